@@ -1,0 +1,29 @@
+# Every target bootstraps its own virtual environment from a clean clone; only python3 is needed.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test bench lint clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[cli,test,fast]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/pokerfloor demo --hands 3 --seed 1
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q -n 2 -p no:cacheprovider
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests
+	$(BIN)/mypy --strict src/pokerfloor
+
+bench: $(STAMP)
+	$(BIN)/pokerfloor bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

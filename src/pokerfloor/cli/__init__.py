@@ -1,0 +1,19 @@
+"""The ``pokerfloor`` command. Each sub-command lives in its own module of this package."""
+
+from __future__ import annotations
+
+import typer
+
+app = typer.Typer(
+    name="pokerfloor",
+    help="The poker floor's rulebook: play, replay, verify and benchmark poker hands.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+def main() -> None:
+    """Entry point of the ``pokerfloor`` script."""
+    from pokerfloor.cli import bench, demo, histories, play  # noqa: F401 - registers commands
+
+    app()

@@ -1,0 +1,5 @@
+"""pokerfloor bench commands."""
+
+from __future__ import annotations
+
+from pokerfloor.cli import app  # noqa: F401

@@ -1,0 +1,45 @@
+"""The one error a floor person gives: an action refused, with the rule it breaks."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+Reason = Literal[
+    "not_your_turn",
+    "cannot_check_facing_bet",
+    "below_min_bet",
+    "below_min_raise",
+    "above_stack",
+    "above_pot_limit",
+    "betting_not_reopened",
+    "cap_reached",
+    "wrong_limit_amount",
+    "above_spread_max",
+    "must_call_full_big_blind",
+    "not_chip_multiple",
+    "chips_change_during_hand",
+    "binding_declaration",
+    "below_min_buy_in",
+    "above_max_buy_in",
+    "must_return_with_amount_taken",
+    "hand_over",
+    "invalid_action",
+]
+
+REASONS: frozenset[str] = frozenset(Reason.__args__)  # type: ignore[attr-defined]
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow. The hand or table is unchanged after it.
+
+    ``reason`` is a stable code for programs, ``rule`` the rule it breaks (``"TDA 2024 Rule 43"``),
+    and ``str(error)`` a sentence a player understands.
+    """
+
+    def __init__(self, reason: Reason, message: str, rule: str = "") -> None:
+        if reason not in REASONS:
+            raise ValueError(f"unknown reason code {reason!r}")
+        self.reason: Reason = reason
+        self.rule = rule
+        self.message = message
+        super().__init__(f"{message} ({rule})" if rule else message)

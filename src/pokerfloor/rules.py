@@ -1,0 +1,294 @@
+"""Declarative configuration: the game (variant, structure, stakes, forced bets) and house rules.
+
+Everything here is a frozen value. ``HouseRules`` holds every point where the source documents
+and rulebooks disagree; its defaults follow the source documents (docs/rules.md, design.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+Structure = Literal["no_limit", "pot_limit", "half_pot", "fixed_limit", "spread_limit"]
+STRUCTURES: tuple[str, ...] = Structure.__args__  # type: ignore[attr-defined]
+BIG_BET_STRUCTURES = frozenset({"no_limit", "pot_limit", "half_pot"})
+
+Family = Literal["flop", "stud", "draw"]
+HighRanking = Literal["high", "short_deck", "none"]
+LowRanking = Literal["none", "ace_five_8", "ace_five", "deuce_seven", "badugi"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Variant:
+    """The cards side of a game: how many are dealt, when, and how hands are ranked."""
+
+    name: str
+    family: Family
+    hole_cards: int
+    high: HighRanking = "high"
+    low: LowRanking = "none"
+    short_deck: bool = False
+    omaha: bool = False
+    board: tuple[int, ...] = (3, 1, 1)
+    draws: int = 0
+    title: str = ""
+
+    @property
+    def hi_lo(self) -> bool:
+        return self.high != "none" and self.low != "none"
+
+    @property
+    def betting_rounds(self) -> int:
+        if self.family == "flop":
+            return 1 + len(self.board)
+        if self.family == "stud":
+            return 5
+        return 1 + self.draws
+
+    @property
+    def streets(self) -> tuple[str, ...]:
+        if self.family == "flop":
+            return ("preflop", "flop", "turn", "river")[: self.betting_rounds]
+        if self.family == "stud":
+            return ("third", "fourth", "fifth", "sixth", "seventh")
+        return ("predraw", *(f"draw{i}" for i in range(1, self.draws + 1)))
+
+
+def _flop(name: str, title: str, holes: int = 2, **kw: Any) -> Variant:
+    return Variant(name=name, family="flop", hole_cards=holes, title=title, **kw)
+
+
+VARIANTS: dict[str, Variant] = {
+    v.name: v
+    for v in (
+        _flop("holdem", "Texas hold'em"),
+        _flop("short_deck", "Short-deck hold'em", high="short_deck", short_deck=True),
+        _flop("omaha", "Omaha", 4, omaha=True),
+        _flop("omaha5", "Five-card Omaha", 5, omaha=True),
+        _flop("omaha6", "Six-card Omaha", 6, omaha=True),
+        _flop("omaha_hilo", "Omaha hi-lo 8 or better", 4, omaha=True, low="ace_five_8"),
+        _flop("omaha5_hilo", "Five-card Omaha hi-lo", 5, omaha=True, low="ace_five_8"),
+        Variant(name="stud", family="stud", hole_cards=7, title="Seven-card stud"),
+        Variant(
+            name="stud_hilo", family="stud", hole_cards=7, low="ace_five_8",
+            title="Seven-card stud hi-lo 8 or better",
+        ),
+        Variant(name="razz", family="stud", hole_cards=7, high="none", low="ace_five", title="Razz"),
+        Variant(name="five_card_draw", family="draw", hole_cards=5, draws=1, title="Five-card draw"),
+        Variant(
+            name="deuce_seven_single", family="draw", hole_cards=5, draws=1, high="none",
+            low="deuce_seven", title="2-7 single draw",
+        ),
+        Variant(
+            name="deuce_seven_triple", family="draw", hole_cards=5, draws=3, high="none",
+            low="deuce_seven", title="2-7 triple draw",
+        ),
+        Variant(
+            name="ace_five_triple", family="draw", hole_cards=5, draws=3, high="none",
+            low="ace_five", title="A-5 triple draw",
+        ),
+        Variant(
+            name="badugi", family="draw", hole_cards=4, draws=3, high="none", low="badugi",
+            title="Badugi",
+        ),
+    )
+}
+
+RULEBOOK = "rulebook"
+
+
+@dataclass(frozen=True, kw_only=True)
+class HouseRules:
+    """Every point where the rulebooks or rooms disagree; the defaults are the source documents'.
+
+    ``incomplete_raise_rule`` and ``raise_cap`` default to ``"rulebook"``: the full-bet rule in
+    big-bet games and the half-bet rule in limit games (TDA 2024 R47, RROP11 B&R item 6); a bet and
+    three raises in games of three or more betting rounds, four raises in two-round games
+    (RROP11 B&R item 3). ``raise_cap`` counts raises after the opening bet; ``None`` is no cap.
+    """
+
+    incomplete_raise_rule: Literal["rulebook", "full_bet", "half_bet"] = RULEBOOK
+    raise_cap: int | None | Literal["rulebook"] = RULEBOOK
+    cap_lifted_heads_up: bool = True
+    straddle_min_raise: Literal["straddle_minus_bb", "straddle_amount"] = "straddle_minus_bb"
+    straddle_postflop_min_bet: Literal["big_blind", "straddle"] = "big_blind"
+    bba_order: Literal["big_blind_first", "ante_first"] = "big_blind_first"
+    short_stack_forced_order: Literal["ante_first", "blind_first"] = "ante_first"
+    sleeper_when_entered: Literal["stands", "returned"] = "stands"
+    button_rule: Literal["dead_button", "moving_button", "simplified"] = "dead_button"
+    heads_up_transition: Literal["no_bb_twice", "simplified"] = "no_bb_twice"
+    oot_mode: Literal["reject", "hold"] = "reject"
+    killer_acts: Literal["last", "in_turn"] = "last"
+    stud_open_pair_option: bool = True
+    odd_chip_stud: Literal["all_cards", "five_card_hand"] = "all_cards"
+    bring_in_tiebreak: Literal["suit", "proximity"] = "suit"
+    table_stakes: bool = True
+    buy_in: tuple[int, int | None] | Literal["rulebook"] = RULEBOOK
+    rathole_window_minutes: int = 20
+
+    def __post_init__(self) -> None:
+        for name, value in self.__dict__.items():
+            allowed = _HOUSE_CHOICES.get(name)
+            if allowed is not None and value not in allowed:
+                choices = ", ".join(repr(a) for a in allowed)
+                raise ValueError(f"house rule {name} is one of {choices}, not {value!r}")
+        cap = self.raise_cap
+        if cap != RULEBOOK and cap is not None and (not isinstance(cap, int) or cap < 0):
+            raise ValueError(f"raise_cap is a number of raises (0 or more), None or 'rulebook', not {cap!r}")
+        if self.rathole_window_minutes < 0:
+            raise ValueError("rathole_window_minutes cannot be negative")
+
+    def incomplete_rule_for(self, structure: str) -> Literal["full_bet", "half_bet"]:
+        """The incomplete-raise rule in force for this structure (TDA 2024 R47-A/B)."""
+        if self.incomplete_raise_rule != RULEBOOK:
+            return self.incomplete_raise_rule
+        return "full_bet" if structure in BIG_BET_STRUCTURES else "half_bet"
+
+    def raises_allowed(self, betting_rounds: int) -> int | None:
+        """Raises allowed after the bet in a limit round (RROP11 Betting & Raising item 3)."""
+        if self.raise_cap == RULEBOOK:
+            return 3 if betting_rounds >= 3 else 4
+        return self.raise_cap
+
+
+def _literal_choices(name: str) -> tuple[object, ...] | None:
+    hint = HouseRules.__annotations__[name]
+    if not hint.startswith("Literal[") or "|" in hint:
+        return None
+    return tuple(eval(hint, {"Literal": Literal}).__args__)  # noqa: S307 - our own annotations
+
+
+_HOUSE_CHOICES: dict[str, tuple[object, ...]] = {
+    name: choices
+    for name in HouseRules.__annotations__
+    if (choices := _literal_choices(name)) is not None
+}
+
+
+def _check_chips(name: str, value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be a whole number of chips, not {value!r}")
+    if value < 0:
+        raise ValueError(f"{name} cannot be negative ({value})")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Game:
+    """A game: variant, betting structure, stakes and forced bets, and the house rules.
+
+    Money is whole chips. ``blinds`` gives one to three blinds explicitly, posted by the seats
+    left of the button in order (or from the button itself when ``first_blind_on_button``, the
+    WIKI_BIP three-blind layout); by default it is ``(small_blind, big_blind)``. Limit games take
+    ``small_bet`` and ``big_bet`` (by default the big blind and twice it); spread limit takes
+    ``spread=(minimum, maximum, maximum on the last round)``.
+    """
+
+    variant: str = "holdem"
+    structure: Structure = "no_limit"
+    small_blind: int = 0
+    big_blind: int = 0
+    blinds: tuple[int, ...] = ()
+    first_blind_on_button: bool = False
+    ante: int = 0
+    bb_ante: int = 0
+    button_ante: int = 0
+    bring_in: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
+    spread: tuple[int, int, int] | None = None
+    min_bet: int = 0
+    min_chip: int = 1
+    house: HouseRules = field(default_factory=HouseRules)
+
+    def __post_init__(self) -> None:
+        if self.variant not in VARIANTS:
+            raise ValueError(f"unknown variant {self.variant!r}; known: {', '.join(VARIANTS)}")
+        if self.structure not in STRUCTURES:
+            raise ValueError(f"unknown structure {self.structure!r}; known: {', '.join(STRUCTURES)}")
+        for name in ("small_blind", "big_blind", "ante", "bb_ante", "button_ante", "bring_in",
+                     "small_bet", "big_bet", "min_bet", "min_chip"):
+            _check_chips(name, getattr(self, name))
+        if self.min_chip < 1:
+            raise ValueError("min_chip must be at least 1")
+        for amount in self.blinds:
+            _check_chips("a blind", amount)
+        if len(self.blinds) > 3:
+            raise ValueError("a game has one, two or three blinds")
+        if not self.blinds and (self.small_blind or self.big_blind):
+            blinds = (self.small_blind, self.big_blind) if self.small_blind else (self.big_blind,)
+            object.__setattr__(self, "blinds", blinds)
+        elif self.blinds and not self.big_blind:
+            object.__setattr__(self, "big_blind", max(self.blinds))
+        if self.structure == "fixed_limit":
+            if not self.small_bet:
+                object.__setattr__(self, "small_bet", self.big_blind or 2 * self.bring_in)
+            if not self.big_bet:
+                object.__setattr__(self, "big_bet", 2 * self.small_bet)
+            if not self.small_bet:
+                raise ValueError("a fixed-limit game needs small_bet (or a big blind)")
+        if self.structure == "spread_limit":
+            if self.spread is None or len(self.spread) != 3:
+                raise ValueError("a spread-limit game needs spread=(minimum, maximum, last-round maximum)")
+            for amount in self.spread:
+                _check_chips("a spread amount", amount)
+            low, high, last = self.spread
+            if not 0 < low <= high <= last:
+                raise ValueError("spread needs 0 < minimum <= maximum <= last-round maximum")
+        if not self.min_bet:
+            object.__setattr__(self, "min_bet", self.big_blind or self.small_bet or self.min_chip)
+        if self.variant_spec.family == "stud":
+            if self.blinds:
+                raise ValueError("stud games use antes and a bring-in, not blinds")
+        elif not self.blinds:
+            raise ValueError("this game needs blinds (small_blind and big_blind, or blinds=...)")
+        for amount in (*self.blinds, self.ante, self.bb_ante, self.button_ante, self.bring_in):
+            if amount % self.min_chip:
+                raise ValueError(f"forced bet {amount} is not a multiple of the smallest chip {self.min_chip}")
+
+    @property
+    def variant_spec(self) -> Variant:
+        return VARIANTS[self.variant]
+
+    def with_house(self, **options: Any) -> Game:
+        """The same game under other house rules."""
+        return replace(self, house=replace(self.house, **options))
+
+    # Named presets -------------------------------------------------------------------------
+    @classmethod
+    def no_limit_holdem(cls, small_blind: int, big_blind: int, **kw: Any) -> Game:
+        return cls(variant="holdem", structure="no_limit", small_blind=small_blind, big_blind=big_blind, **kw)
+
+    @classmethod
+    def pot_limit_holdem(cls, small_blind: int, big_blind: int, **kw: Any) -> Game:
+        return cls(variant="holdem", structure="pot_limit", small_blind=small_blind, big_blind=big_blind, **kw)
+
+    @classmethod
+    def fixed_limit_holdem(cls, small_bet: int, big_bet: int | None = None, **kw: Any) -> Game:
+        kw.setdefault("small_blind", small_bet // 2)
+        kw.setdefault("big_blind", small_bet)
+        return cls(variant="holdem", structure="fixed_limit", small_bet=small_bet,
+                   big_bet=big_bet or 2 * small_bet, **kw)
+
+    @classmethod
+    def spread_limit_holdem(cls, small_blind: int, big_blind: int, spread: tuple[int, int, int], **kw: Any) -> Game:
+        return cls(variant="holdem", structure="spread_limit", small_blind=small_blind,
+                   big_blind=big_blind, spread=spread, **kw)
+
+    @classmethod
+    def short_deck_holdem(cls, ante: int, button_blind: int = 0, **kw: Any) -> Game:
+        """Short-deck as played at Triton: antes and, optionally, one blind on the button."""
+        if button_blind:
+            kw.update(blinds=(button_blind,), first_blind_on_button=True)
+        return cls(variant="short_deck", structure="no_limit", ante=ante, **kw)
+
+    @classmethod
+    def pot_limit_omaha(cls, small_blind: int, big_blind: int, hole_cards: int = 4, **kw: Any) -> Game:
+        variant = {4: "omaha", 5: "omaha5", 6: "omaha6"}[hole_cards]
+        return cls(variant=variant, structure="pot_limit", small_blind=small_blind, big_blind=big_blind, **kw)
+
+    @classmethod
+    def fixed_limit_omaha_hilo(cls, small_bet: int, big_bet: int | None = None, **kw: Any) -> Game:
+        kw.setdefault("small_blind", small_bet // 2)
+        kw.setdefault("big_blind", small_bet)
+        return cls(variant="omaha_hilo", structure="fixed_limit", small_bet=small_bet,
+                   big_bet=big_bet or 2 * small_bet, **kw)
