@@ -70,25 +70,48 @@ VARIANTS: dict[str, Variant] = {
         _flop("omaha5_hilo", "Five-card Omaha hi-lo", 5, omaha=True, low="ace_five_8"),
         Variant(name="stud", family="stud", hole_cards=7, title="Seven-card stud"),
         Variant(
-            name="stud_hilo", family="stud", hole_cards=7, low="ace_five_8",
+            name="stud_hilo",
+            family="stud",
+            hole_cards=7,
+            low="ace_five_8",
             title="Seven-card stud hi-lo 8 or better",
         ),
         Variant(name="razz", family="stud", hole_cards=7, high="none", low="ace_five", title="Razz"),
         Variant(name="five_card_draw", family="draw", hole_cards=5, draws=1, title="Five-card draw"),
         Variant(
-            name="deuce_seven_single", family="draw", hole_cards=5, draws=1, high="none",
-            low="deuce_seven", title="2-7 single draw",
+            name="deuce_seven_single",
+            family="draw",
+            hole_cards=5,
+            draws=1,
+            high="none",
+            low="deuce_seven",
+            title="2-7 single draw",
         ),
         Variant(
-            name="deuce_seven_triple", family="draw", hole_cards=5, draws=3, high="none",
-            low="deuce_seven", title="2-7 triple draw",
+            name="deuce_seven_triple",
+            family="draw",
+            hole_cards=5,
+            draws=3,
+            high="none",
+            low="deuce_seven",
+            title="2-7 triple draw",
         ),
         Variant(
-            name="ace_five_triple", family="draw", hole_cards=5, draws=3, high="none",
-            low="ace_five", title="A-5 triple draw",
+            name="ace_five_triple",
+            family="draw",
+            hole_cards=5,
+            draws=3,
+            high="none",
+            low="ace_five",
+            title="A-5 triple draw",
         ),
         Variant(
-            name="badugi", family="draw", hole_cards=4, draws=3, high="none", low="badugi",
+            name="badugi",
+            family="draw",
+            hole_cards=4,
+            draws=3,
+            high="none",
+            low="badugi",
             title="Badugi",
         ),
     )
@@ -108,7 +131,7 @@ class HouseRules:
     """
 
     incomplete_raise_rule: Literal["rulebook", "full_bet", "half_bet"] = RULEBOOK
-    raise_cap: int | None | Literal["rulebook"] = RULEBOOK
+    raise_cap: int | Literal["rulebook"] | None = RULEBOOK
     cap_lifted_heads_up: bool = True
     straddle_min_raise: Literal["straddle_minus_bb", "straddle_amount"] = "straddle_minus_bb"
     straddle_postflop_min_bet: Literal["big_blind", "straddle"] = "big_blind"
@@ -155,13 +178,11 @@ def _literal_choices(name: str) -> tuple[object, ...] | None:
     hint = HouseRules.__annotations__[name]
     if not hint.startswith("Literal[") or "|" in hint:
         return None
-    return tuple(eval(hint, {"Literal": Literal}).__args__)  # noqa: S307 - our own annotations
+    return tuple(eval(hint, {"Literal": Literal}).__args__)
 
 
 _HOUSE_CHOICES: dict[str, tuple[object, ...]] = {
-    name: choices
-    for name in HouseRules.__annotations__
-    if (choices := _literal_choices(name)) is not None
+    name: choices for name in HouseRules.__annotations__ if (choices := _literal_choices(name)) is not None
 }
 
 
@@ -205,8 +226,18 @@ class Game:
             raise ValueError(f"unknown variant {self.variant!r}; known: {', '.join(VARIANTS)}")
         if self.structure not in STRUCTURES:
             raise ValueError(f"unknown structure {self.structure!r}; known: {', '.join(STRUCTURES)}")
-        for name in ("small_blind", "big_blind", "ante", "bb_ante", "button_ante", "bring_in",
-                     "small_bet", "big_bet", "min_bet", "min_chip"):
+        for name in (
+            "small_blind",
+            "big_blind",
+            "ante",
+            "bb_ante",
+            "button_ante",
+            "bring_in",
+            "small_bet",
+            "big_bet",
+            "min_bet",
+            "min_chip",
+        ):
             _check_chips(name, getattr(self, name))
         if self.min_chip < 1:
             raise ValueError("min_chip must be at least 1")
@@ -266,13 +297,20 @@ class Game:
     def fixed_limit_holdem(cls, small_bet: int, big_bet: int | None = None, **kw: Any) -> Game:
         kw.setdefault("small_blind", small_bet // 2)
         kw.setdefault("big_blind", small_bet)
-        return cls(variant="holdem", structure="fixed_limit", small_bet=small_bet,
-                   big_bet=big_bet or 2 * small_bet, **kw)
+        return cls(
+            variant="holdem", structure="fixed_limit", small_bet=small_bet, big_bet=big_bet or 2 * small_bet, **kw
+        )
 
     @classmethod
     def spread_limit_holdem(cls, small_blind: int, big_blind: int, spread: tuple[int, int, int], **kw: Any) -> Game:
-        return cls(variant="holdem", structure="spread_limit", small_blind=small_blind,
-                   big_blind=big_blind, spread=spread, **kw)
+        return cls(
+            variant="holdem",
+            structure="spread_limit",
+            small_blind=small_blind,
+            big_blind=big_blind,
+            spread=spread,
+            **kw,
+        )
 
     @classmethod
     def short_deck_holdem(cls, ante: int, button_blind: int = 0, **kw: Any) -> Game:
@@ -290,5 +328,6 @@ class Game:
     def fixed_limit_omaha_hilo(cls, small_bet: int, big_bet: int | None = None, **kw: Any) -> Game:
         kw.setdefault("small_blind", small_bet // 2)
         kw.setdefault("big_blind", small_bet)
-        return cls(variant="omaha_hilo", structure="fixed_limit", small_bet=small_bet,
-                   big_bet=big_bet or 2 * small_bet, **kw)
+        return cls(
+            variant="omaha_hilo", structure="fixed_limit", small_bet=small_bet, big_bet=big_bet or 2 * small_bet, **kw
+        )
