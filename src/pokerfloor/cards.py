@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
-from typing import Protocol, Union
+from typing import Protocol
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
@@ -90,8 +90,8 @@ _CARDS.extend(int.__new__(Card, i) for i in range(52))
 _BY_NAME: dict[str, Card] = {str(c): c for c in _CARDS}
 _BY_NAME.update({str(c)[0].lower() + str(c)[1]: c for c in _CARDS})
 
-CardLike = Union[Card, str, int]
-CardsLike = Union[str, Iterable[CardLike]]
+CardLike = Card | str | int
+CardsLike = str | Iterable[CardLike]
 
 FULL_DECK: tuple[Card, ...] = tuple(_CARDS)
 SHORT_DECK: tuple[Card, ...] = tuple(c for c in _CARDS if c.rank >= Rank.SIX)
