@@ -1,0 +1,1 @@
+"""Hand histories in and out: PHH (``phh``), replay on the engine (``replay``), Open Hand History (``ohh``)."""
