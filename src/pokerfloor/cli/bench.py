@@ -1,5 +1,119 @@
-"""pokerfloor bench commands."""
+"""``pokerfloor bench``: side-by-side benchmarks against the peer engines installed here."""
 
 from __future__ import annotations
 
-from pokerfloor.cli import app  # noqa: F401
+import json
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pokerfloor.cli import app
+
+
+def _rate(value: float | None) -> str:
+    if value is None:
+        return "-"
+    if value >= 100:
+        return f"{value:,.0f}"
+    return f"{value:,.2f}"
+
+
+def _ratio(value: float | None, reference: bool) -> str:
+    if reference:
+        return "reference"
+    if value is None:
+        return "-"
+    return f"{value:.2f}x"
+
+
+@app.command("bench")
+def bench(
+    quick: Annotated[
+        bool, typer.Option("--quick", help="A smoke run: small data sets, a fraction of a second each.")
+    ] = False,
+    only: Annotated[
+        list[str] | None,
+        typer.Option("--only", help="Run only this benchmark (repeatable): play, eval, eval-batch, equity, replay."),
+    ] = None,
+    seconds: Annotated[
+        float | None,
+        typer.Option("--seconds", help="Seconds each engine is measured per benchmark (default 3, quick 0.2)."),
+    ] = None,
+    rounds: Annotated[
+        int | None, typer.Option("--rounds", help="Interleaved rounds the seconds are split over.")
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the hands, cards and policy.")] = None,
+    corpus: Annotated[
+        Path | None, typer.Option("--corpus", help="PHH corpus folder (default ../shared/corpus/phh/bulk).")
+    ] = None,
+    json_path: Annotated[
+        Path | None, typer.Option("--json", help="Also write every row, with the setup, to this JSON file.")
+    ] = None,
+) -> None:
+    """Measure pokerfloor and every peer engine installed here, interleaved in one process.
+
+    Rates are units per second; a ratio is pokerfloor's rate over the peer's (above 1: pokerfloor
+    is faster). Peers that are missing show as "not installed" (pip install 'pokerfloor[bench]').
+    """
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.table import Table
+
+    from pokerfloor.bench import Config, installed_peers, run, select, steps_total
+
+    try:
+        chosen = select(only)
+    except KeyError as exc:
+        raise typer.BadParameter(str(exc.args[0]), param_hint="--only") from None
+    config = Config.make(quick=quick, seconds=seconds, rounds=rounds, seed=seed, corpus=corpus)
+    console = Console()
+    peers = installed_peers()
+    console.print(
+        "peers: " + ", ".join(f"{name} {v}" if v else f"{name} (not installed)" for name, v in peers.items())
+    )
+    started = time.time()
+    with Progress(
+        TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
+        console=console, transient=True,
+    ) as progress:
+        task = progress.add_task("benchmarks", total=steps_total(chosen, config))
+
+        def tick(text: str) -> None:
+            progress.update(task, advance=1, description=text)
+
+        rows = run(config, [b.name for b in chosen], progress=tick)
+
+    for b in chosen:
+        table = Table(title=f"{b.title} ({b.unit})", title_justify="left")
+        table.add_column("engine")
+        table.add_column("method")
+        table.add_column(b.unit, justify="right")
+        table.add_column("pokerfloor ×", justify="right")
+        table.add_column("note", overflow="fold")
+        for row in rows:
+            if row.benchmark != b.name:
+                continue
+            engine = f"{row.engine} {row.version}".strip()
+            rate = _rate(row.rate) if row.status == "ok" else row.status
+            table.add_row(engine, row.method, rate, _ratio(row.ratio, row.reference), row.note)
+        console.print(table)
+
+    if json_path is not None:
+        report = {
+            "started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(started)),
+            "python": sys.version.split()[0],
+            "platform": platform.platform(),
+            "machine": platform.machine(),
+            "config": {
+                "quick": config.quick, "seconds": config.seconds, "rounds": config.rounds,
+                "seed": config.seed, "corpus": str(config.corpus),
+            },
+            "peers": peers,
+            "rows": [row.as_dict() for row in rows],
+        }
+        json_path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+        console.print(f"wrote {json_path}")

@@ -1,0 +1,131 @@
+"""Exact heads-up pre-flop equity by full enumeration: AhKh against QsQd, 1,712,304 boards.
+
+One step is one whole enumeration (every 5-card board from the 48 cards left), timed from the
+card numbers to the tally, board generation included. pokerfloor runs it with its batched path
+(a NumPy array of all boards, two calls of ``high_ranks``) and with a Python loop over its
+per-call ``high_rank``; the peers with a fast evaluator run the same Python loop over their own
+evaluator (eval7 is the baseline the issue names; phevaluator and treys come along). Every
+contender notes the equity it found, so a wrong count shows. ``--quick`` enumerates only the
+first 20,000 boards (in the same order for all).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from itertools import combinations, islice
+from typing import Any
+
+from pokerfloor.bench.core import NOT_AVAILABLE, Benchmark, Config, Contender, Step, Unavailable
+from pokerfloor.bench.evaluation import pokerfloor_function
+from pokerfloor.bench.peers import EQUITY, Tally, engine_name, remaining
+
+HERO = (50, 46)  # Ah Kh
+VILLAIN = (43, 41)  # Qs Qd
+ALL_BOARDS = 1_712_304
+QUICK_BOARDS = 20_000
+WARM_UP_BOARDS = 2_000
+
+
+def board_limit(config: Config) -> int | None:
+    return QUICK_BOARDS if config.quick else None
+
+
+def combination_indices(n: int, k: int) -> Any:
+    """All k-subsets of range(n) as rows of a NumPy array, in lexicographic order."""
+    np = importlib.import_module("numpy")
+    rows = np.arange(n, dtype=np.int64).reshape(-1, 1)
+    for _ in range(k - 1):
+        last = rows[:, -1]
+        counts = n - 1 - last  # how many larger values can follow each row
+        total = int(counts.sum())
+        starts = np.repeat(np.cumsum(counts) - counts, counts)
+        following = np.repeat(last + 1, counts) + (np.arange(total) - starts)
+        rows = np.hstack([np.repeat(rows, counts, axis=0), following.reshape(-1, 1)])
+    return rows
+
+
+def _pokerfloor_batch(hero: Sequence[int], villain: Sequence[int], limit: int | None) -> Tally:
+    high_ranks = pokerfloor_function("pokerfloor.evaluate.batch", "high_ranks")
+    np = importlib.import_module("numpy")
+    rest = np.array(remaining(hero, villain), dtype=np.uint8)
+    boards = rest[combination_indices(len(rest), 5)]
+    if limit is not None:
+        boards = boards[:limit]
+    count = len(boards)
+    ours = np.empty((count, 7), dtype=np.uint8)
+    ours[:, 2:] = boards
+    theirs = ours.copy()
+    ours[:, :2] = hero
+    theirs[:, :2] = villain
+    a = high_ranks(ours)
+    b = high_ranks(theirs)
+    return Tally(count, int(np.count_nonzero(a > b)), int(np.count_nonzero(a == b)))
+
+
+def _pokerfloor_loop(hero: Sequence[int], villain: Sequence[int], limit: int | None) -> Tally:
+    high_rank = pokerfloor_function("pokerfloor.evaluate", "high_rank")
+    from pokerfloor.cards import Card
+
+    h = tuple(Card(c) for c in hero)
+    v = tuple(Card(c) for c in villain)
+    rest = [Card(c) for c in remaining(hero, villain)]
+    boards = wins = ties = 0
+    for board in islice(combinations(rest, 5), limit):
+        a = high_rank(h + board)
+        b = high_rank(v + board)
+        boards += 1
+        if a > b:
+            wins += 1
+        elif a == b:
+            ties += 1
+    return Tally(boards, wins, ties)
+
+
+Enumerator = Callable[[Sequence[int], Sequence[int], "int | None"], Tally]
+
+
+def _contender(engine: str, method: str, run: Enumerator, config: Config, ref: bool) -> Contender:
+    found: list[Tally] = []
+
+    def prepare() -> Step:
+        try:
+            run(HERO, VILLAIN, WARM_UP_BOARDS)  # imports, tables, first calls
+        except ImportError as exc:
+            raise Unavailable(NOT_AVAILABLE, str(exc)) from None
+        limit = board_limit(config)
+
+        def step() -> int:
+            tally = run(HERO, VILLAIN, limit)
+            found.append(tally)
+            return tally.boards
+
+        return step
+
+    def detail() -> str:
+        if not found:
+            return ""
+        t = found[-1]
+        return f"equity {t.equity:.6f} (won {t.wins}, tied {t.ties} of {t.boards} boards)"
+
+    return Contender(engine, method, prepare, reference=ref, detail=detail)
+
+
+def contenders(config: Config) -> list[Contender]:
+    out = [
+        _contender("pokerfloor", "batch.high_ranks over all boards", _pokerfloor_batch, config, True),
+        _contender("pokerfloor", "high_rank, Python loop", _pokerfloor_loop, config, True),
+    ]
+    for key, run in EQUITY.items():
+        out.append(_contender(engine_name(key), "Python loop", run, config, False))
+    return out
+
+
+BENCHMARK = Benchmark(
+    name="equity",
+    title="Exact pre-flop equity, AhKh vs QsQd, full enumeration",
+    unit="boards/s",
+    contenders=contenders,
+    rounds=lambda config: 1 if config.quick else 2,
+    warm_up=False,
+)
