@@ -22,7 +22,14 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy --strict src/pokerfloor
 
-bench: $(STAMP)
+BENCH_STAMP := $(VENV)/.bench-installed
+
+# The peers are the bench extra's; installed on top of the test venv, on first use only.
+$(BENCH_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[cli,fast,bench]'
+	touch $(BENCH_STAMP)
+
+bench: $(BENCH_STAMP)
 	$(BIN)/pokerfloor bench
 
 clean:
