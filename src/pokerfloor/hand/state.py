@@ -467,13 +467,15 @@ class Hand:
         return not self._folded[i] and self._stack[i] > 0
 
     def _needs_action(self, i: int) -> bool:
+        """A seat acts while it is short of the bet or has not acted, unless nothing it could
+        do would matter: every opponent is all-in and it already covers their bets."""
         if self._folded[i] or self._stack[i] == 0:
             return False
-        if self._bet[i] < self._level:
-            return True
-        if self._acted[i] is not None:
-            return False
-        return any(self._can_act(j) for j in range(self._n) if j != i)
+        bet = self._bet[i]
+        others_can_act = any(self._can_act(j) for j in range(self._n) if j != i)
+        if bet < self._level:
+            return others_can_act or any(not self._folded[j] and self._bet[j] > bet for j in range(self._n))
+        return self._acted[i] is None and others_can_act
 
     def _next_to_act(self, after: int, include_start: bool = False) -> int:
         n = self._n
@@ -498,8 +500,8 @@ class Hand:
         """The bet or raise open to seat ``i``: ``(kind, min_to, max_to)``, or why there is none."""
         level, bet, stack = self._level, self._bet[i], self._stack[i]
         all_in_to = bet + stack
-        if not any(self._can_act(j) for j in range(self._n) if j != i):
-            return ("invalid_action", "every opponent is all-in: there is no one left to raise")
+        if not any(not self._folded[j] and self._bet[j] + self._stack[j] > level for j in range(self._n) if j != i):
+            return ("invalid_action", "no opponent has chips to call more than the current bet: call or fold")
         if all_in_to <= level:
             return ("above_stack", f"you have {stack} chips, not enough to raise")
         if not self._reopened(i):
