@@ -48,7 +48,7 @@ def random_spec(seed: int, structure: str) -> Spec:
     n = rng.randint(2, 6)
     variant = "omaha" if structure == "pot_limit" else "holdem"
     holes_per = 4 if variant == "omaha" else 2
-    blinds = (1, 2) if structure != "fixed_limit" else (1, 2)
+    blinds = (1, 2)
     stacks = [rng.choice([rng.randint(1, 30), rng.randint(20, 400)]) for _ in range(n)]
     ante = rng.choice([0, 0, 1])
     deck = [str(c) for c in pf.Deck(rng)._cards]
