@@ -1,0 +1,126 @@
+"""Every engine adapter plays only legal moves and evaluates correctly (no timings here).
+
+Peers that are not installed are skipped: the peers are the ``bench`` extra, not the test one.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from pokerfloor.bench.core import Unavailable
+from pokerfloor.bench.equity import HERO, VILLAIN, combination_indices
+from pokerfloor.bench.evaluation import pokerfloor_function
+from pokerfloor.bench.peers import EQUITY, EVALUATORS, TABLES, card_text, remaining
+from pokerfloor.bench.play import PokerfloorTable
+from pokerfloor.bench.policy import PLAYERS, STACK, choose
+from pokerfloor.cards import Card
+
+MAKERS: dict[str, Any] = {"pokerfloor": PokerfloorTable, **TABLES}
+
+
+def _make(key: str) -> Any:
+    try:
+        return MAKERS[key](11)
+    except Unavailable as exc:
+        pytest.skip(f"{key}: {exc.status} ({exc.reason})")
+
+
+@pytest.mark.parametrize("key", list(MAKERS))
+def test_every_policy_move_is_legal_for_the_engine(key: str) -> None:
+    table = _make(key)
+    rng = random.Random(5)
+    moves = 0
+    for _ in range(25):
+        state = table.new_hand()
+        decisions = 0
+        while not table.is_over(state):
+            options = table.options(state)
+            move = choose(rng, options)
+            assert table.is_legal(state, move, options), (key, move, options)
+            table.apply(state, move, options)
+            decisions += 1
+            assert decisions < 500, f"{key}: the hand does not end"
+        table.finish(state)
+        moves += decisions
+    assert moves > 0
+
+
+def test_pokerfloor_hands_keep_every_chip() -> None:
+    table = _make("pokerfloor")
+    rng = random.Random(6)
+    for _ in range(25):
+        state = table.new_hand()
+        while not table.is_over(state):
+            options = table.options(state)
+            table.apply(state, choose(rng, options), options)
+        assert sum(state.result.stacks.values()) == PLAYERS * STACK
+
+
+def test_card_numbers_print_as_pokerfloor_cards() -> None:
+    assert [card_text(c) for c in range(52)] == [str(Card(c)) for c in range(52)]
+    assert [card_text(c) for c in HERO + VILLAIN] == ["Ah", "Kh", "Qs", "Qd"]
+
+
+def _reference_rank() -> Any:
+    """pokerfloor's fast evaluator when it is there, else eval7 or phevaluator."""
+    try:
+        return pokerfloor_function("pokerfloor.evaluate", "high_rank")
+    except Unavailable:
+        pass
+    for key in ("eval7", "phevaluator"):
+        try:
+            ev = EVALUATORS[key][1]()
+        except Unavailable:
+            continue
+        return lambda cards, ev=ev: ev.rank(ev.convert(cards))
+    pytest.skip("no reference evaluator installed")
+
+
+@pytest.mark.parametrize("key", list(EVALUATORS))
+def test_each_evaluator_orders_hands_like_the_reference(key: str) -> None:
+    try:
+        ev = EVALUATORS[key][1]()
+    except Unavailable as exc:
+        pytest.skip(f"{key}: {exc.reason}")
+    reference = _reference_rank()
+    rng = random.Random(7)
+    for _ in range(300):
+        cards = rng.sample(range(52), 11)
+        a, b = cards[:7], cards[7:] + cards[2:5]  # two hands sharing three board cards
+        want = (reference(a) > reference(b)) - (reference(a) < reference(b))
+        ra, rb = ev.rank(ev.convert(a)), ev.rank(ev.convert(b))
+        got = (ra > rb) - (ra < rb)
+        assert got == want, (key, [card_text(c) for c in a], [card_text(c) for c in b])
+    ev.loop([ev.convert(rng.sample(range(52), 7)) for _ in range(10)])
+
+
+@pytest.mark.parametrize("key", list(EQUITY))
+def test_equity_loops_agree(key: str) -> None:
+    results = {}
+    for name, run in EQUITY.items():
+        try:
+            results[name] = run(HERO, VILLAIN, 3000)
+        except Unavailable:
+            continue
+    if key not in results:
+        pytest.skip(f"{key} is not installed")
+    tally = results[key]
+    assert tally.boards == 3000
+    assert {(t.wins, t.ties) for t in results.values()} == {(tally.wins, tally.ties)}
+
+
+def test_board_indices_enumerate_every_board_once_in_order() -> None:
+    rows = combination_indices(48, 5)
+    assert rows.shape == (1_712_304, 5)
+    assert (rows[:, :-1] < rows[:, 1:]).all()
+    assert rows[0].tolist() == [0, 1, 2, 3, 4]
+    assert rows[-1].tolist() == [43, 44, 45, 46, 47]
+    assert rows[1].tolist() == [0, 1, 2, 3, 5]
+    small = combination_indices(6, 3).tolist()
+    from itertools import combinations
+
+    assert small == [list(c) for c in combinations(range(6), 3)]
+    assert len(remaining(HERO, VILLAIN)) == 48

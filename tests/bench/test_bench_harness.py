@@ -1,0 +1,161 @@
+"""The harness runs in a tiny quick mode, reports missing or failing contenders, and never crashes.
+
+No test here looks at a speed: only at statuses, counts, ratios' arithmetic and the notes that
+show the work was right.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pokerfloor.bench import BENCHMARKS, Config, run, select
+from pokerfloor.bench.core import (
+    FAILED,
+    NOT_AVAILABLE,
+    NOT_INSTALLED,
+    OK,
+    UNSUPPORTED,
+    Benchmark,
+    Contender,
+    Step,
+    Unavailable,
+    measure,
+)
+from pokerfloor.bench.peers import load
+
+TINY = Config.make(quick=True, seconds=0.01, rounds=1)
+STATUSES = {OK, NOT_INSTALLED, NOT_AVAILABLE, UNSUPPORTED}
+
+
+def _steady(units: int) -> Step:
+    def step() -> int:
+        return units
+
+    return step
+
+
+def test_a_missing_peer_is_reported_not_raised() -> None:
+    with pytest.raises(Unavailable) as caught:
+        load("eval7", "no_such_module_here")
+    assert caught.value.status == NOT_INSTALLED
+
+
+def test_rows_for_missing_failing_and_working_contenders() -> None:
+    def missing() -> Step:
+        raise Unavailable(NOT_INSTALLED, "pip install nothing")
+
+    def broken_setup() -> Step:
+        raise RuntimeError("boom")
+
+    calls = [0]
+
+    def breaks_later() -> Step:
+        def step() -> int:
+            calls[0] += 1
+            if calls[0] > 1:  # the warm-up passes, the measured step fails
+                raise ValueError("late boom")
+            return 1
+
+        return step
+
+    bench = Benchmark(
+        "fake", "fake", "units/s",
+        lambda config: [
+            Contender("pokerfloor", "fast", lambda: _steady(10), reference=True),
+            Contender("Peer 1.0", "slow", lambda: _steady(1)),
+            Contender("Missing 2.0", "-", missing),
+            Contender("Broken", "-", broken_setup),
+            Contender("Late", "-", breaks_later),
+        ],
+    )
+    rows = {row.engine: row for row in measure(bench, TINY)}
+    assert rows["pokerfloor"].status == OK and rows["pokerfloor"].reference
+    assert rows["Peer"].status == OK and rows["Peer"].version == "1.0"
+    assert rows["Missing"].status == NOT_INSTALLED and rows["Missing"].rate is None
+    assert rows["Broken"].status == FAILED and "boom" in rows["Broken"].note
+    assert rows["Late"].status == FAILED and "late boom" in rows["Late"].note
+    ref, peer = rows["pokerfloor"], rows["Peer"]
+    assert ref.rate and peer.rate and peer.ratio == pytest.approx(ref.rate / peer.rate)
+    assert ref.ratio is None and rows["Missing"].ratio is None
+
+
+def test_the_first_measured_reference_is_the_reference() -> None:
+    def not_yet() -> Step:
+        raise Unavailable(NOT_AVAILABLE, "later")
+
+    bench = Benchmark(
+        "fake2", "fake", "units/s",
+        lambda config: [
+            Contender("pokerfloor", "fast path", not_yet, reference=True),
+            Contender("pokerfloor", "slow path", lambda: _steady(3), reference=True),
+            Contender("Peer", "-", lambda: _steady(1)),
+        ],
+    )
+    fast, slow, peer = measure(bench, TINY)
+    assert fast.status == NOT_AVAILABLE and not fast.reference
+    assert slow.reference and slow.ratio is None
+    assert peer.ratio is not None and peer.ratio > 0
+
+
+def test_select_knows_every_benchmark_and_refuses_others() -> None:
+    assert [b.name for b in select()] == list(BENCHMARKS)
+    assert [b.name for b in select(["equity"])] == ["equity"]
+    with pytest.raises(KeyError):
+        select(["nope"])
+
+
+def test_every_benchmark_runs_in_tiny_quick_mode() -> None:
+    config = Config.make(quick=True, seconds=0.01, rounds=1, corpus=_corpus())
+    rows = run(config)
+    assert {row.benchmark for row in rows} == set(BENCHMARKS)
+    for row in rows:
+        assert row.status in STATUSES, (row.benchmark, row.engine, row.method, row.note)
+        if row.status == OK:
+            assert row.units > 0 and row.seconds > 0
+    by = {(row.benchmark, row.engine, row.method): row for row in rows}
+    equities = {row.note.split(" (")[0] for row in rows if row.benchmark == "equity" and row.status == OK}
+    assert len(equities) <= 1, equities  # every engine found the same equity
+    for (bench, _, _), row in by.items():
+        if bench == "replay" and row.status == OK:
+            assert row.note.startswith("0 of "), row.note  # every replay matched the record
+
+
+def _corpus() -> Path:
+    here = Path(__file__).resolve()
+    for parent in here.parents:
+        candidate = parent.parent / "shared" / "corpus" / "phh" / "bulk"
+        if candidate.is_dir():
+            return candidate
+    return Path("../shared/corpus/phh/bulk")
+
+
+def test_the_command_prints_a_table_and_writes_json(tmp_path: Path) -> None:
+    from pokerfloor.cli import app
+    from pokerfloor.cli import bench as _bench  # noqa: F401 - registers the command
+
+    out = tmp_path / "bench.json"
+    args = ["--quick", "--only", "play", "--seconds", "0.01", "--rounds", "1", "--json", str(out)]
+    if len(app.registered_commands) > 1:  # with one command typer runs it without its name
+        args = ["bench", *args]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "pokerfloor" in result.output
+    report = json.loads(out.read_text())
+    assert report["config"]["quick"] is True
+    assert {row["benchmark"] for row in report["rows"]} == {"play"}
+    assert all(row["status"] != FAILED for row in report["rows"])
+
+
+def test_the_command_refuses_an_unknown_benchmark() -> None:
+    from pokerfloor.cli import app
+    from pokerfloor.cli import bench as _bench  # noqa: F401
+
+    args = ["--only", "nope"]
+    if len(app.registered_commands) > 1:
+        args = ["bench", *args]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code != 0
