@@ -12,6 +12,11 @@ app = typer.Typer(
 )
 
 
+@app.callback()
+def root() -> None:
+    """The poker floor's rulebook: play, replay, verify and benchmark poker hands."""
+
+
 def main() -> None:
     """Entry point of the ``pokerfloor`` script."""
     from pokerfloor.cli import bench, demo, histories, play  # noqa: F401 - registers commands

@@ -876,6 +876,9 @@ class Hand:
             showdown_order=tuple(self._seats[j] for j in order),
             shown={self._seats[j]: tuple(self._holes[j]) for j in order},
         )
+        for j in order:
+            if not self._shown[j]:
+                self.events.append(Event("show", self._seats[j], cards=tuple(self._holes[j]), street="showdown"))
         for award in awards:
             for seat, chips in award.winners.items():
                 self.events.append(Event("win", seat, chips, note=award.reason))
