@@ -117,7 +117,7 @@ VARIANTS: dict[str, Variant] = {
     )
 }
 
-RULEBOOK = "rulebook"
+RULEBOOK: Literal["rulebook"] = "rulebook"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -163,15 +163,17 @@ class HouseRules:
 
     def incomplete_rule_for(self, structure: str) -> Literal["full_bet", "half_bet"]:
         """The incomplete-raise rule in force for this structure (TDA 2024 R47-A/B)."""
-        if self.incomplete_raise_rule != RULEBOOK:
-            return self.incomplete_raise_rule
+        rule = self.incomplete_raise_rule
+        if rule == "full_bet" or rule == "half_bet":
+            return rule
         return "full_bet" if structure in BIG_BET_STRUCTURES else "half_bet"
 
     def raises_allowed(self, betting_rounds: int) -> int | None:
         """Raises allowed after the bet in a limit round (RROP11 Betting & Raising item 3)."""
-        if self.raise_cap == RULEBOOK:
+        cap = self.raise_cap
+        if cap == RULEBOOK:
             return 3 if betting_rounds >= 3 else 4
-        return self.raise_cap
+        return cap
 
 
 def _literal_choices(name: str) -> tuple[object, ...] | None:

@@ -391,7 +391,7 @@ class Hand:
         request = self._awaiting
         if request is None:
             raise IllegalAction("invalid_action", "no cards are due now")
-        parsed = _cards_or_unknown(cards)  # type: ignore[arg-type]
+        parsed = _cards_or_unknown(cards)
         known = [c for c in parsed if c is not None]
         dealt = {c for h in self._holes for c in h if c is not None} | {c for c in self._board if c is not None}
         clash = [c for c in known if c in dealt]
@@ -634,7 +634,7 @@ class Hand:
                 return self._record(i, "call", to)
         option = self._aggression(i)
         if len(option) == 2:
-            raise IllegalAction(option[0], option[1], self._rule_for(option[0]))  # type: ignore[arg-type]
+            raise IllegalAction(option[0], option[1], self._rule_for(option[0]))
         kind, lo, hi = option
         if to is None:
             raise IllegalAction(
@@ -775,7 +775,7 @@ class Hand:
         if self._folded[i]:
             raise IllegalAction("invalid_action", f"seat {seat} has folded")
         if cards is not None:
-            parsed = _cards_or_unknown(cards)  # type: ignore[arg-type]
+            parsed = _cards_or_unknown(cards)
             hole = self._holes[i]
             if len(parsed) != len(hole):
                 raise ValueError(f"seat {seat} holds {len(hole)} cards, {len(parsed)} were shown")
@@ -870,7 +870,7 @@ class Hand:
         returned = {e.seat: e.amount for e in self.events if e.kind == "return" and e.seat is not None and e.amount}
         self._result = Result(
             awards=tuple(awards),
-            returned=returned,  # type: ignore[arg-type]
+            returned=returned,
             stacks=final,
             net={s: final[s] - self._start[i] for i, s in enumerate(self._seats)},
             showdown_order=tuple(self._seats[j] for j in order),

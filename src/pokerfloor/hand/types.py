@@ -114,7 +114,8 @@ class Event(NamedTuple):
     note: str = ""
 
 
-class DealRequest(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class DealRequest:
     """What a manually dealt hand waits for: ``kind`` is holes, board, upcard or draw."""
 
     kind: str
