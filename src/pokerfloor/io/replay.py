@@ -1,0 +1,258 @@
+"""Replaying a PHH hand on the engine, action by action, exactly as a live hand is played.
+
+There is no lenient path: the hand is a ``pf.Hand`` dealt by hand (``dealing="manual"``), each
+PHH action becomes the engine call a player or dealer would make, and the first one the rules
+refuse stops the replay with a ``ReplayError`` that says where and why.
+
+Two readings follow PokerKit, the format's reference (phh-format.md §4): show/muck lines after
+the hand is over only have to agree with the cards dealt; and when the actions end at a
+showdown that still waits on a player whose cards were never revealed, that player mucks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from pokerfloor.cards import Card
+from pokerfloor.errors import IllegalAction
+from pokerfloor.hand import Event, Hand, Post
+from pokerfloor.io.conventions import (
+    Seating,
+    chip_unit,
+    forced_bets,
+    game_of,
+    seating_of,
+    starting_chips,
+    to_chips,
+    to_money,
+)
+from pokerfloor.io.notation import Action, Money
+from pokerfloor.io.phh import HandHistory
+from pokerfloor.rules import VARIANTS, Game
+
+ENGINE_FAMILIES = frozenset({"flop"})
+"""Variant families the hand engine plays today. Stud and draw arrive with their engines; the
+replay below already drives them (per-street deals, bring-ins, draws)."""
+
+
+class ReplayError(Exception):
+    """A hand that cannot be replayed: where it stopped and why.
+
+    ``index`` and ``action`` are the PHH action that failed (``None`` when the hand could not
+    start); ``illegal`` the engine's ruling when a rule refused it, with ``.reason`` and
+    ``.rule``; ``cause`` is ``"illegal"``, ``"cards"`` (a card dealt or shown inconsistently),
+    ``"setup"`` (the game or stacks cannot be built) or ``"unsupported"`` (a variant the engine
+    does not play yet).
+    """
+
+    def __init__(self, history: HandHistory, message: str, *, cause: str,
+                 index: int | None = None, illegal: IllegalAction | None = None) -> None:
+        self.source = history.source
+        self.hand = history.key
+        self.index = index
+        self.action = history.actions[index] if index is not None else None
+        self.illegal = illegal
+        self.cause = cause
+        self.message = message
+        where = history.where() or "<hand>"
+        if index is not None:
+            where += f" actions[{index}] {self.action!r}"
+        super().__init__(f"{where}: {message}")
+
+    @property
+    def reason(self) -> str:
+        """The engine's reason code, or the cause when no rule was involved."""
+        return self.illegal.reason if self.illegal is not None else self.cause
+
+    @property
+    def rule(self) -> str:
+        return self.illegal.rule if self.illegal is not None else ""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One PHH action and the engine events it produced."""
+
+    index: int
+    action: Action
+    events: tuple[Event, ...]
+    note: str = ""
+
+
+@dataclass
+class Replay:
+    """A history replayed: the engine's hand, and how the file's players and money map onto it."""
+
+    history: HandHistory
+    hand: Hand
+    game: Game
+    seating: Seating
+    unit: Decimal
+    posts: tuple[Post, ...]
+    unknown_stacks: frozenset[int]
+    steps: list[Step] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def money(self, chips: int) -> Money:
+        return to_money(chips, self.unit)
+
+    def finishing_stacks(self) -> tuple[Money | None, ...]:
+        """Stacks after the listed actions, in PHH order and the file's money; ``None`` where the
+        starting stack was unknown."""
+        stacks = self.hand.result.stacks if self.hand.result is not None else self.hand.stacks
+        return tuple(None if seat in self.unknown_stacks else self.money(stacks[seat])
+                     for seat in self.seating.seats)
+
+    def player(self, seat: int | None) -> str:
+        return "" if seat is None else f"p{self.seating.player(seat)}"
+
+
+def setup(history: HandHistory, *, dead_negative_blinds: bool = False) -> Replay:
+    """The engine hand of a history, before any action: game, seats, stacks and forced bets."""
+    family = VARIANTS[history.phh_variant.variant].family
+    if family not in ENGINE_FAMILIES:
+        raise ReplayError(history, f"variant not supported yet: {history.variant} "
+                          f"({VARIANTS[history.phh_variant.variant].title}) needs the {family} engine",
+                          cause="unsupported")
+    try:
+        unit = chip_unit(history)
+        seating = seating_of(history)
+        posts = forced_bets(history, seating, unit, dead_negative_blinds=dead_negative_blinds)
+        game = game_of(history, posts, unit)
+        stacks, unknown = starting_chips(history, seating, unit)
+        hand = Hand(game, stacks, seating.button, posts=posts, dealing="manual")
+    except IllegalAction as error:
+        raise ReplayError(history, str(error), cause="setup", illegal=error) from None
+    except ValueError as error:
+        raise ReplayError(history, str(error), cause="setup") from None
+    replay = Replay(history, hand, game, seating, unit, tuple(posts), unknown)
+    if not seating.plain:
+        replay.notes.append("seats: " + ", ".join(f"p{i} in seat {s}" for i, s in enumerate(seating.seats, 1)))
+    elif history.seats is not None and tuple(history.seats) != seating.seats:
+        replay.notes.append(f"the seats field {list(history.seats)} does not run clockwise from p1; "
+                            "seats 1..N used")
+    return replay
+
+
+def replay(history: HandHistory, *, dead_negative_blinds: bool = False, stop: int | None = None) -> Replay:
+    """Replay a history to the end of its actions (or before action ``stop``); raises ``ReplayError``."""
+    state = setup(history, dead_negative_blinds=dead_negative_blinds)
+    actions = history.parsed_actions()
+    for index, action in enumerate(actions[:stop]):
+        before = len(state.hand.events)
+        try:
+            note = _apply(state, action)
+        except IllegalAction as error:
+            raise ReplayError(history, _players(state, str(error)), cause="illegal", index=index,
+                              illegal=error) from None
+        except ValueError as error:
+            raise ReplayError(history, _players(state, str(error)), cause="cards", index=index) from None
+        state.steps.append(Step(index, action, tuple(state.hand.events[before:]), note))
+    if stop is None:
+        _muck_unrevealed(state)
+    return state
+
+
+def _players(state: Replay, message: str) -> str:
+    """An engine message, with the PHH names of the seats it mentions when they differ."""
+    if state.seating.plain:
+        return message
+    return message + " (" + ", ".join(f"seat {s} is p{i}" for i, s in enumerate(state.seating.seats, 1)) + ")"
+
+
+def _apply(state: Replay, action: Action) -> str:
+    """Make the engine call of one PHH action; returns a note when the action needed a reading."""
+    hand = state.hand
+    move = action.move
+    if move == "comment":
+        return ""
+    seat = state.seating.seat(action.player) if action.player is not None else None
+    if move == "deal_hole":
+        hand.deal(_card_texts(action.cards), seat=seat)
+        return ""
+    if move == "deal_board":
+        hand.deal(_card_texts(action.cards))
+        return ""
+    if move == "show_muck":
+        return _show_or_muck(state, action)
+    assert seat is not None
+    if move == "fold":
+        hand.act(seat, "fold")
+    elif move == "check_call":
+        legal = hand.legal() if hand.to_act == seat else None
+        hand.act(seat, "check" if legal is not None and legal.check else "call")
+    elif move == "complete_bet_raise":
+        assert action.amount is not None
+        legal = hand.legal() if hand.to_act == seat else None
+        kind = "raise"
+        if legal is not None and legal.bet is not None:
+            kind = "bet"
+        elif legal is not None and legal.complete is not None:
+            kind = "complete"
+        hand.act(seat, kind, to=to_chips(action.amount, state.unit))
+    elif move == "bring_in":
+        hand.act(seat, "bring_in")
+    elif move == "stand_pat_discard":
+        hand.act(seat, "draw", discard=_card_texts(action.cards))
+    return ""
+
+
+def _card_texts(cards: Sequence[Card | None] | None) -> list[str]:
+    return ["??" if card is None else str(card) for card in cards or ()]
+
+
+def _show_or_muck(state: Replay, action: Action) -> str:
+    hand = state.hand
+    assert action.player is not None
+    seat = state.seating.seat(action.player)
+    held = hand.holes[seat]
+    if hand.is_over:
+        _check_shown(state, seat, action)
+        return "after the end of the hand: only checked against the cards dealt"
+    if action.cards is None:
+        hand.muck(seat)
+        return ""
+    if action.show_dealt:
+        hand.show(seat)
+        return ""
+    if all(card is None for card in action.cards) and all(card is None for card in held):
+        return "cards not revealed"
+    hand.show(seat, _card_texts(action.cards))
+    return ""
+
+
+def _check_shown(state: Replay, seat: int, action: Action) -> None:
+    """A show after the end agrees with what the seat was dealt (or showed) and with the board."""
+    if not action.cards:
+        return
+    result = state.hand.result
+    held = list(result.shown.get(seat, ())) if result is not None else []
+    held = held or state.hand.holes[seat]
+    if len(action.cards) != len(held):
+        raise ValueError(f"seat {seat} holds {len(held)} cards, {len(action.cards)} were shown")
+    for dealt, shown in zip(held, action.cards, strict=True):
+        if dealt is not None and shown is not None and dealt != shown:
+            raise ValueError(f"seat {seat} was dealt {dealt}, not {shown}")
+    others = {c for s, cards in state.hand.holes.items() if s != seat for c in cards if c is not None}
+    others |= {c for c in state.hand.board if c is not None}
+    clash = [c for c in action.cards if c is not None and c in others]
+    if clash:
+        raise ValueError(f"{clash[0]} is dealt twice")
+
+
+def _muck_unrevealed(state: Replay) -> None:
+    """At a showdown still waiting on cards never revealed, those players muck (PokerKit's reading)."""
+    hand = state.hand
+    if hand.is_over or hand.street != "showdown" or hand.awaiting_deal is not None:
+        return
+    shown = {e.seat for e in hand.events if e.kind == "show"}
+    for seat in hand.in_hand:
+        if None in hand.holes[seat] and seat not in shown and not hand.is_over:
+            before = len(hand.events)
+            hand.muck(seat)
+            state.notes.append(f"{state.player(seat)}'s cards were never revealed: mucked at the showdown")
+            state.steps.append(Step(len(state.history.actions), Action(text="", move="comment"),
+                                    tuple(hand.events[before:]),
+                                    f"{state.player(seat)} mucks: cards never revealed"))
