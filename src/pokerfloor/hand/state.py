@@ -137,6 +137,7 @@ class Hand:
         self._betting_done = False
         self._exposed = False
         self._awaiting: DealRequest | None = None
+        self._held: dict[int, tuple[str, int | None, int, int]] = {}
         self._posts = self._forced_posts(list(posts) if posts is not None else [])
         self.small_blind_seat = next((p.seat for p in self._posts if p.kind == "sb"), None)
         self.big_blind_seat = next((p.seat for p in self._posts if p.kind == "bb"), None)
@@ -598,6 +599,8 @@ class Hand:
                 raise IllegalAction(
                     "not_your_turn", "no one may act now" + (": cards are due" if self._awaiting else ""), R_TURN
                 )
+            if self.game.house.oot_mode == "hold" and self._can_act(i):
+                return self._hold_out_of_turn(i, action, to)
             raise IllegalAction(
                 "not_your_turn", f"it is seat {self._seats[self._to_act]}'s turn, not seat {seat}'s", R_TURN
             )
@@ -717,11 +720,45 @@ class Hand:
             self._close_round()
         else:
             self._to_act = nxt
+            if self._held:
+                self._settle_held(nxt)
         return event
+
+    def _hold_out_of_turn(self, i: int, action: str, to: int | None) -> Event:
+        """House option ``oot_mode="hold"``: keep an action taken out of turn until the turn comes
+        (TDA 2024 R53-A/B)."""
+        self._held[i] = (action, to, self._level, self._raises)
+        event = Event("held", self._seats[i], to, street=self.street, note=f"{action} out of turn, held")
+        self.events.append(event)
+        return event
+
+    def _settle_held(self, i: int) -> None:
+        """At its turn, a held action stands if the action facing the seat has not changed (the
+        seats between only checked, called or folded) and is void otherwise; a fold always
+        stands (TDA 2024 R53-A/B)."""
+        held = self._held.pop(i, None)
+        if held is None:
+            return
+        action, to, level, raises = held
+        seat = self._seats[i]
+        if action == "fold":
+            self._folded[i] = True
+            self._record(i, "fold", None)
+            return
+        if (level, raises) == (self._level, self._raises):
+            try:
+                self.act(seat, action, to=to)
+                return
+            except IllegalAction as ruling:
+                note = f"held {action} void: {ruling.message}"
+        else:
+            note = f"held {action} void: the action changed, so the seat has every option"
+        self.events.append(Event("void", seat, street=self.street, note=note))
 
     # ------------------------------------------------------------------ streets
     def _close_round(self) -> None:
         self._to_act = -1
+        self._held.clear()
         self._return_uncalled()
         self._bet = [0] * self._n
         live = [j for j in range(self._n) if not self._folded[j]]
