@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerfloor.io.notation import Action, Money, NotationError, parse_action
+from pokerfloor.rules import Structure
 
 INF = Decimal("Infinity")
 
@@ -28,7 +29,7 @@ class PHHVariant:
 
     code: str
     variant: str
-    structure: str
+    structure: Structure
 
     @property
     def forced_bets(self) -> str:
