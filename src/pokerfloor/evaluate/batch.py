@@ -1,0 +1,76 @@
+"""Batched high-hand ranking with numpy (``pip install pokerfloor[fast]``).
+
+The same card keys and tables as ``high_rank``, laid out as numpy arrays: the rank table for a
+hand size becomes a dense array indexed by the rank part of the key sum, so a whole array of
+hands is ranked with a few vectorised gathers. numpy is imported on first use only; the rest
+of pokerfloor never needs it.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from pokerfloor.evaluate.cardkeys import CARD_KEYS, FLUSH_SUIT, HAND_SIZES, SUIT_BITS, SUIT_MASK
+from pokerfloor.evaluate.high import high_tables
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+CHUNK = 1 << 16
+"""Rows ranked per pass, so the temporaries stay in the processor's cache."""
+
+
+class _Arrays:
+    """numpy copies of the high tables for one hand size."""
+
+    def __init__(self, size: int) -> None:
+        import numpy as np
+
+        built = high_tables()
+        table = built.unsuited[size]
+        keys = np.fromiter(table.keys(), dtype=np.int64, count=len(table))
+        values = np.fromiter(table.values(), dtype=np.int64, count=len(table))
+        self.lowest = int(keys.min())
+        self.unsuited = np.zeros(int(keys.max()) - self.lowest + 1, dtype=np.uint16)
+        self.unsuited[keys - self.lowest] = values
+        self.flush_suit = np.array(FLUSH_SUIT[size], dtype=np.int8)
+        self.flushes = np.array(built.flushes, dtype=np.uint16)
+        self.card_keys = np.array(CARD_KEYS, dtype=np.int32)
+
+
+@cache
+def _arrays(size: int) -> _Arrays:
+    return _Arrays(size)
+
+
+def high_ranks(hands: npt.ArrayLike) -> np.ndarray[Any, np.dtype[np.int32]]:
+    """The ``high_rank`` of each row of an integer array of shape ``(n, 5..7)`` of card
+    numbers (distinct within a row, 0..51), as an ``int32`` array of ``n`` values."""
+    import numpy as np
+
+    cards = np.asarray(hands)
+    if cards.ndim != 2 or cards.shape[1] not in HAND_SIZES:
+        raise ValueError(f"hands must have shape (n, 5), (n, 6) or (n, 7), not {cards.shape}")
+    if not np.issubdtype(cards.dtype, np.integer):
+        raise ValueError(f"hands must hold card numbers (integers), not {cards.dtype}")
+    if cards.size and (cards.min() < 0 or cards.max() > 51):
+        raise ValueError("card numbers run from 0 to 51")
+    tables = _arrays(cards.shape[1])
+    out = np.empty(len(cards), dtype=np.int32)
+    for start in range(0, len(cards), CHUNK):
+        chunk = cards[start : start + CHUNK]
+        key = tables.card_keys[chunk[:, 0]]
+        for column in range(1, chunk.shape[1]):
+            key += tables.card_keys[chunk[:, column]]
+        part = out[start : start + CHUNK]
+        part[:] = tables.unsuited[(key >> SUIT_BITS) - tables.lowest]
+        suit = tables.flush_suit[key & SUIT_MASK]
+        rows = np.flatnonzero(suit >= 0)
+        if rows.size:
+            suited = chunk[rows].astype(np.int32)
+            same = (suited & 3) == suit[rows, None]
+            masks = np.where(same, np.left_shift(1, suited >> 2), 0).sum(axis=1)
+            part[rows] = tables.flushes[masks]
+    return out
