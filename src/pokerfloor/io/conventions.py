@@ -176,17 +176,15 @@ def game_of(history: HandHistory, posts: Iterable[Post], unit: Decimal) -> Game:
         0 if value is None else to_chips(value, unit)
         for value in (history.bring_in, history.small_bet, history.big_bet, history.min_bet)
     )
-    blinds: tuple[int, ...] = ()
-    on_button = False
-    if code.forced_bets == "blinds":
-        by_kind = {p.kind: p.amount for p in posts if p.live and p.amount > 0}
-        if "button_blind" in by_kind and "bb" not in by_kind:
-            blinds, on_button = (by_kind["button_blind"],), True
-        else:
-            big_blind = by_kind.get("bb", min_bet or small_bet or 1)
-            blinds = (by_kind["sb"], big_blind) if "sb" in by_kind else (big_blind,)
-    return Game(variant=code.variant, structure=code.structure, blinds=blinds,
-                first_blind_on_button=on_button, bring_in=bring_in, small_bet=small_bet,
+    if code.forced_bets == "bring_in":
+        return Game(variant=code.variant, structure=code.structure, bring_in=bring_in,
+                    small_bet=small_bet, big_bet=big_bet)
+    by_kind = {p.kind: p.amount for p in posts if p.live and p.amount > 0}
+    if "button_blind" in by_kind and "bb" not in by_kind:
+        return Game(variant=code.variant, structure=code.structure, blinds=(by_kind["button_blind"],),
+                    first_blind_on_button=True, small_bet=small_bet, big_bet=big_bet, min_bet=min_bet)
+    return Game(variant=code.variant, structure=code.structure, small_blind=by_kind.get("sb", 0),
+                big_blind=by_kind.get("bb", min_bet or small_bet or 1), small_bet=small_bet,
                 big_bet=big_bet, min_bet=min_bet)
 
 

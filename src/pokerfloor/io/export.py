@@ -1,0 +1,125 @@
+"""Any pokerfloor hand written out as a PHH hand history (the way back from the engine).
+
+Players are numbered in the PHH way: ``p1`` is the first seat left of the button, ``pN`` the
+button (``hand.seats`` order); heads-up, the forced-bet arrays are written reversed. Forced
+bets that PHH cannot name exactly are written as what they do: a dead blind is dead money,
+like an ante; a live post that does not open the action (a new player's) is a negative blind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from decimal import Decimal
+from typing import Any
+
+from pokerfloor.hand import Event, Hand
+from pokerfloor.hand.types import ANTE_KINDS, ORDER_SETTING_KINDS
+from pokerfloor.io.conventions import effective, to_money
+from pokerfloor.io.notation import Money
+from pokerfloor.io.phh import INF, PHH_VARIANTS, HandHistory
+from pokerfloor.io.replay import Replay
+
+_BETTING = {"fold": "f", "check": "cc", "call": "cc", "bet": "cbr", "raise": "cbr", "complete": "cbr",
+            "bring_in": "pb"}
+
+
+def variant_code(variant: str, structure: str) -> str:
+    """The PHH code of a game; PHH names eleven games and no others."""
+    for code in PHH_VARIANTS.values():
+        if (code.variant, code.structure) == (variant, structure):
+            return code.code
+    known = ", ".join(f"{c.code} ({c.structure} {c.variant})" for c in PHH_VARIANTS.values())
+    raise ValueError(f"PHH has no variant code for {structure} {variant}; it knows {known}")
+
+
+def history_of(hand: Hand, /, *, unit: Decimal = Decimal(1), unknown_stacks: Iterable[int] = (),
+               **fields: Any) -> HandHistory:
+    """The PHH history of a hand as played so far; ``fields`` fills the optional PHH fields
+    (``players``, ``event``, ``hand``...). ``unit`` is the money one chip stands for."""
+    game = hand.game
+    seats = hand.seats
+    count = len(seats)
+    player = {seat: i + 1 for i, seat in enumerate(seats)}
+    antes = [0] * count
+    blinds = [0] * count
+    for post in hand.posts:
+        i = player[post.seat] - 1
+        if post.kind in ANTE_KINDS or not post.live:
+            antes[i] += post.amount
+        elif post.kind in ORDER_SETTING_KINDS:
+            blinds[i] += post.amount
+        else:
+            blinds[i] -= post.amount
+
+    def money(chips: int) -> Money:
+        return to_money(chips, unit)
+
+    unknown = set(unknown_stacks)
+    limit = game.structure == "fixed_limit"
+    stud = game.variant_spec.family == "stud"
+    result = hand.result
+    final = result.stacks if result is not None else hand.stacks
+    history = HandHistory(
+        variant=variant_code(game.variant, game.structure),
+        ante_trimming_status=False,
+        antes=tuple(money(a) for a in effective(antes, count)),  # type: ignore[arg-type]
+        blinds_or_straddles=None if stud else tuple(money(b) for b in effective(blinds, count)),  # type: ignore[arg-type]
+        bring_in=money(game.bring_in) if stud else None,
+        small_bet=money(game.small_bet) if limit else None,
+        big_bet=money(game.big_bet) if limit else None,
+        min_bet=None if limit else money(game.min_bet),
+        starting_stacks=tuple(INF if s in unknown else money(hand.starting_stacks[s]) for s in seats),
+        actions=tuple(_actions(hand, player, money)),
+        seats=None if seats == tuple(range(1, count + 1)) else seats,
+        finishing_stacks=tuple(INF if s in unknown else money(final[s]) for s in seats),
+        winnings=(tuple(money(result.winnings.get(s, 0)) for s in seats) if result is not None else None),
+    )
+    given: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()}
+    return replace(history, **given)
+
+
+def history_of_replay(state: Replay) -> HandHistory:
+    """A replayed history written back from the engine, keeping the file's own fields."""
+    source = state.history
+    keep = {name: getattr(source, name) for name in (
+        "author", "event", "url", "venue", "address", "city", "region", "postal_code", "country",
+        "time", "time_zone", "time_zone_abbreviation", "day", "month", "year", "hand", "level",
+        "seat_count", "table", "players", "currency", "currency_symbol", "time_limit", "time_banks")}
+    return history_of(state.hand, unit=state.unit, unknown_stacks=state.unknown_stacks,
+                      extra=dict(source.extra), source=source.source, key=source.key, **keep)
+
+
+def _actions(hand: Hand, player: dict[int, int], money: Any) -> list[str]:
+    events = hand.events
+    actions: list[str] = []
+    if not any(e.kind == "deal_hole" for e in events):
+        actions += [f"d dh p{player[s]} {_cards(cards)}" for s, cards in hand.holes.items() if cards]
+    for event in events:
+        line = _action(event, player, money)
+        if line:
+            actions.append(line)
+    return actions
+
+
+def _action(event: Event, player: dict[int, int], money: Any) -> str:
+    kind = event.kind
+    actor = f"p{player[event.seat]}" if event.seat is not None else ""
+    if kind == "deal_hole":
+        return f"d dh {actor} {_cards(event.cards)}"
+    if kind == "deal_board":
+        return f"d db {_cards(event.cards)}"
+    if kind in _BETTING:
+        verb = _BETTING[kind]
+        return f"{actor} cbr {money(event.amount)}" if verb == "cbr" else f"{actor} {verb}"
+    if kind == "draw":
+        return f"{actor} sd {_cards(event.cards)}".rstrip()
+    if kind == "show":
+        return f"{actor} sm {_cards(event.cards)}"
+    if kind == "muck":
+        return f"{actor} sm"
+    return ""
+
+
+def _cards(cards: Sequence[Any]) -> str:
+    return "".join("??" if card is None else str(card) for card in cards)

@@ -1,0 +1,184 @@
+"""Open Hand History (OHH, hh-specs.handhistory.org, spec 1.4.7) export of any pokerfloor hand.
+
+OHH is JSON: the table and stakes, the players, one round per street with its actions (amounts
+are the chips each action puts in, not the total), a showdown round, and the pots with who won
+what. OHH names six game types; short-deck is written as Holdem, razz as Stud and the lowball
+and badugi draws as Draw, and the streets of stud and draw games by their own names.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import Any
+
+from pokerfloor.hand import Hand
+from pokerfloor.hand.types import ANTE_KINDS
+from pokerfloor.io.conventions import to_money
+from pokerfloor.io.replay import Replay
+
+SPEC_VERSION = "1.4.7"
+
+_GAME_TYPES = {"holdem": "Holdem", "short_deck": "Holdem", "omaha": "Omaha", "omaha5": "Omaha",
+               "omaha6": "Omaha", "omaha_hilo": "OmahaHiLo", "omaha5_hilo": "OmahaHiLo",
+               "stud": "Stud", "razz": "Stud", "stud_hilo": "StudHiLo"}
+_BET_TYPES = {"no_limit": "NL", "pot_limit": "PL", "half_pot": "PL", "fixed_limit": "FL",
+              "spread_limit": "FL"}
+_POSTS = {"sb": "Post SB", "bb": "Post BB", "straddle": "Straddle", "mississippi": "Straddle",
+          "kill": "Straddle", "sleeper": "Straddle", "ante": "Post Ante", "bb_ante": "Post Ante"}
+_ACTIONS = {"fold": "Fold", "check": "Check", "call": "Call", "bet": "Bet", "raise": "Raise",
+            "complete": "Raise", "bring_in": "Post Extra Blind"}
+
+
+def to_ohh(hand: Hand, *, unit: Decimal = Decimal(1), names: Sequence[str] | None = None,
+           site_name: str = "pokerfloor", network_name: str = "pokerfloor", game_number: str = "",
+           table_name: str = "", start_date_utc: str = "", currency: str = "",
+           table_size: int | None = None) -> dict[str, Any]:
+    """The OHH object (``{"ohh": {...}}``) of a hand; ``names`` follow ``hand.seats`` order."""
+    game = hand.game
+    seats = hand.seats
+    ids = {seat: i for i, seat in enumerate(seats)}
+
+    def money(chips: int) -> int | float:
+        value = to_money(chips, unit)
+        return value if isinstance(value, int) else float(value)
+
+    players = [
+        {"id": ids[seat], "seat": seat, "name": names[i] if names else f"Seat {seat}",
+         "starting_stack": money(hand.starting_stacks[seat])}
+        for i, seat in enumerate(seats)
+    ]
+    result = hand.result
+    pots = []
+    if result is not None:
+        for number, award in enumerate(sorted(result.awards, key=lambda a: a.pot)):
+            pots.append({
+                "number": number, "amount": money(award.amount), "rake": 0, "jackpot": 0,
+                "player_wins": [{"player_id": ids[s], "win_amount": money(c)} for s, c in award.winners.items()],
+            })
+    antes = [p.amount for p in hand.posts if p.kind in ANTE_KINDS]
+    blinds = {p.kind: p.amount for p in hand.posts if p.live}
+    return {"ohh": {
+        "spec_version": SPEC_VERSION,
+        "site_name": site_name,
+        "network_name": network_name,
+        "internal_version": "pokerfloor",
+        "tournament": False,
+        "game_number": game_number,
+        "start_date_utc": start_date_utc,
+        "table_name": table_name,
+        "game_type": _GAME_TYPES.get(game.variant, "Draw"),
+        "bet_limit": {"bet_type": _BET_TYPES[game.structure], "bet_cap": 0},
+        "table_size": table_size or max(seats),
+        "currency": currency,
+        "dealer_seat": hand.button_seat,
+        "small_blind_amount": money(blinds.get("sb", game.small_blind)),
+        "big_blind_amount": money(blinds.get("bb", game.big_blind)),
+        "ante_amount": money(max(antes, default=0)),
+        "flags": [],
+        "players": players,
+        "rounds": _rounds(hand, ids, money),
+        "pots": pots,
+    }}
+
+
+def _street_name(street: str) -> str:
+    return {"preflop": "Preflop", "flop": "Flop", "turn": "Turn", "river": "River",
+            "showdown": "Showdown"}.get(street, street.replace("_", " ").title())
+
+
+def _rounds(hand: Hand, ids: dict[int, int], money: Any) -> list[dict[str, Any]]:
+    rounds: list[dict[str, Any]] = []
+    showdown: list[dict[str, Any]] = []
+    wagers = {seat: 0 for seat in hand.seats}
+    stacks = dict(hand.starting_stacks)
+    number = 0
+
+    def open_round(street: str, cards: Sequence[Any] = ()) -> dict[str, Any]:
+        round_ = {"id": len(rounds), "street": _street_name(street),
+                  "cards": [str(c) for c in cards if c is not None], "actions": []}
+        rounds.append(round_)
+        return round_
+
+    current = open_round(hand.game.variant_spec.streets[0])
+    dealing_due = not any(e.kind == "deal_hole" for e in hand.events)
+    for event in [*hand.events, None]:
+        if dealing_due and (event is None or event.kind != "post"):
+            dealing_due = False
+            for holder, cards in hand.holes.items():
+                number += 1
+                current["actions"].append({"action_number": number, **_dealt(ids[holder], cards)})
+        if event is None:
+            break
+        entry: dict[str, Any] | None = None
+        seat = event.seat
+        if event.kind == "deal_board":
+            current = open_round(event.street, event.cards)
+            wagers = dict.fromkeys(wagers, 0)
+            continue
+        if event.kind == "deal_hole" and seat is not None:
+            entry = _dealt(ids[seat], event.cards)
+        elif event.kind == "post" and seat is not None and event.amount is not None:
+            live = event.note not in ANTE_KINDS
+            label = _POSTS.get(event.note, "Post Extra Blind")
+            stacks[seat] -= event.amount
+            if live:
+                wagers[seat] += event.amount
+            entry = {"player_id": ids[seat], "action": label, "amount": money(event.amount)}
+        elif event.kind in _ACTIONS and seat is not None:
+            entry = {"player_id": ids[seat], "action": _ACTIONS[event.kind]}
+            if event.kind == "bet" and current["street"] == "Preflop":
+                entry["action"] = "Raise"
+            to = event.amount
+            if to is not None and event.kind not in ("fold", "check"):
+                put_in = to - wagers[seat]
+                wagers[seat] = to
+                stacks[seat] -= put_in
+                entry["amount"] = money(put_in)
+                entry["is_allin"] = stacks[seat] == 0
+        elif event.kind == "return" and seat is not None and event.amount is not None:
+            stacks[seat] += event.amount
+            wagers[seat] -= event.amount
+        elif event.kind in ("show", "muck") and seat is not None:
+            label = "Shows Cards" if event.kind == "show" else "Mucks Cards"
+            shown: dict[str, Any] = {"player_id": ids[seat], "action": label}
+            if event.kind == "show" and None not in event.cards:
+                shown["cards"] = [str(c) for c in event.cards]
+            showdown.append(shown)
+        if entry is not None:
+            number += 1
+            current["actions"].append({"action_number": number, **entry})
+    if showdown:
+        numbered = [{"action_number": number + k, **entry} for k, entry in enumerate(showdown, start=1)]
+        rounds.append({"id": len(rounds), "street": "Showdown", "cards": [], "actions": numbered})
+    return rounds
+
+
+def _dealt(player_id: int, cards: Sequence[Any]) -> dict[str, Any]:
+    entry: dict[str, Any] = {"player_id": player_id, "action": "Dealt Cards"}
+    if cards and None not in cards:
+        entry["cards"] = [str(c) for c in cards]
+    return entry
+
+
+def replay_to_ohh(state: Replay) -> dict[str, Any]:
+    """The OHH of a replayed PHH hand, with the file's names, hand number, table, venue and date."""
+    history = state.history
+    date = ""
+    if history.year and history.month and history.day:
+        date = f"{history.year:04d}-{history.month:02d}-{history.day:02d}"
+        if history.time is not None:
+            date += "T" + history.time.isoformat()
+    names = history.players
+    return to_ohh(
+        state.hand, unit=state.unit, names=names,
+        site_name=history.venue or "pokerfloor", network_name=history.venue or "pokerfloor",
+        game_number="" if history.hand is None else str(history.hand),
+        table_name="" if history.table is None else str(history.table),
+        start_date_utc=date, currency=history.currency or "", table_size=history.seat_count,
+    )
+
+
+def dumps(ohh: dict[str, Any], *, indent: int | None = 2) -> str:
+    return json.dumps(ohh, indent=indent, ensure_ascii=False)
