@@ -1001,7 +1001,7 @@ class Hand:
             button,
             rng=rng,
             holes=holes,
-            board=None,
+            board=board,
             posts=[Post(s, 0, "bb") for s in list(playing)[:1]] + [Post(s, 0, "ante") for s in list(playing)[:1]],
             **kwargs,
         )
@@ -1021,12 +1021,8 @@ class Hand:
         need = sum(board_counts[: target + 1]) if game.variant_spec.family == "flop" else 0
         if given and len(given) != need:
             raise ValueError(f"the {street} board has {need} cards, {len(given)} were given")
-        dealt = [c for c in given if c is not None]
-        hand._check_deck(dealt + [c for h in hand._holes for c in h if c is not None])
         if not given and need:
             given = list(hand._deck.deal(need))
-        else:
-            hand._deck.remove(dealt)
         hand._board = given
         hand._street_index = target
         hand._acted = [None] * hand._n
