@@ -32,16 +32,20 @@ def board_limit(config: Config) -> int | None:
 
 
 def combination_indices(n: int, k: int) -> Any:
-    """All k-subsets of range(n) as rows of a NumPy array, in lexicographic order."""
+    """All k-subsets of range(n) (n up to 256) as rows of a ``uint8`` array, in lexicographic
+    order: each pass repeats every row once per larger value that can follow its last one."""
     np = importlib.import_module("numpy")
-    rows = np.arange(n, dtype=np.int64).reshape(-1, 1)
+    rows = np.arange(n, dtype=np.uint8).reshape(-1, 1)
     for _ in range(k - 1):
-        last = rows[:, -1]
-        counts = n - 1 - last  # how many larger values can follow each row
+        last = rows[:, -1].astype(np.int64)
+        counts = n - 1 - last
         total = int(counts.sum())
         starts = np.repeat(np.cumsum(counts) - counts, counts)
-        following = np.repeat(last + 1, counts) + (np.arange(total) - starts)
-        rows = np.hstack([np.repeat(rows, counts, axis=0), following.reshape(-1, 1)])
+        following = (np.repeat(last + 1, counts) + (np.arange(total) - starts)).astype(np.uint8)
+        grown = np.empty((total, rows.shape[1] + 1), dtype=np.uint8)
+        grown[:, :-1] = np.repeat(rows, counts, axis=0)
+        grown[:, -1] = following
+        rows = grown
     return rows
 
 

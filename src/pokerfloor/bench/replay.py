@@ -43,8 +43,18 @@ class Corpus:
     skipped: int = 0
 
 
+_LOADED: dict[tuple[str, bool], Corpus] = {}
+
+
 def load_corpus(config: Config) -> Corpus:
-    """The corpus's no-limit hold'em hands without antes or straddles, as texts."""
+    """The corpus's no-limit hold'em hands without antes or straddles, as texts (read once)."""
+    key = (str(config.corpus), config.quick)
+    if key not in _LOADED:
+        _LOADED[key] = _read_corpus(config)
+    return _LOADED[key]
+
+
+def _read_corpus(config: Config) -> Corpus:
     root = Path(config.corpus)
     if not root.is_dir():
         raise Unavailable(UNSUPPORTED, f"no PHH corpus at {root} (run from the repository root)")
