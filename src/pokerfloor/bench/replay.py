@@ -3,11 +3,13 @@
 The corpus (``../shared/corpus/phh/bulk``: the Pluribus hands, six-max no-limit hold'em) is read
 into memory before the clock starts; a replay takes one hand's PHH text to the final stacks:
 parsing the TOML (``tomllib`` on both sides), building the hand, dealing the recorded cards,
-applying every action and settling. PokerKit replays with ``HandHistory.loads`` and iterating its
-states; pokerfloor with the small PHH driver below, which uses only the public hand API
-(``Hand(..., dealing="manual")``, ``deal``, ``legal``, ``act``, ``show``, ``muck``,
-``result``). Both sides' final stacks are checked against the recorded ``finishing_stacks``;
-the note counts the hands that disagree or fail.
+applying every action and settling. PokerKit replays with ``HandHistory.loads`` and iterating
+its states. pokerfloor replays with its own PHH reader and replay (``pokerfloor.io.phh.loads``
+and ``pokerfloor.io.replay.replay``: the like-for-like path, and the reference) and, for scale,
+with the bare driver below, which uses only the public hand API (``Hand(...,
+dealing="manual")``, ``deal``, ``legal``, ``act``, ``show``, ``muck``, ``result``) and skips
+the format's checks. Every side's final stacks are checked against the recorded
+``finishing_stacks``; the note counts the hands that disagree or fail.
 """
 
 from __future__ import annotations
@@ -90,6 +92,22 @@ def _check_supported(data: dict[str, Any]) -> None:
         raise UnsupportedHistory("antes, straddles or unusual blinds")
     if any(not isinstance(s, int) for s in stacks) or any(not isinstance(b, int) for b in blinds):
         raise UnsupportedHistory("amounts that are not whole chips")
+
+
+def pokerfloor_io_replayer() -> Callable[[str], list[int]]:
+    """pokerfloor's own PHH path: ``io.phh.loads`` and ``io.replay.replay``, the final stacks."""
+    try:
+        from pokerfloor.io import phh
+        from pokerfloor.io.replay import replay as replay_history
+    except ImportError as exc:
+        raise Unavailable(NOT_AVAILABLE, f"pokerfloor.io replay is not there yet ({exc})") from None
+
+    def replay(text: str) -> list[int]:
+        (history,) = phh.loads(text)
+        stacks = replay_history(history).finishing_stacks()
+        return [-1 if s is None else int(s) for s in stacks]
+
+    return replay
 
 
 def pokerfloor_replayer() -> Callable[[str], list[int]]:
@@ -218,7 +236,9 @@ def _contender(engine: str, method: str, make: Callable[[], Callable[[str], list
 
 def contenders(config: Config) -> list[Contender]:
     return [
-        _contender("pokerfloor", "PHH driver over Hand (manual dealing)", pokerfloor_replayer,
+        _contender("pokerfloor", "io.phh.loads + io.replay.replay", pokerfloor_io_replayer,
+                   config, True),
+        _contender("pokerfloor", "bare Hand API driver (manual dealing)", pokerfloor_replayer,
                    config, True),
         _contender(engine_name("pokerkit"), "HandHistory.loads, iterate states", pokerkit_replayer,
                    config, False),
