@@ -15,7 +15,7 @@ from typing import Any
 
 from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, Shuffler, parse_cards
 from pokerfloor.errors import IllegalAction, Reason
-from pokerfloor.hand import showdown
+from pokerfloor.hand import showdown, stud
 from pokerfloor.hand.pots import side_pots
 from pokerfloor.hand.types import (
     ACTIONS,
@@ -46,6 +46,7 @@ R_LIMIT = "WIKI_BIP Fixed limit"
 R_SPREAD = "WIKI_BIP Spread limit"
 R_CHIP = "RROP11 Betting & Raising (smallest chip)"
 R_FULL_BB = "WIKI_BIP Blinds (callers owe the full big blind)"
+R_BRING_IN = "RROP11 Seven-card stud (bring-in); TDA 2024 R30, RP-10-E"
 
 _NO_CARDS: tuple[Card | None, ...] = ()
 
@@ -138,6 +139,10 @@ class Hand:
         self._exposed = False
         self._awaiting: DealRequest | None = None
         self._held: dict[int, tuple[str, int | None, int, int]] = {}
+        self._stud = self.variant.family == "stud"
+        self._bring_in_open = False
+        self._bring_in_seat = -1
+        self._open_pair = False
         self._posts = self._forced_posts(list(posts) if posts is not None else [])
         self.small_blind_seat = next((p.seat for p in self._posts if p.kind == "sb"), None)
         self.big_blind_seat = next((p.seat for p in self._posts if p.kind == "bb"), None)
@@ -202,6 +207,12 @@ class Hand:
     @property
     def holes(self) -> dict[int, list[Card | None]]:
         return {s: list(self._holes[i]) for i, s in enumerate(self._seats)}
+
+    @property
+    def upcards(self) -> dict[int, list[Card | None]]:
+        """The cards each seat shows face up: in stud its third to sixth card; none in other games."""
+        dealt = stud.cards_due(min(self._street_index, len(self.variant.streets) - 1))
+        return {s: stud.upcards(self._holes[i], dealt) if self._stud else [] for i, s in enumerate(self._seats)}
 
     @property
     def pots(self) -> list[Pot]:
@@ -366,8 +377,20 @@ class Hand:
             if bad:
                 raise ValueError(f"{bad[0]} is not in the short deck (6 to ace)")
 
+    def _cards_due(self, i: int) -> int:
+        """How many cards seat ``i`` holds once the deal now under way is done."""
+        if not self._stud:
+            return self.variant.hole_cards
+        if self._folded[i]:
+            return len(self._holes[i])
+        due = stud.cards_due(min(self._street_index, len(self.variant.streets) - 1))
+        return due - len(self._board)
+
     def _deal_holes(self) -> None:
-        count = self.variant.hole_cards if self.variant.family != "stud" else 3
+        if self._stud:
+            self._deal_stud_street()
+            return
+        count = self.variant.hole_cards
         if self._manual:
             self._request_next_deal()
             return
@@ -378,14 +401,36 @@ class Hand:
         self._begin_betting()
 
     def _request_next_deal(self) -> None:
-        count = self.variant.hole_cards
         for i in range(self._n):
-            if len(self._holes[i]) < count:
-                self._awaiting = DealRequest("holes", self._seats[i], count - len(self._holes[i]))
+            missing = self._cards_due(i) - len(self._holes[i])
+            if missing > 0:
+                self._awaiting = DealRequest("holes", self._seats[i], missing)
                 self._to_act = -1
                 return
         self._awaiting = None
-        self._begin_betting()
+        self._after_board_dealt()
+
+    def _deal_stud_street(self) -> None:
+        """Deal a stud street: three cards to each seat (two down, one up) on third street, then
+        one to each seat still in, the last one down; on seventh street a single community card
+        instead when the stub cannot give everyone a card (TDA 2024 RP-10-H)."""
+        live = [i for i in range(self._n) if not self._folded[i]]
+        short = [i for i in live if self._cards_due(i) > len(self._holes[i])]
+        if self._street_index == len(self.variant.streets) - 1 and short:
+            undealt = len(FULL_DECK) - sum(len(h) for h in self._holes)
+            if stud.needs_community_card(undealt, len(short)):
+                self._deal_board(1)
+                return
+        if self._manual:
+            self._request_next_deal()
+            return
+        for i in short:
+            position, missing = len(self._holes[i]), self._cards_due(i) - len(self._holes[i])
+            cards = self._deck.deal(missing)
+            self._holes[i] += cards
+            note = stud.deal_note(position, missing)
+            self.events.append(Event("deal_hole", self._seats[i], cards=tuple(cards), street=self.street, note=note))
+        self._after_board_dealt()
 
     def deal(self, cards: CardsLike | Sequence[Card | None], seat: int | None = None) -> Event:
         """Supply the cards a manually dealt hand waits for (``seat=None`` deals the board)."""
@@ -403,11 +448,12 @@ class Hand:
             if seat is None or seat not in self._pos:
                 raise ValueError(f"hole cards need a seat dealt in, not {seat!r}")
             i = self._pos[seat]
-            need = self.variant.hole_cards - len(self._holes[i])
+            need = self._cards_due(i) - len(self._holes[i])
             if len(parsed) != need:
                 raise ValueError(f"seat {seat} needs {need} hole cards, got {len(parsed)}")
+            note = stud.deal_note(len(self._holes[i]), need) if self._stud else ""
             self._holes[i] += parsed
-            event = Event("deal_hole", seat, cards=tuple(parsed), street=self.street)
+            event = Event("deal_hole", seat, cards=tuple(parsed), street=self.street, note=note)
             self.events.append(event)
             self._request_next_deal()
             return event
@@ -439,7 +485,8 @@ class Hand:
     def _unit(self) -> int:
         """The fixed-limit bet of this street, raised in a kill pot (RROP11 Kill Pots)."""
         game = self.game
-        base = game.small_bet if self._street_index < (self.variant.betting_rounds + 1) // 2 else game.big_bet
+        small_rounds = 2 if self._stud else (self.variant.betting_rounds + 1) // 2
+        base = game.small_bet if self._street_index < small_rounds else game.big_bet
         num, den = self._unit_scale
         return base * num // den
 
@@ -458,11 +505,38 @@ class Hand:
         """Hand the action to the first seat that needs it, or move on when none does."""
         self._to_act = -1
         self._betting_done = False
+        if self._stud:
+            self._open_stud_round()
         nxt = self._next_to_act(self._first - 1, include_start=False)
         if nxt < 0:
             self._close_round()
         else:
             self._to_act = nxt
+
+    def _open_stud_round(self) -> None:
+        """Who opens a stud round: on third street the bring-in, the lowest door card (highest
+        in razz); from fourth street the best hand showing (lowest in razz), with the big bet an
+        option on fourth street when an open pair shows (RROP11 stud; TDA 2024 R17-A, RP-10;
+        house options ``bring_in_tiebreak`` and ``stud_open_pair_option``)."""
+        razz = self.variant.high == "none"
+        tiebreak = self.game.house.bring_in_tiebreak
+        live = [i for i in range(self._n) if not self._folded[i]]
+        showing = {i: stud.upcards(self._holes[i], self._cards_due(i) + len(self._board)) for i in live}
+        self._open_pair = False
+        if self._street_index == 0:
+            doors = [showing[i][0] if showing.get(i) else None for i in range(self._n)]
+            low = stud.bring_in_index(doors, razz=razz, tiebreak=tiebreak)
+            self._first = 0 if low is None else low
+            self._bring_in_open = self.game.bring_in > 0
+            self._bring_in_seat = self._first if self._stack[self._first] > 0 else -1
+            return
+        self._first = stud.first_to_act(showing, razz=razz, tiebreak=tiebreak)
+        self._open_pair = (
+            self._street_index == 1
+            and self._structure == "fixed_limit"
+            and self.game.house.stud_open_pair_option
+            and stud.open_pair(list(showing.values()))
+        )
 
     def _can_act(self, i: int) -> bool:
         return not self._folded[i] and self._stack[i] > 0
@@ -525,7 +599,8 @@ class Hand:
             kind = "raise"
         if structure == "fixed_limit":
             target = self._full_level + self._min_inc
-            return (kind, min(target, all_in_to), min(target, all_in_to))
+            top = self._full_level + self.game.big_bet if self._open_pair else target
+            return (kind, min(target, all_in_to), min(max(target, top), all_in_to))
         if structure == "spread_limit":
             assert self.game.spread is not None
             low, high, last = self.game.spread
@@ -534,10 +609,7 @@ class Hand:
                 lo, hi = low, top
             else:
                 lo, hi = level + self._min_inc, level + top
-            lo = min(lo, hi)
-            if all_in_to < lo:
-                return (kind, all_in_to, all_in_to)
-            return (kind, lo, min(hi, all_in_to))
+            return self._in_whole_chips(kind, min(lo, hi), min(hi, all_in_to), all_in_to)
         min_to = (
             (self._postflop_min_bet if self._street_index else self._min_inc) if level == 0 else level + self._min_inc
         )
@@ -546,8 +618,16 @@ class Hand:
             pot = self._pot_total + (self._short_blinds if self._street_index == 0 else 0)
             after_call = pot + level - bet
             room = after_call if structure == "pot_limit" else after_call // 2
-            room -= room % self.game.min_chip
             max_to = min(max_to, level + room)
+        return self._in_whole_chips(kind, min_to, max_to, all_in_to)
+
+    def _in_whole_chips(self, kind: str, min_to: int, max_to: int, all_in_to: int) -> tuple[str, int, int]:
+        """The range in whole smallest chips (RROP11 Betting & Raising): both ends round inwards,
+        except an all-in; a seat that cannot reach the minimum may still go all-in."""
+        unit = self.game.min_chip
+        min_to += -min_to % unit
+        if max_to < all_in_to:
+            max_to -= max_to % unit
         if all_in_to < min_to:
             return (kind, all_in_to, all_in_to)
         return (kind, min_to, max(min_to, max_to))
@@ -558,6 +638,8 @@ class Hand:
         if i < 0:
             return Legal()
         seat = self._seats[i]
+        if self._bring_in_open:
+            return self._bring_in_legal(i)
         to_call = self._level - self._bet[i]
         call = (
             Call(min(self._level, self._bet[i] + self._stack[i]), min(to_call, self._stack[i])) if to_call > 0 else None
@@ -576,6 +658,42 @@ class Hand:
         return Legal(
             seat=seat, fold=to_call > 0, check=to_call <= 0, call=call, bet=bet, raise_=raise_, complete=complete
         )
+
+    def _bring_in_legal(self, i: int) -> Legal:
+        """Third street before anyone has bet: bring in or complete; a seat other than the one
+        forced to bring in may also fold (TDA 2024 RP-10-E)."""
+        bring_in = min(self.game.bring_in, self._stack[i])
+        option = self._aggression(i)
+        complete = Range(option[1], option[2]) if len(option) == 3 and option[1] > bring_in else None
+        return Legal(seat=self._seats[i], fold=i != self._bring_in_seat, bring_in=bring_in, complete=complete)
+
+    def _bring_in_act(self, i: int, action: str, to: int | None) -> Event:
+        """The first action of third street: the bring-in, or completing to the full bet."""
+        bring_in = min(self.game.bring_in, self._stack[i])
+        if action == "all_in":
+            action, to = ("bring_in", None) if self._stack[i] <= bring_in else ("complete", self._stack[i])
+        if action == "fold" and i != self._bring_in_seat:
+            return self._fold(i)
+        if action == "bring_in":
+            if to is not None and to != bring_in:
+                raise IllegalAction("invalid_action", f"the bring-in is {bring_in}, not {to}", R_BRING_IN)
+            self._put_in(i, bring_in)
+            self._level = max(self._level, self.game.bring_in)
+            self._bring_in_open = False
+            return self._record(i, "bring_in", bring_in)
+        legal = self._bring_in_legal(i)
+        choices = f"bring in {bring_in}" + (f" or complete to {legal.complete.min_to}" if legal.complete else "")
+        if action not in ("complete", "bet", "raise"):
+            if action == "fold":
+                raise IllegalAction("invalid_action", f"the bring-in is forced: {choices}", R_BRING_IN)
+            choices += ", or fold" if legal.fold else ""
+            raise IllegalAction("invalid_action", f"no one has bet yet: {choices}", R_BRING_IN)
+        if legal.complete is None or to is None:
+            raise IllegalAction("invalid_action", choices, R_BRING_IN)
+        self._check_amount(i, to, "complete", legal.complete.min_to, legal.complete.max_to)
+        self._raise_to(i, to)
+        self._bring_in_open = False
+        return self._record(i, "complete", to)
 
     # ------------------------------------------------------------------ acting
     def act(self, seat: int, action: str, to: int | None = None, discard: Iterable[CardsLike] | None = None) -> Event:
@@ -604,6 +722,8 @@ class Hand:
             raise IllegalAction(
                 "not_your_turn", f"it is seat {self._seats[self._to_act]}'s turn, not seat {seat}'s", R_TURN
             )
+        if self._bring_in_open:
+            return self._bring_in_act(i, action, to)
         level, bet, stack = self._level, self._bet[i], self._stack[i]
         to_call = level - bet
         if action == "fold":
@@ -672,8 +792,9 @@ class Hand:
             raise IllegalAction("not_chip_multiple", f"bets are made in chips of {self.game.min_chip}", R_CHIP)
         structure = self._structure
         if structure == "fixed_limit":
-            if to != lo:
-                raise IllegalAction("wrong_limit_amount", f"in this limit game the {kind} is to exactly {lo}", R_LIMIT)
+            if to != lo and to != hi and not self._covers_every_opponent(i, to, lo):
+                amounts = f"exactly {lo}" if lo == hi else f"{lo} or {hi}"
+                raise IllegalAction("wrong_limit_amount", f"in this limit game the {kind} is to {amounts}", R_LIMIT)
             return
         if to < lo:
             if kind == "bet":
@@ -684,12 +805,21 @@ class Hand:
                 raise IllegalAction("above_spread_max", f"the largest {kind} here is to {hi}", R_SPREAD)
             raise IllegalAction("above_pot_limit", f"the largest {kind} the pot allows is to {hi}", R_POT_LIMIT)
 
+    def _covers_every_opponent(self, i: int, to: int, limit_to: int) -> bool:
+        """A limit bet or raise cut down to exactly the most any opponent can still put in: the
+        rest of the limit amount could only come back uncalled (rules.md §5.3)."""
+        opponents = [j for j in range(self._n) if j != i and not self._folded[j]]
+        reach = max((self._bet[j] + self._stack[j] for j in opponents), default=0)
+        return self._level < to == reach < limit_to
+
     def _raise_to(self, i: int, to: int) -> None:
         level = self._level
         increment = to - level
         if self._structure == "fixed_limit":
             over = to - self._full_level
             full = over >= self._min_inc or (self._half_bet and 2 * over >= self._min_inc)
+            if over > self._min_inc:
+                self._min_inc = over  # the big bet on fourth street with an open pair showing
         else:
             full = increment >= self._min_inc or (self._half_bet and 2 * increment >= self._min_inc)
             if increment >= self._min_inc:
@@ -778,7 +908,10 @@ class Hand:
         self._capped_multiway = False
         self._min_inc = self._postflop_min_bet
         self._start_round(first=0)
-        self._deal_board(self.variant.board[self._street_index - 1])
+        if self._stud:
+            self._deal_stud_street()
+        else:
+            self._deal_board(self.variant.board[self._street_index - 1])
 
     def _after_board_dealt(self) -> None:
         if self._exposed:
@@ -867,7 +1000,8 @@ class Hand:
     def _showdown_order(self, contenders: list[int]) -> list[int]:
         """Last aggressor of the final round first, else the first seat left of the button
         (TDA 2024 R17-A), then clockwise."""
-        start = self._last_aggressor if self._last_aggressor in contenders else contenders[0]
+        first = min(contenders, key=lambda j: (j - self._first) % self._n)
+        start = self._last_aggressor if self._last_aggressor in contenders else first
         return sorted(contenders, key=lambda j: (j - start) % self._n)
 
     def _finish(self, showdown_seats: list[int] | None = None) -> None:
@@ -948,7 +1082,7 @@ class Hand:
         for group, amount in ((high_winners, high_amount), (low_winners, low_amount)):
             if not group or not amount:
                 continue
-            ordered = [seats[j] for j in sorted(group)]
+            ordered = self._odd_chip_order(group, low=group is low_winners)
             for seat, chips in showdown.split(amount, ordered, unit).items():
                 winners[seat] = winners.get(seat, 0) + chips
         reason = "split" if len(winners) > 1 else "best hand"
@@ -961,6 +1095,22 @@ class Hand:
             tuple(seats[j] for j in sorted(low_winners)),
             reason,
         )
+
+    def _odd_chip_order(self, group: list[int], *, low: bool) -> list[int]:
+        """Tied winners in the order they take odd chips: clockwise from the button (TDA 2024
+        R20-A), in stud by the high card by suit (R20-B; house option ``odd_chip_stud``)."""
+        if not self._stud:
+            return [self._seats[j] for j in sorted(group)]
+        high_of, low_of = showdown.rankers(self.variant)
+        ranker = low_of if low else high_of
+        board = [c for c in self._board if c is not None]
+        hands: dict[int, list[Card]] = {}
+        for j in group:
+            cards = [c for c in self._holes[j] if c is not None] + board
+            if self.game.house.odd_chip_stud == "five_card_hand" and ranker is not None:
+                cards = stud.best_five(cards, ranker, ace_low=low)
+            hands[self._seats[j]] = cards
+        return stud.odd_chip_order(hands, ace_low=low)
 
     # ------------------------------------------------------------------ spots
     @classmethod
