@@ -138,8 +138,9 @@ def test_the_command_prints_a_table_and_writes_json(tmp_path: Path) -> None:
     from pokerfloor.cli import bench as _bench  # noqa: F401 - registers the command
 
     out = tmp_path / "bench.json"
+    md = tmp_path / "bench.md"
     args = ["bench", "--quick", "--only", "play", "--seconds", "0.01", "--rounds", "1",
-            "--json", str(out)]
+            "--json", str(out), "--markdown", str(md)]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "pokerfloor" in result.output
@@ -147,6 +148,8 @@ def test_the_command_prints_a_table_and_writes_json(tmp_path: Path) -> None:
     assert report["config"]["quick"] is True
     assert {row["benchmark"] for row in report["rows"]} == {"play"}
     assert all(row["status"] != FAILED for row in report["rows"])
+    table = md.read_text()
+    assert "| engine | method | hands/s |" in table and "| pokerfloor | Hand API |" in table
 
 
 def test_the_command_refuses_an_unknown_benchmark() -> None:

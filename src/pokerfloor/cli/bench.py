@@ -14,22 +14,6 @@ import typer
 from pokerfloor.cli import app
 
 
-def _rate(value: float | None) -> str:
-    if value is None:
-        return "-"
-    if value >= 100:
-        return f"{value:,.0f}"
-    return f"{value:,.2f}"
-
-
-def _ratio(value: float | None, reference: bool) -> str:
-    if reference:
-        return "reference"
-    if value is None:
-        return "-"
-    return f"{value:.2f}x"
-
-
 @app.command("bench")
 def bench(
     quick: Annotated[
@@ -53,6 +37,9 @@ def bench(
     json_path: Annotated[
         Path | None, typer.Option("--json", help="Also write every row, with the setup, to this JSON file.")
     ] = None,
+    markdown_path: Annotated[
+        Path | None, typer.Option("--markdown", help="Also write the tables as Markdown to this file.")
+    ] = None,
 ) -> None:
     """Measure pokerfloor and every peer engine installed here, interleaved in one process.
 
@@ -64,6 +51,7 @@ def bench(
     from rich.table import Table
 
     from pokerfloor.bench import Config, installed_peers, run, select, steps_total
+    from pokerfloor.bench.report import markdown, rate_text, ratio_text
 
     try:
         chosen = select(only)
@@ -98,8 +86,8 @@ def bench(
             if row.benchmark != b.name:
                 continue
             engine = f"{row.engine} {row.version}".strip()
-            rate = _rate(row.rate) if row.status == "ok" else row.status
-            table.add_row(engine, row.method, rate, _ratio(row.ratio, row.reference), row.note)
+            rate = rate_text(row.rate) if row.status == "ok" else row.status
+            table.add_row(engine, row.method, rate, ratio_text(row), row.note)
         console.print(table)
 
     if json_path is not None:
@@ -117,3 +105,6 @@ def bench(
         }
         json_path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
         console.print(f"wrote {json_path}")
+    if markdown_path is not None:
+        markdown_path.write_text(markdown(chosen, rows), encoding="utf-8")
+        console.print(f"wrote {markdown_path}")
