@@ -15,7 +15,7 @@ from typing import Any
 
 from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, Shuffler, parse_cards
 from pokerfloor.errors import IllegalAction, Reason
-from pokerfloor.hand import showdown, stud
+from pokerfloor.hand import draw, showdown, stud
 from pokerfloor.hand.pots import side_pots
 from pokerfloor.hand.types import (
     ACTIONS,
@@ -68,6 +68,19 @@ def _cards_or_unknown(cards: CardsLike | Sequence[Card | None]) -> list[Card | N
         pairs = [text[i : i + 2] for i in range(0, len(text), 2)]
         return [None if p == "??" else parse_cards(p)[0] for p in pairs]
     return [None if c is None or c == "??" else parse_cards([c])[0] for c in cards]
+
+
+def _discarded(discard: Iterable[CardsLike] | None) -> list[Card | None]:
+    """The cards of a discard: ``"AsQs"``, ``["As", "Qs"]``, ``Card`` values; ``"??"`` is unseen."""
+    if discard is None or isinstance(discard, str):
+        return _cards_or_unknown(discard or "")
+    thrown: list[Card | None] = []
+    for item in discard:
+        if isinstance(item, str):
+            thrown += _cards_or_unknown(item)
+        else:
+            thrown += _cards_or_unknown([item] if item is None or isinstance(item, int) else list(item))
+    return thrown
 
 
 class Hand:
@@ -143,6 +156,10 @@ class Hand:
         self._bring_in_open = False
         self._bring_in_seat = -1
         self._open_pair = False
+        self._drawing = False
+        self._drawn: list[bool] = [True] * n
+        self._owed: list[tuple[int, int]] = []
+        self._discards = draw.Discards()
         self._posts = self._forced_posts(list(posts) if posts is not None else [])
         self.small_blind_seat = next((p.seat for p in self._posts if p.kind == "sb"), None)
         self.big_blind_seat = next((p.seat for p in self._posts if p.kind == "bb"), None)
@@ -444,6 +461,8 @@ class Hand:
         if clash:
             raise ValueError(f"{clash[0]} is dealt twice")
         self._check_deck(known)
+        if request.kind == "draw":
+            return self._deal_replacements(seat, parsed)
         if request.kind == "holes":
             if seat is None or seat not in self._pos:
                 raise ValueError(f"hole cards need a seat dealt in, not {seat!r}")
@@ -638,6 +657,8 @@ class Hand:
         if i < 0:
             return Legal()
         seat = self._seats[i]
+        if self._drawing:
+            return Legal(seat=seat, draw=len(self._holes[i]))
         if self._bring_in_open:
             return self._bring_in_legal(i)
         to_call = self._level - self._bet[i]
@@ -717,11 +738,13 @@ class Hand:
                 raise IllegalAction(
                     "not_your_turn", "no one may act now" + (": cards are due" if self._awaiting else ""), R_TURN
                 )
-            if self.game.house.oot_mode == "hold" and self._can_act(i):
+            if self.game.house.oot_mode == "hold" and self._can_act(i) and not self._drawing:
                 return self._hold_out_of_turn(i, action, to)
             raise IllegalAction(
                 "not_your_turn", f"it is seat {self._seats[self._to_act]}'s turn, not seat {seat}'s", R_TURN
             )
+        if self._drawing or action == "draw":
+            return self._draw(i, action, discard)
         if self._bring_in_open:
             return self._bring_in_act(i, action, to)
         level, bet, stack = self._level, self._bet[i], self._stack[i]
@@ -910,8 +933,71 @@ class Hand:
         self._start_round(first=0)
         if self._stud:
             self._deal_stud_street()
+        elif self.variant.family == "draw":
+            self._drawn = list(self._folded)
+            self._drawing = True
+            self._next_draw()
         else:
             self._deal_board(self.variant.board[self._street_index - 1])
+
+    # ------------------------------------------------------------------ draws
+    def _draw(self, i: int, action: str, discard: Iterable[CardsLike] | None) -> Event:
+        """A seat's turn in the draw: discard cards (none is standing pat) and get as many
+        replacements, dealt at once or, in manual dealing, by ``deal`` (RROP11 draw)."""
+        if not self._drawing:
+            raise IllegalAction("invalid_action", "there is no draw now: it is a betting round", draw.R_DRAW)
+        if action != "draw":
+            raise IllegalAction(
+                "invalid_action", f"it is the draw: discard cards or stand pat (draw), not {action}", draw.R_DRAW
+            )
+        try:
+            thrown = _discarded(discard)
+        except ValueError as error:
+            raise IllegalAction("invalid_action", str(error), draw.R_DRAW) from None
+        self._holes[i] = draw.kept_after_discard(self._holes[i], thrown, len(self._holes[i]))
+        self._discards.add(i, thrown)
+        self._drawn[i] = True
+        note = f"draws {len(thrown)}" if thrown else "stands pat"
+        event = Event("draw", self._seats[i], len(thrown), cards=tuple(thrown), street=self.street, note=note)
+        self.events.append(event)
+        if thrown and self._manual:
+            self._owed.append((i, len(thrown)))
+        elif thrown:
+            cards, reshuffled = draw.replacements(self._deck, len(thrown), self._discards, i, self._rng)
+            if reshuffled:
+                self.events.append(
+                    Event("reshuffle", street=self.street, note="the stub ran short: the discards shuffled in")
+                )
+            self._holes[i] += cards
+            self.events.append(Event("deal_hole", self._seats[i], cards=tuple(cards), street=self.street, note="draw"))
+        self._next_draw()
+        return event
+
+    def _deal_replacements(self, seat: int | None, cards: list[Card | None]) -> Event:
+        """Manual dealing: the replacement cards of the earliest discard still unserved."""
+        i, count = self._owed[0]
+        if seat != self._seats[i]:
+            raise ValueError(f"the replacement cards due now are seat {self._seats[i]}'s, not seat {seat}'s")
+        if len(cards) != count:
+            raise ValueError(f"seat {seat} discarded {count} cards and needs as many, got {len(cards)}")
+        self._owed.pop(0)
+        self._holes[i] += cards
+        event = Event("deal_hole", seat, cards=tuple(cards), street=self.street, note="draw")
+        self.events.append(event)
+        self._next_draw()
+        return event
+
+    def _next_draw(self) -> None:
+        """The next seat to draw, from the button's left; the betting once everyone has drawn
+        and been served. In manual dealing a seat may discard before the seats ahead of it have
+        their cards (PHH lists every discard first), so ``awaiting_deal`` and ``to_act`` may
+        both be set."""
+        owed = self._owed
+        self._awaiting = DealRequest("draw", self._seats[owed[0][0]], owed[0][1]) if owed else None
+        self._to_act = next((j for j in range(self._n) if not self._drawn[j]), -1)
+        if self._to_act < 0 and not owed:
+            self._drawing = False
+            self._after_board_dealt()
 
     def _after_board_dealt(self) -> None:
         if self._exposed:

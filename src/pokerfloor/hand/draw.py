@@ -1,0 +1,73 @@
+"""Draw games: what a seat may throw away, and where its replacement cards come from.
+
+Each player in turn, from the button's left, discards any number of cards (none is standing
+pat) and is dealt as many. The stub's last card is never dealt; when the stub cannot complete
+a draw, the cards discarded so far by the other players are shuffled with it into a new stub
+(RROP11 draw; POKERSTARS_RESHUFFLE: a player never gets back a card of their own discards).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pokerfloor.cards import Card, Deck, Shuffler
+from pokerfloor.errors import IllegalAction
+
+R_DRAW = "RROP11 Draw poker"
+
+
+def kept_after_discard(
+    held: Sequence[Card | None], discard: Sequence[Card | None], limit: int
+) -> list[Card | None]:
+    """The cards a seat keeps when it throws ``discard`` away; refuses a discard it cannot make.
+
+    ``None`` in ``discard`` throws away one card nobody has seen (a replay that never saw the
+    hand), which the seat must then hold.
+    """
+    if len(discard) > limit:
+        raise IllegalAction(
+            "invalid_action", f"you may discard at most {limit} cards, not {len(discard)}", R_DRAW
+        )
+    known = [c for c in discard if c is not None]
+    twice = [c for c in known if known.count(c) > 1]
+    if twice:
+        raise IllegalAction("invalid_action", f"{twice[0]} is discarded twice", R_DRAW)
+    kept = list(held)
+    for card in discard:
+        if card not in kept:
+            what = "an unseen card" if card is None else str(card)
+            raise IllegalAction("invalid_action", f"you cannot discard {what}: you do not hold it", R_DRAW)
+        kept.remove(card)
+    return kept
+
+
+class Discards:
+    """The cards thrown away in the draws, each with the seat (by index) that threw it."""
+
+    __slots__ = ("_cards",)
+
+    def __init__(self) -> None:
+        self._cards: list[tuple[int, Card]] = []
+
+    def add(self, owner: int, cards: Sequence[Card | None]) -> None:
+        self._cards += [(owner, c) for c in cards if c is not None]
+
+    def take_all_but(self, owner: int) -> list[Card]:
+        """Take out every discard but ``owner``'s own, to be shuffled into a new stub."""
+        taken = [c for seat, c in self._cards if seat != owner]
+        self._cards = [(seat, c) for seat, c in self._cards if seat == owner]
+        return taken
+
+
+def replacements(deck: Deck, count: int, discards: Discards, owner: int, rng: Shuffler) -> tuple[list[Card], bool]:
+    """Deal ``count`` replacement cards to seat ``owner``; also says whether the stub ran short
+    and the discards were shuffled in. The last card of a stub is dealt only when no discard is
+    left to shuffle with it."""
+    cards = deck.deal(min(count, max(len(deck) - 1, 0)))
+    if len(cards) == count:
+        return cards, False
+    deck.add(discards.take_all_but(owner), rng)
+    rest = count - len(cards)
+    usable = len(deck) - 1 if len(deck) > rest else len(deck)
+    cards += deck.deal(min(rest, usable))
+    return cards, True
