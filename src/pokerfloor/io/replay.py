@@ -59,7 +59,8 @@ class ReplayError(Exception):
         where = history.where() or "<hand>"
         if index is not None:
             where += f" actions[{index}] {self.action!r}"
-        super().__init__(f"{where}: {message}")
+        rule = f" ({illegal.rule})" if illegal is not None and illegal.rule else ""
+        super().__init__(f"{where}: {message}{rule}")
 
     @property
     def reason(self) -> str:
@@ -83,7 +84,10 @@ class Step:
 
 @dataclass
 class Replay:
-    """A history replayed: the engine's hand, and how the file's players and money map onto it."""
+    """A history replayed: the engine's hand, and how the file's players and money map onto it.
+
+    ``opening`` holds the events of the hand's start (the forced bets); ``steps`` each action's.
+    """
 
     history: HandHistory
     hand: Hand
@@ -92,6 +96,7 @@ class Replay:
     unit: Decimal
     posts: tuple[Post, ...]
     unknown_stacks: frozenset[int]
+    opening: tuple[Event, ...] = ()
     steps: list[Step] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -124,10 +129,10 @@ def setup(history: HandHistory, *, dead_negative_blinds: bool = False) -> Replay
         stacks, unknown = starting_chips(history, seating, unit)
         hand = Hand(game, stacks, seating.button, posts=posts, dealing="manual")
     except IllegalAction as error:
-        raise ReplayError(history, str(error), cause="setup", illegal=error) from None
+        raise ReplayError(history, error.message, cause="setup", illegal=error) from None
     except ValueError as error:
         raise ReplayError(history, str(error), cause="setup") from None
-    replay = Replay(history, hand, game, seating, unit, tuple(posts), unknown)
+    replay = Replay(history, hand, game, seating, unit, tuple(posts), unknown, tuple(hand.events))
     if not seating.plain:
         replay.notes.append("seats: " + ", ".join(f"p{i} in seat {s}" for i, s in enumerate(seating.seats, 1)))
     elif history.seats is not None and tuple(history.seats) != seating.seats:
@@ -145,7 +150,7 @@ def replay(history: HandHistory, *, dead_negative_blinds: bool = False, stop: in
         try:
             note = _apply(state, action)
         except IllegalAction as error:
-            raise ReplayError(history, _players(state, str(error)), cause="illegal", index=index,
+            raise ReplayError(history, _players(state, error.message), cause="illegal", index=index,
                               illegal=error) from None
         except ValueError as error:
             raise ReplayError(history, _players(state, str(error)), cause="cards", index=index) from None

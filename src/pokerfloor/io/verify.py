@@ -198,11 +198,13 @@ def _explain_error(history: HandHistory, error: ReplayError, notes: list[str]) -
             pass
         else:
             detail = (f"the file omits {', '.join(repr(t) for t in inserted)} before actions[{error.index}] "
-                      f"(the spec forbids it; PokerKit inserts it); with it the hand replays")
+                      f"(the spec forbids it; PokerKit inserts it); with it, the hand replays as recorded")
             verdict = _judge(fixed, state, notes, cause="missing_action", detail=detail)
             if verdict.status == "explained":
                 return replace(verdict, source=history.source, key=history.key)
-    return _verdict(history, status, str(error).split(": ", 1)[-1], cause=error.reason, notes=notes)
+    where = f"actions[{error.index}] {error.action!r}: " if error.index is not None else ""
+    rule = f" ({error.rule})" if error.rule else ""
+    return _verdict(history, status, f"{where}{error.message}{rule}", cause=error.reason, notes=notes)
 
 
 def _missing_actions(history: HandHistory, error: ReplayError) -> tuple[HandHistory, list[str]] | None:
