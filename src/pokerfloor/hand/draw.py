@@ -41,6 +41,16 @@ def kept_after_discard(
     return kept
 
 
+def in_held_order(held: Sequence[Card | None], shown: Sequence[Card | None]) -> list[Card | None]:
+    """A draw hand shown in any order, lined up with the cards held: each known card held takes
+    its own place, the other cards shown fill the rest in the order shown."""
+    rest = list(shown)
+    for card in held:
+        if card is not None and card in rest:
+            rest.remove(card)
+    return [card if card is not None and card in shown else rest.pop(0) for card in held]
+
+
 class Discards:
     """The cards thrown away in the draws, each with the seat (by index) that threw it."""
 

@@ -1035,6 +1035,8 @@ class Hand:
             hole = self._holes[i]
             if len(parsed) != len(hole):
                 raise ValueError(f"seat {seat} holds {len(hole)} cards, {len(parsed)} were shown")
+            if self.variant.family == "draw":
+                parsed = draw.in_held_order(hole, parsed)
             merged: list[Card | None] = []
             for held, shown in zip(hole, parsed):
                 if held is not None and shown is not None and held != shown:
