@@ -1,11 +1,13 @@
-"""A small driver for the pure button and blind rules: seats come and go between hands."""
+"""Drivers for the table tests: the pure blind rules hand by hand, and hands played out."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import random
+from collections.abc import Callable, Iterable
 
 import pytest
 
+from pokerfloor.hand import Hand
 from pokerfloor.table.buttons import (
     BlindPlan,
     ButtonRule,
@@ -91,3 +93,45 @@ class Orbit:
 @pytest.fixture(scope="session")
 def orbit() -> type[Orbit]:
     return Orbit
+
+
+def _win_for(hand: Hand, winner: int) -> None:
+    """Play a hand out so that ``winner`` takes it: they bet or raise the minimum, everyone else
+    folds to any bet and checks otherwise."""
+    while not hand.is_over:
+        seat, legal = hand.to_act, hand.legal()
+        assert seat is not None
+        if seat != winner:
+            hand.act(seat, "fold" if legal.fold else "check")
+        elif legal.raise_ is not None:
+            hand.act(seat, "raise", to=legal.raise_.min_to)
+        elif legal.bet is not None:
+            hand.act(seat, "bet", to=legal.bet.min_to)
+        else:
+            hand.act(seat, "call" if legal.call is not None else "check")
+
+
+def _play_out(hand: Hand, rng: random.Random) -> None:
+    """Play a hand to the end with random legal actions (bets and raises at either end of the
+    range or in between)."""
+    while not hand.is_over:
+        seat, legal = hand.to_act, hand.legal()
+        assert seat is not None
+        choice = rng.choice(legal.actions)
+        if choice in ("bet", "raise"):
+            span = legal.bet if choice == "bet" else legal.raise_
+            assert span is not None
+            to = rng.choice([span.min_to, span.max_to, (span.min_to + span.max_to) // 2])
+            hand.act(seat, choice, to=to)
+        else:
+            hand.act(seat, choice)
+
+
+@pytest.fixture(scope="session")
+def win_for() -> Callable[[Hand, int], None]:
+    return _win_for
+
+
+@pytest.fixture(scope="session")
+def play_out() -> Callable[[Hand, random.Random], None]:
+    return _play_out

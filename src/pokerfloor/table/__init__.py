@@ -1,1 +1,26 @@
-"""Many hands at one table: seats, buy-ins, the button and blinds, posting, the ledger."""
+"""Many hands at one table: seats, buy-ins, the button and blinds, posting, customs, the ledger."""
+
+from pokerfloor.table.buttons import BlindPlan, NotEnoughPlayers, Owed, Positions
+from pokerfloor.table.customs import KillButton, KillGame, Straddles, TableOptions
+from pokerfloor.table.ledger import Entry, Ledger, LedgerError
+from pokerfloor.table.seats import ManualClock, Seat, TableEvent, buy_in_limits
+from pokerfloor.table.table import Table
+
+__all__ = [
+    "BlindPlan",
+    "Entry",
+    "KillButton",
+    "KillGame",
+    "Ledger",
+    "LedgerError",
+    "ManualClock",
+    "NotEnoughPlayers",
+    "Owed",
+    "Positions",
+    "Seat",
+    "Straddles",
+    "Table",
+    "TableEvent",
+    "TableOptions",
+    "buy_in_limits",
+]

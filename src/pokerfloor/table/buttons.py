@@ -379,14 +379,14 @@ def _posts(
 def _come_in_posts(seat: int, owed: Owed, blinds: tuple[int, int]) -> list[Post]:
     """A new player posts a big blind live; a returning one posts the blinds missed, the part up
     to the minimum opening bet live and the rest dead (RROP11 Button & Blind Use; WIKI_BIP
-    Posting)."""
+    Posting). A seat that owes nothing (a tournament entrant) just comes in (TDA 2024 R8-A)."""
     small, big = blinds
+    posts: list[Post] = []
     if owed.new_player or owed.missed_big:
-        posts = [Post(seat, big, "new_player" if owed.new_player and not owed.missed_big else "missed_bb")]
-        if owed.missed_small and small:
-            posts.append(Post(seat, small, "missed_sb", live=False))
-        return posts
-    return [Post(seat, small, "missed_sb")] if small else []
+        posts.append(Post(seat, big, "new_player" if owed.new_player and not owed.missed_big else "missed_bb"))
+    if owed.missed_small and small:
+        posts.append(Post(seat, small, "missed_sb", live=not posts))
+    return posts
 
 
 def _one_blind(seat: int, owed: Owed, due_small: bool, blinds: tuple[int, int]) -> tuple[Post | None, Owed]:
@@ -401,3 +401,23 @@ def _one_blind(seat: int, owed: Owed, due_small: bool, blinds: tuple[int, int]) 
     if owed.skipped_small:
         return (Post(seat, small, "missed_sb") if small else None), replace(owed, skipped_small=False)
     return None, owed
+
+
+def rotate_button(seats: Mapping[int, SeatState], previous: Positions | None, first_button: int | None) -> BlindPlan:
+    """For games whose forced bets the hand places itself (stud's antes and bring-in, three
+    blinds, a blind on the button): everyone present is dealt in and the button moves on one."""
+    players = sorted(s for s, st in seats.items() if st.status != "sitting_out")
+    if len(players) < 2:
+        raise NotEnoughPlayers("a hand needs at least two players ready to play")
+    if previous is not None:
+        button = next_seat(previous.button, players)
+    else:
+        button = first_button if first_button in players else players[0]
+    return BlindPlan(
+        positions=Positions(button, button, button, len(players)),
+        dealt=clockwise(button, players),
+        posts=(),
+        owes={s: (NOTHING_OWED if s in players else st.owes) for s, st in seats.items()},
+        heads_up=len(players) == 2,
+        new_game=previous is None,
+    )

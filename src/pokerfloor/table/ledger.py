@@ -1,0 +1,104 @@
+"""The table's book of chips: every chip bought in, won, lost and taken away.
+
+Each entry moves chips into (+) or out of (−) one player's stack. Buy-ins, top-ups, rebuys and
+markers bring chips to the table, cash-outs take them away, and each hand's results move chips
+between players, summing to zero. So at any moment a player's stack is what the ledger says they
+hold, and the chips on the table are what was brought in less what was taken away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+EntryKind = Literal["buy_in", "top_up", "rebuy", "marker", "hand", "cash_out", "eliminated"]
+BROUGHT_IN: frozenset[str] = frozenset({"buy_in", "top_up", "rebuy", "marker"})
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One movement of chips to or from one player's stack (``chips`` is signed)."""
+
+    number: int
+    kind: EntryKind
+    player: str
+    seat: int
+    chips: int
+    hand: int | None = None
+    time: float = 0.0
+
+
+class LedgerError(AssertionError):
+    """The book does not balance: a chip appeared or vanished."""
+
+
+class Ledger:
+    """An append-only list of chip movements with the sums a floor person asks for."""
+
+    def __init__(self) -> None:
+        self._entries: list[Entry] = []
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        return tuple(self._entries)
+
+    def record(
+        self, kind: EntryKind, player: str, seat: int, chips: int, *, hand: int | None = None, time: float = 0.0
+    ) -> Entry:
+        if isinstance(chips, bool) or not isinstance(chips, int):
+            raise ValueError(f"chips are whole numbers, not {chips!r}")
+        if kind in BROUGHT_IN and chips <= 0:
+            raise ValueError(f"a {kind} brings chips to the table, not {chips}")
+        if kind in ("cash_out", "eliminated") and chips > 0:
+            raise ValueError(f"a {kind} takes chips away, not {chips}")
+        entry = Entry(len(self._entries) + 1, kind, player, seat, chips, hand, time)
+        self._entries.append(entry)
+        return entry
+
+    def _sum(self, kinds: frozenset[str] | None, player: str | None) -> int:
+        return sum(
+            e.chips
+            for e in self._entries
+            if (kinds is None or e.kind in kinds) and (player is None or e.player == player)
+        )
+
+    def brought_in(self, player: str | None = None) -> int:
+        """Chips bought in (buy-ins, top-ups, rebuys, markers), by one player or everyone."""
+        return self._sum(BROUGHT_IN, player)
+
+    def taken_away(self, player: str | None = None) -> int:
+        """Chips cashed out (a positive number)."""
+        return -self._sum(frozenset({"cash_out", "eliminated"}), player)
+
+    def won(self, player: str | None = None) -> int:
+        """Chips won in hands, net of chips lost (negative for a loser)."""
+        return self._sum(frozenset({"hand"}), player)
+
+    def holding(self, player: str) -> int:
+        """What the player's stack must be, by the book."""
+        return self._sum(None, player)
+
+    def on_table(self) -> int:
+        """Every chip at the table, by the book."""
+        return self._sum(None, None)
+
+    def hand_totals(self) -> dict[int, int]:
+        """Each hand's results summed over the players (zero when nothing was lost or made)."""
+        totals: dict[int, int] = {}
+        for e in self._entries:
+            if e.kind == "hand" and e.hand is not None:
+                totals[e.hand] = totals.get(e.hand, 0) + e.chips
+        return totals
+
+    def verify(self, stacks: Mapping[str, int]) -> None:
+        """Raise ``LedgerError`` unless every stack is what the book says and every hand sums to
+        zero. ``stacks`` holds each seated player's chips; players who left hold none."""
+        for hand, total in self.hand_totals().items():
+            if total:
+                raise LedgerError(f"hand {hand} made or lost {total} chips")
+        players = {e.player for e in self._entries} | set(stacks)
+        for player in sorted(players):
+            expected, actual = self.holding(player), stacks.get(player, 0)
+            if expected != actual:
+                raise LedgerError(f"{player} holds {actual} chips but the ledger says {expected}")

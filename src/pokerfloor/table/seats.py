@@ -1,0 +1,84 @@
+"""A player in a seat, the table's log entries, buy-in limits and the injected clock."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pokerfloor.rules import BIG_BET_STRUCTURES, RULEBOOK, Game
+from pokerfloor.table.buttons import NOTHING_OWED, Owed, SeatState, Status
+
+R_BUY_IN = "GENRULES buy-in (seed 002, Robert's Rules)"
+R_TABLE_STAKES = "WIKI_BIP Table stakes"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who sits in a seat, their chips behind, and how they stand with the blinds.
+
+    ``status`` is ``playing`` (dealt every hand), ``sitting_out`` (away; misses blinds) or
+    ``waiting`` (new or back from a break, coming in at the big blind or by posting, per
+    ``post``). A player with no chips is not dealt in until they rebuy.
+    """
+
+    number: int
+    player: str
+    chips: int
+    status: Status = "waiting"
+    owes: Owed = NOTHING_OWED
+    post: bool = False
+
+    @property
+    def busted(self) -> bool:
+        return self.chips == 0
+
+    def for_blinds(self) -> SeatState:
+        """What the button and blind rules see of this seat."""
+        status: Status = "sitting_out" if self.busted else self.status
+        return SeatState(status, self.owes, self.post)
+
+
+@dataclass(frozen=True, slots=True)
+class TableEvent:
+    """One thing at the table a player might argue about, with the rule behind it.
+
+    ``hand`` is the number of the hand it belongs to: for things done between hands, the hand
+    about to be dealt.
+    """
+
+    number: int
+    hand: int
+    kind: str
+    seat: int | None = None
+    player: str = ""
+    chips: int = 0
+    rule: str = ""
+    note: str = ""
+    time: float = 0.0
+
+
+def buy_in_limits(game: Game) -> tuple[int, int | None]:
+    """Minimum and maximum buy-in: no-limit and pot-limit 20 to 100 big blinds, limit at least ten
+    maximum bets with no maximum (GENRULES, seed 002), unless the house says otherwise."""
+    if game.house.buy_in != RULEBOOK:
+        low, high = game.house.buy_in
+        return low, high
+    if game.structure in BIG_BET_STRUCTURES:
+        unit = game.big_blind or game.min_bet
+        return 20 * unit, 100 * unit
+    if game.structure == "spread_limit" and game.spread is not None:
+        return 10 * game.spread[2], None
+    return 10 * game.big_bet, None
+
+
+class ManualClock:
+    """A clock that moves only when told to: seconds since the table opened, for tests and
+    replays. Real play passes ``time.monotonic`` instead."""
+
+    def __init__(self, start: float = 0.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, *, seconds: float = 0.0, minutes: float = 0.0) -> None:
+        self.now += seconds + 60.0 * minutes

@@ -1,0 +1,640 @@
+"""A table: many hands, players coming and going, the button and blinds, table stakes, a ledger.
+
+``Table.start_hand()`` deals a ``Hand`` and the caller plays it through the hand's own API. The
+table collects a finished hand by itself: the next time the table is used after ``hand.is_over``
+(any method, or ``collect()``), the final stacks flow back into the seats, the ledger records
+every player's result, busted players are marked, and the kill button and straddle token move.
+The next hand's button, blinds and posts then follow from the table's rules (``buttons``).
+
+Everything a player might argue about is a ``TableEvent`` in ``table.events``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
+
+from pokerfloor.cards import FULL_DECK, CardsLike, Deck
+from pokerfloor.errors import IllegalAction, Reason
+from pokerfloor.hand import Hand, Post
+from pokerfloor.rules import Game, HouseRules
+from pokerfloor.table.buttons import (
+    BlindPlan,
+    NotEnoughPlayers,
+    Owed,
+    Positions,
+    Status,
+    place_blinds,
+    rotate_button,
+)
+from pokerfloor.table.customs import (
+    NEUTRAL,
+    NO_STRADDLES,
+    R_KILL,
+    R_ROCK,
+    R_STRADDLE,
+    KillButton,
+    Straddles,
+    TableOptions,
+    after_hand,
+    check_sleeper,
+    check_straddle,
+    pass_rock,
+)
+from pokerfloor.table.ledger import EntryKind, Ledger
+from pokerfloor.table.seats import R_BUY_IN, R_TABLE_STAKES, ManualClock, Seat, TableEvent, buy_in_limits
+
+R_RATHOLE = "GENRULES buy-in, the return rule (seed 002); WIKI_BIP Table stakes"
+R_OPEN_STAKES = "WIKI_BIP Open stakes"
+R_REBUY_OWES = "RROP11 Button & Blind Use (a player who goes all in and loses)"
+R_DRAW = "RROP11 Button & Blind Use (high card by suit draws for the button)"
+
+
+class Table:
+    """Seats, chips and the hands dealt at one table (design.md, the ``table`` layer).
+
+    ``Table(game, seats=9, house=HouseRules(...))``: ``house`` replaces the game's house rules
+    (``button_rule``, ``heads_up_transition``, ``buy_in``, ``rathole_window_minutes``,
+    ``table_stakes``...). ``options`` are the table's customs (straddles, kill game). ``clock``
+    returns seconds (``time.monotonic`` for real play; a ``ManualClock`` by default) and ``rng``
+    shuffles every deck and draws for the button. ``cash=False`` is a tournament table: any
+    starting stack, nobody sits out, busted players are eliminated.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        seats: int = 9,
+        *,
+        house: HouseRules | None = None,
+        options: TableOptions | None = None,
+        clock: Callable[[], float] | None = None,
+        rng: random.Random | None = None,
+        button: int | None = None,
+        cash: bool = True,
+    ) -> None:
+        if not 2 <= seats <= 23:
+            raise ValueError("a table has 2 to 23 seats")
+        self._game = game if house is None else replace(game, house=house)
+        self._next_game: Game | None = None
+        self.size = seats
+        self.options = options if options is not None else TableOptions()
+        self.clock: Callable[[], float] = clock if clock is not None else ManualClock()
+        self._rng: random.Random = rng if rng is not None else random.SystemRandom()
+        self._first_button = button
+        self.cash = cash
+        self._seats: dict[int, Seat] = {}
+        self._positions: Positions | None = None
+        self._hand: Hand | None = None
+        self._dealt: dict[int, str] = {}
+        self._collected = True
+        self._hand_number = 0
+        self._ledger = Ledger()
+        self._events: list[TableEvent] = []
+        self._departures: dict[str, tuple[float, int]] = {}
+        self._straddles: list[Post] = []
+        self._sleepers: list[Post] = []
+        self._rock: int | None = None
+        self._kill: KillButton = NEUTRAL
+        self._last_busts: tuple[tuple[int, str, int], ...] = ()
+        self._markers: list[tuple[str, int, int]] = []
+
+    # ------------------------------------------------------------------ what the table shows
+    @property
+    def game(self) -> Game:
+        """The game the next hand is dealt at."""
+        return self._next_game or self._game
+
+    @property
+    def house(self) -> HouseRules:
+        return self.game.house
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand dealt last (it may be over)."""
+        return self._hand
+
+    @property
+    def hand_number(self) -> int:
+        """How many hands the table has dealt."""
+        return self._hand_number
+
+    @property
+    def positions(self) -> Positions | None:
+        """The last hand's button and blinds."""
+        return self._positions
+
+    @property
+    def seats(self) -> dict[int, Seat]:
+        self.collect()
+        return dict(sorted(self._seats.items()))
+
+    @property
+    def ledger(self) -> Ledger:
+        self.collect()
+        return self._ledger
+
+    @property
+    def events(self) -> tuple[TableEvent, ...]:
+        self.collect()
+        return tuple(self._events)
+
+    @property
+    def rock(self) -> int | None:
+        """The seat holding the mandatory-straddle token, if any."""
+        self.collect()
+        return self._rock
+
+    @property
+    def kill_button(self) -> KillButton:
+        self.collect()
+        return self._kill
+
+    @property
+    def last_busts(self) -> tuple[tuple[int, str, int], ...]:
+        """(seat, player, chips at the start of the hand) for each player the last hand busted."""
+        self.collect()
+        return self._last_busts
+
+    @property
+    def markers(self) -> tuple[tuple[str, int, int], ...]:
+        """(player, chips, hand) for every marker given at this table (open stakes)."""
+        return tuple(self._markers)
+
+    def seat_of(self, player: str) -> int | None:
+        return next((n for n, s in self._seats.items() if s.player == player), None)
+
+    def stack(self, seat: int) -> int:
+        """The chips behind in front of a seat, in the hand being played if it is dealt in."""
+        self.collect()
+        if self._in_play(seat):
+            assert self._hand is not None
+            return self._hand.stacks[seat]
+        return self._occupied(seat).chips
+
+    def stacks(self) -> dict[str, int]:
+        """Each seated player's chips (outside any hand in play)."""
+        self.collect()
+        return {s.player: s.chips for s in self._seats.values()}
+
+    def verify(self) -> None:
+        """Check the ledger against the seats (``LedgerError`` if a chip went astray)."""
+        self.collect()
+        if self._hand is not None and not self._hand.is_over:
+            raise IllegalAction("invalid_action", "the ledger balances between hands")
+        self._ledger.verify(self.stacks())
+
+    # ------------------------------------------------------------------ seats
+    def sit(self, seat: int, player: str, chips: int, *, post: bool = False) -> Seat:
+        """Seat a player with a buy-in. New players wait for the big blind, or post a live big
+        blind to be dealt in at once (``post=True``), never between the small blind and the button."""
+        self.collect()
+        self._check_seat_number(seat)
+        if seat in self._seats:
+            raise IllegalAction("invalid_action", f"seat {seat} is taken")
+        if not player or self.seat_of(player) is not None:
+            raise IllegalAction("invalid_action", f"{player!r} is already seated (or has no name)")
+        if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
+            raise IllegalAction("invalid_action", "a buy-in is a whole, positive number of chips")
+        if self.cash:
+            self._check_buy_in(player, chips)
+        owes = Owed(new_player=self.cash)
+        taken = Seat(seat, player, chips, "waiting", owes, post or not self.cash)
+        self._seats[seat] = taken
+        self._departures.pop(player, None)
+        self._ledger.record("buy_in", player, seat, chips, hand=self._hand_number + 1, time=self.clock())
+        self._log("sit", seat, chips, rule=R_BUY_IN, note="posts to come in" if post else "waits for the big blind")
+        return taken
+
+    def leave(self, seat: int) -> int:
+        """The player picks up their chips and leaves; returns the chips taken. Not while their
+        hand is in play (WIKI_BIP Table stakes)."""
+        self.collect()
+        taken = self._occupied(seat)
+        self._between_hands(seat, "leave the table")
+        del self._seats[seat]
+        if taken.chips:
+            self._ledger.record("cash_out", taken.player, seat, -taken.chips, hand=self._hand_number, time=self.clock())
+        self._departures[taken.player] = (self.clock(), taken.chips)
+        self._log("leave", seat, taken.chips, player=taken.player, rule=R_RATHOLE)
+        self._drop_customs(seat, taken.player)
+        return taken.chips
+
+    def sit_out(self, seat: int) -> None:
+        """From the next hand the player is away: not dealt in, and the blinds that pass the seat
+        are owed on return (RROP11 Button & Blind Use; WIKI_BIP Posting)."""
+        self.collect()
+        current = self._occupied(seat)
+        if not self.cash:
+            raise IllegalAction("invalid_action", "tournament players are dealt in whether present or not", "TDA R30")
+        self._seats[seat] = replace(current, status="sitting_out")
+        self._straddles = [p for p in self._straddles if p.seat != seat]
+        self._log("sit_out", seat)
+
+    def sit_in(self, seat: int, *, post: bool = False) -> None:
+        """Back in play: a player who owes blinds posts them now (``post=True``) or waits for the
+        big blind; one who owes nothing plays the next hand."""
+        self.collect()
+        current = self._occupied(seat)
+        if current.busted:
+            raise IllegalAction("invalid_action", "a player with no chips rebuys before playing again", R_REBUY_OWES)
+        status: Status = "waiting" if current.owes.to_come_in else "playing"
+        self._seats[seat] = replace(current, status=status, post=post)
+        self._log("sit_in", seat, note="posts to come in" if post else "waits for the big blind")
+
+    def top_up(self, seat: int, chips: int) -> None:
+        """Add chips to a stack between hands, up to the maximum buy-in (WIKI_BIP Table stakes).
+        Under open stakes (``table_stakes=False``) chips may be bought during a hand too."""
+        self._buy_more(seat, chips, "top_up")
+
+    def rebuy(self, seat: int, chips: int, *, post: bool = False) -> None:
+        """Buy in again after losing every chip. Blinds missed while broke are still owed, posted
+        now (``post=True``) or by waiting for the big blind (RROP11 Button & Blind Use)."""
+        self._buy_more(seat, chips, "rebuy")
+        current = self._seats[seat]
+        if current.owes.to_come_in:
+            self._seats[seat] = replace(current, status="waiting", post=post)
+
+    def take_off(self, seat: int, chips: int) -> None:
+        """Ratholing: taking part of a stack off the table is never allowed; a player who wants
+        chips back leaves with all of them (WIKI_BIP Table stakes)."""
+        self.collect()
+        self._occupied(seat)
+        reason: Reason = "chips_change_during_hand" if self._in_play(seat) else "invalid_action"
+        raise IllegalAction(
+            reason, f"{chips} chips cannot be taken off the table: leave with all of them", R_TABLE_STAKES
+        )
+
+    def marker(self, seat: int, chips: int, *, accepted_by: Iterable[int]) -> None:
+        """Open stakes: bet with an IOU, when every other player in the pot accepts it (WIKI_BIP
+        Open stakes)."""
+        self.collect()
+        current = self._occupied(seat)
+        if self.house.table_stakes:
+            raise IllegalAction("chips_change_during_hand", "markers are for open-stakes games", R_OPEN_STAKES)
+        if not self._in_play(seat):
+            raise IllegalAction("invalid_action", "a marker is given during a hand the player is in", R_OPEN_STAKES)
+        assert self._hand is not None
+        missing = set(self._hand.in_hand) - {seat} - set(accepted_by)
+        if missing:
+            raise IllegalAction(
+                "invalid_action", f"seats {sorted(missing)} have not accepted the marker", R_OPEN_STAKES
+            )
+        self._add_to_hand(seat, chips)
+        self._markers.append((current.player, chips, self._hand_number))
+        self._seats[seat] = replace(current, chips=current.chips + chips)
+        self._ledger.record("marker", current.player, seat, chips, hand=self._hand_number, time=self.clock())
+        self._log("marker", seat, chips, rule=R_OPEN_STAKES)
+
+    # ------------------------------------------------------------------ straddles
+    def straddle(self, seat: int, amount: int | None = None) -> Post:
+        """Declare a straddle for the next hand: live from under the gun, a re-straddle from the
+        next seat, or Mississippi where the house allows it (WIKI_BIP Straddle bets)."""
+        self.collect()
+        self._check_no_hand_pending()
+        plan = self.preview()
+        chain = self._rock_post(plan) + self._straddles
+        post = check_straddle(
+            self._straddle_rules,
+            plan,
+            chain,
+            seat,
+            amount,
+            big_blind=self.game.big_blind,
+            chips=self._occupied(seat).chips,
+            structure=self.game.structure,
+        )
+        self._straddles.append(post)
+        self._log("straddle", seat, post.amount, rule=R_STRADDLE, note=post.kind)
+        return post
+
+    def sleeper(self, seat: int, amount: int | None = None) -> Post:
+        """Declare a sleeper (a blind raise from another seat) for the next hand (WIKI_BIP Sleepers)."""
+        self.collect()
+        self._check_no_hand_pending()
+        plan = self.preview()
+        post = check_sleeper(
+            self._straddle_rules,
+            plan,
+            self._rock_post(plan) + self._straddles + self._sleepers,
+            seat,
+            amount,
+            big_blind=self.game.big_blind,
+            chips=self._occupied(seat).chips,
+            structure=self.game.structure,
+        )
+        self._sleepers.append(post)
+        self._log("sleeper", seat, post.amount, rule=R_STRADDLE)
+        return post
+
+    # ------------------------------------------------------------------ hands
+    def set_game(self, game: Game) -> None:
+        """Change the stakes or game from the next hand on (TDA 2024 R23: a new level applies to
+        the next hand)."""
+        self.collect()
+        self._next_game = replace(game, house=self._game.house)
+        self._log("game", note=f"{game.variant} {game.structure} blinds {game.blinds} ante {game.ante}", rule="TDA R23")
+
+    def preview(self) -> BlindPlan:
+        """The next hand's button, blinds, seats dealt in and posts, as things stand now."""
+        self.collect()
+        game = self.game
+        seats = {n: s.for_blinds() for n, s in self._seats.items()}
+        first = None
+        if self._positions is None:
+            first = self._first_button if self._first_button is not None else self._draw_for_button(seats)
+        if game.variant_spec.family == "stud" or len(game.blinds) > 2 or game.first_blind_on_button:
+            return rotate_button(seats, self._positions, first)
+        small = game.blinds[0] if len(game.blinds) == 2 else 0
+        return place_blinds(
+            seats,
+            self.size,
+            self._positions,
+            blinds=(small, game.blinds[-1]),
+            rule=game.house.button_rule,
+            heads_up_transition=game.house.heads_up_transition,
+            first_button=first,
+        )
+
+    def start_hand(
+        self,
+        *,
+        holes: Mapping[int, CardsLike] | None = None,
+        board: CardsLike | None = None,
+        dealing: str = "auto",
+    ) -> Hand:
+        """Deal the next hand (``NotEnoughPlayers`` if fewer than two can play)."""
+        self.collect()
+        self._check_no_hand_pending()
+        plan = self.preview()
+        game = self.game
+        chain, void = self._valid_straddles(plan)
+        extra = chain + [p for p in self._sleepers if p.seat in plan.dealt and all(p.seat != c.seat for c in chain)]
+        kill = self._kill_post(plan, extra)
+        posts = list(plan.posts) + extra + kill
+        stacks = {seat: self._seats[seat].chips for seat in plan.dealt}
+        hand = Hand(
+            game, stacks, plan.button_seat, rng=self._rng, posts=posts, holes=holes, board=board, dealing=dealing
+        )
+        self._game, self._next_game = game, None
+        self._hand_number += 1
+        self._hand, self._collected = hand, False
+        self._positions = plan.positions
+        self._dealt = {seat: self._seats[seat].player for seat in plan.dealt}
+        for seat, owed in plan.owes.items():
+            current = self._seats[seat]
+            status = "playing" if seat in plan.dealt else current.status
+            self._seats[seat] = replace(current, owes=owed, status=status)
+        self._straddles, self._sleepers = [], []
+        for post, refused in void:
+            self._log("straddle_void", post.seat, post.amount, rule=refused.rule, note=refused.message)
+        if self._kill.killer is not None and not kill:
+            self._log("kill_void", self.seat_of(self._kill.killer), rule=R_KILL, note="the killer is not dealt in")
+            self._kill = NEUTRAL
+        self._log_plan(plan, posts)
+        return hand
+
+    def collect(self) -> None:
+        """Take a finished hand's chips back into the seats (done by itself on any later call)."""
+        hand = self._hand
+        if hand is None or self._collected or not hand.is_over:
+            return
+        result = hand.result
+        assert result is not None
+        self._collected = True
+        number, now = self._hand_number, self.clock()
+        for seat, player in self._dealt.items():
+            self._seats[seat] = replace(self._seats[seat], chips=result.stacks[seat])
+            self._ledger.record("hand", player, seat, result.net[seat], hand=number, time=now)
+        winners = sorted(s for s, chips in result.awards[0].winners.items() if chips > 0) if result.awards else []
+        for seat in winners:
+            self._log("wins", seat, result.winnings.get(seat, 0), hand=number)
+        if self._straddle_rules.mandatory and winners:
+            self._rock = pass_rock(self._rock, winners, hand.button_seat)
+            self._log("rock", self._rock, rule=R_ROCK, hand=number + 1)
+        if self.options.kill is not None:
+            self._kill_after(hand, winners)
+        self._bust(hand)
+
+    # ------------------------------------------------------------------ the rules behind them
+    def _check_seat_number(self, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= self.size:
+            raise IllegalAction("invalid_action", f"seats are numbered 1 to {self.size}")
+
+    def _occupied(self, seat: int) -> Seat:
+        self._check_seat_number(seat)
+        if seat not in self._seats:
+            raise IllegalAction("invalid_action", f"seat {seat} is empty")
+        return self._seats[seat]
+
+    def _in_play(self, seat: int) -> bool:
+        """Whether the seat is dealt into a hand that is not over."""
+        return self._hand is not None and not self._hand.is_over and seat in self._dealt
+
+    def _between_hands(self, seat: int, what: str) -> None:
+        if self._in_play(seat):
+            raise IllegalAction(
+                "chips_change_during_hand", f"a player cannot {what} during a hand they are in", R_TABLE_STAKES
+            )
+
+    def _check_no_hand_pending(self) -> None:
+        if self._hand is not None and not self._hand.is_over:
+            raise IllegalAction("invalid_action", "the hand in play is not over")
+
+    def _check_buy_in(self, player: str, chips: int) -> None:
+        """Buy-in limits, and the return rule: back within the window, a player brings at least
+        what they left with, and the maximum is waived (GENRULES, seed 002)."""
+        low, high = buy_in_limits(self.game)
+        left = self._departures.get(player)
+        window = 60.0 * self.house.rathole_window_minutes
+        if left is not None and self.clock() - left[0] < window:
+            if chips < left[1]:
+                raise IllegalAction(
+                    "must_return_with_amount_taken",
+                    f"back within {self.house.rathole_window_minutes} minutes, {player} buys in for at least "
+                    f"the {left[1]} chips they left with",
+                    R_RATHOLE,
+                )
+            high = None
+        if chips < low:
+            raise IllegalAction("below_min_buy_in", f"the minimum buy-in is {low}", R_BUY_IN)
+        if high is not None and chips > high:
+            raise IllegalAction("above_max_buy_in", f"the maximum buy-in is {high}", R_BUY_IN)
+
+    def _buy_more(self, seat: int, chips: int, kind: EntryKind) -> None:
+        self.collect()
+        current = self._occupied(seat)
+        if not self.cash:
+            raise IllegalAction("invalid_action", "this tournament table takes no rebuys", "TDA R27")
+        if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
+            raise IllegalAction("invalid_action", "chips bought are a whole, positive number")
+        stack = self.stack(seat)
+        low, high = buy_in_limits(self.game)
+        if kind == "rebuy" and stack:
+            raise IllegalAction("invalid_action", "a rebuy follows losing every chip; add chips with a top-up")
+        if kind == "top_up" and not stack:
+            raise IllegalAction("invalid_action", "a player with no chips rebuys", R_BUY_IN)
+        if kind == "rebuy" and chips < low:
+            raise IllegalAction("below_min_buy_in", f"the minimum buy-in is {low}", R_BUY_IN)
+        in_play = self._in_play(seat)
+        if in_play and self.house.table_stakes:
+            self._between_hands(seat, "add chips")
+        if high is not None and self.house.table_stakes and stack + chips > high:
+            raise IllegalAction("above_max_buy_in", f"a stack can be topped up to {high} at most", R_BUY_IN)
+        if in_play:
+            self._add_to_hand(seat, chips)
+        self._seats[seat] = replace(current, chips=current.chips + chips)
+        hand = self._hand_number if in_play else self._hand_number + 1
+        self._ledger.record(kind, current.player, seat, chips, hand=hand, time=self.clock())
+        self._log(kind, seat, chips, rule=R_OPEN_STAKES if in_play else R_BUY_IN)
+
+    def _add_to_hand(self, seat: int, chips: int) -> None:
+        """Chips bought in the middle of a hand (open stakes) go into that hand's stack."""
+        add = getattr(self._hand, "add_chips", None)
+        if add is None:
+            raise IllegalAction(
+                "chips_change_during_hand", "this hand engine cannot take chips in the middle of a hand", R_OPEN_STAKES
+            )
+        add(seat, chips)
+
+    def _draw_for_button(self, seats: Mapping[int, object]) -> int | None:
+        """High card by suit draws for the first button (RROP11)."""
+        if self._positions is not None or len(seats) < 2:
+            return None
+        deck = Deck(self._rng, cards=FULL_DECK)
+        cards = {seat: deck.deal(1)[0] for seat in sorted(seats)}
+        self._first_button = max(cards, key=lambda s: cards[s])
+        self._log("draw_for_button", self._first_button, rule=R_DRAW)
+        return self._first_button
+
+    @property
+    def _straddle_rules(self) -> Straddles:
+        """No straddles in tournaments (WIKI_BIP Straddle bets) or in games without blinds."""
+        if not self.cash or self.game.variant_spec.family == "stud":
+            return NO_STRADDLES
+        return self.options.straddles
+
+    def _rock_post(self, plan: BlindPlan) -> list[Post]:
+        """The rock's holder straddles twice the big blind when under the gun."""
+        rock = self._rock
+        if not self._straddle_rules.mandatory or rock is None or len(plan.dealt) < 3:
+            return []
+        if rock != plan.under_the_gun or rock in (p.seat for p in plan.posts):
+            return []
+        return [Post(rock, min(2 * self.game.big_blind, self._seats[rock].chips), "straddle")]
+
+    def _valid_straddles(self, plan: BlindPlan) -> tuple[list[Post], list[tuple[Post, IllegalAction]]]:
+        """The straddles for the hand about to be dealt: the rock's, then those declared that are
+        still good; the others are void (a player left, the seat is no longer under the gun...)."""
+        chain = self._rock_post(plan)
+        void: list[tuple[Post, IllegalAction]] = []
+        for post in self._straddles:
+            try:
+                chain.append(
+                    check_straddle(
+                        self._straddle_rules,
+                        plan,
+                        chain,
+                        post.seat,
+                        post.amount,
+                        big_blind=self.game.big_blind,
+                        chips=self._seats[post.seat].chips,
+                        structure=self.game.structure,
+                    )
+                )
+            except IllegalAction as refused:
+                void.append((post, refused))
+        return chain, void
+
+    def _kill_post(self, plan: BlindPlan, extra: Sequence[Post]) -> list[Post]:
+        """The kill blind, from the killer if they are dealt in and not straddling."""
+        killer, rules = self._kill.killer, self.options.kill
+        seat = None if killer is None else self.seat_of(killer)
+        if rules is None or seat is None or seat not in plan.dealt or any(p.seat == seat for p in extra):
+            return []
+        return [Post(seat, rules.kill_blind(self.game.big_blind), "kill")]
+
+    def _kill_after(self, hand: Hand, winners: Sequence[int]) -> None:
+        rules = self.options.kill
+        assert rules is not None and hand.result is not None
+        result = hand.result
+        names = [self._dealt[s] for s in winners]
+        won = result.winnings
+        scooped = len(won) == 1 and len(winners) == 1
+        forced: dict[int, int] = {}
+        for post in hand.posts:
+            forced[post.seat] = forced.get(post.seat, 0) + post.amount
+        voluntary = sum(max(0, -result.net[s] - forced.get(s, 0)) for s in result.net if s not in winners)
+        game = hand.game
+        full_bet = game.small_bet if game.structure == "fixed_limit" else game.big_blind or game.min_bet
+        self._kill = after_hand(
+            self._kill,
+            rules,
+            names,
+            scooped=scooped,
+            pot=sum(won.values()),
+            voluntary=voluntary,
+            full_bet=full_bet,
+        )
+        if self._kill.killer is not None:
+            self._log("kill", self.seat_of(self._kill.killer), rule=R_KILL, hand=self._hand_number + 1)
+
+    def _bust(self, hand: Hand) -> None:
+        """Players left with no chips: broke at a cash table (they rebuy to play on), eliminated in
+        a tournament."""
+        busts = []
+        for seat, player in self._dealt.items():
+            if self._seats[seat].chips == 0:
+                busts.append((seat, player, hand.starting_stacks[seat]))
+                if self.cash:
+                    self._log("busted", seat, hand=self._hand_number)
+                else:
+                    del self._seats[seat]
+                    self._log("eliminated", seat, player=player, hand=self._hand_number, rule="TDA")
+                    self._drop_customs(seat, player)
+        self._last_busts = tuple(busts)
+
+    def _drop_customs(self, seat: int, player: str) -> None:
+        """A player who quits takes no straddle with them; the kill button goes neutral (RROP11
+        Kill Pots item 1(b)), and so does the rock."""
+        self._straddles = [p for p in self._straddles if p.seat != seat]
+        self._sleepers = [p for p in self._sleepers if p.seat != seat]
+        if self._rock == seat:
+            self._rock = None
+            self._log("rock", None, rule=R_ROCK, note="neutral: the holder left")
+        if player in (self._kill.holder, self._kill.killer):
+            self._kill = NEUTRAL
+            self._log("kill_neutral", seat, rule=R_KILL, note="the kill button's holder left")
+
+    # ------------------------------------------------------------------ the log
+    def _log(
+        self,
+        kind: str,
+        seat: int | None = None,
+        chips: int = 0,
+        *,
+        player: str | None = None,
+        rule: str = "",
+        note: str = "",
+        hand: int | None = None,
+    ) -> None:
+        if player is None:
+            player = self._seats[seat].player if seat is not None and seat in self._seats else ""
+        number = self._hand_number + 1 if hand is None else hand
+        self._events.append(
+            TableEvent(len(self._events) + 1, number, kind, seat, player, chips, rule, note, self.clock())
+        )
+
+    def _log_plan(self, plan: BlindPlan, posts: Sequence[Post]) -> None:
+        n = self._hand_number
+        self._log("button", plan.button_seat, hand=n, note="heads-up" if plan.heads_up else "")
+        for note in plan.notes:
+            self._log(note.kind, note.seat, rule=note.rule, hand=n)
+        for post in posts:
+            self._log("post", post.seat, post.amount, note=post.kind + ("" if post.live else " dead"), hand=n)
+        for seat in plan.dealt:
+            self._log("dealt", seat, self._seats[seat].chips, hand=n)
+
+
+__all__ = ["NotEnoughPlayers", "Table"]
