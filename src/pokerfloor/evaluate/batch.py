@@ -18,12 +18,16 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-CHUNK = 1 << 16
+CHUNK = 1 << 14
 """Rows ranked per pass, so the temporaries stay in the processor's cache."""
 
 
 class _Arrays:
-    """numpy copies of the high tables for one hand size."""
+    """numpy copies of the high tables for one hand size.
+
+    Each card key gets the same constant added so that the rank part of every hand's key sum
+    is a non-negative index into the dense ``unsuited`` array.
+    """
 
     def __init__(self, size: int) -> None:
         import numpy as np
@@ -32,12 +36,12 @@ class _Arrays:
         table = built.unsuited[size]
         keys = np.fromiter(table.keys(), dtype=np.int64, count=len(table))
         values = np.fromiter(table.values(), dtype=np.int64, count=len(table))
-        self.lowest = int(keys.min())
-        self.unsuited = np.zeros(int(keys.max()) - self.lowest + 1, dtype=np.uint16)
-        self.unsuited[keys - self.lowest] = values
+        lift = -(int(keys.min()) // size)  # per card, so that size * lift >= -min(keys)
+        self.unsuited = np.zeros(int(keys.max()) + size * lift + 1, dtype=np.uint16)
+        self.unsuited[keys + size * lift] = values
+        self.card_keys = np.array(CARD_KEYS, dtype=np.int32) + (lift << SUIT_BITS)
         self.flush_suit = np.array(FLUSH_SUIT[size], dtype=np.int8)
         self.flushes = np.array(built.flushes, dtype=np.uint16)
-        self.card_keys = np.array(CARD_KEYS, dtype=np.int32)
 
 
 @cache
@@ -61,16 +65,17 @@ def high_ranks(hands: npt.ArrayLike) -> np.ndarray[Any, np.dtype[np.int32]]:
     out = np.empty(len(cards), dtype=np.int32)
     for start in range(0, len(cards), CHUNK):
         chunk = cards[start : start + CHUNK]
-        key = tables.card_keys[chunk[:, 0]]
-        for column in range(1, chunk.shape[1]):
-            key += tables.card_keys[chunk[:, column]]
+        columns = chunk.T.astype(np.intp, order="C")
+        key = tables.card_keys.take(columns[0])
+        for column in columns[1:]:
+            key += tables.card_keys.take(column)
         part = out[start : start + CHUNK]
-        part[:] = tables.unsuited[(key >> SUIT_BITS) - tables.lowest]
-        suit = tables.flush_suit[key & SUIT_MASK]
+        part[:] = tables.unsuited.take(key >> SUIT_BITS)
+        suit = tables.flush_suit.take(key & SUIT_MASK)
         rows = np.flatnonzero(suit >= 0)
         if rows.size:
-            suited = chunk[rows].astype(np.int32)
-            same = (suited & 3) == suit[rows, None]
-            masks = np.where(same, np.left_shift(1, suited >> 2), 0).sum(axis=1)
-            part[rows] = tables.flushes[masks]
+            suited = columns[:, rows]
+            same = (suited & 3) == suit[rows]
+            masks = np.where(same, np.left_shift(1, suited >> 2), 0).sum(axis=0)
+            part[rows] = tables.flushes.take(masks)
     return out
