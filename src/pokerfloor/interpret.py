@@ -17,7 +17,7 @@ from typing import Literal
 from pokerfloor.errors import IllegalAction
 from pokerfloor.hand import Hand, Range
 
-RulingAction = Literal["fold", "check", "call", "bet", "raise", "all_in"]
+RulingAction = Literal["fold", "check", "call", "bet", "raise", "all_in", "bring_in"]
 Word = Literal["check", "call", "fold", "raise", "all_in", "pot", "amount"]
 
 R_TERMS = "TDA 2024 Rule 3"
@@ -46,13 +46,16 @@ R_STACKS = "WIKI_BIP Table stakes"
 R_LIMIT = "WIKI_BIP Fixed limit"
 R_SPREAD = "WIKI_BIP Spread limit"
 R_POT_LIMIT = "TDA 2024 Rule 54"
+R_BRING_IN = "RROP11 Seven-card stud (bring-in); WIKI_BIP bring-in"
 
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
     """What the floor rules: ``hand.act(seat, ruling.action, to=ruling.to)`` carries it out.
 
-    ``to`` is the seat's total wager this round (``None`` for a check or a fold); ``rule`` cites
+    ``action`` is fold, check, call, bet, raise, all_in, or bring_in (stud's forced opening; a
+    completion is a raise). ``to`` is the seat's total wager this round (``None`` for a check or
+    a fold); ``rule`` cites
     the rules behind the ruling, most decisive first; ``explanation`` says it to the player.
     """
 
@@ -254,6 +257,8 @@ class _Spot:
     level: int
     option: Range | None
     betting: bool
+    bring_in: int | None
+    may_fold: bool
 
     @property
     def facing(self) -> bool:
@@ -286,15 +291,27 @@ def _spot(hand: Hand, seat: int) -> _Spot:
         whose = "no one may act now" if hand.to_act is None else f"it is seat {hand.to_act}'s turn"
         raise IllegalAction("not_your_turn", f"{whose}, not seat {seat}'s", R_TURN)
     legal = hand.legal()
+    if legal.draw is not None:
+        raise IllegalAction("invalid_action", "this is the draw, not a betting round: there is no bet to rule on")
     option = legal.bet or legal.raise_ or legal.complete
+    bet, stack = hand.bets[seat], hand.stacks[seat]
+    call = legal.call
+    if call is None:
+        level = bet
+    elif call.cost < stack:
+        level = call.to
+    else:  # the call puts the seat all in: the bet it faces may be larger still, a short blind's full amount
+        level = max(call.to, *hand.bets.values())
     return _Spot(
         hand=hand,
         seat=seat,
-        bet=hand.bets[seat],
-        stack=hand.stacks[seat],
-        level=max(hand.bets.values()),
+        bet=bet,
+        stack=stack,
+        level=level,
         option=option,
         betting=legal.bet is not None,
+        bring_in=legal.bring_in,
+        may_fold=legal.fold,
     )
 
 
@@ -535,6 +552,48 @@ def _pot_ruling(spot: _Spot, notes: _Notes) -> Ruling:
     return _aggress(spot, option.min_to, notes)
 
 
+def _bring_in_ruling(spot: _Spot, binding: Declaration | None, chips: list[int], notes: _Notes) -> Ruling:
+    """Third street before anyone has bet (stud): the forced bring-in, or a completion to the full
+    bet. "Check" or "call" is the bring-in; chips or an amount complete when they reach half the
+    way from the bring-in to the full bet, by the 50% standard (TDA 2024 R43-A)."""
+    assert spot.bring_in is not None
+    word = binding.word if binding is not None else "amount"
+    complete = spot.option
+    if word == "fold":
+        if spot.may_fold:
+            notes.add("A fold in turn is binding.", R_IN_TURN)
+            return notes.ruling("fold", None)
+        raise IllegalAction(
+            "invalid_action", f"the bring-in is forced: bring in {spot.bring_in} or complete", R_BRING_IN
+        )
+    if binding is not None and binding.amount is not None:
+        target = _reasonable_amount(spot, binding, notes)
+    elif word == "all_in":
+        target = spot.all_in_to
+    elif chips:
+        target = sum(chips)
+    elif word in ("raise", "pot"):
+        target = complete.min_to if complete is not None else spot.bring_in
+    else:
+        target = spot.bring_in
+    declared = word in ("raise", "pot", "all_in")
+    if complete is None or target <= spot.bring_in:
+        notes.add(f"The forced bring-in of {spot.bring_in}.", R_BRING_IN)
+        return notes.ruling("bring_in", spot.bring_in)
+    if not declared and 2 * (target - spot.bring_in) < complete.min_to - spot.bring_in:
+        notes.add(
+            f"{target} is less than half the way from the bring-in to the full bet of {complete.min_to}: "
+            f"it is the bring-in of {spot.bring_in}.",
+            R_FIFTY,
+            R_BRING_IN,
+        )
+        return notes.ruling("bring_in", spot.bring_in)
+    if target < complete.min_to and not declared:
+        notes.add(f"{target} is at least half the way to the full bet: it completes to {complete.min_to}.", R_FIFTY)
+    notes.add("A completion of the bring-in.", R_BRING_IN)
+    return _aggress(spot, max(target, complete.min_to), notes)
+
+
 def _counted_chips(spot: _Spot, chips: Sequence[int], notes: _Notes) -> list[int]:
     """The chips that play: smaller ones than the game's smallest chip do not count, even in
     quantity (RROP11 Betting & Raising; WIKI_BIP betting unit)."""
@@ -600,6 +659,8 @@ def interpret(
     counted = _counted_chips(spot, first, notes) if uses_chips and first else []
     if uses_chips and strung:
         notes.add("Only the first motion counts: chips added in a later motion are a string bet.", R_STRING)
+    if spot.bring_in is not None and (counted or binding is not None):
+        return _bring_in_ruling(spot, binding, counted, notes)
     if binding is None:
         if counted:
             return _chips_ruling(spot, counted, notes, reading.checked)

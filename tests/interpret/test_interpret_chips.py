@@ -271,3 +271,40 @@ def test_a_raise_not_open_to_the_player_is_a_call() -> None:
     assert ruled(back_to_a(), verbal="raise, twenty thousand") == ("call", 7500)
     assert ruled(back_to_a(), chips=[5000, 5000, 5000]) == ("call", 7500)
     assert ruled(back_to_a(), verbal="all in") == ("call", 7500)
+
+
+# Blinds and bring-ins ---------------------------------------------------------------------------
+
+
+def test_a_short_big_blind_is_still_called_in_full() -> None:
+    """§2.4, WIKI_BIP Blinds: a big blind short of chips does not change the call; "call" and a
+    single chip are calls of the full big blind."""
+    stacks = {1: 10_000, 2: 30, 3: 10_000}
+    assert ruled(preflop(NL_50_100, stacks), verbal="call") == ("call", 100)
+    assert ruled(preflop(NL_50_100, stacks), chips=[500]) == ("call", 100)
+
+
+STUD = pf.Game(variant="stud", structure="fixed_limit", ante=5, bring_in=10, small_bet=20)
+
+
+def test_stud_bring_in_or_completion() -> None:
+    """§2.6, RROP11 Seven-card stud: the low card brings in or completes; "call" is the forced
+    bring-in (nothing to check), "complete" the full bet, and chips half the way or more from the
+    bring-in to the full bet complete (the 50% standard, TDA 2024 R43-A)."""
+
+    def third_street() -> pf.Hand:
+        return preflop(STUD, {1: 500, 2: 500, 3: 500})
+
+    assert ruled(third_street(), verbal="call") == ("bring_in", 10)
+    assert ruled(third_street(), verbal="complete") == ("raise", 20)
+    assert ruled(third_street(), chips=[5, 5, 1]) == ("bring_in", 10)
+    assert ruled(third_street(), chips=[5, 5, 5]) == ("raise", 20)
+    assert refused(third_street(), verbal="fold")[0] == "invalid_action"
+
+
+def test_no_ruling_during_a_draw() -> None:
+    """A draw is not a betting round: there is no bet to rule on."""
+    game = pf.Game(variant="deuce_seven_triple", structure="fixed_limit", small_blind=10, big_blind=20)
+    hand = preflop(game, {1: 500, 2: 500, 3: 500}, [(3, "call"), (1, "call"), (2, "check")])
+    assert hand.legal().draw is not None
+    assert refused(hand, verbal="check")[0] == "invalid_action"
