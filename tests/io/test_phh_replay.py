@@ -169,15 +169,6 @@ def test_shown_cards_must_be_the_cards_dealt() -> None:
     assert caught.value.index == 18
 
 
-def test_stud_and_draw_report_that_the_engine_does_not_play_them_yet() -> None:
-    stud = history([], variant="F7S", blinds_or_straddles=None, bring_in=1, small_bet=2, big_bet=4,
-                   min_bet=None, antes=(1, 1, 1))
-    with pytest.raises(ReplayError) as caught:
-        replay(stud)
-    assert caught.value.cause == "unsupported"
-    assert "not supported yet" in str(caught.value)
-
-
 # Showdowns ----------------------------------------------------------------------------------
 
 def checked_down(shows: list[str]) -> phh.HandHistory:
@@ -219,3 +210,25 @@ def test_dwan_ivey_replays_to_the_million_dollar_pot() -> None:
     state = replay(hand)
     assert state.hand.is_over
     assert state.finishing_stacks() == (572_100, 1_997_500, 1_109_500)
+
+
+@needs_corpus
+def test_stud_replays_street_by_street_with_the_bring_in() -> None:
+    (hand,) = phh.load(CORPUS / "dev" / "wsop-2023-43-5" / "03-50-24.phh")
+    state = replay(hand)
+    kinds = [e.kind for e in state.hand.events]
+    assert "bring_in" in kinds
+    assert state.finishing_stacks() == hand.finishing_stacks
+
+
+@needs_corpus
+def test_a_draw_showdown_may_list_the_cards_in_any_order() -> None:
+    (hand,) = phh.load(CORPUS / "dev" / "historical" / "arieh-yockey-2019.phh")
+    assert hand.actions[-1] == "p4 sm 2h4d7c5c3c"
+    state = replay(hand)
+    assert state.hand.result is not None
+    assert state.hand.result.winnings == {4: 2_510_000}
+    wrong = phh.with_actions(hand, [*hand.actions[:-1], "p4 sm 2h4d7c5c3d"])
+    with pytest.raises(ReplayError) as caught:
+        replay(wrong)
+    assert caught.value.cause == "cards"

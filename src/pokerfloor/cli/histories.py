@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -22,7 +22,11 @@ from rich.table import Table
 from pokerfloor.cards import Card
 from pokerfloor.cli import app
 from pokerfloor.evaluate import (
+    HandRank,
     evaluate,
+    evaluate_ace_five,
+    evaluate_badugi,
+    evaluate_deuce_seven,
     evaluate_low_8,
     evaluate_omaha,
     evaluate_omaha_low_8,
@@ -108,12 +112,15 @@ def _tell(console: Console, history: HandHistory, verdict: Verdict) -> None:
         return
     _tell_table(console, state)
     chips = _Chips(state)
-    console.print(f"[bold]{state.hand.game.variant_spec.streets[0].title()}[/bold]")
+    street = state.hand.game.variant_spec.streets[0]
+    console.print(f"[bold]{_street_title(street)}[/bold]")
     for step in [None, *state.steps]:
         for event in state.opening if step is None else step.events:
-            if event.kind == "deal_board":
-                board = _cards(state.hand.board[: chips.board + len(event.cards)])
-                console.print(f"[bold]{event.street.title()}[/bold] [{board}]  pot {_money(state, chips.pot)}")
+            if event.street not in (street, "", "showdown") and event.kind not in ("show", "muck", "return"):
+                street = event.street
+                board = state.hand.board[: chips.board + len(event.cards)] if event.kind == "deal_board" else []
+                shown = f" [{_cards(board)}]" if board else ""
+                console.print(f"[bold]{_street_title(street)}[/bold]{shown}  pot {_money(state, chips.pot)}")
             chips.see(event)
             line = _event_words(state, event, chips)
             if line:
@@ -156,11 +163,14 @@ class _Chips:
         self.board = 0
         self.stacks = dict(state.hand.starting_stacks)
         self.wagers: dict[int, int] = {}
+        self.street = state.hand.game.variant_spec.streets[0]
 
     def see(self, event: Event) -> None:
         seat, amount = event.seat, event.amount
-        if event.kind == "deal_board":
+        if event.street != self.street and event.kind not in ("show", "muck", "return", "expose", "win"):
+            self.street = event.street
             self.wagers = {}
+        if event.kind == "deal_board":
             self.board += len(event.cards)
         elif seat is None or amount is None:
             return
@@ -168,7 +178,7 @@ class _Chips:
             self._put_in(seat, amount)
             if event.note not in ("ante", "bb_ante") and not event.note.startswith("missed_sb"):
                 self.wagers[seat] = self.wagers.get(seat, 0) + amount
-        elif event.kind in ("bet", "raise", "complete", "call"):
+        elif event.kind in ("bet", "raise", "complete", "call", "bring_in"):
             self._put_in(seat, amount - self.wagers.get(seat, 0))
             self.wagers[seat] = amount
         elif event.kind == "return":
@@ -179,14 +189,22 @@ class _Chips:
         self.stacks[seat] -= chips
 
 
+def _street_title(street: str) -> str:
+    return {"draw1": "First draw", "draw2": "Second draw", "draw3": "Third draw", "predraw": "Before the draw"}.get(
+        street, street.title() + (" street" if street in ("third", "fourth", "fifth", "sixth", "seventh") else ""))
+
+
 def _event_words(state: Replay, event: Event, chips: _Chips) -> str:
     who = state.player(event.seat)
     kind = event.kind
     if kind == "post":
         return f"{who} {_POSTS.get(event.note, 'posts')} {_money(state, event.amount or 0)}"
     if kind == "deal_hole":
-        return f"{who} is dealt {_cards(event.cards)}"
-    if kind in ("bet", "raise", "complete", "call"):
+        how = f" ({event.note})" if event.note and event.note != "draw" else ""
+        return f"{who} is dealt {_cards(event.cards)}{how}"
+    if kind == "draw":
+        return f"{who} discards {_cards(event.cards)}" if event.cards else f"{who} stands pat"
+    if kind in ("bet", "raise", "complete", "call", "bring_in"):
         amount = _money(state, event.amount or 0)
         all_in = event.seat is not None and chips.stacks[event.seat] == 0
         return f"{who} {_VERBS[kind]} {amount}" + (" (all-in)" if all_in else "")
@@ -235,7 +253,7 @@ def _why(state: Replay, reason: str, award: Any) -> str:
 
 
 def _hand_words(state: Replay, seat: int, *, low: bool) -> str:
-    """The winning hand in words (hold'em, short-deck and Omaha rankings)."""
+    """The winning hand in words, ranked the way the variant ranks it."""
     hole = state.hand.holes[seat]
     board = state.hand.board
     if None in hole or None in board:
@@ -243,18 +261,26 @@ def _hand_words(state: Replay, seat: int, *, low: bool) -> str:
     cards: list[Card] = [c for c in hole if c is not None]
     table: list[Card] = [c for c in board if c is not None]
     variant = VARIANTS[state.game.variant]
+    ranking = variant.low if low else variant.high
     try:
+        rank: HandRank | None
         if variant.omaha:
             rank = evaluate_omaha_low_8(cards, table) if low else evaluate_omaha(cards, table)
-        elif low:
-            rank = evaluate_low_8(cards + table)
-        elif variant.short_deck:
-            rank = evaluate_short_deck(cards + table)
         else:
-            rank = evaluate(cards + table)
-    except ValueError:
+            rank = _RANKINGS[ranking](cards + table)
+    except (KeyError, ValueError):
         return ""
     return "" if rank is None else rank.describe()
+
+
+_RANKINGS: dict[str, Callable[[list[Card]], HandRank | None]] = {
+    "high": evaluate,
+    "short_deck": evaluate_short_deck,
+    "ace_five_8": evaluate_low_8,
+    "ace_five": evaluate_ace_five,
+    "deuce_seven": evaluate_deuce_seven,
+    "badugi": evaluate_badugi,
+}
 
 
 def _tell_verdict(console: Console, verdict: Verdict) -> None:
@@ -265,7 +291,6 @@ def _tell_verdict(console: Console, verdict: Verdict) -> None:
         "explained": f"differs from the file for a known reason: {verdict.cause}",
         "mismatch": "finishing stacks differ from the file",
         "illegal": "the rules refuse an action",
-        "unsupported": "not supported yet",
         "malformed": "the file is inconsistent",
     }[verdict.status]
     detail = escape(verdict.detail)
@@ -409,7 +434,8 @@ def summary_table(verdicts: Sequence[Verdict]) -> Table:
     table.add_column("outcome")
     table.add_column("hands", justify="right")
     statuses = Counter(v.status for v in verdicts)
-    reached_end = sum(statuses[s] for s in ("matched", "replayed", "explained", "mismatch"))
+    reached_end = sum(statuses[s] for s in ("matched", "replayed", "mismatch"))
+    reached_end += sum(1 for v in verdicts if v.status == "explained" and "missing_action" not in v.cause)
     table.add_row("hands", str(len(verdicts)))
     table.add_row("replayed to the end, every action legal", str(reached_end))
     table.add_row("[green]matched the recorded finishing stacks[/green]", str(statuses["matched"]))
@@ -417,15 +443,17 @@ def summary_table(verdicts: Sequence[Verdict]) -> Table:
     for status, label, style in (("explained", "differ for a known reason", "yellow"),
                                  ("mismatch", "differ, unexplained", "red"),
                                  ("illegal", "an action refused", "red"),
-                                 ("malformed", "file inconsistent or unreadable", "red"),
-                                 ("unsupported", "variant not supported yet", "dim")):
+                                 ("malformed", "file inconsistent or unreadable", "red")):
         group = [v for v in verdicts if v.status == status]
         if not group:
             continue
         table.add_row(f"[{style}]{label}[/{style}]", str(len(group)))
-        causes = Counter(v.variant if status == "unsupported" else v.cause or "-" for v in group)
+        causes = Counter(v.cause or "-" for v in group)
         for cause, count in sorted(causes.items()):
             table.add_row(f"    {cause}", str(count))
+    trimming = sum(1 for v in verdicts if any(n.startswith("ante_trimming_status") for n in v.notes))
+    if trimming:
+        table.add_row("[dim]noted: ante_trimming_status contradicts the antes[/dim]", str(trimming))
     return table
 
 

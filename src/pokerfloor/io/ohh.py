@@ -3,7 +3,8 @@
 OHH is JSON: the table and stakes, the players, one round per street with its actions (amounts
 are the chips each action puts in, not the total), a showdown round, and the pots with who won
 what. OHH names six game types; short-deck is written as Holdem, razz as Stud and the lowball
-and badugi draws as Draw, and the streets of stud and draw games by their own names.
+and badugi draws as Draw, and the streets of stud and draw games by their own names. OHH has
+no bring-in or discard: a bring-in is written as an extra blind, a draw as the cards dealt.
 """
 
 from __future__ import annotations
@@ -101,7 +102,8 @@ def _rounds(hand: Hand, ids: dict[int, int], money: Any) -> list[dict[str, Any]]
         rounds.append(round_)
         return round_
 
-    current = open_round(hand.game.variant_spec.streets[0])
+    street = hand.game.variant_spec.streets[0]
+    current = open_round(street)
     dealing_due = not any(e.kind == "deal_hole" for e in hand.events)
     for event in [*hand.events, None]:
         if dealing_due and (event is None or event.kind != "post"):
@@ -113,9 +115,11 @@ def _rounds(hand: Hand, ids: dict[int, int], money: Any) -> list[dict[str, Any]]
             break
         entry: dict[str, Any] | None = None
         seat = event.seat
-        if event.kind == "deal_board":
-            current = open_round(event.street, event.cards)
+        if event.street not in (street, "", "showdown") and event.kind not in ("show", "muck", "return"):
+            street = event.street
+            current = open_round(street, event.cards if event.kind == "deal_board" else ())
             wagers = dict.fromkeys(wagers, 0)
+        if event.kind == "deal_board":
             continue
         if event.kind == "deal_hole" and seat is not None:
             entry = _dealt(ids[seat], event.cards)

@@ -30,11 +30,7 @@ from pokerfloor.io.conventions import (
 )
 from pokerfloor.io.notation import Action, Money
 from pokerfloor.io.phh import HandHistory
-from pokerfloor.rules import VARIANTS, Game
-
-ENGINE_FAMILIES = frozenset({"flop"})
-"""Variant families the hand engine plays today. Stud and draw arrive with their engines; the
-replay below already drives them (per-street deals, bring-ins, draws)."""
+from pokerfloor.rules import Game
 
 
 class ReplayError(Exception):
@@ -42,9 +38,8 @@ class ReplayError(Exception):
 
     ``index`` and ``action`` are the PHH action that failed (``None`` when the hand could not
     start); ``illegal`` the engine's ruling when a rule refused it, with ``.reason`` and
-    ``.rule``; ``cause`` is ``"illegal"``, ``"cards"`` (a card dealt or shown inconsistently),
-    ``"setup"`` (the game or stacks cannot be built) or ``"unsupported"`` (a variant the engine
-    does not play yet).
+    ``.rule``; ``cause`` is ``"illegal"``, ``"cards"`` (a card dealt or shown inconsistently)
+    or ``"setup"`` (the game or stacks cannot be built).
     """
 
     def __init__(self, history: HandHistory, message: str, *, cause: str,
@@ -116,11 +111,6 @@ class Replay:
 
 def setup(history: HandHistory, *, dead_negative_blinds: bool = False) -> Replay:
     """The engine hand of a history, before any action: game, seats, stacks and forced bets."""
-    family = VARIANTS[history.phh_variant.variant].family
-    if family not in ENGINE_FAMILIES:
-        raise ReplayError(history, f"variant not supported yet: {history.variant} "
-                          f"({VARIANTS[history.phh_variant.variant].title}) needs the {family} engine",
-                          cause="unsupported")
     try:
         unit = chip_unit(history)
         seating = seating_of(history)
@@ -224,8 +214,28 @@ def _show_or_muck(state: Replay, action: Action) -> str:
         return ""
     if all(card is None for card in action.cards) and all(card is None for card in held):
         return "cards not revealed"
-    hand.show(seat, _card_texts(action.cards))
+    hand.show(seat, _card_texts(_aligned(held, action.cards)))
     return ""
+
+
+def _aligned(held: Sequence[Card | None], shown: Sequence[Card | None]) -> list[Card | None]:
+    """The shown cards in the order the seat holds them: a hand is a set of cards, and after a
+    draw the file's order need not be the engine's. Cards the seat does not hold keep their
+    place among the rest, so a wrong card is still caught."""
+    if len(held) != len(shown):
+        return list(shown)
+    pool = list(shown)
+    placed: list[Card | None] = list(held)
+    open_places = []
+    for i, card in enumerate(held):
+        if card is not None and card in pool:
+            pool.remove(card)
+        else:
+            open_places.append(i)
+    pool.sort(key=lambda card: card is None)
+    for i, card in zip(open_places, pool, strict=True):
+        placed[i] = card
+    return placed
 
 
 def _check_shown(state: Replay, seat: int, action: Action) -> None:
@@ -237,7 +247,7 @@ def _check_shown(state: Replay, seat: int, action: Action) -> None:
     held = held or state.hand.holes[seat]
     if len(action.cards) != len(held):
         raise ValueError(f"seat {seat} holds {len(held)} cards, {len(action.cards)} were shown")
-    for dealt, shown in zip(held, action.cards, strict=True):
+    for dealt, shown in zip(held, _aligned(held, action.cards), strict=True):
         if dealt is not None and shown is not None and dealt != shown:
             raise ValueError(f"seat {seat} was dealt {dealt}, not {shown}")
     others = {c for s, cards in state.hand.holes.items() if s != seat for c in cards if c is not None}

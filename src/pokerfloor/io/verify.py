@@ -25,11 +25,11 @@ from typing import Literal
 
 from pokerfloor.io.conventions import money_text
 from pokerfloor.io.notation import Money
-from pokerfloor.io.phh import HandHistory, PHHFormatError, history_files, read_file_entries
+from pokerfloor.io.phh import HandHistory, PHHFormatError, history_files, read_file_entries, with_actions
 from pokerfloor.io.replay import Replay, ReplayError, replay
 
-Status = Literal["matched", "replayed", "explained", "mismatch", "illegal", "unsupported", "malformed"]
-PASSING: frozenset[str] = frozenset({"matched", "replayed", "explained", "unsupported"})
+Status = Literal["matched", "replayed", "explained", "mismatch", "illegal", "malformed"]
+PASSING: frozenset[str] = frozenset({"matched", "replayed", "explained"})
 
 RAKE_SHARE = Decimal("0.10")
 """The most rake a pot is believed to pay (online rooms take at most a few percent, capped)."""
@@ -62,8 +62,6 @@ def verify_history(history: HandHistory) -> Verdict:
     try:
         state = replay(history)
     except ReplayError as error:
-        if error.cause == "unsupported":
-            return _verdict(history, "unsupported", error.message, notes=notes)
         return _explain_error(history, error, notes)
     return _judge(history, state, notes)
 
@@ -230,7 +228,7 @@ def _missing_actions(history: HandHistory, error: ReplayError) -> tuple[HandHist
         return None
     actions = list(history.actions)
     actions[error.index:error.index] = inserted
-    return replace(history, actions=tuple(actions)), inserted
+    return with_actions(history, actions), inserted
 
 
 def verify_paths(paths: Iterable[str | Path]) -> Iterator[Verdict]:
