@@ -7,6 +7,7 @@ action that ``Hand.legal()`` allows, so a bot can never be the reason a hand bre
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -35,7 +36,7 @@ class Bot(Protocol):
     def choose(self, hand: Hand) -> Decision: ...
 
 
-def preflop_strength(cards: list[int]) -> float:
+def preflop_strength(cards: Sequence[int]) -> float:
     """A rough 0..1 score of two hole cards: pairs, high cards, suited and connected."""
     if len(cards) < 2:
         return 0.5
@@ -50,11 +51,11 @@ def preflop_strength(cards: list[int]) -> float:
     return min(score, 1.0)
 
 
-def postflop_strength(cards: list[int], board: list[int]) -> float:
+def postflop_strength(cards: Sequence[int], board: Sequence[int]) -> float:
     """A rough 0..1 score from the made hand's category."""
     if len(board) < 3 or len(cards) + len(board) < 5 or len(cards) + len(board) > 7:
         return preflop_strength(cards)
-    category = _CATEGORIES.index(evaluate(cards + board).category)
+    category = _CATEGORIES.index(evaluate([*cards, *board]).category)
     return min(1.0, 0.15 + category / 7)
 
 

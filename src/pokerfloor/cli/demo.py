@@ -43,14 +43,14 @@ def demo(
             console.print(f"  {names[seat]} ({playing[seat]}) holds {format_cards(hand.holes[seat])}")
         shown = 0
         while not hand.is_over:
-            seat = hand.to_act
-            assert seat is not None
-            action, to = bots[seat].choose(hand)
+            actor = hand.to_act
+            assert actor is not None
+            action, to = bots[actor].choose(hand)
             try:
-                hand.act(seat, action, to=to)
+                hand.act(actor, action, to=to)
             except IllegalAction as ruling:
                 console.print(f"  [red]floor: {ruling}[/red]")
-                hand.act(seat, "check" if hand.legal().check else "fold")
+                hand.act(actor, "check" if hand.legal().check else "fold")
             for event in hand.events[shown:]:
                 console.print("  " + describe(event, names.get(event.seat) if event.seat is not None else None))
             shown = len(hand.events)
