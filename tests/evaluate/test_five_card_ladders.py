@@ -15,7 +15,7 @@ from math import comb
 from pokerfloor.evaluate import (
     AceFiveRank,
     BadugiRank,
-    HighRank,
+    HandRank,
     ShortDeckRank,
     ace_five_rank,
     badugi_rank,
@@ -48,7 +48,7 @@ def _categories(values, rank_type):  # type: ignore[no-untyped-def]
 def test_high_all_2598960_hands_by_category():
     values, _ = _values(high_rank)
     assert len(values) == comb(52, 5) == 2_598_960
-    assert _categories(values, HighRank) == {
+    assert _categories(values, HandRank) == {
         "straight flush": 40,
         "four of a kind": 624,
         "full house": 3_744,
@@ -120,7 +120,7 @@ def test_deuce_seven_is_high_backwards_with_the_ace_high_only():
     # Apart from A-2-3-4-5 (a straight high, an ace-high hand low), the order is reversed.
     wheels = {
         v for v in set(high_values)
-        if HighRank(v).describe() in ("straight, five high", "straight flush, five high")
+        if HandRank(v).describe() in ("straight, five high", "straight flush, five high")
     }
     pairs = sorted({(h, lo) for h, lo in zip(high_values, low_values, strict=True)
                     if h not in wheels})

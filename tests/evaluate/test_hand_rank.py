@@ -42,7 +42,7 @@ def test_a_hand_rank_is_an_int_with_a_category_and_words():
     assert rank == 7462
     assert rank.category == "straight flush"
     assert rank.describe() == "straight flush, ace high"
-    assert repr(rank) == "<HighRank 7462: straight flush, ace high>"
+    assert repr(rank) == "<HandRank 7462: straight flush, ace high>"
     assert pickle.loads(pickle.dumps(rank)) == rank
 
 

@@ -8,12 +8,13 @@ Two ways in, giving the same order:
   ``evaluate_omaha_low_8``. They take cards in any form ``parse_cards`` reads (``"AhKd7c..."``,
   ``["Ah", "Kd"]``, ``Card`` values), check the count and that no card repeats, and return a
   ``HandRank``: an ``int`` (greater is the better hand, equal hands equal) with ``.category``
-  and ``.describe()``.
+  and ``.describe()``. Other rankings than high return its subclasses ``ShortDeckRank``,
+  ``Low8Rank``, ``AceFiveRank``, ``DeuceSevenRank`` and ``BadugiRank``.
 - Fast, for the engine's showdowns and for simulation: ``high_rank``, ``short_deck_rank``,
   ``low8_rank``, ``ace_five_rank``, ``deuce_seven_rank``, ``badugi_rank``,
   ``omaha_high_rank``, ``omaha_low8_rank``. They take any sequence of card numbers (plain
   ``int`` 0..51 or ``Card``), check nothing, and return a plain ``int`` (``None`` for no
-  qualifying low) on the same scale as the checked function, so ``HighRank(high_rank(c))``
+  qualifying low) on the same scale as the checked function, so ``HandRank(high_rank(c))``
   is ``evaluate(c)``. For many hands at once, ``pokerfloor.evaluate.batch.high_ranks`` ranks
   an array of shape ``(n, 7)`` with numpy.
 
@@ -31,7 +32,6 @@ from pokerfloor.evaluate.handrank import (
     BadugiRank,
     DeuceSevenRank,
     HandRank,
-    HighRank,
     Low8Rank,
     ShortDeckRank,
 )
@@ -44,7 +44,6 @@ __all__ = [
     "BadugiRank",
     "DeuceSevenRank",
     "HandRank",
-    "HighRank",
     "Low8Rank",
     "ShortDeckRank",
     "ace_five_rank",
@@ -80,7 +79,7 @@ def _cards(cards: CardsLike, least: int, most: int, what: str) -> list[Card]:
 
 def evaluate(cards: CardsLike) -> HandRank:
     """The best high hand of 5 to 7 cards, e.g. ``evaluate("AhKhQhJhTh2c3d")``."""
-    return HighRank(high_rank(_cards(cards, 5, 7, "a high hand")))
+    return HandRank(high_rank(_cards(cards, 5, 7, "a high hand")))
 
 
 def evaluate_short_deck(cards: CardsLike) -> HandRank:
@@ -124,7 +123,7 @@ def _omaha(hole: CardsLike, board: CardsLike) -> tuple[list[Card], list[Card]]:
 def evaluate_omaha(hole: CardsLike, board: CardsLike) -> HandRank:
     """The best Omaha high hand: exactly two of 4 to 6 hole cards with exactly three of 3 to
     5 board cards."""
-    return HighRank(omaha_high_rank(*_omaha(hole, board)))
+    return HandRank(omaha_high_rank(*_omaha(hole, board)))
 
 
 def evaluate_omaha_low_8(hole: CardsLike, board: CardsLike) -> HandRank | None:

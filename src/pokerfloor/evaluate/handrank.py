@@ -65,10 +65,10 @@ def describe_class(hand_class: HandClass) -> str:
 
 
 class HandRank(int):
-    """A hand's value under one ranking: compares as an ``int``, greater is the better hand.
+    """A high hand's value (1 to 7462): compares as an ``int``, greater is the better hand.
 
-    Equal hands have equal values (suits never break a tie). Values of different rankings
-    (high, short deck, lows, badugi) are on different scales: compare like with like.
+    Equal hands have equal values (suits never break a tie). The other rankings are
+    subclasses on their own scales (short deck, lows, badugi): compare like with like.
     """
 
     __slots__ = ()
@@ -76,7 +76,7 @@ class HandRank(int):
     @classmethod
     def classes(cls) -> Sequence[HandClass]:
         """This ranking's hand classes, ``classes()[value - 1]`` being the class of ``value``."""
-        raise NotImplementedError
+        return high_tables().ladder.classes
 
     @property
     def hand_class(self) -> HandClass:
@@ -93,16 +93,6 @@ class HandRank(int):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {int(self)}: {self.describe()}>"
-
-
-class HighRank(HandRank):
-    """A standard high hand (1 to 7462)."""
-
-    __slots__ = ()
-
-    @classmethod
-    def classes(cls) -> Sequence[HandClass]:
-        return high_tables().ladder.classes
 
 
 class ShortDeckRank(HandRank):
