@@ -525,7 +525,8 @@ def _raise_ruling(spot: _Spot, words: Declaration, chips: list[int], notes: _Not
             )
         else:
             target = amount
-            notes.add(f"An action and an amount is the total: to {target}.", R_RAISE_TO)
+            kind = "bet" if spot.betting else "raise"
+            notes.add(f"A {kind} said with an amount is to that total: to {target}.", R_RAISE_TO)
         return _aggress(spot, target, notes)
     if chips:
         target = spot.bet + sum(chips)
