@@ -8,7 +8,8 @@ itself rather than by its name (README of ../corpus/phh, "known special cases"):
 * ``dead_blind``: a negative blind that stood for a *dead* small blind (the sign cannot say so);
   replaying it dead gives the recorded stacks;
 * ``missing_action``: a player's action left out of the file; with it the hand replays and
-  matches (the spec forbids the omission; PokerKit's loader silently inserts it);
+  matches the recorded stacks (the spec forbids the omission; PokerKit's loader silently
+  inserts it). Without recorded stacks to confirm it, the refusal stands;
 
 or it is a mismatch: a bug in the engine, the file, or this module, and ``verify`` fails.
 ``ante_trimming_status = true`` with non-uniform antes contradicts the spec; the replay plays
@@ -198,7 +199,7 @@ def _explain_error(history: HandHistory, error: ReplayError, notes: list[str]) -
             detail = (f"the file omits {', '.join(repr(t) for t in inserted)} before actions[{error.index}] "
                       f"(the spec forbids it; PokerKit inserts it); with it, the hand replays as recorded")
             verdict = _judge(fixed, state, notes, cause="missing_action", detail=detail)
-            if verdict.status == "explained":
+            if verdict.status == "explained" and history.finishing_stacks is not None:
                 return replace(verdict, source=history.source, key=history.key)
     where = f"actions[{error.index}] {error.action!r}: " if error.index is not None else ""
     rule = f" ({error.rule})" if error.rule else ""
