@@ -21,9 +21,11 @@ from pokerfloor.bench.core import (
     UNSUPPORTED,
     Benchmark,
     Contender,
+    Row,
     Step,
     Unavailable,
     measure,
+    set_ratios,
 )
 from pokerfloor.bench.peers import load
 
@@ -99,6 +101,16 @@ def test_the_first_measured_reference_is_the_reference() -> None:
     assert fast.status == NOT_AVAILABLE and not fast.reference
     assert slow.reference and slow.ratio is None
     assert peer.ratio is not None and peer.ratio > 0
+
+
+def test_the_ratio_is_the_median_of_the_rounds_paired_ratios() -> None:
+    ref = Row("b", "pokerfloor", "-", "u/s", units=60, seconds=3.0, reference=True,
+              slices=[10.0, 20.0, 30.0])
+    peer = Row("b", "Peer", "-", "u/s", units=15, seconds=3.0, slices=[5.0, 4.0, 6.0])
+    set_ratios([ref, peer])
+    assert ref.reference and ref.ratio is None
+    assert peer.ratio == pytest.approx(5.0)  # the rounds' ratios are 2, 5 and 5
+    assert (peer.ratio_low, peer.ratio_high) == (pytest.approx(2.0), pytest.approx(5.0))
 
 
 def test_select_knows_every_benchmark_and_refuses_others() -> None:

@@ -9,6 +9,11 @@ falls on all of them alike. A slice runs whole steps until the slice's time is u
 one step). The rate is the units of all slices over their summed time. A collection of garbage
 precedes each slice, outside the clock.
 
+The ratio against pokerfloor is paired by round: in each round, pokerfloor's slice rate over the
+peer's slice rate of the same round; the reported ratio is the median of those, with their
+lowest and highest beside it. On a busy machine the rates move with the load, while the paired
+ratio moves much less, and its spread shows how much it did move.
+
 A contender whose engine is not installed, or whose pokerfloor path does not exist yet, is a row
 with that status and no rate; one that fails while running is a row with the error. Nothing
 that a peer does can stop the other measurements.
@@ -17,9 +22,10 @@ that a peer does can stop the other measurements.
 from __future__ import annotations
 
 import gc
+import statistics
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 Step = Callable[[], int]
@@ -104,7 +110,10 @@ class Row:
     reference: bool = False
     note: str = ""
     ratio: float | None = None
+    ratio_low: float | None = None
+    ratio_high: float | None = None
     version: str = ""
+    slices: list[float] = field(default_factory=list)
 
     @property
     def rate(self) -> float | None:
@@ -124,6 +133,8 @@ class Row:
             "seconds": round(self.seconds, 6),
             "rate": self.rate,
             "pokerfloor_ratio": self.ratio,
+            "pokerfloor_ratio_range": [self.ratio_low, self.ratio_high] if self.ratio else None,
+            "slice_rates": [round(r, 3) for r in self.slices],
             "reference": self.reference,
             "note": self.note,
         }
@@ -193,6 +204,7 @@ def measure(
                 continue
             row.units += units
             row.seconds += elapsed
+            row.slices.append(units / elapsed)
     for c, row, _ in live:
         if row.status == OK and c.detail is not None:
             try:
@@ -205,11 +217,13 @@ def measure(
 
 
 def set_ratios(rows: Sequence[Row]) -> None:
-    """Each peer row's ratio: the reference (pokerfloor) rate over its own rate.
+    """Each peer row's ratio against the reference (pokerfloor), paired by round.
 
     A ratio above 1 means pokerfloor did more units per second than that row's engine. The
     reference is the first of the benchmark's pokerfloor rows offered as one that measured a
-    rate (the fast path, else the next); pokerfloor's other rows get no ratio.
+    rate (the fast path, else the next); pokerfloor's other rows get no ratio. With a slice rate
+    for every round on both sides, the ratio is the median of the rounds' ratios (the range their
+    lowest and highest); otherwise it is the ratio of the overall rates.
     """
     by_bench: dict[str, list[Row]] = {}
     for row in rows:
@@ -219,11 +233,16 @@ def set_ratios(rows: Sequence[Row]) -> None:
         for row in group:
             candidate = row.reference
             row.reference = row is ref
+            row.ratio = row.ratio_low = row.ratio_high = None
             rate = row.rate
             if ref is None or candidate or not rate or not ref.rate:
-                row.ratio = None
+                continue
+            pairs = [a / b for a, b in zip(ref.slices, row.slices, strict=False) if a > 0 and b > 0]
+            if pairs and len(pairs) == len(ref.slices) == len(row.slices):
+                row.ratio = statistics.median(pairs)
+                row.ratio_low, row.ratio_high = min(pairs), max(pairs)
             else:
-                row.ratio = ref.rate / rate
+                row.ratio = row.ratio_low = row.ratio_high = ref.rate / rate
 
 
 def steps_total(benchmarks: Sequence[Benchmark], config: Config) -> int:

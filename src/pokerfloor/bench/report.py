@@ -16,7 +16,12 @@ def rate_text(rate: float | None) -> str:
 def ratio_text(row: Row) -> str:
     if row.reference:
         return "reference"
-    return "-" if row.ratio is None else f"{row.ratio:.2f}x"
+    if row.ratio is None:
+        return "-"
+    text = f"{row.ratio:.2f}x"
+    if row.ratio_low is not None and row.ratio_high is not None and row.ratio_low != row.ratio_high:
+        text += f" ({row.ratio_low:.2f}-{row.ratio_high:.2f})"
+    return text
 
 
 def markdown(benchmarks: Sequence[Benchmark], rows: Sequence[Row]) -> str:
