@@ -55,8 +55,8 @@ class Ruling:
 
     ``action`` is fold, check, call, bet, raise, all_in, or bring_in (stud's forced opening; a
     completion is a raise). ``to`` is the seat's total wager this round (``None`` for a check or
-    a fold); ``rule`` cites
-    the rules behind the ruling, most decisive first; ``explanation`` says it to the player.
+    a fold); ``rule`` cites the rules behind the ruling, most decisive first; ``explanation``
+    says it to the player.
     """
 
     action: RulingAction
@@ -183,8 +183,8 @@ def parse_verbal(text: str) -> list[Declaration]:
     """What a player said, word by word: ``"raise, eight thousand"`` is a raise then an amount.
 
     Official terms are bet, raise, call, fold, check, all in, complete and pot (TDA 2024 R3); a
-    few common ones ("make it", "reraise", "muck" is not one) are read too. Anything else is
-    refused rather than guessed at.
+    couple of common ones ("make it", "reraise") are read too. Anything else is refused rather
+    than guessed at.
     """
     tokens = _TOKEN.findall(text.lower())
     said: list[Declaration] = []
