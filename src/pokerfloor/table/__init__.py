@@ -5,14 +5,17 @@ from pokerfloor.table.customs import KillButton, KillGame, Straddles, TableOptio
 from pokerfloor.table.ledger import Entry, Ledger, LedgerError
 from pokerfloor.table.seats import ManualClock, Seat, TableEvent, buy_in_limits
 from pokerfloor.table.table import Table
+from pokerfloor.table.tournament import Finish, Level, Tournament
 
 __all__ = [
     "BlindPlan",
     "Entry",
+    "Finish",
     "KillButton",
     "KillGame",
     "Ledger",
     "LedgerError",
+    "Level",
     "ManualClock",
     "NotEnoughPlayers",
     "Owed",
@@ -22,5 +25,6 @@ __all__ = [
     "Table",
     "TableEvent",
     "TableOptions",
+    "Tournament",
     "buy_in_limits",
 ]

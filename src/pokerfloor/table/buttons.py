@@ -18,9 +18,12 @@ players to two, ``no_bb_twice`` moves the button so nobody has the big blind twi
 owed (WIKI_BIP Simplified).
 
 Seats that are away miss the blinds that pass them and owe one set on their return (RROP11 Button
-& Blind Use, missed blinds; WIKI_BIP Posting). New and returning players wait for the big blind or
-post to come in at once, but never between the small blind and the button (TDA 2024 R8-A, R10-A;
-RROP11). A seat the big blind reaches comes in with it and owes nothing more.
+& Blind Use, missed blinds; WIKI_BIP Posting). Under the dead button a blind never jumps past a
+player, except when heads-up play ends; that blind is not owed (logged ``skipped_blind_forgiven``).
+
+New and returning players wait for the big blind or post to come in at once, but never between
+the small blind and the button (TDA 2024 R8-A, R10-A; RROP11). A seat the big blind reaches comes
+in with it and owes nothing more.
 """
 
 from __future__ import annotations
@@ -274,8 +277,8 @@ def _new_game(
     owes = {s: (NOTHING_OWED if s in players else st.owes) for s, st in seats.items()}
     positions = Positions(button, sb, bb, len(players))
     notes = [Note("new_game", s, R_NEW_GAME) for s in players if seats[s].owes.anything]
-    start = Positions(button, button, button, len(players))
-    notes += _charge_passed_seats(seats, owes, start, positions, "dead_button", heads_up)
+    away = {s: st for s, st in seats.items() if st.status == "sitting_out"}
+    notes += _charge_passed_seats(away, owes, Positions(button, button, button, 0), positions, "dead_button", heads_up)
     return BlindPlan(
         positions=positions,
         dealt=clockwise(button, players),

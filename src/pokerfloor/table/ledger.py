@@ -38,6 +38,8 @@ class Ledger:
 
     def __init__(self) -> None:
         self._entries: list[Entry] = []
+        self._holdings: dict[str, int] = {}
+        self._hand_totals: dict[int, int] = {}
 
     @property
     def entries(self) -> tuple[Entry, ...]:
@@ -54,6 +56,9 @@ class Ledger:
             raise ValueError(f"a {kind} takes chips away, not {chips}")
         entry = Entry(len(self._entries) + 1, kind, player, seat, chips, hand, time)
         self._entries.append(entry)
+        self._holdings[player] = self._holdings.get(player, 0) + chips
+        if kind == "hand" and hand is not None:
+            self._hand_totals[hand] = self._hand_totals.get(hand, 0) + chips
         return entry
 
     def _sum(self, kinds: frozenset[str] | None, player: str | None) -> int:
@@ -77,28 +82,23 @@ class Ledger:
 
     def holding(self, player: str) -> int:
         """What the player's stack must be, by the book."""
-        return self._sum(None, player)
+        return self._holdings.get(player, 0)
 
     def on_table(self) -> int:
         """Every chip at the table, by the book."""
-        return self._sum(None, None)
+        return sum(self._holdings.values())
 
     def hand_totals(self) -> dict[int, int]:
         """Each hand's results summed over the players (zero when nothing was lost or made)."""
-        totals: dict[int, int] = {}
-        for e in self._entries:
-            if e.kind == "hand" and e.hand is not None:
-                totals[e.hand] = totals.get(e.hand, 0) + e.chips
-        return totals
+        return dict(self._hand_totals)
 
     def verify(self, stacks: Mapping[str, int]) -> None:
         """Raise ``LedgerError`` unless every stack is what the book says and every hand sums to
         zero. ``stacks`` holds each seated player's chips; players who left hold none."""
-        for hand, total in self.hand_totals().items():
+        for hand, total in self._hand_totals.items():
             if total:
                 raise LedgerError(f"hand {hand} made or lost {total} chips")
-        players = {e.player for e in self._entries} | set(stacks)
-        for player in sorted(players):
+        for player in sorted(set(self._holdings) | set(stacks)):
             expected, actual = self.holding(player), stacks.get(player, 0)
             if expected != actual:
                 raise LedgerError(f"{player} holds {actual} chips but the ledger says {expected}")

@@ -86,6 +86,7 @@ class Table:
         self.cash = cash
         self._seats: dict[int, Seat] = {}
         self._positions: Positions | None = None
+        self._plan: BlindPlan | None = None
         self._hand: Hand | None = None
         self._dealt: dict[int, str] = {}
         self._collected = True
@@ -124,6 +125,11 @@ class Table:
     def positions(self) -> Positions | None:
         """The last hand's button and blinds."""
         return self._positions
+
+    @property
+    def plan(self) -> BlindPlan | None:
+        """How the last hand was laid out: button, blinds, seats dealt, posts, who waited and why."""
+        return self._plan
 
     @property
     def seats(self) -> dict[int, Seat]:
@@ -380,7 +386,7 @@ class Table:
         self._game, self._next_game = game, None
         self._hand_number += 1
         self._hand, self._collected = hand, False
-        self._positions = plan.positions
+        self._positions, self._plan = plan.positions, plan
         self._dealt = {seat: self._seats[seat].player for seat in plan.dealt}
         for seat, owed in plan.owes.items():
             current = self._seats[seat]

@@ -1,0 +1,227 @@
+"""A single-table tournament: a blind and ante schedule, eliminations in order, a payout table.
+
+It runs on a ``Table`` with ``cash=False``: everyone starts with the same stack, nobody sits out,
+there are no straddles or rebuys, busted players are eliminated, and the button follows the
+house's ``button_rule`` (the dead button by default, TDA 2024 R32).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from pokerfloor.cards import CardsLike
+from pokerfloor.errors import IllegalAction
+from pokerfloor.hand import Hand
+from pokerfloor.rules import Game, HouseRules
+from pokerfloor.table.customs import NO_STRADDLES, TableOptions
+from pokerfloor.table.seats import Seat
+from pokerfloor.table.table import Table
+
+R_LEVELS = "TDA 2024 R23 (a new level applies to the next hand)"
+R_BUSTS = "common tournament rule: busted in the same hand, the bigger starting stack finishes higher"
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One level of the structure: the blinds and antes, and how long it lasts (a number of
+    ``hands`` or ``minutes``; neither means until the end)."""
+
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    bb_ante: int = 0
+    hands: int | None = None
+    minutes: float | None = None
+
+    def game(self, game: Game) -> Game:
+        """The game at this level's stakes (limit bets follow the big blind)."""
+        return replace(
+            game,
+            small_blind=self.small_blind,
+            big_blind=self.big_blind,
+            blinds=(),
+            ante=self.ante,
+            bb_ante=self.bb_ante,
+            small_bet=0,
+            big_bet=0,
+            min_bet=0,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """Where a player finished; tied players share a place and split its prizes."""
+
+    player: str
+    place: int
+    hand: int
+    prize: int = 0
+
+
+class Tournament:
+    """``Tournament(game, levels, starting_stack=..., entry_fee=..., payouts=(50, 30, 20))``.
+
+    ``register`` seats players; ``start_hand`` deals the next hand at the level in force when it
+    starts. Levels advance by hands dealt or by the injected clock. ``payouts`` are percentages of
+    the prize pool (entries × ``entry_fee``) for first, second, third...; odd units go to first.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        levels: Sequence[Level],
+        *,
+        starting_stack: int,
+        seats: int = 9,
+        entry_fee: int = 0,
+        payouts: Sequence[int] = (50, 30, 20),
+        house: HouseRules | None = None,
+        clock: Callable[[], float] | None = None,
+        rng: random.Random | None = None,
+        button: int | None = None,
+    ) -> None:
+        if not levels:
+            raise ValueError("a tournament needs at least one level")
+        if sum(payouts) != 100 or any(p < 0 for p in payouts):
+            raise ValueError("payouts are percentages of the prize pool adding up to 100")
+        self._base = game if house is None else replace(game, house=house)
+        self.levels = tuple(levels)
+        self.starting_stack = starting_stack
+        self.entry_fee = entry_fee
+        self.payouts = tuple(payouts)
+        self.table = Table(
+            self.levels[0].game(self._base),
+            seats,
+            options=TableOptions(straddles=NO_STRADDLES),
+            clock=clock,
+            rng=rng,
+            button=button,
+            cash=False,
+        )
+        self._level = 0
+        self._level_start: tuple[int, float] | None = None
+        self._entries: list[str] = []
+        self._finishes: list[Finish] = []
+        self._busts_counted = 0
+
+    # ------------------------------------------------------------------ what it shows
+    @property
+    def level(self) -> Level:
+        return self.levels[self._level]
+
+    @property
+    def level_number(self) -> int:
+        """1 for the first level."""
+        return self._level + 1
+
+    @property
+    def entries(self) -> tuple[str, ...]:
+        return tuple(self._entries)
+
+    @property
+    def prize_pool(self) -> int:
+        return len(self._entries) * self.entry_fee
+
+    @property
+    def standings(self) -> tuple[Finish, ...]:
+        """Finishing places so far, best first."""
+        self._count_busts()
+        return tuple(sorted(self._finishes, key=lambda f: (f.place, f.player)))
+
+    @property
+    def is_over(self) -> bool:
+        self._count_busts()
+        return bool(self._finishes) and min(f.place for f in self._finishes) == 1
+
+    @property
+    def winner(self) -> str | None:
+        return next((f.player for f in self.standings if f.place == 1), None)
+
+    def prizes(self) -> dict[int, int]:
+        """Prize money by place; the odd units of the rounding go to first place."""
+        pool = self.prize_pool
+        amounts = {place: pool * share // 100 for place, share in enumerate(self.payouts, start=1)}
+        if amounts:
+            amounts[1] += pool - sum(amounts.values())
+        return amounts
+
+    # ------------------------------------------------------------------ play
+    def register(self, seat: int, player: str) -> Seat:
+        """Enter a player with a full starting stack; a late entrant is dealt in except between
+        the small blind and the button (TDA 2024 R8-A)."""
+        if self.is_over:
+            raise IllegalAction("invalid_action", "the tournament is over")
+        taken = self.table.sit(seat, player, self.starting_stack)
+        self._entries.append(player)
+        return taken
+
+    def start_hand(
+        self,
+        *,
+        holes: Mapping[int, CardsLike] | None = None,
+        board: CardsLike | None = None,
+        dealing: str = "auto",
+    ) -> Hand:
+        """Deal the next hand at the level in force now (TDA 2024 R23)."""
+        self._count_busts()
+        if self.is_over:
+            raise IllegalAction("invalid_action", "the tournament is over")
+        self._advance_level()
+        hand = self.table.start_hand(holes=holes, board=board, dealing=dealing)
+        if self._level_start is None:
+            self._level_start = (self.table.hand_number - 1, self.table.clock())
+        return hand
+
+    def _advance_level(self) -> None:
+        start = self._level_start
+        if start is None:
+            return
+        hands, since = start
+        moved = False
+        while self._level + 1 < len(self.levels):
+            level = self.level
+            if level.hands is not None and self.table.hand_number - hands >= level.hands:
+                hands += level.hands
+            elif level.minutes is not None and self.table.clock() - since >= 60.0 * level.minutes:
+                since += 60.0 * level.minutes
+            else:
+                break
+            self._level += 1
+            moved = True
+        if moved:
+            self._level_start = (hands, since)
+            self.table.set_game(self.level.game(self._base))
+
+    def _count_busts(self) -> None:
+        """Places for the players the last hand eliminated: below everyone still in, and among
+        themselves by the chips they started the hand with (ties share a place)."""
+        table = self.table
+        busts = table.last_busts
+        if table.hand_number == self._busts_counted or table.hand is None or not table.hand.is_over:
+            return
+        self._busts_counted = table.hand_number
+        remaining = len(table.seats)
+        ordered = sorted(busts, key=lambda b: -b[2])
+        for index, (_seat, player, chips) in enumerate(ordered):
+            better = sum(1 for b in ordered[:index] if b[2] > chips)
+            self._finishes.append(Finish(player, remaining + 1 + better, table.hand_number))
+        if remaining == 1 and busts:
+            last = next(iter(table.seats.values())).player
+            self._finishes.append(Finish(last, 1, table.hand_number))
+        self._finishes = self._with_prizes(self._finishes)
+
+    def _with_prizes(self, finishes: list[Finish]) -> list[Finish]:
+        """Each finisher's prize; tied players split the prizes of the places they cover."""
+        prizes = self.prizes()
+        by_place: dict[int, list[Finish]] = {}
+        for finish in finishes:
+            by_place.setdefault(finish.place, []).append(finish)
+        paid = []
+        for place, tied in sorted(by_place.items()):
+            total = sum(prizes.get(p, 0) for p in range(place, place + len(tied)))
+            share, odd = divmod(total, len(tied))
+            for k, finish in enumerate(sorted(tied, key=lambda f: f.player)):
+                paid.append(replace(finish, prize=share + (1 if k < odd else 0)))
+        return paid

@@ -1,0 +1,117 @@
+"""A single-table tournament: levels, the dead button, eliminations in order, payouts
+(TDA 2024 R23, R32, R34-B, R8-A)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import pokerfloor as pf
+from pokerfloor.table import Finish, Level, ManualClock, Tournament
+
+NL = pf.Game.no_limit_holdem(1, 2)
+LEVELS = (Level(25, 50, hands=3), Level(50, 100, bb_ante=100, hands=3), Level(100, 200, bb_ante=200))
+
+
+def tournament(players: int = 4, **kw: object) -> Tournament:
+    kw.setdefault("levels", LEVELS)
+    t = Tournament(NL, starting_stack=1000, entry_fee=100, rng=random.Random(9), button=1, **kw)  # type: ignore[arg-type]
+    for seat in range(1, players + 1):
+        t.register(seat, f"P{seat}")
+    return t
+
+
+def shove(hand: pf.Hand, pair: tuple[int, int]) -> None:
+    """The two seats in ``pair`` get all their chips in; everyone else folds."""
+    while not hand.is_over:
+        seat, legal = hand.to_act, hand.legal()
+        assert seat is not None
+        if seat in pair and legal.raise_ is not None:
+            hand.act(seat, "raise", to=legal.raise_.max_to)
+        elif seat in pair:
+            hand.act(seat, "call" if legal.call else "check")
+        else:
+            hand.act(seat, "fold" if legal.fold else "check")
+
+
+def test_levels_by_hands_apply_from_the_next_hand_tda2024_r23(win_for) -> None:
+    t = tournament()
+    for _ in range(3):
+        assert t.start_hand().posts[-1].amount == 50
+        win_for(t.table.hand, 4)  # type: ignore[arg-type]
+    hand = t.start_hand()
+    assert t.level_number == 2
+    assert {(p.kind, p.amount) for p in hand.posts if p.kind in ("bb", "bb_ante")} == {("bb", 100), ("bb_ante", 100)}
+
+
+def test_levels_by_time_wait_for_the_hand_in_play_tda2024_r23(win_for) -> None:
+    clock = ManualClock()
+    t = tournament(levels=(Level(25, 50, minutes=20), Level(50, 100)), clock=clock)
+    hand = t.start_hand()
+    clock.advance(minutes=21)
+    assert hand.game.big_blind == 50
+    win_for(hand, 4)
+    assert t.start_hand().game.big_blind == 100 and t.level_number == 2
+
+
+def test_tournament_uses_the_dead_button_tda2024_r32() -> None:
+    """The big blind busts: the next hand has no small blind (TDA 2024 R32; rules.md §3)."""
+    t = tournament(5)
+    hand = t.start_hand(holes={3: "7c2d", 4: "AsAh"}, board="AdKc9h5s4h")  # button 1, blinds 2 and 3
+    shove(hand, (3, 4))
+    assert 3 not in t.table.seats
+    hand = t.start_hand()
+    assert (hand.button_seat, hand.small_blind_seat, hand.big_blind_seat) == (2, None, 4)
+
+
+def test_eliminations_are_placed_in_order_and_by_starting_stack_in_one_hand() -> None:
+    t = tournament(4)
+    hand = t.start_hand()
+    shove(hand, (2, 3))
+    loser = 2 if t.table.stack(2) == 0 else 3
+    assert [(f.player, f.place) for f in t.standings] == [(f"P{loser}", 4)]
+    while not t.is_over:
+        seats = sorted(t.table.seats)
+        shove(t.start_hand(), (seats[0], seats[1]))
+    places = [f.place for f in t.standings]
+    assert places == [1, 2, 3, 4]
+    assert t.winner == t.standings[0].player
+    assert [f.prize for f in t.standings] == [200, 120, 80, 0]
+
+
+def test_same_hand_busts_rank_by_chips_at_the_start_of_the_hand(win_for) -> None:
+    t = tournament(3)
+    win_for(t.start_hand(), 1)  # P1 takes the blinds: 1075, P2 975, P3 950
+    hand = t.start_hand(holes={1: "AsAh", 2: "7c2d", 3: "8c3d"}, board="AdKc9h5s4h")
+    while not hand.is_over:
+        seat, legal = hand.to_act, hand.legal()
+        assert seat is not None
+        if legal.raise_ is not None:
+            hand.act(seat, "raise", to=legal.raise_.max_to)
+        else:
+            hand.act(seat, "call" if legal.call else "check")
+    assert t.is_over
+    assert [(f.player, f.place) for f in t.standings] == [("P1", 1), ("P2", 2), ("P3", 3)]
+
+
+def test_ties_split_the_prizes_of_the_places_they_cover() -> None:
+    t = tournament(4)
+    paid = t._with_prizes([Finish("A", 3, 1), Finish("B", 3, 1)])
+    assert sorted(f.prize for f in paid) == [40, 40]
+
+
+def test_no_sitting_out_or_rebuys_in_a_tournament() -> None:
+    t = tournament(3)
+    with pytest.raises(pf.IllegalAction):
+        t.table.sit_out(1)
+    with pytest.raises(pf.IllegalAction):
+        t.table.top_up(1, 100)
+
+
+def test_late_entrant_is_dealt_in_except_between_the_small_blind_and_button_tda2024_r8a(win_for) -> None:
+    t = tournament(4)
+    win_for(t.start_hand(), 1)  # button 1, blinds 2 and 3
+    t.register(6, "P6")
+    hand = t.start_hand()  # button 2, blinds 3 and 4: seat 6 is before the button
+    assert 6 in hand.seats and all(p.seat != 6 for p in hand.posts)
