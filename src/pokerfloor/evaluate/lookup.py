@@ -113,10 +113,10 @@ def ranker(
 
     def fill() -> None:
         built = load()
+        flushes.extend(built.flushes)
         five.update(built.unsuited[5])
         six.update(built.unsuited[6])
-        seven.update(built.unsuited[7])
-        flushes.extend(built.flushes)
+        seven.update(built.unsuited[7])  # last: a filled ``seven`` means all are there
 
     def rank(cards: Sequence[int]) -> int:
         if not seven:
