@@ -7,16 +7,32 @@
 (1, 200)
 """
 
+from pokerfloor import io
 from pokerfloor.cards import Card, Deck, Rank, Suit, format_cards, parse_cards
 from pokerfloor.errors import IllegalAction
-from pokerfloor.evaluate import HandRank, evaluate
-from pokerfloor.hand import Hand, Legal, Post, Pot, Range
+from pokerfloor.evaluate import (
+    HandRank,
+    evaluate,
+    evaluate_ace_five,
+    evaluate_badugi,
+    evaluate_deuce_seven,
+    evaluate_low_8,
+    evaluate_omaha,
+    evaluate_omaha_low_8,
+    evaluate_short_deck,
+)
+from pokerfloor.hand import Award, Call, DealRequest, Event, Hand, Legal, Post, Pot, Range, Result
+from pokerfloor.interpret import Ruling, interpret
 from pokerfloor.rules import VARIANTS, Game, HouseRules, Variant
 
 __all__ = [
     "VARIANTS",
+    "Award",
+    "Call",
     "Card",
+    "DealRequest",
     "Deck",
+    "Event",
     "Game",
     "Hand",
     "HandRank",
@@ -27,9 +43,20 @@ __all__ = [
     "Pot",
     "Range",
     "Rank",
+    "Result",
+    "Ruling",
     "Suit",
     "Variant",
     "evaluate",
+    "evaluate_ace_five",
+    "evaluate_badugi",
+    "evaluate_deuce_seven",
+    "evaluate_low_8",
+    "evaluate_omaha",
+    "evaluate_omaha_low_8",
+    "evaluate_short_deck",
     "format_cards",
+    "interpret",
+    "io",
     "parse_cards",
 ]
