@@ -619,7 +619,7 @@ class Hand:
         if structure == "fixed_limit":
             target = self._full_level + self._min_inc
             top = self._full_level + self.game.big_bet if self._open_pair else target
-            return (kind, min(target, all_in_to), min(max(target, top), all_in_to))
+            return self._in_whole_chips(kind, target, min(max(target, top), all_in_to), all_in_to)
         if structure == "spread_limit":
             assert self.game.spread is not None
             low, high, last = self.game.spread
