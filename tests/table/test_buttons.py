@@ -366,3 +366,58 @@ def test_one_blind_games_have_no_small_blind(orbit) -> None:
     plan = table.deal()
     assert table.posts_of(plan) == {3: [(2, "bb", True)]}
     assert plan.small_blind_seat is None
+
+
+# ---------------------------------------------------------------------------------- every position
+# Six players, the last hand had the button on 1 and the blinds on 2 and 3. One player leaves:
+# (button, seat posting the small blind, big blind) next hand, and the skipped blinds posted.
+LEAVES = {
+    "dead_button": {1: (2, 3, 4), 2: (2, 3, 4), 3: (2, None, 4), 4: (2, 3, 5), 6: (2, 3, 4)},
+    "moving_button": {1: (2, 3, 4), 2: (3, None, 5), 3: (2, None, 5), 4: (2, 3, 5), 6: (2, 3, 4)},
+    "simplified": {1: (2, 3, 4), 2: (3, 4, 5), 3: (2, 4, 5), 4: (2, 3, 5), 6: (2, 3, 4)},
+}
+SKIPPED_POSTS = {  # moving button: who pays which blind they were skipped (WIKI_BIP Moving button)
+    2: {3: [(1, "missed_sb", True)], 4: [(2, "missed_bb", True)]},
+    3: {4: [(2, "missed_bb", True)]},
+}
+
+
+@pytest.mark.parametrize("rule", ["dead_button", "moving_button", "simplified"])
+@pytest.mark.parametrize("leaves", [1, 2, 3, 4, 6], ids=["button", "small", "big", "utg", "cutoff"])
+def test_a_player_leaving_from_every_position(orbit, rule, leaves) -> None:
+    """RROP11 Button & Blind Use item 2(a)/(b); WIKI_BIP Moving the button: each rule's answer
+    when the button, a blind or another player leaves."""
+    table = orbit([1, 2, 3, 4, 5, 6], rule=rule)
+    table.deal()
+    table.leave(leaves)
+    plan = table.deal()
+    assert table.where(plan) == LEAVES[rule][leaves]
+    posts = table.posts_of(plan)
+    if rule == "moving_button":
+        for seat, paid in SKIPPED_POSTS.get(leaves, {}).items():
+            assert posts[seat] == paid
+    else:
+        assert all(kind in ("sb", "bb") for paid in posts.values() for _, kind, _ in paid)
+
+
+@pytest.mark.parametrize("rule", ["dead_button", "moving_button", "simplified"])
+@pytest.mark.parametrize(
+    ("joins", "outcome"),
+    [(2, "posts"), (4, "waits"), (6, "big blind"), (8, "posts"), (9, "posts")],
+    ids=["behind-button", "between-button-and-blinds", "at-big-blind", "middle", "cutoff"],
+)
+def test_a_new_player_joining_at_every_position(orbit, rule, joins, outcome) -> None:
+    """TDA 2024 R10-A, RROP11, WIKI_BIP Posting: a new player who wants to post is dealt in at
+    once, except between the small blind and the button; at the big blind they just post it."""
+    table = orbit([1, 3, 5, 7], rule=rule)
+    table.deal()  # button 1, blinds 3 and 5
+    table.join(joins, post=True)
+    plan = table.deal()  # button 3, small blind 5
+    assert (plan.button_seat, plan.small_blind_seat) == (3, 5)
+    posts = table.posts_of(plan)
+    if outcome == "waits":
+        assert joins not in plan.dealt
+    elif outcome == "big blind":
+        assert plan.big_blind_seat == joins and posts[joins] == [(2, "bb", True)]
+    else:
+        assert posts[joins] == [(2, "new_player", True)]

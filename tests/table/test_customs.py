@@ -138,6 +138,19 @@ def test_a_split_pot_gives_the_rock_to_the_winner_nearest_the_holders_left() -> 
 
 
 # ---------------------------------------------------------------------------------- kill games
+def carol_wins_a_called_pot(hand: pf.Hand) -> None:
+    """Carol (seat 4) raises, Joan (seat 5) calls before the flop, then folds to Carol's bet."""
+    while not hand.is_over:
+        seat, legal = hand.to_act, hand.legal()
+        assert seat is not None
+        if seat == 4:
+            hand.act(4, "raise" if legal.raise_ else "bet", to=(legal.raise_ or legal.bet).min_to)  # type: ignore[union-attr]
+        elif seat == 5 and hand.street == "preflop":
+            hand.act(5, "call")
+        else:
+            hand.act(seat, "fold" if legal.fold else "check")
+
+
 def test_kill_blind_is_twice_the_big_blind_or_one_and_a_half_rrop11_kill_pots() -> None:
     assert KillGame().kill_blind(4) == 8
     assert KillGame(half=True).kill_blind(4) == 6
@@ -180,15 +193,7 @@ def test_two_pots_in_a_row_kill_the_next_with_doubled_limits(win_for) -> None:
         t.sit(seat, name, 400)
     win_for(t.start_hand(), 4)  # Carol's first leg
     hand = t.start_hand()  # button 2, blinds 3 and 4
-    while not hand.is_over:  # Carol raises, Joan calls, then folds to Carol's flop bet
-        seat, legal = hand.to_act, hand.legal()
-        assert seat is not None
-        if seat == 4:
-            hand.act(4, "raise" if legal.raise_ else "bet", to=(legal.raise_ or legal.bet).min_to)  # type: ignore[union-attr]
-        elif seat == 5 and hand.street == "preflop":
-            hand.act(5, "call")
-        else:
-            hand.act(seat, "fold" if legal.fold else "check")
+    carol_wins_a_called_pot(hand)
     assert t.kill_button.killer == "Carol"
     hand = t.start_hand()
     assert pf.Post(4, 8, "kill") in hand.posts
@@ -204,3 +209,15 @@ def test_the_kill_button_goes_neutral_when_the_winner_quits_rrop11_kill_item_1b(
     assert t.kill_button.holder == "Carol"
     t.leave(4)
     assert t.kill_button == KillButton()
+
+
+def test_a_killer_due_a_blind_posts_the_kill_in_its_place(win_for) -> None:
+    t = Table(LIMIT, seats=6, rng=random.Random(2), button=1, options=TableOptions(kill=KillGame()))
+    for seat, name in WIKI.items():
+        t.sit(seat, name, 400)
+    win_for(t.start_hand(), 4)
+    carol_wins_a_called_pot(t.start_hand())
+    hand = t.start_hand()  # button 3: Carol is due the small blind and kills instead
+    assert hand.button_seat == 3
+    assert [(p.seat, p.kind, p.amount) for p in hand.posts if p.seat == 4] == [(4, "kill", 8)]
+    assert hand.bets[4] == 8 and hand.small_blind_seat is None

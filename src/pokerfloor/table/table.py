@@ -299,6 +299,8 @@ class Table:
         next seat, or Mississippi where the house allows it (WIKI_BIP Straddle bets)."""
         self.collect()
         self._check_no_hand_pending()
+        if self.options.kill is not None and self._kill.killer == self._occupied(seat).player:
+            raise IllegalAction("invalid_action", "the killer's blind raise is the kill blind", R_KILL)
         plan = self.preview()
         chain = self._rock_post(plan) + self._straddles
         post = check_straddle(
@@ -378,7 +380,8 @@ class Table:
         chain, void = self._valid_straddles(plan)
         extra = chain + [p for p in self._sleepers if p.seat in plan.dealt and all(p.seat != c.seat for c in chain)]
         kill = self._kill_post(plan, extra)
-        posts = list(plan.posts) + extra + kill
+        killed = {p.seat for p in kill}
+        posts = [p for p in plan.posts if p.seat not in killed or p.kind not in ("sb", "bb")] + extra + kill
         stacks = {seat: self._seats[seat].chips for seat in plan.dealt}
         hand = Hand(
             game, stacks, plan.button_seat, rng=self._rng, posts=posts, holes=holes, board=board, dealing=dealing
@@ -554,7 +557,9 @@ class Table:
         return chain, void
 
     def _kill_post(self, plan: BlindPlan, extra: Sequence[Post]) -> list[Post]:
-        """The kill blind, from the killer if they are dealt in and not straddling."""
+        """The kill blind, from the killer if they are dealt in and not straddling. A killer due
+        the small or big blind posts the kill in its place: the kill blind includes it (house
+        choice; WIKI_BIP: "rules for handling this situation vary")."""
         killer, rules = self._kill.killer, self.options.kill
         seat = None if killer is None else self.seat_of(killer)
         if rules is None or seat is None or seat not in plan.dealt or any(p.seat == seat for p in extra):
