@@ -8,7 +8,7 @@ import random
 import pytest
 
 import pokerfloor as pf
-from pokerfloor.table import Finish, Level, ManualClock, Tournament
+from pokerfloor.table import Level, ManualClock, Tournament
 
 NL = pf.Game.no_limit_holdem(1, 2)
 LEVELS = (Level(25, 50, hands=3), Level(50, 100, bb_ante=100, hands=3), Level(100, 200, bb_ante=200))
@@ -95,10 +95,28 @@ def test_same_hand_busts_rank_by_chips_at_the_start_of_the_hand(win_for) -> None
     assert [(f.player, f.place) for f in t.standings] == [("P1", 1), ("P2", 2), ("P3", 3)]
 
 
-def test_ties_split_the_prizes_of_the_places_they_cover() -> None:
-    t = tournament(4)
-    paid = t._with_prizes([Finish("A", 3, 1), Finish("B", 3, 1)])
-    assert sorted(f.prize for f in paid) == [40, 40]
+def test_equal_stacks_busted_together_tie_and_split_the_prizes_of_their_places() -> None:
+    t = tournament(4)  # prize pool 400: 200, 120, 80
+    hand = t.start_hand(holes={1: "AsAh", 3: "7c2d", 4: "8c3d"}, board="AdKc9h5s4h")
+    while not hand.is_over:  # seats 3 and 4 shove, Alice calls both, Bob folds
+        seat, legal = hand.to_act, hand.legal()
+        assert seat is not None
+        if seat in (3, 4) and legal.raise_ is not None:
+            hand.act(seat, "raise", to=legal.raise_.max_to)
+        elif seat in (1, 3, 4):
+            hand.act(seat, "call" if legal.call else "check")
+        else:
+            hand.act(seat, "fold" if legal.fold else "check")
+    assert [(f.player, f.place, f.prize) for f in t.standings] == [("P3", 3, 40), ("P4", 3, 40)]
+
+
+def test_heads_up_starts_with_no_big_blind_twice_in_a_row_tda2024_r34b() -> None:
+    t = tournament(3)
+    hand = t.start_hand(holes={1: "7c2d", 2: "AsAh"}, board="AdKc9h5s4h")  # button 1, blinds 2 and 3
+    shove(hand, (1, 2))
+    assert 1 not in t.table.seats
+    hand = t.start_hand()
+    assert (hand.button_seat, hand.small_blind_seat, hand.big_blind_seat) == (3, 3, 2)
 
 
 def test_no_sitting_out_or_rebuys_in_a_tournament() -> None:
