@@ -136,7 +136,6 @@ def test_open_stakes_lifts_the_maximum_on_top_ups_wiki_bip_open_stakes() -> None
     assert t.stack(1) == 1000
 
 
-@pytest.mark.xfail(strict=True, reason="needs Hand.add_chips(seat, chips) from the hand engine")
 def test_open_stakes_chips_bought_during_a_hand_play_in_it_wiki_bip_open_stakes() -> None:
     t = table(house=pf.HouseRules(table_stakes=False))
     for seat, name in ((1, "Alice"), (2, "Bob"), (3, "Carol")):

@@ -1023,6 +1023,30 @@ class Hand:
         self.events.append(Event("return", self._seats[i], excess, street=self.street, note="uncalled bet returned"))
 
     # ------------------------------------------------------------------ showdown
+    def add_chips(self, seat: int, chips: int) -> Event:
+        """Chips bought during the hand (open stakes, WIKI_BIP Open stakes): they join the stack
+        behind and the starting stack, so ``result.net`` leaves the purchase out. Under table
+        stakes nothing may be added during a hand (WIKI_BIP Table stakes)."""
+        if self._over:
+            raise IllegalAction("hand_over", "the hand is over")
+        if seat not in self._pos:
+            raise IllegalAction("invalid_action", f"seat {seat!r} is not dealt in to this hand")
+        chips = _chips("the chips bought", chips)
+        if self.game.house.table_stakes:
+            raise IllegalAction(
+                "chips_change_during_hand", "only chips on the table at the start of a hand play in it", R_STACKS
+            )
+        if chips == 0:
+            raise IllegalAction("invalid_action", "buy at least one chip")
+        i = self._pos[seat]
+        if self._folded[i]:
+            raise IllegalAction("invalid_action", f"seat {seat} has folded")
+        self._stack[i] += chips
+        self._start[i] += chips
+        event = Event("add_chips", seat, chips, street=self.street, note="open stakes")
+        self.events.append(event)
+        return event
+
     def show(self, seat: int, cards: CardsLike | Sequence[Card | None] | None = None) -> Event:
         """Reveal a hand: fills in unknown cards, or checks cards already known."""
         if seat not in self._pos:

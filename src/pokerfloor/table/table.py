@@ -500,12 +500,8 @@ class Table:
 
     def _add_to_hand(self, seat: int, chips: int) -> None:
         """Chips bought in the middle of a hand (open stakes) go into that hand's stack."""
-        add = getattr(self._hand, "add_chips", None)
-        if add is None:
-            raise IllegalAction(
-                "chips_change_during_hand", "this hand engine cannot take chips in the middle of a hand", R_OPEN_STAKES
-            )
-        add(seat, chips)
+        assert self._hand is not None
+        self._hand.add_chips(seat, chips)
 
     def _draw_for_button(self, seats: Mapping[int, object]) -> int | None:
         """High card by suit draws for the first button (RROP11)."""
