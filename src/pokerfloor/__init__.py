@@ -24,6 +24,7 @@ from pokerfloor.evaluate import (
 from pokerfloor.hand import Award, Call, DealRequest, Event, Hand, Legal, Post, Pot, Range, Result
 from pokerfloor.interpret import Ruling, interpret
 from pokerfloor.rules import VARIANTS, Game, HouseRules, Variant
+from pokerfloor.table import KillGame, Level, Straddles, Table, TableOptions, Tournament
 
 __all__ = [
     "VARIANTS",
@@ -38,14 +39,20 @@ __all__ = [
     "HandRank",
     "HouseRules",
     "IllegalAction",
+    "KillGame",
     "Legal",
+    "Level",
     "Post",
     "Pot",
     "Range",
     "Rank",
     "Result",
     "Ruling",
+    "Straddles",
     "Suit",
+    "Table",
+    "TableOptions",
+    "Tournament",
     "Variant",
     "evaluate",
     "evaluate_ace_five",
