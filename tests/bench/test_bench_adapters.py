@@ -124,3 +124,28 @@ def test_board_indices_enumerate_every_board_once_in_order() -> None:
 
     assert small == [list(c) for c in combinations(range(6), 3)]
     assert len(remaining(HERO, VILLAIN)) == 48
+
+
+def _betting(table: Any, hands: int) -> list[list[tuple[int, bool, bool]]]:
+    rng = random.Random(3)
+    out = []
+    for _ in range(hands):
+        state = table.new_hand()
+        moves = []
+        while not table.is_over(state):
+            options = table.options(state)
+            move = choose(rng, options)
+            moves.append((move, bool(options.facing_bet), options.can_raise))
+            table.apply(state, move, options)
+        out.append(moves)
+    return out
+
+
+@pytest.mark.parametrize("key", ["pokerkit", "texasholdem", "openspiel"])
+def test_the_same_seed_plays_the_same_betting_as_pokerfloor(key: str) -> None:
+    """The claim docs/performance.md makes: with the same options in the same order, the policy
+    plays the same betting on every engine (rlcard, whose raises are pot fractions, excepted)."""
+    ours = _betting(_make("pokerfloor"), 100)
+    theirs = _betting(_make(key), 100)
+    differing = [i for i in range(100) if ours[i] != theirs[i]]
+    assert not differing, f"hand {differing[0]}: {ours[differing[0]]} != {theirs[differing[0]]}"
