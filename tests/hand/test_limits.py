@@ -196,3 +196,17 @@ def test_pot_limit_max_rounds_down_to_the_smallest_chip() -> None:
     hand.act(3, "all_in")
     assert hand.legal().raise_ == pf.Range(175, 400)
     assert refused(hand, 4, "raise", 425) == "above_pot_limit"
+
+
+def test_fixed_limit_raise_after_an_odd_all_in_is_in_whole_chips() -> None:
+    """§4 and §5.5: with 5-chips, a flop bet of 10 and an all-in to 16 (over half a bet, so a full
+    raise under the half-bet rule) leave a next raise of one bet more, 26, which no chips make: it
+    rounds up to 30, and 30 is accepted."""
+    game = pf.Game.fixed_limit_holdem(10, 20, min_chip=5)
+    hand = play(deal(game, {1: 1000, 2: 26, 3: 1000}), [(3, "call"), (1, "call"), (2, "check")])
+    play(hand, [(1, "bet", 10), (2, "all_in")])
+    assert hand.bets[2] == 16
+    assert hand.legal().raise_ == pf.Range(30, 30)
+    assert refused(hand, 3, "raise", 26) == "not_chip_multiple"
+    hand.act(3, "raise", to=30)
+    assert hand.bets[3] == 30
