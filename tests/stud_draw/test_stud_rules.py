@@ -86,6 +86,13 @@ def test_bring_in_is_an_action_with_completing_the_alternative() -> None:
     assert hand.bets[2] == 10 and hand.stacks[2] == 985
 
 
+def test_the_bring_in_is_never_posted_ahead() -> None:
+    """The bring-in is the seat's action (PHH ``pN pb``; design.md lists ``"bring_in"`` as an
+    action), so a ``Post`` of kind ``bring_in`` is refused."""
+    with pytest.raises(ValueError, match="act\\(seat, 'bring_in'\\)"):
+        pf.Hand(STUD, seats(3), button=3, posts=[pf.Post(1, 10, "bring_in")])
+
+
 def test_later_players_fold_call_the_bring_in_or_complete() -> None:
     """§2.5: facing a bring-in smaller than a full bet a player may call it or complete it to
     the full small bet (WIKI_BIP betting unit); a complete is not a raise."""

@@ -275,6 +275,8 @@ class Hand:
         for post in explicit:
             if post.seat not in self._pos:
                 raise ValueError(f"seat {post.seat} posts but is not dealt in")
+            if post.kind == "bring_in":
+                raise ValueError("the bring-in is not posted ahead: its seat brings in with act(seat, 'bring_in')")
         kinds = {p.kind for p in explicit}
         posts: list[Post] = []
         blinds: list[Post] = []
