@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pokerfloor.bench.core import NOT_AVAILABLE, Benchmark, Config, Contender, Step, Unavailable
+from pokerfloor.bench.core import NOT_AVAILABLE, NOT_INSTALLED, Benchmark, Config, Contender, Step, Unavailable
 from pokerfloor.bench.peers import TABLES, engine_name
 from pokerfloor.bench.policy import (
     BIG_BLIND,
@@ -114,8 +114,44 @@ def _contender(engine: str, method: str, make: Any, config: Config, reference: b
     return Contender(engine, method, prepare, reference=reference, detail=detail)
 
 
+# ----------------------------------------------------------------- the batched path (pokerfloor.sim)
+BATCH_HANDS = 4096
+"""Hands the batched path plays per step, in lockstep (256 in a quick run)."""
+
+
+def _batched_contender(config: Config) -> Contender:
+    """``pokerfloor.sim.play_random``: the same game and policy weights, a batch of hands in
+    lockstep over numpy arrays, each dealt, bet to the end and settled (side pots, showdown).
+    The policy draws come from a numpy ``Generator``, so its hands are not the Hand API's."""
+    hands = 256 if config.quick else BATCH_HANDS
+    counts = {"hands": 0, "decisions": 0}
+
+    def prepare() -> Step:
+        try:
+            import numpy as np
+
+            from pokerfloor.sim import play_random
+        except ImportError as exc:
+            raise Unavailable(NOT_INSTALLED, f"the batched path needs numpy, the fast extra ({exc})") from None
+        rng = np.random.default_rng(config.seed + 1)
+
+        def step() -> int:
+            batch = play_random(hands, seats=PLAYERS, stack=STACK, blinds=(SMALL_BLIND, BIG_BLIND), seed=rng)
+            counts["decisions"] += int(batch.decisions.sum())
+            counts["hands"] += hands
+            return hands
+
+        return step
+
+    def detail() -> str:
+        return f"{counts['decisions'] / counts['hands']:.2f} decisions/hand" if counts["hands"] else ""
+
+    method = f"sim.play_random, {hands} hands in lockstep"
+    return Contender("pokerfloor", method, prepare, reference=True, detail=detail)
+
+
 def contenders(config: Config) -> list[Contender]:
-    out = [_contender("pokerfloor", "Hand API", PokerfloorTable, config, True)]
+    out = [_batched_contender(config), _contender("pokerfloor", "Hand API", PokerfloorTable, config, True)]
     methods = {
         "pokerkit": "create_state, all automations",
         "texasholdem": "TexasHoldEm per hand",
