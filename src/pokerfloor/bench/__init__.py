@@ -1,10 +1,11 @@
 """Side-by-side benchmarks against the peer engines that install here (``pokerfloor bench``).
 
-Four families, one module each: random legal play (``play``), 7-card evaluation one call per
-hand and batched (``evaluation``), exact pre-flop equity by enumeration (``equity``) and PHH
-corpus replay (``replay``). The peers' adapters are in ``peers``, the shared random policy in
-``policy`` and the interleaved timing harness in ``core``. docs/performance.md has the method and
-a measured run. Speed is reported as ratios measured in the same process; it is never a test.
+Four families, one module each: random legal play one hand at a time and batched (``play``),
+7-card evaluation one call per hand and batched (``evaluation``), exact pre-flop equity by
+enumeration (``equity``) and PHH corpus replay (``replay``). The peers' adapters are in
+``peers``, the shared random policy in ``policy``, the interleaved timing harness in ``core``
+and the Markdown report in ``report``. docs/performance.md has the method and a measured run.
+Speed is reported as ratios measured in the same process; it is never a test.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from pokerfloor.bench.peers import PEERS, version
 
 BENCHMARKS: dict[str, Benchmark] = {
     b.name: b
-    for b in (play.BENCHMARK, evaluation.SINGLE, evaluation.BATCH, equity.BENCHMARK, replay.BENCHMARK)
+    for b in (
+        play.BENCHMARK, play.BATCH, evaluation.SINGLE, evaluation.BATCH, equity.BENCHMARK, replay.BENCHMARK,
+    )
 }
 
 

@@ -3,6 +3,11 @@
 Every engine plays fresh hands (a new hand object, full stacks) with the same policy
 (``pokerfloor.bench.policy``) from the same policy seed, to the end, result included. The unit
 is a hand; the note gives decisions per hand, so the reader sees that the work was alike.
+
+Two benchmarks: ``play`` is engine against engine, one hand at a time, pokerfloor through its
+``Hand`` API; ``play-batch`` puts pokerfloor's batched simulator (``pokerfloor.sim.play_random``,
+thousands of hands in lockstep over numpy arrays, the same rules and policy weights) against
+the same peers, none of which has a batched path, measured again in the same run.
 """
 
 from __future__ import annotations
@@ -150,22 +155,36 @@ def _batched_contender(config: Config) -> Contender:
     return Contender("pokerfloor", method, prepare, reference=True, detail=detail)
 
 
+METHODS = {
+    "pokerkit": "create_state, all automations",
+    "texasholdem": "TexasHoldEm per hand",
+    "rlcard": "Game (min raise = half pot)",
+    "openspiel": "universal_poker fullgame",
+}
+
+
+def _peers(config: Config) -> list[Contender]:
+    return [_contender(engine_name(key), METHODS[key], make, config, False) for key, make in TABLES.items()]
+
+
 def contenders(config: Config) -> list[Contender]:
-    out = [_batched_contender(config), _contender("pokerfloor", "Hand API", PokerfloorTable, config, True)]
-    methods = {
-        "pokerkit": "create_state, all automations",
-        "texasholdem": "TexasHoldEm per hand",
-        "rlcard": "Game (min raise = half pot)",
-        "openspiel": "universal_poker fullgame",
-    }
-    for key, make in TABLES.items():
-        out.append(_contender(engine_name(key), methods[key], make, config, False))
-    return out
+    return [_contender("pokerfloor", "Hand API", PokerfloorTable, config, True), *_peers(config)]
+
+
+def batch_contenders(config: Config) -> list[Contender]:
+    return [_batched_contender(config), *_peers(config)]
 
 
 BENCHMARK = Benchmark(
     name="play",
-    title="Random legal play, 6-max NLHE, 200 BB",
+    title="Random legal play, 6-max NLHE, 200 BB, one hand at a time",
     unit="hands/s",
     contenders=contenders,
+)
+
+BATCH = Benchmark(
+    name="play-batch",
+    title="Random legal play, 6-max NLHE, 200 BB, pokerfloor batched (peers per hand)",
+    unit="hands/s",
+    contenders=batch_contenders,
 )

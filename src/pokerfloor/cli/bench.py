@@ -21,7 +21,10 @@ def bench(
     ] = False,
     only: Annotated[
         list[str] | None,
-        typer.Option("--only", help="Run only this benchmark (repeatable): play, eval, eval-batch, equity, replay."),
+        typer.Option(
+            "--only",
+            help="Run only this benchmark (repeatable): play, play-batch, eval, eval-batch, equity, replay.",
+        ),
     ] = None,
     seconds: Annotated[
         float | None,
