@@ -15,7 +15,10 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/pokerfloor play --hands 5
 
-test: $(STAMP)
+# The tests need the peers too: the differential and benchmark-adapter tests run against them.
+test: $(BENCH_STAMP)
+	$(BIN)/ruff check src tests
+	$(BIN)/mypy --strict src/pokerfloor
 	$(BIN)/python -m pytest -q -n 2 -p no:cacheprovider
 
 lint: $(STAMP)
