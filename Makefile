@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+BENCH_STAMP := $(VENV)/.bench-installed
 
 .PHONY: run test bench lint clean
 
@@ -24,8 +25,6 @@ test: $(BENCH_STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy --strict src/pokerfloor
-
-BENCH_STAMP := $(VENV)/.bench-installed
 
 # The peers are the bench extra's; installed on top of the test venv, on first use only.
 $(BENCH_STAMP): $(STAMP)
