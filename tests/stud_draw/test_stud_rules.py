@@ -152,6 +152,14 @@ def test_low_card_all_in_for_the_ante_betting_starts_to_its_left() -> None:
     assert hand.legal() == pf.Legal(seat=1, fold=True, call=pf.hand.Call(10, 10), complete=pf.Range(20, 20))
 
 
+def test_without_a_bring_in_the_best_door_card_opens() -> None:
+    """STUD_PAGES: a game played without a bring-in starts with the highest door card, who may
+    check or bet."""
+    game = pf.Game(variant="stud", structure="fixed_limit", ante=5, small_bet=20, big_bet=40)
+    hand = given(game, {1: "KcKdAh", 2: "2s2d3h", 3: "QcQdTh"})
+    assert hand.legal() == pf.Legal(seat=1, check=True, bet=pf.Range(20, 20))
+
+
 # Later streets ------------------------------------------------------------------------------------
 
 

@@ -538,17 +538,18 @@ class Hand:
         """Who opens a stud round: on third street the bring-in, the lowest door card (highest
         in razz); from fourth street the best hand showing (lowest in razz), with the big bet an
         option on fourth street when an open pair shows (RROP11 stud; TDA 2024 R17-A, RP-10;
-        house options ``bring_in_tiebreak`` and ``stud_open_pair_option``)."""
+        house options ``bring_in_tiebreak`` and ``stud_open_pair_option``). A game without a
+        bring-in opens third street like the later ones, with the best door card (STUD_PAGES)."""
         razz = self.variant.high == "none"
         tiebreak = self.game.house.bring_in_tiebreak
         live = [i for i in range(self._n) if not self._folded[i]]
         showing = {i: stud.upcards(self._holes[i], self._cards_due(i) + len(self._board)) for i in live}
-        self._open_pair = False
-        if self._street_index == 0:
+        self._open_pair = self._bring_in_open = False
+        if self._street_index == 0 and self.game.bring_in:
             doors = [showing[i][0] if showing.get(i) else None for i in range(self._n)]
             low = stud.bring_in_index(doors, razz=razz, tiebreak=tiebreak)
             self._first = 0 if low is None else low
-            self._bring_in_open = self.game.bring_in > 0
+            self._bring_in_open = True
             self._bring_in_seat = self._first if self._stack[self._first] > 0 else -1
             return
         self._first = stud.first_to_act(showing, razz=razz, tiebreak=tiebreak)
