@@ -95,6 +95,9 @@ def suited_ranks(cards: Sequence[int], suit: int) -> int:
 
 _NEVER_FLUSH = [-1] * (SUIT_MASK + 1)
 
+# The one-lookup path below writes these as literals: constants are cheaper than globals there.
+assert SUIT_BITS == 8 and SUIT_MASK == 0xFF
+
 
 def ranker(
     load: Callable[[], Tables], name: str, doc: str, *, suits_count: bool = True
@@ -102,49 +105,42 @@ def ranker(
     """A function ``name`` ranking five to seven card numbers with the tables ``load`` returns.
 
     ``load`` runs on the first call. With ``suits_count`` false (ace-to-five) a flush is
-    never looked for.
+    never looked for. Seven cards without a flush take the one-lookup path, written to touch
+    as few variables as it can (each one the function closes over costs time on every call);
+    everything else goes through ``any_size``.
     """
     keys = CARD_KEYS
-    five: dict[int, int] = {}
-    six: dict[int, int] = {}
     seven: dict[int, int] = {}
+    suit7 = FLUSH_SUIT[7] if suits_count else _NEVER_FLUSH
+    by_size: dict[int, dict[int, int]] = {}
     flushes: list[int] = []
-    suit5, suit6, suit7 = (FLUSH_SUIT[n] if suits_count else _NEVER_FLUSH for n in HAND_SIZES)
 
-    def fill() -> None:
-        built = load()
-        flushes.extend(built.flushes)
-        five.update(built.unsuited[5])
-        six.update(built.unsuited[6])
-        seven.update(built.unsuited[7])  # last: a filled ``seven`` means all are there
+    def any_size(cards: Sequence[int]) -> int:
+        if not seven:
+            built = load()
+            flushes.extend(built.flushes)
+            by_size.update(built.unsuited)
+            seven.update(built.unsuited[7])  # last: a filled ``seven`` means all are there
+        size = len(cards)
+        if size not in HAND_SIZES:
+            raise ValueError(f"{name} ranks 5 to 7 cards, not {size}")
+        key = sum(map(keys.__getitem__, cards))
+        suit = FLUSH_SUIT[size][key & SUIT_MASK] if suits_count else -1
+        if suit < 0:
+            return by_size[size][key >> SUIT_BITS]
+        return flushes[suited_ranks(cards, suit)]
 
     def rank(cards: Sequence[int]) -> int:
-        if not seven:
-            fill()
-        size = len(cards)
-        if size == 7:
+        if len(cards) == 7:
             a, b, c, d, e, f, g = cards
             key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
-            suit = suit7[key & SUIT_MASK]
-            if suit < 0:
-                return seven[key >> SUIT_BITS]
-        elif size == 5:
-            a, b, c, d, e = cards
-            key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e]
-            suit = suit5[key & SUIT_MASK]
-            if suit < 0:
-                return five[key >> SUIT_BITS]
-        elif size == 6:
-            a, b, c, d, e, f = cards
-            key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f]
-            suit = suit6[key & SUIT_MASK]
-            if suit < 0:
-                return six[key >> SUIT_BITS]
-        else:
-            raise ValueError(f"{name} ranks 5 to 7 cards, not {size}")
-        return flushes[suited_ranks(cards, suit)]
+            if suit7[key & 0xFF] < 0:
+                try:
+                    return seven[key >> 8]
+                except KeyError:  # not built yet (or not a hand): ``any_size`` will tell
+                    pass
+        return any_size(cards)
 
     rank.__name__ = rank.__qualname__ = name
     rank.__doc__ = doc
     return rank
-
