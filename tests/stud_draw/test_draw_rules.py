@@ -314,3 +314,11 @@ def test_badugi_four_suits_beat_three() -> None:
 
 def test_five_card_draw_is_high_poker() -> None:
     assert showdown(FIVE_CARD_DRAW, {1: "AhAcKdKs2c", 2: "QhQcQdJs3c"}) == {2: 40}
+
+
+def test_a_draw_spot_starts_with_its_draw() -> None:
+    """``Hand.from_spot`` on a draw street starts with that street's draw."""
+    spot = pf.Hand.from_spot(
+        TRIPLE_27, stacks={1: 500, 2: 500, 3: 500}, button=3, street="draw2", contributions={1: 60, 2: 60, 3: 60}
+    )
+    assert spot.street == "draw2" and spot.legal() == pf.Legal(seat=1, draw=5)

@@ -402,3 +402,19 @@ def test_a_fold_to_the_bring_in_wins_the_antes(game: pf.Game) -> None:
         hand.act(hand.to_act, "fold")  # type: ignore[arg-type]
     assert hand.result is not None
     assert hand.result.net[bring_in] == 10
+
+
+def test_a_stud_spot_holds_the_cards_of_its_street() -> None:
+    """``Hand.from_spot`` (design.md): a stud spot on fifth street has five cards per seat, three
+    of them up, and the best hand showing to act."""
+    spot = pf.Hand.from_spot(
+        STUD,
+        stacks={1: 500, 2: 500, 3: 500},
+        button=3,
+        street="fifth",
+        contributions={1: 50, 2: 50, 3: 50},
+        holes={1: "2c3cKh9d8c", 2: "2d3dQs9c7d", 3: "4c4d5h6h5s"},
+    )
+    assert all(len(cards) == 5 for cards in spot.holes.values())
+    assert showing(spot) == {1: "Kh9d8c", 2: "Qs9c7d", 3: "5h6h5s"}
+    assert spot.to_act == 3 and spot.legal().bet == pf.Range(40, 40)

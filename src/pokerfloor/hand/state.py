@@ -1298,5 +1298,12 @@ class Hand:
         if sum(1 for j in range(hand._n) if not hand._folded[j]) < 2:
             raise ValueError("a spot needs at least two seats still in the hand")
         hand._awaiting = None
-        hand._begin_betting()
+        if hand._stud:
+            hand._deal_stud_street()  # the cards of the streets before, then the betting
+        elif hand.variant.family == "draw" and target:
+            hand._drawn = list(hand._folded)
+            hand._drawing = True  # a draw street starts with its draw
+            hand._next_draw()
+        else:
+            hand._begin_betting()
         return hand
