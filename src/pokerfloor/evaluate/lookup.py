@@ -105,13 +105,14 @@ def ranker(
     """A function ``name`` ranking five to seven card numbers with the tables ``load`` returns.
 
     ``load`` runs on the first call. With ``suits_count`` false (ace-to-five) a flush is
-    never looked for. Seven cards without a flush take the one-lookup path, written to touch
-    as few variables as it can (each one the function closes over costs time on every call);
-    everything else goes through ``any_size``.
+    never looked for. Seven or five cards without a flush take the one-lookup path, written to
+    touch as few variables as it can (each one the function closes over costs time on every
+    call); everything else goes through ``any_size``.
     """
     keys = CARD_KEYS
+    five: dict[int, int] = {}
     seven: dict[int, int] = {}
-    suit7 = FLUSH_SUIT[7] if suits_count else _NEVER_FLUSH
+    suit5, suit7 = (FLUSH_SUIT[n] if suits_count else _NEVER_FLUSH for n in (5, 7))
     by_size: dict[int, dict[int, int]] = {}
     flushes: list[int] = []
 
@@ -120,6 +121,7 @@ def ranker(
             built = load()
             flushes.extend(built.flushes)
             by_size.update(built.unsuited)
+            five.update(built.unsuited[5])
             seven.update(built.unsuited[7])  # last: a filled ``seven`` means all are there
         size = len(cards)
         if size not in HAND_SIZES:
@@ -131,13 +133,22 @@ def ranker(
         return flushes[suited_ranks(cards, suit)]
 
     def rank(cards: Sequence[int]) -> int:
-        if len(cards) == 7:
+        size = len(cards)
+        if size == 7:
             a, b, c, d, e, f, g = cards
             key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
             if suit7[key & 0xFF] < 0:
                 try:
                     return seven[key >> 8]
                 except KeyError:  # not built yet (or not a hand): ``any_size`` will tell
+                    pass
+        elif size == 5:
+            a, b, c, d, e = cards
+            key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e]
+            if suit5[key & 0xFF] < 0:
+                try:
+                    return five[key >> 8]
+                except KeyError:
                     pass
         return any_size(cards)
 
