@@ -7,6 +7,35 @@ from collections.abc import Sequence
 from pokerfloor.hand.types import Pot
 
 
+def _layers(
+    seats: Sequence[int], chips: Sequence[int], levels: Sequence[int], eligible_at: Sequence[bool], out: Sequence[bool]
+) -> tuple[list[Pot], int]:
+    """Cut ``chips`` into pots at each level; a seat not ``out`` is eligible for a layer if it
+    reached the level or ``eligible_at`` says it still can (it is not all-in). Returns the pots
+    and the chips left above the last level."""
+    pots: list[Pot] = []
+    floor = 0
+    for level in levels:
+        amount = sum((level if c > level else c) - floor for c in chips if c > floor)
+        eligible = frozenset(
+            seats[i] for i in range(len(seats)) if not out[i] and (chips[i] >= level or eligible_at[i])
+        )
+        pots.append(Pot(amount, eligible))
+        floor = level
+    return pots, sum(c - floor for c in chips if c > floor)
+
+
+def _merge(pots: list[Pot]) -> list[Pot]:
+    """Drop empty layers and join neighbours that the same seats can win."""
+    merged: list[Pot] = []
+    for pot in pots:
+        if merged and merged[-1].eligible == pot.eligible:
+            merged[-1] = Pot(merged[-1].amount + pot.amount, pot.eligible)
+        elif pot.amount:
+            merged.append(pot)
+    return merged
+
+
 def side_pots(
     seats: Sequence[int],
     live: Sequence[int],
@@ -17,33 +46,28 @@ def side_pots(
     """Split the chips in the middle into a main pot and side pots, main pot first.
 
     An all-in seat can win from each opponent only what it put in itself, so each all-in
-    amount of a live seat closes a layer. Dead money (antes, dead blinds) goes to the main pot
-    (WIKI_BIP All-in before the deal). Chips of folded seats above every live seat's level stay
-    in the top pot rather than being lost.
+    amount of a live seat closes a layer. Dead money (antes, dead blinds) goes to the main pot,
+    except when a seat is all-in for part or exactly the amount of its ante: then the main pot
+    takes an equal amount of every other ante and the rest of the antes goes to the side pot with
+    the blinds and bets (WIKI_BIP All-in before the deal). Chips of folded seats above every live
+    seat's level stay in the top pot rather than being lost.
     """
-    levels = sorted({live[i] for i in range(len(seats)) if all_in[i] and not folded[i]})
-    top = max((live[i] for i in range(len(seats)) if not folded[i]), default=0)
+    n = len(seats)
+    still_betting = [not all_in[i] for i in range(n)]
+    all_in_on_ante = [all_in[i] and not folded[i] and not live[i] and dead[i] > 0 for i in range(n)]
+    ante_levels = sorted({dead[i] for i in range(n) if all_in_on_ante[i]})
+    ante_pots, dead_rest = _layers(
+        seats, dead, ante_levels, [still_betting[i] or live[i] > 0 for i in range(n)], folded
+    )
+    levels = sorted({live[i] for i in range(n) if all_in[i] and not folded[i] and live[i]})
+    top = max((live[i] for i in range(n) if not folded[i]), default=0)
     if not levels or levels[-1] < top:
         levels.append(top)
-    pots: list[Pot] = []
-    floor = 0
-    for level in levels:
-        amount = 0
-        for chips in live:
-            if chips > floor:
-                amount += (level if chips > level else chips) - floor
-        eligible = frozenset(
-            seats[i] for i in range(len(seats)) if not folded[i] and (live[i] >= level or not all_in[i])
-        )
-        if pots and pots[-1].eligible == eligible:
-            pots[-1] = Pot(pots[-1].amount + amount, eligible)
-        elif amount or not pots:
-            pots.append(Pot(amount, eligible))
-        floor = level
-    leftover = sum(chips - floor for chips in live if chips > floor)
-    dead_money = sum(dead)
+    out = [folded[i] or all_in_on_ante[i] for i in range(n)]
+    live_pots, leftover = _layers(seats, live, levels, still_betting, out)
+    first = live_pots[0]
+    live_pots[0] = Pot(first.amount + dead_rest, first.eligible)
     if leftover:
-        pots[-1] = Pot(pots[-1].amount + leftover, pots[-1].eligible)
-    if dead_money:
-        pots[0] = Pot(pots[0].amount + dead_money, pots[0].eligible)
-    return pots
+        live_pots[-1] = Pot(live_pots[-1].amount + leftover, live_pots[-1].eligible)
+    pots = _merge(ante_pots + live_pots)
+    return pots or [Pot(0, live_pots[0].eligible)]

@@ -1,0 +1,44 @@
+"""All-in before the deal (WIKI_BIP All-in before the deal, the seed's worked example; rules.md §5.4)."""
+
+from __future__ import annotations
+
+import random
+
+import pokerfloor as pf
+
+
+def test_all_in_for_part_of_the_ante_wins_an_equal_share_of_every_ante() -> None:
+    """A player all in for part of the ante: an equal amount of every other ante goes to the main
+    pot; the rest of the antes, the blinds and the bets go to the side pot."""
+    game = pf.Game.no_limit_holdem(50, 100, ante=10)
+    hand = pf.Hand(game, stacks={1: 1000, 2: 1000, 3: 5, 4: 1000}, button=4, rng=random.Random(1))
+    assert hand.pots == [pf.Pot(20, frozenset({1, 2, 3, 4})), pf.Pot(165, frozenset({1, 2, 4}))]
+
+
+def test_all_in_for_exactly_the_ante_plays_for_the_antes_only() -> None:
+    game = pf.Game.no_limit_holdem(50, 100, ante=10)
+    hand = pf.Hand(game, stacks={1: 1000, 2: 1000, 3: 10, 4: 1000}, button=4, rng=random.Random(1))
+    assert hand.pots == [pf.Pot(40, frozenset({1, 2, 3, 4})), pf.Pot(150, frozenset({1, 2, 4}))]
+
+
+def test_all_in_for_part_of_a_blind_puts_all_antes_in_the_main_pot() -> None:
+    """The seed's example: ante 1, blinds 4/8, ten players; Alice in the big blind has 8, pays the
+    ante and 7 of the blind; Dianne calls 8, Carol raises to 16, everyone else folds. The main pot
+    is 10 + 4 + 3 x 7 = 35; the side pot of 10 goes to Carol when Dianne folds."""
+    game = pf.Game.no_limit_holdem(4, 8, ante=1)
+    stacks = {seat: 500 for seat in range(1, 11)}
+    stacks[3] = 8  # Alice, the big blind (the button is seat 1, the small blind seat 2)
+    hand = pf.Hand(game, stacks=stacks, button=1, rng=random.Random(2))
+    hand.act(4, "call")  # Dianne
+    hand.act(5, "raise", to=16)  # Carol
+    for seat in (6, 7, 8, 9, 10, 1, 2):
+        hand.act(seat, "fold")
+    hand.act(4, "fold")
+    assert hand.is_over
+    assert hand.result is not None
+    main, side = sorted(hand.result.awards, key=lambda a: -a.amount)
+    assert (main.amount, main.eligible) == (35, frozenset({3, 5}))
+    # The seed pays Carol a side pot of 10: Dianne's 1 over Alice's 7, and Carol's 9 over it;
+    # the engine returns Carol's uncalled 8 first, so the side pot is 2 and 8 comes back.
+    assert side.winners == {5: 2} and hand.result.returned == {5: 8}
+    assert sum(hand.result.stacks.values()) == sum(stacks.values())
