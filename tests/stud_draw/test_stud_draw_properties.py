@@ -6,6 +6,7 @@ card beyond is refused with the right reason, the hand unchanged."""
 from __future__ import annotations
 
 import copy
+import random
 from dataclasses import dataclass
 
 import pytest
@@ -151,8 +152,6 @@ def choose(data: st.DataObject, hand: pf.Hand) -> tuple[str, dict[str, object]]:
 
 
 def play_random(deal: Deal, data: st.DataObject) -> pf.Hand:
-    import random
-
     hand = pf.Hand(deal.game, deal.stacks, button=max(deal.stacks), rng=random.Random(deal.seed))
     total = sum(deal.stacks.values())
     steps = 0
