@@ -2,7 +2,8 @@
 
 Every pair of hole cards meets every three board cards. The rank part of a five-card hand is
 the sum of the pair's and the triple's rank keys, so each meeting is one addition and one
-lookup; a flush needs a pair and a triple all of one suit, which are few, and looked at apart.
+lookup; a flush needs two hole cards and three board cards all of one suit, which are few,
+and are looked at apart.
 """
 
 from __future__ import annotations
@@ -14,41 +15,54 @@ from pokerfloor.evaluate.cardkeys import CENTRE, RANK_KEYS
 from pokerfloor.evaluate.high import high_tables
 from pokerfloor.evaluate.low import LOW_BITS, low8_table
 
+CARD_RANK_KEYS: list[int] = [RANK_KEYS[card >> 2] for card in range(52)]
 
-def _parts(cards: Sequence[int], size: int) -> tuple[set[int], dict[int, set[int]]]:
-    """The rank-key sums of every ``size`` of the cards, and the rank masks of those of one
-    suit, by suit."""
-    keys: set[int] = set()
-    suited: dict[int, set[int]] = {}
-    for group in combinations(cards, size):
-        keys.add(sum(RANK_KEYS[card >> 2] for card in group))
-        suits = {card & 3 for card in group}
-        if len(suits) == 1:
-            suited.setdefault(suits.pop(), set()).add(sum(1 << (card >> 2) for card in group))
-    return keys, suited
+
+def _flush_masks(hole: Sequence[int], board: Sequence[int]) -> list[int]:
+    """The rank masks of every two suited hole cards with three board cards of their suit."""
+    masks: list[int] = []
+    for suit in {card & 3 for card in board}:
+        on_board = [1 << (card >> 2) for card in board if card & 3 == suit]
+        in_hole = [1 << (card >> 2) for card in hole if card & 3 == suit]
+        if len(on_board) >= 3 and len(in_hole) >= 2:
+            masks += [
+                a | b | x | y | z
+                for a, b in combinations(in_hole, 2)
+                for x, y, z in combinations(on_board, 3)
+            ]
+    return masks
 
 
 def omaha_high_rank(hole: Sequence[int], board: Sequence[int]) -> int:
     """The high value of the best two hole cards with the best three board cards: 1 to 7462,
     greater is better (the same scale as ``high_rank``). No checks."""
     built = high_tables()
-    five, flushes = built.unsuited[5], built.ladder.suited
-    pairs, suited_pairs = _parts(hole, 2)
-    triples, suited_triples = _parts(board, 3)
-    triples = {t - 5 * CENTRE for t in triples}
+    five = built.unsuited[5]
+    keys = CARD_RANK_KEYS
+    pairs = {keys[a] + keys[b] for a, b in combinations(hole, 2)}
+    triples = {keys[a] + keys[b] + keys[c] - 5 * CENTRE for a, b, c in combinations(board, 3)}
     best = max([five[p + t] for p in pairs for t in triples])
-    for suit, pair_masks in suited_pairs.items():
-        for t in suited_triples.get(suit, ()):
-            best = max(best, *[flushes[p | t] for p in pair_masks])
+    flushes = _flush_masks(hole, board)
+    if flushes:
+        suited = built.ladder.suited
+        best = max(best, *[suited[mask] for mask in flushes])
     return best
 
 
 def omaha_low8_rank(hole: Sequence[int], board: Sequence[int]) -> int | None:
     """The eight-or-better low of two hole cards with three board cards: 1 to 56, greater is
     better (the same scale as ``low8_rank``), or None without a qualifying low. No checks."""
-    pairs = {LOW_BITS[a] | LOW_BITS[b] for a, b in combinations(hole, 2)}
-    triples = {LOW_BITS[a] | LOW_BITS[b] | LOW_BITS[c] for a, b, c in combinations(board, 3)}
-    pairs = {p for p in pairs if p.bit_count() == 2}
-    triples = {t for t in triples if t.bit_count() == 3}
+    bits = LOW_BITS
+    pairs = {bits[a] | bits[b] for a, b in combinations(hole, 2)}
+    triples = {bits[a] | bits[b] | bits[c] for a, b, c in combinations(board, 3)}
     table = low8_table()[0]
-    return max([table[p | t] for p in pairs for t in triples if not p & t], default=0) or None
+    return max(
+        [
+            table[p | t]
+            for p in pairs
+            if p.bit_count() == 2
+            for t in triples
+            if t.bit_count() == 3 and not p & t
+        ],
+        default=0,
+    ) or None
