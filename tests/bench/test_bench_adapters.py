@@ -1,6 +1,8 @@
 """Every engine adapter plays only legal moves and evaluates correctly (no timings here).
 
-Peers that are not installed are skipped: the peers are the ``bench`` extra, not the test one.
+``make test`` installs the ``bench`` extra, so every peer must be here: a peer missing from the
+test environment is a failure, not a skip (what the harness does without a peer is tested in
+``test_bench_harness.py``).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ def _make(key: str) -> Any:
     try:
         return MAKERS[key](11)
     except Unavailable as exc:
-        pytest.skip(f"{key}: {exc.status} ({exc.reason})")
+        pytest.fail(f"{key}: {exc.status} ({exc.reason}); make test installs the bench extra")
 
 
 @pytest.mark.parametrize("key", list(MAKERS))
@@ -76,7 +78,7 @@ def _reference_rank() -> Any:
         except Unavailable:
             continue
         return lambda cards, ev=ev: ev.rank(ev.convert(cards))
-    pytest.skip("no reference evaluator installed")
+    pytest.fail("no reference evaluator installed")
 
 
 @pytest.mark.parametrize("key", list(EVALUATORS))
@@ -84,7 +86,7 @@ def test_each_evaluator_orders_hands_like_the_reference(key: str) -> None:
     try:
         ev = EVALUATORS[key][1]()
     except Unavailable as exc:
-        pytest.skip(f"{key}: {exc.reason}")
+        pytest.fail(f"{key}: {exc.reason}; make test installs the bench extra")
     reference = _reference_rank()
     rng = random.Random(7)
     for _ in range(300):
@@ -106,7 +108,7 @@ def test_equity_loops_agree(key: str) -> None:
         except Unavailable:
             continue
     if key not in results:
-        pytest.skip(f"{key} is not installed")
+        pytest.fail(f"{key} is not installed; make test installs the bench extra")
     tally = results[key]
     assert tally.boards == 3000
     assert {(t.wins, t.ties) for t in results.values()} == {(tally.wins, tally.ties)}
