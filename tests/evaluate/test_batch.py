@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -51,3 +53,19 @@ def test_batch_of_no_hands_is_empty():
 def test_batch_refuses_what_is_not_hands_of_card_numbers(bad):
     with pytest.raises(ValueError):
         high_ranks(bad)
+
+
+def test_the_core_imports_and_ranks_without_numpy():
+    code = (
+        "import sys\n"
+        "class NoNumpy:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] == 'numpy':\n"
+        "            raise ImportError('numpy is blocked')\n"
+        "sys.meta_path.insert(0, NoNumpy())\n"
+        "import pokerfloor as pf\n"
+        "print(int(pf.evaluate('AhKhQhJhTh')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "7462"
