@@ -12,7 +12,7 @@ import pokerfloor.cli.histories  # noqa: F401 - registers the commands
 from pokerfloor.cli import app
 
 CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "phh"
-needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared PHH corpus is not next to the checkout")
+needs_corpus = pytest.mark.usefixtures("corpus_present")
 ONGAME = "ONG-2009-07-01_2009-07-23_1000NLH_OBFU__10__ong_NLH_handhq_1-OBFUSCATED.part.phhs"
 
 runner = CliRunner()

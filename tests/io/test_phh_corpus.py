@@ -14,7 +14,7 @@ import pytest
 from pokerfloor.io.verify import Verdict, verify_paths
 
 CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "phh"
-pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared PHH corpus is not next to the checkout")
+pytestmark = pytest.mark.usefixtures("corpus_present")
 
 ONGAME = "dev/handhq/ONG-2009-07-01_2009-07-23_1000NLH_OBFU__10__ong_NLH_handhq_1-OBFUSCATED.part.phhs"
 KNOWN_CASES = {

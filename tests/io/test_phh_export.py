@@ -15,7 +15,7 @@ from pokerfloor.io.export import history_of, history_of_replay, variant_code
 from pokerfloor.io.replay import Replay, ReplayError, replay
 
 CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "phh"
-needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared PHH corpus is not next to the checkout")
+needs_corpus = pytest.mark.usefixtures("corpus_present")
 
 
 def replayable(paths: list[Path]) -> list[Replay]:

@@ -16,7 +16,7 @@ from pokerfloor.io import phh
 from pokerfloor.io.notation import NotationError, parse_action, write_action
 
 CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "phh"
-needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared PHH corpus is not next to the checkout")
+needs_corpus = pytest.mark.usefixtures("corpus_present")
 
 DWAN_IVEY = """\
 # The first televised million dollar pot.

@@ -21,7 +21,7 @@ from pokerfloor.io.conventions import (
 from pokerfloor.io.replay import ReplayError, replay
 
 CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "phh"
-needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared PHH corpus is not next to the checkout")
+needs_corpus = pytest.mark.usefixtures("corpus_present")
 
 
 def history(actions: list[str], **fields: object) -> phh.HandHistory:
