@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from itertools import combinations
 
 from pokerfloor.evaluate.classes import HandClass
 
@@ -18,8 +17,6 @@ RANK_MASK = (1 << 13) - 1
 CARD_BITS: list[int] = [1 << ((card >> 2) + 1) % 13 | 1 << (13 + (card & 3)) for card in range(52)]
 """Per card number: its ace-low rank bit (bits 0..12) and its suit bit (bits 13..16). A set of
 cards is a badugi set when the OR of their bits has two bits per card."""
-
-_SUBSETS = tuple(tuple(combinations(range(4), size)) for size in (4, 3, 2))
 
 _NAMES = {4: "four-card badugi", 3: "three-card badugi", 2: "two-card badugi", 1: "one-card badugi"}
 
@@ -47,18 +44,22 @@ def badugi_rank(cards: Sequence[int]) -> int:
     """The badugi value of four card numbers: 1 to 1092, greater is better (4-3-2-A of four
     suits is 1092). No checks."""
     values = badugi_table()[0]
-    bits = [CARD_BITS[card] for card in cards]
-    if len(bits) != 4:
-        raise ValueError(f"a badugi hand has 4 cards, not {len(bits)}")
-    for subsets in _SUBSETS:
-        best = 0
-        for subset in subsets:
-            joined = 0
-            for i in subset:
-                joined |= bits[i]
-            if joined.bit_count() == 2 * len(subset):
+    try:
+        a, b, c, d = [CARD_BITS[card] for card in cards]
+    except ValueError:
+        raise ValueError(f"a badugi hand has 4 cards, not {len(cards)}") from None
+    whole = a | b | c | d
+    if whole.bit_count() == 8:
+        return values[whole & RANK_MASK]
+    best = 0
+    for size, sets in (
+        (3, (a | b | c, a | b | d, a | c | d, b | c | d)),
+        (2, (a | b, a | c, a | d, b | c, b | d, c | d)),
+    ):
+        for joined in sets:
+            if joined.bit_count() == 2 * size:
                 best = max(best, values[joined & RANK_MASK])
         if best:
             return best
-    lowest = (bits[0] | bits[1] | bits[2] | bits[3]) & RANK_MASK
+    lowest = whole & RANK_MASK
     return values[lowest & -lowest]
