@@ -109,6 +109,7 @@ class Hand:
                 raise ValueError(f"seat {seat} needs a whole, positive number of chips, not {chips!r}")
         self.game = game
         self.variant = game.variant_spec
+        self._streets = self.variant.streets
         self.button_seat = button
         ordered = sorted(stacks)
         self._seats: list[int] = [s for s in ordered if s > button] + [s for s in ordered if s <= button]
@@ -152,6 +153,8 @@ class Hand:
         self._exposed = False
         self._awaiting: DealRequest | None = None
         self._held: dict[int, tuple[str, int | None, int, int]] = {}
+        self._sleeping: Post | None = None
+        self._entered = False
         self._stud = self.variant.family == "stud"
         self._bring_in_open = False
         self._bring_in_seat = -1
@@ -179,7 +182,7 @@ class Hand:
 
     @property
     def street(self) -> str:
-        streets = self.variant.streets
+        streets = self._streets
         return "showdown" if self._street_index >= len(streets) else streets[self._street_index]
 
     @property
@@ -326,6 +329,11 @@ class Hand:
         live_amounts: list[int] = []
         for post in sorted(self._posts, key=self._post_order):
             i = self._pos[post.seat]
+            if post.kind == "sleeper" and house.sleeper_when_entered == "returned":
+                self._sleeping = post
+                note = "sleeper waits: returned if a player in front of it enters the pot (house rule)"
+                self.events.append(Event("sleeper_waits", post.seat, post.amount, street=self.street, note=note))
+                continue
             paid = min(post.amount, self._stack[i])
             self._put_in(i, paid, live=post.live)
             self.events.append(Event("post", post.seat, paid, street=self.street, note=post.kind))
@@ -334,20 +342,7 @@ class Hand:
             if post.kind in BLIND_KINDS:
                 self._short_blinds += post.amount - paid
             live_amounts.append(post.amount)
-            prior = self._level
-            if post.amount > self._level:
-                self._level = post.amount
-            if post.kind in STRADDLE_KINDS and post.amount > prior:
-                if post.kind == "kill" or house.straddle_min_raise == "straddle_amount":
-                    self._min_inc = max(self._min_inc, post.amount)
-                else:
-                    self._min_inc = max(self._min_inc, post.amount - prior)
-                if house.straddle_postflop_min_bet == "straddle" or post.kind == "kill":
-                    self._postflop_min_bet = max(self._postflop_min_bet, post.amount)
-            if post.kind == "kill" and self.game.big_blind:
-                self._unit_scale = (post.amount, self.game.big_blind)
-            if post.kind == "sleeper":
-                self._acted[i] = self._level
+            self._raise_level_by_post(i, post)
             if post.kind in ORDER_SETTING_KINDS and not (post.kind == "kill" and house.killer_acts == "in_turn"):
                 key = (post.amount, i)
                 if order_post is None or key >= order_post:
@@ -361,6 +356,50 @@ class Hand:
                     self._full_level, self._raises = amount, self._raises + 1
         else:
             self._full_level = self._level
+
+    def _raise_level_by_post(self, i: int, post: Post) -> None:
+        """A live blind, straddle, sleeper or kill sets the bet to call; a straddle counts as a
+        raise for the minimum raise (house option ``straddle_min_raise``, rules.md §2.8)."""
+        house = self.game.house
+        prior = self._level
+        if post.amount > self._level:
+            self._level = post.amount
+        if post.kind in STRADDLE_KINDS and post.amount > prior:
+            if post.kind == "kill" or house.straddle_min_raise == "straddle_amount":
+                self._min_inc = max(self._min_inc, post.amount)
+            else:
+                self._min_inc = max(self._min_inc, post.amount - prior)
+            if house.straddle_postflop_min_bet == "straddle" or post.kind == "kill":
+                self._postflop_min_bet = max(self._postflop_min_bet, post.amount)
+        if post.kind == "kill" and self.game.big_blind:
+            self._unit_scale = (post.amount, self.game.big_blind)
+        if post.kind == "sleeper":
+            self._acted[i] = self._level
+
+    def _turn_to(self, j: int) -> None:
+        """Hand the action to seat ``j``. A sleeper held back under ``sleeper_when_entered=
+        "returned"`` is settled when the action reaches it: returned if a player in front of it
+        entered the pot, else posted as the blind raise it is, its owner having no option."""
+        sleeper = self._sleeping
+        if sleeper is not None and j == self._pos[sleeper.seat]:
+            self._sleeping = None
+            if self._entered:
+                note = "sleeper returned: a player in front of it entered the pot (house rule)"
+                self.events.append(Event("void", sleeper.seat, sleeper.amount, street=self.street, note=note))
+            else:
+                paid = min(sleeper.amount, self._stack[j])
+                self._put_in(j, paid)
+                self.events.append(Event("post", sleeper.seat, paid, street=self.street, note="sleeper"))
+                self._raise_level_by_post(j, sleeper)
+                if self._structure == "fixed_limit" and sleeper.amount - self._full_level >= self._min_inc:
+                    self._full_level, self._raises = sleeper.amount, self._raises + 1
+                elif self._structure != "fixed_limit":
+                    self._full_level = self._level
+                j = self._next_to_act(j)
+                if j < 0:
+                    self._close_round()
+                    return
+        self._to_act = j
 
     def _put_in(self, i: int, chips: int, *, live: bool = True) -> None:
         """The one place chips move from a stack to the middle."""
@@ -532,7 +571,7 @@ class Hand:
         if nxt < 0:
             self._close_round()
         else:
-            self._to_act = nxt
+            self._turn_to(nxt)
 
     def _open_stud_round(self) -> None:
         """Who opens a stud round: on third street the bring-in, the lowest door card (highest
@@ -563,22 +602,24 @@ class Hand:
     def _can_act(self, i: int) -> bool:
         return not self._folded[i] and self._stack[i] > 0
 
-    def _needs_action(self, i: int) -> bool:
+    def _needs_action(self, i: int, able: int) -> bool:
         """A seat acts while it is short of the bet or has not acted, unless nothing it could
-        do would matter: every opponent is all-in and it already covers their bets."""
+        do would matter: every opponent is all-in and it already covers their bets. ``able`` is
+        the number of seats that can act (not folded, chips behind), counted once per search."""
         if self._folded[i] or self._stack[i] == 0:
             return False
         bet = self._bet[i]
-        others_can_act = any(self._can_act(j) for j in range(self._n) if j != i)
+        others_can_act = able > 1  # seat i is one of them
         if bet < self._level:
-            return others_can_act or any(not self._folded[j] and self._bet[j] > bet for j in range(self._n))
+            return others_can_act or any(b > bet for b, f in zip(self._bet, self._folded) if not f)
         return self._acted[i] is None and others_can_act
 
     def _next_to_act(self, after: int, include_start: bool = False) -> int:
         n = self._n
+        able = sum(1 for f, s in zip(self._folded, self._stack) if not f and s > 0)
         for step in range(1, n + 1):
             j = (after + step) % n
-            if self._needs_action(j):
+            if self._needs_action(j, able):
                 return j
         return -1
 
@@ -597,7 +638,8 @@ class Hand:
         """The bet or raise open to seat ``i``: ``(kind, min_to, max_to)``, or why there is none."""
         level, bet, stack = self._level, self._bet[i], self._stack[i]
         all_in_to = bet + stack
-        if not any(not self._folded[j] and self._bet[j] + self._stack[j] > level for j in range(self._n) if j != i):
+        reach = [b + s for j, (b, s, f) in enumerate(zip(self._bet, self._stack, self._folded)) if j != i and not f]
+        if not reach or max(reach) <= level:
             return ("invalid_action", "no opponent has chips to call more than the current bet: call or fold")
         if all_in_to <= level:
             return ("above_stack", f"you have {stack} chips, not enough to raise")
@@ -867,17 +909,18 @@ class Hand:
         event = Event(kind, self._seats[i], to, street=self.street)
         self.events.append(event)
         self._acted[i] = self._level
-        live = [j for j in range(self._n) if not self._folded[j]]
-        if len(live) == 1:
+        if self._folded.count(False) == 1:
             self._close_round()
             return event
+        if self._sleeping is not None and kind != "fold":
+            self._entered = True
         nxt = self._next_to_act(i)
         if nxt < 0:
             self._close_round()
         else:
-            self._to_act = nxt
-            if self._held:
-                self._settle_held(nxt)
+            self._turn_to(nxt)
+            if self._held and self._to_act >= 0:
+                self._settle_held(self._to_act)
         return event
 
     def _hold_out_of_turn(self, i: int, action: str, to: int | None) -> Event:
@@ -915,6 +958,7 @@ class Hand:
     def _close_round(self) -> None:
         self._to_act = -1
         self._held.clear()
+        self._sleeping = None
         self._return_uncalled()
         self._bet = [0] * self._n
         live = [j for j in range(self._n) if not self._folded[j]]
