@@ -65,6 +65,12 @@ def test_every_high_category_reads_as_a_floor_person_says_it(cards, words):
     assert evaluate(cards).describe() == words
 
 
+@pytest.mark.parametrize("value", [0, 7463, -1])
+def test_a_value_off_the_scale_has_no_category(value):
+    with pytest.raises(ValueError, match="1 to 7462"):
+        _ = HandRank(value).category
+
+
 def test_better_hands_compare_greater_and_suits_never_break_ties():
     order = ["AcKd9h7c3d", "2c2d3h4c5d", "2c2d3h3c4d", "2c2d2h3c4d", "Ac2d3h4c5d",
              "2c3c4c5c7c", "2c2d2h3c3d", "2c2d2h2s3d", "Ac2c3c4c5c", "AhKhQhJhTh"]

@@ -29,8 +29,6 @@ RANK_NAMES = (
 RANK_PLURALS = tuple("sixes" if name == "six" else name + "s" for name in RANK_NAMES)
 
 _COPIES = {
-    FOUR_OF_A_KIND: (4, 1),
-    FULL_HOUSE: (3, 2),
     THREE_OF_A_KIND: (3, 1, 1),
     TWO_PAIR: (2, 2, 1),
     ONE_PAIR: (2, 1, 1, 1),
@@ -80,7 +78,10 @@ class HandRank(int):
 
     @property
     def hand_class(self) -> HandClass:
-        return self.classes()[self - 1]
+        classes = self.classes()
+        if not 1 <= self <= len(classes):
+            raise ValueError(f"{type(self).__name__} values run from 1 to {len(classes)}, not {int(self)}")
+        return classes[self - 1]
 
     @property
     def category(self) -> str:
