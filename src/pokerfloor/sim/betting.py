@@ -61,7 +61,7 @@ class Lockstep:
         self.street: Chips = np.zeros(hands, dtype=np.int64)
         self.to_act: npt.NDArray[np.intp] = np.zeros(hands, dtype=np.intp)
         self._offsets: npt.NDArray[np.intp] = self.rows * seats
-        self._window: npt.NDArray[np.intp] = np.arange(1, seats + 1)
+        self._columns: npt.NDArray[np.intp] = np.arange(seats)
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -134,11 +134,14 @@ class Lockstep:
         top_live_bet = np.where(folded, -1, bet).max(axis=1, keepdims=True)
         short = bet < self.level[:, None]
         needs = can_act & np.where(short, others_can_act | (top_live_bet > bet), (self.acted < 0) & others_can_act)
-        order = after[:, None] + self._window
-        order %= self.seats
-        waiting = np.take_along_axis(needs, order, axis=1)
-        found = waiting.any(axis=1)
-        nxt = np.take_along_axis(order, waiting.argmax(axis=1)[:, None], axis=1)[:, 0]
+        # How many places clockwise of ``after`` each seat sits (1 to seats); the nearest waits.
+        distance = self._columns - after[:, None]
+        distance -= 1
+        distance %= self.seats
+        distance[~needs] = self.seats
+        nearest = distance.min(axis=1)
+        found = nearest < self.seats
+        nxt = (after + 1 + nearest) % self.seats
         alone = (~folded).sum(axis=1) == 1
         closing = alone | ~found
         self.to_act = np.where(closing, 0, nxt)
