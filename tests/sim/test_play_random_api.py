@@ -73,3 +73,17 @@ def test_arguments_out_of_range_are_refused(arguments: dict[str, object], messag
 def test_importing_pokerfloor_and_its_simulator_does_not_need_numpy() -> None:
     code = "import sys, pokerfloor, pokerfloor.sim; assert 'numpy' not in sys.modules, 'numpy imported'"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_without_numpy_the_simulator_says_which_extra_to_install() -> None:
+    code = (
+        "import sys; sys.modules['numpy'] = None\n"
+        "import pokerfloor.sim\n"
+        "try:\n"
+        "    pokerfloor.sim.play_random(1)\n"
+        "except ModuleNotFoundError as missing:\n"
+        "    assert 'pokerfloor[fast]' in str(missing), missing\n"
+        "else:\n"
+        "    raise AssertionError('played without numpy')\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
