@@ -3,13 +3,16 @@
 Cards speak (TDA 2024 R12); suits never break a tie (RROP11 Ties item 1); each pot is split on
 its own (R21); the odd chip goes one unit at a time to the first winners clockwise from the
 button, never more than one to a player (RROP11; TDA 2024 R20-A), and in hi-lo games the high
-half takes the odd chip of the whole pot (R20-C).
+half takes the odd chip of the whole pot (R20-C). The functions taking a ``Hand`` end that
+hand: they award its pots and write its result.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
+from pokerfloor.cards import Card
 from pokerfloor.evaluate import (
     ace_five_rank,
     badugi_rank,
@@ -20,7 +23,12 @@ from pokerfloor.evaluate import (
     omaha_low8_rank,
     short_deck_rank,
 )
+from pokerfloor.hand import stud
+from pokerfloor.hand.types import Award, Event, Pot, Result
 from pokerfloor.rules import Variant
+
+if TYPE_CHECKING:
+    from pokerfloor.hand.state import Hand
 
 Rank = int
 Ranker = Callable[[Sequence[int], Sequence[int]], Rank | None]
@@ -112,3 +120,140 @@ def halves(amount: int, unit: int) -> tuple[int, int]:
     units, _remainder = divmod(amount, unit)
     low_units = units // 2
     return amount - low_units * unit, low_units * unit
+
+
+def settle(hand: Hand) -> None:
+    """The showdown, once the last betting round is over: the pots go to the best hands still
+    in, or to the last one standing; a replay first waits for every unknown hand to be shown
+    or mucked."""
+    hand._to_act = -1
+    contenders = [j for j in range(hand._n) if not hand._folded[j] and not hand._mucked[j]]
+    if hand._manual and any(None in hand._holes[j] and not hand._shown[j] for j in contenders):
+        return  # a replay still owes a show or a muck
+    if len(contenders) <= 1:
+        finish(hand)
+        return
+    finish(hand, showdown_seats=contenders)
+
+
+def showdown_order(hand: Hand, contenders: list[int]) -> list[int]:
+    """Last aggressor of the final round first, else the first seat left of the button
+    (TDA 2024 R17-A), then clockwise."""
+    first = min(contenders, key=lambda j: (j - hand._first) % hand._n)
+    start = hand._last_aggressor if hand._last_aggressor in contenders else first
+    return sorted(contenders, key=lambda j: (j - start) % hand._n)
+
+
+def finish(hand: Hand, showdown_seats: list[int] | None = None) -> None:
+    """End the hand: rank the hands shown down (if any), award every pot from the last side
+    pot to the main pot, and write the result and the show and win events."""
+    hand._to_act = -1
+    pots = hand.pots
+    hand._pot_total = 0
+    high_of, low_of = rankers(hand.variant)
+    unit = hand.game.min_chip
+    highs: dict[int, int | None] = {}
+    lows: dict[int, int | None] = {}
+    order: list[int] = []
+    if showdown_seats:
+        order = showdown_order(hand, showdown_seats)
+        board = [c for c in hand._board if c is not None]
+        for j in showdown_seats:
+            hole = hand._holes[j]
+            if None in hole:
+                highs[j] = lows[j] = None
+                continue
+            cards: list[int] = [c for c in hole if c is not None]
+            highs[j] = high_of(cards, board) if high_of else None
+            lows[j] = low_of(cards, board) if low_of else None
+    awards: list[Award] = []
+    stacks = list(hand._stack)
+    for index in range(len(pots) - 1, -1, -1):
+        pot = pots[index]
+        eligible = [j for j in range(hand._n) if hand._seats[j] in pot.eligible and not hand._mucked[j]]
+        if not eligible:
+            eligible = [j for j in range(hand._n) if hand._seats[j] in pot.eligible]
+        award = award_pot(hand, index, pot, eligible, highs, lows, unit)
+        for seat, chips in award.winners.items():
+            stacks[hand._pos[seat]] += chips
+        awards.append(award)
+    hand._stack = stacks
+    hand._over = True
+    final = dict(zip(hand._seats, stacks))
+    returned = {e.seat: e.amount for e in hand.events if e.kind == "return" and e.seat is not None and e.amount}
+    hand._result = Result(
+        awards=tuple(awards),
+        returned=returned,
+        stacks=final,
+        net={s: final[s] - hand._start[i] for i, s in enumerate(hand._seats)},
+        showdown_order=tuple(hand._seats[j] for j in order),
+        shown={hand._seats[j]: tuple(hand._holes[j]) for j in order},
+    )
+    for j in order:
+        if not hand._shown[j]:
+            hand.events.append(Event("show", hand._seats[j], cards=tuple(hand._holes[j]), street="showdown"))
+    for award in awards:
+        for seat, chips in award.winners.items():
+            hand.events.append(Event("win", seat, chips, note=award.reason))
+
+
+def award_pot(
+    hand: Hand,
+    index: int,
+    pot: Pot,
+    eligible: list[int],
+    highs: dict[int, int | None],
+    lows: dict[int, int | None],
+    unit: int,
+) -> Award:
+    """Who wins pot ``index`` among the ``eligible`` seats (by index), and how many chips each
+    takes: the high and low halves, ties split, odd chips in order."""
+    seats = hand._seats
+    if len(eligible) == 1:
+        return Award(index, pot.amount, pot.eligible, {seats[eligible[0]]: pot.amount}, reason="uncontested")
+    ranked_high = {j: highs.get(j) for j in eligible}
+    ranked_low = {j: lows.get(j) for j in eligible}
+    high_winners = best(ranked_high)
+    low_winners = best(ranked_low)
+    if not high_winners and not low_winners:
+        high_winners = list(eligible)  # no hand can be read: the pot is shared
+    if high_winners and low_winners:
+        high_amount, low_amount = halves(pot.amount, unit)
+    elif high_winners:
+        high_amount, low_amount = pot.amount, 0
+    else:
+        high_amount, low_amount = 0, pot.amount
+    winners: dict[int, int] = {}
+    for group, amount in ((high_winners, high_amount), (low_winners, low_amount)):
+        if not group or not amount:
+            continue
+        ordered = odd_chip_order(hand, group, low=group is low_winners)
+        for seat, chips in split(amount, ordered, unit).items():
+            winners[seat] = winners.get(seat, 0) + chips
+    reason = "split" if len(winners) > 1 else "best hand"
+    return Award(
+        index,
+        pot.amount,
+        pot.eligible,
+        winners,
+        tuple(seats[j] for j in sorted(high_winners)),
+        tuple(seats[j] for j in sorted(low_winners)),
+        reason,
+    )
+
+
+def odd_chip_order(hand: Hand, group: list[int], *, low: bool) -> list[int]:
+    """Tied winners in the order they take odd chips: clockwise from the button (TDA 2024
+    R20-A), in stud by the high card by suit (R20-B; house option ``odd_chip_stud``)."""
+    if not hand._stud:
+        return [hand._seats[j] for j in sorted(group)]
+    high_of, low_of = rankers(hand.variant)
+    ranker = low_of if low else high_of
+    board = [c for c in hand._board if c is not None]
+    hands: dict[int, list[Card]] = {}
+    for j in group:
+        cards = [c for c in hand._holes[j] if c is not None] + board
+        if hand.game.house.odd_chip_stud == "five_card_hand" and ranker is not None:
+            cards = stud.best_five(cards, ranker, ace_low=low)
+        hands[hand._seats[j]] = cards
+    return stud.odd_chip_order(hands, ace_low=low)

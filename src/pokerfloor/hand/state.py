@@ -5,6 +5,11 @@ the current bet level, the last full increment (the minimum raise), the level ea
 acted at (its right to raise), the level of the last full bet or raise, and in limit games the
 number of bets. Every rule of legality is decided in ``_aggression``; every chip moves in
 ``_put_in``.
+
+The steps around the betting live next to this module, as functions of the hand: the forced
+bets (``forced``), the dealing (``dealer``), the draw (``draw``), the stud bring-in and first
+seat to act (``stud``), actions held out of turn (``out_of_turn``), the showdown and the result
+(``showdown``) and the set-up of a spot (``spots``).
 """
 
 from __future__ import annotations
@@ -13,17 +18,14 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, Shuffler, parse_cards
+from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, Shuffler
 from pokerfloor.errors import IllegalAction, Reason
-from pokerfloor.hand import draw, showdown, stud
+from pokerfloor.hand import dealer, draw, forced, out_of_turn, showdown, spots, stud
+from pokerfloor.hand.given import cards_or_unknown
 from pokerfloor.hand.pots import side_pots
 from pokerfloor.hand.types import (
     ACTIONS,
-    ANTE_KINDS,
     BLIND_KINDS,
-    ORDER_SETTING_KINDS,
-    STRADDLE_KINDS,
-    Award,
     Call,
     DealRequest,
     Event,
@@ -46,9 +48,6 @@ R_LIMIT = "WIKI_BIP Fixed limit"
 R_SPREAD = "WIKI_BIP Spread limit"
 R_CHIP = "RROP11 Betting & Raising (smallest chip)"
 R_FULL_BB = "WIKI_BIP Blinds (callers owe the full big blind)"
-R_BRING_IN = "RROP11 Seven-card stud (bring-in); TDA 2024 R30, RP-10-E"
-
-_NO_CARDS: tuple[Card | None, ...] = ()
 
 
 def _chips(name: str, value: object) -> int:
@@ -57,30 +56,6 @@ def _chips(name: str, value: object) -> int:
     if value < 0:
         raise IllegalAction("invalid_action", f"{name} cannot be negative ({value})")
     return value
-
-
-def _cards_or_unknown(cards: CardsLike | Sequence[Card | None]) -> list[Card | None]:
-    """Cards that may include unknown ones written ``"??"`` (manual dealing, replays)."""
-    if isinstance(cards, str):
-        text = "".join(cards.split())
-        if len(text) % 2:
-            raise ValueError(f"{cards!r} is not a list of two-character cards")
-        pairs = [text[i : i + 2] for i in range(0, len(text), 2)]
-        return [None if p == "??" else parse_cards(p)[0] for p in pairs]
-    return [None if c is None or c == "??" else parse_cards([c])[0] for c in cards]
-
-
-def _discarded(discard: Iterable[CardsLike] | None) -> list[Card | None]:
-    """The cards of a discard: ``"AsQs"``, ``["As", "Qs"]``, ``Card`` values; ``"??"`` is unseen."""
-    if discard is None or isinstance(discard, str):
-        return _cards_or_unknown(discard or "")
-    thrown: list[Card | None] = []
-    for item in discard:
-        if isinstance(item, str):
-            thrown += _cards_or_unknown(item)
-        else:
-            thrown += _cards_or_unknown([item] if item is None or isinstance(item, int) else list(item))
-    return thrown
 
 
 class Hand:
@@ -149,7 +124,6 @@ class Hand:
         self._postflop_min_bet = game.min_bet
         self._over = False
         self._result: Result | None = None
-        self._betting_done = False
         self._exposed = False
         self._awaiting: DealRequest | None = None
         self._held: dict[int, tuple[str, int | None, int, int]] = {}
@@ -163,12 +137,13 @@ class Hand:
         self._drawn: list[bool] = [True] * n
         self._owed: list[tuple[int, int]] = []
         self._discards = draw.Discards()
-        self._posts = self._forced_posts(list(posts) if posts is not None else [])
+        self._given_board: list[Card | None] = []
+        self._posts = forced.forced_posts(self, list(posts) if posts is not None else [])
         self.small_blind_seat = next((p.seat for p in self._posts if p.kind == "sb"), None)
         self.big_blind_seat = next((p.seat for p in self._posts if p.kind == "bb"), None)
-        self._take_given_cards(holes, board)
-        self._post_forced_bets()
-        self._deal_holes()
+        dealer.take_given_cards(self, holes, board)
+        forced.post_forced_bets(self)
+        dealer.deal_holes(self)
 
     # ------------------------------------------------------------------ public state
     @property
@@ -272,169 +247,7 @@ class Hand:
         state = "over" if self._over else f"{self.street}, to act: {self.to_act}"
         return f"<Hand {self.game.variant} {self.game.structure} {state}>"
 
-    # ------------------------------------------------------------------ forced bets
-    def _forced_posts(self, explicit: list[Post]) -> list[Post]:
-        game, seats = self.game, self._seats
-        for post in explicit:
-            if post.seat not in self._pos:
-                raise ValueError(f"seat {post.seat} posts but is not dealt in")
-            if post.kind == "bring_in":
-                raise ValueError("the bring-in is not posted ahead: its seat brings in with act(seat, 'bring_in')")
-        kinds = {p.kind for p in explicit}
-        posts: list[Post] = []
-        blinds: list[Post] = []
-        if not kinds & BLIND_KINDS and self.variant.family != "stud" and game.blinds:
-            blinds = self._automatic_blinds()
-        bb_seat = next((p.seat for p in (*blinds, *explicit) if p.kind == "bb"), None)
-        if not kinds & ANTE_KINDS:
-            if game.ante:
-                posts += [Post(s, game.ante, "ante", live=False) for s in seats]
-            if game.bb_ante and bb_seat is not None:
-                posts.append(Post(bb_seat, game.bb_ante, "bb_ante", live=False))
-            if game.button_ante and self.button_seat in self._pos:
-                posts.append(Post(self.button_seat, game.button_ante, "ante", live=False))
-        return posts + blinds + explicit
-
-    def _automatic_blinds(self) -> list[Post]:
-        game, n = self.game, self._n
-        amounts = game.blinds
-        button_in = self.button_seat in self._pos
-        heads_up_button = n == 2 and len(amounts) == 2 and button_in
-        start = self._pos[self.button_seat] if (game.first_blind_on_button or heads_up_button) and button_in else 0
-        posts = []
-        for k, amount in enumerate(amounts):
-            seat = self._seats[(start + k) % n]
-            if k == len(amounts) - 1:
-                kind = "bb"
-            elif k == 0 and game.first_blind_on_button:
-                kind = "button_blind"
-            else:
-                kind = "sb"
-            posts.append(Post(seat, amount, kind))  # type: ignore[arg-type]
-        if len(amounts) == 1 and game.first_blind_on_button:
-            posts[0] = Post(posts[0].seat, amounts[0], "button_blind")
-        return posts
-
-    def _post_order(self, post: Post) -> int:
-        house = self.game.house
-        if post.kind == "ante":
-            return 0 if house.short_stack_forced_order == "ante_first" else 2
-        if post.kind == "bb_ante":
-            return 2 if house.bba_order == "big_blind_first" else 0
-        return 1
-
-    def _post_forced_bets(self) -> None:
-        house = self.game.house
-        order_post: tuple[int, int] | None = None
-        live_amounts: list[int] = []
-        for post in sorted(self._posts, key=self._post_order):
-            i = self._pos[post.seat]
-            if post.kind == "sleeper" and house.sleeper_when_entered == "returned":
-                self._sleeping = post
-                note = "sleeper waits: returned if a player in front of it enters the pot (house rule)"
-                self.events.append(Event("sleeper_waits", post.seat, post.amount, street=self.street, note=note))
-                continue
-            paid = min(post.amount, self._stack[i])
-            self._put_in(i, paid, live=post.live)
-            self.events.append(Event("post", post.seat, paid, street=self.street, note=post.kind))
-            if not post.live or post.kind in ANTE_KINDS:
-                continue
-            if post.kind in BLIND_KINDS:
-                self._short_blinds += post.amount - paid
-            live_amounts.append(post.amount)
-            self._raise_level_by_post(i, post)
-            if post.kind in ORDER_SETTING_KINDS and not (post.kind == "kill" and house.killer_acts == "in_turn"):
-                key = (post.amount, i)
-                if order_post is None or key >= order_post:
-                    order_post = key
-        self._min_inc = max(self._min_inc, self.game.min_bet)
-        self._start_round(first=None if order_post is None else (order_post[1] + 1) % self._n)
-        if self._structure == "fixed_limit":
-            self._full_level, self._raises = 0, 0
-            for amount in sorted(set(live_amounts)):
-                if amount - self._full_level >= self._min_inc:
-                    self._full_level, self._raises = amount, self._raises + 1
-        else:
-            self._full_level = self._level
-
-    def _raise_level_by_post(self, i: int, post: Post) -> None:
-        """A live blind, straddle, sleeper or kill sets the bet to call; a straddle counts as a
-        raise for the minimum raise (house option ``straddle_min_raise``, rules.md §2.8)."""
-        house = self.game.house
-        prior = self._level
-        if post.amount > self._level:
-            self._level = post.amount
-        if post.kind in STRADDLE_KINDS and post.amount > prior:
-            if post.kind == "kill" or house.straddle_min_raise == "straddle_amount":
-                self._min_inc = max(self._min_inc, post.amount)
-            else:
-                self._min_inc = max(self._min_inc, post.amount - prior)
-            if house.straddle_postflop_min_bet == "straddle" or post.kind == "kill":
-                self._postflop_min_bet = max(self._postflop_min_bet, post.amount)
-        if post.kind == "kill" and self.game.big_blind:
-            self._unit_scale = (post.amount, self.game.big_blind)
-        if post.kind == "sleeper":
-            self._acted[i] = self._level
-
-    def _turn_to(self, j: int) -> None:
-        """Hand the action to seat ``j``. A sleeper held back under ``sleeper_when_entered=
-        "returned"`` is settled when the action reaches it: returned if a player in front of it
-        entered the pot, else posted as the blind raise it is, its owner having no option."""
-        sleeper = self._sleeping
-        if sleeper is not None and j == self._pos[sleeper.seat]:
-            self._sleeping = None
-            if self._entered:
-                note = "sleeper returned: a player in front of it entered the pot (house rule)"
-                self.events.append(Event("void", sleeper.seat, sleeper.amount, street=self.street, note=note))
-            else:
-                paid = min(sleeper.amount, self._stack[j])
-                self._put_in(j, paid)
-                self.events.append(Event("post", sleeper.seat, paid, street=self.street, note="sleeper"))
-                self._raise_level_by_post(j, sleeper)
-                if self._structure == "fixed_limit" and sleeper.amount - self._full_level >= self._min_inc:
-                    self._full_level, self._raises = sleeper.amount, self._raises + 1
-                elif self._structure != "fixed_limit":
-                    self._full_level = self._level
-                j = self._next_to_act(j)
-                if j < 0:
-                    self._close_round()
-                    return
-        self._to_act = j
-
-    def _put_in(self, i: int, chips: int, *, live: bool = True) -> None:
-        """The one place chips move from a stack to the middle."""
-        self._stack[i] -= chips
-        if live:
-            self._bet[i] += chips
-            self._live[i] += chips
-        else:
-            self._dead[i] += chips
-        self._pot_total += chips
-
     # ------------------------------------------------------------------ dealing
-    def _take_given_cards(self, holes: Mapping[int, CardsLike] | None, board: CardsLike | None) -> None:
-        known: list[Card] = []
-        for seat, cards in (holes or {}).items():
-            if seat not in self._pos:
-                raise ValueError(f"cards given for seat {seat}, which is not dealt in")
-            parsed = _cards_or_unknown(cards)
-            if len(parsed) != self.variant.hole_cards and self.variant.family == "flop":
-                raise ValueError(f"seat {seat} needs {self.variant.hole_cards} hole cards, got {len(parsed)}")
-            self._holes[self._pos[seat]] = parsed
-            known += [c for c in parsed if c is not None]
-        self._given_board: list[Card | None] = _cards_or_unknown(board) if board is not None else []
-        known += [c for c in self._given_board if c is not None]
-        self._check_deck(known)
-        self._deck.remove(known)
-
-    def _check_deck(self, cards: Sequence[Card]) -> None:
-        if len(set(cards)) != len(cards):
-            raise ValueError("a card is dealt twice")
-        if self.variant.short_deck:
-            bad = [c for c in cards if c.rank < 6]
-            if bad:
-                raise ValueError(f"{bad[0]} is not in the short deck (6 to ace)")
-
     def _cards_due(self, i: int) -> int:
         """How many cards seat ``i`` holds once the deal now under way is done."""
         if not self._stud:
@@ -444,102 +257,9 @@ class Hand:
         due = stud.cards_due(min(self._street_index, len(self.variant.streets) - 1))
         return due - len(self._board)
 
-    def _deal_holes(self) -> None:
-        if self._stud:
-            self._deal_stud_street()
-            return
-        count = self.variant.hole_cards
-        if self._manual:
-            self._request_next_deal()
-            return
-        for i in range(self._n):
-            missing = count - len(self._holes[i])
-            if missing > 0:
-                self._holes[i] += self._deck.deal(missing)
-        self._begin_betting()
-
-    def _request_next_deal(self) -> None:
-        for i in range(self._n):
-            missing = self._cards_due(i) - len(self._holes[i])
-            if missing > 0:
-                self._awaiting = DealRequest("holes", self._seats[i], missing)
-                self._to_act = -1
-                return
-        self._awaiting = None
-        self._after_board_dealt()
-
-    def _deal_stud_street(self) -> None:
-        """Deal a stud street: three cards to each seat (two down, one up) on third street, then
-        one to each seat still in, the last one down; on seventh street a single community card
-        instead when the stub cannot give everyone a card (TDA 2024 RP-10-H)."""
-        live = [i for i in range(self._n) if not self._folded[i]]
-        short = [i for i in live if self._cards_due(i) > len(self._holes[i])]
-        if self._street_index == len(self.variant.streets) - 1 and short:
-            undealt = len(FULL_DECK) - sum(len(h) for h in self._holes)
-            if stud.needs_community_card(undealt, len(short)):
-                self._deal_board(1)
-                return
-        if self._manual:
-            self._request_next_deal()
-            return
-        for i in short:
-            position, missing = len(self._holes[i]), self._cards_due(i) - len(self._holes[i])
-            cards = self._deck.deal(missing)
-            self._holes[i] += cards
-            note = stud.deal_note(position, missing)
-            self.events.append(Event("deal_hole", self._seats[i], cards=tuple(cards), street=self.street, note=note))
-        self._after_board_dealt()
-
     def deal(self, cards: CardsLike | Sequence[Card | None], seat: int | None = None) -> Event:
         """Supply the cards a manually dealt hand waits for (``seat=None`` deals the board)."""
-        request = self._awaiting
-        if request is None:
-            raise IllegalAction("invalid_action", "no cards are due now")
-        parsed = _cards_or_unknown(cards)
-        known = [c for c in parsed if c is not None]
-        dealt = {c for h in self._holes for c in h if c is not None} | {c for c in self._board if c is not None}
-        clash = [c for c in known if c in dealt]
-        if clash:
-            raise ValueError(f"{clash[0]} is dealt twice")
-        self._check_deck(known)
-        if request.kind == "draw":
-            return self._deal_replacements(seat, parsed)
-        if request.kind == "holes":
-            if seat is None or seat not in self._pos:
-                raise ValueError(f"hole cards need a seat dealt in, not {seat!r}")
-            i = self._pos[seat]
-            need = self._cards_due(i) - len(self._holes[i])
-            if len(parsed) != need:
-                raise ValueError(f"seat {seat} needs {need} hole cards, got {len(parsed)}")
-            note = stud.deal_note(len(self._holes[i]), need) if self._stud else ""
-            self._holes[i] += parsed
-            event = Event("deal_hole", seat, cards=tuple(parsed), street=self.street, note=note)
-            self.events.append(event)
-            self._request_next_deal()
-            return event
-        if seat is not None:
-            raise ValueError(f"the board is due now, not cards for seat {seat}")
-        if len(parsed) != request.count:
-            raise ValueError(f"the board needs {request.count} cards now, got {len(parsed)}")
-        self._board += parsed
-        event = Event("deal_board", None, cards=tuple(parsed), street=self.street)
-        self.events.append(event)
-        self._awaiting = None
-        self._after_board_dealt()
-        return event
-
-    def _deal_board(self, count: int) -> None:
-        given = self._given_board[len(self._board) : len(self._board) + count]
-        cards: list[Card | None] = list(given)
-        if len(cards) < count:
-            if self._manual:
-                self._awaiting = DealRequest("board", None, count)
-                self._to_act = -1
-                return
-            cards += self._deck.deal(count - len(cards))
-        self._board += cards
-        self.events.append(Event("deal_board", None, cards=tuple(cards), street=self.street))
-        self._after_board_dealt()
+        return dealer.deal(self, cards, seat)
 
     # ------------------------------------------------------------------ betting round
     def _unit(self) -> int:
@@ -564,40 +284,34 @@ class Hand:
     def _begin_betting(self) -> None:
         """Hand the action to the first seat that needs it, or move on when none does."""
         self._to_act = -1
-        self._betting_done = False
         if self._stud:
-            self._open_stud_round()
+            stud.open_round(self)
         nxt = self._next_to_act(self._first - 1, include_start=False)
         if nxt < 0:
             self._close_round()
         else:
             self._turn_to(nxt)
 
-    def _open_stud_round(self) -> None:
-        """Who opens a stud round: on third street the bring-in, the lowest door card (highest
-        in razz); from fourth street the best hand showing (lowest in razz), with the big bet an
-        option on fourth street when an open pair shows (RROP11 stud; TDA 2024 R17-A, RP-10;
-        house options ``bring_in_tiebreak`` and ``stud_open_pair_option``). A game without a
-        bring-in opens third street like the later ones, with the best door card (STUD_PAGES)."""
-        razz = self.variant.high == "none"
-        tiebreak = self.game.house.bring_in_tiebreak
-        live = [i for i in range(self._n) if not self._folded[i]]
-        showing = {i: stud.upcards(self._holes[i], self._cards_due(i) + len(self._board)) for i in live}
-        self._open_pair = self._bring_in_open = False
-        if self._street_index == 0 and self.game.bring_in:
-            doors = [showing[i][0] if showing.get(i) else None for i in range(self._n)]
-            low = stud.bring_in_index(doors, razz=razz, tiebreak=tiebreak)
-            self._first = 0 if low is None else low
-            self._bring_in_open = True
-            self._bring_in_seat = self._first if self._stack[self._first] > 0 else -1
-            return
-        self._first = stud.first_to_act(showing, razz=razz, tiebreak=tiebreak)
-        self._open_pair = (
-            self._street_index == 1
-            and self._structure == "fixed_limit"
-            and self.game.house.stud_open_pair_option
-            and stud.open_pair(list(showing.values()))
-        )
+    def _turn_to(self, j: int) -> None:
+        """Hand the action to seat ``j``, settling first a sleeper held back until the action
+        reaches it (house option ``sleeper_when_entered="returned"``)."""
+        sleeper = self._sleeping
+        if sleeper is not None and j == self._pos[sleeper.seat]:
+            j = forced.settle_sleeper(self, j, sleeper)
+            if j < 0:
+                self._close_round()
+                return
+        self._to_act = j
+
+    def _put_in(self, i: int, chips: int, *, live: bool = True) -> None:
+        """The one place chips move from a stack to the middle."""
+        self._stack[i] -= chips
+        if live:
+            self._bet[i] += chips
+            self._live[i] += chips
+        else:
+            self._dead[i] += chips
+        self._pot_total += chips
 
     def _can_act(self, i: int) -> bool:
         return not self._folded[i] and self._stack[i] > 0
@@ -705,7 +419,7 @@ class Hand:
         if self._drawing:
             return Legal(seat=seat, draw=len(self._holes[i]))
         if self._bring_in_open:
-            return self._bring_in_legal(i)
+            return stud.bring_in_legal(self, i)
         to_call = self._level - self._bet[i]
         call = (
             Call(min(self._level, self._bet[i] + self._stack[i]), min(to_call, self._stack[i])) if to_call > 0 else None
@@ -724,42 +438,6 @@ class Hand:
         return Legal(
             seat=seat, fold=to_call > 0, check=to_call <= 0, call=call, bet=bet, raise_=raise_, complete=complete
         )
-
-    def _bring_in_legal(self, i: int) -> Legal:
-        """Third street before anyone has bet: bring in or complete; a seat other than the one
-        forced to bring in may also fold (TDA 2024 RP-10-E)."""
-        bring_in = min(self.game.bring_in, self._stack[i])
-        option = self._aggression(i)
-        complete = Range(option[1], option[2]) if len(option) == 3 and option[1] > bring_in else None
-        return Legal(seat=self._seats[i], fold=i != self._bring_in_seat, bring_in=bring_in, complete=complete)
-
-    def _bring_in_act(self, i: int, action: str, to: int | None) -> Event:
-        """The first action of third street: the bring-in, or completing to the full bet."""
-        bring_in = min(self.game.bring_in, self._stack[i])
-        if action == "all_in":
-            action, to = ("bring_in", None) if self._stack[i] <= bring_in else ("complete", self._stack[i])
-        if action == "fold" and i != self._bring_in_seat:
-            return self._fold(i)
-        if action == "bring_in":
-            if to is not None and to != bring_in:
-                raise IllegalAction("invalid_action", f"the bring-in is {bring_in}, not {to}", R_BRING_IN)
-            self._put_in(i, bring_in)
-            self._level = max(self._level, self.game.bring_in)
-            self._bring_in_open = False
-            return self._record(i, "bring_in", bring_in)
-        legal = self._bring_in_legal(i)
-        choices = f"bring in {bring_in}" + (f" or complete to {legal.complete.min_to}" if legal.complete else "")
-        if action not in ("complete", "bet", "raise"):
-            if action == "fold":
-                raise IllegalAction("invalid_action", f"the bring-in is forced: {choices}", R_BRING_IN)
-            choices += ", or fold" if legal.fold else ""
-            raise IllegalAction("invalid_action", f"no one has bet yet: {choices}", R_BRING_IN)
-        if legal.complete is None or to is None:
-            raise IllegalAction("invalid_action", choices, R_BRING_IN)
-        self._check_amount(i, to, "complete", legal.complete.min_to, legal.complete.max_to)
-        self._raise_to(i, to)
-        self._bring_in_open = False
-        return self._record(i, "complete", to)
 
     # ------------------------------------------------------------------ acting
     def act(self, seat: int, action: str, to: int | None = None, discard: Iterable[CardsLike] | None = None) -> Event:
@@ -784,14 +462,14 @@ class Hand:
                     "not_your_turn", "no one may act now" + (": cards are due" if self._awaiting else ""), R_TURN
                 )
             if self.game.house.oot_mode == "hold" and self._can_act(i) and not self._drawing:
-                return self._hold_out_of_turn(i, action, to)
+                return out_of_turn.hold(self, i, action, to)
             raise IllegalAction(
                 "not_your_turn", f"it is seat {self._seats[self._to_act]}'s turn, not seat {seat}'s", R_TURN
             )
         if self._drawing or action == "draw":
-            return self._draw(i, action, discard)
+            return draw.act(self, i, action, discard)
         if self._bring_in_open:
-            return self._bring_in_act(i, action, to)
+            return stud.bring_in_act(self, i, action, to)
         level, bet, stack = self._level, self._bet[i], self._stack[i]
         to_call = level - bet
         if action == "fold":
@@ -920,39 +598,8 @@ class Hand:
         else:
             self._turn_to(nxt)
             if self._held and self._to_act >= 0:
-                self._settle_held(self._to_act)
+                out_of_turn.settle(self, self._to_act)
         return event
-
-    def _hold_out_of_turn(self, i: int, action: str, to: int | None) -> Event:
-        """House option ``oot_mode="hold"``: keep an action taken out of turn until the turn comes
-        (TDA 2024 R53-A/B)."""
-        self._held[i] = (action, to, self._level, self._raises)
-        event = Event("held", self._seats[i], to, street=self.street, note=f"{action} out of turn, held")
-        self.events.append(event)
-        return event
-
-    def _settle_held(self, i: int) -> None:
-        """At its turn, a held action stands if the action facing the seat has not changed (the
-        seats between only checked, called or folded) and is void otherwise; a fold always
-        stands (TDA 2024 R53-A/B)."""
-        held = self._held.pop(i, None)
-        if held is None:
-            return
-        action, to, level, raises = held
-        seat = self._seats[i]
-        if action == "fold":
-            self._folded[i] = True
-            self._record(i, "fold", None)
-            return
-        if (level, raises) == (self._level, self._raises):
-            try:
-                self.act(seat, action, to=to)
-                return
-            except IllegalAction as ruling:
-                note = f"held {action} void: {ruling.message}"
-        else:
-            note = f"held {action} void: the action changed, so the seat has every option"
-        self.events.append(Event("void", seat, street=self.street, note=note))
 
     # ------------------------------------------------------------------ streets
     def _close_round(self) -> None:
@@ -963,14 +610,14 @@ class Hand:
         self._bet = [0] * self._n
         live = [j for j in range(self._n) if not self._folded[j]]
         if len(live) == 1:
-            self._finish()
+            showdown.finish(self)
             return
         if sum(1 for j in live if self._stack[j] > 0) < 2 and not self._exposed:
             self._exposed = True
             self.events.append(Event("expose", note="no more betting is possible: all hands face up (TDA 2024 R16)"))
         self._street_index += 1
         if self._street_index >= self.variant.betting_rounds:
-            self._showdown()
+            showdown.settle(self)
             return
         self._acted = [None] * self._n
         self._level = self._full_level = self._raises = 0
@@ -979,72 +626,11 @@ class Hand:
         self._min_inc = self._postflop_min_bet
         self._start_round(first=0)
         if self._stud:
-            self._deal_stud_street()
+            dealer.deal_stud_street(self)
         elif self.variant.family == "draw":
-            self._drawn = list(self._folded)
-            self._drawing = True
-            self._next_draw()
+            draw.start(self)
         else:
-            self._deal_board(self.variant.board[self._street_index - 1])
-
-    # ------------------------------------------------------------------ draws
-    def _draw(self, i: int, action: str, discard: Iterable[CardsLike] | None) -> Event:
-        """A seat's turn in the draw: discard cards (none is standing pat) and get as many
-        replacements, dealt at once or, in manual dealing, by ``deal`` (RROP11 draw)."""
-        if not self._drawing:
-            raise IllegalAction("invalid_action", "there is no draw now: it is a betting round", draw.R_DRAW)
-        if action != "draw":
-            raise IllegalAction(
-                "invalid_action", f"it is the draw: discard cards or stand pat (draw), not {action}", draw.R_DRAW
-            )
-        try:
-            thrown = _discarded(discard)
-        except ValueError as error:
-            raise IllegalAction("invalid_action", str(error), draw.R_DRAW) from None
-        self._holes[i] = draw.kept_after_discard(self._holes[i], thrown, len(self._holes[i]))
-        self._discards.add(i, thrown)
-        self._drawn[i] = True
-        note = f"draws {len(thrown)}" if thrown else "stands pat"
-        event = Event("draw", self._seats[i], len(thrown), cards=tuple(thrown), street=self.street, note=note)
-        self.events.append(event)
-        if thrown and self._manual:
-            self._owed.append((i, len(thrown)))
-        elif thrown:
-            cards, reshuffled = draw.replacements(self._deck, len(thrown), self._discards, i, self._rng)
-            if reshuffled:
-                self.events.append(
-                    Event("reshuffle", street=self.street, note="the stub ran short: the discards shuffled in")
-                )
-            self._holes[i] += cards
-            self.events.append(Event("deal_hole", self._seats[i], cards=tuple(cards), street=self.street, note="draw"))
-        self._next_draw()
-        return event
-
-    def _deal_replacements(self, seat: int | None, cards: list[Card | None]) -> Event:
-        """Manual dealing: the replacement cards of the earliest discard still unserved."""
-        i, count = self._owed[0]
-        if seat != self._seats[i]:
-            raise ValueError(f"the replacement cards due now are seat {self._seats[i]}'s, not seat {seat}'s")
-        if len(cards) != count:
-            raise ValueError(f"seat {seat} discarded {count} cards and needs as many, got {len(cards)}")
-        self._owed.pop(0)
-        self._holes[i] += cards
-        event = Event("deal_hole", seat, cards=tuple(cards), street=self.street, note="draw")
-        self.events.append(event)
-        self._next_draw()
-        return event
-
-    def _next_draw(self) -> None:
-        """The next seat to draw, from the button's left; the betting once everyone has drawn
-        and been served. In manual dealing a seat may discard before the seats ahead of it have
-        their cards (PHH lists every discard first), so ``awaiting_deal`` and ``to_act`` may
-        both be set."""
-        owed = self._owed
-        self._awaiting = DealRequest("draw", self._seats[owed[0][0]], owed[0][1]) if owed else None
-        self._to_act = next((j for j in range(self._n) if not self._drawn[j]), -1)
-        if self._to_act < 0 and not owed:
-            self._drawing = False
-            self._after_board_dealt()
+            dealer.deal_board(self, self.variant.board[self._street_index - 1])
 
     def _after_board_dealt(self) -> None:
         if self._exposed:
@@ -1069,7 +655,7 @@ class Hand:
         self._pot_total -= excess
         self.events.append(Event("return", self._seats[i], excess, street=self.street, note="uncalled bet returned"))
 
-    # ------------------------------------------------------------------ showdown
+    # ------------------------------------------------------------------ open stakes
     def add_chips(self, seat: int, chips: int) -> Event:
         """Chips bought during the hand (open stakes, WIKI_BIP Open stakes): they join the stack
         behind and the starting stack, so ``result.net`` leaves the purchase out. Under table
@@ -1094,6 +680,7 @@ class Hand:
         self.events.append(event)
         return event
 
+    # ------------------------------------------------------------------ showdown
     def show(self, seat: int, cards: CardsLike | Sequence[Card | None] | None = None) -> Event:
         """Reveal a hand: fills in unknown cards, or checks cards already known."""
         if seat not in self._pos:
@@ -1102,7 +689,7 @@ class Hand:
         if self._folded[i]:
             raise IllegalAction("invalid_action", f"seat {seat} has folded")
         if cards is not None:
-            parsed = _cards_or_unknown(cards)
+            parsed = cards_or_unknown(cards)
             hole = self._holes[i]
             if len(parsed) != len(hole):
                 raise ValueError(f"seat {seat} holds {len(hole)} cards, {len(parsed)} were shown")
@@ -1113,12 +700,13 @@ class Hand:
                 if held is not None and shown is not None and held != shown:
                     raise ValueError(f"seat {seat} was dealt {held}, not {shown}")
                 merged.append(held if shown is None else shown)
-            self._check_deck(
+            dealer.check_deck(
+                self,
                 [
                     c
                     for c in [*merged, *self._board, *(c for j, h in enumerate(self._holes) if j != i for c in h)]
                     if c is not None
-                ]
+                ],
             )
             self._holes[i] = merged
         self._shown[i] = True
@@ -1144,132 +732,7 @@ class Hand:
 
     def _maybe_resolve(self) -> None:
         if not self._over and self._street_index >= self.variant.betting_rounds and self._awaiting is None:
-            self._showdown()
-
-    def _showdown(self) -> None:
-        self._to_act = -1
-        contenders = [j for j in range(self._n) if not self._folded[j] and not self._mucked[j]]
-        if self._manual and any(None in self._holes[j] and not self._shown[j] for j in contenders):
-            return  # a replay still owes a show or a muck
-        if len(contenders) <= 1:
-            self._finish()
-            return
-        self._finish(showdown_seats=contenders)
-
-    def _showdown_order(self, contenders: list[int]) -> list[int]:
-        """Last aggressor of the final round first, else the first seat left of the button
-        (TDA 2024 R17-A), then clockwise."""
-        first = min(contenders, key=lambda j: (j - self._first) % self._n)
-        start = self._last_aggressor if self._last_aggressor in contenders else first
-        return sorted(contenders, key=lambda j: (j - start) % self._n)
-
-    def _finish(self, showdown_seats: list[int] | None = None) -> None:
-        self._to_act = -1
-        pots = self.pots
-        self._pot_total = 0
-        high_of, low_of = showdown.rankers(self.variant)
-        unit = self.game.min_chip
-        highs: dict[int, int | None] = {}
-        lows: dict[int, int | None] = {}
-        order: list[int] = []
-        if showdown_seats:
-            order = self._showdown_order(showdown_seats)
-            board = [c for c in self._board if c is not None]
-            for j in showdown_seats:
-                hole = self._holes[j]
-                if None in hole:
-                    highs[j] = lows[j] = None
-                    continue
-                cards: list[int] = [c for c in hole if c is not None]
-                highs[j] = high_of(cards, board) if high_of else None
-                lows[j] = low_of(cards, board) if low_of else None
-        awards: list[Award] = []
-        stacks = list(self._stack)
-        for index in range(len(pots) - 1, -1, -1):
-            pot = pots[index]
-            eligible = [j for j in range(self._n) if self._seats[j] in pot.eligible and not self._mucked[j]]
-            if not eligible:
-                eligible = [j for j in range(self._n) if self._seats[j] in pot.eligible]
-            award = self._award(index, pot, eligible, highs, lows, unit)
-            for seat, chips in award.winners.items():
-                stacks[self._pos[seat]] += chips
-            awards.append(award)
-        self._stack = stacks
-        self._over = True
-        final = dict(zip(self._seats, stacks))
-        returned = {e.seat: e.amount for e in self.events if e.kind == "return" and e.seat is not None and e.amount}
-        self._result = Result(
-            awards=tuple(awards),
-            returned=returned,
-            stacks=final,
-            net={s: final[s] - self._start[i] for i, s in enumerate(self._seats)},
-            showdown_order=tuple(self._seats[j] for j in order),
-            shown={self._seats[j]: tuple(self._holes[j]) for j in order},
-        )
-        for j in order:
-            if not self._shown[j]:
-                self.events.append(Event("show", self._seats[j], cards=tuple(self._holes[j]), street="showdown"))
-        for award in awards:
-            for seat, chips in award.winners.items():
-                self.events.append(Event("win", seat, chips, note=award.reason))
-
-    def _award(
-        self,
-        index: int,
-        pot: Pot,
-        eligible: list[int],
-        highs: dict[int, int | None],
-        lows: dict[int, int | None],
-        unit: int,
-    ) -> Award:
-        seats = self._seats
-        if len(eligible) == 1:
-            return Award(index, pot.amount, pot.eligible, {seats[eligible[0]]: pot.amount}, reason="uncontested")
-        ranked_high = {j: highs.get(j) for j in eligible}
-        ranked_low = {j: lows.get(j) for j in eligible}
-        high_winners = showdown.best(ranked_high)
-        low_winners = showdown.best(ranked_low)
-        if not high_winners and not low_winners:
-            high_winners = list(eligible)  # no hand can be read: the pot is shared
-        if high_winners and low_winners:
-            high_amount, low_amount = showdown.halves(pot.amount, unit)
-        elif high_winners:
-            high_amount, low_amount = pot.amount, 0
-        else:
-            high_amount, low_amount = 0, pot.amount
-        winners: dict[int, int] = {}
-        for group, amount in ((high_winners, high_amount), (low_winners, low_amount)):
-            if not group or not amount:
-                continue
-            ordered = self._odd_chip_order(group, low=group is low_winners)
-            for seat, chips in showdown.split(amount, ordered, unit).items():
-                winners[seat] = winners.get(seat, 0) + chips
-        reason = "split" if len(winners) > 1 else "best hand"
-        return Award(
-            index,
-            pot.amount,
-            pot.eligible,
-            winners,
-            tuple(seats[j] for j in sorted(high_winners)),
-            tuple(seats[j] for j in sorted(low_winners)),
-            reason,
-        )
-
-    def _odd_chip_order(self, group: list[int], *, low: bool) -> list[int]:
-        """Tied winners in the order they take odd chips: clockwise from the button (TDA 2024
-        R20-A), in stud by the high card by suit (R20-B; house option ``odd_chip_stud``)."""
-        if not self._stud:
-            return [self._seats[j] for j in sorted(group)]
-        high_of, low_of = showdown.rankers(self.variant)
-        ranker = low_of if low else high_of
-        board = [c for c in self._board if c is not None]
-        hands: dict[int, list[Card]] = {}
-        for j in group:
-            cards = [c for c in self._holes[j] if c is not None] + board
-            if self.game.house.odd_chip_stud == "five_card_hand" and ranker is not None:
-                cards = stud.best_five(cards, ranker, ace_low=low)
-            hands[self._seats[j]] = cards
-        return stud.odd_chip_order(hands, ace_low=low)
+            showdown.settle(self)
 
     # ------------------------------------------------------------------ spots
     @classmethod
@@ -1292,62 +755,19 @@ class Hand:
         ``stacks`` are the chips behind; ``contributions`` what each seat has already put in the
         pot; ``folded`` seats are out; the board must hold the street's cards if given.
         """
-        streets = game.variant_spec.streets
-        if street not in streets:
-            raise ValueError(f"{street!r} is not a street of {game.variant}; streets: {', '.join(streets)}")
-        paid = dict(contributions or {})
-        for seat in paid:
-            if seat not in stacks:
-                raise ValueError(f"seat {seat} has contributions but no stack")
-        playing = {s: c for s, c in stacks.items() if c > 0 or paid.get(s, 0) > 0}
+        playing, paid = spots.seats_in_play(game, street, stacks, contributions)
         hand = cls.__new__(cls)
-        game_no_forced = game
-        hand_stacks = {s: max(c, 1) for s, c in playing.items()}
         Hand.__init__(
             hand,
-            game_no_forced,
-            hand_stacks,
+            game,
+            {s: max(c, 1) for s, c in playing.items()},
             button,
             rng=rng,
             holes=holes,
             board=board,
+            # zero-chip posts of a big blind and an ante: the hand posts no blinds or antes of its own
             posts=[Post(s, 0, "bb") for s in list(playing)[:1]] + [Post(s, 0, "ante") for s in list(playing)[:1]],
             **kwargs,
         )
-        hand.events.clear()
-        for i, seat in enumerate(hand._seats):
-            hand._stack[i] = playing[seat]
-            hand._start[i] = playing[seat] + paid.get(seat, 0)
-            hand._live[i] = paid.get(seat, 0)
-            hand._bet[i] = 0
-            hand._dead[i] = 0
-            hand._folded[i] = seat in set(folded)
-        hand._pot_total = sum(hand._live)
-        hand._short_blinds = 0
-        target = streets.index(street)
-        given = _cards_or_unknown(board) if board is not None else []
-        board_counts = (0, *game.variant_spec.board)
-        need = sum(board_counts[: target + 1]) if game.variant_spec.family == "flop" else 0
-        if given and len(given) != need:
-            raise ValueError(f"the {street} board has {need} cards, {len(given)} were given")
-        if not given and need:
-            given = list(hand._deck.deal(need))
-        hand._board = given
-        hand._street_index = target
-        hand._acted = [None] * hand._n
-        hand._level = hand._full_level = hand._raises = 0
-        hand._min_inc = hand._postflop_min_bet
-        hand._exposed = False
-        hand._start_round(first=0)
-        if sum(1 for j in range(hand._n) if not hand._folded[j]) < 2:
-            raise ValueError("a spot needs at least two seats still in the hand")
-        hand._awaiting = None
-        if hand._stud:
-            hand._deal_stud_street()  # the cards of the streets before, then the betting
-        elif hand.variant.family == "draw" and target:
-            hand._drawn = list(hand._folded)
-            hand._drawing = True  # a draw street starts with its draw
-            hand._next_draw()
-        else:
-            hand._begin_betting()
+        spots.set_up(hand, street, playing, paid, folded, board)
         return hand

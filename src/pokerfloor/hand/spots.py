@@ -1,0 +1,81 @@
+"""Spots: a hand set up at the start of a later street, like a chess position (``Hand.from_spot``).
+
+The chips each seat has already put in are in the pot, dead to the new round; the seats that
+folded are out; the board holds the street's cards (given, or dealt from the deck).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
+
+from pokerfloor.cards import CardsLike
+from pokerfloor.hand import dealer, draw
+from pokerfloor.hand.given import cards_or_unknown
+from pokerfloor.rules import Game
+
+if TYPE_CHECKING:
+    from pokerfloor.hand.state import Hand
+
+
+def seats_in_play(
+    game: Game, street: str, stacks: Mapping[int, int], contributions: Mapping[int, int] | None
+) -> tuple[dict[int, int], dict[int, int]]:
+    """The chips behind of the seats in the spot (any seat with chips behind or in the pot) and
+    the chips each has put in; refuses a street the game does not have."""
+    streets = game.variant_spec.streets
+    if street not in streets:
+        raise ValueError(f"{street!r} is not a street of {game.variant}; streets: {', '.join(streets)}")
+    paid = dict(contributions or {})
+    for seat in paid:
+        if seat not in stacks:
+            raise ValueError(f"seat {seat} has contributions but no stack")
+    playing = {s: c for s, c in stacks.items() if c > 0 or paid.get(s, 0) > 0}
+    return playing, paid
+
+
+def set_up(
+    hand: Hand,
+    street: str,
+    playing: Mapping[int, int],
+    paid: Mapping[int, int],
+    folded: Iterable[int],
+    board: CardsLike | None,
+) -> None:
+    """Turn a hand just dealt into the spot: the stacks and the pot as given, the earlier
+    streets' board, and the street's first deal, draw or betting."""
+    hand.events.clear()
+    for i, seat in enumerate(hand._seats):
+        hand._stack[i] = playing[seat]
+        hand._start[i] = playing[seat] + paid.get(seat, 0)
+        hand._live[i] = paid.get(seat, 0)
+        hand._bet[i] = 0
+        hand._dead[i] = 0
+        hand._folded[i] = seat in set(folded)
+    hand._pot_total = sum(hand._live)
+    hand._short_blinds = 0
+    variant = hand.variant
+    target = variant.streets.index(street)
+    given = cards_or_unknown(board) if board is not None else []
+    board_counts = (0, *variant.board)
+    need = sum(board_counts[: target + 1]) if variant.family == "flop" else 0
+    if given and len(given) != need:
+        raise ValueError(f"the {street} board has {need} cards, {len(given)} were given")
+    if not given and need:
+        given = list(hand._deck.deal(need))
+    hand._board = given
+    hand._street_index = target
+    hand._acted = [None] * hand._n
+    hand._level = hand._full_level = hand._raises = 0
+    hand._min_inc = hand._postflop_min_bet
+    hand._exposed = False
+    hand._start_round(first=0)
+    if sum(1 for j in range(hand._n) if not hand._folded[j]) < 2:
+        raise ValueError("a spot needs at least two seats still in the hand")
+    hand._awaiting = None
+    if hand._stud:
+        dealer.deal_stud_street(hand)  # the cards of the streets before, then the betting
+    elif variant.family == "draw" and target:
+        draw.start(hand)
+    else:
+        hand._begin_betting()
