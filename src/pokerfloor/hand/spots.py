@@ -45,13 +45,14 @@ def set_up(
     """Turn a hand just dealt into the spot: the stacks and the pot as given, the earlier
     streets' board, and the street's first deal, draw or betting."""
     hand.events.clear()
+    out = set(folded)
     for i, seat in enumerate(hand._seats):
         hand._stack[i] = playing[seat]
         hand._start[i] = playing[seat] + paid.get(seat, 0)
         hand._live[i] = paid.get(seat, 0)
         hand._bet[i] = 0
         hand._dead[i] = 0
-        hand._folded[i] = seat in set(folded)
+        hand._folded[i] = seat in out
     hand._pot_total = sum(hand._live)
     hand._short_blinds = 0
     variant = hand.variant
