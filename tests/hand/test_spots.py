@@ -44,3 +44,18 @@ def test_spot_starts_with_the_pot_in_the_middle_and_first_seat_left_of_button() 
     assert hand.pots == [pf.Pot(300, frozenset({1, 3}))]
     assert hand.bets == {1: 0, 2: 0, 3: 0}
     assert hand.to_act == 3
+
+
+def test_a_spot_takes_its_folded_seats_from_any_iterable() -> None:
+    """``Hand.from_spot(folded=...)`` reads the folded seats once, so a generator works too."""
+    game = pf.Game.no_limit_holdem(5, 10)
+    spot = pf.Hand.from_spot(
+        game,
+        stacks={1: 500, 2: 500, 3: 500, 4: 500},
+        button=4,
+        street="flop",
+        contributions={1: 20, 2: 20, 3: 20, 4: 20},
+        folded=(s for s in (2, 3)),
+        rng=random.Random(4),
+    )
+    assert spot.folded == frozenset({2, 3})

@@ -42,18 +42,3 @@ def test_all_in_for_part_of_a_blind_puts_all_antes_in_the_main_pot() -> None:
     # the engine returns Carol's uncalled 8 first, so the side pot is 2 and 8 comes back.
     assert side.winners == {5: 2} and hand.result.returned == {5: 8}
     assert sum(hand.result.stacks.values()) == sum(stacks.values())
-
-
-def test_a_spot_takes_its_folded_seats_from_any_iterable() -> None:
-    """``Hand.from_spot(folded=...)`` reads the folded seats once, so a generator works too."""
-    game = pf.Game.no_limit_holdem(5, 10)
-    spot = pf.Hand.from_spot(
-        game,
-        stacks={1: 500, 2: 500, 3: 500, 4: 500},
-        button=4,
-        street="flop",
-        contributions={1: 20, 2: 20, 3: 20, 4: 20},
-        folded=(s for s in (2, 3)),
-        rng=random.Random(4),
-    )
-    assert spot.folded == frozenset({2, 3})
