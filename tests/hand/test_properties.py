@@ -123,18 +123,22 @@ def check_bookkeeping(hand: pf.Hand, total: int) -> None:
 
 def check_winnings_bound(hand: pf.Hand, posted_dead: bool) -> None:
     """An all-in can win from each opponent only what it put in (WIKI_BIP; TDA 2024 R21). Dead money
-    (antes, dead blinds) all goes to the main pot (rules.md §5.4), so it is counted whole."""
+    (antes, dead blinds) all goes to the main pot (rules.md §5.4), so it is counted whole. Chips a
+    folded seat put in above every live seat's level are dead too: no seat can claim them under
+    the rule, so they stay in the top pot and are counted whole."""
     result = hand.result
     assert result is not None
     put_in = hand.contributions
     live = {seat: put_in[seat] - dead for seat, dead in dead_money(hand).items()}
+    top_live = max((live[s] for s in put_in if s not in hand.folded), default=0)
     for seat, gain in result.net.items():
         others = [o for o in put_in if o != seat]
+        stranded = sum(max(0, live[o] - top_live) for o in others if o in hand.folded)
         if posted_dead:
             bound = sum(min(live[seat], live[o]) + put_in[o] - live[o] for o in others)
         else:
             bound = sum(min(put_in[seat], put_in[o]) for o in others)
-        assert gain <= bound, (seat, gain, bound)
+        assert gain <= bound + stranded, (seat, gain, bound, stranded)
 
 
 DEAD_POSTS = frozenset({"ante", "bb_ante", "missed_sb"})  # the only dead posts the tables make

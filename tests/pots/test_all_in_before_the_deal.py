@@ -42,3 +42,33 @@ def test_all_in_for_part_of_a_blind_puts_all_antes_in_the_main_pot() -> None:
     # the engine returns Carol's uncalled 8 first, so the side pot is 2 and 8 comes back.
     assert side.winners == {5: 2} and hand.result.returned == {5: 8}
     assert sum(hand.result.stacks.values()) == sum(stacks.values())
+
+
+def short_mississippi_hand() -> pf.Hand:
+    """Blinds 5/10, ante 1; the button (seat 3) is all in for its ante, so its Mississippi
+    straddle of 20 is posted with nothing; seat 2 has one chip behind after its ante."""
+    game = pf.Game.no_limit_holdem(5, 10, ante=1)
+    posts = [pf.Post(seat=3, amount=20, kind="mississippi")]
+    return pf.Hand(game, stacks={1: 12, 2: 2, 3: 1, 4: 7}, button=3, posts=posts, rng=random.Random(0))
+
+
+def test_a_seat_must_call_the_folded_blinds_to_win_them() -> None:
+    """Found by the property tests: with every opponent all in, a seat still acts while folded
+    seats' bets exceed its own; it cannot win chips it never called."""
+    hand = short_mississippi_hand()
+    hand.act(4, "fold")
+    hand.act(1, "fold")
+    assert hand.to_act == 2
+    hand.act(2, "call")
+    assert hand.result is not None and sum(hand.result.net.values()) == 0
+
+
+def test_chips_nobody_can_win_join_the_pot_below_so_none_is_lost() -> None:
+    """When everyone else folds to a player all in for the ante alone, the blinds that player
+    could not match join the main pot: the last player in the hand takes the pot."""
+    hand = short_mississippi_hand()
+    for seat in (4, 1, 2):
+        hand.act(seat, "fold")
+    assert hand.result is not None
+    assert sum(hand.result.stacks.values()) == 22
+    assert [(a.amount, a.winners) for a in hand.result.awards] == [(14, {3: 14})]

@@ -26,13 +26,21 @@ def _layers(
 
 
 def _merge(pots: list[Pot]) -> list[Pot]:
-    """Drop empty layers and join neighbours that the same seats can win."""
+    """Drop empty layers and join neighbours that the same seats can win. A layer no seat can
+    win (only folded seats reached it) joins the pot below it, so no chip is ever lost."""
     merged: list[Pot] = []
+    carry = 0
     for pot in pots:
-        if merged and merged[-1].eligible == pot.eligible:
+        if not pot.eligible:
+            if merged:
+                merged[-1] = Pot(merged[-1].amount + pot.amount, merged[-1].eligible)
+            else:
+                carry += pot.amount
+        elif merged and merged[-1].eligible == pot.eligible:
             merged[-1] = Pot(merged[-1].amount + pot.amount, pot.eligible)
-        elif pot.amount:
-            merged.append(pot)
+        elif pot.amount or carry:
+            merged.append(Pot(pot.amount + carry, pot.eligible))
+            carry = 0
     return merged
 
 

@@ -318,14 +318,15 @@ class Hand:
 
     def _needs_action(self, i: int, able: int) -> bool:
         """A seat acts while it is short of the bet or has not acted, unless nothing it could
-        do would matter: every opponent is all-in and it already covers their bets. ``able`` is
-        the number of seats that can act (not folded, chips behind), counted once per search."""
+        do would matter: every opponent is all-in and it already covers every bet of the round
+        (folded seats' included: to win those it must call them). ``able`` is the number of
+        seats that can act (not folded, chips behind), counted once per search."""
         if self._folded[i] or self._stack[i] == 0:
             return False
         bet = self._bet[i]
         others_can_act = able > 1  # seat i is one of them
         if bet < self._level:
-            return others_can_act or any(b > bet for b, f in zip(self._bet, self._folded) if not f)
+            return others_can_act or any(b > bet for b in self._bet)
         return self._acted[i] is None and others_can_act
 
     def _next_to_act(self, after: int, include_start: bool = False) -> int:
