@@ -7,6 +7,10 @@ per-call ``high_rank``; the peers with a fast evaluator run the same Python loop
 evaluator (eval7 is the baseline the issue names; phevaluator and treys come along). Every
 contender notes the equity it found, so a wrong count shows. ``--quick`` enumerates only the
 first 20,000 boards (in the same order for all).
+
+pokerfloor's first row is its equity function, ``evaluate.equity.heads_up_equity`` (a compiled
+loop over the boards where numba is installed); it deals whole enumerations only, so under
+``--quick`` that row counts its 20,000 boards with the batched path.
 """
 
 from __future__ import annotations
@@ -86,6 +90,24 @@ def _pokerfloor_loop(hero: Sequence[int], villain: Sequence[int], limit: int | N
     return Tally(boards, wins, ties)
 
 
+# ---------------------------------------------------------------- pokerfloor's equity function
+
+
+def _pokerfloor_equity(hero: Sequence[int], villain: Sequence[int], limit: int | None) -> Tally:
+    """``heads_up_equity``, which deals every board (numba's compiled loop where installed)."""
+    heads_up_equity = pokerfloor_function("pokerfloor.evaluate.equity", "heads_up_equity")
+    from pokerfloor.cards import Card
+
+    hole, other = [Card(c) for c in hero], [Card(c) for c in villain]
+    if limit is None:
+        found = heads_up_equity(hole, other)
+        return Tally(found.boards, found.wins, found.ties)
+    # The warm-up step and --quick count only the first boards: the batched path counts those,
+    # and a river enumeration beside it loads the compiled loop before the clock starts.
+    heads_up_equity(hole, other, [Card(c) for c in remaining(hero, villain)[:4]])
+    return _pokerfloor_batch(hero, villain, limit)
+
+
 Enumerator = Callable[[Sequence[int], Sequence[int], "int | None"], Tally]
 
 
@@ -117,6 +139,7 @@ def _contender(engine: str, method: str, run: Enumerator, config: Config, ref: b
 
 def contenders(config: Config) -> list[Contender]:
     out = [
+        _contender("pokerfloor", "evaluate.equity.heads_up_equity", _pokerfloor_equity, config, True),
         _contender("pokerfloor", "batch.high_ranks over all boards", _pokerfloor_batch, config, True),
         _contender("pokerfloor", "high_rank, Python loop", _pokerfloor_loop, config, True),
     ]

@@ -3,8 +3,10 @@
 The same seeded random 7-card hands go to every engine, converted to its own card type before
 the clock starts. Per-call contenders evaluate them in chunks of ``CHUNK`` hands, one call per
 hand in a plain Python loop; pokerfloor's batched contender evaluates the whole array in one
-call of ``pokerfloor.evaluate.batch.high_ranks``. No peer has a batched API, so in the batched
-benchmark the peers are measured by their per-call loops again (in the same interleaved run).
+call of ``pokerfloor.evaluate.batch.high_ranks`` (numba's compiled loop where numba is
+installed; a second row measures the numpy path alone for scale). No peer has a batched API, so
+in the batched benchmark the peers are measured by their per-call loops again (in the same
+interleaved run).
 """
 
 from __future__ import annotations
@@ -74,8 +76,8 @@ def _peer_per_call(config: Config, key: str) -> Callable[[], Step]:
     return prepare
 
 
-def _pokerfloor_batch(config: Config) -> Step:
-    high_ranks = pokerfloor_function("pokerfloor.evaluate.batch", "high_ranks")
+def _pokerfloor_batch(config: Config, name: str = "high_ranks") -> Step:
+    high_ranks = pokerfloor_function("pokerfloor.evaluate.batch", name)
     try:
         np = importlib.import_module("numpy")
     except ImportError:
@@ -115,6 +117,11 @@ def batch_contenders(config: Config) -> list[Contender]:
         Contender(
             "pokerfloor", "evaluate.batch.high_ranks(array)",
             lambda: _pokerfloor_batch(config), reference=True,
+        ),
+        # For scale: the numpy path alone, what high_ranks does where numba is not installed.
+        Contender(
+            "pokerfloor", "evaluate.batch.numpy_high_ranks(array)",
+            lambda: _pokerfloor_batch(config, "numpy_high_ranks"), reference=True,
         ),
         *_peers(config, " (no batch API: per-call loop)"),
     ]

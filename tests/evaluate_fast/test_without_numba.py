@@ -1,0 +1,47 @@
+"""numba stays optional: with it blocked, pokerfloor imports and every fast path falls back."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+BLOCK = (
+    "import sys\n"
+    "class Block:\n"
+    "    def find_spec(self, name, path=None, target=None):\n"
+    "        if name.split('.')[0] in {blocked!r}:\n"
+    "            raise ImportError(name + ' is blocked')\n"
+    "sys.meta_path.insert(0, Block())\n"
+)
+
+
+def _run(blocked: set[str], code: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", BLOCK.format(blocked=blocked) + code], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_without_numba_high_ranks_takes_the_numpy_path():
+    code = (
+        "import numpy as np\n"
+        "import pokerfloor as pf\n"
+        "from pokerfloor.evaluate import high_rank\n"
+        "from pokerfloor.evaluate.batch import compiled_loops, high_ranks\n"
+        "assert compiled_loops() is None\n"
+        "hands = np.random.default_rng(1).permuted(np.tile(np.arange(52), (2000, 1)), axis=1)[:, :7]\n"
+        "assert high_ranks(hands).tolist() == [high_rank(h) for h in hands.tolist()]\n"
+        "print('numba' in sys.modules)\n"
+    )
+    assert _run({"numba"}, code) == "False"
+
+
+def test_without_numba_or_numpy_equity_takes_the_python_path():
+    code = (
+        "from pokerfloor.evaluate.equity import heads_up_equity\n"
+        "found = heads_up_equity('AhKh', 'QsQd', '2h7h9c')\n"
+        "print(found.boards, found.wins, found.ties, 'numpy' in sys.modules)\n"
+    )
+    assert _run({"numba", "numpy"}, code) == "990 536 0 False"
+    assert _run({"numba"}, code).startswith("990 536 0 ")
