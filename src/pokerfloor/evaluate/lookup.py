@@ -144,6 +144,9 @@ def suited_ranks(cards: Sequence[int], suit: int) -> int:
 
 _NEVER_FLUSH = [-1] * (SUIT_MASK + 1)
 
+CARD_PAIR_KEYS: list[list[int]] = [[first + second for second in CARD_KEYS] for first in CARD_KEYS]
+"""``CARD_PAIR_KEYS[a][b]`` is ``CARD_KEYS[a] + CARD_KEYS[b]``."""
+
 # The one-lookup path below writes these as literals: constants are cheaper than globals there.
 assert SUIT_BITS == 8 and SUIT_MASK == 0xFF and SUIT_BITS + ROW_SHIFT == 16
 
@@ -157,8 +160,11 @@ def ranker(
     never looked for. Seven or five cards without a flush take the one-lookup path, written to
     touch as few variables as it can (each one the function closes over costs time on every
     call) and to read the packed tables (``packed``); everything else goes through ``any_size``.
+    Its key sums take the keys of two cards at a time from ``CARD_PAIR_KEYS``: half the
+    additions, and each addition makes a new ``int``.
     """
     keys = CARD_KEYS
+    pairs = CARD_PAIR_KEYS
     offsets5: list[int] = []
     values5: list[int] = []
     offsets7: list[int] = []
@@ -189,7 +195,7 @@ def ranker(
         size = len(cards)
         if size == 7:
             a, b, c, d, e, f, g = cards
-            key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
+            key = pairs[a][b] + pairs[c][d] + pairs[e][f] + keys[g]
             if suit7[key & 0xFF] < 0:
                 try:
                     return values7[(key >> 8) + offsets7[key >> 16]]
@@ -197,7 +203,7 @@ def ranker(
                     pass
         elif size == 5:
             a, b, c, d, e = cards
-            key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e]
+            key = pairs[a][b] + pairs[c][d] + keys[e]
             if suit5[key & 0xFF] < 0:
                 try:
                     return values5[(key >> 8) + offsets5[key >> 16]]
