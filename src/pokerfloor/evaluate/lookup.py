@@ -25,6 +25,7 @@ from pokerfloor.evaluate.cardkeys import (
     HAND_SIZES,
     RANK_KEYS,
     SUIT_BITS,
+    SUIT_KEYS,
     SUIT_MASK,
 )
 from pokerfloor.evaluate.classes import Ladder
@@ -144,8 +145,20 @@ def suited_ranks(cards: Sequence[int], suit: int) -> int:
 
 _NEVER_FLUSH = [-1] * (SUIT_MASK + 1)
 
-CARD_PAIR_KEYS: list[list[int]] = [[first + second for second in CARD_KEYS] for first in CARD_KEYS]
-"""``CARD_PAIR_KEYS[a][b]`` is ``CARD_KEYS[a] + CARD_KEYS[b]``."""
+LIFT = (((1 << 30) - 1) >> SUIT_BITS) // max(HAND_SIZES)
+"""The one-call path's card keys count the rank part down from ``LIFT`` (``CARD_KEYS`` count it
+up from ``-CENTRE``): seven cards still sum within one 30-bit digit, but only hands with about
+three aces sum below zero, so a packed table's row index is a plain list index, which the
+interpreter reads on its fast path (a negative index takes its slow one)."""
+
+DOWN_KEYS: list[int] = [((LIFT - RANK_KEYS[card >> 2]) << SUIT_BITS) + SUIT_KEYS[card & 3] for card in range(52)]
+DOWN_PAIR_KEYS: list[list[int]] = [[first + second for second in DOWN_KEYS] for first in DOWN_KEYS]
+"""``DOWN_PAIR_KEYS[a][b]`` is ``DOWN_KEYS[a] + DOWN_KEYS[b]``."""
+
+
+def counted_down(table: dict[int, int], size: int) -> dict[int, int]:
+    """A table keyed by the rank part of ``CARD_KEYS`` sums, keyed by that of ``DOWN_KEYS`` sums."""
+    return {size * (LIFT - CENTRE) - key: value for key, value in table.items()}
 
 # The one-lookup path below writes these as literals: constants are cheaper than globals there.
 assert SUIT_BITS == 8 and SUIT_MASK == 0xFF and SUIT_BITS + ROW_SHIFT == 16
@@ -160,11 +173,12 @@ def ranker(
     never looked for. Seven or five cards without a flush take the one-lookup path, written to
     touch as few variables as it can (each one the function closes over costs time on every
     call) and to read the packed tables (``packed``); everything else goes through ``any_size``.
-    Its key sums take the keys of two cards at a time from ``CARD_PAIR_KEYS``: half the
+    Its key sums take the keys of two cards at a time from ``DOWN_PAIR_KEYS``: half the
     additions, and each addition makes a new ``int``.
     """
     keys = CARD_KEYS
-    pairs = CARD_PAIR_KEYS
+    down = DOWN_KEYS
+    pairs = DOWN_PAIR_KEYS
     offsets5: list[int] = []
     values5: list[int] = []
     offsets7: list[int] = []
@@ -178,7 +192,7 @@ def ranker(
             built = load()
             flushes[:] = built.flushes
             by_size.update(built.unsuited)
-            five, seven = packed(built.unsuited[5]), packed(built.unsuited[7])
+            five, seven = (packed(counted_down(built.unsuited[n], n)) for n in (5, 7))
             offsets5[:], values5[:] = five
             values7[:] = seven.values
             offsets7[:] = seven.offsets  # last: a filled ``offsets7`` means all are there
@@ -195,7 +209,7 @@ def ranker(
         size = len(cards)
         if size == 7:
             a, b, c, d, e, f, g = cards
-            key = pairs[a][b] + pairs[c][d] + pairs[e][f] + keys[g]
+            key = pairs[a][b] + pairs[c][d] + pairs[e][f] + down[g]
             if suit7[key & 0xFF] < 0:
                 try:
                     return values7[(key >> 8) + offsets7[key >> 16]]
@@ -203,7 +217,7 @@ def ranker(
                     pass
         elif size == 5:
             a, b, c, d, e = cards
-            key = pairs[a][b] + pairs[c][d] + keys[e]
+            key = pairs[a][b] + pairs[c][d] + down[e]
             if suit5[key & 0xFF] < 0:
                 try:
                     return values5[(key >> 8) + offsets5[key >> 16]]
