@@ -16,7 +16,8 @@ Two ways in, giving the same order:
   ``int`` 0..51 or ``Card``), check nothing, and return a plain ``int`` (``None`` for no
   qualifying low) on the same scale as the checked function, so ``HandRank(high_rank(c))``
   is ``evaluate(c)``. For many hands at once, ``pokerfloor.evaluate.batch.high_ranks`` ranks
-  an array of shape ``(n, 7)`` with numpy.
+  an array of shape ``(n, 7)`` with numpy (with numba too where installed), and
+  ``pokerfloor.evaluate.equity.heads_up_equity`` counts every board of a heads-up showdown.
 
 Values are dense: 1 is the worst hand of a ranking, the best is the number of different hands
 (7,462 for high and deuce-to-seven, 1,404 for short deck, 6,175 for ace-to-five, 56 for
