@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import numba
+import numba  # type: ignore[import-not-found, unused-ignore]  # checked with or without numba
 import numpy as np
 
 from pokerfloor.evaluate.cardkeys import SUIT_BITS, SUIT_MASK
