@@ -151,3 +151,13 @@ def test_the_same_seed_plays_the_same_betting_as_pokerfloor(key: str) -> None:
     theirs = _betting(_make(key), 100)
     differing = [i for i in range(100) if ours[i] != theirs[i]]
     assert not differing, f"hand {differing[0]}: {ours[differing[0]]} != {theirs[differing[0]]}"
+
+
+def test_the_play_row_names_the_build_of_the_hand_engine() -> None:
+    from pokerfloor.bench.core import Config
+    from pokerfloor.bench.play import contenders
+    from pokerfloor.hand import COMPILED
+
+    row = contenders(Config())[0]
+    assert row.engine == "pokerfloor"
+    assert row.method == ("Hand API (compiled)" if COMPILED else "Hand API (pure Python)")

@@ -161,7 +161,7 @@ def test_the_command_prints_a_table_and_writes_json(tmp_path: Path) -> None:
     assert {row["benchmark"] for row in report["rows"]} == {"play"}
     assert all(row["status"] != FAILED for row in report["rows"])
     table = md.read_text()
-    assert "| engine | method | hands/s |" in table and "| pokerfloor | Hand API |" in table
+    assert "| engine | method | hands/s |" in table and "| pokerfloor | Hand API (" in table
 
 
 def test_the_command_refuses_an_unknown_benchmark() -> None:

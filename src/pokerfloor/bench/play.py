@@ -167,8 +167,17 @@ def _peers(config: Config) -> list[Contender]:
     return [_contender(engine_name(key), METHODS[key], make, config, False) for key, make in TABLES.items()]
 
 
+def hand_api_method() -> str:
+    """The row's method, naming the build of the hand engine that runs (docs/performance.md)."""
+    try:
+        from pokerfloor.hand import COMPILED
+    except ImportError:
+        return "Hand API"
+    return "Hand API (compiled)" if COMPILED else "Hand API (pure Python)"
+
+
 def contenders(config: Config) -> list[Contender]:
-    return [_contender("pokerfloor", "Hand API", PokerfloorTable, config, True), *_peers(config)]
+    return [_contender("pokerfloor", hand_api_method(), PokerfloorTable, config, True), *_peers(config)]
 
 
 def batch_contenders(config: Config) -> list[Contender]:

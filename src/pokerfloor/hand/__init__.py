@@ -1,5 +1,6 @@
 """One hand of poker as a pure, deterministic state machine."""
 
+from pokerfloor.hand import state as _state
 from pokerfloor.hand.state import Hand
 from pokerfloor.hand.types import (
     Award,
@@ -13,4 +14,8 @@ from pokerfloor.hand.types import (
     Result,
 )
 
-__all__ = ["Award", "Call", "DealRequest", "Event", "Hand", "Legal", "Post", "Pot", "Range", "Result"]
+COMPILED: bool = not (_state.__file__ or "").endswith(".py")
+"""Whether the hand engine running is the mypyc-compiled build (``POKERFLOOR_COMPILE=1`` at
+install time, docs/performance.md) rather than pure Python; both behave the same."""
+
+__all__ = ["COMPILED", "Award", "Call", "DealRequest", "Event", "Hand", "Legal", "Post", "Pot", "Range", "Result"]

@@ -37,6 +37,18 @@ from pokerfloor.hand.types import (
 )
 from pokerfloor.rules import BIG_BET_STRUCTURES, Game
 
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # only the compiler reads the decorator; without mypy_extensions it does nothing
+
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
+
+# Named tuples built with one C call (``tuple.__new__``) in the per-decision paths (``legal`` and
+# ``_record``), skipping their generated ``__new__``; the fields are given in full, in order.
+_new = tuple.__new__
+
 R_TURN = "TDA 2024 Rule 53"
 R_MIN_RAISE = "TDA 2024 Rule 43"
 R_REOPEN = "TDA 2024 Rule 47"
@@ -58,8 +70,15 @@ def _chips(name: str, value: object) -> int:
     return value
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Hand:
-    """One hand of poker, played by the rules of its ``Game`` (design.md, the hand API)."""
+    """One hand of poker, played by the rules of its ``Game`` (design.md, the hand API).
+
+    The module can be compiled with mypyc (``POKERFLOOR_COMPILE=1``, docs/performance.md);
+    compiled or not, the class behaves the same: ``copy.deepcopy`` and ``pickle`` work, and
+    values of the wrong type given to ``act`` and the other public methods are refused with
+    ``IllegalAction`` or ``ValueError`` as in pure Python, never a ``TypeError``.
+    """
 
     def __init__(
         self,
@@ -257,8 +276,10 @@ class Hand:
         due = stud.cards_due(min(self._street_index, len(self.variant.streets) - 1))
         return due - len(self._board)
 
-    def deal(self, cards: CardsLike | Sequence[Card | None], seat: int | None = None) -> Event:
+    def deal(self, cards: CardsLike | Sequence[Card | None], seat: object = None) -> Event:
         """Supply the cards a manually dealt hand waits for (``seat=None`` deals the board)."""
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            raise ValueError(f"cards are dealt to a seat number, not {seat!r}")
         return dealer.deal(self, cards, seat)
 
     # ------------------------------------------------------------------ betting round
@@ -421,41 +442,41 @@ class Hand:
             return Legal(seat=seat, draw=len(self._holes[i]))
         if self._bring_in_open:
             return stud.bring_in_legal(self, i)
-        to_call = self._level - self._bet[i]
-        call = (
-            Call(min(self._level, self._bet[i] + self._stack[i]), min(to_call, self._stack[i])) if to_call > 0 else None
-        )
+        level, bet_now, stack = self._level, self._bet[i], self._stack[i]
+        to_call = level - bet_now
+        call = _new(Call, (min(level, bet_now + stack), min(to_call, stack))) if to_call > 0 else None
         option = self._aggression(i)
         bet = raise_ = complete = None
         if len(option) == 3:
             kind, lo, hi = option
-            rng = Range(lo, hi)
+            rng = _new(Range, (lo, hi))
             if kind == "bet":
                 bet = rng
             elif kind == "complete":
                 complete = rng
             else:
                 raise_ = rng
-        return Legal(
-            seat=seat, fold=to_call > 0, check=to_call <= 0, call=call, bet=bet, raise_=raise_, complete=complete
-        )
+        # Legal(seat, fold, check, call, bet, raise_, complete, bring_in, draw)
+        return _new(Legal, (seat, to_call > 0, to_call <= 0, call, bet, raise_, complete, None, None))
 
     # ------------------------------------------------------------------ acting
-    def act(self, seat: int, action: str, to: int | None = None, discard: Iterable[CardsLike] | None = None) -> Event:
+    def act(self, seat: object, action: object, to: object = None, discard: Iterable[CardsLike] | None = None) -> Event:
         """Take an action for ``seat``; amounts are the seat's total wager this round.
 
-        Raises ``IllegalAction`` (hand unchanged) when the rules do not allow it.
+        Raises ``IllegalAction`` (hand unchanged) when the rules do not allow it. The
+        parameters are typed ``object`` because anything may arrive here (a bot, a parsed
+        line): a seat that is not a dealt-in seat number, an unknown action or an amount that
+        is not a whole number of chips is refused with ``invalid_action``.
         """
         if self._over:
             raise IllegalAction("hand_over", "the hand is over")
         if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self._pos:
             raise IllegalAction("invalid_action", f"seat {seat!r} is not dealt in to this hand")
-        if action not in ACTIONS:
+        if not isinstance(action, str) or action not in ACTIONS:
             raise IllegalAction(
                 "invalid_action", f"{action!r} is not an action; use one of {', '.join(sorted(ACTIONS))}"
             )
-        if to is not None:
-            to = _chips("the amount", to)
+        amount = None if to is None else _chips("the amount", to)
         i = self._pos[seat]
         if i != self._to_act:
             if self._to_act < 0:
@@ -463,14 +484,14 @@ class Hand:
                     "not_your_turn", "no one may act now" + (": cards are due" if self._awaiting else ""), R_TURN
                 )
             if self.game.house.oot_mode == "hold" and self._can_act(i) and not self._drawing:
-                return out_of_turn.hold(self, i, action, to)
+                return out_of_turn.hold(self, i, action, amount)
             raise IllegalAction(
                 "not_your_turn", f"it is seat {self._seats[self._to_act]}'s turn, not seat {seat}'s", R_TURN
             )
         if self._drawing or action == "draw":
             return draw.act(self, i, action, discard)
         if self._bring_in_open:
-            return stud.bring_in_act(self, i, action, to)
+            return stud.bring_in_act(self, i, action, amount)
         level, bet, stack = self._level, self._bet[i], self._stack[i]
         to_call = level - bet
         if action == "fold":
@@ -487,26 +508,26 @@ class Hand:
             return self._record(i, "check", bet)
         if action == "call":
             target = min(level, bet + stack)
-            if to is not None and to != target:
-                if self._street_index == 0 and to < target and self._level == self._bb_level():
+            if amount is not None and amount != target:
+                if self._street_index == 0 and amount < target and self._level == self._bb_level():
                     raise IllegalAction(
                         "must_call_full_big_blind", f"the call is the full big blind: {target}", R_FULL_BB
                     )
-                raise IllegalAction("invalid_action", f"a call here is to {target}, not {to}")
+                raise IllegalAction("invalid_action", f"a call here is to {target}, not {amount}")
             self._put_in(i, target - bet)
             return self._record(i, "call", target)
         if action in ("bring_in", "draw"):
             raise IllegalAction("invalid_action", f"{action} is not part of this game's betting now")
         if action == "all_in":
-            to = bet + stack
-            if to <= level:
+            amount = bet + stack
+            if amount <= level:
                 self._put_in(i, stack)
-                return self._record(i, "call", to)
+                return self._record(i, "call", amount)
         option = self._aggression(i)
         if len(option) == 2:
             raise IllegalAction(option[0], option[1], self._rule_for(option[0]))
         kind, lo, hi = option
-        if to is None:
+        if amount is None:
             raise IllegalAction(
                 "invalid_action", f"say how much: {kind} to between {lo} and {hi}" if lo != hi else f"{kind} to {lo}"
             )
@@ -515,9 +536,9 @@ class Hand:
                 pass  # "raise" with no bet to face is a bet (TDA 2024 R41)
             elif action == "bet":
                 raise IllegalAction("invalid_action", f"there is a bet of {level} already: {kind} instead")
-        self._check_amount(i, to, kind, lo, hi)
-        self._raise_to(i, to)
-        return self._record(i, kind, to)
+        self._check_amount(i, amount, kind, lo, hi)
+        self._raise_to(i, amount)
+        return self._record(i, kind, amount)
 
     def _bb_level(self) -> int:
         return max((p.amount for p in self._posts if p.kind in BLIND_KINDS and p.live), default=0)
@@ -585,7 +606,8 @@ class Hand:
         return self._record(i, "fold", None)
 
     def _record(self, i: int, kind: str, to: int | None) -> Event:
-        event = Event(kind, self._seats[i], to, street=self.street)
+        # Event(kind, seat, amount, cards, street, note)
+        event = _new(Event, (kind, self._seats[i], to, (), self.street, ""))
         self.events.append(event)
         self._acted[i] = self._level
         if self._folded.count(False) == 1:
@@ -657,34 +679,34 @@ class Hand:
         self.events.append(Event("return", self._seats[i], excess, street=self.street, note="uncalled bet returned"))
 
     # ------------------------------------------------------------------ open stakes
-    def add_chips(self, seat: int, chips: int) -> Event:
+    def add_chips(self, seat: object, chips: object) -> Event:
         """Chips bought during the hand (open stakes, WIKI_BIP Open stakes): they join the stack
         behind and the starting stack, so ``result.net`` leaves the purchase out. Under table
         stakes nothing may be added during a hand (WIKI_BIP Table stakes)."""
         if self._over:
             raise IllegalAction("hand_over", "the hand is over")
-        if seat not in self._pos:
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self._pos:
             raise IllegalAction("invalid_action", f"seat {seat!r} is not dealt in to this hand")
-        chips = _chips("the chips bought", chips)
+        bought = _chips("the chips bought", chips)
         if self.game.house.table_stakes:
             raise IllegalAction(
                 "chips_change_during_hand", "only chips on the table at the start of a hand play in it", R_STACKS
             )
-        if chips == 0:
+        if bought == 0:
             raise IllegalAction("invalid_action", "buy at least one chip")
         i = self._pos[seat]
         if self._folded[i]:
             raise IllegalAction("invalid_action", f"seat {seat} has folded")
-        self._stack[i] += chips
-        self._start[i] += chips
-        event = Event("add_chips", seat, chips, street=self.street, note="open stakes")
+        self._stack[i] += bought
+        self._start[i] += bought
+        event = Event("add_chips", seat, bought, street=self.street, note="open stakes")
         self.events.append(event)
         return event
 
     # ------------------------------------------------------------------ showdown
-    def show(self, seat: int, cards: CardsLike | Sequence[Card | None] | None = None) -> Event:
+    def show(self, seat: object, cards: CardsLike | Sequence[Card | None] | None = None) -> Event:
         """Reveal a hand: fills in unknown cards, or checks cards already known."""
-        if seat not in self._pos:
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self._pos:
             raise ValueError(f"seat {seat} is not dealt in")
         i = self._pos[seat]
         if self._folded[i]:
@@ -716,9 +738,9 @@ class Hand:
         self._maybe_resolve()
         return event
 
-    def muck(self, seat: int) -> Event:
+    def muck(self, seat: object) -> Event:
         """Give up a hand at showdown; it can win nothing."""
-        if seat not in self._pos:
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self._pos:
             raise ValueError(f"seat {seat} is not dealt in")
         i = self._pos[seat]
         if self._over:
@@ -757,9 +779,7 @@ class Hand:
         pot; ``folded`` seats are out; the board must hold the street's cards if given.
         """
         playing, paid = spots.seats_in_play(game, street, stacks, contributions)
-        hand = cls.__new__(cls)
-        Hand.__init__(
-            hand,
+        hand = cls(
             game,
             {s: max(c, 1) for s, c in playing.items()},
             button,

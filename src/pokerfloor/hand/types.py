@@ -59,9 +59,12 @@ class Pot:
     eligible: frozenset[int]
 
 
-@dataclass(frozen=True, slots=True)
-class Range:
-    """Total-wager amounts a seat may bet or raise to, both ends included."""
+# Range, Call and Legal are named tuples, like Event: immutable, compared by value, and built in
+# one C call, which matters because every decision of every hand makes them (docs/performance.md).
+
+
+class Range(NamedTuple):
+    """Total-wager amounts a seat may bet or raise to, both ends included (``to in range``)."""
 
     min_to: int
     max_to: int
@@ -70,16 +73,14 @@ class Range:
         return isinstance(to, int) and self.min_to <= to <= self.max_to
 
 
-@dataclass(frozen=True, slots=True)
-class Call:
+class Call(NamedTuple):
     """Calling brings the seat's wager ``to`` this total at a ``cost`` of chips from its stack."""
 
     to: int
     cost: int
 
 
-@dataclass(frozen=True, slots=True)
-class Legal:
+class Legal(NamedTuple):
     """What the seat to act may do, with exact amounts (design.md, the hand API)."""
 
     seat: int | None = None

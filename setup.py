@@ -1,0 +1,45 @@
+"""Build hook: compile the hand engine with mypyc when ``POKERFLOOR_COMPILE=1`` is set.
+
+Everything else about the package is in ``pyproject.toml``. Without the variable the build is
+pure Python, as for every ordinary ``pip install``. With it, the modules in ``COMPILED`` are
+compiled to C extension modules that sit beside their ``.py`` files and are imported in their
+place; mypy (which ships mypyc) and a C compiler must then be present, and the build runs
+without isolation so that it uses them:
+
+    POKERFLOOR_COMPILE=1 pip install --no-build-isolation .
+
+docs/performance.md says what compiling buys and how both builds are tested.
+"""
+
+from __future__ import annotations
+
+import os
+
+from setuptools import setup
+
+COMPILED = [
+    "src/pokerfloor/hand/state.py",
+    "src/pokerfloor/hand/forced.py",
+    "src/pokerfloor/hand/dealer.py",
+    "src/pokerfloor/hand/draw.py",
+    "src/pokerfloor/hand/out_of_turn.py",
+    "src/pokerfloor/hand/showdown.py",
+    "src/pokerfloor/hand/spots.py",
+    "src/pokerfloor/hand/stud.py",
+    "src/pokerfloor/hand/pots.py",
+    "src/pokerfloor/hand/given.py",
+]
+"""The hand engine's modules; its value types (``hand/types.py``), the cards and the rules stay
+interpreted (``Card`` subclasses ``int``, which mypyc cannot compile, and compiling the others
+measured no gain)."""
+
+
+def _extensions() -> list[object]:
+    if os.environ.get("POKERFLOOR_COMPILE") != "1":
+        return []
+    from mypyc.build import mypycify
+
+    return list(mypycify(COMPILED, opt_level="3"))
+
+
+setup(ext_modules=_extensions())
