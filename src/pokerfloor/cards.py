@@ -9,7 +9,7 @@ between equal upcards (RROP11 stud bring-in).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import IntEnum
 from typing import Protocol
 
@@ -128,15 +128,25 @@ def format_cards(cards: Iterable[Card | None]) -> str:
 
 
 class Shuffler(Protocol):
-    """What a deck needs of its randomness: ``random.Random`` or ``secrets.SystemRandom``."""
+    """What a deck needs of its randomness: ``random.Random`` or ``secrets.SystemRandom``.
+
+    A deck draws each card with ``randrange`` when the randomness has it (both of those do), so
+    a hand costs only as many draws as it deals cards; anything with just ``shuffle`` works too,
+    shuffling the whole deck up front.
+    """
 
     def shuffle(self, x: list[Card]) -> None: ...
 
 
 class Deck:
-    """A shuffled deck dealt from the top. The randomness is injected, never global."""
+    """A shuffled deck dealt from the top. The randomness is injected, never global.
 
-    __slots__ = ("_cards",)
+    The shuffle is done as the cards are dealt (Fisher-Yates, one uniform draw from the cards
+    left for each card dealt), which deals exactly what shuffling first and dealing from the
+    top would, each order equally likely, at a third of the cost for a hold'em hand.
+    """
+
+    __slots__ = ("_cards", "_draw")
 
     def __init__(
         self,
@@ -146,20 +156,34 @@ class Deck:
         exclude: Iterable[Card] = (),
     ) -> None:
         excluded = set(exclude)
-        self._cards = [c for c in cards if c not in excluded]
-        (rng if rng is not None else random.SystemRandom()).shuffle(self._cards)
+        self._cards = [c for c in cards if c not in excluded] if excluded else list(cards)
+        shuffler = rng if rng is not None else random.SystemRandom()
+        self._draw: Callable[[int], int] | None = getattr(shuffler, "randrange", None)
+        if self._draw is None:
+            shuffler.shuffle(self._cards)
 
     def __len__(self) -> int:
         return len(self._cards)
 
     def deal(self, count: int = 1) -> list[Card]:
         """Take ``count`` cards from the top."""
-        if count > len(self._cards):
-            raise ValueError(f"the deck has {len(self._cards)} cards, {count} were asked for")
-        top = self._cards[-count:] if count else []
-        del self._cards[len(self._cards) - count :]
-        top.reverse()
-        return top
+        cards = self._cards
+        left = len(cards)
+        if count > left:
+            raise ValueError(f"the deck has {left} cards, {count} were asked for")
+        draw = self._draw
+        if draw is None:
+            top = cards[left - count :] if count else []
+            del cards[left - count :]
+            top.reverse()
+            return top
+        dealt = []
+        for _ in range(count):
+            j = draw(left)
+            left -= 1
+            cards[j], cards[left] = cards[left], cards[j]
+            dealt.append(cards.pop())
+        return dealt
 
     def remove(self, cards: Iterable[Card]) -> None:
         """Take known cards out of the deck (cards given by hand); a missing card is dealt twice."""
@@ -172,4 +196,5 @@ class Deck:
     def add(self, cards: Iterable[Card], rng: Shuffler) -> None:
         """Shuffle cards back in (discards reshuffled to complete a draw)."""
         self._cards.extend(cards)
-        rng.shuffle(self._cards)
+        if self._draw is None:
+            rng.shuffle(self._cards)

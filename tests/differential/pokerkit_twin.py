@@ -51,7 +51,7 @@ def random_spec(seed: int, structure: str) -> Spec:
     blinds = (1, 2)
     stacks = [rng.choice([rng.randint(1, 30), rng.randint(20, 400)]) for _ in range(n)]
     ante = rng.choice([0, 0, 1])
-    deck = [str(c) for c in pf.Deck(rng)._cards]
+    deck = [str(c) for c in reversed(pf.Deck(rng).deal(52))]
     holes = ["".join(deck.pop() for _ in range(holes_per)) for _ in range(n)]
     board = "".join(deck.pop() for _ in range(5))
     return Spec(structure, variant, stacks, blinds, ante, holes, board, seed)
@@ -175,6 +175,12 @@ KNOWN = {
     "antes_in_main_pot": "all antes go to the main pot (WIKI_BIP All-in before the deal; rules.md §5.4); "
     "PokerKit layers each ante with its player's other chips, so split side pots can differ in size and "
     "an odd chip can land with another winner (never more than one chip per split pot).",
+    "odd_chips_to_one_winner": "a split pot's odd chips go one each to the first winners clockwise from the "
+    "button, no player getting more than one (RROP11; TDA 2024 R20-A; rules.md §6); PokerKit gives the whole "
+    "remainder of each pot to the first winner, so a three- or four-way split can move two or three chips.",
+    "short_all_ins_reopen": "several short all-ins that add up to a full raise reopen the betting for a "
+    "player who already acted (TDA 2024 R47-A, Addendum 47 Ex. 1; RROP11 NL item 5; rules.md §5.6); "
+    "PokerKit keeps the betting closed for that player.",
     "raise_cap": "fixed limit caps a round at a bet and three raises, the big blind counting as the bet, "
     "and lifts the cap heads-up (RROP11 B&R items 3-4; rules.md §4); PokerKit allows four raises after "
     "the blind and never lifts the cap.",
@@ -200,7 +206,24 @@ def classify(hand: pf.Hand, ours: dict[str, Any], theirs: dict[str, Any]) -> str
             return "raise_cap"
         if ours["raise"] is not None and theirs["raise"] is None and len(hand.in_hand) == 2:
             return "raise_cap"
+    if (
+        hand.game.structure != "fixed_limit"
+        and ours["call"] == theirs["call"]
+        and ours["raise"] is not None
+        and theirs["raise"] is None
+        and acted_this_round(hand)
+    ):
+        return "short_all_ins_reopen"
     return None
+
+
+def acted_this_round(hand: pf.Hand) -> bool:
+    """Whether the seat to act has already acted in this betting round."""
+    street = hand.street
+    return any(e.seat == hand.to_act and e.street == street and e.kind in ACTION_KINDS for e in hand.events)
+
+
+ACTION_KINDS = frozenset({"check", "call", "bet", "raise", "complete"})
 
 
 def play_both(seed: int, structure: str) -> Outcome:
@@ -261,15 +284,41 @@ def play_both(seed: int, structure: str) -> Outcome:
     final = hand.result.stacks
     ours = [final[k + 1] for k in range(len(spec.stacks))]
     theirs = list(state.stacks)
-    if ours != theirs and odd_chips_only(hand, ours, theirs):
-        known.add("antes_in_main_pot")
+    reason = odd_chip_reason(hand, ours, theirs) if ours != theirs else None
+    if reason is not None:
+        known.add(reason)
         theirs = ours
     return Outcome(spec, disagreements, ours, theirs, known)
 
 
-def odd_chips_only(hand: pf.Hand, ours: list[int], theirs: list[int]) -> bool:
-    """KNOWN["antes_in_main_pot"]: with antes and several split pots, only odd chips may move."""
+def odd_chip_reason(hand: pf.Hand, ours: list[int], theirs: list[int]) -> str | None:
+    """The known reason only odd chips of split pots moved, or None: KNOWN["odd_chips_to_one_winner"]
+    (PokerKit's stacks are exactly ours with each split pot's remainder paid to its first winner),
+    or KNOWN["antes_in_main_pot"] (with antes and several split pots, at most one chip less than
+    the winners per split pot moves)."""
     assert hand.result is not None
-    splits = sum(1 for award in hand.result.awards if len(award.winners) > 1)
+    if sum(ours) != sum(theirs):
+        return None
+    if theirs == remainder_to_first_winner(hand):
+        return "odd_chips_to_one_winner"
+    split_awards = [award for award in hand.result.awards if len(award.winners) > 1]
     moved = sum(abs(a - b) for a, b in zip(ours, theirs)) // 2
-    return bool(hand.game.ante) and sum(ours) == sum(theirs) and splits > 1 and 0 < moved <= splits
+    bound = sum(max(1, len(award.winners) - 1) for award in split_awards)
+    if hand.game.ante and len(split_awards) > 1 and 0 < moved <= bound:
+        return "antes_in_main_pot"
+    return None
+
+
+def remainder_to_first_winner(hand: pf.Hand) -> list[int]:
+    """Final stacks by seat number had each split pot paid as PokerKit pays it: the quotient to
+    every winner and the whole remainder to the first winner clockwise from the button."""
+    assert hand.result is not None
+    stacks = dict(hand.result.stacks)
+    for award in hand.result.awards:
+        if len(award.winners) < 2:
+            continue
+        order = [seat for seat in hand.seats if seat in award.winners]  # hand.seats starts left of the button
+        quotient, remainder = divmod(award.amount, len(order))
+        for seat in order:
+            stacks[seat] += quotient + (remainder if seat == order[0] else 0) - award.winners[seat]
+    return [stacks[seat] for seat in sorted(stacks)]

@@ -11,6 +11,7 @@ from tests.differential.pokerkit_twin import KNOWN, play_both
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
 HANDS_PER_STRUCTURE = 300
+RARE = {"antes_in_main_pot", "odd_chips_to_one_winner", "short_all_ins_reopen"}
 
 
 @pytest.mark.parametrize("structure", ["no_limit", "pot_limit", "fixed_limit"])
@@ -30,10 +31,11 @@ def test_random_hands_agree_with_pokerkit(structure: str) -> None:
 
 
 def test_every_listed_disagreement_still_happens() -> None:
-    """A listed disagreement that no longer shows up must leave the list. (The ante layering one
-    shows up with larger pots: tests/io/test_pokerkit_reads_our_files.py checks it.)"""
+    """A listed disagreement that no longer shows up must leave the list. (Three rare ones are
+    checked on the hands that meet them in tests/io/test_pokerkit_reads_our_files.py: the odd
+    chips of split pots, antes layered into side pots, short all-ins reopening the betting.)"""
     seen: set[str] = set()
     for structure in ("no_limit", "pot_limit", "fixed_limit"):
         for seed in range(HANDS_PER_STRUCTURE):
             seen |= play_both(seed, structure).known
-    assert seen == set(KNOWN) - {"antes_in_main_pot"}
+    assert set(KNOWN) - RARE <= seen <= set(KNOWN)
