@@ -8,8 +8,8 @@ import sys
 import numpy as np
 import pytest
 
-from pokerfloor.bench.policy import W_ALL_IN, W_CHECK_CALL, W_FOLD, W_MIN_RAISE
 from pokerfloor.sim import ACTION_NAMES, play_random
+from pokerfloor.sim.weights import W_ALL_IN, W_CHECK_CALL, W_FOLD, W_MIN_RAISE
 
 
 def test_the_same_seed_plays_the_same_hands_and_another_seed_others() -> None:

@@ -26,16 +26,14 @@ import random
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
+from pokerfloor.sim.weights import W_ALL_IN, W_CHECK_CALL, W_FOLD, W_MIN_RAISE
+
 FOLD = 0
 CHECK_CALL = 1
 MIN_RAISE = 2
 ALL_IN = 3
 MOVE_NAMES = ("fold", "check/call", "min raise", "all-in")
 
-W_FOLD = 25
-W_CHECK_CALL = 50
-W_MIN_RAISE = 20
-W_ALL_IN = 5
 
 # The game every engine plays: six-max no-limit hold'em, blinds 1/2, 200 big blinds each.
 PLAYERS = 6

@@ -1,7 +1,7 @@
 """Random legal no-limit hold'em, many hands in lockstep, by the benchmark's policy.
 
 Every step, each unfinished hand's seat to act takes one action drawn from a seeded numpy
-``Generator`` with the weights of ``pokerfloor.bench.policy`` (fold only when facing a bet,
+``Generator`` with the weights of ``pokerfloor.sim.weights`` (fold only when facing a bet,
 check or call, minimum bet or raise, all-in), renormalised over the moves open to it. Betting
 follows ``pokerfloor.sim.betting``; once every hand's betting is over, the pots are awarded
 together (``pokerfloor.sim.pots``), the hands ranked with ``evaluate.batch.high_ranks``.
@@ -12,11 +12,11 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from pokerfloor.bench.policy import W_ALL_IN, W_CHECK_CALL, W_FOLD, W_MIN_RAISE
 from pokerfloor.evaluate.batch import high_ranks
 from pokerfloor.sim.batch import Batch
 from pokerfloor.sim.betting import Chips, Lockstep
 from pokerfloor.sim.pots import winnings
+from pokerfloor.sim.weights import W_ALL_IN, W_CHECK_CALL, W_FOLD, W_MIN_RAISE
 
 BOARD_CARDS = 5
 
