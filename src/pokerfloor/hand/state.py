@@ -104,6 +104,7 @@ class Hand:
         self.game = game
         self.variant = game.variant_spec
         self._streets = self.variant.streets
+        self._rounds = self.variant.betting_rounds
         self.button_seat = button
         ordered = sorted(stacks)
         self._seats: list[int] = [s for s in ordered if s > button] + [s for s in ordered if s <= button]
@@ -129,7 +130,7 @@ class Hand:
         self._structure = game.structure
         self._big_bet = game.structure in BIG_BET_STRUCTURES
         self._half_bet = game.house.incomplete_rule_for(game.structure) == "half_bet"
-        self._cap = game.house.raises_allowed(self.variant.betting_rounds)
+        self._cap = game.house.raises_allowed(self._rounds)
         self._pot_total = 0
         self._short_blinds = 0
         self._to_act = -1
@@ -286,13 +287,13 @@ class Hand:
     def _unit(self) -> int:
         """The fixed-limit bet of this street, raised in a kill pot (RROP11 Kill Pots)."""
         game = self.game
-        small_rounds = 2 if self._stud else (self.variant.betting_rounds + 1) // 2
+        small_rounds = 2 if self._stud else (self._rounds + 1) // 2
         base = game.small_bet if self._street_index < small_rounds else game.big_bet
         num, den = self._unit_scale
         return base * num // den
 
     def _top_street(self) -> bool:
-        return self._street_index == self.variant.betting_rounds - 1
+        return self._street_index == self._rounds - 1
 
     def _start_round(self, first: int | None) -> None:
         if self._structure == "fixed_limit":
@@ -639,7 +640,7 @@ class Hand:
             self._exposed = True
             self.events.append(Event("expose", note="no more betting is possible: all hands face up (TDA 2024 R16)"))
         self._street_index += 1
-        if self._street_index >= self.variant.betting_rounds:
+        if self._street_index >= self._rounds:
             showdown.settle(self)
             return
         self._acted = [None] * self._n
@@ -745,7 +746,7 @@ class Hand:
         i = self._pos[seat]
         if self._over:
             raise IllegalAction("hand_over", "the hand is over")
-        if self._folded[i] or not (self._exposed or self._street_index >= self.variant.betting_rounds):
+        if self._folded[i] or not (self._exposed or self._street_index >= self._rounds):
             raise IllegalAction("invalid_action", "a hand can be mucked only at the showdown")
         self._mucked[i] = True
         event = Event("muck", seat, street=self.street)
@@ -754,7 +755,7 @@ class Hand:
         return event
 
     def _maybe_resolve(self) -> None:
-        if not self._over and self._street_index >= self.variant.betting_rounds and self._awaiting is None:
+        if not self._over and self._street_index >= self._rounds and self._awaiting is None:
             showdown.settle(self)
 
     # ------------------------------------------------------------------ spots
