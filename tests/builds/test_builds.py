@@ -107,3 +107,15 @@ def test_a_subclass_of_hand_can_extend_it() -> None:
     hand = Logged(game, stacks={1: 100, 2: 100}, button=2, rng=random.Random(1))
     hand.act(2, "call")
     assert hand.log == [(2, "call")] and hand.to_act == 1
+
+
+def test_what_legal_returns_is_immutable_and_compares_by_value() -> None:
+    hand = _mid_hand()
+    legal = hand.legal()
+    assert legal == pf.Legal(seat=2, fold=True, call=pf.Call(to=6, cost=4), raise_=pf.Range(min_to=10, max_to=60))
+    assert legal.actions == ("fold", "call", "raise")
+    assert 10 in legal.raise_ and 60 in legal.raise_ and 9 not in legal.raise_ and 61 not in legal.raise_
+    for value, name in ((legal, "fold"), (legal.call, "cost"), (legal.raise_, "min_to")):
+        with pytest.raises(AttributeError):
+            setattr(value, name, 0)
+    assert hand.legal() == legal and hand.legal() is not legal
