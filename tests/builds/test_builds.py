@@ -119,3 +119,22 @@ def test_what_legal_returns_is_immutable_and_compares_by_value() -> None:
         with pytest.raises(AttributeError):
             setattr(value, name, 0)
     assert hand.legal() == legal and hand.legal() is not legal
+
+
+def test_the_engine_needs_no_mypy_extensions_at_run_time() -> None:
+    """``mypyc_attr`` comes from mypy_extensions, which only the compiler needs: with it blocked,
+    either build imports and plays a hand to the end."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, random; sys.modules['mypy_extensions'] = None\n"
+        "import pokerfloor as pf\n"
+        "game = pf.Game(variant='holdem', structure='no_limit', small_blind=1, big_blind=2)\n"
+        "hand = pf.Hand(game, stacks={1: 50, 2: 50}, button=2, rng=random.Random(3))\n"
+        "while not hand.is_over:\n"
+        "    hand.act(hand.to_act, 'call')\n"
+        "print(pf.hand.COMPILED, sum(hand.result.stacks.values()))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert done.stdout.split() == [str(pf.hand.COMPILED), "100"]
