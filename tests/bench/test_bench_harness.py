@@ -158,6 +158,10 @@ def test_the_command_prints_a_table_and_writes_json(tmp_path: Path) -> None:
     assert "pokerfloor" in result.output
     report = json.loads(out.read_text())
     assert report["config"]["quick"] is True
+    from pokerfloor.hand import COMPILED
+
+    assert report["hand_engine"] == ("compiled" if COMPILED else "pure")
+    assert ("hand engine: compiled" if COMPILED else "hand engine: pure Python") in result.output
     assert {row["benchmark"] for row in report["rows"]} == {"play"}
     assert all(row["status"] != FAILED for row in report["rows"])
     table = md.read_text()

@@ -66,6 +66,13 @@ def bench(
     console.print(
         "peers: " + ", ".join(f"{name} {v}" if v else f"{name} (not installed)" for name, v in peers.items())
     )
+    from pokerfloor.hand import COMPILED
+
+    console.print(
+        "hand engine: compiled (mypyc)"
+        if COMPILED
+        else "hand engine: pure Python (for the compiled build: make compiled, then PYTHONPATH=build/compiled)"
+    )
     started = time.time()
     with Progress(
         TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
@@ -104,6 +111,7 @@ def bench(
                 "seed": config.seed, "corpus": str(config.corpus),
             },
             "peers": peers,
+            "hand_engine": "compiled" if COMPILED else "pure",
             "rows": [row.as_dict() for row in rows],
         }
         json_path.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
