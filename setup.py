@@ -28,10 +28,12 @@ COMPILED = [
     "src/pokerfloor/hand/stud.py",
     "src/pokerfloor/hand/pots.py",
     "src/pokerfloor/hand/given.py",
+    "src/pokerfloor/evaluate/lookup.py",
 ]
-"""The hand engine's modules; its value types (``hand/types.py``), the cards and the rules stay
-interpreted (``Card`` subclasses ``int``, which mypyc cannot compile, and compiling the others
-measured no gain)."""
+"""The hand engine's modules and the table-driven ranking (``evaluate/lookup.py``, behind
+``high_rank`` and the other one-call rankings); the hand's value types (``hand/types.py``), the
+cards and the rules stay interpreted (``Card`` subclasses ``int``, which mypyc cannot compile,
+and compiling the others measured no gain)."""
 
 
 def _extensions() -> list[object]:
