@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from itertools import combinations, islice
 from typing import Any
 
 from pokerfloor.bench.core import NOT_AVAILABLE, Benchmark, Config, Contender, Step, Unavailable
 from pokerfloor.bench.evaluation import pokerfloor_function
-from pokerfloor.bench.peers import EQUITY, Tally, engine_name, remaining
+from pokerfloor.bench.peers import EQUITY, Tally, engine_name, remaining, tally_seven
 
 HERO = (50, 46)  # Ah Kh
 VILLAIN = (43, 41)  # Qs Qd
@@ -75,19 +74,7 @@ def _pokerfloor_loop(hero: Sequence[int], villain: Sequence[int], limit: int | N
     high_rank = pokerfloor_function("pokerfloor.evaluate", "high_rank")
     from pokerfloor.cards import Card
 
-    h = tuple(Card(c) for c in hero)
-    v = tuple(Card(c) for c in villain)
-    rest = [Card(c) for c in remaining(hero, villain)]
-    boards = wins = ties = 0
-    for board in islice(combinations(rest, 5), limit):
-        a = high_rank(h + board)
-        b = high_rank(v + board)
-        boards += 1
-        if a > b:
-            wins += 1
-        elif a == b:
-            ties += 1
-    return Tally(boards, wins, ties)
+    return tally_seven(high_rank, [Card(c) for c in range(52)], hero, villain, limit)
 
 
 # ---------------------------------------------------------------- pokerfloor's equity function

@@ -364,10 +364,9 @@ def _phevaluator() -> Evaluator:
     return Evaluator(tuple, loop, lambda h: -evaluate(*h))
 
 
-def _treys() -> Evaluator:
-    tr = load("treys")
-    cards = [tr.Card.new(card_text(c)) for c in range(52)]
-    evaluate = tr.Evaluator().evaluate
+def _hole_and_board(cards: Sequence[Any], evaluate: Callable[[Any, Any], Any]) -> Evaluator:
+    """An evaluator called as ``evaluate(hole, board)`` with two lists of its own cards, the
+    lower result the better hand (treys, texasholdem)."""
 
     def loop(hands: Sequence[Any]) -> None:
         for hole, board in hands:
@@ -377,6 +376,11 @@ def _treys() -> Evaluator:
         return [cards[c] for c in h[:2]], [cards[c] for c in h[2:]]
 
     return Evaluator(convert, loop, lambda h: -evaluate(*h))
+
+
+def _treys() -> Evaluator:
+    tr = load("treys")
+    return _hole_and_board([tr.Card.new(card_text(c)) for c in range(52)], tr.Evaluator().evaluate)
 
 
 def _pokerkit() -> Evaluator:
@@ -397,17 +401,7 @@ def _pokerkit() -> Evaluator:
 def _texasholdem() -> Evaluator:
     card = load("texasholdem", "card.card")
     ev = load("texasholdem", "evaluator")
-    cards = [card.Card(card_text(c)) for c in range(52)]
-    evaluate = ev.evaluate
-
-    def loop(hands: Sequence[Any]) -> None:
-        for hole, board in hands:
-            evaluate(hole, board)
-
-    def convert(h: Sequence[int]) -> Any:
-        return [cards[c] for c in h[:2]], [cards[c] for c in h[2:]]
-
-    return Evaluator(convert, loop, lambda h: -evaluate(*h))
+    return _hole_and_board([card.Card(card_text(c)) for c in range(52)], ev.evaluate)
 
 
 EVALUATORS: dict[str, tuple[str, Callable[[], Evaluator]]] = {
@@ -445,10 +439,15 @@ def _boards(rest: Sequence[Any], limit: int | None) -> Iterator[tuple[Any, ...]]
     return islice(combinations(rest, 5), limit)
 
 
-def _eval7_equity(hero: Sequence[int], villain: Sequence[int], limit: int | None) -> Tally:
-    ev7 = load("eval7")
-    cards = [ev7.Card(card_text(c)) for c in range(52)]
-    evaluate = ev7.evaluate
+def tally_seven(
+    evaluate: Callable[[tuple[Any, ...]], Any],
+    cards: Sequence[Any],
+    hero: Sequence[int],
+    villain: Sequence[int],
+    limit: int | None,
+) -> Tally:
+    """Every board dealt in a Python loop, each hand ranked by ``evaluate(seven cards)``, the
+    greater result the better (``cards``: the engine's card for each pokerfloor number)."""
     h = tuple(cards[c] for c in hero)
     v = tuple(cards[c] for c in villain)
     rest = [cards[c] for c in remaining(hero, villain)]
@@ -462,6 +461,11 @@ def _eval7_equity(hero: Sequence[int], villain: Sequence[int], limit: int | None
         elif a == b:
             ties += 1
     return Tally(boards, wins, ties)
+
+
+def _eval7_equity(hero: Sequence[int], villain: Sequence[int], limit: int | None) -> Tally:
+    ev7 = load("eval7")
+    return tally_seven(ev7.evaluate, [ev7.Card(card_text(c)) for c in range(52)], hero, villain, limit)
 
 
 def _phevaluator_equity(hero: Sequence[int], villain: Sequence[int], limit: int | None) -> Tally:
