@@ -169,10 +169,8 @@ def _peers(config: Config) -> list[Contender]:
 
 def hand_api_method() -> str:
     """The row's method, naming the build of the hand engine that runs (docs/performance.md)."""
-    try:
-        from pokerfloor.hand import COMPILED
-    except ImportError:
-        return "Hand API"
+    from pokerfloor.hand import COMPILED
+
     return "Hand API (compiled)" if COMPILED else "Hand API (pure Python)"
 
 

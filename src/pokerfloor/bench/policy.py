@@ -34,7 +34,6 @@ MIN_RAISE = 2
 ALL_IN = 3
 MOVE_NAMES = ("fold", "check/call", "min raise", "all-in")
 
-
 # The game every engine plays: six-max no-limit hold'em, blinds 1/2, 200 big blinds each.
 PLAYERS = 6
 SMALL_BLIND = 1

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, Shuffler
 from pokerfloor.errors import IllegalAction, Reason
@@ -260,6 +260,10 @@ class Hand:
         """The last full bet or raise increment of this round (TDA 2024 R43-A)."""
         return self._min_inc
 
+    def _dealt_in(self, seat: object) -> TypeGuard[int]:
+        """Whether ``seat`` is the number of a seat dealt in to this hand (``True`` is not)."""
+        return not isinstance(seat, bool) and isinstance(seat, int) and seat in self._pos
+
     def _all_in_flags(self) -> list[bool]:
         return [s == 0 for s in self._stack]
 
@@ -471,7 +475,7 @@ class Hand:
         """
         if self._over:
             raise IllegalAction("hand_over", "the hand is over")
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self._pos:
+        if not self._dealt_in(seat):
             raise IllegalAction("invalid_action", f"seat {seat!r} is not dealt in to this hand")
         if not isinstance(action, str) or action not in ACTIONS:
             raise IllegalAction(
@@ -686,7 +690,7 @@ class Hand:
         stakes nothing may be added during a hand (WIKI_BIP Table stakes)."""
         if self._over:
             raise IllegalAction("hand_over", "the hand is over")
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self._pos:
+        if not self._dealt_in(seat):
             raise IllegalAction("invalid_action", f"seat {seat!r} is not dealt in to this hand")
         bought = _chips("the chips bought", chips)
         if self.game.house.table_stakes:
@@ -707,7 +711,7 @@ class Hand:
     # ------------------------------------------------------------------ showdown
     def show(self, seat: object, cards: CardsLike | Sequence[Card | None] | None = None) -> Event:
         """Reveal a hand: fills in unknown cards, or checks cards already known."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self._pos:
+        if not self._dealt_in(seat):
             raise ValueError(f"seat {seat} is not dealt in")
         i = self._pos[seat]
         if self._folded[i]:
@@ -741,7 +745,7 @@ class Hand:
 
     def muck(self, seat: object) -> Event:
         """Give up a hand at showdown; it can win nothing."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self._pos:
+        if not self._dealt_in(seat):
             raise ValueError(f"seat {seat} is not dealt in")
         i = self._pos[seat]
         if self._over:
