@@ -20,6 +20,7 @@ from pokerfloor.acpc.matchstate import (
     state_line,
     text_of_action,
 )
+from pokerfloor.acpc.openspiel import gamedef_from_openspiel, openspiel_action, openspiel_parameters
 
 __all__ = [
     "Dealer",
@@ -35,9 +36,12 @@ __all__ = [
     "action_of_text",
     "answer",
     "betting_of",
+    "gamedef_from_openspiel",
     "gamedef_of",
     "hand_of",
     "matchstate_of",
+    "openspiel_action",
+    "openspiel_parameters",
     "parse_gamedef",
     "parse_matchstate",
     "parse_response",
