@@ -4,6 +4,7 @@ converter (``HandHistory.to_acpc_protocol``) on the same random hands."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pokerkit as pk
 import pytest
@@ -70,11 +71,12 @@ def test_limit_raises_have_no_amount() -> None:
 
 
 # ------------------------------------------------------------------ against PokerKit
-def _random_hand(seed: int, players: int) -> tuple[pf.Hand, list[tuple[int, str, int | None]]]:
-    rng = random.Random(seed)
-    stacks = {k + 1: rng.choice([300, 1_000, 5_000]) for k in range(players)}
-    hand = pf.Hand(pf.Game.no_limit_holdem(5, 10), stacks, button=players, rng=rng)
-    actions: list[tuple[int, str, int | None]] = []
+Actions = list[tuple[int, str, int | None]]
+
+
+def _play_randomly(hand: pf.Hand, rng: random.Random, amount: Callable[[pf.Range], int]) -> Actions:
+    """Play the hand out with random legal actions (raises to ``amount`` of the range)."""
+    actions: Actions = []
     while not hand.is_over:
         seat = hand.to_act
         assert seat is not None
@@ -82,43 +84,57 @@ def _random_hand(seed: int, players: int) -> tuple[pf.Hand, list[tuple[int, str,
         option = legal.bet or legal.raise_
         roll = rng.random()
         if option and roll < 0.3:
-            act: tuple[str, int | None] = ("raise", rng.choice([option.min_to, option.max_to]))
+            act: tuple[str, int | None] = ("raise", amount(option))
         elif legal.fold and roll < 0.45:
             act = ("fold", None)
         else:
             act = ("check" if legal.check else "call", None)
         hand.act(seat, *act)
         actions.append((seat, *act))
-    return hand, actions
+    return actions
 
 
-def _pokerkit_lines(hand: pf.Hand, actions: list[tuple[int, str, int | None]], position: int) -> list[str]:
+def _random_hand(seed: int, players: int) -> tuple[pf.Hand, Actions]:
+    rng = random.Random(seed)
+    stacks = {k + 1: rng.choice([300, 1_000, 5_000]) for k in range(players)}
+    hand = pf.Hand(pf.Game.no_limit_holdem(5, 10), stacks, button=players, rng=rng)
+    return hand, _play_randomly(hand, rng, lambda option: rng.choice([option.min_to, option.max_to]))
+
+
+def _deal_board(state: pk.State, board: list[str]) -> None:
+    """Deal PokerKit whatever board cards it waits for, from the pokerfloor hand's board."""
+    while state.can_deal_board():
+        state.deal_board("".join(board[len(state.board_cards): len(state.board_cards) + state.board_dealing_count]))
+
+
+AUTOMATIONS = tuple(a for a in pk.Automation if a not in (pk.Automation.HOLE_DEALING, pk.Automation.BOARD_DEALING))
+NO_LIMIT = pk.NoLimitTexasHoldem(automations=AUTOMATIONS, ante_trimming_status=False, raw_antes=0,
+                                 raw_blinds_or_straddles=(5, 10), min_bet=10)
+FIXED_LIMIT = pk.FixedLimitTexasHoldem(automations=AUTOMATIONS, ante_trimming_status=False, raw_antes=0,
+                                       raw_blinds_or_straddles=(5, 10), small_bet=10, big_bet=20)
+
+
+def _pokerkit_lines(hand: pf.Hand, actions: Actions, position: int, game: pk.Poker = NO_LIMIT) -> list[str]:
+    """The MATCHSTATEs PokerKit's converter sends ``position`` for the same hand."""
     players = len(hand.seats)
-    game = pk.NoLimitTexasHoldem(
-        automations=tuple(a for a in pk.Automation if a is not pk.Automation.HOLE_DEALING
-                          and a is not pk.Automation.BOARD_DEALING),
-        ante_trimming_status=False, raw_antes=0, raw_blinds_or_straddles=(5, 10), min_bet=10,
-    )
     state = game([hand.starting_stacks[k + 1] for k in range(players)], players)
     for k in range(players):
         state.deal_hole("".join(str(c) for c in hand.holes[k + 1]))
     board = [str(c) for c in hand.board]
     for _seat, kind, to in actions:
-        while state.can_deal_board():
-            state.deal_board("".join(board[len(state.board_cards): len(state.board_cards) + state.board_dealing_count]))
+        _deal_board(state, board)
         if kind == "fold":
             state.fold()
         elif kind == "raise":
-            state.complete_bet_or_raise_to(to)
+            state.complete_bet_or_raise_to(to if game is NO_LIMIT else None)
         else:
             state.check_or_call()
-    while state.can_deal_board():
-        state.deal_board("".join(board[len(state.board_cards): len(state.board_cards) + state.board_dealing_count]))
+    _deal_board(state, board)
     history = pk.HandHistory.from_game_state(game, state)
     return [line.strip() for way, line in history.to_acpc_protocol(position, 9) if way == "S->"]
 
 
-def _our_lines(hand: pf.Hand, actions: list[tuple[int, str, int | None]], position: int) -> list[str]:
+def _our_lines(hand: pf.Hand, actions: Actions, position: int) -> list[str]:
     replay = pf.Hand(hand.game, hand.starting_stacks, button=hand.button_seat,
                      holes={s: hand.holes[s] for s in hand.seats}, board=hand.board)
     lines = []
@@ -158,3 +174,51 @@ def test_state_lines_replay_to_the_same_result(seed: int) -> None:
     assert len(logged) == 1 and logged[0].agrees and logged[0].players == tuple(names)
     assert logged[0].hand.result is not None and hand.result is not None
     assert logged[0].hand.result.stacks == hand.result.stacks
+
+
+def test_a_limit_gamedef_without_stacks_has_the_acpc_dealers_default() -> None:
+    text = """# heads-up limit hold'em, as the ACPC competition played it
+GAMEDEF
+limit
+numPlayers = 2
+numRounds = 4
+blind = 10 5
+raiseSize = 10 10 20 20
+firstPlayer = 2 1 1 1
+maxRaises = 3 4 4 4
+numSuits = 4
+numRanks = 13
+numHoleCards = 2
+numBoardCards = 0 3 1 1
+END GAMEDEF
+"""
+    gamedef = acpc.parse_gamedef(text)
+    assert gamedef.stacks == (2**31 - 1, 2**31 - 1)
+    assert (gamedef.game.structure, gamedef.game.small_bet, gamedef.game.big_bet) == ("fixed_limit", 10, 20)
+    assert gamedef.game.house.raise_cap == 3 and not gamedef.game.house.cap_lifted_heads_up
+
+
+@pytest.mark.parametrize("broken", [
+    "GAMEDEF\nnumPlayers = 2\nEND GAMEDEF",                                  # no betting
+    "GAMEDEF\nnolimit\nnumPlayers = 2\nnumHoleCards = 4\nEND GAMEDEF",        # not hold'em
+    "GAMEDEF\nnolimit\nnumPlayers = 2\nsomething = 1\nEND GAMEDEF",           # unknown field
+])
+def test_broken_or_foreign_gamedefs_are_refused(broken: str) -> None:
+    with pytest.raises(acpc.GamedefError):
+        acpc.parse_gamedef(broken)
+
+
+def _random_limit_hand(seed: int) -> tuple[pf.Hand, Actions]:
+    rng = random.Random(seed)
+    players = 2 + seed % 3
+    hand = pf.Hand(LIMIT_GAME, dict.fromkeys(range(1, players + 1), 1_000), button=players, rng=rng)
+    return hand, _play_randomly(hand, rng, lambda option: option.min_to)
+
+
+@pytest.mark.filterwarnings("ignore:A card being dealt")
+@pytest.mark.parametrize("seed", range(15))
+def test_limit_matchstates_agree_with_pokerkit(seed: int) -> None:
+    hand, actions = _random_limit_hand(seed)
+    ours, theirs = _our_lines(hand, actions, 0), _pokerkit_lines(hand, actions, 0, FIXED_LIMIT)
+    assert ours[:-1] == theirs[: len(ours) - 1]
+    assert _without_shown_cards(ours[-1]) == _without_shown_cards(theirs[-1])

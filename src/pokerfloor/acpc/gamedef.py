@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pokerfloor.rules import Game, HouseRules
 
 HOLDEM_BOARD = (0, 3, 1, 1)
+UNLIMITED_STACK = 2**31 - 1
+"""The stack of a gamedef that names none: the ACPC dealer's largest 32-bit number."""
 _LIST_KEYS = ("stack", "blind", "raisesize", "firstplayer", "maxraises", "numboardcards")
 _NUMBER_KEYS = ("numplayers", "numrounds", "numsuits", "numranks", "numholecards")
 
@@ -139,7 +141,7 @@ def _gamedef_from(betting: str, fields: dict[str, list[int]]) -> Gamedef:
         raise GamedefError("hold'em deals its board 0 3 1 1")
     if not 2 <= players <= 10:
         raise GamedefError("numPlayers is 2 to 10")
-    stacks = fields.get("stack", [])
+    stacks = fields.get("stack", [UNLIMITED_STACK])
     if len(stacks) == 1:
         stacks = stacks * players
     if len(stacks) != players:
