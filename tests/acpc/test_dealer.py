@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import socket
 import threading
+import time
 from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
+
+import pytest
 
 import pokerfloor as pf
 from pokerfloor import acpc
@@ -29,6 +32,15 @@ def _silent(port: int) -> None:
         sock.sendall(b"VERSION:2.0.0\r\n")
         while sock.recv(4096):
             pass
+
+
+def _chatty(port: int) -> None:
+    """Sends comment lines every few milliseconds and never answers a state."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock, suppress(OSError):
+        sock.sendall(b"VERSION:2.0.0\r\n")
+        for _ in range(2_000):
+            sock.sendall(b"# thinking\r\n")
+            time.sleep(0.005)
 
 
 def _stubborn(port: int) -> None:
@@ -106,6 +118,14 @@ def test_a_player_out_of_time_folds_or_checks(tmp_path: Path) -> None:
     assert acted and acted <= {"fold", "check"}
 
 
+def test_talking_does_not_buy_a_player_more_time(tmp_path: Path) -> None:
+    started = time.monotonic()
+    _play(tmp_path / "match.log", 3, [_pokerfloor_client, _chatty], t_response=0.2)
+    acted = _second_players_actions(tmp_path / "match.log")
+    assert acted and acted <= {"fold", "check"}
+    assert time.monotonic() - started < 8
+
+
 def test_an_invalid_action_is_taken_as_a_call(tmp_path: Path) -> None:
     _play(tmp_path / "match.log", 4, [_pokerfloor_client, _stubborn])
     acted = _second_players_actions(tmp_path / "match.log")
@@ -126,6 +146,9 @@ def test_an_interrupted_match_resumes_from_its_log(tmp_path: Path) -> None:
 
 def test_a_log_of_another_match_is_not_resumed(tmp_path: Path) -> None:
     log = tmp_path / "other.log"
+    log.write_text(acpc.Match("test", GAMEDEF, 8, 11, ("pokerfloor", "plain")).header() + "\nSTATE:0:cc\n")
+    with pytest.raises(acpc.MatchLogError, match="not a STATE line"):
+        acpc.resume_point(acpc.Match("test", GAMEDEF, 8, 11, ("pokerfloor", "plain")), log)
     log.write_text("# some other match\n")
     match = acpc.Match("test", GAMEDEF, 8, 11, ("pokerfloor", "plain"))
     try:

@@ -28,10 +28,9 @@ class Channel:
         except OSError:
             self.close()
 
-    def read_line(self, timeout: float | None) -> str | None:
-        """The next line (without its ending), or None when ``timeout`` seconds pass first or
-        the peer closes the connection."""
-        deadline = None if timeout is None else time.monotonic() + timeout
+    def read_line(self, deadline: float | None) -> str | None:
+        """The next line (without its ending), or None when the ``time.monotonic()`` deadline
+        passes first or the peer closes the connection."""
         while b"\n" not in self._buffer:
             if self.closed:
                 return None
@@ -56,3 +55,8 @@ class Channel:
         self.closed = True
         with contextlib.suppress(OSError):
             self.sock.close()
+
+
+def deadline_in(seconds: float | None) -> float | None:
+    """The ``time.monotonic()`` deadline ``seconds`` from now (None: no deadline)."""
+    return None if seconds is None else time.monotonic() + seconds

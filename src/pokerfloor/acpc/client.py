@@ -11,7 +11,7 @@ import random
 import socket
 from collections.abc import Callable
 
-from pokerfloor.acpc.channel import VERSION, Channel
+from pokerfloor.acpc.channel import VERSION, Channel, deadline_in
 from pokerfloor.acpc.gamedef import Gamedef
 from pokerfloor.acpc.matchstate import MatchState, MatchStateError, hand_of, parse_matchstate, text_of_action
 from pokerfloor.bots import Decision, make_bot
@@ -39,7 +39,7 @@ def play(gamedef: Gamedef, port: int, policy: Policy, *, host: str = "127.0.0.1"
     seen: set[int] = set()
     try:
         channel.send(VERSION)
-        while (line := channel.read_line(timeout)) is not None:
+        while (line := channel.read_line(deadline_in(timeout))) is not None:
             if not line.startswith("MATCHSTATE:"):
                 continue
             state = parse_matchstate(line)

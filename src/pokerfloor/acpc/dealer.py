@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from pokerfloor.acpc.channel import VERSION, Channel
+from pokerfloor.acpc.channel import VERSION, Channel, deadline_in
 from pokerfloor.acpc.gamedef import Gamedef
 from pokerfloor.acpc.matchstate import (
     MatchStateError,
@@ -108,8 +108,12 @@ def resume_point(match: Match, log: Path) -> tuple[int, dict[str, int]]:
             break
         if not line.startswith("STATE:"):
             continue
-        _, number, _betting, _cards, results, names = line.split(":")
-        if int(number) != played:
+        try:
+            _, number, _betting, _cards, results, names = line.split(":")
+            numbered = int(number)
+        except ValueError:
+            raise MatchLogError(f"{log}: not a STATE line: {line!r}") from None
+        if numbered != played:
             raise MatchLogError(f"{log}: hand {number} where hand {played} was due")
         for name, chips in zip(names.split("|"), results.split("|"), strict=True):
             scores[name] += int(chips)
@@ -152,7 +156,7 @@ class Dealer:
                 sock, _ = server.accept()
                 channel = Channel(sock)
                 channels.append(channel)
-                if channel.read_line(self.t_connect) != VERSION:
+                if channel.read_line(deadline_in(self.t_connect)) != VERSION:
                     channel.close()
             return self._play(channels)
         finally:
@@ -195,8 +199,10 @@ class Dealer:
             self._take_action(hand, seat, self._answer(seated[position_of(seat)], states[position_of(seat)]))
 
     def _answer(self, channel: Channel, state: str) -> str | None:
-        """The action a player answers ``state`` with, or None on a timeout or a disconnect."""
-        while (line := channel.read_line(self.t_response)) is not None:
+        """The action a player answers ``state`` with, or None on a timeout or a disconnect.
+        The time allowed runs from when the state was sent, whatever else the player sends."""
+        deadline = deadline_in(self.t_response)
+        while (line := channel.read_line(deadline)) is not None:
             try:
                 answered, action = parse_response(line)
             except MatchStateError:
