@@ -222,3 +222,10 @@ def test_limit_matchstates_agree_with_pokerkit(seed: int) -> None:
     ours, theirs = _our_lines(hand, actions, 0), _pokerkit_lines(hand, actions, 0, FIXED_LIMIT)
     assert ours[:-1] == theirs[: len(ours) - 1]
     assert _without_shown_cards(ours[-1]) == _without_shown_cards(theirs[-1])
+
+
+def test_a_limit_game_that_lifts_the_cap_heads_up_is_not_expressible() -> None:
+    with pytest.raises(acpc.GamedefError, match="cap_lifted_heads_up"):
+        acpc.gamedef_of(pf.Game.fixed_limit_holdem(10, 20), (500, 500, 500))
+    uncapped = pf.Game.fixed_limit_holdem(10, 20).with_house(raise_cap=None)
+    assert "maxRaises" not in acpc.gamedef_of(uncapped, (500, 500)).text()

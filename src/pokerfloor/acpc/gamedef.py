@@ -95,8 +95,9 @@ def gamedef_of(game: Game, stacks: tuple[int, ...] | list[int]) -> Gamedef:
     if game.min_chip != 1:
         raise GamedefError("ACPC chips are single units (min_chip 1)")
     _blinds(game)
-    if game.structure == "fixed_limit" and game.house.cap_lifted_heads_up and len(stacks) == 2:
-        raise GamedefError("ACPC caps raises heads-up too: use cap_lifted_heads_up=False")
+    capped = game.house.raises_allowed(4) is not None
+    if game.structure == "fixed_limit" and capped and game.house.cap_lifted_heads_up:
+        raise GamedefError("ACPC keeps the raise cap when two players are left: use cap_lifted_heads_up=False")
     if not 2 <= len(stacks) <= 10 or any(s <= 0 for s in stacks):
         raise GamedefError("ACPC games need two to ten positive stacks")
     return Gamedef(game, tuple(stacks))
