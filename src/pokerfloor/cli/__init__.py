@@ -19,6 +19,6 @@ def root() -> None:
 
 def main() -> None:
     """Entry point of the ``pokerfloor`` script."""
-    from pokerfloor.cli import bench, demo, histories, play  # noqa: F401 - registers commands
+    from pokerfloor.cli import acpc, bench, demo, histories, match, play  # noqa: F401 - registers commands
 
     app()

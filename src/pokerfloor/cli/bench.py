@@ -23,7 +23,7 @@ def bench(
         list[str] | None,
         typer.Option(
             "--only",
-            help="Run only this benchmark (repeatable): play, play-batch, eval, eval-batch, equity, replay.",
+            help="Run only this benchmark (repeatable): play, play-batch, eval, eval-batch, equity, replay, env-batch.",
         ),
     ] = None,
     seconds: Annotated[

@@ -33,6 +33,8 @@ Flags = npt.NDArray[np.bool_]
 
 FOLD, CHECK, CALL, BET, RAISE = range(5)
 RIVER = 3
+ROW_STATE = ("stack", "bet", "live", "folded", "acted", "level", "full_level", "min_inc", "street", "to_act")
+"""The per-hand state, one row per hand: what ``keep`` drops and ``restart`` deals anew."""
 
 
 class Lockstep:
@@ -42,6 +44,7 @@ class Lockstep:
         hands, seats = stacks.shape
         small, big = blinds
         self.seats = seats
+        self.blinds = blinds
         self.big_blind = big
         self.rows: npt.NDArray[np.intp] = np.arange(hands)
         self.stack = stacks.copy()
@@ -178,8 +181,19 @@ class Lockstep:
 
     def keep(self, rows: npt.NDArray[np.bool_]) -> None:
         """Drop the hands that are not kept (their betting is over)."""
-        for name in ("rows", "stack", "bet", "live", "folded", "acted", "level", "full_level", "min_inc", "street"):
+        self.rows = self.rows[rows]
+        for name in ROW_STATE:
             value: Any = getattr(self, name)
             setattr(self, name, value[rows])
-        self.to_act = self.to_act[rows]
         self._offsets = np.arange(len(self.rows)) * self.seats
+
+    def restart(self, rows: npt.NDArray[np.intp], stacks: Chips) -> None:
+        """Start new hands in these rows (their hands are over) with these stacks: blinds
+        posted and the first seat to act before the flop. Every stack must exceed the big
+        blind, so each new hand has a decision to make."""
+        fresh = Lockstep(stacks, self.blinds)
+        if fresh.start().any():
+            raise ValueError("every starting stack must be more than the big blind")
+        for name in ROW_STATE:
+            value: Any = getattr(self, name)
+            value[rows] = getattr(fresh, name)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from pokerfloor.evaluate.batch import high_ranks
 from pokerfloor.sim.betting import Chips, Flags
 
 
@@ -56,3 +57,18 @@ def _award(won: Chips, rows: npt.NDArray[np.intp], pot: Chips, eligible: Flags, 
     share, odd = np.divmod(pot[rows], count)
     place = np.cumsum(winners, axis=1)
     won[rows] += np.where(winners, share[:, None] + (place <= odd[:, None]), 0)
+
+
+def showdown_ranks(
+    holes: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8], folded: npt.NDArray[np.bool_]
+) -> npt.NDArray[np.int32]:
+    """The high rank of every seat still in a hand that two or more seats reached the end of
+    (0 elsewhere: a pot with one seat eligible needs no ranking)."""
+    hands, seats = folded.shape
+    shown = ~folded & ((~folded).sum(axis=1, keepdims=True) >= 2)
+    hand, seat = np.nonzero(shown)
+    ranks = np.zeros((hands, seats), dtype=np.int32)
+    if hand.size:
+        cards = np.concatenate([holes[hand, seat], board[hand]], axis=1)
+        ranks[hand, seat] = high_ranks(cards)
+    return ranks

@@ -12,10 +12,9 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from pokerfloor.evaluate.batch import high_ranks
 from pokerfloor.sim.batch import Batch
 from pokerfloor.sim.betting import Chips, Lockstep
-from pokerfloor.sim.pots import winnings
+from pokerfloor.sim.pots import showdown_ranks, winnings
 from pokerfloor.sim.weights import W_ALL_IN, W_CHECK_CALL, W_FOLD, W_MIN_RAISE
 
 BOARD_CARDS = 5
@@ -87,7 +86,7 @@ def play_random(
         raise_max[rows, step] = high
         decisions[rows] += 1
 
-    ranks = _showdown_ranks(holes, board, folded)
+    ranks = showdown_ranks(holes, board, folded)
     final += winnings(live, folded, final == 0, ranks)
     return Batch(
         blinds=(small, big),
@@ -102,18 +101,3 @@ def play_random(
         decisions=decisions,
         final_stacks=final,
     )
-
-
-def _showdown_ranks(
-    holes: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8], folded: npt.NDArray[np.bool_]
-) -> npt.NDArray[np.int32]:
-    """The high rank of every seat still in a hand that two or more seats reached the end of
-    (0 elsewhere: a pot with one seat eligible needs no ranking)."""
-    hands, seats = folded.shape
-    shown = ~folded & ((~folded).sum(axis=1, keepdims=True) >= 2)
-    hand, seat = np.nonzero(shown)
-    ranks = np.zeros((hands, seats), dtype=np.int32)
-    if hand.size:
-        cards = np.concatenate([holes[hand, seat], board[hand]], axis=1)
-        ranks[hand, seat] = high_ranks(cards)
-    return ranks

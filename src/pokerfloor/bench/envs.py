@@ -1,0 +1,123 @@
+"""Decisions per second of training environments: heads-up no-limit hold'em, random legal play.
+
+pokerfloor's batched environment (``pokerfloor.envs.HoldemEnv``: thousands of hands in lockstep,
+the full action space, auto-reset) against PettingZoo's ``texas_holdem_no_limit_v6`` (an AEC
+environment with rlcard inside) and rlcard's own ``no-limit-holdem`` environment, both of which
+step one decision of one hand at a time over five abstract actions. Every engine picks uniformly
+among its own legal actions (pokerfloor's raises go to the minimum or all-in). The unit is a
+decision: one action taken in one hand.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pokerfloor.bench.core import NOT_INSTALLED, Benchmark, Config, Contender, Step, Unavailable
+
+STACK, BLINDS = 200, (1, 2)
+BATCH = 16384
+"""Hands the batched environment steps at once (256 in a quick run)."""
+
+
+def _pokerfloor(config: Config) -> Contender:
+    batch = 256 if config.quick else BATCH
+
+    def prepare() -> Step:
+        try:
+            import numpy as np
+
+            from pokerfloor.envs.holdem import FOLD, RAISE, HoldemEnv
+        except ImportError as exc:
+            raise Unavailable(NOT_INSTALLED, f"the environment needs numpy, the fast extra ({exc})") from None
+        env = HoldemEnv(2, stack=STACK, blinds=BLINDS)
+        env.reset(batch, seed=config.seed)
+        rng = np.random.default_rng(config.seed + 1)
+
+        def step() -> int:
+            mask = env.legal_mask
+            choice = rng.random((batch, 3)) * mask
+            codes = choice.argmax(axis=1)
+            codes = np.where(mask[np.arange(batch), codes], codes, FOLD + 1)
+            to = np.where(rng.random(batch) < 0.5, env.min_to, env.max_to)
+            env.step(codes, np.where(codes == RAISE, to, 0))
+            return batch
+
+        return step
+
+    return Contender("pokerfloor", f"envs.HoldemEnv, {batch} hands in lockstep", prepare, reference=True)
+
+
+def _load(name: str) -> Any:
+    import importlib
+
+    try:
+        return importlib.import_module(name)
+    except ImportError as exc:
+        raise Unavailable(NOT_INSTALLED, f"{name} is not installed ({exc})") from None
+
+
+def _pettingzoo(config: Config) -> Contender:
+    def prepare() -> Step:
+        classic = _load("pettingzoo.classic")
+        env = classic.texas_holdem_no_limit_v6.env()
+        rng = random.Random(config.seed + 1)
+        seeds = iter(range(config.seed, config.seed + 10**9))
+
+        def step() -> int:
+            env.reset(seed=next(seeds))
+            decisions = 0
+            for agent in env.agent_iter():
+                observation, _, terminated, truncated, _ = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                legal = [i for i, ok in enumerate(observation["action_mask"]) if ok]
+                env.step(rng.choice(legal))
+                decisions += 1
+                del agent
+            return decisions
+
+        return step
+
+    return Contender(_version_name("PettingZoo", "pettingzoo"), "texas_holdem_no_limit_v6 AEC", prepare)
+
+
+def _rlcard(config: Config) -> Contender:
+    def prepare() -> Step:
+        rlcard = _load("rlcard")
+        env = rlcard.make("no-limit-holdem", config={"seed": config.seed})
+        rng = random.Random(config.seed + 1)
+
+        def step() -> int:
+            state, _player = env.reset()
+            decisions = 0
+            while not env.is_over():
+                state, _player = env.step(rng.choice(list(state["legal_actions"])))
+                decisions += 1
+            return decisions
+
+        return step
+
+    return Contender(_version_name("rlcard", "rlcard"), "no-limit-holdem Env", prepare)
+
+
+def _version_name(title: str, dist: str) -> str:
+    import importlib.metadata
+
+    try:
+        return f"{title} {importlib.metadata.version(dist)}"
+    except importlib.metadata.PackageNotFoundError:
+        return title
+
+
+def contenders(config: Config) -> list[Contender]:
+    return [_pokerfloor(config), _pettingzoo(config), _rlcard(config)]
+
+
+BENCHMARK = Benchmark(
+    name="env-batch",
+    title="Training environment, heads-up NLHE, random legal actions, pokerfloor batched (peers per decision)",
+    unit="decisions/s",
+    contenders=contenders,
+)
