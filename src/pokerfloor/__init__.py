@@ -8,6 +8,7 @@
 """
 
 from pokerfloor import io
+from pokerfloor._version import __version__
 from pokerfloor.cards import Card, Deck, Rank, Suit, format_cards, parse_cards
 from pokerfloor.errors import IllegalAction
 from pokerfloor.evaluate import (
@@ -28,6 +29,7 @@ from pokerfloor.table import KillGame, Level, Straddles, Table, TableOptions, To
 
 __all__ = [
     "VARIANTS",
+    "__version__",
     "Award",
     "Call",
     "Card",
