@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from pokerfloor.evaluate import evaluate
+from pokerfloor.evaluation import evaluate
 from pokerfloor.hand import Hand
 
 Decision = tuple[str, int | None]

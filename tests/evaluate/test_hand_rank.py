@@ -9,7 +9,7 @@ import pytest
 
 import pokerfloor as pf
 from pokerfloor.cards import Card, parse_cards
-from pokerfloor.evaluate import (
+from pokerfloor.evaluation import (
     HandRank,
     evaluate,
     evaluate_ace_five,

@@ -53,7 +53,7 @@ def combination_indices(n: int, k: int) -> Any:
 
 
 def _pokerfloor_batch(hero: Sequence[int], villain: Sequence[int], limit: int | None) -> Tally:
-    high_ranks = pokerfloor_function("pokerfloor.evaluate.batch", "high_ranks")
+    high_ranks = pokerfloor_function("pokerfloor.evaluation.batch", "high_ranks")
     np = importlib.import_module("numpy")
     rest = np.array(remaining(hero, villain), dtype=np.uint8)
     boards = rest[combination_indices(len(rest), 5)]
@@ -71,7 +71,7 @@ def _pokerfloor_batch(hero: Sequence[int], villain: Sequence[int], limit: int | 
 
 
 def _pokerfloor_loop(hero: Sequence[int], villain: Sequence[int], limit: int | None) -> Tally:
-    high_rank = pokerfloor_function("pokerfloor.evaluate", "high_rank")
+    high_rank = pokerfloor_function("pokerfloor.evaluation", "high_rank")
     from pokerfloor.cards import Card
 
     return tally_seven(high_rank, [Card(c) for c in range(52)], hero, villain, limit)
@@ -82,7 +82,7 @@ def _pokerfloor_loop(hero: Sequence[int], villain: Sequence[int], limit: int | N
 
 def _pokerfloor_equity(hero: Sequence[int], villain: Sequence[int], limit: int | None) -> Tally:
     """``heads_up_equity``, which deals every board (numba's compiled loop where installed)."""
-    heads_up_equity = pokerfloor_function("pokerfloor.evaluate.equity", "heads_up_equity")
+    heads_up_equity = pokerfloor_function("pokerfloor.evaluation.equity", "heads_up_equity")
     from pokerfloor.cards import Card
 
     hole, other = [Card(c) for c in hero], [Card(c) for c in villain]

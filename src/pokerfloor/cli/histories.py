@@ -21,7 +21,7 @@ from rich.table import Table
 
 from pokerfloor.cards import Card
 from pokerfloor.cli import app
-from pokerfloor.evaluate import (
+from pokerfloor.evaluation import (
     HandRank,
     evaluate,
     evaluate_ace_five,
