@@ -47,14 +47,14 @@ $(STAMP): $(RUN_STAMP)
 
 # The API reference and user guide (mkdocs.yml), built into site/; warnings are errors.
 docs: $(STAMP)
-	$(BIN)/mkdocs build --strict --quiet
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
 # The tests need the peers too: the differential and benchmark-adapter tests run against them.
 # The whole suite runs twice: on the pure-Python source, then on the compiled build.
 test: $(BENCH_STAMP) $(COMPILED_STAMP)
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy --strict src/pokerfloor
-	$(BIN)/mkdocs build --strict --quiet
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 	$(BIN)/python -m pytest -q -n 2 -p no:cacheprovider
 	POKERFLOOR_BUILD=compiled PYTHONPATH=$(COMPILED) $(BIN)/python -m pytest -q -n 2 -p no:cacheprovider
 

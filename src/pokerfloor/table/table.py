@@ -184,6 +184,14 @@ class Table:
         self.collect()
         return {s.player: s.chips for s in self._seats.values()}
 
+    def __repr__(self) -> str:
+        game = self.game
+        stakes = "/".join(f"{b:,}" for b in game.blinds) or f"ante {game.ante:,}"
+        seated = ", ".join(f"{n} {s.player} {s.chips:,}" for n, s in sorted(self._seats.items())) or "empty"
+        hand = self._hand
+        playing = f"; hand {self._hand_number} {'over' if hand.is_over else 'in play'}" if hand is not None else ""
+        return f"<Table {game.variant} {game.structure} {stakes}, {self.size} seats: {seated}{playing}>"
+
     def verify(self) -> None:
         """Check the ledger against the seats (``LedgerError`` if a chip went astray)."""
         self.collect()
