@@ -76,7 +76,8 @@ def _dealt(variant: str, structure: Structure, small_blind: int, big_blind: int)
             big_bet=2 * big_blind,
         )
     if variant == "short_deck":
-        button_blind = (big_blind,)
-        return Game(variant=variant, structure=structure, ante=small_blind, blinds=button_blind, first_blind_on_button=True)
+        return Game(
+            variant=variant, structure=structure, ante=small_blind, blinds=(big_blind,), first_blind_on_button=True
+        )
     spread = (big_blind, 2 * big_blind, 4 * big_blind) if structure == "spread_limit" else None
     return Game(variant=variant, structure=structure, small_blind=small_blind, big_blind=big_blind, spread=spread)
