@@ -103,7 +103,7 @@ def play(
         "nlhe", "--game", help="nlhe, plo, lhe, stud, stud8, razz, 5cd, 27td, badugi... or structure:variant."
     ),
     blinds_text: str = typer.Option("50/100", "--blinds", help="Small and big blind, like 50/100 or 1k/2k."),
-    stack: int = typer.Option(10_000, "--stack", min=1, help="The buy-in (or a tournament's starting stack)."),
+    stack_text: str = typer.Option("10,000", "--stack", help="The buy-in (or a tournament's starting stack): 10k..."),
     tournament: bool = typer.Option(False, "--tournament", help="A sit-and-go: no rebuys, blinds double by level."),
     save: Path = typer.Option(
         Path("pokerfloor-hands.phhs"), "--save", help="Where hands are saved (PHH); never overwritten."
@@ -116,6 +116,7 @@ def play(
     try:
         small, big = games.blinds(blinds_text)
         game = games.game(game_name, small, big)
+        stack = shortcuts.amount(stack_text)
     except ValueError as problem:
         console.print(f"[red]{escape(str(problem))}[/red]")
         raise typer.Exit(2) from None
@@ -182,9 +183,9 @@ def run_session(
                 if table.stack(seat) == 0 and seat != YOU:
                     table.rebuy(seat, stack, post=True)
                     notes.append(f"{names[seat]} buys in again for {chips(stack)}")
-            if table.stack(YOU) == 0 and not offer_rebuy(console, table, session, ask, interactive, stack, notes):
+            if your_chips(table) == 0 and not offer_rebuy(console, table, session, ask, interactive, stack, notes):
                 return
-        elif sit_and_go.is_over or table.stack(YOU) == 0:
+        elif sit_and_go.is_over or your_chips(table) == 0:
             return
         try:
             hand = sit_and_go.start_hand() if sit_and_go is not None else table.start_hand()
@@ -317,13 +318,19 @@ def tell(hand: Hand, names: dict[int, str], log: list[str], shown: int) -> int:
     return len(hand.events)
 
 
+def your_chips(table: Table) -> int:
+    """Your stack; none once a tournament has taken your seat away."""
+    seat = table.seats.get(YOU)
+    return seat.chips if seat is not None else 0
+
+
 def summary(console: Console, table: Table, session: Session, path: Path, sit_and_go: Tournament | None) -> None:
     """The end of the session: hands played, your net, the biggest pot, where the hands are."""
     table.collect()
     if table.hand is not None and not table.hand.is_over:
         mine = table.hand.stacks.get(YOU, 0) + table.hand.contributions.get(YOU, 0)
     else:
-        mine = table.stack(YOU)
+        mine = your_chips(table)
     console.rule("Session")
     console.print(f"Hands played: {session.hands}")
     if sit_and_go is not None:

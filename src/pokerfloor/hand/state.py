@@ -1,6 +1,6 @@
 """One hand as a deterministic state machine: forced bets, dealing, betting rounds, showdown.
 
-The betting round keeps exactly what the rulebook keeps (design.md, "The betting round"):
+The betting round keeps exactly what the rulebook keeps (docs/rules.md §1.5, §5.5, §5.6):
 the current bet level, the last full increment (the minimum raise), the level each seat last
 acted at (its right to raise), the level of the last full bet or raise, and in limit games the
 number of bets. Every rule of legality is decided in ``_aggression``; every chip moves in
@@ -72,7 +72,7 @@ def _chips(name: str, value: object) -> int:
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Hand:
-    """One hand of poker, played by the rules of its ``Game`` (design.md, the hand API).
+    """One hand of poker, played by the rules of its ``Game`` (docs/guide/hand.md).
 
     The module can be compiled with mypyc (``POKERFLOOR_COMPILE=1``, docs/performance.md);
     compiled or not, the class behaves the same: ``copy.deepcopy`` and ``pickle`` work, and
@@ -580,7 +580,7 @@ class Hand:
 
     def _covers_every_opponent(self, i: int, to: int, limit_to: int) -> bool:
         """A limit bet or raise cut down to exactly the most any opponent can still put in: the
-        rest of the limit amount could only come back uncalled (rules.md §5.3)."""
+        rest of the limit amount could only come back uncalled (docs/rules.md §5.3)."""
         opponents = [j for j in range(self._n) if j != i and not self._folded[j]]
         reach = max((self._bet[j] + self._stack[j] for j in opponents), default=0)
         return self._level < to == reach < limit_to

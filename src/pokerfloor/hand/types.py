@@ -82,7 +82,7 @@ class Call(NamedTuple):
 
 
 class Legal(NamedTuple):
-    """What the seat to act may do, with exact amounts (design.md, the hand API)."""
+    """What the seat to act may do, with exact amounts (docs/guide/hand.md)."""
 
     seat: int | None = None
     fold: bool = False

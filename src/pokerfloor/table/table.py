@@ -52,7 +52,7 @@ R_DRAW = "RROP11 Button & Blind Use (high card by suit draws for the button)"
 
 
 class Table:
-    """Seats, chips and the hands dealt at one table (design.md, the ``table`` layer).
+    """Seats, chips and the hands dealt at one table (docs/guide/table.md).
 
     ``Table(game, seats=9, house=HouseRules(...))``: ``house`` replaces the game's house rules
     (``button_rule``, ``heads_up_transition``, ``buy_in``, ``rathole_window_minutes``,
