@@ -8,7 +8,7 @@ evaluator (eval7 is the baseline the issue names; phevaluator and treys come alo
 contender notes the equity it found, so a wrong count shows. ``--quick`` enumerates only the
 first 20,000 boards (in the same order for all).
 
-pokerfloor's first row is its equity function, ``evaluate.equity.heads_up_equity`` (a compiled
+pokerfloor's first row is its equity function, ``evaluation.equity.heads_up_equity`` (a compiled
 loop over the boards where numba is installed); it deals whole enumerations only, so under
 ``--quick`` that row counts its 20,000 boards with the batched path.
 """
@@ -126,7 +126,7 @@ def _contender(engine: str, method: str, run: Enumerator, config: Config, ref: b
 
 def contenders(config: Config) -> list[Contender]:
     out = [
-        _contender("pokerfloor", "evaluate.equity.heads_up_equity", _pokerfloor_equity, config, True),
+        _contender("pokerfloor", "evaluation.equity.heads_up_equity", _pokerfloor_equity, config, True),
         _contender("pokerfloor", "batch.high_ranks over all boards", _pokerfloor_batch, config, True),
         _contender("pokerfloor", "high_rank, Python loop", _pokerfloor_loop, config, True),
     ]
@@ -137,7 +137,7 @@ def contenders(config: Config) -> list[Contender]:
 
 BENCHMARK = Benchmark(
     name="equity",
-    title="Exact pre-flop equity, AhKh vs QsQd, full enumeration",
+    title=f"Pre-flop equity by enumeration, AhKh vs QsQd (all 1,712,304 boards; --quick: the first {QUICK_BOARDS:,})",
     unit="boards/s",
     contenders=contenders,
     rounds=lambda config: 1 if config.quick else 2,

@@ -101,7 +101,7 @@ def _peers(config: Config, suffix: str = "") -> list[Contender]:
 def single_contenders(config: Config) -> list[Contender]:
     return [
         Contender(
-            "pokerfloor", "evaluate.high_rank(cards)",
+            "pokerfloor", "evaluation.high_rank(cards)",
             _pokerfloor_per_call(config, "pokerfloor.evaluation", "high_rank"), reference=True,
         ),
         Contender(
@@ -115,12 +115,12 @@ def single_contenders(config: Config) -> list[Contender]:
 def batch_contenders(config: Config) -> list[Contender]:
     return [
         Contender(
-            "pokerfloor", "evaluate.batch.high_ranks(array)",
+            "pokerfloor", "evaluation.batch.high_ranks(array)",
             lambda: _pokerfloor_batch(config), reference=True,
         ),
         # For scale: the numpy path alone, what high_ranks does where numba is not installed.
         Contender(
-            "pokerfloor", "evaluate.batch.numpy_high_ranks(array)",
+            "pokerfloor", "evaluation.batch.numpy_high_ranks(array)",
             lambda: _pokerfloor_batch(config, "numpy_high_ranks"), reference=True,
         ),
         *_peers(config, " (no batch API: per-call loop)"),
