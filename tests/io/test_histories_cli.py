@@ -125,3 +125,14 @@ def test_replay_names_the_players_of_the_file_and_lists_the_hands_when_one_is_mi
     code, out = run("replay", str(path), "--hand", "7")
     assert code != 0
     assert "no hand [7]" in out and "its hands: 1, 2" in out
+
+
+def test_replay_shows_the_whole_path_and_the_hand_number(tmp_path: Path) -> None:
+    folder = tmp_path / ("a-folder-with-a-long-name-" * 4)
+    folder.mkdir()
+    path = folder / "hands.phhs"
+    path.write_text(f"[1]\n{HAND}\n[17]\n{HAND}")
+    result = CliRunner().invoke(app, ["replay", str(path), "--hand", "17"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    assert "hand 17" in result.output
+    assert f"{path} [17]" in result.output.replace("\n", "")

@@ -107,8 +107,9 @@ def _played(history: HandHistory) -> tuple[Replay | None, ReplayError | None]:
 def _tell(console: Console, history: HandHistory, verdict: Verdict) -> None:
     variant = VARIANTS[history.phh_variant.variant]
     structure = history.phh_variant.structure.replace("_", "-")
-    console.rule(f"[bold]{escape(history.where())}[/bold]: {history.variant}, {structure} {variant.title}, "
-                 f"{history.player_count} players")
+    hand = f"[bold]hand {escape(history.key)}[/bold]: " if history.key is not None else ""
+    console.rule(f"{hand}{history.variant}, {structure} {variant.title}, {history.player_count} players")
+    console.print(escape(history.where()), soft_wrap=True)  # the whole path, never cut to fit
     state, error = _played(history)
     if state is None:
         console.print(f"[red]{escape(str(error))}[/red]" if error else "")
