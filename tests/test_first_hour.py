@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -155,3 +156,13 @@ def test_an_unknown_game_or_blinds_are_refused_with_the_choices() -> None:
 def test_bots_say_round_amounts(wanted: int, said: int) -> None:
     assert round_like_a_person(wanted, 1) == said
     assert round_like_a_person(wanted, 25) % 25 == 0
+
+
+def test_a_game_phh_has_no_code_for_is_played_and_said_not_to_be_saved(tmp_path: Path) -> None:
+    save = tmp_path / "hands.phhs"
+    arguments = ["play", "--watch", "--game", "5cd", "-n", "2", "--seed", "3", "--save", str(save)]
+    result = CliRunner().invoke(app, arguments)
+    assert result.exit_code == 0, result.output
+    assert "PHH has no code for no-limit Five-card draw" in result.output
+    assert "Hands played: 2" in result.output
+    assert not save.exists()

@@ -12,6 +12,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 import pokerfloor as pf
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -52,6 +54,10 @@ def drive(
                         reply = stop
                     elif script:
                         reply = script.pop(0)
+                    elif "discard up to" in last_turn:
+                        reply = "d"
+                    elif "bring in" in last_turn:
+                        reply = "bring"
                     else:
                         reply = "check" if "| check" in last_turn or ": check" in last_turn else "call"
                     if reply == CTRL_C:
@@ -147,3 +153,11 @@ def test_busting_offers_a_rebuy_and_the_summary_counts_it(tmp_path: Path) -> Non
     assert re.search(r"Net: (won|lost) [\d,]+ \(bought in [\d,]+\)", output)
     assert "Biggest pot:" in output
     assert len(replayed(save)) == 12
+
+
+@pytest.mark.parametrize("game", ["27td", "stud", "plo"])
+def test_other_games_play_to_the_end_at_the_terminal(tmp_path: Path, game: str) -> None:
+    output, save = drive(tmp_path, [], "--game", game, hands=2)
+    assert "is not an action" not in output and "Floor:" not in output
+    assert "2 hand(s) saved" in output
+    assert [h.variant for h in replayed(save)] == [{"27td": "F2L3D", "stud": "F7S", "plo": "PO"}[game]] * 2

@@ -149,8 +149,14 @@ def play(
         for seat, name in names.items():
             table.sit(seat, name, stack, post=True)
     limit = hands if hands is not None else (10_000 if tournament else 5)
-    path = free_path(save)
-    if path != save:
+    path: Path | None = free_path(save)
+    try:
+        export.variant_code(game.variant, game.structure)
+    except ValueError:
+        console.print(f"[yellow]PHH has no code for {game.structure.replace('_', '-')} {game.variant_spec.title}: "
+                      "this session's hands are not saved.[/yellow]")
+        path = None
+    if path is not None and path != save:
         console.print(f"{save} already exists: this session's hands go to {path}")
     session = Session(bought_in=stack)
     ask: Ask = console.input
@@ -169,7 +175,7 @@ def run_session(
     bots: dict[int, StyleBot],
     session: Session,
     limit: int,
-    path: Path,
+    path: Path | None,
     ask: Ask,
     interactive: bool,
     stack: int,
@@ -199,9 +205,10 @@ def run_session(
         quit_now = play_hand(hand, hand_names, bots, console, ask, title, session.log, notes)
         session.hands += 1
         session.biggest_pot = max(session.biggest_pot, sum(a.amount for a in hand.result.awards) if hand.result else 0)
-        history = export.history_of(hand, players=[names[s] for s in hand.seats], hand=number)
-        phh.append(history, path, str(number))
-        session.saved += 1
+        if path is not None:
+            history = export.history_of(hand, players=[names[s] for s in hand.seats], hand=number)
+            phh.append(history, path, str(number))
+            session.saved += 1
         if quit_now:
             return
 
@@ -324,7 +331,9 @@ def your_chips(table: Table) -> int:
     return seat.chips if seat is not None else 0
 
 
-def summary(console: Console, table: Table, session: Session, path: Path, sit_and_go: Tournament | None) -> None:
+def summary(
+    console: Console, table: Table, session: Session, path: Path | None, sit_and_go: Tournament | None
+) -> None:
     """The end of the session: hands played, your net, the biggest pot, where the hands are."""
     table.collect()
     if table.hand is not None and not table.hand.is_over:
@@ -340,4 +349,5 @@ def summary(console: Console, table: Table, session: Session, path: Path, sit_an
         net = mine - session.bought_in
         console.print(f"Net: {'won' if net >= 0 else 'lost'} {chips(abs(net))} (bought in {chips(session.bought_in)})")
     console.print(f"Biggest pot: {chips(session.biggest_pot)}")
-    console.print(f"{session.saved} hand(s) saved to {path} (PHH)")
+    if path is not None:
+        console.print(f"{session.saved} hand(s) saved to {path} (PHH)")
