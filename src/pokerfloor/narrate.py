@@ -45,7 +45,7 @@ def describe(event: Event, name: str | None = None, *, all_in: bool = False) -> 
     if kind == "post":
         return f"{who} {_verb(who, _POSTS.get(event.note, 'posts'))} {amount}{shove}"
     if kind in ("deal_board",):
-        return f"{event.street}: [{format_cards(event.cards)}]"
+        return f"{event.street.capitalize()}: {' '.join(format_cards([card]) for card in event.cards)}"
     if kind == "deal_hole":
         return f"{who} {_verb(who, 'is')} dealt {format_cards(event.cards)}"
     if kind in ("bet", "raise", "complete"):
