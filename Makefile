@@ -1,7 +1,10 @@
-# Every target bootstraps its own virtual environment from a clean clone; only python3 is needed.
+# Every target bootstraps its own virtual environment from a clean clone; only Python 3.11+ is needed.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# `make run` installs only what playing needs (the cli extra); `make test` adds the test
+# toolchain, the fast paths and the docs builder on top of it.
+RUN_STAMP := $(VENV)/.run-installed
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.bench-installed
 # The mypyc-compiled build of the hand engine (setup.py, POKERFLOOR_COMPILE=1), installed into its
@@ -10,22 +13,48 @@ COMPILED := build/compiled
 COMPILED_STAMP := $(COMPILED)/.built
 SOURCES := $(shell find src -name '*.py') setup.py pyproject.toml
 
-.PHONY: run test bench lint compiled clean
+.PHONY: run test docs bench lint compiled clean
 
-$(STAMP): pyproject.toml
+ifneq ($(MAKECMDGOALS),clean)
+# Python 3.11 or newer, checked before anything is created.
+PYTHON_OK := $(shell $(PYTHON) -c 'import sys; print(int(sys.version_info >= (3, 11)))' 2>/dev/null)
+ifneq ($(PYTHON_OK),1)
+$(error pokerfloor needs Python 3.11 or newer, and '$(PYTHON)' is "$(shell $(PYTHON) --version 2>&1 | head -n 1)". \
+Run make with a newer one, e.g. `make run PYTHON=python3.12`)
+endif
+# A .venv made by another Python (or a broken one) is rebuilt with $(PYTHON).
+PYTHON_ID := import sys; print(sys.base_prefix, sys.version)
+ifneq ($(wildcard $(VENV)),)
+ifneq ($(shell $(BIN)/python -c '$(PYTHON_ID)' 2>/dev/null),$(shell $(PYTHON) -c '$(PYTHON_ID)'))
+$(info $(VENV) was made by another Python: rebuilding it with $(PYTHON))
+$(shell rm -rf $(VENV))
+endif
+endif
+endif
+
+$(RUN_STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[cli,test,fast,envs]'
+	$(BIN)/python -m pip install --quiet -e '.[cli]'
+	touch $(RUN_STAMP)
+
+run: $(RUN_STAMP)
+	$(BIN)/pokerfloor play --hands 5
+
+$(STAMP): $(RUN_STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[cli,test,fast,docs,envs]'
 	touch $(STAMP)
 
-run: $(STAMP)
-	$(BIN)/pokerfloor play --hands 5
+# The API reference and user guide (mkdocs.yml), built into site/; warnings are errors.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
 # The tests need the peers too: the differential and benchmark-adapter tests run against them.
 # The whole suite runs twice: on the pure-Python source, then on the compiled build.
 test: $(BENCH_STAMP) $(COMPILED_STAMP)
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy --strict src/pokerfloor
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 	$(BIN)/python -m pytest -q -n 2 -p no:cacheprovider
 	POKERFLOOR_BUILD=compiled PYTHONPATH=$(COMPILED) $(BIN)/python -m pytest -q -n 2 -p no:cacheprovider
 
@@ -47,9 +76,10 @@ compiled: $(COMPILED_STAMP)
 # and setuptools; rebuilt whenever a source file changes.
 $(COMPILED_STAMP): $(STAMP) $(SOURCES)
 	rm -rf $(COMPILED)
-	$(BIN)/python -m pip install --quiet "setuptools>=70.1"
+	$(BIN)/python -m pip install --quiet "setuptools>=77"
 	POKERFLOOR_COMPILE=1 $(BIN)/python -m pip install --quiet --no-build-isolation --no-deps --target $(COMPILED) .
 	touch $(COMPILED_STAMP)
 
+# Everything the targets made: the virtual environment, builds, the docs site and tool caches.
 clean:
-	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build site .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -28,9 +28,9 @@ COMPILED = [
     "src/pokerfloor/hand/stud.py",
     "src/pokerfloor/hand/pots.py",
     "src/pokerfloor/hand/given.py",
-    "src/pokerfloor/evaluate/lookup.py",
+    "src/pokerfloor/evaluation/lookup.py",
 ]
-"""The hand engine's modules and the table-driven ranking (``evaluate/lookup.py``, behind
+"""The hand engine's modules and the table-driven ranking (``evaluation/lookup.py``, behind
 ``high_rank`` and the other one-call rankings). The rest stays interpreted: ``cards.py``
 (``Card`` subclasses ``int``, which mypyc cannot compile), ``hand/types.py`` (compiling it
 measured 2 %), ``rules.py`` (configuration, read a few times a hand) and everything around the

@@ -8,9 +8,10 @@
 """
 
 from pokerfloor import io
+from pokerfloor._version import __version__
 from pokerfloor.cards import Card, Deck, Rank, Suit, format_cards, parse_cards
 from pokerfloor.errors import IllegalAction
-from pokerfloor.evaluate import (
+from pokerfloor.evaluation import (
     HandRank,
     evaluate,
     evaluate_ace_five,
@@ -54,6 +55,7 @@ __all__ = [
     "TableOptions",
     "Tournament",
     "Variant",
+    "__version__",
     "evaluate",
     "evaluate_ace_five",
     "evaluate_badugi",

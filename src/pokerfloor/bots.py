@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from pokerfloor.evaluate import evaluate
-from pokerfloor.hand import Hand
+from pokerfloor.evaluation import evaluate
+from pokerfloor.hand import Hand, Legal, Range
 
 Decision = tuple[str, int | None]
 _CATEGORIES = (
@@ -85,18 +85,41 @@ class StyleBot:
         score = strength(hand, seat) + self.rng.uniform(-0.08, 0.08)
         aggressive = legal.bet or legal.raise_ or legal.complete
         kind = "bet" if legal.bet else ("complete" if legal.complete else "raise")
-        if aggressive and (score >= self.raise_at or self.rng.random() < self.bluff):
-            span = aggressive.max_to - aggressive.min_to
-            to = aggressive.min_to + int(span * min(1.0, max(0.0, score - self.raise_at)) * 0.5)
-            return kind, to
+        facing_raise = legal.call is not None and legal.call.to > hand.game.big_blind
+        needed = self.raise_at + (0.12 if facing_raise else 0.0)
+        if aggressive and (score >= needed or self.rng.random() < self.bluff * (0.3 if facing_raise else 1.0)):
+            return kind, self.size(hand, legal, aggressive, score)
         if legal.check:
             return "check", None
         assert legal.call is not None
         pot = max(hand.total_pot, 1)
         price = legal.call.cost / (pot + legal.call.cost)
-        if score >= self.call_at + price * 0.5:
+        committed = legal.call.cost / max(1, hand.stacks[seat] + hand.bets.get(seat, 0))
+        if score >= self.call_at + price * 0.8 + committed * 0.3:
             return "call", None
         return "fold", None
+
+    def size(self, hand: Hand, legal: Legal, span: Range, score: float) -> int:
+        """A bet or raise sized like a person's: before the flop three times the bet faced, after
+        it a third of the pot to the whole pot (bigger with a better hand), rounded, within the
+        legal range."""
+        level = legal.call.to if legal.call is not None else 0
+        cost = legal.call.cost if legal.call is not None else 0
+        if not [c for c in hand.board if c is not None] and hand.variant.family == "flop":
+            wanted = 3 * max(level, hand.game.big_blind)
+        else:
+            fraction = min(1.0, max(1 / 3, 0.33 + (score - self.raise_at) * 1.5 + self.rng.uniform(-0.1, 0.1)))
+            wanted = level + int((hand.total_pot + cost) * fraction)
+        to = round_like_a_person(wanted, hand.game.min_chip)
+        return min(span.max_to, max(span.min_to, to))
+
+
+def round_like_a_person(amount: int, chip: int) -> int:
+    """A bet as people say it: two significant figures (337 is 340, 1,234 is 1,200), in whole
+    multiples of the smallest chip."""
+    step = max(chip, int(10 ** max(0, len(str(amount)) - 2)))
+    step -= step % chip
+    return max(chip, round(amount / step) * step)
 
 
 def make_bot(style: str, name: str, rng: random.Random) -> StyleBot:

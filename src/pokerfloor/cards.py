@@ -167,6 +167,9 @@ class Deck:
     def __len__(self) -> int:
         return len(self._cards)
 
+    def __repr__(self) -> str:
+        return f"<Deck: {len(self._cards)} cards left>"
+
     def deal(self, count: int = 1) -> list[Card]:
         """Take ``count`` cards from the top."""
         cards = self._cards

@@ -29,11 +29,27 @@ Reason = Literal[
 REASONS: frozenset[str] = frozenset(Reason.__args__)  # type: ignore[attr-defined]
 
 
+RULEBOOKS = {
+    "TDA2024": "TDA 2024",
+    "RROP11": "Robert's Rules of Poker,",
+    "WIKI_BIP": "Wikipedia, Betting in poker:",
+}
+"""The source keys the code cites by, and the rulebook each names (docs/rules.md lists them)."""
+
+
+def in_words(citation: str) -> str:
+    """A citation as a player reads it: ``"WIKI_BIP Table stakes"`` becomes ``"Wikipedia,
+    Betting in poker: Table stakes"``; ``"TDA 2024 Rule 43"`` stays as it is."""
+    for key, name in RULEBOOKS.items():
+        citation = citation.replace(key, name)
+    return citation.replace(":;", ";").replace(",;", ";").rstrip(":,")
+
+
 class IllegalAction(ValueError):
     """An action the rules do not allow. The hand or table is unchanged after it.
 
     ``reason`` is a stable code for programs, ``rule`` the rule it breaks (``"TDA 2024 Rule 43"``),
-    and ``str(error)`` a sentence a player understands.
+    and ``str(error)`` a sentence a player understands, citing the rulebook by name (``in_words``).
     """
 
     def __init__(self, reason: Reason, message: str, rule: str = "") -> None:
@@ -42,4 +58,4 @@ class IllegalAction(ValueError):
         self.reason: Reason = reason
         self.rule = rule
         self.message = message
-        super().__init__(f"{message} ({rule})" if rule else message)
+        super().__init__(f"{message} ({in_words(rule)})" if rule else message)

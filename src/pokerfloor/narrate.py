@@ -22,36 +22,88 @@ _POSTS = {
 }
 
 
-def describe(event: Event, name: str | None = None) -> str:
-    """One event as a sentence; ``name`` replaces "seat N" when given."""
+def chips(amount: int | None) -> str:
+    """An amount of chips written one way everywhere: ``9,950``."""
+    return "" if amount is None else f"{amount:,}"
+
+
+def _verb(who: str, third_person: str) -> str:
+    """ "Rock calls" but "You call": the verb agrees with the name."""
+    if who != "You":
+        return third_person
+    first, _, rest = third_person.partition(" ")
+    plain = first[:-2] if first.endswith(("shes", "ches")) else first[:-1] if first.endswith("s") else first
+    return f"{plain} {rest}".rstrip()
+
+
+def describe(event: Event, name: str | None = None, *, all_in: bool = False) -> str:
+    """One event as a sentence; ``name`` replaces "seat N" when given (``"You"`` takes the verb
+    without its s), and ``all_in`` says so when the bet or call put the seat all-in."""
     who = name or (f"seat {event.seat}" if event.seat is not None else "")
-    kind, amount = event.kind, event.amount
+    kind, amount = event.kind, chips(event.amount)
+    shove = ", all-in" if all_in else ""
     if kind == "post":
-        return f"{who} {_POSTS.get(event.note, 'posts')} {amount}"
+        return f"{who} {_verb(who, _POSTS.get(event.note, 'posts'))} {amount}{shove}"
     if kind in ("deal_board",):
-        return f"{event.street}: [{format_cards(event.cards)}]"
+        return f"{event.street.capitalize()}: {' '.join(format_cards([card]) for card in event.cards)}"
     if kind == "deal_hole":
-        return f"{who} is dealt {format_cards(event.cards)}"
+        return f"{who} {_verb(who, 'is')} dealt {format_cards(event.cards)}"
     if kind in ("bet", "raise", "complete"):
         verb = {"bet": "bets", "raise": "raises to", "complete": "completes to"}[kind]
-        return f"{who} {verb} {amount}"
+        return f"{who} {_verb(who, verb)} {amount}{shove}"
     if kind == "call":
-        return f"{who} calls ({amount} in this round)"
+        return f"{who} {_verb(who, 'calls')}{shove}"
     if kind in ("check", "fold"):
-        return f"{who} {kind}s"
+        return f"{who} {_verb(who, kind + 's')}"
     if kind == "return":
         return f"{amount} uncalled returned to {who}"
     if kind == "expose":
         return event.note
     if kind == "show":
-        return f"{who} shows {format_cards(event.cards)}"
+        return f"{who} {_verb(who, 'shows')} {format_cards(event.cards)}"
     if kind == "muck":
-        return f"{who} mucks"
+        return f"{who} {_verb(who, 'mucks')}"
+    if kind == "draw":
+        if not event.amount:
+            return f"{who} {_verb(who, 'stands')} pat"
+        return f"{who} {_verb(who, 'draws')} {event.amount}"
     if kind == "win":
         how = "uncontested" if event.note == "uncontested" else event.note
-        return f"{who} wins {amount} ({how})"
+        return f"{who} {_verb(who, 'wins')} {amount} ({how})"
     text = f"{who} {kind}"
-    return f"{text} {amount}" if amount is not None else text
+    return f"{text} {amount}" if amount else text
+
+
+_COUNTABLE = frozenset({"straight", "flush", "full house", "straight flush", "royal flush"})
+
+
+def _a(words: str) -> str:
+    """ "a flush, ace high", "a pair of...": the article a person puts before a hand's name."""
+    if words.startswith("one pair"):
+        return "a pair" + words[len("one pair") :]
+    return f"a {words}" if words.split(",")[0] in _COUNTABLE else words
+
+
+def award_lines(hand: Hand, names: dict[int, str] | None = None) -> list[str]:
+    """Who won each pot and with what, main pot first: "Pro wins the side pot, 18,321, with a
+    flush, ace high"."""
+    names = names or {}
+    result = hand.result
+    if result is None:
+        return []
+    pots = len(result.awards)
+    lines = []
+    for award in sorted(result.awards, key=lambda a: a.pot):
+        pot = "the pot" if pots == 1 else "the main pot" if award.pot == 0 else f"side pot {award.pot}"
+        if pots == 2 and award.pot == 1:
+            pot = "the side pot"
+        won_with = award.won_with
+        for seat, share in award.winners.items():
+            who = names.get(seat, f"seat {seat}")
+            split = f" (split {len(award.winners)} ways)" if len(award.winners) > 1 else ""
+            hand_words = f", with {_a(won_with)}" if won_with else ""
+            lines.append(f"{who} {_verb(who, 'wins')} {pot}, {chips(share)}{split}{hand_words}")
+    return lines
 
 
 def narrate(hand: Hand, names: dict[int, str] | None = None) -> list[str]:

@@ -1,7 +1,7 @@
 """Declarative configuration: the game (variant, structure, stakes, forced bets) and house rules.
 
 Everything here is a frozen value. ``HouseRules`` holds every point where the source documents
-and rulebooks disagree; its defaults follow the source documents (docs/rules.md, design.md).
+and rulebooks disagree; its defaults follow the source documents (docs/rules.md).
 """
 
 from __future__ import annotations

@@ -69,7 +69,7 @@ def test_card_numbers_print_as_pokerfloor_cards() -> None:
 def _reference_rank() -> Any:
     """pokerfloor's fast evaluator when it is there, else eval7 or phevaluator."""
     try:
-        return pokerfloor_function("pokerfloor.evaluate", "high_rank")
+        return pokerfloor_function("pokerfloor.evaluation", "high_rank")
     except Unavailable:
         pass
     for key in ("eval7", "phevaluator"):

@@ -34,7 +34,7 @@ def test_each_pass_runs_the_build_it_names() -> None:
     assert build in ("pure", "compiled")
     assert pf.hand.COMPILED is (build == "compiled")
     modules = compiled_modules()
-    assert {"pokerfloor.hand.state", "pokerfloor.evaluate.lookup"} <= set(modules)
+    assert {"pokerfloor.hand.state", "pokerfloor.evaluation.lookup"} <= set(modules)
     for name in modules:
         origin = importlib.import_module(name).__file__ or ""
         assert origin.endswith(".py") is (build == "pure"), (name, origin)

@@ -6,34 +6,30 @@ import os
 import pty
 import re
 import select
+import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+import pytest
+
 import pokerfloor as pf
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+CTRL_C, CTRL_D = "<ctrl-c>", "<ctrl-d>"
 
 
-def drive(tmp_path: Path, answer: list[str], hands: int = 3) -> tuple[str, Path]:
-    """Run the game in a pty; at each prompt type the next scripted answer (then check/call)."""
+def drive(
+    tmp_path: Path, answer: list[str], *options: str, hands: int = 3, seed: int = 11, stop: str = ""
+) -> tuple[str, Path]:
+    """Run the game in a pty; at each prompt type the next scripted answer (then check or
+    call); a rebuy offered is taken. ``stop`` (``CTRL_C`` or ``CTRL_D``) is pressed at the
+    first prompt of the second hand."""
     save = tmp_path / "session.phhs"
     leader, follower = pty.openpty()
-    command = [
-        sys.executable,
-        "-c",
-        "from pokerfloor.cli import main; main()",
-        "play",
-        "--hands",
-        str(hands),
-        "--seed",
-        "11",
-        "--seats",
-        "3",
-        "--save",
-        str(save),
-    ]
+    command = [sys.executable, "-c", "from pokerfloor.cli import main; main()", "play", "--hands", str(hands),
+               "--seed", str(seed), "--seats", "3", "--save", str(save), *options]
     env = dict(os.environ, COLUMNS="120", TERM="xterm")
     process = subprocess.Popen(command, stdin=follower, stdout=follower, stderr=follower, env=env, close_fds=True)
     os.close(follower)
@@ -52,12 +48,22 @@ def drive(tmp_path: Path, answer: list[str], hands: int = 3) -> tuple[str, Path]
                 seen += chunk
                 if seen.rstrip().endswith(">"):
                     last_turn = ANSI.sub("", seen).rsplit("Your turn", 1)[-1]
-                    reply = (
-                        script.pop(0)
-                        if script
-                        else ("check" if "| check" in last_turn or ": check" in last_turn else "call")
-                    )
-                    os.write(leader, (reply + "\n").encode())
+                    if "Buy in again" in seen.rsplit("\n", 1)[-1]:
+                        reply = "y"
+                    elif stop and "Hand 2 ·" in seen:
+                        reply = stop
+                    elif script:
+                        reply = script.pop(0)
+                    elif "discard up to" in last_turn:
+                        reply = "d"
+                    elif "bring in" in last_turn:
+                        reply = "bring"
+                    else:
+                        reply = "check" if "| check" in last_turn or ": check" in last_turn else "call"
+                    if reply == CTRL_C:
+                        process.send_signal(signal.SIGINT)
+                    else:
+                        os.write(leader, b"\x04" if reply == CTRL_D else (reply + "\n").encode())
                     seen += "\n"
             elif process.poll() is not None:
                 break
@@ -68,6 +74,15 @@ def drive(tmp_path: Path, answer: list[str], hands: int = 3) -> tuple[str, Path]
     return ANSI.sub("", seen), save
 
 
+def replayed(save: Path) -> list[pf.io.phh.HandHistory]:
+    """The saved hands, each replayed to its end, with the players' names."""
+    histories = pf.io.phh.load(save)
+    for history in histories:
+        assert pf.io.replay.replay(history).hand.is_over
+        assert history.players is not None and "You" in history.players
+    return histories
+
+
 def test_a_person_plays_three_hands_to_the_end_and_they_are_saved(tmp_path: Path) -> None:
     output, save = drive(tmp_path, ["raise 1", "dance", "call"])
     assert "Your turn" in output
@@ -75,8 +90,74 @@ def test_a_person_plays_three_hands_to_the_end_and_they_are_saved(tmp_path: Path
     assert "is not an action" in output
     assert output.count("Hand ") >= 3
     assert "3 hand(s) saved" in output
-    histories = pf.io.phh.load(save)
-    assert len(histories) == 3
-    for history in histories:
-        replay = pf.io.replay.replay(history)
-        assert replay.hand.is_over
+    assert len(replayed(save)) == 3
+
+
+def test_the_table_view_shows_seats_stacks_cards_board_and_whose_turn(tmp_path: Path) -> None:
+    output, _ = drive(tmp_path, [], hands=2)
+    view = output.split("Your turn", 1)[0]
+    for words in ("Hand 1 · Texas hold'em · no limit · blinds 50/100", "player", "stack", "You", "Rock",
+                  "Station", "Total pot", "to act"):
+        assert words in view
+    assert re.search(r"\b(D|SB|BB)\b", view)
+    assert re.search(r"You\s+\S*\s*\d{1,2},\d{3}", view), "stacks are written 9,950"
+    your_cards = re.search(r"You .*?([2-9TJQKA][cdhs]) ([2-9TJQKA][cdhs])", view)
+    assert your_cards is not None, "your cards are always shown"
+
+
+def test_shortcuts_are_read_the_way_players_type(tmp_path: Path) -> None:
+    output, _ = drive(tmp_path, ["help", "b 1k", "k"], hands=1)
+    assert "f fold · k check · c call" in output
+    assert "You raise to 1,000" in output, "b 1k facing the big blind is a raise to 1,000"
+    assert "smallest" not in output
+
+
+def test_pot_half_min_and_allin(tmp_path: Path) -> None:
+    output, _ = drive(tmp_path, ["min"], hands=1)
+    assert "You raise to 200" in output
+    output, _ = drive(tmp_path, ["pot"], hands=1)
+    assert "You raise to 400" in output, "pot from the small blind: call 50 into 250, raise the 300, to 400"
+    output, _ = drive(tmp_path, ["allin"], hands=1)
+    assert "You raise to 10,000, all-in" in output
+
+
+def test_quit_folds_and_ends_the_session_at_once(tmp_path: Path) -> None:
+    output, save = drive(tmp_path, ["quit"], hands=5)
+    assert "You fold" in output
+    assert "Hands played: 1" in output and "1 hand(s) saved" in output
+    assert len(replayed(save)) == 1
+
+
+def test_ctrl_c_keeps_every_finished_hand(tmp_path: Path) -> None:
+    output, save = drive(tmp_path, [], hands=5, stop=CTRL_C)
+    assert "Stopped" in output and "Every finished hand is saved" in output
+    finished = int(re.search(r"(\d+) hand\(s\) saved", output).group(1))  # type: ignore[union-attr]
+    assert finished == 1
+    assert len(replayed(save)) == 1
+
+
+def test_ctrl_d_keeps_every_finished_hand_and_an_old_file_is_not_overwritten(tmp_path: Path) -> None:
+    old = tmp_path / "session.phhs"
+    old.write_text("# an earlier session\n")
+    output, _ = drive(tmp_path, [], hands=5, stop=CTRL_D)
+    assert old.read_text() == "# an earlier session\n"
+    assert "session-2.phhs" in output
+    assert "Stopped" in output
+    assert len(replayed(tmp_path / "session-2.phhs")) == 1
+
+
+def test_busting_offers_a_rebuy_and_the_summary_counts_it(tmp_path: Path) -> None:
+    output, save = drive(tmp_path, ["allin"] * 12, "--stack", "2000", hands=12, seed=5)
+    assert "Buy in again for 2,000?" in output
+    assert "You buy in again for 2,000" in output
+    assert re.search(r"Net: (won|lost) [\d,]+ \(bought in [\d,]+\)", output)
+    assert "Biggest pot:" in output
+    assert len(replayed(save)) == 12
+
+
+@pytest.mark.parametrize("game", ["27td", "stud", "plo"])
+def test_other_games_play_to_the_end_at_the_terminal(tmp_path: Path, game: str) -> None:
+    output, save = drive(tmp_path, [], "--game", game, hands=2)
+    assert "is not an action" not in output and "Floor:" not in output
+    assert "2 hand(s) saved" in output
+    assert [h.variant for h in replayed(save)] == [{"27td": "F2L3D", "stud": "F7S", "plo": "PO"}[game]] * 2

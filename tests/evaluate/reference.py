@@ -1,7 +1,7 @@
 """Slow, plain definitions of every ranking, written from the rules and nothing else.
 
 Each returns a key that compares greater for the better hand (a tuple, or None for a hand
-that has no qualifying low), from which the fast tables in ``pokerfloor.evaluate`` are checked.
+that has no qualifying low), from which the fast tables in ``pokerfloor.evaluation`` are checked.
 Ranks here are rank indexes (0 = deuce .. 12 = ace); ``ace_low`` maps the ace to -1.
 """
 

@@ -9,8 +9,8 @@ import sys
 import numpy as np
 import pytest
 
-from pokerfloor.evaluate import high_rank
-from pokerfloor.evaluate.batch import CHUNK, high_ranks
+from pokerfloor.evaluation import high_rank
+from pokerfloor.evaluation.batch import CHUNK, high_ranks
 
 from . import reference as ref
 

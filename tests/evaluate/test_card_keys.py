@@ -6,8 +6,8 @@ from itertools import combinations_with_replacement, product
 
 import pytest
 
-from pokerfloor.evaluate.cardkeys import CARD_KEYS, FLUSH_SUIT, SUIT_MASK, ranks_key
-from pokerfloor.evaluate.high import high_tables
+from pokerfloor.evaluation.cardkeys import CARD_KEYS, FLUSH_SUIT, SUIT_MASK, ranks_key
+from pokerfloor.evaluation.high import high_tables
 
 
 @pytest.mark.parametrize(("size", "multisets"), [(5, 6_175), (6, 18_395), (7, 49_205)])

@@ -12,7 +12,7 @@ from functools import cache
 from itertools import combinations, pairwise
 from math import comb
 
-from pokerfloor.evaluate import (
+from pokerfloor.evaluation import (
     AceFiveRank,
     BadugiRank,
     HandRank,

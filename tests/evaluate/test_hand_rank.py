@@ -9,7 +9,7 @@ import pytest
 
 import pokerfloor as pf
 from pokerfloor.cards import Card, parse_cards
-from pokerfloor.evaluate import (
+from pokerfloor.evaluation import (
     HandRank,
     evaluate,
     evaluate_ace_five,
@@ -41,8 +41,8 @@ def test_a_hand_rank_is_an_int_with_a_category_and_words():
     assert isinstance(rank, int) and isinstance(rank, HandRank)
     assert rank == 7462
     assert rank.category == "straight flush"
-    assert rank.describe() == "straight flush, ace high"
-    assert repr(rank) == "<HandRank 7462: straight flush, ace high>"
+    assert rank.describe() == "royal flush"  # the ace-high straight flush is called by its name
+    assert repr(rank) == "<HandRank 7462: royal flush>"
     assert pickle.loads(pickle.dumps(rank)) == rank
 
 

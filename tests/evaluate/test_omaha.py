@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from pokerfloor.evaluate import (
+from pokerfloor.evaluation import (
     evaluate,
     evaluate_omaha,
     evaluate_omaha_low_8,

@@ -9,7 +9,7 @@ from treys import Card as TreysCard
 from treys import Evaluator
 
 from pokerfloor.cards import Card
-from pokerfloor.evaluate import (
+from pokerfloor.evaluation import (
     ace_five_rank,
     high_rank,
     low8_rank,

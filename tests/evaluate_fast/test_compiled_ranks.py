@@ -8,8 +8,8 @@ from itertools import chain, combinations
 import numpy as np
 import pytest
 
-from pokerfloor.evaluate import high_rank
-from pokerfloor.evaluate.batch import compiled_loops, high_ranks, numpy_high_ranks
+from pokerfloor.evaluation import high_rank
+from pokerfloor.evaluation.batch import compiled_loops, high_ranks, numpy_high_ranks
 
 pytestmark = pytest.mark.skipif(compiled_loops() is None, reason="numba is not installed")
 

@@ -8,9 +8,9 @@ from itertools import combinations
 import pytest
 
 from pokerfloor.cards import parse_cards
-from pokerfloor.evaluate import equity
-from pokerfloor.evaluate.batch import compiled_loops
-from pokerfloor.evaluate.equity import HeadsUpEquity, heads_up_equity
+from pokerfloor.evaluation import equity
+from pokerfloor.evaluation.batch import compiled_loops
+from pokerfloor.evaluation.equity import HeadsUpEquity, heads_up_equity
 from tests.evaluate import reference as ref
 
 needs_numba = pytest.mark.skipif(compiled_loops() is None, reason="numba is not installed")

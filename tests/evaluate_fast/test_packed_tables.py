@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from pokerfloor.evaluate.cardkeys import SUIT_BITS, SUIT_MASK
-from pokerfloor.evaluate.high import high_tables, short_deck_tables
-from pokerfloor.evaluate.lookup import DOWN_KEYS, ROW_SHIFT, counted_down, packed
-from pokerfloor.evaluate.low import ace_five_tables
+from pokerfloor.evaluation.cardkeys import SUIT_BITS, SUIT_MASK
+from pokerfloor.evaluation.high import high_tables, short_deck_tables
+from pokerfloor.evaluation.lookup import DOWN_KEYS, ROW_SHIFT, counted_down, packed
+from pokerfloor.evaluation.low import ace_five_tables
 
 
 @pytest.mark.parametrize("load", [high_tables, short_deck_tables, ace_five_tables])

@@ -27,8 +27,8 @@ def test_without_numba_high_ranks_takes_the_numpy_path():
     code = (
         "import numpy as np\n"
         "import pokerfloor as pf\n"
-        "from pokerfloor.evaluate import high_rank\n"
-        "from pokerfloor.evaluate.batch import compiled_loops, high_ranks\n"
+        "from pokerfloor.evaluation import high_rank\n"
+        "from pokerfloor.evaluation.batch import compiled_loops, high_ranks\n"
         "assert compiled_loops() is None\n"
         "hands = np.random.default_rng(1).permuted(np.tile(np.arange(52), (2000, 1)), axis=1)[:, :7]\n"
         "assert high_ranks(hands).tolist() == [high_rank(h) for h in hands.tolist()]\n"
@@ -39,7 +39,7 @@ def test_without_numba_high_ranks_takes_the_numpy_path():
 
 def test_without_numba_or_numpy_equity_takes_the_python_path():
     code = (
-        "from pokerfloor.evaluate.equity import heads_up_equity\n"
+        "from pokerfloor.evaluation.equity import heads_up_equity\n"
         "found = heads_up_equity('AhKh', 'QsQd', '2h7h9c')\n"
         "print(found.boards, found.wins, found.ties, 'numpy' in sys.modules)\n"
     )

@@ -80,7 +80,7 @@ def test_replay_one_hand_of_a_bulk_file_as_json() -> None:
 def test_replay_explains_who_won_and_why() -> None:
     code, out = run("replay", str(CORPUS / "dev" / "historical" / "dwan-ivey-2009.phh"))
     assert code == 0
-    assert "p3 wins 1,109,500 (p3 with straight, seven high)" in out
+    assert "Tom Dwan wins 1,109,500 (Tom Dwan with straight, seven high)" in out  # names from the file
 
 
 @needs_corpus
@@ -106,3 +106,33 @@ def test_verify_fails_on_an_unexplained_difference_and_keeps_the_other_hands(tmp
     assert "hands.phhs [3]" in out
     assert "│ hands                                   │     4 │" in out
     assert "matched the recorded finishing stacks   │     2" in out
+
+
+def test_verify_a_path_with_no_hands_fails_with_a_clear_message(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("no hands here")
+    code, out = run("verify", str(tmp_path))
+    assert code == 1
+    assert "No hand histories" in out
+
+
+def test_replay_names_the_players_of_the_file_and_lists_the_hands_when_one_is_missing(tmp_path: Path) -> None:
+    path = tmp_path / "named.phhs"
+    named = HAND + "players = ['Ann', 'Bob', 'Cy']\n"
+    path.write_text(f"[1]\n{named}\n[2]\n{named}")
+    code, out = run("replay", str(path), "--hand", "2")
+    assert code == 0, out
+    assert "Ann raises to 300" in out and "Bob folds" in out
+    code, out = run("replay", str(path), "--hand", "7")
+    assert code != 0
+    assert "no hand [7]" in out and "its hands: 1, 2" in out
+
+
+def test_replay_shows_the_whole_path_and_the_hand_number(tmp_path: Path) -> None:
+    folder = tmp_path / ("a-folder-with-a-long-name-" * 4)
+    folder.mkdir()
+    path = folder / "hands.phhs"
+    path.write_text(f"[1]\n{HAND}\n[17]\n{HAND}")
+    result = CliRunner().invoke(app, ["replay", str(path), "--hand", "17"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    assert "hand 17" in result.output
+    assert f"{path} [17]" in result.output.replace("\n", "")

@@ -8,7 +8,7 @@ evaluator (eval7 is the baseline the issue names; phevaluator and treys come alo
 contender notes the equity it found, so a wrong count shows. ``--quick`` enumerates only the
 first 20,000 boards (in the same order for all).
 
-pokerfloor's first row is its equity function, ``evaluate.equity.heads_up_equity`` (a compiled
+pokerfloor's first row is its equity function, ``evaluation.equity.heads_up_equity`` (a compiled
 loop over the boards where numba is installed); it deals whole enumerations only, so under
 ``--quick`` that row counts its 20,000 boards with the batched path.
 """
@@ -53,7 +53,7 @@ def combination_indices(n: int, k: int) -> Any:
 
 
 def _pokerfloor_batch(hero: Sequence[int], villain: Sequence[int], limit: int | None) -> Tally:
-    high_ranks = pokerfloor_function("pokerfloor.evaluate.batch", "high_ranks")
+    high_ranks = pokerfloor_function("pokerfloor.evaluation.batch", "high_ranks")
     np = importlib.import_module("numpy")
     rest = np.array(remaining(hero, villain), dtype=np.uint8)
     boards = rest[combination_indices(len(rest), 5)]
@@ -71,7 +71,7 @@ def _pokerfloor_batch(hero: Sequence[int], villain: Sequence[int], limit: int | 
 
 
 def _pokerfloor_loop(hero: Sequence[int], villain: Sequence[int], limit: int | None) -> Tally:
-    high_rank = pokerfloor_function("pokerfloor.evaluate", "high_rank")
+    high_rank = pokerfloor_function("pokerfloor.evaluation", "high_rank")
     from pokerfloor.cards import Card
 
     return tally_seven(high_rank, [Card(c) for c in range(52)], hero, villain, limit)
@@ -82,7 +82,7 @@ def _pokerfloor_loop(hero: Sequence[int], villain: Sequence[int], limit: int | N
 
 def _pokerfloor_equity(hero: Sequence[int], villain: Sequence[int], limit: int | None) -> Tally:
     """``heads_up_equity``, which deals every board (numba's compiled loop where installed)."""
-    heads_up_equity = pokerfloor_function("pokerfloor.evaluate.equity", "heads_up_equity")
+    heads_up_equity = pokerfloor_function("pokerfloor.evaluation.equity", "heads_up_equity")
     from pokerfloor.cards import Card
 
     hole, other = [Card(c) for c in hero], [Card(c) for c in villain]
@@ -126,7 +126,7 @@ def _contender(engine: str, method: str, run: Enumerator, config: Config, ref: b
 
 def contenders(config: Config) -> list[Contender]:
     out = [
-        _contender("pokerfloor", "evaluate.equity.heads_up_equity", _pokerfloor_equity, config, True),
+        _contender("pokerfloor", "evaluation.equity.heads_up_equity", _pokerfloor_equity, config, True),
         _contender("pokerfloor", "batch.high_ranks over all boards", _pokerfloor_batch, config, True),
         _contender("pokerfloor", "high_rank, Python loop", _pokerfloor_loop, config, True),
     ]
@@ -137,7 +137,7 @@ def contenders(config: Config) -> list[Contender]:
 
 BENCHMARK = Benchmark(
     name="equity",
-    title="Exact pre-flop equity, AhKh vs QsQd, full enumeration",
+    title=f"Pre-flop equity by enumeration, AhKh vs QsQd (all 1,712,304 boards; --quick: the first {QUICK_BOARDS:,})",
     unit="boards/s",
     contenders=contenders,
     rounds=lambda config: 1 if config.quick else 2,

@@ -3,7 +3,7 @@
 The same seeded random 7-card hands go to every engine, converted to its own card type before
 the clock starts. Per-call contenders evaluate them in chunks of ``CHUNK`` hands, one call per
 hand in a plain Python loop; pokerfloor's batched contender evaluates the whole array in one
-call of ``pokerfloor.evaluate.batch.high_ranks`` (numba's compiled loop where numba is
+call of ``pokerfloor.evaluation.batch.high_ranks`` (numba's compiled loop where numba is
 installed; a second row measures the numpy path alone for scale). No peer has a batched API, so
 in the batched benchmark the peers are measured by their per-call loops again (in the same
 interleaved run).
@@ -77,7 +77,7 @@ def _peer_per_call(config: Config, key: str) -> Callable[[], Step]:
 
 
 def _pokerfloor_batch(config: Config, name: str = "high_ranks") -> Step:
-    high_ranks = pokerfloor_function("pokerfloor.evaluate.batch", name)
+    high_ranks = pokerfloor_function("pokerfloor.evaluation.batch", name)
     try:
         np = importlib.import_module("numpy")
     except ImportError:
@@ -101,8 +101,8 @@ def _peers(config: Config, suffix: str = "") -> list[Contender]:
 def single_contenders(config: Config) -> list[Contender]:
     return [
         Contender(
-            "pokerfloor", "evaluate.high_rank(cards)",
-            _pokerfloor_per_call(config, "pokerfloor.evaluate", "high_rank"), reference=True,
+            "pokerfloor", "evaluation.high_rank(cards)",
+            _pokerfloor_per_call(config, "pokerfloor.evaluation", "high_rank"), reference=True,
         ),
         Contender(
             "pokerfloor", "pf.evaluate(cards)",
@@ -115,12 +115,12 @@ def single_contenders(config: Config) -> list[Contender]:
 def batch_contenders(config: Config) -> list[Contender]:
     return [
         Contender(
-            "pokerfloor", "evaluate.batch.high_ranks(array)",
+            "pokerfloor", "evaluation.batch.high_ranks(array)",
             lambda: _pokerfloor_batch(config), reference=True,
         ),
         # For scale: the numpy path alone, what high_ranks does where numba is not installed.
         Contender(
-            "pokerfloor", "evaluate.batch.numpy_high_ranks(array)",
+            "pokerfloor", "evaluation.batch.numpy_high_ranks(array)",
             lambda: _pokerfloor_batch(config, "numpy_high_ranks"), reference=True,
         ),
         *_peers(config, " (no batch API: per-call loop)"),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import typer
 
+from pokerfloor._version import __version__
+
 app = typer.Typer(
     name="pokerfloor",
     help="The poker floor's rulebook: play, replay, verify and benchmark poker hands.",
@@ -12,8 +14,18 @@ app = typer.Typer(
 )
 
 
+def _print_version(asked: bool) -> None:
+    if asked:
+        typer.echo(f"pokerfloor {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
-def root() -> None:
+def root(
+    version: bool = typer.Option(
+        False, "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
     """The poker floor's rulebook: play, replay, verify and benchmark poker hands."""
 
 

@@ -47,7 +47,7 @@ def bench(
     """Measure pokerfloor and every peer engine installed here, interleaved in one process.
 
     Rates are units per second; a ratio is pokerfloor's rate over the peer's (above 1: pokerfloor
-    is faster). Peers that are missing show as "not installed" (pip install 'pokerfloor[bench]').
+    is faster). Peers that are missing show as "not installed" (pip install 'pokerfloor\\[bench]').
     """
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn

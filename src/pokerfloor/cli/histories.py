@@ -21,7 +21,7 @@ from rich.table import Table
 
 from pokerfloor.cards import Card
 from pokerfloor.cli import app
-from pokerfloor.evaluate import (
+from pokerfloor.evaluation import (
     HandRank,
     evaluate,
     evaluate_ace_five,
@@ -53,16 +53,19 @@ _POSTS = {"sb": "posts the small blind", "bb": "posts the big blind", "button_bl
 @app.command("replay")
 def replay_command(
     file: Annotated[Path, typer.Argument(exists=True, dir_okay=False, help="A .phh or .phhs file.")],
-    hand: Annotated[str | None, typer.Option("--hand", "-n", help="The hand of a .phhs file: its table [N].")] = None,
+    hand: Annotated[str | None, typer.Option("--hand", help="The hand of a .phhs file: its table [N].")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the replay as JSON instead of words.")] = False,
 ) -> None:
     """Replay a hand history on the engine and tell it: streets, actions, pots, showdown, who won what and why."""
     console = Console(highlight=False)
     entries = read_file_entries(file)
     if hand is not None:
-        entries = [e for e in entries if _key_of(e) == hand]
-        if not entries:
-            raise typer.BadParameter(f"{file} has no hand [{hand}]", param_hint="--hand")
+        chosen = [e for e in entries if _key_of(e) == hand]
+        if not chosen:
+            keys = [str(_key_of(e)) for e in entries if _key_of(e) is not None]
+            listed = ", ".join(keys[:30]) + (f" ... ({len(keys)} hands)" if len(keys) > 30 else "")
+            raise typer.BadParameter(f"{file} has no hand [{hand}]; its hands: {listed or 'none'}", param_hint="--hand")
+        entries = chosen
     failed = False
     reports: list[dict[str, Any]] = []
     for entry in entries:
@@ -104,8 +107,9 @@ def _played(history: HandHistory) -> tuple[Replay | None, ReplayError | None]:
 def _tell(console: Console, history: HandHistory, verdict: Verdict) -> None:
     variant = VARIANTS[history.phh_variant.variant]
     structure = history.phh_variant.structure.replace("_", "-")
-    console.rule(f"[bold]{escape(history.where())}[/bold]: {history.variant}, {structure} {variant.title}, "
-                 f"{history.player_count} players")
+    hand = f"[bold]hand {escape(history.key)}[/bold]: " if history.key is not None else ""
+    console.rule(f"{hand}{history.variant}, {structure} {variant.title}, {history.player_count} players")
+    console.print(escape(history.where()), soft_wrap=True)  # the whole path, never cut to fit
     state, error = _played(history)
     if state is None:
         console.print(f"[red]{escape(str(error))}[/red]" if error else "")
@@ -194,8 +198,16 @@ def _street_title(street: str) -> str:
         street, street.title() + (" street" if street in ("third", "fourth", "fifth", "sixth", "seventh") else ""))
 
 
+def _name(state: Replay, seat: int | None) -> str:
+    """The player's name from the file's ``players`` field, else its PHH label (``p1``)."""
+    names = state.history.players
+    if seat is None or not names:
+        return state.player(seat)
+    return str(names[state.seating.player(seat) - 1])
+
+
 def _event_words(state: Replay, event: Event, chips: _Chips) -> str:
-    who = state.player(event.seat)
+    who = _name(state, event.seat)
     kind = event.kind
     if kind == "post":
         return f"{who} {_POSTS.get(event.note, 'posts')} {_money(state, event.amount or 0)}"
@@ -231,9 +243,9 @@ def _tell_result(console: Console, state: Replay) -> None:
     console.print("[bold]Result[/bold]")
     for award in sorted(result.awards, key=lambda a: a.pot):
         name = "main pot" if award.pot == 0 else f"side pot {award.pot}"
-        winners = ", ".join(f"{state.player(s)} wins {_money(state, c)}" for s, c in award.winners.items())
+        winners = ", ".join(f"{_name(state, s)} wins {_money(state, c)}" for s, c in award.winners.items())
         console.print(f"  {name} {_money(state, award.amount)}: {winners}{_why(state, award.reason, award)}")
-    stacks = "  ".join(f"{state.player(s)} {_money(state, c)}" for s, c in
+    stacks = "  ".join(f"{_name(state, s)} {_money(state, c)}" for s, c in
                        ((seat, result.stacks[seat]) for seat in state.seating.seats))
     console.print(f"  finishing stacks: {stacks}")
 
@@ -247,7 +259,7 @@ def _why(state: Replay, reason: str, award: Any) -> str:
             words = _hand_words(state, seat, low=label == "low")
             if words:
                 prefix = f"{label}: " if award.high_winners and award.low_winners else ""
-                parts.append(f"{prefix}{state.player(seat)} with {words}")
+                parts.append(f"{prefix}{_name(state, seat)} with {words}")
     split = "split pot; " if reason == "split" else ""
     return f" ({split}{'; '.join(parts)})" if parts else (f" ({reason})" if reason else "")
 
@@ -399,20 +411,22 @@ def verify_command(
     Exits non-zero when a hand differs for no known reason, breaks a rule, or cannot be read.
     """
     console = Console(highlight=False)
-    files = list(history_files(paths))
+    entries = [entry for path in history_files(paths) for entry in read_file_entries(path)]
+    if not entries:
+        shown = ", ".join(str(path) for path in paths)
+        console.print(f"[red]No hand histories (.phh or .phhs) with a hand in them under {escape(shown)}.[/red]")
+        raise typer.Exit(1)
     verdicts: list[Verdict] = []
     with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TextColumn("{task.fields[hands]} hands"), TimeElapsedColumn(), console=console,
-                  transient=True) as progress:
-        task = progress.add_task("replaying", total=len(files), hands=0)
-        for path in files:
-            for entry in read_file_entries(path):
-                if isinstance(entry, PHHFormatError):
-                    verdicts.append(Verdict(entry.source, entry.hand, "", "malformed", entry.message,
-                                            cause=entry.field or "toml"))
-                else:
-                    verdicts.append(verify_history(entry))
-            progress.update(task, advance=1, hands=len(verdicts))
+                  TextColumn("hands"), TimeElapsedColumn(), console=console, transient=True) as progress:
+        task = progress.add_task("replaying", total=len(entries))
+        for entry in entries:
+            if isinstance(entry, PHHFormatError):
+                verdicts.append(Verdict(entry.source, entry.hand, "", "malformed", entry.message,
+                                        cause=entry.field or "toml"))
+            else:
+                verdicts.append(verify_history(entry))
+            progress.update(task, advance=1)
     console.print(summary_table(verdicts))
     explained = [v for v in verdicts if v.status == "explained"]
     if explained:

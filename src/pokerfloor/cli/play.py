@@ -1,8 +1,10 @@
-"""``pokerfloor play``: a no-limit hold'em table in the terminal, you against bots.
+"""``pokerfloor play``: a poker table in the terminal, you against bots.
 
-You type ``fold``, ``check``, ``call``, ``bet N``, ``raise N`` (N is your total for the round)
-or ``all in``; the options are shown with exact amounts, an illegal action is answered with the
-rule it breaks, and every hand is saved as PHH. It ends by itself after ``--hands`` hands.
+The table is drawn with rich and redrawn in place; you type the way players type (``r 300``,
+``b 1k``, ``c``, ``pot``, ``half``, ``allin``, ``help``, ``quit``: ``cli.shortcuts``). An illegal
+action is answered with the rule in words and its citation. Each hand is appended to the save
+file (PHH, with the players' names) as it finishes, so Ctrl-C or Ctrl-D loses no finished hand.
+Busting in a cash game offers a rebuy; the session ends with a summary.
 """
 
 from __future__ import annotations
@@ -10,113 +12,205 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from pokerfloor.bots import STYLES, StyleBot, make_bot
-from pokerfloor.cards import format_cards
-from pokerfloor.cli import app
-from pokerfloor.errors import IllegalAction
-from pokerfloor.hand import Hand, Legal
+from pokerfloor.cards import Card
+from pokerfloor.cli import app, games, shortcuts
+from pokerfloor.cli.table_view import render
+from pokerfloor.errors import IllegalAction, in_words
+from pokerfloor.hand import Hand
 from pokerfloor.io import export, phh
-from pokerfloor.narrate import describe
-from pokerfloor.rules import Game
-from pokerfloor.table import NotEnoughPlayers, Table
+from pokerfloor.narrate import award_lines, chips, describe
+from pokerfloor.table import Level, NotEnoughPlayers, Table, Tournament
 
 YOU = 1
-BUY_IN = 10_000
-HELP = "type fold, check, call, bet N, raise N (your total this round), all in, or quit"
+LEVEL_HANDS = 10
+"""Hands per level in a ``--tournament`` sit-and-go; the blinds double each level."""
+
+Ask = Callable[[str], str]
 
 
-def options_line(legal: Legal) -> str:
-    """The seat's options with exact amounts, as the dealer would say them."""
-    parts = []
-    if legal.fold:
-        parts.append("fold")
-    if legal.check:
-        parts.append("check")
-    if legal.call:
-        parts.append(f"call {legal.call.cost}")
-    for name, span in (("bet", legal.bet), ("raise to", legal.raise_), ("complete to", legal.complete)):
-        if span is not None:
-            parts.append(
-                f"{name} {span.min_to}" if span.min_to == span.max_to else f"{name} {span.min_to}-{span.max_to}"
-            )
-    return " | ".join(parts)
+@dataclass
+class Session:
+    """What the summary reports: hands played, chips bought in, the biggest pot."""
+
+    hands: int = 0
+    bought_in: int = 0
+    biggest_pot: int = 0
+    saved: int = 0
+    log: list[str] = field(default_factory=list)
 
 
-def parse_command(text: str, legal: Legal) -> tuple[str, int | None]:
-    """A typed command as an action for ``Hand.act``; ``ValueError`` if it cannot be read."""
-    words = text.lower().replace(",", "").split()
-    if not words:
-        raise ValueError(HELP)
-    verb = words[0]
-    if verb in ("all", "allin", "all-in", "shove"):
-        return "all_in", None
-    if verb in ("fold", "check", "call", "quit") and len(words) == 1:
-        return verb, None
-    if verb in ("bet", "raise", "complete") and len(words) == 2 and words[1].isdigit():
-        kind = verb
-        if verb == "raise" and legal.bet is not None:
-            kind = "bet"
-        return kind, int(words[1])
-    raise ValueError(f"{text!r} is not an action: {HELP}")
+def free_path(path: Path) -> Path:
+    """``path`` if nothing is there yet, else the first free ``name-2.phhs``, ``name-3.phhs``..."""
+    candidate, number = path, 1
+    while candidate.exists():
+        number += 1
+        candidate = path.with_name(f"{path.stem}-{number}{path.suffix}")
+    return candidate
+
+
+def bot_draw(hand: Hand, seat: int) -> list[Card]:
+    """A bot's discards in a draw game: in lowball the cards above an eight and the pairs,
+    otherwise everything but its pairs (or its two best cards)."""
+    cards = [c for c in hand.holes[seat] if c is not None]
+    ranks = [c >> 2 for c in cards]
+    if hand.variant.high == "none":
+        seen: set[int] = set()
+        thrown = []
+        ace_low = hand.variant.low != "deuce_seven"
+        for card, rank in zip(cards, ranks, strict=True):
+            low_rank = -1 if ace_low and rank == 12 else rank
+            if low_rank > 6 or rank in seen:
+                thrown.append(card)
+            seen.add(rank)
+        return thrown
+    paired = [c for c, r in zip(cards, ranks, strict=True) if ranks.count(r) > 1]
+    kept = paired or sorted(cards, reverse=True)[:2]
+    return [c for c in cards if c not in kept]
+
+
+def bot_turn(bot: StyleBot, hand: Hand, seat: int) -> None:
+    """Let a bot act; draws and bring-ins, which the bots leave to the table, are decided here."""
+    legal = hand.legal()
+    if legal.draw is not None:
+        hand.act(seat, "draw", discard=[str(card) for card in bot_draw(hand, seat)[: legal.draw]])
+        return
+    if legal.bring_in is not None:  # the low card brings it in, as most players do
+        hand.act(seat, "bring_in")
+        return
+    action, to = bot.choose(hand)
+    try:
+        hand.act(seat, action, to=to)
+    except IllegalAction:
+        hand.act(seat, "check" if legal.check else "call" if legal.call else "fold")
 
 
 @app.command()
 def play(
-    hands: int = typer.Option(5, "--hands", "-n", min=1, help="How many hands to play before the game ends."),
+    hands: int | None = typer.Option(
+        None, "--hands", "-n", min=1, help="Hands to play (default 5; a tournament plays to the end)."
+    ),
     seed: int | None = typer.Option(None, "--seed", help="Seed for the deck and the bots (default: a secure shuffle)."),
     seats: int = typer.Option(6, "--seats", min=2, max=9, help="Players at the table, you included."),
-    save: Path = typer.Option(Path("pokerfloor-hands.phhs"), "--save", help="Where the hands are saved as PHH."),
+    game_name: str = typer.Option(
+        "nlhe", "--game", help="nlhe, plo, lhe, stud, stud8, razz, 5cd, 27td, badugi... or structure:variant."
+    ),
+    blinds_text: str = typer.Option("50/100", "--blinds", help="Small and big blind, like 50/100 or 1k/2k."),
+    stack_text: str = typer.Option("10,000", "--stack", help="The buy-in (or a tournament's starting stack): 10k..."),
+    tournament: bool = typer.Option(False, "--tournament", help="A sit-and-go: no rebuys, blinds double by level."),
+    save: Path = typer.Option(
+        Path("pokerfloor-hands.phhs"), "--save", help="Where hands are saved (PHH); never overwritten."
+    ),
     watch: bool = typer.Option(False, "--watch", help="Let a bot play your seat too (no typing)."),
 ) -> None:
-    """Play no-limit hold'em (blinds 50/100, 10,000 chips) against bots of a few styles."""
+    """Play poker against bots of four styles (rock, station, maniac, pro) at a table drawn in
+    the terminal. Type help at your turn for the shortcuts."""
     console = Console()
+    try:
+        small, big = games.blinds(blinds_text)
+        game = games.game(game_name, small, big)
+        stack = shortcuts.amount(stack_text)
+    except ValueError as problem:
+        console.print(f"[red]{escape(str(problem))}[/red]")
+        raise typer.Exit(2) from None
+    if tournament and game.variant_spec.family == "stud":
+        console.print("[red]--tournament deals blind games (stud's antes do not follow blind levels)[/red]")
+        raise typer.Exit(2)
     rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
     bot_seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
-    table = Table(Game.no_limit_holdem(50, 100), seats=seats, rng=rng, button=seats)
     names = {YOU: "You"}
     bots: dict[int, StyleBot] = {}
     for seat in range(2, seats + 1):
         style = STYLES[(seat - 2) % len(STYLES)]
-        names[seat] = f"{style.title()} {seat}"
+        rounds = (seat - 2) // len(STYLES)
+        names[seat] = style.title() + (f" {rounds + 1}" if rounds else "")
         bots[seat] = make_bot(style, names[seat], random.Random(bot_seed * 97 + seat))
-    if watch or not sys.stdin.isatty():
+    interactive = sys.stdin.isatty() and not watch
+    if not interactive:
         bots[YOU] = make_bot("pro", "You", random.Random(bot_seed))
         if not watch:
             console.print("[dim]no terminal to read from: a bot plays your seat[/dim]")
-    for seat, name in names.items():
-        table.sit(seat, name, BUY_IN, post=True)
-    histories: list[phh.HandHistory] = []
-    ask: Callable[[str], str] = lambda prompt: console.input(prompt)  # noqa: E731
-    for number in range(1, hands + 1):
-        for seat in names:
-            if table.stack(seat) == 0 and seat != YOU:
-                table.rebuy(seat, BUY_IN, post=True)
-                console.print(f"[dim]{names[seat]} buys in again for {BUY_IN:,}[/dim]")
+    sit_and_go: Tournament | None = None
+    if tournament:
+        levels = [Level(small << k, big << k, hands=LEVEL_HANDS) for k in range(12)]
+        sit_and_go = Tournament(game, levels, starting_stack=stack, seats=seats, rng=rng, button=seats)
+        table = sit_and_go.table
+        for seat, name in names.items():
+            sit_and_go.register(seat, name)
+    else:
+        table = Table(game, seats=seats, rng=rng, button=seats)
+        for seat, name in names.items():
+            table.sit(seat, name, stack, post=True)
+    limit = hands if hands is not None else (10_000 if tournament else 5)
+    path: Path | None = free_path(save)
+    try:
+        export.variant_code(game.variant, game.structure)
+    except ValueError:
+        console.print(f"[yellow]PHH has no code for {game.structure.replace('_', '-')} {game.variant_spec.title}: "
+                      "this session's hands are not saved.[/yellow]")
+        path = None
+    if path is not None and path != save:
+        console.print(f"{save} already exists: this session's hands go to {path}")
+    session = Session(bought_in=stack)
+    ask: Ask = console.input
+    try:
+        run_session(console, table, sit_and_go, names, bots, session, limit, path, ask, interactive, stack)
+    except (KeyboardInterrupt, EOFError):
+        console.print("\n[bold]Stopped.[/bold] Every finished hand is saved.")
+    summary(console, table, session, path, sit_and_go)
+
+
+def run_session(
+    console: Console,
+    table: Table,
+    sit_and_go: Tournament | None,
+    names: dict[int, str],
+    bots: dict[int, StyleBot],
+    session: Session,
+    limit: int,
+    path: Path | None,
+    ask: Ask,
+    interactive: bool,
+    stack: int,
+) -> None:
+    """Deal hands until the limit, a quit, or too few players; each is saved as it finishes."""
+    for number in range(1, limit + 1):
+        table.collect()
+        notes: list[str] = []
+        if sit_and_go is None:
+            for seat in names:
+                if table.stack(seat) == 0 and seat != YOU:
+                    table.rebuy(seat, stack, post=True)
+                    notes.append(f"{names[seat]} buys in again for {chips(stack)}")
+            if your_chips(table) == 0 and not offer_rebuy(console, table, session, ask, interactive, stack, notes):
+                return
+        elif sit_and_go.is_over or your_chips(table) == 0:
+            return
         try:
-            hand = table.start_hand()
+            hand = sit_and_go.start_hand() if sit_and_go is not None else table.start_hand()
         except NotEnoughPlayers:
             console.print("Not enough players with chips: the game is over.")
-            break
-        console.rule(f"Hand {number} of {hands}")
-        if YOU in hand.seats:
-            console.print(f"Your cards: [bold]{format_cards(hand.holes[YOU])}[/bold]")
-        quit_now = play_hand(hand, names, bots, console, ask)
-        histories.append(export.history_of(hand))
+            return
+        hand_names = {seat: names[seat] for seat in hand.seats}
+        title = f"Hand {number} · {hand.variant.title} · {table.game.structure.replace('_', ' ')} · " + (
+            f"level {sit_and_go.level_number}, " if sit_and_go is not None else ""
+        ) + f"blinds {'/'.join(chips(b) for b in table.game.blinds) or 'antes ' + chips(table.game.ante)}"
+        quit_now = play_hand(hand, hand_names, bots, console, ask, title, session.log, notes)
+        session.hands += 1
+        session.biggest_pot = max(session.biggest_pot, sum(a.amount for a in hand.result.awards) if hand.result else 0)
+        if path is not None:
+            history = export.history_of(hand, players=[names[s] for s in hand.seats], hand=number)
+            phh.append(history, path, str(number))
+            session.saved += 1
         if quit_now:
-            break
-        table.collect()
-        console.print("Chips: " + ", ".join(f"{names[s]} {table.stack(s):,}" for s in names))
-        if table.stack(YOU) == 0:
-            console.print("You are out of chips: the game is over.")
-            break
-    table.collect()
-    save.write_text(phh.dumps_all(histories))
-    console.print(f"{len(histories)} hand(s) saved to {save} (PHH)")
+            return
 
 
 def play_hand(
@@ -124,47 +218,136 @@ def play_hand(
     names: dict[int, str],
     bots: dict[int, StyleBot],
     console: Console,
-    ask: Callable[[str], str],
+    ask: Ask,
+    title: str,
+    log: list[str],
+    notes: list[str],
 ) -> bool:
-    """Play one hand to the end; returns True if the human asked to quit (the hand is folded)."""
-    shown = 0
+    """Play one hand to the end, telling ``notes`` (rebuys) first; True if you asked to quit
+    (your hand is folded first)."""
+    printed = len(log)
+    log.append(f"— {title}")
+    log.extend(notes)
+    shown = tell(hand, names, log, 0)
     quit_now = False
     while not hand.is_over:
-        shown = tell(hand, names, console, shown)
+        if not console.is_terminal:  # a log, not a redrawn table, when output is not a terminal
+            for line in log[printed:]:
+                console.print(line)
+            printed = len(log)
         seat = hand.to_act
         assert seat is not None
         bot = bots.get(seat)
-        if bot is not None:
-            action, to = bot.choose(hand)
-            hand.act(seat, action, to=to)
-            continue
-        legal = hand.legal()
-        board = format_cards(hand.board) or "no board yet"
-        console.print(
-            f"[bold]Your turn[/bold] ({board}, pot {hand.total_pot:,}, you have {hand.stacks[seat]:,}): "
-            f"{options_line(legal)}"
-        )
-        text = ask("> ")
-        try:
-            action, to = parse_command(text, legal)
-            if action == "quit":
-                quit_now = True
-                action = "fold" if legal.fold else "check"
-            hand.act(seat, action, to=to)
-        except IllegalAction as ruling:
-            console.print(
-                f"[red]Floor: {ruling.message}[/red]" + (f" [dim]({ruling.rule})[/dim]" if ruling.rule else "")
-            )
-        except ValueError as problem:
-            console.print(f"[yellow]{problem}[/yellow]")
-    tell(hand, names, console, shown)
+        if bot is not None and not (quit_now and seat == YOU):
+            bot_turn(bot, hand, seat)
+        elif quit_now:
+            legal = hand.legal()
+            hand.act(seat, "fold" if legal.fold else "check" if legal.check else "draw")
+        else:
+            console.clear()
+            console.print(render(hand, names, you=YOU, title=title, log=log[printed + 1 :]))
+            quit_now = your_turn(hand, seat, console, ask, log)
+            if quit_now:
+                bots = {s: b for s, b in bots.items() if s != YOU}
+        shown = tell(hand, names, log, shown)
+    log.extend(award_lines(hand, names))
+    if console.is_terminal:
+        console.clear()
+    console.print(render(hand, names, you=YOU, title=title, log=log[printed + 1 :], recent=None))
     return quit_now
 
 
-def tell(hand: Hand, names: dict[int, str], console: Console, shown: int) -> int:
-    """Print the events not shown yet; returns how many are shown now."""
+def your_turn(hand: Hand, seat: int, console: Console, ask: Ask, log: list[str]) -> bool:
+    """Read your action until it is one the rules allow; True if you typed quit."""
+    legal = hand.legal()
+    while True:
+        console.print(f"[bold]Your turn[/bold]: {options_line(hand)}   [dim](help for shortcuts)[/dim]")
+        text = ask("> ")
+        try:
+            typed = shortcuts.read(text, legal, pot=hand.total_pot, current_bet=hand.bets.get(seat, 0))
+            if typed.action == "help":
+                console.print(shortcuts.HELP)
+                continue
+            if typed.action == "quit":
+                return True
+            hand.act(seat, typed.action, to=typed.to, discard=list(typed.discard) if typed.action == "draw" else None)
+            return False
+        except IllegalAction as ruling:
+            console.print(f"[red]Floor: {escape(ruling.message)}[/red] [dim]({escape(in_words(ruling.rule))})[/dim]")
+        except ValueError as problem:
+            console.print(f"[yellow]{escape(str(problem))}[/yellow]")
+
+
+def options_line(hand: Hand) -> str:
+    """Your options with exact amounts, as the dealer would say them."""
+    legal = hand.legal()
+    parts = []
+    if legal.draw is not None:
+        parts.append(f"discard up to {legal.draw} (d 7h2c, or d for pat)")
+    if legal.fold:
+        parts.append("fold")
+    if legal.check:
+        parts.append("check")
+    if legal.call:
+        parts.append(f"call {chips(legal.call.cost)}")
+    if legal.bring_in is not None:
+        parts.append(f"bring in {chips(legal.bring_in)}")
+    for name, span in (("bet", legal.bet), ("raise to", legal.raise_), ("complete to", legal.complete)):
+        if span is not None:
+            lowest, highest = chips(span.min_to), chips(span.max_to)
+            parts.append(f"{name} {lowest}" if lowest == highest else f"{name} {lowest} to {highest}")
+    return " | ".join(parts)
+
+
+def offer_rebuy(
+    console: Console, table: Table, session: Session, ask: Ask, interactive: bool, stack: int, notes: list[str]
+) -> bool:
+    """You busted: buy in again (True, noted in ``notes``) or end the session."""
+    if interactive:
+        answer = ask(f"You are out of chips. Buy in again for {chips(stack)}? [y/n] > ").strip().lower()
+        if answer in ("y", "yes", ""):
+            table.rebuy(YOU, stack, post=True)
+            session.bought_in += stack
+            notes.append(f"You buy in again for {chips(stack)}")
+            return True
+    console.print("You are out of chips: the game is over.")
+    return False
+
+
+def tell(hand: Hand, names: dict[int, str], log: list[str], shown: int) -> int:
+    """Add the events not told yet to the log; returns how many are told now."""
     for event in hand.events[shown:]:
-        if event.kind == "deal_hole":
+        if event.kind in ("deal_hole", "win"):
             continue
-        console.print("  " + describe(event, names.get(event.seat) if event.seat is not None else None))
+        seat = event.seat
+        all_in = seat is not None and event.kind in ("bet", "raise", "call", "complete", "post") and seat in hand.all_in
+        log.append(describe(event, names.get(seat) if seat is not None else None, all_in=all_in))
     return len(hand.events)
+
+
+def your_chips(table: Table) -> int:
+    """Your stack; none once a tournament has taken your seat away."""
+    seat = table.seats.get(YOU)
+    return seat.chips if seat is not None else 0
+
+
+def summary(
+    console: Console, table: Table, session: Session, path: Path | None, sit_and_go: Tournament | None
+) -> None:
+    """The end of the session: hands played, your net, the biggest pot, where the hands are."""
+    table.collect()
+    if table.hand is not None and not table.hand.is_over:
+        mine = table.hand.stacks.get(YOU, 0) + table.hand.contributions.get(YOU, 0)
+    else:
+        mine = your_chips(table)
+    console.rule("Session")
+    console.print(f"Hands played: {session.hands}")
+    if sit_and_go is not None:
+        places = {finish.player: finish.place for finish in sit_and_go.standings}
+        console.print(f"Your place: {places['You']}" if "You" in places else f"You hold {chips(mine)} chips")
+    else:
+        net = mine - session.bought_in
+        console.print(f"Net: {'won' if net >= 0 else 'lost'} {chips(abs(net))} (bought in {chips(session.bought_in)})")
+    console.print(f"Biggest pot: {chips(session.biggest_pot)}")
+    if path is not None:
+        console.print(f"{session.saved} hand(s) saved to {path} (PHH)")

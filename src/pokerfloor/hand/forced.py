@@ -113,7 +113,7 @@ def post_forced_bets(hand: Hand) -> None:
 
 def raise_level_by_post(hand: Hand, i: int, post: Post) -> None:
     """A live blind, straddle, sleeper or kill sets the bet to call; a straddle counts as a
-    raise for the minimum raise (house option ``straddle_min_raise``, rules.md §2.8)."""
+    raise for the minimum raise (house option ``straddle_min_raise``, docs/rules.md §2.8)."""
     house = hand.game.house
     prior = hand._level
     if post.amount > hand._level:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from pokerfloor.cards import Card
-from pokerfloor.evaluate import (
+from pokerfloor.evaluation import (
     ace_five_rank,
     badugi_rank,
     deuce_seven_rank,
@@ -231,6 +231,7 @@ def award_pot(
         for seat, chips in split(amount, ordered, unit).items():
             winners[seat] = winners.get(seat, 0) + chips
     reason = "split" if len(winners) > 1 else "best hand"
+    variant = hand.variant
     return Award(
         index,
         pot.amount,
@@ -239,6 +240,9 @@ def award_pot(
         tuple(seats[j] for j in sorted(high_winners)),
         tuple(seats[j] for j in sorted(low_winners)),
         reason,
+        ranked_high[high_winners[0]] if high_winners else None,
+        ranked_low[low_winners[0]] if low_winners else None,
+        (variant.high, variant.low),
     )
 
 

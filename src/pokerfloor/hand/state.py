@@ -1,6 +1,6 @@
 """One hand as a deterministic state machine: forced bets, dealing, betting rounds, showdown.
 
-The betting round keeps exactly what the rulebook keeps (design.md, "The betting round"):
+The betting round keeps exactly what the rulebook keeps (docs/rules.md §1.5, §5.5, §5.6):
 the current bet level, the last full increment (the minimum raise), the level each seat last
 acted at (its right to raise), the level of the last full bet or raise, and in limit games the
 number of bets. Every rule of legality is decided in ``_aggression``; every chip moves in
@@ -72,7 +72,7 @@ def _chips(name: str, value: object) -> int:
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Hand:
-    """One hand of poker, played by the rules of its ``Game`` (design.md, the hand API).
+    """One hand of poker, played by the rules of its ``Game`` (docs/guide/hand.md).
 
     The module can be compiled with mypyc (``POKERFLOOR_COMPILE=1``, docs/performance.md);
     compiled or not, the class behaves the same: ``copy.deepcopy`` and ``pickle`` work, and
@@ -383,7 +383,7 @@ class Hand:
         if not reach or max(reach) <= level:
             return ("invalid_action", "no opponent has chips to call more than the current bet: call or fold")
         if all_in_to <= level:
-            return ("above_stack", f"you have {stack} chips, not enough to raise")
+            return ("above_stack", f"you have {stack:,} chips, not enough to raise")
         if not self._reopened(i):
             return (
                 "betting_not_reopened",
@@ -507,7 +507,7 @@ class Hand:
             if to_call > 0:
                 raise IllegalAction(
                     "cannot_check_facing_bet",
-                    f"there is a bet of {level} to you: call {min(to_call, stack)}, raise or fold",
+                    f"there is a bet of {level:,} to you: call {min(to_call, stack):,}, raise or fold",
                     R_CHECK,
                 )
             return self._record(i, "check", bet)
@@ -516,9 +516,9 @@ class Hand:
             if amount is not None and amount != target:
                 if self._street_index == 0 and amount < target and self._level == self._bb_level():
                     raise IllegalAction(
-                        "must_call_full_big_blind", f"the call is the full big blind: {target}", R_FULL_BB
+                        "must_call_full_big_blind", f"the call is the full big blind: {target:,}", R_FULL_BB
                     )
-                raise IllegalAction("invalid_action", f"a call here is to {target}, not {amount}")
+                raise IllegalAction("invalid_action", f"a call here is to {target:,}, not {amount:,}")
             self._put_in(i, target - bet)
             return self._record(i, "call", target)
         if action in ("bring_in", "draw"):
@@ -533,14 +533,13 @@ class Hand:
             raise IllegalAction(option[0], option[1], self._rule_for(option[0]))
         kind, lo, hi = option
         if amount is None:
-            raise IllegalAction(
-                "invalid_action", f"say how much: {kind} to between {lo} and {hi}" if lo != hi else f"{kind} to {lo}"
-            )
+            span = f"between {lo:,} and {hi:,}" if lo != hi else f"{lo:,}"
+            raise IllegalAction("invalid_action", f"say how much: {kind} to {span}")
         if action in ("bet", "raise", "complete") and action != kind and not (action == "raise" and kind == "complete"):
             if kind == "bet" and action in ("raise", "complete"):
                 pass  # "raise" with no bet to face is a bet (TDA 2024 R41)
             elif action == "bet":
-                raise IllegalAction("invalid_action", f"there is a bet of {level} already: {kind} instead")
+                raise IllegalAction("invalid_action", f"there is a bet of {level:,} already: {kind} instead")
         self._check_amount(i, amount, kind, lo, hi)
         self._raise_to(i, amount)
         return self._record(i, kind, amount)
@@ -559,10 +558,10 @@ class Hand:
         all_in_to = self._bet[i] + self._stack[i]
         if to > all_in_to:
             raise IllegalAction(
-                "above_stack", f"you have {self._stack[i]} chips: you can put in at most {all_in_to}", R_STACKS
+                "above_stack", f"you have {self._stack[i]:,} chips: you can put in at most {all_in_to:,}", R_STACKS
             )
         if to % self.game.min_chip and to != all_in_to:
-            raise IllegalAction("not_chip_multiple", f"bets are made in chips of {self.game.min_chip}", R_CHIP)
+            raise IllegalAction("not_chip_multiple", f"bets are made in chips of {self.game.min_chip:,}", R_CHIP)
         structure = self._structure
         if structure == "fixed_limit":
             if to != lo and to != hi and not self._covers_every_opponent(i, to, lo):
@@ -571,16 +570,16 @@ class Hand:
             return
         if to < lo:
             if kind == "bet":
-                raise IllegalAction("below_min_bet", f"the smallest bet is {lo}", R_MIN_RAISE)
-            raise IllegalAction("below_min_raise", f"the smallest raise is to {lo}", R_MIN_RAISE)
+                raise IllegalAction("below_min_bet", f"the smallest bet is {lo:,}", R_MIN_RAISE)
+            raise IllegalAction("below_min_raise", f"the smallest raise is to {lo:,}", R_MIN_RAISE)
         if to > hi:
             if structure == "spread_limit":
-                raise IllegalAction("above_spread_max", f"the largest {kind} here is to {hi}", R_SPREAD)
-            raise IllegalAction("above_pot_limit", f"the largest {kind} the pot allows is to {hi}", R_POT_LIMIT)
+                raise IllegalAction("above_spread_max", f"the largest {kind} here is to {hi:,}", R_SPREAD)
+            raise IllegalAction("above_pot_limit", f"the largest {kind} the pot allows is to {hi:,}", R_POT_LIMIT)
 
     def _covers_every_opponent(self, i: int, to: int, limit_to: int) -> bool:
         """A limit bet or raise cut down to exactly the most any opponent can still put in: the
-        rest of the limit amount could only come back uncalled (rules.md §5.3)."""
+        rest of the limit amount could only come back uncalled (docs/rules.md §5.3)."""
         opponents = [j for j in range(self._n) if j != i and not self._folded[j]]
         reach = max((self._bet[j] + self._stack[j] for j in opponents), default=0)
         return self._level < to == reach < limit_to

@@ -1,4 +1,4 @@
-"""Seven-card stud rules that follow from the cards showing (rules.md §2.6, §4, §6).
+"""Seven-card stud rules that follow from the cards showing (docs/rules.md §2.6, §4, §6).
 
 Who brings in, who acts first from fourth street, whether an open pair shows on fourth street,
 whether seventh street needs a community card, and who takes the odd chip. Pure functions of
@@ -72,7 +72,7 @@ def bring_in_index(doors: Sequence[Card | None], *, razz: bool, tiebreak: str) -
 
     The lowest upcard brings in, aces high, equal ranks broken by suit with clubs lowest; in razz
     the highest upcard, aces low, with the highest suit (RROP11 stud and razz; STUD_PAGES;
-    rules.md §2.6). House option ``bring_in_tiebreak="proximity"`` breaks equal ranks by seat
+    docs/rules.md §2.6). House option ``bring_in_tiebreak="proximity"`` breaks equal ranks by seat
     instead: the first of them from the dealer's left. Unknown door cards (a replay that never
     saw them) cannot be compared and are passed over; ``None`` when no door card is known.
     """
@@ -123,7 +123,7 @@ def first_to_act(showing: Mapping[int, Sequence[Card | None]], *, razz: bool, ti
 
 
 def open_pair(showing: Sequence[Sequence[Card | None]]) -> bool:
-    """Whether any seat still in shows a pair on fourth street (rules.md §4)."""
+    """Whether any seat still in shows a pair on fourth street (docs/rules.md §4)."""
     for up in showing:
         ranks = [c.rank for c in up if c is not None]
         if len(ranks) != len(set(ranks)):

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
 from pokerfloor.cards import Card
+from pokerfloor.evaluation.handrank import rank_of
 
 PostKind = Literal[
     "sb",
@@ -81,7 +82,7 @@ class Call(NamedTuple):
 
 
 class Legal(NamedTuple):
-    """What the seat to act may do, with exact amounts (design.md, the hand API)."""
+    """What the seat to act may do, with exact amounts (docs/guide/hand.md)."""
 
     seat: int | None = None
     fold: bool = False
@@ -126,7 +127,11 @@ class DealRequest:
 
 @dataclass(frozen=True, slots=True)
 class Award:
-    """How one pot was won."""
+    """How one pot was won: by whom, how many chips each, and with what (``won_with``).
+
+    ``high_rank`` and ``low_rank`` are the winning values on the scales named by ``ranked_by``
+    (the variant's high and low rankings), ``None`` for a half nobody won or an uncontested pot.
+    """
 
     pot: int
     amount: int
@@ -135,6 +140,24 @@ class Award:
     high_winners: tuple[int, ...] = ()
     low_winners: tuple[int, ...] = ()
     reason: str = ""
+    high_rank: int | None = None
+    low_rank: int | None = None
+    ranked_by: tuple[str, str] = ("high", "none")
+
+    @property
+    def high_hand(self) -> str:
+        """The winning high hand in words (``"flush, ace high: A-K-9-7-3"``), or ``""``."""
+        return "" if self.high_rank is None else str(rank_of(self.ranked_by[0], self.high_rank))
+
+    @property
+    def low_hand(self) -> str:
+        """The winning low hand in words (``"eight low: 8-6-4-3-A"``), or ``""``."""
+        return "" if self.low_rank is None else str(rank_of(self.ranked_by[1], self.low_rank))
+
+    @property
+    def won_with(self) -> str:
+        """What won the pot in words; both halves in a split hi-lo pot; ``""`` if uncontested."""
+        return " and ".join(words for words in (self.high_hand, self.low_hand) if words)
 
 
 @dataclass(frozen=True, slots=True)

@@ -93,13 +93,25 @@ def history_of_replay(state: Replay) -> HandHistory:
 def _actions(hand: Hand, player: dict[int, int], money: Any) -> list[str]:
     events = hand.events
     actions: list[str] = []
-    if not any(e.kind == "deal_hole" for e in events):
-        actions += [f"d dh p{player[s]} {_cards(cards)}" for s, cards in hand.holes.items() if cards]
+    if not any(e.kind == "deal_hole" and e.note != "draw" for e in events):
+        actions += [f"d dh p{player[s]} {_cards(cards)}" for s, cards in _first_holes(hand).items() if cards]
     for event in events:
         line = _action(event, player, money)
         if line:
             actions.append(line)
     return actions
+
+
+def _first_holes(hand: Hand) -> dict[int, list[Any]]:
+    """The hole cards as first dealt (the deal an automatic hand keeps no event of): the cards
+    held now, with each draw undone, the last first."""
+    holes = {seat: list(cards) for seat, cards in hand.holes.items()}
+    for event in reversed(hand.events):
+        if event.kind == "deal_hole" and event.note == "draw" and event.seat is not None:
+            holes[event.seat] = [card for card in holes[event.seat] if card not in event.cards]
+        elif event.kind == "draw" and event.seat is not None:
+            holes[event.seat] = [*holes[event.seat], *event.cards]
+    return holes
 
 
 def _action(event: Event, player: dict[int, int], money: Any) -> str:

@@ -515,3 +515,10 @@ def dump(histories: HandHistory | Iterable[HandHistory], path: str | Path) -> No
 def with_actions(history: HandHistory, actions: Iterable[str]) -> HandHistory:
     """The same hand with other actions (a repaired or shortened history)."""
     return replace(history, actions=tuple(actions))
+
+
+def append(history: HandHistory, path: str | Path, key: str) -> None:
+    """Add one hand to a ``.phhs`` file as the table ``[key]``, keeping the hands already there
+    (a game saves each hand as it finishes)."""
+    with Path(path).open("a", encoding="utf-8") as out:
+        out.write(f"{'' if out.tell() == 0 else chr(10)}[{_key(key)}]\n{dumps(history)}")

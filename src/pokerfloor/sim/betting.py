@@ -1,7 +1,7 @@
 """No-limit hold'em betting for many hands in lockstep, one row of numpy arrays per hand.
 
-The state is the one ``pokerfloor.hand.state`` keeps for a big-bet round (design.md, "The
-betting round"), with a hand per row and a seat per column: chips behind, the wager this round,
+The state is the one ``pokerfloor.hand.state`` keeps for a big-bet round (docs/rules.md §1.5,
+§5.5-5.6), with a hand per row and a seat per column: chips behind, the wager this round,
 all chips put in, folds, the level each seat last acted at (``-1`` when it has not acted this
 round), and per hand the current bet level, the level of the last full bet or raise, the last
 full increment (the minimum raise), the street and the seat to act. Columns are seats in order

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from pokerfloor.evaluate.batch import high_ranks
+from pokerfloor.evaluation.batch import high_ranks
 from pokerfloor.sim.betting import Chips, Flags
 
 

@@ -4,7 +4,7 @@ Every step, each unfinished hand's seat to act takes one action drawn from a see
 ``Generator`` with the weights of ``pokerfloor.sim.weights`` (fold only when facing a bet,
 check or call, minimum bet or raise, all-in), renormalised over the moves open to it. Betting
 follows ``pokerfloor.sim.betting``; once every hand's betting is over, the pots are awarded
-together (``pokerfloor.sim.pots``), the hands ranked with ``evaluate.batch.high_ranks``.
+together (``pokerfloor.sim.pots``), the hands ranked with ``evaluation.batch.high_ranks``.
 """
 
 from __future__ import annotations

@@ -102,3 +102,19 @@ class Ledger:
             expected, actual = self.holding(player), stacks.get(player, 0)
             if expected != actual:
                 raise LedgerError(f"{player} holds {actual} chips but the ledger says {expected}")
+
+    def __repr__(self) -> str:
+        return (
+            f"<Ledger: {len(self._entries)} entries, brought in {self.brought_in():,}, "
+            f"taken away {self.taken_away():,}, on the table {self.on_table():,}>"
+        )
+
+    def __str__(self) -> str:
+        """The book as a floor person reads it: every entry, then what each player holds."""
+        lines = [f"{'#':>4}  {'hand':>5}  {'kind':<10} {'seat':>4}  {'player':<16} {'chips':>10}"]
+        for e in self._entries:
+            hand = "" if e.hand is None else str(e.hand)
+            lines.append(f"{e.number:>4}  {hand:>5}  {e.kind:<10} {e.seat:>4}  {e.player:<16} {e.chips:>+10,}")
+        holdings = ", ".join(f"{player} {chips:,}" for player, chips in self._holdings.items())
+        lines.append(f"holding: {holdings or 'nobody'}; on the table {self.on_table():,}")
+        return "\n".join(lines)

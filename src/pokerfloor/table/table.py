@@ -52,7 +52,7 @@ R_DRAW = "RROP11 Button & Blind Use (high card by suit draws for the button)"
 
 
 class Table:
-    """Seats, chips and the hands dealt at one table (design.md, the ``table`` layer).
+    """Seats, chips and the hands dealt at one table (docs/guide/table.md).
 
     ``Table(game, seats=9, house=HouseRules(...))``: ``house`` replaces the game's house rules
     (``button_rule``, ``heads_up_transition``, ``buy_in``, ``rathole_window_minutes``,
@@ -183,6 +183,14 @@ class Table:
         """Each seated player's chips (outside any hand in play)."""
         self.collect()
         return {s.player: s.chips for s in self._seats.values()}
+
+    def __repr__(self) -> str:
+        game = self.game
+        stakes = "/".join(f"{b:,}" for b in game.blinds) or f"ante {game.ante:,}"
+        seated = ", ".join(f"{n} {s.player} {s.chips:,}" for n, s in sorted(self._seats.items())) or "empty"
+        hand = self._hand
+        playing = f"; hand {self._hand_number} {'over' if hand.is_over else 'in play'}" if hand is not None else ""
+        return f"<Table {game.variant} {game.structure} {stakes}, {self.size} seats: {seated}{playing}>"
 
     def verify(self) -> None:
         """Check the ledger against the seats (``LedgerError`` if a chip went astray)."""

@@ -130,6 +130,14 @@ class Tournament:
         self._count_busts()
         return tuple(sorted(self._finishes, key=lambda f: (f.place, f.player)))
 
+    def __repr__(self) -> str:
+        level = self.level
+        state = f"won by {self.winner}" if self.is_over else f"{len(self._entries) - len(self._finishes)} left"
+        return (
+            f"<Tournament level {self.level_number} ({level.small_blind:,}/{level.big_blind:,}), "
+            f"{len(self._entries)} entries, {state}, prize pool {self.prize_pool:,}>"
+        )
+
     @property
     def is_over(self) -> bool:
         self._count_busts()

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pokerfloor.cards import RANK_CHARS
-from pokerfloor.evaluate.badugi import badugi_table
-from pokerfloor.evaluate.classes import (
+from pokerfloor.evaluation.badugi import badugi_table
+from pokerfloor.evaluation.classes import (
     FLUSH,
     FOUR_OF_A_KIND,
     FULL_HOUSE,
@@ -19,8 +19,8 @@ from pokerfloor.evaluate.classes import (
     TWO_PAIR,
     HandClass,
 )
-from pokerfloor.evaluate.high import deuce_seven_ladder, high_tables, short_deck_tables
-from pokerfloor.evaluate.low import ace_five_tables, low8_table
+from pokerfloor.evaluation.high import deuce_seven_ladder, high_tables, short_deck_tables
+from pokerfloor.evaluation.low import ace_five_tables, low8_table
 
 RANK_NAMES = (
     "deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen",
@@ -40,8 +40,10 @@ def _spelled(ranks: Sequence[int]) -> str:
 
 
 def describe_class(hand_class: HandClass) -> str:
-    """``"full house, kings full of sevens"``, ``"flush, ace high: A-K-9-7-3"``."""
+    """``"full house, kings full of sevens"``, ``"flush, ace high: A-K-9-7-3"``, ``"royal flush"``."""
     category, ranks = hand_class
+    if category == STRAIGHT_FLUSH and ranks[0] == len(RANK_NAMES) - 1:
+        return "royal flush"
     if category in (STRAIGHT, STRAIGHT_FLUSH):
         return f"{category}, {RANK_NAMES[ranks[0]]} high"
     if category == FULL_HOUSE:
@@ -91,6 +93,13 @@ class HandRank(int):
     def describe(self) -> str:
         """The hand in words, e.g. ``"flush, ace high: A-K-9-7-3"``."""
         return describe_class(self.hand_class)
+
+    def __str__(self) -> str:
+        """The hand as a person says it: ``str(pf.evaluate("AhKhQhJhTh"))`` is ``"royal flush"``."""
+        return self.describe()
+
+    def __format__(self, spec: str) -> str:
+        return int(self).__format__(spec) if spec else self.describe()
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {int(self)}: {self.describe()}>"
@@ -144,3 +153,19 @@ class BadugiRank(HandRank):
     @classmethod
     def classes(cls) -> Sequence[HandClass]:
         return badugi_table()[1]
+
+
+RANKINGS: dict[str, type[HandRank]] = {
+    "high": HandRank,
+    "short_deck": ShortDeckRank,
+    "ace_five_8": Low8Rank,
+    "ace_five": AceFiveRank,
+    "deuce_seven": DeuceSevenRank,
+    "badugi": BadugiRank,
+}
+"""Each ranking a variant names (``Variant.high``, ``Variant.low``) and the rank type of its scale."""
+
+
+def rank_of(ranking: str, value: int) -> HandRank:
+    """A one-call ranking's plain ``int`` as the ``HandRank`` of its scale, to read in words."""
+    return RANKINGS[ranking](value)

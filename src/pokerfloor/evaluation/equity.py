@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from pokerfloor.cards import Card, CardsLike, format_cards, parse_cards
-from pokerfloor.evaluate.batch import compiled_loops, high_arrays
-from pokerfloor.evaluate.high import high_rank
+from pokerfloor.evaluation.batch import compiled_loops, high_arrays
+from pokerfloor.evaluation.high import high_rank
 
 HOLE_CARDS = 2
 BOARD_CARDS = 5

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from pokerfloor.evaluate.classes import HandClass
+from pokerfloor.evaluation.classes import HandClass
 
 RANK_MASK = (1 << 13) - 1
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from pokerfloor.evaluate.cardkeys import CENTRE, RANK_KEYS
-from pokerfloor.evaluate.high import high_tables
-from pokerfloor.evaluate.low import LOW_BITS, low8_table
+from pokerfloor.evaluation.cardkeys import CENTRE, RANK_KEYS
+from pokerfloor.evaluation.high import high_tables
+from pokerfloor.evaluation.low import LOW_BITS, low8_table
 
 CARD_RANK_KEYS: list[int] = [RANK_KEYS[card >> 2] for card in range(52)]
 

@@ -13,8 +13,8 @@ from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from pokerfloor.evaluate.cardkeys import CARD_KEYS, FLUSH_SUIT, HAND_SIZES, SUIT_BITS, SUIT_MASK
-from pokerfloor.evaluate.high import high_tables
+from pokerfloor.evaluation.cardkeys import CARD_KEYS, FLUSH_SUIT, HAND_SIZES, SUIT_BITS, SUIT_MASK
+from pokerfloor.evaluation.high import high_tables
 
 if TYPE_CHECKING:
     import numpy as np
@@ -54,9 +54,9 @@ def high_arrays(size: int) -> HighArrays:
 
 @cache
 def compiled_loops() -> ModuleType | None:
-    """The numba-compiled loops (``pokerfloor.evaluate.compiled``), or None without numba."""
+    """The numba-compiled loops (``pokerfloor.evaluation.compiled``), or None without numba."""
     try:
-        from pokerfloor.evaluate import compiled
+        from pokerfloor.evaluation import compiled
     except ImportError:
         return None
     return compiled

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import combinations
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
-from pokerfloor.evaluate.cardkeys import (
+from pokerfloor.cards import parse_cards
+from pokerfloor.evaluation.cardkeys import (
     CARD_KEYS,
     CENTRE,
     FLUSH_SUIT,
@@ -28,9 +29,10 @@ from pokerfloor.evaluate.cardkeys import (
     SUIT_KEYS,
     SUIT_MASK,
 )
-from pokerfloor.evaluate.classes import Ladder
+from pokerfloor.evaluation.classes import Ladder
 
-Ranker = Callable[[Sequence[int]], int]
+Ranker = Callable[[Sequence[int] | str], int]
+"""A one-call ranking: card numbers (or one card string such as ``"AhKd7c5s2h"``) to a value."""
 
 
 class Tables(NamedTuple):
@@ -196,6 +198,8 @@ def ranker(
             offsets5[:], values5[:] = five
             values7[:] = seven.values
             offsets7[:] = seven.offsets  # last: a filled ``offsets7`` means all are there
+        if isinstance(cards, str):  # a card string, read here: off the one-lookup path
+            return rank(parse_cards(cards))
         size = len(cards)
         if size not in HAND_SIZES:
             raise ValueError(f"{name} ranks 5 to 7 cards, not {size}")
@@ -227,4 +231,4 @@ def ranker(
 
     rank.__name__ = rank.__qualname__ = name
     rank.__doc__ = doc
-    return rank
+    return cast(Ranker, rank)

@@ -15,9 +15,9 @@ Two ways in, giving the same order:
   ``omaha_high_rank``, ``omaha_low8_rank``. They take any sequence of card numbers (plain
   ``int`` 0..51 or ``Card``), check nothing, and return a plain ``int`` (``None`` for no
   qualifying low) on the same scale as the checked function, so ``HandRank(high_rank(c))``
-  is ``evaluate(c)``. For many hands at once, ``pokerfloor.evaluate.batch.high_ranks`` ranks
+  is ``evaluate(c)``. For many hands at once, ``pokerfloor.evaluation.batch.high_ranks`` ranks
   an array of shape ``(n, 7)`` with numpy (with numba too where installed), and
-  ``pokerfloor.evaluate.equity.heads_up_equity`` counts every board of a heads-up showdown.
+  ``pokerfloor.evaluation.equity.heads_up_equity`` counts every board of a heads-up showdown.
 
 Values are dense: 1 is the worst hand of a ranking, the best is the number of different hands
 (7,462 for high and deuce-to-seven, 1,404 for short deck, 6,175 for ace-to-five, 56 for
@@ -27,8 +27,8 @@ eight-or-better, 1,092 for badugi). Lookup tables are built on first use of each
 from __future__ import annotations
 
 from pokerfloor.cards import Card, CardsLike, format_cards, parse_cards
-from pokerfloor.evaluate.badugi import badugi_rank
-from pokerfloor.evaluate.handrank import (
+from pokerfloor.evaluation.badugi import badugi_rank
+from pokerfloor.evaluation.handrank import (
     AceFiveRank,
     BadugiRank,
     DeuceSevenRank,
@@ -36,9 +36,9 @@ from pokerfloor.evaluate.handrank import (
     Low8Rank,
     ShortDeckRank,
 )
-from pokerfloor.evaluate.high import deuce_seven_rank, high_rank, short_deck_rank
-from pokerfloor.evaluate.low import ace_five_rank, low8_rank
-from pokerfloor.evaluate.omaha import omaha_high_rank, omaha_low8_rank
+from pokerfloor.evaluation.high import deuce_seven_rank, high_rank, short_deck_rank
+from pokerfloor.evaluation.low import ace_five_rank, low8_rank
+from pokerfloor.evaluation.omaha import omaha_high_rank, omaha_low8_rank
 
 __all__ = [
     "AceFiveRank",

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
-from pokerfloor.evaluate.cardkeys import ranks_key
+from pokerfloor.evaluation.cardkeys import ranks_key
 
 STRAIGHT_FLUSH = "straight flush"
 FOUR_OF_A_KIND = "four of a kind"

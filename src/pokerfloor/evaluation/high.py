@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from pokerfloor.evaluate.cardkeys import CARD_KEYS, FLUSH_SUIT, SUIT_BITS, SUIT_MASK
-from pokerfloor.evaluate.classes import (
+from pokerfloor.evaluation.cardkeys import CARD_KEYS, FLUSH_SUIT, SUIT_BITS, SUIT_MASK
+from pokerfloor.evaluation.classes import (
     FULL_RANKS,
     HIGH_ORDER,
     SHORT_DECK_ORDER,
@@ -15,7 +15,7 @@ from pokerfloor.evaluate.classes import (
     ladder,
     straights,
 )
-from pokerfloor.evaluate.lookup import Tables, ranker, suited_ranks, tables
+from pokerfloor.evaluation.lookup import Tables, ranker, suited_ranks, tables
 
 
 @cache
@@ -45,7 +45,8 @@ high_rank = ranker(
     "high_rank",
     """The high value of 5 to 7 card numbers (their best five): 1 to 7462, greater is better.
 
-    No checks: the cards must be distinct numbers 0..51 (``evaluate`` checks them).
+    No checks: the cards must be distinct numbers 0..51 (``evaluate`` checks them), or one
+    card string such as ``"AhKhQhJhTh"``.
     """,
 )
 

@@ -18,7 +18,7 @@ from typing import Any
 import numba  # type: ignore[import-not-found, unused-ignore]  # checked with or without numba
 import numpy as np
 
-from pokerfloor.evaluate.cardkeys import SUIT_BITS, SUIT_MASK
+from pokerfloor.evaluation.cardkeys import SUIT_BITS, SUIT_MASK
 
 Array = Any  # a numpy array: numba compiles one version per dtype and number of dimensions
 

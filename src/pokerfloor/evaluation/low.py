@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 
-from pokerfloor.evaluate.classes import (
+from pokerfloor.evaluation.classes import (
     FOUR_OF_A_KIND,
     FULL_HOUSE,
     FULL_RANKS,
@@ -24,7 +24,7 @@ from pokerfloor.evaluate.classes import (
     HandClass,
     ladder,
 )
-from pokerfloor.evaluate.lookup import Tables, ranker, tables
+from pokerfloor.evaluation.lookup import Tables, ranker, tables
 
 ACE_FIVE_ORDER = (HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, FULL_HOUSE, FOUR_OF_A_KIND)
 """Ace-to-five categories, worst low first as a high hand would order them."""
