@@ -19,6 +19,7 @@ def root() -> None:
 
 def main() -> None:
     """Entry point of the ``pokerfloor`` script."""
+    import pokerfloor.cli.equity  # noqa: F401 - registers the analysis commands
     from pokerfloor.cli import bench, demo, histories, play  # noqa: F401 - registers commands
 
     app()
