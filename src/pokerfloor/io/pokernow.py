@@ -21,6 +21,8 @@ from pokerfloor.io.sitehand import HistoryImportError, SiteHand, money
 GAMES = {"No Limit Texas Hold'em": "NT", "Limit Texas Hold'em": "FT", "Pot Limit Omaha Hi": "PO"}
 """The PokerNow game names that have a PHH variant (Omaha hi-lo pot-limit has none)."""
 
+_POSTS = {"posts a small blind of ": "sb", "posts a big blind of ": "bb", "posts a straddle of ": "straddle",
+          "posts an ante of ": "ante"}
 _SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 _NAME = r'"(?P<player>.*? @ [\w-]+)"'  # a name may hold quotes; the "@ id" ends it
 _START = re.compile(r'^-- starting hand #(?P<number>\d+)\s*(?:\(id: (?P<id>\w+)\)\s*)?\((?P<game>[^)]*)\)'
@@ -132,15 +134,11 @@ class _Reader:
         hand = self.hand
         text = text.removesuffix(" and go all in").rstrip(".")
         words = text.split()
-        if text.startswith("posts a small blind of "):
-            hand.post(name, money(words[-1]), "sb")
-        elif text.startswith("posts a big blind of "):
+        post = next((kind for words_, kind in _POSTS.items() if text.startswith(words_)), None)
+        if post == "bb":
             self.big_blind = money(words[-1])
-            hand.post(name, self.big_blind, "bb")
-        elif text.startswith("posts a straddle of "):
-            hand.post(name, money(words[-1]), "straddle")
-        elif text.startswith("posts an ante of "):
-            hand.post(name, money(words[-1]), "ante")
+        if post is not None:
+            hand.post(name, money(words[-1]), post)
         elif text.startswith("posts a missing") or text.startswith("posts a missed"):
             raise HistoryImportError(f"{name} posts a missed blind: no PHH form")
         elif text == "folds":

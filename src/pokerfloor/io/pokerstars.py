@@ -38,6 +38,8 @@ _TABLE = re.compile(
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^ )]+) in chips[^)]*\)(?P<rest>.*)$")
 _CARDS = re.compile(r"\[([^\]]*)\]")
 _RETURNED = re.compile(r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.+)$")
+_POSTS = {"posts small blind ": "sb", "posts big blind ": "bb", "posts the ante ": "ante",
+          "posts straddle ": "straddle"}
 _ALL_IN = re.compile(r" and (?:is all-in|has reached the \S+ cap)$")
 _STREET = re.compile(r"^\*\*\* (?P<street>[^*]+?) \*\*\*")
 
@@ -183,16 +185,11 @@ class _Reader:
         hand = self.hand
         if self.hand.variant in STUD and self.stud_street == 7 and words and words[0] != "shows":
             self._seventh_downcards()
-        if text.startswith("posts small blind "):
-            hand.post(name, money(words[-1]), "sb")
-        elif text.startswith("posts big blind "):
-            hand.post(name, money(words[-1]), "bb")
-        elif text.startswith("posts the ante "):
-            hand.post(name, money(words[-1]), "ante")
+        post = next((kind for words_, kind in _POSTS.items() if text.startswith(words_)), None)
+        if post is not None:
+            hand.post(name, money(words[-1]), post)
         elif text.startswith("posts small & big blinds "):
             raise HistoryImportError(f"{name} posts a dead small blind with the big blind: no PHH form")
-        elif text.startswith("posts straddle "):
-            hand.post(name, money(words[-1]), "straddle")
         elif text == "folds":
             hand.fold(name)
         elif text == "checks":
