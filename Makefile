@@ -15,7 +15,7 @@ SOURCES := $(shell find src -name '*.py') setup.py pyproject.toml
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[cli,test,fast]'
+	$(BIN)/python -m pip install --quiet -e '.[cli,test,fast,plot,ray]'
 	touch $(STAMP)
 
 run: $(STAMP)

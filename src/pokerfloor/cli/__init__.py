@@ -19,7 +19,8 @@ def root() -> None:
 
 def main() -> None:
     """Entry point of the ``pokerfloor`` script."""
-    import pokerfloor.cli.equity  # noqa: F401 - registers the analysis commands
+    import pokerfloor.cli.equity
+    import pokerfloor.cli.stats  # noqa: F401 - registers the analysis commands (equity, stats)
     from pokerfloor.cli import bench, demo, histories, play  # noqa: F401 - registers commands
 
     app()
