@@ -44,3 +44,10 @@ def test_monte_carlo_states_its_error_and_hi_lo_its_halves() -> None:
 def test_a_bad_range_is_an_error_not_a_traceback() -> None:
     code, output = run("AKx", "QQ")
     assert code == 2 and "error:" in output
+
+
+def test_shards_on_the_process_pool_give_the_same_exact_answer() -> None:
+    code, whole = run("AK, 99", "QQ+", "--board", "Kc8d3h", "--json")
+    code_split, split = run("AK, 99", "QQ+", "--board", "Kc8d3h", "--json", "--shards", "3")
+    assert code == code_split == 0
+    assert json.loads(whole) == json.loads(split)

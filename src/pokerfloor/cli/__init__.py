@@ -20,7 +20,8 @@ def root() -> None:
 def main() -> None:
     """Entry point of the ``pokerfloor`` script."""
     import pokerfloor.cli.equity
-    import pokerfloor.cli.stats  # noqa: F401 - registers the analysis commands (equity, stats)
+    import pokerfloor.cli.sim
+    import pokerfloor.cli.stats  # noqa: F401 - registers the analysis commands (equity, sim, stats)
     from pokerfloor.cli import bench, demo, histories, play  # noqa: F401 - registers commands
 
     app()

@@ -27,17 +27,31 @@ def equity_command(
     ] = 0.001,
     trials: Annotated[int, typer.Option("--trials", help="The most showdowns a sample deals.")] = 10_000_000,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the sample.")] = 0,
+    shards: Annotated[
+        int | None,
+        typer.Option("--shards", help="Split the work over a process pool (a sample then deals all --trials)."),
+    ] = None,
+    ray: Annotated[
+        str | None, typer.Option("--ray", help="Run the shards on this Ray cluster ('auto', host:port).")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
     """Each player's equity (share of the pot), how often they win it alone or split it."""
     from rich.console import Console
     from rich.table import Table
 
-    from pokerfloor.equity import RangeError, equity
+    from pokerfloor.equity import EquitySpec, RangeError, equity, result
+    from pokerfloor.sim.shards import equity_job, run
 
     try:
-        found = equity(ranges, board=board, dead=dead, game=game, exact=exact, precision=precision, trials=trials,
-                       seed=seed)
+        if shards is None and ray is None:
+            found = equity(ranges, board=board, dead=dead, game=game, exact=exact, precision=precision,
+                           trials=trials, seed=seed)
+        else:
+            spec = EquitySpec.make(ranges, board=board, dead=dead, game=game)
+            job = equity_job(spec, exact=exact, trials=trials, seed=seed)
+            tally = run(job, shards=shards, backend="ray" if ray else "process", ray_address=ray)
+            found = result(spec, tally, exact=job.exact)
     except (RangeError, ValueError) as bad:
         typer.echo(f"error: {bad}", err=True)
         raise typer.Exit(2) from None

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 BLOCK = 20_000
 """Monte Carlo deals per block (one random stream each)."""
 
-EXACT_LIMIT = 400_000_000
+EXACT_LIMIT = 60_000_000
 """The most hand evaluations an automatic choice spends on exact enumeration."""
 
 MAX_PLAYERS = 9
@@ -87,7 +87,6 @@ class EquitySpec:
     board: tuple[Card, ...] = ()
     dead: tuple[Card, ...] = ()
     game: str = "holdem"
-    _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def make(
