@@ -39,19 +39,10 @@ def _compiled(function: F) -> F:
     return cast(F, numba.njit(cache=True)(function))
 
 
-def _high(holes: Array, p: int, board: Array, board_key: int, board_masks: int, omaha: bool, tables: Array) -> int:
-    """Player ``p``'s high value (greater is better): two hole cards with the five board
-    cards (whose seven-card key sum and suit masks are given), or in Omaha the best of every
-    two hole cards with every three board cards."""
-    keys7, unsuited7, suits7, keys5, unsuited5, suits5, flushes = tables
-    if not omaha:
-        x, y = int(holes[p, 0]), int(holes[p, 1])
-        key = board_key + int(keys7[x]) + int(keys7[y])
-        suit = int(suits7[key & SUIT_MASK])
-        if suit < 0:
-            return int(unsuited7[key >> SUIT_BITS])
-        masks = board_masks | (1 << (13 * (x & 3) + (x >> 2))) | (1 << (13 * (y & 3) + (y >> 2)))
-        return int(flushes[(masks >> (13 * suit)) & 0x1FFF])
+def _omaha_high(holes: Array, p: int, board: Array, tables: Array) -> int:
+    """Player ``p``'s Omaha high value (greater is better): the best of every two hole cards
+    with every three board cards."""
+    keys5, unsuited5, suits5, flushes = tables[3], tables[4], tables[5], tables[6]
     best = 0
     size = holes.shape[1]
     for a in range(size - 1):
@@ -92,7 +83,7 @@ def _low(holes: Array, p: int, board: Array, low_bits: Array, low8: Array, popco
     return int(best)
 
 
-_high_jit = _compiled(_high)
+_omaha_high_jit = _compiled(_omaha_high)
 _low_jit = _compiled(_low)
 
 
@@ -102,18 +93,28 @@ def _showdown(
 ) -> None:
     """Add one showdown to ``tally`` (rows per player), ``scale`` times."""
     players = holes.shape[0]
-    board_key = board_masks = 0
-    if not omaha:
-        keys7 = tables[0]
+    best = 0
+    if omaha:
+        for p in range(players):
+            values[p, 0] = _omaha_high_jit(holes, p, board, tables)
+            best = max(best, values[p, 0])
+    else:  # written out here: a call per player, passing the tables, costs more than the lookups
+        keys7, unsuited7, suits7, flushes = tables[0], tables[1], tables[2], tables[6]
+        board_key = board_masks = 0
         for j in range(5):
             card = int(board[j])
             board_key += int(keys7[card])
             board_masks |= 1 << (13 * (card & 3) + (card >> 2))
-    best = 0
-    for p in range(players):
-        values[p, 0] = _high_jit(holes, p, board, board_key, board_masks, omaha, tables)
-        if values[p, 0] > best:
-            best = values[p, 0]
+        for p in range(players):
+            x, y = int(holes[p, 0]), int(holes[p, 1])
+            key = board_key + int(keys7[x]) + int(keys7[y])
+            suit = int(suits7[key & SUIT_MASK])
+            if suit < 0:
+                values[p, 0] = unsuited7[key >> SUIT_BITS]
+            else:
+                masks = board_masks | (1 << (13 * (x & 3) + (x >> 2))) | (1 << (13 * (y & 3) + (y >> 2)))
+                values[p, 0] = flushes[(masks >> (13 * suit)) & 0x1FFF]
+            best = max(best, values[p, 0])
     winners = 0
     for p in range(players):
         winners += values[p, 0] == best
