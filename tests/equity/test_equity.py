@@ -132,3 +132,12 @@ def test_monte_carlo_blocks_add_up_whatever_the_split() -> None:
 def test_bad_questions_are_refused(ranges, kw, error) -> None:
     with pytest.raises(error):
         equity(ranges, **kw)
+
+
+def test_nine_players_on_the_turn_match_the_reference() -> None:
+    hands = ["AhKh", "QsQd", "7c7d", "2c3c", "9s8s", "JdTd", "5h5s", "AcQc", "KdJc"]
+    found = equity(hands, board="Kc8d3h4s", exact=True)
+    assert len(found.players) == 9 and found.showdowns == 52 - 18 - 4
+    assert [p.equity for p in found.players] == pytest.approx(brute_force(hands, board="Kc8d3h4s"), abs=1e-12)
+    sampled = equity(hands, board="Kc8d3h4s", exact=False, precision=0.01)
+    assert all(abs(s.equity - e.equity) < 4.5 * s.stderr + 1e-9 for s, e in zip(sampled.players, found.players))

@@ -65,3 +65,15 @@ def test_stats_command_prints_json_and_draws_the_plot(tmp_path: Path) -> None:
     assert image.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     table = CliRunner().invoke(app, ["stats", str(DATA / "pokerstars_tournament_holdem.txt")], terminal_width=150)
     assert "hammy6955" in table.output and "W$SD" in table.output
+
+
+def test_convert_writes_phh_that_replays(tmp_path: Path) -> None:
+    from pokerfloor.io import phh
+    from pokerfloor.io.verify import verify_history
+
+    out = tmp_path / "all.phhs"
+    result = CliRunner().invoke(app, ["convert", str(DATA), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "13 hands written" in result.output
+    hands = phh.load(out)
+    assert len(hands) == 13 and all(verify_history(h).passed for h in hands)

@@ -1,4 +1,5 @@
-"""``pokerfloor stats``: per-player session statistics from hand histories of any known format."""
+"""``pokerfloor stats`` (per-player session statistics) and ``pokerfloor convert`` (site histories to
+PHH), for hand histories of any format pokerfloor reads."""
 
 from __future__ import annotations
 
@@ -52,3 +53,29 @@ def stats_command(
     console.print(table)
     for reason in found.skipped:
         console.print(f"left out: {reason}", markup=False)
+
+
+@app.command("convert")
+def convert_command(
+    files: Annotated[list[Path], typer.Argument(help="PokerStars, PokerNow or OHH histories (files or folders).")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="The .phhs file to write every hand to.")],
+) -> None:
+    """Convert site histories to PHH, replay each hand and say which disagree with the rules."""
+    from pokerfloor.io.imports import read_paths
+    from pokerfloor.io.phh import HandHistory, dump
+    from pokerfloor.io.verify import verify_history
+
+    if not out.name.endswith(".phhs"):
+        typer.echo("error: --out names a .phhs file", err=True)
+        raise typer.Exit(2)
+    entries = read_paths(files)
+    hands = [e for e in entries if isinstance(e, HandHistory)]
+    for entry in entries:
+        if not isinstance(entry, HandHistory):
+            typer.echo(f"not converted: {entry}")
+    for hand in hands:
+        verdict = verify_history(hand)
+        if not verdict.passed:
+            typer.echo(f"{verdict.where()}: {verdict.status}: {verdict.detail}")
+    dump(hands, out)
+    typer.echo(f"{len(hands)} hands written to {out}")

@@ -119,7 +119,7 @@ class _Reader:
 
     def _line(self, line: str) -> None:
         seat = _SEAT.match(line)
-        if seat is not None and not self.hand._actions and "*** " not in line:
+        if seat is not None and not self.hand.started and "*** " not in line:
             if "sitting out" not in seat.group("rest") and "out of hand" not in seat.group("rest"):
                 self.hand.sit(int(seat.group("seat")), seat.group("name"), money(seat.group("stack")))
                 self.names = sorted((n for n, _ in self.hand.seats.values()), key=len, reverse=True)
@@ -221,7 +221,7 @@ class _Reader:
                 self.hand.deal(name, ["??"])
 
     def _live_players(self) -> list[str]:
-        folded = {n for n, text in self.hand._actions if text == "f"}
+        folded = self.hand.folded()
         return [self.hand.seats[s][0] for s in sorted(self.hand.seats) if self.hand.seats[s][0] not in folded]
 
     def _summary(self, line: str) -> None:

@@ -148,6 +148,15 @@ class SiteHand:
     def muck(self, name: str) -> None:
         self._shows.append((name, "sm"))
 
+    @property
+    def started(self) -> bool:
+        """Whether any action or card has been recorded yet."""
+        return bool(self._actions)
+
+    def folded(self) -> set[str]:
+        """The players who have folded so far."""
+        return {name for name, text in self._actions if text == "f"}
+
     @staticmethod
     def _add(book: dict[str, Money], name: str, amount: Money) -> None:
         book[name] = book.get(name, 0) + amount
