@@ -141,3 +141,12 @@ def test_nine_players_on_the_turn_match_the_reference() -> None:
     assert [p.equity for p in found.players] == pytest.approx(brute_force(hands, board="Kc8d3h4s"), abs=1e-12)
     sampled = equity(hands, board="Kc8d3h4s", exact=False, precision=0.01)
     assert all(abs(s.equity - e.equity) < 4.5 * s.stderr + 1e-9 for s, e in zip(sampled.players, found.players))
+
+
+def test_a_small_trial_count_is_a_small_sample() -> None:
+    assert equity(["AhKh", "QsQd"], exact=False, trials=500).showdowns == 500
+
+
+def test_enumerating_too_many_deals_is_refused() -> None:
+    with pytest.raises(ValueError, match="sample"):
+        equity(["random", "random", "random"], board="2c3d4h5s6c", exact=True)

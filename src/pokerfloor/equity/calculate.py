@@ -34,6 +34,8 @@ EXACT_LIMIT = 60_000_000
 """The most hand evaluations an automatic choice spends on exact enumeration."""
 
 MAX_PLAYERS = 9
+MAX_DEALS = 20_000_000
+"""The most deals of hole cards exact enumeration lists (before removing the clashing ones)."""
 
 GAMES: dict[str, tuple[int, bool, bool]] = {
     "holdem": (2, False, False),
@@ -153,6 +155,8 @@ class EquitySpec:
 
         if any(r.random for r in self.ranges):
             raise ValueError("exact enumeration needs listed hands: a random Omaha hand is sampled only")
+        if math.prod(len(r) for r in self.ranges) > MAX_DEALS:
+            raise ValueError("too many deals of these ranges to enumerate: sample them (exact=False)")
         hands = [np.array([cards for cards, _ in r.hands], dtype=np.uint8) for r in self.ranges]
         masks = [np.array([sum(1 << c for c in cards) for cards, _ in r.hands], dtype=np.int64) for r in self.ranges]
         weights = [np.array([w for _, w in r.hands], dtype=np.float64) for r in self.ranges]
@@ -349,15 +353,16 @@ def calculate(
         return result(spec, exact_tally(spec), exact=True)
     if precision <= 0 or trials < 1:
         raise ValueError("precision is positive and trials at least 1")
-    blocks = max(1, -(-trials // BLOCK))
-    tally = sample_tally(spec, seed, 0, 1)
+    block = min(BLOCK, trials)
+    blocks = -(-trials // block)
+    tally = sample_tally(spec, seed, 0, 1, block)
     done = 1
     while done < blocks:
         found = result(spec, tally, exact=False)
         if max(p.stderr for p in found.players) <= precision:
             return found
         step = min(blocks - done, done)  # double the sample each round
-        tally = tally + sample_tally(spec, seed, done, done + step)
+        tally = tally + sample_tally(spec, seed, done, done + step, block)
         done += step
     return result(spec, tally, exact=False)
 
