@@ -180,19 +180,23 @@ class EquitySpec:
 
 
 @cache
-def _tables() -> tuple[tuple[Any, ...], tuple[Any, ...], Any]:
+def packed_tables() -> tuple[Any, Any, Any, tuple[int, int, int], Any]:
+    """The ranking tables packed into three arrays (as ``kernels`` reads them: few arrays make
+    the compiled calls cheap), their offsets, and the binomial coefficients C(n, k)."""
     import numpy as np
 
     from pokerfloor.evaluate.batch import high_arrays
     from pokerfloor.evaluate.low import LOW_BITS, low8_table
 
     seven, five = high_arrays(7), high_arrays(5)
-    tables = (seven.card_keys, seven.unsuited, seven.flush_suit, five.card_keys, five.unsuited, five.flush_suit,
-              seven.flushes)
-    lows = (np.array(LOW_BITS, dtype=np.int64), np.array(low8_table()[0], dtype=np.int64),
-            np.array([bin(m).count("1") for m in range(256)], dtype=np.int64))
+    popcount = [bin(m).count("1") for m in range(256)]
+    small = np.concatenate([seven.card_keys, five.card_keys, LOW_BITS, popcount]).astype(np.int64)
+    big = np.concatenate([seven.unsuited, five.unsuited, seven.flushes, low8_table()[0]]).astype(np.uint16)
+    suits = np.concatenate([seven.flush_suit, five.flush_suit]).astype(np.int8)
+    at = (len(seven.unsuited), len(seven.unsuited) + len(five.unsuited),
+          len(seven.unsuited) + len(five.unsuited) + len(seven.flushes))
     choose = np.array([[math.comb(n, k) for k in range(6)] for n in range(53)], dtype=np.int64)
-    return tables, lows, choose
+    return small, big, suits, at, choose
 
 
 def _board(spec: EquitySpec) -> np.ndarray[Any, Any]:
@@ -213,10 +217,10 @@ def exact_tally(spec: EquitySpec, start: int = 0, stop: int | None = None) -> Ta
     rows = np.zeros((len(weights), len(spec.ranges), kernels.COLUMNS), dtype=np.int64)
     counts = np.zeros(len(weights), dtype=np.int64)
     if start < stop:
-        tables, lows, choose = _tables()
+        small, big, suits, at, choose = packed_tables()
         _, omaha, hilo = GAMES[spec.game]
         kernels.exact(cards, classes, _board(spec), spec.known_mask, spec.missing, start, stop, choose,
-                      omaha, hilo, tables, lows, rows, counts)
+                      omaha, hilo, small, big, suits, at, rows, counts)
     return Tally(weights, rows, counts)
 
 
@@ -235,7 +239,7 @@ def sample_tally(spec: EquitySpec, seed: int, first: int, last: int, block: int 
 
     from pokerfloor.equity import kernels
 
-    tables, lows, _ = _tables()
+    small, big, suits, at, _ = packed_tables()
     _, omaha, hilo = GAMES[spec.game]
     players, size = len(spec.ranges), spec.hole_cards
     widest = max(len(r) for r in spec.ranges)
@@ -254,7 +258,7 @@ def sample_tally(spec: EquitySpec, seed: int, first: int, last: int, block: int 
     board = _board(spec)
     for number in range(first, last):
         done, again = kernels.sample(block_seed(seed, number), block, hands, cumulative, sizes, size, board,
-                                     spec.known_mask, spec.missing, omaha, hilo, tables, lows, rows[0])
+                                     spec.known_mask, spec.missing, omaha, hilo, small, big, suits, at, rows[0])
         if done < block:
             raise RangeError("the ranges almost never leave a deal in which no two players hold the same card")
         counts[0] += done

@@ -25,6 +25,14 @@ SHARE = 5040
 among up to nine players is a whole number of units."""
 
 SHARES, SQUARES, SCOOPS, SPLITS, HIGHS, LOWS = range(6)
+
+KEYS5, LOW_BITS_AT, POPCOUNT_AT = 52, 104, 156
+"""Where the packed ``small`` table (``calculate.packed_tables``) holds the five-card card keys,
+the low-rank bit of each card and the bit count of each 8-bit mask; the seven-card keys start
+at 0. ``suits`` holds the flush suit of the seven-card suit codes, then (at ``SUITS5``) of the
+five-card ones; ``big`` the seven-card ranks, then at ``at[0]`` the five-card ranks, at
+``at[1]`` the flush ranks by 13-bit rank mask, at ``at[2]`` the eight-or-better lows."""
+SUITS5 = 256
 COLUMNS = 6
 
 Array = Any
@@ -39,47 +47,48 @@ def _compiled(function: F) -> F:
     return cast(F, numba.njit(cache=True)(function))
 
 
-def _omaha_high(holes: Array, p: int, board: Array, tables: Array) -> int:
+def _omaha_high(holes: Array, p: int, board: Array, small: Array, big: Array, suits: Array, at: Array) -> int:
     """Player ``p``'s Omaha high value (greater is better): the best of every two hole cards
     with every three board cards."""
-    keys5, unsuited5, suits5, flushes = tables[3], tables[4], tables[5], tables[6]
     best = 0
     size = holes.shape[1]
     for a in range(size - 1):
         for b in range(a + 1, size):
             x, y = int(holes[p, a]), int(holes[p, b])
-            pair = int(keys5[x]) + int(keys5[y])
+            pair = int(small[KEYS5 + x]) + int(small[KEYS5 + y])
             for c in range(3):
                 for d in range(c + 1, 4):
                     for e in range(d + 1, 5):
                         u, v, w = int(board[c]), int(board[d]), int(board[e])
-                        key = pair + int(keys5[u]) + int(keys5[v]) + int(keys5[w])
-                        suit = int(suits5[key & SUIT_MASK])
+                        key = pair + int(small[KEYS5 + u]) + int(small[KEYS5 + v]) + int(small[KEYS5 + w])
+                        suit = int(suits[SUITS5 + (key & SUIT_MASK)])
                         if suit < 0:
-                            value = unsuited5[key >> SUIT_BITS]
+                            value = big[at[0] + (key >> SUIT_BITS)]
                         else:
                             ranks = (1 << (x >> 2)) | (1 << (y >> 2)) | (1 << (u >> 2)) | (1 << (v >> 2))
-                            value = flushes[ranks | (1 << (w >> 2))]
+                            value = big[at[1] + (ranks | (1 << (w >> 2)))]
                         if value > best:
                             best = value
     return int(best)
 
 
-def _low(holes: Array, p: int, board: Array, low_bits: Array, low8: Array, popcount: Array) -> int:
+def _low(holes: Array, p: int, board: Array, small: Array, big: Array, at: Array) -> int:
     """Player ``p``'s Omaha eight-or-better low (greater is better), or 0 for none."""
     best = 0
     size = holes.shape[1]
     for a in range(size - 1):
         for b in range(a + 1, size):
-            pair = int(low_bits[holes[p, a]]) | int(low_bits[holes[p, b]])
-            if popcount[pair] != 2:
+            pair = int(small[LOW_BITS_AT + int(holes[p, a])]) | int(small[LOW_BITS_AT + int(holes[p, b])])
+            if small[POPCOUNT_AT + pair] != 2:
                 continue
             for c in range(3):
                 for d in range(c + 1, 4):
                     for e in range(d + 1, 5):
-                        triple = int(low_bits[board[c]]) | int(low_bits[board[d]]) | int(low_bits[board[e]])
-                        if popcount[triple] == 3 and (pair & triple) == 0 and low8[pair | triple] > best:
-                            best = low8[pair | triple]
+                        triple = 0
+                        for card in (board[c], board[d], board[e]):
+                            triple |= int(small[LOW_BITS_AT + int(card)])
+                        if small[POPCOUNT_AT + triple] == 3 and (pair & triple) == 0:
+                            best = max(best, int(big[at[2] + (pair | triple)]))
     return int(best)
 
 
@@ -88,7 +97,7 @@ _low_jit = _compiled(_low)
 
 
 def _showdown(
-    holes: Array, board: Array, omaha: bool, hilo: bool, tables: Array, lows: Array,
+    holes: Array, board: Array, omaha: bool, hilo: bool, small: Array, big: Array, suits: Array, at: Array,
     values: Array, tally: Array, scale: int,
 ) -> None:
     """Add one showdown to ``tally`` (rows per player), ``scale`` times."""
@@ -96,24 +105,23 @@ def _showdown(
     best = 0
     if omaha:
         for p in range(players):
-            values[p, 0] = _omaha_high_jit(holes, p, board, tables)
+            values[p, 0] = _omaha_high_jit(holes, p, board, small, big, suits, at)
             best = max(best, values[p, 0])
     else:  # written out here: a call per player, passing the tables, costs more than the lookups
-        keys7, unsuited7, suits7, flushes = tables[0], tables[1], tables[2], tables[6]
         board_key = board_masks = 0
         for j in range(5):
             card = int(board[j])
-            board_key += int(keys7[card])
+            board_key += int(small[card])
             board_masks |= 1 << (13 * (card & 3) + (card >> 2))
         for p in range(players):
             x, y = int(holes[p, 0]), int(holes[p, 1])
-            key = board_key + int(keys7[x]) + int(keys7[y])
-            suit = int(suits7[key & SUIT_MASK])
+            key = board_key + int(small[x]) + int(small[y])
+            suit = int(suits[key & SUIT_MASK])
             if suit < 0:
-                values[p, 0] = unsuited7[key >> SUIT_BITS]
+                values[p, 0] = big[key >> SUIT_BITS]
             else:
                 masks = board_masks | (1 << (13 * (x & 3) + (x >> 2))) | (1 << (13 * (y & 3) + (y >> 2)))
-                values[p, 0] = flushes[(masks >> (13 * suit)) & 0x1FFF]
+                values[p, 0] = big[at[1] + ((masks >> (13 * suit)) & 0x1FFF)]
             best = max(best, values[p, 0])
     winners = 0
     for p in range(players):
@@ -121,9 +129,8 @@ def _showdown(
     low_best = 0
     low_winners = 0
     if hilo:
-        low_bits, low8, popcount = lows
         for p in range(players):
-            values[p, 1] = _low_jit(holes, p, board, low_bits, low8, popcount)
+            values[p, 1] = _low_jit(holes, p, board, small, big, at)
             if values[p, 1] > low_best:
                 low_best = values[p, 1]
         if low_best:
@@ -150,7 +157,8 @@ _showdown_jit = _compiled(_showdown)
 
 def _exact(
     deals: Array, classes: Array, board: Array, known: int, missing: int, start: int, stop: int,
-    choose: Array, omaha: bool, hilo: bool, tables: Array, lows: Array, tally: Array, counts: Array,
+    choose: Array, omaha: bool, hilo: bool, small: Array, big: Array, suits: Array, at: Array, tally: Array,
+    counts: Array,
 ) -> None:
     """Tally the showdowns numbered ``start`` to ``stop``: showdown ``i`` is deal ``i // n``
     (rows of ``deals``: every player's hole cards) with board completion ``i % n``, where the
@@ -194,7 +202,7 @@ def _exact(
         while True:
             for j in range(missing):
                 full[5 - missing + j] = deck[chosen[j]]
-            _showdown_jit(deals[deal], full, omaha, hilo, tables, lows, values, rows, 1)
+            _showdown_jit(deals[deal], full, omaha, hilo, small, big, suits, at, values, rows, 1)
             counts[classes[deal]] += 1
             i += 1
             if i >= end:
@@ -209,8 +217,8 @@ def _exact(
 
 def _sample(
     seed: int, trials: int, hands: Array, cumulative: Array, sizes: Array, hole_cards: int,
-    board: Array, known: int, missing: int, omaha: bool, hilo: bool, tables: Array, lows: Array,
-    tally: Array,
+    board: Array, known: int, missing: int, omaha: bool, hilo: bool, small: Array, big: Array, suits: Array,
+    at: Array, tally: Array,
 ) -> tuple[int, int]:
     """Deal ``trials`` random showdowns and tally them: each player's hand drawn from its
     range by weight (a deal in which two ranges collide is drawn again whole), or at random
@@ -257,7 +265,7 @@ def _sample(
                 card = np.random.randint(0, 52)
             full[j] = card
             used |= 1 << card
-        _showdown_jit(holes, full, omaha, hilo, tables, lows, values, tally, 1)
+        _showdown_jit(holes, full, omaha, hilo, small, big, suits, at, values, tally, 1)
         done += 1
     return done, redrawn
 
