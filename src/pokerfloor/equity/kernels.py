@@ -244,8 +244,16 @@ def _sample(
                     holes[p, j] = card
                     used |= 1 << card
                 continue
-            weights = cumulative[p, : sizes[p]]
-            pick = np.searchsorted(weights, np.random.random() * weights[-1], side="right")
+            pick = 0  # a range of one hand needs no draw
+            if sizes[p] > 1:  # the first hand whose running weight passes a uniform draw
+                target = np.random.random() * cumulative[p, sizes[p] - 1]
+                high = sizes[p] - 1
+                while pick < high:
+                    middle = (pick + high) // 2
+                    if cumulative[p, middle] > target:
+                        high = middle
+                    else:
+                        pick = middle + 1
             for j in range(hole_cards):
                 card = int(hands[p, pick, j])
                 if used >> card & 1:
