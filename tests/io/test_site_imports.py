@@ -119,3 +119,13 @@ def test_a_game_without_a_phh_form_is_an_error_for_that_hand(text: str, message:
 def test_unknown_text_is_refused() -> None:
     with pytest.raises(HistoryImportError):
         imports.detect("hello")
+
+
+def test_pokerstars_stud_seventh_street_under_either_name() -> None:
+    """Older PokerStars files call stud's last street RIVER, newer ones 7th STREET."""
+    text = (DATA / "pokerstars_omaha_stud.txt").read_text()
+    stud = text[text.index("PokerStars Hand #100000000003"):]
+    renamed = pokerstars.read(stud.replace("*** RIVER ***", "*** 7th STREET ***"), "renamed")[0]
+    original = pokerstars.read(stud, "original")[0]
+    assert isinstance(renamed, phh.HandHistory) and isinstance(original, phh.HandHistory)
+    assert renamed.actions == original.actions and verify_history(renamed).status == "matched"

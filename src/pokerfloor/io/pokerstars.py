@@ -153,7 +153,7 @@ class _Reader:
         self.hand.street()
         if self.hand.variant in STUD:
             self.stud_street = {"3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6,
-                                "RIVER": 7}.get(street, self.stud_street)
+                                "7th STREET": 7, "RIVER": 7}.get(street, self.stud_street)
             return
         if street in ("FLOP", "TURN", "RIVER") and cards:
             self.hand.board(cards[-1].split())
