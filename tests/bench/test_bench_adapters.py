@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from pokerfloor.bench import ranges
 from pokerfloor.bench.core import Unavailable
 from pokerfloor.bench.equity import HERO, VILLAIN, combination_indices
 from pokerfloor.bench.evaluation import pokerfloor_function
@@ -161,3 +162,19 @@ def test_the_play_row_names_the_build_of_the_hand_engine() -> None:
     row = contenders(Config())[0]
     assert row.engine == "pokerfloor"
     assert row.method == ("Hand API (compiled)" if COMPILED else "Hand API (pure Python)")
+
+
+@pytest.mark.parametrize("case", ranges.CASES, ids=[c.name for c in ranges.CASES])
+def test_every_range_equity_sampler_finds_the_same_equity(case: ranges.Case) -> None:
+    """pokerfloor's, eval7's and PokerKit's samplers agree with a large pokerfloor sample
+    within five standard errors of their own sample (eval7 where it can sample the case)."""
+    from pokerfloor.equity import equity
+
+    reference = equity(list(case.ranges), exact=False, precision=0.001, seed=9).players[0]
+    samplers = {"pokerfloor": ranges._pokerfloor, "pokerkit": ranges._pokerkit}
+    if case.eval7_range:
+        samplers["eval7"] = ranges._eval7
+    for name, make in samplers.items():
+        count = 600 if name == "pokerkit" else 40_000
+        found = make(case, 3)(count)
+        assert abs(found - reference.equity) < 5 * (0.25 / count) ** 0.5 + 5 * reference.stderr, name

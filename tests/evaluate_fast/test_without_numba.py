@@ -45,3 +45,19 @@ def test_without_numba_or_numpy_equity_takes_the_python_path():
     )
     assert _run({"numba", "numpy"}, code) == "990 536 0 False"
     assert _run({"numba"}, code).startswith("990 536 0 ")
+
+
+def test_without_numba_range_equity_runs_the_same_loops_as_python():
+    """The equity loops are plain Python functions that numba compiles; blocked, they run as
+    they are and give the same exact answer (a small river case) and a stated error."""
+    code = (
+        "from pokerfloor.equity import equity\n"
+        "found = equity(['AhKh, QQ', '7c7d, JTs'], board='Kc8d3h9s2c', exact=True)\n"
+        "sampled = equity(['AhAs2h3s', '7c8c9dTd'], board='4c8hJd', game='omaha_hilo', exact=False, trials=300)\n"
+        "assert sampled.showdowns == 300 and sampled.players[0].stderr > 0\n"
+        "print([round(p.equity, 9) for p in found.players], 'numba' in sys.modules)\n"
+    )
+    from pokerfloor.equity import equity
+
+    expected = [round(p.equity, 9) for p in equity(["AhKh, QQ", "7c7d, JTs"], board="Kc8d3h9s2c").players]
+    assert _run({"numba"}, code) == f"{expected} False"

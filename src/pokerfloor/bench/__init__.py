@@ -1,10 +1,11 @@
 """Side-by-side benchmarks against the peer engines that install here (``pokerfloor bench``).
 
-Five families, one module each: random legal play one hand at a time and batched (``play``),
+The families, one module each: random legal play one hand at a time and batched (``play``),
 7-card evaluation one call per hand and batched (``evaluation``), exact pre-flop equity by
-enumeration (``equity``), PHH corpus replay (``replay``) and training environments (``envs``).
-The peers' adapters are in ``peers``, the shared random policy in ``policy``, the interleaved
-timing harness in ``core`` and the Markdown report in ``report``. docs/performance.md has the method and a measured run.
+enumeration (``equity``), Monte Carlo equity of ranges (``ranges``), PHH corpus replay
+(``replay``) and training environments (``envs``). The peers' adapters are in ``peers``, the
+shared random policy in ``policy``, the interleaved timing harness in ``core`` and the Markdown
+report in ``report``. docs/performance.md has the method and a measured run.
 Speed is reported as ratios measured in the same process; it is never a test.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pokerfloor.bench import envs, equity, evaluation, play, replay
+from pokerfloor.bench import envs, equity, evaluation, play, ranges, replay
 from pokerfloor.bench.core import Benchmark, Config, Progress, Row, measure, steps_total
 from pokerfloor.bench.peers import PEERS, version
 
@@ -20,7 +21,7 @@ BENCHMARKS: dict[str, Benchmark] = {
     b.name: b
     for b in (
         play.BENCHMARK, play.BATCH, evaluation.SINGLE, evaluation.BATCH, equity.BENCHMARK, replay.BENCHMARK,
-        envs.BENCHMARK,
+        envs.BENCHMARK, *ranges.BENCHMARKS,
     )
 }
 

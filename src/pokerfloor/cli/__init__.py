@@ -31,6 +31,16 @@ def root(
 
 def main() -> None:
     """Entry point of the ``pokerfloor`` script."""
-    from pokerfloor.cli import acpc, bench, demo, histories, match, play  # noqa: F401 - registers commands
+    from pokerfloor.cli import (  # noqa: F401 - registers commands
+        acpc,
+        bench,
+        demo,
+        equity,
+        histories,
+        match,
+        play,
+        sim,
+        stats,
+    )
 
     app()

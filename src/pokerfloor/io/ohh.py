@@ -17,6 +17,7 @@ from typing import Any
 from pokerfloor.hand import Hand
 from pokerfloor.hand.types import ANTE_KINDS
 from pokerfloor.io.conventions import to_money
+from pokerfloor.io.phh import HandHistory
 from pokerfloor.io.replay import Replay
 
 SPEC_VERSION = "1.4.7"
@@ -186,3 +187,70 @@ def replay_to_ohh(state: Replay) -> dict[str, Any]:
 
 def dumps(ohh: dict[str, Any], *, indent: int | None = 2) -> str:
     return json.dumps(ohh, indent=indent, ensure_ascii=False)
+
+
+_READ_GAMES = {("Holdem", "NL"): "NT", ("Holdem", "FL"): "FT", ("Omaha", "PL"): "PO", ("OmahaHiLo", "FL"): "FO/8"}
+_READ_POSTS = {"Post SB": "sb", "Post BB": "bb", "Straddle": "straddle", "Post Ante": "ante"}
+
+
+def read_ohh(data: dict[str, Any], source: str = "") -> HandHistory:
+    """An OHH hand (``{"ohh": {...}}`` or the inner object) as a PHH history. OHH amounts are
+    what each action puts in; the uncalled part of a bet, which OHH does not record, returns."""
+    from pokerfloor.io.sitehand import HistoryImportError, SiteHand, money
+
+    ohh = data.get("ohh", data)
+    number = str(ohh.get("game_number", ""))
+    try:
+        game = _READ_GAMES.get((ohh["game_type"], ohh["bet_limit"]["bet_type"]))
+        if game is None:
+            raise HistoryImportError(f"no PHH variant for {ohh['game_type']} {ohh['bet_limit']['bet_type']}")
+        hand = SiteHand(game, hand_id=number, venue=str(ohh.get("site_name", "")), table=str(ohh.get("table_name", "")),
+                        currency=str(ohh.get("currency", "")), seat_count=ohh.get("table_size"))
+        hand.button = int(ohh["dealer_seat"])
+        names = {}
+        for player in ohh["players"]:
+            names[player["id"]] = str(player["name"])
+            hand.sit(int(player["seat"]), str(player["name"]), money(str(player["starting_stack"])))
+        big_blind = money(str(ohh["big_blind_amount"]))
+        if game in ("FT", "FO/8"):
+            hand.small_bet, hand.big_bet = big_blind, 2 * big_blind
+        else:
+            hand.min_bet = big_blind
+        for round_ in ohh["rounds"]:
+            if round_["street"] not in ("Preflop", "Showdown"):
+                hand.return_uncalled()
+                hand.street()
+                hand.board(round_.get("cards", []))
+            for action in round_["actions"]:
+                _read_action(hand, names[action["player_id"]], action, money)
+        hand.return_uncalled()
+        for pot in ohh.get("pots", []):
+            for win in pot.get("player_wins", []):
+                hand.collected(names[win["player_id"]], money(str(win["win_amount"])))
+        return hand.history(source)
+    except HistoryImportError as error:
+        raise HistoryImportError(error.message, source=source, hand=number) from None
+    except (KeyError, TypeError, ValueError) as error:
+        raise HistoryImportError(f"not an OHH hand: {error!r}", source=source, hand=number) from None
+
+
+def _read_action(hand: Any, name: str, action: dict[str, Any], money: Any) -> None:
+    kind = action["action"]
+    amount = money(str(action.get("amount", 0)))
+    if kind in _READ_POSTS:
+        hand.post(name, amount, _READ_POSTS[kind])
+    elif kind == "Dealt Cards":
+        if action.get("cards"):
+            hand.holes[name] = list(action["cards"])
+    elif kind == "Fold":
+        hand.fold(name)
+    elif kind == "Check":
+        hand.check(name)
+    elif kind == "Call":
+        hand.call(name, amount)
+    elif kind in ("Bet", "Raise"):
+        hand.raise_by(name, amount)
+    elif kind == "Shows Cards":
+        hand.show(name, list(action.get("cards", [])))
+    elif kind == "Mucks Cards":
+        hand.muck(name)

@@ -4,6 +4,9 @@
 in lockstep over numpy arrays, by the same betting rules as ``pokerfloor.Hand`` (the tests
 replay every hand it plays through ``Hand`` and compare each step). numpy is imported on the
 first call, so importing pokerfloor, or this package, never needs it.
+
+``pokerfloor.sim.shards`` splits a simulation (``PlaySpec``) or an equity job into shards whose
+tallies merge exactly, run on a process pool or a Ray cluster.
 """
 
 from __future__ import annotations

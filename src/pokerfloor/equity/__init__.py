@@ -1,0 +1,43 @@
+"""Equity of hands and ranges in hold'em and Omaha (high, and hi-lo eight or better).
+
+``equity(["QQ+, AKs", "JJ-99, AQs+"], board="Ah7c2d")`` gives each player's share of the pot,
+how often they win it alone or split it, and, when sampled, the standard error. Ranges are
+written as players write them (``ranges``). Exact enumeration runs when it is small enough,
+Monte Carlo otherwise, both on the card-key tables of ``pokerfloor.evaluation.batch`` in loops
+compiled by numba (``pip install 'pokerfloor[fast]'``; numpy is required).
+"""
+
+from pokerfloor.equity.calculate import (
+    BLOCK,
+    EXACT_LIMIT,
+    GAMES,
+    Equity,
+    EquitySpec,
+    PlayerEquity,
+    Tally,
+    calculate,
+    exact_tally,
+    result,
+    sample_tally,
+)
+from pokerfloor.equity.ranges import Range, RangeError, parse_range
+
+equity = calculate
+
+__all__ = [
+    "BLOCK",
+    "EXACT_LIMIT",
+    "GAMES",
+    "Equity",
+    "EquitySpec",
+    "PlayerEquity",
+    "Range",
+    "RangeError",
+    "Tally",
+    "calculate",
+    "equity",
+    "exact_tally",
+    "parse_range",
+    "result",
+    "sample_tally",
+]

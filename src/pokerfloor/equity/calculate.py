@@ -1,0 +1,372 @@
+"""Equity of ranges: exact enumeration when it is small enough, Monte Carlo otherwise.
+
+An ``EquitySpec`` (game, ranges, board, dead cards) is the question. Its answer is built from
+``Tally`` values, integer counts that add exactly, so any split of the work gives the same
+answer (``pokerfloor.sim.shards`` runs the parts on many processes or machines):
+
+- exact: the showdowns are numbered (deal of hole cards, then board completion in
+  lexicographic order) and ``exact_tally(spec, start, stop)`` counts any slice of them;
+- Monte Carlo: samples come in blocks of ``BLOCK`` deals; block ``i`` draws from the stream of
+  ``numpy.random.SeedSequence(seed).spawn(...)[i]``, so ``sample_tally(spec, seed, first, last)``
+  over any partition of the blocks adds up to the same tally.
+
+Needs numpy (``pip install 'pokerfloor[fast]'``; numba makes the loops compiled).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache, cached_property
+from typing import TYPE_CHECKING, Any
+
+from pokerfloor.cards import Card, CardsLike, format_cards, parse_cards
+from pokerfloor.equity.ranges import Range, RangeError, parse_range
+
+if TYPE_CHECKING:
+    import numpy as np
+
+BLOCK = 20_000
+"""Monte Carlo deals per block (one random stream each)."""
+
+EXACT_LIMIT = 60_000_000
+"""The most hand evaluations an automatic choice spends on exact enumeration."""
+
+MAX_PLAYERS = 9
+MAX_DEALS = 20_000_000
+"""The most deals of hole cards exact enumeration lists (before removing the clashing ones)."""
+
+GAMES: dict[str, tuple[int, bool, bool]] = {
+    "holdem": (2, False, False),
+    "omaha": (4, True, False),
+    "omaha5": (5, True, False),
+    "omaha6": (6, True, False),
+    "omaha_hilo": (4, True, True),
+    "omaha5_hilo": (5, True, True),
+    "omaha6_hilo": (6, True, True),
+}
+"""Per game: hole cards, the Omaha two-plus-three rule, the eight-or-better low half."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """Counts of showdowns and per-player share units (``kernels`` columns), grouped by the
+    weight of the deal (``weights[c]`` for ``rows[c]``); Monte Carlo tallies have one group."""
+
+    weights: tuple[float, ...]
+    rows: np.ndarray[Any, Any]
+    counts: np.ndarray[Any, Any]
+    redrawn: int = 0
+
+    def __add__(self, other: Tally) -> Tally:
+        if self.weights != other.weights:
+            raise ValueError("tallies of different questions do not add")
+        return Tally(self.weights, self.rows + other.rows, self.counts + other.counts, self.redrawn + other.redrawn)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Tally):
+            return NotImplemented
+        return (
+            self.weights == other.weights
+            and bool((self.rows == other.rows).all())
+            and bool((self.counts == other.counts).all())
+            and self.redrawn == other.redrawn
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def showdowns(self) -> int:
+        return int(self.counts.sum())
+
+
+@dataclass(frozen=True)
+class EquitySpec:
+    """One equity question: each player's range, the board so far and the dead cards."""
+
+    ranges: tuple[Range, ...]
+    board: tuple[Card, ...] = ()
+    dead: tuple[Card, ...] = ()
+    game: str = "holdem"
+
+    @classmethod
+    def make(
+        cls, ranges: Sequence[str | Range], *, board: CardsLike = (), dead: CardsLike = (), game: str = "holdem"
+    ) -> EquitySpec:
+        """Read and check the question: 2 to 9 ranges, a board of up to five cards, no card twice."""
+        if game not in GAMES:
+            raise ValueError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
+        hole_cards = GAMES[game][0]
+        if not 2 <= len(ranges) <= MAX_PLAYERS:
+            raise ValueError(f"equity is for 2 to {MAX_PLAYERS} players, not {len(ranges)}")
+        known_board, known_dead = parse_cards(board), parse_cards(dead)
+        if len(known_board) > 5:
+            raise ValueError(f"a board has at most five cards, not {len(known_board)}")
+        known = known_board + known_dead
+        if len(set(known)) != len(known):
+            raise ValueError(f"a card appears twice in the board and dead cards {format_cards(known)}")
+        if len(ranges) * hole_cards + 5 + len(known_dead) > 52:
+            raise ValueError("not enough cards in the deck for these players, board and dead cards")
+        read = [r if isinstance(r, Range) else parse_range(r, hole_cards) for r in ranges]
+        live = []
+        for number, given in enumerate(read, start=1):
+            kept = given.without(known)
+            if not kept.random and not kept.hands:
+                raise RangeError(f"player {number}'s range {given.text!r} holds no hand beside the known cards")
+            if not kept.random and any(len(cards) != hole_cards for cards, _ in kept.hands):
+                raise RangeError(f"player {number}'s range {given.text!r}: {game} hands have {hole_cards} cards")
+            live.append(kept)
+        return cls(tuple(live), tuple(known_board), tuple(known_dead), game)
+
+    @property
+    def hole_cards(self) -> int:
+        return GAMES[self.game][0]
+
+    @property
+    def missing(self) -> int:
+        return 5 - len(self.board)
+
+    @property
+    def known_mask(self) -> int:
+        return sum(1 << c for c in {*self.board, *self.dead})
+
+    @property
+    def completions(self) -> int:
+        """Board completions per deal of hole cards."""
+        left = 52 - len(self.board) - len(self.dead) - len(self.ranges) * self.hole_cards
+        return math.comb(left, self.missing)
+
+    @property
+    def evaluations(self) -> int:
+        """An upper bound on the hand evaluations of exact enumeration."""
+        deals = 1
+        for r in self.ranges:
+            deals *= math.comb(52, self.hole_cards) if r.random else len(r)
+        _, omaha, hilo = GAMES[self.game]
+        per_hand = math.comb(self.hole_cards, 2) * 10 * (2 if hilo else 1) if omaha else 1
+        return deals * self.completions * len(self.ranges) * per_hand
+
+    @cached_property
+    def deals(self) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], tuple[float, ...]]:
+        """Every deal of hole cards in which no two players share a card: the cards
+        ``(deals, players, hole_cards)``, each deal's weight group, and the groups' weights."""
+        import numpy as np
+
+        if any(r.random for r in self.ranges):
+            raise ValueError("exact enumeration needs listed hands: a random Omaha hand is sampled only")
+        if math.prod(len(r) for r in self.ranges) > MAX_DEALS:
+            raise ValueError("too many deals of these ranges to enumerate: sample them (exact=False)")
+        hands = [np.array([cards for cards, _ in r.hands], dtype=np.uint8) for r in self.ranges]
+        masks = [np.array([sum(1 << c for c in cards) for cards, _ in r.hands], dtype=np.int64) for r in self.ranges]
+        weights = [np.array([w for _, w in r.hands], dtype=np.float64) for r in self.ranges]
+        picks = np.arange(len(hands[0]))[:, None]
+        used, weight = masks[0], weights[0]
+        for player in range(1, len(hands)):
+            fits = (used[:, None] & masks[player][None, :]) == 0
+            rows, cols = np.nonzero(fits)
+            picks = np.concatenate([picks[rows], cols[:, None]], axis=1)
+            used = used[rows] | masks[player][cols]
+            weight = weight[rows] * weights[player][cols]
+        if not len(picks):
+            raise RangeError("the ranges leave no deal in which no two players hold the same card")
+        cards = np.stack([hands[p][picks[:, p]] for p in range(len(hands))], axis=1)
+        groups, classes = np.unique(weight, return_inverse=True)
+        return np.ascontiguousarray(cards), classes.astype(np.int64), tuple(float(g) for g in groups)
+
+    def exact_showdowns(self) -> int:
+        """The number of showdowns exact enumeration deals."""
+        return len(self.deals[0]) * self.completions
+
+
+@cache
+def packed_tables() -> tuple[Any, Any, Any, tuple[int, int, int], Any]:
+    """The ranking tables packed into three arrays (as ``kernels`` reads them: few arrays make
+    the compiled calls cheap), their offsets, and the binomial coefficients C(n, k)."""
+    import numpy as np
+
+    from pokerfloor.evaluation.batch import high_arrays
+    from pokerfloor.evaluation.low import LOW_BITS, low8_table
+
+    seven, five = high_arrays(7), high_arrays(5)
+    popcount = [bin(m).count("1") for m in range(256)]
+    small = np.concatenate([seven.card_keys, five.card_keys, LOW_BITS, popcount]).astype(np.int64)
+    big = np.concatenate([seven.unsuited, five.unsuited, seven.flushes, low8_table()[0]]).astype(np.uint16)
+    suits = np.concatenate([seven.flush_suit, five.flush_suit]).astype(np.int8)
+    at = (len(seven.unsuited), len(seven.unsuited) + len(five.unsuited),
+          len(seven.unsuited) + len(five.unsuited) + len(seven.flushes))
+    choose = np.array([[math.comb(n, k) for k in range(6)] for n in range(53)], dtype=np.int64)
+    return small, big, suits, at, choose
+
+
+def _board(spec: EquitySpec) -> np.ndarray[Any, Any]:
+    import numpy as np
+
+    return np.array([*spec.board, *[0] * spec.missing], dtype=np.uint8)
+
+
+def exact_tally(spec: EquitySpec, start: int = 0, stop: int | None = None) -> Tally:
+    """Count the showdowns numbered ``start`` to ``stop`` (all by default) of exact enumeration."""
+    import numpy as np
+
+    from pokerfloor.equity import kernels
+
+    cards, classes, weights = spec.deals
+    total = spec.exact_showdowns()
+    stop = total if stop is None else min(stop, total)
+    rows = np.zeros((len(weights), len(spec.ranges), kernels.COLUMNS), dtype=np.int64)
+    counts = np.zeros(len(weights), dtype=np.int64)
+    if start < stop:
+        small, big, suits, at, choose = packed_tables()
+        _, omaha, hilo = GAMES[spec.game]
+        kernels.exact(cards, classes, _board(spec), spec.known_mask, spec.missing, start, stop, choose,
+                      omaha, hilo, small, big, suits, at, rows, counts)
+    return Tally(weights, rows, counts)
+
+
+def block_seed(seed: int, block: int) -> int:
+    """The seed of Monte Carlo block ``block``: the first word of the block's child of
+    ``SeedSequence(seed)``, the same child whatever else is spawned."""
+    import numpy as np
+
+    child = np.random.SeedSequence(seed, spawn_key=(block,))
+    return int(child.generate_state(1, np.uint32)[0])
+
+
+def sample_tally(spec: EquitySpec, seed: int, first: int, last: int, block: int = BLOCK) -> Tally:
+    """Tally Monte Carlo blocks ``first`` to ``last`` (``block`` deals each) of ``seed``."""
+    import numpy as np
+
+    from pokerfloor.equity import kernels
+
+    small, big, suits, at, _ = packed_tables()
+    _, omaha, hilo = GAMES[spec.game]
+    players, size = len(spec.ranges), spec.hole_cards
+    widest = max(len(r) for r in spec.ranges)
+    hands = np.zeros((players, max(widest, 1), size), dtype=np.uint8)
+    cumulative = np.zeros((players, max(widest, 1)), dtype=np.float64)
+    sizes = np.zeros(players, dtype=np.int64)
+    for p, r in enumerate(spec.ranges):
+        if r.random:
+            continue
+        sizes[p] = len(r)
+        hands[p, : len(r)] = [cards for cards, _ in r.hands]
+        cumulative[p, : len(r)] = np.cumsum([w for _, w in r.hands])
+    rows = np.zeros((1, players, kernels.COLUMNS), dtype=np.int64)
+    counts = np.zeros(1, dtype=np.int64)
+    redrawn = 0
+    board = _board(spec)
+    for number in range(first, last):
+        done, again = kernels.sample(block_seed(seed, number), block, hands, cumulative, sizes, size, board,
+                                     spec.known_mask, spec.missing, omaha, hilo, small, big, suits, at, rows[0])
+        if done < block:
+            raise RangeError("the ranges almost never leave a deal in which no two players hold the same card")
+        counts[0] += done
+        redrawn += again
+    return Tally((1.0,), rows, counts, redrawn)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEquity:
+    """One player's result: pot share, how often the whole pot alone (``win``, a scoop in
+    hi-lo) or a part of it (``tie``), the shares from the high and low halves, the standard
+    error of ``equity`` (0 when exact) and the number of hands in the range."""
+
+    range: str
+    equity: float
+    win: float
+    tie: float
+    high: float
+    low: float
+    stderr: float
+    hands: int
+
+
+@dataclass(frozen=True, slots=True)
+class Equity:
+    """The answer to an ``EquitySpec``: per player, and how it was found."""
+
+    game: str
+    board: str
+    dead: str
+    players: tuple[PlayerEquity, ...]
+    exact: bool
+    showdowns: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "board": self.board,
+            "dead": self.dead,
+            "method": "exact" if self.exact else "monte_carlo",
+            "showdowns": self.showdowns,
+            "players": [
+                {"range": p.range, "equity": p.equity, "win": p.win, "tie": p.tie, "high": p.high, "low": p.low,
+                 "stderr": p.stderr, "hands": p.hands}
+                for p in self.players
+            ],
+        }
+
+
+def result(spec: EquitySpec, tally: Tally, *, exact: bool) -> Equity:
+    """The players' equities from a finished tally."""
+    import numpy as np
+
+    from pokerfloor.equity.kernels import HIGHS, LOWS, SCOOPS, SHARE, SHARES, SPLITS, SQUARES
+
+    weights = np.array(tally.weights)
+    total = float(weights @ tally.counts)
+    sums = np.tensordot(weights, tally.rows.astype(np.float64), axes=1)  # players x columns
+    n = tally.showdowns
+    players = []
+    for p, given in enumerate(spec.ranges):
+        mean = sums[p, SHARES] / SHARE / total
+        stderr = 0.0
+        if not exact and n > 1:
+            variance = max(sums[p, SQUARES] / SHARE**2 / total - mean**2, 0.0)
+            stderr = math.sqrt(variance / (n - 1))
+        players.append(PlayerEquity(
+            given.text, float(mean), float(sums[p, SCOOPS] / total), float(sums[p, SPLITS] / total),
+            float(sums[p, HIGHS] / SHARE / total), float(sums[p, LOWS] / SHARE / total), stderr,
+            math.comb(52, spec.hole_cards) if given.random else len(given),
+        ))
+    return Equity(spec.game, format_cards(spec.board), format_cards(spec.dead), tuple(players), exact, n)
+
+
+def calculate(
+    ranges: Sequence[str | Range],
+    *,
+    board: CardsLike = (),
+    dead: CardsLike = (),
+    game: str = "holdem",
+    exact: bool | None = None,
+    precision: float = 0.001,
+    trials: int = 10_000_000,
+    seed: int = 0,
+) -> Equity:
+    """Each player's equity: ``calculate(["QQ+, AKs", "JJ-99, AQs+"], board="Ah7c2d")``.
+
+    ``exact=None`` enumerates every showdown when that is at most ``EXACT_LIMIT`` hand
+    evaluations and samples otherwise; sampling stops once every player's standard error is at
+    most ``precision``, or after ``trials`` showdowns.
+    """
+    spec = EquitySpec.make(ranges, board=board, dead=dead, game=game)
+    if exact is None:
+        exact = not any(r.random for r in spec.ranges) and spec.evaluations <= EXACT_LIMIT
+    if exact:
+        return result(spec, exact_tally(spec), exact=True)
+    if precision <= 0 or trials < 1:
+        raise ValueError("precision is positive and trials at least 1")
+    block = min(BLOCK, trials)
+    blocks = -(-trials // block)
+    tally = sample_tally(spec, seed, 0, 1, block)
+    done = 1
+    while done < blocks:
+        found = result(spec, tally, exact=False)
+        if max(p.stderr for p in found.players) <= precision:
+            return found
+        step = min(blocks - done, done)  # double the sample each round
+        tally = tally + sample_tally(spec, seed, done, done + step, block)
+        done += step
+    return result(spec, tally, exact=False)
+

@@ -1,0 +1,282 @@
+"""The showdown loops behind ``pokerfloor.equity``: exact enumeration and Monte Carlo.
+
+Both deal boards, rank every player's hand with the card-key tables of
+``pokerfloor.evaluation.batch`` (seven cards for hold'em; every two hole cards with every three
+board cards for Omaha; the eight-or-better low by a mask of low ranks), and tally each
+player's share of the pot in whole units of ``SHARE`` (so tallies stay integers and merge
+exactly, whatever order they are added in). With numba installed (``pokerfloor[fast]``) the
+loops are compiled; without it the same functions run as Python, slowly but alike.
+
+Tally columns per player: share units, share units squared, pots won alone (scoops), pots
+split, high-half units, low-half units.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numpy as np
+
+from pokerfloor.evaluation.cardkeys import SUIT_BITS, SUIT_MASK
+
+SHARE = 5040
+"""A whole pot in share units: divisible by 1 to 10 twice over, so that a half pot split
+among up to nine players is a whole number of units."""
+
+SHARES, SQUARES, SCOOPS, SPLITS, HIGHS, LOWS = range(6)
+
+KEYS5, LOW_BITS_AT, POPCOUNT_AT = 52, 104, 156
+"""Where the packed ``small`` table (``calculate.packed_tables``) holds the five-card card keys,
+the low-rank bit of each card and the bit count of each 8-bit mask; the seven-card keys start
+at 0. ``suits`` holds the flush suit of the seven-card suit codes, then (at ``SUITS5``) of the
+five-card ones; ``big`` the seven-card ranks, then at ``at[0]`` the five-card ranks, at
+``at[1]`` the flush ranks by 13-bit rank mask, at ``at[2]`` the eight-or-better lows."""
+SUITS5 = 256
+COLUMNS = 6
+
+Array = Any
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _compiled(function: F) -> F:
+    try:
+        import numba  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        return function
+    return cast(F, numba.njit(cache=True)(function))
+
+
+def _omaha_high(holes: Array, p: int, board: Array, small: Array, big: Array, suits: Array, at: Array) -> int:
+    """Player ``p``'s Omaha high value (greater is better): the best of every two hole cards
+    with every three board cards."""
+    best = 0
+    size = holes.shape[1]
+    for a in range(size - 1):
+        for b in range(a + 1, size):
+            x, y = int(holes[p, a]), int(holes[p, b])
+            pair = int(small[KEYS5 + x]) + int(small[KEYS5 + y])
+            for c in range(3):
+                for d in range(c + 1, 4):
+                    for e in range(d + 1, 5):
+                        u, v, w = int(board[c]), int(board[d]), int(board[e])
+                        key = pair + int(small[KEYS5 + u]) + int(small[KEYS5 + v]) + int(small[KEYS5 + w])
+                        suit = int(suits[SUITS5 + (key & SUIT_MASK)])
+                        if suit < 0:
+                            value = big[at[0] + (key >> SUIT_BITS)]
+                        else:
+                            ranks = (1 << (x >> 2)) | (1 << (y >> 2)) | (1 << (u >> 2)) | (1 << (v >> 2))
+                            value = big[at[1] + (ranks | (1 << (w >> 2)))]
+                        if value > best:
+                            best = value
+    return int(best)
+
+
+def _low(holes: Array, p: int, board: Array, small: Array, big: Array, at: Array) -> int:
+    """Player ``p``'s Omaha eight-or-better low (greater is better), or 0 for none."""
+    best = 0
+    size = holes.shape[1]
+    for a in range(size - 1):
+        for b in range(a + 1, size):
+            pair = int(small[LOW_BITS_AT + int(holes[p, a])]) | int(small[LOW_BITS_AT + int(holes[p, b])])
+            if small[POPCOUNT_AT + pair] != 2:
+                continue
+            for c in range(3):
+                for d in range(c + 1, 4):
+                    for e in range(d + 1, 5):
+                        triple = 0
+                        for card in (board[c], board[d], board[e]):
+                            triple |= int(small[LOW_BITS_AT + int(card)])
+                        if small[POPCOUNT_AT + triple] == 3 and (pair & triple) == 0:
+                            best = max(best, int(big[at[2] + (pair | triple)]))
+    return int(best)
+
+
+_omaha_high_jit = _compiled(_omaha_high)
+_low_jit = _compiled(_low)
+
+
+def _showdown(
+    holes: Array, board: Array, omaha: bool, hilo: bool, small: Array, big: Array, suits: Array, at: Array,
+    values: Array, tally: Array, scale: int,
+) -> None:
+    """Add one showdown to ``tally`` (rows per player), ``scale`` times."""
+    players = holes.shape[0]
+    best = 0
+    if omaha:
+        for p in range(players):
+            values[p, 0] = _omaha_high_jit(holes, p, board, small, big, suits, at)
+            best = max(best, values[p, 0])
+    else:  # written out here: a call per player, passing the tables, costs more than the lookups
+        board_key = board_masks = 0
+        for j in range(5):
+            card = int(board[j])
+            board_key += int(small[card])
+            board_masks |= 1 << (13 * (card & 3) + (card >> 2))
+        for p in range(players):
+            x, y = int(holes[p, 0]), int(holes[p, 1])
+            key = board_key + int(small[x]) + int(small[y])
+            suit = int(suits[key & SUIT_MASK])
+            if suit < 0:
+                values[p, 0] = big[key >> SUIT_BITS]
+            else:
+                masks = board_masks | (1 << (13 * (x & 3) + (x >> 2))) | (1 << (13 * (y & 3) + (y >> 2)))
+                values[p, 0] = big[at[1] + ((masks >> (13 * suit)) & 0x1FFF)]
+            best = max(best, values[p, 0])
+    winners = 0
+    for p in range(players):
+        winners += values[p, 0] == best
+    low_best = 0
+    low_winners = 0
+    if hilo:
+        for p in range(players):
+            values[p, 1] = _low_jit(holes, p, board, small, big, at)
+            if values[p, 1] > low_best:
+                low_best = values[p, 1]
+        if low_best:
+            for p in range(players):
+                low_winners += values[p, 1] == low_best
+    high_share = (SHARE // 2 if low_best else SHARE) // winners
+    low_share = SHARE // 2 // low_winners if low_best else 0
+    for p in range(players):
+        high = high_share if values[p, 0] == best else 0
+        low = low_share if low_best and values[p, 1] == low_best else 0
+        share = high + low
+        tally[p, SHARES] += scale * share
+        tally[p, SQUARES] += scale * share * share
+        tally[p, HIGHS] += scale * high
+        tally[p, LOWS] += scale * low
+        if share == SHARE:
+            tally[p, SCOOPS] += scale
+        elif share:
+            tally[p, SPLITS] += scale
+
+
+_showdown_jit = _compiled(_showdown)
+
+
+def _exact(
+    deals: Array, classes: Array, board: Array, known: int, missing: int, start: int, stop: int,
+    choose: Array, omaha: bool, hilo: bool, small: Array, big: Array, suits: Array, at: Array, tally: Array,
+    counts: Array,
+) -> None:
+    """Tally the showdowns numbered ``start`` to ``stop``: showdown ``i`` is deal ``i // n``
+    (rows of ``deals``: every player's hole cards) with board completion ``i % n``, where the
+    ``n`` completions of ``missing`` cards from the cards left are taken in lexicographic order.
+    ``board`` holds the known board cards first; ``known`` is the mask of cards out of play."""
+    players, size = deals.shape[1], deals.shape[2]
+    full = np.empty(5, dtype=np.uint8)
+    for j in range(5 - missing):
+        full[j] = board[j]
+    values = np.zeros((players, 2), dtype=np.int64)
+    deck = np.empty(52, dtype=np.uint8)
+    chosen = np.empty(5, dtype=np.int64)
+    left = 52 - players * size
+    for card in range(52):
+        if known >> card & 1:
+            left -= 1
+    boards = choose[left, missing]
+    i = start
+    while i < stop:
+        deal = i // boards
+        used = known
+        for p in range(players):
+            for j in range(size):
+                used |= 1 << int(deals[deal, p, j])
+        n = 0
+        for card in range(52):
+            if not used >> card & 1:
+                deck[n] = card
+                n += 1
+        # the completion numbered i % boards, by the combinatorial number system
+        rank = i % boards
+        x = 0
+        for j in range(missing):
+            while choose[n - x - 1, missing - j - 1] <= rank:
+                rank -= choose[n - x - 1, missing - j - 1]
+                x += 1
+            chosen[j] = x
+            x += 1
+        end = min(stop, (deal + 1) * boards)
+        rows = tally[classes[deal]]
+        while True:
+            for j in range(missing):
+                full[5 - missing + j] = deck[chosen[j]]
+            _showdown_jit(deals[deal], full, omaha, hilo, small, big, suits, at, values, rows, 1)
+            counts[classes[deal]] += 1
+            i += 1
+            if i >= end:
+                break
+            j = missing - 1
+            while chosen[j] == n - missing + j:
+                j -= 1
+            chosen[j] += 1
+            for t in range(j + 1, missing):
+                chosen[t] = chosen[t - 1] + 1
+
+
+def _sample(
+    seed: int, trials: int, hands: Array, cumulative: Array, sizes: Array, hole_cards: int,
+    board: Array, known: int, missing: int, omaha: bool, hilo: bool, small: Array, big: Array, suits: Array,
+    at: Array, tally: Array,
+) -> tuple[int, int]:
+    """Deal ``trials`` random showdowns and tally them: each player's hand drawn from its
+    range by weight (a deal in which two ranges collide is drawn again whole), or at random
+    from the deck where its size is 0, then the board completed at random. Returns (showdowns,
+    deals drawn again); it stops early when almost every deal collides."""
+    np.random.seed(seed)
+    players = hands.shape[0]
+    holes = np.empty((players, hole_cards), dtype=np.uint8)
+    full = np.empty(5, dtype=np.uint8)
+    for j in range(5 - missing):
+        full[j] = board[j]
+    values = np.zeros((players, 2), dtype=np.int64)
+    done = redrawn = 0
+    while done < trials:
+        used = known
+        clash = False
+        for p in range(players):
+            if sizes[p] == 0:
+                for j in range(hole_cards):
+                    card = np.random.randint(0, 52)
+                    while used >> card & 1:
+                        card = np.random.randint(0, 52)
+                    holes[p, j] = card
+                    used |= 1 << card
+                continue
+            pick = 0  # a range of one hand needs no draw
+            if sizes[p] > 1:  # the first hand whose running weight passes a uniform draw
+                target = np.random.random() * cumulative[p, sizes[p] - 1]
+                high = sizes[p] - 1
+                while pick < high:
+                    middle = (pick + high) // 2
+                    if cumulative[p, middle] > target:
+                        high = middle
+                    else:
+                        pick = middle + 1
+            for j in range(hole_cards):
+                card = int(hands[p, pick, j])
+                if used >> card & 1:
+                    clash = True
+                holes[p, j] = card
+                used |= 1 << card
+            if clash:
+                break
+        if clash:
+            redrawn += 1
+            if redrawn > 1000 * (done + 1):
+                return done, redrawn
+            continue
+        for j in range(5 - missing, 5):
+            card = np.random.randint(0, 52)
+            while used >> card & 1:
+                card = np.random.randint(0, 52)
+            full[j] = card
+            used |= 1 << card
+        _showdown_jit(holes, full, omaha, hilo, small, big, suits, at, values, tally, 1)
+        done += 1
+    return done, redrawn
+
+
+exact = _compiled(_exact)
+sample = _compiled(_sample)

@@ -1,0 +1,152 @@
+"""Hand ranges as players write them: ``QQ+, AKs, A2s+, KTo+, 76s-54s, AA:0.5, AhKh``.
+
+A range is a set of starting hands (combinations of hole cards), each with a weight: how often
+the player holds it relative to the others (1 unless written ``hand:weight``). Hold'em terms:
+
+- a pair ``QQ`` (6 combinations), ``QQ+`` (queens or better), ``99-QQ`` (nines to queens);
+- two ranks ``AK`` (16), suited ``AKs`` (4) or offsuit ``AKo`` (12);
+- ``A2s+``: the first rank fixed, the second from the one written up to one below the first
+  (A2s to AKs); ``KTo+`` is KTo, KJo, KQo;
+- ``A5s-A2s``: the first rank fixed, the second between the two; ``76s-54s``: both ranks move
+  together (76s, 65s, 54s);
+- exact cards ``AhKh`` (in Omaha, four to six cards: ``AhAsKhQs``);
+- ``random``: any hand.
+
+Terms are separated by commas or spaces; a hand named twice takes its last weight.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import combinations
+
+from pokerfloor.cards import RANK_CHARS, Card, format_cards, parse_cards
+
+RANDOM_WORDS = frozenset({"random", "any", "*"})
+
+
+class RangeError(ValueError):
+    """A range that cannot be read, or that holds no hand once the known cards are removed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Range:
+    """Starting hands with weights. ``random`` means any ``hole_cards`` cards (not listed)."""
+
+    text: str
+    hands: tuple[tuple[tuple[Card, ...], float], ...]
+    random: bool = False
+
+    def without(self, known: Iterable[Card]) -> Range:
+        """The hands that hold none of ``known`` (the board and the dead cards)."""
+        gone = set(known)
+        kept = tuple((cards, w) for cards, w in self.hands if not gone.intersection(cards))
+        return Range(self.text, kept, self.random)
+
+    def __len__(self) -> int:
+        return len(self.hands)
+
+
+def parse_range(text: str, hole_cards: int = 2) -> Range:
+    """The range written in ``text`` for a game of ``hole_cards`` hole cards (2 for hold'em,
+    4 to 6 for Omaha, where only exact hands and ``random`` are written)."""
+    terms = [t for t in text.replace(",", " ").split() if t]
+    if not terms:
+        raise RangeError("a range names at least one hand")
+    if len(terms) == 1 and terms[0].lower() in RANDOM_WORDS:
+        if hole_cards == 2:
+            every = tuple((tuple(Card(c) for c in pair), 1.0) for pair in combinations(range(51, -1, -1), 2))
+            return Range(text, every, random=False)
+        return Range(text, (), random=True)
+    weights: dict[tuple[Card, ...], float] = {}
+    for term in terms:
+        body, weight = _weight(term)
+        for cards in _term_hands(body, hole_cards):
+            key = tuple(sorted(cards, reverse=True))
+            weights.pop(key, None)
+            weights[key] = weight
+    return Range(text, tuple((cards, w) for cards, w in weights.items() if w > 0))
+
+
+def _weight(term: str) -> tuple[str, float]:
+    body, colon, rest = term.partition(":")
+    if not colon:
+        return body, 1.0
+    try:
+        weight = float(rest)
+    except ValueError:
+        raise RangeError(f"{term!r}: the weight after ':' is a number, like AA:0.5") from None
+    if not 0 <= weight <= 1:
+        raise RangeError(f"{term!r}: a weight runs from 0 to 1")
+    return body, weight
+
+
+def _term_hands(term: str, hole_cards: int) -> list[tuple[Card, ...]]:
+    if len(term) == 2 * hole_cards and term[1].lower() in "cdhs":
+        try:
+            cards = parse_cards(term)
+        except ValueError as bad:
+            raise RangeError(f"{term!r}: {bad}") from None
+        if len(set(cards)) != len(cards):
+            raise RangeError(f"{term!r}: a card appears twice in {format_cards(cards)}")
+        return [tuple(cards)]
+    if hole_cards != 2:
+        raise RangeError(f"{term!r}: an Omaha range lists exact hands ({hole_cards} cards each) or 'random'")
+    if "-" in term:
+        first, _, last = term.partition("-")
+        return _span(term, _shape(first, term), _shape(last, term))
+    plus = term.endswith("+")
+    high, low, kind = _shape(term[:-1] if plus else term, term)
+    if not plus:
+        return _combos(high, low, kind)
+    if high == low:
+        return [c for r in range(high, 13) for c in _combos(r, r, kind)]
+    return [c for r in range(low, high) for c in _combos(high, r, kind)]
+
+
+Shape = tuple[int, int, str]  # high rank index, low rank index, "s" | "o" | "" (both)
+
+
+def _shape(text: str, term: str) -> Shape:
+    upper = text.upper()
+    if len(upper) not in (2, 3) or upper[0] not in RANK_CHARS or upper[1] not in RANK_CHARS:
+        raise RangeError(f"{term!r}: write hands as AKs, AKo, AK, QQ, with + or a dash, or exact cards")
+    kind = text[2:].lower()
+    if kind not in ("", "s", "o"):
+        raise RangeError(f"{term!r}: after the two ranks comes s (suited) or o (offsuit)")
+    a, b = RANK_CHARS.index(upper[0]), RANK_CHARS.index(upper[1])
+    high, low = max(a, b), min(a, b)
+    if high == low and kind:
+        raise RangeError(f"{term!r}: a pair is neither suited nor offsuit")
+    return high, low, kind
+
+
+def _span(term: str, first: Shape, last: Shape) -> list[tuple[Card, ...]]:
+    (h1, l1, k1), (h2, l2, k2) = first, last
+    if k1 != k2:
+        raise RangeError(f"{term!r}: both ends of a dash range are suited, offsuit, or neither alike")
+    if h1 == l1 and h2 == l2:
+        return [c for r in range(min(h1, h2), max(h1, h2) + 1) for c in _combos(r, r, k1)]
+    if h1 == l1 or h2 == l2:
+        raise RangeError(f"{term!r}: a dash joins two pairs or two unpaired hands")
+    if h1 == h2:
+        return [c for r in range(min(l1, l2), max(l1, l2) + 1) for c in _combos(h1, r, k1)]
+    if h1 - l1 == h2 - l2:
+        gap = h1 - l1
+        return [c for r in range(min(h1, h2), max(h1, h2) + 1) for c in _combos(r, r - gap, k1)]
+    raise RangeError(f"{term!r}: a dash keeps the first rank (A5s-A2s) or the gap (76s-54s)")
+
+
+def _combos(high: int, low: int, kind: str) -> list[tuple[Card, ...]]:
+    out: list[tuple[Card, ...]] = []
+    for s1 in range(4):
+        for s2 in range(4):
+            a, b = Card.of(high + 2, s1), Card.of(low + 2, s2)
+            if high == low:
+                if s1 < s2:
+                    out.append((a, b))
+            elif kind == "" or (kind == "s") == (s1 == s2):
+                out.append((a, b))
+    return out
+

@@ -1,0 +1,240 @@
+"""PokerStars text hand histories (cash and tournament; hold'em, Omaha, stud, razz) as PHH.
+
+A file holds hands separated by blank lines, each opening with ``PokerStars Hand #N:`` (or
+``PokerStars Zoom Hand``, ``PokerStars Game``). Each is read line by line into a ``SiteHand``:
+the header names the game and stakes, ``Seat N: name (stack in chips)`` the players, then
+forced bets, actions, streets, cards shown, uncalled bets and pots collected. The site's amounts
+are kept as written; replaying the PHH history judges them (``verify.verify_history``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from pokerfloor.io.phh import HandHistory
+from pokerfloor.io.sitehand import HistoryImportError, SiteHand, money
+
+GAMES: tuple[tuple[str, str], ...] = (
+    ("Hold'em No Limit", "NT"),
+    ("Hold'em Limit", "FT"),
+    ("Omaha Hi/Lo Limit", "FO/8"),
+    ("Omaha Pot Limit", "PO"),
+    ("7 Card Stud Hi/Lo Limit", "F7S/8"),
+    ("7 Card Stud Limit", "F7S"),
+    ("Razz Limit", "FR"),
+)
+"""The PokerStars game names that have a PHH variant, by the words of the header."""
+
+STUD = frozenset({"F7S", "F7S/8", "FR"})
+LIMIT = frozenset({"FT", "FO/8", *STUD})
+
+_START = re.compile(r"^PokerStars (?:Zoom )?(?:Hand|Game) #", re.MULTILINE)
+_HEADER = re.compile(r"^PokerStars (?:Zoom )?(?:Hand|Game) #(?P<id>\d+):\s*(?P<rest>.*)$")
+_STAKES = re.compile(r"\((?P<small>[^()/]+)/(?P<big>[^()/\s]+)(?: [A-Z]{3})?\)")
+_TABLE = re.compile(
+    r"^Table '(?P<table>[^']*)' (?:(?P<max>\d+)-max )?(?:\(Play Money\) )?(?:Seat #(?P<button>\d+) is the button)?"
+)
+_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[^ )]+) in chips[^)]*\)(?P<rest>.*)$")
+_CARDS = re.compile(r"\[([^\]]*)\]")
+_RETURNED = re.compile(r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.+)$")
+_POSTS = {"posts small blind ": "sb", "posts big blind ": "bb", "posts the ante ": "ante",
+          "posts straddle ": "straddle"}
+_ALL_IN = re.compile(r" and (?:is all-in|has reached the \S+ cap)$")
+_STREET = re.compile(r"^\*\*\* (?P<street>[^*]+?) \*\*\*")
+
+
+def split_hands(text: str) -> Iterator[str]:
+    """Each hand's text in a file of PokerStars histories."""
+    starts = [m.start() for m in _START.finditer(text)]
+    for a, b in zip(starts, [*starts[1:], len(text)]):
+        yield text[a:b].strip()
+
+
+def read_hand(text: str, source: str = "") -> HandHistory:
+    """One PokerStars hand as a PHH history (raises ``HistoryImportError``)."""
+    lines = [line.rstrip() for line in text.strip().splitlines()]
+    header = _HEADER.match(lines[0]) if lines else None
+    if header is None:
+        raise HistoryImportError("a PokerStars hand opens with 'PokerStars Hand #'", source=source)
+    hand_id = header.group("id")
+    try:
+        return _Reader(lines, hand_id, header.group("rest")).read().history(source)
+    except HistoryImportError as error:
+        raise HistoryImportError(error.message, source=source, hand=hand_id) from None
+    except ValueError as error:
+        raise HistoryImportError(str(error), source=source, hand=hand_id) from None
+
+
+def read(text: str, source: str = "") -> list[HandHistory | HistoryImportError]:
+    """Every hand of a PokerStars file: a history, or the error that hand raised."""
+    out: list[HandHistory | HistoryImportError] = []
+    for part in split_hands(text):
+        try:
+            out.append(read_hand(part, source))
+        except HistoryImportError as error:
+            out.append(error)
+    return out
+
+
+class _Reader:
+    def __init__(self, lines: list[str], hand_id: str, header: str) -> None:
+        self.lines = lines
+        game = next((code for words, code in GAMES if words in header), None)
+        if game is None:
+            raise HistoryImportError(f"no PHH variant for the game of {header!r}")
+        stakes = _STAKES.search(header)
+        if stakes is None:
+            raise HistoryImportError(f"no stakes in {header!r}")
+        small, big = money(stakes.group("small")), money(stakes.group("big"))
+        self.hand = SiteHand(game, hand_id=hand_id, venue="PokerStars")
+        if game in LIMIT:
+            self.hand.small_bet, self.hand.big_bet = small, big
+        else:
+            self.hand.min_bet = big
+        self.hand.currency = "USD" if "USD" in header and "Tournament" not in header else ""
+        self.names: list[str] = []
+        self.stud_street = 0
+        self.dealt_seventh: set[str] = set()
+        self.seventh_done = False
+
+    def read(self) -> SiteHand:
+        table = _TABLE.match(self.lines[1]) if len(self.lines) > 1 else None
+        if table is not None:
+            self.hand.table = table.group("table")
+            self.hand.seat_count = int(table.group("max")) if table.group("max") else None
+            if self.hand.variant not in STUD:
+                if table.group("button") is None:
+                    raise HistoryImportError("no button seat in the table line")
+                self.hand.button = int(table.group("button"))
+        in_summary = False
+        for line in self.lines[1:]:
+            if line.startswith("*** SUMMARY ***"):
+                in_summary = True
+            if in_summary:
+                self._summary(line)
+            else:
+                self._line(line)
+        return self.hand
+
+    def _line(self, line: str) -> None:
+        seat = _SEAT.match(line)
+        if seat is not None and not self.hand.started and "*** " not in line:
+            if "sitting out" not in seat.group("rest") and "out of hand" not in seat.group("rest"):
+                self.hand.sit(int(seat.group("seat")), seat.group("name"), money(seat.group("stack")))
+                self.names = sorted((n for n, _ in self.hand.seats.values()), key=len, reverse=True)
+            return
+        street = _STREET.match(line)
+        if street is not None:
+            self._street(street.group("street"), line)
+            return
+        returned = _RETURNED.match(line)
+        if returned is not None:
+            self.hand.returned(returned.group("name"), money(returned.group("amount")))
+            return
+        name = next((n for n in self.names if line.startswith(n + ": ") or line.startswith(n + " ")), None)
+        if line.startswith("Dealt to "):
+            self._dealt(line[len("Dealt to "):])
+        elif name is not None:
+            rest = line[len(name):]
+            if rest.startswith(": "):
+                self._action(name, rest[2:])
+            elif rest.startswith(" collected "):
+                self.hand.collected(name, money(rest[len(" collected "):].split(" from ")[0]))
+
+    def _street(self, street: str, line: str) -> None:
+        cards = _CARDS.findall(line)
+        if street == "HOLE CARDS":
+            return
+        if street in ("SHOW DOWN", "FIRST SHOW DOWN", "SECOND SHOW DOWN"):
+            if self.stud_street == 7:
+                self._seventh_downcards()
+            return
+        self.hand.street()
+        if self.hand.variant in STUD:
+            self.stud_street = {"3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6,
+                                "7th STREET": 7, "RIVER": 7}.get(street, self.stud_street)
+            return
+        if street in ("FLOP", "TURN", "RIVER") and cards:
+            self.hand.board(cards[-1].split())
+        else:
+            raise HistoryImportError(f"a board run more than once ({street}) has no PHH form")
+
+    def _dealt(self, text: str) -> None:
+        name = next((n for n in self.names if text.startswith(n + " [")), None)
+        if name is None:
+            return
+        cards = _CARDS.findall(text[len(name):])
+        if self.hand.variant not in STUD:
+            self.hand.holes[name] = cards[0].split()
+            return
+        new = cards[-1].split()
+        if self.stud_street == 3:
+            self._deal_stud(name, new if len(new) == 3 else ["??", "??", *new])
+        else:
+            self._deal_stud(name, new)
+
+    def _deal_stud(self, name: str, cards: list[str]) -> None:
+        if self.stud_street == 7:
+            self.dealt_seventh.add(name)
+        self.hand.deal(name, cards)
+
+    def _action(self, name: str, text: str) -> None:
+        text = _ALL_IN.sub("", text).strip()
+        words = text.split()
+        hand = self.hand
+        if self.hand.variant in STUD and self.stud_street == 7 and words and words[0] != "shows":
+            self._seventh_downcards()
+        post = next((kind for words_, kind in _POSTS.items() if text.startswith(words_)), None)
+        if post is not None:
+            hand.post(name, money(words[-1]), post)
+        elif text.startswith("posts small & big blinds "):
+            raise HistoryImportError(f"{name} posts a dead small blind with the big blind: no PHH form")
+        elif text == "folds":
+            hand.fold(name)
+        elif text == "checks":
+            hand.check(name)
+        elif words[0] == "calls":
+            hand.call(name, money(words[1]))
+        elif words[0] == "bets":
+            hand.raise_to(name, money(words[1]))
+        elif words[0] == "raises" and "to" in words:
+            hand.raise_to(name, money(words[words.index("to") + 1]))
+        elif text.startswith("brings in for "):
+            hand.bring_in = hand.bring_in or money(words[-1])
+            hand.bring_in_for(name, money(words[-1]))
+        elif text.startswith("completes it to "):
+            hand.raise_to(name, money(words[-1]))
+        elif words[0] == "shows":
+            hand.show(name, _CARDS.findall(text)[0].split())
+        elif words[0] == "mucks":
+            hand.muck(name)
+
+    def _seventh_downcards(self) -> None:
+        """On seventh street the site lists only the hero's card: the rest are dealt unseen."""
+        if self.seventh_done:
+            return
+        self.seventh_done = True
+        live = self._live_players()
+        for name in live:
+            if name not in self.dealt_seventh:
+                self.hand.deal(name, ["??"])
+
+    def _live_players(self) -> list[str]:
+        folded = self.hand.folded()
+        return [self.hand.seats[s][0] for s in sorted(self.hand.seats) if self.hand.seats[s][0] not in folded]
+
+    def _summary(self, line: str) -> None:
+        seat = _SEAT_SUMMARY.match(line)
+        if seat is None:
+            return
+        name = seat.group("name")
+        shown = re.search(r"(?:showed|mucked) \[([^\]]+)\]", line)
+        if shown is not None and name in {n for n, _ in self.hand.seats.values()}:
+            self.hand.holes.setdefault(name, shown.group(1).split())
+
+
+_SEAT_SUMMARY = re.compile(
+    r"^Seat \d+: (?P<name>.+?)(?: \((?:button|small blind|big blind)\))* "
+    r"(?:showed|mucked|folded|collected|won|lost|did)"
+)

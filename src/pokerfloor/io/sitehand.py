@@ -1,0 +1,231 @@
+"""One hand read from a site's history, gathered as the site wrote it and written out as PHH.
+
+Site readers (``pokerstars``, ``pokernow``, ``ohh``) feed a ``SiteHand`` the seats, forced bets,
+actions and cards in the order the site recorded them; ``history()`` turns it into a PHH
+``HandHistory`` (players in dealing order from the button, ``pN`` actions) with the finishing
+stacks that the site's own amounts give. Nothing is corrected here: replaying the history
+(``verify.verify_history``) is what judges the amounts against the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+
+from pokerfloor.io.notation import Money
+from pokerfloor.io.phh import HandHistory
+
+CURRENCY_MARKS = "$€£¥,"
+
+
+class HistoryImportError(ValueError):
+    """A site history that cannot be read or has no PHH form; says which hand and why."""
+
+    def __init__(self, message: str, *, source: str = "", hand: str = "") -> None:
+        self.source = source
+        self.hand = hand
+        self.message = message
+        where = " ".join(p for p in (source, f"hand {hand}" if hand else "") if p)
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+def money(text: str) -> Money:
+    """An amount as a site writes it (``$1,234.50``, ``1234``), exactly."""
+    cleaned = text.strip().strip(".")
+    for mark in CURRENCY_MARKS:
+        cleaned = cleaned.replace(mark, "")
+    try:
+        value = Decimal(cleaned)
+    except InvalidOperation:
+        raise ValueError(f"{text!r} is not an amount") from None
+    return int(value) if value == value.to_integral_value() and "." not in cleaned else value
+
+
+@dataclass
+class SiteHand:
+    """A hand as a site recorded it. ``variant`` is a PHH variant code; ``seats`` map each seat
+    number to (name, starting stack); ``button`` is the button's seat (None in stud)."""
+
+    variant: str
+    seats: dict[int, tuple[str, Money]] = field(default_factory=dict)
+    button: int | None = None
+    antes: dict[str, Money] = field(default_factory=dict)
+    blinds: dict[str, Money] = field(default_factory=dict)
+    bring_in: Money | None = None
+    small_bet: Money | None = None
+    big_bet: Money | None = None
+    min_bet: Money | None = None
+    hand_id: str = ""
+    table: str = ""
+    venue: str = ""
+    currency: str = ""
+    seat_count: int | None = None
+    holes: dict[str, list[str]] = field(default_factory=dict)
+    _actions: list[tuple[str, str]] = field(default_factory=list)  # (name or "", PHH text after the actor)
+    _shows: list[tuple[str, str]] = field(default_factory=list)
+    _spent: dict[str, Money] = field(default_factory=dict)
+    _round: dict[str, Money] = field(default_factory=dict)
+    _back: dict[str, Money] = field(default_factory=dict)
+
+    # -- what the site says, in its order
+
+    def sit(self, seat: int, name: str, stack: Money) -> None:
+        self.seats[seat] = (name, stack)
+
+    def post(self, name: str, amount: Money, kind: str) -> None:
+        """A forced bet: ``ante`` (dead money) or a blind (``sb``, ``bb``, a straddle: live)."""
+        if kind == "ante":
+            self.antes[name] = self.antes.get(name, 0) + amount
+            self._add(self._spent, name, amount)
+        else:
+            self.blinds[name] = self.blinds.get(name, 0) + amount
+            self._add(self._round, name, amount)
+
+    def street(self) -> None:
+        """A new betting round: this round's wagers are in the pot."""
+        for name, amount in self._round.items():
+            self._add(self._spent, name, amount)
+        self._round.clear()
+
+    def fold(self, name: str) -> None:
+        self._actions.append((name, "f"))
+
+    def check(self, name: str) -> None:
+        self._actions.append((name, "cc"))
+
+    def call(self, name: str, added: Money) -> None:
+        """A call that puts ``added`` more in (a site's amount, checked on replay)."""
+        self._add(self._round, name, added)
+        self._actions.append((name, "cc"))
+
+    def call_to(self, name: str, total: Money) -> None:
+        """A call to a total wager this round (the form PokerNow writes)."""
+        self._round[name] = total
+        self._actions.append((name, "cc"))
+
+    def raise_to(self, name: str, total: Money) -> None:
+        """A bet, raise or completion to a total wager this round."""
+        self._round[name] = total
+        self._actions.append((name, f"cbr {total}"))
+
+    def raise_by(self, name: str, added: Money) -> None:
+        """A bet or raise that puts ``added`` more in (the form OHH writes)."""
+        self.raise_to(name, self._round.get(name, 0) + added)
+
+    def return_uncalled(self) -> None:
+        """Give back the part of this round's highest wager that no one matched, for sites
+        that do not record it (an uncalled bet is returned: rules.md, TDA R15-B, R65-A)."""
+        if not self._round:
+            return
+        ranked = sorted(self._round.items(), key=lambda item: item[1], reverse=True)
+        second = ranked[1][1] if len(ranked) > 1 else 0
+        name, top = ranked[0]
+        self._round[name] = min(top, second)
+
+    def bring_in_for(self, name: str, amount: Money) -> None:
+        self._round[name] = amount
+        self._actions.append((name, "pb"))
+
+    def returned(self, name: str, amount: Money) -> None:
+        self._add(self._back, name, amount)
+
+    def collected(self, name: str, amount: Money) -> None:
+        self._add(self._back, name, amount)
+
+    def board(self, cards: Sequence[str]) -> None:
+        self._actions.append(("", "d db " + "".join(cards)))
+
+    def deal(self, name: str, cards: Sequence[str]) -> None:
+        """Cards dealt to a player this street (``??`` for one not seen)."""
+        self._actions.append((name, "d dh " + "".join(cards)))
+
+    def show(self, name: str, cards: Sequence[str]) -> None:
+        """Cards shown; the shows are written after the last board card, where the showdown is."""
+        self.holes.setdefault(name, list(cards))
+        self._shows.append((name, "sm " + "".join(cards)))
+
+    def muck(self, name: str) -> None:
+        self._shows.append((name, "sm"))
+
+    @property
+    def started(self) -> bool:
+        """Whether any action or card has been recorded yet."""
+        return bool(self._actions)
+
+    def folded(self) -> set[str]:
+        """The players who have folded so far."""
+        return {name for name, text in self._actions if text == "f"}
+
+    @staticmethod
+    def _add(book: dict[str, Money], name: str, amount: Money) -> None:
+        book[name] = book.get(name, 0) + amount
+
+    # -- the PHH history
+
+    def order(self) -> list[int]:
+        """Seats in dealing order: from the first seat after the button, the button last."""
+        seats = sorted(self.seats)
+        if self.button is None:
+            return seats
+        after = [s for s in seats if s > self.button]
+        return after + [s for s in seats if s <= self.button]
+
+    def history(self, source: str = "") -> HandHistory:
+        """The PHH history of this hand, the finishing stacks those of the site's amounts."""
+        self.street()
+        seats = self.order()
+        names = [self.seats[s][0] for s in seats]
+        if len(set(names)) != len(names):
+            raise HistoryImportError("two seats have the same player name", source=source, hand=self.hand_id)
+        player = {name: f"p{i}" for i, name in enumerate(names, start=1)}
+        actions: list[str] = []
+        if self.button is not None:
+            actions += [f"d dh {player[n]} {''.join(self.holes.get(n, ['??'] * self._hole_count()))}"
+                        for n in names]
+        for name, text in [*self._actions, *self._shows]:
+            if not name:
+                actions.append(text)
+                continue
+            if name not in player:
+                raise HistoryImportError(f"{name!r} acts but has no seat", source=source, hand=self.hand_id)
+            if text.startswith("d dh "):
+                actions.append(f"d dh {player[name]} {text[5:]}")
+            else:
+                actions.append(f"{player[name]} {text}")
+        two = len(names) == 2
+
+        def per_player(book: dict[str, Money]) -> tuple[Money, ...] | None:
+            if not book:
+                return None
+            values = tuple(book.get(n, 0) for n in names)
+            return tuple(reversed(values)) if two else values
+
+        starting = tuple(self.seats[s][1] for s in seats)
+        finishing = tuple(
+            self.seats[s][1] - self._spent.get(n, 0) + self._back.get(n, 0) for s, n in zip(seats, names, strict=True)
+        )
+        return HandHistory(
+            variant=self.variant,
+            antes=per_player(self.antes) or (0,) * len(names),
+            blinds_or_straddles=None if self.button is None else per_player(self.blinds) or (0,) * len(names),
+            bring_in=self.bring_in,
+            small_bet=self.small_bet,
+            big_bet=self.big_bet,
+            min_bet=self.min_bet,
+            starting_stacks=starting,
+            actions=tuple(actions),
+            venue=self.venue or None,
+            hand=self.hand_id or None,
+            table=self.table or None,
+            seats=tuple(seats),
+            seat_count=self.seat_count,
+            players=tuple(names),
+            finishing_stacks=finishing,
+            currency=self.currency or None,
+            source=source,
+            key=self.hand_id or None,
+        )
+
+    def _hole_count(self) -> int:
+        return {"PO": 4, "FO/8": 4}.get(self.variant, 2)

@@ -1,0 +1,131 @@
+"""Real site histories (PokerStars text, PokerNow logs, OHH) read as PHH and replayed: each
+hand's recorded stacks come out of the engine, and an amount the rules refuse is reported
+with the rule, never repaired."""
+
+from __future__ import annotations
+
+import json
+import random
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+import pokerfloor as pf
+from pokerfloor.bots import make_bot
+from pokerfloor.io import imports, ohh, phh, pokernow, pokerstars
+from pokerfloor.io.sitehand import HistoryImportError
+from pokerfloor.io.verify import verify_history
+
+DATA = Path(__file__).parent / "data" / "imports"
+
+
+def histories(name: str) -> list[phh.HandHistory]:
+    entries = imports.read_paths([DATA / name])
+    assert entries and all(isinstance(e, phh.HandHistory) for e in entries), entries
+    return entries  # type: ignore[return-value]
+
+
+def test_pokerstars_cash_hands_replay_to_their_stacks_less_the_rake() -> None:
+    hands = histories("pokerstars_cash_holdem.txt")
+    assert [h.hand for h in hands] == ["247743239964", "247743232339"]
+    verdicts = [verify_history(h) for h in hands]
+    assert [(v.status, v.cause) for v in verdicts] == [("explained", "rake"), ("explained", "rake")]
+    all_in = hands[1]
+    assert all_in.players is not None and "$$Top_Boy$$ OG" in all_in.players
+    assert "d dh p3 5hAh" in all_in.actions  # the shown cards are dealt known
+
+
+def test_pokerstars_tournament_hand_replays_exactly() -> None:
+    (hand,) = histories("pokerstars_tournament_holdem.txt")
+    assert hand.antes == (600, 600) and hand.blinds_or_straddles == (2000, 4000)
+    assert verify_history(hand).status == "matched"
+    assert hand.finishing_stacks == (0, 184825 + 755175)
+
+
+def test_pokerstars_omaha_and_stud_hands_replay_exactly() -> None:
+    omaha, stud = histories("pokerstars_omaha_stud.txt")
+    assert (omaha.variant, stud.variant) == ("PO", "F7S")
+    assert stud.bring_in == Decimal("0.05") and "p2 pb" in stud.actions
+    assert [verify_history(h).status for h in (omaha, stud)] == ["matched", "matched"]
+
+
+def test_an_amount_the_rules_refuse_is_reported_with_the_rule() -> None:
+    """A raise below the minimum (TDA: a raise is at least the previous bet or raise) is not
+    rounded up to a legal one: the replay stops there and says which rule it breaks."""
+    text = (DATA / "pokerstars_cash_holdem.txt").read_text()
+    bad = text.replace("NutritionalFact: raises $0.50 to $1", "NutritionalFact: raises $0.20 to $0.70")
+    hand = pokerstars.read(bad, "altered")[0]
+    assert isinstance(hand, phh.HandHistory) and "p5 cbr 0.70" in hand.actions
+    verdict = verify_history(hand)
+    assert verdict.status == "illegal" and verdict.cause == "below_min_raise"
+    assert "TDA" in verdict.detail
+
+
+def test_pokernow_csv_logs_replay_exactly() -> None:
+    hands = histories("pokernow_log_001.csv") + histories("pokernow_log_002.csv")
+    assert len(hands) == 8
+    assert [verify_history(h).status for h in hands] == ["matched"] * 8
+    quoted = hands[4]
+    assert quoted.players is not None and any('"quotes"' in p for p in quoted.players)
+
+
+def test_pokernow_json_export_reads_like_the_csv() -> None:
+    text = (DATA / "pokernow_log_002.csv").read_text(encoding="utf-8")
+    rows = pokernow.entries_from_csv(text)
+    as_json = json.dumps({"logs": [{"msg": m, "created_at": i} for i, m in enumerate(reversed(rows))][::-1]})
+    from_json = pokernow.read(json.dumps({"logs": [{"msg": m, "created_at": i} for i, m in enumerate(rows)]}))
+    assert [h.actions for h in from_json] == [h.actions for h in pokernow.read(text)]  # type: ignore[union-attr]
+    assert imports.detect(as_json) == "pokernow"
+
+
+def _engine_hand(seed: int) -> pf.Hand:
+    rng = random.Random(seed)
+    game = pf.Game(variant="holdem", structure="no_limit", small_blind=5, big_blind=10)
+    hand = pf.Hand(game, stacks={1: 500, 3: 800, 4: 300, 6: 1000}, button=4, rng=rng)
+    styles = ("maniac", "station", "pro")
+    bots = {seat: make_bot(styles[seat % 3], f"Bot {seat}", random.Random(seed + seat)) for seat in hand.seats}
+    while not hand.is_over:
+        if hand.to_act is None:
+            break
+        action, to = bots[hand.to_act].choose(hand)
+        hand.act(hand.to_act, action, to=to) if to is not None else hand.act(hand.to_act, action)
+    return hand
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_ohh_written_by_pokerfloor_reads_back_and_replays(seed: int) -> None:
+    hand = _engine_hand(seed)
+    data = json.loads(ohh.dumps(ohh.to_ohh(hand, names=[f"Bot {s}" for s in hand.seats], game_number=str(seed))))
+    history = ohh.read_ohh(data, "engine")
+    verdict = verify_history(history)
+    assert verdict.status == "matched", (verdict.detail, phh.dumps(history))
+    assert history.finishing_stacks == tuple(hand.stacks[s] for s in history.seats or ())
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("PokerStars Hand #1:  Badugi Limit ($1/$2 USD) - 2024/01/01\n", "no PHH variant"),
+        ("entry,at,order\n\"-- starting hand #1 (Pot Limit Omaha Hi/Lo) (dealer: \"\"a @ x\"\") --\",t,1\n"
+         "\"-- ending hand #1 --\",t,2\n", "no PHH variant"),
+    ],
+)
+def test_a_game_without_a_phh_form_is_an_error_for_that_hand(text: str, message: str) -> None:
+    (entry,) = imports.read_text(text, "sample")
+    assert isinstance(entry, HistoryImportError) and message in str(entry)
+
+
+def test_unknown_text_is_refused() -> None:
+    with pytest.raises(HistoryImportError):
+        imports.detect("hello")
+
+
+def test_pokerstars_stud_seventh_street_under_either_name() -> None:
+    """Older PokerStars files call stud's last street RIVER, newer ones 7th STREET."""
+    text = (DATA / "pokerstars_omaha_stud.txt").read_text()
+    stud = text[text.index("PokerStars Hand #100000000003"):]
+    renamed = pokerstars.read(stud.replace("*** RIVER ***", "*** 7th STREET ***"), "renamed")[0]
+    original = pokerstars.read(stud, "original")[0]
+    assert isinstance(renamed, phh.HandHistory) and isinstance(original, phh.HandHistory)
+    assert renamed.actions == original.actions and verify_history(renamed).status == "matched"
