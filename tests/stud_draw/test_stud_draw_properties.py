@@ -36,6 +36,7 @@ def deals(draw: st.DrawFn, family: str) -> Deal:
         stud_open_pair_option=draw(st.booleans()),
         odd_chip_stud=draw(st.sampled_from(("all_cards", "five_card_hand"))),
         bring_in_tiebreak=draw(st.sampled_from(("suit", "proximity"))),
+        fold_facing_no_bet=draw(st.sampled_from(("allowed", "refused"))),
     )
     if family == "stud":
         variant = draw(st.sampled_from(STUD_VARIANTS))

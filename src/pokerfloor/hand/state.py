@@ -131,6 +131,7 @@ class Hand:
         self._big_bet = game.structure in BIG_BET_STRUCTURES
         self._half_bet = game.house.incomplete_rule_for(game.structure) == "half_bet"
         self._cap = game.house.raises_allowed(self._rounds)
+        self._fold_free = game.house.fold_facing_no_bet == "allowed"
         self._pot_total = 0
         self._short_blinds = 0
         self._to_act = -1
@@ -368,19 +369,31 @@ class Hand:
         """Whether seat ``i`` may raise: it has not acted, or a full raise (or several short
         all-ins adding up to one, in big-bet games) has come since (TDA 2024 R47-A/B)."""
         acted = self._acted[i]
-        if acted is None or self._full_level > acted:
+        if acted is None:
             return True
-        return self._big_bet and self._level - acted >= self._min_inc
+        if self._big_bet:
+            return self._full_level > acted or self._level - acted >= self._min_inc
+        # Limit: under the half-bet rule the raise that reopens is measured from what this seat
+        # called, so a seat that called a short all-in needs half a bet more (TDA 2024 R47-B).
+        return self._full_level > acted and (not self._half_bet or 2 * (self._level - acted) >= self._min_inc)
 
     def _heads_up(self) -> bool:
-        return sum(1 for f in self._folded if not f) == 2
+        """Whether at most two players who are not all-in contest the pot: the limit cap binds
+        only "a pot involving three or more players who are not all-in" (RROP11 B&R item 3)."""
+        return sum(1 for f, s in zip(self._folded, self._stack) if not f and s > 0) <= 2
+
+    def _anyone_can_call_more(self, i: int) -> bool:
+        """Whether an opponent of seat ``i`` still in the hand could call more than the current bet."""
+        level = self._level
+        return any(
+            b + s > level for j, (b, s, f) in enumerate(zip(self._bet, self._stack, self._folded)) if j != i and not f
+        )
 
     def _aggression(self, i: int) -> tuple[str, int, int] | tuple[Reason, str]:
         """The bet or raise open to seat ``i``: ``(kind, min_to, max_to)``, or why there is none."""
         level, bet, stack = self._level, self._bet[i], self._stack[i]
         all_in_to = bet + stack
-        reach = [b + s for j, (b, s, f) in enumerate(zip(self._bet, self._stack, self._folded)) if j != i and not f]
-        if not reach or max(reach) <= level:
+        if not self._anyone_can_call_more(i):
             return ("invalid_action", "no opponent has chips to call more than the current bet: call or fold")
         if all_in_to <= level:
             return ("above_stack", f"you have {stack} chips, not enough to raise")
@@ -462,7 +475,8 @@ class Hand:
             else:
                 raise_ = rng
         # Legal(seat, fold, check, call, bet, raise_, complete, bring_in, draw)
-        return _new(Legal, (seat, to_call > 0, to_call <= 0, call, bet, raise_, complete, None, None))
+        fold = to_call > 0 or self._fold_free
+        return _new(Legal, (seat, fold, to_call <= 0, call, bet, raise_, complete, None, None))
 
     # ------------------------------------------------------------------ acting
     def act(self, seat: object, action: object, to: object = None, discard: Iterable[CardsLike] | None = None) -> Event:
@@ -495,12 +509,16 @@ class Hand:
             )
         if self._drawing or action == "draw":
             return draw.act(self, i, action, discard)
+        if action == "all_in" and amount is not None and amount != self._bet[i] + self._stack[i]:
+            raise IllegalAction(
+                "invalid_action", f"all-in here is to {self._bet[i] + self._stack[i]}, not {amount}", R_STACKS
+            )
         if self._bring_in_open:
             return stud.bring_in_act(self, i, action, amount)
         level, bet, stack = self._level, self._bet[i], self._stack[i]
         to_call = level - bet
         if action == "fold":
-            if to_call <= 0:
+            if to_call <= 0 and not self._fold_free:
                 raise IllegalAction("invalid_action", "there is no bet to you: check instead of folding", R_CHECK)
             return self._fold(i)
         if action == "check" or (action == "call" and to_call <= 0):
@@ -528,6 +546,11 @@ class Hand:
             if amount <= level:
                 self._put_in(i, stack)
                 return self._record(i, "call", amount)
+            if not self._anyone_can_call_more(i):
+                # Everything pushed in when no opponent can call more is a call; the rest never
+                # leaves the stack (TDA 2024 R15-B: an uncalled part of a bet is not in play).
+                self._put_in(i, level - bet)
+                return self._record(i, "call", level)
         option = self._aggression(i)
         if len(option) == 2:
             raise IllegalAction(option[0], option[1], self._rule_for(option[0]))

@@ -1,0 +1,140 @@
+"""Rulings from a tournament director's review of the betting (issue 10): the limit cap with a
+player all-in, the half-bet rule measured per seat, the pot-limit pot with a missing small blind,
+the all-in button, folding when a check is free and where the kill blind acts."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from handkit import deal, play, refused, seats
+
+import pokerfloor as pf
+
+FL_10_20 = pf.Game.fixed_limit_holdem(10, 20)
+
+
+def spot(game: pf.Game, stacks: dict[int, int], street: str, paid: int = 20, **cards: Any) -> pf.Hand:
+    """A seeded spot at the start of ``street`` with ``paid`` chips in from every seat."""
+    return pf.Hand.from_spot(
+        game,
+        stacks=stacks,
+        button=max(stacks),
+        street=street,
+        contributions={seat: paid for seat in stacks},
+        rng=random.Random(3),
+        **cards,
+    )
+
+
+# RROP11 Betting & Raising item 3: the cap binds three or more players who are not all-in ---------
+
+
+def test_cap_counts_only_players_not_all_in_when_the_third_is_all_in_from_an_earlier_street() -> None:
+    """RROP11 B&R item 3: the cap is "for a pot involving three or more players who are not all-in",
+    and heads-up raising is unlimited (item 4, ``cap_lifted_heads_up=True``). 10/20, seat 3 all-in
+    from pre-flop: seats 1 and 2 bet, raise 20, 30, 40, and the raise to 50 is allowed."""
+    hand = play(deal(FL_10_20, {1: 1000, 2: 1000, 3: 10}), [(3, "call"), (1, "call"), (2, "check")])
+    assert hand.street == "flop" and hand.all_in == {3}
+    play(hand, [(1, "bet", 10), (2, "raise", 20), (1, "raise", 30), (2, "raise", 40)])
+    assert hand.legal().raise_ == pf.Range(50, 50)
+    play(hand, [(1, "raise", 50), (2, "raise", 60)])
+    assert hand.legal().raise_ == pf.Range(70, 70)
+
+
+def test_cap_counts_only_players_not_all_in_when_the_third_goes_all_in_before_the_cap() -> None:
+    """RROP11 B&R item 3: a third player who goes all-in in the round, before the cap is reached,
+    leaves a pot between two players who are not all-in: their raising is unlimited."""
+    hand = play(deal(FL_10_20, {1: 1000, 2: 1000, 3: 30}), [(3, "call"), (1, "call"), (2, "check")])
+    play(hand, [(1, "bet", 10), (2, "raise", 20), (3, "call")])
+    assert hand.all_in == {3}
+    play(hand, [(1, "raise", 30), (2, "raise", 40)])
+    assert hand.legal().raise_ == pf.Range(50, 50)
+
+
+def test_cap_still_binds_three_players_not_all_in() -> None:
+    """RROP11 B&R item 3: with three players holding chips the fourth bet caps the round."""
+    hand = play(deal(FL_10_20, seats(3, 1000)), [(3, "call"), (1, "call"), (2, "check")])
+    play(hand, [(1, "bet", 10), (2, "raise", 20), (3, "raise", 30), (1, "raise", 40)])
+    assert refused(hand, 2, "raise", 50) == "cap_reached"
+
+
+# TDA 2024 R47-B, RROP11 B&R item 6: the half-bet rule, measured from what each seat called --------
+
+
+def test_half_bet_rule_reopens_only_a_seat_facing_half_a_bet_more_than_it_called() -> None:
+    """TDA 2024 R47-B; RROP11 B&R item 6: 10/20 on the turn, 1 bets 20, 2 is all-in for 28, 3 calls,
+    4 is all-in for 36, 5 and 1 call. Seat 3 called 28 and faces 8 more, less than half a bet:
+    it may call or fold, not raise. Seat 1, who bet 20, faces 16 and may raise."""
+    hand = spot(FL_10_20, {1: 1000, 2: 28, 3: 1000, 4: 36, 5: 1000}, "turn")
+    play(hand, [(1, "bet", 20), (2, "all_in"), (3, "call"), (4, "all_in"), (5, "call")])
+    assert hand.to_act == 1 and hand.legal().raise_ is not None
+    play(hand, [(1, "call")])
+    legal = hand.legal()
+    assert legal.seat == 3 and legal.raise_ is None and legal.call == pf.hand.Call(36, 8) and legal.fold
+    assert refused(hand, 3, "raise", 56) == "betting_not_reopened"
+    play(hand, [(3, "call")])
+    assert hand.street == "river"
+
+
+def test_half_bet_rule_reopens_a_seat_that_called_a_short_all_in_once_it_faces_half_a_bet() -> None:
+    """TDA 2024 R47-B: a seat that called a short all-in of 28 and then faces a completed raise to
+    40 faces 12 more, at least half a bet of 20: it may raise again."""
+    hand = spot(FL_10_20, {1: 1000, 2: 28, 3: 1000, 4: 1000}, "turn")
+    play(hand, [(1, "bet", 20), (2, "all_in"), (3, "call"), (4, "raise", 40), (1, "call")])
+    legal = hand.legal()
+    assert legal.seat == 3 and legal.raise_ == pf.Range(60, 60)
+
+
+# TDA 2024 R15-B: the all-in button is a call when no opponent can call more ---------------------
+
+
+def test_all_in_when_no_opponent_can_call_more_is_a_call() -> None:
+    """TDA 2024 R15-B, rules.md §5.3: facing 600 with 1,000 behind, no opponent can call more. A
+    seat that pushes all in calls 600; the other 400 is not in play and never leaves the stack."""
+    nl = pf.Game.no_limit_holdem(50, 100)
+    cards = {"board": "KhQh9s4c2d", "holes": {1: "7c3d", 2: "AsAd", 3: "8c5h"}}
+    hand = spot(nl, {1: 1000, 2: 600, 3: 1000}, "river", paid=100, **cards)
+    play(hand, [(1, "check"), (2, "all_in"), (3, "fold")])
+    assert hand.to_act == 1 and hand.legal().raise_ is None
+    event = hand.act(1, "all_in")
+    assert (event.kind, event.seat, event.amount) == ("call", 1, 600)
+    assert hand.contributions[1] == 700 and not any(e.kind == "return" for e in hand.events)
+    assert hand.result is not None and hand.result.stacks[1] == 400
+
+
+def test_all_in_with_a_total_that_is_not_the_whole_stack_is_refused() -> None:
+    """TDA 2024 R15-B: ``to`` with an all-in must be the seat's whole stack, as a wrong ``to`` is
+    refused for a call; the whole stack is accepted."""
+    nl = pf.Game.no_limit_holdem(50, 100)
+    hand = spot(nl, {1: 1000, 2: 600, 3: 1000}, "flop", paid=100)
+    play(hand, [(1, "check"), (2, "all_in"), (3, "fold")])
+    assert refused(hand, 1, "all_in", 600) == "invalid_action"
+    assert refused(hand, 1, "all_in", 999) == "invalid_action"
+    assert hand.act(1, "all_in", to=1000).amount == 600
+    raising = deal(nl, seats(3, 1000))
+    assert refused(raising, 3, "all_in", 500) == "invalid_action"
+    assert raising.act(3, "all_in", to=1000).kind == "raise"
+
+
+# Folding when a check is free: house option fold_facing_no_bet -------------------------------
+
+
+def test_fold_facing_no_bet_allowed_by_default_and_binding() -> None:
+    """RROP11 B&R item 1 says a player facing no bet *may* check; no rulebook forbids folding, and
+    the fold is binding (TDA 2024 R50-A): ``fold_facing_no_bet="allowed"``, the default."""
+    hand = play(deal(pf.Game.no_limit_holdem(50, 100), seats(3)), [(3, "call"), (1, "call"), (2, "check")])
+    legal = hand.legal()
+    assert legal.seat == 1 and legal.check and legal.fold
+    hand.act(1, "fold")
+    assert hand.folded == {1} and hand.to_act == 2
+
+
+def test_fold_facing_no_bet_refused_as_acpc_and_pokerkit_do() -> None:
+    """``fold_facing_no_bet="refused"``: the ACPC protocol and PokerKit refuse a fold when a check
+    is free; ``legal().fold`` says so and the refusal leaves the hand unchanged."""
+    game = pf.Game.no_limit_holdem(50, 100).with_house(fold_facing_no_bet="refused")
+    hand = play(deal(game, seats(3)), [(3, "call"), (1, "call"), (2, "check")])
+    assert not hand.legal().fold
+    assert refused(hand, 1, "fold") == "invalid_action"
+    assert deal(game, seats(3)).legal().fold
