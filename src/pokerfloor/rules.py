@@ -142,6 +142,10 @@ class HouseRules:
     heads_up_transition: Literal["no_bb_twice", "simplified"] = "no_bb_twice"
     oot_mode: Literal["reject", "hold"] = "reject"
     killer_acts: Literal["last", "in_turn"] = "last"
+    """Where the kill blind acts pre-flop. ``"last"`` (WIKI_BIP; WIKI_KILL, whose example has A the
+    dealer and E the killer act D, A, B, C, E): the action starts left of the big blind, passes
+    over the killer and ends with it, wherever it sits. ``"in_turn"`` (RROP11 Kill Pots item 2):
+    the killer acts in its proper turn."""
     stud_open_pair_option: bool = True
     odd_chip_stud: Literal["all_cards", "five_card_hand"] = "all_cards"
     bring_in_tiebreak: Literal["suit", "proximity"] = "suit"

@@ -138,3 +138,64 @@ def test_fold_facing_no_bet_refused_as_acpc_and_pokerkit_do() -> None:
     assert not hand.legal().fold
     assert refused(hand, 1, "fold") == "invalid_action"
     assert deal(game, seats(3)).legal().fold
+
+
+# TDA 2024 R54-B: pot limit counts a dead or missing small blind as posted ----------------------
+
+
+def test_pot_limit_counts_a_missing_small_blind_as_posted() -> None:
+    """TDA 2024 R54-B and its example 1: Omaha pot limit 100/200 with a dead small blind and the
+    big blind of 200 posted; the pot is counted as if the full small blind were posted, so the
+    first raise may go to 700 (200 + 100 + 200 + the 200 call), not 600."""
+    plo = pf.Game.pot_limit_omaha(100, 200)
+    hand = deal(plo, seats(4), posts=[pf.Post(2, 200, "bb")])
+    assert hand.small_blind_seat is None and hand.total_pot == 200
+    legal = hand.legal()
+    assert legal.seat == 3 and legal.raise_ == pf.Range(400, 700)
+    assert refused(hand, 3, "raise", 701) == "above_pot_limit"
+    assert deal(plo, seats(4)).legal().raise_ == pf.Range(400, 700)
+
+
+# Where the kill blind acts: house option killer_acts (rules.md §2.7, contested point 7) --------
+
+
+def preflop_order(hand: pf.Hand, actions: dict[int, tuple[str, int]] | None = None) -> list[int]:
+    """The seats in the order they act pre-flop, each calling (or taking its action in ``actions``
+    the first time it acts)."""
+    order: list[int] = []
+    pending = dict(actions or {})
+    while hand.street == "preflop" and hand.to_act is not None:
+        seat = hand.to_act
+        order.append(seat)
+        action, to = pending.pop(seat, ("call", 0))
+        hand.act(seat, action, to=to or None)
+    return order
+
+
+def test_kill_blind_acts_last_wherever_it_sits_wikipedia_example() -> None:
+    """WIKI_KILL ("Kill game") and WIKI_BIP, ``killer_acts="last"`` (the default): five players,
+    A the dealer, B and C the blinds, E the killer; the order is D, A, B, C, E. RROP11 kill item 2
+    reads the other way (the killer acts in proper turn), which is ``killer_acts="in_turn"``."""
+    a, b, c, d, e = 1, 2, 3, 4, 5
+    hand = deal(FL_10_20, seats(5), button=a, posts=[pf.Post(e, 40, "kill")])
+    assert (hand.small_blind_seat, hand.big_blind_seat) == (b, c)
+    assert preflop_order(hand) == [d, a, b, c, e]
+    in_turn = deal(FL_10_20.with_house(killer_acts="in_turn"), seats(5), button=a, posts=[pf.Post(e, 40, "kill")])
+    assert preflop_order(in_turn) == [d, e, a, b, c]
+
+
+def test_kill_blind_right_after_the_big_blind_acts_last_as_a_straddle_would() -> None:
+    """WIKI_KILL: a killer right after the big blind is passed over and acts last, which is also
+    the order a straddle there would give (action from its left); only there do the two agree.
+    In turn (RROP11 kill item 2) it acts first."""
+    hand = deal(FL_10_20, seats(6), posts=[pf.Post(3, 40, "kill")])
+    assert preflop_order(hand) == [4, 5, 6, 1, 2, 3]
+    in_turn = deal(FL_10_20.with_house(killer_acts="in_turn"), seats(6), posts=[pf.Post(3, 40, "kill")])
+    assert preflop_order(in_turn) == [3, 4, 5, 6, 1, 2]
+
+
+def test_after_the_killer_raises_the_action_goes_on_from_its_left() -> None:
+    """WIKI_KILL: the killer closes the first round of action; a raise by it is answered in seating
+    order from its left, like any raise."""
+    hand = deal(FL_10_20, seats(6), posts=[pf.Post(5, 40, "kill")])
+    assert preflop_order(hand, {5: ("raise", 80)}) == [3, 4, 6, 1, 2, 5, 6, 1, 2, 3, 4]

@@ -149,6 +149,7 @@ class Hand:
         self._awaiting: DealRequest | None = None
         self._held: dict[int, tuple[str, int | None, int, int]] = {}
         self._sleeping: Post | None = None
+        self._killer = -1
         self._entered = False
         self._stud = self.variant.family == "stud"
         self._bring_in_open = False
@@ -313,7 +314,7 @@ class Hand:
         self._to_act = -1
         if self._stud:
             stud.open_round(self)
-        nxt = self._next_to_act(self._first - 1, include_start=False)
+        nxt = self._next_to_act(self._first - 1 if self._killer < 0 else self._killer)
         if nxt < 0:
             self._close_round()
         else:
@@ -356,11 +357,26 @@ class Hand:
             return others_can_act or any(b > bet for b in self._bet)
         return self._acted[i] is None and others_can_act
 
-    def _next_to_act(self, after: int, include_start: bool = False) -> int:
+    def _next_to_act(self, after: int) -> int:
         n = self._n
         able = sum(1 for f, s in zip(self._folded, self._stack) if not f and s > 0)
+        if self._killer >= 0:
+            return self._next_before_the_killer(after, able)
         for step in range(1, n + 1):
             j = (after + step) % n
+            if self._needs_action(j, able):
+                return j
+        return -1
+
+    def _next_before_the_killer(self, after: int, able: int) -> int:
+        """The next seat to act while the kill blind waits to act last pre-flop (house option
+        ``killer_acts="last"``): the order runs from the first seat as usual, passes over the
+        killer and ends with it, as if it sat just before the first seat (WIKI_KILL)."""
+        n, killer, first = self._n, self._killer, self._first
+        order = [j for j in ((first + k) % n for k in range(n)) if j != killer] + [killer]
+        start = order.index(after)
+        for step in range(1, n + 1):
+            j = order[(start + step) % n]
             if self._needs_action(j, able):
                 return j
         return -1
@@ -638,6 +654,8 @@ class Hand:
         event = _new(Event, (kind, self._seats[i], to, (), self.street, ""))
         self.events.append(event)
         self._acted[i] = self._level
+        if i == self._killer:
+            self._killer = -1  # from here the order of action is the seating order again
         if self._folded.count(False) == 1:
             self._close_round()
             return event
@@ -657,6 +675,7 @@ class Hand:
         self._to_act = -1
         self._held.clear()
         self._sleeping = None
+        self._killer = -1
         self._return_uncalled()
         self._bet = [0] * self._n
         live = [j for j in range(self._n) if not self._folded[j]]

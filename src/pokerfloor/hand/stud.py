@@ -175,7 +175,8 @@ def odd_chip_order(hands: Mapping[int, Sequence[Card]], *, ace_low: bool) -> lis
 def open_round(hand: Hand) -> None:
     """Who opens a stud round: on third street the bring-in, the lowest door card (highest
     in razz); from fourth street the best hand showing (lowest in razz), with the big bet an
-    option on fourth street when an open pair shows (RROP11 stud; TDA 2024 R17-A, RP-10;
+    option on fourth street when an open pair shows in seven-card stud high only (stud hi-lo and
+    razz keep the small bet: "an open pair does not affect the limit"; RROP11 stud; TDA 2024 R17-A, RP-10;
     house options ``bring_in_tiebreak`` and ``stud_open_pair_option``). A game without a
     bring-in opens third street like the later ones, with the best door card (STUD_PAGES)."""
     razz = hand.variant.high == "none"
@@ -194,6 +195,7 @@ def open_round(hand: Hand) -> None:
     hand._open_pair = (
         hand._street_index == 1
         and hand._structure == "fixed_limit"
+        and hand.variant.low == "none"
         and hand.game.house.stud_open_pair_option
         and open_pair(list(showing.values()))
     )
