@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from handkit import deal, play, refused, seats
 
 import pokerfloor as pf
@@ -199,3 +200,25 @@ def test_after_the_killer_raises_the_action_goes_on_from_its_left() -> None:
     order from its left, like any raise."""
     hand = deal(FL_10_20, seats(6), posts=[pf.Post(5, 40, "kill")])
     assert preflop_order(hand, {5: ("raise", 80)}) == [3, 4, 6, 1, 2, 5, 6, 1, 2, 3, 4]
+
+
+# RROP11 Ties item 5c: identical hi-lo hands split the pot as evenly as possible ----------------
+
+# Both hands make nines with K-Q-7 for high and 7-5-4-2-A for low: they tie both ways.
+TWIN_HILO = {"board": "2c5d7hKcQs", "holes": {1: "Ah4h9c9d", 2: "As4s9h9s"}}
+
+
+@pytest.mark.parametrize(("min_chip", "each"), [(1, 33), (5, 65)])
+def test_identical_hi_lo_hands_split_the_pot_as_evenly_as_possible(min_chip: int, each: int) -> None:
+    """RROP11 Ties item 5c (rules.md §6): when the same two hands tie for high and for low, each
+    gets half the pot; one player does not take both halves' odd units. Omaha hi-lo, a pot of 66:
+    33 and 33 (not 34 and 32); with 5-chip units, 130: 65 and 65."""
+    plo8 = pf.Game(variant="omaha_hilo", structure="pot_limit", small_blind=5, big_blind=10, min_chip=min_chip)
+    hand = spot(plo8, {1: 1000, 2: 1000}, "river", paid=each, **TWIN_HILO)
+    while not hand.is_over:
+        assert hand.to_act is not None
+        hand.act(hand.to_act, "check")
+    assert hand.result is not None
+    award = hand.result.awards[0]
+    assert (award.high_winners, award.low_winners) == ((1, 2), (1, 2))
+    assert award.winners == {1: each, 2: each}
