@@ -453,7 +453,8 @@ class Table:
 
     def _check_buy_in(self, player: str, chips: int) -> None:
         """Buy-in limits, and the return rule: back within the window, a player brings at least
-        what they left with, and the maximum is waived (GENRULES, seed 002)."""
+        what they left with, and the maximum is waived only for one who left with more than it,
+        up to what they took ("com mais que o máximo": GENRULES, seed 002)."""
         low, high = buy_in_limits(self.game)
         left = self._departures.get(player)
         window = 60.0 * self.house.rathole_window_minutes
@@ -465,7 +466,8 @@ class Table:
                     f"the {left[1]} chips they left with",
                     R_RATHOLE,
                 )
-            high = None
+            if high is not None:
+                high = max(high, left[1])
         if chips < low:
             raise IllegalAction("below_min_buy_in", f"the minimum buy-in is {low}", R_BUY_IN)
         if high is not None and chips > high:

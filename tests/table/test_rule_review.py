@@ -1,0 +1,83 @@
+"""Table rulings from a tournament director's review (issue 10): the return rule's maximum, the
+hi-lo kill, three blinds and the big blind after a restarted game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import pokerfloor as pf
+from pokerfloor.table import KillButton, KillGame, ManualClock, Table
+from pokerfloor.table.customs import after_hand
+
+NL = pf.Game.no_limit_holdem(1, 2)  # buy-in 40 to 200
+
+
+def refused(reason: str, call: object, *args: object) -> pf.IllegalAction:
+    with pytest.raises(pf.IllegalAction) as caught:
+        call(*args)  # type: ignore[operator]
+    assert caught.value.reason == reason
+    return caught.value
+
+
+# GENRULES (seed 002) return rule: the maximum is waived only for more than the maximum -----------
+
+
+def test_return_rule_waives_the_maximum_only_for_a_player_who_left_with_more_than_it() -> None:
+    """GENRULES, seed 002: the maximum buy-in is waived for "um jogador que deixou um jogo com mais
+    que o máximo", and only up to what they took. Alice leaves with 100 at a 200-maximum table and
+    is back in 5 minutes: she brings at least 100 and at most 200, never 500."""
+    clock = ManualClock()
+    t = Table(NL, seats=6, rng=random.Random(1), clock=clock)
+    t.sit(1, "Alice", 100)
+    t.leave(1)
+    clock.advance(minutes=5)
+    refused("above_max_buy_in", t.sit, 1, "Alice", 500)
+    refused("above_max_buy_in", t.sit, 1, "Alice", 201)
+    refused("must_return_with_amount_taken", t.sit, 1, "Alice", 99)
+    t.sit(1, "Alice", 200)
+
+
+def test_return_rule_maximum_is_what_a_player_took_above_the_maximum() -> None:
+    """GENRULES, seed 002: a player who left with more than the maximum may bring back what they
+    took, and no more."""
+    clock = ManualClock()
+    t = Table(NL, seats=6, rng=random.Random(1), clock=clock)
+    t.sit(1, "Alice", 200)
+    t.sit(2, "Bob", 200)
+    hand = t.start_hand(holes={1: "AsAh", 2: "7c2d"}, board="KdQc4h3s2h")
+    while not hand.is_over:
+        seat, legal = hand.to_act, hand.legal()
+        assert seat is not None
+        if legal.raise_ is not None:
+            hand.act(seat, "raise", to=legal.raise_.max_to)
+        else:
+            hand.act(seat, "call" if legal.call else "check")
+    took = t.leave(1)
+    assert took == 400
+    clock.advance(minutes=5)
+    refused("above_max_buy_in", t.sit, 1, "Alice", took + 1)
+    t.sit(1, "Alice", took)
+
+
+# RROP11 Kill Pots; WIKI_KILL: a hi-lo kill is required by a scoop over the set size ------------
+
+
+def test_hi_lo_killer_kills_again_only_by_scooping_a_pot_over_the_set_size() -> None:
+    """RROP11 Kill Pots, rules.md §2.7: in a hi-lo kill game a kill is required by a scoop of a pot
+    over the set size, and a killer who wins the kill hand kills again only if that win meets the
+    trigger again: a small pot, a pot shared high-low or a split pot ends the kill."""
+    rules = KillGame(trigger="pot", pot_over=50)
+    kill = KillButton("Ann", 1, "Ann")
+    assert after_hand(kill, rules, ["Ann"], scooped=True, pot=60, voluntary=20, full_bet=4).killer == "Ann"
+    assert after_hand(kill, rules, ["Ann"], scooped=True, pot=40, voluntary=20, full_bet=4).killer is None
+    assert after_hand(kill, rules, ["Ann"], scooped=False, pot=60, voluntary=20, full_bet=4).killer is None
+    assert after_hand(kill, rules, ["Ann", "Bo"], scooped=False, pot=60, voluntary=20, full_bet=4).killer is None
+
+
+def test_legs_killer_who_wins_kills_again() -> None:
+    """RROP11 Kill Pots items 2-4: in a legs game the killer who wins the kill pot kills again,
+    whatever its size."""
+    kill = KillButton("Ann", 2, "Ann")
+    assert after_hand(kill, KillGame(), ["Ann"], scooped=True, pot=9, voluntary=0, full_bet=4).killer == "Ann"
