@@ -47,13 +47,8 @@ def test_return_rule_maximum_is_what_a_player_took_above_the_maximum() -> None:
     t.sit(1, "Alice", 200)
     t.sit(2, "Bob", 200)
     hand = t.start_hand(holes={1: "AsAh", 2: "7c2d"}, board="KdQc4h3s2h")
-    while not hand.is_over:
-        seat, legal = hand.to_act, hand.legal()
-        assert seat is not None
-        if legal.raise_ is not None:
-            hand.act(seat, "raise", to=legal.raise_.max_to)
-        else:
-            hand.act(seat, "call" if legal.call else "check")
+    while not hand.is_over:  # both push all in: Alice's aces hold
+        hand.act(hand.to_act, "all_in")
     took = t.leave(1)
     assert took == 400
     clock.advance(minutes=5)
