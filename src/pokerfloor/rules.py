@@ -153,9 +153,9 @@ class HouseRules:
     buy_in: tuple[int, int | None] | Literal["rulebook"] = RULEBOOK
     rathole_window_minutes: int = 20
     fold_facing_no_bet: Literal["allowed", "refused"] = "allowed"
-    """Folding when a check is free. ``"allowed"``: no rulebook forbids it (TDA 2024 and RROP11
-    list no such rule; RROP11 B&R item 1 only says a player *may* check) and the fold is binding
-    (TDA 2024 R50-A). ``"refused"``: the fold is refused as PokerKit and the ACPC protocol do."""
+    """Folding when a check is free. ``"allowed"``: no rulebook forbids it (RROP11 B&R item 1 only
+    says a player *may* check) and TDA 2024 R58 makes such a fold binding, a room perhaps
+    penalising it. ``"refused"``: the fold is refused, as the ACPC protocol and PokerKit do."""
 
     def __post_init__(self) -> None:
         for name, value in self.__dict__.items():

@@ -123,7 +123,7 @@ def test_all_in_with_a_total_that_is_not_the_whole_stack_is_refused() -> None:
 
 def test_fold_facing_no_bet_allowed_by_default_and_binding() -> None:
     """RROP11 B&R item 1 says a player facing no bet *may* check; no rulebook forbids folding, and
-    the fold is binding (TDA 2024 R50-A): ``fold_facing_no_bet="allowed"``, the default."""
+    the fold is binding (TDA 2024 R58): ``fold_facing_no_bet="allowed"``, the default."""
     hand = play(deal(pf.Game.no_limit_holdem(50, 100), seats(3)), [(3, "call"), (1, "call"), (2, "check")])
     legal = hand.legal()
     assert legal.seat == 1 and legal.check and legal.fold
