@@ -140,6 +140,10 @@ class HouseRules:
     sleeper_when_entered: Literal["stands", "returned"] = "stands"
     button_rule: Literal["dead_button", "moving_button", "simplified"] = "dead_button"
     heads_up_transition: Literal["no_bb_twice", "simplified"] = "no_bb_twice"
+    """Going to heads-up, and restarting a game after a hand. ``"no_bb_twice"`` (TDA 2024 R34-B):
+    nobody posts the big blind twice in a row, a restarted game included (the big blind moves on
+    from the last hand's). ``"simplified"`` (WIKI_BIP Simplified; RROP11's newly started game):
+    the button moves on to the next player, so the player left may post the big blind again."""
     oot_mode: Literal["reject", "hold"] = "reject"
     killer_acts: Literal["last", "in_turn"] = "last"
     """Where the kill blind acts pre-flop. ``"last"`` (WIKI_BIP; WIKI_KILL, whose example has A the

@@ -76,3 +76,42 @@ def test_legs_killer_who_wins_kills_again() -> None:
     whatever its size."""
     kill = KillButton("Ann", 2, "Ann")
     assert after_hand(kill, KillGame(), ["Ann"], scooped=True, pot=9, voluntary=0, full_bet=4).killer == "Ann"
+
+
+# The big blind after a restarted game: house option heads_up_transition (contested point 5) ----
+
+
+def restarted_heads_up(transition: str) -> tuple[pf.Hand, pf.Hand]:
+    """Heads-up, Ann on the button (seat 1) and Bo in the big blind (seat 3); Ann folds and leaves,
+    Cy sits in seat 2 (between them) and the table restarts the game with Bo and Cy."""
+    house = pf.HouseRules(heads_up_transition=transition)  # type: ignore[arg-type]
+    t = Table(NL, seats=6, rng=random.Random(1), button=1, house=house)
+    t.sit(1, "Ann", 200)
+    t.sit(3, "Bo", 200)
+    first = t.start_hand()
+    first.act(1, "fold")
+    t.leave(1)
+    t.sit(2, "Cy", 200)
+    second = t.start_hand()
+    assert t.plan is not None and t.plan.new_game
+    return first, second
+
+
+def test_no_big_blind_twice_across_a_restarted_game_tda_2024_r34_b() -> None:
+    """Ruling: a game restarted because the button left heads-up is the same game going on for the
+    player who stays; TDA 2024 R34-B (nobody posts the big blind twice in a row) and RROP11 Button &
+    Blind Use item 2 (every player meets the blind obligations in turn) decide it, so under
+    ``heads_up_transition="no_bb_twice"`` Bo, who just posted the big blind, takes the button and
+    the small blind, and the new player Cy the big blind."""
+    first, second = restarted_heads_up("no_bb_twice")
+    assert first.big_blind_seat == 3
+    assert (second.button_seat, second.small_blind_seat, second.big_blind_seat) == (3, 3, 2)
+
+
+def test_restarted_game_may_repeat_the_big_blind_under_the_simplified_reading() -> None:
+    """The other reading: RROP11 treats a newly started game as new (nobody owes anything) and
+    WIKI_BIP Simplified moves the button on to the next player, so Bo may post the big blind again:
+    ``heads_up_transition="simplified"``."""
+    first, second = restarted_heads_up("simplified")
+    assert first.big_blind_seat == 3
+    assert (second.button_seat, second.big_blind_seat) == (2, 3)

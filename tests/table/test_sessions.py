@@ -77,7 +77,8 @@ class Session:
             assert hand.small_blind_seat == hand.button_seat
         bb_player = who[plan.big_blind_seat]
         twice_allowed = t.house.heads_up_transition == "simplified" and heads_up and not self.last_heads_up
-        if self.last_bb is not None and not plan.new_game and not twice_allowed:
+        restarted = plan.new_game and t.house.heads_up_transition == "simplified"
+        if self.last_bb is not None and not restarted and not twice_allowed:
             assert bb_player != self.last_bb, "nobody has the big blind twice in a row"
         self.last_bb, self.last_heads_up = bb_player, heads_up
         paid: dict[str, list[str]] = {}

@@ -206,7 +206,7 @@ def place_blinds(
     """
     playing = sorted(s for s, st in seats.items() if st.status == "playing")
     if previous is None or len(playing) < 2:
-        return _new_game(seats, previous, blinds, first_button)
+        return _new_game(seats, previous, blinds, first_button, heads_up_transition)
     waiting = [s for s, st in seats.items() if st.status == "waiting"]
     candidates = sorted(playing + waiting)
     if rule == "dead_button":
@@ -256,14 +256,27 @@ def _new_game(
     previous: Positions | None,
     blinds: tuple[int, int],
     first_button: int | None,
+    transition: HeadsUpTransition = "no_bb_twice",
 ) -> BlindPlan:
     """A game (re)starting: everyone present is dealt in and owes nothing (RROP11, new game);
-    a seat away when the blinds are placed past it misses them."""
+    a seat away when the blinds are placed past it misses them.
+
+    A game restarted after a hand (``previous``), say when a heads-up button leaves and a new
+    player sits, is contested: read as a new game, its button simply moves on, so the player
+    left may post the big blind again (RROP11 Button & Blind Use, newly started game; WIKI_BIP
+    Simplified, ``heads_up_transition="simplified"``). Under ``"no_bb_twice"`` (TDA 2024 R34-B:
+    nobody posts the big blind twice in a row; RROP11 item 2: every player meets the blind
+    obligations in turn) the big blind moves on one player from the last hand's, as in a game that
+    goes on, and the button and small blind are placed behind it.
+    """
     players = sorted(s for s, st in seats.items() if st.status != "sitting_out")
     if len(players) < 2:
         raise NotEnoughPlayers("a hand needs at least two players ready to play")
     if first_button in players:
         button = first_button
+    elif previous is not None and transition == "no_bb_twice":
+        behind_big_blind = clockwise(next_seat(previous.big_blind, players), players)
+        button = behind_big_blind[-2] if len(players) == 2 else behind_big_blind[-3]
     elif previous is not None:
         button = next_seat(previous.button, players)
     else:
