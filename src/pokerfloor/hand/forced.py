@@ -42,19 +42,22 @@ def forced_posts(hand: Hand, explicit: list[Post]) -> list[Post]:
 
 
 def automatic_blinds(hand: Hand) -> list[Post]:
-    """The game's blinds from the button's left (from the button itself when the first blind
-    is a button blind, or heads-up)."""
+    """The game's blinds from the button's left, or from the button itself when the first blind
+    is a button blind (WIKI_BIP) or when too few seats sit left of it: every seat posts at most
+    one blind and the button posts only when it must, as heads-up with two blinds (TDA 2024
+    R34-B); with fewer seats than blinds the smallest blinds go unposted."""
     game, n = hand.game, hand._n
     amounts = game.blinds
+    short_handed = n <= len(amounts)
+    skipped = max(0, len(amounts) - n)
     button_in = hand.button_seat in hand._pos
-    heads_up_button = n == 2 and len(amounts) == 2 and button_in
-    start = hand._pos[hand.button_seat] if (game.first_blind_on_button or heads_up_button) and button_in else 0
+    start = hand._pos[hand.button_seat] if (game.first_blind_on_button or short_handed) and button_in else 0
     posts = []
-    for k, amount in enumerate(amounts):
+    for k, amount in enumerate(amounts[skipped:]):
         seat = hand._seats[(start + k) % n]
-        if k == len(amounts) - 1:
+        if k + skipped == len(amounts) - 1:
             kind = "bb"
-        elif k == 0 and game.first_blind_on_button:
+        elif k + skipped == 0 and game.first_blind_on_button:
             kind = "button_blind"
         else:
             kind = "sb"

@@ -352,17 +352,17 @@ class Table:
         first = None
         if self._positions is None:
             first = self._first_button if self._first_button is not None else self._draw_for_button(seats)
-        if game.variant_spec.family == "stud" or len(game.blinds) > 2 or game.first_blind_on_button:
+        if game.variant_spec.family == "stud":
             return rotate_button(seats, self._positions, first)
-        small = game.blinds[0] if len(game.blinds) == 2 else 0
         return place_blinds(
             seats,
             self.size,
             self._positions,
-            blinds=(small, game.blinds[-1]),
+            blinds=game.blinds,
             rule=game.house.button_rule,
             heads_up_transition=game.house.heads_up_transition,
             first_button=first,
+            first_blind_on_button=game.first_blind_on_button,
         )
 
     def start_hand(

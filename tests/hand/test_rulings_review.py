@@ -222,3 +222,35 @@ def test_identical_hi_lo_hands_split_the_pot_as_evenly_as_possible(min_chip: int
     award = hand.result.awards[0]
     assert (award.high_winners, award.low_winners) == ((1, 2), (1, 2))
     assert award.winners == {1: each, 2: each}
+
+
+# Three blinds short-handed (RROP11 Button & Blind Use; TDA 2024 R34-B) -------------------------
+
+THREE_BLINDS = pf.Game(variant="holdem", structure="no_limit", blinds=(25, 50, 100))
+
+
+def test_three_blinds_three_handed_the_button_posts_the_first_not_the_big_blind() -> None:
+    """RROP11 Button & Blind Use: with more than two blinds the little blind is normally left of the
+    button; with no seat to spare, the button posts the first blind, as heads-up with two blinds
+    (TDA 2024 R34-B), never the big blind; it then acts first pre-flop."""
+    hand = deal(THREE_BLINDS, seats(3))
+    assert hand.button_seat == 3 and hand.bets == {3: 25, 1: 50, 2: 100}
+    assert hand.big_blind_seat == 2 and hand.to_act == 3
+
+
+@pytest.mark.parametrize("on_button", [False, True])
+def test_three_blinds_heads_up_one_blind_each_the_smallest_unposted(on_button: bool) -> None:
+    """TDA 2024 R34-B, RROP11 Button & Blind Use: heads-up nobody posts two blinds; the button posts
+    the blind before the big blind and acts first pre-flop, the other seat the big blind, and the
+    first blind goes unposted."""
+    game = pf.Game(variant="holdem", structure="no_limit", blinds=(25, 50, 100), first_blind_on_button=on_button)
+    hand = deal(game, seats(2))
+    assert hand.button_seat == 2 and hand.bets == {2: 50, 1: 100}
+    assert [p.seat for p in hand.posts] == [2, 1] and hand.to_act == 2
+
+
+def test_three_blinds_with_a_seat_to_spare_stay_left_of_the_button() -> None:
+    """RROP11 Button & Blind Use: four-handed the three blinds sit left of the button, which posts
+    none."""
+    hand = deal(THREE_BLINDS, seats(4))
+    assert hand.bets == {1: 25, 2: 50, 3: 100, 4: 0} and hand.to_act == 4

@@ -115,3 +115,70 @@ def test_restarted_game_may_repeat_the_big_blind_under_the_simplified_reading() 
     first, second = restarted_heads_up("simplified")
     assert first.big_blind_seat == 3
     assert (second.button_seat, second.big_blind_seat) == (2, 3)
+
+
+# Three blinds and button blinds at a table: new players and missed blinds ----------------------
+
+
+def posts(hand: pf.Hand) -> list[tuple[int, int, str, bool]]:
+    return [(p.seat, p.amount, p.kind, p.live) for p in hand.posts]
+
+
+def checked_down(hand: pf.Hand) -> None:
+    while not hand.is_over:
+        assert hand.to_act is not None
+        hand.act(hand.to_act, "fold" if hand.legal().call else "check")
+
+
+@pytest.mark.parametrize(
+    ("blinds", "on_button", "first", "poster"),
+    [
+        ((1, 2, 4), False, [(2, 1, "sb", True), (3, 2, "sb", True), (4, 4, "bb", True)], (6, 4, "new_player", True)),
+        ((1, 2), True, [(1, 1, "button_blind", True), (2, 2, "bb", True)], (6, 2, "new_player", True)),
+    ],
+    ids=["three_blinds", "button_blind"],
+)
+def test_three_blind_and_button_blind_games_take_new_players_as_two_blind_games(
+    blinds: tuple[int, ...], on_button: bool, first: list[object], poster: tuple[object, ...]
+) -> None:
+    """RROP11 Button & Blind Use; TDA 2024 R8-A, R10-A (rules.md §2.9): at a three-blind or
+    button-blind table, as at a two-blind one, a new player posts a big blind to come in at once
+    or waits for the big blind, and is never dealt in between the blinds and the button; the
+    blinds move on one seat a hand."""
+    game = pf.Game(variant="holdem", structure="no_limit", blinds=blinds, first_blind_on_button=on_button)
+    t = Table(game, seats=6, rng=random.Random(1), button=1)
+    for seat in (1, 2, 3, 4):
+        t.sit(seat, f"P{seat}", 200)
+    hand = t.start_hand()
+    assert hand.button_seat == 1 and posts(hand) == first
+    checked_down(hand)
+    t.sit(5, "Waits", 200)
+    t.sit(6, "Posts", 200, post=True)
+    hand = t.start_hand()
+    assert hand.button_seat == 2 and poster in posts(hand) and 6 in hand.seats
+    big_blind = hand.big_blind_seat
+    assert (5 in hand.seats) == (big_blind == 5)
+    assert any(e.kind in ("waits_for_big_blind", "comes_in_at_big_blind") and e.seat == 5 for e in t.events)
+
+
+@pytest.mark.parametrize(("blinds", "on_button"), [((1, 2, 4), False), ((1, 2), True)], ids=["three", "button"])
+def test_three_blind_and_button_blind_games_owe_missed_blinds(blinds: tuple[int, ...], on_button: bool) -> None:
+    """RROP11 Button & Blind Use (missed blinds); WIKI_BIP Posting: a player away while the blinds
+    pass misses them and, coming back, posts the big blind live and the small one dead, as in a
+    two-blind game."""
+    game = pf.Game(variant="holdem", structure="no_limit", blinds=blinds, first_blind_on_button=on_button)
+    t = Table(game, seats=6, rng=random.Random(1), button=1)
+    for seat in (1, 2, 3, 4, 5, 6):
+        t.sit(seat, f"P{seat}", 200)
+    checked_down(t.start_hand())
+    t.sit_out(2)
+    for _ in range(6):
+        checked_down(t.start_hand())
+    assert t.seats[2].owes.missed_big and t.seats[2].owes.missed_small
+    t.sit_in(2, post=True)
+    hand = t.start_hand()
+    while 2 not in hand.seats:
+        checked_down(hand)
+        hand = t.start_hand()
+    small, big = blinds[-2], blinds[-1]
+    assert [p for p in posts(hand) if p[0] == 2] == [(2, big, "missed_bb", True), (2, small, "missed_sb", False)]
