@@ -159,7 +159,8 @@ class HouseRules:
     fold_facing_no_bet: Literal["allowed", "refused"] = "allowed"
     """Folding when a check is free. ``"allowed"``: no rulebook forbids it (RROP11 B&R item 1 only
     says a player *may* check) and TDA 2024 R58 makes such a fold binding, a room perhaps
-    penalising it. ``"refused"``: the fold is refused, as the ACPC protocol and PokerKit do."""
+    penalising it. ``"refused"``: the fold is refused, as ACPC does and PokerKit does in tournament
+    mode (its cash-game mode takes the fold with a warning)."""
 
     def __post_init__(self) -> None:
         for name, value in self.__dict__.items():

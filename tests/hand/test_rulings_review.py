@@ -131,9 +131,9 @@ def test_fold_facing_no_bet_allowed_by_default_and_binding() -> None:
     assert hand.folded == {1} and hand.to_act == 2
 
 
-def test_fold_facing_no_bet_refused_as_acpc_and_pokerkit_do() -> None:
-    """``fold_facing_no_bet="refused"``: the ACPC protocol and PokerKit refuse a fold when a check
-    is free; ``legal().fold`` says so and the refusal leaves the hand unchanged."""
+def test_fold_facing_no_bet_refused_as_acpc_and_pokerkit_tournaments_do() -> None:
+    """``fold_facing_no_bet="refused"``: ACPC, and PokerKit in tournament mode, refuse a fold when a
+    check is free; ``legal().fold`` says so and the refusal leaves the hand unchanged."""
     game = pf.Game.no_limit_holdem(50, 100).with_house(fold_facing_no_bet="refused")
     hand = play(deal(game, seats(3)), [(3, "call"), (1, "call"), (2, "check")])
     assert not hand.legal().fold
