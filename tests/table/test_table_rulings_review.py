@@ -4,11 +4,16 @@ hi-lo kill, three blinds and the big blind after a restarted game."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_sessions import MOVES, Session
 
 import pokerfloor as pf
 from pokerfloor.table import KillButton, KillGame, ManualClock, Table
+from pokerfloor.table.buttons import BlindPlan
 from pokerfloor.table.customs import after_hand
 
 NL = pf.Game.no_limit_holdem(1, 2)  # buy-in 40 to 200
@@ -182,3 +187,48 @@ def test_three_blind_and_button_blind_games_owe_missed_blinds(blinds: tuple[int,
         hand = t.start_hand()
     small, big = blinds[-2], blinds[-1]
     assert [p for p in posts(hand) if p[0] == 2] == [(2, big, "missed_bb", True), (2, small, "missed_sb", False)]
+
+
+BLIND_LAYOUTS = (
+    pf.Game(variant="holdem", structure="no_limit", blinds=(1, 2, 4)),
+    pf.Game(variant="holdem", structure="fixed_limit", blinds=(1, 1, 2), small_bet=2),
+    pf.Game(variant="holdem", structure="no_limit", blinds=(1, 2, 4), first_blind_on_button=True),
+    pf.Game(variant="holdem", structure="no_limit", blinds=(1, 2), first_blind_on_button=True),
+    pf.Game.short_deck_holdem(ante=1, button_blind=2),
+)
+
+
+class BlindLayoutSession(Session):
+    """test_sessions' random session, with the checks that hold for every blind layout."""
+
+    def check_deal(self, hand: pf.Hand, plan: BlindPlan) -> None:
+        assert hand.button_seat == plan.button_seat
+        blinds = [p.seat for p in hand.posts if p.kind in ("sb", "bb", "button_blind")]
+        assert len(blinds) == len(set(blinds)) <= len(self.table.game.blinds)
+        assert [p.seat for p in hand.posts if p.kind == "bb"] == [plan.big_blind_seat]
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    game=st.sampled_from(BLIND_LAYOUTS),
+    rule=st.sampled_from(("dead_button", "moving_button", "simplified")),
+    transition=st.sampled_from(("no_bb_twice", "simplified")),
+    moves=st.lists(st.sampled_from(MOVES), min_size=30, max_size=150),
+)
+def test_three_blind_and_button_blind_sessions_keep_the_ledger_and_one_blind_a_seat(
+    play_out: Callable[[pf.Hand, random.Random], None],
+    seed: int,
+    game: pf.Game,
+    rule: str,
+    transition: str,
+    moves: list[str],
+) -> None:
+    """RROP11 Button & Blind Use; TDA 2024 R34-B: over random sessions of three-blind and
+    button-blind tables, every hand has its big blind where the plan puts it, no seat posts two of
+    the blinds, the hand's button is the plan's, and the ledger balances."""
+    house = pf.HouseRules(button_rule=rule, heads_up_transition=transition)  # type: ignore[arg-type]
+    table = Table(game, seats=7, house=house, rng=random.Random(seed + 1))
+    session = BlindLayoutSession(table, random.Random(seed), play_out)
+    for move in ["join"] * 3 + moves:
+        session.step(move)
