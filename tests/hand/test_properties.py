@@ -241,15 +241,7 @@ def choose(data: st.DataObject, hand: pf.Hand) -> tuple[str, int | None]:
             if amounts.min_to < middle < amounts.max_to:
                 middle -= middle % hand.game.min_chip
             choices.append((action, max(middle, amounts.min_to)))
-    seat = hand.to_act
-    assert seat is not None
-    all_in_to = hand.bets[seat] + hand.stacks[seat]
-    calls_all_in = legal.call is not None and legal.call.to == all_in_to
-    level = legal.call.to if legal.call is not None else hand.bets[seat]
-    no_one_calls_more = all(hand.bets[o] + hand.stacks[o] <= level for o in hand.in_hand if o != seat)
-    pushes = any(r and r.max_to == all_in_to for r in (legal.bet, legal.raise_, legal.complete))
-    if calls_all_in or no_one_calls_more or pushes:
-        choices.append(("all_in", None))
+    choices.append(("all_in", None))  # always an action while the seat has chips
     return data.draw(st.sampled_from(choices))
 
 

@@ -118,6 +118,27 @@ def test_all_in_with_a_total_that_is_not_the_whole_stack_is_refused() -> None:
     assert raising.act(3, "all_in", to=1000).kind == "raise"
 
 
+def test_all_in_when_no_raise_is_open_is_a_call() -> None:
+    """TDA 2024 R15-B, R47 (rules.md §5.5): a seat whose betting was not reopened, or facing a capped
+    limit round, that pushes all in calls; the rest of its stack stays behind."""
+    hand = spot(FL_10_20, {1: 1000, 2: 28, 3: 1000, 4: 36, 5: 1000}, "turn")
+    play(hand, [(1, "bet", 20), (2, "all_in"), (3, "call"), (4, "all_in"), (5, "call"), (1, "call")])
+    assert hand.act(3, "all_in")[:3] == ("call", 3, 36) and hand.stacks[3] == 1000 - 36
+    capped = play(deal(FL_10_20, seats(3, 1000)), [(3, "call"), (1, "call"), (2, "check")])
+    play(capped, [(1, "bet", 10), (2, "raise", 20), (3, "raise", 30), (1, "raise", 40)])
+    assert capped.act(2, "all_in")[:3] == ("call", 2, 40) and capped.stacks[2] == 1000 - 10 - 40
+
+
+def test_all_in_beyond_the_limit_is_the_largest_wager_the_limit_allows() -> None:
+    """TDA 2024 R52-B: a pot-limit over-bet is cut to the pot, and in fixed limit a wager is the fixed
+    amount: an all-in push there is the largest bet or raise allowed, the rest stays behind."""
+    plo = pf.Game.pot_limit_omaha(100, 200)
+    hand = deal(plo, seats(4))
+    assert hand.act(3, "all_in")[:3] == ("raise", 3, 700) and hand.stacks[3] == 10_000 - 700
+    limit = deal(FL_10_20, seats(3, 1000))
+    assert limit.act(3, "all_in")[:3] == ("raise", 3, 20)
+
+
 # Folding when a check is free: house option fold_facing_no_bet -------------------------------
 
 

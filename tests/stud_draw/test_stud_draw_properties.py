@@ -149,6 +149,7 @@ def choose(data: st.DataObject, hand: pf.Hand) -> tuple[str, dict[str, object]]:
     for action, amounts in (("bet", legal.bet), ("raise", legal.raise_), ("complete", legal.complete)):
         if amounts is not None:
             choices += [(action, {"to": amounts.min_to}), (action, {"to": amounts.max_to})]
+    choices.append(("all_in", {}))  # always an action while the seat has chips
     return data.draw(st.sampled_from(choices))
 
 

@@ -562,15 +562,18 @@ class Hand:
             if amount <= level:
                 self._put_in(i, stack)
                 return self._record(i, "call", amount)
-            if not self._anyone_can_call_more(i):
-                # Everything pushed in when no opponent can call more is a call; the rest never
-                # leaves the stack (TDA 2024 R15-B: an uncalled part of a bet is not in play).
-                self._put_in(i, level - bet)
-                return self._record(i, "call", level)
         option = self._aggression(i)
         if len(option) == 2:
+            if action == "all_in":
+                # Everything pushed in when no raise is open (no opponent can call more, the
+                # betting was not reopened, the cap) is a call; the rest never leaves the stack
+                # (TDA 2024 R15-B: an uncalled part of a bet is not in play).
+                self._put_in(i, level - bet)
+                return self._record(i, "call" if level > bet else "check", level)
             raise IllegalAction(option[0], option[1], self._rule_for(option[0]))
         kind, lo, hi = option
+        if action == "all_in":
+            amount = min(bet + stack, hi)  # pot and fixed limits cut an over-bet down (TDA 2024 R52-B)
         if amount is None:
             raise IllegalAction(
                 "invalid_action", f"say how much: {kind} to between {lo} and {hi}" if lo != hi else f"{kind} to {lo}"

@@ -213,8 +213,10 @@ def bring_in_legal(hand: Hand, i: int) -> Legal:
 def bring_in_act(hand: Hand, i: int, action: str, to: int | None) -> Event:
     """The first action of third street: the bring-in, or completing to the full bet."""
     bring_in = min(hand.game.bring_in, hand._stack[i])
-    if action == "all_in":
-        action, to = ("bring_in", None) if hand._stack[i] <= bring_in else ("complete", hand._stack[i])
+    if action == "all_in":  # the largest wager the limit allows (TDA 2024 R52-B), or the bring-in
+        top = bring_in_legal(hand, i).complete
+        stack = hand._stack[i]
+        action, to = ("bring_in", None) if stack <= bring_in or top is None else ("complete", min(stack, top.max_to))
     if action == "fold" and i != hand._bring_in_seat:
         return hand._fold(i)
     if action == "bring_in":
