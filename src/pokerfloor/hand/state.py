@@ -398,18 +398,12 @@ class Hand:
         only "a pot involving three or more players who are not all-in" (RROP11 B&R item 3)."""
         return sum(1 for f, s in zip(self._folded, self._stack) if not f and s > 0) <= 2
 
-    def _anyone_can_call_more(self, i: int) -> bool:
-        """Whether an opponent of seat ``i`` still in the hand could call more than the current bet."""
-        level = self._level
-        return any(
-            b + s > level for j, (b, s, f) in enumerate(zip(self._bet, self._stack, self._folded)) if j != i and not f
-        )
-
     def _aggression(self, i: int) -> tuple[str, int, int] | tuple[Reason, str]:
         """The bet or raise open to seat ``i``: ``(kind, min_to, max_to)``, or why there is none."""
         level, bet, stack = self._level, self._bet[i], self._stack[i]
         all_in_to = bet + stack
-        if not self._anyone_can_call_more(i):
+        reach = [b + s for j, (b, s, f) in enumerate(zip(self._bet, self._stack, self._folded)) if j != i and not f]
+        if not reach or max(reach) <= level:
             return ("invalid_action", "no opponent has chips to call more than the current bet: call or fold")
         if all_in_to <= level:
             return ("above_stack", f"you have {stack} chips, not enough to raise")
