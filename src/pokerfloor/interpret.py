@@ -183,8 +183,9 @@ def parse_verbal(text: str) -> list[Declaration]:
     """What a player said, word by word: ``"raise, eight thousand"`` is a raise then an amount.
 
     Official terms are bet, raise, call, fold, check, all in, complete and pot (TDA 2024 R3); a
-    couple of common ones ("make it", "reraise") are read too. Anything else is refused rather
-    than guessed at.
+    couple of common ones ("make it", "reraise") are read too, and "by" before an amount or
+    "more" after it makes the amount an increment ("raise six thousand more"). Anything else is
+    refused rather than guessed at.
     """
     tokens = _TOKEN.findall(text.lower())
     said: list[Declaration] = []
@@ -200,6 +201,12 @@ def parse_verbal(text: str) -> list[Declaration]:
         token = tokens[i]
         if token == "by":
             by = True
+        elif token == "more":
+            # "raise six thousand more": the amount said is an increment, the clarifying
+            # information under which TDA 2024 R43-B does not read it as a total.
+            if not said or said[-1].word != "amount" or said[-1].by:
+                raise _unclear(f"{text!r} does not say how much more")
+            said[-1] = replace(said[-1], by=True)
         elif token in _ACTION_WORDS:
             said.append(Declaration(_ACTION_WORDS[token], term=token))
         elif token not in _FILLER:
@@ -682,12 +689,14 @@ def interpret(
         )
     if word == "fold":
         if not spot.facing:
-            raise IllegalAction(
-                "invalid_action",
-                "there is no bet to you: a fold now is binding at the table and subject to penalty, but the hand "
-                "takes no fold without a bet; check instead",
-                R_FOLD_NO_BET,
-            )
+            if not spot.may_fold:
+                raise IllegalAction(
+                    "invalid_action",
+                    "there is no bet to you: a fold now is binding at the table and subject to penalty, but this "
+                    "house takes no fold without a bet; check instead",
+                    R_FOLD_NO_BET,
+                )
+            notes.add("A fold with no bet to face is binding, and may be penalised.", R_FOLD_NO_BET)
         notes.add("A fold in turn is binding.", R_IN_TURN)
         return notes.ruling("fold", None)
     if word == "check":

@@ -140,14 +140,27 @@ class HouseRules:
     sleeper_when_entered: Literal["stands", "returned"] = "stands"
     button_rule: Literal["dead_button", "moving_button", "simplified"] = "dead_button"
     heads_up_transition: Literal["no_bb_twice", "simplified"] = "no_bb_twice"
+    """Going to heads-up, and restarting a game after a hand. ``"no_bb_twice"`` (TDA 2024 R34-B):
+    nobody posts the big blind twice in a row, a restarted game included (the big blind moves on
+    from the last hand's). ``"simplified"`` (WIKI_BIP Simplified; RROP11's newly started game):
+    the button moves on to the next player, so the player left may post the big blind again."""
     oot_mode: Literal["reject", "hold"] = "reject"
     killer_acts: Literal["last", "in_turn"] = "last"
+    """Where the kill blind acts pre-flop. ``"last"`` (WIKI_BIP; WIKI_KILL, whose example has A the
+    dealer and E the killer act D, A, B, C, E): the action starts left of the big blind, passes
+    over the killer and ends with it, wherever it sits. ``"in_turn"`` (RROP11 Kill Pots item 2):
+    the killer acts in its proper turn."""
     stud_open_pair_option: bool = True
     odd_chip_stud: Literal["all_cards", "five_card_hand"] = "all_cards"
     bring_in_tiebreak: Literal["suit", "proximity"] = "suit"
     table_stakes: bool = True
     buy_in: tuple[int, int | None] | Literal["rulebook"] = RULEBOOK
     rathole_window_minutes: int = 20
+    fold_facing_no_bet: Literal["allowed", "refused"] = "allowed"
+    """Folding when a check is free. ``"allowed"``: no rulebook forbids it (RROP11 B&R item 1 only
+    says a player *may* check) and TDA 2024 R58 makes such a fold binding, a room perhaps
+    penalising it. ``"refused"``: the fold is refused, as ACPC does and PokerKit does in tournament
+    mode (its cash-game mode takes the fold with a warning)."""
 
     def __post_init__(self) -> None:
         for name, value in self.__dict__.items():

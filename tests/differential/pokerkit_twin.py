@@ -127,6 +127,7 @@ def pokerkit_options(state: Any) -> dict[str, Any]:
         "actor": state.actor_index + 1,
         "call": state.checking_or_calling_amount if state.can_check_or_call() else None,
         "raise": raise_range,
+        "fold": state.can_fold(),
     }
 
 
@@ -137,6 +138,7 @@ def pokerfloor_options(hand: pf.Hand) -> dict[str, Any]:
         "actor": hand.to_act,
         "call": legal.call.cost if legal.call else 0,
         "raise": (aggressive.min_to, aggressive.max_to) if aggressive else None,
+        "fold": legal.fold,
     }
 
 
@@ -181,9 +183,12 @@ KNOWN = {
     "short_all_ins_reopen": "several short all-ins that add up to a full raise reopen the betting for a "
     "player who already acted (TDA 2024 R47-A, Addendum 47 Ex. 1; RROP11 NL item 5; rules.md §5.6); "
     "PokerKit keeps the betting closed for that player.",
+    "half_bet_reopens": "in limit, an all-in raise of at least half a bet is a full raise and reopens the betting "
+    "for a player who already acted and now faces at least half a bet more (TDA 2024 R47-B; RROP11 B&R item 6; "
+    "rules.md §5.5); PokerKit keeps the betting closed for that player.",
     "raise_cap": "fixed limit caps a round at a bet and three raises, the big blind counting as the bet, "
-    "and lifts the cap heads-up (RROP11 B&R items 3-4; rules.md §4); PokerKit allows four raises after "
-    "the blind and never lifts the cap.",
+    "and lifts the cap when no more than two players who are not all-in contest the pot (RROP11 B&R items "
+    "3-4; rules.md §4); PokerKit allows four raises after the blind and never lifts the cap.",
 }
 
 
@@ -204,8 +209,10 @@ def classify(hand: pf.Hand, ours: dict[str, Any], theirs: dict[str, Any]) -> str
     if hand.game.structure == "fixed_limit" and ours["call"] == theirs["call"]:
         if ours["raise"] is None and theirs["raise"] is not None:
             return "raise_cap"
-        if ours["raise"] is not None and theirs["raise"] is None and len(hand.in_hand) == 2:
+        if ours["raise"] is not None and theirs["raise"] is None and len(set(hand.in_hand) - hand.all_in) == 2:
             return "raise_cap"
+        if ours["raise"] is not None and theirs["raise"] is None and acted_this_round(hand):
+            return "half_bet_reopens"
     if (
         hand.game.structure != "fixed_limit"
         and ours["call"] == theirs["call"]

@@ -57,13 +57,13 @@ def test_preflop_action_starts_left_of_the_last_straddle() -> None:
 # §1.2 Actions ---------------------------------------------------------------------------------
 
 
-def test_no_bet_to_face_check_or_bet_but_no_fold() -> None:
-    """§1.2: with no bet to face a player may check or bet (RROP11 Betting & Raising item 1)."""
+def test_no_bet_to_face_check_or_bet() -> None:
+    """§1.2: with no bet to face a player may check or bet (RROP11 Betting & Raising item 1);
+    whether it may also fold is the house option ``fold_facing_no_bet`` (tests/hand/
+    test_rulings_review.py)."""
     hand = play(deal(NL_50_100, seats(3)), [(3, "call"), (1, "call"), (2, "check")])
     legal = hand.legal()
     assert legal.check and legal.bet is not None and legal.call is None and legal.raise_ is None
-    assert not legal.fold
-    assert refused(hand, 1, "fold") == "invalid_action"
 
 
 def test_facing_a_bet_fold_call_or_raise_but_no_check() -> None:

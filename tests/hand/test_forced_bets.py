@@ -227,14 +227,15 @@ def test_half_kill_raises_the_limits_one_and_a_half_times() -> None:
 
 
 def test_killer_acts_last_preflop_by_default() -> None:
-    """§2.7: the kill blind normally acts last pre-flop (WIKI_BIP; WIKI_KILL), house option
-    ``killer_acts="last"``."""
+    """§2.7: the kill blind normally acts last pre-flop wherever it sits (WIKI_BIP; WIKI_KILL),
+    house option ``killer_acts="last"``: the action starts left of the big blind, passes over
+    the killer and ends with it (see also tests/hand/test_rulings_review.py)."""
     hand = deal(FL_10_20, seats(6), posts=[pf.Post(5, 20, "kill")])
     order = []
     while hand.street == "preflop":
         order.append(hand.to_act)
         hand.act(hand.to_act, "call")
-    assert order == [6, 1, 2, 3, 4, 5]
+    assert order == [3, 4, 6, 1, 2, 5]
 
 
 def test_killer_acts_in_turn() -> None:

@@ -45,6 +45,7 @@ def tables(draw: st.DrawFn, structure: str) -> Table:
         bba_order=draw(st.sampled_from(("big_blind_first", "ante_first"))),
         short_stack_forced_order=draw(st.sampled_from(("ante_first", "blind_first"))),
         killer_acts=draw(st.sampled_from(("last", "in_turn"))),
+        fold_facing_no_bet=draw(st.sampled_from(("allowed", "refused"))),
     )
     antes = draw(st.sampled_from(("none", "none", "ante", "bb_ante", "button_ante")))
     ante = min_chip * draw(st.integers(1, 3)) if antes != "none" else 0
@@ -214,6 +215,15 @@ def check_legal_ranges(hand: pf.Hand) -> None:
         with pytest.raises(pf.IllegalAction) as refused:
             hand.act(seat, "raise", to=all_in_to)
         assert refused.value.reason in {"betting_not_reopened", "cap_reached", "invalid_action"}
+    before = (len(hand.events), hand.stacks, hand.bets, hand.to_act)
+    with pytest.raises(pf.IllegalAction) as refused:
+        hand.act(seat, "all_in", to=all_in_to + 1)  # an all-in is to the whole stack, nothing else
+    assert refused.value.reason == "invalid_action"
+    if not legal.fold:
+        with pytest.raises(pf.IllegalAction) as refused:
+            hand.act(seat, "fold")  # a free check under fold_facing_no_bet="refused"
+        assert refused.value.reason == "invalid_action" and hand.game.house.fold_facing_no_bet == "refused"
+    assert (len(hand.events), hand.stacks, hand.bets, hand.to_act) == before
 
 
 def choose(data: st.DataObject, hand: pf.Hand) -> tuple[str, int | None]:
@@ -231,12 +241,7 @@ def choose(data: st.DataObject, hand: pf.Hand) -> tuple[str, int | None]:
             if amounts.min_to < middle < amounts.max_to:
                 middle -= middle % hand.game.min_chip
             choices.append((action, max(middle, amounts.min_to)))
-    seat = hand.to_act
-    assert seat is not None
-    all_in_to = hand.bets[seat] + hand.stacks[seat]
-    calls_all_in = legal.call is not None and legal.call.to == all_in_to
-    if calls_all_in or any(r and r.max_to == all_in_to for r in (legal.bet, legal.raise_, legal.complete)):
-        choices.append(("all_in", None))
+    choices.append(("all_in", None))  # always an action while the seat has chips
     return data.draw(st.sampled_from(choices))
 
 

@@ -168,10 +168,13 @@ def test_all_in() -> None:
     assert ruled(short, verbal="all-in") == ("call", 1500)
 
 
-def test_fold_with_no_bet_is_refused() -> None:
-    """TDA 2024 R58: a fold with no bet to face is binding and penalised at a table; the hand
-    takes no such fold, so there is no ruling to apply."""
-    assert refused(postflop(NL_100_200, DEEP, pot=600), verbal="fold") == ("invalid_action", "TDA 2024 Rule 58")
+def test_fold_with_no_bet_is_binding() -> None:
+    """TDA 2024 R58: a fold with no bet to face is binding (and may be penalised at a table): it is
+    ruled a fold under ``fold_facing_no_bet="allowed"``; a house that refuses such folds
+    (``"refused"``) has no ruling to apply."""
+    assert ruled(postflop(NL_100_200, DEEP, pot=600), verbal="fold") == ("fold", None)
+    strict = NL_100_200.with_house(fold_facing_no_bet="refused")
+    assert refused(postflop(strict, DEEP, pot=600), verbal="fold") == ("invalid_action", "TDA 2024 Rule 58")
     assert ruled(postflop(NL_100_200, DEEP, [(1, "bet", 200)], pot=600), verbal="fold") == ("fold", None)
 
 

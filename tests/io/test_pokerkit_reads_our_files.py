@@ -34,7 +34,7 @@ def random_hand(seed: int, structure: str) -> pf.Hand:
         assert seat is not None
         aggressive = legal.bet or legal.raise_ or legal.complete
         roll = rng.random()
-        if legal.fold and roll < 0.2:
+        if legal.fold and legal.call and roll < 0.2:  # folds only facing a bet, as the seeds below were met
             hand.act(seat, "fold")
         elif aggressive and roll < 0.45:
             kind = "bet" if legal.bet else ("complete" if legal.complete else "raise")

@@ -36,6 +36,7 @@ def deals(draw: st.DrawFn, family: str) -> Deal:
         stud_open_pair_option=draw(st.booleans()),
         odd_chip_stud=draw(st.sampled_from(("all_cards", "five_card_hand"))),
         bring_in_tiebreak=draw(st.sampled_from(("suit", "proximity"))),
+        fold_facing_no_bet=draw(st.sampled_from(("allowed", "refused"))),
     )
     if family == "stud":
         variant = draw(st.sampled_from(STUD_VARIANTS))
@@ -148,6 +149,7 @@ def choose(data: st.DataObject, hand: pf.Hand) -> tuple[str, dict[str, object]]:
     for action, amounts in (("bet", legal.bet), ("raise", legal.raise_), ("complete", legal.complete)):
         if amounts is not None:
             choices += [(action, {"to": amounts.min_to}), (action, {"to": amounts.max_to})]
+    choices.append(("all_in", {}))  # always an action while the seat has chips
     return data.draw(st.sampled_from(choices))
 
 

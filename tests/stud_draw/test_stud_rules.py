@@ -157,7 +157,7 @@ def test_without_a_bring_in_the_best_door_card_opens() -> None:
     check or bet."""
     game = pf.Game(variant="stud", structure="fixed_limit", ante=5, small_bet=20, big_bet=40)
     hand = given(game, {1: "KcKdAh", 2: "2s2d3h", 3: "QcQdTh"})
-    assert hand.legal() == pf.Legal(seat=1, check=True, bet=pf.Range(20, 20))
+    assert hand.legal() == pf.Legal(seat=1, fold=True, check=True, bet=pf.Range(20, 20))
 
 
 # Later streets ------------------------------------------------------------------------------------

@@ -102,7 +102,7 @@ def _win_for(hand: Hand, winner: int) -> None:
         seat, legal = hand.to_act, hand.legal()
         assert seat is not None
         if seat != winner:
-            hand.act(seat, "fold" if legal.fold else "check")
+            hand.act(seat, "fold" if legal.call else "check")
         elif legal.raise_ is not None:
             hand.act(seat, "raise", to=legal.raise_.min_to)
         elif legal.bet is not None:

@@ -148,7 +148,7 @@ def carol_wins_a_called_pot(hand: pf.Hand) -> None:
         elif seat == 5 and hand.street == "preflop":
             hand.act(5, "call")
         else:
-            hand.act(seat, "fold" if legal.fold else "check")
+            hand.act(seat, "fold" if legal.call else "check")
 
 
 def test_kill_blind_is_twice_the_big_blind_or_one_and_a_half_rrop11_kill_pots() -> None:

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import pokerfloor as pf
 from pokerfloor.table import NotEnoughPlayers, Table, buy_in_limits
+from pokerfloor.table.buttons import BlindPlan
 
 RULES = ("dead_button", "moving_button", "simplified")
 GAMES = (pf.Game.no_limit_holdem(1, 2), pf.Game.fixed_limit_holdem(2, 4), pf.Game.pot_limit_omaha(1, 2))
@@ -68,6 +69,14 @@ class Session:
         plan = t.plan
         assert plan is not None
         self.hands += 1
+        self.check_deal(hand, plan)
+        self.play_out(hand, self.rng)
+        t.verify()
+        assert t.ledger.on_table() == t.ledger.brought_in() - t.ledger.taken_away() == sum(t.stacks().values())
+
+    def check_deal(self, hand: pf.Hand, plan: BlindPlan) -> None:
+        """The blind rules of a two-blind (or one-blind) table, checked on each hand dealt."""
+        t = self.table
         who = {seat: t.seats[seat].player for seat in plan.dealt}
         bbs = [p for p in hand.posts if p.kind == "bb"]
         assert [p.seat for p in bbs] == [hand.big_blind_seat] == [plan.big_blind_seat]
@@ -77,7 +86,8 @@ class Session:
             assert hand.small_blind_seat == hand.button_seat
         bb_player = who[plan.big_blind_seat]
         twice_allowed = t.house.heads_up_transition == "simplified" and heads_up and not self.last_heads_up
-        if self.last_bb is not None and not plan.new_game and not twice_allowed:
+        restarted = plan.new_game and t.house.heads_up_transition == "simplified"
+        if self.last_bb is not None and not restarted and not twice_allowed:
             assert bb_player != self.last_bb, "nobody has the big blind twice in a row"
         self.last_bb, self.last_heads_up = bb_player, heads_up
         paid: dict[str, list[str]] = {}
@@ -85,9 +95,6 @@ class Session:
             paid.setdefault(who[post.seat], []).append(post.kind)
         self.history.append((frozenset(who.items()), paid, heads_up or plan.new_game))
         self.check_orbit()
-        self.play_out(hand, self.rng)
-        t.verify()
-        assert t.ledger.on_table() == t.ledger.brought_in() - t.ledger.taken_away() == sum(t.stacks().values())
 
     def check_orbit(self) -> None:
         """With the same players dealt in for two orbits (no heads-up), each of them posted one

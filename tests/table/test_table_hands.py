@@ -142,7 +142,7 @@ def test_a_busted_player_misses_blinds_until_they_rebuy_rrop11() -> None:
         elif seat in (1, 2):
             hand.act(seat, "call" if legal.call else "check")
         else:
-            hand.act(seat, "fold" if legal.fold else "check")
+            hand.act(seat, "fold" if legal.call else "check")
     assert t.stack(2) == 0 and t.last_busts == ((2, "Bob", 100),)
     for _ in range(3):
         hand = t.start_hand()
@@ -167,7 +167,7 @@ def test_dead_button_big_blind_bust_means_no_small_blind_tda2024_r32() -> None:
         elif seat in (3, 4):
             hand.act(seat, "call" if legal.call else "check")
         else:
-            hand.act(seat, "fold" if legal.fold else "check")
+            hand.act(seat, "fold" if legal.call else "check")
     t.leave(3)
     hand = t.start_hand()
     assert (hand.button_seat, hand.small_blind_seat, hand.big_blind_seat) == (2, None, 4)

@@ -32,7 +32,7 @@ def shove(hand: pf.Hand, pair: tuple[int, int]) -> None:
         elif seat in pair:
             hand.act(seat, "call" if legal.call else "check")
         else:
-            hand.act(seat, "fold" if legal.fold else "check")
+            hand.act(seat, "fold" if legal.call else "check")
 
 
 def test_levels_by_hands_apply_from_the_next_hand_tda2024_r23(win_for) -> None:
@@ -106,7 +106,7 @@ def test_equal_stacks_busted_together_tie_and_split_the_prizes_of_their_places()
         elif seat in (1, 3, 4):
             hand.act(seat, "call" if legal.call else "check")
         else:
-            hand.act(seat, "fold" if legal.fold else "check")
+            hand.act(seat, "fold" if legal.call else "check")
     assert [(f.player, f.place, f.prize) for f in t.standings] == [("P3", 3, 40), ("P4", 3, 40)]
 
 

@@ -42,19 +42,22 @@ def forced_posts(hand: Hand, explicit: list[Post]) -> list[Post]:
 
 
 def automatic_blinds(hand: Hand) -> list[Post]:
-    """The game's blinds from the button's left (from the button itself when the first blind
-    is a button blind, or heads-up)."""
+    """The game's blinds from the button's left, or from the button itself when the first blind
+    is a button blind (WIKI_BIP) or when too few seats sit left of it: every seat posts at most
+    one blind and the button posts only when it must, as heads-up with two blinds (TDA 2024
+    R34-B); with fewer seats than blinds the smallest blinds go unposted."""
     game, n = hand.game, hand._n
     amounts = game.blinds
+    short_handed = n <= len(amounts)
+    skipped = max(0, len(amounts) - n)
     button_in = hand.button_seat in hand._pos
-    heads_up_button = n == 2 and len(amounts) == 2 and button_in
-    start = hand._pos[hand.button_seat] if (game.first_blind_on_button or heads_up_button) and button_in else 0
+    start = hand._pos[hand.button_seat] if (game.first_blind_on_button or short_handed) and button_in else 0
     posts = []
-    for k, amount in enumerate(amounts):
+    for k, amount in enumerate(amounts[skipped:]):
         seat = hand._seats[(start + k) % n]
-        if k == len(amounts) - 1:
+        if k + skipped == len(amounts) - 1:
             kind = "bb"
-        elif k == 0 and game.first_blind_on_button:
+        elif k + skipped == 0 and game.first_blind_on_button:
             kind = "button_blind"
         else:
             kind = "sb"
@@ -96,10 +99,17 @@ def post_forced_bets(hand: Hand) -> None:
             hand._short_blinds += post.amount - paid
         live_amounts.append(post.amount)
         raise_level_by_post(hand, i, post)
-        if post.kind in ORDER_SETTING_KINDS and not (post.kind == "kill" and house.killer_acts == "in_turn"):
+        if post.kind == "kill":
+            # Both readings start the action left of the big blind (or the last straddle):
+            # RROP11 kill item 2 has the killer act in turn; WIKI_BIP and WIKI_KILL have it act
+            # last wherever it sits (house option killer_acts, rules.md §2.7).
+            if house.killer_acts == "last":
+                hand._killer = i
+        elif post.kind in ORDER_SETTING_KINDS:
             key = (post.amount, i)
             if order_post is None or key >= order_post:
                 order_post = key
+    hand._short_blinds += missing_blinds(hand)
     hand._min_inc = max(hand._min_inc, hand.game.min_bet)
     hand._start_round(first=None if order_post is None else (order_post[1] + 1) % hand._n)
     if hand._structure == "fixed_limit":
@@ -109,6 +119,15 @@ def post_forced_bets(hand: Hand) -> None:
                 hand._full_level, hand._raises = amount, hand._raises + 1
     else:
         hand._full_level = hand._level
+
+
+def missing_blinds(hand: Hand) -> int:
+    """The game's blinds nobody posted (a dead or missing small blind): pot limit counts the
+    pre-flop pot as if they were posted (TDA 2024 R54-B and its example 1)."""
+    posted = [p.amount for p in hand._posts if p.kind in BLIND_KINDS and p.live]
+    if not any(p.kind == "bb" for p in hand._posts):
+        return 0
+    return max(0, sum(hand.game.blinds) - sum(posted))
 
 
 def raise_level_by_post(hand: Hand, i: int, post: Post) -> None:

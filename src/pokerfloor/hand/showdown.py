@@ -217,7 +217,11 @@ def award_pot(
     low_winners = best(ranked_low)
     if not high_winners and not low_winners:
         high_winners = list(eligible)  # no hand can be read: the pot is shared
-    if high_winners and low_winners:
+    if high_winners and sorted(high_winners) == sorted(low_winners):
+        # The same hands tie for high and for low: the pot is split as evenly as possible, no
+        # player taking both halves' odd units (RROP11 Ties item 5c; TDA_FORUM_19).
+        high_amount, low_amount = pot.amount, 0
+    elif high_winners and low_winners:
         high_amount, low_amount = halves(pot.amount, unit)
     elif high_winners:
         high_amount, low_amount = pot.amount, 0

@@ -131,6 +131,7 @@ class Hand:
         self._big_bet = game.structure in BIG_BET_STRUCTURES
         self._half_bet = game.house.incomplete_rule_for(game.structure) == "half_bet"
         self._cap = game.house.raises_allowed(self._rounds)
+        self._fold_free = game.house.fold_facing_no_bet == "allowed"
         self._pot_total = 0
         self._short_blinds = 0
         self._to_act = -1
@@ -148,6 +149,7 @@ class Hand:
         self._awaiting: DealRequest | None = None
         self._held: dict[int, tuple[str, int | None, int, int]] = {}
         self._sleeping: Post | None = None
+        self._killer = -1
         self._entered = False
         self._stud = self.variant.family == "stud"
         self._bring_in_open = False
@@ -312,7 +314,7 @@ class Hand:
         self._to_act = -1
         if self._stud:
             stud.open_round(self)
-        nxt = self._next_to_act(self._first - 1, include_start=False)
+        nxt = self._next_to_act(self._first - 1 if self._killer < 0 else self._killer)
         if nxt < 0:
             self._close_round()
         else:
@@ -355,11 +357,26 @@ class Hand:
             return others_can_act or any(b > bet for b in self._bet)
         return self._acted[i] is None and others_can_act
 
-    def _next_to_act(self, after: int, include_start: bool = False) -> int:
+    def _next_to_act(self, after: int) -> int:
         n = self._n
         able = sum(1 for f, s in zip(self._folded, self._stack) if not f and s > 0)
+        if self._killer >= 0:
+            return self._next_before_the_killer(after, able)
         for step in range(1, n + 1):
             j = (after + step) % n
+            if self._needs_action(j, able):
+                return j
+        return -1
+
+    def _next_before_the_killer(self, after: int, able: int) -> int:
+        """The next seat to act while the kill blind waits to act last pre-flop (house option
+        ``killer_acts="last"``): the order runs from the first seat as usual, passes over the
+        killer and ends with it, as if it sat just before the first seat (WIKI_KILL)."""
+        n, killer, first = self._n, self._killer, self._first
+        order = [j for j in ((first + k) % n for k in range(n)) if j != killer] + [killer]
+        start = order.index(after)
+        for step in range(1, n + 1):
+            j = order[(start + step) % n]
             if self._needs_action(j, able):
                 return j
         return -1
@@ -368,12 +385,18 @@ class Hand:
         """Whether seat ``i`` may raise: it has not acted, or a full raise (or several short
         all-ins adding up to one, in big-bet games) has come since (TDA 2024 R47-A/B)."""
         acted = self._acted[i]
-        if acted is None or self._full_level > acted:
+        if acted is None:
             return True
-        return self._big_bet and self._level - acted >= self._min_inc
+        if self._big_bet:
+            return self._full_level > acted or self._level - acted >= self._min_inc
+        # Limit: under the half-bet rule the raise that reopens is measured from what this seat
+        # called, so a seat that called a short all-in needs half a bet more (TDA 2024 R47-B).
+        return self._full_level > acted and (not self._half_bet or 2 * (self._level - acted) >= self._min_inc)
 
     def _heads_up(self) -> bool:
-        return sum(1 for f in self._folded if not f) == 2
+        """Whether at most two players who are not all-in contest the pot: the limit cap binds
+        only "a pot involving three or more players who are not all-in" (RROP11 B&R item 3)."""
+        return sum(1 for f, s in zip(self._folded, self._stack) if not f and s > 0) <= 2
 
     def _aggression(self, i: int) -> tuple[str, int, int] | tuple[Reason, str]:
         """The bet or raise open to seat ``i``: ``(kind, min_to, max_to)``, or why there is none."""
@@ -462,7 +485,8 @@ class Hand:
             else:
                 raise_ = rng
         # Legal(seat, fold, check, call, bet, raise_, complete, bring_in, draw)
-        return _new(Legal, (seat, to_call > 0, to_call <= 0, call, bet, raise_, complete, None, None))
+        fold = to_call > 0 or self._fold_free
+        return _new(Legal, (seat, fold, to_call <= 0, call, bet, raise_, complete, None, None))
 
     # ------------------------------------------------------------------ acting
     def act(self, seat: object, action: object, to: object = None, discard: Iterable[CardsLike] | None = None) -> Event:
@@ -495,12 +519,16 @@ class Hand:
             )
         if self._drawing or action == "draw":
             return draw.act(self, i, action, discard)
+        if action == "all_in" and amount is not None and amount != self._bet[i] + self._stack[i]:
+            raise IllegalAction(
+                "invalid_action", f"all-in here is to {self._bet[i] + self._stack[i]}, not {amount}", R_STACKS
+            )
         if self._bring_in_open:
             return stud.bring_in_act(self, i, action, amount)
         level, bet, stack = self._level, self._bet[i], self._stack[i]
         to_call = level - bet
         if action == "fold":
-            if to_call <= 0:
+            if to_call <= 0 and not self._fold_free:
                 raise IllegalAction("invalid_action", "there is no bet to you: check instead of folding", R_CHECK)
             return self._fold(i)
         if action == "check" or (action == "call" and to_call <= 0):
@@ -530,8 +558,16 @@ class Hand:
                 return self._record(i, "call", amount)
         option = self._aggression(i)
         if len(option) == 2:
+            if action == "all_in":
+                # Everything pushed in when no raise is open (no opponent can call more, the
+                # betting was not reopened, the cap) is a call; the rest never leaves the stack
+                # (TDA 2024 R15-B: an uncalled part of a bet is not in play).
+                self._put_in(i, level - bet)
+                return self._record(i, "call" if level > bet else "check", level)
             raise IllegalAction(option[0], option[1], self._rule_for(option[0]))
         kind, lo, hi = option
+        if action == "all_in":
+            amount = min(bet + stack, hi)  # pot and fixed limits cut an over-bet down (TDA 2024 R52-B)
         if amount is None:
             span = f"between {lo:,} and {hi:,}" if lo != hi else f"{lo:,}"
             raise IllegalAction("invalid_action", f"say how much: {kind} to {span}")
@@ -614,6 +650,8 @@ class Hand:
         event = _new(Event, (kind, self._seats[i], to, (), self.street, ""))
         self.events.append(event)
         self._acted[i] = self._level
+        if i == self._killer:
+            self._killer = -1  # from here the order of action is the seating order again
         if self._folded.count(False) == 1:
             self._close_round()
             return event
@@ -633,6 +671,7 @@ class Hand:
         self._to_act = -1
         self._held.clear()
         self._sleeping = None
+        self._killer = -1
         self._return_uncalled()
         self._bet = [0] * self._n
         live = [j for j in range(self._n) if not self._folded[j]]

@@ -175,7 +175,8 @@ def odd_chip_order(hands: Mapping[int, Sequence[Card]], *, ace_low: bool) -> lis
 def open_round(hand: Hand) -> None:
     """Who opens a stud round: on third street the bring-in, the lowest door card (highest
     in razz); from fourth street the best hand showing (lowest in razz), with the big bet an
-    option on fourth street when an open pair shows (RROP11 stud; TDA 2024 R17-A, RP-10;
+    option on fourth street when an open pair shows in seven-card stud high only (stud hi-lo and
+    razz keep the small bet: "an open pair does not affect the limit"; RROP11 stud; TDA 2024 R17-A, RP-10;
     house options ``bring_in_tiebreak`` and ``stud_open_pair_option``). A game without a
     bring-in opens third street like the later ones, with the best door card (STUD_PAGES)."""
     razz = hand.variant.high == "none"
@@ -194,6 +195,7 @@ def open_round(hand: Hand) -> None:
     hand._open_pair = (
         hand._street_index == 1
         and hand._structure == "fixed_limit"
+        and hand.variant.low == "none"
         and hand.game.house.stud_open_pair_option
         and open_pair(list(showing.values()))
     )
@@ -211,8 +213,10 @@ def bring_in_legal(hand: Hand, i: int) -> Legal:
 def bring_in_act(hand: Hand, i: int, action: str, to: int | None) -> Event:
     """The first action of third street: the bring-in, or completing to the full bet."""
     bring_in = min(hand.game.bring_in, hand._stack[i])
-    if action == "all_in":
-        action, to = ("bring_in", None) if hand._stack[i] <= bring_in else ("complete", hand._stack[i])
+    if action == "all_in":  # the largest wager the limit allows (TDA 2024 R52-B), or the bring-in
+        top = bring_in_legal(hand, i).complete
+        stack = hand._stack[i]
+        action, to = ("bring_in", None) if stack <= bring_in or top is None else ("complete", min(stack, top.max_to))
     if action == "fold" and i != hand._bring_in_seat:
         return hand._fold(i)
     if action == "bring_in":

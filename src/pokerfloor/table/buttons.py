@@ -140,10 +140,13 @@ class BlindPlan:
     heads_up: bool = False
     new_game: bool = False
     waiting: tuple[int, ...] = field(default=())
+    dealer_button: int | None = None
 
     @property
     def button_seat(self) -> int:
-        return self.positions.button
+        """The button of the hand: the seat before the first blind, or the seat posting it in a
+        button-blind game (``positions.button`` is where the last two blinds' rotation puts it)."""
+        return self.positions.button if self.dealer_button is None else self.dealer_button
 
     @property
     def big_blind_seat(self) -> int:
@@ -193,20 +196,75 @@ def place_blinds(
     table_size: int,
     previous: Positions | None,
     *,
-    blinds: tuple[int, int],
+    blinds: tuple[int, ...],
     rule: ButtonRule = "dead_button",
     heads_up_transition: HeadsUpTransition = "no_bb_twice",
     first_button: int | None = None,
+    first_blind_on_button: bool = False,
 ) -> BlindPlan:
     """Plan the next hand: button, blinds, seats dealt in, posts, and what each seat owes after.
 
     ``seats`` holds the occupied seats (numbered 1..``table_size``); ``blinds`` is (small, big), a
-    small blind of 0 meaning a one-blind game. ``previous`` is the last hand's ``positions``, or
-    ``None`` for a new game, whose button goes to ``first_button``.
+    small blind of 0 meaning a one-blind game, or three blinds (first, small, big). ``previous``
+    is the last hand's ``positions``, or ``None`` for a new game, whose button goes to
+    ``first_button``. ``first_blind_on_button`` puts the first blind on the button (WIKI_BIP).
+
+    The last two blinds move, and are owed, posted and missed, as in a two-blind game; a first of
+    three blinds is posted from the seat before the small blind (RROP11 Button & Blind Use: with
+    more than two blinds the little blind is normally left of the button), and short-handed by the
+    button itself, as heads-up (TDA 2024 R34-B); heads-up it goes unposted.
     """
+    first = blinds[0] if len(blinds) == 3 else 0
+    pair = (blinds[-2], blinds[-1]) if len(blinds) >= 2 else (0, blinds[0])
+    if not first and not first_blind_on_button:
+        return _place_two_blinds(seats, table_size, previous, pair, rule, heads_up_transition, first_button)
+    present = [s for s, st in seats.items() if st.status != "sitting_out"]
+    if previous is None and first_button is not None and first_button in present:
+        # The drawn button is the dealer's: start the rotation so its first blind lands on it (or
+        # left of it), counting back from where the rotation posts that blind.
+        left_of_button = not first_blind_on_button and len(present) > len(blinds)
+        steps = (1 if left_of_button else 0) - (0 if first else 1 if pair[0] else 2)
+        order = clockwise(first_button, present)
+        first_button = order[(len(order) - 1 + steps) % len(order)]
+    plan = _place_two_blinds(seats, table_size, previous, pair, rule, heads_up_transition, first_button)
+    return _with_first_blind(plan, first, first_blind_on_button, sorted(seats))
+
+
+def _with_first_blind(plan: BlindPlan, first: int, on_button: bool, occupied: Sequence[int]) -> BlindPlan:
+    """A three-blind or button-blind game's plan from the rotation of its last two blinds: the
+    first of three blinds from the seat the rotation makes the button, and the dealer button on
+    the occupied seat before it (on that seat itself short-handed, or when the first blind is the
+    button's); with two blinds or one on the button, the dealer button is the seat posting the first."""
+    pos, dealt = plan.positions, set(plan.dealt)
+    posts = list(plan.posts)
+    kind: Literal["sb", "button_blind"] = "button_blind" if on_button else "sb"
+    if first:
+        taken = {p.seat for p in posts}
+        if pos.button in dealt and pos.button not in taken and pos.button != pos.small_blind:
+            posts.insert(0, Post(pos.button, first, kind))
+        short_handed = len(dealt) <= 3
+        before = [s for s in clockwise(pos.button, occupied) if s != pos.button]
+        button = pos.button if on_button or short_handed or not before else before[-1]
+    else:
+        first_poster = pos.small_blind if any(p.kind == "sb" for p in posts) else pos.big_blind
+        button = first_poster
+        posts = [Post(p.seat, p.amount, "button_blind") if p.kind == "sb" else p for p in posts]
+    return replace(plan, posts=tuple(posts), dealt=clockwise(button, dealt), dealer_button=button)
+
+
+def _place_two_blinds(
+    seats: Mapping[int, SeatState],
+    table_size: int,
+    previous: Positions | None,
+    blinds: tuple[int, int],
+    rule: ButtonRule,
+    heads_up_transition: HeadsUpTransition,
+    first_button: int | None,
+) -> BlindPlan:
+    """``place_blinds`` for a small and a big blind (a small blind of 0: one blind)."""
     playing = sorted(s for s, st in seats.items() if st.status == "playing")
     if previous is None or len(playing) < 2:
-        return _new_game(seats, previous, blinds, first_button)
+        return _new_game(seats, previous, blinds, first_button, heads_up_transition)
     waiting = [s for s, st in seats.items() if st.status == "waiting"]
     candidates = sorted(playing + waiting)
     if rule == "dead_button":
@@ -256,13 +314,26 @@ def _new_game(
     previous: Positions | None,
     blinds: tuple[int, int],
     first_button: int | None,
+    transition: HeadsUpTransition = "no_bb_twice",
 ) -> BlindPlan:
     """A game (re)starting: everyone present is dealt in and owes nothing (RROP11, new game);
-    a seat away when the blinds are placed past it misses them."""
+    a seat away when the blinds are placed past it misses them.
+
+    A game restarted after a hand (``previous``), say when a heads-up button leaves and a new
+    player sits, is contested: read as a new game, its button simply moves on, so the player
+    left may post the big blind again (RROP11 Button & Blind Use, newly started game; WIKI_BIP
+    Simplified, ``heads_up_transition="simplified"``). Under ``"no_bb_twice"`` (TDA 2024 R34-B:
+    nobody posts the big blind twice in a row; RROP11 item 2: every player meets the blind
+    obligations in turn) the big blind moves on one player from the last hand's, as in a game that
+    goes on, and the button and small blind are placed behind it.
+    """
     players = sorted(s for s, st in seats.items() if st.status != "sitting_out")
     if len(players) < 2:
         raise NotEnoughPlayers("a hand needs at least two players ready to play")
-    if first_button in players:
+    if previous is not None and transition == "no_bb_twice":
+        behind_big_blind = clockwise(next_seat(previous.big_blind, players), players)
+        button = behind_big_blind[-2] if len(players) == 2 else behind_big_blind[-3]
+    elif first_button in players:
         button = first_button
     elif previous is not None:
         button = next_seat(previous.button, players)
@@ -407,8 +478,8 @@ def _one_blind(seat: int, owed: Owed, due_small: bool, blinds: tuple[int, int]) 
 
 
 def rotate_button(seats: Mapping[int, SeatState], previous: Positions | None, first_button: int | None) -> BlindPlan:
-    """For games whose forced bets the hand places itself (stud's antes and bring-in, three
-    blinds, a blind on the button): everyone present is dealt in and the button moves on one."""
+    """For games without blinds, whose forced bets the hand places itself (stud's antes and
+    bring-in): everyone present is dealt in and the button moves on one."""
     players = sorted(s for s, st in seats.items() if st.status != "sitting_out")
     if len(players) < 2:
         raise NotEnoughPlayers("a hand needs at least two players ready to play")

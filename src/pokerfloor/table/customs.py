@@ -191,22 +191,24 @@ def after_hand(
 
     ``winners`` won the main pot; ``scooped`` is true when one player took every pot, ``pot``
     their total; ``voluntary`` is what the winner took from opponents beyond blinds and antes.
-    A killer who wins again kills again; a split pot keeps a leg for a player who had one and a
-    kill for a killer who shares it.
+    In a legs game a killer who wins again kills again, and a split pot keeps a leg for a player
+    who had one and a kill for a killer who shares it. In a hi-lo kill game every kill, the
+    killer's own included, is required by a scoop of a pot over the set size (rules.md §2.7).
     """
     killed_by = button.killer
+    by_pot = rules.trigger == "pot"
     if len(winners) != 1:
-        if killed_by is not None and killed_by in winners:
+        if killed_by is not None and killed_by in winners and not by_pot:
             return KillButton(holder=killed_by, legs=button.legs, killer=killed_by)
         if button.holder is not None and button.holder in winners:
             return KillButton(holder=button.holder, legs=button.legs)
         return NEUTRAL
     winner = winners[0]
-    if killed_by == winner:
-        return KillButton(holder=winner, legs=button.legs, killer=winner)
-    if rules.trigger == "pot":
+    if by_pot:
         kills = scooped and pot > rules.pot_over
         return KillButton(holder=winner, legs=1, killer=winner if kills else None)
+    if killed_by == winner:
+        return KillButton(holder=winner, legs=button.legs, killer=winner)
     legs = 1
     if button.holder == winner:
         legs = button.legs + 1 if voluntary >= full_bet else button.legs

@@ -360,17 +360,17 @@ class Table:
         first = None
         if self._positions is None:
             first = self._first_button if self._first_button is not None else self._draw_for_button(seats)
-        if game.variant_spec.family == "stud" or len(game.blinds) > 2 or game.first_blind_on_button:
+        if game.variant_spec.family == "stud":
             return rotate_button(seats, self._positions, first)
-        small = game.blinds[0] if len(game.blinds) == 2 else 0
         return place_blinds(
             seats,
             self.size,
             self._positions,
-            blinds=(small, game.blinds[-1]),
+            blinds=game.blinds,
             rule=game.house.button_rule,
             heads_up_transition=game.house.heads_up_transition,
             first_button=first,
+            first_blind_on_button=game.first_blind_on_button,
         )
 
     def start_hand(
@@ -461,7 +461,8 @@ class Table:
 
     def _check_buy_in(self, player: str, chips: int) -> None:
         """Buy-in limits, and the return rule: back within the window, a player brings at least
-        what they left with, and the maximum is waived (GENRULES, seed 002)."""
+        what they left with, and the maximum is waived only for one who left with more than it,
+        up to what they took ("com mais que o máximo": GENRULES, seed 002)."""
         low, high = buy_in_limits(self.game)
         left = self._departures.get(player)
         window = 60.0 * self.house.rathole_window_minutes
@@ -473,7 +474,8 @@ class Table:
                     f"the {left[1]} chips they left with",
                     R_RATHOLE,
                 )
-            high = None
+            if high is not None:
+                high = max(high, left[1])
         if chips < low:
             raise IllegalAction("below_min_buy_in", f"the minimum buy-in is {low}", R_BUY_IN)
         if high is not None and chips > high:
