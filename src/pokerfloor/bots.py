@@ -1,7 +1,8 @@
 """Simple opponents of a few styles, for the demo, the terminal game and tests.
 
-A bot looks only at what its seat may see (its own cards, the board, the bets) and returns an
-action that ``Hand.legal()`` allows, so a bot can never be the reason a hand breaks a rule.
+A bot is given only its seat's view of the hand (``Hand.view(seat)``: its own cards, the
+upcards and cards shown, the board, the bets) and returns an action that the view's ``legal``
+allows, so a bot can neither see a hidden card nor be the reason a hand breaks a rule.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from pokerfloor.evaluate import evaluate
-from pokerfloor.hand import Hand
+from pokerfloor.hand.view import SeatView
 
 Decision = tuple[str, int | None]
 _CATEGORIES = (
@@ -33,7 +34,7 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, hand: Hand) -> Decision: ...
+    def choose(self, view: SeatView) -> Decision: ...
 
 
 def preflop_strength(cards: Sequence[int]) -> float:
@@ -59,10 +60,12 @@ def postflop_strength(cards: Sequence[int], board: Sequence[int]) -> float:
     return min(1.0, 0.15 + category / 7)
 
 
-def strength(hand: Hand, seat: int) -> float:
-    hole = [c for c in hand.holes[seat] if c is not None]
-    board = [c for c in hand.board if c is not None]
-    if not board or hand.variant.family != "flop" or hand.variant.omaha:
+def strength(view: SeatView) -> float:
+    """A rough 0..1 score of the viewer's cards."""
+    hole = [c for c in view.hole if c is not None]
+    board = [c for c in view.board if c is not None]
+    variant = view.game.variant_spec
+    if not board or variant.family != "flop" or variant.omaha:
         return preflop_strength(hole)
     return postflop_strength(hole, board)
 
@@ -78,11 +81,13 @@ class StyleBot:
     bluff: float = 0.0
     rng: random.Random = field(default_factory=random.Random)
 
-    def choose(self, hand: Hand) -> Decision:
-        legal = hand.legal()
-        seat = hand.to_act
-        assert seat is not None
-        score = strength(hand, seat) + self.rng.uniform(-0.08, 0.08)
+    def choose(self, view: SeatView) -> Decision:
+        legal = view.legal
+        if legal is None:
+            raise ValueError(f"it is not seat {view.seat}'s turn: a bot chooses only on its turn")
+        if legal.muck:
+            return "muck", None
+        score = strength(view) + self.rng.uniform(-0.08, 0.08)
         aggressive = legal.bet or legal.raise_ or legal.complete
         kind = "bet" if legal.bet else ("complete" if legal.complete else "raise")
         if aggressive and (score >= self.raise_at or self.rng.random() < self.bluff):
@@ -92,7 +97,7 @@ class StyleBot:
         if legal.check:
             return "check", None
         assert legal.call is not None
-        pot = max(hand.total_pot, 1)
+        pot = max(view.total_pot, 1)
         price = legal.call.cost / (pot + legal.call.cost)
         if score >= self.call_at + price * 0.5:
             return "call", None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pokerfloor.cards import format_cards
 from pokerfloor.hand import Event, Hand
+from pokerfloor.hand.view import seen_by
 
 _POSTS = {
     "sb": "posts the small blind",
@@ -27,7 +28,7 @@ def describe(event: Event, name: str | None = None) -> str:
     who = name or (f"seat {event.seat}" if event.seat is not None else "")
     kind, amount = event.kind, event.amount
     if kind == "post":
-        return f"{who} {_POSTS.get(event.note, 'posts')} {amount}"
+        return f"{who} {_POSTS.get(event.post or '', 'posts')} {amount}"
     if kind in ("deal_board",):
         return f"{event.street}: [{format_cards(event.cards)}]"
     if kind == "deal_hole":
@@ -54,7 +55,11 @@ def describe(event: Event, name: str | None = None) -> str:
     return f"{text} {amount}" if amount is not None else text
 
 
-def narrate(hand: Hand, names: dict[int, str] | None = None) -> list[str]:
-    """Every event of the hand, in order, in words."""
+def narrate(
+    hand: Hand, names: dict[int, str] | None = None, *, seat: int | None = None, full: bool | None = None
+) -> list[str]:
+    """Every event of the hand, in order, in words: as ``seat`` (``None``: a spectator) sees a
+    hand in progress unless ``full``, the whole of a finished hand unless ``full=False``."""
     names = names or {}
-    return [describe(e, names.get(e.seat) if e.seat is not None else None) for e in hand.events]
+    events, _ = seen_by(hand, seat, full)
+    return [describe(e, names.get(e.seat) if e.seat is not None else None) for e in events]

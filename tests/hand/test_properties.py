@@ -147,7 +147,7 @@ DEAD_POSTS = frozenset({"ante", "bb_ante", "missed_sb"})  # the only dead posts 
 def dead_money(hand: pf.Hand) -> dict[int, int]:
     dead = dict.fromkeys(hand.stacks, 0)
     for event in hand.events:
-        if event.kind == "post" and event.note in DEAD_POSTS and event.seat is not None:
+        if event.kind == "post" and event.post in DEAD_POSTS and event.seat is not None:
             dead[event.seat] += event.amount or 0
     return dead
 
@@ -213,7 +213,8 @@ def check_legal_ranges(hand: pf.Hand) -> None:
     if not ranges and (legal.call is None or legal.call.to < all_in_to):
         with pytest.raises(pf.IllegalAction) as refused:
             hand.act(seat, "raise", to=all_in_to)
-        assert refused.value.reason in {"betting_not_reopened", "cap_reached", "invalid_action"}
+        assert refused.value.reason in {"betting_not_reopened", "cap_reached", "no_opponent_can_call"}
+        assert (legal.reason, legal.rule) == (refused.value.reason, refused.value.rule)
 
 
 def choose(data: st.DataObject, hand: pf.Hand) -> tuple[str, int | None]:

@@ -135,7 +135,7 @@ def play_hand(
         assert seat is not None
         bot = bots.get(seat)
         if bot is not None:
-            action, to = bot.choose(hand)
+            action, to = bot.choose(hand.view(seat))
             hand.act(seat, action, to=to)
             continue
         legal = hand.legal()
