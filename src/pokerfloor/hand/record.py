@@ -51,9 +51,10 @@ class HandRecord:
         for name in ("stacks", "holes"):
             object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
 
-    def before_last(self) -> HandRecord:
-        """The record without its last input (the cards dealt stay, to be dealt again)."""
-        return replace(self, inputs=self.inputs[:-1])
+    def before_last(self, still_to_deal: Sequence[Card] = ()) -> HandRecord:
+        """The record without its last input; the cards dealt stay, to be dealt again, followed
+        by ``still_to_deal``."""
+        return replace(self, inputs=self.inputs[:-1], dealt=self.dealt + tuple(still_to_deal))
 
     def to_dict(self) -> dict[str, Any]:
         """The record as plain JSON values."""
@@ -111,6 +112,10 @@ class RecordedDeck(Deck):
     def __init__(self, dealt: Sequence[Card], rng: Shuffler | None, *, cards: Sequence[Card]) -> None:
         super().__init__(rng, cards=cards)
         self._next = list(reversed(dealt))
+
+    def still_to_deal(self) -> list[Card]:
+        """The recorded cards not dealt yet, in order."""
+        return self._next[::-1]
 
     def deal(self, count: int = 1) -> list[Card]:
         cards: list[Card] = []

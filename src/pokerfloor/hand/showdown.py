@@ -140,7 +140,8 @@ def settle(hand: Hand) -> None:
         if asked >= 0:
             hand._to_act = asked
             return
-    finish(hand, showdown_seats=contenders, ranks=(highs, lows))
+    reached = [j for j in range(hand._n) if not hand._folded[j]]
+    finish(hand, showdown_seats=reached, ranks=(highs, lows))
 
 
 def hand_ranks(hand: Hand, seats: list[int]) -> tuple[dict[int, int | None], dict[int, int | None]]:
@@ -164,16 +165,18 @@ def hand_ranks(hand: Hand, seats: list[int]) -> tuple[dict[int, int | None], dic
 def table_in_order(
     hand: Hand, contenders: list[int], highs: dict[int, int | None], lows: dict[int, int | None]
 ) -> int:
-    """Table the hands in showdown order: all-in hands and hands that can still win are shown
-    (TDA 2024 R16, R17-A); a hand that can no longer win is mucked under ``auto_muck``, else
-    its seat is asked (R18). Returns the seat (by index) asked now, or -1 when all are done."""
+    """Table the hands in showdown order: when a player is all-in every hand is (TDA 2024 R16),
+    else the hands that can still win (R17-A); a hand that can no longer win is mucked under
+    ``auto_muck``, else its seat is asked (R18). Returns the seat (by index) asked now, or -1
+    when all are done."""
     shown: list[int] = []
     pots = hand.pots
+    tabled = hand._exposed or any(hand._stack[j] == 0 for j in contenders)
     for j in showdown_order(hand, contenders):
         if hand._shown[j]:
             shown.append(j)
             continue
-        if hand._exposed or hand._stack[j] == 0 or can_still_win(hand, j, shown, pots, highs, lows):
+        if tabled or can_still_win(hand, j, shown, pots, highs, lows):
             hole = hand._holes[j]
             hand._shown[j] = True
             hand.events.append(
@@ -224,7 +227,8 @@ def finish(
     ranks: tuple[dict[int, int | None], dict[int, int | None]] | None = None,
 ) -> None:
     """End the hand: rank the hands shown down (if any), award every pot from the last side
-    pot to the main pot, and write the result and the show and win events."""
+    pot to the main pot, and write the result and the show and win events. The showdown order
+    holds every seat that reached the showdown, mucked ones included."""
     hand._to_act = -1
     pots = hand.pots
     hand._pot_total = 0

@@ -23,7 +23,7 @@ from pokerfloor.errors import IllegalAction, Reason
 from pokerfloor.hand import dealer, draw, forced, out_of_turn, showdown, spots, stud
 from pokerfloor.hand.given import cards_or_unknown
 from pokerfloor.hand.pots import side_pots
-from pokerfloor.hand.record import HandRecord, replay_record, restore
+from pokerfloor.hand.record import HandRecord, RecordedDeck, replay_record, restore
 from pokerfloor.hand.types import (
     ACTIONS,
     BLIND_KINDS,
@@ -335,7 +335,8 @@ class Hand:
             raise ValueError("there is nothing to undo: the hand has taken no input")
         record = self.record()
         last = record.inputs[-1]
-        earlier = replay_record(type(self), record.before_last(), self._rng)
+        pending = self._deck.still_to_deal() if isinstance(self._deck, RecordedDeck) else []
+        earlier = replay_record(type(self), record.before_last(pending), self._rng)
         restore(self, earlier)
         return last
 
