@@ -104,7 +104,8 @@ def check_bookkeeping(hand: pf.Hand, total: int) -> None:
         unit = hand.game.min_chip
         for award in result.awards:
             assert sum(award.winners.values()) == award.amount
-            assert set(award.winners) <= award.eligible <= set(hand.in_hand) | set(hand.all_in)
+            mucked = {e.seat for e in hand.events if e.kind == "muck"}
+            assert set(award.winners) <= award.eligible <= set(hand.in_hand) | set(hand.all_in) | mucked
             if not hand.game.variant_spec.hi_lo and len(award.winners) > 1:
                 shares = award.winners.values()
                 assert max(shares) - min(shares) <= unit + award.amount % unit, award

@@ -135,13 +135,14 @@ def settle(hand: Hand) -> None:
         finish(hand)
         return
     highs, lows = hand_ranks(hand, contenders)
+    pots = hand.pots
     if not hand._manual:
-        asked = table_in_order(hand, contenders, highs, lows)
+        asked = table_in_order(hand, contenders, pots, highs, lows)
         if asked >= 0:
             hand._to_act = asked
             return
     reached = [j for j in range(hand._n) if not hand._folded[j]]
-    finish(hand, showdown_seats=reached, ranks=(highs, lows))
+    finish(hand, showdown_seats=reached, ranks=(highs, lows), pots=pots)
 
 
 def hand_ranks(hand: Hand, seats: list[int]) -> tuple[dict[int, int | None], dict[int, int | None]]:
@@ -163,14 +164,13 @@ def hand_ranks(hand: Hand, seats: list[int]) -> tuple[dict[int, int | None], dic
 
 
 def table_in_order(
-    hand: Hand, contenders: list[int], highs: dict[int, int | None], lows: dict[int, int | None]
+    hand: Hand, contenders: list[int], pots: list[Pot], highs: dict[int, int | None], lows: dict[int, int | None]
 ) -> int:
     """Table the hands in showdown order: when a player is all-in every hand is (TDA 2024 R16),
     else the hands that can still win (R17-A); a hand that can no longer win is mucked under
     ``auto_muck``, else its seat is asked (R18). Returns the seat (by index) asked now, or -1
     when all are done."""
     shown: list[int] = []
-    pots = hand.pots
     tabled = hand._exposed or any(hand._stack[j] == 0 for j in contenders)
     for j in showdown_order(hand, contenders):
         if hand._shown[j]:
@@ -225,12 +225,14 @@ def finish(
     hand: Hand,
     showdown_seats: list[int] | None = None,
     ranks: tuple[dict[int, int | None], dict[int, int | None]] | None = None,
+    pots: list[Pot] | None = None,
 ) -> None:
     """End the hand: rank the hands shown down (if any), award every pot from the last side
     pot to the main pot, and write the result and the show and win events. The showdown order
     holds every seat that reached the showdown, mucked ones included."""
     hand._to_act = -1
-    pots = hand.pots
+    if pots is None:
+        pots = hand.pots
     hand._pot_total = 0
     unit = hand.game.min_chip
     highs: dict[int, int | None] = {}

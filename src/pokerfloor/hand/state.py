@@ -66,6 +66,13 @@ R_CHIP = "RROP11 Betting & Raising (smallest chip)"
 R_FULL_BB = "WIKI_BIP Blinds (callers owe the full big blind)"
 R_NO_CALLER = "TDA 2024 Rule 47"
 R_SHOWDOWN = "TDA 2024 Rule 17"
+_CLOSING_RULES = {
+    "betting_not_reopened": R_REOPEN,
+    "cap_reached": R_CAP,
+    "above_stack": R_STACKS,
+    "no_opponent_can_call": R_NO_CALLER,
+}
+"""The rule behind each reason a bet or raise is closed."""
 
 
 def _chips(name: str, value: object) -> int:
@@ -172,11 +179,11 @@ class Hand:
         self._discards = draw.Discards()
         self._given_board: list[Card | None] = []
         self._posts = forced.forced_posts(self, list(posts) if posts is not None else [])
-        self._given_stacks = {s: stacks[s] for s in self._seats}
+        self._given_stacks = dict(stacks)
         self.small_blind_seat = next((p.seat for p in self._posts if p.kind == "sb"), None)
         self.big_blind_seat = next((p.seat for p in self._posts if p.kind == "bb"), None)
         dealer.take_given_cards(self, holes, board)
-        self._given_holes = {s: tuple(self._holes[i]) for i, s in enumerate(self._seats) if self._holes[i]}
+        self._given_holes: dict[int, CardsLike] = dict(holes) if holes else {}
         forced.post_forced_bets(self)
         dealer.deal_holes(self)
 
@@ -314,7 +321,7 @@ class Hand:
             stacks=dict(self._given_stacks),
             button=self.button_seat,
             posts=tuple(self._posts),
-            holes=dict(self._given_holes),
+            holes={s: tuple(cards_or_unknown(c)) for s, c in self._given_holes.items()},
             board=tuple(self._given_board),
             dealing="manual" if self._manual else "auto",
             auto_muck=self._auto_muck,
@@ -323,9 +330,11 @@ class Hand:
         )
 
     @classmethod
-    def from_record(cls, record: HandRecord, *, rng: Shuffler | None = None) -> Hand:
+    def from_record(cls, record: object, *, rng: Shuffler | None = None) -> Hand:
         """The hand a record describes, rebuilt input by input: it deals the record's cards
         first, then from ``rng`` (a CSPRNG by default)."""
+        if not isinstance(record, HandRecord):
+            raise ValueError(f"a hand is rebuilt from a HandRecord, not {type(record).__name__}")
         return replay_record(cls, record, rng)
 
     def undo(self) -> Input:
@@ -563,9 +572,8 @@ class Hand:
         is not a whole number of chips is refused with ``invalid_action``.
         """
         event = self._act(seat, action, to, discard)
-        thrown = event.cards if event.kind == "draw" else None
-        # Input(kind, seat, action, to, cards); act has checked seat, action and to
-        self._inputs.append(_new(Input, ("act", seat, action, to, thrown)))
+        # Input(kind, seat, action, to, cards): a draw keeps its discards
+        self._inputs.append(_new(Input, ("act", seat, action, to, event.cards if action == "draw" else None)))
         return event
 
     def _act(self, seat: object, action: object, to: object, discard: Iterable[CardsLike] | None) -> Event:
@@ -657,12 +665,7 @@ class Hand:
         return max((p.amount for p in self._posts if p.kind in BLIND_KINDS and p.live), default=0)
 
     def _rule_for(self, reason: str) -> str:
-        return {
-            "betting_not_reopened": R_REOPEN,
-            "cap_reached": R_CAP,
-            "above_stack": R_STACKS,
-            "no_opponent_can_call": R_NO_CALLER,
-        }.get(reason, "")
+        return _CLOSING_RULES.get(reason, "")
 
     def _check_amount(self, i: int, to: int, kind: str, lo: int, hi: int) -> None:
         all_in_to = self._bet[i] + self._stack[i]
