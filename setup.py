@@ -33,8 +33,10 @@ COMPILED = [
 """The hand engine's modules and the table-driven ranking (``evaluation/lookup.py``, behind
 ``high_rank`` and the other one-call rankings). The rest stays interpreted: ``cards.py``
 (``Card`` subclasses ``int``, which mypyc cannot compile), ``hand/types.py`` (compiling it
-measured 2 %), ``rules.py`` (configuration, read a few times a hand) and everything around the
-hand (tables, io, the command line)."""
+measured 2 %), the seat views and hand records with their JSON (``hand/view.py``,
+``hand/record.py``, ``hand/plain.py``: built when asked for, never per action), ``rules.py``
+(configuration, read a few times a hand) and everything around the hand (tables, io, the
+command line)."""
 
 
 def _extensions() -> list[object]:

@@ -34,7 +34,7 @@ def session(seed: int, hands: int = 200) -> tuple[Counter[str], list[tuple[int, 
             seat = hand.to_act
             legal = hand.legal()
             pot, faced = hand.total_pot, legal.call.to if legal.call else 0
-            action, to = bots[seat].choose(hand)
+            action, to = bots[seat].choose(hand.view(seat))
             hand.act(seat, action, to=to)
             if action in ("bet", "raise") and to is not None:
                 bets.append((to, pot, faced, hand.stacks[seat] == 0))

@@ -22,7 +22,21 @@ from pokerfloor.evaluation import (
     evaluate_omaha_low_8,
     evaluate_short_deck,
 )
-from pokerfloor.hand import Award, Call, DealRequest, Event, Hand, Legal, Post, Pot, Range, Result
+from pokerfloor.hand import (
+    Award,
+    Call,
+    DealRequest,
+    Event,
+    Hand,
+    HandRecord,
+    Input,
+    Legal,
+    Post,
+    Pot,
+    Range,
+    Result,
+    SeatView,
+)
 from pokerfloor.interpret import Ruling, interpret
 from pokerfloor.rules import VARIANTS, Game, HouseRules, Variant
 from pokerfloor.table import KillGame, Level, Straddles, Table, TableOptions, Tournament
@@ -38,8 +52,10 @@ __all__ = [
     "Game",
     "Hand",
     "HandRank",
+    "HandRecord",
     "HouseRules",
     "IllegalAction",
+    "Input",
     "KillGame",
     "Legal",
     "Level",
@@ -49,6 +65,7 @@ __all__ = [
     "Rank",
     "Result",
     "Ruling",
+    "SeatView",
     "Straddles",
     "Suit",
     "Table",

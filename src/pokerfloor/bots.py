@@ -1,7 +1,8 @@
 """Simple opponents of a few styles, for the demo, the terminal game and tests.
 
-A bot looks only at what its seat may see (its own cards, the board, the bets) and returns an
-action that ``Hand.legal()`` allows, so a bot can never be the reason a hand breaks a rule.
+A bot is given only its seat's view of the hand (``Hand.view(seat)``: its own cards, the
+upcards and cards shown, the board, the bets) and returns an action that the view's ``legal``
+allows, so a bot can neither see a hidden card nor be the reason a hand breaks a rule.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from pokerfloor.evaluation import evaluate
-from pokerfloor.hand import Hand, Legal, Range
+from pokerfloor.hand import Legal, Range
+from pokerfloor.hand.view import SeatView
 
 Decision = tuple[str, int | None]
 _CATEGORIES = (
@@ -33,7 +35,7 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, hand: Hand) -> Decision: ...
+    def choose(self, view: SeatView) -> Decision: ...
 
 
 def preflop_strength(cards: Sequence[int]) -> float:
@@ -59,10 +61,12 @@ def postflop_strength(cards: Sequence[int], board: Sequence[int]) -> float:
     return min(1.0, 0.15 + category / 7)
 
 
-def strength(hand: Hand, seat: int) -> float:
-    hole = [c for c in hand.holes[seat] if c is not None]
-    board = [c for c in hand.board if c is not None]
-    if not board or hand.variant.family != "flop" or hand.variant.omaha:
+def strength(view: SeatView) -> float:
+    """A rough 0..1 score of the viewer's cards."""
+    hole = [c for c in view.hole if c is not None]
+    board = [c for c in view.board if c is not None]
+    variant = view.game.variant_spec
+    if not board or variant.family != "flop" or variant.omaha:
         return preflop_strength(hole)
     return postflop_strength(hole, board)
 
@@ -78,39 +82,43 @@ class StyleBot:
     bluff: float = 0.0
     rng: random.Random = field(default_factory=random.Random)
 
-    def choose(self, hand: Hand) -> Decision:
-        legal = hand.legal()
-        seat = hand.to_act
-        assert seat is not None
-        score = strength(hand, seat) + self.rng.uniform(-0.08, 0.08)
+    def choose(self, view: SeatView) -> Decision:
+        legal = view.legal
+        if legal is None:
+            raise ValueError(f"it is not seat {view.seat}'s turn: a bot chooses only on its turn")
+        if legal.muck:
+            return "muck", None
+        score = strength(view) + self.rng.uniform(-0.08, 0.08)
         aggressive = legal.bet or legal.raise_ or legal.complete
         kind = "bet" if legal.bet else ("complete" if legal.complete else "raise")
-        facing_raise = legal.call is not None and legal.call.to > hand.game.big_blind
+        facing_raise = legal.call is not None and legal.call.to > view.game.big_blind
         needed = self.raise_at + (0.12 if facing_raise else 0.0)
         if aggressive and (score >= needed or self.rng.random() < self.bluff * (0.3 if facing_raise else 1.0)):
-            return kind, self.size(hand, legal, aggressive, score)
+            return kind, self.size(view, legal, aggressive, score)
         if legal.check:
             return "check", None
         assert legal.call is not None
-        pot = max(hand.total_pot, 1)
+        pot = max(view.total_pot, 1)
         price = legal.call.cost / (pot + legal.call.cost)
-        committed = legal.call.cost / max(1, hand.stacks[seat] + hand.bets.get(seat, 0))
+        seat = view.seat
+        assert seat is not None
+        committed = legal.call.cost / max(1, view.stacks[seat] + view.bets.get(seat, 0))
         if score >= self.call_at + price * 0.8 + committed * 0.3:
             return "call", None
         return "fold", None
 
-    def size(self, hand: Hand, legal: Legal, span: Range, score: float) -> int:
+    def size(self, view: SeatView, legal: Legal, span: Range, score: float) -> int:
         """A bet or raise sized like a person's: before the flop three times the bet faced, after
         it a third of the pot to the whole pot (bigger with a better hand), rounded, within the
         legal range."""
         level = legal.call.to if legal.call is not None else 0
         cost = legal.call.cost if legal.call is not None else 0
-        if not [c for c in hand.board if c is not None] and hand.variant.family == "flop":
-            wanted = 3 * max(level, hand.game.big_blind)
+        if not [c for c in view.board if c is not None] and view.game.variant_spec.family == "flop":
+            wanted = 3 * max(level, view.game.big_blind)
         else:
             fraction = min(1.0, max(1 / 3, 0.33 + (score - self.raise_at) * 1.5 + self.rng.uniform(-0.1, 0.1)))
-            wanted = level + int((hand.total_pot + cost) * fraction)
-        to = round_like_a_person(wanted, hand.game.min_chip)
+            wanted = level + int((view.total_pot + cost) * fraction)
+        to = round_like_a_person(wanted, view.game.min_chip)
         return min(span.max_to, max(span.min_to, to))
 
 

@@ -13,6 +13,7 @@ Reason = Literal[
     "above_pot_limit",
     "betting_not_reopened",
     "cap_reached",
+    "no_opponent_can_call",
     "wrong_limit_amount",
     "above_spread_max",
     "must_call_full_big_blind",

@@ -266,6 +266,8 @@ class _Spot:
     betting: bool
     bring_in: int | None
     may_fold: bool
+    closed: str
+    closed_rule: str
 
     @property
     def facing(self) -> bool:
@@ -302,23 +304,18 @@ def _spot(hand: Hand, seat: int) -> _Spot:
         raise IllegalAction("invalid_action", "this is the draw, not a betting round: there is no bet to rule on")
     option = legal.bet or legal.raise_ or legal.complete
     bet, stack = hand.bets[seat], hand.stacks[seat]
-    call = legal.call
-    if call is None:
-        level = bet
-    elif call.cost < stack:
-        level = call.to
-    else:  # the call puts the seat all in: the bet it faces may be larger still, a short blind's full amount
-        level = max(call.to, *hand.bets.values())
     return _Spot(
         hand=hand,
         seat=seat,
         bet=bet,
         stack=stack,
-        level=level,
+        level=max(hand.current_bet, bet),
         option=option,
         betting=legal.bet is not None,
         bring_in=legal.bring_in,
         may_fold=legal.fold,
+        closed=legal.reason,
+        closed_rule=legal.rule,
     )
 
 
@@ -330,7 +327,7 @@ class _Notes:
         self.lines: list[str] = []
 
     def add(self, line: str, *rules: str) -> None:
-        self.rules += [rule for rule in rules if rule not in self.rules]
+        self.rules += [rule for rule in rules if rule and rule not in self.rules]
         self.lines.append(line)
 
     def ruling(self, action: RulingAction, to: int | None) -> Ruling:
@@ -357,17 +354,23 @@ def _on_chip(spot: _Spot, to: int, option: Range, notes: _Notes) -> int:
     return fitted
 
 
+_CLOSED = {
+    "betting_not_reopened": "the all-in since you acted was not a full raise, so the betting is not reopened",
+    "cap_reached": "the betting is capped",
+    "no_opponent_can_call": "no opponent has chips to call more",
+    "above_stack": "you do not have the chips to raise",
+}
+"""Why no raise is open, by ``Legal.reason``, as the floor says it."""
+
+
 def _aggress(spot: _Spot, target: int, notes: _Notes) -> Ruling:
     """A bet or raise to ``target``, brought inside what the rules allow here: above the stack is
     all in, above the pot the pot, in fixed limit the fixed amount, below the minimum the minimum."""
     option = spot.option
     if option is None:
         if spot.facing:
-            notes.add(
-                "A raise is not open to you here (the betting was not reopened, the raises are capped, or no "
-                "opponent can call more), so it is a call.",
-                R_BINDING,
-            )
+            why = _CLOSED.get(spot.closed, "a raise is not open to you here")
+            notes.add(f"A raise is not open to you: {why}, so it is a call.", R_BINDING, spot.closed_rule)
         else:
             notes.add("No bet is open to you here, so it is a check.", R_BINDING)
         return _call(spot, notes)
@@ -406,8 +409,7 @@ def _undercall(spot: _Spot, notes: _Notes) -> Ruling:
     """Less than the call and not all in: a full call facing the opening bet or heads-up, the
     floor's choice otherwise (R51-B); the engine rules the full call."""
     hand = spot.hand
-    raised = any(e.kind in ("raise", "complete") for e in hand.events if e.street == hand.street)
-    if len(hand.in_hand) == 2 or not raised:
+    if len(hand.in_hand) == 2 or hand.raises_made == 0:
         notes.add(f"Less than the call of {spot.call_to} is an undercall: it is made a full call.", R_UNDERCALL)
     else:
         notes.add(

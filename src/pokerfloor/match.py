@@ -45,7 +45,7 @@ def play_hand(game: Game, bots: dict[int, Bot], stack: int, rng: random.Random) 
     while not hand.is_over:
         seat = hand.to_act
         assert seat is not None
-        kind, to = bots[seat].choose(hand)
+        kind, to = bots[seat].choose(hand.view(seat))
         hand.act(seat, kind, to)
     assert hand.result is not None
     return hand.result.net

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pokerfloor.cards import format_cards
 from pokerfloor.hand import Event, Hand
+from pokerfloor.hand.view import seen_by
 
 _POSTS = {
     "sb": "posts the small blind",
@@ -43,7 +44,7 @@ def describe(event: Event, name: str | None = None, *, all_in: bool = False) -> 
     kind, amount = event.kind, chips(event.amount)
     shove = ", all-in" if all_in else ""
     if kind == "post":
-        return f"{who} {_verb(who, _POSTS.get(event.note, 'posts'))} {amount}{shove}"
+        return f"{who} {_verb(who, _POSTS.get(event.post or '', 'posts'))} {amount}{shove}"
     if kind in ("deal_board",):
         return f"{event.street.capitalize()}: {' '.join(format_cards([card]) for card in event.cards)}"
     if kind == "deal_hole":
@@ -106,7 +107,11 @@ def award_lines(hand: Hand, names: dict[int, str] | None = None) -> list[str]:
     return lines
 
 
-def narrate(hand: Hand, names: dict[int, str] | None = None) -> list[str]:
-    """Every event of the hand, in order, in words."""
+def narrate(
+    hand: Hand, names: dict[int, str] | None = None, *, seat: int | None = None, full: bool | None = None
+) -> list[str]:
+    """Every event of the hand, in order, in words: as ``seat`` (``None``: a spectator) sees a
+    hand in progress unless ``full``, the whole of a finished hand unless ``full=False``."""
     names = names or {}
-    return [describe(e, names.get(e.seat) if e.seat is not None else None) for e in hand.events]
+    events, _ = seen_by(hand, seat, full)
+    return [describe(e, names.get(e.seat) if e.seat is not None else None) for e in events]

@@ -11,7 +11,7 @@ NL_50_100 = pf.Game.no_limit_holdem(50, 100)
 
 def posts(hand: pf.Hand) -> list[tuple[int | None, int | None, str]]:
     """The forced bets as posted, in order: (seat, chips, kind)."""
-    return [(e.seat, e.amount, e.note) for e in hand.events if e.kind == "post"]
+    return [(e.seat, e.amount, e.post) for e in hand.events if e.kind == "post"]
 
 
 # §2.1 Antes -----------------------------------------------------------------------------------

@@ -105,7 +105,8 @@ def check_bookkeeping(hand: pf.Hand, total: int) -> None:
         unit = hand.game.min_chip
         for award in result.awards:
             assert sum(award.winners.values()) == award.amount
-            assert set(award.winners) <= award.eligible <= set(hand.in_hand) | set(hand.all_in)
+            mucked = {e.seat for e in hand.events if e.kind == "muck"}
+            assert set(award.winners) <= award.eligible <= set(hand.in_hand) | set(hand.all_in) | mucked
             if not hand.game.variant_spec.hi_lo and len(award.winners) > 1:
                 shares = award.winners.values()
                 assert max(shares) - min(shares) <= unit + award.amount % unit, award
@@ -148,7 +149,7 @@ DEAD_POSTS = frozenset({"ante", "bb_ante", "missed_sb"})  # the only dead posts 
 def dead_money(hand: pf.Hand) -> dict[int, int]:
     dead = dict.fromkeys(hand.stacks, 0)
     for event in hand.events:
-        if event.kind == "post" and event.note in DEAD_POSTS and event.seat is not None:
+        if event.kind == "post" and event.post in DEAD_POSTS and event.seat is not None:
             dead[event.seat] += event.amount or 0
     return dead
 
@@ -214,7 +215,8 @@ def check_legal_ranges(hand: pf.Hand) -> None:
     if not ranges and (legal.call is None or legal.call.to < all_in_to):
         with pytest.raises(pf.IllegalAction) as refused:
             hand.act(seat, "raise", to=all_in_to)
-        assert refused.value.reason in {"betting_not_reopened", "cap_reached", "invalid_action"}
+        assert refused.value.reason in {"betting_not_reopened", "cap_reached", "no_opponent_can_call"}
+        assert (legal.reason, legal.rule) == (refused.value.reason, refused.value.rule)
     before = (len(hand.events), hand.stacks, hand.bets, hand.to_act)
     with pytest.raises(pf.IllegalAction) as refused:
         hand.act(seat, "all_in", to=all_in_to + 1)  # an all-in is to the whole stack, nothing else

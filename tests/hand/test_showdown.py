@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from handkit import ROYAL_BOARD, checks_to_showdown, deal, low_holes, play, seats
 
 import pokerfloor as pf
@@ -179,3 +180,82 @@ def test_hi_lo_each_side_pot_is_split_on_its_own() -> None:
     )
     assert winners(hand, 0) == {2: 77, 3: 76}
     assert winners(hand, 1) == {2: 200}
+
+
+# TDA 2024 R16-R18: who shows, who may muck. Board As Kd 9c 5h 4s: seat 1's 7c8d plays ace-king-
+# nine-eight-seven, seat 2's 6c2h ace-king-nine-six-five (it cannot beat seat 1), seat 3's AhAd trips.
+SHOWDOWN_BOARD = "AsKd9c5h4s"
+SHOWDOWN_HOLES = {1: "7c8d", 2: "6c2h", 3: "AhAd"}
+
+
+def checked_down(**kwargs: object) -> pf.Hand:
+    hand = deal(NL_50_100, seats(3), holes=SHOWDOWN_HOLES, board=SHOWDOWN_BOARD, **kwargs)
+    return checks_to_showdown_or_ask(hand)
+
+
+def checks_to_showdown_or_ask(hand: pf.Hand) -> pf.Hand:
+    """Call or check down until the hand is over or asks a seat to show or muck."""
+    while not hand.is_over and not hand.legal().muck:
+        hand.act(hand.to_act, "call")  # type: ignore[arg-type]
+    return hand
+
+
+def test_r18_a_hand_that_can_no_longer_win_is_asked_to_show_or_muck() -> None:
+    """TDA 2024 R18: seat 2 cannot beat the hand shown before it, so it is asked; the hands that
+    can still win are tabled in showdown order (R17-A) without asking."""
+    hand = checked_down(auto_muck=False)
+    assert hand.street == "showdown" and hand.to_act == 2
+    assert hand.legal() == pf.Legal(seat=2, show=True, muck=True)
+    assert [e.seat for e in hand.events if e.kind == "show"] == [1]
+    with pytest.raises(pf.IllegalAction) as refused:
+        hand.act(2, "call")
+    assert refused.value.reason == "invalid_action"
+    hand.act(2, "show")
+    assert hand.is_over
+    assert [e.seat for e in hand.events if e.kind == "show"] == [1, 2, 3]
+    assert hand.result is not None and hand.result.winnings == {3: 300}
+
+
+def test_r18_a_seat_that_mucks_is_not_shown_and_wins_nothing() -> None:
+    hand = checked_down(auto_muck=False)
+    hand.muck(2)
+    assert hand.is_over and hand.result is not None
+    assert 2 not in hand.result.shown and set(hand.result.shown) == {1, 3}
+    assert hand.result.showdown_order == (1, 2, 3)
+
+
+def test_auto_muck_mucks_a_hand_that_can_no_longer_win_without_asking() -> None:
+    """The option ``auto_muck`` (on by default) mucks such hands unseen."""
+    hand = checked_down()
+    assert hand.is_over
+    assert [(e.kind, e.seat) for e in hand.events if e.kind in ("show", "muck")] == [
+        ("show", 1),
+        ("muck", 2),
+        ("show", 3),
+    ]
+
+
+def test_r17_a_called_last_aggressor_shows_first() -> None:
+    """TDA 2024 R17-A: seat 3 bets the river and is called, so it shows first; the others can
+    then no longer win and are asked."""
+    hand = deal(NL_50_100, seats(3), holes=SHOWDOWN_HOLES, board=SHOWDOWN_BOARD, auto_muck=False)
+    while hand.street != "river":
+        hand.act(hand.to_act, "call")  # type: ignore[arg-type]
+    play(hand, [(1, "check"), (2, "check"), (3, "bet", 100), (1, "call"), (2, "call")])
+    assert [e.seat for e in hand.events if e.kind == "show"] == [3]
+    assert hand.to_act == 1
+    hand.act(1, "muck")
+    assert hand.to_act == 2
+    hand.act(2, "muck")
+    assert hand.is_over and hand.result is not None and hand.result.winnings == {3: 600}
+
+
+def test_r16_all_in_hands_are_face_up() -> None:
+    """TDA 2024 R16: once a player is all-in and the betting is over, all hands are tabled, even
+    one that cannot win."""
+    stacks = {1: 10_000, 2: 10_000, 3: 300}
+    hand = deal(NL_50_100, stacks, holes=SHOWDOWN_HOLES, board=SHOWDOWN_BOARD, auto_muck=False)
+    play(hand, [(3, "all_in"), (1, "call"), (2, "call")])
+    hand = checks_to_showdown_or_ask(hand)
+    assert hand.is_over
+    assert {e.seat for e in hand.events if e.kind == "show"} == {1, 2, 3}

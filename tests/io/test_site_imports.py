@@ -88,7 +88,7 @@ def _engine_hand(seed: int) -> pf.Hand:
     while not hand.is_over:
         if hand.to_act is None:
             break
-        action, to = bots[hand.to_act].choose(hand)
+        action, to = bots[hand.to_act].choose(hand.view(hand.to_act))
         hand.act(hand.to_act, action, to=to) if to is not None else hand.act(hand.to_act, action)
     return hand
 

@@ -171,7 +171,7 @@ def play_random(deal: Deal, data: st.DataObject) -> pf.Hand:
     assert sum(result.net.values()) == 0
     dead = {seat: 0 for seat in hand.seats}
     for event in hand.events:
-        if event.kind == "post" and event.note == "ante" and event.seat is not None:
+        if event.kind == "post" and event.post == "ante" and event.seat is not None:
             dead[event.seat] += event.amount or 0
     live = {seat: chips - dead[seat] for seat, chips in hand.contributions.items()}
     for seat, gain in result.net.items():

@@ -27,7 +27,7 @@ def style_policy(style: str, seed: int = 0) -> Policy:
 
     def choose(state: MatchState, hand: Hand) -> Decision:
         rng = random.Random(f"{seed}:{state.hand_number}:{state.betting}")
-        return make_bot(style, style, rng).choose(hand)
+        return make_bot(style, style, rng).choose(hand.view(hand.to_act))
 
     return choose
 

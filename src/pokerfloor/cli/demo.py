@@ -45,7 +45,7 @@ def demo(
         while not hand.is_over:
             actor = hand.to_act
             assert actor is not None
-            action, to = bots[actor].choose(hand)
+            action, to = bots[actor].choose(hand.view(actor))
             try:
                 hand.act(actor, action, to=to)
             except IllegalAction as ruling:

@@ -180,7 +180,7 @@ class _Chips:
             return
         elif event.kind == "post":
             self._put_in(seat, amount)
-            if event.note not in ("ante", "bb_ante") and not event.note.startswith("missed_sb"):
+            if event.post not in ("ante", "bb_ante", "missed_sb"):
                 self.wagers[seat] = self.wagers.get(seat, 0) + amount
         elif event.kind in ("bet", "raise", "complete", "call", "bring_in"):
             self._put_in(seat, amount - self.wagers.get(seat, 0))
@@ -210,7 +210,7 @@ def _event_words(state: Replay, event: Event, chips: _Chips) -> str:
     who = _name(state, event.seat)
     kind = event.kind
     if kind == "post":
-        return f"{who} {_POSTS.get(event.note, 'posts')} {_money(state, event.amount or 0)}"
+        return f"{who} {_POSTS.get(event.post or '', 'posts')} {_money(state, event.amount or 0)}"
     if kind == "deal_hole":
         how = f" ({event.note})" if event.note and event.note != "draw" else ""
         return f"{who} is dealt {_cards(event.cards)}{how}"

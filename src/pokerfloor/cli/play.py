@@ -85,7 +85,7 @@ def bot_turn(bot: StyleBot, hand: Hand, seat: int) -> None:
     if legal.bring_in is not None:  # the low card brings it in, as most players do
         hand.act(seat, "bring_in")
         return
-    action, to = bot.choose(hand)
+    action, to = bot.choose(hand.view(seat))
     try:
         hand.act(seat, action, to=to)
     except IllegalAction:

@@ -12,7 +12,7 @@ from pokerfloor.cards import FULL_DECK, Card, CardsLike
 from pokerfloor.errors import IllegalAction
 from pokerfloor.hand import draw, stud
 from pokerfloor.hand.given import cards_or_unknown
-from pokerfloor.hand.types import DealRequest, Event
+from pokerfloor.hand.types import DealRequest, Event, face_down, face_up
 
 if TYPE_CHECKING:
     from pokerfloor.hand.state import Hand
@@ -57,7 +57,9 @@ def deal_holes(hand: Hand) -> None:
     for i in range(hand._n):
         missing = count - len(hand._holes[i])
         if missing > 0:
-            hand._holes[i] += hand._deck.deal(missing)
+            cards = hand._deck.deal(missing)
+            hand._dealt += cards
+            hand._holes[i] += cards
     hand._begin_betting()
 
 
@@ -90,9 +92,12 @@ def deal_stud_street(hand: Hand) -> None:
     for i in short:
         position, missing = len(hand._holes[i]), hand._cards_due(i) - len(hand._holes[i])
         cards = hand._deck.deal(missing)
+        hand._dealt += cards
         hand._holes[i] += cards
-        note = stud.deal_note(position, missing)
-        hand.events.append(Event("deal_hole", hand._seats[i], cards=tuple(cards), street=hand.street, note=note))
+        note, faces = stud.deal_note(position, missing), stud.faces(position, missing)
+        hand.events.append(
+            Event("deal_hole", hand._seats[i], cards=tuple(cards), street=hand.street, note=note, seen_by=faces)
+        )
     hand._after_board_dealt()
 
 
@@ -118,8 +123,9 @@ def deal(hand: Hand, cards: CardsLike | Sequence[Card | None], seat: int | None)
         if len(parsed) != need:
             raise ValueError(f"seat {seat} needs {need} hole cards, got {len(parsed)}")
         note = stud.deal_note(len(hand._holes[i]), need) if hand._stud else ""
+        faces = stud.faces(len(hand._holes[i]), need) if hand._stud else face_down(parsed)
         hand._holes[i] += parsed
-        event = Event("deal_hole", seat, cards=tuple(parsed), street=hand.street, note=note)
+        event = Event("deal_hole", seat, cards=tuple(parsed), street=hand.street, note=note, seen_by=faces)
         hand.events.append(event)
         request_next_deal(hand)
         return event
@@ -128,7 +134,7 @@ def deal(hand: Hand, cards: CardsLike | Sequence[Card | None], seat: int | None)
     if len(parsed) != request.count:
         raise ValueError(f"the board needs {request.count} cards now, got {len(parsed)}")
     hand._board += parsed
-    event = Event("deal_board", None, cards=tuple(parsed), street=hand.street)
+    event = Event("deal_board", None, cards=tuple(parsed), street=hand.street, seen_by=face_up(parsed))
     hand.events.append(event)
     hand._awaiting = None
     hand._after_board_dealt()
@@ -145,7 +151,9 @@ def deal_board(hand: Hand, count: int) -> None:
             hand._awaiting = DealRequest("board", None, count)
             hand._to_act = -1
             return
-        cards += hand._deck.deal(count - len(cards))
+        fresh = hand._deck.deal(count - len(cards))
+        hand._dealt += fresh
+        cards += fresh
     hand._board += cards
-    hand.events.append(Event("deal_board", None, cards=tuple(cards), street=hand.street))
+    hand.events.append(Event("deal_board", None, cards=tuple(cards), street=hand.street, seen_by=face_up(cards)))
     hand._after_board_dealt()

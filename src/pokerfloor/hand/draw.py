@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from pokerfloor.cards import Card, CardsLike, Deck, Shuffler
 from pokerfloor.errors import IllegalAction
 from pokerfloor.hand.given import cards_or_unknown
-from pokerfloor.hand.types import DealRequest, Event
+from pokerfloor.hand.types import DealRequest, Event, face_down
 
 if TYPE_CHECKING:
     from pokerfloor.hand.state import Hand
@@ -128,18 +128,23 @@ def act(hand: Hand, i: int, action: str, discard: Iterable[CardsLike] | None) ->
     hand._discards.add(i, thrown)
     hand._drawn[i] = True
     note = f"draws {len(thrown)}" if thrown else "stands pat"
-    event = Event("draw", hand._seats[i], len(thrown), cards=tuple(thrown), street=hand.street, note=note)
+    seat, faces = hand._seats[i], face_down(thrown)
+    event = Event("draw", seat, len(thrown), cards=tuple(thrown), street=hand.street, note=note, seen_by=faces)
     hand.events.append(event)
     if thrown and hand._manual:
         hand._owed.append((i, len(thrown)))
     elif thrown:
         cards, reshuffled = replacements(hand._deck, len(thrown), hand._discards, i, hand._rng)
+        hand._dealt += cards
         if reshuffled:
             hand.events.append(
                 Event("reshuffle", street=hand.street, note="the stub ran short: the discards shuffled in")
             )
         hand._holes[i] += cards
-        hand.events.append(Event("deal_hole", hand._seats[i], cards=tuple(cards), street=hand.street, note="draw"))
+        hand.events.append(
+            Event("deal_hole", hand._seats[i], cards=tuple(cards), street=hand.street, note="draw",
+                  seen_by=face_down(cards))
+        )
     next_draw(hand)
     return event
 
@@ -153,7 +158,7 @@ def deal_replacements(hand: Hand, seat: int | None, cards: list[Card | None]) ->
         raise ValueError(f"seat {seat} discarded {count} cards and needs as many, got {len(cards)}")
     hand._owed.pop(0)
     hand._holes[i] += cards
-    event = Event("deal_hole", seat, cards=tuple(cards), street=hand.street, note="draw")
+    event = Event("deal_hole", seat, cards=tuple(cards), street=hand.street, note="draw", seen_by=face_down(cards))
     hand.events.append(event)
     next_draw(hand)
     return event

@@ -88,11 +88,13 @@ def post_forced_bets(hand: Hand) -> None:
         if post.kind == "sleeper" and house.sleeper_when_entered == "returned":
             hand._sleeping = post
             note = "sleeper waits: returned if a player in front of it enters the pot (house rule)"
-            hand.events.append(Event("sleeper_waits", post.seat, post.amount, street=hand.street, note=note))
+            hand.events.append(
+                Event("sleeper_waits", post.seat, post.amount, street=hand.street, note=note, post="sleeper")
+            )
             continue
         paid = min(post.amount, hand._stack[i])
         hand._put_in(i, paid, live=post.live)
-        hand.events.append(Event("post", post.seat, paid, street=hand.street, note=post.kind))
+        hand.events.append(Event("post", post.seat, paid, street=hand.street, post=post.kind))
         if not post.live or post.kind in ANTE_KINDS:
             continue
         if post.kind in BLIND_KINDS:
@@ -161,7 +163,7 @@ def settle_sleeper(hand: Hand, j: int, sleeper: Post) -> int:
         return j
     paid = min(sleeper.amount, hand._stack[j])
     hand._put_in(j, paid)
-    hand.events.append(Event("post", sleeper.seat, paid, street=hand.street, note="sleeper"))
+    hand.events.append(Event("post", sleeper.seat, paid, street=hand.street, post="sleeper"))
     raise_level_by_post(hand, j, sleeper)
     if hand._structure == "fixed_limit" and sleeper.amount - hand._full_level >= hand._min_inc:
         hand._full_level, hand._raises = sleeper.amount, hand._raises + 1

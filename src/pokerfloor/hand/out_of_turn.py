@@ -38,7 +38,7 @@ def settle(hand: Hand, i: int) -> None:
         return
     if (level, raises) == (hand._level, hand._raises):
         try:
-            hand.act(seat, action, to=to)
+            hand._act(seat, action, to, None)
             return
         except IllegalAction as ruling:
             note = f"held {action} void: {ruling.message}"

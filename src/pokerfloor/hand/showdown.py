@@ -24,7 +24,7 @@ from pokerfloor.evaluation import (
     short_deck_rank,
 )
 from pokerfloor.hand import stud
-from pokerfloor.hand.types import Award, Event, Pot, Result
+from pokerfloor.hand.types import Award, Event, Pot, Result, face_up
 from pokerfloor.rules import Variant
 
 if TYPE_CHECKING:
@@ -124,8 +124,9 @@ def halves(amount: int, unit: int) -> tuple[int, int]:
 
 def settle(hand: Hand) -> None:
     """The showdown, once the last betting round is over: the pots go to the best hands still
-    in, or to the last one standing; a replay first waits for every unknown hand to be shown
-    or mucked."""
+    in, or to the last one standing. A replay first waits for every unknown hand to be shown or
+    mucked; a dealt hand tables its hands in showdown order, and asks each seat whose hand can
+    no longer win whether it shows or mucks (or mucks it, under ``auto_muck``)."""
     hand._to_act = -1
     contenders = [j for j in range(hand._n) if not hand._folded[j] and not hand._mucked[j]]
     if hand._manual and any(None in hand._holes[j] and not hand._shown[j] for j in contenders):
@@ -133,7 +134,83 @@ def settle(hand: Hand) -> None:
     if len(contenders) <= 1:
         finish(hand)
         return
-    finish(hand, showdown_seats=contenders)
+    highs, lows = hand_ranks(hand, contenders)
+    pots = hand.pots
+    if not hand._manual:
+        asked = table_in_order(hand, contenders, pots, highs, lows)
+        if asked >= 0:
+            hand._to_act = asked
+            return
+    reached = [j for j in range(hand._n) if not hand._folded[j]]
+    finish(hand, showdown_seats=reached, ranks=(highs, lows), pots=pots)
+
+
+def hand_ranks(hand: Hand, seats: list[int]) -> tuple[dict[int, int | None], dict[int, int | None]]:
+    """The high and low ranks of the seats' hands (by index); ``None`` for no hand or an
+    unknown one."""
+    high_of, low_of = rankers(hand.variant)
+    board = [c for c in hand._board if c is not None]
+    highs: dict[int, int | None] = {}
+    lows: dict[int, int | None] = {}
+    for j in seats:
+        hole = hand._holes[j]
+        if None in hole:
+            highs[j] = lows[j] = None
+            continue
+        cards: list[int] = [c for c in hole if c is not None]
+        highs[j] = high_of(cards, board) if high_of else None
+        lows[j] = low_of(cards, board) if low_of else None
+    return highs, lows
+
+
+def table_in_order(
+    hand: Hand, contenders: list[int], pots: list[Pot], highs: dict[int, int | None], lows: dict[int, int | None]
+) -> int:
+    """Table the hands in showdown order: when a player is all-in every hand is (TDA 2024 R16),
+    else the hands that can still win (R17-A); a hand that can no longer win is mucked under
+    ``auto_muck``, else its seat is asked (R18). Returns the seat (by index) asked now, or -1
+    when all are done."""
+    shown: list[int] = []
+    tabled = hand._exposed or any(hand._stack[j] == 0 for j in contenders)
+    for j in showdown_order(hand, contenders):
+        if hand._shown[j]:
+            shown.append(j)
+            continue
+        if tabled or can_still_win(hand, j, shown, pots, highs, lows):
+            hole = hand._holes[j]
+            hand._shown[j] = True
+            hand.events.append(
+                Event("show", hand._seats[j], cards=tuple(hole), street="showdown", seen_by=face_up(hole))
+            )
+            shown.append(j)
+        elif hand._auto_muck:
+            hand._mucked[j] = True
+            hand.events.append(Event("muck", hand._seats[j], street="showdown", note="can no longer win"))
+        else:
+            return j
+    return -1
+
+
+def can_still_win(
+    hand: Hand, j: int, shown: list[int], pots: list[Pot], highs: dict[int, int | None], lows: dict[int, int | None]
+) -> bool:
+    """Whether seat ``j``'s hand ties or beats, for a half of some pot it is in, every hand
+    shown so far that is in that pot."""
+    seat = hand._seats[j]
+    for pot in pots:
+        if seat not in pot.eligible:
+            continue
+        rivals = [k for k in shown if hand._seats[k] in pot.eligible]
+        for ranks in (highs, lows):
+            mine = ranks.get(j)
+            if mine is None:
+                continue
+            shown_ranks = [r for r in (ranks.get(k) for k in rivals) if r is not None]
+            if not shown_ranks or mine >= max(shown_ranks):
+                return True
+        if not rivals:
+            return True
+    return False
 
 
 def showdown_order(hand: Hand, contenders: list[int]) -> list[int]:
@@ -144,28 +221,26 @@ def showdown_order(hand: Hand, contenders: list[int]) -> list[int]:
     return sorted(contenders, key=lambda j: (j - start) % hand._n)
 
 
-def finish(hand: Hand, showdown_seats: list[int] | None = None) -> None:
+def finish(
+    hand: Hand,
+    showdown_seats: list[int] | None = None,
+    ranks: tuple[dict[int, int | None], dict[int, int | None]] | None = None,
+    pots: list[Pot] | None = None,
+) -> None:
     """End the hand: rank the hands shown down (if any), award every pot from the last side
-    pot to the main pot, and write the result and the show and win events."""
+    pot to the main pot, and write the result and the show and win events. The showdown order
+    holds every seat that reached the showdown, mucked ones included."""
     hand._to_act = -1
-    pots = hand.pots
+    if pots is None:
+        pots = hand.pots
     hand._pot_total = 0
-    high_of, low_of = rankers(hand.variant)
     unit = hand.game.min_chip
     highs: dict[int, int | None] = {}
     lows: dict[int, int | None] = {}
     order: list[int] = []
     if showdown_seats:
         order = showdown_order(hand, showdown_seats)
-        board = [c for c in hand._board if c is not None]
-        for j in showdown_seats:
-            hole = hand._holes[j]
-            if None in hole:
-                highs[j] = lows[j] = None
-                continue
-            cards: list[int] = [c for c in hole if c is not None]
-            highs[j] = high_of(cards, board) if high_of else None
-            lows[j] = low_of(cards, board) if low_of else None
+        highs, lows = ranks if ranks is not None else hand_ranks(hand, showdown_seats)
     awards: list[Award] = []
     stacks = list(hand._stack)
     for index in range(len(pots) - 1, -1, -1):
@@ -187,11 +262,13 @@ def finish(hand: Hand, showdown_seats: list[int] | None = None) -> None:
         stacks=final,
         net={s: final[s] - hand._start[i] for i, s in enumerate(hand._seats)},
         showdown_order=tuple(hand._seats[j] for j in order),
-        shown={hand._seats[j]: tuple(hand._holes[j]) for j in order},
+        shown={hand._seats[j]: tuple(hand._holes[j]) for j in order if not hand._mucked[j]},
     )
     for j in order:
-        if not hand._shown[j]:
-            hand.events.append(Event("show", hand._seats[j], cards=tuple(hand._holes[j]), street="showdown"))
+        if not hand._shown[j] and not hand._mucked[j]:
+            hole = hand._holes[j]
+            shown = Event("show", hand._seats[j], cards=tuple(hole), street="showdown", seen_by=face_up(hole))
+            hand.events.append(shown)
     for award in awards:
         for seat, chips in award.winners.items():
             hand.events.append(Event("win", seat, chips, note=award.reason))

@@ -64,6 +64,7 @@ def set_up(
         raise ValueError(f"the {street} board has {need} cards, {len(given)} were given")
     if not given and need:
         given = list(hand._deck.deal(need))
+        hand._dealt += [c for c in given if c is not None]
     hand._board = given
     hand._street_index = target
     hand._acted = [None] * hand._n

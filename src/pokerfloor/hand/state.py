@@ -23,18 +23,22 @@ from pokerfloor.errors import IllegalAction, Reason
 from pokerfloor.hand import dealer, draw, forced, out_of_turn, showdown, spots, stud
 from pokerfloor.hand.given import cards_or_unknown
 from pokerfloor.hand.pots import side_pots
+from pokerfloor.hand.record import HandRecord, RecordedDeck, replay_record, restore
 from pokerfloor.hand.types import (
     ACTIONS,
     BLIND_KINDS,
     Call,
     DealRequest,
     Event,
+    Input,
     Legal,
     Post,
     Pot,
     Range,
     Result,
+    face_up,
 )
+from pokerfloor.hand.view import SeatView, seat_view
 from pokerfloor.rules import BIG_BET_STRUCTURES, Game
 
 try:
@@ -60,6 +64,15 @@ R_LIMIT = "WIKI_BIP Fixed limit"
 R_SPREAD = "WIKI_BIP Spread limit"
 R_CHIP = "RROP11 Betting & Raising (smallest chip)"
 R_FULL_BB = "WIKI_BIP Blinds (callers owe the full big blind)"
+R_NO_CALLER = "TDA 2024 Rule 47"
+R_SHOWDOWN = "TDA 2024 Rule 17"
+_CLOSING_RULES = {
+    "betting_not_reopened": R_REOPEN,
+    "cap_reached": R_CAP,
+    "above_stack": R_STACKS,
+    "no_opponent_can_call": R_NO_CALLER,
+}
+"""The rule behind each reason a bet or raise is closed."""
 
 
 def _chips(name: str, value: object) -> int:
@@ -91,6 +104,8 @@ class Hand:
         holes: Mapping[int, CardsLike] | None = None,
         board: CardsLike | None = None,
         dealing: str = "auto",
+        auto_muck: bool = True,
+        deck: Deck | None = None,
     ) -> None:
         if dealing not in ("auto", "manual"):
             raise ValueError("dealing is 'auto' or 'manual'")
@@ -125,7 +140,12 @@ class Hand:
         self.events: list[Event] = []
         self._manual = dealing == "manual"
         self._rng: Shuffler = rng if rng is not None else random.SystemRandom()
-        self._deck = Deck(self._rng, cards=SHORT_DECK if self.variant.short_deck else FULL_DECK)
+        cards = SHORT_DECK if self.variant.short_deck else FULL_DECK
+        self._deck = deck if deck is not None else Deck(self._rng, cards=cards)
+        self._auto_muck = bool(auto_muck)
+        self._dealt: list[Card] = []
+        self._inputs: list[Input] = []
+        self._spot = False
         self._street_index = 0
         self._structure = game.structure
         self._big_bet = game.structure in BIG_BET_STRUCTURES
@@ -161,9 +181,11 @@ class Hand:
         self._discards = draw.Discards()
         self._given_board: list[Card | None] = []
         self._posts = forced.forced_posts(self, list(posts) if posts is not None else [])
+        self._given_stacks = dict(stacks)
         self.small_blind_seat = next((p.seat for p in self._posts if p.kind == "sb"), None)
         self.big_blind_seat = next((p.seat for p in self._posts if p.kind == "bb"), None)
         dealer.take_given_cards(self, holes, board)
+        self._given_holes: dict[int, CardsLike] = dict(holes) if holes else {}
         forced.post_forced_bets(self)
         dealer.deal_holes(self)
 
@@ -262,6 +284,73 @@ class Hand:
         """The last full bet or raise increment of this round (TDA 2024 R43-A)."""
         return self._min_inc
 
+    @property
+    def current_bet(self) -> int:
+        """The bet level of this round: the total wager a seat must reach to call."""
+        return self._level
+
+    @property
+    def raises_made(self) -> int:
+        """Full raises made this round after the opening bet; a live blind is the opening bet
+        (RROP11 Betting & Raising item 3)."""
+        if self._structure == "fixed_limit" or self._street_index > 0 or self._bb_level() == 0:
+            return max(self._raises - 1, 0)
+        return self._raises
+
+    @property
+    def raise_cap(self) -> int | None:
+        """Raises allowed after the opening bet in this limit game, ``None`` when uncapped
+        (house option ``raise_cap``, RROP11 Betting & Raising item 3); the cap is lifted heads-up
+        under ``cap_lifted_heads_up``."""
+        if self._structure not in ("fixed_limit", "spread_limit"):
+            return None
+        return self._cap
+
+    def view(self, seat: object = None) -> SeatView:
+        """What ``seat`` may see of the hand (``None``: a spectator), as an immutable ``SeatView``:
+        its own cards, every upcard and card shown, the board, the chips and the events."""
+        if seat is not None and not self._dealt_in(seat):
+            raise ValueError(f"seat {seat!r} is not dealt in to this hand")
+        return seat_view(self, seat)
+
+    def record(self) -> HandRecord:
+        """The hand so far as a ``HandRecord``: how it started, the cards dealt and every input,
+        enough for ``Hand.from_record`` to rebuild it."""
+        if self._spot:
+            raise ValueError("a spot (Hand.from_spot) has no record: it did not start from the deal")
+        return HandRecord(
+            game=self.game,
+            stacks=dict(self._given_stacks),
+            button=self.button_seat,
+            posts=tuple(self._posts),
+            holes={s: tuple(cards_or_unknown(c)) for s, c in self._given_holes.items()},
+            board=tuple(self._given_board),
+            dealing="manual" if self._manual else "auto",
+            auto_muck=self._auto_muck,
+            dealt=tuple(self._dealt),
+            inputs=tuple(self._inputs),
+        )
+
+    @classmethod
+    def from_record(cls, record: object, *, rng: Shuffler | None = None) -> Hand:
+        """The hand a record describes, rebuilt input by input: it deals the record's cards
+        first, then from ``rng`` (a CSPRNG by default)."""
+        if not isinstance(record, HandRecord):
+            raise ValueError(f"a hand is rebuilt from a HandRecord, not {type(record).__name__}")
+        return replay_record(cls, record, rng)
+
+    def undo(self) -> Input:
+        """Take back the last input (a dealer's correction) and return it; the cards it dealt
+        go back on top of the deck, so doing it again deals them again."""
+        if not self._inputs:
+            raise ValueError("there is nothing to undo: the hand has taken no input")
+        record = self.record()
+        last = record.inputs[-1]
+        pending = self._deck.still_to_deal() if isinstance(self._deck, RecordedDeck) else []
+        earlier = replay_record(type(self), record.before_last(pending), self._rng)
+        restore(self, earlier)
+        return last
+
     def _dealt_in(self, seat: object) -> TypeGuard[int]:
         """Whether ``seat`` is the number of a seat dealt in to this hand (``True`` is not)."""
         return not isinstance(seat, bool) and isinstance(seat, int) and seat in self._pos
@@ -287,7 +376,9 @@ class Hand:
         """Supply the cards a manually dealt hand waits for (``seat=None`` deals the board)."""
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
             raise ValueError(f"cards are dealt to a seat number, not {seat!r}")
-        return dealer.deal(self, cards, seat)
+        event = dealer.deal(self, cards, seat)
+        self._inputs.append(Input("deal", seat, "", None, event.cards))
+        return event
 
     # ------------------------------------------------------------------ betting round
     def _unit(self) -> int:
@@ -404,7 +495,7 @@ class Hand:
         all_in_to = bet + stack
         reach = [b + s for j, (b, s, f) in enumerate(zip(self._bet, self._stack, self._folded)) if j != i and not f]
         if not reach or max(reach) <= level:
-            return ("invalid_action", "no opponent has chips to call more than the current bet: call or fold")
+            return ("no_opponent_can_call", "no opponent has chips to call more than the current bet: call or fold")
         if all_in_to <= level:
             return ("above_stack", f"you have {stack:,} chips, not enough to raise")
         if not self._reopened(i):
@@ -466,6 +557,8 @@ class Hand:
         if i < 0:
             return Legal()
         seat = self._seats[i]
+        if self._street_index >= self._rounds:
+            return Legal(seat=seat, show=True, muck=True)
         if self._drawing:
             return Legal(seat=seat, draw=len(self._holes[i]))
         if self._bring_in_open:
@@ -475,6 +568,7 @@ class Hand:
         call = _new(Call, (min(level, bet_now + stack), min(to_call, stack))) if to_call > 0 else None
         option = self._aggression(i)
         bet = raise_ = complete = None
+        reason = rule = ""
         if len(option) == 3:
             kind, lo, hi = option
             rng = _new(Range, (lo, hi))
@@ -484,9 +578,13 @@ class Hand:
                 complete = rng
             else:
                 raise_ = rng
-        # Legal(seat, fold, check, call, bet, raise_, complete, bring_in, draw)
+        else:
+            reason = option[0]
+            rule = self._rule_for(reason)
+        # Legal(seat, fold, check, call, bet, raise_, complete, bring_in, draw, show, muck, reason, rule)
         fold = to_call > 0 or self._fold_free
-        return _new(Legal, (seat, fold, to_call <= 0, call, bet, raise_, complete, None, None))
+        fields = (seat, fold, to_call <= 0, call, bet, raise_, complete, None, None, False, False, reason, rule)
+        return _new(Legal, fields)
 
     # ------------------------------------------------------------------ acting
     def act(self, seat: object, action: object, to: object = None, discard: Iterable[CardsLike] | None = None) -> Event:
@@ -497,6 +595,13 @@ class Hand:
         line): a seat that is not a dealt-in seat number, an unknown action or an amount that
         is not a whole number of chips is refused with ``invalid_action``.
         """
+        event = self._act(seat, action, to, discard)
+        # Input(kind, seat, action, to, cards): a draw keeps its discards
+        self._inputs.append(_new(Input, ("act", seat, action, to, event.cards if action == "draw" else None)))
+        return event
+
+    def _act(self, seat: object, action: object, to: object, discard: Iterable[CardsLike] | None) -> Event:
+        """``act`` without keeping the input (a held action settled in turn is no new input)."""
         if self._over:
             raise IllegalAction("hand_over", "the hand is over")
         if not self._dealt_in(seat):
@@ -517,6 +622,8 @@ class Hand:
             raise IllegalAction(
                 "not_your_turn", f"it is seat {self._seats[self._to_act]}'s turn, not seat {seat}'s", R_TURN
             )
+        if self._street_index >= self._rounds:
+            return self._show_or_muck(seat, action)
         if self._drawing or action == "draw":
             return draw.act(self, i, action, discard)
         if action == "all_in" and amount is not None and amount != self._bet[i] + self._stack[i]:
@@ -549,7 +656,7 @@ class Hand:
                 raise IllegalAction("invalid_action", f"a call here is to {target:,}, not {amount:,}")
             self._put_in(i, target - bet)
             return self._record(i, "call", target)
-        if action in ("bring_in", "draw"):
+        if action in ("bring_in", "draw", "show", "muck"):
             raise IllegalAction("invalid_action", f"{action} is not part of this game's betting now")
         if action == "all_in":
             amount = bet + stack
@@ -580,15 +687,20 @@ class Hand:
         self._raise_to(i, amount)
         return self._record(i, kind, amount)
 
+    def _show_or_muck(self, seat: int, action: str) -> Event:
+        """A seat asked at the showdown whether it shows a hand that can no longer win (TDA 2024
+        R16-R18)."""
+        if action == "show":
+            return self._show(seat)
+        if action == "muck":
+            return self._muck(seat)
+        raise IllegalAction("invalid_action", "it is the showdown: show or muck your hand", R_SHOWDOWN)
+
     def _bb_level(self) -> int:
         return max((p.amount for p in self._posts if p.kind in BLIND_KINDS and p.live), default=0)
 
     def _rule_for(self, reason: str) -> str:
-        return {
-            "betting_not_reopened": R_REOPEN,
-            "cap_reached": R_CAP,
-            "above_stack": R_STACKS,
-        }.get(reason, "")
+        return _CLOSING_RULES.get(reason, "")
 
     def _check_amount(self, i: int, to: int, kind: str, lo: int, hi: int) -> None:
         all_in_to = self._bet[i] + self._stack[i]
@@ -646,8 +758,8 @@ class Hand:
         return self._record(i, "fold", None)
 
     def _record(self, i: int, kind: str, to: int | None) -> Event:
-        # Event(kind, seat, amount, cards, street, note)
-        event = _new(Event, (kind, self._seats[i], to, (), self.street, ""))
+        # Event(kind, seat, amount, cards, street, note, seen_by, post)
+        event = _new(Event, (kind, self._seats[i], to, (), self.street, "", (), None))
         self.events.append(event)
         self._acted[i] = self._level
         if i == self._killer:
@@ -744,11 +856,17 @@ class Hand:
         self._start[i] += bought
         event = Event("add_chips", seat, bought, street=self.street, note="open stakes")
         self.events.append(event)
+        self._inputs.append(Input("add_chips", seat, "", bought))
         return event
 
     # ------------------------------------------------------------------ showdown
     def show(self, seat: object, cards: CardsLike | Sequence[Card | None] | None = None) -> Event:
         """Reveal a hand: fills in unknown cards, or checks cards already known."""
+        event = self._show(seat, cards)
+        self._inputs.append(Input("show", event.seat, "", None, None if cards is None else event.cards))
+        return event
+
+    def _show(self, seat: object, cards: CardsLike | Sequence[Card | None] | None = None) -> Event:
         if not self._dealt_in(seat):
             raise ValueError(f"seat {seat} is not dealt in")
         i = self._pos[seat]
@@ -776,13 +894,19 @@ class Hand:
             )
             self._holes[i] = merged
         self._shown[i] = True
-        event = Event("show", seat, cards=tuple(self._holes[i]), street=self.street)
+        hole = self._holes[i]
+        event = Event("show", seat, cards=tuple(hole), street=self.street, seen_by=face_up(hole))
         self.events.append(event)
         self._maybe_resolve()
         return event
 
     def muck(self, seat: object) -> Event:
         """Give up a hand at showdown; it can win nothing."""
+        event = self._muck(seat)
+        self._inputs.append(Input("muck", event.seat))
+        return event
+
+    def _muck(self, seat: object) -> Event:
         if not self._dealt_in(seat):
             raise ValueError(f"seat {seat} is not dealt in")
         i = self._pos[seat]
@@ -834,4 +958,5 @@ class Hand:
             **kwargs,
         )
         spots.set_up(hand, street, playing, paid, folded, board)
+        hand._spot = True
         return hand

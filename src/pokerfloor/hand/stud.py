@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from pokerfloor.cards import Card, Rank
 from pokerfloor.errors import IllegalAction
-from pokerfloor.hand.types import Event, Legal, Range
+from pokerfloor.hand.types import FACE_DOWN, FACE_UP, Event, Legal, Range, Seen
 
 if TYPE_CHECKING:
     from pokerfloor.hand.state import Hand
@@ -45,6 +45,12 @@ def upcards(hole: Sequence[Card | None], dealt: int | None = None) -> list[Card 
     """The cards a seat shows: its third to sixth card, of the first ``dealt`` it holds."""
     held = hole if dealt is None else hole[:dealt]
     return list(held[FIRST_DEAL - 1 : LAST_UPCARD])
+
+
+def faces(position: int, count: int) -> tuple[Seen, ...]:
+    """Who may see each card of one deal, dealt from this position on: upcards everyone, the
+    rest only their seat."""
+    return tuple(FACE_UP if is_upcard(p) else FACE_DOWN for p in range(position, position + count))
 
 
 def deal_note(position: int, count: int) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
@@ -30,7 +31,9 @@ ANTE_KINDS = frozenset({"ante", "bb_ante"})
 ORDER_SETTING_KINDS = frozenset({"sb", "bb", "button_blind", "straddle", "mississippi", "kill"})
 STRADDLE_KINDS = frozenset({"straddle", "mississippi", "sleeper", "kill"})
 
-Action = Literal["fold", "check", "call", "bet", "raise", "complete", "bring_in", "all_in", "draw"]
+Action = Literal[
+    "fold", "check", "call", "bet", "raise", "complete", "bring_in", "all_in", "draw", "show", "muck"
+]
 ACTIONS: frozenset[str] = frozenset(Action.__args__)  # type: ignore[attr-defined]
 
 
@@ -82,7 +85,13 @@ class Call(NamedTuple):
 
 
 class Legal(NamedTuple):
-    """What the seat to act may do, with exact amounts (docs/guide/hand.md)."""
+    """What the seat to act may do, with exact amounts (docs/guide/hand.md).
+
+    When no bet or raise is open to a seat that may act, ``reason`` says why (an ``IllegalAction``
+    reason code: ``betting_not_reopened``, ``cap_reached``, ``no_opponent_can_call``,
+    ``above_stack``) and ``rule`` the rule behind it. At a showdown a seat whose hand can no
+    longer win is asked to ``show`` or ``muck`` (TDA 2024 R16-R18).
+    """
 
     seat: int | None = None
     fold: bool = False
@@ -93,27 +102,104 @@ class Legal(NamedTuple):
     complete: Range | None = None
     bring_in: int | None = None
     draw: int | None = None
+    show: bool = False
+    muck: bool = False
+    reason: str = ""
+    rule: str = ""
 
     @property
     def actions(self) -> tuple[str, ...]:
         """The names of the legal actions, in a fixed order."""
         names = []
-        for name in ("fold", "check", "call", "bet", "raise_", "complete", "bring_in", "draw"):
+        for name in ("fold", "check", "call", "bet", "raise_", "complete", "bring_in", "draw", "show", "muck"):
             value = getattr(self, name)
             if value is not None and value is not False:
                 names.append(name.rstrip("_"))
         return tuple(names)
 
 
-class Event(NamedTuple):
-    """One thing that happened in a hand, in order: posts, deals, actions, awards."""
+EventKind = Literal[
+    "post",
+    "sleeper_waits",
+    "void",
+    "held",
+    "deal_hole",
+    "deal_board",
+    "fold",
+    "check",
+    "call",
+    "bet",
+    "raise",
+    "complete",
+    "bring_in",
+    "draw",
+    "reshuffle",
+    "return",
+    "expose",
+    "add_chips",
+    "show",
+    "muck",
+    "win",
+]
+EVENT_KINDS: frozenset[str] = frozenset(EventKind.__args__)  # type: ignore[attr-defined]
 
-    kind: str
+Seen = Literal["everyone", "seat"]
+"""Who may see a card of an event: ``everyone`` (face up: the board, upcards, cards shown) or
+only the event's ``seat`` (face down: hole cards, a draw's discards and replacements)."""
+FACE_UP: Seen = "everyone"
+FACE_DOWN: Seen = "seat"
+
+
+def face_up(cards: Sequence[object]) -> tuple[Seen, ...]:
+    """Every card seen by everyone: the board, cards shown."""
+    return (FACE_UP,) * len(cards)
+
+
+def face_down(cards: Sequence[object]) -> tuple[Seen, ...]:
+    """Every card seen by its seat only: hole cards, a draw's discards and replacements."""
+    return (FACE_DOWN,) * len(cards)
+
+
+class Event(NamedTuple):
+    """One thing that happened in a hand, in order: posts, deals, actions, awards.
+
+    ``seen_by`` says, card by card, who may see ``cards`` (``Seen``); ``post`` is the kind of
+    forced bet of a ``post`` event.
+    """
+
+    kind: EventKind
     seat: int | None = None
     amount: int | None = None
     cards: tuple[Card | None, ...] = ()
     street: str = ""
     note: str = ""
+    seen_by: tuple[Seen, ...] = ()
+    post: PostKind | None = None
+
+    def seen(self, viewer: int | None) -> Event:
+        """The event as seat ``viewer`` (``None``: a spectator) sees it: cards it may not see
+        are ``None``."""
+        if not self.cards or (viewer == self.seat and viewer is not None):
+            return self
+        if FACE_DOWN not in self.seen_by:
+            return self
+        cards = tuple(c if s == FACE_UP else None for c, s in zip(self.cards, self.seen_by))
+        return self._replace(cards=cards)
+
+
+InputKind = Literal["act", "deal", "show", "muck", "add_chips"]
+
+
+class Input(NamedTuple):
+    """One input a hand took, as its record keeps it: ``act`` (``action``, ``to``; a draw's
+    discards in ``cards``), ``deal`` (``cards`` to ``seat``, or the board), ``show`` (``cards``
+    as shown, or ``None``), ``muck``, ``add_chips`` (``to`` chips)."""
+
+    kind: InputKind
+    seat: int | None
+    action: str = ""
+    to: int | None = None
+    cards: tuple[Card | None, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

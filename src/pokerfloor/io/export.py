@@ -8,13 +8,15 @@ like an ante; a live post that does not open the action (a new player's) is a ne
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
+from pokerfloor.cards import Card
 from pokerfloor.hand import Event, Hand
 from pokerfloor.hand.types import ANTE_KINDS, ORDER_SETTING_KINDS
+from pokerfloor.hand.view import seen_by
 from pokerfloor.io.conventions import effective, to_money
 from pokerfloor.io.notation import Money
 from pokerfloor.io.phh import INF, PHH_VARIANTS, HandHistory
@@ -34,9 +36,11 @@ def variant_code(variant: str, structure: str) -> str:
 
 
 def history_of(hand: Hand, /, *, unit: Decimal = Decimal(1), unknown_stacks: Iterable[int] = (),
-               **fields: Any) -> HandHistory:
+               seat: int | None = None, full: bool | None = None, **fields: Any) -> HandHistory:
     """The PHH history of a hand as played so far; ``fields`` fills the optional PHH fields
-    (``players``, ``event``, ``hand``...). ``unit`` is the money one chip stands for."""
+    (``players``, ``event``, ``hand``...). ``unit`` is the money one chip stands for. A hand in
+    progress is written as ``seat`` (``None``: a spectator) sees it, unless ``full``; a finished
+    hand is written whole unless ``full=False``."""
     game = hand.game
     seats = hand.seats
     count = len(seats)
@@ -70,7 +74,7 @@ def history_of(hand: Hand, /, *, unit: Decimal = Decimal(1), unknown_stacks: Ite
         big_bet=money(game.big_bet) if limit else None,
         min_bet=None if limit else money(game.min_bet),
         starting_stacks=tuple(INF if s in unknown else money(hand.starting_stacks[s]) for s in seats),
-        actions=tuple(_actions(hand, player, money)),
+        actions=tuple(_actions(player, money, *seen_by(hand, seat, full))),
         seats=None if seats == tuple(range(1, count + 1)) else seats,
         finishing_stacks=tuple(INF if s in unknown else money(final[s]) for s in seats),
         winnings=(tuple(money(result.winnings.get(s, 0)) for s in seats) if result is not None else None),
@@ -90,11 +94,13 @@ def history_of_replay(state: Replay) -> HandHistory:
                       extra=dict(source.extra), source=source.source, key=source.key, **keep)
 
 
-def _actions(hand: Hand, player: dict[int, int], money: Any) -> list[str]:
-    events = hand.events
+def _actions(
+    player: dict[int, int], money: Any, events: Sequence[Event], holes: Mapping[int, Sequence[Card | None]]
+) -> list[str]:
     actions: list[str] = []
     if not any(e.kind == "deal_hole" and e.note != "draw" for e in events):
-        actions += [f"d dh p{player[s]} {_cards(cards)}" for s, cards in _first_holes(hand).items() if cards]
+        first = _first_holes(holes, events)
+        actions += [f"d dh p{player[s]} {_cards(cards)}" for s, cards in first.items() if cards]
     for event in events:
         line = _action(event, player, money)
         if line:
@@ -102,11 +108,11 @@ def _actions(hand: Hand, player: dict[int, int], money: Any) -> list[str]:
     return actions
 
 
-def _first_holes(hand: Hand) -> dict[int, list[Any]]:
+def _first_holes(held: Mapping[int, Sequence[Card | None]], events: Sequence[Event]) -> dict[int, list[Any]]:
     """The hole cards as first dealt (the deal an automatic hand keeps no event of): the cards
     held now, with each draw undone, the last first."""
-    holes = {seat: list(cards) for seat, cards in hand.holes.items()}
-    for event in reversed(hand.events):
+    holes = {seat: list(cards) for seat, cards in held.items()}
+    for event in reversed(events):
         if event.kind == "deal_hole" and event.note == "draw" and event.seat is not None:
             holes[event.seat] = [card for card in holes[event.seat] if card not in event.cards]
         elif event.kind == "draw" and event.seat is not None:

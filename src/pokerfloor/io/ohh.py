@@ -10,12 +10,14 @@ no bring-in or discard: a bring-in is written as an extra blind, a draw as the c
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from pokerfloor.hand import Hand
+from pokerfloor.cards import Card
+from pokerfloor.hand import Event, Hand
 from pokerfloor.hand.types import ANTE_KINDS
+from pokerfloor.hand.view import seen_by
 from pokerfloor.io.conventions import to_money
 from pokerfloor.io.phh import HandHistory
 from pokerfloor.io.replay import Replay
@@ -36,8 +38,11 @@ _ACTIONS = {"fold": "Fold", "check": "Check", "call": "Call", "bet": "Bet", "rai
 def to_ohh(hand: Hand, *, unit: Decimal = Decimal(1), names: Sequence[str] | None = None,
            site_name: str = "pokerfloor", network_name: str = "pokerfloor", game_number: str = "",
            table_name: str = "", start_date_utc: str = "", currency: str = "",
-           table_size: int | None = None) -> dict[str, Any]:
-    """The OHH object (``{"ohh": {...}}``) of a hand; ``names`` follow ``hand.seats`` order."""
+           table_size: int | None = None, seat: int | None = None, full: bool | None = None) -> dict[str, Any]:
+    """The OHH object (``{"ohh": {...}}``) of a hand; ``names`` follow ``hand.seats`` order.
+
+    A hand in progress is written as ``seat`` (``None``: a spectator) sees it, unless ``full``;
+    a finished hand is written whole unless ``full=False``."""
     game = hand.game
     seats = hand.seats
     ids = {seat: i for i, seat in enumerate(seats)}
@@ -80,7 +85,7 @@ def to_ohh(hand: Hand, *, unit: Decimal = Decimal(1), names: Sequence[str] | Non
         "ante_amount": money(max(antes, default=0)),
         "flags": [],
         "players": players,
-        "rounds": _rounds(hand, ids, money),
+        "rounds": _rounds(hand, ids, money, *seen_by(hand, seat, full)),
         "pots": pots,
     }}
 
@@ -90,7 +95,9 @@ def _street_name(street: str) -> str:
             "showdown": "Showdown"}.get(street, street.replace("_", " ").title())
 
 
-def _rounds(hand: Hand, ids: dict[int, int], money: Any) -> list[dict[str, Any]]:
+def _rounds(
+    hand: Hand, ids: dict[int, int], money: Any, events: Sequence[Event], holes: Mapping[int, Sequence[Card | None]]
+) -> list[dict[str, Any]]:
     rounds: list[dict[str, Any]] = []
     showdown: list[dict[str, Any]] = []
     wagers = {seat: 0 for seat in hand.seats}
@@ -105,11 +112,11 @@ def _rounds(hand: Hand, ids: dict[int, int], money: Any) -> list[dict[str, Any]]
 
     street = hand.game.variant_spec.streets[0]
     current = open_round(street)
-    dealing_due = not any(e.kind == "deal_hole" for e in hand.events)
-    for event in [*hand.events, None]:
+    dealing_due = not any(e.kind == "deal_hole" for e in events)
+    for event in [*events, None]:
         if dealing_due and (event is None or event.kind != "post"):
             dealing_due = False
-            for holder, cards in hand.holes.items():
+            for holder, cards in holes.items():
                 number += 1
                 current["actions"].append({"action_number": number, **_dealt(ids[holder], cards)})
         if event is None:
@@ -125,8 +132,8 @@ def _rounds(hand: Hand, ids: dict[int, int], money: Any) -> list[dict[str, Any]]
         if event.kind == "deal_hole" and seat is not None:
             entry = _dealt(ids[seat], event.cards)
         elif event.kind == "post" and seat is not None and event.amount is not None:
-            live = event.note not in ANTE_KINDS
-            label = _POSTS.get(event.note, "Post Extra Blind")
+            live = event.post not in ANTE_KINDS
+            label = _POSTS.get(event.post or "", "Post Extra Blind")
             stacks[seat] -= event.amount
             if live:
                 wagers[seat] += event.amount

@@ -1,0 +1,196 @@
+"""The hand's values as plain JSON values (dicts, lists, strings, numbers), and back.
+
+Seat views and hand records are written with these: a card is its two-character name
+(``"Ah"``), an unknown card ``None``; a map keyed by seat has its seat numbers as strings, as
+JSON objects need. Each ``*_from`` refuses what its ``*_json`` could not have written with a
+``ValueError``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, fields
+from typing import Any, TypeVar, cast
+
+from pokerfloor.cards import Card, parse_cards
+from pokerfloor.hand.types import Call, Event, Input, Legal, Post, Pot, Range
+from pokerfloor.rules import Game, HouseRules
+
+Plain = Any
+"""A JSON value: ``None``, ``bool``, ``int``, ``str``, a list of them or a dict keyed by ``str``."""
+T = TypeVar("T")
+
+
+def json_object(text: str | bytes, what: str) -> dict[str, Plain]:
+    """The JSON object of ``text``; a ``ValueError`` names ``what`` it should have been."""
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ValueError(f"{what} is a JSON object")
+    return data
+
+
+def card_json(card: Card | None) -> str | None:
+    return None if card is None else str(card)
+
+
+def card_from(text: object) -> Card | None:
+    if text is None:
+        return None
+    if not isinstance(text, str):
+        raise ValueError(f"a card is written like 'Ah', not {text!r}")
+    return parse_cards(text)[0]
+
+
+def cards_json(cards: Iterable[Card | None]) -> list[str | None]:
+    return [card_json(c) for c in cards]
+
+
+def cards_from(items: object) -> tuple[Card | None, ...]:
+    return tuple(card_from(c) for c in _list(items, "cards"))
+
+
+def seat_map_json(values: Mapping[int, T]) -> dict[str, T]:
+    return {str(seat): value for seat, value in values.items()}
+
+
+def seat_map_from(values: object, what: str) -> dict[int, Any]:
+    if not isinstance(values, Mapping):
+        raise ValueError(f"{what} is a JSON object keyed by seat number, not {values!r}")
+    try:
+        return {int(seat): value for seat, value in values.items()}
+    except (TypeError, ValueError):
+        raise ValueError(f"{what} is keyed by seat numbers, not {list(values)!r}") from None
+
+
+def _list(items: object, what: str) -> list[Any]:
+    if not isinstance(items, list | tuple):
+        raise ValueError(f"{what} is a JSON list, not {items!r}")
+    return list(items)
+
+
+def _tuples(value: Any) -> Any:
+    """JSON lists back into the tuples a dataclass field holds."""
+    return tuple(value) if isinstance(value, list) else value
+
+
+def game_json(game: Game) -> dict[str, Plain]:
+    """A game with its house rules, every field as the game holds it."""
+    plain = asdict(game)
+    plain["house"] = asdict(game.house)
+    return cast(dict[str, Plain], _lists(plain))
+
+
+def _lists(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_lists(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _lists(v) for k, v in value.items()}
+    return value
+
+
+def game_from(plain: object) -> Game:
+    if not isinstance(plain, Mapping):
+        raise ValueError(f"a game is a JSON object, not {plain!r}")
+    known = {f.name for f in fields(Game)}
+    unknown = set(plain) - known
+    if unknown:
+        raise ValueError(f"a game has no field {sorted(unknown)[0]!r}")
+    values = {name: _tuples(value) for name, value in plain.items() if name != "house"}
+    house = plain.get("house", {})
+    if not isinstance(house, Mapping):
+        raise ValueError(f"house rules are a JSON object, not {house!r}")
+    return Game(house=HouseRules(**{k: _tuples(v) for k, v in house.items()}), **values)
+
+
+def post_json(post: Post) -> dict[str, Plain]:
+    return {"seat": post.seat, "amount": post.amount, "kind": post.kind, "live": post.live}
+
+
+def post_from(plain: object) -> Post:
+    if not isinstance(plain, Mapping):
+        raise ValueError(f"a post is a JSON object, not {plain!r}")
+    return Post(seat=plain["seat"], amount=plain["amount"], kind=plain["kind"], live=plain["live"])
+
+
+def event_json(event: Event) -> dict[str, Plain]:
+    """An event, leaving out the fields at their defaults."""
+    plain: dict[str, Plain] = {"kind": event.kind}
+    if event.seat is not None:
+        plain["seat"] = event.seat
+    if event.amount is not None:
+        plain["amount"] = event.amount
+    if event.cards:
+        plain["cards"] = cards_json(event.cards)
+        plain["seen_by"] = list(event.seen_by)
+    for name in ("street", "note", "post"):
+        value = getattr(event, name)
+        if value:
+            plain[name] = value
+    return plain
+
+
+def event_from(plain: object) -> Event:
+    if not isinstance(plain, Mapping):
+        raise ValueError(f"an event is a JSON object, not {plain!r}")
+    return Event(
+        kind=plain["kind"],
+        seat=plain.get("seat"),
+        amount=plain.get("amount"),
+        cards=cards_from(plain.get("cards", [])),
+        street=plain.get("street", ""),
+        note=plain.get("note", ""),
+        seen_by=tuple(plain.get("seen_by", [])),
+        post=plain.get("post"),
+    )
+
+
+def input_json(entry: Input) -> dict[str, Plain]:
+    plain: dict[str, Plain] = {"kind": entry.kind, "seat": entry.seat}
+    if entry.action:
+        plain["action"] = entry.action
+    if entry.to is not None:
+        plain["to"] = entry.to
+    if entry.cards is not None:
+        plain["cards"] = cards_json(entry.cards)
+    return plain
+
+
+def input_from(plain: object) -> Input:
+    if not isinstance(plain, Mapping) or plain.get("kind") not in ("act", "deal", "show", "muck", "add_chips"):
+        raise ValueError(f"an input is a JSON object with a kind (act, deal, show, muck, add_chips), not {plain!r}")
+    cards = plain.get("cards")
+    shown = None if cards is None else cards_from(cards)
+    return Input(plain["kind"], plain.get("seat"), plain.get("action", ""), plain.get("to"), shown)
+
+
+def legal_json(legal: Legal) -> dict[str, Plain]:
+    """The legal actions, leaving out the ones not open (``None`` or ``False``)."""
+    plain: dict[str, Plain] = {}
+    for name, value in legal._asdict().items():
+        if value is None or value is False or value == "":
+            continue
+        plain[name] = list(value) if isinstance(value, tuple) else value
+    return plain
+
+
+def legal_from(plain: object) -> Legal:
+    if not isinstance(plain, Mapping):
+        raise ValueError(f"legal actions are a JSON object, not {plain!r}")
+    values = dict(plain)
+    if values.get("call") is not None:
+        values["call"] = Call(*values["call"])
+    for name in ("bet", "raise_", "complete"):
+        if values.get(name) is not None:
+            values[name] = Range(*values[name])
+    return Legal(**values)
+
+
+def pot_json(pot: Pot) -> dict[str, Plain]:
+    return {"amount": pot.amount, "eligible": sorted(pot.eligible)}
+
+
+def pot_from(plain: object) -> Pot:
+    if not isinstance(plain, Mapping):
+        raise ValueError(f"a pot is a JSON object, not {plain!r}")
+    return Pot(plain["amount"], frozenset(plain["eligible"]))

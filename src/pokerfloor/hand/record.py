@@ -1,0 +1,176 @@
+"""Hand records: a hand saved as plain JSON, rebuilt from it at any point, and undone.
+
+A record keeps how the hand started (the game with its house rules, seats and stacks, the
+button, every forced bet, cards given up front, the dealing mode and ``auto_muck``), the cards
+the deck dealt in order, and every input the hand took in order (act, deal, show, muck,
+add_chips). Rebuilding replays the inputs on a fresh hand whose deck deals the recorded cards
+first, so it reaches the identical state and, given the same further inputs, goes on
+identically. ``seed`` is reserved for the per-hand seed of a seeded deck: with it a record will
+reproduce the whole deal, published hash first, on its own.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, Deck, Shuffler, format_cards
+from pokerfloor.hand import plain
+from pokerfloor.hand.types import Input, Post
+from pokerfloor.rules import Game
+
+if TYPE_CHECKING:
+    from pokerfloor.hand.state import Hand
+
+RECORD_FORMAT = "pokerfloor.hand-record"
+RECORD_VERSION = 1
+"""The record format's version: a reader refuses a version it does not know."""
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """A hand's start, the cards dealt and its inputs in order (``Hand.record()``)."""
+
+    game: Game
+    stacks: Mapping[int, int]
+    button: int
+    posts: tuple[Post, ...]
+    holes: Mapping[int, tuple[Card | None, ...]] = field(default_factory=dict)
+    board: tuple[Card | None, ...] = ()
+    dealing: str = "auto"
+    auto_muck: bool = True
+    dealt: tuple[Card, ...] = ()
+    inputs: tuple[Input, ...] = ()
+    seed: str | None = None
+    version: int = RECORD_VERSION
+
+    def __post_init__(self) -> None:
+        for name in ("stacks", "holes"):
+            object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
+
+    def before_last(self, still_to_deal: Sequence[Card] = ()) -> HandRecord:
+        """The record without its last input; the cards dealt stay, to be dealt again, followed
+        by ``still_to_deal``."""
+        return replace(self, inputs=self.inputs[:-1], dealt=self.dealt + tuple(still_to_deal))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as plain JSON values."""
+        return {
+            "format": RECORD_FORMAT,
+            "version": self.version,
+            "game": plain.game_json(self.game),
+            "stacks": plain.seat_map_json(self.stacks),
+            "button": self.button,
+            "posts": [plain.post_json(p) for p in self.posts],
+            "holes": {str(s): plain.cards_json(c) for s, c in self.holes.items()},
+            "board": plain.cards_json(self.board),
+            "dealing": self.dealing,
+            "auto_muck": self.auto_muck,
+            "dealt": plain.cards_json(self.dealt),
+            "seed": self.seed,
+            "inputs": [plain.input_json(i) for i in self.inputs],
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> HandRecord:
+        if data.get("format") != RECORD_FORMAT:
+            raise ValueError(f"not a {RECORD_FORMAT}: format {data.get('format')!r}")
+        version = data.get("version")
+        if version != RECORD_VERSION:
+            raise ValueError(f"{RECORD_FORMAT} version {version!r} is not known; this library reads {RECORD_VERSION}")
+        dealt = plain.cards_from(data.get("dealt", []))
+        if None in dealt:
+            raise ValueError("the cards dealt are all known cards")
+        return cls(
+            game=plain.game_from(data["game"]),
+            stacks=plain.seat_map_from(data["stacks"], "stacks"),
+            button=data["button"],
+            posts=tuple(plain.post_from(p) for p in data["posts"]),
+            holes={s: plain.cards_from(c) for s, c in plain.seat_map_from(data.get("holes", {}), "holes").items()},
+            board=plain.cards_from(data.get("board", [])),
+            dealing=data.get("dealing", "auto"),
+            auto_muck=data.get("auto_muck", True),
+            dealt=tuple(c for c in dealt if c is not None),
+            inputs=tuple(plain.input_from(i) for i in data.get("inputs", [])),
+            seed=data.get("seed"),
+        )
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> HandRecord:
+        return cls.from_dict(plain.json_object(text, "a hand record"))
+
+
+class RecordedDeck(Deck):
+    """A deck that deals a record's cards first, in order, then shuffled cards from ``rng``."""
+
+    def __init__(self, dealt: Sequence[Card], rng: Shuffler | None, *, cards: Sequence[Card]) -> None:
+        super().__init__(rng, cards=cards)
+        self._next = list(reversed(dealt))
+
+    def still_to_deal(self) -> list[Card]:
+        """The recorded cards not dealt yet, in order."""
+        return self._next[::-1]
+
+    def deal(self, count: int = 1) -> list[Card]:
+        cards: list[Card] = []
+        while self._next and len(cards) < count:
+            card = self._next.pop()
+            self.remove([card])
+            cards.append(card)
+        return cards + super().deal(count - len(cards)) if len(cards) < count else cards
+
+
+def replay_record(cls: type[Hand], record: HandRecord, rng: Shuffler | None) -> Hand:
+    """Rebuild the hand a record describes (``Hand.from_record``)."""
+    if record.seed is not None:
+        raise ValueError("records with a seed need the seeded deck, which this version does not have")
+    game = record.game
+    deck = RecordedDeck(record.dealt, rng, cards=SHORT_DECK if game.variant_spec.short_deck else FULL_DECK)
+    hand = cls(
+        game,
+        record.stacks,
+        record.button,
+        rng=rng,
+        posts=record.posts,
+        holes={s: format_cards(c) for s, c in record.holes.items()},
+        board=format_cards(record.board),
+        dealing=record.dealing,
+        auto_muck=record.auto_muck,
+        deck=deck,
+    )
+    for entry in record.inputs:
+        apply_input(hand, entry)
+    return hand
+
+
+def apply_input(hand: Hand, entry: Input) -> None:
+    """Give ``hand`` one recorded input."""
+    kind, seat = entry.kind, entry.seat
+    if kind == "act":
+        discard = None if entry.cards is None else format_cards(entry.cards)
+        hand.act(seat, entry.action, to=entry.to, discard=discard)
+    elif kind == "deal":
+        hand.deal(list(entry.cards or ()), seat)
+    elif kind == "show":
+        hand.show(seat, None if entry.cards is None else list(entry.cards))
+    elif kind == "muck":
+        hand.muck(seat)
+    else:
+        hand.add_chips(seat, entry.to)
+
+
+def restore(hand: Hand, other: Hand) -> None:
+    """Make ``hand`` the same hand as ``other`` (its whole state, through the pickling protocol
+    that both builds have)."""
+    state: Any = other.__getstate__()
+    setstate = getattr(hand, "__setstate__", None)
+    if setstate is not None:
+        setstate(state)
+    else:
+        vars(hand).update(state)
