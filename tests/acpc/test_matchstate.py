@@ -97,7 +97,8 @@ def _play_randomly(hand: pf.Hand, rng: random.Random, amount: Callable[[pf.Range
 def _random_hand(seed: int, players: int) -> tuple[pf.Hand, Actions]:
     rng = random.Random(seed)
     stacks = {k + 1: rng.choice([300, 1_000, 5_000]) for k in range(players)}
-    hand = pf.Hand(pf.Game.no_limit_holdem(5, 10), stacks, button=players, rng=rng)
+    game = pf.Game.no_limit_holdem(5, 10).with_house(fold_facing_no_bet="refused")  # as PokerKit and ACPC
+    hand = pf.Hand(game, stacks, button=players, rng=rng)
     return hand, _play_randomly(hand, rng, lambda option: rng.choice([option.min_to, option.max_to]))
 
 

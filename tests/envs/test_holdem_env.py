@@ -26,7 +26,7 @@ CASES: dict[str, dict[str, Any]] = {
 
 def _new_hand(env: HoldemEnv, row: int) -> pf.Hand:
     return pf.Hand(
-        pf.Game.no_limit_holdem(*env.blinds),
+        pf.Game.no_limit_holdem(*env.blinds).with_house(fold_facing_no_bet="refused"),  # the env's fold needs a bet
         stacks={k + 1: int(chips) for k, chips in enumerate(env.starting)},
         button=env.players,
         holes={k + 1: [Card(int(c)) for c in env.holes[row, k]] for k in range(env.players)},

@@ -13,7 +13,7 @@ with a ``GamedefError`` that says which field cannot be expressed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pokerfloor.rules import Game, HouseRules
 
@@ -153,7 +153,7 @@ def _gamedef_from(betting: str, fields: dict[str, list[int]]) -> Gamedef:
     small, big = (blinds[1], blinds[0]) if players == 2 else (blinds[0], blinds[1])
     if any(blinds[2:]) or not 0 < small <= big:
         raise GamedefError(f"blinds {blinds} are not a small and a big blind left of the button")
-    house = HouseRules()
+    house = HouseRules(fold_facing_no_bet="refused")  # ACPC's dealer refuses a fold when a check is free
     if betting == "limit":
         sizes = fields.get("raisesize", [])
         if len(sizes) != 4 or sizes[0] != sizes[1] or sizes[2] != sizes[3]:
@@ -164,11 +164,11 @@ def _gamedef_from(betting: str, fields: dict[str, list[int]]) -> Gamedef:
             if len(caps) != 4 or caps[1:] != [caps[0] + 1] * 3:
                 raise GamedefError("maxRaises is n, then n + 1 on every later round (a bet and n raises)")
             cap = caps[0]
-        house = HouseRules(raise_cap=cap, cap_lifted_heads_up=False)
+        house = replace(house, raise_cap=cap, cap_lifted_heads_up=False)
         game = Game(variant="holdem", structure="fixed_limit", small_blind=small, big_blind=big,
                     small_bet=sizes[0], big_bet=sizes[2], house=house)
     else:
-        game = Game(variant="holdem", structure="no_limit", small_blind=small, big_blind=big)
+        game = Game(variant="holdem", structure="no_limit", small_blind=small, big_blind=big, house=house)
     result = gamedef_of(game, stacks)
     expected = tuple(p + 1 for p in result.first_players())
     if "firstplayer" in fields and tuple(fields["firstplayer"]) != expected:

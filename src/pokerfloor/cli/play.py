@@ -302,14 +302,17 @@ def options_line(hand: Hand) -> str:
 def offer_rebuy(
     console: Console, table: Table, session: Session, ask: Ask, interactive: bool, stack: int, notes: list[str]
 ) -> bool:
-    """You busted: buy in again (True, noted in ``notes``) or end the session."""
+    """You busted: buy in again (True, noted in ``notes``) or end the session. Without a
+    terminal the bot in your seat buys in again, so ``--hands N`` plays N hands."""
     if interactive:
         answer = ask(f"You are out of chips. Buy in again for {chips(stack)}? [y/n] > ").strip().lower()
-        if answer in ("y", "yes", ""):
-            table.rebuy(YOU, stack, post=True)
-            session.bought_in += stack
-            notes.append(f"You buy in again for {chips(stack)}")
-            return True
+    else:
+        answer = "yes"
+    if answer in ("y", "yes", ""):
+        table.rebuy(YOU, stack, post=True)
+        session.bought_in += stack
+        notes.append(f"You buy in again for {chips(stack)}")
+        return True
     console.print("You are out of chips: the game is over.")
     return False
 
