@@ -14,7 +14,7 @@ from pokerfloor import acpc
 from pokerfloor.acpc.matchstate import betting_tokens
 
 HU = acpc.gamedef_of(pf.Game.no_limit_holdem(50, 100), (20_000, 20_000))
-LIMIT_GAME = pf.Game.fixed_limit_holdem(10, 20).with_house(cap_lifted_heads_up=False)
+LIMIT_GAME = pf.Game.fixed_limit_holdem(10, 20).with_house(cap_lifted_heads_up=False, fold_facing_no_bet="refused")
 
 
 def test_raise_amount_is_the_seats_total_for_the_hand() -> None:

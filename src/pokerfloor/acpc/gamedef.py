@@ -13,7 +13,7 @@ with a ``GamedefError`` that says which field cannot be expressed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from pokerfloor.rules import Game, HouseRules
 
@@ -85,7 +85,8 @@ def _blinds(game: Game) -> tuple[int, int]:
 
 def gamedef_of(game: Game, stacks: tuple[int, ...] | list[int]) -> Gamedef:
     """``game`` with these starting stacks as an ACPC gamedef, or ``GamedefError`` naming what
-    ACPC cannot express."""
+    ACPC cannot express. The game is played as ACPC's dealer plays it: a fold when a check is
+    free is refused (``fold_facing_no_bet="refused"``)."""
     if game.variant != "holdem":
         raise GamedefError(f"ACPC ranks the best five of all cards: {game.variant} is not expressible")
     if game.structure not in ("no_limit", "fixed_limit"):
@@ -100,7 +101,7 @@ def gamedef_of(game: Game, stacks: tuple[int, ...] | list[int]) -> Gamedef:
         raise GamedefError("ACPC keeps the raise cap when two players are left: use cap_lifted_heads_up=False")
     if not 2 <= len(stacks) <= 10 or any(s <= 0 for s in stacks):
         raise GamedefError("ACPC games need two to ten positive stacks")
-    return Gamedef(game, tuple(stacks))
+    return Gamedef(game.with_house(fold_facing_no_bet="refused"), tuple(stacks))
 
 
 def parse_gamedef(text: str) -> Gamedef:
@@ -153,7 +154,7 @@ def _gamedef_from(betting: str, fields: dict[str, list[int]]) -> Gamedef:
     small, big = (blinds[1], blinds[0]) if players == 2 else (blinds[0], blinds[1])
     if any(blinds[2:]) or not 0 < small <= big:
         raise GamedefError(f"blinds {blinds} are not a small and a big blind left of the button")
-    house = HouseRules(fold_facing_no_bet="refused")  # ACPC's dealer refuses a fold when a check is free
+    house = HouseRules()
     if betting == "limit":
         sizes = fields.get("raisesize", [])
         if len(sizes) != 4 or sizes[0] != sizes[1] or sizes[2] != sizes[3]:
@@ -164,11 +165,11 @@ def _gamedef_from(betting: str, fields: dict[str, list[int]]) -> Gamedef:
             if len(caps) != 4 or caps[1:] != [caps[0] + 1] * 3:
                 raise GamedefError("maxRaises is n, then n + 1 on every later round (a bet and n raises)")
             cap = caps[0]
-        house = replace(house, raise_cap=cap, cap_lifted_heads_up=False)
+        house = HouseRules(raise_cap=cap, cap_lifted_heads_up=False)
         game = Game(variant="holdem", structure="fixed_limit", small_blind=small, big_blind=big,
                     small_bet=sizes[0], big_bet=sizes[2], house=house)
     else:
-        game = Game(variant="holdem", structure="no_limit", small_blind=small, big_blind=big, house=house)
+        game = Game(variant="holdem", structure="no_limit", small_blind=small, big_blind=big)
     result = gamedef_of(game, stacks)
     expected = tuple(p + 1 for p in result.first_players())
     if "firstplayer" in fields and tuple(fields["firstplayer"]) != expected:
