@@ -8,7 +8,7 @@
 """
 
 from pokerfloor import io
-from pokerfloor.cards import Card, Deck, Rank, Suit, format_cards, parse_cards
+from pokerfloor.cards import Card, Deck, Rank, SeededShuffler, Suit, format_cards, parse_cards
 from pokerfloor.errors import IllegalAction
 from pokerfloor.evaluate import (
     HandRank,
@@ -48,6 +48,7 @@ __all__ = [
     "Rank",
     "Result",
     "Ruling",
+    "SeededShuffler",
     "Straddles",
     "Suit",
     "Table",

@@ -46,6 +46,27 @@ class Variant:
         return 1 + self.draws
 
     @property
+    def deck_size(self) -> int:
+        return 36 if self.short_deck else 52
+
+    @property
+    def max_players(self) -> int:
+        """The most players one deck can deal a hand to, whatever happens in it.
+
+        Flop games deal every hole card and the board from the deck. Stud deals six cards to
+        each player by sixth street; seventh street is a single community card when the stub
+        runs short (TDA 2024 RP-10-H), so eight play. In draw games the discards are shuffled
+        into the stub when it runs short, the drawer's own discards kept out (RROP11 draw): a
+        player can always draw a full hand while one more hand is left beyond the table's.
+        """
+        deck = self.deck_size
+        if self.family == "flop":
+            return (deck - sum(self.board)) // self.hole_cards
+        if self.family == "stud":
+            return deck // (self.hole_cards - 1)
+        return deck // self.hole_cards - 1
+
+    @property
     def streets(self) -> tuple[str, ...]:
         if self.family == "flop":
             return ("preflop", "flop", "turn", "river")[: self.betting_rounds]

@@ -60,7 +60,8 @@ def in_held_order(held: Sequence[Card | None], shown: Sequence[Card | None]) -> 
 
 
 class Discards:
-    """The cards thrown away in the draws, each with the seat (by index) that threw it."""
+    """The cards thrown away in the draws, each with the seat (by index) that threw it in the
+    draw under way (-1 for the discards of earlier draws)."""
 
     __slots__ = ("_cards",)
 
@@ -70,8 +71,13 @@ class Discards:
     def add(self, owner: int, cards: Sequence[Card | None]) -> None:
         self._cards += [(owner, c) for c in cards if c is not None]
 
+    def next_draw(self) -> None:
+        """A new draw: the discards of the earlier ones belong to no one drawing now."""
+        self._cards = [(-1, c) for _, c in self._cards]
+
     def take_all_but(self, owner: int) -> list[Card]:
-        """Take out every discard but ``owner``'s own, to be shuffled into a new stub."""
+        """Take out every discard but the ones ``owner`` threw in this draw, to be shuffled into a
+        new stub (RROP11 draw: the player drawing never gets back the cards just thrown)."""
         taken = [c for seat, c in self._cards if seat != owner]
         self._cards = [(seat, c) for seat, c in self._cards if seat == owner]
         return taken
@@ -108,6 +114,7 @@ def start(hand: Hand) -> None:
     """A draw street starts with its draw: every seat still in draws, from the button's left."""
     hand._drawn = list(hand._folded)
     hand._drawing = True
+    hand._discards.next_draw()
     next_draw(hand)
 
 

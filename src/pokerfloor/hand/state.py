@@ -14,11 +14,11 @@ seat to act (``stud``), actions held out of turn (``out_of_turn``), the showdown
 
 from __future__ import annotations
 
-import random
+import copy
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeGuard
 
-from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, Shuffler
+from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, SeededShuffler, Shuffler
 from pokerfloor.errors import IllegalAction, Reason
 from pokerfloor.hand import dealer, draw, forced, out_of_turn, showdown, spots, stud
 from pokerfloor.hand.given import cards_or_unknown
@@ -87,13 +87,18 @@ class Hand:
         button: int,
         *,
         rng: Shuffler | None = None,
+        seed: object = None,
         posts: Iterable[Post] | None = None,
         holes: Mapping[int, CardsLike] | None = None,
         board: CardsLike | None = None,
         dealing: str = "auto",
     ) -> None:
+        if not isinstance(game, Game):
+            raise ValueError(f"a hand is dealt at a Game, not {game!r}")
         if dealing not in ("auto", "manual"):
             raise ValueError("dealing is 'auto' or 'manual'")
+        if not isinstance(stacks, Mapping):
+            raise ValueError(f"stacks are {{seat: chips}}, not {stacks!r}")
         if len(stacks) < 2:
             raise ValueError("a hand needs at least two seats dealt in")
         for seat, chips in stacks.items():
@@ -101,6 +106,16 @@ class Hand:
                 raise ValueError(f"seats are whole numbers, not {seat!r}")
             if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
                 raise ValueError(f"seat {seat} needs a whole, positive number of chips, not {chips!r}")
+        if isinstance(button, bool) or not isinstance(button, int):
+            raise ValueError(f"the button is a seat number, not {button!r}")
+        most = game.variant_spec.max_players
+        if len(stacks) > most:
+            raise ValueError(
+                f"one deck deals {game.variant_spec.title or game.variant} to at most {most} players,"
+                f" not {len(stacks)}"
+            )
+        if rng is not None and seed is not None:
+            raise ValueError("give the deck a seed or a randomness object, not both")
         self.game = game
         self.variant = game.variant_spec
         self._streets = self.variant.streets
@@ -124,7 +139,13 @@ class Hand:
         self._board: list[Card | None] = []
         self.events: list[Event] = []
         self._manual = dealing == "manual"
-        self._rng: Shuffler = rng if rng is not None else random.SystemRandom()
+        if rng is None:
+            shuffler = SeededShuffler(seed)
+            self._seed: bytes | None = shuffler.seed
+            self._rng: Shuffler = shuffler
+        else:
+            self._seed = None
+            self._rng = rng
         self._deck = Deck(self._rng, cards=SHORT_DECK if self.variant.short_deck else FULL_DECK)
         self._street_index = 0
         self._structure = game.structure
@@ -166,6 +187,18 @@ class Hand:
         dealer.deal_holes(self)
 
     # ------------------------------------------------------------------ public state
+    @property
+    def seed(self) -> bytes | None:
+        """The 256-bit seed this hand's deck is shuffled from (``SeededShuffler``): drawn with
+        ``secrets`` unless given, ``None`` when the hand was given its own ``rng``. It deals the
+        hand again, so it stays secret until the hand is over."""
+        return self._seed
+
+    def __copy__(self) -> Hand:
+        """A copy is a hand of its own: acting on it leaves the original alone, and it deals the
+        same cards as the original would."""
+        return copy.deepcopy(self)
+
     @property
     def seats(self) -> tuple[int, ...]:
         """Seats dealt in, in order of action after the flop (from the button's left)."""

@@ -58,7 +58,8 @@ class Table:
     (``button_rule``, ``heads_up_transition``, ``buy_in``, ``rathole_window_minutes``,
     ``table_stakes``...). ``options`` are the table's customs (straddles, kill game). ``clock``
     returns seconds (``time.monotonic`` for real play; a ``ManualClock`` by default) and ``rng``
-    shuffles every deck and draws for the button. ``cash=False`` is a tournament table: any
+    shuffles every deck and draws for the button; without it, each hand is shuffled from a
+    fresh secret seed (``Hand.seed``). ``cash=False`` is a tournament table: any
     starting stack, nobody sits out, busted players are eliminated.
     """
 
@@ -74,14 +75,21 @@ class Table:
         button: int | None = None,
         cash: bool = True,
     ) -> None:
-        if not 2 <= seats <= 23:
-            raise ValueError("a table has 2 to 23 seats")
+        if not isinstance(game, Game):
+            raise ValueError(f"a table deals a Game, not {game!r}")
+        if isinstance(seats, bool) or not isinstance(seats, int):
+            raise ValueError(f"a table has a whole number of seats, not {seats!r}")
+        most = game.variant_spec.max_players
+        if not 2 <= seats <= most:
+            raise ValueError(f"a table has 2 seats up to the most its game deals, at most {most} players")
+        if house is not None and not isinstance(house, HouseRules):
+            raise ValueError(f"house rules are a HouseRules, not {house!r}")
         self._game = game if house is None else replace(game, house=house)
         self._next_game: Game | None = None
         self.size = seats
         self.options = options if options is not None else TableOptions()
         self.clock: Callable[[], float] = clock if clock is not None else ManualClock()
-        self._rng: random.Random = rng if rng is not None else random.SystemRandom()
+        self._rng = rng
         self._first_button = button
         self.cash = cash
         self._seats: dict[int, Seat] = {}
