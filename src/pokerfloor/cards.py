@@ -59,6 +59,8 @@ class Card(int):
     def __new__(cls, value: int | str) -> Card:
         if isinstance(value, str):
             return _parse_one(value)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"a card is a number 0 to 51 or text like 'Ah', not {value!r}")
         if not 0 <= value < 52:
             raise ValueError(f"a card number is 0 to 51, not {value}")
         return _CARDS[value] if _CARDS else int.__new__(cls, value)
@@ -112,6 +114,8 @@ def parse_cards(cards: CardsLike) -> list[Card]:
         if len(text) % 2:
             raise ValueError(f"{cards!r} is not a list of two-character cards")
         return [_parse_one(text[i : i + 2]) for i in range(0, len(text), 2)]
+    if not isinstance(cards, Iterable):
+        raise ValueError(f"cards are text like 'AhKs' or a list of cards, not {cards!r}")
     out: list[Card] = []
     for card in cards:
         if isinstance(card, Card):
@@ -138,6 +142,16 @@ class Shuffler(Protocol):
     """
 
     def shuffle(self, x: list[Card]) -> None: ...
+
+
+def draws_bits(rng: object) -> bool:
+    """Whether a deck's randomness draws bits (``getrandbits``) or only shuffles; anything with
+    neither is refused with a ``ValueError``."""
+    if callable(getattr(rng, "getrandbits", None)):
+        return True
+    if callable(getattr(rng, "shuffle", None)):
+        return False
+    raise ValueError(f"a deck is shuffled by a SeededShuffler or a random.Random, not {rng!r}")
 
 
 SEED_BYTES = 32
@@ -235,9 +249,7 @@ class Deck:
         excluded = set(exclude)
         self._cards = [c for c in cards if c not in excluded] if excluded else list(cards)
         self._rng: Shuffler = rng if rng is not None else SeededShuffler()
-        self._draws = callable(getattr(self._rng, "getrandbits", None))
-        if not self._draws and not callable(getattr(self._rng, "shuffle", None)):
-            raise ValueError(f"a deck is shuffled by a random.Random or SeededShuffler, not {rng!r}")
+        self._draws = draws_bits(self._rng)
         if not self._draws:
             self._rng.shuffle(self._cards)
 

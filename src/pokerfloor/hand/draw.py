@@ -97,16 +97,17 @@ def replacements(deck: Deck, count: int, discards: Discards, owner: int, rng: Sh
     return cards, True
 
 
-def discarded(discard: Iterable[CardsLike] | None) -> list[Card | None]:
-    """The cards of a discard: ``"AsQs"``, ``["As", "Qs"]``, ``Card`` values; ``"??"`` is unseen."""
+def discarded(discard: object) -> list[Card | None]:
+    """The cards of a discard: ``"AsQs"``, ``["As", "Qs"]``, ``Card`` values; ``"??"`` is unseen.
+    Anything else is refused with a ``ValueError``."""
     if discard is None or isinstance(discard, str):
         return cards_or_unknown(discard or "")
+    if not isinstance(discard, Iterable):
+        raise ValueError(f"a discard is cards like 'AsQs' or ['As', 'Qs'], not {discard!r}")
     thrown: list[Card | None] = []
     for item in discard:
-        if isinstance(item, str):
-            thrown += cards_or_unknown(item)
-        else:
-            thrown += cards_or_unknown([item] if item is None or isinstance(item, int) else list(item))
+        single = item is None or isinstance(item, (str, int)) or not isinstance(item, Iterable)
+        thrown += cards_or_unknown(item if isinstance(item, str) else [item] if single else item)
     return thrown
 
 

@@ -116,6 +116,12 @@ class Hand:
             )
         if rng is not None and seed is not None:
             raise ValueError("give the deck a seed or a randomness object, not both")
+        if holes is not None and not isinstance(holes, Mapping):
+            raise ValueError(f"hole cards are given as {{seat: cards}}, not {holes!r}")
+        given_posts = list(posts) if isinstance(posts, Iterable) else [] if posts is None else [posts]
+        for post in given_posts:
+            if not isinstance(post, Post):
+                raise ValueError(f"forced bets are given as pf.Post values, not {post!r}")
         self.game = game
         self.variant = game.variant_spec
         self._streets = self.variant.streets
@@ -179,7 +185,7 @@ class Hand:
         self._owed: list[tuple[int, int]] = []
         self._discards = draw.Discards()
         self._given_board: list[Card | None] = []
-        self._posts = forced.forced_posts(self, list(posts) if posts is not None else [])
+        self._posts = forced.forced_posts(self, given_posts)
         self.small_blind_seat = next((p.seat for p in self._posts if p.kind == "sb"), None)
         self.big_blind_seat = next((p.seat for p in self._posts if p.kind == "bb"), None)
         dealer.take_given_cards(self, holes, board)
@@ -515,6 +521,8 @@ class Hand:
                 "invalid_action", f"{action!r} is not an action; use one of {', '.join(sorted(ACTIONS))}"
             )
         amount = None if to is None else _chips("the amount", to)
+        if discard is not None and action != "draw":
+            raise IllegalAction("invalid_action", f"only a draw discards cards, not a {action}")
         i = self._pos[seat]
         if i != self._to_act:
             if self._to_act < 0:
@@ -749,6 +757,8 @@ class Hand:
         i = self._pos[seat]
         if self._folded[i]:
             raise IllegalAction("invalid_action", f"seat {seat} has folded")
+        if not (self._over or self._exposed or self._street_index >= self._rounds):
+            raise IllegalAction("invalid_action", "cards are shown at the showdown, not during the betting")
         if cards is not None:
             parsed = cards_or_unknown(cards)
             hole = self._holes[i]

@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 
-from pokerfloor.cards import FULL_DECK, CardsLike, Deck
+from pokerfloor.cards import FULL_DECK, CardsLike, Deck, draws_bits
 from pokerfloor.errors import IllegalAction, Reason
 from pokerfloor.hand import Hand, Post
 from pokerfloor.rules import Game, HouseRules
@@ -84,6 +84,14 @@ class Table:
             raise ValueError(f"a table has 2 seats up to the most its game deals, at most {most} players")
         if house is not None and not isinstance(house, HouseRules):
             raise ValueError(f"house rules are a HouseRules, not {house!r}")
+        if options is not None and not isinstance(options, TableOptions):
+            raise ValueError(f"a table's customs are a TableOptions, not {options!r}")
+        if clock is not None and not callable(clock):
+            raise ValueError(f"a clock is a function returning seconds, not {clock!r}")
+        if rng is not None:
+            draws_bits(rng)
+        if button is not None and (isinstance(button, bool) or not isinstance(button, int) or not 1 <= button <= seats):
+            raise ValueError(f"the first button is a seat from 1 to {seats}, not {button!r}")
         self._game = game if house is None else replace(game, house=house)
         self._next_game: Game | None = None
         self.size = seats
@@ -207,7 +215,7 @@ class Table:
         self._check_seat_number(seat)
         if seat in self._seats:
             raise IllegalAction("invalid_action", f"seat {seat} is taken")
-        if not player or self.seat_of(player) is not None:
+        if not isinstance(player, str) or not player or self.seat_of(player) is not None:
             raise IllegalAction("invalid_action", f"{player!r} is already seated (or has no name)")
         if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
             raise IllegalAction("invalid_action", "a buy-in is a whole, positive number of chips")
@@ -349,6 +357,8 @@ class Table:
         """Change the stakes or game from the next hand on (TDA 2024 R23: a new level applies to
         the next hand)."""
         self.collect()
+        if not isinstance(game, Game):
+            raise ValueError(f"a table deals a Game, not {game!r}")
         self._next_game = replace(game, house=self._game.house)
         self._log("game", note=f"{game.variant} {game.structure} blinds {game.blinds} ante {game.ante}", rule="TDA R23")
 
