@@ -88,7 +88,7 @@ class StyleBot:
         if aggressive and (score >= self.raise_at or self.rng.random() < self.bluff):
             span = aggressive.max_to - aggressive.min_to
             to = aggressive.min_to + int(span * min(1.0, max(0.0, score - self.raise_at)) * 0.5)
-            return kind, to
+            return kind, to - (to - aggressive.min_to) % aggressive.step
         if legal.check:
             return "check", None
         assert legal.call is not None

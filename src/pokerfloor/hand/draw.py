@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from pokerfloor.cards import Card, CardsLike, Deck, Shuffler
+from pokerfloor.cards import Card, Deck, Shuffler
 from pokerfloor.errors import IllegalAction
 from pokerfloor.hand.given import cards_or_unknown
 from pokerfloor.hand.types import DealRequest, Event
@@ -119,7 +119,7 @@ def start(hand: Hand) -> None:
     next_draw(hand)
 
 
-def act(hand: Hand, i: int, action: str, discard: Iterable[CardsLike] | None) -> Event:
+def act(hand: Hand, i: int, action: str, discard: object) -> Event:
     """A seat's turn in the draw: discard cards (none is standing pat) and get as many
     replacements, dealt at once or, in manual dealing, by ``deal`` (RROP11 draw)."""
     if not hand._drawing:

@@ -52,7 +52,7 @@ _new = tuple.__new__
 R_TURN = "TDA 2024 Rule 53"
 R_MIN_RAISE = "TDA 2024 Rule 43"
 R_REOPEN = "TDA 2024 Rule 47"
-R_CHECK = "RROP11 Betting & Raising item 1"
+R_ACTIONS = "WIKI_BIP Procedure; TDA 2024 R55"
 R_STACKS = "WIKI_BIP Table stakes"
 R_POT_LIMIT = "TDA 2024 Rule 54"
 R_CAP = "RROP11 Betting & Raising item 3"
@@ -420,7 +420,8 @@ class Hand:
         all_in_to = bet + stack
         reach = [b + s for j, (b, s, f) in enumerate(zip(self._bet, self._stack, self._folded)) if j != i and not f]
         if not reach or max(reach) <= level:
-            return ("invalid_action", "no opponent has chips to call more than the current bet: call or fold")
+            answer = "call or fold" if level > bet else "check"
+            return ("invalid_action", f"no opponent has chips to call more than the current bet: {answer}")
         if all_in_to <= level:
             return ("above_stack", f"you have {stack} chips, not enough to raise")
         if not self._reopened(i):
@@ -476,6 +477,13 @@ class Hand:
             return (kind, all_in_to, all_in_to)
         return (kind, min_to, max(min_to, max_to))
 
+    def _range(self, lo: int, hi: int) -> Range:
+        """The amounts from ``lo`` to ``hi`` that ``act`` accepts: in fixed limit only the two
+        ends (a limit bet, or the big bet of an open pair, or all-in), else every smallest chip;
+        a single amount has the default step."""
+        step = 1 if hi == lo else hi - lo if self._structure == "fixed_limit" else self.game.min_chip
+        return _new(Range, (lo, hi, step))
+
     def legal(self) -> Legal:
         """What the seat to act may do, with exact amounts."""
         i = self._to_act
@@ -493,7 +501,7 @@ class Hand:
         bet = raise_ = complete = None
         if len(option) == 3:
             kind, lo, hi = option
-            rng = _new(Range, (lo, hi))
+            rng = self._range(lo, hi)
             if kind == "bet":
                 bet = rng
             elif kind == "complete":
@@ -504,7 +512,7 @@ class Hand:
         return _new(Legal, (seat, to_call > 0, to_call <= 0, call, bet, raise_, complete, None, None))
 
     # ------------------------------------------------------------------ acting
-    def act(self, seat: object, action: object, to: object = None, discard: Iterable[CardsLike] | None = None) -> Event:
+    def act(self, seat: object, action: object, to: object = None, discard: object = None) -> Event:
         """Take an action for ``seat``; amounts are the seat's total wager this round.
 
         Raises ``IllegalAction`` (hand unchanged) when the rules do not allow it. The
@@ -542,14 +550,15 @@ class Hand:
         to_call = level - bet
         if action == "fold":
             if to_call <= 0:
-                raise IllegalAction("invalid_action", "there is no bet to you: check instead of folding", R_CHECK)
+                raise IllegalAction("invalid_action", "there is no bet to you: check instead of folding", R_ACTIONS)
             return self._fold(i)
         if action == "check" or (action == "call" and to_call <= 0):
             if to_call > 0:
+                may_raise = len(self._aggression(i)) == 3
                 raise IllegalAction(
                     "cannot_check_facing_bet",
-                    f"there is a bet of {level} to you: call {min(to_call, stack)}, raise or fold",
-                    R_CHECK,
+                    f"you face a bet, {min(to_call, stack)} to call: call{', raise' if may_raise else ''} or fold",
+                    R_ACTIONS,
                 )
             return self._record(i, "check", bet)
         if action == "call":
@@ -574,14 +583,15 @@ class Hand:
             raise IllegalAction(option[0], option[1], self._rule_for(option[0]))
         kind, lo, hi = option
         if amount is None:
+            between = f"{lo} or {hi}" if self._structure == "fixed_limit" else f"between {lo} and {hi}"
             raise IllegalAction(
-                "invalid_action", f"say how much: {kind} to between {lo} and {hi}" if lo != hi else f"{kind} to {lo}"
+                "invalid_action", f"say how much: {kind} to {between}" if lo != hi else f"{kind} to {lo}"
             )
         if action in ("bet", "raise", "complete") and action != kind and not (action == "raise" and kind == "complete"):
             if kind == "bet" and action in ("raise", "complete"):
                 pass  # "raise" with no bet to face is a bet (TDA 2024 R41)
             elif action == "bet":
-                raise IllegalAction("invalid_action", f"there is a bet of {level} already: {kind} instead")
+                raise IllegalAction("invalid_action", f"you face a bet, {to_call} to call: {kind} instead")
         self._check_amount(i, amount, kind, lo, hi)
         self._raise_to(i, amount)
         return self._record(i, kind, amount)
@@ -606,7 +616,7 @@ class Hand:
             raise IllegalAction("not_chip_multiple", f"bets are made in chips of {self.game.min_chip}", R_CHIP)
         structure = self._structure
         if structure == "fixed_limit":
-            if to != lo and to != hi and not self._covers_every_opponent(i, to, lo):
+            if to != lo and to != hi:
                 amounts = f"exactly {lo}" if lo == hi else f"{lo} or {hi}"
                 raise IllegalAction("wrong_limit_amount", f"in this limit game the {kind} is to {amounts}", R_LIMIT)
             return
@@ -618,13 +628,6 @@ class Hand:
             if structure == "spread_limit":
                 raise IllegalAction("above_spread_max", f"the largest {kind} here is to {hi}", R_SPREAD)
             raise IllegalAction("above_pot_limit", f"the largest {kind} the pot allows is to {hi}", R_POT_LIMIT)
-
-    def _covers_every_opponent(self, i: int, to: int, limit_to: int) -> bool:
-        """A limit bet or raise cut down to exactly the most any opponent can still put in: the
-        rest of the limit amount could only come back uncalled (rules.md §5.3)."""
-        opponents = [j for j in range(self._n) if j != i and not self._folded[j]]
-        reach = max((self._bet[j] + self._stack[j] for j in opponents), default=0)
-        return self._level < to == reach < limit_to
 
     def _raise_to(self, i: int, to: int) -> None:
         level = self._level
