@@ -120,7 +120,7 @@ def setup(history: HandHistory, *, dead_negative_blinds: bool = False) -> Replay
         hand = Hand(game, stacks, seating.button, posts=posts, dealing="manual")
     except IllegalAction as error:
         raise ReplayError(history, error.message, cause="setup", illegal=error) from None
-    except ValueError as error:
+    except (ValueError, ArithmeticError) as error:
         raise ReplayError(history, str(error), cause="setup") from None
     replay = Replay(history, hand, game, seating, unit, tuple(posts), unknown, tuple(hand.events))
     if not seating.plain:
@@ -142,11 +142,14 @@ def replay(history: HandHistory, *, dead_negative_blinds: bool = False, stop: in
         except IllegalAction as error:
             raise ReplayError(history, _players(state, error.message), cause="illegal", index=index,
                               illegal=error) from None
-        except ValueError as error:
+        except (ValueError, ArithmeticError) as error:
             raise ReplayError(history, _players(state, str(error)), cause="cards", index=index) from None
         state.steps.append(Step(index, action, tuple(state.hand.events[before:]), note))
     if stop is None:
-        _muck_unrevealed(state)
+        try:
+            _muck_unrevealed(state)
+        except IllegalAction as error:
+            raise ReplayError(history, _players(state, error.message), cause="illegal", illegal=error) from None
     return state
 
 
