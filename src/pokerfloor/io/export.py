@@ -59,7 +59,6 @@ def history_of(hand: Hand, /, *, unit: Decimal = Decimal(1), unknown_stacks: Ite
     limit = game.structure == "fixed_limit"
     stud = game.variant_spec.family == "stud"
     result = hand.result
-    final = result.stacks if result is not None else hand.stacks
     history = HandHistory(
         variant=variant_code(game.variant, game.structure),
         ante_trimming_status=False,
@@ -72,7 +71,8 @@ def history_of(hand: Hand, /, *, unit: Decimal = Decimal(1), unknown_stacks: Ite
         starting_stacks=tuple(INF if s in unknown else money(hand.starting_stacks[s]) for s in seats),
         actions=tuple(_actions(hand, player, money)),
         seats=None if seats == tuple(range(1, count + 1)) else seats,
-        finishing_stacks=tuple(INF if s in unknown else money(final[s]) for s in seats),
+        finishing_stacks=(None if result is None
+                          else tuple(INF if s in unknown else money(result.stacks[s]) for s in seats)),
         winnings=(tuple(money(result.winnings.get(s, 0)) for s in seats) if result is not None else None),
     )
     given: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()}
@@ -93,13 +93,28 @@ def history_of_replay(state: Replay) -> HandHistory:
 def _actions(hand: Hand, player: dict[int, int], money: Any) -> list[str]:
     events = hand.events
     actions: list[str] = []
-    if not any(e.kind == "deal_hole" for e in events):
-        actions += [f"d dh p{player[s]} {_cards(cards)}" for s, cards in hand.holes.items() if cards]
+    if not any(e.kind == "deal_hole" and e.note != "draw" for e in events):
+        actions += [f"d dh p{player[s]} {_cards(cards)}" for s, cards in _first_deal(hand).items() if cards]
     for event in events:
         line = _action(event, player, money)
         if line:
             actions.append(line)
     return actions
+
+
+def _first_deal(hand: Hand) -> dict[int, list[Any]]:
+    """The hole cards a hand dealt by itself gave at the start (it logs no event for them): the
+    cards held now, every draw undone, latest first (replacements out, discards back)."""
+    holes: dict[int, list[Any]] = {seat: list(cards) for seat, cards in hand.holes.items()}
+    for event in reversed(hand.events):
+        if event.seat is None:
+            continue
+        if event.kind == "deal_hole" and event.note == "draw":
+            for card in event.cards:
+                holes[event.seat].remove(card)
+        elif event.kind == "draw":
+            holes[event.seat] += event.cards
+    return holes
 
 
 def _action(event: Event, player: dict[int, int], money: Any) -> str:
