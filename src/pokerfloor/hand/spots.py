@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 def seats_in_play(
-    game: Game, street: str, stacks: Mapping[int, int], contributions: Mapping[int, int] | None
+    game: object, street: object, stacks: object, contributions: object
 ) -> tuple[dict[int, int], dict[int, int]]:
     """The chips behind of the seats in the spot (any seat with chips behind or in the pot) and
     the chips each has put in; refuses a street the game does not have."""

@@ -84,14 +84,14 @@ class Hand:
         self,
         game: Game,
         stacks: Mapping[int, int],
-        button: int,
+        button: object,
         *,
         rng: Shuffler | None = None,
         seed: object = None,
-        posts: Iterable[Post] | None = None,
+        posts: object = None,
         holes: Mapping[int, CardsLike] | None = None,
         board: CardsLike | None = None,
-        dealing: str = "auto",
+        dealing: object = "auto",
     ) -> None:
         if not isinstance(game, Game):
             raise ValueError(f"a hand is dealt at a Game, not {game!r}")
@@ -118,10 +118,11 @@ class Hand:
             raise ValueError("give the deck a seed or a randomness object, not both")
         if holes is not None and not isinstance(holes, Mapping):
             raise ValueError(f"hole cards are given as {{seat: cards}}, not {holes!r}")
-        given_posts = list(posts) if isinstance(posts, Iterable) else [] if posts is None else [posts]
-        for post in given_posts:
+        given_posts: list[Post] = []
+        for post in posts if isinstance(posts, Iterable) else [] if posts is None else [posts]:
             if not isinstance(post, Post):
                 raise ValueError(f"forced bets are given as pf.Post values, not {post!r}")
+            given_posts.append(post)
         self.game = game
         self.variant = game.variant_spec
         self._streets = self.variant.streets
@@ -815,8 +816,8 @@ class Hand:
         game: Game,
         *,
         stacks: Mapping[int, int],
-        button: int,
-        street: str = "flop",
+        button: object,
+        street: object = "flop",
         contributions: Mapping[int, int] | None = None,
         folded: Iterable[int] = (),
         board: CardsLike | None = None,
@@ -841,5 +842,5 @@ class Hand:
             posts=[Post(s, 0, "bb") for s in list(playing)[:1]] + [Post(s, 0, "ante") for s in list(playing)[:1]],
             **kwargs,
         )
-        spots.set_up(hand, street, playing, paid, folded, board)
+        spots.set_up(hand, str(street), playing, paid, folded, board)
         return hand
