@@ -9,7 +9,7 @@
 
 from pokerfloor import io
 from pokerfloor._version import __version__
-from pokerfloor.cards import Card, Deck, Rank, Suit, format_cards, parse_cards
+from pokerfloor.cards import Card, Deck, Rank, SeededShuffler, Suit, format_cards, parse_cards
 from pokerfloor.errors import IllegalAction
 from pokerfloor.evaluation import (
     HandRank,
@@ -66,6 +66,7 @@ __all__ = [
     "Result",
     "Ruling",
     "SeatView",
+    "SeededShuffler",
     "Straddles",
     "Suit",
     "Table",

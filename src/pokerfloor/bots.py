@@ -119,7 +119,8 @@ class StyleBot:
             fraction = min(1.0, max(1 / 3, 0.33 + (score - self.raise_at) * 1.5 + self.rng.uniform(-0.1, 0.1)))
             wanted = level + int((view.total_pot + cost) * fraction)
         to = round_like_a_person(wanted, view.game.min_chip)
-        return min(span.max_to, max(span.min_to, to))
+        to = min(span.max_to, max(span.min_to, to))
+        return to - (to - span.min_to) % span.step
 
 
 def round_like_a_person(amount: int, chip: int) -> int:

@@ -8,7 +8,8 @@ between equal upcards (RROP11 stud bring-in).
 
 from __future__ import annotations
 
-import random
+import hashlib
+import secrets
 from collections.abc import Callable, Iterable, Sequence
 from enum import IntEnum
 from typing import Protocol
@@ -58,6 +59,8 @@ class Card(int):
     def __new__(cls, value: int | str) -> Card:
         if isinstance(value, str):
             return _parse_one(value)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"a card is a number 0 to 51 or text like 'Ah', not {value!r}")
         if not 0 <= value < 52:
             raise ValueError(f"a card number is 0 to 51, not {value}")
         return _CARDS[value] if _CARDS else int.__new__(cls, value)
@@ -111,6 +114,8 @@ def parse_cards(cards: CardsLike) -> list[Card]:
         if len(text) % 2:
             raise ValueError(f"{cards!r} is not a list of two-character cards")
         return [_parse_one(text[i : i + 2]) for i in range(0, len(text), 2)]
+    if not isinstance(cards, Iterable):
+        raise ValueError(f"cards are text like 'AhKs' or a list of cards, not {cards!r}")
     out: list[Card] = []
     for card in cards:
         if isinstance(card, Card):
@@ -128,14 +133,98 @@ def format_cards(cards: Iterable[Card | None]) -> str:
 
 
 class Shuffler(Protocol):
-    """What a deck needs of its randomness: ``random.Random`` or ``secrets.SystemRandom``.
+    """What a deck needs of its randomness: a ``SeededShuffler`` (real play), ``random.Random``
+    (tests and simulation) or ``secrets.SystemRandom``.
 
-    A deck draws each card with ``getrandbits`` when the randomness has it (both of those do),
+    A deck draws each card with ``getrandbits`` when the randomness has it (all three do),
     so a hand costs only as many draws as it deals cards; anything with just ``shuffle`` works
     too, shuffling the whole deck up front.
     """
 
     def shuffle(self, x: list[Card]) -> None: ...
+
+
+def draws_bits(rng: object) -> bool:
+    """Whether a deck's randomness draws bits (``getrandbits``) or only shuffles; anything with
+    neither is refused with a ``ValueError``."""
+    if callable(getattr(rng, "getrandbits", None)):
+        return True
+    if callable(getattr(rng, "shuffle", None)):
+        return False
+    raise ValueError(f"a deck is shuffled by a SeededShuffler or a random.Random, not {rng!r}")
+
+
+SEED_BYTES = 32
+"""A deal's seed is 256 bits."""
+
+
+def deal_seed(seed: object = None) -> bytes:
+    """A deal's 32-byte seed: ``seed`` itself (32 bytes, or an int below 2**256), or a fresh one
+    drawn with ``secrets`` when ``seed`` is ``None``."""
+    if seed is None:
+        return secrets.token_bytes(SEED_BYTES)
+    if isinstance(seed, (bytes, bytearray)) and len(seed) == SEED_BYTES:
+        return bytes(seed)
+    if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 1 << (8 * SEED_BYTES):
+        return seed.to_bytes(SEED_BYTES, "big")
+    raise ValueError(f"a seed is 32 bytes or an int from 0 to 2**256 - 1, not {seed!r}")
+
+
+class SeededShuffler:
+    """The randomness of one deal: SHA-256 in counter mode over a secret 256-bit seed.
+
+    Block ``k`` (k = 0, 1, ...) is ``SHA-256(seed || k)``, ``k`` as 8 big-endian bytes, read as a
+    256-bit big-endian number; ``getrandbits(n)`` takes the lowest ``n`` bits not yet used,
+    blocks appended above the bits left over. Without the seed the cards are as unpredictable
+    as SHA-256 is; with it (after the hand, say) anyone can deal them again, and a copy of the
+    shuffler (``copy``, ``deepcopy``, ``pickle``) deals on exactly as its original does.
+    """
+
+    __slots__ = ("_bits", "_counter", "_pool", "seed")
+
+    def __init__(self, seed: object = None) -> None:
+        self.seed: bytes = deal_seed(seed)
+        self._counter = 0
+        self._pool = 0
+        self._bits = 0
+
+    def getrandbits(self, k: int) -> int:
+        """``k`` fresh random bits as an int below ``2**k``."""
+        if k < 0:
+            raise ValueError("the number of bits cannot be negative")
+        while self._bits < k:
+            block = hashlib.sha256(self.seed + self._counter.to_bytes(8, "big")).digest()
+            self._pool |= int.from_bytes(block, "big") << self._bits
+            self._bits += 256
+            self._counter += 1
+        value = self._pool & ((1 << k) - 1)
+        self._pool >>= k
+        self._bits -= k
+        return value
+
+    def below(self, n: int) -> int:
+        """A uniform draw from ``0 .. n - 1``: ``n.bit_length()`` bits, drawn again while they
+        reach ``n`` (exactly uniform)."""
+        size = n.bit_length()
+        j = self.getrandbits(size)
+        while j >= n:
+            j = self.getrandbits(size)
+        return j
+
+    def shuffle(self, x: list[Card]) -> None:
+        """Shuffle in place (Fisher-Yates, from the end)."""
+        for last in range(len(x) - 1, 0, -1):
+            j = self.below(last + 1)
+            x[last], x[j] = x[j], x[last]
+
+    def __getstate__(self) -> tuple[bytes, int, int, int]:
+        return (self.seed, self._counter, self._pool, self._bits)
+
+    def __setstate__(self, state: tuple[bytes, int, int, int]) -> None:
+        self.seed, self._counter, self._pool, self._bits = state
+
+    def __repr__(self) -> str:
+        return f"<SeededShuffler at block {self._counter}>"
 
 
 class Deck:
@@ -148,7 +237,7 @@ class Deck:
     (exactly uniform; the same draws as ``randrange(n)``, done inline).
     """
 
-    __slots__ = ("_bits", "_cards")
+    __slots__ = ("_cards", "_draws", "_rng")
 
     def __init__(
         self,
@@ -159,10 +248,10 @@ class Deck:
     ) -> None:
         excluded = set(exclude)
         self._cards = [c for c in cards if c not in excluded] if excluded else list(cards)
-        shuffler = rng if rng is not None else random.SystemRandom()
-        self._bits: Callable[[int], int] | None = getattr(shuffler, "getrandbits", None)
-        if self._bits is None:
-            shuffler.shuffle(self._cards)
+        self._rng: Shuffler = rng if rng is not None else SeededShuffler()
+        self._draws = draws_bits(self._rng)
+        if not self._draws:
+            self._rng.shuffle(self._cards)
 
     def __len__(self) -> int:
         return len(self._cards)
@@ -176,12 +265,12 @@ class Deck:
         left = len(cards)
         if count > left:
             raise ValueError(f"the deck has {left} cards, {count} were asked for")
-        bits = self._bits
-        if bits is None:
+        if not self._draws:
             top = cards[left - count :] if count else []
             del cards[left - count :]
             top.reverse()
             return top
+        bits: Callable[[int], int] = self._rng.getrandbits  # type: ignore[attr-defined]
         dealt = []
         for _ in range(count):
             size = left.bit_length()
@@ -204,5 +293,5 @@ class Deck:
     def add(self, cards: Iterable[Card], rng: Shuffler) -> None:
         """Shuffle cards back in (discards reshuffled to complete a draw)."""
         self._cards.extend(cards)
-        if self._bits is None:
+        if not self._draws:
             rng.shuffle(self._cards)

@@ -677,7 +677,8 @@ def interpret(
         if reading.checked:
             raise IllegalAction(
                 "cannot_check_facing_bet",
-                f"there is a bet of {spot.level} to you: having said check, you may call or fold, but not raise",
+                f"you face a bet, {min(spot.level - spot.bet, spot.stack)} to call: having said check, you may"
+                " call or fold, but not raise",
                 R_INVALID,
             )
         if first:

@@ -46,6 +46,27 @@ class Variant:
         return 1 + self.draws
 
     @property
+    def deck_size(self) -> int:
+        return 36 if self.short_deck else 52
+
+    @property
+    def max_players(self) -> int:
+        """The most players one deck can deal a hand to, whatever happens in it.
+
+        Flop games deal every hole card and the board from the deck. Stud deals six cards to
+        each player by sixth street; seventh street is a single community card when the stub
+        runs short (TDA 2024 RP-10-H), so eight play. In draw games the discards are shuffled
+        into the stub when it runs short, the drawer's own discards kept out (RROP11 draw): a
+        player can always draw a full hand while one more hand is left beyond the table's.
+        """
+        deck = self.deck_size
+        if self.family == "flop":
+            return (deck - sum(self.board)) // self.hole_cards
+        if self.family == "stud":
+            return deck // (self.hole_cards - 1)
+        return deck // self.hole_cards - 1
+
+    @property
     def streets(self) -> tuple[str, ...]:
         if self.family == "flop":
             return ("preflop", "flop", "turn", "river")[: self.betting_rounds]
@@ -169,10 +190,23 @@ class HouseRules:
                 choices = ", ".join(repr(a) for a in allowed)
                 raise ValueError(f"house rule {name} is one of {choices}, not {value!r}")
         cap = self.raise_cap
-        if cap != RULEBOOK and cap is not None and (not isinstance(cap, int) or cap < 0):
+        if cap != RULEBOOK and cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 0):
             raise ValueError(f"raise_cap is a number of raises (0 or more), None or 'rulebook', not {cap!r}")
-        if self.rathole_window_minutes < 0:
-            raise ValueError("rathole_window_minutes cannot be negative")
+        for name in ("cap_lifted_heads_up", "stud_open_pair_option", "table_stakes"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"house rule {name} is True or False, not {getattr(self, name)!r}")
+        minutes = self.rathole_window_minutes
+        if isinstance(minutes, bool) or not isinstance(minutes, int) or minutes < 0:
+            raise ValueError(f"rathole_window_minutes is a whole number of minutes, not {minutes!r}")
+        buy_in = self.buy_in
+        if buy_in != RULEBOOK:
+            if not isinstance(buy_in, tuple) or len(buy_in) != 2:
+                raise ValueError(f"buy_in is (minimum, maximum or None) or 'rulebook', not {buy_in!r}")
+            _check_chips("the minimum buy-in", buy_in[0])
+            if buy_in[1] is not None:
+                _check_chips("the maximum buy-in", buy_in[1])
+                if buy_in[1] < buy_in[0]:
+                    raise ValueError(f"the maximum buy-in {buy_in[1]} is below the minimum {buy_in[0]}")
 
     def incomplete_rule_for(self, structure: str) -> Literal["full_bet", "half_bet"]:
         """The incomplete-raise rule in force for this structure (TDA 2024 R47-A/B)."""
@@ -237,10 +271,17 @@ class Game:
     house: HouseRules = field(default_factory=HouseRules)
 
     def __post_init__(self) -> None:
-        if self.variant not in VARIANTS:
+        if not isinstance(self.variant, str) or self.variant not in VARIANTS:
             raise ValueError(f"unknown variant {self.variant!r}; known: {', '.join(VARIANTS)}")
-        if self.structure not in STRUCTURES:
+        if not isinstance(self.structure, str) or self.structure not in STRUCTURES:
             raise ValueError(f"unknown structure {self.structure!r}; known: {', '.join(STRUCTURES)}")
+        if not isinstance(self.house, HouseRules):
+            raise ValueError(f"house rules are a HouseRules, not {self.house!r}")
+        if not isinstance(self.first_blind_on_button, bool):
+            raise ValueError(f"first_blind_on_button is True or False, not {self.first_blind_on_button!r}")
+        if not isinstance(self.blinds, (tuple, list)):
+            raise ValueError(f"blinds are a tuple of chips, not {self.blinds!r}")
+        object.__setattr__(self, "blinds", tuple(self.blinds))
         for name in (
             "small_blind",
             "big_blind",
@@ -258,13 +299,19 @@ class Game:
             raise ValueError("min_chip must be at least 1")
         for amount in self.blinds:
             _check_chips("a blind", amount)
+            if amount == 0:
+                raise ValueError("a blind is at least one chip")
         if len(self.blinds) > 3:
             raise ValueError("a game has one, two or three blinds")
         if not self.blinds and (self.small_blind or self.big_blind):
+            if self.small_blind > self.big_blind:
+                raise ValueError(f"the small blind {self.small_blind} is bigger than the big blind {self.big_blind}")
             blinds = (self.small_blind, self.big_blind) if self.small_blind else (self.big_blind,)
             object.__setattr__(self, "blinds", blinds)
         elif self.blinds and not self.big_blind:
             object.__setattr__(self, "big_blind", max(self.blinds))
+        if list(self.blinds) != sorted(self.blinds):
+            raise ValueError(f"each blind is at most the next one's, not {self.blinds}")
         if self.structure == "fixed_limit":
             if not self.small_bet:
                 object.__setattr__(self, "small_bet", self.big_blind or 2 * self.bring_in)
@@ -273,7 +320,7 @@ class Game:
             if not self.small_bet:
                 raise ValueError("a fixed-limit game needs small_bet (or a big blind)")
         if self.structure == "spread_limit":
-            if self.spread is None or len(self.spread) != 3:
+            if not isinstance(self.spread, tuple) or len(self.spread) != 3:
                 raise ValueError("a spread-limit game needs spread=(minimum, maximum, last-round maximum)")
             for amount in self.spread:
                 _check_chips("a spread amount", amount)
@@ -290,6 +337,10 @@ class Game:
         for amount in (*self.blinds, self.ante, self.bb_ante, self.button_ante, self.bring_in):
             if amount % self.min_chip:
                 raise ValueError(f"forced bet {amount} is not a multiple of the smallest chip {self.min_chip}")
+        limits = (self.small_bet, self.big_bet, self.min_bet, *(self.spread or ()))
+        for amount in limits if self.structure in ("fixed_limit", "spread_limit") else (self.min_bet,):
+            if amount % self.min_chip:
+                raise ValueError(f"bet size {amount} is not a multiple of the smallest chip {self.min_chip}")
 
     @property
     def variant_spec(self) -> Variant:
@@ -297,6 +348,9 @@ class Game:
 
     def with_house(self, **options: Any) -> Game:
         """The same game under other house rules."""
+        unknown = sorted(set(options) - set(HouseRules.__dataclass_fields__))
+        if unknown:
+            raise ValueError(f"unknown house rule {unknown[0]!r}")
         return replace(self, house=replace(self.house, **options))
 
     # Named presets -------------------------------------------------------------------------

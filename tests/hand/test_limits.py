@@ -194,7 +194,7 @@ def test_pot_limit_max_rounds_down_to_the_smallest_chip() -> None:
     game = pf.Game.pot_limit_holdem(25, 50, min_chip=25)
     hand = deal(game, {1: 5000, 2: 5000, 3: 110, 4: 5000})
     hand.act(3, "all_in")
-    assert hand.legal().raise_ == pf.Range(175, 400)
+    assert hand.legal().raise_ == pf.Range(175, 400, step=25)
     assert refused(hand, 4, "raise", 425) == "above_pot_limit"
 
 

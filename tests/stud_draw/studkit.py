@@ -157,8 +157,13 @@ def apply(hand: pf.Hand, action: Action) -> None:
     elif move == "complete_bet_raise":
         assert action.amount is not None
         kind = "bet" if legal.bet else "complete" if legal.complete else "raise"
-        assert getattr(legal, kind.replace("raise", "raise_")) is not None, f"{action.text}: {legal}"
-        hand.act(seat, kind, to=int(action.amount))
+        offered = getattr(legal, kind.replace("raise", "raise_"))
+        assert offered is not None, f"{action.text}: {legal}"
+        to = int(action.amount)
+        reach = max(hand.bets[s] + hand.stacks[s] for s in hand.in_hand if s != seat)
+        if to not in offered and to == reach < offered.min_to:
+            to = offered.min_to  # the limit bet, written cut down to what the opponents can call (rules.md §5.3)
+        hand.act(seat, kind, to=to)
     elif move == "stand_pat_discard":
         assert legal.draw is not None and len(action.cards or ()) <= legal.draw, f"{action.text}: {legal}"
         hand.act(seat, "draw", discard=_texts(action.cards))

@@ -213,7 +213,7 @@ def test_open_pair_on_fourth_street_allows_the_big_bet() -> None:
     ``stud_open_pair_option``); once it is made, raises are big bets."""
     hand = given(STUD, {1: "AcAdKh2c", 2: "2s3s4h4d", 3: "QcQdJhTh"})
     play(hand, [(2, "bring_in"), (3, "call"), (1, "call")])
-    assert hand.legal().bet == pf.Range(20, 40)
+    assert hand.legal().bet == pf.Range(20, 40, step=20)  # 20 or 40, nothing between
     assert refused(hand, 2, "bet", 30).reason == "wrong_limit_amount"
     hand.act(2, "bet", to=40)
     assert hand.legal().raise_ == pf.Range(80, 80)
@@ -223,7 +223,7 @@ def test_open_pair_small_bet_may_be_raised_by_either_bet() -> None:
     """§4: after a small bet with a pair showing, a raise may still be the small or the big bet."""
     hand = given(STUD, {1: "AcAdKh2c", 2: "2s3s4h4d", 3: "QcQdJhTh"})
     play(hand, [(2, "bring_in"), (3, "call"), (1, "call"), (2, "bet", 20)])
-    assert hand.legal().raise_ == pf.Range(40, 60)
+    assert hand.legal().raise_ == pf.Range(40, 60, step=20)
 
 
 def test_no_open_pair_option_under_the_tournament_rule() -> None:

@@ -118,10 +118,11 @@ def _play_out(hand: Hand, rng: random.Random) -> None:
         seat, legal = hand.to_act, hand.legal()
         assert seat is not None
         choice = rng.choice(legal.actions)
-        if choice in ("bet", "raise"):
-            span = legal.bet if choice == "bet" else legal.raise_
+        if choice in ("bet", "raise", "complete"):
+            span = legal.bet or legal.raise_ or legal.complete
             assert span is not None
-            to = rng.choice([span.min_to, span.max_to, (span.min_to + span.max_to) // 2])
+            middle = span.min_to + (span.max_to - span.min_to) // 2 // span.step * span.step
+            to = rng.choice([span.min_to, span.max_to, middle])
             hand.act(seat, choice, to=to)
         else:
             hand.act(seat, choice)

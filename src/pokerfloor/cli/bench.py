@@ -23,7 +23,7 @@ def bench(
         list[str] | None,
         typer.Option(
             "--only",
-            help="Run only this benchmark (repeatable): play, play-batch, eval, eval-batch, equity, replay, env-batch.",
+            help="Run only this benchmark (repeatable): play, play-batch, eval, eval-batch, equity, replay, env-batch, soak, equity-hand-range, equity-range-range, equity-three-way.",
         ),
     ] = None,
     seconds: Annotated[
@@ -43,6 +43,12 @@ def bench(
     markdown_path: Annotated[
         Path | None, typer.Option("--markdown", help="Also write the tables as Markdown to this file.")
     ] = None,
+    hands: Annotated[
+        int | None, typer.Option("--hands", min=1, help="Soak: random hands to play (default 10**6, quick 10**4).")
+    ] = None,
+    inputs: Annotated[
+        int | None, typer.Option("--inputs", min=1, help="Soak: mutated hand histories to read (default 10**5).")
+    ] = None,
 ) -> None:
     """Measure pokerfloor and every peer engine installed here, interleaved in one process.
 
@@ -56,6 +62,13 @@ def bench(
     from pokerfloor.bench import Config, installed_peers, run, select, steps_total
     from pokerfloor.bench.report import markdown, rate_text, ratio_text
 
+    if only and "soak" in only:
+        clean = _soak(quick=quick, seed=seed or 0, hands=hands, inputs=inputs, corpus=corpus)
+        only = [name for name in only if name != "soak"]
+        if not only:
+            if not clean:
+                raise typer.Exit(1)
+            return
     try:
         chosen = select(only)
     except KeyError as exc:
@@ -119,3 +132,40 @@ def bench(
     if markdown_path is not None:
         markdown_path.write_text(markdown(chosen, rows), encoding="utf-8")
         console.print(f"wrote {markdown_path}")
+
+
+def _soak(*, quick: bool, seed: int, hands: int | None, inputs: int | None, corpus: Path | None) -> bool:
+    """The soak (``pokerfloor.bench.soak``) and the reader's fuzz run (``pokerfloor.bench.fuzz``):
+    counts, rates and every problem found; whether both came out clean."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from pokerfloor.bench.fuzz import fuzz, seed_texts
+    from pokerfloor.bench.soak import soak
+    from pokerfloor.hand import COMPILED
+
+    console = Console()
+    hands = hands or (10_000 if quick else 1_000_000)
+    inputs = inputs or (1_000 if quick else 100_000)
+    folder = corpus or Path("../shared/corpus/phh/dev")
+    console.print(f"soak: {hands:,} hands from seed {seed}, hand engine {'compiled' if COMPILED else 'pure Python'}")
+    played = soak(hands, seed=seed)
+    seeds = seed_texts([folder]) if folder.exists() else []
+    console.print(f"fuzz: {inputs:,} mutations of the {len(seeds)} hand-history files under {folder}")
+    fuzzed = fuzz(seeds, inputs, seed=seed) if seeds else None
+    table = Table(title="Soak", title_justify="left")
+    table.add_column("run")
+    table.add_column("count", justify="right")
+    table.add_column("findings", overflow="fold")
+    table.add_row("hands played", f"{played.hands:,} ({played.hands / played.seconds:,.0f}/s)",
+                  f"{len(played.crashes)} crashes, {len(played.stuck)} stuck, {len(played.violations)} violations")
+    table.add_row("actions, probes", f"{played.actions:,}, {played.probes:,}", "")
+    if fuzzed is not None:
+        table.add_row("histories read", f"{fuzzed.inputs:,} ({fuzzed.hands:,} hands)",
+                      f"{len(fuzzed.escaped)} escaped, {len(fuzzed.slow)} over a second;"
+                      f" slowest {fuzzed.slowest:.3f} s")
+    console.print(table)
+    problems = played.crashes + played.stuck + played.violations + (fuzzed.escaped + fuzzed.slow if fuzzed else [])
+    for problem in problems[:30]:
+        console.print(f"[red]{problem}[/red]")
+    return not problems and fuzzed is not None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import secrets
 
 import typer
 from rich.console import Console
@@ -20,11 +21,15 @@ from pokerfloor.rules import Game
 @app.command()
 def demo(
     hands: int = typer.Option(3, "--hands", "-n", min=1, help="How many hands to play."),
-    seed: int = typer.Option(1, "--seed", help="Seed of the deck and the bots (same seed, same game)."),
+    seed: int | None = typer.Option(
+        None, "--seed", help="Seed of the deck and the bots (same seed, same game); fresh cards without it."
+    ),
     seats: int = typer.Option(4, "--seats", min=2, max=9, help="How many bots sit down."),
 ) -> None:
     """Play a few hands of no-limit hold'em between bots and tell every action and ruling."""
     console = Console()
+    if seed is None:
+        seed = secrets.randbits(32)
     rng = random.Random(seed)
     game = Game.no_limit_holdem(50, 100)
     names = {s: f"{STYLES[(s - 1) % len(STYLES)].title()} {s}" for s in range(1, seats + 1)}

@@ -79,10 +79,19 @@ def replay_command(
             continue
         verdict = verify_history(entry)
         failed |= not verdict.passed
-        if as_json:
-            reports.append(_json_report(entry, verdict))
-        else:
-            _tell(console, entry, verdict)
+        try:
+            if as_json:
+                reports.append(_json_report(entry, verdict))
+            else:
+                _tell(console, entry, verdict)
+        except Exception as error:  # a hand that cannot be told is reported, never a traceback
+            failed = True
+            message = f"{entry.where() or file}: cannot be replayed: {type(error).__name__}: {error}"
+            if as_json:
+                reports.append({"file": entry.source, "hand": entry.key, "error": {
+                    "cause": "unreadable", "field": None, "message": message}})
+            else:
+                console.print(f"[red]{escape(message)}[/red]")
     if as_json:
         typer.echo(json.dumps(reports[0] if hand is not None and len(reports) == 1 else reports, indent=2,
                               ensure_ascii=False))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from pokerfloor.cards import Card, CardsLike, Deck, Shuffler
+from pokerfloor.cards import Card, Deck, Shuffler
 from pokerfloor.errors import IllegalAction
 from pokerfloor.hand.given import cards_or_unknown
 from pokerfloor.hand.types import DealRequest, Event, face_down
@@ -60,7 +60,8 @@ def in_held_order(held: Sequence[Card | None], shown: Sequence[Card | None]) -> 
 
 
 class Discards:
-    """The cards thrown away in the draws, each with the seat (by index) that threw it."""
+    """The cards thrown away in the draws, each with the seat (by index) that threw it in the
+    draw under way (-1 for the discards of earlier draws)."""
 
     __slots__ = ("_cards",)
 
@@ -70,8 +71,13 @@ class Discards:
     def add(self, owner: int, cards: Sequence[Card | None]) -> None:
         self._cards += [(owner, c) for c in cards if c is not None]
 
+    def next_draw(self) -> None:
+        """A new draw: the discards of the earlier ones belong to no one drawing now."""
+        self._cards = [(-1, c) for _, c in self._cards]
+
     def take_all_but(self, owner: int) -> list[Card]:
-        """Take out every discard but ``owner``'s own, to be shuffled into a new stub."""
+        """Take out every discard but the ones ``owner`` threw in this draw, to be shuffled into a
+        new stub (RROP11 draw: the player drawing never gets back the cards just thrown)."""
         taken = [c for seat, c in self._cards if seat != owner]
         self._cards = [(seat, c) for seat, c in self._cards if seat == owner]
         return taken
@@ -91,16 +97,17 @@ def replacements(deck: Deck, count: int, discards: Discards, owner: int, rng: Sh
     return cards, True
 
 
-def discarded(discard: Iterable[CardsLike] | None) -> list[Card | None]:
-    """The cards of a discard: ``"AsQs"``, ``["As", "Qs"]``, ``Card`` values; ``"??"`` is unseen."""
+def discarded(discard: object) -> list[Card | None]:
+    """The cards of a discard: ``"AsQs"``, ``["As", "Qs"]``, ``Card`` values; ``"??"`` is unseen.
+    Anything else is refused with a ``ValueError``."""
     if discard is None or isinstance(discard, str):
         return cards_or_unknown(discard or "")
+    if not isinstance(discard, Iterable):
+        raise ValueError(f"a discard is cards like 'AsQs' or ['As', 'Qs'], not {discard!r}")
     thrown: list[Card | None] = []
     for item in discard:
-        if isinstance(item, str):
-            thrown += cards_or_unknown(item)
-        else:
-            thrown += cards_or_unknown([item] if item is None or isinstance(item, int) else list(item))
+        single = item is None or isinstance(item, (str, int)) or not isinstance(item, Iterable)
+        thrown += cards_or_unknown(item if isinstance(item, str) else [item] if single else item)
     return thrown
 
 
@@ -108,10 +115,11 @@ def start(hand: Hand) -> None:
     """A draw street starts with its draw: every seat still in draws, from the button's left."""
     hand._drawn = list(hand._folded)
     hand._drawing = True
+    hand._discards.next_draw()
     next_draw(hand)
 
 
-def act(hand: Hand, i: int, action: str, discard: Iterable[CardsLike] | None) -> Event:
+def act(hand: Hand, i: int, action: str, discard: object) -> Event:
     """A seat's turn in the draw: discard cards (none is standing pat) and get as many
     replacements, dealt at once or, in manual dealing, by ``deal`` (RROP11 draw)."""
     if not hand._drawing:

@@ -4,17 +4,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 
-from pokerfloor.cards import Card, CardsLike, parse_cards
+from pokerfloor.cards import Card, parse_cards
 
 
-def cards_or_unknown(cards: CardsLike | Sequence[Card | None]) -> list[Card | None]:
-    """Cards that may include unknown ones written ``"??"`` (manual dealing, replays)."""
+def cards_or_unknown(cards: object) -> list[Card | None]:
+    """Cards that may include unknown ones written ``"??"`` (manual dealing, replays); anything
+    else is refused with a ``ValueError``."""
     if isinstance(cards, str):
         text = "".join(cards.split())
         if len(text) % 2:
             raise ValueError(f"{cards!r} is not a list of two-character cards")
         pairs = [text[i : i + 2] for i in range(0, len(text), 2)]
         return [None if p == "??" else parse_cards(p)[0] for p in pairs]
+    if not isinstance(cards, Iterable):
+        raise ValueError(f"cards are text like 'AhKs' or a list of cards, not {cards!r}")
     return [None if c is None or c == "??" else parse_cards([c])[0] for c in cards]

@@ -19,19 +19,48 @@ if TYPE_CHECKING:
 
 
 def seats_in_play(
-    game: Game, street: str, stacks: Mapping[int, int], contributions: Mapping[int, int] | None
+    game: object, street: object, stacks: object, contributions: object
 ) -> tuple[dict[int, int], dict[int, int]]:
     """The chips behind of the seats in the spot (any seat with chips behind or in the pot) and
     the chips each has put in; refuses a street the game does not have."""
+    if not isinstance(game, Game):
+        raise ValueError(f"a spot is dealt at a Game, not {game!r}")
     streets = game.variant_spec.streets
-    if street not in streets:
+    if not isinstance(street, str) or street not in streets:
         raise ValueError(f"{street!r} is not a street of {game.variant}; streets: {', '.join(streets)}")
-    paid = dict(contributions or {})
+    paid = chips_by_seat("contributions", contributions or {})
+    behind = chips_by_seat("stacks", stacks)
     for seat in paid:
-        if seat not in stacks:
+        if seat not in behind:
             raise ValueError(f"seat {seat} has contributions but no stack")
-    playing = {s: c for s, c in stacks.items() if c > 0 or paid.get(s, 0) > 0}
+    playing = {s: c for s, c in behind.items() if c > 0 or paid.get(s, 0) > 0}
     return playing, paid
+
+
+def chips_by_seat(name: str, chips: object) -> dict[int, int]:
+    """``{seat: chips}`` with whole seat numbers and whole, non-negative chips (negative
+    contributions would make chips out of nothing)."""
+    if not isinstance(chips, Mapping):
+        raise ValueError(f"{name} are {{seat: chips}}, not {chips!r}")
+    checked: dict[int, int] = {}
+    for seat, amount in chips.items():
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise ValueError(f"seats are whole numbers, not {seat!r}")
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise ValueError(f"{name} of seat {seat} must be a whole, non-negative number of chips, not {amount!r}")
+        checked[seat] = amount
+    return checked
+
+
+def folded_seats(folded: object, seats: Iterable[int]) -> frozenset[int]:
+    """The seats given as folded: each must be a seat of the spot."""
+    if isinstance(folded, (str, bytes)) or not isinstance(folded, Iterable):
+        raise ValueError(f"folded seats are a list of seat numbers, not {folded!r}")
+    out = frozenset(folded)
+    strangers = out - set(seats)
+    if strangers:
+        raise ValueError(f"seat {sorted(strangers, key=repr)[0]!r} is folded but not dealt in to the spot")
+    return out
 
 
 def set_up(
@@ -44,8 +73,8 @@ def set_up(
 ) -> None:
     """Turn a hand just dealt into the spot: the stacks and the pot as given, the earlier
     streets' board, and the street's first deal, draw or betting."""
+    out = folded_seats(folded, hand._seats)
     hand.events.clear()
-    out = set(folded)
     for i, seat in enumerate(hand._seats):
         hand._stack[i] = playing[seat]
         hand._start[i] = playing[seat] + paid.get(seat, 0)

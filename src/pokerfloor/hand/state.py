@@ -14,11 +14,11 @@ seat to act (``stud``), actions held out of turn (``out_of_turn``), the showdown
 
 from __future__ import annotations
 
-import random
+import copy
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeGuard
 
-from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, Shuffler
+from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, SeededShuffler, Shuffler
 from pokerfloor.errors import IllegalAction, Reason
 from pokerfloor.hand import dealer, draw, forced, out_of_turn, showdown, spots, stud
 from pokerfloor.hand.given import cards_or_unknown
@@ -56,7 +56,7 @@ _new = tuple.__new__
 R_TURN = "TDA 2024 Rule 53"
 R_MIN_RAISE = "TDA 2024 Rule 43"
 R_REOPEN = "TDA 2024 Rule 47"
-R_CHECK = "RROP11 Betting & Raising item 1"
+R_ACTIONS = "WIKI_BIP Procedure; TDA 2024 R55"
 R_STACKS = "WIKI_BIP Table stakes"
 R_POT_LIMIT = "TDA 2024 Rule 54"
 R_CAP = "RROP11 Betting & Raising item 3"
@@ -97,18 +97,23 @@ class Hand:
         self,
         game: Game,
         stacks: Mapping[int, int],
-        button: int,
+        button: object,
         *,
         rng: Shuffler | None = None,
-        posts: Iterable[Post] | None = None,
+        seed: object = None,
+        posts: object = None,
         holes: Mapping[int, CardsLike] | None = None,
         board: CardsLike | None = None,
-        dealing: str = "auto",
+        dealing: object = "auto",
         auto_muck: bool = True,
         deck: Deck | None = None,
     ) -> None:
+        if not isinstance(game, Game):
+            raise ValueError(f"a hand is dealt at a Game, not {game!r}")
         if dealing not in ("auto", "manual"):
             raise ValueError("dealing is 'auto' or 'manual'")
+        if not isinstance(stacks, Mapping):
+            raise ValueError(f"stacks are {{seat: chips}}, not {stacks!r}")
         if len(stacks) < 2:
             raise ValueError("a hand needs at least two seats dealt in")
         for seat, chips in stacks.items():
@@ -116,6 +121,23 @@ class Hand:
                 raise ValueError(f"seats are whole numbers, not {seat!r}")
             if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
                 raise ValueError(f"seat {seat} needs a whole, positive number of chips, not {chips!r}")
+        if isinstance(button, bool) or not isinstance(button, int):
+            raise ValueError(f"the button is a seat number, not {button!r}")
+        most = game.variant_spec.max_players
+        if len(stacks) > most:
+            raise ValueError(
+                f"one deck deals {game.variant_spec.title or game.variant} to at most {most} players,"
+                f" not {len(stacks)}"
+            )
+        if rng is not None and seed is not None:
+            raise ValueError("give the deck a seed or a randomness object, not both")
+        if holes is not None and not isinstance(holes, Mapping):
+            raise ValueError(f"hole cards are given as {{seat: cards}}, not {holes!r}")
+        given_posts: list[Post] = []
+        for post in posts if isinstance(posts, Iterable) else [] if posts is None else [posts]:
+            if not isinstance(post, Post):
+                raise ValueError(f"forced bets are given as pf.Post values, not {post!r}")
+            given_posts.append(post)
         self.game = game
         self.variant = game.variant_spec
         self._streets = self.variant.streets
@@ -139,7 +161,13 @@ class Hand:
         self._board: list[Card | None] = []
         self.events: list[Event] = []
         self._manual = dealing == "manual"
-        self._rng: Shuffler = rng if rng is not None else random.SystemRandom()
+        if rng is None:
+            shuffler = SeededShuffler(seed)
+            self._seed: bytes | None = shuffler.seed
+            self._rng: Shuffler = shuffler
+        else:
+            self._seed = None
+            self._rng = rng
         cards = SHORT_DECK if self.variant.short_deck else FULL_DECK
         self._deck = deck if deck is not None else Deck(self._rng, cards=cards)
         self._auto_muck = bool(auto_muck)
@@ -180,7 +208,7 @@ class Hand:
         self._owed: list[tuple[int, int]] = []
         self._discards = draw.Discards()
         self._given_board: list[Card | None] = []
-        self._posts = forced.forced_posts(self, list(posts) if posts is not None else [])
+        self._posts = forced.forced_posts(self, given_posts)
         self._given_stacks = dict(stacks)
         self.small_blind_seat = next((p.seat for p in self._posts if p.kind == "sb"), None)
         self.big_blind_seat = next((p.seat for p in self._posts if p.kind == "bb"), None)
@@ -190,6 +218,18 @@ class Hand:
         dealer.deal_holes(self)
 
     # ------------------------------------------------------------------ public state
+    @property
+    def seed(self) -> bytes | None:
+        """The 256-bit seed this hand's deck is shuffled from (``SeededShuffler``): drawn with
+        ``secrets`` unless given, ``None`` when the hand was given its own ``rng``. It deals the
+        hand again, so it stays secret until the hand is over."""
+        return self._seed
+
+    def __copy__(self) -> Hand:
+        """A copy is a hand of its own: acting on it leaves the original alone, and it deals the
+        same cards as the original would."""
+        return copy.deepcopy(self)
+
     @property
     def seats(self) -> tuple[int, ...]:
         """Seats dealt in, in order of action after the flop (from the button's left)."""
@@ -495,7 +535,8 @@ class Hand:
         all_in_to = bet + stack
         reach = [b + s for j, (b, s, f) in enumerate(zip(self._bet, self._stack, self._folded)) if j != i and not f]
         if not reach or max(reach) <= level:
-            return ("no_opponent_can_call", "no opponent has chips to call more than the current bet: call or fold")
+            answer = "call or fold" if level > bet else "check"
+            return ("no_opponent_can_call", f"no opponent has chips to call more than the current bet: {answer}")
         if all_in_to <= level:
             return ("above_stack", f"you have {stack:,} chips, not enough to raise")
         if not self._reopened(i):
@@ -551,6 +592,13 @@ class Hand:
             return (kind, all_in_to, all_in_to)
         return (kind, min_to, max(min_to, max_to))
 
+    def _range(self, lo: int, hi: int) -> Range:
+        """The amounts from ``lo`` to ``hi`` that ``act`` accepts: in fixed limit only the two
+        ends (a limit bet, or the big bet of an open pair, or all-in), else every smallest chip;
+        a single amount has the default step."""
+        step = 1 if hi == lo else hi - lo if self._structure == "fixed_limit" else self.game.min_chip
+        return _new(Range, (lo, hi, step))
+
     def legal(self) -> Legal:
         """What the seat to act may do, with exact amounts."""
         i = self._to_act
@@ -571,7 +619,7 @@ class Hand:
         reason = rule = ""
         if len(option) == 3:
             kind, lo, hi = option
-            rng = _new(Range, (lo, hi))
+            rng = self._range(lo, hi)
             if kind == "bet":
                 bet = rng
             elif kind == "complete":
@@ -587,7 +635,7 @@ class Hand:
         return _new(Legal, fields)
 
     # ------------------------------------------------------------------ acting
-    def act(self, seat: object, action: object, to: object = None, discard: Iterable[CardsLike] | None = None) -> Event:
+    def act(self, seat: object, action: object, to: object = None, discard: object = None) -> Event:
         """Take an action for ``seat``; amounts are the seat's total wager this round.
 
         Raises ``IllegalAction`` (hand unchanged) when the rules do not allow it. The
@@ -600,7 +648,7 @@ class Hand:
         self._inputs.append(_new(Input, ("act", seat, action, to, event.cards if action == "draw" else None)))
         return event
 
-    def _act(self, seat: object, action: object, to: object, discard: Iterable[CardsLike] | None) -> Event:
+    def _act(self, seat: object, action: object, to: object, discard: object) -> Event:
         """``act`` without keeping the input (a held action settled in turn is no new input)."""
         if self._over:
             raise IllegalAction("hand_over", "the hand is over")
@@ -611,6 +659,8 @@ class Hand:
                 "invalid_action", f"{action!r} is not an action; use one of {', '.join(sorted(ACTIONS))}"
             )
         amount = None if to is None else _chips("the amount", to)
+        if discard is not None and action != "draw":
+            raise IllegalAction("invalid_action", f"only a draw discards cards, not a {action}")
         i = self._pos[seat]
         if i != self._to_act:
             if self._to_act < 0:
@@ -636,14 +686,15 @@ class Hand:
         to_call = level - bet
         if action == "fold":
             if to_call <= 0 and not self._fold_free:
-                raise IllegalAction("invalid_action", "there is no bet to you: check instead of folding", R_CHECK)
+                raise IllegalAction("invalid_action", "there is no bet to you: check instead of folding", R_ACTIONS)
             return self._fold(i)
         if action == "check" or (action == "call" and to_call <= 0):
             if to_call > 0:
+                may_raise = len(self._aggression(i)) == 3
                 raise IllegalAction(
                     "cannot_check_facing_bet",
-                    f"there is a bet of {level:,} to you: call {min(to_call, stack):,}, raise or fold",
-                    R_CHECK,
+                    f"you face a bet, {min(to_call, stack):,} to call: call{', raise' if may_raise else ''} or fold",
+                    R_ACTIONS,
                 )
             return self._record(i, "check", bet)
         if action == "call":
@@ -676,13 +727,15 @@ class Hand:
         if action == "all_in":
             amount = min(bet + stack, hi)  # pot and fixed limits cut an over-bet down (TDA 2024 R52-B)
         if amount is None:
-            span = f"between {lo:,} and {hi:,}" if lo != hi else f"{lo:,}"
-            raise IllegalAction("invalid_action", f"say how much: {kind} to {span}")
+            between = f"{lo:,} or {hi:,}" if self._structure == "fixed_limit" else f"between {lo:,} and {hi:,}"
+            raise IllegalAction(
+                "invalid_action", f"say how much: {kind} to {between}" if lo != hi else f"{kind} to {lo:,}"
+            )
         if action in ("bet", "raise", "complete") and action != kind and not (action == "raise" and kind == "complete"):
             if kind == "bet" and action in ("raise", "complete"):
                 pass  # "raise" with no bet to face is a bet (TDA 2024 R41)
             elif action == "bet":
-                raise IllegalAction("invalid_action", f"there is a bet of {level:,} already: {kind} instead")
+                raise IllegalAction("invalid_action", f"you face a bet, {to_call:,} to call: {kind} instead")
         self._check_amount(i, amount, kind, lo, hi)
         self._raise_to(i, amount)
         return self._record(i, kind, amount)
@@ -712,7 +765,7 @@ class Hand:
             raise IllegalAction("not_chip_multiple", f"bets are made in chips of {self.game.min_chip:,}", R_CHIP)
         structure = self._structure
         if structure == "fixed_limit":
-            if to != lo and to != hi and not self._covers_every_opponent(i, to, lo):
+            if to != lo and to != hi:
                 amounts = f"exactly {lo}" if lo == hi else f"{lo} or {hi}"
                 raise IllegalAction("wrong_limit_amount", f"in this limit game the {kind} is to {amounts}", R_LIMIT)
             return
@@ -724,13 +777,6 @@ class Hand:
             if structure == "spread_limit":
                 raise IllegalAction("above_spread_max", f"the largest {kind} here is to {hi:,}", R_SPREAD)
             raise IllegalAction("above_pot_limit", f"the largest {kind} the pot allows is to {hi:,}", R_POT_LIMIT)
-
-    def _covers_every_opponent(self, i: int, to: int, limit_to: int) -> bool:
-        """A limit bet or raise cut down to exactly the most any opponent can still put in: the
-        rest of the limit amount could only come back uncalled (docs/rules.md §5.3)."""
-        opponents = [j for j in range(self._n) if j != i and not self._folded[j]]
-        reach = max((self._bet[j] + self._stack[j] for j in opponents), default=0)
-        return self._level < to == reach < limit_to
 
     def _raise_to(self, i: int, to: int) -> None:
         level = self._level
@@ -872,6 +918,8 @@ class Hand:
         i = self._pos[seat]
         if self._folded[i]:
             raise IllegalAction("invalid_action", f"seat {seat} has folded")
+        if not (self._over or self._exposed or self._street_index >= self._rounds):
+            raise IllegalAction("invalid_action", "cards are shown at the showdown, not during the betting")
         if cards is not None:
             parsed = cards_or_unknown(cards)
             hole = self._holes[i]
@@ -931,8 +979,8 @@ class Hand:
         game: Game,
         *,
         stacks: Mapping[int, int],
-        button: int,
-        street: str = "flop",
+        button: object,
+        street: object = "flop",
         contributions: Mapping[int, int] | None = None,
         folded: Iterable[int] = (),
         board: CardsLike | None = None,
@@ -957,6 +1005,6 @@ class Hand:
             posts=[Post(s, 0, "bb") for s in list(playing)[:1]] + [Post(s, 0, "ante") for s in list(playing)[:1]],
             **kwargs,
         )
-        spots.set_up(hand, street, playing, paid, folded, board)
+        spots.set_up(hand, str(street), playing, paid, folded, board)
         hand._spot = True
         return hand

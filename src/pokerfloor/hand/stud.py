@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from pokerfloor.cards import Card, Rank
 from pokerfloor.errors import IllegalAction
-from pokerfloor.hand.types import FACE_DOWN, FACE_UP, Event, Legal, Range, Seen
+from pokerfloor.hand.types import FACE_DOWN, FACE_UP, Event, Legal, Seen
 
 if TYPE_CHECKING:
     from pokerfloor.hand.state import Hand
@@ -212,7 +212,7 @@ def bring_in_legal(hand: Hand, i: int) -> Legal:
     forced to bring in may also fold (TDA 2024 RP-10-E)."""
     bring_in = min(hand.game.bring_in, hand._stack[i])
     option = hand._aggression(i)
-    complete = Range(option[1], option[2]) if len(option) == 3 and option[1] > bring_in else None
+    complete = hand._range(option[1], option[2]) if len(option) == 3 and option[1] > bring_in else None
     return Legal(seat=hand._seats[i], fold=i != hand._bring_in_seat, bring_in=bring_in, complete=complete)
 
 

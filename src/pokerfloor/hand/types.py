@@ -68,13 +68,23 @@ class Pot:
 
 
 class Range(NamedTuple):
-    """Total-wager amounts a seat may bet or raise to, both ends included (``to in range``)."""
+    """Total-wager amounts a seat may bet or raise to: ``min_to``, every ``step`` above it up to
+    ``max_to``, and ``max_to`` itself (an all-in need not be a whole step). ``to in range`` is
+    exactly what ``act`` accepts. The step is the smallest chip (RROP11 Betting & Raising), or in
+    fixed limit the gap between the only two amounts: ``Range(20, 40, step=20)`` is 20 or 40."""
 
     min_to: int
     max_to: int
+    step: int = 1
 
     def __contains__(self, to: object) -> bool:
-        return isinstance(to, int) and self.min_to <= to <= self.max_to
+        if isinstance(to, bool) or not isinstance(to, int):
+            return False
+        return to == self.max_to or (self.min_to <= to < self.max_to and (to - self.min_to) % self.step == 0)
+
+    def __repr__(self) -> str:
+        step = f", step={self.step}" if self.step != 1 else ""
+        return f"Range(min_to={self.min_to}, max_to={self.max_to}{step})"
 
 
 class Call(NamedTuple):

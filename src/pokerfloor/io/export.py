@@ -63,7 +63,6 @@ def history_of(hand: Hand, /, *, unit: Decimal = Decimal(1), unknown_stacks: Ite
     limit = game.structure == "fixed_limit"
     stud = game.variant_spec.family == "stud"
     result = hand.result
-    final = result.stacks if result is not None else hand.stacks
     history = HandHistory(
         variant=variant_code(game.variant, game.structure),
         ante_trimming_status=False,
@@ -76,7 +75,8 @@ def history_of(hand: Hand, /, *, unit: Decimal = Decimal(1), unknown_stacks: Ite
         starting_stacks=tuple(INF if s in unknown else money(hand.starting_stacks[s]) for s in seats),
         actions=tuple(_actions(player, money, *seen_by(hand, seat, full))),
         seats=None if seats == tuple(range(1, count + 1)) else seats,
-        finishing_stacks=tuple(INF if s in unknown else money(final[s]) for s in seats),
+        finishing_stacks=(None if result is None
+                          else tuple(INF if s in unknown else money(result.stacks[s]) for s in seats)),
         winnings=(tuple(money(result.winnings.get(s, 0)) for s in seats) if result is not None else None),
     )
     given: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()}

@@ -29,7 +29,8 @@ Move = Literal[
 ]
 
 _PLAYER = re.compile(r"p([1-9][0-9]*)")
-_AMOUNT = re.compile(r"[0-9]+(\.[0-9]+)?")
+_AMOUNT = re.compile(r"[0-9]{1,15}(\.[0-9]{1,6})?")
+"""An amount in an action: up to 15 digits, and up to 6 decimals (the reader's limits, phh.py)."""
 _RANKS = "23456789TJQKA?"
 _SUITS = "cdhs?"
 
@@ -85,7 +86,7 @@ def format_cards(cards: tuple[Card | None, ...]) -> str:
 def parse_amount(text: str) -> Money:
     """An amount as written in a ``cbr``: digits, optionally with decimals, read exactly."""
     if not _AMOUNT.fullmatch(text):
-        raise NotationError(f"{text!r} is not an amount (digits, optionally with a decimal point)")
+        raise NotationError(f"{text[:40]!r} is not an amount (up to 15 digits, optionally with up to 6 decimals)")
     return Decimal(text) if "." in text else int(text)
 
 

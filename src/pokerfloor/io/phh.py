@@ -22,6 +22,20 @@ from pokerfloor.rules import Structure
 
 INF = Decimal("Infinity")
 
+# The reader's limits: a file from a stranger is refused at once beyond them (docs/io-needs.md).
+MAX_FILE_BYTES = 64 * 2**20
+"""A ``.phhs`` file of up to 64 MiB (hundreds of thousands of hands)."""
+MAX_HAND_BYTES = 256 * 2**10
+"""A ``.phh`` file (one hand) of up to 256 KiB."""
+MAX_ACTIONS = 2_000
+"""Actions in one hand (a real hand has a few dozen)."""
+MAX_ENTRIES = 64
+"""Entries in an array of per-player values (players, stacks, antes...)."""
+MAX_DIGITS = 15
+"""Digits before the decimal point of an amount (below 10**15)."""
+MAX_DECIMALS = 6
+"""Digits after the decimal point of an amount."""
+
 
 @dataclass(frozen=True)
 class PHHVariant:
@@ -178,14 +192,23 @@ def _money(name: str, value: object, *, allow_inf: bool = False) -> Money:
     if isinstance(value, Decimal):
         if value.is_nan():
             raise _FieldError(name, "nan is not an amount")
-        if value.is_infinite() and not (allow_inf and value > 0):
-            raise _FieldError(name, f"{value} is not allowed here")
+        if value.is_infinite():
+            if not (allow_inf and value > 0):
+                raise _FieldError(name, f"{value} is not allowed here")
+            return value
+        if value.as_tuple().exponent < -MAX_DECIMALS:  # type: ignore[operator]
+            raise _FieldError(name, f"an amount has at most {MAX_DECIMALS} decimals")
+    if abs(value) >= 10**MAX_DIGITS:
+        raise _FieldError(name, f"an amount is below 10**{MAX_DIGITS}")
     return value
 
 
 def _array(name: str, value: object) -> list[Any]:
     if not isinstance(value, list):
         raise _FieldError(name, f"must be an array, not {value!r}")
+    limit = MAX_ACTIONS if name == "actions" else MAX_ENTRIES
+    if len(value) > limit:
+        raise _FieldError(name, f"has {len(value)} entries; the most a hand may have is {limit}")
     return value
 
 
@@ -202,8 +225,8 @@ def _convert(name: str, value: object) -> object:
             raise _FieldError(name, f"must be a string, not {value!r}")
         return value
     if name in _INTEGERS:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise _FieldError(name, f"must be an integer, not {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int) or abs(value) >= 10**MAX_DIGITS:
+            raise _FieldError(name, f"must be an integer below 10**{MAX_DIGITS}, not {value!r}")
         return value
     if name in _INT_OR_STR:
         if isinstance(value, bool) or not isinstance(value, int | str):
@@ -220,7 +243,7 @@ def _convert(name: str, value: object) -> object:
     if name == "seats":
         items = _array(name, value)
         for i, seat in enumerate(items):
-            if isinstance(seat, bool) or not isinstance(seat, int):
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 < seat < 10**6:
                 raise _FieldError(f"seats[{i}]", f"{seat!r} is not a seat number")
         return tuple(items)
     if name in ("actions", "players"):
@@ -249,6 +272,8 @@ def hand_from_table(table: Mapping[str, Any], *, source: str = "", key: str | No
         check_history(history)
     except _FieldError as error:
         raise PHHFormatError(error.message, source=source, hand=key, field=error.field) from None
+    except (ValueError, ArithmeticError, TypeError, RecursionError) as error:  # nothing else leaves the reader
+        raise PHHFormatError(f"cannot be read: {error}", source=source, hand=key) from None
     return history
 
 
@@ -318,7 +343,7 @@ _TABLE_HEADER = re.compile(r"^\s*\[([^\[\]]+)\]\s*(#.*)?$", re.MULTILINE)
 def _toml(text: str, *, source: str, hand: str | None = None) -> dict[str, Any]:
     try:
         return tomllib.loads(text, parse_float=Decimal)
-    except (tomllib.TOMLDecodeError, RecursionError) as error:
+    except (ValueError, ArithmeticError, RecursionError) as error:  # TOMLDecodeError, and huge integers
         raise PHHFormatError(f"not valid TOML: {error}", source=source, hand=hand) from None
 
 
@@ -331,7 +356,13 @@ def _bulk_chunks(text: str) -> Iterator[tuple[str, str]]:
 
 
 def read_entries(text: str, *, source: str = "", bulk: bool = False) -> list[HandHistory | PHHFormatError]:
-    """Every hand of a file's text, or the error that stopped it; one bad hand loses no other."""
+    """Every hand of a file's text, or the error that stopped it; one bad hand loses no other.
+    A leading UTF-8 byte-order mark is skipped; text over the size limits is refused at once."""
+    text = text.removeprefix("\ufeff")
+    limit = MAX_FILE_BYTES if bulk else MAX_HAND_BYTES
+    if len(text) > limit or len(text.encode("utf-8", "surrogatepass")) > limit:
+        return [PHHFormatError(f"is over the {limit // 1024} KiB a {'.phhs' if bulk else '.phh'} file may hold",
+                               source=source)]
     if not bulk:
         try:
             return [hand_from_table(_toml(text, source=source), source=source)]
@@ -379,8 +410,13 @@ def is_bulk(path: str | Path) -> bool:
 def read_file_entries(path: str | Path) -> list[HandHistory | PHHFormatError]:
     """``read_entries`` of a file; ``.phhs`` files are bulk."""
     path = Path(path)
+    limit = MAX_FILE_BYTES if is_bulk(path) else MAX_HAND_BYTES
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as file:
+            data = file.read(limit + 1)
+        if len(data) > limit:
+            return [PHHFormatError(f"is over the {limit // 1024} KiB such a file may hold", source=str(path))]
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         return [PHHFormatError(f"cannot be read: {error}", source=str(path))]
     return read_entries(text, source=str(path), bulk=is_bulk(path))

@@ -120,7 +120,7 @@ def setup(history: HandHistory, *, dead_negative_blinds: bool = False) -> Replay
         hand = Hand(game, stacks, seating.button, posts=posts, dealing="manual")
     except IllegalAction as error:
         raise ReplayError(history, error.message, cause="setup", illegal=error) from None
-    except ValueError as error:
+    except (ValueError, ArithmeticError) as error:
         raise ReplayError(history, str(error), cause="setup") from None
     replay = Replay(history, hand, game, seating, unit, tuple(posts), unknown, tuple(hand.events))
     if not seating.plain:
@@ -142,11 +142,14 @@ def replay(history: HandHistory, *, dead_negative_blinds: bool = False, stop: in
         except IllegalAction as error:
             raise ReplayError(history, _players(state, error.message), cause="illegal", index=index,
                               illegal=error) from None
-        except ValueError as error:
+        except (ValueError, ArithmeticError) as error:
             raise ReplayError(history, _players(state, str(error)), cause="cards", index=index) from None
         state.steps.append(Step(index, action, tuple(state.hand.events[before:]), note))
     if stop is None:
-        _muck_unrevealed(state)
+        try:
+            _muck_unrevealed(state)
+        except IllegalAction as error:
+            raise ReplayError(history, _players(state, error.message), cause="illegal", illegal=error) from None
     return state
 
 
@@ -186,12 +189,26 @@ def _apply(state: Replay, action: Action) -> str:
             kind = "bet"
         elif legal is not None and legal.complete is not None:
             kind = "complete"
-        hand.act(seat, kind, to=to_chips(action.amount, state.unit))
+        to = to_chips(action.amount, state.unit)
+        offered = None if legal is None else legal.bet or legal.raise_ or legal.complete
+        if offered is not None and to not in offered and _limit_bet_cut_to_the_callers(hand, seat, to):
+            hand.act(seat, kind, to=offered.min_to)
+            return f"the limit {kind} to {offered.min_to} written as {to}, the most any opponent can call"
+        hand.act(seat, kind, to=to)
     elif move == "bring_in":
         hand.act(seat, "bring_in")
     elif move == "stand_pat_discard":
         hand.act(seat, "draw", discard=_card_texts(action.cards))
     return ""
+
+
+def _limit_bet_cut_to_the_callers(hand: Hand, seat: int, to: int) -> bool:
+    """A fixed-limit bet or raise some files write cut down to exactly the most any opponent can
+    still put in: the rest of the limit amount could only come back uncalled (rules.md §5.3)."""
+    legal = hand.legal()
+    level = legal.call.to if legal.call is not None else hand.bets[seat]
+    reach = max((hand.bets[o] + hand.stacks[o] for o in hand.in_hand if o != seat), default=0)
+    return hand.game.structure == "fixed_limit" and level < to == reach
 
 
 def _card_texts(cards: Sequence[Card | None] | None) -> list[str]:

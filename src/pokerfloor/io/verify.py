@@ -24,6 +24,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Literal
 
+from pokerfloor.errors import IllegalAction
 from pokerfloor.io.conventions import money_text
 from pokerfloor.io.notation import Money
 from pokerfloor.io.phh import HandHistory, PHHFormatError, history_files, read_file_entries, with_actions
@@ -61,10 +62,14 @@ def verify_history(history: HandHistory) -> Verdict:
     """Replay one hand and judge it against its recorded finishing stacks."""
     notes = _format_notes(history)
     try:
-        state = replay(history)
-    except ReplayError as error:
-        return _explain_error(history, error, notes)
-    return _judge(history, state, notes)
+        try:
+            state = replay(history)
+        except ReplayError as error:
+            return _explain_error(history, error, notes)
+        return _judge(history, state, notes)
+    except Exception as error:  # a poisoned hand is one bad hand: the files after it are still verified
+        return _verdict(history, "malformed", f"cannot be replayed: {type(error).__name__}: {error}",
+                        cause="unreadable", notes=notes)
 
 
 def _verdict(history: HandHistory, status: Status, detail: str = "", *, cause: str = "",
@@ -223,7 +228,10 @@ def _missing_actions(history: HandHistory, error: ReplayError) -> tuple[HandHist
             return None
         legal = hand.legal()
         text = f"{state.player(hand.to_act)} {'cc' if legal.check else 'f'}"
-        hand.act(hand.to_act, "check" if legal.check else "fold")
+        try:
+            hand.act(hand.to_act, "check" if legal.check else "fold")
+        except IllegalAction:  # a forced bring-in or a draw: not a skipped fold or check
+            return None
         inserted.append(text)
     if not inserted or hand.to_act is None:
         return None

@@ -8,12 +8,14 @@ hold, and the chips on the table are what was brought in less what was taken awa
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import deque
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
 EntryKind = Literal["buy_in", "top_up", "rebuy", "marker", "hand", "cash_out", "eliminated"]
 BROUGHT_IN: frozenset[str] = frozenset({"buy_in", "top_up", "rebuy", "marker"})
+TAKEN_AWAY: frozenset[str] = frozenset({"cash_out", "eliminated"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,15 +36,21 @@ class LedgerError(AssertionError):
 
 
 class Ledger:
-    """An append-only list of chip movements with the sums a floor person asks for."""
+    """Chip movements with the sums a floor person asks for, each sum kept as it goes (O(1) to
+    ask). The entries of recent hands stay in memory; ``forget_before`` hands older ones to the
+    ``sink`` (a table that runs for months keeps its memory bounded)."""
 
-    def __init__(self) -> None:
-        self._entries: list[Entry] = []
+    def __init__(self, sink: Callable[[Entry], None] | None = None) -> None:
+        self._entries: deque[Entry] = deque()
+        self._recorded = 0
+        self._sink = sink
         self._holdings: dict[str, int] = {}
         self._hand_totals: dict[int, int] = {}
+        self._totals: dict[tuple[str, str | None], int] = {}
 
     @property
     def entries(self) -> tuple[Entry, ...]:
+        """The entries kept in memory (the older ones went to the sink), oldest first."""
         return tuple(self._entries)
 
     def record(
@@ -52,33 +60,41 @@ class Ledger:
             raise ValueError(f"chips are whole numbers, not {chips!r}")
         if kind in BROUGHT_IN and chips <= 0:
             raise ValueError(f"a {kind} brings chips to the table, not {chips}")
-        if kind in ("cash_out", "eliminated") and chips > 0:
+        if kind in TAKEN_AWAY and chips > 0:
             raise ValueError(f"a {kind} takes chips away, not {chips}")
-        entry = Entry(len(self._entries) + 1, kind, player, seat, chips, hand, time)
+        self._recorded += 1
+        entry = Entry(self._recorded, kind, player, seat, chips, hand, time)
         self._entries.append(entry)
         self._holdings[player] = self._holdings.get(player, 0) + chips
+        group = "brought_in" if kind in BROUGHT_IN else "taken_away" if kind in TAKEN_AWAY else kind
+        for key in ((group, player), (group, None)):
+            self._totals[key] = self._totals.get(key, 0) + chips
         if kind == "hand" and hand is not None:
             self._hand_totals[hand] = self._hand_totals.get(hand, 0) + chips
         return entry
 
-    def _sum(self, kinds: frozenset[str] | None, player: str | None) -> int:
-        return sum(
-            e.chips
-            for e in self._entries
-            if (kinds is None or e.kind in kinds) and (player is None or e.player == player)
-        )
+    def forget_before(self, hand: int) -> None:
+        """Hand the entries of hands before ``hand`` to the sink and drop them from memory; the
+        sums, the holdings and any hand that did not sum to zero are kept."""
+        entries = self._entries
+        while entries and entries[0].hand is not None and entries[0].hand < hand:
+            entry = entries.popleft()
+            if self._sink is not None:
+                self._sink(entry)
+            if entry.kind == "hand" and entry.hand is not None and self._hand_totals.get(entry.hand) == 0:
+                del self._hand_totals[entry.hand]
 
     def brought_in(self, player: str | None = None) -> int:
         """Chips bought in (buy-ins, top-ups, rebuys, markers), by one player or everyone."""
-        return self._sum(BROUGHT_IN, player)
+        return self._totals.get(("brought_in", player), 0)
 
     def taken_away(self, player: str | None = None) -> int:
         """Chips cashed out (a positive number)."""
-        return -self._sum(frozenset({"cash_out", "eliminated"}), player)
+        return -self._totals.get(("taken_away", player), 0)
 
     def won(self, player: str | None = None) -> int:
         """Chips won in hands, net of chips lost (negative for a loser)."""
-        return self._sum(frozenset({"hand"}), player)
+        return self._totals.get(("hand", player), 0)
 
     def holding(self, player: str) -> int:
         """What the player's stack must be, by the book."""
@@ -86,10 +102,11 @@ class Ledger:
 
     def on_table(self) -> int:
         """Every chip at the table, by the book."""
-        return sum(self._holdings.values())
+        return sum(chips for (_, player), chips in self._totals.items() if player is None)
 
     def hand_totals(self) -> dict[int, int]:
-        """Each hand's results summed over the players (zero when nothing was lost or made)."""
+        """Each hand's results summed over the players (zero when nothing was lost or made); of
+        the hands forgotten (``forget_before``), only those that did not sum to zero."""
         return dict(self._hand_totals)
 
     def verify(self, stacks: Mapping[str, int]) -> None:

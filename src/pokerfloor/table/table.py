@@ -12,10 +12,12 @@ Everything a player might argue about is a ``TableEvent`` in ``table.events``.
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
+from pathlib import Path
 
-from pokerfloor.cards import FULL_DECK, CardsLike, Deck
+from pokerfloor.cards import FULL_DECK, CardsLike, Deck, draws_bits
 from pokerfloor.errors import IllegalAction, Reason
 from pokerfloor.hand import Hand, Post
 from pokerfloor.rules import Game, HouseRules
@@ -42,7 +44,8 @@ from pokerfloor.table.customs import (
     check_straddle,
     pass_rock,
 )
-from pokerfloor.table.ledger import EntryKind, Ledger
+from pokerfloor.table.history import history_sink
+from pokerfloor.table.ledger import Entry, EntryKind, Ledger
 from pokerfloor.table.seats import R_BUY_IN, R_TABLE_STAKES, ManualClock, Seat, TableEvent, buy_in_limits
 
 R_RATHOLE = "GENRULES buy-in, the return rule (seed 002); WIKI_BIP Table stakes"
@@ -58,7 +61,10 @@ class Table:
     (``button_rule``, ``heads_up_transition``, ``buy_in``, ``rathole_window_minutes``,
     ``table_stakes``...). ``options`` are the table's customs (straddles, kill game). ``clock``
     returns seconds (``time.monotonic`` for real play; a ``ManualClock`` by default) and ``rng``
-    shuffles every deck and draws for the button. ``cash=False`` is a tournament table: any
+    shuffles every deck and draws for the button; without it, each hand is shuffled from a
+    fresh secret seed (``Hand.seed``). The events and ledger entries of the last ``keep_hands``
+    hands stay in memory; older ones go to ``sink``, a function or a file (JSON lines appended),
+    so a table runs for months in bounded memory. ``cash=False`` is a tournament table: any
     starting stack, nobody sits out, busted players are eliminated.
     """
 
@@ -73,15 +79,34 @@ class Table:
         rng: random.Random | None = None,
         button: int | None = None,
         cash: bool = True,
+        keep_hands: int = 100,
+        sink: Callable[[TableEvent | Entry], None] | str | Path | None = None,
     ) -> None:
-        if not 2 <= seats <= 23:
-            raise ValueError("a table has 2 to 23 seats")
+        if not isinstance(game, Game):
+            raise ValueError(f"a table deals a Game, not {game!r}")
+        if isinstance(seats, bool) or not isinstance(seats, int):
+            raise ValueError(f"a table has a whole number of seats, not {seats!r}")
+        most = game.variant_spec.max_players
+        if not 2 <= seats <= most:
+            raise ValueError(f"a table has 2 seats up to the most its game deals, at most {most} players")
+        if house is not None and not isinstance(house, HouseRules):
+            raise ValueError(f"house rules are a HouseRules, not {house!r}")
+        if options is not None and not isinstance(options, TableOptions):
+            raise ValueError(f"a table's customs are a TableOptions, not {options!r}")
+        if clock is not None and not callable(clock):
+            raise ValueError(f"a clock is a function returning seconds, not {clock!r}")
+        if rng is not None:
+            draws_bits(rng)
+        if button is not None and (isinstance(button, bool) or not isinstance(button, int) or not 1 <= button <= seats):
+            raise ValueError(f"the first button is a seat from 1 to {seats}, not {button!r}")
+        if isinstance(keep_hands, bool) or not isinstance(keep_hands, int) or keep_hands < 1:
+            raise ValueError(f"keep_hands is a number of hands, at least 1, not {keep_hands!r}")
         self._game = game if house is None else replace(game, house=house)
         self._next_game: Game | None = None
         self.size = seats
         self.options = options if options is not None else TableOptions()
         self.clock: Callable[[], float] = clock if clock is not None else ManualClock()
-        self._rng: random.Random = rng if rng is not None else random.SystemRandom()
+        self._rng = rng
         self._first_button = button
         self.cash = cash
         self._seats: dict[int, Seat] = {}
@@ -91,8 +116,11 @@ class Table:
         self._dealt: dict[int, str] = {}
         self._collected = True
         self._hand_number = 0
-        self._ledger = Ledger()
-        self._events: list[TableEvent] = []
+        self._keep_hands = keep_hands
+        self._sink = history_sink(sink)
+        self._ledger = Ledger(self._sink)
+        self._events: deque[TableEvent] = deque()
+        self._logged = 0
         self._departures: dict[str, tuple[float, int]] = {}
         self._straddles: list[Post] = []
         self._sleepers: list[Post] = []
@@ -143,6 +171,7 @@ class Table:
 
     @property
     def events(self) -> tuple[TableEvent, ...]:
+        """The table's events of the last ``keep_hands`` hands (older ones went to the sink)."""
         self.collect()
         return tuple(self._events)
 
@@ -207,7 +236,7 @@ class Table:
         self._check_seat_number(seat)
         if seat in self._seats:
             raise IllegalAction("invalid_action", f"seat {seat} is taken")
-        if not player or self.seat_of(player) is not None:
+        if not isinstance(player, str) or not player or self.seat_of(player) is not None:
             raise IllegalAction("invalid_action", f"{player!r} is already seated (or has no name)")
         if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
             raise IllegalAction("invalid_action", "a buy-in is a whole, positive number of chips")
@@ -349,6 +378,8 @@ class Table:
         """Change the stakes or game from the next hand on (TDA 2024 R23: a new level applies to
         the next hand)."""
         self.collect()
+        if not isinstance(game, Game):
+            raise ValueError(f"a table deals a Game, not {game!r}")
         self._next_game = replace(game, house=self._game.house)
         self._log("game", note=f"{game.variant} {game.structure} blinds {game.blinds} ante {game.ante}", rule="TDA R23")
 
@@ -433,6 +464,16 @@ class Table:
         if self.options.kill is not None:
             self._kill_after(hand, winners)
         self._bust(hand)
+        self._forget_before(number + 1 - self._keep_hands)
+
+    def _forget_before(self, hand: int) -> None:
+        """Events and ledger entries of hands before ``hand`` leave memory for the sink."""
+        events = self._events
+        while events and events[0].hand < hand:
+            event = events.popleft()
+            if self._sink is not None:
+                self._sink(event)
+        self._ledger.forget_before(hand)
 
     # ------------------------------------------------------------------ the rules behind them
     def _check_seat_number(self, seat: int) -> None:
@@ -639,9 +680,8 @@ class Table:
         if player is None:
             player = self._seats[seat].player if seat is not None and seat in self._seats else ""
         number = self._hand_number + 1 if hand is None else hand
-        self._events.append(
-            TableEvent(len(self._events) + 1, number, kind, seat, player, chips, rule, note, self.clock())
-        )
+        self._logged += 1
+        self._events.append(TableEvent(self._logged, number, kind, seat, player, chips, rule, note, self.clock()))
 
     def _log_plan(self, plan: BlindPlan, posts: Sequence[Post]) -> None:
         n = self._hand_number
