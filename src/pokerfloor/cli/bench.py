@@ -23,7 +23,10 @@ def bench(
         list[str] | None,
         typer.Option(
             "--only",
-            help="Run only this benchmark (repeatable): play, play-batch, eval, eval-batch, equity, replay, env-batch, soak, equity-hand-range, equity-range-range, equity-three-way.",
+            help=(
+                "Run only this benchmark (repeatable): play, play-batch, eval, eval-batch, equity, replay, "
+                "env-batch, soak, equity-hand-range, equity-range-range, equity-three-way."
+            ),
         ),
     ] = None,
     seconds: Annotated[
