@@ -94,7 +94,8 @@ def test_a_refused_check_names_the_amount_to_call_and_no_closed_raise() -> None:
 
 
 def test_a_refused_fold_does_not_cite_the_check_raise_rule() -> None:
-    hand = pf.Hand(pf.Game.no_limit_holdem(50, 100), {1: 1_000, 2: 1_000}, button=2, rng=random.Random(3))
+    game = pf.Game.no_limit_holdem(50, 100).with_house(fold_facing_no_bet="refused")
+    hand = pf.Hand(game, {1: 1_000, 2: 1_000}, button=2, rng=random.Random(3))
     hand.act(2, "call")
     with pytest.raises(pf.IllegalAction) as refused:
         hand.act(1, "fold")

@@ -27,7 +27,7 @@ def fourth_street(game: pf.Game) -> pf.Hand:
 def test_open_pair_gives_the_big_bet_option_in_stud_high() -> None:
     """RROP11 stud: in seven-card stud high an open pair on fourth street allows the big bet."""
     hand = fourth_street(STUD)
-    assert hand.street == "fourth" and hand.legal().bet == pf.Range(20, 40)
+    assert hand.street == "fourth" and hand.legal().bet == pf.Range(20, 40, step=20)
 
 
 @pytest.mark.parametrize("game", [STUD_HILO, RAZZ], ids=["stud_hilo", "razz"])

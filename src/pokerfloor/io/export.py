@@ -113,10 +113,13 @@ def _first_holes(held: Mapping[int, Sequence[Card | None]], events: Sequence[Eve
     held now, with each draw undone, the last first."""
     holes = {seat: list(cards) for seat, cards in held.items()}
     for event in reversed(events):
-        if event.kind == "deal_hole" and event.note == "draw" and event.seat is not None:
-            holes[event.seat] = [card for card in holes[event.seat] if card not in event.cards]
-        elif event.kind == "draw" and event.seat is not None:
-            holes[event.seat] = [*holes[event.seat], *event.cards]
+        if event.seat is None:
+            continue
+        if event.kind == "deal_hole" and event.note == "draw":
+            for card in event.cards:  # one at a time: a card the reader may not see is None
+                holes[event.seat].remove(card)
+        elif event.kind == "draw":
+            holes[event.seat] += event.cards
     return holes
 
 
