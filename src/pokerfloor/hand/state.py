@@ -369,12 +369,13 @@ class Hand:
             auto_muck=self._auto_muck,
             dealt=tuple(self._dealt),
             inputs=tuple(self._inputs),
+            seed=None if self._seed is None else self._seed.hex(),
         )
 
     @classmethod
     def from_record(cls, record: object, *, rng: Shuffler | None = None) -> Hand:
-        """The hand a record describes, rebuilt input by input: it deals the record's cards
-        first, then from ``rng`` (a CSPRNG by default)."""
+        """The hand a record describes, rebuilt input by input: from the record's seed when it
+        has one, else dealing the record's cards first, then from ``rng`` (a CSPRNG by default)."""
         if not isinstance(record, HandRecord):
             raise ValueError(f"a hand is rebuilt from a HandRecord, not {type(record).__name__}")
         return replay_record(cls, record, rng)
@@ -387,7 +388,7 @@ class Hand:
         record = self.record()
         last = record.inputs[-1]
         pending = self._deck.still_to_deal() if isinstance(self._deck, RecordedDeck) else []
-        earlier = replay_record(type(self), record.before_last(pending), self._rng)
+        earlier = replay_record(type(self), record.before_last(pending), None if record.seed else self._rng)
         restore(self, earlier)
         return last
 
