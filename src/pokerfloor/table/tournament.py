@@ -37,17 +37,9 @@ class Level:
 
     def game(self, game: Game) -> Game:
         """The game at this level's stakes (limit bets follow the big blind)."""
-        return replace(
-            game,
-            small_blind=self.small_blind,
-            big_blind=self.big_blind,
-            blinds=(),
-            ante=self.ante,
-            bb_ante=self.bb_ante,
-            small_bet=0,
-            big_bet=0,
-            min_bet=0,
-        )
+        stakes = {"small_blind": self.small_blind, "big_blind": self.big_blind, "blinds": (), "ante": self.ante}
+        derived = {"bb_ante": self.bb_ante, "small_bet": 0, "big_bet": 0, "min_bet": 0}
+        return Game(**(game.inputs() | stakes | derived))
 
 
 @dataclass(frozen=True, slots=True)
