@@ -18,6 +18,7 @@ import copy
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeGuard
 
+from pokerfloor import citations as cite
 from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, SeededShuffler, Shuffler
 from pokerfloor.errors import IllegalAction, Reason
 from pokerfloor.hand import dealer, draw, forced, out_of_turn, showdown, spots, stud
@@ -53,19 +54,19 @@ except ImportError:  # only the compiler reads the decorator; without mypy_exten
 # ``_record``), skipping their generated ``__new__``; the fields are given in full, in order.
 _new = tuple.__new__
 
-R_TURN = "TDA 2024 Rule 53"
-R_MIN_RAISE = "TDA 2024 Rule 43"
-R_REOPEN = "TDA 2024 Rule 47"
-R_ACTIONS = "WIKI_BIP Procedure; TDA 2024 R55"
-R_STACKS = "WIKI_BIP Table stakes"
-R_POT_LIMIT = "TDA 2024 Rule 54"
-R_CAP = "RROP11 Betting & Raising item 3"
-R_LIMIT = "WIKI_BIP Fixed limit"
-R_SPREAD = "WIKI_BIP Spread limit"
-R_CHIP = "RROP11 Betting & Raising (smallest chip)"
-R_FULL_BB = "WIKI_BIP Blinds (callers owe the full big blind)"
-R_NO_CALLER = "TDA 2024 Rule 47"
-R_SHOWDOWN = "TDA 2024 Rule 17"
+R_TURN = cite.TURN
+R_MIN_RAISE = cite.MIN_RAISE
+R_REOPEN = cite.REOPEN
+R_ACTIONS = cite.ACTIONS
+R_STACKS = cite.TABLE_STAKES
+R_POT_LIMIT = cite.POT_LIMIT
+R_CAP = cite.CAP
+R_LIMIT = cite.FIXED_LIMIT
+R_SPREAD = cite.SPREAD_LIMIT
+R_CHIP = cite.CHIP
+R_FULL_BB = cite.FULL_BIG_BLIND
+R_NO_CALLER = cite.REOPEN
+R_SHOWDOWN = cite.SHOWDOWN
 _CLOSING_RULES = {
     "betting_not_reopened": R_REOPEN,
     "cap_reached": R_CAP,

@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from pokerfloor import citations as cite
 from pokerfloor.cards import CardsLike
 from pokerfloor.errors import IllegalAction
 from pokerfloor.hand import Hand
@@ -19,8 +20,8 @@ from pokerfloor.table.customs import NO_STRADDLES, TableOptions
 from pokerfloor.table.seats import Seat
 from pokerfloor.table.table import Table
 
-R_LEVELS = "TDA 2024 R23 (a new level applies to the next hand)"
-R_BUSTS = "common tournament rule: busted in the same hand, the bigger starting stack finishes higher"
+R_LEVELS = cite.NEW_LEVEL
+R_BUSTS = cite.BUSTS
 
 
 @dataclass(frozen=True, slots=True)
