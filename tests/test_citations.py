@@ -32,9 +32,9 @@ def cited_strings() -> list[tuple[str, str]]:
             and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)
         }
         for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
-                if CITES.match(node.value) and node.value not in {*RULEBOOKS, *RULEBOOKS.values()}:
-                    found.append((str(path.relative_to(SOURCE)), node.value))
+            text = node.value if isinstance(node, ast.Constant) and id(node) not in docstrings else None
+            if isinstance(text, str) and CITES.match(text) and text not in {*RULEBOOKS, *RULEBOOKS.values()}:
+                found.append((str(path.relative_to(SOURCE)), text))
     return found
 
 
