@@ -229,11 +229,21 @@ _HOUSE_CHOICES: dict[str, tuple[object, ...]] = {
 """The named choices of each house option that is one of a few words (its ``Literal`` type)."""
 
 
-def _check_chips(name: str, value: object) -> None:
+def chips_problem(name: str, value: object, least: int = 0) -> str:
+    """What is wrong with ``value`` as an amount of chips (whole chips only, at least ``least``;
+    ``True`` is not a chip), or ``""`` when nothing is: the one check of chip amounts, whose
+    callers raise the error their layer gives."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be a whole number of chips, not {value!r}")
-    if value < 0:
-        raise ValueError(f"{name} cannot be negative ({value})")
+        return f"{name} must be a whole number of chips, not {value!r}"
+    if value < least:
+        return f"{name} cannot be negative ({value})" if least == 0 else f"{name} must be at least {least}, not {value}"
+    return ""
+
+
+def _check_chips(name: str, value: object) -> None:
+    problem = chips_problem(name, value)
+    if problem:
+        raise ValueError(problem)
 
 
 _UNSET: Any = None

@@ -40,7 +40,7 @@ from pokerfloor.hand.types import (
     face_up,
 )
 from pokerfloor.hand.view import SeatView, seat_view
-from pokerfloor.rules import BIG_BET_STRUCTURES, Game
+from pokerfloor.rules import BIG_BET_STRUCTURES, Game, chips_problem
 
 try:
     from mypy_extensions import mypyc_attr
@@ -77,10 +77,9 @@ _CLOSING_RULES = {
 
 
 def _chips(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalAction("invalid_action", f"{name} must be a whole number of chips, not {value!r}")
-    if value < 0:
-        raise IllegalAction("invalid_action", f"{name} cannot be negative ({value})")
+    problem = chips_problem(name, value)
+    if problem or not isinstance(value, int):
+        raise IllegalAction("invalid_action", problem)
     return value
 
 
@@ -120,7 +119,7 @@ class Hand:
         for seat, chips in stacks.items():
             if isinstance(seat, bool) or not isinstance(seat, int):
                 raise ValueError(f"seats are whole numbers, not {seat!r}")
-            if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
+            if chips_problem("chips", chips, least=1):
                 raise ValueError(f"seat {seat} needs a whole, positive number of chips, not {chips!r}")
         if isinstance(button, bool) or not isinstance(button, int):
             raise ValueError(f"the button is a seat number, not {button!r}")
@@ -925,15 +924,9 @@ class Hand:
         if cards is not None:
             parsed = cards_or_unknown(cards)
             hole = self._holes[i]
-            if len(parsed) != len(hole):
-                raise ValueError(f"seat {seat} holds {len(hole)} cards, {len(parsed)} were shown")
-            if self.variant.family == "draw":
+            if self.variant.family == "draw" and len(parsed) == len(hole):
                 parsed = draw.in_held_order(hole, parsed)
-            merged: list[Card | None] = []
-            for held, shown in zip(hole, parsed):
-                if held is not None and shown is not None and held != shown:
-                    raise ValueError(f"seat {seat} was dealt {held}, not {shown}")
-                merged.append(held if shown is None else shown)
+            merged = dealer.merge_shown(seat, hole, parsed)
             dealer.check_deck(
                 self,
                 [
