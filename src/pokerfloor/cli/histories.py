@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -21,17 +21,7 @@ from rich.table import Table
 
 from pokerfloor.cards import Card
 from pokerfloor.cli import app
-from pokerfloor.evaluation import (
-    HandRank,
-    evaluate,
-    evaluate_ace_five,
-    evaluate_badugi,
-    evaluate_deuce_seven,
-    evaluate_low_8,
-    evaluate_omaha,
-    evaluate_omaha_low_8,
-    evaluate_short_deck,
-)
+from pokerfloor.evaluation.rankings import hand_rank
 from pokerfloor.hand import Event
 from pokerfloor.io.conventions import money_text
 from pokerfloor.io.notation import Money
@@ -282,26 +272,13 @@ def _hand_words(state: Replay, seat: int, *, low: bool) -> str:
     cards: list[Card] = [c for c in hole if c is not None]
     table: list[Card] = [c for c in board if c is not None]
     variant = VARIANTS[state.game.variant]
-    ranking = variant.low if low else variant.high
     try:
-        rank: HandRank | None
-        if variant.omaha:
-            rank = evaluate_omaha_low_8(cards, table) if low else evaluate_omaha(cards, table)
-        else:
-            rank = _RANKINGS[ranking](cards + table)
-    except (KeyError, ValueError):
+        rank = hand_rank(variant.low if low else variant.high, variant.omaha, cards, table)
+    except ValueError:
         return ""
     return "" if rank is None else rank.describe()
 
 
-_RANKINGS: dict[str, Callable[[list[Card]], HandRank | None]] = {
-    "high": evaluate,
-    "short_deck": evaluate_short_deck,
-    "ace_five_8": evaluate_low_8,
-    "ace_five": evaluate_ace_five,
-    "deuce_seven": evaluate_deuce_seven,
-    "badugi": evaluate_badugi,
-}
 
 
 def _tell_verdict(console: Console, verdict: Verdict) -> None:
