@@ -52,3 +52,10 @@ def test_a_hand_in_progress_is_told_as_a_spectator_sees_it() -> None:
 def test_an_unfinished_hand_has_no_award_lines() -> None:
     hand = pf.Hand(pf.Game.no_limit_holdem(50, 100), {1: 10_000, 2: 10_000}, button=1, rng=random.Random(1))
     assert award_lines(hand) == []
+
+
+def test_a_replay_writes_amounts_in_its_own_units() -> None:
+    """The one narrator serves ``replay`` too: amounts through the history's money writer."""
+    bet = pf.Event("bet", seat=1, amount=2_500, street="flop")
+    assert describe(bet, "p1", money=lambda amount: f"${amount / 100:.2f}") == "p1 bets $25.00"
+    assert describe(pf.Event("return", seat=1, amount=400), "p1") == "uncalled 400 returned to p1"
