@@ -14,39 +14,40 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from pokerfloor import citations as cite
 from pokerfloor.errors import IllegalAction
 from pokerfloor.hand import Hand, Range
 
 RulingAction = Literal["fold", "check", "call", "bet", "raise", "all_in", "bring_in"]
 Word = Literal["check", "call", "fold", "raise", "all_in", "pot", "amount"]
 
-R_TERMS = "TDA 2024 Rule 3"
-R_FIRST = "TDA 2024 Rule 40-A"
-R_AMOUNT = "TDA 2024 Rule 40-C"
-R_OVERCHIP_CALL = "TDA 2024 Rule 41-C"
-R_STRING = "TDA 2024 Rules 42 and 56"
-R_FIFTY = "TDA 2024 Rule 43-A"
-R_RAISE_TO = "TDA 2024 Rule 43-B"
-R_OVERCHIP = "TDA 2024 Rule 44"
-R_EVERY_CHIP = "TDA 2024 Rule 45-A"
-R_LAST_CHIPS = "TDA 2024 Rule 45-B"
-R_BLIND_CHIPS = "TDA 2024 Rule 46-C-1"
-R_IN_TURN = "TDA 2024 Rule 50-A"
-R_BINDING = "TDA 2024 Rule 51-A"
-R_UNDERCALL = "TDA 2024 Rule 51-B"
-R_UNDERBET = "TDA 2024 Rule 52-A"
-R_POT_OVERBET = "TDA 2024 Rule 52-B"
-R_TURN = "TDA 2024 Rule 53"
-R_POT_WORD = "TDA 2024 Rule 54-D"
-R_INVALID = "TDA 2024 Rule 55"
-R_UNCLEAR = "TDA 2024 Rule 57"
-R_FOLD_NO_BET = "TDA 2024 Rule 58"
-R_CHIP = "RROP11 Betting & Raising (smallest chip)"
-R_STACKS = "WIKI_BIP Table stakes"
-R_LIMIT = "WIKI_BIP Fixed limit"
-R_SPREAD = "WIKI_BIP Spread limit"
-R_POT_LIMIT = "TDA 2024 Rule 54"
-R_BRING_IN = "RROP11 Seven-card stud (bring-in); WIKI_BIP bring-in"
+R_TERMS = cite.TERMS
+R_FIRST = cite.FIRST_IN
+R_AMOUNT = cite.AMOUNT
+R_OVERCHIP_CALL = cite.OVERCHIP_CALL
+R_STRING = cite.STRING_BET
+R_FIFTY = cite.FIFTY_PERCENT
+R_RAISE_TO = cite.RAISE_TO
+R_OVERCHIP = cite.OVERCHIP
+R_EVERY_CHIP = cite.EVERY_CHIP
+R_LAST_CHIPS = cite.LAST_CHIPS
+R_BLIND_CHIPS = cite.BLIND_CHIPS
+R_IN_TURN = cite.IN_TURN
+R_BINDING = cite.BINDING
+R_UNDERCALL = cite.UNDERCALL
+R_UNDERBET = cite.UNDERBET
+R_POT_OVERBET = cite.POT_OVERBET
+R_TURN = cite.TURN
+R_POT_WORD = cite.POT_WORD
+R_INVALID = cite.INVALID
+R_UNCLEAR = cite.UNCLEAR
+R_FOLD_NO_BET = cite.FOLD_NO_BET
+R_CHIP = cite.CHIP
+R_STACKS = cite.TABLE_STAKES
+R_LIMIT = cite.FIXED_LIMIT
+R_SPREAD = cite.SPREAD_LIMIT
+R_POT_LIMIT = cite.POT_LIMIT
+R_BRING_IN = cite.BRING_IN
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pokerfloor.cards import format_cards
 from pokerfloor.hand import Event, Hand
 from pokerfloor.hand.view import seen_by
 
-_POSTS = {
+POSTS = {
     "sb": "posts the small blind",
     "bb": "posts the big blind",
     "button_blind": "posts the button blind",
@@ -37,27 +39,33 @@ def _verb(who: str, third_person: str) -> str:
     return f"{plain} {rest}".rstrip()
 
 
-def describe(event: Event, name: str | None = None, *, all_in: bool = False) -> str:
+def describe(
+    event: Event, name: str | None = None, *, all_in: bool = False, money: Callable[[int], str] | None = None
+) -> str:
     """One event as a sentence; ``name`` replaces "seat N" when given (``"You"`` takes the verb
-    without its s), and ``all_in`` says so when the bet or call put the seat all-in."""
+    without its s), ``all_in`` says so when the bet or call put the seat all-in, and ``money``
+    writes amounts (``chips`` by default; a replay writes them in the history's units). The one
+    narrator of ``play``, ``demo`` and ``replay``."""
     who = name or (f"seat {event.seat}" if event.seat is not None else "")
-    kind, amount = event.kind, chips(event.amount)
+    kind = event.kind
+    amount = chips(event.amount) if money is None or event.amount is None else money(event.amount)
     shove = ", all-in" if all_in else ""
     if kind == "post":
-        return f"{who} {_verb(who, _POSTS.get(event.post or '', 'posts'))} {amount}{shove}"
+        return f"{who} {_verb(who, POSTS.get(event.post or '', 'posts'))} {amount}{shove}"
     if kind in ("deal_board",):
         return f"{event.street.capitalize()}: {' '.join(format_cards([card]) for card in event.cards)}"
     if kind == "deal_hole":
-        return f"{who} {_verb(who, 'is')} dealt {format_cards(event.cards)}"
-    if kind in ("bet", "raise", "complete"):
-        verb = {"bet": "bets", "raise": "raises to", "complete": "completes to"}[kind]
+        how = f" ({event.note})" if event.note and event.note != "draw" else ""
+        return f"{who} {_verb(who, 'is')} dealt {format_cards(event.cards)}{how}"
+    if kind in ("bet", "raise", "complete", "bring_in"):
+        verb = {"bet": "bets", "raise": "raises to", "complete": "completes to", "bring_in": "brings it in for"}[kind]
         return f"{who} {_verb(who, verb)} {amount}{shove}"
     if kind == "call":
         return f"{who} {_verb(who, 'calls')}{shove}"
     if kind in ("check", "fold"):
         return f"{who} {_verb(who, kind + 's')}"
     if kind == "return":
-        return f"{amount} uncalled returned to {who}"
+        return f"uncalled {amount} returned to {who}"
     if kind == "expose":
         return event.note
     if kind == "show":
@@ -67,7 +75,9 @@ def describe(event: Event, name: str | None = None, *, all_in: bool = False) -> 
     if kind == "draw":
         if not event.amount:
             return f"{who} {_verb(who, 'stands')} pat"
-        return f"{who} {_verb(who, 'draws')} {event.amount}"
+        if event.cards and None not in event.cards:
+            return f"{who} {_verb(who, 'discards')} {format_cards(event.cards)}"
+        return f"{who} {_verb(who, 'draws')} {amount}"
     if kind == "win":
         how = "uncontested" if event.note == "uncontested" else event.note
         return f"{who} {_verb(who, 'wins')} {amount} ({how})"

@@ -6,8 +6,8 @@ and rulebooks disagree; its defaults follow the source documents (docs/rules.md)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 Structure = Literal["no_limit", "pot_limit", "half_pot", "fixed_limit", "spread_limit"]
 STRUCTURES: tuple[str, ...] = Structure.__args__  # type: ignore[attr-defined]
@@ -223,26 +223,33 @@ class HouseRules:
         return cap
 
 
-def _literal_choices(name: str) -> tuple[object, ...] | None:
-    hint = HouseRules.__annotations__[name]
-    if not hint.startswith("Literal[") or "|" in hint:
-        return None
-    return tuple(eval(hint, {"Literal": Literal}).__args__)
-
-
 _HOUSE_CHOICES: dict[str, tuple[object, ...]] = {
-    name: choices for name in HouseRules.__annotations__ if (choices := _literal_choices(name)) is not None
+    name: get_args(hint) for name, hint in get_type_hints(HouseRules).items() if get_origin(hint) is Literal
 }
+"""The named choices of each house option that is one of a few words (its ``Literal`` type)."""
+
+
+def chips_problem(name: str, value: object, least: int = 0) -> str:
+    """What is wrong with ``value`` as an amount of chips (whole chips only, at least ``least``;
+    ``True`` is not a chip), or ``""`` when nothing is: the one check of chip amounts, whose
+    callers raise the error their layer gives."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return f"{name} must be a whole number of chips, not {value!r}"
+    if value < least:
+        return f"{name} cannot be negative ({value})" if least == 0 else f"{name} must be at least {least}, not {value}"
+    return ""
 
 
 def _check_chips(name: str, value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be a whole number of chips, not {value!r}")
-    if value < 0:
-        raise ValueError(f"{name} cannot be negative ({value})")
+    problem = chips_problem(name, value)
+    if problem:
+        raise ValueError(problem)
 
 
-@dataclass(frozen=True, kw_only=True)
+_UNSET: Any = None
+
+
+@dataclass(frozen=True, kw_only=True, init=False)
 class Game:
     """A game: variant, betting structure, stakes and forced bets, and the house rules.
 
@@ -251,26 +258,114 @@ class Game:
     WIKI_BIP three-blind layout); by default it is ``(small_blind, big_blind)``. Limit games take
     ``small_bet`` and ``big_bet`` (by default the big blind and twice it); spread limit takes
     ``spread=(minimum, maximum, maximum on the last round)``.
+
+    The game keeps its inputs as given (the ``given_*`` fields hold the ones that have a
+    default worked out from others) and works out ``blinds``, ``big_blind``, ``small_bet``,
+    ``big_bet`` and ``min_bet`` when read, so ``dataclasses.replace(game, small_blind=100,
+    big_blind=200)`` is a game at 100/200 in every respect.
     """
 
     variant: str = "holdem"
     structure: Structure = "no_limit"
     small_blind: int = 0
-    big_blind: int = 0
-    blinds: tuple[int, ...] = ()
+    given_big_blind: int = 0
+    given_blinds: tuple[int, ...] = ()
     first_blind_on_button: bool = False
     ante: int = 0
     bb_ante: int = 0
     button_ante: int = 0
     bring_in: int = 0
-    small_bet: int = 0
-    big_bet: int = 0
+    given_small_bet: int = 0
+    given_big_bet: int = 0
     spread: tuple[int, int, int] | None = None
-    min_bet: int = 0
+    given_min_bet: int = 0
     min_chip: int = 1
     house: HouseRules = field(default_factory=HouseRules)
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        *,
+        variant: str = "holdem",
+        structure: Structure = "no_limit",
+        small_blind: int = 0,
+        big_blind: int = _UNSET,
+        blinds: tuple[int, ...] = _UNSET,
+        first_blind_on_button: bool = False,
+        ante: int = 0,
+        bb_ante: int = 0,
+        button_ante: int = 0,
+        bring_in: int = 0,
+        small_bet: int = _UNSET,
+        big_bet: int = _UNSET,
+        spread: tuple[int, int, int] | None = None,
+        min_bet: int = _UNSET,
+        min_chip: int = 1,
+        house: HouseRules | None = None,
+        given_big_blind: int = 0,
+        given_blinds: tuple[int, ...] = (),
+        given_small_bet: int = 0,
+        given_big_bet: int = 0,
+        given_min_bet: int = 0,
+    ) -> None:
+        # The given_* keywords are how dataclasses.replace passes the inputs on; a value under
+        # the public name (a new input) wins over them.
+        given = {
+            "variant": variant,
+            "structure": structure,
+            "small_blind": small_blind,
+            "given_big_blind": given_big_blind if big_blind is _UNSET else big_blind,
+            "given_blinds": given_blinds if blinds is _UNSET else blinds,
+            "first_blind_on_button": first_blind_on_button,
+            "ante": ante,
+            "bb_ante": bb_ante,
+            "button_ante": button_ante,
+            "bring_in": bring_in,
+            "given_small_bet": given_small_bet if small_bet is _UNSET else small_bet,
+            "given_big_bet": given_big_bet if big_bet is _UNSET else big_bet,
+            "spread": spread,
+            "given_min_bet": given_min_bet if min_bet is _UNSET else min_bet,
+            "min_chip": min_chip,
+            "house": HouseRules() if house is None else house,
+        }
+        for name, value in given.items():
+            object.__setattr__(self, name, value)
+        self._check()
+
+    @property
+    def big_blind(self) -> int:
+        """The big blind: as given, else the largest of ``blinds``."""
+        return self.given_big_blind or max(self.given_blinds, default=0)
+
+    @property
+    def blinds(self) -> tuple[int, ...]:
+        """The blinds posted left of the button in order: as given, else ``(small_blind,
+        big_blind)`` (just the big blind when there is no small one)."""
+        if self.given_blinds or not self.given_big_blind:
+            return self.given_blinds
+        return (self.small_blind, self.given_big_blind) if self.small_blind else (self.given_big_blind,)
+
+    @property
+    def small_bet(self) -> int:
+        """The small bet of a fixed-limit game: as given, else the big blind (or twice the
+        bring-in); 0 in other structures unless given."""
+        if self.given_small_bet or self.structure != "fixed_limit":
+            return self.given_small_bet
+        return self.big_blind or 2 * self.bring_in
+
+    @property
+    def big_bet(self) -> int:
+        """The big bet of a fixed-limit game: as given, else twice the small bet."""
+        if self.given_big_bet or self.structure != "fixed_limit":
+            return self.given_big_bet
+        return 2 * self.small_bet
+
+    @property
+    def min_bet(self) -> int:
+        """The smallest bet: as given, else the big blind (or the small bet, or one chip)."""
+        return self.given_min_bet or self.big_blind or self.small_bet or self.min_chip
+
+    def _check(self) -> None:
+        """Refuse a game whose inputs do not make one (a clear ValueError)."""
         if not isinstance(self.variant, str) or self.variant not in VARIANTS:
             raise ValueError(f"unknown variant {self.variant!r}; known: {', '.join(VARIANTS)}")
         if not isinstance(self.structure, str) or self.structure not in STRUCTURES:
@@ -279,46 +374,36 @@ class Game:
             raise ValueError(f"house rules are a HouseRules, not {self.house!r}")
         if not isinstance(self.first_blind_on_button, bool):
             raise ValueError(f"first_blind_on_button is True or False, not {self.first_blind_on_button!r}")
-        if not isinstance(self.blinds, (tuple, list)):
-            raise ValueError(f"blinds are a tuple of chips, not {self.blinds!r}")
-        object.__setattr__(self, "blinds", tuple(self.blinds))
-        for name in (
-            "small_blind",
-            "big_blind",
-            "ante",
-            "bb_ante",
-            "button_ante",
-            "bring_in",
-            "small_bet",
-            "big_bet",
-            "min_bet",
-            "min_chip",
+        if not isinstance(self.given_blinds, (tuple, list)):
+            raise ValueError(f"blinds are a tuple of chips, not {self.given_blinds!r}")
+        object.__setattr__(self, "given_blinds", tuple(self.given_blinds))
+        for name, value in (
+            ("small_blind", self.small_blind),
+            ("big_blind", self.given_big_blind),
+            ("ante", self.ante),
+            ("bb_ante", self.bb_ante),
+            ("button_ante", self.button_ante),
+            ("bring_in", self.bring_in),
+            ("small_bet", self.given_small_bet),
+            ("big_bet", self.given_big_bet),
+            ("min_bet", self.given_min_bet),
+            ("min_chip", self.min_chip),
         ):
-            _check_chips(name, getattr(self, name))
+            _check_chips(name, value)
         if self.min_chip < 1:
             raise ValueError("min_chip must be at least 1")
-        for amount in self.blinds:
+        for amount in self.given_blinds:
             _check_chips("a blind", amount)
             if amount == 0:
                 raise ValueError("a blind is at least one chip")
-        if len(self.blinds) > 3:
+        if len(self.given_blinds) > 3:
             raise ValueError("a game has one, two or three blinds")
-        if not self.blinds and (self.small_blind or self.big_blind):
-            if self.small_blind > self.big_blind:
-                raise ValueError(f"the small blind {self.small_blind} is bigger than the big blind {self.big_blind}")
-            blinds = (self.small_blind, self.big_blind) if self.small_blind else (self.big_blind,)
-            object.__setattr__(self, "blinds", blinds)
-        elif self.blinds and not self.big_blind:
-            object.__setattr__(self, "big_blind", max(self.blinds))
+        if not self.given_blinds and self.small_blind > self.given_big_blind and self.given_big_blind:
+            raise ValueError(f"the small blind {self.small_blind} is bigger than the big blind {self.big_blind}")
         if list(self.blinds) != sorted(self.blinds):
             raise ValueError(f"each blind is at most the next one's, not {self.blinds}")
-        if self.structure == "fixed_limit":
-            if not self.small_bet:
-                object.__setattr__(self, "small_bet", self.big_blind or 2 * self.bring_in)
-            if not self.big_bet:
-                object.__setattr__(self, "big_bet", 2 * self.small_bet)
-            if not self.small_bet:
-                raise ValueError("a fixed-limit game needs small_bet (or a big blind)")
+        if self.structure == "fixed_limit" and not self.small_bet:
+            raise ValueError("a fixed-limit game needs small_bet (or a big blind)")
         if self.structure == "spread_limit":
             if not isinstance(self.spread, tuple) or len(self.spread) != 3:
                 raise ValueError("a spread-limit game needs spread=(minimum, maximum, last-round maximum)")
@@ -327,8 +412,6 @@ class Game:
             low, high, last = self.spread
             if not 0 < low <= high <= last:
                 raise ValueError("spread needs 0 < minimum <= maximum <= last-round maximum")
-        if not self.min_bet:
-            object.__setattr__(self, "min_bet", self.big_blind or self.small_bet or self.min_chip)
         if self.variant_spec.family == "stud":
             if self.blinds:
                 raise ValueError("stud games use antes and a bring-in, not blinds")
@@ -341,6 +424,12 @@ class Game:
         for amount in limits if self.structure in ("fixed_limit", "spread_limit") else (self.min_bet,):
             if amount % self.min_chip:
                 raise ValueError(f"bet size {amount} is not a multiple of the smallest chip {self.min_chip}")
+
+    def inputs(self) -> dict[str, Any]:
+        """The game as given, under the constructor's names: ``Game(**game.inputs())`` is the
+        same game (the house rules are a ``HouseRules``)."""
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        return {name.removeprefix("given_"): value for name, value in values.items()}
 
     @property
     def variant_spec(self) -> Variant:

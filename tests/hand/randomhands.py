@@ -22,8 +22,13 @@ class Setup:
     auto_muck: bool
     deck_seed: int
     play_seed: int
+    seeded: bool = False
 
     def hand(self) -> pf.Hand:
+        """The hand, its deck shuffled by ``random.Random(deck_seed)``, or with ``seeded`` from
+        the per-hand seed ``deck_seed`` (``pf.SeededShuffler``)."""
+        if self.seeded:
+            return pf.Hand(self.game, self.stacks, self.button, seed=self.deck_seed, auto_muck=self.auto_muck)
         return pf.Hand(
             self.game, self.stacks, self.button, rng=random.Random(self.deck_seed), auto_muck=self.auto_muck
         )

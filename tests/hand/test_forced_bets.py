@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+import random
+
 from handkit import deal, play, refused, seats
 
 import pokerfloor as pf
@@ -352,3 +355,16 @@ def test_missed_small_blind_is_dead() -> None:
     assert sum(p.amount for p in hand.pots) == 300
     play(hand, [(3, "call")])
     assert hand.to_act == 4 and hand.legal().check
+
+
+def test_a_game_replaced_with_new_blinds_posts_the_new_blinds() -> None:
+    """``dataclasses.replace`` keeps the inputs and works the rest out again: the blinds, the
+    smallest bet and the limit bets follow the new stakes."""
+    game = dataclasses.replace(pf.Game.no_limit_holdem(50, 100), small_blind=100, big_blind=200)
+    assert game.blinds == (100, 200) and game.big_blind == 200 and game.min_bet == 200
+    hand = pf.Hand(game, {1: 5_000, 2: 5_000, 3: 5_000}, button=1, rng=random.Random(1))
+    assert hand.bets == {1: 0, 2: 100, 3: 200}
+    limit = dataclasses.replace(pf.Game(variant="holdem", structure="fixed_limit", small_blind=5, big_blind=10),
+                                small_blind=10, big_blind=20)
+    assert (limit.small_bet, limit.big_bet, limit.min_bet) == (20, 40, 20)
+    assert pf.Game(**game.inputs()) == game

@@ -40,9 +40,12 @@ def state(hand: pf.Hand) -> tuple[object, ...]:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=setups())
-def test_a_record_cut_at_any_input_rebuilds_the_hand_and_goes_on_identically(setup: Setup) -> None:
+@pytest.mark.parametrize("seeded", [False, True], ids=["rng", "seed"])
+def test_a_record_cut_at_any_input_rebuilds_the_hand_and_goes_on_identically(setup: Setup, seeded: bool) -> None:
     """For random hands of every variant, cut at every input: ``from_record`` reaches the same
-    state, goes on identically with the same inputs, and undo-then-redo returns the same state."""
+    state, goes on identically with the same inputs, and undo-then-redo returns the same state;
+    a hand dealt from its own seed does so from the record's seed."""
+    setup = dataclasses.replace(setup, seeded=seeded)
     whole = play_out(setup)
     record = whole.record()
     assert pf.HandRecord.from_json(record.to_json()) == record
@@ -72,6 +75,35 @@ def test_a_record_is_plain_json_with_a_format_version() -> None:
     assert [p["kind"] for p in data["posts"]] == ["sb", "bb"]
     assert len(data["dealt"]) == 6 and data["seed"] is None
     assert data["game"]["house"]["raise_cap"] == "rulebook"
+
+
+def test_a_seeded_hand_records_its_seed_and_is_dealt_again_from_the_record_alone() -> None:
+    """The record of a hand dealt from its own seed holds the seed in hex and no rng is needed:
+    the rebuilt hand deals the same further cards as the original."""
+    hand = pf.Hand(pf.Game.no_limit_holdem(50, 100), seats(3), button=1)
+    assert hand.seed is not None
+    play(hand, [(1, "call"), (2, "call")])
+    data = json.loads(hand.record().to_json())
+    assert data["seed"] == hand.seed.hex()
+    again = pf.Hand.from_record(pf.HandRecord.from_json(json.dumps(data)))
+    assert again.seed == hand.seed and state(again) == state(hand)
+    for h in (hand, again):
+        h.act(3, "check")
+    assert again.board == hand.board and len(hand.board) == 3
+
+
+def test_a_record_whose_cards_are_not_its_seeds_is_refused() -> None:
+    """The published seed is the proof of the deal: a record listing other cards is refused."""
+    hand = play(pf.Hand(pf.Game.no_limit_holdem(50, 100), seats(2), button=1, seed=7), [(1, "call"), (2, "check")])
+    record = hand.record()
+    assert pf.Hand.from_record(record).board == hand.board
+    other = next(c for c in pf.Deck(random.Random(0)).deal(52) if c not in record.dealt)
+    with pytest.raises(ValueError, match="seed"):
+        pf.Hand.from_record(dataclasses.replace(record, dealt=(other, *record.dealt[1:])))
+    with pytest.raises(ValueError, match="rng"):
+        pf.Hand.from_record(record, rng=random.Random(1))
+    with pytest.raises(ValueError, match="hex"):
+        dataclasses.replace(record, seed="not hex")
 
 
 def test_a_reader_refuses_a_version_it_does_not_know() -> None:

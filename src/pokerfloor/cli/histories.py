@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -21,31 +21,20 @@ from rich.table import Table
 
 from pokerfloor.cards import Card
 from pokerfloor.cli import app
-from pokerfloor.evaluation import (
-    HandRank,
-    evaluate,
-    evaluate_ace_five,
-    evaluate_badugi,
-    evaluate_deuce_seven,
-    evaluate_low_8,
-    evaluate_omaha,
-    evaluate_omaha_low_8,
-    evaluate_short_deck,
-)
+from pokerfloor.evaluation.rankings import hand_rank
 from pokerfloor.hand import Event
 from pokerfloor.io.conventions import money_text
 from pokerfloor.io.notation import Money
 from pokerfloor.io.phh import HandHistory, PHHFormatError, history_files, read_file_entries
 from pokerfloor.io.replay import Replay, ReplayError, replay
 from pokerfloor.io.verify import Verdict, verify_history
+from pokerfloor.narrate import POSTS, describe
 from pokerfloor.rules import VARIANTS
 
-_VERBS = {"fold": "folds", "check": "checks", "call": "calls", "bet": "bets", "raise": "raises to",
-          "complete": "completes to", "bring_in": "brings it in for"}
-_POSTS = {"sb": "posts the small blind", "bb": "posts the big blind", "button_blind": "posts the button blind",
-          "straddle": "straddles", "ante": "antes", "bb_ante": "posts the big-blind ante",
-          "new_player": "posts to come in", "missed_sb": "posts a dead small blind",
-          "missed_bb": "posts the missed big blind"}
+_TOLD = frozenset({"post", "deal_hole", "draw", "bet", "raise", "complete", "call", "bring_in", "fold", "check",
+                    "return", "expose", "show", "muck"})
+"""The events the replay tells line by line (the board is told in the street's heading, the
+winners in the result)."""
 
 
 # replay ------------------------------------------------------------------------------------
@@ -154,7 +143,7 @@ def _tell_table(console: Console, state: Replay) -> None:
     history, hand = state.history, state.hand
     names = history.players or ("",) * history.player_count
     roles = {hand.button_seat: "button"}
-    roles.update({p.seat: _POSTS.get(p.kind, p.kind).replace("posts the ", "") for p in state.posts
+    roles.update({p.seat: POSTS.get(p.kind, p.kind).replace("posts the ", "") for p in state.posts
                   if p.kind in ("sb", "bb", "button_blind", "straddle")})
     for player, seat in enumerate(state.seating.seats, start=1):
         stack = "unknown" if seat in state.unknown_stacks else _money(state, hand.starting_stacks[seat])
@@ -216,30 +205,15 @@ def _name(state: Replay, seat: int | None) -> str:
 
 
 def _event_words(state: Replay, event: Event, chips: _Chips) -> str:
-    who = _name(state, event.seat)
-    kind = event.kind
-    if kind == "post":
-        return f"{who} {_POSTS.get(event.post or '', 'posts')} {_money(state, event.amount or 0)}"
-    if kind == "deal_hole":
-        how = f" ({event.note})" if event.note and event.note != "draw" else ""
-        return f"{who} is dealt {_cards(event.cards)}{how}"
-    if kind == "draw":
-        return f"{who} discards {_cards(event.cards)}" if event.cards else f"{who} stands pat"
-    if kind in ("bet", "raise", "complete", "call", "bring_in"):
-        amount = _money(state, event.amount or 0)
-        all_in = event.seat is not None and chips.stacks[event.seat] == 0
-        return f"{who} {_VERBS[kind]} {amount}" + (" (all-in)" if all_in else "")
-    if kind in _VERBS:
-        return f"{who} {_VERBS[kind]}"
-    if kind == "return":
-        return f"uncalled {_money(state, event.amount or 0)} returned to {who}"
-    if kind == "expose":
-        return f"[dim]{escape(event.note)}[/dim]"
-    if kind == "show":
-        return f"{who} shows {_cards(event.cards)}"
-    if kind == "muck":
-        return f"{who} mucks"
-    return ""
+    """The event in words, told by the one narrator (``narrate.describe``) in the history's units."""
+    if event.kind not in _TOLD:
+        return ""
+    all_in = event.kind in ("bet", "raise", "complete", "call", "bring_in") and event.seat is not None \
+        and chips.stacks[event.seat] == 0
+    line = describe(event, _name(state, event.seat), all_in=all_in, money=lambda amount: _money(state, amount))
+    if event.kind == "call" and event.amount is not None:
+        line = line.replace("calls", f"calls {_money(state, event.amount)}", 1)
+    return f"[dim]{escape(line)}[/dim]" if event.kind == "expose" else line
 
 
 def _tell_result(console: Console, state: Replay) -> None:
@@ -282,26 +256,13 @@ def _hand_words(state: Replay, seat: int, *, low: bool) -> str:
     cards: list[Card] = [c for c in hole if c is not None]
     table: list[Card] = [c for c in board if c is not None]
     variant = VARIANTS[state.game.variant]
-    ranking = variant.low if low else variant.high
     try:
-        rank: HandRank | None
-        if variant.omaha:
-            rank = evaluate_omaha_low_8(cards, table) if low else evaluate_omaha(cards, table)
-        else:
-            rank = _RANKINGS[ranking](cards + table)
-    except (KeyError, ValueError):
+        rank = hand_rank(variant.low if low else variant.high, variant.omaha, cards, table)
+    except ValueError:
         return ""
     return "" if rank is None else rank.describe()
 
 
-_RANKINGS: dict[str, Callable[[list[Card]], HandRank | None]] = {
-    "high": evaluate,
-    "short_deck": evaluate_short_deck,
-    "ace_five_8": evaluate_low_8,
-    "ace_five": evaluate_ace_five,
-    "deuce_seven": evaluate_deuce_seven,
-    "badugi": evaluate_badugi,
-}
 
 
 def _tell_verdict(console: Console, verdict: Verdict) -> None:

@@ -45,6 +45,20 @@ def check_deck(hand: Hand, cards: Sequence[Card]) -> None:
             raise ValueError(f"{bad[0]} is not in the short deck (6 to ace)")
 
 
+def merge_shown(seat: int, held: Sequence[Card | None], shown: Sequence[Card | None]) -> list[Card | None]:
+    """The seat's cards once ``shown`` (in the order held) is revealed: as many cards as it
+    holds, each agreeing with any card already known; an unknown card shown stays as held.
+    ``Hand.show`` and the PHH replay check a show with this one rule."""
+    if len(shown) != len(held):
+        raise ValueError(f"seat {seat} holds {len(held)} cards, {len(shown)} were shown")
+    merged: list[Card | None] = []
+    for dealt, card in zip(held, shown):
+        if dealt is not None and card is not None and dealt != card:
+            raise ValueError(f"seat {seat} was dealt {dealt}, not {card}")
+        merged.append(dealt if card is None else card)
+    return merged
+
+
 def deal_holes(hand: Hand) -> None:
     """The first deal: hole cards (a stud game's third street), then the first betting round."""
     if hand._stud:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from pokerfloor import citations as cite
 from pokerfloor.cards import Card, Deck, Shuffler
 from pokerfloor.errors import IllegalAction
 from pokerfloor.hand.given import cards_or_unknown
@@ -21,7 +22,7 @@ from pokerfloor.hand.types import DealRequest, Event, face_down
 if TYPE_CHECKING:
     from pokerfloor.hand.state import Hand
 
-R_DRAW = "RROP11 Draw poker"
+R_DRAW = cite.DRAW
 
 
 def kept_after_discard(

@@ -76,7 +76,7 @@ def _tuples(value: Any) -> Any:
 
 def game_json(game: Game) -> dict[str, Plain]:
     """A game with its house rules, every field as the game holds it."""
-    plain = asdict(game)
+    plain = game.inputs()
     plain["house"] = asdict(game.house)
     return cast(dict[str, Plain], _lists(plain))
 
@@ -92,7 +92,7 @@ def _lists(value: Any) -> Any:
 def game_from(plain: object) -> Game:
     if not isinstance(plain, Mapping):
         raise ValueError(f"a game is a JSON object, not {plain!r}")
-    known = {f.name for f in fields(Game)}
+    known = {f.name.removeprefix("given_") for f in fields(Game)}
     unknown = set(plain) - known
     if unknown:
         raise ValueError(f"a game has no field {sorted(unknown)[0]!r}")

@@ -5,8 +5,9 @@ button, every forced bet, cards given up front, the dealing mode and ``auto_muck
 the deck dealt in order, and every input the hand took in order (act, deal, show, muck,
 add_chips). Rebuilding replays the inputs on a fresh hand whose deck deals the recorded cards
 first, so it reaches the identical state and, given the same further inputs, goes on
-identically. ``seed`` is reserved for the per-hand seed of a seeded deck: with it a record will
-reproduce the whole deal, published hash first, on its own.
+identically. A hand dealt from its own seed (``Hand.seed``) records it in hex: the record then
+deals the whole hand again on its own, and the cards it lists must be the ones the seed deals
+(publish the seed's SHA-256 before the deal and the seed after it, and anyone can check the deal).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, Deck, Shuffler, format_cards
+from pokerfloor.cards import FULL_DECK, SEED_BYTES, SHORT_DECK, Card, Deck, SeededShuffler, Shuffler, format_cards
 from pokerfloor.hand import plain
 from pokerfloor.hand.types import Input, Post
 from pokerfloor.rules import Game
@@ -50,6 +51,8 @@ class HandRecord:
     def __post_init__(self) -> None:
         for name in ("stacks", "holes"):
             object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
+        if self.seed is not None and not is_seed_hex(self.seed):
+            raise ValueError(f"a record's seed is {SEED_BYTES} bytes in hex, not {self.seed!r}")
 
     def before_last(self, still_to_deal: Sequence[Card] = ()) -> HandRecord:
         """The record without its last input; the cards dealt stay, to be dealt again, followed
@@ -126,17 +129,37 @@ class RecordedDeck(Deck):
         return cards + super().deal(count - len(cards)) if len(cards) < count else cards
 
 
+def is_seed_hex(text: object) -> bool:
+    """Whether ``text`` is a deal seed written in (lower- or upper-case) hex."""
+    if not isinstance(text, str) or len(text) != 2 * SEED_BYTES:
+        return False
+    try:
+        bytes.fromhex(text)
+    except ValueError:
+        return False
+    return True
+
+
 def replay_record(cls: type[Hand], record: HandRecord, rng: Shuffler | None) -> Hand:
-    """Rebuild the hand a record describes (``Hand.from_record``)."""
-    if record.seed is not None:
-        raise ValueError("records with a seed need the seeded deck, which this version does not have")
+    """Rebuild the hand a record describes (``Hand.from_record``): from its seed when it has
+    one (the cards it lists must be the ones the seed deals), else from its cards dealt, then
+    from ``rng``."""
     game = record.game
-    deck = RecordedDeck(record.dealt, rng, cards=SHORT_DECK if game.variant_spec.short_deck else FULL_DECK)
+    deck: Deck | None = None
+    seed: bytes | None = None
+    if record.seed is not None:
+        if rng is not None:
+            raise ValueError("a record with a seed deals from its seed: give no rng")
+        seed = bytes.fromhex(record.seed)
+    else:
+        rng = rng if rng is not None else SeededShuffler()
+        deck = RecordedDeck(record.dealt, rng, cards=SHORT_DECK if game.variant_spec.short_deck else FULL_DECK)
     hand = cls(
         game,
         record.stacks,
         record.button,
         rng=rng,
+        seed=seed,
         posts=record.posts,
         holes={s: format_cards(c) for s, c in record.holes.items()},
         board=format_cards(record.board),
@@ -146,6 +169,10 @@ def replay_record(cls: type[Hand], record: HandRecord, rng: Shuffler | None) -> 
     )
     for entry in record.inputs:
         apply_input(hand, entry)
+    if seed is not None:
+        dealt = hand.record().dealt
+        if dealt != record.dealt[: len(dealt)]:
+            raise ValueError("the record's cards dealt are not the cards its seed deals")
     return hand
 
 

@@ -13,16 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from pokerfloor.cards import Card
-from pokerfloor.evaluation import (
-    ace_five_rank,
-    badugi_rank,
-    deuce_seven_rank,
-    high_rank,
-    low8_rank,
-    omaha_high_rank,
-    omaha_low8_rank,
-    short_deck_rank,
-)
+from pokerfloor.evaluation.rankings import RANKINGS
 from pokerfloor.hand import stud
 from pokerfloor.hand.types import Award, Event, Pot, Result, face_up
 from pokerfloor.rules import Variant
@@ -34,61 +25,25 @@ Rank = int
 Ranker = Callable[[Sequence[int], Sequence[int]], Rank | None]
 
 
-def _high(hole: Sequence[int], board: Sequence[int]) -> Rank | None:
-    return high_rank([*hole, *board])
+def _ranker(name: str, omaha: bool) -> Ranker | None:
+    """The showdown's ranking function for the ranking ``name`` (``RANKINGS``); ``None`` where
+    that half does not play."""
+    ranking = RANKINGS.get(name)
+    if ranking is None:
+        return None
+    if omaha and ranking.omaha_rank is not None:
+        return ranking.omaha_rank
+    whole = ranking.rank
 
+    def rank(hole: Sequence[int], board: Sequence[int]) -> Rank | None:
+        return whole([*hole, *board])
 
-def _short_deck(hole: Sequence[int], board: Sequence[int]) -> Rank | None:
-    return short_deck_rank([*hole, *board])
-
-
-def _omaha_high(hole: Sequence[int], board: Sequence[int]) -> Rank | None:
-    return omaha_high_rank(hole, board)
-
-
-def _omaha_low8(hole: Sequence[int], board: Sequence[int]) -> Rank | None:
-    return omaha_low8_rank(hole, board)
-
-
-def _low8(hole: Sequence[int], board: Sequence[int]) -> Rank | None:
-    return low8_rank([*hole, *board])
-
-
-def _ace_five(hole: Sequence[int], board: Sequence[int]) -> Rank | None:
-    return ace_five_rank([*hole, *board])
-
-
-def _deuce_seven(hole: Sequence[int], board: Sequence[int]) -> Rank | None:
-    return deuce_seven_rank([*hole, *board])
-
-
-def _badugi(hole: Sequence[int], board: Sequence[int]) -> Rank | None:
-    return badugi_rank([*hole, *board])
+    return rank
 
 
 def rankers(variant: Variant) -> tuple[Ranker | None, Ranker | None]:
     """The (high, low) ranking functions of a variant; ``None`` where that half does not play."""
-    high: Ranker | None
-    if variant.high == "none":
-        high = None
-    elif variant.omaha:
-        high = _omaha_high
-    elif variant.high == "short_deck":
-        high = _short_deck
-    else:
-        high = _high
-    low: Ranker | None
-    if variant.low == "none":
-        low = None
-    elif variant.low == "ace_five_8":
-        low = _omaha_low8 if variant.omaha else _low8
-    elif variant.low == "ace_five":
-        low = _ace_five
-    elif variant.low == "deuce_seven":
-        low = _deuce_seven
-    else:
-        low = _badugi
-    return high, low
+    return _ranker(variant.high, variant.omaha), _ranker(variant.low, variant.omaha)
 
 
 def best(ranks: dict[int, Rank | None]) -> list[int]:

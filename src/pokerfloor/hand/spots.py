@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from pokerfloor.cards import CardsLike
 from pokerfloor.hand import dealer, draw
 from pokerfloor.hand.given import cards_or_unknown
-from pokerfloor.rules import Game
+from pokerfloor.rules import Game, chips_problem
 
 if TYPE_CHECKING:
     from pokerfloor.hand.state import Hand
@@ -46,7 +46,7 @@ def chips_by_seat(name: str, chips: object) -> dict[int, int]:
     for seat, amount in chips.items():
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise ValueError(f"seats are whole numbers, not {seat!r}")
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+        if chips_problem(name, amount) or not isinstance(amount, int):
             raise ValueError(f"{name} of seat {seat} must be a whole, non-negative number of chips, not {amount!r}")
         checked[seat] = amount
     return checked

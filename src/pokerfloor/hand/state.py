@@ -18,6 +18,7 @@ import copy
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeGuard
 
+from pokerfloor import citations as cite
 from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, SeededShuffler, Shuffler
 from pokerfloor.errors import IllegalAction, Reason
 from pokerfloor.hand import dealer, draw, forced, out_of_turn, showdown, spots, stud
@@ -39,7 +40,7 @@ from pokerfloor.hand.types import (
     face_up,
 )
 from pokerfloor.hand.view import SeatView, seat_view
-from pokerfloor.rules import BIG_BET_STRUCTURES, Game
+from pokerfloor.rules import BIG_BET_STRUCTURES, Game, chips_problem
 
 try:
     from mypy_extensions import mypyc_attr
@@ -53,19 +54,19 @@ except ImportError:  # only the compiler reads the decorator; without mypy_exten
 # ``_record``), skipping their generated ``__new__``; the fields are given in full, in order.
 _new = tuple.__new__
 
-R_TURN = "TDA 2024 Rule 53"
-R_MIN_RAISE = "TDA 2024 Rule 43"
-R_REOPEN = "TDA 2024 Rule 47"
-R_ACTIONS = "WIKI_BIP Procedure; TDA 2024 R55"
-R_STACKS = "WIKI_BIP Table stakes"
-R_POT_LIMIT = "TDA 2024 Rule 54"
-R_CAP = "RROP11 Betting & Raising item 3"
-R_LIMIT = "WIKI_BIP Fixed limit"
-R_SPREAD = "WIKI_BIP Spread limit"
-R_CHIP = "RROP11 Betting & Raising (smallest chip)"
-R_FULL_BB = "WIKI_BIP Blinds (callers owe the full big blind)"
-R_NO_CALLER = "TDA 2024 Rule 47"
-R_SHOWDOWN = "TDA 2024 Rule 17"
+R_TURN = cite.TURN
+R_MIN_RAISE = cite.MIN_RAISE
+R_REOPEN = cite.REOPEN
+R_ACTIONS = cite.ACTIONS
+R_STACKS = cite.TABLE_STAKES
+R_POT_LIMIT = cite.POT_LIMIT
+R_CAP = cite.CAP
+R_LIMIT = cite.FIXED_LIMIT
+R_SPREAD = cite.SPREAD_LIMIT
+R_CHIP = cite.CHIP
+R_FULL_BB = cite.FULL_BIG_BLIND
+R_NO_CALLER = cite.REOPEN
+R_SHOWDOWN = cite.SHOWDOWN
 _CLOSING_RULES = {
     "betting_not_reopened": R_REOPEN,
     "cap_reached": R_CAP,
@@ -76,10 +77,9 @@ _CLOSING_RULES = {
 
 
 def _chips(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalAction("invalid_action", f"{name} must be a whole number of chips, not {value!r}")
-    if value < 0:
-        raise IllegalAction("invalid_action", f"{name} cannot be negative ({value})")
+    problem = chips_problem(name, value)
+    if problem or not isinstance(value, int):
+        raise IllegalAction("invalid_action", problem)
     return value
 
 
@@ -119,7 +119,7 @@ class Hand:
         for seat, chips in stacks.items():
             if isinstance(seat, bool) or not isinstance(seat, int):
                 raise ValueError(f"seats are whole numbers, not {seat!r}")
-            if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
+            if chips_problem("chips", chips, least=1):
                 raise ValueError(f"seat {seat} needs a whole, positive number of chips, not {chips!r}")
         if isinstance(button, bool) or not isinstance(button, int):
             raise ValueError(f"the button is a seat number, not {button!r}")
@@ -369,12 +369,13 @@ class Hand:
             auto_muck=self._auto_muck,
             dealt=tuple(self._dealt),
             inputs=tuple(self._inputs),
+            seed=None if self._seed is None else self._seed.hex(),
         )
 
     @classmethod
     def from_record(cls, record: object, *, rng: Shuffler | None = None) -> Hand:
-        """The hand a record describes, rebuilt input by input: it deals the record's cards
-        first, then from ``rng`` (a CSPRNG by default)."""
+        """The hand a record describes, rebuilt input by input: from the record's seed when it
+        has one, else dealing the record's cards first, then from ``rng`` (a CSPRNG by default)."""
         if not isinstance(record, HandRecord):
             raise ValueError(f"a hand is rebuilt from a HandRecord, not {type(record).__name__}")
         return replay_record(cls, record, rng)
@@ -387,7 +388,7 @@ class Hand:
         record = self.record()
         last = record.inputs[-1]
         pending = self._deck.still_to_deal() if isinstance(self._deck, RecordedDeck) else []
-        earlier = replay_record(type(self), record.before_last(pending), self._rng)
+        earlier = replay_record(type(self), record.before_last(pending), None if record.seed else self._rng)
         restore(self, earlier)
         return last
 
@@ -923,15 +924,9 @@ class Hand:
         if cards is not None:
             parsed = cards_or_unknown(cards)
             hole = self._holes[i]
-            if len(parsed) != len(hole):
-                raise ValueError(f"seat {seat} holds {len(hole)} cards, {len(parsed)} were shown")
-            if self.variant.family == "draw":
+            if self.variant.family == "draw" and len(parsed) == len(hole):
                 parsed = draw.in_held_order(hole, parsed)
-            merged: list[Card | None] = []
-            for held, shown in zip(hole, parsed):
-                if held is not None and shown is not None and held != shown:
-                    raise ValueError(f"seat {seat} was dealt {held}, not {shown}")
-                merged.append(held if shown is None else shown)
+            merged = dealer.merge_shown(seat, hole, parsed)
             dealer.check_deck(
                 self,
                 [

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from pokerfloor import citations as cite
 from pokerfloor.cards import Card, Rank
 from pokerfloor.errors import IllegalAction
 from pokerfloor.hand.types import FACE_DOWN, FACE_UP, Event, Legal, Seen
@@ -23,7 +24,7 @@ from pokerfloor.hand.types import FACE_DOWN, FACE_UP, Event, Legal, Seen
 if TYPE_CHECKING:
     from pokerfloor.hand.state import Hand
 
-R_BRING_IN = "RROP11 Seven-card stud (bring-in); TDA 2024 R30, RP-10-E"
+R_BRING_IN = cite.BRING_IN
 
 FIRST_DEAL = 3
 """Third street: two cards down and one up."""

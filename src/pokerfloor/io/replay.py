@@ -18,6 +18,7 @@ from decimal import Decimal
 from pokerfloor.cards import Card
 from pokerfloor.errors import IllegalAction
 from pokerfloor.hand import Event, Hand, Post
+from pokerfloor.hand.dealer import merge_shown
 from pokerfloor.io.conventions import (
     Seating,
     chip_unit,
@@ -262,11 +263,7 @@ def _check_shown(state: Replay, seat: int, action: Action) -> None:
     result = state.hand.result
     held = list(result.shown.get(seat, ())) if result is not None else []
     held = held or state.hand.holes[seat]
-    if len(action.cards) != len(held):
-        raise ValueError(f"seat {seat} holds {len(held)} cards, {len(action.cards)} were shown")
-    for dealt, shown in zip(held, _aligned(held, action.cards), strict=True):
-        if dealt is not None and shown is not None and dealt != shown:
-            raise ValueError(f"seat {seat} was dealt {dealt}, not {shown}")
+    merge_shown(seat, held, _aligned(held, action.cards))
     others = {c for s, cards in state.hand.holes.items() if s != seat for c in cards if c is not None}
     others |= {c for c in state.hand.board if c is not None}
     clash = [c for c in action.cards if c is not None and c in others]

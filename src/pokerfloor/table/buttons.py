@@ -32,20 +32,21 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from pokerfloor import citations as cite
 from pokerfloor.hand import Post
 
 ButtonRule = Literal["dead_button", "moving_button", "simplified"]
 HeadsUpTransition = Literal["no_bb_twice", "simplified"]
 Status = Literal["playing", "sitting_out", "waiting"]
 
-R_DEAD = "TDA 2024 R32; RROP11 Button & Blind Use item 2(b)"
-R_MOVING = "RROP11 Button & Blind Use item 2(a); WIKI_BIP Moving button"
-R_SIMPLIFIED = "WIKI_BIP Simplified"
-R_HEADS_UP = "TDA 2024 R34-B"
-R_HEADS_UP_SIMPLIFIED = "WIKI_BIP Simplified (three players to two)"
-R_NEW_PLAYER = "TDA 2024 R8-A, R10-A; RROP11 Button & Blind Use"
-R_POSTING = "RROP11 Button & Blind Use (missed blinds); WIKI_BIP Posting"
-R_NEW_GAME = "RROP11 Button & Blind Use (newly started game)"
+R_DEAD = cite.DEAD_BUTTON
+R_MOVING = cite.MOVING_BUTTON
+R_SIMPLIFIED = cite.SIMPLIFIED
+R_HEADS_UP = cite.HEADS_UP
+R_HEADS_UP_SIMPLIFIED = cite.HEADS_UP_SIMPLIFIED
+R_NEW_PLAYER = cite.NEW_PLAYER
+R_POSTING = cite.POSTING
+R_NEW_GAME = cite.NEW_GAME
 
 
 @dataclass(frozen=True, slots=True)

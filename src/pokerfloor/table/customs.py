@@ -10,15 +10,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from pokerfloor import citations as cite
 from pokerfloor.errors import IllegalAction
 from pokerfloor.hand import Post
 from pokerfloor.table.buttons import BlindPlan, next_seat
 
-R_STRADDLE = "WIKI_BIP Live straddle"
-R_MISSISSIPPI = "WIKI_BIP Mississippi straddle"
-R_SLEEPER = "WIKI_BIP Sleepers"
-R_ROCK = "WIKI_BIP Mandatory straddle"
-R_KILL = "RROP11 Kill Pots"
+R_STRADDLE = cite.STRADDLE
+R_MISSISSIPPI = cite.MISSISSIPPI
+R_SLEEPER = cite.SLEEPER
+R_ROCK = cite.ROCK
+R_KILL = cite.KILL
 LIMIT_STRUCTURES = frozenset({"fixed_limit", "spread_limit"})
 
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pokerfloor import citations as cite
 from pokerfloor.rules import BIG_BET_STRUCTURES, RULEBOOK, Game
 from pokerfloor.table.buttons import NOTHING_OWED, Owed, SeatState, Status
 
-R_BUY_IN = "GENRULES buy-in (seed 002, Robert's Rules)"
-R_TABLE_STAKES = "WIKI_BIP Table stakes"
+R_BUY_IN = cite.BUY_IN
+R_TABLE_STAKES = cite.TABLE_STAKES
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from pokerfloor import citations as cite
 from pokerfloor.cards import FULL_DECK, CardsLike, Deck, draws_bits
 from pokerfloor.errors import IllegalAction, Reason
 from pokerfloor.hand import Hand, Post
@@ -48,10 +49,10 @@ from pokerfloor.table.history import history_sink
 from pokerfloor.table.ledger import Entry, EntryKind, Ledger
 from pokerfloor.table.seats import R_BUY_IN, R_TABLE_STAKES, ManualClock, Seat, TableEvent, buy_in_limits
 
-R_RATHOLE = "GENRULES buy-in, the return rule (seed 002); WIKI_BIP Table stakes"
-R_OPEN_STAKES = "WIKI_BIP Open stakes"
-R_REBUY_OWES = "RROP11 Button & Blind Use (a player who goes all in and loses)"
-R_DRAW = "RROP11 Button & Blind Use (high card by suit draws for the button)"
+R_RATHOLE = cite.RATHOLE
+R_OPEN_STAKES = cite.OPEN_STAKES
+R_REBUY_OWES = cite.REBUY_OWES
+R_DRAW = cite.DRAW_FOR_BUTTON
 
 
 class Table:
@@ -270,7 +271,8 @@ class Table:
         self.collect()
         current = self._occupied(seat)
         if not self.cash:
-            raise IllegalAction("invalid_action", "tournament players are dealt in whether present or not", "TDA R30")
+            message = "tournament players are dealt in whether present or not"
+            raise IllegalAction("invalid_action", message, cite.AT_YOUR_SEAT)
         self._seats[seat] = replace(current, status="sitting_out")
         self._straddles = [p for p in self._straddles if p.seat != seat]
         self._log("sit_out", seat)
@@ -381,7 +383,8 @@ class Table:
         if not isinstance(game, Game):
             raise ValueError(f"a table deals a Game, not {game!r}")
         self._next_game = replace(game, house=self._game.house)
-        self._log("game", note=f"{game.variant} {game.structure} blinds {game.blinds} ante {game.ante}", rule="TDA R23")
+        stakes = f"{game.variant} {game.structure} blinds {game.blinds} ante {game.ante}"
+        self._log("game", note=stakes, rule=cite.NEW_LEVEL)
 
     def preview(self) -> BlindPlan:
         """The next hand's button, blinds, seats dealt in and posts, as things stand now."""
@@ -526,7 +529,7 @@ class Table:
         self.collect()
         current = self._occupied(seat)
         if not self.cash:
-            raise IllegalAction("invalid_action", "this tournament table takes no rebuys", "TDA R27")
+            raise IllegalAction("invalid_action", "this tournament table takes no rebuys", cite.NO_REBUYS)
         if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
             raise IllegalAction("invalid_action", "chips bought are a whole, positive number")
         stack = self.stack(seat)
@@ -649,7 +652,7 @@ class Table:
                     self._log("busted", seat, hand=self._hand_number)
                 else:
                     del self._seats[seat]
-                    self._log("eliminated", seat, player=player, hand=self._hand_number, rule="TDA")
+                    self._log("eliminated", seat, player=player, hand=self._hand_number, rule=cite.BUSTS)
                     self._drop_customs(seat, player)
         self._last_busts = tuple(busts)
 

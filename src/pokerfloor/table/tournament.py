@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from pokerfloor import citations as cite
 from pokerfloor.cards import CardsLike
 from pokerfloor.errors import IllegalAction
 from pokerfloor.hand import Hand
@@ -19,8 +20,8 @@ from pokerfloor.table.customs import NO_STRADDLES, TableOptions
 from pokerfloor.table.seats import Seat
 from pokerfloor.table.table import Table
 
-R_LEVELS = "TDA 2024 R23 (a new level applies to the next hand)"
-R_BUSTS = "common tournament rule: busted in the same hand, the bigger starting stack finishes higher"
+R_LEVELS = cite.NEW_LEVEL
+R_BUSTS = cite.BUSTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,17 +38,9 @@ class Level:
 
     def game(self, game: Game) -> Game:
         """The game at this level's stakes (limit bets follow the big blind)."""
-        return replace(
-            game,
-            small_blind=self.small_blind,
-            big_blind=self.big_blind,
-            blinds=(),
-            ante=self.ante,
-            bb_ante=self.bb_ante,
-            small_bet=0,
-            big_bet=0,
-            min_bet=0,
-        )
+        stakes = {"small_blind": self.small_blind, "big_blind": self.big_blind, "blinds": (), "ante": self.ante}
+        derived = {"bb_ante": self.bb_ante, "small_bet": 0, "big_bet": 0, "min_bet": 0}
+        return Game(**(game.inputs() | stakes | derived))
 
 
 @dataclass(frozen=True, slots=True)

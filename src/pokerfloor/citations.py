@@ -1,0 +1,78 @@
+"""Every rule the library cites, one value per rule: hand, table and interpret all cite from here.
+
+A citation names its rulebook by the key ``errors.RULEBOOKS`` spells out for players (``TDA 2024``,
+``RROP11``, ``WIKI_BIP``, ``GENRULES``) and the TDA's rules always as ``TDA 2024 Rule N`` (docs/rules.md).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+# TDA 2024 (Tournament Directors Association rules)
+TURN: Final = "TDA 2024 Rule 53"
+TERMS: Final = "TDA 2024 Rule 3"
+SHOWDOWN: Final = "TDA 2024 Rule 17"
+NEW_LEVEL: Final = "TDA 2024 Rule 23 (a new level applies to the next hand)"
+NO_REBUYS: Final = "TDA 2024 Rule 27"
+AT_YOUR_SEAT: Final = "TDA 2024 Rule 30"
+DEAD_BUTTON: Final = "TDA 2024 Rule 32; RROP11 Button & Blind Use item 2(b)"
+HEADS_UP: Final = "TDA 2024 Rule 34-B"
+NEW_PLAYER: Final = "TDA 2024 Rules 8-A and 10-A; RROP11 Button & Blind Use"
+FIRST_IN: Final = "TDA 2024 Rule 40-A"
+AMOUNT: Final = "TDA 2024 Rule 40-C"
+OVERCHIP_CALL: Final = "TDA 2024 Rule 41-C"
+STRING_BET: Final = "TDA 2024 Rules 42 and 56"
+MIN_RAISE: Final = "TDA 2024 Rule 43"
+FIFTY_PERCENT: Final = "TDA 2024 Rule 43-A"
+RAISE_TO: Final = "TDA 2024 Rule 43-B"
+OVERCHIP: Final = "TDA 2024 Rule 44"
+EVERY_CHIP: Final = "TDA 2024 Rule 45-A"
+LAST_CHIPS: Final = "TDA 2024 Rule 45-B"
+BLIND_CHIPS: Final = "TDA 2024 Rule 46-C-1"
+REOPEN: Final = "TDA 2024 Rule 47"
+IN_TURN: Final = "TDA 2024 Rule 50-A"
+BINDING: Final = "TDA 2024 Rule 51-A"
+UNDERCALL: Final = "TDA 2024 Rule 51-B"
+UNDERBET: Final = "TDA 2024 Rule 52-A"
+POT_OVERBET: Final = "TDA 2024 Rule 52-B"
+POT_LIMIT: Final = "TDA 2024 Rule 54"
+POT_WORD: Final = "TDA 2024 Rule 54-D"
+INVALID: Final = "TDA 2024 Rule 55"
+UNCLEAR: Final = "TDA 2024 Rule 57"
+FOLD_NO_BET: Final = "TDA 2024 Rule 58"
+
+# Robert's Rules of Poker, version 11
+CAP: Final = "RROP11 Betting & Raising item 3"
+CHIP: Final = "RROP11 Betting & Raising (smallest chip)"
+DRAW: Final = "RROP11 Draw poker"
+BRING_IN: Final = "RROP11 Seven-card stud (bring-in); WIKI_BIP bring-in; TDA 2024 RP-10-E"
+KILL: Final = "RROP11 Kill Pots"
+MOVING_BUTTON: Final = "RROP11 Button & Blind Use item 2(a); WIKI_BIP Moving button"
+POSTING: Final = "RROP11 Button & Blind Use (missed blinds); WIKI_BIP Posting"
+NEW_GAME: Final = "RROP11 Button & Blind Use (newly started game)"
+REBUY_OWES: Final = "RROP11 Button & Blind Use (a player who goes all in and loses)"
+DRAW_FOR_BUTTON: Final = "RROP11 Button & Blind Use (high card by suit draws for the button)"
+
+# Wikipedia, Betting in poker
+ACTIONS: Final = "WIKI_BIP Procedure; TDA 2024 Rule 55"
+TABLE_STAKES: Final = "WIKI_BIP Table stakes"
+FIXED_LIMIT: Final = "WIKI_BIP Fixed limit"
+SPREAD_LIMIT: Final = "WIKI_BIP Spread limit"
+FULL_BIG_BLIND: Final = "WIKI_BIP Blinds (callers owe the full big blind)"
+STRADDLE: Final = "WIKI_BIP Live straddle"
+MISSISSIPPI: Final = "WIKI_BIP Mississippi straddle"
+SLEEPER: Final = "WIKI_BIP Sleepers"
+ROCK: Final = "WIKI_BIP Mandatory straddle"
+OPEN_STAKES: Final = "WIKI_BIP Open stakes"
+SIMPLIFIED: Final = "WIKI_BIP Simplified"
+HEADS_UP_SIMPLIFIED: Final = "WIKI_BIP Simplified (three players to two)"
+
+# The house's general rules (docs/rules.md, GENRULES)
+BUY_IN: Final = "GENRULES buy-in (seed 002, Robert's Rules)"
+RATHOLE: Final = "GENRULES buy-in, the return rule (seed 002); WIKI_BIP Table stakes"
+BUSTS: Final = "common tournament rule: busted in the same hand, the bigger starting stack finishes higher"
+
+REGISTRY: Final[frozenset[str]] = frozenset(
+    value for name, value in dict(globals()).items() if name.isupper() and isinstance(value, str)
+)
+"""Every citation the library may give (a ruling's ``rule``, a table event's ``rule``)."""
