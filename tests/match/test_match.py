@@ -12,22 +12,24 @@ from typer.testing import CliRunner
 from pokerfloor.bots import Decision, make_bot
 from pokerfloor.cli import app
 from pokerfloor.cli import match as match_command  # noqa: F401 - registers the command
-from pokerfloor.hand import Hand
+from pokerfloor.hand import SeatView
 from pokerfloor.match import _score, play_match
 
 
 class CallingStation:
     name = "calls"
 
-    def choose(self, hand: Hand) -> Decision:
-        return ("check" if hand.legal().check else "call"), None
+    def choose(self, view: SeatView) -> Decision:
+        assert view.legal is not None
+        return ("check" if view.legal.check else "call"), None
 
 
 class Folder:
     name = "folds"
 
-    def choose(self, hand: Hand) -> Decision:
-        return ("check" if hand.legal().check else "fold"), None
+    def choose(self, view: SeatView) -> Decision:
+        assert view.legal is not None
+        return ("check" if view.legal.check else "fold"), None
 
 
 def test_duplicate_deals_cancel_the_cards_between_equal_bots() -> None:
