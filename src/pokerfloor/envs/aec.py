@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, ClassVar, Protocol
 
 import numpy as np
@@ -90,8 +91,9 @@ class ActionCodes:
     raise_to: int
     sizes: int
 
-    @property
+    @cached_property
     def n(self) -> int:
+        """How many codes there are."""
         return self.raise_to + self.sizes
 
 
@@ -190,10 +192,14 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         self._select()
 
     def _select(self) -> None:
-        """Point ``agent_selection`` at the seat to act and refresh every agent's info."""
+        """After a change: point ``agent_selection`` at the seat to act, forget the views seen
+        so far and refresh every agent's info."""
         hand = self._hand
         assert hand is not None
+        self._views: dict[str, SeatView] = {}
         seat = hand.to_act
+        legal = hand.legal() if seat is not None else Legal()
+        self._legal, self._legal_mask = legal, self._mask(legal)
         if seat is not None:
             self.agent_selection = self.possible_agents[seat - 1]
         for agent in self.agents:
@@ -201,11 +207,9 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
 
     def _info(self, agent: str) -> dict[str, Any]:
         """The legal range (for the agent to act) and where the session stands."""
-        hand = self._hand
-        assert hand is not None
-        mine = hand.to_act == self._seat[agent]
-        legal = hand.legal() if mine else Legal()
-        open_ = _aggressive(legal)
+        legal = self._legal
+        mine = legal.seat == self._seat[agent]
+        open_ = _aggressive(legal) if mine else None
         info: dict[str, Any] = {
             "legal": legal_json(legal) if mine else {},
             "min_to": open_[1].min_to if open_ else None,
@@ -213,25 +217,26 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
             "hand": self._played + 1,
         }
         if mine:
-            info["action_mask"] = self._mask(legal, hand)
+            info["action_mask"] = self._legal_mask.copy()
         return info
 
     # ------------------------------------------------------------------ observing
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's ``SeatView`` as numbers, and its action mask (zeros when not its turn)."""
-        hand = self._hand
-        assert hand is not None
         view = self.view(agent)
-        legal = view.legal
-        mask = self._mask(legal, hand) if legal is not None else np.zeros(self.codes.n, np.int8)
+        mine = view.seat is not None and view.seat == self._legal.seat
+        mask = self._legal_mask.copy() if mine else np.zeros(self.codes.n, np.int8)
         return {"observation": self._encode(view), "action_mask": mask}
 
     def view(self, agent: str) -> SeatView:
         """What the agent may see of the hand now (a spectator's view when not dealt in)."""
-        hand = self._hand
-        assert hand is not None
-        seat = self._seat[agent]
-        return hand.view(seat if seat in hand.seats else None)
+        view = self._views.get(agent)
+        if view is None:
+            hand = self._hand
+            assert hand is not None
+            seat = self._seat[agent]
+            view = self._views[agent] = hand.view(seat if seat in hand.seats else None)
+        return view
 
     def _encode(self, view: SeatView) -> np.ndarray:
         n = len(self.possible_agents)
@@ -270,15 +275,14 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
             out[place + 3] = self._streets.index(event.street) + 1 if event.street in self._streets else 0
         return out
 
-    def _mask(self, legal: Legal, hand: Hand) -> np.ndarray:
+    def _mask(self, legal: Legal) -> np.ndarray:
         mask = np.zeros(self.codes.n, np.int8)
         mask[FOLD] = legal.fold
         mask[CALL] = legal.check or legal.call is not None
         mask[BRING_IN] = legal.bring_in is not None
         mask[SHOW], mask[MUCK] = legal.show, legal.muck
         if legal.draw is not None:
-            held = len(hand.view(legal.seat).hole)
-            for m in range(2**held):
+            for m in range(self.codes.draws):
                 mask[self.codes.draw + m] = m.bit_count() <= legal.draw
         open_ = _aggressive(legal)
         if open_ is not None:
@@ -298,7 +302,7 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         """The action code as ``Hand.act``'s (action, to, discards) for the agent to act."""
         hand = self._hand
         assert hand is not None and hand.to_act is not None
-        legal = hand.legal()
+        legal = self._legal
         if action == FOLD:
             return "fold", None, None
         if action == CALL:
