@@ -59,6 +59,8 @@ def _load(name: str) -> Any:
 
 def _aec_hand(env: Any, rng: random.Random, seed: int) -> int:
     """One hand of an AEC environment, uniform over the action mask; the decisions taken."""
+    import numpy as np
+
     env.reset(seed=seed)
     decisions = 0
     for _agent in env.agent_iter():
@@ -66,8 +68,8 @@ def _aec_hand(env: Any, rng: random.Random, seed: int) -> int:
         if terminated or truncated:
             env.step(None)
             continue
-        legal = [i for i, ok in enumerate(observation["action_mask"]) if ok]
-        env.step(rng.choice(legal))
+        legal = np.flatnonzero(observation["action_mask"])  # the policy's cost, alike for both
+        env.step(int(legal[rng.randrange(len(legal))]))
         decisions += 1
     return decisions
 

@@ -35,6 +35,7 @@ way (to the legal maximum)."""
 FIXED = 6
 HISTORY_KINDS = ("fold", "check", "call", "bet", "raise", "complete", "bring_in", "draw", "show", "muck", "post")
 """The events of the history rows, coded 1.. in this order (0: an empty row)."""
+_HISTORY_CODE = {kind: code for code, kind in enumerate(HISTORY_KINDS, start=1)}
 
 
 class Abstraction(Protocol):
@@ -148,6 +149,7 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         self.codes = ActionCodes(FIXED, draws, FIXED + draws, sizes)
         self.history = history
         self._streets = (*variant.streets, "showdown")
+        self._street_code = {street: code for code, street in enumerate(self._streets, start=1)}
         n = players
         self._layout = (n * 52 + 52, 6 * n + 1 + len(self._streets), history * 4)
         high = float(2**24)  # chips are exact in float32 up to here
@@ -265,14 +267,15 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         out[pot] = view.total_pot
         street = view.street if view.street in self._streets else "showdown"
         out[pot + 1 + self._streets.index(street)] = 1
-        rows = [e for e in view.events if e.kind in HISTORY_KINDS]
-        at = cards_len + chips_len
-        for row, event in enumerate(rows[-self.history :]):
-            place = at + 4 * row
-            out[place] = event.seat or 0
-            out[place + 1] = HISTORY_KINDS.index(event.kind) + 1
-            out[place + 2] = event.amount or 0
-            out[place + 3] = self._streets.index(event.street) + 1 if event.street in self._streets else 0
+        codes, streets = _HISTORY_CODE, self._street_code
+        events = view.events
+        rows = [
+            (e.seat or 0, codes[e.kind], e.amount or 0, streets.get(e.street, 0)) for e in events if e.kind in codes
+        ]
+        if rows:
+            rows = rows[-self.history :]
+            at = cards_len + chips_len
+            out[at : at + 4 * len(rows)] = np.array(rows, np.float32).ravel()
         return out
 
     def _mask(self, legal: Legal) -> np.ndarray:
