@@ -18,7 +18,7 @@ from pokerfloor.hand import Hand, SeatView
 from pokerfloor.match import play_match
 from pokerfloor.rules import Game
 
-MODULE = '''
+MODULE = """
 def caller(view):
     return "check" if view.legal.check else "call"
 
@@ -39,7 +39,7 @@ def drawer(view):
     if legal.draw is not None:
         return "draw", None, [str(c) for c in view.hole[:2]]
     return "check" if legal.check else "call"
-'''
+"""
 
 
 @pytest.fixture
