@@ -1,22 +1,30 @@
-"""Simple opponents of a few styles, for the demo, the terminal game and tests.
+"""The ``Bot`` protocol, and simple opponents of a few styles for the demo, the terminal game
+and tests.
 
 A bot is given only its seat's view of the hand (``Hand.view(seat)``: its own cards, the
 upcards and cards shown, the board, the bets) and returns an action that the view's ``legal``
-allows, so a bot can neither see a hidden card nor be the reason a hand breaks a rule.
+allows, so a bot can neither see a hidden card nor be the reason a hand breaks a rule. A bot is
+an object with ``choose(view)`` or a plain function of the view; ``load_bot`` finds one by a
+style name or ``package.module:Name`` (docs/guide/bots.md).
 """
 
 from __future__ import annotations
 
+import importlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, TypeAlias, runtime_checkable
 
 from pokerfloor.evaluation import evaluate
-from pokerfloor.hand import Legal, Range
+from pokerfloor.hand import Event, Hand, Legal, Range
 from pokerfloor.hand.view import SeatView
 
 Decision = tuple[str, int | None]
+Action: TypeAlias = str | tuple[str, int | None] | tuple[str, int | None, Sequence[object]]
+"""What a bot returns: an action's name (``"fold"``, ``"check"``, ``"call"``), a pair with the
+amount (``("raise", 600)``: the total wager for the round), or for a draw the discards too
+(``("draw", None, ["Ah", "Kd"])``)."""
 _CATEGORIES = (
     "high card",
     "one pair",
@@ -30,12 +38,87 @@ _CATEGORIES = (
 )
 
 
+@runtime_checkable
 class Bot(Protocol):
-    """Anything that picks an action for the seat to act."""
+    """Anything that picks an action for the seat to act from its ``SeatView`` (``view.legal``
+    says what is allowed). A plain function ``view -> Action`` is a bot too: see ``as_bot``."""
+
+    def choose(self, view: SeatView) -> Action: ...
+
+
+BotFunction = Callable[[SeatView], Action]
+
+
+@dataclass(frozen=True)
+class FunctionBot:
+    """A function of a ``SeatView`` as a ``Bot``."""
 
     name: str
+    function: BotFunction
 
-    def choose(self, view: SeatView) -> Decision: ...
+    def choose(self, view: SeatView) -> Action:
+        return self.function(view)
+
+
+def as_bot(bot: object, name: str = "") -> Bot:
+    """An object with ``choose``, a class of one (made with no arguments) or a function of a
+    ``SeatView``, as a ``Bot``; ``ValueError`` for anything else."""
+    if isinstance(bot, type):
+        kind = bot
+        try:
+            bot = kind()
+        except TypeError as problem:
+            raise ValueError(f"bot class {kind.__name__} must be made with no arguments ({problem})") from None
+    if isinstance(bot, Bot):
+        return bot
+    if callable(bot):
+        return FunctionBot(name or getattr(bot, "__name__", "bot"), bot)
+    raise ValueError(f"{bot!r} is not a bot: give an object with choose(view), or a function of a SeatView")
+
+
+def load_bot(spec: str, rng: random.Random | None = None) -> Bot:
+    """A bot by a style name (``rock``, ``station``, ``maniac``, ``pro``) or ``package.module:Name``
+    (a class, an object or a function there); ``ValueError`` if it cannot be found."""
+    if ":" not in spec:
+        return make_bot(spec, spec, rng or random.Random())
+    module_name, _, attribute = spec.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as problem:
+        raise ValueError(f"cannot import {module_name!r} for bot {spec!r}: {problem}") from None
+    found = module
+    for part in attribute.split("."):
+        if not hasattr(found, part):
+            raise ValueError(f"{module_name!r} has no {attribute!r} (bot {spec!r})")
+        found = getattr(found, part)
+    return as_bot(found, attribute)
+
+
+def bot_name(bot: Bot) -> str:
+    """The bot's ``name`` if it has one, else its class's."""
+    name = getattr(bot, "name", "")
+    return name if isinstance(name, str) and name else type(bot).__name__
+
+
+def decide(bot: Bot, view: SeatView) -> tuple[str, int | None, list[str] | None]:
+    """The bot's choice as ``Hand.act``'s (action, to, discards); ``ValueError`` if it is not an
+    ``Action`` at all (whether the rules allow it is the hand's to say)."""
+    choice = bot.choose(view)
+    if isinstance(choice, str):
+        return choice, None, None
+    if isinstance(choice, tuple) and len(choice) in (2, 3) and isinstance(choice[0], str):
+        to = choice[1]
+        if to is not None and (isinstance(to, bool) or not isinstance(to, int)):
+            raise ValueError(f"a bot's amount is whole chips or None, not {to!r}")
+        discard = [str(c) for c in choice[2]] if len(choice) == 3 and choice[2] is not None else None
+        return choice[0], to, discard
+    raise ValueError(f"a bot returns an action name or (action, to[, discards]), not {choice!r}")
+
+
+def bot_act(bot: Bot, hand: Hand, seat: int) -> Event:
+    """Ask the bot for seat ``seat``'s action and take it (``IllegalAction`` if refused)."""
+    kind, to, discard = decide(bot, hand.view(seat))
+    return hand.act(seat, kind, to, discard)
 
 
 def preflop_strength(cards: Sequence[int]) -> float:

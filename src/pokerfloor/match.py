@@ -15,7 +15,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pokerfloor.bots import Bot
+from pokerfloor.bots import Bot, bot_act
 from pokerfloor.hand import Hand
 from pokerfloor.rules import Game
 
@@ -45,8 +45,7 @@ def play_hand(game: Game, bots: dict[int, Bot], stack: int, rng: random.Random) 
     while not hand.is_over:
         seat = hand.to_act
         assert seat is not None
-        kind, to = bots[seat].choose(hand.view(seat))
-        hand.act(seat, kind, to)
+        bot_act(bots[seat], hand, seat)
     assert hand.result is not None
     return hand.result.net
 

@@ -14,3 +14,12 @@ def test_env_batch_measures_pokerfloor_pettingzoo_and_rlcard() -> None:
         assert row.status == OK, (row.engine, row.note)
         assert row.units > 0
     assert rows[0].reference and all(row.ratio for row in rows[1:])
+
+
+def test_env_aec_measures_pokerfloor_against_pettingzoo_in_one_run() -> None:
+    rows = run(Config.make(quick=True, seconds=0.05, rounds=1), ["env-aec"])
+    assert [row.engine for row in rows] == ["pokerfloor", "PettingZoo"]
+    for row in rows:
+        assert row.status == OK, (row.engine, row.note)
+        assert row.units > 0
+    assert rows[0].reference and rows[1].ratio

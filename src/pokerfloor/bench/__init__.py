@@ -21,7 +21,7 @@ BENCHMARKS: dict[str, Benchmark] = {
     b.name: b
     for b in (
         play.BENCHMARK, play.BATCH, evaluation.SINGLE, evaluation.BATCH, equity.BENCHMARK, replay.BENCHMARK,
-        envs.BENCHMARK, *ranges.BENCHMARKS,
+        envs.BENCHMARK, envs.AEC, *ranges.BENCHMARKS,
     )
 }
 

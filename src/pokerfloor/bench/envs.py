@@ -57,30 +57,46 @@ def _load(name: str) -> Any:
         raise Unavailable(NOT_INSTALLED, f"{name} is not installed ({exc})") from None
 
 
+def _aec_hand(env: Any, rng: random.Random, seed: int) -> int:
+    """One hand of an AEC environment, uniform over the action mask; the decisions taken."""
+    import numpy as np
+
+    env.reset(seed=seed)
+    decisions = 0
+    for _agent in env.agent_iter():
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])  # the policy's cost, alike for both
+        env.step(int(legal[rng.randrange(len(legal))]))
+        decisions += 1
+    return decisions
+
+
 def _pettingzoo(config: Config) -> Contender:
     def prepare() -> Step:
         classic = _load("pettingzoo.classic")
         env = classic.texas_holdem_no_limit_v6.env()
         rng = random.Random(config.seed + 1)
         seeds = iter(range(config.seed, config.seed + 10**9))
-
-        def step() -> int:
-            env.reset(seed=next(seeds))
-            decisions = 0
-            for agent in env.agent_iter():
-                observation, _, terminated, truncated, _ = env.last()
-                if terminated or truncated:
-                    env.step(None)
-                    continue
-                legal = [i for i, ok in enumerate(observation["action_mask"]) if ok]
-                env.step(rng.choice(legal))
-                decisions += 1
-                del agent
-            return decisions
-
-        return step
+        return lambda: _aec_hand(env, rng, next(seeds))
 
     return Contender(_version_name("PettingZoo", "pettingzoo"), "texas_holdem_no_limit_v6 AEC", prepare)
+
+
+def _pokerfloor_aec(config: Config) -> Contender:
+    def prepare() -> Step:
+        _load("pettingzoo")
+        from pokerfloor.envs.aec import aec_env
+
+        env = aec_env(players=2, stack=STACK)
+        rng = random.Random(config.seed + 1)
+        seeds = iter(range(config.seed, config.seed + 10**9))
+        return lambda: _aec_hand(env, rng, next(seeds))
+
+    method = f"envs.PokerAECEnv, exact raise-to amounts ({2 * STACK + 7} action codes)"
+    return Contender("pokerfloor", method, prepare, reference=True)
 
 
 def _rlcard(config: Config) -> Contender:
@@ -120,4 +136,12 @@ BENCHMARK = Benchmark(
     title="Training environment, heads-up NLHE, random legal actions, pokerfloor batched (peers per decision)",
     unit="decisions/s",
     contenders=contenders,
+)
+
+
+AEC = Benchmark(
+    name="env-aec",
+    title="PettingZoo AEC environment, heads-up NLHE, random legal actions (per decision)",
+    unit="decisions/s",
+    contenders=lambda config: [_pokerfloor_aec(config), _pettingzoo(config)],
 )

@@ -19,9 +19,10 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from pokerfloor.bots import STYLES, StyleBot, make_bot
+from pokerfloor.bots import STYLES, Bot, StyleBot, bot_act, bot_name, load_bot, make_bot
 from pokerfloor.cards import Card
 from pokerfloor.cli import app, games, shortcuts
+from pokerfloor.cli.match import importable_here
 from pokerfloor.cli.table_view import render
 from pokerfloor.errors import IllegalAction, in_words
 from pokerfloor.hand import Hand
@@ -76,9 +77,16 @@ def bot_draw(hand: Hand, seat: int) -> list[Card]:
     return [c for c in cards if c not in kept]
 
 
-def bot_turn(bot: StyleBot, hand: Hand, seat: int) -> None:
-    """Let a bot act; draws and bring-ins, which the bots leave to the table, are decided here."""
+def bot_turn(bot: Bot, hand: Hand, seat: int) -> None:
+    """Let a bot act; a style bot's draws and bring-ins, which it leaves to the table, are decided
+    here. An action the rules refuse (or a bot that fails) checks, calls or folds instead."""
     legal = hand.legal()
+    if not isinstance(bot, StyleBot):
+        try:
+            bot_act(bot, hand, seat)
+        except (IllegalAction, ValueError):
+            hand.act(seat, "check" if legal.check else "call" if legal.call else "draw" if legal.draw else "fold")
+        return
     if legal.draw is not None:
         hand.act(seat, "draw", discard=[str(card) for card in bot_draw(hand, seat)[: legal.draw]])
         return
@@ -109,6 +117,9 @@ def play(
         Path("pokerfloor-hands.phhs"), "--save", help="Where hands are saved (PHH); never overwritten."
     ),
     watch: bool = typer.Option(False, "--watch", help="Let a bot play your seat too (no typing)."),
+    bot_specs: list[str] = typer.Option(
+        [], "--bot", help="Seat your own bot, package.module:Name (a Bot or a function of a SeatView); repeatable."
+    ),
 ) -> None:
     """Play poker against bots of four styles (rock, station, maniac, pro) at a table drawn in
     the terminal. Type help at your turn for the shortcuts."""
@@ -126,12 +137,23 @@ def play(
     rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
     bot_seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
     names = {YOU: "You"}
-    bots: dict[int, StyleBot] = {}
+    bots: dict[int, Bot] = {}
     for seat in range(2, seats + 1):
         style = STYLES[(seat - 2) % len(STYLES)]
         rounds = (seat - 2) // len(STYLES)
         names[seat] = style.title() + (f" {rounds + 1}" if rounds else "")
         bots[seat] = make_bot(style, names[seat], random.Random(bot_seed * 97 + seat))
+    if len(bot_specs) > seats - 1:
+        console.print(f"[red]{len(bot_specs)} bots do not fit at {seats} seats beside you[/red]")
+        raise typer.Exit(2)
+    importable_here()
+    for seat, spec in enumerate(bot_specs, start=2):
+        try:
+            bots[seat] = load_bot(spec, random.Random(bot_seed * 97 + seat))
+        except ValueError as problem:
+            console.print(f"[red]{escape(str(problem))}[/red]")
+            raise typer.Exit(2) from None
+        names[seat] = bot_name(bots[seat])
     interactive = sys.stdin.isatty() and not watch
     if not interactive:
         bots[YOU] = make_bot("pro", "You", random.Random(bot_seed))
@@ -172,7 +194,7 @@ def run_session(
     table: Table,
     sit_and_go: Tournament | None,
     names: dict[int, str],
-    bots: dict[int, StyleBot],
+    bots: dict[int, Bot],
     session: Session,
     limit: int,
     path: Path | None,
@@ -216,7 +238,7 @@ def run_session(
 def play_hand(
     hand: Hand,
     names: dict[int, str],
-    bots: dict[int, StyleBot],
+    bots: dict[int, Bot],
     console: Console,
     ask: Ask,
     title: str,

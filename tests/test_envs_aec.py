@@ -1,0 +1,195 @@
+"""The PettingZoo AEC environment: the API test for every game, observations that never hold a
+hidden card, an exact action mask, refusals with their reason and rule, abstractions mapped onto
+legal amounts, draws by discard masks, and table sessions with rebuys."""
+
+from __future__ import annotations
+
+import random
+import warnings
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test
+
+from pokerfloor.cli.games import SHORT_NAMES, game
+from pokerfloor.envs.aec import ALL_IN, CALL, FOLD, FixedSizes, PokerAECEnv, PotFractions, aec_env
+from pokerfloor.errors import IllegalAction
+from pokerfloor.hand import Hand
+
+
+def _quiet_api_test(env: PokerAECEnv, cycles: int) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env, num_cycles=cycles)
+
+
+@pytest.mark.parametrize("name", sorted(SHORT_NAMES))
+def test_api_test_passes_for_every_game(name: str) -> None:
+    _quiet_api_test(aec_env(game(name, 1, 2), players=3, stack=60), 200)
+
+
+def test_api_test_passes_for_a_session_with_rebuys_and_an_abstraction() -> None:
+    _quiet_api_test(aec_env(players=3, stack=40, hands=15, rebuy_after=1), 300)
+    _quiet_api_test(aec_env(players=2, abstraction=PotFractions()), 300)
+
+
+def _random_play(env: PokerAECEnv, rng: random.Random, steps: int):  # type: ignore[no-untyped-def]
+    """Yield (env, agent, observation) at every decision of random legal play."""
+    env.reset(seed=rng.randrange(1 << 30))
+    for _ in range(steps):
+        agent = env.agent_selection
+        obs, _, done, cut, _ = env.last()
+        if done or cut:
+            env.step(None)
+            if not env.agents:
+                env.reset(seed=rng.randrange(1 << 30))
+            continue
+        yield agent, obs
+        env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+
+
+@pytest.mark.parametrize("name", ["nlhe", "stud", "27td", "plo"])
+def test_observations_never_hold_a_hidden_card(name: str) -> None:
+    """No agent's observation has a card its seat may not see (PettingZoo #233's leak): every
+    card in it is in the seat's SeatView, and no other seat's face-down card is."""
+    env = aec_env(game(name, 1, 2), players=3, stack=60)
+    cards = 4 * 52
+    for _, _ in _random_play(env, random.Random(1), 400):
+        hand = env._hand
+        assert hand is not None
+        for agent in env.agents:
+            seat = env._seat[agent]
+            seen = np.flatnonzero(env.observe(agent)["observation"][:cards]) % 52
+            view = hand.view(seat)
+            visible = {c for cs in view.holes.values() for c in cs if c is not None} | {
+                c for c in view.board if c is not None
+            }
+            assert set(seen.tolist()) <= visible
+            hidden = {c for s, cs in hand.holes.items() if s != seat for c, v in zip(cs, view.holes[s]) if v is None}
+            assert not hidden & set(seen.tolist())
+
+
+def test_the_observation_carries_the_action_history() -> None:
+    env = aec_env(players=2, stack=100)
+    env.reset(seed=3)
+    env.step(CALL)  # the button calls
+    obs = env.observe(env.agent_selection)["observation"]
+    history = obs[-4 * env.history :].reshape(env.history, 4)
+    kinds = [int(k) for k in history[:, 1] if k]
+    assert kinds[:3] == [11, 11, 3]  # two posts, then the call
+
+
+def _accepted(hand: Hand, env: PokerAECEnv, code: int) -> bool:
+    copy = Hand.from_record(hand.record())
+    seat = copy.to_act
+    try:
+        kind, to, discard = env.decode(code)
+        copy.act(seat, kind, to, discard)
+    except IllegalAction:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("name", ["nlhe", "plo", "lhe", "stud", "27td"])
+def test_the_action_mask_is_exact(name: str) -> None:
+    """Every code the mask allows is accepted by the hand, and every other code is refused."""
+    env = aec_env(game(name, 1, 2), players=3, stack=12)
+    for _, obs in _random_play(env, random.Random(2), 60):
+        hand = env._hand
+        assert hand is not None
+        for code in range(env.codes.n):
+            assert bool(obs["action_mask"][code]) == _accepted(hand, env, code), (code, hand.legal())
+
+
+def test_a_refused_action_changes_nothing_and_says_why() -> None:
+    env = aec_env(players=2, stack=100)
+    env.reset(seed=4)
+    agent = env.agent_selection
+    before = env.observe(agent)["observation"].copy()
+    env.step(env.codes.raise_to + 3)  # a raise to 3 is below the minimum of 4
+    assert env.agent_selection == agent
+    refused = env.infos[agent]["refused"]
+    assert refused["reason"] and refused["rule"]
+    assert (env.observe(agent)["observation"] == before).all()
+    assert env.infos[agent]["min_to"] == 4 and env.infos[agent]["max_to"] == 100
+
+
+def test_info_always_carries_the_legal_range() -> None:
+    env = aec_env(players=2, stack=100)
+    env.reset(seed=5)
+    info = env.infos[env.agent_selection]
+    assert info["legal"]["raise_"] == [4, 100] and info["legal"]["call"] == [2, 1]
+
+
+def test_exact_raises_and_all_in() -> None:
+    env = aec_env(players=2, stack=100)
+    env.reset(seed=6)
+    env.step(env.codes.raise_to + 7)
+    assert env._hand is not None and env._hand.view(None).bets[2] == 7
+    env.step(ALL_IN)
+    assert env._hand.view(None).bets[1] == 100
+
+
+def test_pot_fractions_map_onto_legal_amounts() -> None:
+    env = aec_env(players=2, stack=100, abstraction=PotFractions((0.5, 1.0, 10.0)))
+    env.reset(seed=7)
+    assert env.codes.n == env.codes.raise_to + 3
+    env.step(env.codes.raise_to + 1)  # pot: call 1 to 2, pot 4, raise to 2 + 4
+    assert env._hand is not None and env._hand.view(None).bets[2] == 6
+    env.step(env.codes.raise_to + 2)  # ten pots is more than the stack: all-in
+    assert env._hand.view(None).bets[1] == 100
+
+
+def test_fixed_sizes_are_clamped_to_the_legal_range() -> None:
+    env = aec_env(players=2, stack=100, abstraction=FixedSizes((3, 10)))
+    env.reset(seed=8)
+    env.step(env.codes.raise_to)  # 3 is below the minimum raise to 4
+    assert env._hand is not None and env._hand.view(None).bets[2] == 4
+
+
+def test_draw_games_take_discard_masks() -> None:
+    env = aec_env(game("5cd", 1, 2), players=2, stack=100)
+    env.reset(seed=9)
+    env.step(CALL)
+    env.step(CALL)  # the big blind checks: the draw
+    hand = env._hand
+    assert hand is not None and hand.legal().draw is not None
+    seat = hand.to_act
+    assert seat is not None
+    old = list(hand.view(seat).hole)
+    env.step(env.codes.draw + 0b00101)  # discard the first and third cards
+    new = list(hand.view(seat).hole)
+    kept = [c for i, c in enumerate(old) if i not in (0, 2)]
+    assert all(c in new for c in kept) and old[0] not in new and old[2] not in new
+
+
+def test_a_single_hand_episode_pays_the_net_chips() -> None:
+    env = aec_env(players=2, stack=100)
+    env.reset(seed=10)
+    env.step(FOLD)
+    assert all(env.terminations.values())
+    assert env._cumulative_rewards == {"player_0": 1.0, "player_1": -1.0}
+
+
+def test_a_session_moves_the_button_and_rebuys_after_missing_hands() -> None:
+    """A session plays on at the table: the button moves, a broke seat sits out ``rebuy_after``
+    hands, then rebuys and owes the blinds it missed (RROP11 Button & Blind Use)."""
+    env = aec_env(players=3, stack=40, hands=40, rebuy_after=2)
+    env.reset(seed=11)
+    buttons, rng = [], random.Random(0)
+    while env.agents:
+        table = env.table
+        assert table is not None and table.hand is not None
+        buttons.append(table.hand.button_seat)
+        obs, _, done, _, _ = env.last()
+        if done:
+            env.step(None)
+            continue
+        mask = obs["action_mask"]
+        shove = mask[ALL_IN] and rng.random() < 0.3
+        env.step(ALL_IN if shove else CALL if mask[CALL] else int(np.flatnonzero(mask)[0]))
+    table = env.table
+    assert table is not None
+    rebuys = sum(1 for e in table.ledger.entries if e.kind == "rebuy")
+    assert len(set(buttons)) == 3 and rebuys > 0
+    assert table.hand_number == 40
