@@ -118,7 +118,7 @@ def test_info_always_carries_the_legal_range() -> None:
     env = aec_env(players=2, stack=100)
     env.reset(seed=5)
     info = env.infos[env.agent_selection]
-    assert info["legal"]["raise_"] == [4, 100] and info["legal"]["call"] == [2, 1]
+    assert info["legal"]["raise_"] == [4, 100, 1] and info["legal"]["call"] == [2, 1]
 
 
 def test_exact_raises_and_all_in() -> None:

@@ -295,7 +295,7 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
             if self.abstraction is None:
                 top = min(span.max_to, self.max_chips)
                 if span.min_to <= top:
-                    mask[start + span.min_to : start + top + 1] = 1
+                    mask[start + span.min_to : start + top + 1 : span.step] = 1
             else:
                 mask[start:] = 1
         return mask
