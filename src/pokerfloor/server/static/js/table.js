@@ -18,8 +18,9 @@ const state = {
   preHand: null,
   amount: null,
   history: [], // finished hands this client saw: {number, view, result}
-  step: null, // index into the log of the hand shown, null: follow the live hand
+  step: null, // how many events of the shown hand the log shows, null: all of them
   shownHand: null,
+  following: true, // the log shows the live hand
   sentFor: null,
 };
 
@@ -45,6 +46,10 @@ function receive(frame) {
     if (frame.you && frame.you.turn_token !== previous?.you?.turn_token) state.sentFor = null;
     render();
     runPreAction();
+  } else if (frame.type === "error" && frame.code === "bad_token" && conn.token !== tokens.host) {
+    // A refused or removed seat's token: watch as a spectator and free the seats to ask again.
+    saveToken(tableId, "seat", null);
+    conn.become(null);
   } else if (frame.type === "error") {
     state.error = frame;
     renderError();
@@ -97,6 +102,8 @@ function render() {
   $("#status").textContent = table.ended ? "game over" : table.paused ? "paused after this hand" : table.running ? "playing" : "waiting to start";
   document.body.dataset.role = you().role || "spectator";
   document.body.dataset.seated = mySeat() != null;
+  // A seat token with no seat yet: the request waits for the host.
+  $("#waiting").hidden = !(conn.token && conn.token !== tokens.host && mySeat() == null);
   renderSeats(update);
   renderCenter(update);
   renderActions();
@@ -204,6 +211,10 @@ function renderCenter(update) {
     return;
   }
   for (const c of hand.board) board.append(cardElement(c));
+  if (hand.is_over) {
+    $("#street").textContent = `hand ${update.table.hand_number} over`;
+    return;
+  }
   $("#street").textContent = hand.is_over ? `hand ${update.table.hand_number} over` : hand.street;
   hand.pots.forEach((pot, i) => {
     const el = document.createElement("div");
@@ -455,12 +466,12 @@ function renderLog() {
   const live = view();
   const current = state.update.table.hand_number;
   const options = [...new Set([...hands, ...(live ? [current] : [])])];
-  if (picker.options.length !== options.length) {
+  if ([...picker.options].map((o) => Number(o.value)).join() !== options.join()) {
     picker.replaceChildren(...options.map((n) => Object.assign(document.createElement("option"), { value: n, textContent: `hand ${n}` })));
   }
-  if (state.shownHand == null || state.shownHand === current || !options.includes(state.shownHand)) {
-    state.shownHand = current;
-  }
+  // The log follows the live hand until the player picks an earlier one.
+  if (state.shownHand == null || !options.includes(state.shownHand)) state.shownHand = current;
+  if (state.following) state.shownHand = current;
   picker.value = state.shownHand;
   const entry = state.history.find((h) => h.number === state.shownHand);
   const shown = state.shownHand === current && live ? live : entry?.view;
@@ -549,7 +560,6 @@ async function join(event) {
   if (you().role === "host") return; // the host plays with the host token
   saveToken(tableId, "seat", reply.seat_token);
   conn.become(reply.seat_token);
-  $("#waiting").hidden = false;
 }
 
 function wire() {
@@ -572,6 +582,7 @@ function wire() {
   $("#straddle").onclick = () => host({ type: "straddle" });
   $("#log-hand").onchange = () => {
     state.shownHand = Number($("#log-hand").value);
+    state.following = state.shownHand === state.update.table.hand_number;
     state.step = null;
     renderLog();
   };
@@ -586,7 +597,7 @@ function wire() {
   };
   $("#log-live").onclick = () => {
     state.step = null;
-    state.shownHand = null;
+    state.following = true;
     renderLog();
   };
   $("#log-download").onclick = downloadHand;
