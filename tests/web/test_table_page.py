@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -245,6 +246,31 @@ def test_three_players_play_hands_to_showdown_through_the_page(
         expect(client.page.locator("#showdown h3")).to_have_text("Hand 2")
     seats[1].shot("10-side-pot-showdown")
 
+    # The hand log steps back through hand 2 and downloads it.
+    log = seats[1].page
+    expect(log.locator("#log-hand")).to_have_value("2")
+    total = log.locator("#log-lines li").count()
+    log.click("#log-prev")
+    expect(log.locator("#log-lines li")).to_have_count(total - 1)
+    expect(log.locator("#log-step")).to_have_text(f"{total - 1}/{total}")
+    with log.expect_download() as download:
+        log.click("#log-download")
+    saved = json.loads(Path(download.value.path()).read_text())
+    assert saved["hand"] == 2 and saved["view"]["is_over"]
+
+    # The ledger settles up: the two losers pay Cyd.
+    ledger = host.context.new_page()
+    host.watch(ledger)
+    ledger.goto(f"/ledger.html?t={table_id}")
+    expect(ledger.locator("#transfers li")).to_have_count(2)
+    expect(ledger.locator("#transfers")).to_contain_text("Bob pays Cyd 150")
+    expect(ledger.locator("#transfers")).to_contain_text("Ann pays Cyd 170")
+    ledger.screenshot(path=str(_shots() / "11-ledger-settle-up.png"), full_page=True)
+    ledger.close()
+
+    # No seat's or spectator's frames held a card it may not see; the check itself sees cards.
+    assert spectator.updates() and all(c.updates() for c in seats.values())
+    assert all(card in "".join(seats[1].frames) for card in holes[1][1])
     for client in (*seats.values(), spectator):
         assert not leaks(client, holes), leaks(client, holes)
     assert not [e for person in people.values() for e in person.errors]

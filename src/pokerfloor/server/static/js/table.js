@@ -167,14 +167,18 @@ function renderSeats(update) {
     if (inHand && !hand.folded.includes(seat)) for (const c of hand.holes[seat] || []) cards.append(cardElement(c));
     el.append(cards, info);
     if (hand && !hand.is_over && hand.to_act === seat) el.append(clockElement());
+    oval.append(el);
     const bet = inHand ? hand.bets[seat] : 0;
     if (bet) {
+      // The bet sits in front of its seat, between the seat and the pot.
       const chip = document.createElement("div");
       chip.className = "bet";
+      chip.dataset.seat = seat;
       chip.textContent = bet.toLocaleString();
-      el.append(chip);
+      chip.style.left = `${50 + 27 * Math.cos(angle)}%`;
+      chip.style.top = `${50 + 22 * Math.sin(angle)}%`;
+      oval.append(chip);
     }
-    oval.append(el);
   }
 }
 
@@ -220,14 +224,17 @@ function renderCenter(update) {
     const el = document.createElement("div");
     el.className = "pot";
     el.dataset.pot = i;
-    el.textContent = `${i === 0 ? "Main pot" : hand.pots.length === 2 ? "Side pot" : `Side pot ${i}`}: ${pot.amount.toLocaleString()}`;
+    const name = hand.pots.length === 1 ? "Pot" : i === 0 ? "Main pot" : hand.pots.length === 2 ? "Side pot" : `Side pot ${i}`;
+    el.textContent = `${name}: ${pot.amount.toLocaleString()}`;
     el.title = `seats ${pot.eligible.join(", ")}`;
     pots.append(el);
   });
-  const total = document.createElement("div");
-  total.className = "total";
-  total.textContent = `Total ${hand.total_pot.toLocaleString()}`;
-  pots.append(total);
+  if (hand.pots.length > 1) {
+    const total = document.createElement("div");
+    total.className = "total";
+    total.textContent = `Total ${hand.total_pot.toLocaleString()}`;
+    pots.append(total);
+  }
 }
 
 // ---------------------------------------------------------------------------- acting
