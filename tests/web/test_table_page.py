@@ -268,6 +268,10 @@ def test_three_players_play_hands_to_showdown_through_the_page(
     ledger.screenshot(path=str(_shots() / "11-ledger-settle-up.png"), full_page=True)
     ledger.close()
 
+    # Ann steps away: everyone sees her seat marked away.
+    seats[1].page.click("#sit-out")
+    expect(spectator.page.locator(".seat[data-seat='1'] .badge.away-badge")).to_have_text("away")
+
     # No seat's or spectator's frames held a card it may not see; the check itself sees cards.
     assert spectator.updates() and all(c.updates() for c in seats.values())
     assert all(card in "".join(seats[1].frames) for card in holes[1][1])
