@@ -167,6 +167,11 @@ function renderSeats(update) {
     if (inHand && !hand.folded.includes(seat)) for (const c of hand.holes[seat] || []) cards.append(cardElement(c));
     el.append(cards, info);
     if (hand && !hand.is_over && hand.to_act === seat) el.append(clockElement());
+    const won = hand?.is_over ? hand.events.filter((e) => e.kind === "win" && e.seat === seat).reduce((n, e) => n + e.amount, 0) : 0;
+    if (won) {
+      el.classList.add("winner");
+      marks.append(badge(`+${won.toLocaleString()}`, "won"));
+    }
     oval.append(el);
     const bet = inHand ? hand.bets[seat] : 0;
     if (bet) {
