@@ -42,7 +42,7 @@ run: $(RUN_STAMP)
 	$(BIN)/pokerfloor play --hands 5
 
 $(STAMP): $(RUN_STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[cli,test,fast,docs,envs,plot,ray]'
+	$(BIN)/python -m pip install --quiet -e '.[cli,test,fast,docs,envs,plot,ray,server]'
 	touch $(STAMP)
 
 # The API reference and user guide (mkdocs.yml), built into site/; warnings are errors.
