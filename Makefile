@@ -44,7 +44,7 @@ run: $(RUN_STAMP)
 	$(BIN)/pokerfloor play --hands 5
 
 $(STAMP): $(RUN_STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[cli,test,fast,docs,envs,plot,ray]'
+	$(BIN)/python -m pip install --quiet -e '.[cli,test,fast,docs,envs,plot,ray,server]'
 	$(BIN)/python -m pip install --quiet -e '.[browser]'
 	touch $(STAMP)
 

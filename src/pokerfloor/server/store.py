@@ -1,0 +1,92 @@
+"""The server's store: tables and their inputs, append-only, through SQLAlchemy 2 Core.
+
+SQLite (a file, WAL, ``synchronous=FULL``) by default; PostgreSQL through a
+``postgresql+psycopg://`` URL. Each input is committed before the server says anything about it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlalchemy import (
+    Column,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    insert,
+    select,
+)
+from sqlalchemy.engine import Engine
+
+metadata = MetaData()
+
+tables = Table(
+    "pf_tables",
+    metadata,
+    Column("table_id", String(64), primary_key=True),
+    Column("config", Text, nullable=False),
+    Column("host_hash", String(64), nullable=False),
+)
+
+inputs = Table(
+    "pf_inputs",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(64), nullable=False, index=True),
+    Column("seq", Integer, nullable=False),
+    Column("body", Text, nullable=False),
+    UniqueConstraint("table_id", "seq", name="pf_inputs_table_seq"),
+)
+
+
+def _sqlite_pragmas(connection: Any, _record: object) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.close()
+
+
+class Store:
+    """Tables and their inputs. ``url`` is a SQLAlchemy URL (``sqlite:///path.db`` by default)."""
+
+    def __init__(self, url: str = "sqlite:///pokerfloor.db") -> None:
+        self.url = url
+        self.engine: Engine = create_engine(url, future=True)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        metadata.create_all(self.engine)
+
+    def create_table(self, table_id: str, config: dict[str, Any], host_hash: str) -> None:
+        with self.engine.begin() as db:
+            db.execute(insert(tables).values(table_id=table_id, config=json.dumps(config), host_hash=host_hash))
+
+    def table(self, table_id: str) -> tuple[dict[str, Any], str] | None:
+        """A table's config and host token hash, or None."""
+        with self.engine.connect() as db:
+            row = db.execute(select(tables.c.config, tables.c.host_hash).where(tables.c.table_id == table_id)).first()
+        return None if row is None else (json.loads(row[0]), row[1])
+
+    def append(self, table_id: str, seq: int, body: dict[str, Any]) -> None:
+        """Write one input (its ``seq`` is unique per table: a second writer fails)."""
+        with self.engine.begin() as db:
+            db.execute(insert(inputs).values(table_id=table_id, seq=seq, body=json.dumps(body, sort_keys=True)))
+
+    def inputs(self, table_id: str) -> list[dict[str, Any]]:
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(inputs.c.body).where(inputs.c.table_id == table_id).order_by(inputs.c.seq)
+            ).all()
+        return [json.loads(row[0]) for row in rows]
+
+    def table_ids(self) -> list[str]:
+        with self.engine.connect() as db:
+            return [row[0] for row in db.execute(select(tables.c.table_id)).all()]
+
+    def close(self) -> None:
+        self.engine.dispose()
