@@ -208,12 +208,17 @@ def test_three_players_play_hands_to_showdown_through_the_page(
     seats[1].shot("05-split-pot-showdown")
     spectator.shot("06-split-pot-spectator")
 
-    # Hand 2: the first to act moves all-in with the preset; the others call; a side pot forms.
+    # Hand 2: Cyd, under the gun, straddles; the table marks it.
+    seq = host_state(people)["seq"]
+    seats[3].page.click("#straddle")
+    after(people, seq)
     host.page.click("#start")
     host.page.wait_for_function("() => window.pokerfloorTable.state.update.table.hand_number === 2")
     for client in seats.values():
         expect(client.page.locator(".seat.me .hole .card[data-card]")).to_have_count(2)
     holes[2] = {seat: own_cards(client) for seat, client in seats.items()}
+    expect(spectator.page.locator(".seat[data-seat='3'] .badge.blind")).to_have_text("STR")
+    expect(spectator.page.locator(".seat[data-seat='3'] .badge.button")).to_have_text("D")
     # Bob, the short stack, moves all-in with the preset; the others call. On the flop one bets
     # a typed amount and the other calls: a side pot without Bob.
     while host_state(people)["hand"]["street"] == "preflop":
