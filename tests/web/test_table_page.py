@@ -273,6 +273,11 @@ def test_three_players_play_hands_to_showdown_through_the_page(
     ledger.screenshot(path=str(_shots() / "11-ledger-settle-up.png"), full_page=True)
     ledger.close()
 
+    # Ann tops up between hands.
+    seats[1].page.fill("#top-up-chips", "100")
+    seats[1].page.click("#top-up-form button[type=submit]")
+    expect(spectator.page.locator(".seat[data-seat='1'] .stack")).to_have_text("130")
+
     # Ann steps away: everyone sees her seat marked away.
     seats[1].page.click("#sit-out")
     expect(spectator.page.locator(".seat[data-seat='1'] .badge.away-badge")).to_have_text("away")

@@ -526,9 +526,9 @@ function renderHost(update) {
     li.dataset.request = r.request_id;
     li.textContent = `${r.name} asks for seat ${r.seat} with ${Number(r.chips).toLocaleString()} `;
     const yes = Object.assign(document.createElement("button"), { textContent: "Approve", className: "approve" });
-    yes.onclick = () => host({ type: "approve", request_id: r.request_id });
+    yes.onclick = () => command({ type: "approve", request_id: r.request_id });
     const no = Object.assign(document.createElement("button"), { textContent: "Refuse", className: "refuse" });
-    no.onclick = () => host({ type: "refuse", request_id: r.request_id });
+    no.onclick = () => command({ type: "refuse", request_id: r.request_id });
     li.append(yes, no);
     list.append(li);
   }
@@ -539,7 +539,7 @@ function renderHost(update) {
   if (seats.some(([s]) => s === before)) pick.value = before;
 }
 
-async function host(frame) {
+async function command(frame) {
   const reply = await conn.send(frame);
   if (reply.type === "error") {
     state.error = reply;
@@ -580,18 +580,22 @@ function wire() {
   $("#ledger-link").href = `/ledger.html?t=${tableId}`;
   $("#join-form").onsubmit = join;
   $("#join-cancel").onclick = () => $("#join").close();
-  $("#start").onclick = () => host({ type: "start" });
-  $("#pause").onclick = () => host({ type: "pause" });
-  $("#end").onclick = () => confirm("End the game after this hand?") && host({ type: "end_game" });
+  $("#start").onclick = () => command({ type: "start" });
+  $("#pause").onclick = () => command({ type: "pause" });
+  $("#end").onclick = () => confirm("End the game after this hand?") && command({ type: "end_game" });
   $("#edit-form").onsubmit = (e) => {
     e.preventDefault();
-    host({ type: "edit_stack", seat: Number($("#edit-seat").value), chips: Number($("#edit-chips").value) });
+    command({ type: "edit_stack", seat: Number($("#edit-seat").value), chips: Number($("#edit-chips").value) });
   };
-  $("#remove").onclick = () => host({ type: "remove", seat: Number($("#edit-seat").value) });
-  $("#sit-out").onclick = () => host({ type: "sit_out" });
-  $("#sit-in").onclick = () => host({ type: "sit_in" });
-  $("#leave").onclick = () => host({ type: "leave" });
-  $("#straddle").onclick = () => host({ type: "straddle" });
+  $("#remove").onclick = () => command({ type: "remove", seat: Number($("#edit-seat").value) });
+  $("#sit-out").onclick = () => command({ type: "sit_out" });
+  $("#sit-in").onclick = () => command({ type: "sit_in" });
+  $("#leave").onclick = () => command({ type: "leave" });
+  $("#straddle").onclick = () => command({ type: "straddle" });
+  $("#top-up-form").onsubmit = (e) => {
+    e.preventDefault();
+    command({ type: "top_up", chips: Number($("#top-up-chips").value) });
+  };
   $("#log-hand").onchange = () => {
     state.shownHand = Number($("#log-hand").value);
     state.following = state.shownHand === state.update.table.hand_number;
