@@ -271,6 +271,12 @@ def test_three_players_play_hands_to_showdown_through_the_page(
     expect(ledger.locator("#transfers")).to_contain_text("Bob pays Cyd 150")
     expect(ledger.locator("#transfers")).to_contain_text("Ann pays Cyd 170")
     ledger.screenshot(path=str(_shots() / "11-ledger-settle-up.png"), full_page=True)
+    links = ledger.locator("#downloads a").evaluate_all("links => links.map(a => a.href)")
+    assert len(links) == 2
+    for link in links:
+        got = ledger.request.get(link)
+        assert got.ok and got.text(), link
+    assert "Cyd" in ledger.request.get(links[1]).text()
     ledger.close()
 
     # Ann tops up between hands.

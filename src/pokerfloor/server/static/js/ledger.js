@@ -11,10 +11,9 @@ const base = `/api/tables/${encodeURIComponent(tableId)}`;
 const BROUGHT_IN = new Set(["buy_in", "top_up", "rebuy", "marker"]);
 $("#back").href = `/table.html?t=${encodeURIComponent(tableId)}`;
 
+// The server's downloads (pokerfloor.server.downloads).
 const DOWNLOADS = [
   ["Hands (PHH)", "hands.phhs"],
-  ["Hand records (JSON)", "hands.json"],
-  ["Hands (OHH)", "hands.ohh"],
   ["Ledger and settle-up (CSV)", "ledger.csv"],
 ];
 
