@@ -234,6 +234,14 @@ def test_three_players_play_hands_to_showdown_through_the_page(
             click(people, client, "call")
     bettor, update = turn(people)
     assert update["hand"]["street"] == "flop" and update["hand"]["stacks"]["2"] == 0
+    most = update["hand"]["stacks"][str(update["hand"]["to_act"])]
+    bettor.page.fill("#amount", "99999")  # a typed amount is held to the legal range
+    bettor.page.press("#amount", "Tab")
+    expect(bettor.page.locator("#amount")).to_have_value(str(most))
+    expect(bettor.page.locator("#actions .wager")).to_have_text(f"All-in {most}")
+    bettor.page.fill("#amount", "1")
+    bettor.page.press("#amount", "Tab")
+    expect(bettor.page.locator("#amount")).to_have_value("2")
     bettor.page.fill("#amount", "20")
     seq = update["seq"]
     bettor.page.press("#amount", "Enter")

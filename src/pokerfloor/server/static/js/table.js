@@ -14,7 +14,7 @@ const tokens = savedTokens(tableId);
 const state = {
   update: null,
   error: null,
-  pre: null, // "check_fold" | "call_any" | "fold"
+  pre: null, // the pre-action picked before the turn: "check_fold" | "check" | "call_any"
   preHand: null,
   amount: null,
   history: [], // finished hands this client saw: {number, view, result}
@@ -42,7 +42,7 @@ function receive(frame) {
     const previous = state.update;
     state.update = frame;
     state.receivedAt = Date.now();
-    remember(previous, frame);
+    remember(frame);
     if (frame.you && frame.you.turn_token !== previous?.you?.turn_token) state.sentFor = null;
     render();
     runPreAction();
@@ -58,12 +58,15 @@ function receive(frame) {
   }
 }
 
-function remember(previous, update) {
+/** Keep each finished hand as last seen, for the showdown panel and the log. */
+function remember(update) {
   const hand = update.hand;
   if (!hand || !hand.is_over) return;
   const number = update.table.hand_number;
-  if (state.history.some((h) => h.number === number)) return;
-  state.history.push({ number, view: hand, result: update.result || null, deal: update.deal });
+  const entry = { number, view: hand, result: update.result || null, deal: update.deal };
+  const known = state.history.findIndex((h) => h.number === number);
+  if (known >= 0) state.history[known] = entry;
+  else state.history.push(entry);
 }
 
 // ---------------------------------------------------------------------------- reading the update
@@ -329,7 +332,7 @@ function preActions() {
     state.pre = null;
     state.preHand = state.update.table.hand_number;
   }
-  for (const [key, text] of [["check_fold", "Check/Fold"], ["call_any", "Call any"], ["fold", "Fold"]]) {
+  for (const [key, text] of [["check_fold", "Check/Fold"], ["check", "Check"], ["call_any", "Call any"]]) {
     const label = document.createElement("label");
     const box_ = Object.assign(document.createElement("input"), { type: "checkbox", checked: state.pre === key });
     box_.dataset.pre = key;
@@ -351,7 +354,7 @@ function runPreAction() {
   state.pre = null;
   if (pre === "check_fold") act(legal.check ? "check" : "fold");
   else if (pre === "call_any") act(legal.call ? "call" : "check");
-  else if (pre === "fold") act(legal.check ? "check" : "fold");
+  else if (pre === "check" && legal.check) act("check"); // a bet came in: the player decides
 }
 
 let actionCounter = 0;
