@@ -84,6 +84,7 @@ class Client:
         self.name = name
         self.errors: list[str] = []
         self.frames: list[str] = []
+        self.sent: list[str] = []
         self.page: Page = self.context.new_page()
         self.watch(self.page)
 
@@ -94,6 +95,7 @@ class Client:
 
         def socket(ws: WebSocket) -> None:
             ws.on("framereceived", lambda data: self.frames.append(data if isinstance(data, str) else data.decode()))
+            ws.on("framesent", lambda data: self.sent.append(data if isinstance(data, str) else data.decode()))
 
         page.on("console", console)
         page.on("pageerror", lambda error: self.errors.append(f"{self.name}: {error}"))

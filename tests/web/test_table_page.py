@@ -192,6 +192,7 @@ def test_three_players_play_hands_to_showdown_through_the_page(
     assert flop["hand"]["street"] == "flop", flop["hand"]["street"]
 
     # A reload mid-hand and a dropped socket come back to the same seat and cards.
+    seen = {seat: seats[seat].state()["hand"] for seat in (2, 3)}
     seats[2].page.reload()
     expect(seats[2].page.locator(".seat.me[data-seat='2'] .hole .card[data-card]")).to_have_count(2)
     assert own_cards(seats[2]) == holes[1][2]
@@ -199,6 +200,9 @@ def test_three_players_play_hands_to_showdown_through_the_page(
     expect(seats[3].page.locator("body[data-connection='open']")).to_be_attached()
     expect(seats[3].page.locator(".seat.me[data-seat='3'] .hole .card[data-card]")).to_have_count(2)
     assert own_cards(seats[3]) == holes[1][3]
+    assert all(seats[seat].state()["hand"] == seen[seat] for seat in (2, 3)), "the same view as before"
+    resyncs = [json.loads(f) for f in seats[3].sent if '"resync"' in f]
+    assert resyncs and resyncs[-1]["last_seq"] > 0, "the reopened socket asks for what it missed"
     assert spectator.page.locator(".hole .card[data-card]").count() == 0
 
     check_down(people, pause_before_end=True)
