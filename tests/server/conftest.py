@@ -16,6 +16,7 @@ pytest.importorskip("starlette")
 
 GAME = {"variant": "holdem", "structure": "no_limit", "small_blind": 1, "big_blind": 2}
 _ids = itertools.count(1)
+OPEN: list[Peer] = []
 
 
 class FakeClock:
@@ -35,6 +36,8 @@ class Peer:
         self.name = name
         self.cm = http.websocket_connect("/ws")
         self.ws = self.cm.__enter__()
+        self.open = True
+        OPEN.append(self)
         self.frames: list[dict[str, Any]] = []
         self.state: dict[str, Any] = {}
         self.token: str | None = None
@@ -66,7 +69,9 @@ class Peer:
         return self.reply({"type": "resync", "last_seq": self.state.get("seq", 0)})
 
     def close(self) -> None:
-        self.cm.__exit__(None, None, None)
+        if self.open:
+            self.open = False
+            self.cm.__exit__(None, None, None)
 
     @property
     def turn_token(self) -> str | None:
@@ -148,4 +153,8 @@ def clock() -> FakeClock:
 def http(tmp_path: Any, clock: FakeClock) -> Iterator[TestClient]:
     app = create_app(f"sqlite:///{tmp_path / 'serve.db'}", clock=clock, flood=10_000)
     with TestClient(app) as client:
-        yield client
+        try:
+            yield client
+        finally:
+            while OPEN:
+                OPEN.pop().close()

@@ -1,10 +1,16 @@
-"""Whole sessions through the protocol (docs/protocol.md), the ledger checked after every hand."""
+"""Whole sessions through the protocol (docs/protocol.md): joins and leaves, missed blinds,
+straddles, reconnects, the ledger checked after every hand, and no hidden card in any frame."""
 
 from __future__ import annotations
 
+import json
+import random
+import re
+from typing import Any
+
 from starlette.testclient import TestClient
 
-from tests.server.conftest import Session
+from tests.server.conftest import Peer, Session
 
 
 def test_three_players_play_hands_and_the_ledger_balances(http: TestClient) -> None:
@@ -21,3 +27,115 @@ def test_three_players_play_hands_and_the_ledger_balances(http: TestClient) -> N
     game.room.table.verify()
     assert not game.room.in_hand
     game.close()
+
+
+def test_players_come_and_go_miss_blinds_and_straddle(http: TestClient) -> None:
+    game = Session(http)
+    ann, bob, cy, dee = (game.join(n, s) for n, s in (("ann", 1), ("bob", 2), ("cy", 4), ("dee", 5)))
+    game.host.reply({"type": "start"})
+    game.play_hand()
+    assert cy.reply({"type": "sit_out"})["type"] == "ack"
+    game.play_hand()
+    game.play_hand()
+    kinds = [e["kind"] for f in ann.frames if f["type"] == "update" for e in f["events"]]
+    assert "missed_big_blind" in kinds or "missed_small_blind" in kinds   # RROP11 Button & Blind Use
+    assert cy.reply({"type": "sit_in", "post": True})["type"] == "ack"
+    dealt = game.play_hand() + 1
+    game.sync()
+    straddle = bob.reply({"type": "straddle"})
+    assert straddle["type"] in ("ack", "error")                   # only the seat under the gun may
+    game.play_hand()
+    assert dee.reply({"type": "leave"})["type"] in ("ack", "error")   # not during a hand dee is in
+    game.play_hand()
+    game.sync()
+    assert game.room.table.hand_number > dealt
+    assert len(game.room.hands) >= 6
+    game.close()
+
+
+def test_a_straddle_is_posted_by_the_seat_under_the_gun(http: TestClient) -> None:
+    game = Session(http)
+    peers = {seat: game.join(f"p{seat}", seat) for seat in (1, 2, 3, 4)}
+    game.host.reply({"type": "start"})
+    game.play_hand()
+    game.sync()
+    playing = game.room.table.hand_number      # dealt as soon as the last one ended
+    plan = game.room.table.preview()           # the hand after it
+    assert plan.under_the_gun is not None
+    got = peers[plan.under_the_gun].reply({"type": "straddle"})
+    assert got["type"] == "ack", got
+    game.play_hand()
+    game.play_hand()
+    game.sync()
+    hand = game.room.hands[playing]
+    assert any(p.kind == "straddle" and p.seat == plan.under_the_gun for p in hand.posts)
+    game.close()
+
+
+def test_a_seat_token_brings_a_player_back_to_the_seat(http: TestClient) -> None:
+    game = Session(http)
+    ann = game.join("ann", 1)
+    game.join("bob", 2)
+    game.host.reply({"type": "start"})
+    game.sync()
+    ann.close()
+    again = Peer(http, "ann")
+    welcome = again.reply({"type": "hello", "version": 1, "table_id": game.table_id, "token": ann.token})
+    assert welcome["role"] == "player" and welcome["seat"] == 1
+    game.players[0] = again
+    game.play_hand()
+    assert again.reply({"type": "hello", "version": 1, "table_id": game.table_id, "token": "nope"})["code"] == "bad_token"
+    game.close()
+
+
+CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
+
+
+def test_no_frame_holds_a_card_its_reader_may_not_see(http: TestClient) -> None:
+    """Every frame to every seat and to a spectator, over a random session: another seat's
+    cards appear only once shown, and cards never shown appear to nobody but their owner."""
+    game = Session(http)
+    for seat in (1, 2, 3, 4):
+        game.join(f"p{seat}", seat)
+    rail = Peer(http, "rail")
+    rail.reply({"type": "hello", "version": 1, "table_id": game.table_id})
+    game.host.reply({"type": "start"})
+    rng = random.Random(5)
+
+    def choose(peer: Peer, legal: dict[str, Any]) -> tuple[str, int | None]:
+        roll = rng.random()
+        if "raise_" in legal and roll < 0.2:
+            return "raise", legal["raise_"][0]
+        if "bet" in legal and roll < 0.3:
+            return "bet", legal["bet"][0]
+        if "fold" in legal and roll > 0.85 and "check" not in legal:
+            return "fold", None
+        return ("check" if legal.get("check") else "call"), None
+
+    for _ in range(8):
+        game.play_hand(choose)
+    game.host.reply({"type": "pause"})
+    game.play_hand(choose)
+    rail.sync()
+    game.sync()
+    hands = {n: h for n, h in enumerate(game.room.hands, 1)}
+    seat_of = {peer.name: int(peer.name[1:]) for peer in game.players}
+    checked = 0
+    for peer in [*game.players, rail]:
+        mine = seat_of.get(peer.name)
+        for frame in peer.frames:
+            if frame["type"] != "update" or frame["hand"] is None:
+                continue
+            hand = hands.get(frame["table"]["hand_number"])
+            if hand is None:
+                continue
+            shown = {str(c) for cards in hand.view(None).holes.values() for c in cards if c is not None}
+            hidden = {str(c) for s, cards in hand.holes.items() if s != mine for c in cards} - shown
+            seen = set(CARD.findall(json.dumps(frame)))
+            assert not seen & hidden, (peer.name, frame["table"]["hand_number"], seen & hidden)
+            others = {str(c) for s, cards in frame["hand"]["holes"].items() if int(s) != mine for c in cards if c}
+            assert others <= shown
+            checked += 1
+    assert checked > 100
+    game.close()
+    rail.close()

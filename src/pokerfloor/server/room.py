@@ -8,6 +8,7 @@ again. Nothing here does I/O or reads the clock; the time of each input travels 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import random
@@ -192,6 +193,7 @@ class Room:
     ended: bool = False
     chat: list[tuple[int, str, str]] = field(default_factory=list)
     applied: dict[str, set[str]] = field(default_factory=dict)
+    straddles: list[tuple[int, int | None]] = field(default_factory=list)
     turn_started: float = 0.0
 
     def __post_init__(self) -> None:
@@ -336,7 +338,13 @@ class Room:
         self.table.top_up(self._seat(entry), entry["chips"])
 
     def _on_straddle(self, entry: Input) -> None:
-        self.table.straddle(self._seat(entry), entry.get("amount"))
+        """A straddle for the next hand: declared now, or during a hand for the one after it
+        (it is checked again as that hand is dealt; WIKI_BIP Straddle bets)."""
+        seat = self._seat(entry)
+        if self.in_hand:
+            self.straddles.append((seat, entry.get("amount")))
+        else:
+            self.table.straddle(seat, entry.get("amount"))
 
     def _on_chat(self, entry: Input) -> None:
         self.chat.append((self.seq + 1, entry["player_id"], entry["text"]))
@@ -365,6 +373,10 @@ class Room:
             raise Refused("closed", "the game has ended")
         if entry["hand"] != self.table.hand_number + 1:
             raise Refused("bad_field", f"the next hand is {self.table.hand_number + 1}")
+        declared, self.straddles = self.straddles, []
+        for seat, amount in declared:
+            with contextlib.suppress(IllegalAction):
+                self.table.straddle(seat, amount)
         self.table.start_hand(rng=deck_rng(entry["seed"]))
         self.deals.append(Deal(entry["hand"], entry["seed"]))
 
