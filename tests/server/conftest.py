@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from collections.abc import Iterator
 from typing import Any
@@ -71,7 +72,8 @@ class Peer:
     def close(self) -> None:
         if self.open:
             self.open = False
-            self.cm.__exit__(None, None, None)
+            with contextlib.suppress(Exception):     # the server may have closed it already
+                self.cm.__exit__(None, None, None)
 
     @property
     def turn_token(self) -> str | None:

@@ -84,7 +84,8 @@ def test_a_seat_token_brings_a_player_back_to_the_seat(http: TestClient) -> None
     assert welcome["role"] == "player" and welcome["seat"] == 1
     game.players[0] = again
     game.play_hand()
-    assert again.reply({"type": "hello", "version": 1, "table_id": game.table_id, "token": "nope"})["code"] == "bad_token"
+    wrong = again.reply({"type": "hello", "version": 1, "table_id": game.table_id, "token": "nope"})
+    assert wrong["code"] == "bad_token"
     game.close()
 
 

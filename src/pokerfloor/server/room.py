@@ -119,7 +119,7 @@ class Config:
                 raise Refused("bad_field", "clock is an object: seconds, time_bank, timeouts_to_away")
             clock = {
                 "seconds": float(_positive(clock.get("seconds", 30), "seconds")),
-                "time_bank": float(_whole(clock.get("time_bank", 60), "time_bank")),
+                "time_bank": float(_positive(clock.get("time_bank", 60), "time_bank", zero=True)),
                 "timeouts_to_away": float(_positive(clock.get("timeouts_to_away", 2), "timeouts_to_away")),
             }
         seed = options.get("seed", master)
@@ -158,9 +158,9 @@ def _whole(value: object, name: str) -> int:
     return value
 
 
-def _positive(value: object, name: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
-        raise Refused("bad_field", f"{name} is a positive number")
+def _positive(value: object, name: str, *, zero: bool = False) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0 or (value == 0 and not zero):
+        raise Refused("bad_field", f"{name} is a positive number of seconds")
     return value
 
 
