@@ -207,7 +207,7 @@ function clockElement() {
   }
   // `left` is the seconds the seat to act has, turn and time bank together, when the update left.
   const left = Math.max(0, Math.round(clock.left - (Date.now() - state.receivedAt) / 1000));
-  el.textContent = `⏱ ${left}s`;
+  el.textContent = `${left}s to act`;
   el.classList.toggle("low", left <= 10);
   return el;
 }
