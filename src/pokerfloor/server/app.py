@@ -426,6 +426,7 @@ class Server:
                 frame = None
                 try:
                     frame = self._parse(client, text)
+                    self._check_flood(client)
                     await self._dispatch(client, frame)
                 except Refused as refused:
                     await self.refuse(client, refused, frame)
@@ -436,12 +437,6 @@ class Server:
                 client.table.clients.discard(client)
 
     def _parse(self, client: Client, text: str) -> dict[str, Any]:
-        now = time.monotonic()
-        client.recent.append(now)
-        while client.recent and now - client.recent[0] > 1.0:
-            client.recent.popleft()
-        if len(client.recent) > self.flood:
-            raise Refused("flood", f"at most {self.flood} frames a second")
         if len(text) > MAX_FRAME:
             raise Refused("too_large", f"a frame is at most {MAX_FRAME} characters")
         try:
@@ -451,6 +446,14 @@ class Server:
         if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
             raise Refused("bad_json", "a frame is one JSON object with a type")
         return frame
+
+    def _check_flood(self, client: Client) -> None:
+        now = time.monotonic()
+        client.recent.append(now)
+        while client.recent and now - client.recent[0] > 1.0:
+            client.recent.popleft()
+        if len(client.recent) > self.flood:
+            raise Refused("flood", f"at most {self.flood} frames a second")
 
     async def _dispatch(self, client: Client, frame: dict[str, Any]) -> None:
         kind = frame["type"]
