@@ -377,6 +377,8 @@ class Server:
         running = self.tables.get(table_id)
         if running is not None:
             return running
+        if self.store.table(table_id) is not None and not self.store.claim(table_id):
+            raise Refused("not_owner", "another server runs this table: try again there or shortly")
         task = TableTask(self, self.rebuild(table_id))
         self.tables[table_id] = task
         task.start()
@@ -496,6 +498,7 @@ class Server:
                 with contextlib.suppress(Exception):
                     await task.task
         self.tables.clear()
+        self.store.close()
 
 
 def create_app(
