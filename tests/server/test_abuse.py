@@ -62,7 +62,8 @@ def test_a_flood_is_refused(tmp_path: Any) -> None:
 
 
 def test_a_foreign_origin_is_refused_and_the_servers_own_is_let_in(http: TestClient) -> None:
-    with pytest.raises(WebSocketDisconnect), http.websocket_connect("/ws", headers={"origin": "https://evil.example"}) as ws:
+    foreign = {"origin": "https://evil.example"}
+    with pytest.raises(WebSocketDisconnect), http.websocket_connect("/ws", headers=foreign) as ws:
         ws.receive_json()
     with http.websocket_connect("/ws", headers={"origin": "http://testserver"}) as ws:
         ws.send_json({"type": "resync", "last_seq": 0})
@@ -90,7 +91,7 @@ def test_actions_for_another_seat_stale_and_replayed_tokens(http: TestClient) ->
 
 
 def test_host_commands_need_the_host_token(http: TestClient) -> None:
-    game, (ann, bob, _) = _started(http)
+    game, (ann, *_) = _started(http)
     for command in ({"type": "pause"}, {"type": "remove", "seat": 2}, {"type": "end_game"}):
         assert ann.reply(command)["code"] == "not_host"
     rail = Peer(http, "rail")

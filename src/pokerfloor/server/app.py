@@ -377,6 +377,8 @@ class Server:
         running = self.tables.get(table_id)
         if running is not None:
             return running
+        if self.store.table(table_id) is not None and not self.store.claim(table_id):
+            raise Refused("not_owner", "another server runs this table: try again there or shortly")
         task = TableTask(self, self.rebuild(table_id))
         self.tables[table_id] = task
         task.start()
@@ -426,6 +428,7 @@ class Server:
                 frame = None
                 try:
                     frame = self._parse(client, text)
+                    self._check_flood(client)
                     await self._dispatch(client, frame)
                 except Refused as refused:
                     await self.refuse(client, refused, frame)
@@ -436,12 +439,6 @@ class Server:
                 client.table.clients.discard(client)
 
     def _parse(self, client: Client, text: str) -> dict[str, Any]:
-        now = time.monotonic()
-        client.recent.append(now)
-        while client.recent and now - client.recent[0] > 1.0:
-            client.recent.popleft()
-        if len(client.recent) > self.flood:
-            raise Refused("flood", f"at most {self.flood} frames a second")
         if len(text) > MAX_FRAME:
             raise Refused("too_large", f"a frame is at most {MAX_FRAME} characters")
         try:
@@ -451,6 +448,14 @@ class Server:
         if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
             raise Refused("bad_json", "a frame is one JSON object with a type")
         return frame
+
+    def _check_flood(self, client: Client) -> None:
+        now = time.monotonic()
+        client.recent.append(now)
+        while client.recent and now - client.recent[0] > 1.0:
+            client.recent.popleft()
+        if len(client.recent) > self.flood:
+            raise Refused("flood", f"at most {self.flood} frames a second")
 
     async def _dispatch(self, client: Client, frame: dict[str, Any]) -> None:
         kind = frame["type"]
@@ -493,6 +498,7 @@ class Server:
                 with contextlib.suppress(Exception):
                     await task.task
         self.tables.clear()
+        self.store.close()
 
 
 def create_app(

@@ -6,6 +6,7 @@ SQLite (a file, WAL, ``synchronous=FULL``) by default; PostgreSQL through a
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -21,8 +22,9 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 
 metadata = MetaData()
 
@@ -61,6 +63,7 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        self._locks: dict[str, Connection] = {}
 
     def create_table(self, table_id: str, config: dict[str, Any], host_hash: str) -> None:
         with self.engine.begin() as db:
@@ -88,5 +91,25 @@ class Store:
         with self.engine.connect() as db:
             return [row[0] for row in db.execute(select(tables.c.table_id)).all()]
 
+    def claim(self, table_id: str) -> bool:
+        """Own a table: on PostgreSQL a session advisory lock held by this process until it
+        ends (another process takes the table over when this one dies); SQLite is one process."""
+        if self.engine.dialect.name != "postgresql":
+            return True
+        if table_id in self._locks:
+            return True
+        key = int.from_bytes(hashlib.sha256(table_id.encode()).digest()[:8], "big", signed=True)
+        connection = self.engine.connect()
+        owned = bool(connection.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": key}).scalar())
+        connection.commit()
+        if owned:
+            self._locks[table_id] = connection
+        else:
+            connection.close()
+        return owned
+
     def close(self) -> None:
+        for connection in self._locks.values():
+            connection.close()
+        self._locks.clear()
         self.engine.dispose()

@@ -1,0 +1,52 @@
+"""``pokerfloor serve``: the home-game server (docs/protocol.md)."""
+
+from __future__ import annotations
+
+import os
+import signal
+from typing import Annotated, Any
+
+import typer
+
+from pokerfloor.cli import app
+
+KILL_AT = "POKERFLOOR_SERVE_KILL_AT"
+
+
+def _kill_hook() -> Any:
+    """For the fault tests: ``POKERFLOOR_SERVE_KILL_AT=point:N`` kills this process (SIGKILL)
+    at the Nth time an input reaches the named point (``stored``, ``broadcast``)."""
+    spec = os.environ.get(KILL_AT)
+    if not spec:
+        return None
+    point, _, count = spec.partition(":")
+    left = [int(count or 1)]
+
+    def hook(reached: str, _entry: dict[str, Any]) -> None:
+        if reached == point:
+            left[0] -= 1
+            if left[0] <= 0:
+                os.kill(os.getpid(), signal.SIGKILL)
+
+    return hook
+
+
+@app.command("serve")
+def serve_command(
+    db: Annotated[str, typer.Option("--db", help="SQLAlchemy URL of the store.")] = "sqlite:///pokerfloor.db",
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    origin: Annotated[list[str] | None, typer.Option("--origin", help="Another web origin allowed.")] = None,
+    flood: Annotated[int, typer.Option("--flood", help="Frames a second a client may send.")] = 40,
+) -> None:
+    """Run the home-game server: private tables by link, WebSockets, every input stored."""
+    try:
+        import uvicorn
+
+        from pokerfloor.server import create_app
+    except ImportError:
+        typer.echo("error: pokerfloor serve needs the server extra: pip install 'pokerfloor[server]'", err=True)
+        raise typer.Exit(2) from None
+    application = create_app(db, origins=origin or (), hook=_kill_hook(), flood=flood)
+    typer.echo(f"pokerfloor serve on http://{host}:{port} (store {db.split('://')[0]})", err=True)
+    uvicorn.run(application, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
