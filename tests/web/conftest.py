@@ -22,11 +22,6 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
         "--disable-sync", "--no-first-run"]
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "web-screenshots"
 WAIT = 10_000  # milliseconds any one thing on the page may take
-# The server's ASGI app under uvicorn, as `pokerfloor serve` runs it.
-SERVE = (
-    "import sys, uvicorn; from pokerfloor.server import create_app; "
-    "uvicorn.run(create_app(sys.argv[1]), host='127.0.0.1', port=int(sys.argv[2]), log_level='warning')"
-)
 
 
 def free_port() -> int:
@@ -37,10 +32,11 @@ def free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a server process on 127.0.0.1 with its own SQLite file."""
+    """The base URL of a `pokerfloor serve` process on 127.0.0.1 with its own SQLite file."""
     port = free_port()
     db = tmp_path_factory.mktemp("serve") / "tables.db"
-    command = [sys.executable, "-c", SERVE, f"sqlite:///{db}", str(port)]
+    command = [sys.executable, "-c", "from pokerfloor.cli import main; main()",
+               "serve", "--db", f"sqlite:///{db}", "--host", "127.0.0.1", "--port", str(port)]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=os.environ.copy())
     url = f"http://127.0.0.1:{port}"
     try:
