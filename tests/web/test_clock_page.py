@@ -37,6 +37,13 @@ def test_open_table_seats_at_once_and_shows_the_clock(browser: Browser, server: 
         seconds = int(re.findall(r"\d+", clock.inner_text())[0])
         assert 60 < seconds <= 90, seconds  # the turn's 30 s and the 60 s bank
         people[1].shot("12-clock")
+        # The presets: a pot-sized raise is a call (to 2, costing 1) and then the pot after it.
+        sizes = people[1].page.evaluate(
+            """async () => (await import("/js/amounts.js")).presets({total_pot: 3}, {call: [2, 1], raise_: [4, 100]})"""
+        )
+        assert sizes == [["min", 4], ["½ pot", 4], ["¾ pot", 5], ["pot", 6], ["all-in", 100]]
+        clamped = people[1].page.evaluate("""async () => (await import("/js/amounts.js")).clamp(150, [4, 100])""")
+        assert clamped == 100
         assert not [e for p in people for e in p.errors]
     finally:
         for person in people:
