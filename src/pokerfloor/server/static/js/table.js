@@ -423,7 +423,7 @@ function renderShowdown(update) {
   const hand = last.view;
   const names = seatNames(update);
   const head = document.createElement("h3");
-  head.textContent = `Hand ${last.number}`;
+  head.textContent = last.number === update.table.hand_number ? `Hand ${last.number}` : `Last hand (${last.number})`;
   box.append(head);
   const described = last.result?.hands || {};
   for (const e of hand.events) {
