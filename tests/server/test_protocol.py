@@ -140,3 +140,37 @@ def test_no_frame_holds_a_card_its_reader_may_not_see(http: TestClient) -> None:
     assert checked > 100
     game.close()
     rail.close()
+
+
+def test_the_deal_is_verifiable_from_the_hash_published_before_it(http: TestClient) -> None:
+    from dataclasses import replace
+
+    from pokerfloor.hand.record import HandRecord
+    from pokerfloor.server.deal import verify_deal
+
+    game = Session(http)
+    ann = game.join("ann", 1)
+    game.join("bob", 2)
+    game.host.reply({"type": "start"})
+    game.sync()
+    during = ann.state["deal"]
+    assert during["hand"] == 1 and during["seed"] is None and len(during["seed_sha256"]) == 64
+    game.play_hand()
+    game.play_hand()
+    game.host.reply({"type": "pause"})
+    game.play_hand()
+    hands = http.get(f"/api/tables/{game.table_id}/hands.json").json()
+    assert hands[0]["seed_sha256"] == during["seed_sha256"]
+    for entry in hands:
+        record = HandRecord.from_dict(entry["record"])
+        assert verify_deal(record, entry["seed"], entry["seed_sha256"]) == []
+    first = HandRecord.from_dict(hands[0]["record"])
+    other = hands[1]["seed"]
+    assert verify_deal(first, other, hands[0]["seed_sha256"]) == [
+        "the seed does not hash to the published SHA-256", "the seed does not deal the cards of this hand"]
+    swapped = replace(first, dealt=first.dealt[1:] + first.dealt[:1])
+    assert verify_deal(swapped, hands[0]["seed"], hands[0]["seed_sha256"]) == [
+        "the seed does not deal the cards of this hand"]
+    assert "pays" in http.get(f"/api/tables/{game.table_id}/ledger.csv").text
+    assert http.get(f"/api/tables/{game.table_id}/hands.phhs").text.count("actions") == len(hands)
+    game.close()

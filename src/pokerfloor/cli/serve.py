@@ -85,3 +85,23 @@ def bot_command(
 
     last = play(url, name=name, seat=seat, chips=chips, style=style)
     typer.echo(f"{name} left after hand {last['table']['hand_number']}")
+
+
+
+@app.command("verify-deal")
+def verify_deal_command(
+    hands: Annotated[str, typer.Argument(help="A session's hands.json (from /api/tables/ID/hands.json).")],
+) -> None:
+    """Check each hand's deal: its seed hashes to the published SHA-256 and deals its cards."""
+    import json
+    from pathlib import Path
+
+    from pokerfloor.hand.record import HandRecord
+    from pokerfloor.server.deal import verify_deal
+
+    bad = 0
+    for number, entry in enumerate(json.loads(Path(hands).read_text()), 1):
+        problems = verify_deal(HandRecord.from_dict(entry["record"]), entry["seed"], entry["seed_sha256"])
+        bad += bool(problems)
+        typer.echo(f"hand {number}: " + ("; ".join(problems) if problems else "the deal checks"))
+    raise typer.Exit(1 if bad else 0)
