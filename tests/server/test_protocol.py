@@ -72,12 +72,18 @@ def test_a_straddle_is_posted_by_the_seat_under_the_gun(http: TestClient) -> Non
     game.close()
 
 
-def test_a_seat_token_brings_a_player_back_to_the_seat(http: TestClient) -> None:
+def _heads_up(http: TestClient) -> tuple[Session, Peer]:
+    """ann in seat 1 and bob in seat 2, the first hand dealt; returns the session and ann."""
     game = Session(http)
     ann = game.join("ann", 1)
     game.join("bob", 2)
     game.host.reply({"type": "start"})
     game.sync()
+    return game, ann
+
+
+def test_a_seat_token_brings_a_player_back_to_the_seat(http: TestClient) -> None:
+    game, ann = _heads_up(http)
     ann.close()
     again = Peer(http, "ann")
     welcome = again.reply({"type": "hello", "version": 1, "table_id": game.table_id, "token": ann.token})
@@ -148,11 +154,7 @@ def test_the_deal_is_verifiable_from_the_hash_published_before_it(http: TestClie
     from pokerfloor.hand.record import HandRecord
     from pokerfloor.server.deal import verify_deal
 
-    game = Session(http)
-    ann = game.join("ann", 1)
-    game.join("bob", 2)
-    game.host.reply({"type": "start"})
-    game.sync()
+    game, ann = _heads_up(http)
     during = ann.state["deal"]
     assert during["hand"] == 1 and during["seed"] is None and len(during["seed_sha256"]) == 64
     game.play_hand()
