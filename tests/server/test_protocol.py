@@ -26,6 +26,13 @@ def test_three_players_play_hands_and_the_ledger_balances(http: TestClient) -> N
     game.sync()
     game.room.table.verify()
     assert not game.room.in_hand
+    server = http.app.state.server  # type: ignore[attr-defined]
+    snapshot = server.store.last_snapshot(game.table_id)
+    assert snapshot is not None and snapshot[0] <= game.room.seq
+    for rebuilt in (server.rebuild(game.table_id), server.rebuild(game.table_id, from_snapshot=False)):
+        assert rebuilt.seq == game.room.seq
+        assert [h.record() for h in rebuilt.hands] == [h.record() for h in game.room.hands]
+        assert rebuilt.table.seats == game.room.table.seats
     game.close()
 
 

@@ -13,12 +13,14 @@ from typing import Any
 from sqlalchemy import (
     Column,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Table,
     Text,
     UniqueConstraint,
     create_engine,
+    delete,
     event,
     insert,
     select,
@@ -44,6 +46,14 @@ inputs = Table(
     Column("seq", Integer, nullable=False),
     Column("body", Text, nullable=False),
     UniqueConstraint("table_id", "seq", name="pf_inputs_table_seq"),
+)
+
+snapshots = Table(
+    "pf_snapshots",
+    metadata,
+    Column("table_id", String(64), primary_key=True),
+    Column("seq", Integer, nullable=False),
+    Column("body", LargeBinary, nullable=False),
 )
 
 
@@ -80,10 +90,24 @@ class Store:
         with self.engine.begin() as db:
             db.execute(insert(inputs).values(table_id=table_id, seq=seq, body=json.dumps(body, sort_keys=True)))
 
-    def inputs(self, table_id: str) -> list[dict[str, Any]]:
+    def snapshot(self, table_id: str, seq: int, body: bytes) -> None:
+        """Keep the table's state as of input ``seq`` (taken at a hand boundary)."""
+        with self.engine.begin() as db:
+            db.execute(delete(snapshots).where(snapshots.c.table_id == table_id))
+            db.execute(insert(snapshots).values(table_id=table_id, seq=seq, body=body))
+
+    def last_snapshot(self, table_id: str) -> tuple[int, bytes] | None:
+        with self.engine.connect() as db:
+            row = db.execute(select(snapshots.c.seq, snapshots.c.body).where(snapshots.c.table_id == table_id)).first()
+        return None if row is None else (int(row[0]), bytes(row[1]))
+
+    def inputs(self, table_id: str, after: int = 0) -> list[dict[str, Any]]:
+        """The table's inputs in order, those after input ``after`` only."""
         with self.engine.connect() as db:
             rows = db.execute(
-                select(inputs.c.body).where(inputs.c.table_id == table_id).order_by(inputs.c.seq)
+                select(inputs.c.body)
+                .where(inputs.c.table_id == table_id, inputs.c.seq > after)
+                .order_by(inputs.c.seq)
             ).all()
         return [json.loads(row[0]) for row in rows]
 
