@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -72,8 +73,19 @@ class Store:
         self.engine: Engine = create_engine(url, future=True)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        self.migrate()
         self._locks: dict[str, Connection] = {}
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest Alembic revision (``migrations/versions``)."""
+        from alembic import command
+        from alembic.config import Config
+
+        config = Config()
+        config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
 
     def create_table(self, table_id: str, config: dict[str, Any], host_hash: str) -> None:
         with self.engine.begin() as db:
