@@ -26,6 +26,13 @@ def test_three_players_play_hands_and_the_ledger_balances(http: TestClient) -> N
     game.sync()
     game.room.table.verify()
     assert not game.room.in_hand
+    server = http.app.state.server  # type: ignore[attr-defined]
+    snapshot = server.store.last_snapshot(game.table_id)
+    assert snapshot is not None and snapshot[0] <= game.room.seq
+    for rebuilt in (server.rebuild(game.table_id), server.rebuild(game.table_id, from_snapshot=False)):
+        assert rebuilt.seq == game.room.seq
+        assert [h.record() for h in rebuilt.hands] == [h.record() for h in game.room.hands]
+        assert rebuilt.table.seats == game.room.table.seats
     game.close()
 
 
@@ -72,12 +79,18 @@ def test_a_straddle_is_posted_by_the_seat_under_the_gun(http: TestClient) -> Non
     game.close()
 
 
-def test_a_seat_token_brings_a_player_back_to_the_seat(http: TestClient) -> None:
+def _heads_up(http: TestClient) -> tuple[Session, Peer]:
+    """ann in seat 1 and bob in seat 2, the first hand dealt; returns the session and ann."""
     game = Session(http)
     ann = game.join("ann", 1)
     game.join("bob", 2)
     game.host.reply({"type": "start"})
     game.sync()
+    return game, ann
+
+
+def test_a_seat_token_brings_a_player_back_to_the_seat(http: TestClient) -> None:
+    game, ann = _heads_up(http)
     ann.close()
     again = Peer(http, "ann")
     welcome = again.reply({"type": "hello", "version": 1, "table_id": game.table_id, "token": ann.token})
@@ -140,3 +153,33 @@ def test_no_frame_holds_a_card_its_reader_may_not_see(http: TestClient) -> None:
     assert checked > 100
     game.close()
     rail.close()
+
+
+def test_the_deal_is_verifiable_from_the_hash_published_before_it(http: TestClient) -> None:
+    from dataclasses import replace
+
+    from pokerfloor.hand.record import HandRecord
+    from pokerfloor.server.deal import verify_deal
+
+    game, ann = _heads_up(http)
+    during = ann.state["deal"]
+    assert during["hand"] == 1 and during["seed"] is None and len(during["seed_sha256"]) == 64
+    game.play_hand()
+    game.play_hand()
+    game.host.reply({"type": "pause"})
+    game.play_hand()
+    hands = http.get(f"/api/tables/{game.table_id}/hands.json").json()
+    assert hands[0]["seed_sha256"] == during["seed_sha256"]
+    for entry in hands:
+        record = HandRecord.from_dict(entry["record"])
+        assert verify_deal(record, entry["seed"], entry["seed_sha256"]) == []
+    first = HandRecord.from_dict(hands[0]["record"])
+    other = hands[1]["seed"]
+    assert verify_deal(first, other, hands[0]["seed_sha256"]) == [
+        "the seed does not hash to the published SHA-256", "the seed does not deal the cards of this hand"]
+    swapped = replace(first, dealt=first.dealt[1:] + first.dealt[:1])
+    assert verify_deal(swapped, hands[0]["seed"], hands[0]["seed_sha256"]) == [
+        "the seed does not deal the cards of this hand"]
+    assert "pays" in http.get(f"/api/tables/{game.table_id}/ledger.csv").text
+    assert http.get(f"/api/tables/{game.table_id}/hands.phhs").text.count("actions") == len(hands)
+    game.close()

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import pickle
 import secrets
 import time
 from collections import deque
@@ -145,9 +146,12 @@ class TableTask:
     async def commit(self, entry: Input) -> None:
         """Apply an input, write it, then tell every client (``Refused``: nothing happened)."""
         entry["at"] = self.server.clock()
+        hands = len(self.room.hands)
         events = self.room.apply(entry)
         self.server.store.append(self.room.table_id, self.room.seq, entry)
         self.server.hook("stored", entry)
+        if len(self.room.hands) != hands:
+            self.server.store.snapshot(self.room.table_id, self.room.seq, pickle.dumps(self.room))
         self._new_turn()
         self.pending.extend(event_json(e) for e in events)
         if entry["kind"] == "chat":
@@ -361,14 +365,19 @@ class Server:
         if self._hook is not None:
             self._hook(point, entry)
 
-    def rebuild(self, table_id: str) -> Room:
-        """A table's room from the store: its settings, then every input in order."""
+    def rebuild(self, table_id: str, *, from_snapshot: bool = True) -> Room:
+        """A table's room from the store: its snapshot at the last hand boundary (the server's
+        own pickle, in its own database) and the inputs after it, or every input from the start."""
         stored = self.store.table(table_id)
         if stored is None:
             raise Refused("no_table", "no such table")
         config, host_hash = stored
-        room = Room(table_id, Config.parse(config), host_hash)
-        for entry in self.store.inputs(table_id):
+        snapshot = self.store.last_snapshot(table_id) if from_snapshot else None
+        if snapshot is not None:
+            room: Room = pickle.loads(snapshot[1])
+        else:
+            room = Room(table_id, Config.parse(config), host_hash)
+        for entry in self.store.inputs(table_id, after=room.seq):
             room.apply(entry)
         return room
 

@@ -8,10 +8,11 @@ import io
 from typing import TYPE_CHECKING
 
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, Response
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from pokerfloor.io import export, phh
+from pokerfloor.server.deal import published
 from pokerfloor.server.room import Refused, Room
 
 if TYPE_CHECKING:
@@ -22,6 +23,11 @@ def session_phh(room: Room) -> str:
     """The session's finished hands as one ``.phhs`` text, each as a spectator saw it."""
     histories = [export.history_of(hand, seat=None, hand=number) for number, hand in enumerate(room.hands, 1)]
     return phh.dumps_all(histories)
+
+
+def session_records(room: Room) -> list[dict[str, object]]:
+    """The session's finished hands as JSON hand records, each with its seed and its hash."""
+    return [published(hand.record(), deal.seed) for hand, deal in zip(room.hands, room.deals, strict=False)]
 
 
 def settle_up(results: dict[str, int]) -> list[tuple[str, str, int]]:
@@ -79,7 +85,14 @@ def routes(server: Server) -> list[Route]:
         except Refused as refused:
             return PlainTextResponse(refused.message, status_code=404)
 
+    async def records(request: Request) -> Response:
+        try:
+            return JSONResponse(session_records(room_of(request)))
+        except Refused as refused:
+            return PlainTextResponse(refused.message, status_code=404)
+
     return [
+        Route("/api/tables/{table_id}/hands.json", records),
         Route("/api/tables/{table_id}/hands.phhs", hands),
         Route("/api/tables/{table_id}/ledger.csv", ledger),
     ]

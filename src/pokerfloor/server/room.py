@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
-import random
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -20,6 +19,7 @@ from typing import Any, cast
 from pokerfloor.errors import IllegalAction
 from pokerfloor.hand import Hand
 from pokerfloor.rules import Game, HouseRules
+from pokerfloor.server.deal import deck_rng, hand_seed, seed_hash
 from pokerfloor.table import ManualClock, NotEnoughPlayers, Straddles, Table, TableOptions
 from pokerfloor.table.seats import TableEvent
 
@@ -44,16 +44,6 @@ class Refused(Exception):
 def digest(token: str) -> str:
     """Tokens are stored as their SHA-256, never as given."""
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def hand_seed(master: str, number: int) -> str:
-    """Hand ``number``'s deal seed, derived from the table's secret master seed."""
-    return hmac.new(bytes.fromhex(master), f"hand {number}".encode(), hashlib.sha256).hexdigest()
-
-
-def deck_rng(seed: str) -> random.Random:
-    """The generator a hand's deck is shuffled with, from its published seed."""
-    return random.Random(int(seed, 16))
 
 
 @dataclass
@@ -171,7 +161,7 @@ class Deal:
 
     @property
     def seed_sha256(self) -> str:
-        return hashlib.sha256(bytes.fromhex(self.seed)).hexdigest()
+        return seed_hash(self.seed)
 
 
 @dataclass

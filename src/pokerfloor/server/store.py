@@ -8,17 +8,20 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
     Column,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Table,
     Text,
     UniqueConstraint,
     create_engine,
+    delete,
     event,
     insert,
     select,
@@ -46,6 +49,14 @@ inputs = Table(
     UniqueConstraint("table_id", "seq", name="pf_inputs_table_seq"),
 )
 
+snapshots = Table(
+    "pf_snapshots",
+    metadata,
+    Column("table_id", String(64), primary_key=True),
+    Column("seq", Integer, nullable=False),
+    Column("body", LargeBinary, nullable=False),
+)
+
 
 def _sqlite_pragmas(connection: Any, _record: object) -> None:
     cursor = connection.cursor()
@@ -62,8 +73,19 @@ class Store:
         self.engine: Engine = create_engine(url, future=True)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        self.migrate()
         self._locks: dict[str, Connection] = {}
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest Alembic revision (``migrations/versions``)."""
+        from alembic import command
+        from alembic.config import Config
+
+        config = Config()
+        config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
 
     def create_table(self, table_id: str, config: dict[str, Any], host_hash: str) -> None:
         with self.engine.begin() as db:
@@ -80,10 +102,24 @@ class Store:
         with self.engine.begin() as db:
             db.execute(insert(inputs).values(table_id=table_id, seq=seq, body=json.dumps(body, sort_keys=True)))
 
-    def inputs(self, table_id: str) -> list[dict[str, Any]]:
+    def snapshot(self, table_id: str, seq: int, body: bytes) -> None:
+        """Keep the table's state as of input ``seq`` (taken at a hand boundary)."""
+        with self.engine.begin() as db:
+            db.execute(delete(snapshots).where(snapshots.c.table_id == table_id))
+            db.execute(insert(snapshots).values(table_id=table_id, seq=seq, body=body))
+
+    def last_snapshot(self, table_id: str) -> tuple[int, bytes] | None:
+        with self.engine.connect() as db:
+            row = db.execute(select(snapshots.c.seq, snapshots.c.body).where(snapshots.c.table_id == table_id)).first()
+        return None if row is None else (int(row[0]), bytes(row[1]))
+
+    def inputs(self, table_id: str, after: int = 0) -> list[dict[str, Any]]:
+        """The table's inputs in order, those after input ``after`` only."""
         with self.engine.connect() as db:
             rows = db.execute(
-                select(inputs.c.body).where(inputs.c.table_id == table_id).order_by(inputs.c.seq)
+                select(inputs.c.body)
+                .where(inputs.c.table_id == table_id, inputs.c.seq > after)
+                .order_by(inputs.c.seq)
             ).all()
         return [json.loads(row[0]) for row in rows]
 
