@@ -12,6 +12,8 @@ BENCH_STAMP := $(VENV)/.bench-installed
 COMPILED := build/compiled
 COMPILED_STAMP := $(COMPILED)/.built
 SOURCES := $(shell find src -name '*.py') setup.py pyproject.toml
+# The web table's browser tests drive Debian's chromium: Playwright cannot download a browser here.
+CHROMIUM := /usr/bin/chromium
 
 .PHONY: run test docs bench lint compiled clean
 
@@ -42,7 +44,8 @@ run: $(RUN_STAMP)
 	$(BIN)/pokerfloor play --hands 5
 
 $(STAMP): $(RUN_STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[cli,test,fast,docs,envs,plot,ray]'
+	$(BIN)/python -m pip install --quiet -e '.[cli,test,fast,docs,envs,plot,ray,server]'
+	$(BIN)/python -m pip install --quiet -e '.[browser]'
 	touch $(STAMP)
 
 # The API reference and user guide (mkdocs.yml), built into site/; warnings are errors.
@@ -51,12 +54,16 @@ docs: $(STAMP)
 
 # The tests need the peers too: the differential and benchmark-adapter tests run against them.
 # The whole suite runs twice: on the pure-Python source, then on the compiled build.
-test: $(BENCH_STAMP) $(COMPILED_STAMP)
+test: $(BENCH_STAMP) $(COMPILED_STAMP) $(CHROMIUM)
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy --strict src/pokerfloor
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 	$(BIN)/python -m pytest -q -n 2 -p no:cacheprovider
 	POKERFLOOR_BUILD=compiled PYTHONPATH=$(COMPILED) $(BIN)/python -m pytest -q -n 2 -p no:cacheprovider
+
+$(CHROMIUM):
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests

@@ -39,6 +39,7 @@ def main() -> None:
         histories,
         match,
         play,
+        serve,
         sim,
         stats,
     )

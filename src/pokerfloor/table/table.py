@@ -20,7 +20,7 @@ from pathlib import Path
 from pokerfloor import citations as cite
 from pokerfloor.cards import FULL_DECK, CardsLike, Deck, draws_bits
 from pokerfloor.errors import IllegalAction, Reason
-from pokerfloor.hand import Hand, Post
+from pokerfloor.hand import Event, Hand, Post
 from pokerfloor.rules import Game, HouseRules
 from pokerfloor.table.buttons import (
     BlindPlan,
@@ -413,8 +413,10 @@ class Table:
         holes: Mapping[int, CardsLike] | None = None,
         board: CardsLike | None = None,
         dealing: str = "auto",
+        rng: random.Random | None = None,
     ) -> Hand:
-        """Deal the next hand (``NotEnoughPlayers`` if fewer than two can play)."""
+        """Deal the next hand (``NotEnoughPlayers`` if fewer than two can play). ``rng`` shuffles
+        this hand's deck instead of the table's (a per-hand seed makes the deal verifiable)."""
         self.collect()
         self._check_no_hand_pending()
         plan = self.preview()
@@ -425,8 +427,9 @@ class Table:
         killed = {p.seat for p in kill}
         posts = [p for p in plan.posts if p.seat not in killed or p.kind not in ("sb", "bb")] + extra + kill
         stacks = {seat: self._seats[seat].chips for seat in plan.dealt}
+        deck_rng = rng if rng is not None else self._rng
         hand = Hand(
-            game, stacks, plan.button_seat, rng=self._rng, posts=posts, holes=holes, board=board, dealing=dealing
+            game, stacks, plan.button_seat, rng=deck_rng, posts=posts, holes=holes, board=board, dealing=dealing
         )
         self._game, self._next_game = game, None
         self._hand_number += 1
@@ -445,6 +448,21 @@ class Table:
             self._kill = NEUTRAL
         self._log_plan(plan, posts)
         return hand
+
+    def act(self, seat: int, action: str, to: int | None = None) -> Event:
+        """Play the table's current hand: the one way a server acts for a seat (the hand's own
+        ``act``, refused with ``invalid_action`` when no hand is in play)."""
+        hand = self._hand
+        if hand is None or hand.is_over:
+            raise IllegalAction("invalid_action", "no hand is in play")
+        return hand.act(seat, action, to)
+
+    def end_hand(self) -> bool:
+        """The explicit end of a hand: a finished hand's chips go back to the seats and into the
+        ledger. Returns whether a hand was collected now (``collect`` under its step's name)."""
+        pending = self._hand is not None and not self._collected and self._hand.is_over
+        self.collect()
+        return pending
 
     def collect(self) -> None:
         """Take a finished hand's chips back into the seats (done by itself on any later call)."""

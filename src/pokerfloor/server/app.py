@@ -1,0 +1,553 @@
+"""The Starlette app of ``pokerfloor serve``: one WebSocket per client, one asyncio task per table.
+
+Every command for a table goes through the table's queue, so the table's task alone changes its
+``Room``. An accepted input is written to the store before any client hears of it; every client
+then gets an ``update`` built from its own seat's view (docs/protocol.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import pickle
+import secrets
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from pokerfloor.server.room import Config, Input, Refused, Room, digest
+from pokerfloor.server.store import Store
+from pokerfloor.table.seats import TableEvent
+
+LOG = logging.getLogger("pokerfloor.server")
+VERSION = 1
+MAX_FRAME = 16 * 1024
+FLOOD_PER_SECOND = 40
+STRIKES = 20
+POLL = 0.02
+PLAYER_COMMANDS = frozenset({"join", "act", "top_up", "sit_out", "sit_in", "leave", "straddle", "chat"})
+HOST_COMMANDS = frozenset({"approve", "refuse", "start", "pause", "edit_stack", "remove", "end_game"})
+STATIC = Path(__file__).parent / "static"
+
+
+@dataclass(eq=False)
+class Client:
+    """One WebSocket: who it is at which table, and how it behaves."""
+
+    socket: WebSocket
+    table: TableTask | None = None
+    host: bool = False
+    token_hash: str = ""
+    strikes: int = 0
+    recent: deque[float] = field(default_factory=deque)
+    seen: int = 0
+
+    async def send(self, frame: dict[str, Any]) -> None:
+        with contextlib.suppress(Exception):
+            await self.socket.send_text(json.dumps(frame, separators=(",", ":")))
+
+
+@dataclass
+class Command:
+    client: Client
+    frame: dict[str, Any]
+
+
+def _field(frame: dict[str, Any], name: str, kind: type | tuple[type, ...], *, optional: bool = False) -> Any:
+    value = frame.get(name)
+    if value is None and optional:
+        return None
+    if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
+        raise Refused("bad_field", f"{name} is missing or of the wrong type")
+    return value
+
+
+def event_json(event: TableEvent) -> dict[str, Any]:
+    """A table event as a client gets it (no cards are ever in one)."""
+    return {
+        "number": event.number,
+        "hand": event.hand,
+        "kind": event.kind,
+        "seat": event.seat,
+        "player_id": event.player,
+        "chips": event.chips,
+        "rule": event.rule,
+        "note": event.note,
+    }
+
+
+class TableTask:
+    """The one task that owns a table: it applies commands in order, stores, then broadcasts."""
+
+    def __init__(self, server: Server, room: Room) -> None:
+        self.server, self.room = server, room
+        self.queue: asyncio.Queue[Command | None] = asyncio.Queue()
+        self.clients: set[Client] = set()
+        self.turn: tuple[int, int] | None = None
+        self.turn_token = ""
+        self.pending: list[dict[str, Any]] = []
+        self.task: asyncio.Task[None] | None = None
+        self._new_turn()
+
+    def start(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self.run())
+
+    async def run(self) -> None:
+        while True:
+            try:
+                await self._automatic()
+            except Exception:
+                LOG.exception("table %s: the dealer failed", self.room.table_id)
+                self.room = self.server.rebuild(self.room.table_id)
+                self._new_turn()
+                await asyncio.sleep(POLL)
+            timeout = POLL if self.room.deadline() is not None else None
+            try:
+                command = await asyncio.wait_for(self.queue.get(), timeout)
+            except TimeoutError:
+                continue
+            if command is None:
+                return
+            try:
+                await self.handle(command.client, command.frame)
+            except Refused as refused:
+                await self.server.refuse(command.client, refused, command.frame)
+            except Exception:
+                # A fault of the server's own: the room may be half-changed, so it is built
+                # again from what was stored, and the client hears of an internal error.
+                LOG.exception("table %s: command %s failed", self.room.table_id, command.frame.get("type"))
+                self.room = self.server.rebuild(self.room.table_id)
+                self._new_turn()
+                failed = Refused("internal", "the server failed; try again")
+                await self.server.refuse(command.client, failed, command.frame)
+
+    async def _automatic(self) -> None:
+        """What the table does by itself: deal the next hand, act for a seat out of time."""
+        room = self.room
+        if room.ready_to_deal():
+            await self.commit(room.next_deal())
+        due = room.deadline()
+        if due is not None and self.server.clock() >= due[1]:
+            await self.commit({"kind": "timeout", "seat": due[0]})
+
+    async def commit(self, entry: Input) -> None:
+        """Apply an input, write it, then tell every client (``Refused``: nothing happened)."""
+        entry["at"] = self.server.clock()
+        hands = len(self.room.hands)
+        events = self.room.apply(entry)
+        self.server.store.append(self.room.table_id, self.room.seq, entry)
+        self.server.hook("stored", entry)
+        if len(self.room.hands) != hands:
+            self.server.store.snapshot(self.room.table_id, self.room.seq, pickle.dumps(self.room))
+        self._new_turn()
+        self.pending.extend(event_json(e) for e in events)
+        if entry["kind"] == "chat":
+            self.pending.append({"kind": "chat", "player_id": entry["player_id"], "note": entry["text"]})
+        await self.broadcast()
+        self.server.hook("broadcast", entry)
+
+    def _new_turn(self) -> None:
+        """A fresh single-use turn token whenever the turn passes."""
+        hand = self.room.hand
+        turn = None
+        if hand is not None and not hand.is_over and hand.to_act is not None:
+            turn = (self.room.table.hand_number, len(hand.events))
+        if turn != self.turn:
+            self.turn, self.turn_token = turn, secrets.token_urlsafe(12)
+
+    async def broadcast(self) -> None:
+        events, self.pending = self.pending, []
+        for client in list(self.clients):
+            await client.send(self.update(client, events))
+
+    def update(self, client: Client, events: list[dict[str, Any]]) -> dict[str, Any]:
+        """The whole picture for one client, from its own seat's view of the hand."""
+        room = self.room
+        player = room.player_for_token_hash(client.token_hash) if client.token_hash else None
+        seat = None if player is None else player.seat
+        hand = room.hand
+        seated = seat is not None and hand is not None and seat in hand.seats
+        view = None if hand is None else hand.view(seat if seated else None).to_dict()
+        deal = None
+        if room.deals:
+            last = room.deals[-1]
+            deal = {"hand": last.number, "seed_sha256": last.seed_sha256, "seed": None if room.in_hand else last.seed}
+        my_turn = seated and hand is not None and not hand.is_over and hand.to_act == seat
+        due = room.deadline()
+        table = {
+            "table_id": room.table_id,
+            "hand_number": room.table.hand_number,
+            "running": room.running,
+            "paused": room.paused,
+            "ended": room.ended,
+            "seats": {
+                str(n): {
+                    "player_id": s.player,
+                    "name": room.players[s.player].name if s.player in room.players else s.player,
+                    "chips": room.table.stack(n),
+                    "status": s.status,
+                }
+                for n, s in room.table.seats.items()
+            },
+        }
+        if client.host:
+            table["requests"] = [
+                {"request_id": r.request_id, "name": r.name, "seat": r.seat, "chips": r.chips}
+                for r in room.requests.values()
+            ]
+        return {
+            "type": "update",
+            "seq": room.seq,
+            "table": table,
+            "hand": view,
+            "deal": deal,
+            "you": {
+                "role": "host" if client.host else "player" if player is not None else "spectator",
+                "seat": seat,
+                "player_id": None if player is None else player.player_id,
+                "turn_token": self.turn_token if my_turn else None,
+                "clock": None if due is None else {"seat": due[0], "left": max(0.0, due[1] - self.server.clock())},
+            },
+            "events": events,
+        }
+
+    async def handle(self, client: Client, frame: dict[str, Any]) -> None:
+        kind = frame["type"]
+        room = self.room
+        if kind == "resync":
+            _field(frame, "last_seq", int)
+            fresh = self.update(client, [])
+            fresh["reply_to"] = frame.get("id")
+            await client.send(fresh)
+            return
+        if kind in HOST_COMMANDS:
+            await self._host(client, frame)
+            return
+        if kind == "join":
+            await self._join(client, frame)
+            return
+        player = room.player_for_token_hash(client.token_hash) if client.token_hash else None
+        if player is None:
+            raise Refused("not_seated", "take a seat first (join)")
+        entry: Input = {"kind": kind, "player_id": player.player_id}
+        if kind == "act":
+            if await self._duplicate(client, player.player_id, frame):
+                return
+            self._check_turn(player.seat, frame)
+            entry.update(action=_field(frame, "action", str), to=_field(frame, "to", int, optional=True))
+            entry["client_action_id"] = frame["client_action_id"]
+        elif kind == "top_up":
+            entry["chips"] = _field(frame, "chips", int)
+        elif kind == "sit_in":
+            entry["post"] = bool(frame.get("post", False))
+        elif kind == "straddle":
+            entry["amount"] = _field(frame, "amount", int, optional=True)
+        elif kind == "chat":
+            text = _field(frame, "text", str)
+            if not 1 <= len(text) <= 500:
+                raise Refused("bad_field", "a chat line is 1 to 500 characters")
+            entry["text"] = text
+        await self.commit(entry)
+        await client.send(self.ack(frame))
+
+    def ack(self, frame: dict[str, Any], *, duplicate: bool = False, **more: Any) -> dict[str, Any]:
+        reply = {"type": "ack", "seq": self.room.seq, "reply_to": frame.get("id"), "duplicate": duplicate}
+        if "client_action_id" in frame:
+            reply["client_action_id"] = frame["client_action_id"]
+        reply.update(more)
+        return reply
+
+    async def _duplicate(self, client: Client, player_id: str, frame: dict[str, Any]) -> bool:
+        action_id = _field(frame, "client_action_id", str)
+        if not 1 <= len(action_id) <= 64:
+            raise Refused("bad_field", "client_action_id is 1 to 64 characters")
+        if action_id in self.room.applied.get(player_id, ()):
+            await client.send(self.ack(frame, duplicate=True))
+            return True
+        return False
+
+    def _check_turn(self, seat: int, frame: dict[str, Any]) -> None:
+        room, hand = self.room, self.room.hand
+        number = _field(frame, "hand", int)
+        token = _field(frame, "turn_token", str)
+        if hand is None or hand.is_over or number != room.table.hand_number:
+            raise Refused("stale_turn", "that hand is not in play")
+        if hand.to_act != seat:
+            raise Refused("not_your_turn", f"it is seat {hand.to_act}'s turn")
+        if not secrets.compare_digest(token, self.turn_token):
+            raise Refused("stale_turn", "that turn token is not this turn's")
+
+    async def _join(self, client: Client, frame: dict[str, Any]) -> None:
+        if self.room.ended:
+            raise Refused("closed", "the game has ended")
+        if client.token_hash and self.room.player_for_token_hash(client.token_hash) is not None:
+            raise Refused("illegal", "this client already has a seat", "invalid_action")
+        chips = _field(frame, "chips", int)
+        token = "" if client.host else secrets.token_urlsafe(24)
+        token_hash = self.room.host_hash if client.host else digest(token)
+        request_id = secrets.token_hex(6)
+        await self.commit(
+            {
+                "kind": "request",
+                "request_id": request_id,
+                "name": _field(frame, "name", str),
+                "seat": _field(frame, "seat", int),
+                "chips": chips,
+                "token_hash": token_hash,
+            }
+        )
+        if not client.host:
+            client.token_hash = token_hash
+        await client.send(
+            {"type": "seat_requested", "seq": self.room.seq, "reply_to": frame.get("id"), "request_id": request_id,
+             "seat_token": token or None}
+        )
+        if not self.room.config.approval or client.host:
+            await self._seat(request_id)
+
+    async def _seat(self, request_id: str) -> None:
+        try:
+            await self.commit({"kind": "sit", "request_id": request_id, "player_id": secrets.token_hex(8)})
+        except Refused:
+            await self.commit({"kind": "refuse", "request_id": request_id})
+            raise
+
+    async def _host(self, client: Client, frame: dict[str, Any]) -> None:
+        if not client.host:
+            raise Refused("not_host", "only the host may do that")
+        kind = frame["type"]
+        if kind == "approve":
+            await self._seat(_field(frame, "request_id", str))
+        else:
+            entry: Input = {"kind": kind}
+            if kind == "refuse":
+                entry["request_id"] = _field(frame, "request_id", str)
+            if kind in ("edit_stack", "remove"):
+                entry["seat"] = _field(frame, "seat", int)
+            if kind == "edit_stack":
+                entry["chips"] = _field(frame, "chips", int)
+            await self.commit(entry)
+        await client.send(self.ack(frame))
+
+
+class Server:
+    """The tables this process runs, their store, the clock and the limits on clients."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], float] = time.time,
+        origins: Iterable[str] = (),
+        hook: Callable[[str, Input], None] | None = None,
+        flood: int = FLOOD_PER_SECOND,
+    ) -> None:
+        self.store, self.clock, self.flood = store, clock, flood
+        self.origins = frozenset(origins)
+        self.tables: dict[str, TableTask] = {}
+        self._hook = hook
+
+    def hook(self, point: str, entry: Input) -> None:
+        """A named point in the life of an input (the fault tests stop the process at one)."""
+        if self._hook is not None:
+            self._hook(point, entry)
+
+    def rebuild(self, table_id: str, *, from_snapshot: bool = True) -> Room:
+        """A table's room from the store: its snapshot at the last hand boundary (the server's
+        own pickle, in its own database) and the inputs after it, or every input from the start."""
+        stored = self.store.table(table_id)
+        if stored is None:
+            raise Refused("no_table", "no such table")
+        config, host_hash = stored
+        snapshot = self.store.last_snapshot(table_id) if from_snapshot else None
+        if snapshot is not None:
+            room: Room = pickle.loads(snapshot[1])
+        else:
+            room = Room(table_id, Config.parse(config), host_hash)
+        for entry in self.store.inputs(table_id, after=room.seq):
+            room.apply(entry)
+        return room
+
+    def table(self, table_id: str) -> TableTask:
+        """The running table, rebuilt from the store on first use (``Refused`` if unknown)."""
+        running = self.tables.get(table_id)
+        if running is not None:
+            return running
+        if self.store.table(table_id) is not None and not self.store.claim(table_id):
+            raise Refused("not_owner", "another server runs this table: try again there or shortly")
+        task = TableTask(self, self.rebuild(table_id))
+        self.tables[table_id] = task
+        task.start()
+        return task
+
+    def create(self, frame: dict[str, Any]) -> tuple[TableTask, str]:
+        config = Config.parse(frame)
+        table_id, host_token = secrets.token_urlsafe(9), secrets.token_urlsafe(24)
+        self.store.create_table(table_id, config.to_json(), digest(host_token))
+        return self.table(table_id), host_token
+
+    async def refuse(self, client: Client, refused: Refused, frame: dict[str, Any] | None) -> None:
+        client.strikes += 1
+        seq = client.table.room.seq if client.table is not None else 0
+        await client.send(
+            {
+                "type": "error",
+                "seq": seq,
+                "code": refused.code,
+                "message": refused.message,
+                "reason": refused.reason,
+                "rule": refused.rule,
+                "reply_to": None if frame is None else frame.get("id"),
+            }
+        )
+        if client.strikes >= STRIKES:
+            with contextlib.suppress(Exception):
+                await client.socket.close(code=1008)
+
+    def origin_allowed(self, socket: WebSocket) -> bool:
+        origin = socket.headers.get("origin")
+        if origin is None:
+            return True
+        if origin in self.origins:
+            return True
+        return urlsplit(origin).netloc == socket.headers.get("host", "")
+
+    async def serve(self, socket: WebSocket) -> None:
+        if not self.origin_allowed(socket):
+            await socket.close(code=1008)
+            return
+        await socket.accept()
+        client = Client(socket)
+        try:
+            while client.strikes < STRIKES:
+                text = await socket.receive_text()
+                frame = None
+                try:
+                    frame = self._parse(client, text)
+                    self._check_flood(client)
+                    await self._dispatch(client, frame)
+                except Refused as refused:
+                    await self.refuse(client, refused, frame)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if client.table is not None:
+                client.table.clients.discard(client)
+
+    def _parse(self, client: Client, text: str) -> dict[str, Any]:
+        if len(text) > MAX_FRAME:
+            raise Refused("too_large", f"a frame is at most {MAX_FRAME} characters")
+        try:
+            frame = json.loads(text)
+        except ValueError:
+            raise Refused("bad_json", "a frame is one JSON object") from None
+        if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
+            raise Refused("bad_json", "a frame is one JSON object with a type")
+        return frame
+
+    def _check_flood(self, client: Client) -> None:
+        now = time.monotonic()
+        client.recent.append(now)
+        while client.recent and now - client.recent[0] > 1.0:
+            client.recent.popleft()
+        if len(client.recent) > self.flood:
+            raise Refused("flood", f"at most {self.flood} frames a second")
+
+    async def _dispatch(self, client: Client, frame: dict[str, Any]) -> None:
+        kind = frame["type"]
+        if kind == "create_table":
+            task, host_token = self.create(frame)
+            self._attach(client, task, host=True, token_hash=digest(host_token))
+            await client.send({"type": "table_created", "seq": task.room.seq, "reply_to": frame.get("id"),
+                               "table_id": task.room.table_id, "host_token": host_token})
+            await client.send(task.update(client, []))
+        elif kind == "hello":
+            if frame.get("version") != VERSION:
+                raise Refused("version", f"this server speaks version {VERSION}")
+            task = self.table(_field(frame, "table_id", str))
+            token = _field(frame, "token", str, optional=True)
+            role, player = ("spectator", None) if token is None else task.room.role_of(token)
+            self._attach(client, task, host=role == "host", token_hash="" if token is None else digest(token))
+            await client.send({"type": "welcome", "seq": task.room.seq, "reply_to": frame.get("id"),
+                               "table_id": task.room.table_id, "role": role,
+                               "seat": None if player is None else player.seat,
+                               "player_id": None if player is None else player.player_id})
+            await client.send(task.update(client, []))
+        elif kind in PLAYER_COMMANDS or kind in HOST_COMMANDS or kind == "resync":
+            if client.table is None:
+                raise Refused("no_table", "send hello or create_table first")
+            await client.table.queue.put(Command(client, frame))
+        else:
+            raise Refused("unknown_type", f"no message type {kind!r}")
+
+    @staticmethod
+    def _attach(client: Client, task: TableTask, *, host: bool, token_hash: str) -> None:
+        if client.table is not None:
+            client.table.clients.discard(client)
+        client.table, client.host, client.token_hash = task, host, token_hash
+        task.clients.add(client)
+
+    async def close(self) -> None:
+        for task in self.tables.values():
+            await task.queue.put(None)
+            if task.task is not None:
+                with contextlib.suppress(Exception):
+                    await task.task
+        self.tables.clear()
+        self.store.close()
+
+
+def create_app(
+    db: str | Store = "sqlite:///pokerfloor.db",
+    *,
+    clock: Callable[[], float] = time.time,
+    origins: Iterable[str] = (),
+    hook: Callable[[str, Input], None] | None = None,
+    flood: int = FLOOD_PER_SECOND,
+) -> Starlette:
+    """The ASGI app. ``db`` is a SQLAlchemy URL or a ``Store``; ``clock`` returns seconds (inject
+    one in tests); ``origins`` are the web origins allowed besides the server's own; ``flood`` is
+    how many frames a second a client may send."""
+    store = db if isinstance(db, Store) else Store(db)
+    server = Server(store, clock=clock, origins=origins, hook=hook, flood=flood)
+
+    async def websocket(socket: WebSocket) -> None:
+        await server.serve(socket)
+
+    async def health(_request: Request) -> Response:
+        return PlainTextResponse("ok")
+
+    async def tables(_request: Request) -> Response:
+        return JSONResponse({"version": VERSION, "running": sorted(server.tables)})
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        yield
+        await server.close()
+
+    routes: list[Route | WebSocketRoute | Mount] = [
+        WebSocketRoute("/ws", websocket),
+        Route("/health", health),
+        Route("/api/tables", tables),
+    ]
+    from pokerfloor.server.downloads import routes as download_routes
+
+    routes.extend(download_routes(server))
+    if STATIC.is_dir():
+        routes.append(Mount("/", StaticFiles(directory=STATIC, html=True), name="static"))
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.server = server
+    return app

@@ -1,0 +1,412 @@
+"""One table of the server: a ``pf.Table`` and its players, driven only by recorded inputs.
+
+Every change to a room is an input (a plain dict) passed to ``Room.apply``. The same inputs in
+the same order rebuild the same room, cards included: each hand's deck is shuffled from a seed
+held in its ``deal`` input, so a room is restored after a crash by applying its stored inputs
+again. Nothing here does I/O or reads the clock; the time of each input travels with it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from pokerfloor.errors import IllegalAction
+from pokerfloor.hand import Hand
+from pokerfloor.rules import Game, HouseRules
+from pokerfloor.server.deal import deck_rng, hand_seed, seed_hash
+from pokerfloor.table import ManualClock, NotEnoughPlayers, Straddles, Table, TableOptions
+from pokerfloor.table.seats import TableEvent
+
+Input = dict[str, Any]
+
+STRADDLES = {
+    "none": Straddles(live=False),
+    "utg": Straddles(),
+    "mississippi": Straddles(mississippi="any"),
+}
+BUTTON_RULES = {"dead": "dead_button", "moving": "moving_button", "simplified": "simplified"}
+
+
+class Refused(Exception):
+    """A command the room will not take; ``code`` is the protocol's error code (docs/protocol.md)."""
+
+    def __init__(self, code: str, message: str, reason: str = "", rule: str = "") -> None:
+        super().__init__(message)
+        self.code, self.message, self.reason, self.rule = code, message, reason, rule
+
+
+def digest(token: str) -> str:
+    """Tokens are stored as their SHA-256, never as given."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Player:
+    player_id: str
+    name: str
+    seat: int
+    token_hash: str
+    timeouts: int = 0
+    bank: float = 0.0
+
+
+@dataclass
+class Request:
+    request_id: str
+    name: str
+    seat: int
+    chips: int
+    token_hash: str
+
+
+@dataclass
+class Config:
+    game: Game
+    seats: int
+    approval: bool
+    straddles: str
+    clock: dict[str, float] | None
+    button_rule: str
+    master: str
+
+    @classmethod
+    def parse(cls, data: Mapping[str, Any], master: str | None = None) -> Config:
+        """A table's settings from a ``create_table`` frame (``Refused`` if any is wrong)."""
+        raw = data.get("game")
+        if not isinstance(raw, dict):
+            raise Refused("bad_field", "game is an object: variant, structure, small_blind, big_blind")
+        options = data.get("options") or {}
+        if not isinstance(options, dict):
+            raise Refused("bad_field", "options is an object")
+        try:
+            game = Game(
+                variant=str(raw.get("variant", "holdem")),
+                structure=cast(Any, str(raw.get("structure", "no_limit"))),
+                small_blind=_whole(raw.get("small_blind", 1), "small_blind"),
+                big_blind=_whole(raw.get("big_blind", 2), "big_blind"),
+                ante=_whole(raw.get("ante", 0), "ante"),
+            )
+        except (TypeError, ValueError) as wrong:
+            raise Refused("bad_field", f"game: {wrong}") from None
+        seats = data.get("seats", 9)
+        if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 10:
+            raise Refused("bad_field", "seats is 2 to 10")
+        straddles = options.get("straddles", "utg")
+        button = options.get("button_rule", "dead")
+        if straddles not in STRADDLES or button not in BUTTON_RULES:
+            raise Refused(
+                "bad_field", f"straddles is one of {sorted(STRADDLES)}; button_rule of {sorted(BUTTON_RULES)}"
+            )
+        clock = options.get("clock")
+        if clock is not None:
+            if not isinstance(clock, dict):
+                raise Refused("bad_field", "clock is an object: seconds, time_bank, timeouts_to_away")
+            clock = {
+                "seconds": float(_positive(clock.get("seconds", 30), "seconds")),
+                "time_bank": float(_positive(clock.get("time_bank", 60), "time_bank", zero=True)),
+                "timeouts_to_away": float(_positive(clock.get("timeouts_to_away", 2), "timeouts_to_away")),
+            }
+        seed = options.get("seed", master)
+        if seed is None:
+            seed = secrets.token_hex(16)
+        try:
+            bytes.fromhex(str(seed))
+        except ValueError:
+            raise Refused("bad_field", "seed is a hex string") from None
+        return cls(game, seats, bool(options.get("approval", False)), straddles, clock, button, str(seed))
+
+    def to_json(self) -> dict[str, Any]:
+        game = self.game
+        return {
+            "game": {
+                "variant": game.variant,
+                "structure": game.structure,
+                "small_blind": game.small_blind,
+                "big_blind": game.big_blind,
+                "ante": game.ante,
+            },
+            "seats": self.seats,
+            "options": {
+                "approval": self.approval,
+                "straddles": self.straddles,
+                "clock": self.clock,
+                "button_rule": self.button_rule,
+                "seed": self.master,
+            },
+        }
+
+
+def _whole(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise Refused("bad_field", f"{name} is a whole number of chips")
+    return value
+
+
+def _positive(value: object, name: str, *, zero: bool = False) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0 or (value == 0 and not zero):
+        raise Refused("bad_field", f"{name} is a positive number of seconds")
+    return value
+
+
+@dataclass
+class Deal:
+    number: int
+    seed: str
+
+    @property
+    def seed_sha256(self) -> str:
+        return seed_hash(self.seed)
+
+
+@dataclass
+class Room:
+    """The authoritative state of one table, changed only by ``apply`` (or ``undo`` nowhere)."""
+
+    table_id: str
+    config: Config
+    host_hash: str
+    seq: int = 0
+    table: Table = field(init=False)
+    clock: ManualClock = field(init=False)
+    players: dict[str, Player] = field(default_factory=dict)
+    requests: dict[str, Request] = field(default_factory=dict)
+    deals: list[Deal] = field(default_factory=list)
+    hands: list[Hand] = field(default_factory=list)
+    running: bool = False
+    paused: bool = False
+    ended: bool = False
+    chat: list[tuple[int, str, str]] = field(default_factory=list)
+    applied: dict[str, set[str]] = field(default_factory=dict)
+    straddles: list[tuple[int, int | None]] = field(default_factory=list)
+    turn_started: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.clock = ManualClock()
+        house = HouseRules(button_rule=BUTTON_RULES[self.config.button_rule])  # type: ignore[arg-type]
+        game = self.config.game
+        self.table = Table(
+            game,
+            seats=self.config.seats,
+            house=house,
+            options=TableOptions(straddles=STRADDLES[self.config.straddles]),
+            clock=self.clock,
+            rng=deck_rng(hand_seed(self.config.master, 0)),
+        )
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def hand(self) -> Hand | None:
+        return self.table.hand
+
+    @property
+    def in_hand(self) -> bool:
+        hand = self.table.hand
+        return hand is not None and not hand.is_over
+
+    def player_at(self, seat: int) -> Player | None:
+        return next((p for p in self.players.values() if p.seat == seat), None)
+
+    def role_of(self, token: str) -> tuple[str, Player | None]:
+        """``("host" | "player", player)`` for a token this room knows (``Refused`` otherwise)."""
+        hashed = digest(token)
+        player = next((p for p in self.players.values() if hmac.compare_digest(p.token_hash, hashed)), None)
+        if hmac.compare_digest(hashed, self.host_hash):
+            host_player = next((p for p in self.players.values() if p.token_hash == self.host_hash), None)
+            return "host", host_player
+        if player is not None:
+            return "player", player
+        if any(hmac.compare_digest(r.token_hash, hashed) for r in self.requests.values()):
+            return "player", None
+        raise Refused("bad_token", "this table does not know that token")
+
+    def player_for_token_hash(self, hashed: str) -> Player | None:
+        return next((p for p in self.players.values() if p.token_hash == hashed), None)
+
+    def ready_to_deal(self) -> bool:
+        """Whether the next hand is due: the game runs, nothing is in play and two can play."""
+        if not self.running or self.paused or self.ended or self.in_hand:
+            return False
+        try:
+            plan = self.table.preview()
+        except NotEnoughPlayers:
+            return False
+        return len(plan.dealt) >= 2
+
+    def next_deal(self) -> Input:
+        """The input that deals the next hand, its seed derived from the master seed."""
+        number = self.table.hand_number + 1
+        return {"kind": "deal", "hand": number, "seed": hand_seed(self.config.master, number)}
+
+    # ------------------------------------------------------------------ changing
+    def apply(self, entry: Input) -> list[TableEvent]:
+        """Apply one input; ``Refused`` (and nothing changed) if the table refuses it. Returns the
+        table's events it logged."""
+        kind = entry.get("kind")
+        handler = getattr(self, f"_on_{kind}", None)
+        if handler is None:
+            raise Refused("unknown_type", f"no input {kind!r}")
+        self.clock.now = float(entry.get("at", self.clock.now))
+        before = len(self.table.events)
+        try:
+            handler(entry)
+        except IllegalAction as refused:
+            raise Refused("illegal", refused.message, refused.reason, refused.rule) from None
+        except NotEnoughPlayers as short:
+            raise Refused("illegal", str(short)) from None
+        self.seq += 1
+        if self.in_hand:
+            hand = self.table.hand
+            assert hand is not None
+            if entry.get("kind") in ("deal", "act", "timeout"):
+                self.turn_started = self.clock.now
+        else:
+            self._after_hand()
+        return list(self.table.events[before:])
+
+    def _after_hand(self) -> None:
+        """The explicit end of a finished hand: chips back to the seats, the hand kept."""
+        hand = self.table.hand
+        self.table.end_hand()
+        if hand is not None and (not self.hands or self.hands[-1] is not hand):
+            self.table.verify()
+            self.hands.append(hand)
+
+    def _on_request(self, entry: Input) -> None:
+        seat, chips, name = entry["seat"], entry["chips"], entry["name"]
+        self._check_free(seat, name)
+        self.requests[entry["request_id"]] = Request(entry["request_id"], name, seat, chips, entry["token_hash"])
+
+    def _on_refuse(self, entry: Input) -> None:
+        if self.requests.pop(entry["request_id"], None) is None:
+            raise Refused("bad_field", "no such seat request")
+
+    def _on_sit(self, entry: Input) -> None:
+        request = self.requests.get(entry["request_id"])
+        if request is None:
+            raise Refused("bad_field", "no such seat request")
+        self._check_free(request.seat, request.name)
+        player_id = entry["player_id"]
+        self.table.sit(request.seat, player_id, request.chips)
+        del self.requests[request.request_id]
+        bank = self.config.clock["time_bank"] if self.config.clock else 0.0
+        self.players[player_id] = Player(player_id, request.name, request.seat, request.token_hash, bank=bank)
+
+    def _check_free(self, seat: object, name: object) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= self.config.seats:
+            raise Refused("bad_field", f"seats are numbered 1 to {self.config.seats}")
+        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 32:
+            raise Refused("bad_field", "a name is 1 to 32 characters")
+        if self.player_at(seat) is not None:
+            raise Refused("illegal", f"seat {seat} is taken", "invalid_action")
+
+    def _seat(self, entry: Input) -> int:
+        player = self.players.get(entry["player_id"])
+        if player is None:
+            raise Refused("not_seated", "that player has no seat")
+        return player.seat
+
+    def _on_leave(self, entry: Input) -> None:
+        seat = self._seat(entry)
+        self.table.leave(seat)
+        del self.players[entry["player_id"]]
+
+    def _on_sit_out(self, entry: Input) -> None:
+        self.table.sit_out(self._seat(entry))
+
+    def _on_sit_in(self, entry: Input) -> None:
+        seat = self._seat(entry)
+        self.table.sit_in(seat, post=bool(entry.get("post", False)))
+        self.players[entry["player_id"]].timeouts = 0
+
+    def _on_top_up(self, entry: Input) -> None:
+        self.table.top_up(self._seat(entry), entry["chips"])
+
+    def _on_straddle(self, entry: Input) -> None:
+        """A straddle for the next hand: declared now, or during a hand for the one after it
+        (it is checked again as that hand is dealt; WIKI_BIP Straddle bets)."""
+        seat = self._seat(entry)
+        if self.in_hand:
+            self.straddles.append((seat, entry.get("amount")))
+        else:
+            self.table.straddle(seat, entry.get("amount"))
+
+    def _on_chat(self, entry: Input) -> None:
+        self.chat.append((self.seq + 1, entry["player_id"], entry["text"]))
+
+    def _on_start(self, entry: Input) -> None:
+        self.running, self.paused = True, False
+
+    def _on_pause(self, entry: Input) -> None:
+        self.paused = True
+
+    def _on_end_game(self, entry: Input) -> None:
+        self.ended = True
+
+    def _on_edit_stack(self, entry: Input) -> None:
+        self.table.top_up(entry["seat"], entry["chips"])
+
+    def _on_remove(self, entry: Input) -> None:
+        player = self.player_at(entry["seat"])
+        if player is None:
+            raise Refused("bad_field", f"seat {entry['seat']} is empty")
+        self.table.leave(player.seat)
+        del self.players[player.player_id]
+
+    def _on_deal(self, entry: Input) -> None:
+        if self.ended:
+            raise Refused("closed", "the game has ended")
+        if entry["hand"] != self.table.hand_number + 1:
+            raise Refused("bad_field", f"the next hand is {self.table.hand_number + 1}")
+        declared, self.straddles = self.straddles, []
+        for seat, amount in declared:
+            with contextlib.suppress(IllegalAction):
+                self.table.straddle(seat, amount)
+        self.table.start_hand(rng=deck_rng(entry["seed"]))
+        self.deals.append(Deal(entry["hand"], entry["seed"]))
+
+    def _on_act(self, entry: Input) -> None:
+        seat = self._seat(entry)
+        done = self.applied.setdefault(entry["player_id"], set())
+        self.table.act(seat, entry["action"], entry.get("to"))
+        done.add(entry["client_action_id"])
+        player = self.players[entry["player_id"]]
+        player.timeouts = 0
+        self._spend_bank(player)
+
+    def _on_timeout(self, entry: Input) -> None:
+        """The clock ran out: check, or fold if a check is not free; N in a row and the seat is
+        away from the next hand (docs/protocol.md, the clock)."""
+        hand = self.table.hand
+        seat = entry["seat"]
+        if hand is None or hand.is_over or hand.to_act != seat:
+            raise Refused("stale_turn", "that turn is over")
+        self.table.act(seat, "check" if hand.legal().check else "fold")
+        player = self.player_at(seat)
+        assert player is not None and self.config.clock is not None
+        player.bank = 0.0
+        player.timeouts += 1
+        if player.timeouts >= self.config.clock["timeouts_to_away"]:
+            self.table.sit_out(seat)
+
+    def _spend_bank(self, player: Player) -> None:
+        """Time beyond the turn's seconds comes out of the seat's time bank."""
+        if self.config.clock is None:
+            return
+        over = self.clock.now - self.turn_started - self.config.clock["seconds"]
+        if over > 0:
+            player.bank = max(0.0, player.bank - over)
+
+    def deadline(self) -> tuple[int, float] | None:
+        """(seat, time) when the seat to act runs out of time, with a clock and a hand in play."""
+        hand = self.table.hand
+        if self.config.clock is None or hand is None or hand.is_over or hand.to_act is None:
+            return None
+        player = self.player_at(hand.to_act)
+        bank = player.bank if player is not None else 0.0
+        return hand.to_act, self.turn_started + self.config.clock["seconds"] + bank

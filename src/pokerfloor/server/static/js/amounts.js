@@ -1,0 +1,39 @@
+// Bet sizes: the presets a player reaches for and the clamp to what `legal` allows.
+// A range from `legal` is [min_to, max_to], the seat's total wager this round.
+
+export function clamp(amount, range) {
+  const [low, high] = range;
+  const value = Math.round(Number(amount));
+  if (!Number.isFinite(value)) return low;
+  return Math.min(high, Math.max(low, value));
+}
+
+/** The bet or raise a seat may make now: ["bet" | "raise" | "complete", [min_to, max_to]] or null. */
+export function wager(legal) {
+  if (!legal) return null;
+  if (legal.raise_) return ["raise", legal.raise_];
+  if (legal.bet) return ["bet", legal.bet];
+  if (legal.complete) return ["complete", legal.complete];
+  return null;
+}
+
+/**
+ * The presets as totals to wager: a pot-sized raise is a call, then the pot after that call.
+ * `view` is the seat's SeatView (`total_pot` counts the bets in front).
+ */
+export function presets(view, legal) {
+  const open = wager(legal);
+  if (!open) return [];
+  const range = open[1];
+  const callTo = legal.call ? legal.call[0] : 0;
+  const callCost = legal.call ? legal.call[1] : 0;
+  const potAfterCall = view.total_pot + callCost;
+  const sized = (fraction) => clamp(callTo + fraction * potAfterCall, range);
+  return [
+    ["min", range[0]],
+    ["½ pot", sized(0.5)],
+    ["¾ pot", sized(0.75)],
+    ["pot", sized(1)],
+    ["all-in", range[1]],
+  ];
+}

@@ -1,0 +1,46 @@
+// The lobby: open a table (its host token is kept in this browser) and return to known ones.
+
+import { Connection, knownTables, saveToken } from "./conn.js";
+
+const $ = (selector) => document.querySelector(selector);
+
+for (const t of knownTables()) {
+  const li = document.createElement("li");
+  li.innerHTML = `<a></a> <span></span>`;
+  li.querySelector("a").href = `/table.html?t=${encodeURIComponent(t.id)}`;
+  li.querySelector("a").textContent = t.id;
+  li.querySelector("span").textContent = t.host ? "(host)" : "(player)";
+  $("#mine").append(li);
+}
+
+const conn = new Connection({ onFrame: () => {} });
+
+$("#create").onsubmit = async (event) => {
+  event.preventDefault();
+  const options = {
+    approval: $("#approval").checked,
+    straddles: $("#straddles").value,
+    button_rule: $("#button-rule").value,
+    clock: $("#clock-on").checked ? { seconds: Number($("#clock-seconds").value), time_bank: Number($("#clock-bank").value) } : null,
+  };
+  const seed = new URLSearchParams(location.search).get("seed");
+  if (seed) options.seed = seed; // a known deal, for tests and demos
+  const reply = await conn.send({
+    type: "create_table",
+    game: {
+      variant: $("#variant").value,
+      structure: $("#structure").value,
+      small_blind: Number($("#small-blind").value),
+      big_blind: Number($("#big-blind").value),
+    },
+    seats: Number($("#seats").value),
+    options,
+  });
+  if (reply.type !== "table_created") {
+    $("#create-error").textContent = reply.message || "the table was not opened";
+    return;
+  }
+  saveToken(reply.table_id, "host", reply.host_token);
+  conn.stop();
+  location.href = `/table.html?t=${encodeURIComponent(reply.table_id)}`;
+};

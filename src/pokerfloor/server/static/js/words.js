@@ -1,0 +1,52 @@
+// Events in words for the hand log, as a dealer would call them (the page's twin of
+// pokerfloor.narrate, kept to what a SeatView event holds).
+
+import { cardsText } from "./cards.js";
+
+const POSTS = {
+  sb: "posts the small blind",
+  bb: "posts the big blind",
+  button_blind: "posts the button blind",
+  straddle: "straddles",
+  mississippi: "posts a Mississippi straddle",
+  kill: "posts a kill blind",
+  new_player: "posts to come in",
+  missed_bb: "posts the missed big blind",
+  missed_sb: "posts the missed small blind (dead)",
+  ante: "antes",
+  bb_ante: "posts the big-blind ante",
+};
+
+export function describe(e, names = {}) {
+  const who = e.seat != null ? names[e.seat] || `seat ${e.seat}` : "";
+  const n = e.amount != null ? e.amount.toLocaleString() : "";
+  switch (e.kind) {
+    case "post":
+      return `${who} ${POSTS[e.post] || "posts"} ${n}`;
+    case "deal_board":
+      return `${e.street[0].toUpperCase()}${e.street.slice(1)}: ${cardsText(e.cards)}`;
+    case "deal_hole":
+      return `${who} is dealt ${cardsText(e.cards)}`;
+    case "bet":
+      return `${who} bets ${n}`;
+    case "raise":
+      return `${who} raises to ${n}`;
+    case "complete":
+      return `${who} completes to ${n}`;
+    case "call":
+      return `${who} calls ${n}`;
+    case "check":
+    case "fold":
+      return `${who} ${e.kind}s`;
+    case "return":
+      return `${n} uncalled returned to ${who}`;
+    case "show":
+      return `${who} shows ${cardsText(e.cards)}`;
+    case "muck":
+      return `${who} mucks`;
+    case "win":
+      return `${who} wins ${n} (${e.note})`;
+    default:
+      return `${who} ${e.kind} ${n}`.trim();
+  }
+}

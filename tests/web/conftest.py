@@ -1,0 +1,121 @@
+"""The web table in a real browser: a `pokerfloor serve` process on 127.0.0.1 and Debian's
+Chromium driven by Playwright (docs/protocol.md is what the page speaks)."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, WebSocket, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+SHOTS = Path(__file__).resolve().parents[2] / "build" / "web-screenshots"
+WAIT = 10_000  # milliseconds any one thing on the page may take
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a `pokerfloor serve` process on 127.0.0.1 with its own SQLite file."""
+    port = free_port()
+    db = tmp_path_factory.mktemp("serve") / "tables.db"
+    command = [sys.executable, "-c", "from pokerfloor.cli import main; main()",
+               "serve", "--db", f"sqlite:///{db}", "--host", "127.0.0.1", "--port", str(port)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=os.environ.copy())
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            if process.poll() is not None:
+                said = process.stdout.read().decode() if process.stdout else ""
+                raise RuntimeError(f"pokerfloor serve stopped: {said}")
+            try:
+                with urllib.request.urlopen(f"{url}/health", timeout=1):
+                    break
+            except OSError:
+                time.sleep(0.05)
+        else:
+            raise RuntimeError("pokerfloor serve did not answer in 10 s")
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield launched
+        launched.close()
+
+
+class Client:
+    """One person at the table: a browser context of their own (storage, tokens), the page, the
+    console errors it logged and every WebSocket frame it received."""
+
+    def __init__(self, browser: Browser, base: str, name: str, *, phone: bool = False) -> None:
+        size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 860}
+        self.context: BrowserContext = browser.new_context(viewport=size, base_url=base)
+        self.context.set_default_timeout(WAIT)
+        self.name = name
+        self.errors: list[str] = []
+        self.frames: list[str] = []
+        self.sent: list[str] = []
+        self.page: Page = self.context.new_page()
+        self.watch(self.page)
+
+    def watch(self, page: Page) -> None:
+        def console(message: ConsoleMessage) -> None:
+            if message.type == "error":
+                self.errors.append(f"{self.name}: {message.text}")
+
+        def socket(ws: WebSocket) -> None:
+            ws.on("framereceived", lambda data: self.frames.append(data if isinstance(data, str) else data.decode()))
+            ws.on("framesent", lambda data: self.sent.append(data if isinstance(data, str) else data.decode()))
+
+        page.on("console", console)
+        page.on("pageerror", lambda error: self.errors.append(f"{self.name}: {error}"))
+        page.on("websocket", socket)
+
+    def state(self) -> Any:
+        """The page's latest update from the server (what it drew)."""
+        return self.page.evaluate("() => window.pokerfloorTable?.state.update ?? null")
+
+    def seat(self) -> int | None:
+        update = self.state()
+        return None if update is None else update["you"]["seat"]
+
+    def updates(self) -> list[dict[str, Any]]:
+        found = []
+        for text in self.frames:
+            frame = json.loads(text)
+            if frame.get("type") == "update":
+                found.append(frame)
+        return found
+
+    def shot(self, name: str) -> None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+    def close(self) -> None:
+        self.context.close()
