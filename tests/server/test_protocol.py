@@ -187,7 +187,7 @@ def test_the_deal_is_verifiable_from_the_hash_published_before_it(http: TestClie
 
 def test_host_commands_edit_a_stack_remove_a_player_and_end_the_game(http: TestClient) -> None:
     game = Session(http, seed="beef")
-    ann, bob, cy = (game.join(n, s, chips=100) for n, s in (("ann", 1), ("bob", 2), ("cy", 3)))
+    ann, _bob, cy = (game.join(n, s, chips=100) for n, s in (("ann", 1), ("bob", 2), ("cy", 3)))
     game.host.reply({"type": "pause"})
     game.host.reply({"type": "start"})
     game.host.reply({"type": "pause"})
