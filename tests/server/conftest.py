@@ -98,6 +98,10 @@ class Session:
         server = self.http.app.state.server  # type: ignore[attr-defined]
         return server.tables[self.table_id].room  # type: ignore[no-any-return]
 
+    def store_inputs(self) -> list[dict[str, Any]]:
+        server = self.http.app.state.server  # type: ignore[attr-defined]
+        return server.store.inputs(self.table_id)  # type: ignore[no-any-return]
+
     def join(self, name: str, seat: int, chips: int = 200) -> Peer:
         peer = Peer(self.http, name)
         assert peer.reply({"type": "hello", "version": 1, "table_id": self.table_id})["type"] == "welcome"

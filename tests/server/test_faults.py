@@ -100,9 +100,17 @@ def _choose(hand: int, legal: dict[str, Any], events: int) -> tuple[str, int | N
 
 
 def run_session(db: Path | str, kills: list[str]) -> tuple[str, int, int]:
+    """``_session`` on a server of its own, stopped whatever happens."""
+    server = Server(db)
+    try:
+        return _session(server, kills)
+    finally:
+        server.stop()
+
+
+def _session(server: Server, kills: list[str]) -> tuple[str, int, int]:
     """Play HANDS hands; restart the server with the next kill point each time it dies.
     Returns the session's PHH, the restarts and the actions resent."""
-    server = Server(db)
     server.start()
     host = Client(server)
     created = host.reply({"type": "create_table", "game": GAME, "seats": 6, "options": {"seed": SEED}})

@@ -183,3 +183,28 @@ def test_the_deal_is_verifiable_from_the_hash_published_before_it(http: TestClie
     assert "pays" in http.get(f"/api/tables/{game.table_id}/ledger.csv").text
     assert http.get(f"/api/tables/{game.table_id}/hands.phhs").text.count("actions") == len(hands)
     game.close()
+
+
+def test_host_commands_edit_a_stack_remove_a_player_and_end_the_game(http: TestClient) -> None:
+    game = Session(http, seed="beef")
+    ann, _bob, cy = (game.join(n, s, chips=100) for n, s in (("ann", 1), ("bob", 2), ("cy", 3)))
+    game.host.reply({"type": "pause"})
+    game.host.reply({"type": "start"})
+    game.host.reply({"type": "pause"})
+    game.play_hand()
+    game.sync()
+    assert not game.room.in_hand
+    chips = game.room.table.stack(2)
+    assert game.host.reply({"type": "edit_stack", "seat": 2, "chips": 50})["type"] == "ack"
+    assert game.room.table.stack(2) == chips + 50
+    assert game.host.reply({"type": "remove", "seat": 3})["type"] == "ack"
+    assert 3 not in game.room.table.seats and cy.reply({"type": "chat", "text": "hey"})["code"] == "not_seated"
+    game.room.table.verify()
+    assert game.host.reply({"type": "end_game"})["type"] == "ack"
+    assert game.host.reply({"type": "start"})["type"] == "ack"
+    game.sync()
+    assert game.room.table.hand_number == 1                 # an ended game deals no more hands
+    assert ann.reply({"type": "join", "name": "zed", "seat": 4, "chips": 100})["code"] in ("closed", "illegal")
+    kinds = [e["kind"] for e in game.store_inputs()]
+    assert {"edit_stack", "remove", "end_game", "pause"} <= set(kinds)   # every host command is logged
+    game.close()
