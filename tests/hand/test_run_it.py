@@ -17,6 +17,7 @@ import pokerfloor as pf
 from pokerfloor import citations
 from pokerfloor.hand.showdown import run_parts
 from pokerfloor.io.export import history_of
+from pokerfloor.io.ohh import to_ohh
 from pokerfloor.narrate import award_lines, narrate
 
 NLHE = pf.Game(variant="holdem", structure="no_limit", small_blind=50, big_blind=100)
@@ -252,6 +253,9 @@ def test_narration_and_phh_export_of_a_hand_run_twice() -> None:
     assert [a for a in history.actions if a.startswith("d db")] == ["d db 2c7h9d", "d db Jc", "d db 3s"]
     assert history.extra == {"_runs": 2, "_boards": ["2c7h9dJc3s", "Kh8c4d5h2d"]}
     assert history.winnings == (1000, 1000)
+    rounds = to_ohh(hand)["ohh"]["rounds"]
+    assert [(r["street"], r["cards"]) for r in rounds[1:4]] == [("Flop", ["2c", "7h", "9d"]), ("Turn", ["Jc"]),
+                                                               ("River", ["3s"])]
 
 
 @settings(max_examples=60, deadline=None)
