@@ -112,15 +112,16 @@ def post_forced_bets(hand: Hand) -> None:
             if order_post is None or key >= order_post:
                 order_post = key
     hand._short_blinds += missing_blinds(hand)
-    hand._min_inc = max(hand._min_inc, hand.game.min_bet)
+    rnd = hand._round
+    rnd.min_inc = max(rnd.min_inc, hand.game.min_bet)
     hand._start_round(first=None if order_post is None else (order_post[1] + 1) % hand._n)
     if hand._structure == "fixed_limit":
-        hand._full_level, hand._raises = 0, 0
+        rnd.full_level, rnd.raises = 0, 0
         for amount in sorted(set(live_amounts)):
-            if amount - hand._full_level >= hand._min_inc:
-                hand._full_level, hand._raises = amount, hand._raises + 1
+            if amount - rnd.full_level >= rnd.min_inc:
+                rnd.count_full_bet(amount)
     else:
-        hand._full_level = hand._level
+        rnd.full_level = rnd.level
 
 
 def missing_blinds(hand: Hand) -> int:
@@ -136,20 +137,21 @@ def raise_level_by_post(hand: Hand, i: int, post: Post) -> None:
     """A live blind, straddle, sleeper or kill sets the bet to call; a straddle counts as a
     raise for the minimum raise (house option ``straddle_min_raise``, docs/rules.md §2.8)."""
     house = hand.game.house
-    prior = hand._level
-    if post.amount > hand._level:
-        hand._level = post.amount
+    rnd = hand._round
+    prior = rnd.level
+    if post.amount > rnd.level:
+        rnd.level = post.amount
     if post.kind in STRADDLE_KINDS and post.amount > prior:
         if post.kind == "kill" or house.straddle_min_raise == "straddle_amount":
-            hand._min_inc = max(hand._min_inc, post.amount)
+            rnd.min_inc = max(rnd.min_inc, post.amount)
         else:
-            hand._min_inc = max(hand._min_inc, post.amount - prior)
+            rnd.min_inc = max(rnd.min_inc, post.amount - prior)
         if house.straddle_postflop_min_bet == "straddle" or post.kind == "kill":
             hand._postflop_min_bet = max(hand._postflop_min_bet, post.amount)
     if post.kind == "kill" and hand.game.big_blind:
         hand._unit_scale = (post.amount, hand.game.big_blind)
     if post.kind == "sleeper":
-        hand._acted[i] = hand._level
+        rnd.acted[i] = rnd.level
 
 
 def settle_sleeper(hand: Hand, j: int, sleeper: Post) -> int:
@@ -165,8 +167,9 @@ def settle_sleeper(hand: Hand, j: int, sleeper: Post) -> int:
     hand._put_in(j, paid)
     hand.events.append(Event("post", sleeper.seat, paid, street=hand.street, post="sleeper"))
     raise_level_by_post(hand, j, sleeper)
-    if hand._structure == "fixed_limit" and sleeper.amount - hand._full_level >= hand._min_inc:
-        hand._full_level, hand._raises = sleeper.amount, hand._raises + 1
+    rnd = hand._round
+    if hand._structure == "fixed_limit" and sleeper.amount - rnd.full_level >= rnd.min_inc:
+        rnd.count_full_bet(sleeper.amount)
     elif hand._structure != "fixed_limit":
-        hand._full_level = hand._level
+        rnd.full_level = rnd.level
     return hand._next_to_act(j)

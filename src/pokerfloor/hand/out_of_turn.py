@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 def hold(hand: Hand, i: int, action: str, to: int | None) -> Event:
     """Keep an action seat ``i`` took out of turn, with the action it faced then, until its turn
     comes (TDA 2024 R53-A/B)."""
-    hand._held[i] = (action, to, hand._level, hand._raises)
+    hand._held[i] = (action, to, hand._round.level, hand._round.raises)
     event = Event("held", hand._seats[i], to, street=hand.street, note=f"{action} out of turn, held")
     hand.events.append(event)
     return event
@@ -36,7 +36,7 @@ def settle(hand: Hand, i: int) -> None:
         hand._folded[i] = True
         hand._record(i, "fold", None)
         return
-    if (level, raises) == (hand._level, hand._raises):
+    if (level, raises) == (hand._round.level, hand._round.raises):
         try:
             hand._act(seat, action, to, None)
             return

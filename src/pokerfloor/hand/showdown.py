@@ -182,7 +182,8 @@ def showdown_order(hand: Hand, contenders: list[int]) -> list[int]:
     """Last aggressor of the final round first, else the first seat left of the button
     (TDA 2024 R17-A), then clockwise."""
     first = min(contenders, key=lambda j: (j - hand._first) % hand._n)
-    start = hand._last_aggressor if hand._last_aggressor in contenders else first
+    aggressor = hand._round.last_aggressor
+    start = aggressor if aggressor in contenders else first
     return sorted(contenders, key=lambda j: (j - start) % hand._n)
 
 

@@ -96,9 +96,7 @@ def set_up(
         hand._dealt += [c for c in given if c is not None]
     hand._board = given
     hand._street_index = target
-    hand._acted = [None] * hand._n
-    hand._level = hand._full_level = hand._raises = 0
-    hand._min_inc = hand._postflop_min_bet
+    hand._round.new_street(hand._postflop_min_bet)
     hand._exposed = False
     hand._start_round(first=0)
     if sum(1 for j in range(hand._n) if not hand._folded[j]) < 2:

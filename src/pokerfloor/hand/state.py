@@ -22,6 +22,7 @@ from pokerfloor import citations as cite
 from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, SeededShuffler, Shuffler
 from pokerfloor.errors import IllegalAction, Reason
 from pokerfloor.hand import dealer, draw, forced, out_of_turn, showdown, spots, stud
+from pokerfloor.hand.betting import Round
 from pokerfloor.hand.given import cards_or_unknown
 from pokerfloor.hand.pots import side_pots
 from pokerfloor.hand.record import HandRecord, RecordedDeck, replay_record, restore
@@ -158,7 +159,6 @@ class Hand:
         self._folded: list[bool] = [False] * n
         self._mucked: list[bool] = [False] * n
         self._shown: list[bool] = [False] * n
-        self._acted: list[int | None] = [None] * n
         self._holes: list[list[Card | None]] = [[] for _ in range(n)]
         self._board: list[Card | None] = []
         self.events: list[Event] = []
@@ -178,19 +178,16 @@ class Hand:
         self._spot = False
         self._street_index = 0
         self._structure = game.structure
-        self._big_bet = game.structure in BIG_BET_STRUCTURES
-        self._half_bet = game.house.incomplete_rule_for(game.structure) == "half_bet"
-        self._cap = game.house.raises_allowed(self._rounds)
+        self._round = Round(
+            n,
+            big_bet=game.structure in BIG_BET_STRUCTURES,
+            half_bet=game.house.incomplete_rule_for(game.structure) == "half_bet",
+            cap=game.house.raises_allowed(self._rounds),
+        )
         self._fold_free = game.house.fold_facing_no_bet == "allowed"
         self._pot_total = 0
         self._short_blinds = 0
         self._to_act = -1
-        self._last_aggressor = -1
-        self._level = 0
-        self._full_level = 0
-        self._min_inc = 0
-        self._raises = 0
-        self._capped_multiway = False
         self._unit_scale = (1, 1)
         self._postflop_min_bet = game.min_bet
         self._over = False
@@ -346,20 +343,20 @@ class Hand:
     @property
     def min_raise_increment(self) -> int:
         """The last full bet or raise increment of this round (TDA 2024 R43-A)."""
-        return self._min_inc
+        return self._round.min_inc
 
     @property
     def current_bet(self) -> int:
         """The bet level of this round: the total wager a seat must reach to call."""
-        return self._level
+        return self._round.level
 
     @property
     def raises_made(self) -> int:
         """Full raises made this round after the opening bet; a live blind is the opening bet
         (RROP11 Betting & Raising item 3)."""
         if self._structure == "fixed_limit" or self._street_index > 0 or self._bb_level() == 0:
-            return max(self._raises - 1, 0)
-        return self._raises
+            return max(self._round.raises - 1, 0)
+        return self._round.raises
 
     @property
     def raise_cap(self) -> int | None:
@@ -368,7 +365,7 @@ class Hand:
         under ``cap_lifted_heads_up``."""
         if self._structure not in ("fixed_limit", "spread_limit"):
             return None
-        return self._cap
+        return self._round.cap
 
     def view(self, seat: object = None) -> SeatView:
         """What ``seat`` may see of the hand (``None``: a spectator), as an immutable ``SeatView``:
@@ -460,10 +457,10 @@ class Hand:
 
     def _start_round(self, first: int | None) -> None:
         if self._structure == "fixed_limit":
-            self._min_inc = self._unit()
+            self._round.min_inc = self._unit()
         elif self._structure == "spread_limit":
             assert self.game.spread is not None
-            self._min_inc = max(self._min_inc if self._street_index == 0 else 0, self.game.spread[0])
+            self._round.min_inc = max(self._round.min_inc if self._street_index == 0 else 0, self.game.spread[0])
         self._first = 0 if first is None else first
 
     def _begin_betting(self) -> None:
@@ -510,9 +507,9 @@ class Hand:
             return False
         bet = self._bet[i]
         others_can_act = able > 1  # seat i is one of them
-        if bet < self._level:
+        if bet < self._round.level:
             return others_can_act or any(b > bet for b in self._bet)
-        return self._acted[i] is None and others_can_act
+        return self._round.acted[i] is None and others_can_act
 
     def _next_to_act(self, after: int) -> int:
         n = self._n
@@ -538,18 +535,6 @@ class Hand:
                 return j
         return -1
 
-    def _reopened(self, i: int) -> bool:
-        """Whether seat ``i`` may raise: it has not acted, or a full raise (or several short
-        all-ins adding up to one, in big-bet games) has come since (TDA 2024 R47-A/B)."""
-        acted = self._acted[i]
-        if acted is None:
-            return True
-        if self._big_bet:
-            return self._full_level > acted or self._level - acted >= self._min_inc
-        # Limit: under the half-bet rule the raise that reopens is measured from what this seat
-        # called, so a seat that called a short all-in needs half a bet more (TDA 2024 R47-B).
-        return self._full_level > acted and (not self._half_bet or 2 * (self._level - acted) >= self._min_inc)
-
     def _heads_up(self) -> bool:
         """Whether at most two players who are not all-in contest the pot: the limit cap binds
         only "a pot involving three or more players who are not all-in" (RROP11 B&R item 3)."""
@@ -557,7 +542,8 @@ class Hand:
 
     def _aggression(self, i: int) -> tuple[str, int, int] | tuple[Reason, str]:
         """The bet or raise open to seat ``i``: ``(kind, min_to, max_to)``, or why there is none."""
-        level, bet, stack = self._level, self._bet[i], self._stack[i]
+        rnd = self._round
+        level, bet, stack = rnd.level, self._bet[i], self._stack[i]
         all_in_to = bet + stack
         reach = [b + s for j, (b, s, f) in enumerate(zip(self._bet, self._stack, self._folded)) if j != i and not f]
         if not reach or max(reach) <= level:
@@ -565,27 +551,25 @@ class Hand:
             return ("no_opponent_can_call", f"no opponent has chips to call more than the current bet: {answer}")
         if all_in_to <= level:
             return ("above_stack", f"you have {stack:,} chips, not enough to raise")
-        if not self._reopened(i):
+        if not rnd.reopened(i):
             return (
                 "betting_not_reopened",
                 "the all-in since you acted was not a full raise, so you may only call or fold",
             )
         structure = self._structure
-        if structure == "fixed_limit" or structure == "spread_limit":
-            cap = self._cap
-            if cap is not None and self._raises >= cap + 1:
-                lifted = self.game.house.cap_lifted_heads_up and self._heads_up() and not self._capped_multiway
-                if not lifted:
-                    return ("cap_reached", f"the betting is capped at a bet and {cap} raises")
+        if (structure == "fixed_limit" or structure == "spread_limit") and rnd.capped():
+            lifted = self.game.house.cap_lifted_heads_up and self._heads_up() and not rnd.capped_multiway
+            if not lifted:
+                return ("cap_reached", f"the betting is capped at a bet and {rnd.cap} raises")
         if level == 0:
             kind = "bet"
-        elif structure == "fixed_limit" and self._full_level == 0:
+        elif structure == "fixed_limit" and rnd.full_level == 0:
             kind = "complete"
         else:
             kind = "raise"
         if structure == "fixed_limit":
-            target = self._full_level + self._min_inc
-            top = self._full_level + self.game.big_bet if self._open_pair else target
+            target = rnd.full_level + rnd.min_inc
+            top = rnd.full_level + self.game.big_bet if self._open_pair else target
             return self._in_whole_chips(kind, target, min(max(target, top), all_in_to), all_in_to)
         if structure == "spread_limit":
             assert self.game.spread is not None
@@ -594,10 +578,10 @@ class Hand:
             if level == 0:
                 lo, hi = low, top
             else:
-                lo, hi = level + self._min_inc, level + top
+                lo, hi = level + rnd.min_inc, level + top
             return self._in_whole_chips(kind, min(lo, hi), min(hi, all_in_to), all_in_to)
         min_to = (
-            (self._postflop_min_bet if self._street_index else self._min_inc) if level == 0 else level + self._min_inc
+            (self._postflop_min_bet if self._street_index else rnd.min_inc) if level == 0 else level + rnd.min_inc
         )
         max_to = all_in_to
         if structure != "no_limit":
@@ -637,7 +621,7 @@ class Hand:
             return Legal(seat=seat, draw=len(self._holes[i]))
         if self._bring_in_open:
             return stud.bring_in_legal(self, i)
-        level, bet_now, stack = self._level, self._bet[i], self._stack[i]
+        level, bet_now, stack = self._round.level, self._bet[i], self._stack[i]
         to_call = level - bet_now
         call = _new(Call, (min(level, bet_now + stack), min(to_call, stack))) if to_call > 0 else None
         option = self._aggression(i)
@@ -709,7 +693,7 @@ class Hand:
             )
         if self._bring_in_open:
             return stud.bring_in_act(self, i, action, amount)
-        level, bet, stack = self._level, self._bet[i], self._stack[i]
+        level, bet, stack = self._round.level, self._bet[i], self._stack[i]
         to_call = level - bet
         if action == "fold":
             if to_call <= 0 and not self._fold_free:
@@ -727,7 +711,7 @@ class Hand:
         if action == "call":
             target = min(level, bet + stack)
             if amount is not None and amount != target:
-                if self._street_index == 0 and amount < target and self._level == self._bb_level():
+                if self._street_index == 0 and amount < target and level == self._bb_level():
                     raise IllegalAction(
                         "must_call_full_big_blind", f"the call is the full big blind: {target:,}", R_FULL_BB
                     )
@@ -806,25 +790,10 @@ class Hand:
             raise IllegalAction("above_pot_limit", f"the largest {kind} the pot allows is to {hi:,}", R_POT_LIMIT)
 
     def _raise_to(self, i: int, to: int) -> None:
-        level = self._level
-        increment = to - level
-        if self._structure == "fixed_limit":
-            over = to - self._full_level
-            full = over >= self._min_inc or (self._half_bet and 2 * over >= self._min_inc)
-            if over > self._min_inc:
-                self._min_inc = over  # the big bet on fourth street with an open pair showing
-        else:
-            full = increment >= self._min_inc or (self._half_bet and 2 * increment >= self._min_inc)
-            if increment >= self._min_inc:
-                self._min_inc = increment
-        if full:
-            self._full_level = to
-            self._raises += 1
-            if self._cap is not None and self._raises >= self._cap + 1 and not self._heads_up():
-                self._capped_multiway = True
+        rnd = self._round
+        multiway = rnd.cap is not None and not self._heads_up()
+        rnd.raise_to(i, to, fixed_limit=self._structure == "fixed_limit", multiway=multiway)
         self._put_in(i, to - self._bet[i])
-        self._level = to
-        self._last_aggressor = i
 
     def _fold(self, i: int) -> Event:
         self._folded[i] = True
@@ -834,7 +803,7 @@ class Hand:
         # Event(kind, seat, amount, cards, street, note, seen_by, post)
         event = _new(Event, (kind, self._seats[i], to, (), self.street, "", (), None))
         self.events.append(event)
-        self._acted[i] = self._level
+        self._round.acted[i] = self._round.level
         if i == self._killer:
             self._killer = -1  # from here the order of action is the seating order again
         if self._folded.count(False) == 1:
@@ -870,11 +839,7 @@ class Hand:
         if self._street_index >= self._rounds:
             self._showdown()
             return
-        self._acted = [None] * self._n
-        self._level = self._full_level = self._raises = 0
-        self._last_aggressor = -1
-        self._capped_multiway = False
-        self._min_inc = self._postflop_min_bet
+        self._round.new_street(self._postflop_min_bet)
         self._start_round(first=0)
         if self._stud:
             dealer.deal_stud_street(self)

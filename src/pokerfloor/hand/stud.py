@@ -230,7 +230,7 @@ def bring_in_act(hand: Hand, i: int, action: str, to: int | None) -> Event:
         if to is not None and to != bring_in:
             raise IllegalAction("invalid_action", f"the bring-in is {bring_in}, not {to}", R_BRING_IN)
         hand._put_in(i, bring_in)
-        hand._level = max(hand._level, hand.game.bring_in)
+        hand._round.level = max(hand._round.level, hand.game.bring_in)
         hand._bring_in_open = False
         return hand._record(i, "bring_in", bring_in)
     legal = bring_in_legal(hand, i)
