@@ -92,8 +92,8 @@ def post_forced_bets(hand: Hand) -> None:
                 Event("sleeper_waits", post.seat, post.amount, street=hand.street, note=note, post="sleeper")
             )
             continue
-        paid = min(post.amount, hand._stack[i])
-        hand._put_in(i, paid, live=post.live)
+        paid = min(post.amount, hand._chips.stack[i])
+        hand._chips.put_in(i, paid, live=post.live)
         hand.events.append(Event("post", post.seat, paid, street=hand.street, post=post.kind))
         if not post.live or post.kind in ANTE_KINDS:
             continue
@@ -163,8 +163,8 @@ def settle_sleeper(hand: Hand, j: int, sleeper: Post) -> int:
         note = "sleeper returned: a player in front of it entered the pot (house rule)"
         hand.events.append(Event("void", sleeper.seat, sleeper.amount, street=hand.street, note=note))
         return j
-    paid = min(sleeper.amount, hand._stack[j])
-    hand._put_in(j, paid)
+    paid = min(sleeper.amount, hand._chips.stack[j])
+    hand._chips.put_in(j, paid)
     hand.events.append(Event("post", sleeper.seat, paid, street=hand.street, post="sleeper"))
     raise_level_by_post(hand, j, sleeper)
     rnd = hand._round

@@ -136,7 +136,7 @@ def table_in_order(
     ``auto_muck``, else its seat is asked (R18). Returns the seat (by index) asked now, or -1
     when all are done."""
     shown: list[int] = []
-    tabled = hand._exposed or any(hand._stack[j] == 0 for j in contenders)
+    tabled = hand._exposed or any(hand._chips.stack[j] == 0 for j in contenders)
     for j in showdown_order(hand, contenders):
         if hand._shown[j]:
             shown.append(j)
@@ -200,7 +200,6 @@ def finish(
     hand._to_act = -1
     if pots is None:
         pots = hand.pots
-    hand._pot_total = 0
     unit = hand.game.min_chip
     highs: dict[int, int | None] = {}
     lows: dict[int, int | None] = {}
@@ -214,7 +213,7 @@ def finish(
         boards = hand.boards
         by_run = [hand_ranks(hand, order, boards[run]) if order else (highs, lows) for run in range(runs)]
     awards: list[Award] = []
-    stacks = list(hand._stack)
+    won = [0] * hand._n
     for index in range(len(pots) - 1, -1, -1):
         pot = pots[index]
         eligible = [j for j in range(hand._n) if hand._seats[j] in pot.eligible and not hand._mucked[j]]
@@ -226,17 +225,17 @@ def finish(
             share = pot if runs == 1 else Pot(part, pot.eligible)
             award = award_pot(hand, index, share, eligible, run_highs, run_lows, unit, run)
             for seat, chips in award.winners.items():
-                stacks[hand._pos[seat]] += chips
+                won[hand._pos[seat]] += chips
             awards.append(award)
-    hand._stack = stacks
+    hand._chips.pay_out(won)
     hand._over = True
-    final = dict(zip(hand._seats, stacks))
+    final = dict(zip(hand._seats, hand._chips.stack))
     returned = {e.seat: e.amount for e in hand.events if e.kind == "return" and e.seat is not None and e.amount}
     hand._result = Result(
         awards=tuple(awards),
         returned=returned,
         stacks=final,
-        net={s: final[s] - hand._start[i] for i, s in enumerate(hand._seats)},
+        net={s: final[s] - hand._chips.start[i] for i, s in enumerate(hand._seats)},
         showdown_order=tuple(hand._seats[j] for j in order),
         shown={hand._seats[j]: tuple(hand._holes[j]) for j in order if not hand._mucked[j]},
     )

@@ -76,13 +76,8 @@ def set_up(
     out = folded_seats(folded, hand._seats)
     hand.events.clear()
     for i, seat in enumerate(hand._seats):
-        hand._stack[i] = playing[seat]
-        hand._start[i] = playing[seat] + paid.get(seat, 0)
-        hand._live[i] = paid.get(seat, 0)
-        hand._bet[i] = 0
-        hand._dead[i] = 0
         hand._folded[i] = seat in out
-    hand._pot_total = sum(hand._live)
+    hand._chips.set_spot([playing[s] for s in hand._seats], [paid.get(s, 0) for s in hand._seats])
     hand._short_blinds = 0
     variant = hand.variant
     target = variant.streets.index(street)

@@ -3,8 +3,8 @@
 The betting round keeps exactly what the rulebook keeps (docs/rules.md §1.5, §5.5, §5.6):
 the current bet level, the last full increment (the minimum raise), the level each seat last
 acted at (its right to raise), the level of the last full bet or raise, and in limit games the
-number of bets. Every rule of legality is decided in ``_aggression``; every chip moves in
-``_put_in``.
+number of bets, all kept by the round (``betting.Round``). Every rule of legality is decided in
+``_aggression``; every chip moves in ``Chips.put_in`` (``chips``).
 
 The steps around the betting live next to this module, as functions of the hand: the forced
 bets (``forced``), the dealing (``dealer``), the draw (``draw``), the stud bring-in and first
@@ -23,6 +23,7 @@ from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, Seede
 from pokerfloor.errors import IllegalAction, Reason
 from pokerfloor.hand import dealer, draw, forced, out_of_turn, showdown, spots, stud
 from pokerfloor.hand.betting import Round
+from pokerfloor.hand.chips import Chips
 from pokerfloor.hand.given import cards_or_unknown
 from pokerfloor.hand.pots import side_pots
 from pokerfloor.hand.record import HandRecord, RecordedDeck, replay_record, restore
@@ -151,11 +152,7 @@ class Hand:
         self._pos: dict[int, int] = {s: i for i, s in enumerate(self._seats)}
         n = len(self._seats)
         self._n = n
-        self._start: list[int] = [stacks[s] for s in self._seats]
-        self._stack: list[int] = list(self._start)
-        self._bet: list[int] = [0] * n
-        self._live: list[int] = [0] * n
-        self._dead: list[int] = [0] * n
+        self._chips = Chips([stacks[s] for s in self._seats])
         self._folded: list[bool] = [False] * n
         self._mucked: list[bool] = [False] * n
         self._shown: list[bool] = [False] * n
@@ -185,7 +182,6 @@ class Hand:
             cap=game.house.raises_allowed(self._rounds),
         )
         self._fold_free = game.house.fold_facing_no_bet == "allowed"
-        self._pot_total = 0
         self._short_blinds = 0
         self._to_act = -1
         self._unit_scale = (1, 1)
@@ -254,21 +250,21 @@ class Hand:
 
     @property
     def stacks(self) -> dict[int, int]:
-        return dict(zip(self._seats, self._stack))
+        return dict(zip(self._seats, self._chips.stack))
 
     @property
     def starting_stacks(self) -> dict[int, int]:
-        return dict(zip(self._seats, self._start))
+        return dict(zip(self._seats, self._chips.start))
 
     @property
     def bets(self) -> dict[int, int]:
         """Each seat's wager in the current betting round."""
-        return dict(zip(self._seats, self._bet))
+        return dict(zip(self._seats, self._chips.bet))
 
     @property
     def contributions(self) -> dict[int, int]:
         """All chips each seat has put in this hand, dead money included."""
-        return {s: self._live[i] + self._dead[i] for i, s in enumerate(self._seats)}
+        return {s: self._chips.live[i] + self._chips.dead[i] for i, s in enumerate(self._seats)}
 
     @property
     def folded(self) -> frozenset[int]:
@@ -276,7 +272,7 @@ class Hand:
 
     @property
     def all_in(self) -> frozenset[int]:
-        return frozenset(s for i, s in enumerate(self._seats) if not self._folded[i] and self._stack[i] == 0)
+        return frozenset(s for i, s in enumerate(self._seats) if not self._folded[i] and self._chips.stack[i] == 0)
 
     @property
     def in_hand(self) -> tuple[int, ...]:
@@ -320,12 +316,12 @@ class Hand:
         hand is over and the pots are awarded (see ``result.awards``)."""
         if self._over:
             return []
-        return side_pots(self._seats, self._live, self._dead, self._folded, self._all_in_flags())
+        return side_pots(self._seats, self._chips.live, self._chips.dead, self._folded, self._all_in_flags())
 
     @property
     def total_pot(self) -> int:
         """Every chip in the middle, this round's bets included."""
-        return self._pot_total
+        return self._chips.total
 
     @property
     def is_over(self) -> bool:
@@ -419,7 +415,7 @@ class Hand:
         return not isinstance(seat, bool) and isinstance(seat, int) and seat in self._pos
 
     def _all_in_flags(self) -> list[bool]:
-        return [s == 0 for s in self._stack]
+        return [s == 0 for s in self._chips.stack]
 
     def __repr__(self) -> str:
         state = "over" if self._over else f"{self.street}, to act: {self.to_act}"
@@ -485,35 +481,25 @@ class Hand:
                 return
         self._to_act = j
 
-    def _put_in(self, i: int, chips: int, *, live: bool = True) -> None:
-        """The one place chips move from a stack to the middle."""
-        self._stack[i] -= chips
-        if live:
-            self._bet[i] += chips
-            self._live[i] += chips
-        else:
-            self._dead[i] += chips
-        self._pot_total += chips
-
     def _can_act(self, i: int) -> bool:
-        return not self._folded[i] and self._stack[i] > 0
+        return not self._folded[i] and self._chips.stack[i] > 0
 
     def _needs_action(self, i: int, able: int) -> bool:
         """A seat acts while it is short of the bet or has not acted, unless nothing it could
         do would matter: every opponent is all-in and it already covers every bet of the round
         (folded seats' included: to win those it must call them). ``able`` is the number of
         seats that can act (not folded, chips behind), counted once per search."""
-        if self._folded[i] or self._stack[i] == 0:
+        if self._folded[i] or self._chips.stack[i] == 0:
             return False
-        bet = self._bet[i]
+        bet = self._chips.bet[i]
         others_can_act = able > 1  # seat i is one of them
         if bet < self._round.level:
-            return others_can_act or any(b > bet for b in self._bet)
+            return others_can_act or any(b > bet for b in self._chips.bet)
         return self._round.acted[i] is None and others_can_act
 
     def _next_to_act(self, after: int) -> int:
         n = self._n
-        able = sum(1 for f, s in zip(self._folded, self._stack) if not f and s > 0)
+        able = sum(1 for f, s in zip(self._folded, self._chips.stack) if not f and s > 0)
         if self._killer >= 0:
             return self._next_before_the_killer(after, able)
         for step in range(1, n + 1):
@@ -538,14 +524,15 @@ class Hand:
     def _heads_up(self) -> bool:
         """Whether at most two players who are not all-in contest the pot: the limit cap binds
         only "a pot involving three or more players who are not all-in" (RROP11 B&R item 3)."""
-        return sum(1 for f, s in zip(self._folded, self._stack) if not f and s > 0) <= 2
+        return sum(1 for f, s in zip(self._folded, self._chips.stack) if not f and s > 0) <= 2
 
     def _aggression(self, i: int) -> tuple[str, int, int] | tuple[Reason, str]:
         """The bet or raise open to seat ``i``: ``(kind, min_to, max_to)``, or why there is none."""
         rnd = self._round
-        level, bet, stack = rnd.level, self._bet[i], self._stack[i]
+        level, bet, stack = rnd.level, self._chips.bet[i], self._chips.stack[i]
         all_in_to = bet + stack
-        reach = [b + s for j, (b, s, f) in enumerate(zip(self._bet, self._stack, self._folded)) if j != i and not f]
+        chips = self._chips
+        reach = [b + s for j, (b, s, f) in enumerate(zip(chips.bet, chips.stack, self._folded)) if j != i and not f]
         if not reach or max(reach) <= level:
             answer = "call or fold" if level > bet else "check"
             return ("no_opponent_can_call", f"no opponent has chips to call more than the current bet: {answer}")
@@ -585,7 +572,7 @@ class Hand:
         )
         max_to = all_in_to
         if structure != "no_limit":
-            pot = self._pot_total + (self._short_blinds if self._street_index == 0 else 0)
+            pot = self._chips.total + (self._short_blinds if self._street_index == 0 else 0)
             after_call = pot + level - bet
             room = after_call if structure == "pot_limit" else after_call // 2
             max_to = min(max_to, level + room)
@@ -621,7 +608,7 @@ class Hand:
             return Legal(seat=seat, draw=len(self._holes[i]))
         if self._bring_in_open:
             return stud.bring_in_legal(self, i)
-        level, bet_now, stack = self._round.level, self._bet[i], self._stack[i]
+        level, bet_now, stack = self._round.level, self._chips.bet[i], self._chips.stack[i]
         to_call = level - bet_now
         call = _new(Call, (min(level, bet_now + stack), min(to_call, stack))) if to_call > 0 else None
         option = self._aggression(i)
@@ -687,13 +674,12 @@ class Hand:
             return self._show_or_muck(seat, action)
         if self._drawing or action == "draw":
             return draw.act(self, i, action, discard)
-        if action == "all_in" and amount is not None and amount != self._bet[i] + self._stack[i]:
-            raise IllegalAction(
-                "invalid_action", f"all-in here is to {self._bet[i] + self._stack[i]}, not {amount}", R_STACKS
-            )
+        all_in_to = self._chips.bet[i] + self._chips.stack[i]
+        if action == "all_in" and amount is not None and amount != all_in_to:
+            raise IllegalAction("invalid_action", f"all-in here is to {all_in_to}, not {amount}", R_STACKS)
         if self._bring_in_open:
             return stud.bring_in_act(self, i, action, amount)
-        level, bet, stack = self._round.level, self._bet[i], self._stack[i]
+        level, bet, stack = self._round.level, self._chips.bet[i], self._chips.stack[i]
         to_call = level - bet
         if action == "fold":
             if to_call <= 0 and not self._fold_free:
@@ -716,14 +702,14 @@ class Hand:
                         "must_call_full_big_blind", f"the call is the full big blind: {target:,}", R_FULL_BB
                     )
                 raise IllegalAction("invalid_action", f"a call here is to {target:,}, not {amount:,}")
-            self._put_in(i, target - bet)
+            self._chips.put_in(i, target - bet)
             return self._record(i, "call", target)
         if action in ("bring_in", "draw", "show", "muck"):
             raise IllegalAction("invalid_action", f"{action} is not part of this game's betting now")
         if action == "all_in":
             amount = bet + stack
             if amount <= level:
-                self._put_in(i, stack)
+                self._chips.put_in(i, stack)
                 return self._record(i, "call", amount)
         option = self._aggression(i)
         if len(option) == 2:
@@ -731,7 +717,7 @@ class Hand:
                 # Everything pushed in when no raise is open (no opponent can call more, the
                 # betting was not reopened, the cap) is a call; the rest never leaves the stack
                 # (TDA 2024 R15-B: an uncalled part of a bet is not in play).
-                self._put_in(i, level - bet)
+                self._chips.put_in(i, level - bet)
                 return self._record(i, "call" if level > bet else "check", level)
             raise IllegalAction(option[0], option[1], self._rule_for(option[0]))
         kind, lo, hi = option
@@ -767,10 +753,11 @@ class Hand:
         return _CLOSING_RULES.get(reason, "")
 
     def _check_amount(self, i: int, to: int, kind: str, lo: int, hi: int) -> None:
-        all_in_to = self._bet[i] + self._stack[i]
+        stack = self._chips.stack[i]
+        all_in_to = self._chips.bet[i] + stack
         if to > all_in_to:
             raise IllegalAction(
-                "above_stack", f"you have {self._stack[i]:,} chips: you can put in at most {all_in_to:,}", R_STACKS
+                "above_stack", f"you have {stack:,} chips: you can put in at most {all_in_to:,}", R_STACKS
             )
         if to % self.game.min_chip and to != all_in_to:
             raise IllegalAction("not_chip_multiple", f"bets are made in chips of {self.game.min_chip:,}", R_CHIP)
@@ -793,7 +780,7 @@ class Hand:
         rnd = self._round
         multiway = rnd.cap is not None and not self._heads_up()
         rnd.raise_to(i, to, fixed_limit=self._structure == "fixed_limit", multiway=multiway)
-        self._put_in(i, to - self._bet[i])
+        self._chips.put_in(i, to - self._chips.bet[i])
 
     def _fold(self, i: int) -> Event:
         self._folded[i] = True
@@ -826,13 +813,16 @@ class Hand:
         self._held.clear()
         self._sleeping = None
         self._killer = -1
-        self._return_uncalled()
-        self._bet = [0] * self._n
+        returned = self._chips.return_uncalled()
+        if returned is not None:
+            seat, excess = self._seats[returned[0]], returned[1]
+            self.events.append(Event("return", seat, excess, street=self.street, note="uncalled bet returned"))
+        self._chips.new_street()
         live = [j for j in range(self._n) if not self._folded[j]]
         if len(live) == 1:
             showdown.finish(self)
             return
-        if sum(1 for j in live if self._stack[j] > 0) < 2 and not self._exposed:
+        if sum(1 for j in live if self._chips.stack[j] > 0) < 2 and not self._exposed:
             self._exposed = True
             self.events.append(Event("expose", note="no more betting is possible: all hands face up (TDA 2024 R16)"))
         self._street_index += 1
@@ -947,23 +937,6 @@ class Hand:
         else:
             self._begin_betting()
 
-    def _return_uncalled(self) -> None:
-        bets = self._bet
-        top = max(bets)
-        if top == 0:
-            return
-        holders = [j for j in range(self._n) if bets[j] == top]
-        if len(holders) != 1:
-            return
-        second = max(b for j, b in enumerate(bets) if j != holders[0])
-        excess = top - second
-        i = holders[0]
-        self._stack[i] += excess
-        self._bet[i] -= excess
-        self._live[i] -= excess
-        self._pot_total -= excess
-        self.events.append(Event("return", self._seats[i], excess, street=self.street, note="uncalled bet returned"))
-
     # ------------------------------------------------------------------ open stakes
     def add_chips(self, seat: object, chips: object) -> Event:
         """Chips bought during the hand (open stakes, WIKI_BIP Open stakes): they join the stack
@@ -983,8 +956,7 @@ class Hand:
         i = self._pos[seat]
         if self._folded[i]:
             raise IllegalAction("invalid_action", f"seat {seat} has folded")
-        self._stack[i] += bought
-        self._start[i] += bought
+        self._chips.buy(i, bought)
         event = Event("add_chips", seat, bought, street=self.street, note="open stakes")
         self.events.append(event)
         self._inputs.append(Input("add_chips", seat, "", bought))

@@ -196,7 +196,7 @@ def open_round(hand: Hand) -> None:
         low = bring_in_index(doors, razz=razz, tiebreak=tiebreak)
         hand._first = 0 if low is None else low
         hand._bring_in_open = True
-        hand._bring_in_seat = hand._first if hand._stack[hand._first] > 0 else -1
+        hand._bring_in_seat = hand._first if hand._chips.stack[hand._first] > 0 else -1
         return
     hand._first = first_to_act(showing, razz=razz, tiebreak=tiebreak)
     hand._open_pair = (
@@ -211,7 +211,7 @@ def open_round(hand: Hand) -> None:
 def bring_in_legal(hand: Hand, i: int) -> Legal:
     """Third street before anyone has bet: bring in or complete; a seat other than the one
     forced to bring in may also fold (TDA 2024 RP-10-E)."""
-    bring_in = min(hand.game.bring_in, hand._stack[i])
+    bring_in = min(hand.game.bring_in, hand._chips.stack[i])
     option = hand._aggression(i)
     complete = hand._range(option[1], option[2]) if len(option) == 3 and option[1] > bring_in else None
     return Legal(seat=hand._seats[i], fold=i != hand._bring_in_seat, bring_in=bring_in, complete=complete)
@@ -219,17 +219,17 @@ def bring_in_legal(hand: Hand, i: int) -> Legal:
 
 def bring_in_act(hand: Hand, i: int, action: str, to: int | None) -> Event:
     """The first action of third street: the bring-in, or completing to the full bet."""
-    bring_in = min(hand.game.bring_in, hand._stack[i])
+    bring_in = min(hand.game.bring_in, hand._chips.stack[i])
     if action == "all_in":  # the largest wager the limit allows (TDA 2024 R52-B), or the bring-in
         top = bring_in_legal(hand, i).complete
-        stack = hand._stack[i]
+        stack = hand._chips.stack[i]
         action, to = ("bring_in", None) if stack <= bring_in or top is None else ("complete", min(stack, top.max_to))
     if action == "fold" and i != hand._bring_in_seat:
         return hand._fold(i)
     if action == "bring_in":
         if to is not None and to != bring_in:
             raise IllegalAction("invalid_action", f"the bring-in is {bring_in}, not {to}", R_BRING_IN)
-        hand._put_in(i, bring_in)
+        hand._chips.put_in(i, bring_in)
         hand._round.level = max(hand._round.level, hand.game.bring_in)
         hand._bring_in_open = False
         return hand._record(i, "bring_in", bring_in)
