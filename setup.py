@@ -20,7 +20,6 @@ from setuptools import setup
 COMPILED = [
     "src/pokerfloor/hand/state.py",
     "src/pokerfloor/hand/betting.py",
-    "src/pokerfloor/hand/chips.py",
     "src/pokerfloor/hand/forced.py",
     "src/pokerfloor/hand/dealer.py",
     "src/pokerfloor/hand/draw.py",

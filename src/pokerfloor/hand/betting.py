@@ -1,8 +1,14 @@
-"""The betting round: the one owner of what the rulebook keeps during a round (docs/rules.md
-§1.5, §5.5, §5.6): the bet level, the level of the last full bet or raise, the minimum raise
+"""The betting round and the chips: the one owner of each piece of state the rulebook keeps
+during a hand's betting (docs/rules.md §1.5, §5.5, §5.6).
+
+``Round`` keeps the bet level, the level of the last full bet or raise, the minimum raise
 increment, the level each seat last acted at (its right to raise), the raises made against the
-limit cap, and the last aggressor. ``new_street`` is the one reset at a new street and
+limit cap and the last aggressor: ``new_street`` is the one reset at a new street and
 ``count_full_bet`` the one place a full bet raises the level and counts a raise.
+
+``Chips`` keeps the stacks, this round's bets, the live and dead money in the middle and its
+total. Chips move from a stack to the middle only in ``put_in`` and back only in
+``return_uncalled`` (TDA 2024 R15-B: an uncalled part of a bet is not in play) and ``pay_out``.
 """
 
 from __future__ import annotations
@@ -83,3 +89,70 @@ class Round:
     def capped(self) -> bool:
         """Whether the bets and raises made have reached the cap."""
         return self.cap is not None and self.raises >= self.cap + 1
+
+
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
+class Chips:
+    """Stacks, bets and money in the middle, by seat index in the hand's order of action."""
+
+    def __init__(self, stacks: list[int]) -> None:
+        n = len(stacks)
+        self.start: list[int] = list(stacks)
+        self.stack: list[int] = list(stacks)
+        self.bet: list[int] = [0] * n
+        self.live: list[int] = [0] * n
+        self.dead: list[int] = [0] * n
+        self.total = 0
+
+    def put_in(self, i: int, chips: int, *, live: bool = True) -> None:
+        """Seat ``i`` puts ``chips`` from its stack in the middle: live money counts toward its
+        bet this round; dead money (antes, dead blinds) only feeds the pot."""
+        self.stack[i] -= chips
+        if live:
+            self.bet[i] += chips
+            self.live[i] += chips
+        else:
+            self.dead[i] += chips
+        self.total += chips
+
+    def return_uncalled(self) -> tuple[int, int] | None:
+        """At the end of a round, the part of the largest bet nobody called goes back to its
+        seat: ``(seat index, chips)``, or ``None`` when every bet was called."""
+        bets = self.bet
+        top = max(bets)
+        if top == 0:
+            return None
+        holders = [j for j in range(len(bets)) if bets[j] == top]
+        if len(holders) != 1:
+            return None
+        i = holders[0]
+        excess = top - max(b for j, b in enumerate(bets) if j != i)
+        self.stack[i] += excess
+        self.bet[i] -= excess
+        self.live[i] -= excess
+        self.total -= excess
+        return i, excess
+
+    def buy(self, i: int, chips: int) -> None:
+        """Chips bought during the hand (open stakes): on the stack and in the starting stack."""
+        self.stack[i] += chips
+        self.start[i] += chips
+
+    def pay_out(self, won: list[int]) -> None:
+        """The pots are awarded: each seat takes what it ``won`` and the middle is empty."""
+        self.stack = [chips + more for chips, more in zip(self.stack, won)]
+        self.total = 0
+
+    def set_spot(self, stacks: list[int], paid: list[int]) -> None:
+        """A spot (``Hand.from_spot``): ``stacks`` behind, ``paid`` already in the pot (live)."""
+        n = len(stacks)
+        self.start = [chips + more for chips, more in zip(stacks, paid)]
+        self.stack = list(stacks)
+        self.bet = [0] * n
+        self.live = list(paid)
+        self.dead = [0] * n
+        self.total = sum(paid)
+
+    def new_street(self) -> None:
+        """A new betting round: nobody has bet in it yet."""
+        self.bet = [0] * len(self.bet)

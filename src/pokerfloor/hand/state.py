@@ -4,7 +4,7 @@ The betting round keeps exactly what the rulebook keeps (docs/rules.md §1.5, §
 the current bet level, the last full increment (the minimum raise), the level each seat last
 acted at (its right to raise), the level of the last full bet or raise, and in limit games the
 number of bets, all kept by the round (``betting.Round``). Every rule of legality is decided in
-``_aggression``; every chip moves in ``Chips.put_in`` (``chips``).
+``_aggression``; every chip moves in ``betting.Chips.put_in``.
 
 The steps around the betting live next to this module, as functions of the hand: the forced
 bets (``forced``), the dealing (``dealer``), the draw (``draw``), the stud bring-in and first
@@ -22,8 +22,7 @@ from pokerfloor import citations as cite
 from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, SeededShuffler, Shuffler
 from pokerfloor.errors import IllegalAction, Reason
 from pokerfloor.hand import dealer, draw, forced, out_of_turn, showdown, spots, stud
-from pokerfloor.hand.betting import Round
-from pokerfloor.hand.chips import Chips
+from pokerfloor.hand.betting import Chips, Round
 from pokerfloor.hand.given import cards_or_unknown
 from pokerfloor.hand.pots import side_pots
 from pokerfloor.hand.record import HandRecord, RecordedDeck, replay_record, restore
@@ -190,7 +189,7 @@ class Hand:
         self._result: Result | None = None
         self._exposed = False
         self._awaiting: DealRequest | None = None
-        self._held: dict[int, tuple[str, int | None, int, int]] = {}
+        self._held: dict[int, out_of_turn.Held] = {}
         self._sleeping: Post | None = None
         self._killer = -1
         self._entered = False
@@ -666,7 +665,7 @@ class Hand:
                     why = ": the run-out waits for run_it or run_out"
                 raise IllegalAction("not_your_turn", "no one may act now" + why, R_TURN)
             if self.game.house.oot_mode == "hold" and self._can_act(i) and not self._drawing:
-                return out_of_turn.hold(self, i, action, amount)
+                return self._hold(i, action, amount)
             raise IllegalAction(
                 "not_your_turn", f"it is seat {self._seats[self._to_act]}'s turn, not seat {seat}'s", R_TURN
             )
@@ -782,6 +781,33 @@ class Hand:
         rnd.raise_to(i, to, fixed_limit=self._structure == "fixed_limit", multiway=multiway)
         self._chips.put_in(i, to - self._chips.bet[i])
 
+    def _hold(self, i: int, action: str, to: int | None) -> Event:
+        """Keep an action seat ``i`` took out of turn, with the action it faced then, until its
+        turn comes (house option ``oot_mode="hold"``, TDA 2024 R53-A/B)."""
+        held = out_of_turn.Held(action, to, self._round.level, self._round.raises)
+        self._held[i] = held
+        event = out_of_turn.held_event(self._seats[i], held, self.street)
+        self.events.append(event)
+        return event
+
+    def _settle_held(self, i: int) -> None:
+        """At seat ``i``'s turn its held action is taken, or found void (``out_of_turn.stands``)."""
+        held = self._held.pop(i, None)
+        if held is None:
+            return
+        seat = self._seats[i]
+        why = ""
+        if out_of_turn.stands(held, self._round.level, self._round.raises):
+            if held.action == "fold":
+                self._fold(i)
+                return
+            try:
+                self._act(seat, held.action, held.to, None)
+                return
+            except IllegalAction as ruling:
+                why = ruling.message
+        self.events.append(out_of_turn.void_event(seat, held, self.street, why))
+
     def _fold(self, i: int) -> Event:
         self._folded[i] = True
         return self._record(i, "fold", None)
@@ -804,7 +830,7 @@ class Hand:
         else:
             self._turn_to(nxt)
             if self._held and self._to_act >= 0:
-                out_of_turn.settle(self, self._to_act)
+                self._settle_held(self._to_act)
         return event
 
     # ------------------------------------------------------------------ streets
