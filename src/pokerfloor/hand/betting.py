@@ -47,18 +47,22 @@ class Round:
         self.capped_multiway = False
         self.min_inc = min_inc
 
-    def count_full_bet(self, to: int, *, multiway: bool = False) -> None:
+    def count_full_bet(self, to: int) -> bool:
         """A full bet or raise to ``to``: it sets the level a raise must clear and counts toward
-        the cap; a capped round with three or more players not all-in stays capped when it
-        comes down to two (RROP11 Betting & Raising item 3)."""
+        the cap. Returns whether it reached the cap."""
         self.full_level = to
         self.raises += 1
-        if multiway and self.cap is not None and self.raises >= self.cap + 1:
-            self.capped_multiway = True
+        return self.capped()
 
-    def raise_to(self, i: int, to: int, *, fixed_limit: bool, multiway: bool) -> None:
+    def cap_multiway(self) -> None:
+        """The cap was reached with three or more players not all-in: the round stays capped
+        when it comes down to two (RROP11 Betting & Raising item 3)."""
+        self.capped_multiway = True
+
+    def raise_to(self, i: int, to: int, *, fixed_limit: bool) -> bool:
         """Seat ``i`` bets or raises to ``to``: a full raise (or, under the half-bet rule, half
-        of one) counts (TDA 2024 R47); the minimum increment grows with the largest raise."""
+        of one) counts (TDA 2024 R47); the minimum increment grows with the largest raise.
+        Returns whether a full raise reached the cap."""
         if fixed_limit:
             over = to - self.full_level
             full = over >= self.min_inc or (self.half_bet and 2 * over >= self.min_inc)
@@ -69,10 +73,10 @@ class Round:
             full = increment >= self.min_inc or (self.half_bet and 2 * increment >= self.min_inc)
             if increment >= self.min_inc:
                 self.min_inc = increment
-        if full:
-            self.count_full_bet(to, multiway=multiway)
+        capped = self.count_full_bet(to) if full else False
         self.level = to
         self.last_aggressor = i
+        return capped
 
     def reopened(self, i: int) -> bool:
         """Whether seat ``i`` may raise: it has not acted, or a full raise (or several short

@@ -777,8 +777,8 @@ class Hand:
 
     def _raise_to(self, i: int, to: int) -> None:
         rnd = self._round
-        multiway = rnd.cap is not None and not self._heads_up()
-        rnd.raise_to(i, to, fixed_limit=self._structure == "fixed_limit", multiway=multiway)
+        if rnd.raise_to(i, to, fixed_limit=self._structure == "fixed_limit") and not self._heads_up():
+            rnd.cap_multiway()
         self._chips.put_in(i, to - self._chips.bet[i])
 
     def _hold(self, i: int, action: str, to: int | None) -> Event:
