@@ -69,6 +69,7 @@ R_FULL_BB = cite.FULL_BIG_BLIND
 R_NO_CALLER = cite.REOPEN
 R_SHOWDOWN = cite.SHOWDOWN
 R_RUN_IT = cite.RUN_IT
+R_BRING_IN = cite.BRING_IN
 _CLOSING_RULES = {
     "betting_not_reopened": R_REOPEN,
     "cap_reached": R_CAP,
@@ -462,12 +463,75 @@ class Hand:
         """Hand the action to the first seat that needs it, or move on when none does."""
         self._to_act = -1
         if self._stud:
-            stud.open_round(self)
+            self._open_stud_round()
         nxt = self._next_to_act(self._first - 1 if self._killer < 0 else self._killer)
         if nxt < 0:
             self._close_round()
         else:
             self._turn_to(nxt)
+
+    def _open_stud_round(self) -> None:
+        """Who opens a stud round (``stud.opening``): the bring-in on third street, else the
+        best hand showing."""
+        live = [i for i in range(self._n) if not self._folded[i]]
+        showing = {i: stud.upcards(self._holes[i], self._cards_due(i) + len(self._board)) for i in live}
+        first, bring_in, open_pair = stud.opening(
+            showing,
+            self._n,
+            bring_in=self._street_index == 0 and bool(self.game.bring_in),
+            razz=self.variant.high == "none",
+            tiebreak=self.game.house.bring_in_tiebreak,
+            open_pair_rule=self._street_index == 1
+            and self._structure == "fixed_limit"
+            and self.variant.low == "none"
+            and self.game.house.stud_open_pair_option,
+        )
+        self._first = first
+        self._bring_in_open = bring_in
+        self._open_pair = open_pair
+        if bring_in:
+            self._bring_in_seat = first if self._chips.stack[first] > 0 else -1
+
+    def _bring_in_legal(self, i: int) -> Legal:
+        """Third street before anyone has bet: bring in or complete; a seat other than the one
+        forced to bring in may also fold (TDA 2024 RP-10-E)."""
+        bring_in = min(self.game.bring_in, self._chips.stack[i])
+        option = self._aggression(i)
+        complete = self._range(option[1], option[2]) if len(option) == 3 and option[1] > bring_in else None
+        return Legal(seat=self._seats[i], fold=i != self._bring_in_seat, bring_in=bring_in, complete=complete)
+
+    def _bring_in_act(self, i: int, action: str, to: int | None) -> Event:
+        """The first action of third street: the bring-in, or completing to the full bet."""
+        bring_in = min(self.game.bring_in, self._chips.stack[i])
+        if action == "all_in":  # the largest wager the limit allows (TDA 2024 R52-B), or the bring-in
+            top = self._bring_in_legal(i).complete
+            stack = self._chips.stack[i]
+            if stack <= bring_in or top is None:
+                action, to = "bring_in", None
+            else:
+                action, to = "complete", min(stack, top.max_to)
+        if action == "fold" and i != self._bring_in_seat:
+            return self._fold(i)
+        if action == "bring_in":
+            if to is not None and to != bring_in:
+                raise IllegalAction("invalid_action", f"the bring-in is {bring_in}, not {to}", R_BRING_IN)
+            self._chips.put_in(i, bring_in)
+            self._round.level = max(self._round.level, self.game.bring_in)
+            self._bring_in_open = False
+            return self._record(i, "bring_in", bring_in)
+        legal = self._bring_in_legal(i)
+        choices = f"bring in {bring_in}" + (f" or complete to {legal.complete.min_to}" if legal.complete else "")
+        if action not in ("complete", "bet", "raise"):
+            if action == "fold":
+                raise IllegalAction("invalid_action", f"the bring-in is forced: {choices}", R_BRING_IN)
+            choices += ", or fold" if legal.fold else ""
+            raise IllegalAction("invalid_action", f"no one has bet yet: {choices}", R_BRING_IN)
+        if legal.complete is None or to is None:
+            raise IllegalAction("invalid_action", choices, R_BRING_IN)
+        self._check_amount(i, to, "complete", legal.complete.min_to, legal.complete.max_to)
+        self._raise_to(i, to)
+        self._bring_in_open = False
+        return self._record(i, "complete", to)
 
     def _turn_to(self, j: int) -> None:
         """Hand the action to seat ``j``, settling first a sleeper held back until the action
@@ -606,7 +670,7 @@ class Hand:
         if self._drawing:
             return Legal(seat=seat, draw=len(self._holes[i]))
         if self._bring_in_open:
-            return stud.bring_in_legal(self, i)
+            return self._bring_in_legal(i)
         level, bet_now, stack = self._round.level, self._chips.bet[i], self._chips.stack[i]
         to_call = level - bet_now
         call = _new(Call, (min(level, bet_now + stack), min(to_call, stack))) if to_call > 0 else None
@@ -677,7 +741,7 @@ class Hand:
         if action == "all_in" and amount is not None and amount != all_in_to:
             raise IllegalAction("invalid_action", f"all-in here is to {all_in_to}, not {amount}", R_STACKS)
         if self._bring_in_open:
-            return stud.bring_in_act(self, i, action, amount)
+            return self._bring_in_act(i, action, amount)
         level, bet, stack = self._round.level, self._chips.bet[i], self._chips.stack[i]
         to_call = level - bet
         if action == "fold":
