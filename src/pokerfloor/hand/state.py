@@ -6,10 +6,11 @@ acted at (its right to raise), the level of the last full bet or raise, and in l
 number of bets, all kept by the round (``betting.Round``). Every rule of legality is decided in
 ``_aggression``; every chip moves in ``betting.Chips.put_in``.
 
-The steps around the betting live next to this module, as functions of the hand: the forced
-bets (``forced``), the dealing (``dealer``), the draw (``draw``), the stud bring-in and first
-seat to act (``stud``), actions held out of turn (``out_of_turn``), the showdown and the result
-(``showdown``) and the set-up of a spot (``spots``).
+The hand runs the phases; the rules around the betting live next to this module: which forced
+bets are posted (``forced``; the hand posts them), the dealing (``dealer``), the draw
+(``draw``), who brings in and acts first in stud (``stud``; the hand plays the bring-in),
+actions held out of turn (``out_of_turn``), the showdown and the result (``showdown``) and the
+set-up of a spot (``spots``).
 """
 
 from __future__ import annotations
@@ -28,7 +29,10 @@ from pokerfloor.hand.pots import side_pots
 from pokerfloor.hand.record import HandRecord, RecordedDeck, replay_record, restore
 from pokerfloor.hand.types import (
     ACTIONS,
+    ANTE_KINDS,
     BLIND_KINDS,
+    ORDER_SETTING_KINDS,
+    STRADDLE_KINDS,
     Call,
     DealRequest,
     Event,
@@ -208,13 +212,13 @@ class Hand:
         self._run_chosen = False
         self._runs = 1
         self._run_boards: list[list[Card | None]] = []
-        self._posts = forced.forced_posts(self, given_posts)
+        self._posts = forced.forced_posts(game, self._seats, button, given_posts)
         self._given_stacks = dict(stacks)
         self.small_blind_seat = next((p.seat for p in self._posts if p.kind == "sb"), None)
         self.big_blind_seat = next((p.seat for p in self._posts if p.kind == "bb"), None)
         dealer.take_given_cards(self, holes, board)
         self._given_holes: dict[int, CardsLike] = dict(holes) if holes else {}
-        forced.post_forced_bets(self)
+        self._post_forced_bets()
         dealer.deal_holes(self)
 
     # ------------------------------------------------------------------ public state
@@ -470,6 +474,91 @@ class Hand:
         else:
             self._turn_to(nxt)
 
+    def _post_forced_bets(self) -> None:
+        """Put the forced bets in and open the first betting round behind them."""
+        house = self.game.house
+        order_post: tuple[int, int] | None = None
+        live_amounts: list[int] = []
+        for post in sorted(self._posts, key=lambda p: forced.post_order(house, p)):
+            i = self._pos[post.seat]
+            if post.kind == "sleeper" and house.sleeper_when_entered == "returned":
+                self._sleeping = post
+                note = "sleeper waits: returned if a player in front of it enters the pot (house rule)"
+                self.events.append(
+                    Event("sleeper_waits", post.seat, post.amount, street=self.street, note=note, post="sleeper")
+                )
+                continue
+            paid = min(post.amount, self._chips.stack[i])
+            self._chips.put_in(i, paid, live=post.live)
+            self.events.append(Event("post", post.seat, paid, street=self.street, post=post.kind))
+            if not post.live or post.kind in ANTE_KINDS:
+                continue
+            if post.kind in BLIND_KINDS:
+                self._short_blinds += post.amount - paid
+            live_amounts.append(post.amount)
+            self._raise_level_by_post(i, post)
+            if post.kind == "kill":
+                # Both readings start the action left of the big blind (or the last straddle):
+                # RROP11 kill item 2 has the killer act in turn; WIKI_BIP and WIKI_KILL have it act
+                # last wherever it sits (house option killer_acts, rules.md §2.7).
+                if house.killer_acts == "last":
+                    self._killer = i
+            elif post.kind in ORDER_SETTING_KINDS:
+                key = (post.amount, i)
+                if order_post is None or key >= order_post:
+                    order_post = key
+        self._short_blinds += forced.missing_blinds(self.game, self._posts)
+        rnd = self._round
+        rnd.min_inc = max(rnd.min_inc, self.game.min_bet)
+        self._start_round(first=None if order_post is None else (order_post[1] + 1) % self._n)
+        if self._structure == "fixed_limit":
+            rnd.full_level, rnd.raises = 0, 0
+            for amount in sorted(set(live_amounts)):
+                if amount - rnd.full_level >= rnd.min_inc:
+                    rnd.count_full_bet(amount)
+        else:
+            rnd.full_level = rnd.level
+
+    def _raise_level_by_post(self, i: int, post: Post) -> None:
+        """A live blind, straddle, sleeper or kill sets the bet to call; a straddle counts as a
+        raise for the minimum raise (house option ``straddle_min_raise``, docs/rules.md §2.8)."""
+        house = self.game.house
+        rnd = self._round
+        prior = rnd.level
+        if post.amount > rnd.level:
+            rnd.level = post.amount
+        if post.kind in STRADDLE_KINDS and post.amount > prior:
+            if post.kind == "kill" or house.straddle_min_raise == "straddle_amount":
+                rnd.min_inc = max(rnd.min_inc, post.amount)
+            else:
+                rnd.min_inc = max(rnd.min_inc, post.amount - prior)
+            if house.straddle_postflop_min_bet == "straddle" or post.kind == "kill":
+                self._postflop_min_bet = max(self._postflop_min_bet, post.amount)
+        if post.kind == "kill" and self.game.big_blind:
+            self._unit_scale = (post.amount, self.game.big_blind)
+        if post.kind == "sleeper":
+            rnd.acted[i] = rnd.level
+
+    def _settle_sleeper(self, j: int, sleeper: Post) -> int:
+        """The sleeper of seat ``j``, held back, once the action reaches it: returned if a player
+        in front of it entered the pot, else posted as the blind raise it is, its owner having no
+        option. Returns the seat to act now (``j`` itself, or the next one; -1 if none)."""
+        self._sleeping = None
+        if self._entered:
+            note = "sleeper returned: a player in front of it entered the pot (house rule)"
+            self.events.append(Event("void", sleeper.seat, sleeper.amount, street=self.street, note=note))
+            return j
+        paid = min(sleeper.amount, self._chips.stack[j])
+        self._chips.put_in(j, paid)
+        self.events.append(Event("post", sleeper.seat, paid, street=self.street, post="sleeper"))
+        self._raise_level_by_post(j, sleeper)
+        rnd = self._round
+        if self._structure == "fixed_limit" and sleeper.amount - rnd.full_level >= rnd.min_inc:
+            rnd.count_full_bet(sleeper.amount)
+        elif self._structure != "fixed_limit":
+            rnd.full_level = rnd.level
+        return self._next_to_act(j)
+
     def _open_stud_round(self) -> None:
         """Who opens a stud round (``stud.opening``): the bring-in on third street, else the
         best hand showing."""
@@ -538,7 +627,7 @@ class Hand:
         reaches it (house option ``sleeper_when_entered="returned"``)."""
         sleeper = self._sleeping
         if sleeper is not None and j == self._pos[sleeper.seat]:
-            j = forced.settle_sleeper(self, j, sleeper)
+            j = self._settle_sleeper(j, sleeper)
             if j < 0:
                 self._close_round()
                 return
