@@ -1203,6 +1203,46 @@ class Hand:
             self._showdown()
 
     # ------------------------------------------------------------------ spots
+    def _set_up_spot(
+        self,
+        street: str,
+        playing: Mapping[int, int],
+        paid: Mapping[int, int],
+        folded: Iterable[int],
+        board: CardsLike | None,
+    ) -> None:
+        """Turn a hand just dealt into the spot: the stacks and the pot as given, the earlier
+        streets' board, and the street's first deal, draw or betting."""
+        out = spots.folded_seats(folded, self._seats)
+        self.events.clear()
+        for i, seat in enumerate(self._seats):
+            self._folded[i] = seat in out
+        self._chips.set_spot([playing[s] for s in self._seats], [paid.get(s, 0) for s in self._seats])
+        self._short_blinds = 0
+        variant = self.variant
+        target = variant.streets.index(street)
+        given = cards_or_unknown(board) if board is not None else []
+        need = spots.board_cards(variant, street)
+        if given and len(given) != need:
+            raise ValueError(f"the {street} board has {need} cards, {len(given)} were given")
+        if not given and need:
+            given = list(self._deck.deal(need))
+            self._dealt += [c for c in given if c is not None]
+        self._board = given
+        self._street_index = target
+        self._round.new_street(self._postflop_min_bet)
+        self._exposed = False
+        self._start_round(first=0)
+        if sum(1 for j in range(self._n) if not self._folded[j]) < 2:
+            raise ValueError("a spot needs at least two seats still in the hand")
+        self._awaiting = None
+        if self._stud:
+            dealer.deal_stud_street(self)  # the cards of the streets before, then the betting
+        elif variant.family == "draw" and target:
+            draw.start(self)
+        else:
+            self._begin_betting()
+
     @classmethod
     def from_spot(
         cls,
@@ -1235,6 +1275,6 @@ class Hand:
             posts=[Post(s, 0, "bb") for s in list(playing)[:1]] + [Post(s, 0, "ante") for s in list(playing)[:1]],
             **kwargs,
         )
-        spots.set_up(hand, str(street), playing, paid, folded, board)
+        hand._set_up_spot(str(street), playing, paid, folded, board)
         hand._spot = True
         return hand
