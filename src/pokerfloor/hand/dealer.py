@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from pokerfloor.cards import FULL_DECK, Card, CardsLike
 from pokerfloor.errors import IllegalAction
-from pokerfloor.hand import draw, stud
+from pokerfloor.hand import stud
 from pokerfloor.hand.given import cards_or_unknown
 from pokerfloor.hand.types import DealRequest, Event, face_down, face_up
 
@@ -129,7 +129,7 @@ def deal(hand: Hand, cards: CardsLike | Sequence[Card | None], seat: int | None)
         raise ValueError(f"{clash[0]} is dealt twice")
     check_deck(hand, known)
     if request.kind == "draw":
-        return draw.deal_replacements(hand, seat, parsed)
+        return hand._deal_replacements(seat, parsed)
     if request.kind == "holes":
         if seat is None or seat not in hand._pos:
             raise ValueError(f"hole cards need a seat dealt in, not {seat!r}")

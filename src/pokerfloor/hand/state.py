@@ -42,6 +42,7 @@ from pokerfloor.hand.types import (
     Pot,
     Range,
     Result,
+    face_down,
     face_up,
 )
 from pokerfloor.hand.view import SeatView, seat_view
@@ -74,6 +75,7 @@ R_NO_CALLER = cite.REOPEN
 R_SHOWDOWN = cite.SHOWDOWN
 R_RUN_IT = cite.RUN_IT
 R_BRING_IN = cite.BRING_IN
+R_DRAW = draw.R_DRAW
 _CLOSING_RULES = {
     "betting_not_reopened": R_REOPEN,
     "cap_reached": R_CAP,
@@ -559,6 +561,77 @@ class Hand:
             rnd.full_level = rnd.level
         return self._next_to_act(j)
 
+    def _start_draw(self) -> None:
+        """A draw street starts with its draw: every seat still in draws, from the button's left."""
+        self._drawn = list(self._folded)
+        self._drawing = True
+        self._discards.next_draw()
+        self._next_draw()
+
+    def _draw_act(self, i: int, action: str, discard: object) -> Event:
+        """A seat's turn in the draw: discard cards (none is standing pat) and get as many
+        replacements, dealt at once or, in manual dealing, by ``deal`` (RROP11 draw)."""
+        if not self._drawing:
+            raise IllegalAction("invalid_action", "there is no draw now: it is a betting round", R_DRAW)
+        if action != "draw":
+            raise IllegalAction(
+                "invalid_action", f"it is the draw: discard cards or stand pat (draw), not {action}", R_DRAW
+            )
+        try:
+            thrown = draw.discarded(discard)
+        except ValueError as error:
+            raise IllegalAction("invalid_action", str(error), R_DRAW) from None
+        self._holes[i] = draw.kept_after_discard(self._holes[i], thrown, len(self._holes[i]))
+        self._discards.add(i, thrown)
+        self._drawn[i] = True
+        note = f"draws {len(thrown)}" if thrown else "stands pat"
+        seat, faces = self._seats[i], face_down(thrown)
+        event = Event("draw", seat, len(thrown), cards=tuple(thrown), street=self.street, note=note, seen_by=faces)
+        self.events.append(event)
+        if thrown and self._manual:
+            self._owed.append((i, len(thrown)))
+        elif thrown:
+            cards, reshuffled = draw.replacements(self._deck, len(thrown), self._discards, i, self._rng)
+            self._dealt += cards
+            if reshuffled:
+                self.events.append(
+                    Event("reshuffle", street=self.street, note="the stub ran short: the discards shuffled in")
+                )
+            self._holes[i] += cards
+            self.events.append(
+                Event("deal_hole", self._seats[i], cards=tuple(cards), street=self.street, note="draw",
+                      seen_by=face_down(cards))
+            )
+        self._next_draw()
+        return event
+
+    def _deal_replacements(self, seat: int | None, cards: list[Card | None]) -> Event:
+        """Manual dealing: the replacement cards of the earliest discard still unserved."""
+        i, count = self._owed[0]
+        if seat != self._seats[i]:
+            raise ValueError(f"the replacement cards due now are seat {self._seats[i]}'s, not seat {seat}'s")
+        if len(cards) != count:
+            raise ValueError(f"seat {seat} discarded {count} cards and needs as many, got {len(cards)}")
+        self._owed.pop(0)
+        self._holes[i] += cards
+        faces = face_down(cards)
+        event = Event("deal_hole", seat, cards=tuple(cards), street=self.street, note="draw", seen_by=faces)
+        self.events.append(event)
+        self._next_draw()
+        return event
+
+    def _next_draw(self) -> None:
+        """The next seat to draw, from the button's left; the betting once everyone has drawn
+        and been served. In manual dealing a seat may discard before the seats ahead of it have
+        their cards (PHH lists every discard first), so ``awaiting_deal`` and ``to_act`` may
+        both be set."""
+        owed = self._owed
+        self._awaiting = DealRequest("draw", self._seats[owed[0][0]], owed[0][1]) if owed else None
+        self._to_act = next((j for j in range(self._n) if not self._drawn[j]), -1)
+        if self._to_act < 0 and not owed:
+            self._drawing = False
+            self._after_board_dealt()
+
     def _open_stud_round(self) -> None:
         """Who opens a stud round (``stud.opening``): the bring-in on third street, else the
         best hand showing."""
@@ -825,7 +898,7 @@ class Hand:
         if self._street_index >= self._rounds:
             return self._show_or_muck(seat, action)
         if self._drawing or action == "draw":
-            return draw.act(self, i, action, discard)
+            return self._draw_act(i, action, discard)
         all_in_to = self._chips.bet[i] + self._chips.stack[i]
         if action == "all_in" and amount is not None and amount != all_in_to:
             raise IllegalAction("invalid_action", f"all-in here is to {all_in_to}, not {amount}", R_STACKS)
@@ -1013,7 +1086,7 @@ class Hand:
         if self._stud:
             dealer.deal_stud_street(self)
         elif self.variant.family == "draw":
-            draw.start(self)
+            self._start_draw()
         elif self._exposed and self._wait_runout and not self._run_chosen:
             self._awaiting_runout = True  # the players may agree to run it more than once first
         else:
@@ -1239,7 +1312,7 @@ class Hand:
         if self._stud:
             dealer.deal_stud_street(self)  # the cards of the streets before, then the betting
         elif variant.family == "draw" and target:
-            draw.start(self)
+            self._start_draw()
         else:
             self._begin_betting()
 
