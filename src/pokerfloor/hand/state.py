@@ -218,10 +218,10 @@ class Hand:
         self._given_stacks = dict(stacks)
         self.small_blind_seat = next((p.seat for p in self._posts if p.kind == "sb"), None)
         self.big_blind_seat = next((p.seat for p in self._posts if p.kind == "bb"), None)
-        dealer.take_given_cards(self, holes, board)
+        self._take_given_cards(holes, board)
         self._given_holes: dict[int, CardsLike] = dict(holes) if holes else {}
         self._post_forced_bets()
-        dealer.deal_holes(self)
+        self._deal_holes()
 
     # ------------------------------------------------------------------ public state
     @property
@@ -441,7 +441,7 @@ class Hand:
         """Supply the cards a manually dealt hand waits for (``seat=None`` deals the board)."""
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
             raise ValueError(f"cards are dealt to a seat number, not {seat!r}")
-        event = dealer.deal(self, cards, seat)
+        event = self._deal_cards(cards, seat)
         self._inputs.append(Input("deal", seat, "", None, event.cards))
         return event
 
@@ -631,6 +631,170 @@ class Hand:
         if self._to_act < 0 and not owed:
             self._drawing = False
             self._after_board_dealt()
+
+    def _take_given_cards(self, holes: Mapping[int, CardsLike] | None, board: CardsLike | None) -> None:
+        """Hole cards and board cards given to the hand: checked, held, and taken out of the deck."""
+        known: list[Card] = []
+        for seat, cards in (holes or {}).items():
+            if seat not in self._pos:
+                raise ValueError(f"cards given for seat {seat}, which is not dealt in")
+            parsed = cards_or_unknown(cards)
+            if len(parsed) != self.variant.hole_cards and self.variant.family == "flop":
+                raise ValueError(f"seat {seat} needs {self.variant.hole_cards} hole cards, got {len(parsed)}")
+            self._holes[self._pos[seat]] = parsed
+            known += [c for c in parsed if c is not None]
+        self._given_board = cards_or_unknown(board) if board is not None else []
+        known += [c for c in self._given_board if c is not None]
+        dealer.check_deck(known, self.variant.short_deck)
+        self._deck.remove(known)
+
+    def _deal_holes(self) -> None:
+        """The first deal: hole cards (a stud game's third street), then the first betting round."""
+        if self._stud:
+            self._deal_stud_street()
+            return
+        count = self.variant.hole_cards
+        if self._manual:
+            self._request_next_deal()
+            return
+        for i in range(self._n):
+            missing = count - len(self._holes[i])
+            if missing > 0:
+                cards = self._deck.deal(missing)
+                self._dealt += cards
+                self._holes[i] += cards
+        self._begin_betting()
+
+    def _request_next_deal(self) -> None:
+        """Manual dealing: wait for the hole cards of the first seat still short of them, or go on."""
+        for i in range(self._n):
+            missing = self._cards_due(i) - len(self._holes[i])
+            if missing > 0:
+                self._awaiting = DealRequest("holes", self._seats[i], missing)
+                self._to_act = -1
+                return
+        self._awaiting = None
+        self._after_board_dealt()
+
+    def _deal_stud_street(self) -> None:
+        """Deal a stud street: three cards to each seat (two down, one up) on third street, then
+        one to each seat still in, the last one down; on seventh street a single community card
+        instead when the stub cannot give everyone a card (TDA 2024 RP-10-H)."""
+        live = [i for i in range(self._n) if not self._folded[i]]
+        short = [i for i in live if self._cards_due(i) > len(self._holes[i])]
+        if self._street_index == len(self.variant.streets) - 1 and short:
+            undealt = len(FULL_DECK) - sum(len(h) for h in self._holes)
+            if stud.needs_community_card(undealt, len(short)):
+                self._deal_board(1)
+                return
+        if self._manual:
+            self._request_next_deal()
+            return
+        for i in short:
+            position, missing = len(self._holes[i]), self._cards_due(i) - len(self._holes[i])
+            cards = self._deck.deal(missing)
+            self._dealt += cards
+            self._holes[i] += cards
+            note, faces = stud.deal_note(position, missing), stud.faces(position, missing)
+            self.events.append(
+                Event("deal_hole", self._seats[i], cards=tuple(cards), street=self.street, note=note, seen_by=faces)
+            )
+        self._after_board_dealt()
+
+    def _deal_cards(self, cards: CardsLike | Sequence[Card | None], seat: int | None) -> Event:
+        """Manual dealing: the cards the hand waits for (see ``Hand.deal``)."""
+        request = self._awaiting
+        if request is None:
+            raise IllegalAction("invalid_action", "no cards are due now")
+        parsed = cards_or_unknown(cards)
+        known = [c for c in parsed if c is not None]
+        boards = [self._board, *self._run_boards]
+        dealt = {c for h in self._holes for c in h if c is not None} | {c for b in boards for c in b if c is not None}
+        clash = [c for c in known if c in dealt]
+        if clash:
+            raise ValueError(f"{clash[0]} is dealt twice")
+        dealer.check_deck(known, self.variant.short_deck)
+        if request.kind == "draw":
+            return self._deal_replacements(seat, parsed)
+        if request.kind == "holes":
+            if seat is None or seat not in self._pos:
+                raise ValueError(f"hole cards need a seat dealt in, not {seat!r}")
+            i = self._pos[seat]
+            need = self._cards_due(i) - len(self._holes[i])
+            if len(parsed) != need:
+                raise ValueError(f"seat {seat} needs {need} hole cards, got {len(parsed)}")
+            note = stud.deal_note(len(self._holes[i]), need) if self._stud else ""
+            faces = stud.faces(len(self._holes[i]), need) if self._stud else face_down(parsed)
+            self._holes[i] += parsed
+            event = Event("deal_hole", seat, cards=tuple(parsed), street=self.street, note=note, seen_by=faces)
+            self.events.append(event)
+            self._request_next_deal()
+            return event
+        if seat is not None:
+            raise ValueError(f"the board is due now, not cards for seat {seat}")
+        if len(parsed) != request.count:
+            raise ValueError(f"the board needs {request.count} cards now, got {len(parsed)}")
+        if request.run:
+            self._run_boards[request.run - 1] += parsed
+            event = self._run_event(request.run, parsed)
+            self._awaiting = None
+            self._showdown()
+            return event
+        self._board += parsed
+        event = Event("deal_board", None, cards=tuple(parsed), street=self.street, seen_by=face_up(parsed))
+        self.events.append(event)
+        self._awaiting = None
+        self._after_board_dealt()
+        return event
+
+    def _deal_board(self, count: int) -> None:
+        """Deal ``count`` board cards: the given board's first, then the deck's (or, in manual
+        dealing, wait for them)."""
+        given = self._given_board[len(self._board) : len(self._board) + count]
+        cards: list[Card | None] = list(given)
+        if len(cards) < count:
+            if self._manual:
+                self._awaiting = DealRequest("board", None, count)
+                self._to_act = -1
+                return
+            fresh = self._deck.deal(count - len(cards))
+            self._dealt += fresh
+            cards += fresh
+        self._board += cards
+        self.events.append(Event("deal_board", None, cards=tuple(cards), street=self.street, seen_by=face_up(cards)))
+        self._after_board_dealt()
+
+    def _deal_runs(self) -> bool:
+        """Deal the boards of the second and later runs (``Hand.run_it``), run by run and street by
+        street, after the first run's board. Returns whether a manually dealt hand waits for a
+        run's cards (``DealRequest.run`` says which run)."""
+        ends = [sum(self.variant.board[: k + 1]) for k in range(len(self.variant.board))]
+        for run in range(1, self._runs):
+            board = self._run_boards[run - 1]
+            for end in ends:
+                count = end - len(board)
+                if count <= 0:
+                    continue
+                if self._manual:
+                    self._awaiting = DealRequest("board", None, count, run)
+                    self._to_act = -1
+                    return True
+                cards: list[Card | None] = list(self._deck.deal(count))
+                self._dealt += [c for c in cards if c is not None]
+                board += cards
+                self._run_event(run, cards)
+        return False
+
+    def _run_event(self, run: int, cards: Sequence[Card | None]) -> Event:
+        """The deal of a later run's street: face up, its street named and its run in the note."""
+        streets = self.variant.streets
+        ends = [sum(self.variant.board[: k + 1]) for k in range(len(self.variant.board))]
+        dealt = len(self._run_boards[run - 1])
+        street = streets[1 + ends.index(dealt)] if dealt in ends else ""
+        note, faces = f"run {run + 1}", face_up(cards)
+        event = Event("deal_board", None, cards=tuple(cards), street=street, note=note, seen_by=faces)
+        self.events.append(event)
+        return event
 
     def _open_stud_round(self) -> None:
         """Who opens a stud round (``stud.opening``): the bring-in on third street, else the
@@ -1084,18 +1248,18 @@ class Hand:
         self._round.new_street(self._postflop_min_bet)
         self._start_round(first=0)
         if self._stud:
-            dealer.deal_stud_street(self)
+            self._deal_stud_street()
         elif self.variant.family == "draw":
             self._start_draw()
         elif self._exposed and self._wait_runout and not self._run_chosen:
             self._awaiting_runout = True  # the players may agree to run it more than once first
         else:
-            dealer.deal_board(self, self.variant.board[self._street_index - 1])
+            self._deal_board(self.variant.board[self._street_index - 1])
 
     def _showdown(self) -> None:
         """The last betting round is over: the other runs' boards are dealt (``run_it``), then
         the hands are shown and the pots awarded."""
-        if self._runs > 1 and dealer.deal_runs(self):
+        if self._runs > 1 and self._deal_runs():
             return  # a manually dealt hand waits for a run's cards
         showdown.settle(self)
 
@@ -1131,7 +1295,7 @@ class Hand:
         self._inputs.append(Input("run_it", None, "", times))
         if self._awaiting_runout:
             self._awaiting_runout = False
-            dealer.deal_board(self, self.variant.board[self._street_index - 1])
+            self._deal_board(self.variant.board[self._street_index - 1])
         return event
 
     def _check_run(self, times: int) -> None:
@@ -1235,14 +1399,9 @@ class Hand:
             if self.variant.family == "draw" and len(parsed) == len(hole):
                 parsed = draw.in_held_order(hole, parsed)
             merged = dealer.merge_shown(seat, hole, parsed)
-            dealer.check_deck(
-                self,
-                [
-                    c
-                    for c in [*merged, *self._board, *(c for j, h in enumerate(self._holes) if j != i for c in h)]
-                    if c is not None
-                ],
-            )
+            others = (c for j, h in enumerate(self._holes) if j != i for c in h)
+            known = [c for c in [*merged, *self._board, *others] if c is not None]
+            dealer.check_deck(known, self.variant.short_deck)
             self._holes[i] = merged
         self._shown[i] = True
         hole = self._holes[i]
@@ -1310,7 +1469,7 @@ class Hand:
             raise ValueError("a spot needs at least two seats still in the hand")
         self._awaiting = None
         if self._stud:
-            dealer.deal_stud_street(self)  # the cards of the streets before, then the betting
+            self._deal_stud_street()  # the cards of the streets before, then the betting
         elif variant.family == "draw" and target:
             self._start_draw()
         else:
