@@ -33,6 +33,7 @@ from pokerfloor.hand.types import (
     BLIND_KINDS,
     ORDER_SETTING_KINDS,
     STRADDLE_KINDS,
+    Award,
     Call,
     DealRequest,
     Event,
@@ -599,8 +600,14 @@ class Hand:
                 )
             self._holes[i] += cards
             self.events.append(
-                Event("deal_hole", self._seats[i], cards=tuple(cards), street=self.street, note="draw",
-                      seen_by=face_down(cards))
+                Event(
+                    "deal_hole",
+                    self._seats[i],
+                    cards=tuple(cards),
+                    street=self.street,
+                    note="draw",
+                    seen_by=face_down(cards),
+                )
             )
         self._next_draw()
         return event
@@ -796,6 +803,238 @@ class Hand:
         self.events.append(event)
         return event
 
+    def _settle_showdown(self) -> None:
+        """The showdown, once the last betting round is over: the pots go to the best hands still
+        in, or to the last one standing. A replay first waits for every unknown hand to be shown or
+        mucked; a dealt hand tables its hands in showdown order, and asks each seat whose hand can
+        no longer win whether it shows or mucks (or mucks it, under ``auto_muck``)."""
+        self._to_act = -1
+        contenders = [j for j in range(self._n) if not self._folded[j] and not self._mucked[j]]
+        if self._manual and any(None in self._holes[j] and not self._shown[j] for j in contenders):
+            return  # a replay still owes a show or a muck
+        if len(contenders) <= 1:
+            self._finish()
+            return
+        highs, lows = self._hand_ranks(contenders)
+        pots = self.pots
+        if not self._manual:
+            asked = self._table_in_order(contenders, pots, highs, lows)
+            if asked >= 0:
+                self._to_act = asked
+                return
+        reached = [j for j in range(self._n) if not self._folded[j]]
+        self._finish(showdown_seats=reached, ranks=(highs, lows), pots=pots)
+
+    def _hand_ranks(
+        self, seats: list[int], on: Sequence[Card | None] | None = None
+    ) -> tuple[dict[int, int | None], dict[int, int | None]]:
+        """The high and low ranks of the seats' hands (by index) on the board (or the board ``on``
+        of one run); ``None`` for no hand or an unknown one."""
+        high_of, low_of = showdown.rankers(self.variant)
+        board = [c for c in (self._board if on is None else on) if c is not None]
+        highs: dict[int, int | None] = {}
+        lows: dict[int, int | None] = {}
+        for j in seats:
+            hole = self._holes[j]
+            if None in hole:
+                highs[j] = lows[j] = None
+                continue
+            cards: list[int] = [c for c in hole if c is not None]
+            highs[j] = high_of(cards, board) if high_of else None
+            lows[j] = low_of(cards, board) if low_of else None
+        return highs, lows
+
+    def _table_in_order(
+        self, contenders: list[int], pots: list[Pot], highs: dict[int, int | None], lows: dict[int, int | None]
+    ) -> int:
+        """Table the hands in showdown order: when a player is all-in every hand is (TDA 2024 R16),
+        else the hands that can still win (R17-A); a hand that can no longer win is mucked under
+        ``auto_muck``, else its seat is asked (R18). Returns the seat (by index) asked now, or -1
+        when all are done."""
+        shown: list[int] = []
+        tabled = self._exposed or any(self._chips.stack[j] == 0 for j in contenders)
+        for j in self._showdown_order(contenders):
+            if self._shown[j]:
+                shown.append(j)
+                continue
+            if tabled or self._can_still_win(j, shown, pots, highs, lows):
+                hole = self._holes[j]
+                self._shown[j] = True
+                self.events.append(
+                    Event("show", self._seats[j], cards=tuple(hole), street="showdown", seen_by=face_up(hole))
+                )
+                shown.append(j)
+            elif self._auto_muck:
+                self._mucked[j] = True
+                self.events.append(Event("muck", self._seats[j], street="showdown", note="can no longer win"))
+            else:
+                return j
+        return -1
+
+    def _can_still_win(
+        self, j: int, shown: list[int], pots: list[Pot], highs: dict[int, int | None], lows: dict[int, int | None]
+    ) -> bool:
+        """Whether seat ``j``'s hand ties or beats, for a half of some pot it is in, every hand
+        shown so far that is in that pot."""
+        seat = self._seats[j]
+        for pot in pots:
+            if seat not in pot.eligible:
+                continue
+            rivals = [k for k in shown if self._seats[k] in pot.eligible]
+            for ranks in (highs, lows):
+                mine = ranks.get(j)
+                if mine is None:
+                    continue
+                shown_ranks = [r for r in (ranks.get(k) for k in rivals) if r is not None]
+                if not shown_ranks or mine >= max(shown_ranks):
+                    return True
+            if not rivals:
+                return True
+        return False
+
+    def _showdown_order(self, contenders: list[int]) -> list[int]:
+        """Last aggressor of the final round first, else the first seat left of the button
+        (TDA 2024 R17-A), then clockwise."""
+        first = min(contenders, key=lambda j: (j - self._first) % self._n)
+        aggressor = self._round.last_aggressor
+        start = aggressor if aggressor in contenders else first
+        return sorted(contenders, key=lambda j: (j - start) % self._n)
+
+    def _finish(
+        self,
+        showdown_seats: list[int] | None = None,
+        ranks: tuple[dict[int, int | None], dict[int, int | None]] | None = None,
+        pots: list[Pot] | None = None,
+    ) -> None:
+        """End the hand: rank the hands shown down (if any), award every pot from the last side
+        pot to the main pot, and write the result and the show and win events. The showdown order
+        holds every seat that reached the showdown, mucked ones included. A board run more than once
+        splits each pot into one part per run, each awarded by its run's board (``run_parts``)."""
+        self._to_act = -1
+        if pots is None:
+            pots = self.pots
+        unit = self.game.min_chip
+        highs: dict[int, int | None] = {}
+        lows: dict[int, int | None] = {}
+        order: list[int] = []
+        runs = self._runs
+        if showdown_seats:
+            order = self._showdown_order(showdown_seats)
+            highs, lows = ranks if ranks is not None else self._hand_ranks(showdown_seats)
+        by_run = [(highs, lows)]
+        if runs > 1:
+            boards = self.boards
+            by_run = [self._hand_ranks(order, boards[run]) if order else (highs, lows) for run in range(runs)]
+        awards: list[Award] = []
+        won = [0] * self._n
+        for index in range(len(pots) - 1, -1, -1):
+            pot = pots[index]
+            eligible = [j for j in range(self._n) if self._seats[j] in pot.eligible and not self._mucked[j]]
+            if not eligible:
+                eligible = [j for j in range(self._n) if self._seats[j] in pot.eligible]
+            parts = showdown.run_parts(pot.amount, runs, unit) if runs > 1 else [pot.amount]
+            for run, part in enumerate(parts):
+                run_highs, run_lows = by_run[run]
+                share = pot if runs == 1 else Pot(part, pot.eligible)
+                award = self._award_pot(index, share, eligible, run_highs, run_lows, unit, run)
+                for seat, chips in award.winners.items():
+                    won[self._pos[seat]] += chips
+                awards.append(award)
+        self._chips.pay_out(won)
+        self._over = True
+        final = dict(zip(self._seats, self._chips.stack))
+        returned = {e.seat: e.amount for e in self.events if e.kind == "return" and e.seat is not None and e.amount}
+        self._result = Result(
+            awards=tuple(awards),
+            returned=returned,
+            stacks=final,
+            net={s: final[s] - self._chips.start[i] for i, s in enumerate(self._seats)},
+            showdown_order=tuple(self._seats[j] for j in order),
+            shown={self._seats[j]: tuple(self._holes[j]) for j in order if not self._mucked[j]},
+        )
+        for j in order:
+            if not self._shown[j] and not self._mucked[j]:
+                hole = self._holes[j]
+                shown = Event("show", self._seats[j], cards=tuple(hole), street="showdown", seen_by=face_up(hole))
+                self.events.append(shown)
+        for award in awards:
+            note = award.reason if runs == 1 else f"{award.reason}, run {award.run + 1}"
+            for seat, chips in award.winners.items():
+                if chips or runs == 1:
+                    self.events.append(Event("win", seat, chips, note=note))
+
+    def _award_pot(
+        self,
+        index: int,
+        pot: Pot,
+        eligible: list[int],
+        highs: dict[int, int | None],
+        lows: dict[int, int | None],
+        unit: int,
+        run: int = 0,
+    ) -> Award:
+        """Who wins pot ``index`` (or its part for ``run``) among the ``eligible`` seats (by index),
+        and how many chips each takes: the high and low halves, ties split, odd chips in order."""
+        seats = self._seats
+        if len(eligible) == 1:
+            return Award(
+                index, pot.amount, pot.eligible, {seats[eligible[0]]: pot.amount}, reason="uncontested", run=run
+            )
+        ranked_high = {j: highs.get(j) for j in eligible}
+        ranked_low = {j: lows.get(j) for j in eligible}
+        high_winners = showdown.best(ranked_high)
+        low_winners = showdown.best(ranked_low)
+        if not high_winners and not low_winners:
+            high_winners = list(eligible)  # no hand can be read: the pot is shared
+        if high_winners and sorted(high_winners) == sorted(low_winners):
+            # The same hands tie for high and for low: the pot is split as evenly as possible, no
+            # player taking both halves' odd units (RROP11 Ties item 5c; TDA_FORUM_19).
+            high_amount, low_amount = pot.amount, 0
+        elif high_winners and low_winners:
+            high_amount, low_amount = showdown.halves(pot.amount, unit)
+        elif high_winners:
+            high_amount, low_amount = pot.amount, 0
+        else:
+            high_amount, low_amount = 0, pot.amount
+        winners: dict[int, int] = {}
+        for group, amount in ((high_winners, high_amount), (low_winners, low_amount)):
+            if not group or not amount:
+                continue
+            ordered = self._odd_chip_order(group, low=group is low_winners)
+            for seat, chips in showdown.split(amount, ordered, unit).items():
+                winners[seat] = winners.get(seat, 0) + chips
+        reason = "split" if len(winners) > 1 else "best hand"
+        variant = self.variant
+        return Award(
+            index,
+            pot.amount,
+            pot.eligible,
+            winners,
+            tuple(seats[j] for j in sorted(high_winners)),
+            tuple(seats[j] for j in sorted(low_winners)),
+            reason,
+            ranked_high[high_winners[0]] if high_winners else None,
+            ranked_low[low_winners[0]] if low_winners else None,
+            (variant.high, variant.low),
+            run,
+        )
+
+    def _odd_chip_order(self, group: list[int], *, low: bool) -> list[int]:
+        """Tied winners in the order they take odd chips: clockwise from the button (TDA 2024
+        R20-A), in stud by the high card by suit (R20-B; house option ``odd_chip_stud``)."""
+        if not self._stud:
+            return [self._seats[j] for j in sorted(group)]
+        high_of, low_of = showdown.rankers(self.variant)
+        ranker = low_of if low else high_of
+        board = [c for c in self._board if c is not None]
+        hands: dict[int, list[Card]] = {}
+        for j in group:
+            cards = [c for c in self._holes[j] if c is not None] + board
+            if self.game.house.odd_chip_stud == "five_card_hand" and ranker is not None:
+                cards = stud.best_five(cards, ranker, ace_low=low)
+            hands[self._seats[j]] = cards
+        return stud.odd_chip_order(hands, ace_low=low)
+
     def _open_stud_round(self) -> None:
         """Who opens a stud round (``stud.opening``): the bring-in on third street, else the
         best hand showing."""
@@ -956,9 +1195,7 @@ class Hand:
             else:
                 lo, hi = level + rnd.min_inc, level + top
             return self._in_whole_chips(kind, min(lo, hi), min(hi, all_in_to), all_in_to)
-        min_to = (
-            (self._postflop_min_bet if self._street_index else rnd.min_inc) if level == 0 else level + rnd.min_inc
-        )
+        min_to = (self._postflop_min_bet if self._street_index else rnd.min_inc) if level == 0 else level + rnd.min_inc
         max_to = all_in_to
         if structure != "no_limit":
             pot = self._chips.total + (self._short_blinds if self._street_index == 0 else 0)
@@ -1236,7 +1473,7 @@ class Hand:
         self._chips.new_street()
         live = [j for j in range(self._n) if not self._folded[j]]
         if len(live) == 1:
-            showdown.finish(self)
+            self._finish()
             return
         if sum(1 for j in live if self._chips.stack[j] > 0) < 2 and not self._exposed:
             self._exposed = True
@@ -1261,7 +1498,7 @@ class Hand:
         the hands are shown and the pots awarded."""
         if self._runs > 1 and self._deal_runs():
             return  # a manually dealt hand waits for a run's cards
-        showdown.settle(self)
+        self._settle_showdown()
 
     # ------------------------------------------------------------------ run it twice, rabbit hunting
     def run_it(self, times: object) -> Event:
