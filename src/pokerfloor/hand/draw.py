@@ -4,23 +4,18 @@ Each player in turn, from the button's left, discards any number of cards (none 
 pat) and is dealt as many. The stub's last card is never dealt; when the stub cannot complete
 a draw, the cards discarded so far by the other players are shuffled with it into a new stub
 (RROP11 draw; POKERSTARS_RESHUFFLE: a player never gets back a card of their own discards).
-The functions taking a ``Hand`` run a draw street of that hand: each seat's turn to draw and,
-in manual dealing, its replacement cards as ``Hand.deal`` supplies them.
+The hand runs a draw street with these: each seat's turn to draw and, in manual dealing, its
+replacement cards as ``Hand.deal`` supplies them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
 from pokerfloor import citations as cite
 from pokerfloor.cards import Card, Deck, Shuffler
 from pokerfloor.errors import IllegalAction
 from pokerfloor.hand.given import cards_or_unknown
-from pokerfloor.hand.types import DealRequest, Event, face_down
-
-if TYPE_CHECKING:
-    from pokerfloor.hand.state import Hand
 
 R_DRAW = cite.DRAW
 
@@ -110,77 +105,3 @@ def discarded(discard: object) -> list[Card | None]:
         single = item is None or isinstance(item, (str, int)) or not isinstance(item, Iterable)
         thrown += cards_or_unknown(item if isinstance(item, str) else [item] if single else item)
     return thrown
-
-
-def start(hand: Hand) -> None:
-    """A draw street starts with its draw: every seat still in draws, from the button's left."""
-    hand._drawn = list(hand._folded)
-    hand._drawing = True
-    hand._discards.next_draw()
-    next_draw(hand)
-
-
-def act(hand: Hand, i: int, action: str, discard: object) -> Event:
-    """A seat's turn in the draw: discard cards (none is standing pat) and get as many
-    replacements, dealt at once or, in manual dealing, by ``deal`` (RROP11 draw)."""
-    if not hand._drawing:
-        raise IllegalAction("invalid_action", "there is no draw now: it is a betting round", R_DRAW)
-    if action != "draw":
-        raise IllegalAction(
-            "invalid_action", f"it is the draw: discard cards or stand pat (draw), not {action}", R_DRAW
-        )
-    try:
-        thrown = discarded(discard)
-    except ValueError as error:
-        raise IllegalAction("invalid_action", str(error), R_DRAW) from None
-    hand._holes[i] = kept_after_discard(hand._holes[i], thrown, len(hand._holes[i]))
-    hand._discards.add(i, thrown)
-    hand._drawn[i] = True
-    note = f"draws {len(thrown)}" if thrown else "stands pat"
-    seat, faces = hand._seats[i], face_down(thrown)
-    event = Event("draw", seat, len(thrown), cards=tuple(thrown), street=hand.street, note=note, seen_by=faces)
-    hand.events.append(event)
-    if thrown and hand._manual:
-        hand._owed.append((i, len(thrown)))
-    elif thrown:
-        cards, reshuffled = replacements(hand._deck, len(thrown), hand._discards, i, hand._rng)
-        hand._dealt += cards
-        if reshuffled:
-            hand.events.append(
-                Event("reshuffle", street=hand.street, note="the stub ran short: the discards shuffled in")
-            )
-        hand._holes[i] += cards
-        hand.events.append(
-            Event("deal_hole", hand._seats[i], cards=tuple(cards), street=hand.street, note="draw",
-                  seen_by=face_down(cards))
-        )
-    next_draw(hand)
-    return event
-
-
-def deal_replacements(hand: Hand, seat: int | None, cards: list[Card | None]) -> Event:
-    """Manual dealing: the replacement cards of the earliest discard still unserved."""
-    i, count = hand._owed[0]
-    if seat != hand._seats[i]:
-        raise ValueError(f"the replacement cards due now are seat {hand._seats[i]}'s, not seat {seat}'s")
-    if len(cards) != count:
-        raise ValueError(f"seat {seat} discarded {count} cards and needs as many, got {len(cards)}")
-    hand._owed.pop(0)
-    hand._holes[i] += cards
-    event = Event("deal_hole", seat, cards=tuple(cards), street=hand.street, note="draw", seen_by=face_down(cards))
-    hand.events.append(event)
-    next_draw(hand)
-    return event
-
-
-def next_draw(hand: Hand) -> None:
-    """The next seat to draw, from the button's left; the betting once everyone has drawn
-    and been served. In manual dealing a seat may discard before the seats ahead of it have
-    their cards (PHH lists every discard first), so ``awaiting_deal`` and ``to_act`` may
-    both be set."""
-    owed = hand._owed
-    hand._awaiting = DealRequest("draw", hand._seats[owed[0][0]], owed[0][1]) if owed else None
-    hand._to_act = next((j for j in range(hand._n) if not hand._drawn[j]), -1)
-    if hand._to_act < 0 and not owed:
-        hand._drawing = False
-        hand._after_board_dealt()

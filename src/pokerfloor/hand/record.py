@@ -14,18 +14,31 @@ deals the whole hand again on its own, and the cards it lists must be the ones t
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
 from pokerfloor.cards import FULL_DECK, SEED_BYTES, SHORT_DECK, Card, Deck, SeededShuffler, Shuffler, format_cards
 from pokerfloor.hand import plain
 from pokerfloor.hand.types import Input, Post
 from pokerfloor.rules import Game
 
-if TYPE_CHECKING:
-    from pokerfloor.hand.state import Hand
+
+class Replayed(Protocol):
+    """The inputs a hand takes, as a record replays them (``pf.Hand`` takes them all)."""
+
+    def act(self, seat: object, action: object, to: object = None, discard: object = None) -> object: ...
+    def deal(self, cards: Any, seat: object = None) -> object: ...
+    def show(self, seat: object, cards: Any = None) -> object: ...
+    def muck(self, seat: object) -> object: ...
+    def add_chips(self, seat: object, chips: object) -> object: ...
+    def run_it(self, times: object) -> object: ...
+    def run_out(self) -> object: ...
+    def record(self) -> HandRecord: ...
+
+
+H = TypeVar("H", bound=Replayed)
 
 RECORD_FORMAT = "pokerfloor.hand-record"
 RECORD_VERSION = 1
@@ -144,7 +157,7 @@ def is_seed_hex(text: object) -> bool:
     return True
 
 
-def replay_record(cls: type[Hand], record: HandRecord, rng: Shuffler | None) -> Hand:
+def replay_record(cls: Callable[..., H], record: HandRecord, rng: Shuffler | None) -> H:
     """Rebuild the hand a record describes (``Hand.from_record``): from its seed when it has
     one (the cards it lists must be the ones the seed deals), else from its cards dealt, then
     from ``rng``."""
@@ -181,7 +194,7 @@ def replay_record(cls: type[Hand], record: HandRecord, rng: Shuffler | None) -> 
     return hand
 
 
-def apply_input(hand: Hand, entry: Input) -> None:
+def apply_input(hand: Replayed, entry: Input) -> None:
     """Give ``hand`` one recorded input."""
     kind, seat = entry.kind, entry.seat
     if kind == "act":
@@ -202,7 +215,7 @@ def apply_input(hand: Hand, entry: Input) -> None:
         hand.add_chips(seat, entry.to)
 
 
-def restore(hand: Hand, other: Hand) -> None:
+def restore(hand: object, other: object) -> None:
     """Make ``hand`` the same hand as ``other`` (its whole state, through the pickling protocol
     that both builds have)."""
     state: Any = other.__getstate__()

@@ -1,21 +1,15 @@
 """Spots: a hand set up at the start of a later street, like a chess position (``Hand.from_spot``).
 
 The chips each seat has already put in are in the pot, dead to the new round; the seats that
-folded are out; the board holds the street's cards (given, or dealt from the deck).
+folded are out; the board holds the street's cards (given, or dealt from the deck). These
+functions check a spot's inputs; ``Hand.from_spot`` sets the hand up.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
 
-from pokerfloor.cards import CardsLike
-from pokerfloor.hand import dealer, draw
-from pokerfloor.hand.given import cards_or_unknown
-from pokerfloor.rules import Game, chips_problem
-
-if TYPE_CHECKING:
-    from pokerfloor.hand.state import Hand
+from pokerfloor.rules import Game, Variant, chips_problem
 
 
 def seats_in_play(
@@ -63,50 +57,8 @@ def folded_seats(folded: object, seats: Iterable[int]) -> frozenset[int]:
     return out
 
 
-def set_up(
-    hand: Hand,
-    street: str,
-    playing: Mapping[int, int],
-    paid: Mapping[int, int],
-    folded: Iterable[int],
-    board: CardsLike | None,
-) -> None:
-    """Turn a hand just dealt into the spot: the stacks and the pot as given, the earlier
-    streets' board, and the street's first deal, draw or betting."""
-    out = folded_seats(folded, hand._seats)
-    hand.events.clear()
-    for i, seat in enumerate(hand._seats):
-        hand._stack[i] = playing[seat]
-        hand._start[i] = playing[seat] + paid.get(seat, 0)
-        hand._live[i] = paid.get(seat, 0)
-        hand._bet[i] = 0
-        hand._dead[i] = 0
-        hand._folded[i] = seat in out
-    hand._pot_total = sum(hand._live)
-    hand._short_blinds = 0
-    variant = hand.variant
-    target = variant.streets.index(street)
-    given = cards_or_unknown(board) if board is not None else []
-    board_counts = (0, *variant.board)
-    need = sum(board_counts[: target + 1]) if variant.family == "flop" else 0
-    if given and len(given) != need:
-        raise ValueError(f"the {street} board has {need} cards, {len(given)} were given")
-    if not given and need:
-        given = list(hand._deck.deal(need))
-        hand._dealt += [c for c in given if c is not None]
-    hand._board = given
-    hand._street_index = target
-    hand._acted = [None] * hand._n
-    hand._level = hand._full_level = hand._raises = 0
-    hand._min_inc = hand._postflop_min_bet
-    hand._exposed = False
-    hand._start_round(first=0)
-    if sum(1 for j in range(hand._n) if not hand._folded[j]) < 2:
-        raise ValueError("a spot needs at least two seats still in the hand")
-    hand._awaiting = None
-    if hand._stud:
-        dealer.deal_stud_street(hand)  # the cards of the streets before, then the betting
-    elif variant.family == "draw" and target:
-        draw.start(hand)
-    else:
-        hand._begin_betting()
+def board_cards(variant: Variant, street: str) -> int:
+    """How many board cards a spot at ``street`` holds: those of the streets before it."""
+    if variant.family != "flop":
+        return 0
+    return sum((0, *variant.board)[: variant.streets.index(street) + 1])

@@ -3,13 +3,14 @@
 The betting round keeps exactly what the rulebook keeps (docs/rules.md §1.5, §5.5, §5.6):
 the current bet level, the last full increment (the minimum raise), the level each seat last
 acted at (its right to raise), the level of the last full bet or raise, and in limit games the
-number of bets. Every rule of legality is decided in ``_aggression``; every chip moves in
-``_put_in``.
+number of bets, all kept by the round (``betting.Round``). Every rule of legality is decided in
+``_aggression``; every chip moves in ``betting.Chips.put_in``.
 
-The steps around the betting live next to this module, as functions of the hand: the forced
-bets (``forced``), the dealing (``dealer``), the draw (``draw``), the stud bring-in and first
-seat to act (``stud``), actions held out of turn (``out_of_turn``), the showdown and the result
-(``showdown``) and the set-up of a spot (``spots``).
+The hand runs the phases; the rules around the betting live next to this module: which forced
+bets are posted (``forced``; the hand posts them), the dealing (``dealer``), the draw
+(``draw``), who brings in and acts first in stud (``stud``; the hand plays the bring-in),
+actions held out of turn (``out_of_turn``), the showdown and the result (``showdown``) and the
+set-up of a spot (``spots``).
 """
 
 from __future__ import annotations
@@ -22,12 +23,17 @@ from pokerfloor import citations as cite
 from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, SeededShuffler, Shuffler
 from pokerfloor.errors import IllegalAction, Reason
 from pokerfloor.hand import dealer, draw, forced, out_of_turn, showdown, spots, stud
+from pokerfloor.hand.betting import Chips, Round
 from pokerfloor.hand.given import cards_or_unknown
 from pokerfloor.hand.pots import side_pots
 from pokerfloor.hand.record import HandRecord, RecordedDeck, replay_record, restore
 from pokerfloor.hand.types import (
     ACTIONS,
+    ANTE_KINDS,
     BLIND_KINDS,
+    ORDER_SETTING_KINDS,
+    STRADDLE_KINDS,
+    Award,
     Call,
     DealRequest,
     Event,
@@ -37,6 +43,7 @@ from pokerfloor.hand.types import (
     Pot,
     Range,
     Result,
+    face_down,
     face_up,
 )
 from pokerfloor.hand.view import SeatView, seat_view
@@ -68,6 +75,8 @@ R_FULL_BB = cite.FULL_BIG_BLIND
 R_NO_CALLER = cite.REOPEN
 R_SHOWDOWN = cite.SHOWDOWN
 R_RUN_IT = cite.RUN_IT
+R_BRING_IN = cite.BRING_IN
+R_DRAW = draw.R_DRAW
 _CLOSING_RULES = {
     "betting_not_reopened": R_REOPEN,
     "cap_reached": R_CAP,
@@ -150,15 +159,10 @@ class Hand:
         self._pos: dict[int, int] = {s: i for i, s in enumerate(self._seats)}
         n = len(self._seats)
         self._n = n
-        self._start: list[int] = [stacks[s] for s in self._seats]
-        self._stack: list[int] = list(self._start)
-        self._bet: list[int] = [0] * n
-        self._live: list[int] = [0] * n
-        self._dead: list[int] = [0] * n
+        self._chips = Chips([stacks[s] for s in self._seats])
         self._folded: list[bool] = [False] * n
         self._mucked: list[bool] = [False] * n
         self._shown: list[bool] = [False] * n
-        self._acted: list[int | None] = [None] * n
         self._holes: list[list[Card | None]] = [[] for _ in range(n)]
         self._board: list[Card | None] = []
         self.events: list[Event] = []
@@ -178,26 +182,22 @@ class Hand:
         self._spot = False
         self._street_index = 0
         self._structure = game.structure
-        self._big_bet = game.structure in BIG_BET_STRUCTURES
-        self._half_bet = game.house.incomplete_rule_for(game.structure) == "half_bet"
-        self._cap = game.house.raises_allowed(self._rounds)
+        self._round = Round(
+            n,
+            big_bet=game.structure in BIG_BET_STRUCTURES,
+            half_bet=game.house.incomplete_rule_for(game.structure) == "half_bet",
+            cap=game.house.raises_allowed(self._rounds),
+        )
         self._fold_free = game.house.fold_facing_no_bet == "allowed"
-        self._pot_total = 0
         self._short_blinds = 0
         self._to_act = -1
-        self._last_aggressor = -1
-        self._level = 0
-        self._full_level = 0
-        self._min_inc = 0
-        self._raises = 0
-        self._capped_multiway = False
         self._unit_scale = (1, 1)
         self._postflop_min_bet = game.min_bet
         self._over = False
         self._result: Result | None = None
         self._exposed = False
         self._awaiting: DealRequest | None = None
-        self._held: dict[int, tuple[str, int | None, int, int]] = {}
+        self._held: dict[int, out_of_turn.Held] = {}
         self._sleeping: Post | None = None
         self._killer = -1
         self._entered = False
@@ -215,14 +215,14 @@ class Hand:
         self._run_chosen = False
         self._runs = 1
         self._run_boards: list[list[Card | None]] = []
-        self._posts = forced.forced_posts(self, given_posts)
+        self._posts = forced.forced_posts(game, self._seats, button, given_posts)
         self._given_stacks = dict(stacks)
         self.small_blind_seat = next((p.seat for p in self._posts if p.kind == "sb"), None)
         self.big_blind_seat = next((p.seat for p in self._posts if p.kind == "bb"), None)
-        dealer.take_given_cards(self, holes, board)
+        self._take_given_cards(holes, board)
         self._given_holes: dict[int, CardsLike] = dict(holes) if holes else {}
-        forced.post_forced_bets(self)
-        dealer.deal_holes(self)
+        self._post_forced_bets()
+        self._deal_holes()
 
     # ------------------------------------------------------------------ public state
     @property
@@ -257,21 +257,21 @@ class Hand:
 
     @property
     def stacks(self) -> dict[int, int]:
-        return dict(zip(self._seats, self._stack))
+        return dict(zip(self._seats, self._chips.stack))
 
     @property
     def starting_stacks(self) -> dict[int, int]:
-        return dict(zip(self._seats, self._start))
+        return dict(zip(self._seats, self._chips.start))
 
     @property
     def bets(self) -> dict[int, int]:
         """Each seat's wager in the current betting round."""
-        return dict(zip(self._seats, self._bet))
+        return dict(zip(self._seats, self._chips.bet))
 
     @property
     def contributions(self) -> dict[int, int]:
         """All chips each seat has put in this hand, dead money included."""
-        return {s: self._live[i] + self._dead[i] for i, s in enumerate(self._seats)}
+        return {s: self._chips.live[i] + self._chips.dead[i] for i, s in enumerate(self._seats)}
 
     @property
     def folded(self) -> frozenset[int]:
@@ -279,7 +279,7 @@ class Hand:
 
     @property
     def all_in(self) -> frozenset[int]:
-        return frozenset(s for i, s in enumerate(self._seats) if not self._folded[i] and self._stack[i] == 0)
+        return frozenset(s for i, s in enumerate(self._seats) if not self._folded[i] and self._chips.stack[i] == 0)
 
     @property
     def in_hand(self) -> tuple[int, ...]:
@@ -323,12 +323,12 @@ class Hand:
         hand is over and the pots are awarded (see ``result.awards``)."""
         if self._over:
             return []
-        return side_pots(self._seats, self._live, self._dead, self._folded, self._all_in_flags())
+        return side_pots(self._seats, self._chips.live, self._chips.dead, self._folded, self._all_in_flags())
 
     @property
     def total_pot(self) -> int:
         """Every chip in the middle, this round's bets included."""
-        return self._pot_total
+        return self._chips.total
 
     @property
     def is_over(self) -> bool:
@@ -346,20 +346,20 @@ class Hand:
     @property
     def min_raise_increment(self) -> int:
         """The last full bet or raise increment of this round (TDA 2024 R43-A)."""
-        return self._min_inc
+        return self._round.min_inc
 
     @property
     def current_bet(self) -> int:
         """The bet level of this round: the total wager a seat must reach to call."""
-        return self._level
+        return self._round.level
 
     @property
     def raises_made(self) -> int:
         """Full raises made this round after the opening bet; a live blind is the opening bet
         (RROP11 Betting & Raising item 3)."""
         if self._structure == "fixed_limit" or self._street_index > 0 or self._bb_level() == 0:
-            return max(self._raises - 1, 0)
-        return self._raises
+            return max(self._round.raises - 1, 0)
+        return self._round.raises
 
     @property
     def raise_cap(self) -> int | None:
@@ -368,7 +368,7 @@ class Hand:
         under ``cap_lifted_heads_up``."""
         if self._structure not in ("fixed_limit", "spread_limit"):
             return None
-        return self._cap
+        return self._round.cap
 
     def view(self, seat: object = None) -> SeatView:
         """What ``seat`` may see of the hand (``None``: a spectator), as an immutable ``SeatView``:
@@ -422,7 +422,7 @@ class Hand:
         return not isinstance(seat, bool) and isinstance(seat, int) and seat in self._pos
 
     def _all_in_flags(self) -> list[bool]:
-        return [s == 0 for s in self._stack]
+        return [s == 0 for s in self._chips.stack]
 
     def __repr__(self) -> str:
         state = "over" if self._over else f"{self.street}, to act: {self.to_act}"
@@ -442,7 +442,7 @@ class Hand:
         """Supply the cards a manually dealt hand waits for (``seat=None`` deals the board)."""
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
             raise ValueError(f"cards are dealt to a seat number, not {seat!r}")
-        event = dealer.deal(self, cards, seat)
+        event = self._deal_cards(cards, seat)
         self._inputs.append(Input("deal", seat, "", None, event.cards))
         return event
 
@@ -460,63 +460,674 @@ class Hand:
 
     def _start_round(self, first: int | None) -> None:
         if self._structure == "fixed_limit":
-            self._min_inc = self._unit()
+            self._round.min_inc = self._unit()
         elif self._structure == "spread_limit":
             assert self.game.spread is not None
-            self._min_inc = max(self._min_inc if self._street_index == 0 else 0, self.game.spread[0])
+            self._round.min_inc = max(self._round.min_inc if self._street_index == 0 else 0, self.game.spread[0])
         self._first = 0 if first is None else first
 
     def _begin_betting(self) -> None:
         """Hand the action to the first seat that needs it, or move on when none does."""
         self._to_act = -1
         if self._stud:
-            stud.open_round(self)
+            self._open_stud_round()
         nxt = self._next_to_act(self._first - 1 if self._killer < 0 else self._killer)
         if nxt < 0:
             self._close_round()
         else:
             self._turn_to(nxt)
 
+    def _post_forced_bets(self) -> None:
+        """Put the forced bets in and open the first betting round behind them."""
+        house = self.game.house
+        order_post: tuple[int, int] | None = None
+        live_amounts: list[int] = []
+        for post in sorted(self._posts, key=lambda p: forced.post_order(house, p)):
+            i = self._pos[post.seat]
+            if post.kind == "sleeper" and house.sleeper_when_entered == "returned":
+                self._sleeping = post
+                note = "sleeper waits: returned if a player in front of it enters the pot (house rule)"
+                self.events.append(
+                    Event("sleeper_waits", post.seat, post.amount, street=self.street, note=note, post="sleeper")
+                )
+                continue
+            paid = min(post.amount, self._chips.stack[i])
+            self._chips.put_in(i, paid, live=post.live)
+            self.events.append(Event("post", post.seat, paid, street=self.street, post=post.kind))
+            if not post.live or post.kind in ANTE_KINDS:
+                continue
+            if post.kind in BLIND_KINDS:
+                self._short_blinds += post.amount - paid
+            live_amounts.append(post.amount)
+            self._raise_level_by_post(i, post)
+            if post.kind == "kill":
+                # Both readings start the action left of the big blind (or the last straddle):
+                # RROP11 kill item 2 has the killer act in turn; WIKI_BIP and WIKI_KILL have it act
+                # last wherever it sits (house option killer_acts, rules.md §2.7).
+                if house.killer_acts == "last":
+                    self._killer = i
+            elif post.kind in ORDER_SETTING_KINDS:
+                key = (post.amount, i)
+                if order_post is None or key >= order_post:
+                    order_post = key
+        self._short_blinds += forced.missing_blinds(self.game, self._posts)
+        rnd = self._round
+        rnd.min_inc = max(rnd.min_inc, self.game.min_bet)
+        self._start_round(first=None if order_post is None else (order_post[1] + 1) % self._n)
+        if self._structure == "fixed_limit":
+            rnd.full_level, rnd.raises = 0, 0
+            for amount in sorted(set(live_amounts)):
+                if amount - rnd.full_level >= rnd.min_inc:
+                    rnd.count_full_bet(amount)
+        else:
+            rnd.full_level = rnd.level
+
+    def _raise_level_by_post(self, i: int, post: Post) -> None:
+        """A live blind, straddle, sleeper or kill sets the bet to call; a straddle counts as a
+        raise for the minimum raise (house option ``straddle_min_raise``, docs/rules.md §2.8)."""
+        house = self.game.house
+        rnd = self._round
+        prior = rnd.level
+        if post.amount > rnd.level:
+            rnd.level = post.amount
+        if post.kind in STRADDLE_KINDS and post.amount > prior:
+            if post.kind == "kill" or house.straddle_min_raise == "straddle_amount":
+                rnd.min_inc = max(rnd.min_inc, post.amount)
+            else:
+                rnd.min_inc = max(rnd.min_inc, post.amount - prior)
+            if house.straddle_postflop_min_bet == "straddle" or post.kind == "kill":
+                self._postflop_min_bet = max(self._postflop_min_bet, post.amount)
+        if post.kind == "kill" and self.game.big_blind:
+            self._unit_scale = (post.amount, self.game.big_blind)
+        if post.kind == "sleeper":
+            rnd.acted[i] = rnd.level
+
+    def _settle_sleeper(self, j: int, sleeper: Post) -> int:
+        """The sleeper of seat ``j``, held back, once the action reaches it: returned if a player
+        in front of it entered the pot, else posted as the blind raise it is, its owner having no
+        option. Returns the seat to act now (``j`` itself, or the next one; -1 if none)."""
+        self._sleeping = None
+        if self._entered:
+            note = "sleeper returned: a player in front of it entered the pot (house rule)"
+            self.events.append(Event("void", sleeper.seat, sleeper.amount, street=self.street, note=note))
+            return j
+        paid = min(sleeper.amount, self._chips.stack[j])
+        self._chips.put_in(j, paid)
+        self.events.append(Event("post", sleeper.seat, paid, street=self.street, post="sleeper"))
+        self._raise_level_by_post(j, sleeper)
+        rnd = self._round
+        if self._structure == "fixed_limit" and sleeper.amount - rnd.full_level >= rnd.min_inc:
+            rnd.count_full_bet(sleeper.amount)
+        elif self._structure != "fixed_limit":
+            rnd.full_level = rnd.level
+        return self._next_to_act(j)
+
+    def _start_draw(self) -> None:
+        """A draw street starts with its draw: every seat still in draws, from the button's left."""
+        self._drawn = list(self._folded)
+        self._drawing = True
+        self._discards.next_draw()
+        self._next_draw()
+
+    def _draw_act(self, i: int, action: str, discard: object) -> Event:
+        """A seat's turn in the draw: discard cards (none is standing pat) and get as many
+        replacements, dealt at once or, in manual dealing, by ``deal`` (RROP11 draw)."""
+        if not self._drawing:
+            raise IllegalAction("invalid_action", "there is no draw now: it is a betting round", R_DRAW)
+        if action != "draw":
+            raise IllegalAction(
+                "invalid_action", f"it is the draw: discard cards or stand pat (draw), not {action}", R_DRAW
+            )
+        try:
+            thrown = draw.discarded(discard)
+        except ValueError as error:
+            raise IllegalAction("invalid_action", str(error), R_DRAW) from None
+        self._holes[i] = draw.kept_after_discard(self._holes[i], thrown, len(self._holes[i]))
+        self._discards.add(i, thrown)
+        self._drawn[i] = True
+        note = f"draws {len(thrown)}" if thrown else "stands pat"
+        seat, faces = self._seats[i], face_down(thrown)
+        event = Event("draw", seat, len(thrown), cards=tuple(thrown), street=self.street, note=note, seen_by=faces)
+        self.events.append(event)
+        if thrown and self._manual:
+            self._owed.append((i, len(thrown)))
+        elif thrown:
+            cards, reshuffled = draw.replacements(self._deck, len(thrown), self._discards, i, self._rng)
+            self._dealt += cards
+            if reshuffled:
+                self.events.append(
+                    Event("reshuffle", street=self.street, note="the stub ran short: the discards shuffled in")
+                )
+            self._holes[i] += cards
+            self.events.append(
+                Event(
+                    "deal_hole",
+                    self._seats[i],
+                    cards=tuple(cards),
+                    street=self.street,
+                    note="draw",
+                    seen_by=face_down(cards),
+                )
+            )
+        self._next_draw()
+        return event
+
+    def _deal_replacements(self, seat: int | None, cards: list[Card | None]) -> Event:
+        """Manual dealing: the replacement cards of the earliest discard still unserved."""
+        i, count = self._owed[0]
+        if seat != self._seats[i]:
+            raise ValueError(f"the replacement cards due now are seat {self._seats[i]}'s, not seat {seat}'s")
+        if len(cards) != count:
+            raise ValueError(f"seat {seat} discarded {count} cards and needs as many, got {len(cards)}")
+        self._owed.pop(0)
+        self._holes[i] += cards
+        faces = face_down(cards)
+        event = Event("deal_hole", seat, cards=tuple(cards), street=self.street, note="draw", seen_by=faces)
+        self.events.append(event)
+        self._next_draw()
+        return event
+
+    def _next_draw(self) -> None:
+        """The next seat to draw, from the button's left; the betting once everyone has drawn
+        and been served. In manual dealing a seat may discard before the seats ahead of it have
+        their cards (PHH lists every discard first), so ``awaiting_deal`` and ``to_act`` may
+        both be set."""
+        owed = self._owed
+        self._awaiting = DealRequest("draw", self._seats[owed[0][0]], owed[0][1]) if owed else None
+        self._to_act = next((j for j in range(self._n) if not self._drawn[j]), -1)
+        if self._to_act < 0 and not owed:
+            self._drawing = False
+            self._after_board_dealt()
+
+    def _take_given_cards(self, holes: Mapping[int, CardsLike] | None, board: CardsLike | None) -> None:
+        """Hole cards and board cards given to the hand: checked, held, and taken out of the deck."""
+        known: list[Card] = []
+        for seat, cards in (holes or {}).items():
+            if seat not in self._pos:
+                raise ValueError(f"cards given for seat {seat}, which is not dealt in")
+            parsed = cards_or_unknown(cards)
+            if len(parsed) != self.variant.hole_cards and self.variant.family == "flop":
+                raise ValueError(f"seat {seat} needs {self.variant.hole_cards} hole cards, got {len(parsed)}")
+            self._holes[self._pos[seat]] = parsed
+            known += [c for c in parsed if c is not None]
+        self._given_board = cards_or_unknown(board) if board is not None else []
+        known += [c for c in self._given_board if c is not None]
+        dealer.check_deck(known, self.variant.short_deck)
+        self._deck.remove(known)
+
+    def _deal_holes(self) -> None:
+        """The first deal: hole cards (a stud game's third street), then the first betting round."""
+        if self._stud:
+            self._deal_stud_street()
+            return
+        count = self.variant.hole_cards
+        if self._manual:
+            self._request_next_deal()
+            return
+        for i in range(self._n):
+            missing = count - len(self._holes[i])
+            if missing > 0:
+                cards = self._deck.deal(missing)
+                self._dealt += cards
+                self._holes[i] += cards
+        self._begin_betting()
+
+    def _request_next_deal(self) -> None:
+        """Manual dealing: wait for the hole cards of the first seat still short of them, or go on."""
+        for i in range(self._n):
+            missing = self._cards_due(i) - len(self._holes[i])
+            if missing > 0:
+                self._awaiting = DealRequest("holes", self._seats[i], missing)
+                self._to_act = -1
+                return
+        self._awaiting = None
+        self._after_board_dealt()
+
+    def _deal_stud_street(self) -> None:
+        """Deal a stud street: three cards to each seat (two down, one up) on third street, then
+        one to each seat still in, the last one down; on seventh street a single community card
+        instead when the stub cannot give everyone a card (TDA 2024 RP-10-H)."""
+        live = [i for i in range(self._n) if not self._folded[i]]
+        short = [i for i in live if self._cards_due(i) > len(self._holes[i])]
+        if self._street_index == len(self.variant.streets) - 1 and short:
+            undealt = len(FULL_DECK) - sum(len(h) for h in self._holes)
+            if stud.needs_community_card(undealt, len(short)):
+                self._deal_board(1)
+                return
+        if self._manual:
+            self._request_next_deal()
+            return
+        for i in short:
+            position, missing = len(self._holes[i]), self._cards_due(i) - len(self._holes[i])
+            cards = self._deck.deal(missing)
+            self._dealt += cards
+            self._holes[i] += cards
+            note, faces = stud.deal_note(position, missing), stud.faces(position, missing)
+            self.events.append(
+                Event("deal_hole", self._seats[i], cards=tuple(cards), street=self.street, note=note, seen_by=faces)
+            )
+        self._after_board_dealt()
+
+    def _deal_cards(self, cards: CardsLike | Sequence[Card | None], seat: int | None) -> Event:
+        """Manual dealing: the cards the hand waits for (see ``Hand.deal``)."""
+        request = self._awaiting
+        if request is None:
+            raise IllegalAction("invalid_action", "no cards are due now")
+        parsed = cards_or_unknown(cards)
+        known = [c for c in parsed if c is not None]
+        boards = [self._board, *self._run_boards]
+        dealt = {c for h in self._holes for c in h if c is not None} | {c for b in boards for c in b if c is not None}
+        clash = [c for c in known if c in dealt]
+        if clash:
+            raise ValueError(f"{clash[0]} is dealt twice")
+        dealer.check_deck(known, self.variant.short_deck)
+        if request.kind == "draw":
+            return self._deal_replacements(seat, parsed)
+        if request.kind == "holes":
+            if seat is None or seat not in self._pos:
+                raise ValueError(f"hole cards need a seat dealt in, not {seat!r}")
+            i = self._pos[seat]
+            need = self._cards_due(i) - len(self._holes[i])
+            if len(parsed) != need:
+                raise ValueError(f"seat {seat} needs {need} hole cards, got {len(parsed)}")
+            note = stud.deal_note(len(self._holes[i]), need) if self._stud else ""
+            faces = stud.faces(len(self._holes[i]), need) if self._stud else face_down(parsed)
+            self._holes[i] += parsed
+            event = Event("deal_hole", seat, cards=tuple(parsed), street=self.street, note=note, seen_by=faces)
+            self.events.append(event)
+            self._request_next_deal()
+            return event
+        if seat is not None:
+            raise ValueError(f"the board is due now, not cards for seat {seat}")
+        if len(parsed) != request.count:
+            raise ValueError(f"the board needs {request.count} cards now, got {len(parsed)}")
+        if request.run:
+            self._run_boards[request.run - 1] += parsed
+            event = self._run_event(request.run, parsed)
+            self._awaiting = None
+            self._showdown()
+            return event
+        self._board += parsed
+        event = Event("deal_board", None, cards=tuple(parsed), street=self.street, seen_by=face_up(parsed))
+        self.events.append(event)
+        self._awaiting = None
+        self._after_board_dealt()
+        return event
+
+    def _deal_board(self, count: int) -> None:
+        """Deal ``count`` board cards: the given board's first, then the deck's (or, in manual
+        dealing, wait for them)."""
+        given = self._given_board[len(self._board) : len(self._board) + count]
+        cards: list[Card | None] = list(given)
+        if len(cards) < count:
+            if self._manual:
+                self._awaiting = DealRequest("board", None, count)
+                self._to_act = -1
+                return
+            fresh = self._deck.deal(count - len(cards))
+            self._dealt += fresh
+            cards += fresh
+        self._board += cards
+        self.events.append(Event("deal_board", None, cards=tuple(cards), street=self.street, seen_by=face_up(cards)))
+        self._after_board_dealt()
+
+    def _deal_runs(self) -> bool:
+        """Deal the boards of the second and later runs (``Hand.run_it``), run by run and street by
+        street, after the first run's board. Returns whether a manually dealt hand waits for a
+        run's cards (``DealRequest.run`` says which run)."""
+        ends = [sum(self.variant.board[: k + 1]) for k in range(len(self.variant.board))]
+        for run in range(1, self._runs):
+            board = self._run_boards[run - 1]
+            for end in ends:
+                count = end - len(board)
+                if count <= 0:
+                    continue
+                if self._manual:
+                    self._awaiting = DealRequest("board", None, count, run)
+                    self._to_act = -1
+                    return True
+                cards: list[Card | None] = list(self._deck.deal(count))
+                self._dealt += [c for c in cards if c is not None]
+                board += cards
+                self._run_event(run, cards)
+        return False
+
+    def _run_event(self, run: int, cards: Sequence[Card | None]) -> Event:
+        """The deal of a later run's street: face up, its street named and its run in the note."""
+        streets = self.variant.streets
+        ends = [sum(self.variant.board[: k + 1]) for k in range(len(self.variant.board))]
+        dealt = len(self._run_boards[run - 1])
+        street = streets[1 + ends.index(dealt)] if dealt in ends else ""
+        note, faces = f"run {run + 1}", face_up(cards)
+        event = Event("deal_board", None, cards=tuple(cards), street=street, note=note, seen_by=faces)
+        self.events.append(event)
+        return event
+
+    def _settle_showdown(self) -> None:
+        """The showdown, once the last betting round is over: the pots go to the best hands still
+        in, or to the last one standing. A replay first waits for every unknown hand to be shown or
+        mucked; a dealt hand tables its hands in showdown order, and asks each seat whose hand can
+        no longer win whether it shows or mucks (or mucks it, under ``auto_muck``)."""
+        self._to_act = -1
+        contenders = [j for j in range(self._n) if not self._folded[j] and not self._mucked[j]]
+        if self._manual and any(None in self._holes[j] and not self._shown[j] for j in contenders):
+            return  # a replay still owes a show or a muck
+        if len(contenders) <= 1:
+            self._finish()
+            return
+        highs, lows = self._hand_ranks(contenders)
+        pots = self.pots
+        if not self._manual:
+            asked = self._table_in_order(contenders, pots, highs, lows)
+            if asked >= 0:
+                self._to_act = asked
+                return
+        reached = [j for j in range(self._n) if not self._folded[j]]
+        self._finish(showdown_seats=reached, ranks=(highs, lows), pots=pots)
+
+    def _hand_ranks(
+        self, seats: list[int], on: Sequence[Card | None] | None = None
+    ) -> tuple[dict[int, int | None], dict[int, int | None]]:
+        """The high and low ranks of the seats' hands (by index) on the board (or the board ``on``
+        of one run); ``None`` for no hand or an unknown one."""
+        high_of, low_of = showdown.rankers(self.variant)
+        board = [c for c in (self._board if on is None else on) if c is not None]
+        highs: dict[int, int | None] = {}
+        lows: dict[int, int | None] = {}
+        for j in seats:
+            hole = self._holes[j]
+            if None in hole:
+                highs[j] = lows[j] = None
+                continue
+            cards: list[int] = [c for c in hole if c is not None]
+            highs[j] = high_of(cards, board) if high_of else None
+            lows[j] = low_of(cards, board) if low_of else None
+        return highs, lows
+
+    def _table_in_order(
+        self, contenders: list[int], pots: list[Pot], highs: dict[int, int | None], lows: dict[int, int | None]
+    ) -> int:
+        """Table the hands in showdown order: when a player is all-in every hand is (TDA 2024 R16),
+        else the hands that can still win (R17-A); a hand that can no longer win is mucked under
+        ``auto_muck``, else its seat is asked (R18). Returns the seat (by index) asked now, or -1
+        when all are done."""
+        shown: list[int] = []
+        tabled = self._exposed or any(self._chips.stack[j] == 0 for j in contenders)
+        for j in self._showdown_order(contenders):
+            if self._shown[j]:
+                shown.append(j)
+                continue
+            if tabled or self._can_still_win(j, shown, pots, highs, lows):
+                hole = self._holes[j]
+                self._shown[j] = True
+                self.events.append(
+                    Event("show", self._seats[j], cards=tuple(hole), street="showdown", seen_by=face_up(hole))
+                )
+                shown.append(j)
+            elif self._auto_muck:
+                self._mucked[j] = True
+                self.events.append(Event("muck", self._seats[j], street="showdown", note="can no longer win"))
+            else:
+                return j
+        return -1
+
+    def _can_still_win(
+        self, j: int, shown: list[int], pots: list[Pot], highs: dict[int, int | None], lows: dict[int, int | None]
+    ) -> bool:
+        """Whether seat ``j``'s hand ties or beats, for a half of some pot it is in, every hand
+        shown so far that is in that pot."""
+        seat = self._seats[j]
+        for pot in pots:
+            if seat not in pot.eligible:
+                continue
+            rivals = [k for k in shown if self._seats[k] in pot.eligible]
+            for ranks in (highs, lows):
+                mine = ranks.get(j)
+                if mine is None:
+                    continue
+                shown_ranks = [r for r in (ranks.get(k) for k in rivals) if r is not None]
+                if not shown_ranks or mine >= max(shown_ranks):
+                    return True
+            if not rivals:
+                return True
+        return False
+
+    def _showdown_order(self, contenders: list[int]) -> list[int]:
+        """Last aggressor of the final round first, else the first seat left of the button
+        (TDA 2024 R17-A), then clockwise."""
+        first = min(contenders, key=lambda j: (j - self._first) % self._n)
+        aggressor = self._round.last_aggressor
+        start = aggressor if aggressor in contenders else first
+        return sorted(contenders, key=lambda j: (j - start) % self._n)
+
+    def _finish(
+        self,
+        showdown_seats: list[int] | None = None,
+        ranks: tuple[dict[int, int | None], dict[int, int | None]] | None = None,
+        pots: list[Pot] | None = None,
+    ) -> None:
+        """End the hand: rank the hands shown down (if any), award every pot from the last side
+        pot to the main pot, and write the result and the show and win events. The showdown order
+        holds every seat that reached the showdown, mucked ones included. A board run more than once
+        splits each pot into one part per run, each awarded by its run's board (``run_parts``)."""
+        self._to_act = -1
+        if pots is None:
+            pots = self.pots
+        unit = self.game.min_chip
+        highs: dict[int, int | None] = {}
+        lows: dict[int, int | None] = {}
+        order: list[int] = []
+        runs = self._runs
+        if showdown_seats:
+            order = self._showdown_order(showdown_seats)
+            highs, lows = ranks if ranks is not None else self._hand_ranks(showdown_seats)
+        by_run = [(highs, lows)]
+        if runs > 1:
+            boards = self.boards
+            by_run = [self._hand_ranks(order, boards[run]) if order else (highs, lows) for run in range(runs)]
+        awards: list[Award] = []
+        won = [0] * self._n
+        for index in range(len(pots) - 1, -1, -1):
+            pot = pots[index]
+            eligible = [j for j in range(self._n) if self._seats[j] in pot.eligible and not self._mucked[j]]
+            if not eligible:
+                eligible = [j for j in range(self._n) if self._seats[j] in pot.eligible]
+            parts = showdown.run_parts(pot.amount, runs, unit) if runs > 1 else [pot.amount]
+            for run, part in enumerate(parts):
+                run_highs, run_lows = by_run[run]
+                share = pot if runs == 1 else Pot(part, pot.eligible)
+                award = self._award_pot(index, share, eligible, run_highs, run_lows, unit, run)
+                for seat, chips in award.winners.items():
+                    won[self._pos[seat]] += chips
+                awards.append(award)
+        self._chips.pay_out(won)
+        self._over = True
+        final = dict(zip(self._seats, self._chips.stack))
+        returned = {e.seat: e.amount for e in self.events if e.kind == "return" and e.seat is not None and e.amount}
+        self._result = Result(
+            awards=tuple(awards),
+            returned=returned,
+            stacks=final,
+            net={s: final[s] - self._chips.start[i] for i, s in enumerate(self._seats)},
+            showdown_order=tuple(self._seats[j] for j in order),
+            shown={self._seats[j]: tuple(self._holes[j]) for j in order if not self._mucked[j]},
+        )
+        for j in order:
+            if not self._shown[j] and not self._mucked[j]:
+                hole = self._holes[j]
+                shown = Event("show", self._seats[j], cards=tuple(hole), street="showdown", seen_by=face_up(hole))
+                self.events.append(shown)
+        for award in awards:
+            note = award.reason if runs == 1 else f"{award.reason}, run {award.run + 1}"
+            for seat, chips in award.winners.items():
+                if chips or runs == 1:
+                    self.events.append(Event("win", seat, chips, note=note))
+
+    def _award_pot(
+        self,
+        index: int,
+        pot: Pot,
+        eligible: list[int],
+        highs: dict[int, int | None],
+        lows: dict[int, int | None],
+        unit: int,
+        run: int = 0,
+    ) -> Award:
+        """Who wins pot ``index`` (or its part for ``run``) among the ``eligible`` seats (by index),
+        and how many chips each takes: the high and low halves, ties split, odd chips in order."""
+        seats = self._seats
+        if len(eligible) == 1:
+            return Award(
+                index, pot.amount, pot.eligible, {seats[eligible[0]]: pot.amount}, reason="uncontested", run=run
+            )
+        ranked_high = {j: highs.get(j) for j in eligible}
+        ranked_low = {j: lows.get(j) for j in eligible}
+        high_winners = showdown.best(ranked_high)
+        low_winners = showdown.best(ranked_low)
+        if not high_winners and not low_winners:
+            high_winners = list(eligible)  # no hand can be read: the pot is shared
+        if high_winners and sorted(high_winners) == sorted(low_winners):
+            # The same hands tie for high and for low: the pot is split as evenly as possible, no
+            # player taking both halves' odd units (RROP11 Ties item 5c; TDA_FORUM_19).
+            high_amount, low_amount = pot.amount, 0
+        elif high_winners and low_winners:
+            high_amount, low_amount = showdown.halves(pot.amount, unit)
+        elif high_winners:
+            high_amount, low_amount = pot.amount, 0
+        else:
+            high_amount, low_amount = 0, pot.amount
+        winners: dict[int, int] = {}
+        for group, amount in ((high_winners, high_amount), (low_winners, low_amount)):
+            if not group or not amount:
+                continue
+            ordered = self._odd_chip_order(group, low=group is low_winners)
+            for seat, chips in showdown.split(amount, ordered, unit).items():
+                winners[seat] = winners.get(seat, 0) + chips
+        reason = "split" if len(winners) > 1 else "best hand"
+        variant = self.variant
+        return Award(
+            index,
+            pot.amount,
+            pot.eligible,
+            winners,
+            tuple(seats[j] for j in sorted(high_winners)),
+            tuple(seats[j] for j in sorted(low_winners)),
+            reason,
+            ranked_high[high_winners[0]] if high_winners else None,
+            ranked_low[low_winners[0]] if low_winners else None,
+            (variant.high, variant.low),
+            run,
+        )
+
+    def _odd_chip_order(self, group: list[int], *, low: bool) -> list[int]:
+        """Tied winners in the order they take odd chips: clockwise from the button (TDA 2024
+        R20-A), in stud by the high card by suit (R20-B; house option ``odd_chip_stud``)."""
+        if not self._stud:
+            return [self._seats[j] for j in sorted(group)]
+        high_of, low_of = showdown.rankers(self.variant)
+        ranker = low_of if low else high_of
+        board = [c for c in self._board if c is not None]
+        hands: dict[int, list[Card]] = {}
+        for j in group:
+            cards = [c for c in self._holes[j] if c is not None] + board
+            if self.game.house.odd_chip_stud == "five_card_hand" and ranker is not None:
+                cards = stud.best_five(cards, ranker, ace_low=low)
+            hands[self._seats[j]] = cards
+        return stud.odd_chip_order(hands, ace_low=low)
+
+    def _open_stud_round(self) -> None:
+        """Who opens a stud round (``stud.opening``): the bring-in on third street, else the
+        best hand showing."""
+        live = [i for i in range(self._n) if not self._folded[i]]
+        showing = {i: stud.upcards(self._holes[i], self._cards_due(i) + len(self._board)) for i in live}
+        first, bring_in, open_pair = stud.opening(
+            showing,
+            self._n,
+            bring_in=self._street_index == 0 and bool(self.game.bring_in),
+            razz=self.variant.high == "none",
+            tiebreak=self.game.house.bring_in_tiebreak,
+            open_pair_rule=self._street_index == 1
+            and self._structure == "fixed_limit"
+            and self.variant.low == "none"
+            and self.game.house.stud_open_pair_option,
+        )
+        self._first = first
+        self._bring_in_open = bring_in
+        self._open_pair = open_pair
+        if bring_in:
+            self._bring_in_seat = first if self._chips.stack[first] > 0 else -1
+
+    def _bring_in_legal(self, i: int) -> Legal:
+        """Third street before anyone has bet: bring in or complete; a seat other than the one
+        forced to bring in may also fold (TDA 2024 RP-10-E)."""
+        bring_in = min(self.game.bring_in, self._chips.stack[i])
+        option = self._aggression(i)
+        complete = self._range(option[1], option[2]) if len(option) == 3 and option[1] > bring_in else None
+        return Legal(seat=self._seats[i], fold=i != self._bring_in_seat, bring_in=bring_in, complete=complete)
+
+    def _bring_in_act(self, i: int, action: str, to: int | None) -> Event:
+        """The first action of third street: the bring-in, or completing to the full bet."""
+        bring_in = min(self.game.bring_in, self._chips.stack[i])
+        if action == "all_in":  # the largest wager the limit allows (TDA 2024 R52-B), or the bring-in
+            top = self._bring_in_legal(i).complete
+            stack = self._chips.stack[i]
+            if stack <= bring_in or top is None:
+                action, to = "bring_in", None
+            else:
+                action, to = "complete", min(stack, top.max_to)
+        if action == "fold" and i != self._bring_in_seat:
+            return self._fold(i)
+        if action == "bring_in":
+            if to is not None and to != bring_in:
+                raise IllegalAction("invalid_action", f"the bring-in is {bring_in}, not {to}", R_BRING_IN)
+            self._chips.put_in(i, bring_in)
+            self._round.level = max(self._round.level, self.game.bring_in)
+            self._bring_in_open = False
+            return self._record(i, "bring_in", bring_in)
+        legal = self._bring_in_legal(i)
+        choices = f"bring in {bring_in}" + (f" or complete to {legal.complete.min_to}" if legal.complete else "")
+        if action not in ("complete", "bet", "raise"):
+            if action == "fold":
+                raise IllegalAction("invalid_action", f"the bring-in is forced: {choices}", R_BRING_IN)
+            choices += ", or fold" if legal.fold else ""
+            raise IllegalAction("invalid_action", f"no one has bet yet: {choices}", R_BRING_IN)
+        if legal.complete is None or to is None:
+            raise IllegalAction("invalid_action", choices, R_BRING_IN)
+        self._check_amount(i, to, "complete", legal.complete.min_to, legal.complete.max_to)
+        self._raise_to(i, to)
+        self._bring_in_open = False
+        return self._record(i, "complete", to)
+
     def _turn_to(self, j: int) -> None:
         """Hand the action to seat ``j``, settling first a sleeper held back until the action
         reaches it (house option ``sleeper_when_entered="returned"``)."""
         sleeper = self._sleeping
         if sleeper is not None and j == self._pos[sleeper.seat]:
-            j = forced.settle_sleeper(self, j, sleeper)
+            j = self._settle_sleeper(j, sleeper)
             if j < 0:
                 self._close_round()
                 return
         self._to_act = j
 
-    def _put_in(self, i: int, chips: int, *, live: bool = True) -> None:
-        """The one place chips move from a stack to the middle."""
-        self._stack[i] -= chips
-        if live:
-            self._bet[i] += chips
-            self._live[i] += chips
-        else:
-            self._dead[i] += chips
-        self._pot_total += chips
-
     def _can_act(self, i: int) -> bool:
-        return not self._folded[i] and self._stack[i] > 0
+        return not self._folded[i] and self._chips.stack[i] > 0
 
     def _needs_action(self, i: int, able: int) -> bool:
         """A seat acts while it is short of the bet or has not acted, unless nothing it could
         do would matter: every opponent is all-in and it already covers every bet of the round
         (folded seats' included: to win those it must call them). ``able`` is the number of
         seats that can act (not folded, chips behind), counted once per search."""
-        if self._folded[i] or self._stack[i] == 0:
+        if self._folded[i] or self._chips.stack[i] == 0:
             return False
-        bet = self._bet[i]
+        bet = self._chips.bet[i]
         others_can_act = able > 1  # seat i is one of them
-        if bet < self._level:
-            return others_can_act or any(b > bet for b in self._bet)
-        return self._acted[i] is None and others_can_act
+        if bet < self._round.level:
+            return others_can_act or any(b > bet for b in self._chips.bet)
+        return self._round.acted[i] is None and others_can_act
 
     def _next_to_act(self, after: int) -> int:
         n = self._n
-        able = sum(1 for f, s in zip(self._folded, self._stack) if not f and s > 0)
+        able = sum(1 for f, s in zip(self._folded, self._chips.stack) if not f and s > 0)
         if self._killer >= 0:
             return self._next_before_the_killer(after, able)
         for step in range(1, n + 1):
@@ -538,54 +1149,42 @@ class Hand:
                 return j
         return -1
 
-    def _reopened(self, i: int) -> bool:
-        """Whether seat ``i`` may raise: it has not acted, or a full raise (or several short
-        all-ins adding up to one, in big-bet games) has come since (TDA 2024 R47-A/B)."""
-        acted = self._acted[i]
-        if acted is None:
-            return True
-        if self._big_bet:
-            return self._full_level > acted or self._level - acted >= self._min_inc
-        # Limit: under the half-bet rule the raise that reopens is measured from what this seat
-        # called, so a seat that called a short all-in needs half a bet more (TDA 2024 R47-B).
-        return self._full_level > acted and (not self._half_bet or 2 * (self._level - acted) >= self._min_inc)
-
     def _heads_up(self) -> bool:
         """Whether at most two players who are not all-in contest the pot: the limit cap binds
         only "a pot involving three or more players who are not all-in" (RROP11 B&R item 3)."""
-        return sum(1 for f, s in zip(self._folded, self._stack) if not f and s > 0) <= 2
+        return sum(1 for f, s in zip(self._folded, self._chips.stack) if not f and s > 0) <= 2
 
     def _aggression(self, i: int) -> tuple[str, int, int] | tuple[Reason, str]:
         """The bet or raise open to seat ``i``: ``(kind, min_to, max_to)``, or why there is none."""
-        level, bet, stack = self._level, self._bet[i], self._stack[i]
+        rnd = self._round
+        level, bet, stack = rnd.level, self._chips.bet[i], self._chips.stack[i]
         all_in_to = bet + stack
-        reach = [b + s for j, (b, s, f) in enumerate(zip(self._bet, self._stack, self._folded)) if j != i and not f]
+        chips = self._chips
+        reach = [b + s for j, (b, s, f) in enumerate(zip(chips.bet, chips.stack, self._folded)) if j != i and not f]
         if not reach or max(reach) <= level:
             answer = "call or fold" if level > bet else "check"
             return ("no_opponent_can_call", f"no opponent has chips to call more than the current bet: {answer}")
         if all_in_to <= level:
             return ("above_stack", f"you have {stack:,} chips, not enough to raise")
-        if not self._reopened(i):
+        if not rnd.reopened(i):
             return (
                 "betting_not_reopened",
                 "the all-in since you acted was not a full raise, so you may only call or fold",
             )
         structure = self._structure
-        if structure == "fixed_limit" or structure == "spread_limit":
-            cap = self._cap
-            if cap is not None and self._raises >= cap + 1:
-                lifted = self.game.house.cap_lifted_heads_up and self._heads_up() and not self._capped_multiway
-                if not lifted:
-                    return ("cap_reached", f"the betting is capped at a bet and {cap} raises")
+        if (structure == "fixed_limit" or structure == "spread_limit") and rnd.capped():
+            lifted = self.game.house.cap_lifted_heads_up and self._heads_up() and not rnd.capped_multiway
+            if not lifted:
+                return ("cap_reached", f"the betting is capped at a bet and {rnd.cap} raises")
         if level == 0:
             kind = "bet"
-        elif structure == "fixed_limit" and self._full_level == 0:
+        elif structure == "fixed_limit" and rnd.full_level == 0:
             kind = "complete"
         else:
             kind = "raise"
         if structure == "fixed_limit":
-            target = self._full_level + self._min_inc
-            top = self._full_level + self.game.big_bet if self._open_pair else target
+            target = rnd.full_level + rnd.min_inc
+            top = rnd.full_level + self.game.big_bet if self._open_pair else target
             return self._in_whole_chips(kind, target, min(max(target, top), all_in_to), all_in_to)
         if structure == "spread_limit":
             assert self.game.spread is not None
@@ -594,14 +1193,12 @@ class Hand:
             if level == 0:
                 lo, hi = low, top
             else:
-                lo, hi = level + self._min_inc, level + top
+                lo, hi = level + rnd.min_inc, level + top
             return self._in_whole_chips(kind, min(lo, hi), min(hi, all_in_to), all_in_to)
-        min_to = (
-            (self._postflop_min_bet if self._street_index else self._min_inc) if level == 0 else level + self._min_inc
-        )
+        min_to = (self._postflop_min_bet if self._street_index else rnd.min_inc) if level == 0 else level + rnd.min_inc
         max_to = all_in_to
         if structure != "no_limit":
-            pot = self._pot_total + (self._short_blinds if self._street_index == 0 else 0)
+            pot = self._chips.total + (self._short_blinds if self._street_index == 0 else 0)
             after_call = pot + level - bet
             room = after_call if structure == "pot_limit" else after_call // 2
             max_to = min(max_to, level + room)
@@ -636,8 +1233,8 @@ class Hand:
         if self._drawing:
             return Legal(seat=seat, draw=len(self._holes[i]))
         if self._bring_in_open:
-            return stud.bring_in_legal(self, i)
-        level, bet_now, stack = self._level, self._bet[i], self._stack[i]
+            return self._bring_in_legal(i)
+        level, bet_now, stack = self._round.level, self._chips.bet[i], self._chips.stack[i]
         to_call = level - bet_now
         call = _new(Call, (min(level, bet_now + stack), min(to_call, stack))) if to_call > 0 else None
         option = self._aggression(i)
@@ -695,21 +1292,20 @@ class Hand:
                     why = ": the run-out waits for run_it or run_out"
                 raise IllegalAction("not_your_turn", "no one may act now" + why, R_TURN)
             if self.game.house.oot_mode == "hold" and self._can_act(i) and not self._drawing:
-                return out_of_turn.hold(self, i, action, amount)
+                return self._hold(i, action, amount)
             raise IllegalAction(
                 "not_your_turn", f"it is seat {self._seats[self._to_act]}'s turn, not seat {seat}'s", R_TURN
             )
         if self._street_index >= self._rounds:
             return self._show_or_muck(seat, action)
         if self._drawing or action == "draw":
-            return draw.act(self, i, action, discard)
-        if action == "all_in" and amount is not None and amount != self._bet[i] + self._stack[i]:
-            raise IllegalAction(
-                "invalid_action", f"all-in here is to {self._bet[i] + self._stack[i]}, not {amount}", R_STACKS
-            )
+            return self._draw_act(i, action, discard)
+        all_in_to = self._chips.bet[i] + self._chips.stack[i]
+        if action == "all_in" and amount is not None and amount != all_in_to:
+            raise IllegalAction("invalid_action", f"all-in here is to {all_in_to}, not {amount}", R_STACKS)
         if self._bring_in_open:
-            return stud.bring_in_act(self, i, action, amount)
-        level, bet, stack = self._level, self._bet[i], self._stack[i]
+            return self._bring_in_act(i, action, amount)
+        level, bet, stack = self._round.level, self._chips.bet[i], self._chips.stack[i]
         to_call = level - bet
         if action == "fold":
             if to_call <= 0 and not self._fold_free:
@@ -727,19 +1323,19 @@ class Hand:
         if action == "call":
             target = min(level, bet + stack)
             if amount is not None and amount != target:
-                if self._street_index == 0 and amount < target and self._level == self._bb_level():
+                if self._street_index == 0 and amount < target and level == self._bb_level():
                     raise IllegalAction(
                         "must_call_full_big_blind", f"the call is the full big blind: {target:,}", R_FULL_BB
                     )
                 raise IllegalAction("invalid_action", f"a call here is to {target:,}, not {amount:,}")
-            self._put_in(i, target - bet)
+            self._chips.put_in(i, target - bet)
             return self._record(i, "call", target)
         if action in ("bring_in", "draw", "show", "muck"):
             raise IllegalAction("invalid_action", f"{action} is not part of this game's betting now")
         if action == "all_in":
             amount = bet + stack
             if amount <= level:
-                self._put_in(i, stack)
+                self._chips.put_in(i, stack)
                 return self._record(i, "call", amount)
         option = self._aggression(i)
         if len(option) == 2:
@@ -747,7 +1343,7 @@ class Hand:
                 # Everything pushed in when no raise is open (no opponent can call more, the
                 # betting was not reopened, the cap) is a call; the rest never leaves the stack
                 # (TDA 2024 R15-B: an uncalled part of a bet is not in play).
-                self._put_in(i, level - bet)
+                self._chips.put_in(i, level - bet)
                 return self._record(i, "call" if level > bet else "check", level)
             raise IllegalAction(option[0], option[1], self._rule_for(option[0]))
         kind, lo, hi = option
@@ -783,10 +1379,11 @@ class Hand:
         return _CLOSING_RULES.get(reason, "")
 
     def _check_amount(self, i: int, to: int, kind: str, lo: int, hi: int) -> None:
-        all_in_to = self._bet[i] + self._stack[i]
+        stack = self._chips.stack[i]
+        all_in_to = self._chips.bet[i] + stack
         if to > all_in_to:
             raise IllegalAction(
-                "above_stack", f"you have {self._stack[i]:,} chips: you can put in at most {all_in_to:,}", R_STACKS
+                "above_stack", f"you have {stack:,} chips: you can put in at most {all_in_to:,}", R_STACKS
             )
         if to % self.game.min_chip and to != all_in_to:
             raise IllegalAction("not_chip_multiple", f"bets are made in chips of {self.game.min_chip:,}", R_CHIP)
@@ -806,25 +1403,37 @@ class Hand:
             raise IllegalAction("above_pot_limit", f"the largest {kind} the pot allows is to {hi:,}", R_POT_LIMIT)
 
     def _raise_to(self, i: int, to: int) -> None:
-        level = self._level
-        increment = to - level
-        if self._structure == "fixed_limit":
-            over = to - self._full_level
-            full = over >= self._min_inc or (self._half_bet and 2 * over >= self._min_inc)
-            if over > self._min_inc:
-                self._min_inc = over  # the big bet on fourth street with an open pair showing
-        else:
-            full = increment >= self._min_inc or (self._half_bet and 2 * increment >= self._min_inc)
-            if increment >= self._min_inc:
-                self._min_inc = increment
-        if full:
-            self._full_level = to
-            self._raises += 1
-            if self._cap is not None and self._raises >= self._cap + 1 and not self._heads_up():
-                self._capped_multiway = True
-        self._put_in(i, to - self._bet[i])
-        self._level = to
-        self._last_aggressor = i
+        rnd = self._round
+        if rnd.raise_to(i, to, fixed_limit=self._structure == "fixed_limit") and not self._heads_up():
+            rnd.cap_multiway()
+        self._chips.put_in(i, to - self._chips.bet[i])
+
+    def _hold(self, i: int, action: str, to: int | None) -> Event:
+        """Keep an action seat ``i`` took out of turn, with the action it faced then, until its
+        turn comes (house option ``oot_mode="hold"``, TDA 2024 R53-A/B)."""
+        held = out_of_turn.Held(action, to, self._round.level, self._round.raises)
+        self._held[i] = held
+        event = out_of_turn.held_event(self._seats[i], held, self.street)
+        self.events.append(event)
+        return event
+
+    def _settle_held(self, i: int) -> None:
+        """At seat ``i``'s turn its held action is taken, or found void (``out_of_turn.stands``)."""
+        held = self._held.pop(i, None)
+        if held is None:
+            return
+        seat = self._seats[i]
+        why = ""
+        if out_of_turn.stands(held, self._round.level, self._round.raises):
+            if held.action == "fold":
+                self._fold(i)
+                return
+            try:
+                self._act(seat, held.action, held.to, None)
+                return
+            except IllegalAction as ruling:
+                why = ruling.message
+        self.events.append(out_of_turn.void_event(seat, held, self.street, why))
 
     def _fold(self, i: int) -> Event:
         self._folded[i] = True
@@ -834,7 +1443,7 @@ class Hand:
         # Event(kind, seat, amount, cards, street, note, seen_by, post)
         event = _new(Event, (kind, self._seats[i], to, (), self.street, "", (), None))
         self.events.append(event)
-        self._acted[i] = self._level
+        self._round.acted[i] = self._round.level
         if i == self._killer:
             self._killer = -1  # from here the order of action is the seating order again
         if self._folded.count(False) == 1:
@@ -848,7 +1457,7 @@ class Hand:
         else:
             self._turn_to(nxt)
             if self._held and self._to_act >= 0:
-                out_of_turn.settle(self, self._to_act)
+                self._settle_held(self._to_act)
         return event
 
     # ------------------------------------------------------------------ streets
@@ -857,40 +1466,39 @@ class Hand:
         self._held.clear()
         self._sleeping = None
         self._killer = -1
-        self._return_uncalled()
-        self._bet = [0] * self._n
+        returned = self._chips.return_uncalled()
+        if returned is not None:
+            seat, excess = self._seats[returned[0]], returned[1]
+            self.events.append(Event("return", seat, excess, street=self.street, note="uncalled bet returned"))
+        self._chips.new_street()
         live = [j for j in range(self._n) if not self._folded[j]]
         if len(live) == 1:
-            showdown.finish(self)
+            self._finish()
             return
-        if sum(1 for j in live if self._stack[j] > 0) < 2 and not self._exposed:
+        if sum(1 for j in live if self._chips.stack[j] > 0) < 2 and not self._exposed:
             self._exposed = True
             self.events.append(Event("expose", note="no more betting is possible: all hands face up (TDA 2024 R16)"))
         self._street_index += 1
         if self._street_index >= self._rounds:
             self._showdown()
             return
-        self._acted = [None] * self._n
-        self._level = self._full_level = self._raises = 0
-        self._last_aggressor = -1
-        self._capped_multiway = False
-        self._min_inc = self._postflop_min_bet
+        self._round.new_street(self._postflop_min_bet)
         self._start_round(first=0)
         if self._stud:
-            dealer.deal_stud_street(self)
+            self._deal_stud_street()
         elif self.variant.family == "draw":
-            draw.start(self)
+            self._start_draw()
         elif self._exposed and self._wait_runout and not self._run_chosen:
             self._awaiting_runout = True  # the players may agree to run it more than once first
         else:
-            dealer.deal_board(self, self.variant.board[self._street_index - 1])
+            self._deal_board(self.variant.board[self._street_index - 1])
 
     def _showdown(self) -> None:
         """The last betting round is over: the other runs' boards are dealt (``run_it``), then
         the hands are shown and the pots awarded."""
-        if self._runs > 1 and dealer.deal_runs(self):
+        if self._runs > 1 and self._deal_runs():
             return  # a manually dealt hand waits for a run's cards
-        showdown.settle(self)
+        self._settle_showdown()
 
     # ------------------------------------------------------------------ run it twice, rabbit hunting
     def run_it(self, times: object) -> Event:
@@ -924,7 +1532,7 @@ class Hand:
         self._inputs.append(Input("run_it", None, "", times))
         if self._awaiting_runout:
             self._awaiting_runout = False
-            dealer.deal_board(self, self.variant.board[self._street_index - 1])
+            self._deal_board(self.variant.board[self._street_index - 1])
         return event
 
     def _check_run(self, times: int) -> None:
@@ -982,23 +1590,6 @@ class Hand:
         else:
             self._begin_betting()
 
-    def _return_uncalled(self) -> None:
-        bets = self._bet
-        top = max(bets)
-        if top == 0:
-            return
-        holders = [j for j in range(self._n) if bets[j] == top]
-        if len(holders) != 1:
-            return
-        second = max(b for j, b in enumerate(bets) if j != holders[0])
-        excess = top - second
-        i = holders[0]
-        self._stack[i] += excess
-        self._bet[i] -= excess
-        self._live[i] -= excess
-        self._pot_total -= excess
-        self.events.append(Event("return", self._seats[i], excess, street=self.street, note="uncalled bet returned"))
-
     # ------------------------------------------------------------------ open stakes
     def add_chips(self, seat: object, chips: object) -> Event:
         """Chips bought during the hand (open stakes, WIKI_BIP Open stakes): they join the stack
@@ -1018,8 +1609,7 @@ class Hand:
         i = self._pos[seat]
         if self._folded[i]:
             raise IllegalAction("invalid_action", f"seat {seat} has folded")
-        self._stack[i] += bought
-        self._start[i] += bought
+        self._chips.buy(i, bought)
         event = Event("add_chips", seat, bought, street=self.street, note="open stakes")
         self.events.append(event)
         self._inputs.append(Input("add_chips", seat, "", bought))
@@ -1046,14 +1636,9 @@ class Hand:
             if self.variant.family == "draw" and len(parsed) == len(hole):
                 parsed = draw.in_held_order(hole, parsed)
             merged = dealer.merge_shown(seat, hole, parsed)
-            dealer.check_deck(
-                self,
-                [
-                    c
-                    for c in [*merged, *self._board, *(c for j, h in enumerate(self._holes) if j != i for c in h)]
-                    if c is not None
-                ],
-            )
+            others = (c for j, h in enumerate(self._holes) if j != i for c in h)
+            known = [c for c in [*merged, *self._board, *others] if c is not None]
+            dealer.check_deck(known, self.variant.short_deck)
             self._holes[i] = merged
         self._shown[i] = True
         hole = self._holes[i]
@@ -1087,6 +1672,46 @@ class Hand:
             self._showdown()
 
     # ------------------------------------------------------------------ spots
+    def _set_up_spot(
+        self,
+        street: str,
+        playing: Mapping[int, int],
+        paid: Mapping[int, int],
+        folded: Iterable[int],
+        board: CardsLike | None,
+    ) -> None:
+        """Turn a hand just dealt into the spot: the stacks and the pot as given, the earlier
+        streets' board, and the street's first deal, draw or betting."""
+        out = spots.folded_seats(folded, self._seats)
+        self.events.clear()
+        for i, seat in enumerate(self._seats):
+            self._folded[i] = seat in out
+        self._chips.set_spot([playing[s] for s in self._seats], [paid.get(s, 0) for s in self._seats])
+        self._short_blinds = 0
+        variant = self.variant
+        target = variant.streets.index(street)
+        given = cards_or_unknown(board) if board is not None else []
+        need = spots.board_cards(variant, street)
+        if given and len(given) != need:
+            raise ValueError(f"the {street} board has {need} cards, {len(given)} were given")
+        if not given and need:
+            given = list(self._deck.deal(need))
+            self._dealt += [c for c in given if c is not None]
+        self._board = given
+        self._street_index = target
+        self._round.new_street(self._postflop_min_bet)
+        self._exposed = False
+        self._start_round(first=0)
+        if sum(1 for j in range(self._n) if not self._folded[j]) < 2:
+            raise ValueError("a spot needs at least two seats still in the hand")
+        self._awaiting = None
+        if self._stud:
+            self._deal_stud_street()  # the cards of the streets before, then the betting
+        elif variant.family == "draw" and target:
+            self._start_draw()
+        else:
+            self._begin_betting()
+
     @classmethod
     def from_spot(
         cls,
@@ -1119,6 +1744,6 @@ class Hand:
             posts=[Post(s, 0, "bb") for s in list(playing)[:1]] + [Post(s, 0, "ante") for s in list(playing)[:1]],
             **kwargs,
         )
-        spots.set_up(hand, str(street), playing, paid, folded, board)
+        hand._set_up_spot(str(street), playing, paid, folded, board)
         hand._spot = True
         return hand

@@ -2,8 +2,8 @@
 
 Who brings in, who acts first from fourth street, whether an open pair shows on fourth street,
 whether seventh street needs a community card, and who takes the odd chip. Pure functions of
-the cards; the hand (``state.py``) asks them at the start of each street and at the showdown.
-The functions taking a ``Hand`` open a stud betting round of that hand and play its bring-in.
+the cards; the hand (``state.py``) asks them at the start of each street and at the showdown,
+and plays the bring-in.
 
 Cards are dealt in order: the first two down, the third up (the door card), fourth to sixth
 street up, seventh street down. So a seat's upcards are its cards 3 to 6, whatever was dealt.
@@ -14,17 +14,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING
 
-from pokerfloor import citations as cite
 from pokerfloor.cards import Card, Rank
-from pokerfloor.errors import IllegalAction
-from pokerfloor.hand.types import FACE_DOWN, FACE_UP, Event, Legal, Seen
-
-if TYPE_CHECKING:
-    from pokerfloor.hand.state import Hand
-
-R_BRING_IN = cite.BRING_IN
+from pokerfloor.hand.types import FACE_DOWN, FACE_UP, Seen
 
 FIRST_DEAL = 3
 """Third street: two cards down and one up."""
@@ -179,70 +171,26 @@ def odd_chip_order(hands: Mapping[int, Sequence[Card]], *, ace_low: bool) -> lis
     return sorted(hands, key=lambda seat: max(card_order(c, ace_low=ace_low) for c in hands[seat]), reverse=True)
 
 
-def open_round(hand: Hand) -> None:
-    """Who opens a stud round: on third street the bring-in, the lowest door card (highest
-    in razz); from fourth street the best hand showing (lowest in razz), with the big bet an
-    option on fourth street when an open pair shows in seven-card stud high only (stud hi-lo and
-    razz keep the small bet: "an open pair does not affect the limit"; RROP11 stud; TDA 2024 R17-A, RP-10;
-    house options ``bring_in_tiebreak`` and ``stud_open_pair_option``). A game without a
-    bring-in opens third street like the later ones, with the best door card (STUD_PAGES)."""
-    razz = hand.variant.high == "none"
-    tiebreak = hand.game.house.bring_in_tiebreak
-    live = [i for i in range(hand._n) if not hand._folded[i]]
-    showing = {i: upcards(hand._holes[i], hand._cards_due(i) + len(hand._board)) for i in live}
-    hand._open_pair = hand._bring_in_open = False
-    if hand._street_index == 0 and hand.game.bring_in:
-        doors = [showing[i][0] if showing.get(i) else None for i in range(hand._n)]
+def opening(
+    showing: Mapping[int, Sequence[Card | None]],
+    seats: int,
+    *,
+    bring_in: bool,
+    razz: bool,
+    tiebreak: str,
+    open_pair_rule: bool,
+) -> tuple[int, bool, bool]:
+    """Who opens a stud round, by seat index, from the cards ``showing`` of the live seats:
+    ``(first, bring_in, open_pair)``. On third street with a ``bring_in`` the lowest door card
+    (highest in razz) brings in; otherwise the best hand showing (lowest in razz) acts first,
+    and on fourth street in seven-card stud high only (``open_pair_rule``) an open pair makes
+    the big bet an option (stud hi-lo and razz keep the small bet: "an open pair does not affect
+    the limit"; RROP11 stud; TDA 2024 R17-A, RP-10; house options ``bring_in_tiebreak`` and
+    ``stud_open_pair_option``). A game without a bring-in opens third street like the later
+    ones, with the best door card (STUD_PAGES)."""
+    if bring_in:
+        doors = [showing[i][0] if showing.get(i) else None for i in range(seats)]
         low = bring_in_index(doors, razz=razz, tiebreak=tiebreak)
-        hand._first = 0 if low is None else low
-        hand._bring_in_open = True
-        hand._bring_in_seat = hand._first if hand._stack[hand._first] > 0 else -1
-        return
-    hand._first = first_to_act(showing, razz=razz, tiebreak=tiebreak)
-    hand._open_pair = (
-        hand._street_index == 1
-        and hand._structure == "fixed_limit"
-        and hand.variant.low == "none"
-        and hand.game.house.stud_open_pair_option
-        and open_pair(list(showing.values()))
-    )
-
-
-def bring_in_legal(hand: Hand, i: int) -> Legal:
-    """Third street before anyone has bet: bring in or complete; a seat other than the one
-    forced to bring in may also fold (TDA 2024 RP-10-E)."""
-    bring_in = min(hand.game.bring_in, hand._stack[i])
-    option = hand._aggression(i)
-    complete = hand._range(option[1], option[2]) if len(option) == 3 and option[1] > bring_in else None
-    return Legal(seat=hand._seats[i], fold=i != hand._bring_in_seat, bring_in=bring_in, complete=complete)
-
-
-def bring_in_act(hand: Hand, i: int, action: str, to: int | None) -> Event:
-    """The first action of third street: the bring-in, or completing to the full bet."""
-    bring_in = min(hand.game.bring_in, hand._stack[i])
-    if action == "all_in":  # the largest wager the limit allows (TDA 2024 R52-B), or the bring-in
-        top = bring_in_legal(hand, i).complete
-        stack = hand._stack[i]
-        action, to = ("bring_in", None) if stack <= bring_in or top is None else ("complete", min(stack, top.max_to))
-    if action == "fold" and i != hand._bring_in_seat:
-        return hand._fold(i)
-    if action == "bring_in":
-        if to is not None and to != bring_in:
-            raise IllegalAction("invalid_action", f"the bring-in is {bring_in}, not {to}", R_BRING_IN)
-        hand._put_in(i, bring_in)
-        hand._level = max(hand._level, hand.game.bring_in)
-        hand._bring_in_open = False
-        return hand._record(i, "bring_in", bring_in)
-    legal = bring_in_legal(hand, i)
-    choices = f"bring in {bring_in}" + (f" or complete to {legal.complete.min_to}" if legal.complete else "")
-    if action not in ("complete", "bet", "raise"):
-        if action == "fold":
-            raise IllegalAction("invalid_action", f"the bring-in is forced: {choices}", R_BRING_IN)
-        choices += ", or fold" if legal.fold else ""
-        raise IllegalAction("invalid_action", f"no one has bet yet: {choices}", R_BRING_IN)
-    if legal.complete is None or to is None:
-        raise IllegalAction("invalid_action", choices, R_BRING_IN)
-    hand._check_amount(i, to, "complete", legal.complete.min_to, legal.complete.max_to)
-    hand._raise_to(i, to)
-    hand._bring_in_open = False
-    return hand._record(i, "complete", to)
+        return (0 if low is None else low), True, False
+    first = first_to_act(showing, razz=razz, tiebreak=tiebreak)
+    return first, False, open_pair_rule and open_pair(list(showing.values()))

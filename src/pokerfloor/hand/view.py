@@ -13,15 +13,54 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from pokerfloor.cards import Card
 from pokerfloor.hand import plain
 from pokerfloor.hand.types import Event, Legal, Pot
 from pokerfloor.rules import Game
 
-if TYPE_CHECKING:
-    from pokerfloor.hand.state import Hand
+
+class Viewed(Protocol):
+    """The public face of a hand that a view is built from (``pf.Hand`` has it): the view reads
+    nothing private, so it cannot see more than the hand shows."""
+
+    game: Game
+    button_seat: int
+    events: list[Event]
+
+    @property
+    def seats(self) -> tuple[int, ...]: ...
+    @property
+    def street(self) -> str: ...
+    @property
+    def to_act(self) -> int | None: ...
+    @property
+    def stacks(self) -> dict[int, int]: ...
+    @property
+    def bets(self) -> dict[int, int]: ...
+    @property
+    def pots(self) -> list[Pot]: ...
+    @property
+    def total_pot(self) -> int: ...
+    @property
+    def board(self) -> list[Card | None]: ...
+    @property
+    def boards(self) -> tuple[tuple[Card | None, ...], ...]: ...
+    @property
+    def runs(self) -> int: ...
+    @property
+    def holes(self) -> dict[int, list[Card | None]]: ...
+    @property
+    def upcards(self) -> dict[int, list[Card | None]]: ...
+    @property
+    def in_hand(self) -> tuple[int, ...]: ...
+    @property
+    def folded(self) -> frozenset[int]: ...
+    @property
+    def is_over(self) -> bool: ...
+    def legal(self) -> Legal: ...
+    def view(self, seat: object = None) -> SeatView: ...
 
 VIEW_FORMAT = "pokerfloor.seat-view"
 VIEW_VERSION = 1
@@ -127,7 +166,7 @@ class SeatView:
         return cls.from_dict(plain.json_object(text, "a seat view"))
 
 
-def visible_cards(hand: Hand, viewer: int | None) -> dict[int, tuple[Card | None, ...]]:
+def visible_cards(hand: Viewed, viewer: int | None) -> dict[int, tuple[Card | None, ...]]:
     """Every seat's cards as ``viewer`` may see them, ``None`` for the others."""
     shown: dict[int, set[Card | None]] = {}
     exposed = False
@@ -148,7 +187,7 @@ def visible_cards(hand: Hand, viewer: int | None) -> dict[int, tuple[Card | None
     return seen
 
 
-def seat_view(hand: Hand, seat: int | None) -> SeatView:
+def seat_view(hand: Viewed, seat: int | None) -> SeatView:
     """The view of ``hand`` from ``seat`` (``None``: a spectator)."""
     return SeatView(
         seat=seat,
@@ -172,7 +211,7 @@ def seat_view(hand: Hand, seat: int | None) -> SeatView:
     )
 
 
-def seen_by(hand: Hand, seat: int | None, full: bool | None) -> tuple[Sequence[Event], Mapping[int, Any]]:
+def seen_by(hand: Viewed, seat: int | None, full: bool | None) -> tuple[Sequence[Event], Mapping[int, Any]]:
     """The events and hole cards an export writes: the whole hand when ``full`` (by default,
     once the hand is over), else what ``seat`` (``None``: a spectator) may see."""
     if hand.is_over if full is None else full:
