@@ -104,6 +104,10 @@ class Ledger:
             if entry.kind == "hand" and entry.hand is not None and self._hand_totals.get(entry.hand) == 0:
                 del self._hand_totals[entry.hand]
 
+    def rename(self, player: str, name: str) -> None:
+        """The player with id ``player`` is called ``name`` from now on (entries keep the old)."""
+        self._names[player] = name
+
     def name(self, player: str) -> str:
         """The name the player with id ``player`` was last booked under."""
         return self._names.get(player, player)

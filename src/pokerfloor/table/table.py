@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from pokerfloor import citations as cite
-from pokerfloor.cards import FULL_DECK, Card, CardsLike, Deck, SeededShuffler, Shuffler, draws_bits
+from pokerfloor.cards import FULL_DECK, SEED_BYTES, Card, CardsLike, Deck, SeededShuffler, Shuffler, draws_bits
 from pokerfloor.errors import IllegalAction, Reason
 from pokerfloor.hand import Event, Hand, HandRecord, Post, plain
 from pokerfloor.rules import Game, HouseRules
@@ -79,12 +79,13 @@ class Table:
     (``button_rule``, ``heads_up_transition``, ``buy_in``, ``rathole_window_minutes``,
     ``table_stakes``...). ``options`` are the table's customs (straddles, kill game). ``clock``
     returns seconds (``time.monotonic`` for real play; a ``ManualClock`` by default) and ``rng``
-    shuffles every deck and draws for the button; without it, each hand is shuffled from a
-    fresh secret seed (``Hand.seed``). The events and ledger entries of the last ``keep_hands``
-    hands stay in memory; older ones go to ``sink``, a function or a file (JSON lines appended),
-    so a table runs for months in bounded memory. ``cash=False`` is a tournament table: any
-    starting stack, nobody sits out, busted players are eliminated. ``player_ids`` makes the id
-    of a player seated without one (64 random bits from ``secrets`` by default).
+    shuffles every deck and draws for the button; without it, the table's own
+    ``SeededShuffler`` (a secret seed) draws for the button and each hand's seed
+    (``Hand.seed``). The events and ledger entries of the last ``keep_hands`` hands stay in
+    memory; older ones go to ``sink``, a function or a file (JSON lines appended), so a table
+    runs for months in bounded memory. ``cash=False`` is a tournament table: any starting
+    stack, nobody sits out, busted players are eliminated. ``player_ids`` makes the id of a
+    player seated without one (64 random bits from ``secrets`` by default).
     """
 
     def __init__(
@@ -129,7 +130,7 @@ class Table:
         self.options = options if options is not None else TableOptions()
         self.clock: Callable[[], float] = clock if clock is not None else ManualClock()
         self._rng: Shuffler | None = rng
-        self._button_rng: Shuffler = rng if rng is not None else SeededShuffler()
+        self._own_rng: Shuffler = rng if rng is not None else SeededShuffler()
         self._player_ids = player_ids if player_ids is not None else new_player_id
         self._first_button = button
         self.cash = cash
@@ -314,6 +315,7 @@ class Table:
         if not isinstance(name, str) or not name:
             raise IllegalAction("invalid_action", f"a player has a name, not {name!r}")
         self._seats[seat] = replace(current, player=name)
+        self._ledger.rename(current.player_id, name)
         self._log("rename", seat, note=f"was {current.player}")
 
     def leave(self, seat: int) -> int:
@@ -503,9 +505,9 @@ class Table:
         stacks = {seat: self._seats[seat].chips for seat in plan.dealt}
         deck_rng = rng if rng is not None else self._rng
         start_rng = rec.snapshot(deck_rng)
-        hand = Hand(
-            game, stacks, plan.button_seat, rng=deck_rng, posts=posts, holes=holes, board=board, dealing=dealing
-        )
+        seed = self._own_rng.getrandbits(8 * SEED_BYTES) if deck_rng is None else None  # type: ignore[attr-defined]
+        hand = Hand(game, stacks, plan.button_seat, rng=deck_rng, seed=seed, posts=posts,
+                    holes=holes, board=board, dealing=dealing)
         self._hand_rng, self._hand_shares_rng = start_rng, deck_rng is not None and deck_rng is self._rng
         self._game, self._next_game = game, None
         self._hand_number += 1
@@ -619,8 +621,8 @@ class Table:
                 "first_button": self._first_button,
                 "clock": clock.now if isinstance(clock, ManualClock) else None,
                 "rng": rec.rng_json(self._rng),
-                "button_rng": None if self._rng is not None else rec.rng_json(self._button_rng),
-                "seats": [rec.seat_json(seat) for _, seat in sorted(self._seats.items())],
+                "own_rng": None if self._rng is not None else rec.rng_json(self._own_rng),
+                "seats": [rec.seat_json(seat) for seat in self._seats.values()],
                 "positions": None if self._positions is None else asdict(self._positions),
                 "plan": rec.plan_json(self._plan),
                 "hand_number": self._hand_number,
@@ -703,8 +705,8 @@ class Table:
         self._markers = rec.triples_from(data["markers"])
         if data["hand"] is not None:
             self._restore_hand(data["hand"])
-        button_rng = rec.rng_from(data["button_rng"])
-        self._button_rng = self._rng if self._rng is not None else button_rng or SeededShuffler()
+        own_rng = rec.rng_from(data["own_rng"])
+        self._own_rng = self._rng if self._rng is not None else own_rng or SeededShuffler()
 
     def _restore_hand(self, data: Mapping[str, Any]) -> None:
         """Replay the last hand: from its seed, or from the state its deck started in (its
@@ -862,7 +864,7 @@ class Table:
         on a copy of the randomness (a preview), which draws the same cards."""
         if self._positions is not None or len(seats) < 2:
             return None
-        deck = Deck(self._button_rng if draw else copy.deepcopy(self._button_rng), cards=FULL_DECK)
+        deck = Deck(self._own_rng if draw else copy.deepcopy(self._own_rng), cards=FULL_DECK)
         cards = {seat: deck.deal(1)[0] for seat in sorted(seats)}
         button = max(cards, key=lambda s: cards[s])
         if draw:
