@@ -163,3 +163,20 @@ def test_made_ids_are_unpredictable_by_default() -> None:
     t = Table(NL, seats=3)
     a, b = t.sit(1, "Ann", 100), t.sit(2, "Ann", 100)
     assert a.player_id != b.player_id and len(a.player_id) == 16
+
+
+def test_table_act_shows_or_mucks_a_hand_that_cannot_win_tda_r16_r18() -> None:
+    """TDA 2024 R16-R18: with ``auto_muck=False`` the seat whose hand cannot win chooses at the
+    showdown; its mucked cards stay hidden in every view."""
+    t = table_of(1, 2)
+    hand = t.start_hand(holes={1: "AsAh", 2: "7c2d"}, board="KdQc4h3s9h", auto_muck=False)
+    while hand.to_act is not None and not {"show", "muck"} & set(hand.legal().actions):
+        t.act(hand.to_act, "check" if hand.legal().check else "call")
+    loser = hand.to_act
+    assert loser is not None and "muck" in hand.legal().actions
+    t.act(loser, "muck")
+    assert hand.is_over and t.end_hand()
+    mucked = [e for e in t.events if e.event is not None and e.event.kind == "muck"]
+    assert [e.seat for e in mucked] == [loser]
+    winner = 3 - loser
+    assert all(card is None for e in t.events_for(winner) if e.seat == loser and e.event for card in e.event.cards)

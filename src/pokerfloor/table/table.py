@@ -213,15 +213,20 @@ class Table:
         return self._seq + len(self._pending_hand_events())
 
     def events_since(self, seq: int = 0) -> tuple[TableEvent, ...]:
-        """The events after ``seq`` still in memory (a client catching up)."""
-        return tuple(e for e in self.events if e.seq > seq)
+        """The events after ``seq`` still in memory (a client catching up), found from the end."""
+        newer: list[TableEvent] = []
+        for event in reversed(self._events):
+            if event.seq <= seq:
+                break
+            newer.append(event)
+        return tuple(reversed(newer)) + tuple(e for e in self._pending() if e.seq > seq)
 
     def events_for(self, seat: int | None, since: int = 0) -> tuple[TableEvent, ...]:
         """The events after ``since`` as the player now in ``seat`` may see them (``None``: a
         spectator): hole cards only of hands that player was dealt at that seat, never another's
         face-down cards (``pf.Event.seen_by``)."""
         viewer = None if seat is None else self._occupied(seat).player_id
-        return tuple(e.seen(viewer) for e in self.events if e.seq > since)
+        return tuple(e.seen(viewer) for e in self.events_since(since))
 
     @property
     def rock(self) -> int | None:
@@ -489,10 +494,13 @@ class Table:
         board: CardsLike | None = None,
         dealing: str = "auto",
         rng: random.Random | None = None,
+        auto_muck: bool = True,
     ) -> Hand:
         """Deal the next hand (``NotEnoughPlayers`` if fewer than two can play), ending the last
         one first if it is over. ``rng`` shuffles this hand's deck instead of the table's (a
-        per-hand seed makes the deal verifiable)."""
+        per-hand seed makes the deal verifiable). ``auto_muck=False``: at the showdown each
+        seat whose hand cannot win shows or mucks (``act(seat, "show" | "muck")``; TDA 2024
+        R16-R18)."""
         self._end_finished_hand()
         self._check_no_hand_pending()
         plan = self._plan_next()
@@ -507,7 +515,7 @@ class Table:
         start_rng = rec.snapshot(deck_rng)
         seed = self._own_rng.getrandbits(8 * SEED_BYTES) if deck_rng is None else None  # type: ignore[attr-defined]
         hand = Hand(game, stacks, plan.button_seat, rng=deck_rng, seed=seed, posts=posts,
-                    holes=holes, board=board, dealing=dealing)
+                    holes=holes, board=board, dealing=dealing, auto_muck=auto_muck)
         self._hand_rng, self._hand_shares_rng = start_rng, deck_rng is not None and deck_rng is self._rng
         self._game, self._next_game = game, None
         self._hand_number += 1
@@ -606,7 +614,8 @@ class Table:
         seats with player ids and names, stacks and blinds owed, the button, the customs, the
         ledger and events in memory, the state of its randomness, and the last hand's
         ``HandRecord`` while it is in progress or not yet ended. ``Table.from_record`` rebuilds
-        the table, which then goes on identically."""
+        the table, which then goes on identically. A record is the dealer's copy: it holds every
+        card dealt and the state of the table's randomness, so it stays on the server."""
         hand, clock = self._hand, self.clock
         return TableRecord(
             {
