@@ -135,3 +135,13 @@ def test_late_entrant_is_dealt_in_except_between_the_small_blind_and_button_tda2
     t.register(6, "P6")
     hand = t.start_hand()  # button 2, blinds 3 and 4: seat 6 is before the button
     assert 6 in hand.seats and all(p.seat != 6 for p in hand.posts)
+
+
+def test_a_hand_ended_by_the_table_itself_still_places_its_eliminations() -> None:
+    t = tournament(3)
+    hand = t.start_hand(holes={1: "7c2d", 2: "AsAh"}, board="AdKc9h5s4h")
+    shove(hand, (1, 2))
+    assert [f.player for f in t.standings] == ["P1"]  # read before the hand is ended
+    t.table.end_hand()  # the table's own step, not the tournament's
+    t.start_hand()
+    assert [(f.player, f.place) for f in t.standings] == [("P1", 3)]

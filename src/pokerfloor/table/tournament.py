@@ -198,10 +198,11 @@ class Tournament:
     def end_hand(self) -> bool:
         """The explicit end of a finished hand (``Table.end_hand``), placing the players it
         eliminated; returns whether a hand was ended now."""
-        ended = self.table.end_hand()
-        if ended:
+        table = self.table
+        ended = table.end_hand()
+        if table.hand_ended and table.hand_number != self._busts_counted:  # ended here or by the table
             self._finishes = self._finishes_now()
-            self._busts_counted = self.table.hand_number
+            self._busts_counted = table.hand_number
         return ended
 
     def _finishes_now(self) -> list[Finish]:
