@@ -64,3 +64,11 @@ def test_a_file_sink_gets_json_lines(tmp_path: Path) -> None:
     assert {line["record"] for line in lines} == {"event", "entry"}
     assert min(line["hand"] for line in lines if line["record"] == "event") == 1
     assert len(table.events) < len(lines)
+
+
+def test_a_file_sink_writes_hand_events_with_their_cards_by_name(tmp_path: Path) -> None:
+    path = tmp_path / "history.jsonl"
+    play_hands(seated(keep_hands=1, sink=path), 4, random.Random(5))
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    boards = [line["event"] for line in lines if line.get("event") and line["event"]["kind"] == "deal_board"]
+    assert boards and all(isinstance(card, str) and len(card) == 2 for b in boards for card in b["cards"])
