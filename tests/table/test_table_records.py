@@ -174,6 +174,8 @@ def test_a_record_is_plain_json_with_its_format_and_version() -> None:
         Table.from_record({**record, "version": 99})
     with pytest.raises(ValueError, match="table-record"):
         Table.from_record({"format": "pokerfloor.hand-record"})
+    with pytest.raises(ValueError, match="malformed"):
+        Table.from_record({key: value for key, value in record.items() if key != "seats"})
 
 
 def test_reading_a_table_changes_nothing_until_the_hand_is_ended() -> None:

@@ -680,18 +680,21 @@ class Table:
             data = TableRecord.from_dict(record)
         else:
             raise ValueError(f"a table is rebuilt from a TableRecord, not {type(record).__name__}")
-        table = cls(
-            plain.game_from(data["game"]),
-            data["size"],
-            options=rec.options_from(data["options"]),
-            clock=clock if clock is not None else ManualClock(data["clock"] or 0.0),
-            button=data["first_button"],
-            cash=data["cash"],
-            keep_hands=data["keep_hands"],
-            sink=sink,
-            player_ids=player_ids,
-        )
-        table._restore(data, rng)
+        try:
+            table = cls(
+                plain.game_from(data["game"]),
+                data["size"],
+                options=rec.options_from(data["options"]),
+                clock=clock if clock is not None else ManualClock(data["clock"] or 0.0),
+                button=data["first_button"],
+                cash=data["cash"],
+                keep_hands=data["keep_hands"],
+                sink=sink,
+                player_ids=player_ids,
+            )
+            table._restore(data, rng)
+        except (KeyError, TypeError, AttributeError) as wrong:
+            raise ValueError(f"a table record with a missing or malformed {wrong}") from None
         return table
 
     def _restore(self, data: TableRecord, rng: random.Random | None) -> None:
