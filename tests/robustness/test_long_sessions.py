@@ -19,11 +19,12 @@ def play_hands(table: pf.Table, count: int, rng: random.Random) -> None:
         while hand.to_act is not None:
             legal = hand.legal()
             if legal.raise_ is not None and rng.random() < 0.2:
-                hand.act(hand.to_act, "raise", to=legal.raise_.min_to)
+                table.act(hand.to_act, "raise", to=legal.raise_.min_to)
             elif legal.fold and rng.random() < 0.3:
-                hand.act(hand.to_act, "fold")
+                table.act(hand.to_act, "fold")
             else:
-                hand.act(hand.to_act, "check" if legal.check else "call")
+                table.act(hand.to_act, "check" if legal.check else "call")
+        table.end_hand()
         for seat, info in table.seats.items():
             if info.chips == 0:
                 table.rebuy(seat, 1_000)
@@ -32,7 +33,7 @@ def play_hands(table: pf.Table, count: int, rng: random.Random) -> None:
 def seated(**kw: object) -> pf.Table:
     table = pf.Table(pf.Game.no_limit_holdem(5, 10), seats=4, rng=random.Random(1), button=1, **kw)  # type: ignore[arg-type]
     for seat in range(1, 5):
-        table.sit(seat, f"p{seat}", 1_000, post=True)
+        table.sit(seat, f"p{seat}", 1_000, post=True, player_id=f"p{seat}")
     return table
 
 
@@ -63,3 +64,11 @@ def test_a_file_sink_gets_json_lines(tmp_path: Path) -> None:
     assert {line["record"] for line in lines} == {"event", "entry"}
     assert min(line["hand"] for line in lines if line["record"] == "event") == 1
     assert len(table.events) < len(lines)
+
+
+def test_a_file_sink_writes_hand_events_with_their_cards_by_name(tmp_path: Path) -> None:
+    path = tmp_path / "history.jsonl"
+    play_hands(seated(keep_hands=1, sink=path), 4, random.Random(5))
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    boards = [line["event"] for line in lines if line.get("event") and line["event"]["kind"] == "deal_board"]
+    assert boards and all(isinstance(card, str) and len(card) == 2 for b in boards for card in b["cards"])

@@ -20,7 +20,7 @@ WIKI = {2: "Alice", 3: "Dianne", 4: "Carol", 5: "Joan", 1: "Ellen"}
 def wiki_table(**options: object) -> Table:
     t = Table(NL, seats=6, rng=random.Random(2), button=1, options=TableOptions(straddles=Straddles(**options)))  # type: ignore[arg-type]
     for seat, name in WIKI.items():
-        t.sit(seat, name, 200)
+        t.sit(seat, name, 200, player_id=name)
     return t
 
 
@@ -65,15 +65,15 @@ def test_one_re_straddle_from_the_next_seat_at_twice_the_straddle_wiki_bip() -> 
 def test_limit_straddle_is_exactly_one_raise() -> None:
     t = Table(LIMIT, seats=6, rng=random.Random(2), button=1)
     for seat, name in WIKI.items():
-        t.sit(seat, name, 200)
+        t.sit(seat, name, 200, player_id=name)
     refused("wrong_limit_amount", t.straddle, 4, 12)
     assert t.straddle(4).amount == 8
 
 
 def test_no_straddles_heads_up_or_when_the_house_forbids_them() -> None:
     t = Table(NL, seats=6, rng=random.Random(2), button=1)
-    t.sit(1, "Ellen", 100)
-    t.sit(3, "Dianne", 100)
+    t.sit(1, "Ellen", 100, player_id="Ellen")
+    t.sit(3, "Dianne", 100, player_id="Dianne")
     refused("invalid_action", t.straddle, 1)
     refused("invalid_action", wiki_table(live=False).straddle, 4)
 
@@ -114,7 +114,7 @@ def test_a_straddle_no_longer_under_the_gun_is_void() -> None:
 def test_tournaments_have_no_straddles() -> None:
     t = Table(NL, seats=6, rng=random.Random(2), button=1, cash=False)
     for seat, name in WIKI.items():
-        t.sit(seat, name, 200)
+        t.sit(seat, name, 200, player_id=name)
     refused("invalid_action", t.straddle, 4)
 
 
@@ -124,10 +124,12 @@ def test_the_rock_holder_straddles_when_under_the_gun_and_the_winner_takes_it(wi
     the gun; the winner of the hand takes the token."""
     t = wiki_table(mandatory=True)
     win_for(t.start_hand(), 5)  # button 1, blinds 2 and 3: Joan wins and takes the rock
+    assert t.rock is None and t.end_hand()  # the token moves when the hand ends
     assert t.rock == 5
     hand = t.start_hand()  # button 2, blinds 3 and 4: Joan is under the gun
     assert pf.Post(5, 4, "straddle") in hand.posts
     win_for(hand, 1)
+    t.end_hand()
     assert t.rock == 1
 
 
@@ -190,22 +192,25 @@ def test_hi_lo_kill_on_scooping_a_pot_over_the_set_size_rrop11_kill_pots() -> No
 def test_two_pots_in_a_row_kill_the_next_with_doubled_limits(win_for) -> None:
     t = Table(LIMIT, seats=6, rng=random.Random(2), button=1, options=TableOptions(kill=KillGame()))
     for seat, name in WIKI.items():
-        t.sit(seat, name, 400)
+        t.sit(seat, name, 400, player_id=name)
     win_for(t.start_hand(), 4)  # Carol's first leg
     hand = t.start_hand()  # button 2, blinds 3 and 4
     carol_wins_a_called_pot(hand)
+    t.end_hand()
     assert t.kill_button.killer == "Carol"
     hand = t.start_hand()
     assert pf.Post(4, 8, "kill") in hand.posts
     win_for(hand, 1)
+    t.end_hand()
     assert t.kill_button == KillButton("Ellen", 1)
 
 
 def test_the_kill_button_goes_neutral_when_the_winner_quits_rrop11_kill_item_1b(win_for) -> None:
     t = Table(LIMIT, seats=6, rng=random.Random(2), button=1, options=TableOptions(kill=KillGame()))
     for seat, name in WIKI.items():
-        t.sit(seat, name, 400)
+        t.sit(seat, name, 400, player_id=name)
     win_for(t.start_hand(), 4)
+    t.end_hand()
     assert t.kill_button.holder == "Carol"
     t.leave(4)
     assert t.kill_button == KillButton()
@@ -214,7 +219,7 @@ def test_the_kill_button_goes_neutral_when_the_winner_quits_rrop11_kill_item_1b(
 def test_a_killer_due_a_blind_posts_the_kill_in_its_place(win_for) -> None:
     t = Table(LIMIT, seats=6, rng=random.Random(2), button=1, options=TableOptions(kill=KillGame()))
     for seat, name in WIKI.items():
-        t.sit(seat, name, 400)
+        t.sit(seat, name, 400, player_id=name)
     win_for(t.start_hand(), 4)
     carol_wins_a_called_pot(t.start_hand())
     hand = t.start_hand()  # button 3: Carol is due the small blind and kills instead

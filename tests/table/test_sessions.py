@@ -71,6 +71,7 @@ class Session:
         self.hands += 1
         self.check_deal(hand, plan)
         self.play_out(hand, self.rng)
+        assert t.end_hand()
         t.verify()
         assert t.ledger.on_table() == t.ledger.brought_in() - t.ledger.taken_away() == sum(t.stacks().values())
 

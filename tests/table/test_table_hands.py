@@ -17,7 +17,7 @@ NAMES = {1: "Alice", 2: "Bob", 3: "Carol", 4: "Dianne", 5: "Ellen", 6: "Frank"}
 def seated(*seats: int, game: pf.Game = NL, chips: int = 100, **kw: object) -> Table:
     t = Table(game, seats=6, rng=random.Random(4), button=seats[0], **kw)  # type: ignore[arg-type]
     for seat in seats:
-        t.sit(seat, NAMES[seat], chips)
+        t.sit(seat, NAMES[seat], chips, player_id=NAMES[seat])
     return t
 
 
@@ -40,6 +40,8 @@ def test_chips_flow_back_into_the_seats_when_the_hand_ends(win_for) -> None:
     hand = t.start_hand()
     win_for(hand, 3)
     assert hand.result is not None
+    assert t.stacks() == {NAMES[s]: 100 for s in (1, 2, 3)}  # until the explicit end of the hand
+    assert t.end_hand() and not t.end_hand()
     assert t.stacks() == {NAMES[s]: hand.result.stacks[s] for s in (1, 2, 3)}
     assert t.stack(3) == 101  # Alice and Bob fold: Carol takes Bob's small blind
     assert t.ledger.won("Carol") == 1 and t.ledger.won("Bob") == -1
@@ -79,7 +81,7 @@ def test_heads_up_button_posts_small_blind_acts_first_before_the_flop_last_after
 def test_the_first_button_is_drawn_by_high_card_rrop11() -> None:
     t = Table(NL, seats=6, rng=random.Random(11))
     for seat in (1, 3, 5):
-        t.sit(seat, NAMES[seat], 100)
+        t.sit(seat, NAMES[seat], 100, player_id=NAMES[seat])
     hand = t.start_hand()
     draw = [e for e in t.events if e.kind == "draw_for_button"]
     assert len(draw) == 1 and draw[0].seat == hand.button_seat
@@ -90,7 +92,7 @@ def test_new_player_posting_puts_a_live_big_blind_in_the_hand_and_keeps_the_opti
     """RROP11 / WIKI_BIP Posting: the post is live and the poster may check their option."""
     t = seated(1, 2, 3, 4)
     win_for(t.start_hand(), 3)  # button 1, blinds 2 and 3
-    t.sit(6, "Frank", 100, post=True)
+    t.sit(6, "Frank", 100, post=True, player_id="Frank")
     hand = t.start_hand()  # button 2, blinds 3 and 4: Frank is between the big blind and the button
     assert (6, 2, "new_player", True) in posts(hand)
     while hand.to_act != 6:
@@ -102,7 +104,7 @@ def test_new_player_posting_puts_a_live_big_blind_in_the_hand_and_keeps_the_opti
 def test_new_player_waiting_for_the_big_blind_is_dealt_in_with_it(win_for) -> None:
     t = seated(1, 2, 3, 4)
     win_for(t.start_hand(), 3)  # blinds 2, 3
-    t.sit(5, "Ellen", 100)
+    t.sit(5, "Ellen", 100, player_id="Ellen")
     hand = t.start_hand()  # blinds 3, 4
     assert 5 not in hand.seats
     win_for(hand, 1)
@@ -143,6 +145,8 @@ def test_a_busted_player_misses_blinds_until_they_rebuy_rrop11() -> None:
             hand.act(seat, "call" if legal.call else "check")
         else:
             hand.act(seat, "fold" if legal.call else "check")
+    assert t.stack(2) == 0 and t.last_busts == ()
+    t.end_hand()
     assert t.stack(2) == 0 and t.last_busts == ((2, "Bob", 100),)
     for _ in range(3):
         hand = t.start_hand()

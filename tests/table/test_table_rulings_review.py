@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 
 import pytest
 from hypothesis import given, settings
@@ -35,13 +36,13 @@ def test_return_rule_waives_the_maximum_only_for_a_player_who_left_with_more_tha
     is back in 5 minutes: she brings at least 100 and at most 200, never 500."""
     clock = ManualClock()
     t = Table(NL, seats=6, rng=random.Random(1), clock=clock)
-    t.sit(1, "Alice", 100)
+    t.sit(1, "Alice", 100, player_id="Alice")
     t.leave(1)
     clock.advance(minutes=5)
-    refused("above_max_buy_in", t.sit, 1, "Alice", 500)
-    refused("above_max_buy_in", t.sit, 1, "Alice", 201)
-    refused("must_return_with_amount_taken", t.sit, 1, "Alice", 99)
-    t.sit(1, "Alice", 200)
+    refused("above_max_buy_in", partial(t.sit, player_id="Alice"), 1, "Alice", 500)
+    refused("above_max_buy_in", partial(t.sit, player_id="Alice"), 1, "Alice", 201)
+    refused("must_return_with_amount_taken", partial(t.sit, player_id="Alice"), 1, "Alice", 99)
+    t.sit(1, "Alice", 200, player_id="Alice")
 
 
 def test_return_rule_maximum_is_what_a_player_took_above_the_maximum() -> None:
@@ -49,16 +50,16 @@ def test_return_rule_maximum_is_what_a_player_took_above_the_maximum() -> None:
     took, and no more."""
     clock = ManualClock()
     t = Table(NL, seats=6, rng=random.Random(1), clock=clock)
-    t.sit(1, "Alice", 200)
-    t.sit(2, "Bob", 200)
+    t.sit(1, "Alice", 200, player_id="Alice")
+    t.sit(2, "Bob", 200, player_id="Bob")
     hand = t.start_hand(holes={1: "AsAh", 2: "7c2d"}, board="KdQc4h3s2h")
     while not hand.is_over:  # both push all in: Alice's aces hold
         hand.act(hand.to_act, "all_in")
     took = t.leave(1)
     assert took == 400
     clock.advance(minutes=5)
-    refused("above_max_buy_in", t.sit, 1, "Alice", took + 1)
-    t.sit(1, "Alice", took)
+    refused("above_max_buy_in", partial(t.sit, player_id="Alice"), 1, "Alice", took + 1)
+    t.sit(1, "Alice", took, player_id="Alice")
 
 
 # RROP11 Kill Pots; WIKI_KILL: a hi-lo kill is required by a scoop over the set size ------------
@@ -91,12 +92,12 @@ def restarted_heads_up(transition: str) -> tuple[pf.Hand, pf.Hand]:
     Cy sits in seat 2 (between them) and the table restarts the game with Bo and Cy."""
     house = pf.HouseRules(heads_up_transition=transition)  # type: ignore[arg-type]
     t = Table(NL, seats=6, rng=random.Random(1), button=1, house=house)
-    t.sit(1, "Ann", 200)
-    t.sit(3, "Bo", 200)
+    t.sit(1, "Ann", 200, player_id="Ann")
+    t.sit(3, "Bo", 200, player_id="Bo")
     first = t.start_hand()
     first.act(1, "fold")
     t.leave(1)
-    t.sit(2, "Cy", 200)
+    t.sit(2, "Cy", 200, player_id="Cy")
     second = t.start_hand()
     assert t.plan is not None and t.plan.new_game
     return first, second
@@ -153,12 +154,12 @@ def test_three_blind_and_button_blind_games_take_new_players_as_two_blind_games(
     game = pf.Game(variant="holdem", structure="no_limit", blinds=blinds, first_blind_on_button=on_button)
     t = Table(game, seats=6, rng=random.Random(1), button=1)
     for seat in (1, 2, 3, 4):
-        t.sit(seat, f"P{seat}", 200)
+        t.sit(seat, f"P{seat}", 200, player_id=f"P{seat}")
     hand = t.start_hand()
     assert hand.button_seat == 1 and posts(hand) == first
     checked_down(hand)
-    t.sit(5, "Waits", 200)
-    t.sit(6, "Posts", 200, post=True)
+    t.sit(5, "Waits", 200, player_id="Waits")
+    t.sit(6, "Posts", 200, post=True, player_id="Posts")
     hand = t.start_hand()
     assert hand.button_seat == 2 and poster in posts(hand) and 6 in hand.seats
     big_blind = hand.big_blind_seat
@@ -174,7 +175,7 @@ def test_three_blind_and_button_blind_games_owe_missed_blinds(blinds: tuple[int,
     game = pf.Game(variant="holdem", structure="no_limit", blinds=blinds, first_blind_on_button=on_button)
     t = Table(game, seats=6, rng=random.Random(1), button=1)
     for seat in (1, 2, 3, 4, 5, 6):
-        t.sit(seat, f"P{seat}", 200)
+        t.sit(seat, f"P{seat}", 200, player_id=f"P{seat}")
     checked_down(t.start_hand())
     t.sit_out(2)
     for _ in range(6):

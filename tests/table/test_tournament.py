@@ -60,6 +60,7 @@ def test_tournament_uses_the_dead_button_tda2024_r32() -> None:
     t = tournament(5)
     hand = t.start_hand(holes={3: "7c2d", 4: "AsAh"}, board="AdKc9h5s4h")  # button 1, blinds 2 and 3
     shove(hand, (3, 4))
+    assert 3 in t.table.seats and t.end_hand()  # eliminated at the end of the hand
     assert 3 not in t.table.seats
     hand = t.start_hand()
     assert (hand.button_seat, hand.small_blind_seat, hand.big_blind_seat) == (2, None, 4)
@@ -114,6 +115,7 @@ def test_heads_up_starts_with_no_big_blind_twice_in_a_row_tda2024_r34b() -> None
     t = tournament(3)
     hand = t.start_hand(holes={1: "7c2d", 2: "AsAh"}, board="AdKc9h5s4h")  # button 1, blinds 2 and 3
     shove(hand, (1, 2))
+    t.end_hand()
     assert 1 not in t.table.seats
     hand = t.start_hand()
     assert (hand.button_seat, hand.small_blind_seat, hand.big_blind_seat) == (3, 3, 2)
@@ -133,3 +135,13 @@ def test_late_entrant_is_dealt_in_except_between_the_small_blind_and_button_tda2
     t.register(6, "P6")
     hand = t.start_hand()  # button 2, blinds 3 and 4: seat 6 is before the button
     assert 6 in hand.seats and all(p.seat != 6 for p in hand.posts)
+
+
+def test_a_hand_ended_by_the_table_itself_still_places_its_eliminations() -> None:
+    t = tournament(3)
+    hand = t.start_hand(holes={1: "7c2d", 2: "AsAh"}, board="AdKc9h5s4h")
+    shove(hand, (1, 2))
+    assert [f.player for f in t.standings] == ["P1"]  # read before the hand is ended
+    t.table.end_hand()  # the table's own step, not the tournament's
+    t.start_hand()
+    assert [(f.player, f.place) for f in t.standings] == [("P1", 3)]

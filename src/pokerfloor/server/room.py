@@ -252,7 +252,7 @@ class Room:
         if handler is None:
             raise Refused("unknown_type", f"no input {kind!r}")
         self.clock.now = float(entry.get("at", self.clock.now))
-        before = len(self.table.events)
+        before = self.table.seq
         try:
             handler(entry)
         except IllegalAction as refused:
@@ -267,7 +267,7 @@ class Room:
                 self.turn_started = self.clock.now
         else:
             self._after_hand()
-        return list(self.table.events[before:])
+        return [e for e in self.table.events_since(before) if e.event is None]
 
     def _after_hand(self) -> None:
         """The explicit end of a finished hand: chips back to the seats, the hand kept."""
@@ -292,7 +292,7 @@ class Room:
             raise Refused("bad_field", "no such seat request")
         self._check_free(request.seat, request.name)
         player_id = entry["player_id"]
-        self.table.sit(request.seat, player_id, request.chips)
+        self.table.sit(request.seat, player_id, request.chips, player_id=player_id)
         del self.requests[request.request_id]
         bank = self.config.clock["time_bank"] if self.config.clock else 0.0
         self.players[player_id] = Player(player_id, request.name, request.seat, request.token_hash, bank=bank)

@@ -3,6 +3,7 @@
 from pokerfloor.table.buttons import BlindPlan, NotEnoughPlayers, Owed, Positions
 from pokerfloor.table.customs import KillButton, KillGame, Straddles, TableOptions
 from pokerfloor.table.ledger import Entry, Ledger, LedgerError
+from pokerfloor.table.record import TableRecord
 from pokerfloor.table.seats import ManualClock, Seat, TableEvent, buy_in_limits
 from pokerfloor.table.table import Table
 from pokerfloor.table.tournament import Finish, Level, Tournament
@@ -25,6 +26,7 @@ __all__ = [
     "Table",
     "TableEvent",
     "TableOptions",
+    "TableRecord",
     "Tournament",
     "buy_in_limits",
 ]

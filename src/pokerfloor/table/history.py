@@ -9,6 +9,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from pokerfloor.table.ledger import Entry
+from pokerfloor.table.record import event_json
 from pokerfloor.table.seats import TableEvent
 
 Sink = Callable[[TableEvent | Entry], None]
@@ -16,7 +17,8 @@ Sink = Callable[[TableEvent | Entry], None]
 
 def history_sink(target: Sink | str | Path | None) -> Sink | None:
     """The sink a table was given: a function as it is, a file name as a function that appends
-    one JSON line per record (``{"record": "event" or "entry", ...fields}``)."""
+    one JSON line per record (``{"record": "event" or "entry", ...fields}``, a hand event's
+    cards by name)."""
     if target is None or callable(target):
         return target
     if not isinstance(target, str | Path):
@@ -24,7 +26,10 @@ def history_sink(target: Sink | str | Path | None) -> Sink | None:
     path = Path(target)
 
     def append(record: TableEvent | Entry) -> None:
-        line = {"record": "event" if isinstance(record, TableEvent) else "entry", **asdict(record)}
+        if isinstance(record, TableEvent):
+            line = {"record": "event", **event_json(record)}
+        else:
+            line = {"record": "entry", **asdict(record)}
         with path.open("a", encoding="utf-8") as file:
             file.write(json.dumps(line) + "\n")
 

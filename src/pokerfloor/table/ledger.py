@@ -4,14 +4,16 @@ Each entry moves chips into (+) or out of (−) one player's stack. Buy-ins, top
 markers bring chips to the table, cash-outs take them away, and each hand's results move chips
 between players, summing to zero. So at any moment a player's stack is what the ledger says they
 hold, and the chips on the table are what was brought in less what was taken away.
+
+The book keys on player ids, never on display names: names may repeat or change.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import asdict, dataclass
+from typing import Any, Literal, cast
 
 EntryKind = Literal["buy_in", "top_up", "rebuy", "marker", "hand", "cash_out", "eliminated"]
 BROUGHT_IN: frozenset[str] = frozenset({"buy_in", "top_up", "rebuy", "marker"})
@@ -20,15 +22,22 @@ TAKEN_AWAY: frozenset[str] = frozenset({"cash_out", "eliminated"})
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One movement of chips to or from one player's stack (``chips`` is signed)."""
+    """One movement of chips to or from one player's stack (``chips`` is signed): the player's
+    id, and ``name`` as the player was called then."""
 
     number: int
     kind: EntryKind
-    player: str
+    player_id: str
     seat: int
     chips: int
     hand: int | None = None
     time: float = 0.0
+    name: str = ""
+
+    @property
+    def player(self) -> str:
+        """The player's display name (the id when the entry has no name)."""
+        return self.name or self.player_id
 
 
 class LedgerError(AssertionError):
@@ -47,6 +56,7 @@ class Ledger:
         self._holdings: dict[str, int] = {}
         self._hand_totals: dict[int, int] = {}
         self._totals: dict[tuple[str, str | None], int] = {}
+        self._names: dict[str, str] = {}
 
     @property
     def entries(self) -> tuple[Entry, ...]:
@@ -54,8 +64,17 @@ class Ledger:
         return tuple(self._entries)
 
     def record(
-        self, kind: EntryKind, player: str, seat: int, chips: int, *, hand: int | None = None, time: float = 0.0
+        self,
+        kind: EntryKind,
+        player: str,
+        seat: int,
+        chips: int,
+        *,
+        hand: int | None = None,
+        time: float = 0.0,
+        name: str = "",
     ) -> Entry:
+        """Book ``chips`` to or from the player with id ``player`` (called ``name``)."""
         if isinstance(chips, bool) or not isinstance(chips, int):
             raise ValueError(f"chips are whole numbers, not {chips!r}")
         if kind in BROUGHT_IN and chips <= 0:
@@ -63,8 +82,9 @@ class Ledger:
         if kind in TAKEN_AWAY and chips > 0:
             raise ValueError(f"a {kind} takes chips away, not {chips}")
         self._recorded += 1
-        entry = Entry(self._recorded, kind, player, seat, chips, hand, time)
+        entry = Entry(self._recorded, kind, player, seat, chips, hand, time, name)
         self._entries.append(entry)
+        self._names[player] = name or self._names.get(player, player)
         self._holdings[player] = self._holdings.get(player, 0) + chips
         group = "brought_in" if kind in BROUGHT_IN else "taken_away" if kind in TAKEN_AWAY else kind
         for key in ((group, player), (group, None)):
@@ -84,8 +104,16 @@ class Ledger:
             if entry.kind == "hand" and entry.hand is not None and self._hand_totals.get(entry.hand) == 0:
                 del self._hand_totals[entry.hand]
 
+    def rename(self, player: str, name: str) -> None:
+        """The player with id ``player`` is called ``name`` from now on (entries keep the old)."""
+        self._names[player] = name
+
+    def name(self, player: str) -> str:
+        """The name the player with id ``player`` was last booked under."""
+        return self._names.get(player, player)
+
     def brought_in(self, player: str | None = None) -> int:
-        """Chips bought in (buy-ins, top-ups, rebuys, markers), by one player or everyone."""
+        """Chips bought in (buy-ins, top-ups, rebuys, markers), by one player (an id) or everyone."""
         return self._totals.get(("brought_in", player), 0)
 
     def taken_away(self, player: str | None = None) -> int:
@@ -111,14 +139,37 @@ class Ledger:
 
     def verify(self, stacks: Mapping[str, int]) -> None:
         """Raise ``LedgerError`` unless every stack is what the book says and every hand sums to
-        zero. ``stacks`` holds each seated player's chips; players who left hold none."""
+        zero. ``stacks`` holds each seated player's chips by id; players who left hold none."""
         for hand, total in self._hand_totals.items():
             if total:
                 raise LedgerError(f"hand {hand} made or lost {total} chips")
         for player in sorted(set(self._holdings) | set(stacks)):
             expected, actual = self.holding(player), stacks.get(player, 0)
             if expected != actual:
-                raise LedgerError(f"{player} holds {actual} chips but the ledger says {expected}")
+                raise LedgerError(f"{self.name(player)} holds {actual} chips but the ledger says {expected}")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The book as plain JSON values: the entries in memory and the running sums."""
+        return {
+            "recorded": self._recorded,
+            "entries": [asdict(e) for e in self._entries],
+            "holdings": dict(self._holdings),
+            "names": dict(self._names),
+            "hand_totals": [[hand, chips] for hand, chips in self._hand_totals.items()],
+            "totals": [[group, player, chips] for (group, player), chips in self._totals.items()],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], sink: Callable[[Entry], None] | None = None) -> Ledger:
+        """The book ``to_dict`` wrote, going on from where it was."""
+        ledger = cls(sink)
+        ledger._recorded = int(data["recorded"])
+        ledger._entries.extend(Entry(**cast(dict[str, Any], e)) for e in data["entries"])
+        ledger._holdings = {str(k): int(v) for k, v in data["holdings"].items()}
+        ledger._names = {str(k): str(v) for k, v in data["names"].items()}
+        ledger._hand_totals = {int(hand): int(chips) for hand, chips in data["hand_totals"]}
+        ledger._totals = {(str(group), player): int(chips) for group, player, chips in data["totals"]}
+        return ledger
 
     def __repr__(self) -> str:
         return (
@@ -132,6 +183,6 @@ class Ledger:
         for e in self._entries:
             hand = "" if e.hand is None else str(e.hand)
             lines.append(f"{e.number:>4}  {hand:>5}  {e.kind:<10} {e.seat:>4}  {e.player:<16} {e.chips:>+10,}")
-        holdings = ", ".join(f"{player} {chips:,}" for player, chips in self._holdings.items())
+        holdings = ", ".join(f"{self.name(player)} {chips:,}" for player, chips in self._holdings.items())
         lines.append(f"holding: {holdings or 'nobody'}; on the table {self.on_table():,}")
         return "\n".join(lines)

@@ -1,27 +1,34 @@
 """A table: many hands, players coming and going, the button and blinds, table stakes, a ledger.
 
-``Table.start_hand()`` deals a ``Hand`` and the caller plays it through the hand's own API. The
-table collects a finished hand by itself: the next time the table is used after ``hand.is_over``
-(any method, or ``collect()``), the final stacks flow back into the seats, the ledger records
-every player's result, busted players are marked, and the kill button and straddle token move.
-The next hand's button, blinds and posts then follow from the table's rules (``buttons``).
+``Table.start_hand()`` deals a ``Hand``; ``Table.act(...)`` plays it (actions, draws, shows,
+mucks, and cards dealt by hand). The end of a hand is an explicit step, ``table.end_hand()``:
+the final stacks flow back into the seats, the ledger records every player's result (keyed by
+player id), busted players are marked, and the kill button and straddle token move. Reading the
+table never changes it; a step that changes the table (dealing, seating, buying chips...) ends a
+finished hand first. The next hand's button, blinds and posts follow from the table's rules
+(``buttons``).
 
-Everything a player might argue about is a ``TableEvent`` in ``table.events``.
+One ordered stream, ``table.events``, numbers (``seq``) the table's events and the hands'
+events alike; ``events_for(seat)`` is that stream as one seat may see it. ``table.record()``
+saves the table as plain JSON and ``Table.from_record`` rebuilds it, between hands or during one.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import asdict, replace
 from pathlib import Path
+from typing import Any
 
 from pokerfloor import citations as cite
-from pokerfloor.cards import FULL_DECK, CardsLike, Deck, draws_bits
+from pokerfloor.cards import FULL_DECK, SEED_BYTES, Card, CardsLike, Deck, SeededShuffler, Shuffler, draws_bits
 from pokerfloor.errors import IllegalAction, Reason
-from pokerfloor.hand import Event, Hand, Post
+from pokerfloor.hand import Event, Hand, HandRecord, Post, plain
 from pokerfloor.rules import Game, HouseRules
+from pokerfloor.table import record as rec
 from pokerfloor.table.buttons import (
     BlindPlan,
     NotEnoughPlayers,
@@ -47,7 +54,17 @@ from pokerfloor.table.customs import (
 )
 from pokerfloor.table.history import history_sink
 from pokerfloor.table.ledger import Entry, EntryKind, Ledger
-from pokerfloor.table.seats import R_BUY_IN, R_TABLE_STAKES, ManualClock, Seat, TableEvent, buy_in_limits
+from pokerfloor.table.record import TableRecord
+from pokerfloor.table.seats import (
+    HAND_EVENT,
+    R_BUY_IN,
+    R_TABLE_STAKES,
+    ManualClock,
+    Seat,
+    TableEvent,
+    buy_in_limits,
+    new_player_id,
+)
 
 R_RATHOLE = cite.RATHOLE
 R_OPEN_STAKES = cite.OPEN_STAKES
@@ -62,11 +79,13 @@ class Table:
     (``button_rule``, ``heads_up_transition``, ``buy_in``, ``rathole_window_minutes``,
     ``table_stakes``...). ``options`` are the table's customs (straddles, kill game). ``clock``
     returns seconds (``time.monotonic`` for real play; a ``ManualClock`` by default) and ``rng``
-    shuffles every deck and draws for the button; without it, each hand is shuffled from a
-    fresh secret seed (``Hand.seed``). The events and ledger entries of the last ``keep_hands``
-    hands stay in memory; older ones go to ``sink``, a function or a file (JSON lines appended),
-    so a table runs for months in bounded memory. ``cash=False`` is a tournament table: any
-    starting stack, nobody sits out, busted players are eliminated.
+    shuffles every deck and draws for the button; without it, the table's own
+    ``SeededShuffler`` (a secret seed) draws for the button and each hand's seed
+    (``Hand.seed``). The events and ledger entries of the last ``keep_hands`` hands stay in
+    memory; older ones go to ``sink``, a function or a file (JSON lines appended), so a table
+    runs for months in bounded memory. ``cash=False`` is a tournament table: any starting
+    stack, nobody sits out, busted players are eliminated. ``player_ids`` makes the id of a
+    player seated without one (64 random bits from ``secrets`` by default).
     """
 
     def __init__(
@@ -82,6 +101,7 @@ class Table:
         cash: bool = True,
         keep_hands: int = 100,
         sink: Callable[[TableEvent | Entry], None] | str | Path | None = None,
+        player_ids: Callable[[], str] | None = None,
     ) -> None:
         if not isinstance(game, Game):
             raise ValueError(f"a table deals a Game, not {game!r}")
@@ -102,26 +122,33 @@ class Table:
             raise ValueError(f"the first button is a seat from 1 to {seats}, not {button!r}")
         if isinstance(keep_hands, bool) or not isinstance(keep_hands, int) or keep_hands < 1:
             raise ValueError(f"keep_hands is a number of hands, at least 1, not {keep_hands!r}")
+        if player_ids is not None and not callable(player_ids):
+            raise ValueError(f"player_ids is a function returning a new id, not {player_ids!r}")
         self._game = game if house is None else replace(game, house=house)
         self._next_game: Game | None = None
         self.size = seats
         self.options = options if options is not None else TableOptions()
         self.clock: Callable[[], float] = clock if clock is not None else ManualClock()
-        self._rng = rng
+        self._rng: Shuffler | None = rng
+        self._own_rng: Shuffler = rng if rng is not None else SeededShuffler()
+        self._player_ids = player_ids if player_ids is not None else new_player_id
         self._first_button = button
         self.cash = cash
         self._seats: dict[int, Seat] = {}
         self._positions: Positions | None = None
         self._plan: BlindPlan | None = None
         self._hand: Hand | None = None
-        self._dealt: dict[int, str] = {}
+        self._dealt: dict[int, Seat] = {}
         self._collected = True
         self._hand_number = 0
         self._keep_hands = keep_hands
         self._sink = history_sink(sink)
         self._ledger = Ledger(self._sink)
         self._events: deque[TableEvent] = deque()
-        self._logged = 0
+        self._seq = 0
+        self._synced = 0
+        self._hand_rng: Shuffler | None = None
+        self._hand_shares_rng = False
         self._departures: dict[str, tuple[float, int]] = {}
         self._straddles: list[Post] = []
         self._sleepers: list[Post] = []
@@ -161,58 +188,86 @@ class Table:
         return self._plan
 
     @property
+    def hand_ended(self) -> bool:
+        """Whether the last hand dealt has been ended (``end_hand``); true before the first."""
+        return self._collected
+
+    @property
     def seats(self) -> dict[int, Seat]:
-        self.collect()
+        """The occupied seats; a hand not yet ended has not given its chips back to them."""
         return dict(sorted(self._seats.items()))
 
     @property
     def ledger(self) -> Ledger:
-        self.collect()
         return self._ledger
 
     @property
     def events(self) -> tuple[TableEvent, ...]:
-        """The table's events of the last ``keep_hands`` hands (older ones went to the sink)."""
-        self.collect()
-        return tuple(self._events)
+        """The table's event stream of the last ``keep_hands`` hands (older ones went to the
+        sink), in ``seq`` order: the table's own events and each hand's events (``hand_event``)."""
+        return tuple(self._events) + self._pending()
+
+    @property
+    def seq(self) -> int:
+        """The ``seq`` of the latest event in the stream (0 before any)."""
+        return self._seq + len(self._pending_hand_events())
+
+    def events_since(self, seq: int = 0) -> tuple[TableEvent, ...]:
+        """The events after ``seq`` still in memory (a client catching up), found from the end."""
+        newer: list[TableEvent] = []
+        for event in reversed(self._events):
+            if event.seq <= seq:
+                break
+            newer.append(event)
+        return tuple(reversed(newer)) + tuple(e for e in self._pending() if e.seq > seq)
+
+    def events_for(self, seat: int | None, since: int = 0) -> tuple[TableEvent, ...]:
+        """The events after ``since`` as the player now in ``seat`` may see them (``None``: a
+        spectator): hole cards only of hands that player was dealt at that seat, never another's
+        face-down cards (``pf.Event.seen_by``)."""
+        viewer = None if seat is None else self._occupied(seat).player_id
+        return tuple(e.seen(viewer) for e in self.events_since(since))
 
     @property
     def rock(self) -> int | None:
         """The seat holding the mandatory-straddle token, if any."""
-        self.collect()
         return self._rock
 
     @property
     def kill_button(self) -> KillButton:
-        self.collect()
+        """Who has a leg up and who kills the next pot (player ids)."""
         return self._kill
 
     @property
     def last_busts(self) -> tuple[tuple[int, str, int], ...]:
-        """(seat, player, chips at the start of the hand) for each player the last hand busted."""
-        self.collect()
+        """(seat, player, chips at the start of the hand) for each player the last hand ended
+        busted."""
         return self._last_busts
 
     @property
     def markers(self) -> tuple[tuple[str, int, int], ...]:
-        """(player, chips, hand) for every marker given at this table (open stakes)."""
+        """(player id, chips, hand) for every marker given at this table (open stakes)."""
         return tuple(self._markers)
 
     def seat_of(self, player: str) -> int | None:
+        """The seat of the player with this id (or, failing that, this name)."""
+        by_id = next((n for n, s in self._seats.items() if s.player_id == player), None)
+        if by_id is not None:
+            return by_id
         return next((n for n, s in self._seats.items() if s.player == player), None)
 
     def stack(self, seat: int) -> int:
-        """The chips behind in front of a seat, in the hand being played if it is dealt in."""
-        self.collect()
-        if self._in_play(seat):
-            assert self._hand is not None
-            return self._hand.stacks[seat]
-        return self._occupied(seat).chips
+        """The chips behind in front of a seat: in the hand dealt last while it has not ended,
+        if the seat is dealt in."""
+        chips = self._occupied(seat).chips
+        hand = self._hand
+        if hand is not None and not self._collected and seat in self._dealt:
+            return hand.stacks[seat]
+        return chips
 
     def stacks(self) -> dict[str, int]:
-        """Each seated player's chips (outside any hand in play)."""
-        self.collect()
-        return {s.player: s.chips for s in self._seats.values()}
+        """Each seated player's chips by player id (outside any hand not yet ended)."""
+        return {s.player_id: s.chips for s in self._seats.values()}
 
     def __repr__(self) -> str:
         game = self.game
@@ -224,51 +279,68 @@ class Table:
 
     def verify(self) -> None:
         """Check the ledger against the seats (``LedgerError`` if a chip went astray)."""
-        self.collect()
         if self._hand is not None and not self._hand.is_over:
             raise IllegalAction("invalid_action", "the ledger balances between hands")
         self._ledger.verify(self.stacks())
 
     # ------------------------------------------------------------------ seats
-    def sit(self, seat: int, player: str, chips: int, *, post: bool = False) -> Seat:
+    def sit(self, seat: int, player: str, chips: int, *, post: bool = False, player_id: str | None = None) -> Seat:
         """Seat a player with a buy-in. New players wait for the big blind, or post a live big
-        blind to be dealt in at once (``post=True``), never between the small blind and the button."""
-        self.collect()
+        blind to be dealt in at once (``post=True``), never between the small blind and the button.
+        ``player`` is the display name (names may repeat); ``player_id`` says who the player is
+        (a new id is made when it is not given), the key of the ledger and of the return rule."""
+        self._end_finished_hand()
         self._check_seat_number(seat)
         if seat in self._seats:
             raise IllegalAction("invalid_action", f"seat {seat} is taken")
-        if not isinstance(player, str) or not player or self.seat_of(player) is not None:
-            raise IllegalAction("invalid_action", f"{player!r} is already seated (or has no name)")
+        if not isinstance(player, str) or not player:
+            raise IllegalAction("invalid_action", f"a player has a name, not {player!r}")
+        if player_id is None:
+            player_id = self._player_ids()
+        if not isinstance(player_id, str) or not player_id:
+            raise IllegalAction("invalid_action", f"a player id is a non-empty string, not {player_id!r}")
+        if any(s.player_id == player_id for s in self._seats.values()):
+            raise IllegalAction("invalid_action", f"player {player_id!r} is already seated")
         if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
             raise IllegalAction("invalid_action", "a buy-in is a whole, positive number of chips")
         if self.cash:
-            self._check_buy_in(player, chips)
+            self._check_buy_in(player_id, player, chips)
         owes = Owed(new_player=self.cash)
-        taken = Seat(seat, player, chips, "waiting", owes, post or not self.cash)
+        taken = Seat(seat, player, chips, "waiting", owes, post or not self.cash, player_id)
         self._seats[seat] = taken
-        self._departures.pop(player, None)
-        self._ledger.record("buy_in", player, seat, chips, hand=self._hand_number + 1, time=self.clock())
+        self._departures.pop(player_id, None)
+        self._book("buy_in", taken, chips, self._hand_number + 1)
         self._log("sit", seat, chips, rule=R_BUY_IN, note="posts to come in" if post else "waits for the big blind")
         return taken
+
+    def rename(self, seat: int, name: str) -> None:
+        """A seated player changes their display name (their id, and so their ledger, stay)."""
+        self._end_finished_hand()
+        current = self._occupied(seat)
+        if not isinstance(name, str) or not name:
+            raise IllegalAction("invalid_action", f"a player has a name, not {name!r}")
+        self._seats[seat] = replace(current, player=name)
+        self._ledger.rename(current.player_id, name)
+        self._log("rename", seat, note=f"was {current.player}")
 
     def leave(self, seat: int) -> int:
         """The player picks up their chips and leaves; returns the chips taken. Not while their
         hand is in play (WIKI_BIP Table stakes)."""
-        self.collect()
+        self._end_finished_hand()
         taken = self._occupied(seat)
         self._between_hands(seat, "leave the table")
         del self._seats[seat]
         if taken.chips:
-            self._ledger.record("cash_out", taken.player, seat, -taken.chips, hand=self._hand_number, time=self.clock())
-        self._departures[taken.player] = (self.clock(), taken.chips)
-        self._log("leave", seat, taken.chips, player=taken.player, rule=R_RATHOLE)
-        self._drop_customs(seat, taken.player)
+            self._book("cash_out", taken, -taken.chips, self._hand_number)
+        self._departures[taken.player_id] = (self.clock(), taken.chips)
+        self._log("leave", seat, taken.chips, who=taken, rule=R_RATHOLE)
+        self._drop_customs(seat, taken.player_id)
         return taken.chips
 
     def sit_out(self, seat: int) -> None:
         """From the next hand the player is away: not dealt in, and the blinds that pass the seat
         are owed on return (RROP11 Button & Blind Use; WIKI_BIP Posting)."""
-        self.collect()
+        self._end_finished_hand()
         current = self._occupied(seat)
         if not self.cash:
             message = "tournament players are dealt in whether present or not"
@@ -280,7 +352,7 @@ class Table:
     def sit_in(self, seat: int, *, post: bool = False) -> None:
         """Back in play: a player who owes blinds posts them now (``post=True``) or waits for the
         big blind; one who owes nothing plays the next hand."""
-        self.collect()
+        self._end_finished_hand()
         current = self._occupied(seat)
         if current.busted:
             raise IllegalAction("invalid_action", "a player with no chips rebuys before playing again", R_REBUY_OWES)
@@ -304,7 +376,7 @@ class Table:
     def take_off(self, seat: int, chips: int) -> None:
         """Ratholing: taking part of a stack off the table is never allowed; a player who wants
         chips back leaves with all of them (WIKI_BIP Table stakes)."""
-        self.collect()
+        self._end_finished_hand()
         self._occupied(seat)
         reason: Reason = "chips_change_during_hand" if self._in_play(seat) else "invalid_action"
         raise IllegalAction(
@@ -314,7 +386,7 @@ class Table:
     def marker(self, seat: int, chips: int, *, accepted_by: Iterable[int]) -> None:
         """Open stakes: bet with an IOU, when every other player in the pot accepts it (WIKI_BIP
         Open stakes)."""
-        self.collect()
+        self._end_finished_hand()
         current = self._occupied(seat)
         if self.house.table_stakes:
             raise IllegalAction("chips_change_during_hand", "markers are for open-stakes games", R_OPEN_STAKES)
@@ -327,20 +399,20 @@ class Table:
                 "invalid_action", f"seats {sorted(missing)} have not accepted the marker", R_OPEN_STAKES
             )
         self._add_to_hand(seat, chips)
-        self._markers.append((current.player, chips, self._hand_number))
+        self._markers.append((current.player_id, chips, self._hand_number))
         self._seats[seat] = replace(current, chips=current.chips + chips)
-        self._ledger.record("marker", current.player, seat, chips, hand=self._hand_number, time=self.clock())
+        self._book("marker", current, chips, self._hand_number)
         self._log("marker", seat, chips, rule=R_OPEN_STAKES)
 
     # ------------------------------------------------------------------ straddles
     def straddle(self, seat: int, amount: int | None = None) -> Post:
         """Declare a straddle for the next hand: live from under the gun, a re-straddle from the
         next seat, or Mississippi where the house allows it (WIKI_BIP Straddle bets)."""
-        self.collect()
+        self._end_finished_hand()
         self._check_no_hand_pending()
-        if self.options.kill is not None and self._kill.killer == self._occupied(seat).player:
+        if self.options.kill is not None and self._kill.killer == self._occupied(seat).player_id:
             raise IllegalAction("invalid_action", "the killer's blind raise is the kill blind", R_KILL)
-        plan = self.preview()
+        plan = self._plan_next()
         chain = self._rock_post(plan) + self._straddles
         post = check_straddle(
             self._straddle_rules,
@@ -358,9 +430,9 @@ class Table:
 
     def sleeper(self, seat: int, amount: int | None = None) -> Post:
         """Declare a sleeper (a blind raise from another seat) for the next hand (WIKI_BIP Sleepers)."""
-        self.collect()
+        self._end_finished_hand()
         self._check_no_hand_pending()
-        plan = self.preview()
+        plan = self._plan_next()
         post = check_sleeper(
             self._straddle_rules,
             plan,
@@ -379,7 +451,7 @@ class Table:
     def set_game(self, game: Game) -> None:
         """Change the stakes or game from the next hand on (TDA 2024 R23: a new level applies to
         the next hand)."""
-        self.collect()
+        self._end_finished_hand()
         if not isinstance(game, Game):
             raise ValueError(f"a table deals a Game, not {game!r}")
         self._next_game = replace(game, house=self._game.house)
@@ -387,13 +459,21 @@ class Table:
         self._log("game", note=stakes, rule=cite.NEW_LEVEL)
 
     def preview(self) -> BlindPlan:
-        """The next hand's button, blinds, seats dealt in and posts, as things stand now."""
-        self.collect()
+        """The next hand's button, blinds, seats dealt in and posts, as things stand now (a hand
+        not yet ended counts as ended). Reading it changes nothing: before the first hand, the
+        draw for the button is done on a copy of the table's randomness, as dealing will do it."""
+        return self._next_plan(draw=False)
+
+    def _plan_next(self) -> BlindPlan:
+        """The next hand's plan, the first button drawn for real if it is due."""
+        return self._next_plan(draw=True)
+
+    def _next_plan(self, *, draw: bool) -> BlindPlan:
         game = self.game
-        seats = {n: s.for_blinds() for n, s in self._seats.items()}
+        seats = {n: s.for_blinds() for n, s in self._settled_seats().items()}
         first = None
         if self._positions is None:
-            first = self._first_button if self._first_button is not None else self._draw_for_button(seats)
+            first = self._first_button if self._first_button is not None else self._draw_for_button(seats, draw)
         if game.variant_spec.family == "stud":
             return rotate_button(seats, self._positions, first)
         return place_blinds(
@@ -414,12 +494,16 @@ class Table:
         board: CardsLike | None = None,
         dealing: str = "auto",
         rng: random.Random | None = None,
+        auto_muck: bool = True,
     ) -> Hand:
-        """Deal the next hand (``NotEnoughPlayers`` if fewer than two can play). ``rng`` shuffles
-        this hand's deck instead of the table's (a per-hand seed makes the deal verifiable)."""
-        self.collect()
+        """Deal the next hand (``NotEnoughPlayers`` if fewer than two can play), ending the last
+        one first if it is over. ``rng`` shuffles this hand's deck instead of the table's (a
+        per-hand seed makes the deal verifiable). ``auto_muck=False``: at the showdown each
+        seat whose hand cannot win shows or mucks (``act(seat, "show" | "muck")``; TDA 2024
+        R16-R18)."""
+        self._end_finished_hand()
         self._check_no_hand_pending()
-        plan = self.preview()
+        plan = self._plan_next()
         game = self.game
         chain, void = self._valid_straddles(plan)
         extra = chain + [p for p in self._sleepers if p.seat in plan.dealt and all(p.seat != c.seat for c in chain)]
@@ -428,19 +512,22 @@ class Table:
         posts = [p for p in plan.posts if p.seat not in killed or p.kind not in ("sb", "bb")] + extra + kill
         stacks = {seat: self._seats[seat].chips for seat in plan.dealt}
         deck_rng = rng if rng is not None else self._rng
-        hand = Hand(
-            game, stacks, plan.button_seat, rng=deck_rng, posts=posts, holes=holes, board=board, dealing=dealing
-        )
+        start_rng = rec.snapshot(deck_rng)
+        seed = self._own_rng.getrandbits(8 * SEED_BYTES) if deck_rng is None else None  # type: ignore[attr-defined]
+        hand = Hand(game, stacks, plan.button_seat, rng=deck_rng, seed=seed, posts=posts,
+                    holes=holes, board=board, dealing=dealing, auto_muck=auto_muck)
+        self._hand_rng, self._hand_shares_rng = start_rng, deck_rng is not None and deck_rng is self._rng
         self._game, self._next_game = game, None
         self._hand_number += 1
-        self._hand, self._collected = hand, False
+        self._hand, self._collected, self._synced = hand, False, 0
         self._positions, self._plan = plan.positions, plan
-        self._dealt = {seat: self._seats[seat].player for seat in plan.dealt}
+        self._dealt = {seat: self._seats[seat] for seat in plan.dealt}
         for seat, owed in plan.owes.items():
             current = self._seats[seat]
             status = "playing" if seat in plan.dealt else current.status
             self._seats[seat] = replace(current, owes=owed, status=status)
         self._straddles, self._sleepers = [], []
+        self._log("hand_started", hand=self._hand_number, note=f"{game.variant} {game.structure}")
         for post, refused in void:
             self._log("straddle_void", post.seat, post.amount, rule=refused.rule, note=refused.message)
         if self._kill.killer is not None and not kill:
@@ -449,33 +536,56 @@ class Table:
         self._log_plan(plan, posts)
         return hand
 
-    def act(self, seat: int, action: str, to: int | None = None) -> Event:
-        """Play the table's current hand: the one way a server acts for a seat (the hand's own
-        ``act``, refused with ``invalid_action`` when no hand is in play)."""
+    def act(
+        self,
+        seat: int | None,
+        action: str,
+        to: int | None = None,
+        *,
+        cards: CardsLike | Sequence[Card | None] | None = None,
+    ) -> Event:
+        """Play the table's current hand: the one way a server plays it for a seat. ``action``
+        is one of the hand's actions (``fold``, ``check``, ``call``, ``bet``, ``raise``...,
+        ``draw`` with its discards in ``cards``), or ``show`` (``cards``, or every card), ``muck``,
+        or ``deal`` (``cards`` to ``seat``, or the board when ``seat`` is ``None``) when the hand
+        is dealt by hand. Refused with ``invalid_action`` when no hand is in play (a finished
+        hand still takes a ``show``); the hand's own rulings otherwise. Returns the hand's event;
+        a hand this ends still waits for ``end_hand()``."""
         hand = self._hand
-        if hand is None or hand.is_over:
+        if hand is None or (hand.is_over and action != "show"):
             raise IllegalAction("invalid_action", "no hand is in play")
-        return hand.act(seat, action, to)
+        self._sync()
+        if action == "show":
+            if seat is None:
+                raise IllegalAction("invalid_action", "a seat shows its cards")
+            event = hand.show(seat, cards)
+        elif action == "muck":
+            event = hand.muck(seat)
+        elif action == "deal":
+            if cards is None:
+                raise IllegalAction("invalid_action", "a deal by hand names its cards")
+            event = hand.deal(cards, seat)
+        else:
+            event = hand.act(seat, action, to, cards)
+        self._sync()
+        return event
 
     def end_hand(self) -> bool:
-        """The explicit end of a hand: a finished hand's chips go back to the seats and into the
-        ledger. Returns whether a hand was collected now (``collect`` under its step's name)."""
-        pending = self._hand is not None and not self._collected and self._hand.is_over
-        self.collect()
-        return pending
-
-    def collect(self) -> None:
-        """Take a finished hand's chips back into the seats (done by itself on any later call)."""
+        """The explicit end of a finished hand: its chips go back to the seats and into the
+        ledger, busted players are marked (eliminated in a tournament), the straddle token and
+        the kill button move, and ``hand_ended`` closes the hand's events. Returns whether a
+        hand was ended now (``False`` when none is over, or it was already ended)."""
+        self._sync()
         hand = self._hand
         if hand is None or self._collected or not hand.is_over:
-            return
+            return False
         result = hand.result
         assert result is not None
         self._collected = True
-        number, now = self._hand_number, self.clock()
-        for seat, player in self._dealt.items():
+        number = self._hand_number
+        for seat, dealt in self._dealt.items():
             self._seats[seat] = replace(self._seats[seat], chips=result.stacks[seat])
-            self._ledger.record("hand", player, seat, result.net[seat], hand=number, time=now)
+            self._book("hand", dealt, result.net[seat], number)
         winners = sorted(s for s, chips in result.awards[0].winners.items() if chips > 0) if result.awards else []
         for seat in winners:
             self._log("wins", seat, result.winnings.get(seat, 0), hand=number)
@@ -485,7 +595,184 @@ class Table:
         if self.options.kill is not None:
             self._kill_after(hand, winners)
         self._bust(hand)
+        self._log("hand_ended", hand=number)
         self._forget_before(number + 1 - self._keep_hands)
+        return True
+
+    def collect(self) -> None:
+        """``end_hand()`` under its older name."""
+        self.end_hand()
+
+    def _end_finished_hand(self) -> None:
+        """A step that changes the table first takes in the hand's new events and ends the hand
+        if it is over."""
+        self.end_hand()
+
+    # ------------------------------------------------------------------ records
+    def record(self) -> TableRecord:
+        """The table as plain JSON (a ``TableRecord``): its configuration and house rules, the
+        seats with player ids and names, stacks and blinds owed, the button, the customs, the
+        ledger and events in memory, the state of its randomness, and the last hand's
+        ``HandRecord`` while it is in progress or not yet ended. ``Table.from_record`` rebuilds
+        the table, which then goes on identically. A record is the dealer's copy: it holds every
+        card dealt and the state of the table's randomness, so it stays on the server."""
+        hand, clock = self._hand, self.clock
+        return TableRecord(
+            {
+                "format": rec.TABLE_RECORD_FORMAT,
+                "version": rec.TABLE_RECORD_VERSION,
+                "game": plain.game_json(self._game),
+                "next_game": None if self._next_game is None else plain.game_json(self._next_game),
+                "size": self.size,
+                "options": rec.options_json(self.options),
+                "cash": self.cash,
+                "keep_hands": self._keep_hands,
+                "first_button": self._first_button,
+                "clock": clock.now if isinstance(clock, ManualClock) else None,
+                "rng": rec.rng_json(self._rng),
+                "own_rng": None if self._rng is not None else rec.rng_json(self._own_rng),
+                "seats": [rec.seat_json(seat) for seat in self._seats.values()],
+                "positions": None if self._positions is None else asdict(self._positions),
+                "plan": rec.plan_json(self._plan),
+                "hand_number": self._hand_number,
+                "hand": None if hand is None else self._hand_json(hand),
+                "seq": self._seq,
+                "events": [rec.event_json(e) for e in self._events],
+                "ledger": self._ledger.to_dict(),
+                "departures": [[who, when, chips] for who, (when, chips) in self._departures.items()],
+                "straddles": [plain.post_json(p) for p in self._straddles],
+                "sleepers": [plain.post_json(p) for p in self._sleepers],
+                "rock": self._rock,
+                "kill": asdict(self._kill),
+                "last_busts": [list(b) for b in self._last_busts],
+                "markers": [list(m) for m in self._markers],
+            }
+        )
+
+    def _hand_json(self, hand: Hand) -> dict[str, Any]:
+        return {
+            "record": hand.record().to_dict(),
+            "rng": rec.rng_json(self._hand_rng),
+            "shares_table_rng": self._hand_shares_rng,
+            "ended": self._collected,
+            "synced": self._synced,
+            "dealt": [rec.seat_json(seat) for seat in self._dealt.values()],
+        }
+
+    @classmethod
+    def from_record(
+        cls,
+        record: TableRecord | Mapping[str, Any] | str | bytes,
+        *,
+        clock: Callable[[], float] | None = None,
+        rng: random.Random | None = None,
+        sink: Callable[[TableEvent | Entry], None] | str | Path | None = None,
+        player_ids: Callable[[], str] | None = None,
+    ) -> Table:
+        """The table a ``TableRecord`` (or its JSON) describes, going on from where it was: its
+        hand in progress replayed input by input, its randomness in the same state. ``clock``
+        (a ``ManualClock`` at the recorded time by default), ``sink`` and ``player_ids`` are not
+        in a record; ``rng`` stands in for randomness that could not be saved (the operating
+        system's). ``ValueError`` if the record is not a table record this library reads."""
+        if isinstance(record, str | bytes):
+            data = TableRecord.from_json(record)
+        elif isinstance(record, Mapping):
+            data = TableRecord.from_dict(record)
+        else:
+            raise ValueError(f"a table is rebuilt from a TableRecord, not {type(record).__name__}")
+        try:
+            table = cls(
+                plain.game_from(data["game"]),
+                data["size"],
+                options=rec.options_from(data["options"]),
+                clock=clock if clock is not None else ManualClock(data["clock"] or 0.0),
+                button=data["first_button"],
+                cash=data["cash"],
+                keep_hands=data["keep_hands"],
+                sink=sink,
+                player_ids=player_ids,
+            )
+            table._restore(data, rng)
+        except (KeyError, TypeError, AttributeError) as wrong:
+            raise ValueError(f"a table record with a missing or malformed {wrong}") from None
+        return table
+
+    def _restore(self, data: TableRecord, rng: random.Random | None) -> None:
+        """Take on the state ``record()`` wrote (``from_record``)."""
+        self._next_game = None if data["next_game"] is None else plain.game_from(data["next_game"])
+        self._rng = rec.rng_from(data["rng"]) or rng
+        self._seats = {s["number"]: rec.seat_from(s) for s in data["seats"]}
+        self._positions = rec.positions_from(data["positions"])
+        self._plan = rec.plan_from(data["plan"])
+        self._hand_number = data["hand_number"]
+        self._seq = data["seq"]
+        self._events = deque(rec.event_from(e) for e in data["events"])
+        self._ledger = Ledger.from_dict(data["ledger"], self._sink)
+        self._departures = {who: (when, chips) for who, when, chips in data["departures"]}
+        self._straddles = rec.posts_from(data["straddles"])
+        self._sleepers = rec.posts_from(data["sleepers"])
+        self._rock = data["rock"]
+        self._kill = rec.kill_from(data["kill"])
+        self._last_busts = rec.busts_from(data["last_busts"])
+        self._markers = rec.triples_from(data["markers"])
+        if data["hand"] is not None:
+            self._restore_hand(data["hand"])
+        own_rng = rec.rng_from(data["own_rng"])
+        self._own_rng = self._rng if self._rng is not None else own_rng or SeededShuffler()
+
+    def _restore_hand(self, data: Mapping[str, Any]) -> None:
+        """Replay the last hand: from its seed, or from the state its deck started in (its
+        cards dealt again by the same draws), else from its recorded cards."""
+        record = HandRecord.from_dict(data["record"])
+        start = rec.rng_from(data["rng"])
+        shares, ended = bool(data["shares_table_rng"]), bool(data["ended"])
+        if record.seed is not None:
+            hand = Hand.from_record(record)
+        elif start is not None:
+            hand = Hand.from_record(replace(record, dealt=()), rng=start)
+            if shares and not ended:
+                self._rng = start
+        else:
+            hand = Hand.from_record(record, rng=self._rng if shares else None)
+        self._hand, self._collected, self._synced = hand, ended, data["synced"]
+        self._hand_rng, self._hand_shares_rng = rec.rng_from(data["rng"]), shares
+        self._dealt = {s["number"]: rec.seat_from(s) for s in data["dealt"]}
+
+    # ------------------------------------------------------------------ the event stream
+    def _pending_hand_events(self) -> list[Event]:
+        """The last hand's events not yet in the stream (played since the table last looked)."""
+        hand = self._hand
+        return [] if hand is None else hand.events[self._synced :]
+
+    def _pending(self) -> tuple[TableEvent, ...]:
+        """Those events as the stream will number them."""
+        events = self._pending_hand_events()
+        if not events:
+            return ()
+        now = self.clock()
+        return tuple(self._hand_event(self._seq + k, event, now) for k, event in enumerate(events, start=1))
+
+    def _hand_event(self, seq: int, event: Event, now: float) -> TableEvent:
+        who = self._dealt.get(event.seat) if event.seat is not None else None
+        return TableEvent(
+            seq,
+            self._hand_number,
+            HAND_EVENT,
+            event.seat,
+            "" if who is None else who.player,
+            event.amount or 0,
+            note=event.note,
+            time=now,
+            player_id="" if who is None else who.player_id,
+            event=event,
+        )
+
+    def _sync(self) -> None:
+        """Number the hand's new events into the stream."""
+        pending = self._pending()
+        self._events.extend(pending)
+        self._seq += len(pending)
+        self._synced += len(pending)
 
     def _forget_before(self, hand: int) -> None:
         """Events and ledger entries of hands before ``hand`` leave memory for the sink."""
@@ -507,6 +794,16 @@ class Table:
             raise IllegalAction("invalid_action", f"seat {seat} is empty")
         return self._seats[seat]
 
+    def _settled_seats(self) -> dict[int, Seat]:
+        """The seats as they stand once a finished hand not yet ended is (its final stacks, its
+        eliminated players gone), without ending it."""
+        hand = self._hand
+        if hand is None or self._collected or hand.result is None:
+            return self._seats
+        final = hand.result.stacks
+        seats = {n: replace(s, chips=final[n]) if n in self._dealt else s for n, s in self._seats.items()}
+        return seats if self.cash else {n: s for n, s in seats.items() if s.chips or n not in self._dealt}
+
     def _in_play(self, seat: int) -> bool:
         """Whether the seat is dealt into a hand that is not over."""
         return self._hand is not None and not self._hand.is_over and seat in self._dealt
@@ -521,12 +818,12 @@ class Table:
         if self._hand is not None and not self._hand.is_over:
             raise IllegalAction("invalid_action", "the hand in play is not over")
 
-    def _check_buy_in(self, player: str, chips: int) -> None:
+    def _check_buy_in(self, player_id: str, player: str, chips: int) -> None:
         """Buy-in limits, and the return rule: back within the window, a player brings at least
         what they left with, and the maximum is waived only for one who left with more than it,
         up to what they took ("com mais que o máximo": GENRULES, seed 002)."""
         low, high = buy_in_limits(self.game)
-        left = self._departures.get(player)
+        left = self._departures.get(player_id)
         window = 60.0 * self.house.rathole_window_minutes
         if left is not None and self.clock() - left[0] < window:
             if chips < left[1]:
@@ -544,7 +841,7 @@ class Table:
             raise IllegalAction("above_max_buy_in", f"the maximum buy-in is {high}", R_BUY_IN)
 
     def _buy_more(self, seat: int, chips: int, kind: EntryKind) -> None:
-        self.collect()
+        self._end_finished_hand()
         current = self._occupied(seat)
         if not self.cash:
             raise IllegalAction("invalid_action", "this tournament table takes no rebuys", cite.NO_REBUYS)
@@ -566,8 +863,7 @@ class Table:
         if in_play:
             self._add_to_hand(seat, chips)
         self._seats[seat] = replace(current, chips=current.chips + chips)
-        hand = self._hand_number if in_play else self._hand_number + 1
-        self._ledger.record(kind, current.player, seat, chips, hand=hand, time=self.clock())
+        self._book(kind, current, chips, self._hand_number if in_play else self._hand_number + 1)
         self._log(kind, seat, chips, rule=R_OPEN_STAKES if in_play else R_BUY_IN)
 
     def _add_to_hand(self, seat: int, chips: int) -> None:
@@ -575,15 +871,18 @@ class Table:
         assert self._hand is not None
         self._hand.add_chips(seat, chips)
 
-    def _draw_for_button(self, seats: Mapping[int, object]) -> int | None:
-        """High card by suit draws for the first button (RROP11)."""
+    def _draw_for_button(self, seats: Mapping[int, object], draw: bool) -> int | None:
+        """High card by suit draws for the first button (RROP11): for real when ``draw``, else
+        on a copy of the randomness (a preview), which draws the same cards."""
         if self._positions is not None or len(seats) < 2:
             return None
-        deck = Deck(self._rng, cards=FULL_DECK)
+        deck = Deck(self._own_rng if draw else copy.deepcopy(self._own_rng), cards=FULL_DECK)
         cards = {seat: deck.deal(1)[0] for seat in sorted(seats)}
-        self._first_button = max(cards, key=lambda s: cards[s])
-        self._log("draw_for_button", self._first_button, rule=R_DRAW)
-        return self._first_button
+        button = max(cards, key=lambda s: cards[s])
+        if draw:
+            self._first_button = button
+            self._log("draw_for_button", button, rule=R_DRAW)
+        return button
 
     @property
     def _straddle_rules(self) -> Straddles:
@@ -638,7 +937,7 @@ class Table:
         rules = self.options.kill
         assert rules is not None and hand.result is not None
         result = hand.result
-        names = [self._dealt[s] for s in winners]
+        names = [self._dealt[s].player_id for s in winners]
         won = result.winnings
         scooped = len(won) == 1 and len(winners) == 1
         forced: dict[int, int] = {}
@@ -663,15 +962,15 @@ class Table:
         """Players left with no chips: broke at a cash table (they rebuy to play on), eliminated in
         a tournament."""
         busts = []
-        for seat, player in self._dealt.items():
+        for seat, dealt in self._dealt.items():
             if self._seats[seat].chips == 0:
-                busts.append((seat, player, hand.starting_stacks[seat]))
+                busts.append((seat, dealt.player, hand.starting_stacks[seat]))
                 if self.cash:
                     self._log("busted", seat, hand=self._hand_number)
                 else:
-                    del self._seats[seat]
-                    self._log("eliminated", seat, player=player, hand=self._hand_number, rule=cite.BUSTS)
-                    self._drop_customs(seat, player)
+                    gone = self._seats.pop(seat)
+                    self._log("eliminated", seat, who=gone, hand=self._hand_number, rule=cite.BUSTS)
+                    self._drop_customs(seat, gone.player_id)
         self._last_busts = tuple(busts)
 
     def _drop_customs(self, seat: int, player: str) -> None:
@@ -693,16 +992,24 @@ class Table:
         seat: int | None = None,
         chips: int = 0,
         *,
-        player: str | None = None,
+        who: Seat | None = None,
         rule: str = "",
         note: str = "",
         hand: int | None = None,
     ) -> None:
-        if player is None:
-            player = self._seats[seat].player if seat is not None and seat in self._seats else ""
+        """Add a table event to the stream (after the hand's events so far: every step that
+        logs has taken them in first)."""
+        if who is None and seat is not None:
+            who = self._seats.get(seat)
+        name, player_id = ("", "") if who is None else (who.player, who.player_id)
         number = self._hand_number + 1 if hand is None else hand
-        self._logged += 1
-        self._events.append(TableEvent(self._logged, number, kind, seat, player, chips, rule, note, self.clock()))
+        self._seq += 1
+        event = TableEvent(self._seq, number, kind, seat, name, chips, rule, note, self.clock(), player_id)
+        self._events.append(event)
+
+    def _book(self, kind: EntryKind, who: Seat, chips: int, hand: int) -> None:
+        """A ledger entry for the player in ``who``, keyed by their id."""
+        self._ledger.record(kind, who.player_id, who.number, chips, hand=hand, time=self.clock(), name=who.player)
 
     def _log_plan(self, plan: BlindPlan, posts: Sequence[Post]) -> None:
         n = self._hand_number

@@ -119,9 +119,8 @@ class Tournament:
 
     @property
     def standings(self) -> tuple[Finish, ...]:
-        """Finishing places so far, best first."""
-        self._count_busts()
-        return tuple(sorted(self._finishes, key=lambda f: (f.place, f.player)))
+        """Finishing places so far, best first (a finished hand counts before it is ended)."""
+        return tuple(sorted(self._finishes_now(), key=lambda f: (f.place, f.player)))
 
     def __repr__(self) -> str:
         level = self.level
@@ -133,8 +132,8 @@ class Tournament:
 
     @property
     def is_over(self) -> bool:
-        self._count_busts()
-        return bool(self._finishes) and min(f.place for f in self._finishes) == 1
+        finishes = self._finishes_now()
+        return bool(finishes) and min(f.place for f in finishes) == 1
 
     @property
     def winner(self) -> str | None:
@@ -149,12 +148,13 @@ class Tournament:
         return amounts
 
     # ------------------------------------------------------------------ play
-    def register(self, seat: int, player: str) -> Seat:
+    def register(self, seat: int, player: str, *, player_id: str | None = None) -> Seat:
         """Enter a player with a full starting stack; a late entrant is dealt in except between
         the small blind and the button (TDA 2024 R8-A)."""
+        self.end_hand()
         if self.is_over:
             raise IllegalAction("invalid_action", "the tournament is over")
-        taken = self.table.sit(seat, player, self.starting_stack)
+        taken = self.table.sit(seat, player, self.starting_stack, player_id=player_id)
         self._entries.append(player)
         return taken
 
@@ -165,8 +165,8 @@ class Tournament:
         board: CardsLike | None = None,
         dealing: str = "auto",
     ) -> Hand:
-        """Deal the next hand at the level in force now (TDA 2024 R23)."""
-        self._count_busts()
+        """Deal the next hand at the level in force now (TDA 2024 R23), ending the last one."""
+        self.end_hand()
         if self.is_over:
             raise IllegalAction("invalid_action", "the tournament is over")
         self._advance_level()
@@ -195,23 +195,29 @@ class Tournament:
             self._level_start = (hands, since)
             self.table.set_game(self.level.game(self._base))
 
-    def _count_busts(self) -> None:
-        """Places for the players the last hand eliminated: below everyone still in, and among
-        themselves by the chips they started the hand with (ties share a place)."""
+    def end_hand(self) -> bool:
+        """The explicit end of a finished hand (``Table.end_hand``), placing the players it
+        eliminated; returns whether a hand was ended now."""
         table = self.table
-        busts = table.last_busts
-        if table.hand_number == self._busts_counted or table.hand is None or not table.hand.is_over:
-            return
-        self._busts_counted = table.hand_number
-        remaining = len(table.seats)
-        ordered = sorted(busts, key=lambda b: -b[2])
-        for index, (_seat, player, chips) in enumerate(ordered):
-            better = sum(1 for b in ordered[:index] if b[2] > chips)
-            self._finishes.append(Finish(player, remaining + 1 + better, table.hand_number))
-        if remaining == 1 and busts:
-            last = next(iter(table.seats.values())).player
-            self._finishes.append(Finish(last, 1, table.hand_number))
-        self._finishes = self._with_prizes(self._finishes)
+        ended = table.end_hand()
+        if table.hand_ended and table.hand_number != self._busts_counted:  # ended here or by the table
+            self._finishes = self._finishes_now()
+            self._busts_counted = table.hand_number
+        return ended
+
+    def _finishes_now(self) -> list[Finish]:
+        """The finishes so far with those of a finished hand, ended or not (read only)."""
+        table, hand = self.table, self.table.hand
+        if hand is None or hand.result is None or table.hand_number == self._busts_counted:
+            return self._finishes
+        if table.hand_ended:
+            busts, remaining = table.last_busts, [s.player for s in table.seats.values()]
+        else:
+            final = hand.result.stacks
+            seats = table.seats
+            busts = tuple((n, seats[n].player, hand.starting_stacks[n]) for n in hand.seats if not final[n])
+            remaining = [s.player for n, s in seats.items() if final.get(n, 1)]
+        return self._with_prizes(self._finishes + _places(busts, remaining, table.hand_number))
 
     def _with_prizes(self, finishes: list[Finish]) -> list[Finish]:
         """Each finisher's prize; tied players split the prizes of the places they cover."""
@@ -226,3 +232,16 @@ class Tournament:
             for k, finish in enumerate(sorted(tied, key=lambda f: f.player)):
                 paid.append(replace(finish, prize=share + (1 if k < odd else 0)))
         return paid
+
+
+def _places(busts: Sequence[tuple[int, str, int]], remaining: Sequence[str], hand: int) -> list[Finish]:
+    """Places for the players a hand eliminated: below everyone still in, and among themselves
+    by the chips they started the hand with (ties share a place); the last one left wins."""
+    finishes = []
+    ordered = sorted(busts, key=lambda b: -b[2])
+    for index, (_seat, player, chips) in enumerate(ordered):
+        better = sum(1 for b in ordered[:index] if b[2] > chips)
+        finishes.append(Finish(player, len(remaining) + 1 + better, hand))
+    if len(remaining) == 1 and busts:
+        finishes.append(Finish(remaining[0], 1, hand))
+    return finishes
