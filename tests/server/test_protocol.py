@@ -112,7 +112,7 @@ def test_no_frame_holds_a_card_its_reader_may_not_see(http: TestClient) -> None:
     for seat in (1, 2, 3, 4):
         game.join(f"p{seat}", seat)
     rail = Peer(http, "rail")
-    rail.reply({"type": "hello", "version": 1, "table_id": game.table_id})
+    rail.reply({"type": "hello", "version": 1, "table_id": game.table_id, "spectate": True})
     game.host.reply({"type": "start"})
     rng = random.Random(5)
 

@@ -74,6 +74,10 @@ class Config:
     clock: dict[str, float] | None
     button_rule: str
     master: str
+    auto_muck: bool = True
+    spectators: bool = True
+    run_it_twice: bool = False
+    rabbit: bool = False
 
     @classmethod
     def parse(cls, data: Mapping[str, Any], master: str | None = None) -> Config:
@@ -119,7 +123,8 @@ class Config:
             bytes.fromhex(str(seed))
         except ValueError:
             raise Refused("bad_field", "seed is a hex string") from None
-        return cls(game, seats, bool(options.get("approval", False)), straddles, clock, button, str(seed))
+        customs = {name: _flag(options, name, default) for name, default in CUSTOMS.items()}
+        return cls(game, seats, bool(options.get("approval", False)), straddles, clock, button, str(seed), **customs)
 
     def to_json(self) -> dict[str, Any]:
         game = self.game
@@ -138,8 +143,26 @@ class Config:
                 "clock": self.clock,
                 "button_rule": self.button_rule,
                 "seed": self.master,
+                **self.customs(),
             },
         }
+
+
+    def customs(self) -> dict[str, bool]:
+        """The home-game customs the host chose (docs/protocol.md, options)."""
+        return {name: bool(getattr(self, name)) for name in CUSTOMS}
+
+
+# The house's on/off customs and their defaults: losing hands mucked unseen at the showdown
+# (TDA 2024 R18), spectators let in, run it twice offered to all-in players, rabbit cards shown.
+CUSTOMS = {"auto_muck": True, "spectators": True, "run_it_twice": False, "rabbit": False}
+
+
+def _flag(options: Mapping[str, Any], name: str, default: bool) -> bool:
+    value = options.get(name, default)
+    if not isinstance(value, bool):
+        raise Refused("bad_field", f"{name} is true or false")
+    return value
 
 
 def _whole(value: object, name: str) -> int:
@@ -185,9 +208,11 @@ class Room:
     applied: dict[str, set[str]] = field(default_factory=dict)
     straddles: list[tuple[int, int | None]] = field(default_factory=list)
     turn_started: float = 0.0
+    spectators: bool = True
 
     def __post_init__(self) -> None:
         self.clock = ManualClock()
+        self.spectators = self.config.spectators
         house = HouseRules(button_rule=BUTTON_RULES[self.config.button_rule])  # type: ignore[arg-type]
         game = self.config.game
         self.table = Table(
@@ -348,6 +373,10 @@ class Room:
     def _on_end_game(self, entry: Input) -> None:
         self.ended = True
 
+    def _on_spectators(self, entry: Input) -> None:
+        """The host lets spectators watch, or sends them away (they may still ask for a seat)."""
+        self.spectators = bool(entry["allow"])
+
     def _on_edit_stack(self, entry: Input) -> None:
         self.table.top_up(entry["seat"], entry["chips"])
 
@@ -367,7 +396,7 @@ class Room:
         for seat, amount in declared:
             with contextlib.suppress(IllegalAction):
                 self.table.straddle(seat, amount)
-        self.table.start_hand(rng=deck_rng(entry["seed"]))
+        self.table.start_hand(rng=deck_rng(entry["seed"]), auto_muck=self.config.auto_muck)
         self.deals.append(Deal(entry["hand"], entry["seed"]))
 
     def _on_act(self, entry: Input) -> None:
@@ -380,13 +409,15 @@ class Room:
         self._spend_bank(player)
 
     def _on_timeout(self, entry: Input) -> None:
-        """The clock ran out: check, or fold if a check is not free; N in a row and the seat is
-        away from the next hand (docs/protocol.md, the clock)."""
+        """The clock ran out: check, or fold if a check is not free, or muck a hand asked to
+        show or muck (the house's auto-muck, TDA 2024 R18); N in a row and the seat is away from
+        the next hand (docs/protocol.md, the clock)."""
         hand = self.table.hand
         seat = entry["seat"]
         if hand is None or hand.is_over or hand.to_act != seat:
             raise Refused("stale_turn", "that turn is over")
-        self.table.act(seat, "check" if hand.legal().check else "fold")
+        legal = hand.legal()
+        self.table.act(seat, "muck" if legal.muck else "check" if legal.check else "fold")
         player = self.player_at(seat)
         assert player is not None and self.config.clock is not None
         player.bank = 0.0

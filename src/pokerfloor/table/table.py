@@ -414,9 +414,11 @@ class Table:
         board: CardsLike | None = None,
         dealing: str = "auto",
         rng: random.Random | None = None,
+        auto_muck: bool = True,
     ) -> Hand:
         """Deal the next hand (``NotEnoughPlayers`` if fewer than two can play). ``rng`` shuffles
-        this hand's deck instead of the table's (a per-hand seed makes the deal verifiable)."""
+        this hand's deck instead of the table's (a per-hand seed makes the deal verifiable);
+        ``auto_muck=False`` asks a seat that can no longer win to show or muck (TDA 2024 R18)."""
         self.collect()
         self._check_no_hand_pending()
         plan = self.preview()
@@ -429,7 +431,8 @@ class Table:
         stacks = {seat: self._seats[seat].chips for seat in plan.dealt}
         deck_rng = rng if rng is not None else self._rng
         hand = Hand(
-            game, stacks, plan.button_seat, rng=deck_rng, posts=posts, holes=holes, board=board, dealing=dealing
+            game, stacks, plan.button_seat, rng=deck_rng, posts=posts, holes=holes, board=board, dealing=dealing,
+            auto_muck=auto_muck,
         )
         self._game, self._next_game = game, None
         self._hand_number += 1
