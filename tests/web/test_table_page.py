@@ -157,10 +157,14 @@ def test_three_players_play_hands_to_showdown_through_the_page(
     ledger.screenshot(path=str(_shots() / "02-ledger-after-stack-edit.png"), full_page=True)
     ledger.close()
 
-    # A spectator comes by the shared link and sees no cards but the board's.
+    # A spectator comes by the shared link, opts in to watch, and sees no cards but the board's.
     people["spectator"] = spectator = Client(browser, server, "spectator")
     spectator.page.goto(host.page.input_value("#share"))
     expect(spectator.page.locator(".seat[data-seat='3'] .name")).to_have_text("Cyd")
+    expect(spectator.page.locator("#guest")).to_be_visible()
+    spectator.page.click("#watch")
+    expect(spectator.page.locator("body[data-role='spectator']")).to_be_attached()
+    expect(spectator.page.locator("#guest")).to_be_hidden()
 
     host.page.click("#start")
     holes: dict[int, dict[int, list[str]]] = {}
