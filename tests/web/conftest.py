@@ -97,6 +97,14 @@ class Client:
         page.on("pageerror", lambda error: self.errors.append(f"{self.name}: {error}"))
         page.on("websocket", socket)
 
+    def ask_for_seat(self, link: str, seat: int, name: str, chips: int) -> None:
+        """Open the table's link, pick an empty seat and send the join form."""
+        self.page.goto(link)
+        self.page.click(f".seat[data-seat='{seat}'] .sit")
+        self.page.fill("#join-name", name)
+        self.page.fill("#join-chips", str(chips))
+        self.page.click("#join-form button[type=submit]")
+
     def state(self) -> Any:
         """The page's latest update from the server (what it drew)."""
         return self.page.evaluate("() => window.pokerfloorTable?.state.update ?? null")

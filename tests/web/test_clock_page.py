@@ -25,11 +25,7 @@ def test_open_table_seats_at_once_and_shows_the_clock(browser: Browser, server: 
         for seat, name in ((1, "Dee"), (4, "Eve")):
             person = Client(browser, server, name)
             people.append(person)
-            person.page.goto(link)
-            person.page.click(f".seat[data-seat='{seat}'] .sit")
-            person.page.fill("#join-name", name)
-            person.page.fill("#join-chips", "100")
-            person.page.click("#join-form button[type=submit]")
+            person.ask_for_seat(link, seat, name, 100)
             expect(person.page.locator(f".seat.me[data-seat='{seat}']")).to_be_visible()
         host.page.click("#start")
         clock = people[1].page.locator(".seat.to-act .clock")

@@ -14,6 +14,7 @@ from tests.web.conftest import Client
 # has shown (found by replaying the server's Room with seeds 00, 01, ...).
 SEED = "00"
 CARD = re.compile(r'"([2-9TJQKA][shdc])"')
+IN_PLAY = "() => { const h = window.pokerfloorTable.state.update.hand; return h && !h.is_over && h.to_act != null }"
 
 
 def test_spectators_opt_in_and_a_beaten_hand_is_asked_to_show_or_muck(browser: Browser, server: str) -> None:
@@ -32,11 +33,7 @@ def test_spectators_opt_in_and_a_beaten_hand_is_asked_to_show_or_muck(browser: B
         for seat, name in ((1, "Gus"), (2, "Hal")):
             person = Client(browser, server, name)
             people.append(person)
-            person.page.goto(link)
-            person.page.click(f".seat[data-seat='{seat}'] .sit")
-            person.page.fill("#join-name", name)
-            person.page.fill("#join-chips", "100")
-            person.page.click("#join-form button[type=submit]")
+            person.ask_for_seat(link, seat, name, 100)
             expect(person.page.locator(f".seat.me[data-seat='{seat}']")).to_be_visible()
             players[seat] = person
 
@@ -64,9 +61,7 @@ def test_spectators_opt_in_and_a_beaten_hand_is_asked_to_show_or_muck(browser: B
         holes = {seat: _own_cards(p) for seat, p in players.items()}
         asked = None
         for _ in range(12):
-            host.page.wait_for_function(
-                "() => { const h = window.pokerfloorTable.state.update.hand; return h && !h.is_over && h.to_act != null }"
-            )
+            host.page.wait_for_function(IN_PLAY)
             seat = host.state()["hand"]["to_act"]
             page = players[seat].page
             expect(page.locator("#actions .act").first).to_be_visible()

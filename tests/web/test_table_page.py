@@ -37,11 +37,7 @@ def table(browser: Browser, server: str) -> Iterator[dict[str, Client]]:
     for seat, name in NAMES.items():
         person = Client(browser, server, name, phone=seat == 2)
         people[name] = person
-        person.page.goto(link)
-        person.page.click(f".seat[data-seat='{seat}'] .sit")
-        person.page.fill("#join-name", name)
-        person.page.fill("#join-chips", str(BUY_INS[seat]))
-        person.page.click("#join-form button[type=submit]")
+        person.ask_for_seat(link, seat, name, BUY_INS[seat])
         expect(person.page.locator("#waiting")).to_be_visible()
         request = host.page.locator("#requests li", has_text=name)
         if seat == 1:
