@@ -563,10 +563,12 @@ function winLines(last, names) {
   const who = (s) => names[s] || `seat ${s}`;
   if (awards) {
     const lines = [];
+    // Run it twice: one award per pot per run; the pots are counted once.
+    const pots = new Set(awards.map((a) => a.pot)).size;
     for (const a of awards) {
-      const pot = awards.length === 1 ? "the pot" : a.pot === 0 ? "the main pot" : awards.length === 2 ? "the side pot" : `side pot ${a.pot}`;
+      const pot = pots === 1 ? "the pot" : a.pot === 0 ? "the main pot" : pots === 2 ? "the side pot" : `side pot ${a.pot}`;
       const winners = Object.entries(a.winners);
-      const run = a.run != null && last.view.boards?.length > 1 ? ` on run ${a.run + 1}` : "";
+      const run = last.view.boards?.length > 1 ? ` on run ${(a.run ?? 0) + 1}` : "";
       for (const [seat, chips] of winners) {
         const split = winners.length > 1 ? ` (split ${winners.length} ways)` : "";
         lines.push(`${who(seat)} wins ${pot}${run}, ${chips.toLocaleString()}${split}${a.won_with ? `, with ${a.won_with}` : ""}`);
