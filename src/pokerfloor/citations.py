@@ -71,6 +71,10 @@ HEADS_UP_SIMPLIFIED: Final = "WIKI_BIP Simplified (three players to two)"
 BUY_IN: Final = "GENRULES buy-in (seed 002, Robert's Rules)"
 RATHOLE: Final = "GENRULES buy-in, the return rule (seed 002); WIKI_BIP Table stakes"
 BUSTS: Final = "common tournament rule: busted in the same hand, the bigger starting stack finishes higher"
+RUN_IT: Final = (
+    "common cash-game custom, not a TDA rule: run it twice when all-in players agree"
+    " (Apollonia Casino, Run it twice procedures)"
+)
 
 REGISTRY: Final[frozenset[str]] = frozenset(
     value for name, value in dict(globals()).items() if name.isupper() and isinstance(value, str)

@@ -24,6 +24,8 @@ Reason = Literal[
     "above_max_buy_in",
     "must_return_with_amount_taken",
     "hand_over",
+    "cannot_run_it",
+    "no_rabbit_hunt",
     "invalid_action",
 ]
 

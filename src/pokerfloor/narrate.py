@@ -53,7 +53,10 @@ def describe(
     if kind == "post":
         return f"{who} {_verb(who, POSTS.get(event.post or '', 'posts'))} {amount}{shove}"
     if kind in ("deal_board",):
-        return f"{event.street.capitalize()}: {' '.join(format_cards([card]) for card in event.cards)}"
+        run = f" ({event.note})" if event.note else ""  # a later run of a board run more than once
+        return f"{event.street.capitalize()}{run}: {' '.join(format_cards([card]) for card in event.cards)}"
+    if kind == "run_it":
+        return event.note
     if kind == "deal_hole":
         how = f" ({event.note})" if event.note and event.note != "draw" else ""
         return f"{who} {_verb(who, 'is')} dealt {format_cards(event.cards)}{how}"
@@ -102,12 +105,15 @@ def award_lines(hand: Hand, names: dict[int, str] | None = None) -> list[str]:
     result = hand.result
     if result is None:
         return []
-    pots = len(result.awards)
+    pots = len({award.pot for award in result.awards})
+    runs = hand.runs
     lines = []
-    for award in sorted(result.awards, key=lambda a: a.pot):
+    for award in sorted(result.awards, key=lambda a: (a.pot, a.run)):
         pot = "the pot" if pots == 1 else "the main pot" if award.pot == 0 else f"side pot {award.pot}"
         if pots == 2 and award.pot == 1:
             pot = "the side pot"
+        if runs > 1:
+            pot += f" on run {award.run + 1}"
         won_with = award.won_with
         for seat, share in award.winners.items():
             who = names.get(seat, f"seat {seat}")

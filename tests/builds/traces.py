@@ -84,6 +84,24 @@ def _decide(hand: pf.Hand, rng: random.Random, lines: list[str]) -> None:
     _attempt(hand, seat, rng.choice(options), lines)
 
 
+def _run_out(hand: pf.Hand, rng: random.Random, lines: list[str]) -> None:
+    """A hand waiting for its run-out: run it once, or two to four times (too many is refused)."""
+    times = rng.choice((1, 2, 3, 4, 30))
+    try:
+        event = hand.run_out() if times == 1 else hand.run_it(times)
+    except pf.IllegalAction as refused:
+        lines.append(f"refused run_it {times} {refused.reason} {refused.rule} {refused}")
+        event = hand.run_out()
+    lines.append(f"event {tuple(event)}")
+
+
+def _rabbit(hand: pf.Hand) -> str:
+    try:
+        return str(hand.rabbit())
+    except pf.IllegalAction as refused:
+        return f"refused {refused.reason} {refused}"
+
+
 def trace(count: int, seed: int = 0) -> list[str]:
     """``count`` hands, every decision and every refusal written as a line."""
     lines: list[str] = []
@@ -92,14 +110,20 @@ def trace(count: int, seed: int = 0) -> list[str]:
         game = _game(number)
         players = rng.randint(2, 8 if game.variant_spec.family == "stud" else 6)
         stacks = {seat: rng.choice((rng.randint(1, 30), rng.randint(20, 400))) for seat in range(1, players + 1)}
-        hand = pf.Hand(game, stacks=stacks, button=rng.randint(1, players), rng=random.Random(number))
+        runs = number % 2 == 0 and game.variant_spec.family == "flop"
+        button = rng.randint(1, players)
+        hand = pf.Hand(game, stacks=stacks, button=button, rng=random.Random(number), wait_for_runout=runs)
         lines.append(f"hand {number} {game.variant} {game.structure} {stacks} posts {hand.posts}")
         while not hand.is_over:
-            _decide(hand, rng, lines)
+            if hand.awaiting_runout:
+                _run_out(hand, rng, lines)
+            else:
+                _decide(hand, rng, lines)
         result = hand.result
         assert result is not None
         lines.append(f"result {result.stacks} {result.awards} {result.showdown_order} {result.returned}")
         lines.append(f"events {len(hand.events)} {hand.events[-1]}")
+        lines.append(f"boards {hand.boards} rabbit {_rabbit(hand)}")
     return lines
 
 

@@ -122,7 +122,8 @@ def deal(hand: Hand, cards: CardsLike | Sequence[Card | None], seat: int | None)
         raise IllegalAction("invalid_action", "no cards are due now")
     parsed = cards_or_unknown(cards)
     known = [c for c in parsed if c is not None]
-    dealt = {c for h in hand._holes for c in h if c is not None} | {c for c in hand._board if c is not None}
+    boards = [hand._board, *hand._run_boards]
+    dealt = {c for h in hand._holes for c in h if c is not None} | {c for b in boards for c in b if c is not None}
     clash = [c for c in known if c in dealt]
     if clash:
         raise ValueError(f"{clash[0]} is dealt twice")
@@ -147,6 +148,12 @@ def deal(hand: Hand, cards: CardsLike | Sequence[Card | None], seat: int | None)
         raise ValueError(f"the board is due now, not cards for seat {seat}")
     if len(parsed) != request.count:
         raise ValueError(f"the board needs {request.count} cards now, got {len(parsed)}")
+    if request.run:
+        hand._run_boards[request.run - 1] += parsed
+        event = run_event(hand, request.run, parsed)
+        hand._awaiting = None
+        hand._showdown()
+        return event
     hand._board += parsed
     event = Event("deal_board", None, cards=tuple(parsed), street=hand.street, seen_by=face_up(parsed))
     hand.events.append(event)
@@ -171,3 +178,36 @@ def deal_board(hand: Hand, count: int) -> None:
     hand._board += cards
     hand.events.append(Event("deal_board", None, cards=tuple(cards), street=hand.street, seen_by=face_up(cards)))
     hand._after_board_dealt()
+
+
+def deal_runs(hand: Hand) -> bool:
+    """Deal the boards of the second and later runs (``Hand.run_it``), run by run and street by
+    street, after the first run's board. Returns whether a manually dealt hand waits for a
+    run's cards (``DealRequest.run`` says which run)."""
+    ends = [sum(hand.variant.board[: k + 1]) for k in range(len(hand.variant.board))]
+    for run in range(1, hand._runs):
+        board = hand._run_boards[run - 1]
+        for end in ends:
+            count = end - len(board)
+            if count <= 0:
+                continue
+            if hand._manual:
+                hand._awaiting = DealRequest("board", None, count, run)
+                hand._to_act = -1
+                return True
+            cards: list[Card | None] = list(hand._deck.deal(count))
+            hand._dealt += [c for c in cards if c is not None]
+            board += cards
+            run_event(hand, run, cards)
+    return False
+
+
+def run_event(hand: Hand, run: int, cards: Sequence[Card | None]) -> Event:
+    """The deal of a later run's street: face up, its street named and its run in the note."""
+    streets = hand.variant.streets
+    ends = [sum(hand.variant.board[: k + 1]) for k in range(len(hand.variant.board))]
+    dealt = len(hand._run_boards[run - 1])
+    street = streets[1 + ends.index(dealt)] if dealt in ends else ""
+    event = Event("deal_board", None, cards=tuple(cards), street=street, note=f"run {run + 1}", seen_by=face_up(cards))
+    hand.events.append(event)
+    return event

@@ -14,7 +14,7 @@ from dataclasses import asdict, fields
 from typing import Any, TypeVar, cast
 
 from pokerfloor.cards import Card, parse_cards
-from pokerfloor.hand.types import Call, Event, Input, Legal, Post, Pot, Range
+from pokerfloor.hand.types import INPUT_KINDS, Call, Event, Input, Legal, Post, Pot, Range
 from pokerfloor.rules import Game, HouseRules
 
 Plain = Any
@@ -157,8 +157,9 @@ def input_json(entry: Input) -> dict[str, Plain]:
 
 
 def input_from(plain: object) -> Input:
-    if not isinstance(plain, Mapping) or plain.get("kind") not in ("act", "deal", "show", "muck", "add_chips"):
-        raise ValueError(f"an input is a JSON object with a kind (act, deal, show, muck, add_chips), not {plain!r}")
+    if not isinstance(plain, Mapping) or plain.get("kind") not in INPUT_KINDS:
+        kinds = ", ".join(sorted(INPUT_KINDS))
+        raise ValueError(f"an input is a JSON object with a kind ({kinds}), not {plain!r}")
     cards = plain.get("cards")
     shown = None if cards is None else cards_from(cards)
     return Input(plain["kind"], plain.get("seat"), plain.get("action", ""), plain.get("to"), shown)

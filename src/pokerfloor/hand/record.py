@@ -1,9 +1,10 @@
 """Hand records: a hand saved as plain JSON, rebuilt from it at any point, and undone.
 
 A record keeps how the hand started (the game with its house rules, seats and stacks, the
-button, every forced bet, cards given up front, the dealing mode and ``auto_muck``), the cards
-the deck dealt in order, and every input the hand took in order (act, deal, show, muck,
-add_chips). Rebuilding replays the inputs on a fresh hand whose deck deals the recorded cards
+button, every forced bet, cards given up front, the dealing mode, ``auto_muck`` and
+``wait_for_runout``), the cards the deck dealt in order, and every input the hand took in order
+(act, deal, show, muck, add_chips, run_it). Fields added since version 1 have defaults, so older
+records still load. Rebuilding replays the inputs on a fresh hand whose deck deals the recorded cards
 first, so it reaches the identical state and, given the same further inputs, goes on
 identically. A hand dealt from its own seed (``Hand.seed``) records it in hex: the record then
 deals the whole hand again on its own, and the cards it lists must be the ones the seed deals
@@ -47,6 +48,7 @@ class HandRecord:
     inputs: tuple[Input, ...] = ()
     seed: str | None = None
     version: int = RECORD_VERSION
+    wait_for_runout: bool = False
 
     def __post_init__(self) -> None:
         for name in ("stacks", "holes"):
@@ -75,6 +77,7 @@ class HandRecord:
             "dealt": plain.cards_json(self.dealt),
             "seed": self.seed,
             "inputs": [plain.input_json(i) for i in self.inputs],
+            "wait_for_runout": self.wait_for_runout,
         }
 
     def to_json(self) -> str:
@@ -102,6 +105,7 @@ class HandRecord:
             dealt=tuple(c for c in dealt if c is not None),
             inputs=tuple(plain.input_from(i) for i in data.get("inputs", [])),
             seed=data.get("seed"),
+            wait_for_runout=bool(data.get("wait_for_runout", False)),
         )
 
     @classmethod
@@ -166,6 +170,7 @@ def replay_record(cls: type[Hand], record: HandRecord, rng: Shuffler | None) -> 
         dealing=record.dealing,
         auto_muck=record.auto_muck,
         deck=deck,
+        wait_for_runout=record.wait_for_runout,
     )
     for entry in record.inputs:
         apply_input(hand, entry)
@@ -188,6 +193,11 @@ def apply_input(hand: Hand, entry: Input) -> None:
         hand.show(seat, None if entry.cards is None else list(entry.cards))
     elif kind == "muck":
         hand.muck(seat)
+    elif kind == "run_it":
+        if entry.to == 1:
+            hand.run_out()
+        else:
+            hand.run_it(entry.to)
     else:
         hand.add_chips(seat, entry.to)
 

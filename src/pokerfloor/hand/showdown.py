@@ -70,6 +70,14 @@ def split(amount: int, winners: Sequence[int], unit: int) -> dict[int, int]:
     return shares
 
 
+def run_parts(amount: int, runs: int, unit: int) -> list[int]:
+    """A pot run ``runs`` times splits into that many equal parts in whole units of the smallest
+    chip, one per run; the chips that do not divide evenly go to the first run (``Hand.run_it``)."""
+    units, remainder = divmod(amount, unit)
+    base, odd = divmod(units, runs)
+    return [base * unit + (odd * unit + remainder if run == 0 else 0) for run in range(runs)]
+
+
 def halves(amount: int, unit: int) -> tuple[int, int]:
     """Split a hi-lo pot: the high half takes the odd unit (TDA 2024 R20-C; RROP11)."""
     units, _remainder = divmod(amount, unit)
@@ -100,11 +108,13 @@ def settle(hand: Hand) -> None:
     finish(hand, showdown_seats=reached, ranks=(highs, lows), pots=pots)
 
 
-def hand_ranks(hand: Hand, seats: list[int]) -> tuple[dict[int, int | None], dict[int, int | None]]:
-    """The high and low ranks of the seats' hands (by index); ``None`` for no hand or an
-    unknown one."""
+def hand_ranks(
+    hand: Hand, seats: list[int], on: Sequence[Card | None] | None = None
+) -> tuple[dict[int, int | None], dict[int, int | None]]:
+    """The high and low ranks of the seats' hands (by index) on the board (or the board ``on``
+    of one run); ``None`` for no hand or an unknown one."""
     high_of, low_of = rankers(hand.variant)
-    board = [c for c in hand._board if c is not None]
+    board = [c for c in (hand._board if on is None else on) if c is not None]
     highs: dict[int, int | None] = {}
     lows: dict[int, int | None] = {}
     for j in seats:
@@ -184,7 +194,8 @@ def finish(
 ) -> None:
     """End the hand: rank the hands shown down (if any), award every pot from the last side
     pot to the main pot, and write the result and the show and win events. The showdown order
-    holds every seat that reached the showdown, mucked ones included."""
+    holds every seat that reached the showdown, mucked ones included. A board run more than once
+    splits each pot into one part per run, each awarded by its run's board (``run_parts``)."""
     hand._to_act = -1
     if pots is None:
         pots = hand.pots
@@ -193,9 +204,14 @@ def finish(
     highs: dict[int, int | None] = {}
     lows: dict[int, int | None] = {}
     order: list[int] = []
+    runs = hand._runs
     if showdown_seats:
         order = showdown_order(hand, showdown_seats)
         highs, lows = ranks if ranks is not None else hand_ranks(hand, showdown_seats)
+    by_run = [(highs, lows)]
+    if runs > 1:
+        boards = hand.boards
+        by_run = [hand_ranks(hand, order, boards[run]) if order else (highs, lows) for run in range(runs)]
     awards: list[Award] = []
     stacks = list(hand._stack)
     for index in range(len(pots) - 1, -1, -1):
@@ -203,10 +219,14 @@ def finish(
         eligible = [j for j in range(hand._n) if hand._seats[j] in pot.eligible and not hand._mucked[j]]
         if not eligible:
             eligible = [j for j in range(hand._n) if hand._seats[j] in pot.eligible]
-        award = award_pot(hand, index, pot, eligible, highs, lows, unit)
-        for seat, chips in award.winners.items():
-            stacks[hand._pos[seat]] += chips
-        awards.append(award)
+        parts = run_parts(pot.amount, runs, unit) if runs > 1 else [pot.amount]
+        for run, part in enumerate(parts):
+            run_highs, run_lows = by_run[run]
+            share = pot if runs == 1 else Pot(part, pot.eligible)
+            award = award_pot(hand, index, share, eligible, run_highs, run_lows, unit, run)
+            for seat, chips in award.winners.items():
+                stacks[hand._pos[seat]] += chips
+            awards.append(award)
     hand._stack = stacks
     hand._over = True
     final = dict(zip(hand._seats, stacks))
@@ -225,8 +245,10 @@ def finish(
             shown = Event("show", hand._seats[j], cards=tuple(hole), street="showdown", seen_by=face_up(hole))
             hand.events.append(shown)
     for award in awards:
+        note = award.reason if runs == 1 else f"{award.reason}, run {award.run + 1}"
         for seat, chips in award.winners.items():
-            hand.events.append(Event("win", seat, chips, note=award.reason))
+            if chips or runs == 1:
+                hand.events.append(Event("win", seat, chips, note=note))
 
 
 def award_pot(
@@ -237,12 +259,13 @@ def award_pot(
     highs: dict[int, int | None],
     lows: dict[int, int | None],
     unit: int,
+    run: int = 0,
 ) -> Award:
-    """Who wins pot ``index`` among the ``eligible`` seats (by index), and how many chips each
-    takes: the high and low halves, ties split, odd chips in order."""
+    """Who wins pot ``index`` (or its part for ``run``) among the ``eligible`` seats (by index),
+    and how many chips each takes: the high and low halves, ties split, odd chips in order."""
     seats = hand._seats
     if len(eligible) == 1:
-        return Award(index, pot.amount, pot.eligible, {seats[eligible[0]]: pot.amount}, reason="uncontested")
+        return Award(index, pot.amount, pot.eligible, {seats[eligible[0]]: pot.amount}, reason="uncontested", run=run)
     ranked_high = {j: highs.get(j) for j in eligible}
     ranked_low = {j: lows.get(j) for j in eligible}
     high_winners = best(ranked_high)
@@ -279,6 +302,7 @@ def award_pot(
         ranked_high[high_winners[0]] if high_winners else None,
         ranked_low[low_winners[0]] if low_winners else None,
         (variant.high, variant.low),
+        run,
     )
 
 

@@ -67,6 +67,7 @@ R_CHIP = cite.CHIP
 R_FULL_BB = cite.FULL_BIG_BLIND
 R_NO_CALLER = cite.REOPEN
 R_SHOWDOWN = cite.SHOWDOWN
+R_RUN_IT = cite.RUN_IT
 _CLOSING_RULES = {
     "betting_not_reopened": R_REOPEN,
     "cap_reached": R_CAP,
@@ -107,6 +108,7 @@ class Hand:
         dealing: object = "auto",
         auto_muck: bool = True,
         deck: Deck | None = None,
+        wait_for_runout: bool = False,
     ) -> None:
         if not isinstance(game, Game):
             raise ValueError(f"a hand is dealt at a Game, not {game!r}")
@@ -208,6 +210,11 @@ class Hand:
         self._owed: list[tuple[int, int]] = []
         self._discards = draw.Discards()
         self._given_board: list[Card | None] = []
+        self._wait_runout = bool(wait_for_runout)
+        self._awaiting_runout = False
+        self._run_chosen = False
+        self._runs = 1
+        self._run_boards: list[list[Card | None]] = []
         self._posts = forced.forced_posts(self, given_posts)
         self._given_stacks = dict(stacks)
         self.small_blind_seat = next((p.seat for p in self._posts if p.kind == "sb"), None)
@@ -282,6 +289,23 @@ class Hand:
     @property
     def board(self) -> list[Card | None]:
         return list(self._board)
+
+    @property
+    def runs(self) -> int:
+        """How many times the board is run: 1 unless ``run_it`` was called."""
+        return self._runs
+
+    @property
+    def boards(self) -> tuple[tuple[Card | None, ...], ...]:
+        """The board of each run, first run first: each holds the cards dealt before ``run_it``
+        and its own cards after them; with one run just the board."""
+        return (tuple(self._board), *(tuple(board) for board in self._run_boards))
+
+    @property
+    def awaiting_runout(self) -> bool:
+        """Whether the hand, dealt with ``wait_for_runout``, waits for ``run_it`` or
+        ``run_out`` before dealing the rest of the board (no more betting can happen)."""
+        return self._awaiting_runout
 
     @property
     def holes(self) -> dict[int, list[Card | None]]:
@@ -370,6 +394,7 @@ class Hand:
             dealt=tuple(self._dealt),
             inputs=tuple(self._inputs),
             seed=None if self._seed is None else self._seed.hex(),
+            wait_for_runout=self._wait_runout,
         )
 
     @classmethod
@@ -665,9 +690,10 @@ class Hand:
         i = self._pos[seat]
         if i != self._to_act:
             if self._to_act < 0:
-                raise IllegalAction(
-                    "not_your_turn", "no one may act now" + (": cards are due" if self._awaiting else ""), R_TURN
-                )
+                why = ": cards are due" if self._awaiting else ""
+                if self._awaiting_runout:
+                    why = ": the run-out waits for run_it or run_out"
+                raise IllegalAction("not_your_turn", "no one may act now" + why, R_TURN)
             if self.game.house.oot_mode == "hold" and self._can_act(i) and not self._drawing:
                 return out_of_turn.hold(self, i, action, amount)
             raise IllegalAction(
@@ -842,7 +868,7 @@ class Hand:
             self.events.append(Event("expose", note="no more betting is possible: all hands face up (TDA 2024 R16)"))
         self._street_index += 1
         if self._street_index >= self._rounds:
-            showdown.settle(self)
+            self._showdown()
             return
         self._acted = [None] * self._n
         self._level = self._full_level = self._raises = 0
@@ -854,8 +880,101 @@ class Hand:
             dealer.deal_stud_street(self)
         elif self.variant.family == "draw":
             draw.start(self)
+        elif self._exposed and self._wait_runout and not self._run_chosen:
+            self._awaiting_runout = True  # the players may agree to run it more than once first
         else:
             dealer.deal_board(self, self.variant.board[self._street_index - 1])
+
+    def _showdown(self) -> None:
+        """The last betting round is over: the other runs' boards are dealt (``run_it``), then
+        the hands are shown and the pots awarded."""
+        if self._runs > 1 and dealer.deal_runs(self):
+            return  # a manually dealt hand waits for a run's cards
+        showdown.settle(self)
+
+    # ------------------------------------------------------------------ run it twice, rabbit hunting
+    def run_it(self, times: object) -> Event:
+        """Deal the rest of the board ``times`` times once no more betting can happen: each run
+        shares the cards dealt so far, and each pot is split into ``times`` equal parts, one
+        awarded by each run's board (chips that do not divide go to the first run). A home-game
+        and cash-game custom the all-in players agree to, not a TDA rule (``citations.RUN_IT``)."""
+        if isinstance(times, bool) or not isinstance(times, int):
+            raise IllegalAction("invalid_action", f"the board is run a whole number of times, not {times!r}")
+        if times < 2:
+            raise IllegalAction(
+                "cannot_run_it", f"run it at least twice, not {times} times: run_out runs it once", R_RUN_IT
+            )
+        return self._run(times)
+
+    def run_out(self) -> Event:
+        """Deal the rest of the board once, as usual, in a hand that waits for its run-out
+        (``wait_for_runout``): the players did not agree to run it more than once."""
+        if not self._awaiting_runout:
+            raise IllegalAction("cannot_run_it", "the hand is not waiting for its run-out", R_RUN_IT)
+        return self._run(1)
+
+    def _run(self, times: int) -> Event:
+        self._check_run(times)
+        self._run_chosen = True
+        self._runs = times
+        self._run_boards = [list(self._board) for _ in range(times - 1)]
+        note = "the board is run once" if times == 1 else f"the board is run {times} times"
+        event = Event("run_it", None, times, street=self.street, note=note)
+        self.events.append(event)
+        self._inputs.append(Input("run_it", None, "", times))
+        if self._awaiting_runout:
+            self._awaiting_runout = False
+            dealer.deal_board(self, self.variant.board[self._street_index - 1])
+        return event
+
+    def _check_run(self, times: int) -> None:
+        """Refuse to run the board now unless no more betting can happen, the board is not
+        complete, no run was chosen yet and the deck holds every run's cards."""
+        if self._over:
+            raise IllegalAction("hand_over", "the hand is over")
+        if self.variant.family != "flop":
+            game = self.variant.title or self.variant.name
+            raise IllegalAction("cannot_run_it", f"{game} has no board to run more than once", R_RUN_IT)
+        if self._run_chosen:
+            raise IllegalAction("cannot_run_it", f"the board is already run {self._runs} time(s)", R_RUN_IT)
+        missing = sum(self.variant.board) - len(self._board)
+        if self._street_index >= self._rounds or missing <= 0:
+            raise IllegalAction("cannot_run_it", "the board is complete: there is nothing left to run", R_RUN_IT)
+        if not self._exposed or self._to_act >= 0:
+            raise IllegalAction(
+                "cannot_run_it",
+                "the board is run more than once only when no more betting can happen (at most one player"
+                " in the hand is not all-in and every bet is called)",
+                R_RUN_IT,
+            )
+        given_rest = max(len(self._given_board) - len(self._board), 0)
+        deck = len(SHORT_DECK if self.variant.short_deck else FULL_DECK)
+        unseen = deck - sum(len(h) for h in self._holes) - len(self._board) - given_rest
+        if missing * times - given_rest > unseen:
+            raise IllegalAction(
+                "cannot_run_it",
+                f"the deck has {unseen} cards left: not enough to deal {missing} cards {times} times",
+                R_RUN_IT,
+            )
+
+    def rabbit(self) -> tuple[Card, ...]:
+        """After the hand, the cards that would have completed the board (rabbit hunting): the
+        next cards of the same deck in deal order. It changes nothing: not the result, the
+        record or the stacks. A home-game custom, never part of the hand."""
+        if not self._over:
+            raise IllegalAction("no_rabbit_hunt", "rabbit hunting comes after the hand, which is not over")
+        if self.variant.family != "flop":
+            raise IllegalAction("no_rabbit_hunt", f"{self.variant.title or self.variant.name} has no board")
+        if self._manual:
+            raise IllegalAction("no_rabbit_hunt", "the hand was dealt by hand: there is no deck to hunt in")
+        if self._runs > 1:
+            raise IllegalAction("no_rabbit_hunt", f"the board was run {self._runs} times: every run is complete")
+        missing = sum(self.variant.board) - len(self._board)
+        if missing <= 0:
+            raise IllegalAction("no_rabbit_hunt", "the board is complete: there is no rabbit to hunt")
+        given = [c for c in self._given_board[len(self._board) : len(self._board) + missing] if c is not None]
+        deck = copy.deepcopy(self._deck)  # the deck of the hand deals nothing
+        return (*given, *deck.deal(missing - len(given)))
 
     def _after_board_dealt(self) -> None:
         if self._exposed:
@@ -965,7 +1084,7 @@ class Hand:
 
     def _maybe_resolve(self) -> None:
         if not self._over and self._street_index >= self._rounds and self._awaiting is None:
-            showdown.settle(self)
+            self._showdown()
 
     # ------------------------------------------------------------------ spots
     @classmethod

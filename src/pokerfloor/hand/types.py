@@ -149,6 +149,7 @@ EventKind = Literal[
     "add_chips",
     "show",
     "muck",
+    "run_it",
     "win",
 ]
 EVENT_KINDS: frozenset[str] = frozenset(EventKind.__args__)  # type: ignore[attr-defined]
@@ -197,13 +198,15 @@ class Event(NamedTuple):
         return self._replace(cards=cards)
 
 
-InputKind = Literal["act", "deal", "show", "muck", "add_chips"]
+InputKind = Literal["act", "deal", "show", "muck", "add_chips", "run_it"]
+INPUT_KINDS: frozenset[str] = frozenset(InputKind.__args__)  # type: ignore[attr-defined]
 
 
 class Input(NamedTuple):
     """One input a hand took, as its record keeps it: ``act`` (``action``, ``to``; a draw's
     discards in ``cards``), ``deal`` (``cards`` to ``seat``, or the board), ``show`` (``cards``
-    as shown, or ``None``), ``muck``, ``add_chips`` (``to`` chips)."""
+    as shown, or ``None``), ``muck``, ``add_chips`` (``to`` chips), ``run_it`` (``to`` runs; 1
+    when a hand waiting for its run-out was run once)."""
 
     kind: InputKind
     seat: int | None
@@ -214,11 +217,13 @@ class Input(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class DealRequest:
-    """What a manually dealt hand waits for: ``kind`` is holes, board, upcard or draw."""
+    """What a manually dealt hand waits for: ``kind`` is holes, board, upcard or draw; ``run``
+    is the run a board card is for when the hand is run more than once (0: the first run)."""
 
     kind: str
     seat: int | None
     count: int
+    run: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +232,8 @@ class Award:
 
     ``high_rank`` and ``low_rank`` are the winning values on the scales named by ``ranked_by``
     (the variant's high and low rankings), ``None`` for a half nobody won or an uncontested pot.
+    ``run`` is the run whose board awarded this part of the pot when the hand was run more than
+    once (``Hand.run_it``), 0 otherwise.
     """
 
     pot: int
@@ -239,6 +246,7 @@ class Award:
     high_rank: int | None = None
     low_rank: int | None = None
     ranked_by: tuple[str, str] = ("high", "none")
+    run: int = 0
 
     @property
     def high_hand(self) -> str:

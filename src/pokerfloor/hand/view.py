@@ -33,7 +33,8 @@ class SeatView:
 
     ``holes`` gives every seat's cards in dealing order as this viewer sees them, ``None`` for a
     card it may not see; ``legal`` is set only when it is this seat's turn; ``events`` are the
-    hand's events with the cards it may not see as ``None``.
+    hand's events with the cards it may not see as ``None``. ``boards`` holds the board of each
+    run (``runs`` of them, ``Hand.run_it``); with one run just ``(board,)``.
     """
 
     seat: int | None
@@ -52,10 +53,14 @@ class SeatView:
     folded: frozenset[int]
     events: tuple[Event, ...]
     is_over: bool
+    runs: int = 1
+    boards: tuple[tuple[Card | None, ...], ...] = ()
 
     def __post_init__(self) -> None:
         for name in ("stacks", "bets", "holes"):
             object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
+        if not self.boards:
+            object.__setattr__(self, "boards", (tuple(self.board),))
 
     @property
     def hole(self) -> tuple[Card | None, ...]:
@@ -83,6 +88,8 @@ class SeatView:
             "folded": sorted(self.folded),
             "events": [plain.event_json(e) for e in self.events],
             "is_over": self.is_over,
+            "runs": self.runs,
+            "boards": [plain.cards_json(board) for board in self.boards],
         }
 
     def to_json(self) -> str:
@@ -111,6 +118,8 @@ class SeatView:
             folded=frozenset(data["folded"]),
             events=tuple(plain.event_from(e) for e in data["events"]),
             is_over=data["is_over"],
+            runs=data.get("runs", 1),
+            boards=tuple(plain.cards_from(board) for board in data.get("boards", [])),
         )
 
     @classmethod
@@ -158,6 +167,8 @@ def seat_view(hand: Hand, seat: int | None) -> SeatView:
         folded=hand.folded,
         events=tuple(e.seen(seat) for e in hand.events),
         is_over=hand.is_over,
+        runs=hand.runs,
+        boards=hand.boards,
     )
 
 

@@ -4,6 +4,11 @@ Players are numbered in the PHH way: ``p1`` is the first seat left of the button
 button (``hand.seats`` order); heads-up, the forced-bet arrays are written reversed. Forced
 bets that PHH cannot name exactly are written as what they do: a dead blind is dead money,
 like an ante; a live post that does not open the action (a new player's) is a negative blind.
+
+PHH has no way to deal a board more than once (``Hand.run_it``): such a hand is written with its
+first run's board in the actions, the chips as actually paid over every run in
+``finishing_stacks`` and ``winnings``, and every run's board in the user-defined fields ``_runs``
+and ``_boards``, so a reader that knows them sees the whole hand.
 """
 
 from __future__ import annotations
@@ -80,6 +85,9 @@ def history_of(hand: Hand, /, *, unit: Decimal = Decimal(1), unknown_stacks: Ite
         winnings=(tuple(money(result.winnings.get(s, 0)) for s in seats) if result is not None else None),
     )
     given: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()}
+    if hand.runs > 1:
+        runs = {"_runs": hand.runs, "_boards": [_cards(board) for board in hand.boards]}
+        given["extra"] = {**dict(given.get("extra", history.extra)), **runs}
     return replace(history, **given)
 
 
@@ -129,7 +137,7 @@ def _action(event: Event, player: dict[int, int], money: Any) -> str:
     if kind == "deal_hole":
         return f"d dh {actor} {_cards(event.cards)}"
     if kind == "deal_board":
-        return f"d db {_cards(event.cards)}"
+        return "" if event.note else f"d db {_cards(event.cards)}"  # a later run's cards: see _boards
     if kind in _BETTING:
         verb = _BETTING[kind]
         return f"{actor} cbr {money(event.amount)}" if verb == "cbr" else f"{actor} {verb}"

@@ -123,6 +123,8 @@ def _rounds(
             break
         entry: dict[str, Any] | None = None
         seat = event.seat
+        if event.kind == "run_it" or (event.kind == "deal_board" and event.note):
+            continue  # OHH deals one board: a hand run more than once is written with its first run
         if event.street not in (street, "", "showdown") and event.kind not in ("show", "muck", "return"):
             street = event.street
             current = open_round(street, event.cards if event.kind == "deal_board" else ())
