@@ -8,34 +8,19 @@ import re
 
 from playwright.sync_api import Browser, expect
 
-from tests.web.conftest import Client
+from tests.web.conftest import IN_PLAY, Client, table_at_once
 
 # The table's master seed: heads-up and checked down, seat 1's hand can no longer win once seat 2
 # has shown (found by replaying the server's Room with seeds 00, 01, ...).
 SEED = "00"
 CARD = re.compile(r'"([2-9TJQKA][shdc])"')
-IN_PLAY = "() => { const h = window.pokerfloorTable.state.update.hand; return h && !h.is_over && h.to_act != null }"
 
 
 def test_spectators_opt_in_and_a_beaten_hand_is_asked_to_show_or_muck(browser: Browser, server: str) -> None:
-    host = Client(browser, server, "host")
-    people = [host]
-    try:
-        host.page.goto(f"/?seed={SEED}")
-        host.page.uncheck("#approval")
-        host.page.uncheck("#auto-muck")
-        host.page.uncheck("#spectators")
-        host.page.click("#create button[type=submit]")
-        host.page.wait_for_url("**/table.html?t=*")
+    seated = table_at_once(browser, server, SEED, {1: "Gus", 2: "Hal"}, uncheck=("#auto-muck", "#spectators"))
+    with seated as (host, players, people):
         expect(host.page.locator("#customs")).to_contain_text("players show or muck")
         link = host.page.input_value("#share")
-        players = {}
-        for seat, name in ((1, "Gus"), (2, "Hal")):
-            person = Client(browser, server, name)
-            people.append(person)
-            person.ask_for_seat(link, seat, name, 100)
-            expect(person.page.locator(f".seat.me[data-seat='{seat}']")).to_be_visible()
-            players[seat] = person
 
         # A visitor at the link sees the seats, not the game, and may not watch while the rail is closed.
         visitor = Client(browser, server, "visitor")
@@ -95,10 +80,6 @@ def test_spectators_opt_in_and_a_beaten_hand_is_asked_to_show_or_muck(browser: B
         host.page.uncheck("#allow-spectators")
         expect(visitor.page.locator("#guest")).to_be_visible()
         expect(visitor.page.locator(".hole .card")).to_have_count(0)
-        assert not [e for p in people for e in p.errors]
-    finally:
-        for person in people:
-            person.close()
 
 
 def _own_cards(client: Client) -> list[str]:

@@ -39,7 +39,7 @@ MAX_FRAME = 16 * 1024
 FLOOD_PER_SECOND = 40
 STRIKES = 20
 POLL = 0.02
-PLAYER_COMMANDS = frozenset({"join", "act", "top_up", "sit_out", "sit_in", "leave", "straddle", "chat"})
+PLAYER_COMMANDS = frozenset({"join", "act", "top_up", "sit_out", "sit_in", "leave", "straddle", "chat", "run_it"})
 HOST_COMMANDS = frozenset({"approve", "refuse", "start", "pause", "edit_stack", "remove", "end_game", "spectators"})
 TABLE_COMMANDS = frozenset({"resync", "spectate"})
 STATIC = Path(__file__).parent / "static"
@@ -117,7 +117,8 @@ class TableTask:
                 self.room = self.server.rebuild(self.room.table_id)
                 self._new_turn()
                 await asyncio.sleep(POLL)
-            timeout = POLL if self.room.deadline() is not None else None
+            timed = self.room.deadline() is not None or self.room.offer_deadline() is not None
+            timeout = POLL if timed else None
             try:
                 command = await asyncio.wait_for(self.queue.get(), timeout)
             except TimeoutError:
@@ -145,6 +146,9 @@ class TableTask:
         due = room.deadline()
         if due is not None and self.server.clock() >= due[1]:
             await self.commit({"kind": "timeout", "seat": due[0]})
+        offer_due = room.offer_deadline()
+        if offer_due is not None and self.server.clock() >= offer_due:
+            await self.commit({"kind": "offer_timeout"})
 
     async def commit(self, entry: Input) -> None:
         """Apply an input, write it, then tell every client (``Refused``: nothing happened)."""
@@ -227,7 +231,8 @@ class TableTask:
             "seq": room.seq,
             "table": table,
             "hand": view,
-            "result": result_json(hand),
+            "result": result_json(hand, rabbit=room.config.rabbit),
+            "offer": self.offer_json() if watching else None,
             "deal": deal,
             "you": {
                 "role": role,
@@ -237,6 +242,18 @@ class TableTask:
                 "clock": None if due is None else self.clock_json(*due),
             },
             "events": events,
+        }
+
+    def offer_json(self) -> dict[str, Any] | None:
+        """The open run-it-twice question: who is asked, who said what, seconds left."""
+        offer, due = self.room.offer, self.room.offer_deadline()
+        if offer is None or due is None:
+            return None
+        return {
+            "hand": offer.hand,
+            "seats": list(offer.seats),
+            "answers": {str(seat): twice for seat, twice in offer.answers.items()},
+            "left": max(0.0, due - self.server.clock()),
         }
 
     def clock_json(self, seat: int, due: float) -> dict[str, Any]:
@@ -282,6 +299,8 @@ class TableTask:
             entry["post"] = bool(frame.get("post", False))
         elif kind == "straddle":
             entry["amount"] = _field(frame, "amount", int, optional=True)
+        elif kind == "run_it":
+            entry["twice"] = _field(frame, "twice", bool)
         elif kind == "chat":
             text = _field(frame, "text", str)
             if not 1 <= len(text) <= 500:

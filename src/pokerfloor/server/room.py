@@ -25,6 +25,8 @@ from pokerfloor.table.seats import TableEvent
 
 Input = dict[str, Any]
 
+# Seconds the players all-in have to agree to run it twice at a table without an action clock.
+OFFER_SECONDS = 20.0
 STRADDLES = {
     "none": Straddles(live=False),
     "utg": Straddles(),
@@ -178,6 +180,17 @@ def _positive(value: object, name: str, *, zero: bool = False) -> float:
 
 
 @dataclass
+class Offer:
+    """Run it twice, offered to the players still in a hand once no more betting can happen:
+    each answers; the board runs twice only when all agree (docs/protocol.md, run it twice)."""
+
+    hand: int
+    seats: tuple[int, ...]
+    started: float
+    answers: dict[int, bool] = field(default_factory=dict)
+
+
+@dataclass
 class Deal:
     number: int
     seed: str
@@ -209,6 +222,7 @@ class Room:
     straddles: list[tuple[int, int | None]] = field(default_factory=list)
     turn_started: float = 0.0
     spectators: bool = True
+    offer: Offer | None = None
 
     def __post_init__(self) -> None:
         self.clock = ManualClock()
@@ -285,6 +299,7 @@ class Room:
         except NotEnoughPlayers as short:
             raise Refused("illegal", str(short)) from None
         self.seq += 1
+        self._offer_runs()
         if self.in_hand:
             hand = self.table.hand
             assert hand is not None
@@ -396,7 +411,9 @@ class Room:
         for seat, amount in declared:
             with contextlib.suppress(IllegalAction):
                 self.table.straddle(seat, amount)
-        self.table.start_hand(rng=deck_rng(entry["seed"]), auto_muck=self.config.auto_muck)
+        self.table.start_hand(
+            rng=deck_rng(entry["seed"]), auto_muck=self.config.auto_muck, wait_for_runout=self.config.run_it_twice
+        )
         self.deals.append(Deal(entry["hand"], entry["seed"]))
 
     def _on_act(self, entry: Input) -> None:
@@ -424,6 +441,47 @@ class Room:
         player.timeouts += 1
         if player.timeouts >= self.config.clock["timeouts_to_away"]:
             self.table.sit_out(seat)
+
+    def _offer_runs(self) -> None:
+        """Open the run-it-twice offer once the hand waits for its run-out."""
+        hand = self.table.hand
+        if hand is None or not hand.awaiting_runout or self.offer is not None:
+            return
+        live = tuple(s for s in hand.seats if s not in hand.folded)
+        self.offer = Offer(self.table.hand_number, live, self.clock.now)
+
+    def _on_run_it(self, entry: Input) -> None:
+        """One player's answer to the offer: all twice and the board runs twice, one "once"
+        and it runs once (a casino's run-it-twice procedure, citations.RUN_IT)."""
+        seat, offer, hand = self._seat(entry), self.offer, self.table.hand
+        if offer is None or hand is None or seat not in offer.seats or seat in offer.answers:
+            raise Refused("illegal", "no run-it-twice question is open for this seat", "cannot_run_it")
+        twice = bool(entry["twice"])
+        if not twice:
+            self._run(hand, 1)
+        elif len(offer.answers) + 1 == len(offer.seats):
+            self._run(hand, 2)
+        offer.answers[seat] = twice
+
+    def _on_offer_timeout(self, entry: Input) -> None:
+        """Not everyone agreed in time: the board runs once."""
+        hand = self.table.hand
+        if self.offer is None or hand is None:
+            raise Refused("stale_turn", "no run-it-twice question is open")
+        self._run(hand, 1)
+
+    def _run(self, hand: Hand, times: int) -> None:
+        if times == 1:
+            hand.run_out()
+        else:
+            hand.run_it(times)
+        self.offer = None
+
+    def offer_deadline(self) -> float | None:
+        """When the open run-it-twice question runs out of time (the clock's seconds)."""
+        if self.offer is None:
+            return None
+        return self.offer.started + (self.config.clock["seconds"] if self.config.clock else OFFER_SECONDS)
 
     def _spend_bank(self, player: Player) -> None:
         """Time beyond the turn's seconds comes out of the seat's time bank."""

@@ -415,10 +415,12 @@ class Table:
         dealing: str = "auto",
         rng: random.Random | None = None,
         auto_muck: bool = True,
+        wait_for_runout: bool = False,
     ) -> Hand:
         """Deal the next hand (``NotEnoughPlayers`` if fewer than two can play). ``rng`` shuffles
         this hand's deck instead of the table's (a per-hand seed makes the deal verifiable);
-        ``auto_muck=False`` asks a seat that can no longer win to show or muck (TDA 2024 R18)."""
+        ``auto_muck=False`` asks a seat that can no longer win to show or muck (TDA 2024 R18);
+        ``wait_for_runout`` stops before an all-in run-out, for the players to run it twice."""
         self.collect()
         self._check_no_hand_pending()
         plan = self.preview()
@@ -432,7 +434,7 @@ class Table:
         deck_rng = rng if rng is not None else self._rng
         hand = Hand(
             game, stacks, plan.button_seat, rng=deck_rng, posts=posts, holes=holes, board=board, dealing=dealing,
-            auto_muck=auto_muck,
+            auto_muck=auto_muck, wait_for_runout=wait_for_runout,
         )
         self._game, self._next_game = game, None
         self._hand_number += 1
