@@ -4,14 +4,12 @@ hand that can no longer win (TDA 2024 R18), and spectators who opt in and see no
 from __future__ import annotations
 
 import json
-import re
+import random
 from typing import Any
 
 from starlette.testclient import TestClient
 
-from tests.server.conftest import GAME, FakeClock, Peer, Session
-
-CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
+from tests.server.conftest import CARD, GAME, FakeClock, Peer, Session, leaks
 
 
 def _check_down_to_the_question(game: Session) -> Peer:
@@ -153,3 +151,56 @@ def test_a_table_opened_without_spectators_refuses_them(http: TestClient) -> Non
     rail.close()
     bad.close()
 
+
+
+def test_no_frame_holds_a_hidden_card_with_every_custom_on(http: TestClient) -> None:
+    """A random session with show-or-muck asked, run it twice and rabbit hunting: another
+    seat's cards reach a seat or a spectator only once shown (a mucked hand never); a guest
+    gets no card at all."""
+    game = Session(http, seed="5eed", auto_muck=False, run_it_twice=True, rabbit=True)
+    peers = {seat: game.join(f"p{seat}", seat, chips=60) for seat in (1, 2, 3, 4)}
+    rail, guest = Peer(http, "rail"), Peer(http, "guest")
+    rail.reply({"type": "hello", "version": 1, "table_id": game.table_id, "spectate": True})
+    guest.reply({"type": "hello", "version": 1, "table_id": game.table_id})
+    game.host.reply({"type": "start"})
+    rng = random.Random(11)
+    for _ in range(600):
+        game.sync()
+        room = game.room
+        if len(room.hands) >= 16 or (not room.in_hand and not room.ready_to_deal()):
+            break
+        offer = game.host.state.get("offer")
+        if offer:
+            seat = next(s for s in offer["seats"] if str(s) not in offer["answers"])
+            peers[seat].reply({"type": "run_it", "twice": rng.random() < 0.8})
+            continue
+        peer = next((p for p in peers.values() if p.turn_token), None)
+        if peer is None:
+            continue
+        legal = peer.state["hand"]["legal"]
+        roll = rng.random()
+        if legal.get("muck"):
+            action = "muck" if roll < 0.6 else "show"
+        elif "raise_" in legal and roll < 0.1:
+            action = "all_in"
+        elif "fold" in legal and roll > 0.85:
+            action = "fold"
+        else:
+            action = "check" if legal.get("check") else "call"
+        assert game.act(peer, action)["type"] == "ack"
+    rail.sync()
+    guest.sync()
+    hands = dict(enumerate(game.room.hands, 1))
+    kinds = {e.kind for h in hands.values() for e in h.events}
+    assert {"muck", "run_it"} <= kinds and any(h.runs == 2 for h in hands.values())
+    assert any(f["result"] and f["result"]["rabbit"] for f in rail.frames if f["type"] == "update")
+    checked = 0
+    for peer in [*peers.values(), rail]:
+        found, count = leaks(peer, hands, next((s for s, p in peers.items() if p is peer), None))
+        assert not found, found
+        checked += count
+    assert checked > 100
+    assert not CARD.findall(json.dumps(guest.frames))
+    game.close()
+    rail.close()
+    guest.close()
