@@ -148,10 +148,11 @@ class Client:
 @contextlib.contextmanager
 def table_at_once(
     browser: Browser, base: str, seed: str, names: dict[int, str], *, check: tuple[str, ...] = (),
-    uncheck: tuple[str, ...] = (), chips: int = 100,
+    uncheck: tuple[str, ...] = (), chips: int = 100, phones: tuple[int, ...] = (),
 ) -> Iterator[tuple[Client, dict[int, Client], list[Client]]]:
     """A host who opens a table without seat approval (``Client.open_table``) and a player per
-    seat, each in a browser context of their own: ``(host, players, everyone)``. Everyone added
+    seat, each in a browser context of their own (a phone's for the seats in ``phones``):
+    ``(host, players, everyone)``. Everyone added
     to ``everyone`` is closed at the end, and no page may have logged a console error."""
     host = Client(browser, base, "host")
     everyone = [host]
@@ -159,7 +160,7 @@ def table_at_once(
         link = host.open_table(seed, check=check, uncheck=uncheck)
         players = {}
         for seat, name in names.items():
-            person = Client(browser, base, name)
+            person = Client(browser, base, name, phone=seat in phones)
             everyone.append(person)
             person.ask_for_seat(link, seat, name, chips)
             expect(person.page.locator(f".seat.me[data-seat='{seat}']")).to_be_visible()

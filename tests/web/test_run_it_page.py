@@ -12,7 +12,7 @@ SEED = "0a"
 
 
 def test_rabbit_cards_then_a_board_run_twice(browser: Browser, server: str) -> None:
-    seated = table_at_once(browser, server, SEED, {1: "Ivy", 2: "Jon"}, check=("#run-it-twice", "#rabbit"))
+    seated = table_at_once(browser, server, SEED, {1: "Ivy", 2: "Jon"}, check=("#run-it-twice", "#rabbit"), phones=(2,))
     with seated as (host, players, _):
         expect(host.page.locator("#customs")).to_contain_text("run it twice offered")
 
@@ -56,6 +56,7 @@ def test_rabbit_cards_then_a_board_run_twice(browser: Browser, server: str) -> N
         for run in (1, 2):
             expect(host.page.locator(f"#showdown .run[data-run='{run}'] .card")).to_have_count(5)
         host.shot("17-run-it-twice-showdown")
+        players[2].shot("18-run-it-twice-phone")
 
 
 def _seat(client: Client) -> int:
