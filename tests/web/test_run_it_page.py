@@ -23,6 +23,8 @@ def test_rabbit_cards_then_a_board_run_twice(browser: Browser, server: str) -> N
         raiser.page.click("#actions .wager")
         folder = _to_act(host, players, after=raiser)
         folder.page.click("#actions .act[data-action='fold']")
+        expect(folder.page.locator(".seat.me.folded .hole .card[data-card]")).to_have_count(2)   # still yours to see
+        expect(raiser.page.locator(".seat.folded .hole .card")).to_have_count(0)
         for person in (*players.values(), host):
             expect(person.page.locator("#rabbit .card.rabbit")).to_have_count(5)
             expect(person.page.locator("#rabbit")).to_contain_text("rabbit")

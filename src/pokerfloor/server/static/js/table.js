@@ -180,7 +180,8 @@ function renderSeats(update) {
     if (inHand && stack === 0 && !hand.is_over) marks.append(badge("all-in", "allin"));
     const cards = document.createElement("div");
     cards.className = "hole";
-    if (inHand && !hand.folded.includes(seat)) for (const c of hand.holes[seat] || []) cards.append(cardElement(c));
+    // Your own cards stay in view after you fold (dimmed with the seat); others' go to the muck.
+    if (inHand && (!hand.folded.includes(seat) || seat === me)) for (const c of hand.holes[seat] || []) cards.append(cardElement(c));
     el.append(cards, info);
     if (hand && !hand.is_over && hand.to_act === seat) el.append(clockElement());
     const won = hand?.is_over ? hand.events.filter((e) => e.kind === "win" && e.seat === seat).reduce((n, e) => n + e.amount, 0) : 0;
