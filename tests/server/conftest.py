@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
+from pokerfloor.hand import Hand
 from pokerfloor.server import create_app
 from pokerfloor.server.room import Room
 
@@ -18,6 +21,29 @@ pytest.importorskip("starlette")
 GAME = {"variant": "holdem", "structure": "no_limit", "small_blind": 1, "big_blind": 2}
 _ids = itertools.count(1)
 OPEN: list[Peer] = []
+
+
+CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
+
+
+def leaks(peer: Peer, hands: dict[int, Hand], mine: int | None) -> tuple[list[str], int]:
+    """The hole cards of another seat that reached ``peer`` though that seat never showed them
+    (hand N's cards in an update of hand N), and how many updates were checked."""
+    found, checked = [], 0
+    for frame in peer.frames:
+        if frame["type"] != "update" or frame["hand"] is None:
+            continue
+        hand = hands.get(frame["table"]["hand_number"])
+        if hand is None:
+            continue
+        shown = {str(c) for cards in hand.view(None).holes.values() for c in cards if c is not None}
+        hidden = {str(c) for s, cards in hand.holes.items() if s != mine for c in cards} - shown
+        seen = set(CARD.findall(json.dumps(frame)))
+        found += [f"{peer.name} saw {c} in hand {frame['table']['hand_number']}" for c in seen & hidden]
+        others = {str(c) for s, cards in frame["hand"]["holes"].items() if int(s) != mine for c in cards if c}
+        found += [f"{peer.name} was dealt another seat's unshown {c}" for c in others - shown]
+        checked += 1
+    return found, checked
 
 
 class FakeClock:

@@ -3,6 +3,7 @@ Chromium driven by Playwright (docs/protocol.md is what the page speaks)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -15,13 +16,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, WebSocket, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, WebSocket, expect, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "web-screenshots"
 WAIT = 10_000  # milliseconds any one thing on the page may take
+# True on a page once a hand is in play and someone is to act.
+IN_PLAY = "() => { const h = window.pokerfloorTable.state.update.hand; return h && !h.is_over && h.to_act != null }"
 
 
 def free_port() -> int:
@@ -97,6 +100,26 @@ class Client:
         page.on("pageerror", lambda error: self.errors.append(f"{self.name}: {error}"))
         page.on("websocket", socket)
 
+    def ask_for_seat(self, link: str, seat: int, name: str, chips: int) -> None:
+        """Open the table's link, pick an empty seat and send the join form."""
+        self.page.goto(link)
+        self.page.click(f".seat[data-seat='{seat}'] .sit")
+        self.page.fill("#join-name", name)
+        self.page.fill("#join-chips", str(chips))
+        self.page.click("#join-form button[type=submit]")
+
+    def open_table(self, seed: str, *, check: tuple[str, ...] = (), uncheck: tuple[str, ...] = ()) -> str:
+        """Open a table from the lobby with the master ``seed``, the lobby's boxes ``check``ed
+        and ``uncheck``ed (seat approval always off); returns its link."""
+        self.page.goto(f"/?seed={seed}")
+        for box in ("#approval", *uncheck):
+            self.page.uncheck(box)
+        for box in check:
+            self.page.check(box)
+        self.page.click("#create button[type=submit]")
+        self.page.wait_for_url("**/table.html?t=*")
+        return self.page.input_value("#share")
+
     def state(self) -> Any:
         """The page's latest update from the server (what it drew)."""
         return self.page.evaluate("() => window.pokerfloorTable?.state.update ?? null")
@@ -119,3 +142,31 @@ class Client:
 
     def close(self) -> None:
         self.context.close()
+
+
+
+@contextlib.contextmanager
+def table_at_once(
+    browser: Browser, base: str, seed: str, names: dict[int, str], *, check: tuple[str, ...] = (),
+    uncheck: tuple[str, ...] = (), chips: int = 100, phones: tuple[int, ...] = (),
+) -> Iterator[tuple[Client, dict[int, Client], list[Client]]]:
+    """A host who opens a table without seat approval (``Client.open_table``) and a player per
+    seat, each in a browser context of their own (a phone's for the seats in ``phones``):
+    ``(host, players, everyone)``. Everyone added
+    to ``everyone`` is closed at the end, and no page may have logged a console error."""
+    host = Client(browser, base, "host")
+    everyone = [host]
+    try:
+        link = host.open_table(seed, check=check, uncheck=uncheck)
+        players = {}
+        for seat, name in names.items():
+            person = Client(browser, base, name, phone=seat in phones)
+            everyone.append(person)
+            person.ask_for_seat(link, seat, name, chips)
+            expect(person.page.locator(f".seat.me[data-seat='{seat}']")).to_be_visible()
+            players[seat] = person
+        yield host, players, everyone
+        assert not [e for person in everyone for e in person.errors]
+    finally:
+        for person in everyone:
+            person.close()

@@ -25,17 +25,13 @@ def test_open_table_seats_at_once_and_shows_the_clock(browser: Browser, server: 
         for seat, name in ((1, "Dee"), (4, "Eve")):
             person = Client(browser, server, name)
             people.append(person)
-            person.page.goto(link)
-            person.page.click(f".seat[data-seat='{seat}'] .sit")
-            person.page.fill("#join-name", name)
-            person.page.fill("#join-chips", "100")
-            person.page.click("#join-form button[type=submit]")
+            person.ask_for_seat(link, seat, name, 100)
             expect(person.page.locator(f".seat.me[data-seat='{seat}']")).to_be_visible()
         host.page.click("#start")
         clock = people[1].page.locator(".seat.to-act .clock")
-        expect(clock).to_have_text(re.compile(r"^\d+s to act$"))
+        expect(clock).to_have_text(re.compile(r"^\d+s to act \+ 60s bank$"))
         seconds = int(re.findall(r"\d+", clock.inner_text())[0])
-        assert 60 < seconds <= 90, seconds  # the turn's 30 s and the 60 s bank
+        assert 0 < seconds <= 30, seconds  # the turn's 30 s, then the 60 s bank
         people[1].shot("12-clock")
         # The presets: a pot-sized raise is a call (to 2, costing 1) and then the pot after it.
         sizes = people[1].page.evaluate(

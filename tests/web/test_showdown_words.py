@@ -41,3 +41,16 @@ def test_split_pot_has_every_winner() -> None:
 def test_nothing_before_the_hand_is_over() -> None:
     assert result_json(pf.Hand(GAME, stacks={1: 100, 2: 100}, button=1)) is None
     assert result_json(None) is None
+
+
+def test_a_hand_shown_before_its_rival_mucked_is_named() -> None:
+    """TDA 2024 R18: seat 2 tabled its hand; seat 1, asked, mucked: seat 2 won uncontested, yet
+    everyone saw its hand, so the result names it."""
+    hand = pf.Hand(GAME, stacks={1: 100, 2: 100}, button=1, auto_muck=False,
+                   holes={1: "7c2d", 2: "AhKd"}, board="QsJd4c9h3s")
+    while not hand.legal().muck:
+        hand.act(hand.to_act, "check" if hand.legal().check else "call")
+    hand.act(hand.to_act, "muck")
+    result = result_json(hand)
+    assert result is not None and result["awards"][0]["winners"] == {"2": 4}
+    assert result["hands"] == {"2": "high card, ace high: A-K-Q-J-9"}

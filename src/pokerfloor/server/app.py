@@ -29,6 +29,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pokerfloor.server.room import Config, Input, Refused, Room, digest
+from pokerfloor.server.showdown import result_json
 from pokerfloor.server.store import Store
 from pokerfloor.table.seats import TableEvent
 
@@ -38,8 +39,9 @@ MAX_FRAME = 16 * 1024
 FLOOD_PER_SECOND = 40
 STRIKES = 20
 POLL = 0.02
-PLAYER_COMMANDS = frozenset({"join", "act", "top_up", "sit_out", "sit_in", "leave", "straddle", "chat"})
-HOST_COMMANDS = frozenset({"approve", "refuse", "start", "pause", "edit_stack", "remove", "end_game"})
+PLAYER_COMMANDS = frozenset({"join", "act", "top_up", "sit_out", "sit_in", "leave", "straddle", "chat", "run_it"})
+HOST_COMMANDS = frozenset({"approve", "refuse", "start", "pause", "edit_stack", "remove", "end_game", "spectators"})
+TABLE_COMMANDS = frozenset({"resync", "spectate"})
 STATIC = Path(__file__).parent / "static"
 
 
@@ -51,6 +53,7 @@ class Client:
     table: TableTask | None = None
     host: bool = False
     token_hash: str = ""
+    spectating: bool = False
     strikes: int = 0
     recent: deque[float] = field(default_factory=deque)
     seen: int = 0
@@ -114,7 +117,8 @@ class TableTask:
                 self.room = self.server.rebuild(self.room.table_id)
                 self._new_turn()
                 await asyncio.sleep(POLL)
-            timeout = POLL if self.room.deadline() is not None else None
+            timed = self.room.deadline() is not None or self.room.offer_deadline() is not None
+            timeout = POLL if timed else None
             try:
                 command = await asyncio.wait_for(self.queue.get(), timeout)
             except TimeoutError:
@@ -142,6 +146,9 @@ class TableTask:
         due = room.deadline()
         if due is not None and self.server.clock() >= due[1]:
             await self.commit({"kind": "timeout", "seat": due[0]})
+        offer_due = room.offer_deadline()
+        if offer_due is not None and self.server.clock() >= offer_due:
+            await self.commit({"kind": "offer_timeout"})
 
     async def commit(self, entry: Input) -> None:
         """Apply an input, write it, then tell every client (``Refused``: nothing happened)."""
@@ -158,6 +165,9 @@ class TableTask:
             self.pending.append({"kind": "chat", "player_id": entry["player_id"], "note": entry["text"]})
         await self.broadcast()
         self.server.hook("broadcast", entry)
+        if not self.room.spectators:
+            for client in self.clients:
+                client.spectating = False
 
     def _new_turn(self) -> None:
         """A fresh single-use turn token whenever the turn passes."""
@@ -180,6 +190,12 @@ class TableTask:
         seat = None if player is None else player.seat
         hand = room.hand
         seated = seat is not None and hand is not None and seat in hand.seats
+        # Only the host, a seated player or a spectator who opted in (and is let in) sees the
+        # hand; anyone else at the link sees the seats, to ask for one.
+        watching = client.host or player is not None or (client.spectating and room.spectators)
+        role = "host" if client.host else "player" if player is not None else "spectator" if watching else "guest"
+        if not watching:
+            hand, events = None, []
         view = None if hand is None else hand.view(seat if seated else None).to_dict()
         deal = None
         if room.deals:
@@ -193,6 +209,8 @@ class TableTask:
             "running": room.running,
             "paused": room.paused,
             "ended": room.ended,
+            "size": room.config.seats,
+            "customs": {**room.config.customs(), "spectators": room.spectators},
             "seats": {
                 str(n): {
                     "player_id": s.player,
@@ -213,16 +231,37 @@ class TableTask:
             "seq": room.seq,
             "table": table,
             "hand": view,
+            "result": result_json(hand, rabbit=room.config.rabbit),
+            "offer": self.offer_json() if watching else None,
             "deal": deal,
             "you": {
-                "role": "host" if client.host else "player" if player is not None else "spectator",
+                "role": role,
                 "seat": seat,
                 "player_id": None if player is None else player.player_id,
                 "turn_token": self.turn_token if my_turn else None,
-                "clock": None if due is None else {"seat": due[0], "left": max(0.0, due[1] - self.server.clock())},
+                "clock": None if due is None else self.clock_json(*due),
             },
             "events": events,
         }
+
+    def offer_json(self) -> dict[str, Any] | None:
+        """The open run-it-twice question: who is asked, who said what, seconds left."""
+        offer, due = self.room.offer, self.room.offer_deadline()
+        if offer is None or due is None:
+            return None
+        return {
+            "hand": offer.hand,
+            "seats": list(offer.seats),
+            "answers": {str(seat): twice for seat, twice in offer.answers.items()},
+            "left": max(0.0, due - self.server.clock()),
+        }
+
+    def clock_json(self, seat: int, due: float) -> dict[str, Any]:
+        """The seat to act's time: ``left`` counts the turn and the time bank together, ``bank``
+        is the part of it that is time bank."""
+        player = self.room.player_at(seat)
+        bank = 0.0 if player is None else player.bank
+        return {"seat": seat, "left": max(0.0, due - self.server.clock()), "bank": bank}
 
     async def handle(self, client: Client, frame: dict[str, Any]) -> None:
         kind = frame["type"]
@@ -232,6 +271,11 @@ class TableTask:
             fresh = self.update(client, [])
             fresh["reply_to"] = frame.get("id")
             await client.send(fresh)
+            return
+        if kind == "spectate":
+            self.spectate(client)
+            await client.send(self.ack(frame))
+            await client.send(self.update(client, []))
             return
         if kind in HOST_COMMANDS:
             await self._host(client, frame)
@@ -255,6 +299,8 @@ class TableTask:
             entry["post"] = bool(frame.get("post", False))
         elif kind == "straddle":
             entry["amount"] = _field(frame, "amount", int, optional=True)
+        elif kind == "run_it":
+            entry["twice"] = _field(frame, "twice", bool)
         elif kind == "chat":
             text = _field(frame, "text", str)
             if not 1 <= len(text) <= 500:
@@ -289,6 +335,12 @@ class TableTask:
             raise Refused("not_your_turn", f"it is seat {hand.to_act}'s turn")
         if not secrets.compare_digest(token, self.turn_token):
             raise Refused("stale_turn", "that turn token is not this turn's")
+
+    def spectate(self, client: Client) -> None:
+        """A client at the link opts in to watch; the host may have closed the rail."""
+        if not self.room.spectators and not client.host:
+            raise Refused("no_spectators", "the host lets no spectators watch this table")
+        client.spectating = True
 
     async def _join(self, client: Client, frame: dict[str, Any]) -> None:
         if self.room.ended:
@@ -339,6 +391,8 @@ class TableTask:
                 entry["seat"] = _field(frame, "seat", int)
             if kind == "edit_stack":
                 entry["chips"] = _field(frame, "chips", int)
+            if kind == "spectators":
+                entry["allow"] = _field(frame, "allow", bool)
             await self.commit(entry)
         await client.send(self.ack(frame))
 
@@ -479,14 +533,17 @@ class Server:
                 raise Refused("version", f"this server speaks version {VERSION}")
             task = self.table(_field(frame, "table_id", str))
             token = _field(frame, "token", str, optional=True)
-            role, player = ("spectator", None) if token is None else task.room.role_of(token)
+            role, player = ("guest", None) if token is None else task.room.role_of(token)
             self._attach(client, task, host=role == "host", token_hash="" if token is None else digest(token))
+            if frame.get("spectate") is True and role == "guest":
+                task.spectate(client)
+                role = "spectator"
             await client.send({"type": "welcome", "seq": task.room.seq, "reply_to": frame.get("id"),
                                "table_id": task.room.table_id, "role": role,
                                "seat": None if player is None else player.seat,
                                "player_id": None if player is None else player.player_id})
             await client.send(task.update(client, []))
-        elif kind in PLAYER_COMMANDS or kind in HOST_COMMANDS or kind == "resync":
+        elif kind in PLAYER_COMMANDS or kind in HOST_COMMANDS or kind in TABLE_COMMANDS:
             if client.table is None:
                 raise Refused("no_table", "send hello or create_table first")
             await client.table.queue.put(Command(client, frame))
@@ -498,6 +555,7 @@ class Server:
         if client.table is not None:
             client.table.clients.discard(client)
         client.table, client.host, client.token_hash = task, host, token_hash
+        client.spectating = False
         task.clients.add(client)
 
     async def close(self) -> None:

@@ -25,6 +25,8 @@ from pokerfloor.table.seats import TableEvent
 
 Input = dict[str, Any]
 
+# Seconds the players all-in have to agree to run it twice at a table without an action clock.
+OFFER_SECONDS = 20.0
 STRADDLES = {
     "none": Straddles(live=False),
     "utg": Straddles(),
@@ -74,6 +76,10 @@ class Config:
     clock: dict[str, float] | None
     button_rule: str
     master: str
+    auto_muck: bool = True
+    spectators: bool = True
+    run_it_twice: bool = False
+    rabbit: bool = False
 
     @classmethod
     def parse(cls, data: Mapping[str, Any], master: str | None = None) -> Config:
@@ -119,7 +125,8 @@ class Config:
             bytes.fromhex(str(seed))
         except ValueError:
             raise Refused("bad_field", "seed is a hex string") from None
-        return cls(game, seats, bool(options.get("approval", False)), straddles, clock, button, str(seed))
+        customs = {name: _flag(options, name, default) for name, default in CUSTOMS.items()}
+        return cls(game, seats, bool(options.get("approval", False)), straddles, clock, button, str(seed), **customs)
 
     def to_json(self) -> dict[str, Any]:
         game = self.game
@@ -138,8 +145,26 @@ class Config:
                 "clock": self.clock,
                 "button_rule": self.button_rule,
                 "seed": self.master,
+                **self.customs(),
             },
         }
+
+
+    def customs(self) -> dict[str, bool]:
+        """The home-game customs the host chose (docs/protocol.md, options)."""
+        return {name: bool(getattr(self, name)) for name in CUSTOMS}
+
+
+# The house's on/off customs and their defaults: losing hands mucked unseen at the showdown
+# (TDA 2024 R18), spectators let in, run it twice offered to all-in players, rabbit cards shown.
+CUSTOMS = {"auto_muck": True, "spectators": True, "run_it_twice": False, "rabbit": False}
+
+
+def _flag(options: Mapping[str, Any], name: str, default: bool) -> bool:
+    value = options.get(name, default)
+    if not isinstance(value, bool):
+        raise Refused("bad_field", f"{name} is true or false")
+    return value
 
 
 def _whole(value: object, name: str) -> int:
@@ -152,6 +177,17 @@ def _positive(value: object, name: str, *, zero: bool = False) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0 or (value == 0 and not zero):
         raise Refused("bad_field", f"{name} is a positive number of seconds")
     return value
+
+
+@dataclass
+class Offer:
+    """Run it twice, offered to the players still in a hand once no more betting can happen:
+    each answers; the board runs twice only when all agree (docs/protocol.md, run it twice)."""
+
+    hand: int
+    seats: tuple[int, ...]
+    started: float
+    answers: dict[int, bool] = field(default_factory=dict)
 
 
 @dataclass
@@ -185,9 +221,12 @@ class Room:
     applied: dict[str, set[str]] = field(default_factory=dict)
     straddles: list[tuple[int, int | None]] = field(default_factory=list)
     turn_started: float = 0.0
+    spectators: bool = True
+    offer: Offer | None = None
 
     def __post_init__(self) -> None:
         self.clock = ManualClock()
+        self.spectators = self.config.spectators
         house = HouseRules(button_rule=BUTTON_RULES[self.config.button_rule])  # type: ignore[arg-type]
         game = self.config.game
         self.table = Table(
@@ -260,6 +299,7 @@ class Room:
         except NotEnoughPlayers as short:
             raise Refused("illegal", str(short)) from None
         self.seq += 1
+        self._offer_runs()
         if self.in_hand:
             hand = self.table.hand
             assert hand is not None
@@ -348,6 +388,10 @@ class Room:
     def _on_end_game(self, entry: Input) -> None:
         self.ended = True
 
+    def _on_spectators(self, entry: Input) -> None:
+        """The host lets spectators watch, or sends them away (they may still ask for a seat)."""
+        self.spectators = bool(entry["allow"])
+
     def _on_edit_stack(self, entry: Input) -> None:
         self.table.top_up(entry["seat"], entry["chips"])
 
@@ -367,7 +411,9 @@ class Room:
         for seat, amount in declared:
             with contextlib.suppress(IllegalAction):
                 self.table.straddle(seat, amount)
-        self.table.start_hand(rng=deck_rng(entry["seed"]))
+        self.table.start_hand(
+            rng=deck_rng(entry["seed"]), auto_muck=self.config.auto_muck, wait_for_runout=self.config.run_it_twice
+        )
         self.deals.append(Deal(entry["hand"], entry["seed"]))
 
     def _on_act(self, entry: Input) -> None:
@@ -380,19 +426,62 @@ class Room:
         self._spend_bank(player)
 
     def _on_timeout(self, entry: Input) -> None:
-        """The clock ran out: check, or fold if a check is not free; N in a row and the seat is
-        away from the next hand (docs/protocol.md, the clock)."""
+        """The clock ran out: check, or fold if a check is not free, or muck a hand asked to
+        show or muck (the house's auto-muck, TDA 2024 R18); N in a row and the seat is away from
+        the next hand (docs/protocol.md, the clock)."""
         hand = self.table.hand
         seat = entry["seat"]
         if hand is None or hand.is_over or hand.to_act != seat:
             raise Refused("stale_turn", "that turn is over")
-        self.table.act(seat, "check" if hand.legal().check else "fold")
+        legal = hand.legal()
+        self.table.act(seat, "muck" if legal.muck else "check" if legal.check else "fold")
         player = self.player_at(seat)
         assert player is not None and self.config.clock is not None
         player.bank = 0.0
         player.timeouts += 1
         if player.timeouts >= self.config.clock["timeouts_to_away"]:
             self.table.sit_out(seat)
+
+    def _offer_runs(self) -> None:
+        """Open the run-it-twice offer once the hand waits for its run-out."""
+        hand = self.table.hand
+        if hand is None or not hand.awaiting_runout or self.offer is not None:
+            return
+        live = tuple(s for s in hand.seats if s not in hand.folded)
+        self.offer = Offer(self.table.hand_number, live, self.clock.now)
+
+    def _on_run_it(self, entry: Input) -> None:
+        """One player's answer to the offer: all twice and the board runs twice, one "once"
+        and it runs once (a casino's run-it-twice procedure, citations.RUN_IT)."""
+        seat, offer, hand = self._seat(entry), self.offer, self.table.hand
+        if offer is None or hand is None or seat not in offer.seats or seat in offer.answers:
+            raise Refused("illegal", "no run-it-twice question is open for this seat", "cannot_run_it")
+        twice = bool(entry["twice"])
+        if not twice:
+            self._run(hand, 1)
+        elif len(offer.answers) + 1 == len(offer.seats):
+            self._run(hand, 2)
+        offer.answers[seat] = twice
+
+    def _on_offer_timeout(self, entry: Input) -> None:
+        """Not everyone agreed in time: the board runs once."""
+        hand = self.table.hand
+        if self.offer is None or hand is None:
+            raise Refused("stale_turn", "no run-it-twice question is open")
+        self._run(hand, 1)
+
+    def _run(self, hand: Hand, times: int) -> None:
+        if times == 1:
+            hand.run_out()
+        else:
+            hand.run_it(times)
+        self.offer = None
+
+    def offer_deadline(self) -> float | None:
+        """When the open run-it-twice question runs out of time (the clock's seconds)."""
+        if self.offer is None:
+            return None
+        return self.offer.started + (self.config.clock["seconds"] if self.config.clock else OFFER_SECONDS)
 
     def _spend_bank(self, player: Player) -> None:
         """Time beyond the turn's seconds comes out of the seat's time bank."""

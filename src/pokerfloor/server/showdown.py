@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pokerfloor.errors import IllegalAction
 from pokerfloor.evaluation.handrank import rank_of
 from pokerfloor.hand import Hand
 from pokerfloor.hand.showdown import rankers
@@ -23,7 +24,10 @@ def shown_hands(hand: Hand) -> dict[int, str]:
     names = (hand.variant.high, hand.variant.low)
     board = [c for c in hand.board if c is not None]
     described = {}
-    for seat, cards in result.shown.items():
+    # The show events, not only ``result.shown``: a hand tabled before its rival mucked won
+    # the pot uncontested, yet everyone saw it (TDA 2024 R18).
+    shown = {e.seat: e.cards for e in hand.events if e.kind == "show" and e.seat is not None}
+    for seat, cards in {**shown, **result.shown}.items():
         hole = [c for c in cards if c is not None]
         words = []
         for ranker, ranking in zip((high_of, low_of), names):
@@ -35,11 +39,21 @@ def shown_hands(hand: Hand) -> dict[int, str]:
     return described
 
 
-def result_json(hand: Hand | None) -> dict[str, Any] | None:
-    """The finished hand's awards, main pot first, and its shown hands; ``None`` before the end."""
+def rabbit_cards(hand: Hand) -> list[str] | None:
+    """The cards that would have completed the board of a hand that ended early (rabbit
+    hunting); ``None`` when there are none to show. Reading them changes nothing."""
+    try:
+        return [str(card) for card in hand.rabbit()]
+    except IllegalAction:
+        return None
+
+
+def result_json(hand: Hand | None, *, rabbit: bool = False) -> dict[str, Any] | None:
+    """The finished hand's awards, main pot first (run by run), its shown hands and, with
+    ``rabbit``, the rabbit cards; ``None`` before the end."""
     if hand is None or hand.result is None:
         return None
-    awards = sorted(hand.result.awards, key=lambda a: a.pot)
+    awards = sorted(hand.result.awards, key=lambda a: (a.pot, a.run))
     return {
         "awards": [
             {
@@ -48,8 +62,10 @@ def result_json(hand: Hand | None) -> dict[str, Any] | None:
                 "eligible": sorted(a.eligible),
                 "winners": {str(seat): chips for seat, chips in a.winners.items()},
                 "won_with": a.won_with,
+                "run": a.run,
             }
             for a in awards
         ],
         "hands": {str(seat): words for seat, words in shown_hands(hand).items()},
+        "rabbit": rabbit_cards(hand) if rabbit else None,
     }

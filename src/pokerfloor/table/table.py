@@ -495,12 +495,14 @@ class Table:
         dealing: str = "auto",
         rng: random.Random | None = None,
         auto_muck: bool = True,
+        wait_for_runout: bool = False,
     ) -> Hand:
         """Deal the next hand (``NotEnoughPlayers`` if fewer than two can play), ending the last
         one first if it is over. ``rng`` shuffles this hand's deck instead of the table's (a
         per-hand seed makes the deal verifiable). ``auto_muck=False``: at the showdown each
         seat whose hand cannot win shows or mucks (``act(seat, "show" | "muck")``; TDA 2024
-        R16-R18)."""
+        R16-R18). ``wait_for_runout`` stops before an all-in run-out, for the players to run it
+        twice (``act(seat, "run_it", to=n)`` or ``run_out``)."""
         self._end_finished_hand()
         self._check_no_hand_pending()
         plan = self._plan_next()
@@ -515,7 +517,7 @@ class Table:
         start_rng = rec.snapshot(deck_rng)
         seed = self._own_rng.getrandbits(8 * SEED_BYTES) if deck_rng is None else None  # type: ignore[attr-defined]
         hand = Hand(game, stacks, plan.button_seat, rng=deck_rng, seed=seed, posts=posts,
-                    holes=holes, board=board, dealing=dealing, auto_muck=auto_muck)
+                    holes=holes, board=board, dealing=dealing, auto_muck=auto_muck, wait_for_runout=wait_for_runout)
         self._hand_rng, self._hand_shares_rng = start_rng, deck_rng is not None and deck_rng is self._rng
         self._game, self._next_game = game, None
         self._hand_number += 1
@@ -547,8 +549,9 @@ class Table:
         """Play the table's current hand: the one way a server plays it for a seat. ``action``
         is one of the hand's actions (``fold``, ``check``, ``call``, ``bet``, ``raise``...,
         ``draw`` with its discards in ``cards``), or ``show`` (``cards``, or every card), ``muck``,
-        or ``deal`` (``cards`` to ``seat``, or the board when ``seat`` is ``None``) when the hand
-        is dealt by hand. Refused with ``invalid_action`` when no hand is in play (a finished
+        ``deal`` (``cards`` to ``seat``, or the board when ``seat`` is ``None``) when the hand
+        is dealt by hand, or ``run_it`` (``to`` runs; 1 deals the board once) when the hand
+        waits for its run-out. Refused with ``invalid_action`` when no hand is in play (a finished
         hand still takes a ``show``); the hand's own rulings otherwise. Returns the hand's event;
         a hand this ends still waits for ``end_hand()``."""
         hand = self._hand
@@ -565,6 +568,8 @@ class Table:
             if cards is None:
                 raise IllegalAction("invalid_action", "a deal by hand names its cards")
             event = hand.deal(cards, seat)
+        elif action == "run_it":
+            event = hand.run_out() if to == 1 else hand.run_it(to)
         else:
             event = hand.act(seat, action, to, cards)
         self._sync()

@@ -36,6 +36,7 @@ export class Connection {
   constructor({ tableId = null, token = null, onFrame, onState = () => {} }) {
     this.tableId = tableId;
     this.token = token;
+    this.spectate = false; // a guest who chose to watch asks again on every reconnect
     this.onFrame = onFrame;
     this.onState = onState;
     this.lastSeq = 0;
@@ -70,6 +71,7 @@ export class Connection {
   hello() {
     const frame = { type: "hello", version: 1, table_id: this.tableId };
     if (this.token) frame.token = this.token;
+    else if (this.spectate) frame.spectate = true;
     this.send(frame).then((reply) => {
       if (reply.type !== "welcome") return;
       this.attached = true;
@@ -81,6 +83,7 @@ export class Connection {
   /** Reattach with another token (a seat just granted); the socket stays. */
   become(token) {
     this.token = token;
+    this.spectate = false;
     if (this.ws.readyState === WebSocket.OPEN) this.hello();
   }
 

@@ -21,6 +21,10 @@ $("#create").onsubmit = async (event) => {
     approval: $("#approval").checked,
     straddles: $("#straddles").value,
     button_rule: $("#button-rule").value,
+    auto_muck: $("#auto-muck").checked,
+    spectators: $("#spectators").checked,
+    run_it_twice: $("#run-it-twice").checked,
+    rabbit: $("#rabbit").checked,
     clock: $("#clock-on").checked ? { seconds: Number($("#clock-seconds").value), time_bank: Number($("#clock-bank").value) } : null,
   };
   const seed = new URLSearchParams(location.search).get("seed");

@@ -33,6 +33,7 @@ const conn = new Connection({
     $("#connection").textContent = s === "open" ? "connected" : "reconnecting…";
   },
 });
+conn.spectate = !conn.token && Boolean(tokens.watch);
 
 // For a console user and the browser tests: the same calls the buttons make.
 window.pokerfloorTable = { conn, state, act: (action, to) => act(action, to) };
@@ -46,6 +47,14 @@ function receive(frame) {
     if (frame.you && frame.you.turn_token !== previous?.you?.turn_token) state.sentFor = null;
     render();
     runPreAction();
+  } else if (frame.type === "error" && frame.code === "no_spectators") {
+    // The host closed the rail: stay at the link as a guest, free to ask for a seat.
+    saveToken(tableId, "watch", null);
+    const asked = conn.spectate;
+    conn.spectate = false;
+    state.error = frame;
+    renderError();
+    if (asked && !conn.attached) conn.hello();
   } else if (frame.type === "error" && frame.code === "bad_token" && conn.token !== tokens.host) {
     // A refused or removed seat's token: watch as a spectator and free the seats to ask again.
     saveToken(tableId, "seat", null);
@@ -107,8 +116,12 @@ function render() {
   document.body.dataset.seated = mySeat() != null;
   // A seat token with no seat yet: the request waits for the host.
   $("#waiting").hidden = !(conn.token && conn.token !== tokens.host && mySeat() == null);
+  const guest = you().role === "guest";
+  $("#guest").hidden = !(guest && !conn.token && !table.ended);
+  $("#watch-offer").hidden = !table.customs?.spectators;
   renderSeats(update);
   renderCenter(update);
+  renderOffer(update);
   renderActions();
   renderShowdown(update);
   renderLog();
@@ -167,7 +180,8 @@ function renderSeats(update) {
     if (inHand && stack === 0 && !hand.is_over) marks.append(badge("all-in", "allin"));
     const cards = document.createElement("div");
     cards.className = "hole";
-    if (inHand && !hand.folded.includes(seat)) for (const c of hand.holes[seat] || []) cards.append(cardElement(c));
+    // Your own cards stay in view after you fold (dimmed with the seat); others' go to the muck.
+    if (inHand && (!hand.folded.includes(seat) || seat === me)) for (const c of hand.holes[seat] || []) cards.append(cardElement(c));
     el.append(cards, info);
     if (hand && !hand.is_over && hand.to_act === seat) el.append(clockElement());
     const won = hand?.is_over ? hand.events.filter((e) => e.kind === "win" && e.seat === seat).reduce((n, e) => n + e.amount, 0) : 0;
@@ -205,9 +219,17 @@ function clockElement() {
     el.textContent = "to act";
     return el;
   }
-  // `left` is the seconds the seat to act has, turn and time bank together, when the update left.
+  // `left` is the seconds the seat to act has, turn and time bank together, when the update left;
+  // `bank` of them are the seat's time bank, spent once the turn's own seconds are gone.
   const left = Math.max(0, Math.round(clock.left - (Date.now() - state.receivedAt) / 1000));
-  el.textContent = `${left}s to act`;
+  const bank = Math.round(clock.bank || 0);
+  el.textContent = left > bank ? `${left - bank}s to act` : `time bank ${left}s`;
+  if (bank && left > bank) {
+    const extra = document.createElement("span");
+    extra.className = "bank";
+    extra.textContent = ` + ${bank}s bank`;
+    el.append(extra);
+  }
   el.classList.toggle("low", left <= 10);
   return el;
 }
@@ -222,7 +244,20 @@ function renderCenter(update) {
     $("#street").textContent = update.table.running ? "waiting for players" : "";
     return;
   }
-  for (const c of hand.board) board.append(cardElement(c));
+  const boards = hand.boards && hand.boards.length > 1 ? hand.boards : [hand.board];
+  boards.forEach((cards, run) => {
+    // Run it twice: one row per run, side by side, each named.
+    const row = boards.length > 1 ? document.createElement("div") : board;
+    if (boards.length > 1) {
+      row.className = "run";
+      row.dataset.run = run + 1;
+      row.append(Object.assign(document.createElement("span"), { className: "run-name", textContent: `run ${run + 1}` }));
+      board.append(row);
+    }
+    for (const c of cards) row.append(cardElement(c));
+  });
+  board.classList.toggle("runs", boards.length > 1);
+  renderRabbit(update);
   if (hand.is_over) {
     $("#street").textContent = `hand ${update.table.hand_number} over`;
     return;
@@ -242,6 +277,54 @@ function renderCenter(update) {
     total.className = "total";
     total.textContent = `Total ${hand.total_pot.toLocaleString()}`;
     pots.append(total);
+  }
+}
+
+/** The rabbit: the cards that would have come after a hand ended early, marked as such; they
+ * change nothing (the house's rabbit-hunt custom). */
+function renderRabbit(update) {
+  const box = $("#rabbit");
+  const cards = update.result?.rabbit || [];
+  box.replaceChildren();
+  box.hidden = !(view()?.is_over && cards.length);
+  if (box.hidden) return;
+  box.append(Object.assign(document.createElement("span"), { className: "rabbit-name", textContent: "rabbit" }));
+  for (const c of cards) {
+    const el = cardElement(c);
+    el.classList.add("rabbit");
+    box.append(el);
+  }
+}
+
+/** Run it twice, offered to the all-in players: each answers; all must agree before the clock. */
+function renderOffer(update) {
+  const box = $("#offer");
+  const offer = update.offer;
+  box.replaceChildren();
+  box.hidden = !offer;
+  if (!offer) return;
+  const names = seatNames(update);
+  const head = document.createElement("div");
+  head.className = "offer-head";
+  const left = Math.max(0, Math.round(offer.left - (Date.now() - state.receivedAt) / 1000));
+  head.textContent = `Run it twice? Every player all-in must agree (${left}s)`;
+  box.append(head);
+  for (const seat of offer.seats) {
+    const said = offer.answers[seat];
+    const line = document.createElement("span");
+    line.className = "answer";
+    line.dataset.seat = seat;
+    line.textContent = `${names[seat] || `seat ${seat}`}: ${said == null ? "deciding" : said ? "twice" : "once"}`;
+    box.append(line);
+  }
+  const me = mySeat();
+  if (me != null && offer.seats.includes(me) && offer.answers[me] == null) {
+    for (const [label, twice] of [["Run it twice", true], ["Run it once", false]]) {
+      const b = Object.assign(document.createElement("button"), { textContent: label, className: "run-it" });
+      b.dataset.twice = twice;
+      b.onclick = () => command({ type: "run_it", twice });
+      box.append(b);
+    }
   }
 }
 
@@ -277,6 +360,12 @@ function actionButtons(hand, legal) {
   if (legal.check) button("Check", "check");
   if (legal.call) button(`Call ${legal.call[1].toLocaleString()}`, "call");
   if (legal.bring_in) button(`Bring in ${legal.bring_in}`, "bring_in");
+  if (legal.show || legal.muck) {
+    const ask = document.createElement("span");
+    ask.className = "why";
+    ask.textContent = "Your hand can no longer win: show it or muck it?";
+    out.push(ask);
+  }
   if (legal.show) button("Show", "show");
   if (legal.muck) button("Muck", "muck");
   const open = wager(legal);
@@ -425,6 +514,26 @@ function renderShowdown(update) {
   const head = document.createElement("h3");
   head.textContent = last.number === update.table.hand_number ? `Hand ${last.number}` : `Last hand (${last.number})`;
   box.append(head);
+  const runs = hand.boards && hand.boards.length > 1 ? hand.boards : null;
+  if (runs) {
+    const row = document.createElement("div");
+    row.className = "run-boards";
+    runs.forEach((cards, run) => {
+      const one = document.createElement("div");
+      one.className = "run";
+      one.dataset.run = run + 1;
+      one.append(Object.assign(document.createElement("span"), { className: "run-name", textContent: `run ${run + 1}` }));
+      for (const c of cards) one.append(cardElement(c));
+      row.append(one);
+    });
+    box.append(row);
+  }
+  if (last.result?.rabbit?.length) {
+    const rabbit = document.createElement("div");
+    rabbit.className = "rabbit-line";
+    rabbit.textContent = `rabbit (not dealt, changes nothing): ${cardsText(last.result.rabbit)}`;
+    box.append(rabbit);
+  }
   const described = last.result?.hands || {};
   for (const e of hand.events) {
     if (e.kind !== "show") continue;
@@ -455,12 +564,15 @@ function winLines(last, names) {
   const who = (s) => names[s] || `seat ${s}`;
   if (awards) {
     const lines = [];
+    // Run it twice: one award per pot per run; the pots are counted once.
+    const pots = new Set(awards.map((a) => a.pot)).size;
     for (const a of awards) {
-      const pot = awards.length === 1 ? "the pot" : a.pot === 0 ? "the main pot" : awards.length === 2 ? "the side pot" : `side pot ${a.pot}`;
+      const pot = pots === 1 ? "the pot" : a.pot === 0 ? "the main pot" : pots === 2 ? "the side pot" : `side pot ${a.pot}`;
       const winners = Object.entries(a.winners);
+      const run = last.view.boards?.length > 1 ? ` on run ${(a.run ?? 0) + 1}` : "";
       for (const [seat, chips] of winners) {
         const split = winners.length > 1 ? ` (split ${winners.length} ways)` : "";
-        lines.push(`${who(seat)} wins ${pot}, ${chips.toLocaleString()}${split}${a.won_with ? `, with ${a.won_with}` : ""}`);
+        lines.push(`${who(seat)} wins ${pot}${run}, ${chips.toLocaleString()}${split}${a.won_with ? `, with ${a.won_with}` : ""}`);
       }
     }
     return lines;
@@ -522,6 +634,13 @@ function renderHost(update) {
     return;
   }
   box.hidden = false;
+  const customs = update.table.customs || {};
+  $("#allow-spectators").checked = Boolean(customs.spectators);
+  $("#customs").textContent = [
+    customs.auto_muck ? "losing hands mucked for their players" : "players show or muck",
+    customs.run_it_twice && "run it twice offered",
+    customs.rabbit && "rabbit hunting",
+  ].filter(Boolean).join(" · ");
   const list = $("#requests");
   list.replaceChildren();
   for (const r of update.table.requests || []) {
@@ -584,6 +703,13 @@ function wire() {
   $("#join-form").onsubmit = join;
   $("#join-cancel").onclick = () => $("#join").close();
   $("#start").onclick = () => command({ type: "start" });
+  $("#allow-spectators").onchange = () => command({ type: "spectators", allow: $("#allow-spectators").checked });
+  $("#watch").onclick = async () => {
+    const reply = await conn.send({ type: "spectate" });
+    if (reply.type !== "ack") return;
+    conn.spectate = true;
+    saveToken(tableId, "watch", true);
+  };
   $("#pause").onclick = () => command({ type: "pause" });
   $("#end").onclick = () => confirm("End the game after this hand?") && command({ type: "end_game" });
   $("#edit-form").onsubmit = (e) => {
@@ -623,6 +749,7 @@ function wire() {
   setInterval(() => {
     const clock = document.querySelector(".seat.to-act .clock");
     if (clock) clock.replaceWith(clockElement());
+    if (state.update?.offer) renderOffer(state.update);
   }, 1000);
 }
 

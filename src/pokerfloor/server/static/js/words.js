@@ -23,8 +23,15 @@ export function describe(e, names = {}) {
   switch (e.kind) {
     case "post":
       return `${who} ${POSTS[e.post] || "posts"} ${n}`;
-    case "deal_board":
-      return `${e.street[0].toUpperCase()}${e.street.slice(1)}: ${cardsText(e.cards)}`;
+    case "deal_board": {
+      // A board run twice: the later runs' cards say which run they are ("run 2").
+      const street = e.note ? `${e.note[0].toUpperCase()}${e.note.slice(1)}, ${e.street}` : `${e.street[0].toUpperCase()}${e.street.slice(1)}`;
+      return `${street}: ${cardsText(e.cards)}`;
+    }
+    case "expose":
+      return "No more betting: all hands face up";
+    case "run_it":
+      return e.amount > 1 ? `The board is run ${e.amount} times` : "The board is run once";
     case "deal_hole":
       return `${who} is dealt ${cardsText(e.cards)}`;
     case "bet":
