@@ -38,6 +38,7 @@ MAX_FRAME = 16 * 1024
 FLOOD_PER_SECOND = 40
 STRIKES = 20
 POLL = 0.02
+HISTORY = 128       # broadcasts a table keeps for ``resync`` (about five hands of six seats)
 PLAYER_COMMANDS = frozenset({"join", "act", "top_up", "sit_out", "sit_in", "leave", "straddle", "chat"})
 HOST_COMMANDS = frozenset({"approve", "refuse", "start", "pause", "edit_stack", "remove", "end_game"})
 STATIC = Path(__file__).parent / "static"
@@ -56,8 +57,21 @@ class Client:
     seen: int = 0
 
     async def send(self, frame: dict[str, Any]) -> None:
+        await self.send_text(encode(frame))
+
+    async def send_text(self, text: str) -> None:
         with contextlib.suppress(Exception):
-            await self.socket.send_text(json.dumps(frame, separators=(",", ":")))
+            await self.socket.send_text(text)
+
+
+def encode(frame: dict[str, Any]) -> str:
+    """A frame as sent: compact JSON."""
+    return json.dumps(frame, separators=(",", ":"))
+
+
+Audience = tuple[bool, str | None]
+"""Whom an update is built for: (the host?, the player id or None). Every client of one audience
+sees the same update; a spectator is ``(False, None)``."""
 
 
 @dataclass
@@ -99,6 +113,8 @@ class TableTask:
         self.turn: tuple[int, int] | None = None
         self.turn_token = ""
         self.pending: list[dict[str, Any]] = []
+        # The last broadcasts, each as every audience got it, for ``resync`` (docs/protocol.md).
+        self.history: deque[tuple[int, dict[Audience, str]]] = deque(maxlen=HISTORY)
         self.task: asyncio.Task[None] | None = None
         self._new_turn()
 
@@ -168,15 +184,44 @@ class TableTask:
         if turn != self.turn:
             self.turn, self.turn_token = turn, secrets.token_urlsafe(12)
 
+    def audience(self, client: Client) -> Audience:
+        player = self.room.player_for_token_hash(client.token_hash) if client.token_hash else None
+        return client.host, None if player is None else player.player_id
+
     async def broadcast(self) -> None:
+        """One update per audience: built and encoded once, sent to each of its clients, and
+        kept for ``resync``. Every seated player and the host get theirs even when away."""
         events, self.pending = self.pending, []
-        for client in list(self.clients):
-            await client.send(self.update(client, events))
+        room = self.room
+        audiences: set[Audience] = {(False, None), (True, None)}
+        audiences.update((p.token_hash == room.host_hash, p.player_id) for p in room.players.values())
+        if any(p.token_hash == room.host_hash for p in room.players.values()):
+            audiences.discard((True, None))
+        clients = [(client, self.audience(client)) for client in self.clients]
+        audiences.update(key for _, key in clients)
+        frames = {key: encode(self.update_for(key, events)) for key in audiences}
+        self.history.append((room.seq, frames))
+        for client, key in clients:
+            await client.send_text(frames[key])
+
+    def missed(self, key: Audience, last_seq: int) -> list[str] | None:
+        """The updates this audience was sent after ``last_seq``, in order, or None when they are
+        not all kept (too many missed, or this process has not sent them: a restart)."""
+        if last_seq >= self.room.seq:
+            return []
+        if not self.history or last_seq < self.history[0][0] - 1:
+            return None
+        frames = [by_key.get(key) for seq, by_key in self.history if seq > last_seq]
+        return None if None in frames else [f for f in frames if f is not None]
 
     def update(self, client: Client, events: list[dict[str, Any]]) -> dict[str, Any]:
-        """The whole picture for one client, from its own seat's view of the hand."""
+        return self.update_for(self.audience(client), events)
+
+    def update_for(self, key: Audience, events: list[dict[str, Any]]) -> dict[str, Any]:
+        """The whole picture for one audience, from its own seat's view of the hand."""
         room = self.room
-        player = room.player_for_token_hash(client.token_hash) if client.token_hash else None
+        host, player_id = key
+        player = None if player_id is None else room.players.get(player_id)
         seat = None if player is None else player.seat
         hand = room.hand
         seated = seat is not None and hand is not None and seat in hand.seats
@@ -203,7 +248,7 @@ class TableTask:
                 for n, s in room.table.seats.items()
             },
         }
-        if client.host:
+        if host:
             table["requests"] = [
                 {"request_id": r.request_id, "name": r.name, "seat": r.seat, "chips": r.chips}
                 for r in room.requests.values()
@@ -215,7 +260,7 @@ class TableTask:
             "hand": view,
             "deal": deal,
             "you": {
-                "role": "host" if client.host else "player" if player is not None else "spectator",
+                "role": "host" if host else "player" if player is not None else "spectator",
                 "seat": seat,
                 "player_id": None if player is None else player.player_id,
                 "turn_token": self.turn_token if my_turn else None,
@@ -228,10 +273,7 @@ class TableTask:
         kind = frame["type"]
         room = self.room
         if kind == "resync":
-            _field(frame, "last_seq", int)
-            fresh = self.update(client, [])
-            fresh["reply_to"] = frame.get("id")
-            await client.send(fresh)
+            await self._resync(client, _field(frame, "last_seq", int), frame.get("id"))
             return
         if kind in HOST_COMMANDS:
             await self._host(client, frame)
@@ -262,6 +304,17 @@ class TableTask:
             entry["text"] = text
         await self.commit(entry)
         await client.send(self.ack(frame))
+
+    async def _resync(self, client: Client, last_seq: int, reply_to: Any) -> None:
+        """Replay what the client's audience was sent after ``last_seq``, then a fresh update
+        (``resync: "replay"``); or only the fresh update (``"fresh"``) when that is not kept."""
+        missed = self.missed(self.audience(client), last_seq)
+        for text in missed or ():
+            await client.send_text(text)
+        fresh = self.update(client, [])
+        fresh.update(reply_to=reply_to, resync="fresh" if missed is None else "replay",
+                     replayed=len(missed or ()))
+        await client.send(fresh)
 
     def ack(self, frame: dict[str, Any], *, duplicate: bool = False, **more: Any) -> dict[str, Any]:
         reply = {"type": "ack", "seq": self.room.seq, "reply_to": frame.get("id"), "duplicate": duplicate}
