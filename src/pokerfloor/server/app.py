@@ -42,6 +42,7 @@ HISTORY = 128       # broadcasts a table keeps for ``resync`` (about five hands 
 PLAYER_COMMANDS = frozenset({"join", "act", "top_up", "sit_out", "sit_in", "leave", "straddle", "chat"})
 HOST_COMMANDS = frozenset({"approve", "refuse", "start", "pause", "edit_stack", "remove", "end_game"})
 STATIC = Path(__file__).parent / "static"
+SEAT_CHANGES = frozenset({"request", "refuse", "sit", "leave", "remove", "sit_out", "sit_in", "top_up", "edit_stack"})
 
 
 @dataclass(eq=False)
@@ -163,9 +164,11 @@ class TableTask:
         """Apply an input, write it, then tell every client (``Refused``: nothing happened)."""
         entry["at"] = self.server.clock()
         hands = len(self.room.hands)
+        street = self.room.hand.street if self.room.in_hand and self.room.hand is not None else None
         events = self.room.apply(entry)
         self.server.store.append(self.room.table_id, self.room.seq, entry)
-        self.server.hook("stored", entry)
+        moment = self._moment(entry, street)
+        self.server.hook(f"stored/{moment}", entry)
         if len(self.room.hands) != hands:
             self.server.store.snapshot(self.room.table_id, self.room.seq, pickle.dumps(self.room))
         self._new_turn()
@@ -173,7 +176,23 @@ class TableTask:
         if entry["kind"] == "chat":
             self.pending.append({"kind": "chat", "player_id": entry["player_id"], "note": entry["text"]})
         await self.broadcast()
-        self.server.hook("broadcast", entry)
+        self.server.hook(f"broadcast/{moment}", entry)
+
+    def _moment(self, entry: Input, street: str | None) -> str:
+        """Where in the game an input just applied falls: ``deal``, ``mid_street``,
+        ``street_end`` (it closed a betting round and the next street began), ``hand_end``,
+        ``seat_change`` or ``other`` (the named points of ``Server.hook``)."""
+        kind = entry["kind"]
+        if kind in SEAT_CHANGES:
+            return "seat_change"
+        if kind == "deal":
+            return "deal"
+        if kind not in ("act", "timeout"):
+            return "other"
+        hand = self.room.hand
+        if hand is None or hand.is_over:
+            return "hand_end"
+        return "mid_street" if hand.street == street else "street_end"
 
     def _new_turn(self) -> None:
         """A fresh single-use turn token whenever the turn passes."""
@@ -414,7 +433,9 @@ class Server:
         self._hook = hook
 
     def hook(self, point: str, entry: Input) -> None:
-        """A named point in the life of an input (the fault tests stop the process at one)."""
+        """A named point in the life of an input (the fault tests stop the process at one):
+        ``stored/<moment>`` once it is written and before anyone hears of it, ``broadcast/<moment>``
+        once every client was sent its update (``TableTask._moment`` names the moments)."""
         if self._hook is not None:
             self._hook(point, entry)
 
