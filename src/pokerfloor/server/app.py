@@ -70,6 +70,8 @@ def encode(frame: dict[str, Any]) -> str:
     return json.dumps(frame, separators=(",", ":"))
 
 
+Write = tuple[str, int, dict[str, Any], bytes | None]
+"""An input to store: table id, sequence number, the input, and the snapshot taken after it."""
 Audience = tuple[bool, str | None]
 """Whom an update is built for: (the host?, the player id or None). Every client of one audience
 sees the same update; a spectator is ``(False, None)``."""
@@ -166,11 +168,10 @@ class TableTask:
         hands = len(self.room.hands)
         street = self.room.hand.street if self.room.in_hand and self.room.hand is not None else None
         events = self.room.apply(entry)
-        self.server.store.append(self.room.table_id, self.room.seq, entry)
+        snapshot = pickle.dumps(self.room) if len(self.room.hands) != hands else None
+        await self.server.write(self.room.table_id, self.room.seq, entry, snapshot)
         moment = self._moment(entry, street)
         self.server.hook(f"stored/{moment}", entry)
-        if len(self.room.hands) != hands:
-            self.server.store.snapshot(self.room.table_id, self.room.seq, pickle.dumps(self.room))
         self._new_turn()
         self.pending.extend(event_json(e) for e in events)
         if entry["kind"] == "chat":
@@ -431,6 +432,36 @@ class Server:
         self.origins = frozenset(origins)
         self.tables: dict[str, TableTask] = {}
         self._hook = hook
+        self._writes: list[tuple[Write, asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
+
+    async def write(self, table_id: str, seq: int, entry: Input, snapshot: bytes | None) -> None:
+        """Store an input (and a snapshot); returns once it is committed. Inputs of several
+        tables that arrive together share one commit (group commit, in a thread, so the loop
+        serves other tables meanwhile); each table still hears of its input only after this."""
+        done = asyncio.get_running_loop().create_future()
+        self._writes.append(((table_id, seq, entry, snapshot), done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write_all())
+        await done
+
+    async def _write_all(self) -> None:
+        while self._writes:
+            batch, self._writes = self._writes, []
+            try:
+                await asyncio.to_thread(self.store.write_many, [write for write, _ in batch])
+            except Exception:
+                # One at a time, so that only the write at fault fails (its table is rebuilt).
+                for write, done in batch:
+                    try:
+                        await asyncio.to_thread(self.store.write_many, [write])
+                    except Exception as failed:
+                        done.set_exception(failed)
+                    else:
+                        done.set_result(None)
+                continue
+            for _, done in batch:
+                done.set_result(None)
 
     def hook(self, point: str, entry: Input) -> None:
         """A named point in the life of an input (the fault tests stop the process at one):
