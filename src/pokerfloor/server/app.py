@@ -219,7 +219,8 @@ class TableTask:
             audiences.discard((True, None))
         clients = [(client, self.audience(client)) for client in self.clients]
         audiences.update(key for _, key in clients)
-        frames = {key: encode(self.update_for(key, events)) for key in audiences}
+        views: dict[int | None, Any] = {}       # one view a seat (the host and spectators share one)
+        frames = {key: encode(self.update_for(key, events, views)) for key in audiences}
         self.history.append((room.seq, frames))
         for client, key in clients:
             await client.send_text(frames[key])
@@ -237,15 +238,22 @@ class TableTask:
     def update(self, client: Client, events: list[dict[str, Any]]) -> dict[str, Any]:
         return self.update_for(self.audience(client), events)
 
-    def update_for(self, key: Audience, events: list[dict[str, Any]]) -> dict[str, Any]:
-        """The whole picture for one audience, from its own seat's view of the hand."""
+    def update_for(
+        self, key: Audience, events: list[dict[str, Any]], views: dict[int | None, Any] | None = None
+    ) -> dict[str, Any]:
+        """The whole picture for one audience, from its own seat's view of the hand (``views``:
+        the views already built for this broadcast, by seat)."""
         room = self.room
         host, player_id = key
         player = None if player_id is None else room.players.get(player_id)
         seat = None if player is None else player.seat
         hand = room.hand
         seated = seat is not None and hand is not None and seat in hand.seats
-        view = None if hand is None else hand.view(seat if seated else None).to_dict()
+        viewer = seat if seated else None
+        views = {} if views is None else views
+        if viewer not in views:
+            views[viewer] = None if hand is None else hand.view(viewer).to_dict()
+        view = views[viewer]
         deal = None
         if room.deals:
             last = room.deals[-1]
