@@ -42,6 +42,7 @@ HISTORY = 128       # broadcasts a table keeps for ``resync`` (about five hands 
 PLAYER_COMMANDS = frozenset({"join", "act", "top_up", "sit_out", "sit_in", "leave", "straddle", "chat"})
 HOST_COMMANDS = frozenset({"approve", "refuse", "start", "pause", "edit_stack", "remove", "end_game"})
 STATIC = Path(__file__).parent / "static"
+HELLO = "\x00hello"    # a hello on the table's queue (no client frame has this type)
 SEAT_CHANGES = frozenset({"request", "refuse", "sit", "leave", "remove", "sit_out", "sit_in", "top_up", "edit_stack"})
 
 
@@ -303,6 +304,9 @@ class TableTask:
         if kind == "resync":
             await self._resync(client, _field(frame, "last_seq", int), frame.get("id"))
             return
+        if kind == HELLO:
+            await self._hello(client, frame)
+            return
         if kind in HOST_COMMANDS:
             await self._host(client, frame)
             return
@@ -332,6 +336,17 @@ class TableTask:
             entry["text"] = text
         await self.commit(entry)
         await client.send(self.ack(frame))
+
+    async def _hello(self, client: Client, frame: dict[str, Any]) -> None:
+        """Attach a client with its token (none: a spectator): a welcome, then an update."""
+        token = frame.get("token")
+        role, player = ("spectator", None) if token is None else self.room.role_of(token)
+        self.server.attach(client, self, host=role == "host", token_hash="" if token is None else digest(token))
+        await client.send({"type": "welcome", "seq": self.room.seq, "reply_to": frame.get("id"),
+                           "table_id": self.room.table_id, "role": role,
+                           "seat": None if player is None else player.seat,
+                           "player_id": None if player is None else player.player_id})
+        await client.send(self.update(client, []))
 
     async def _resync(self, client: Client, last_seq: int, reply_to: Any) -> None:
         """Replay what the client's audience was sent after ``last_seq``, then a fresh update
@@ -583,7 +598,7 @@ class Server:
         kind = frame["type"]
         if kind == "create_table":
             task, host_token = self.create(frame)
-            self._attach(client, task, host=True, token_hash=digest(host_token))
+            self.attach(client, task, host=True, token_hash=digest(host_token))
             await client.send({"type": "table_created", "seq": task.room.seq, "reply_to": frame.get("id"),
                                "table_id": task.room.table_id, "host_token": host_token})
             await client.send(task.update(client, []))
@@ -591,14 +606,12 @@ class Server:
             if frame.get("version") != VERSION:
                 raise Refused("version", f"this server speaks version {VERSION}")
             task = self.table(_field(frame, "table_id", str))
-            token = _field(frame, "token", str, optional=True)
-            role, player = ("spectator", None) if token is None else task.room.role_of(token)
-            self._attach(client, task, host=role == "host", token_hash="" if token is None else digest(token))
-            await client.send({"type": "welcome", "seq": task.room.seq, "reply_to": frame.get("id"),
-                               "table_id": task.room.table_id, "role": role,
-                               "seat": None if player is None else player.seat,
-                               "player_id": None if player is None else player.player_id})
-            await client.send(task.update(client, []))
+            _field(frame, "token", str, optional=True)
+            # Answered by the table's task, in turn with its inputs: the room is read only
+            # between them, when everything it holds is stored (write before broadcast).
+            if client.table is not task:
+                self.attach(client, task, host=False, token_hash="")   # a spectator until answered
+            await task.queue.put(Command(client, {**frame, "type": HELLO}))
         elif kind in PLAYER_COMMANDS or kind in HOST_COMMANDS or kind == "resync":
             if client.table is None:
                 raise Refused("no_table", "send hello or create_table first")
@@ -607,7 +620,7 @@ class Server:
             raise Refused("unknown_type", f"no message type {kind!r}")
 
     @staticmethod
-    def _attach(client: Client, task: TableTask, *, host: bool, token_hash: str) -> None:
+    def attach(client: Client, task: TableTask, *, host: bool, token_hash: str) -> None:
         if client.table is not None:
             client.table.clients.discard(client)
         client.table, client.host, client.token_hash = task, host, token_hash
