@@ -397,7 +397,7 @@ def _seat_changes(due: list[tuple[str, dict[str, Any]]], clients: dict[str, Clie
             tokens[name] = got["seat_token"]
             return True
         got = clients[name].reply(dict(frame))
-        assert got["type"] == "ack" or got.get("code") == "illegal", got
+        assert got["type"] == "ack" or got.get("code") == "illegal", (name, frame, got)
         due.remove(change)
         return True
     return False
