@@ -198,9 +198,10 @@ class _Run:
 
 
 def run_serve(tables: int = 50, players: int = 6, hands: int = 20, *, think: float = 0.1,
-              seed: int = 0, folder: Path | None = None) -> ServeFigures:
+              seed: int = 0, folder: Path | None = None, timeout: float = 600.0) -> ServeFigures:
     """Start ``pokerfloor serve`` and load it; ``think`` is each bot's mean seconds before it
-    acts (0: as fast as it can). Everything started here is stopped before returning."""
+    acts (0: as fast as it can); a table not done within ``timeout`` seconds is an error.
+    Everything started here is stopped before returning."""
     own = folder is None
     folder = Path(tempfile.mkdtemp(prefix="pf-bench-serve-")) if folder is None else folder
     port = _free_port()
@@ -219,9 +220,12 @@ def run_serve(tables: int = 50, players: int = 6, hands: int = 20, *, think: flo
                 if server.poll() is not None:
                     raise RuntimeError("pokerfloor serve did not start") from None
                 time.sleep(0.02)
+        else:
+            raise RuntimeError("pokerfloor serve did not answer within 20 s")
         rss_before = _rss_mb(server.pid)
         cpu_before = _cpu_seconds(server.pid)
         run = _Run(f"ws://127.0.0.1:{port}/ws", tables, players, hands, think, seed)
+        run.timeout = timeout
         started, client_cpu = time.perf_counter(), time.process_time()
 
         async def everything() -> list[_Table | BaseException]:
