@@ -27,3 +27,15 @@ def test_the_schema_is_migrated_once_and_inputs_are_unique_per_seq(tmp_path: Pat
         assert db.execute(text("PRAGMA synchronous")).scalar() == 2   # FULL
     assert again.inputs("t") == [{"kind": "start"}] and again.inputs("t", after=1) == []
     again.close()
+
+
+def test_the_store_knows_the_newest_migration() -> None:
+    """``HEAD`` lets a store at the newest schema skip Alembic on opening: it must be the head."""
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    from pokerfloor.server import store
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(store.__file__).parent / "migrations"))
+    assert ScriptDirectory.from_config(config).get_current_head() == store.HEAD

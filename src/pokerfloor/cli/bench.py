@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import platform
 import sys
 import time
@@ -25,7 +26,7 @@ def bench(
             "--only",
             help=(
                 "Run only this benchmark (repeatable): play, play-batch, eval, eval-batch, equity, replay, "
-                "env-batch, soak, equity-hand-range, equity-range-range, equity-three-way."
+                "env-batch, soak, serve, equity-hand-range, equity-range-range, equity-three-way."
             ),
         ),
     ] = None,
@@ -47,11 +48,19 @@ def bench(
         Path | None, typer.Option("--markdown", help="Also write the tables as Markdown to this file.")
     ] = None,
     hands: Annotated[
-        int | None, typer.Option("--hands", min=1, help="Soak: random hands to play (default 10**6, quick 10**4).")
+        int | None,
+        typer.Option("--hands", min=1, help="Soak: random hands to play (default 10**6, quick 10**4); "
+                     "serve: hands a table (default 20, quick 3)."),
     ] = None,
     inputs: Annotated[
         int | None, typer.Option("--inputs", min=1, help="Soak: mutated hand histories to read (default 10**5).")
     ] = None,
+    tables: Annotated[
+        int | None, typer.Option("--tables", min=1, help="Serve: tables at once (default 50, quick 2).")
+    ] = None,
+    think: Annotated[
+        float, typer.Option("--think", min=0, help="Serve: a bot's mean seconds before acting (0: at once).")
+    ] = 0.1,
 ) -> None:
     """Measure pokerfloor and every peer engine installed here, interleaved in one process.
 
@@ -65,6 +74,12 @@ def bench(
     from pokerfloor.bench import Config, installed_peers, run, select, steps_total
     from pokerfloor.bench.report import markdown, rate_text, ratio_text
 
+    if only and "serve" in only:
+        if not _serve(quick=quick, seed=seed or 0, hands=hands, tables=tables, think=think, json_path=json_path):
+            raise typer.Exit(1)
+        only = [name for name in only if name != "serve"]
+        if not only:
+            return
     if only and "soak" in only:
         clean = _soak(quick=quick, seed=seed or 0, hands=hands, inputs=inputs, corpus=corpus)
         only = [name for name in only if name != "soak"]
@@ -135,6 +150,45 @@ def bench(
     if markdown_path is not None:
         markdown_path.write_text(markdown(chosen, rows), encoding="utf-8")
         console.print(f"wrote {markdown_path}")
+
+
+def _serve(*, quick: bool, seed: int, hands: int | None, tables: int | None, think: float,
+           json_path: Path | None) -> bool:
+    """The server under load (``pokerfloor.bench.serve``): 6 bots a table; whether it ran clean."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from pokerfloor.bench.serve import run_serve
+    from pokerfloor.hand import COMPILED
+
+    console = Console()
+    tables = tables or (2 if quick else 50)
+    hands = hands or (3 if quick else 20)
+    engine = "compiled" if COMPILED else "pure Python"
+    console.print(f"serve: {tables} tables x 6 bot clients, {hands} hands a table, think {think * 1000:.0f} ms, "
+                  f"hand engine {engine}, {os.cpu_count()} cores")
+    got = run_serve(tables, 6, hands, think=think, seed=seed)
+    table = Table(title="pokerfloor serve on 127.0.0.1 (SQLite store)", title_justify="left")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    table.add_row("hands played", f"{got.hands_played:,} in {got.seconds:.1f} s")
+    table.add_row("hands a second", f"{got.hands_per_second:.1f}")
+    table.add_row("actions", f"{got.actions:,}")
+    table.add_row("action to the last client's update, p50", f"{got.p50_ms:.1f} ms")
+    table.add_row("action to the last client's update, p99", f"{got.p99_ms:.1f} ms")
+    table.add_row("slowest", f"{got.max_ms:.1f} ms")
+    table.add_row("server CPU a table", f"{got.cpu_per_table * 100:.2f} % of a core")
+    table.add_row("server CPU, clients' CPU", f"{got.server_cpu_seconds:.1f} s, {got.client_cpu_seconds:.1f} s")
+    table.add_row("server memory", f"{got.rss_mb:.0f} MB ({got.rss_per_table_mb:.2f} MB a table)")
+    table.add_row("errors", str(got.errors))
+    console.print(table)
+    for problem in got.problems[:20]:
+        console.print(f"[red]{problem}[/red]")
+    if json_path is not None:
+        json_path.write_text(json.dumps({"python": sys.version.split()[0], "platform": platform.platform(),
+                                         "hand_engine": "compiled" if COMPILED else "pure",
+                                         "serve": got.as_dict()}, indent=2) + "\n", encoding="utf-8")
+    return got.errors == 0
 
 
 def _soak(*, quick: bool, seed: int, hands: int | None, inputs: int | None, corpus: Path | None) -> bool:

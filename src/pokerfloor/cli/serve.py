@@ -15,7 +15,8 @@ KILL_AT = "POKERFLOOR_SERVE_KILL_AT"
 
 def _kill_hook() -> Any:
     """For the fault tests: ``POKERFLOOR_SERVE_KILL_AT=point:N`` kills this process (SIGKILL)
-    at the Nth time an input reaches the named point (``stored``, ``broadcast``)."""
+    at the Nth time an input reaches the named point: ``stored`` or ``broadcast``, alone or with
+    the moment, as in ``stored/mid_street`` (``Server.hook`` names them)."""
     spec = os.environ.get(KILL_AT)
     if not spec:
         return None
@@ -23,7 +24,7 @@ def _kill_hook() -> Any:
     left = [int(count or 1)]
 
     def hook(reached: str, _entry: dict[str, Any]) -> None:
-        if reached == point:
+        if reached == point or reached.startswith(point + "/"):
             left[0] -= 1
             if left[0] <= 0:
                 os.kill(os.getpid(), signal.SIGKILL)

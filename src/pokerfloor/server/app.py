@@ -39,10 +39,13 @@ MAX_FRAME = 16 * 1024
 FLOOD_PER_SECOND = 40
 STRIKES = 20
 POLL = 0.02
+HISTORY = 128       # broadcasts a table keeps for ``resync`` (about five hands of six seats)
 PLAYER_COMMANDS = frozenset({"join", "act", "top_up", "sit_out", "sit_in", "leave", "straddle", "chat", "run_it"})
 HOST_COMMANDS = frozenset({"approve", "refuse", "start", "pause", "edit_stack", "remove", "end_game", "spectators"})
 TABLE_COMMANDS = frozenset({"resync", "spectate"})
 STATIC = Path(__file__).parent / "static"
+HELLO = "\x00hello"    # a hello on the table's queue (no client frame has this type)
+SEAT_CHANGES = frozenset({"request", "refuse", "sit", "leave", "remove", "sit_out", "sit_in", "top_up", "edit_stack"})
 
 
 @dataclass(eq=False)
@@ -59,8 +62,24 @@ class Client:
     seen: int = 0
 
     async def send(self, frame: dict[str, Any]) -> None:
+        await self.send_text(encode(frame))
+
+    async def send_text(self, text: str) -> None:
         with contextlib.suppress(Exception):
-            await self.socket.send_text(json.dumps(frame, separators=(",", ":")))
+            await self.socket.send_text(text)
+
+
+def encode(frame: dict[str, Any]) -> str:
+    """A frame as sent: compact JSON."""
+    return json.dumps(frame, separators=(",", ":"))
+
+
+Write = tuple[str, int, dict[str, Any], bytes | None]
+"""An input to store: table id, sequence number, the input, and the snapshot taken after it."""
+Audience = tuple[bool, str | None, bool]
+"""Whom an update is built for: (the host?, the player id or None, a spectator let in?). Every
+client of one audience sees the same update; a guest is ``(False, None, False)``, a spectator
+``(False, None, True)``."""
 
 
 @dataclass
@@ -102,6 +121,8 @@ class TableTask:
         self.turn: tuple[int, int] | None = None
         self.turn_token = ""
         self.pending: list[dict[str, Any]] = []
+        # The last broadcasts, each as every audience got it, for ``resync`` (docs/protocol.md).
+        self.history: deque[tuple[int, dict[Audience, str]]] = deque(maxlen=HISTORY)
         self.task: asyncio.Task[None] | None = None
         self._new_turn()
 
@@ -154,20 +175,37 @@ class TableTask:
         """Apply an input, write it, then tell every client (``Refused``: nothing happened)."""
         entry["at"] = self.server.clock()
         hands = len(self.room.hands)
+        street = self.room.hand.street if self.room.in_hand and self.room.hand is not None else None
         events = self.room.apply(entry)
-        self.server.store.append(self.room.table_id, self.room.seq, entry)
-        self.server.hook("stored", entry)
-        if len(self.room.hands) != hands:
-            self.server.store.snapshot(self.room.table_id, self.room.seq, pickle.dumps(self.room))
+        snapshot = pickle.dumps(self.room) if len(self.room.hands) != hands else None
+        await self.server.write(self.room.table_id, self.room.seq, entry, snapshot)
+        moment = self._moment(entry, street)
+        self.server.hook(f"stored/{moment}", entry)
         self._new_turn()
         self.pending.extend(event_json(e) for e in events)
         if entry["kind"] == "chat":
             self.pending.append({"kind": "chat", "player_id": entry["player_id"], "note": entry["text"]})
         await self.broadcast()
-        self.server.hook("broadcast", entry)
+        self.server.hook(f"broadcast/{moment}", entry)
         if not self.room.spectators:
             for client in self.clients:
                 client.spectating = False
+
+    def _moment(self, entry: Input, street: str | None) -> str:
+        """Where in the game an input just applied falls: ``deal``, ``mid_street``,
+        ``street_end`` (it closed a betting round and the next street began), ``hand_end``,
+        ``seat_change`` or ``other`` (the named points of ``Server.hook``)."""
+        kind = entry["kind"]
+        if kind in SEAT_CHANGES:
+            return "seat_change"
+        if kind == "deal":
+            return "deal"
+        if kind not in ("act", "timeout"):
+            return "other"
+        hand = self.room.hand
+        if hand is None or hand.is_over:
+            return "hand_end"
+        return "mid_street" if hand.street == street else "street_end"
 
     def _new_turn(self) -> None:
         """A fresh single-use turn token whenever the turn passes."""
@@ -178,25 +216,63 @@ class TableTask:
         if turn != self.turn:
             self.turn, self.turn_token = turn, secrets.token_urlsafe(12)
 
+    def audience(self, client: Client) -> Audience:
+        player = self.room.player_for_token_hash(client.token_hash) if client.token_hash else None
+        spectating = player is None and client.spectating and self.room.spectators
+        return client.host, None if player is None else player.player_id, spectating
+
     async def broadcast(self) -> None:
+        """One update per audience: built and encoded once, sent to each of its clients, and
+        kept for ``resync``. Every seated player and the host get theirs even when away."""
         events, self.pending = self.pending, []
-        for client in list(self.clients):
-            await client.send(self.update(client, events))
+        room = self.room
+        audiences: set[Audience] = {(False, None, False), (False, None, True), (True, None, False)}
+        audiences.update((p.token_hash == room.host_hash, p.player_id, False) for p in room.players.values())
+        if any(p.token_hash == room.host_hash for p in room.players.values()):
+            audiences.discard((True, None, False))
+        clients = [(client, self.audience(client)) for client in self.clients]
+        audiences.update(key for _, key in clients)
+        views: dict[int | None, Any] = {}       # one view a seat (the host and spectators share one)
+        frames = {key: encode(self.update_for(key, events, views)) for key in audiences}
+        self.history.append((room.seq, frames))
+        for client, key in clients:
+            await client.send_text(frames[key])
+
+    def missed(self, key: Audience, last_seq: int) -> list[str] | None:
+        """The updates this audience was sent after ``last_seq``, in order, or None when they are
+        not all kept (too many missed, or this process has not sent them: a restart)."""
+        if last_seq >= self.room.seq:
+            return []
+        if not self.history or last_seq < self.history[0][0] - 1:
+            return None
+        frames = [by_key.get(key) for seq, by_key in self.history if seq > last_seq]
+        return None if None in frames else [f for f in frames if f is not None]
 
     def update(self, client: Client, events: list[dict[str, Any]]) -> dict[str, Any]:
-        """The whole picture for one client, from its own seat's view of the hand."""
+        return self.update_for(self.audience(client), events)
+
+    def update_for(
+        self, key: Audience, events: list[dict[str, Any]], views: dict[int | None, Any] | None = None
+    ) -> dict[str, Any]:
+        """The whole picture for one audience, from its own seat's view of the hand (``views``:
+        the views already built for this broadcast, by seat)."""
         room = self.room
-        player = room.player_for_token_hash(client.token_hash) if client.token_hash else None
+        host, player_id, spectating = key
+        player = None if player_id is None else room.players.get(player_id)
         seat = None if player is None else player.seat
         hand = room.hand
         seated = seat is not None and hand is not None and seat in hand.seats
         # Only the host, a seated player or a spectator who opted in (and is let in) sees the
         # hand; anyone else at the link sees the seats, to ask for one.
-        watching = client.host or player is not None or (client.spectating and room.spectators)
-        role = "host" if client.host else "player" if player is not None else "spectator" if watching else "guest"
+        watching = host or player is not None or (spectating and room.spectators)
+        role = "host" if host else "player" if player is not None else "spectator" if watching else "guest"
         if not watching:
             hand, events = None, []
-        view = None if hand is None else hand.view(seat if seated else None).to_dict()
+        viewer = seat if seated else None
+        views = {} if views is None else views
+        if viewer not in views:
+            views[viewer] = None if hand is None else hand.view(viewer).to_dict()
+        view = views[viewer]
         deal = None
         if room.deals:
             last = room.deals[-1]
@@ -221,7 +297,7 @@ class TableTask:
                 for n, s in room.table.seats.items()
             },
         }
-        if client.host:
+        if host:
             table["requests"] = [
                 {"request_id": r.request_id, "name": r.name, "seat": r.seat, "chips": r.chips}
                 for r in room.requests.values()
@@ -267,10 +343,10 @@ class TableTask:
         kind = frame["type"]
         room = self.room
         if kind == "resync":
-            _field(frame, "last_seq", int)
-            fresh = self.update(client, [])
-            fresh["reply_to"] = frame.get("id")
-            await client.send(fresh)
+            await self._resync(client, _field(frame, "last_seq", int), frame.get("id"))
+            return
+        if kind == HELLO:
+            await self._hello(client, frame)
             return
         if kind == "spectate":
             self.spectate(client)
@@ -308,6 +384,31 @@ class TableTask:
             entry["text"] = text
         await self.commit(entry)
         await client.send(self.ack(frame))
+
+    async def _hello(self, client: Client, frame: dict[str, Any]) -> None:
+        """Attach a client with its token (none: a guest, a spectator if it asks): a welcome, then an update."""
+        token = frame.get("token")
+        role, player = ("guest", None) if token is None else self.room.role_of(token)
+        self.server.attach(client, self, host=role == "host", token_hash="" if token is None else digest(token))
+        if frame.get("spectate") is True and role == "guest":
+            self.spectate(client)
+            role = "spectator"
+        await client.send({"type": "welcome", "seq": self.room.seq, "reply_to": frame.get("id"),
+                           "table_id": self.room.table_id, "role": role,
+                           "seat": None if player is None else player.seat,
+                           "player_id": None if player is None else player.player_id})
+        await client.send(self.update(client, []))
+
+    async def _resync(self, client: Client, last_seq: int, reply_to: Any) -> None:
+        """Replay what the client's audience was sent after ``last_seq``, then a fresh update
+        (``resync: "replay"``); or only the fresh update (``"fresh"``) when that is not kept."""
+        missed = self.missed(self.audience(client), last_seq)
+        for text in missed or ():
+            await client.send_text(text)
+        fresh = self.update(client, [])
+        fresh.update(reply_to=reply_to, resync="fresh" if missed is None else "replay",
+                     replayed=len(missed or ()))
+        await client.send(fresh)
 
     def ack(self, frame: dict[str, Any], *, duplicate: bool = False, **more: Any) -> dict[str, Any]:
         reply = {"type": "ack", "seq": self.room.seq, "reply_to": frame.get("id"), "duplicate": duplicate}
@@ -413,9 +514,41 @@ class Server:
         self.origins = frozenset(origins)
         self.tables: dict[str, TableTask] = {}
         self._hook = hook
+        self._writes: list[tuple[Write, asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
+
+    async def write(self, table_id: str, seq: int, entry: Input, snapshot: bytes | None) -> None:
+        """Store an input (and a snapshot); returns once it is committed. Inputs of several
+        tables that arrive together share one commit (group commit, in a thread, so the loop
+        serves other tables meanwhile); each table still hears of its input only after this."""
+        done = asyncio.get_running_loop().create_future()
+        self._writes.append(((table_id, seq, entry, snapshot), done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write_all())
+        await done
+
+    async def _write_all(self) -> None:
+        while self._writes:
+            batch, self._writes = self._writes, []
+            try:
+                await asyncio.to_thread(self.store.write_many, [write for write, _ in batch])
+            except Exception:
+                # One at a time, so that only the write at fault fails (its table is rebuilt).
+                for write, done in batch:
+                    try:
+                        await asyncio.to_thread(self.store.write_many, [write])
+                    except Exception as failed:
+                        done.set_exception(failed)
+                    else:
+                        done.set_result(None)
+                continue
+            for _, done in batch:
+                done.set_result(None)
 
     def hook(self, point: str, entry: Input) -> None:
-        """A named point in the life of an input (the fault tests stop the process at one)."""
+        """A named point in the life of an input (the fault tests stop the process at one):
+        ``stored/<moment>`` once it is written and before anyone hears of it, ``broadcast/<moment>``
+        once every client was sent its update (``TableTask._moment`` names the moments)."""
         if self._hook is not None:
             self._hook(point, entry)
 
@@ -524,7 +657,7 @@ class Server:
         kind = frame["type"]
         if kind == "create_table":
             task, host_token = self.create(frame)
-            self._attach(client, task, host=True, token_hash=digest(host_token))
+            self.attach(client, task, host=True, token_hash=digest(host_token))
             await client.send({"type": "table_created", "seq": task.room.seq, "reply_to": frame.get("id"),
                                "table_id": task.room.table_id, "host_token": host_token})
             await client.send(task.update(client, []))
@@ -532,17 +665,12 @@ class Server:
             if frame.get("version") != VERSION:
                 raise Refused("version", f"this server speaks version {VERSION}")
             task = self.table(_field(frame, "table_id", str))
-            token = _field(frame, "token", str, optional=True)
-            role, player = ("guest", None) if token is None else task.room.role_of(token)
-            self._attach(client, task, host=role == "host", token_hash="" if token is None else digest(token))
-            if frame.get("spectate") is True and role == "guest":
-                task.spectate(client)
-                role = "spectator"
-            await client.send({"type": "welcome", "seq": task.room.seq, "reply_to": frame.get("id"),
-                               "table_id": task.room.table_id, "role": role,
-                               "seat": None if player is None else player.seat,
-                               "player_id": None if player is None else player.player_id})
-            await client.send(task.update(client, []))
+            _field(frame, "token", str, optional=True)
+            # Answered by the table's task, in turn with its inputs: the room is read only
+            # between them, when everything it holds is stored (write before broadcast).
+            if client.table is not task:
+                self.attach(client, task, host=False, token_hash="")   # a spectator until answered
+            await task.queue.put(Command(client, {**frame, "type": HELLO}))
         elif kind in PLAYER_COMMANDS or kind in HOST_COMMANDS or kind in TABLE_COMMANDS:
             if client.table is None:
                 raise Refused("no_table", "send hello or create_table first")
@@ -551,7 +679,7 @@ class Server:
             raise Refused("unknown_type", f"no message type {kind!r}")
 
     @staticmethod
-    def _attach(client: Client, task: TableTask, *, host: bool, token_hash: str) -> None:
+    def attach(client: Client, task: TableTask, *, host: bool, token_hash: str) -> None:
         if client.table is not None:
             client.table.clients.discard(client)
         client.table, client.host, client.token_hash = task, host, token_hash

@@ -1,5 +1,6 @@
-"""Downloads of a session: its finished hands as PHH (as a spectator sees them) and the ledger
-as CSV with the settle-up transfers."""
+"""Downloads of a session: its finished hands as PHH and OHH (as a spectator sees them: no hole
+card that was not shown), as JSON hand records, and the ledger as CSV with the settle-up
+transfers."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
-from pokerfloor.io import export, phh
+from pokerfloor.io import export, ohh, phh
 from pokerfloor.server.deal import published
 from pokerfloor.server.room import Refused, Room
 
@@ -21,8 +22,19 @@ if TYPE_CHECKING:
 
 def session_phh(room: Room) -> str:
     """The session's finished hands as one ``.phhs`` text, each as a spectator saw it."""
-    histories = [export.history_of(hand, seat=None, hand=number) for number, hand in enumerate(room.hands, 1)]
+    histories = [
+        export.history_of(hand, seat=None, full=False, hand=number) for number, hand in enumerate(room.hands, 1)
+    ]
     return phh.dumps_all(histories)
+
+
+def session_ohh(room: Room) -> list[dict[str, object]]:
+    """The session's finished hands as Open Hand History objects, each as a spectator saw it."""
+    return [
+        ohh.to_ohh(hand, seat=None, full=False, game_number=str(number), table_name=room.table_id,
+                   table_size=room.config.seats)
+        for number, hand in enumerate(room.hands, 1)
+    ]
 
 
 def session_records(room: Room) -> list[dict[str, object]]:
@@ -91,8 +103,15 @@ def routes(server: Server) -> list[Route]:
         except Refused as refused:
             return PlainTextResponse(refused.message, status_code=404)
 
+    async def open_histories(request: Request) -> Response:
+        try:
+            return JSONResponse(session_ohh(room_of(request)))
+        except Refused as refused:
+            return PlainTextResponse(refused.message, status_code=404)
+
     return [
         Route("/api/tables/{table_id}/hands.json", records),
+        Route("/api/tables/{table_id}/hands.ohh.json", open_histories),
         Route("/api/tables/{table_id}/hands.phhs", hands),
         Route("/api/tables/{table_id}/ledger.csv", ledger),
     ]

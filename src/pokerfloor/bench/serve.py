@@ -1,0 +1,264 @@
+"""``pokerfloor bench --only serve``: the home-game server under load on 127.0.0.1.
+
+``pokerfloor serve`` runs as a real uvicorn process with a SQLite file store; this process opens
+``tables`` tables with ``players`` bot clients each (real WebSocket clients, the ``websockets``
+library, one asyncio loop), and they play ``hands`` hands a table, all tables at once. Measured:
+hands a second, the time from an ``act`` sent to the moment the last client of its table holds
+the update for it (p50, p99), the server's CPU and memory per table (from /proc), and every
+error (none expected).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+GAME = {"variant": "holdem", "structure": "no_limit", "small_blind": 1, "big_blind": 2}
+CHIPS = 200         # the most a table lets a player buy in with (100 big blinds)
+
+
+@dataclass
+class ServeFigures:
+    """What one run measured; latencies in milliseconds, CPU as a share of one core."""
+
+    tables: int
+    players: int
+    hands: int
+    think_ms: float
+    seconds: float
+    hands_played: int
+    actions: int
+    hands_per_second: float
+    p50_ms: float
+    p99_ms: float
+    max_ms: float
+    server_cpu_seconds: float
+    cpu_per_table: float
+    client_cpu_seconds: float
+    rss_mb: float
+    rss_per_table_mb: float
+    errors: int
+    problems: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+class _Table:
+    """One table's bots and the actions waiting for every bot to hear of them."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.waiting: dict[int, tuple[float, set[int]]] = {}
+        self.latencies: list[float] = []
+        self.done = asyncio.Event()
+        self.hands = 0
+
+    def sent(self, seq: int) -> None:
+        self.waiting[seq] = (time.perf_counter(), set())
+
+    def heard(self, seq: int, bot: int) -> None:
+        entry = self.waiting.get(seq)
+        if entry is None:
+            return
+        entry[1].add(bot)
+        if len(entry[1]) == self.players:
+            self.latencies.append(time.perf_counter() - entry[0])
+            del self.waiting[seq]
+
+
+class _Run:
+    def __init__(self, url: str, tables: int, players: int, hands: int, think: float, seed: int) -> None:
+        self.url, self.tables, self.players, self.hands, self.think = url, tables, players, hands, think
+        self.rng = random.Random(seed)
+        self.errors: list[str] = []
+        self.actions = 0
+        self.timeout = 600.0
+
+    async def table(self, number: int) -> _Table:
+        from websockets.asyncio.client import connect
+
+        state = _Table(self.players)
+        sockets = [await connect(self.url, max_size=2**22) for _ in range(self.players)]
+        try:
+            host = sockets[0]
+            await host.send(json.dumps({"type": "create_table", "game": GAME, "seats": self.players,
+                                        "options": {"seed": f"{number:08x}" * 4}}))
+            created = await self._reply(host, "table_created")
+            table_id = created["table_id"]
+            for seat, ws in enumerate(sockets, 1):
+                if seat > 1:
+                    await ws.send(json.dumps({"type": "hello", "version": 1, "table_id": table_id}))
+                    await self._reply(ws, "welcome")
+                await ws.send(json.dumps({"type": "join", "name": f"bot{seat}", "seat": seat, "chips": CHIPS}))
+                await self._reply(ws, "seat_requested")
+            loops = [asyncio.create_task(self._bot(ws, seat, state)) for seat, ws in enumerate(sockets, 1)]
+            await host.send(json.dumps({"type": "start"}))
+            await asyncio.wait_for(state.done.wait(), timeout=self.timeout)
+            for _ in range(500):            # the last update on its way to the other bots
+                if not state.waiting:
+                    break
+                await asyncio.sleep(0.01)
+            for loop in loops:
+                loop.cancel()
+        finally:
+            for ws in sockets:
+                await ws.close()
+        return state
+
+    async def _reply(self, ws: Any, kind: str) -> dict[str, Any]:
+        while True:
+            frame: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), timeout=60))
+            if frame["type"] == "error":
+                self.errors.append(f"{frame['code']}: {frame['message']}")
+            if frame["type"] == kind:
+                return frame
+
+    async def _bot(self, ws: Any, seat: int, state: _Table) -> None:
+        """Read every frame; act when the update gives this seat a turn token; the host (seat 1)
+        pauses the table once it has dealt enough hands."""
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            await self._play(ws, seat, state)
+        except ConnectionClosed:
+            if not state.done.is_set():
+                self.errors.append(f"seat {seat}: the connection closed during play")
+
+    async def _play(self, ws: Any, seat: int, state: _Table) -> None:
+        used = ""
+        paused = False
+        rng = random.Random(self.rng.random())
+        while True:
+            frame = json.loads(await ws.recv())
+            kind = frame["type"]
+            if kind == "error":
+                self.errors.append(f"seat {seat}: {frame['code']}: {frame['message']}")
+                continue
+            if kind != "update":
+                continue
+            state.heard(frame["seq"], seat)
+            number, hand = frame["table"]["hand_number"], frame["hand"]
+            over = hand is None or hand["is_over"]
+            if seat == 1 and frame["table"]["paused"] and over and not state.done.is_set():
+                state.hands = number
+                state.done.set()
+            token = frame["you"]["turn_token"]
+            if token and token != used and not over:
+                used = token
+                timed = True
+                if seat == 1 and number >= self.hands and not paused:
+                    # The host pauses on its own turn, when no other action is in flight, so
+                    # the pause takes the next sequence number; this action is not timed.
+                    paused, timed = True, False
+                    await ws.send(json.dumps({"type": "pause"}))
+                if self.think:
+                    await asyncio.sleep(rng.uniform(0.5, 1.5) * self.think)
+                legal = hand["legal"]
+                action, to = "check" if legal.get("check") else "call", None
+                if "raise_" in legal and legal["raise_"][0] <= 8 and rng.random() < 0.2:   # small pots
+                    action, to = "raise", legal["raise_"][0]
+                elif "fold" in legal and "check" not in legal and rng.random() < 0.15:
+                    action = "fold"
+                self.actions += 1
+                if timed:
+                    state.sent(frame["seq"] + 1)
+                await ws.send(json.dumps({"type": "act", "hand": number, "action": action, "to": to,
+                                          "turn_token": token, "client_action_id": f"{number}-{token}"}))
+
+
+def run_serve(tables: int = 50, players: int = 6, hands: int = 20, *, think: float = 0.1,
+              seed: int = 0, folder: Path | None = None, timeout: float = 600.0) -> ServeFigures:
+    """Start ``pokerfloor serve`` and load it; ``think`` is each bot's mean seconds before it
+    acts (0: as fast as it can); a table not done within ``timeout`` seconds is an error.
+    Everything started here is stopped before returning."""
+    own = folder is None
+    folder = Path(tempfile.mkdtemp(prefix="pf-bench-serve-")) if folder is None else folder
+    port = _free_port()
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    server = subprocess.Popen(
+        [sys.executable, "-c", "from pokerfloor.cli import main; main()", "serve",
+         "--db", f"sqlite:///{folder / 'bench.db'}", "--port", str(port), "--flood", "1000000"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    try:
+        for _ in range(1000):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=1):
+                    break
+            except OSError:
+                if server.poll() is not None:
+                    raise RuntimeError("pokerfloor serve did not start") from None
+                time.sleep(0.02)
+        else:
+            raise RuntimeError("pokerfloor serve did not answer within 20 s")
+        rss_before = _rss_mb(server.pid)
+        cpu_before = _cpu_seconds(server.pid)
+        run = _Run(f"ws://127.0.0.1:{port}/ws", tables, players, hands, think, seed)
+        run.timeout = timeout
+        started, client_cpu = time.perf_counter(), time.process_time()
+
+        async def everything() -> list[_Table | BaseException]:
+            return await asyncio.gather(*(run.table(n) for n in range(tables)), return_exceptions=True)
+
+        results = asyncio.run(everything())
+        seconds, client_cpu = time.perf_counter() - started, time.process_time() - client_cpu
+        cpu = _cpu_seconds(server.pid) - cpu_before
+        rss = _rss_mb(server.pid)
+    finally:
+        server.kill()
+        _, stderr = server.communicate(timeout=30)
+        if own:
+            for path in folder.iterdir():
+                path.unlink()
+            folder.rmdir()
+    played = [r for r in results if isinstance(r, _Table)]
+    problems = [f"{type(r).__name__}: {r}" for r in results if not isinstance(r, _Table)] + run.errors
+    problems += [line for line in stderr.decode(errors="replace").splitlines() if "Traceback" in line][:5]
+    latencies = sorted(x * 1000 for t in played for x in t.latencies)
+    unheard = sum(len(t.waiting) for t in played)
+    if unheard:
+        problems.append(f"{unheard} actions never reached every client")
+
+    def pct(q: float) -> float:
+        return latencies[min(len(latencies) - 1, int(q * len(latencies)))] if latencies else float("nan")
+
+    hands_played = sum(t.hands for t in played)
+    return ServeFigures(
+        tables=tables, players=players, hands=hands, think_ms=think * 1000, seconds=seconds,
+        hands_played=hands_played, actions=run.actions, hands_per_second=hands_played / seconds,
+        p50_ms=pct(0.50), p99_ms=pct(0.99), max_ms=latencies[-1] if latencies else float("nan"),
+        server_cpu_seconds=cpu, cpu_per_table=cpu / seconds / tables,
+        client_cpu_seconds=client_cpu, rss_mb=rss,
+        rss_per_table_mb=(rss - rss_before) / tables, errors=len(problems), problems=problems,
+    )

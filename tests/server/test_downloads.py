@@ -1,0 +1,67 @@
+"""The session's downloads (docs/protocol.md, "Downloads"): PHH, OHH and JSON hand records as a
+spectator sees the hands (no hole card that was not shown), and the ledger."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from starlette.testclient import TestClient
+
+from pokerfloor.io.ohh import SPEC_VERSION, read_ohh
+from tests.server.conftest import Session
+
+CARD_TEXT = re.compile(r"[2-9TJQKA][cdhs]")
+
+
+def _played(http: TestClient, hands: int = 6) -> Session:
+    game = Session(http, seed="0bb5eed0")
+    for seat in (1, 2, 4):
+        game.join(f"p{seat}", seat)
+    game.host.reply({"type": "start"})
+    folds = iter(range(10_000))
+
+    def choose(_peer: object, legal: dict[str, object]) -> tuple[str, int | None]:
+        if "fold" in legal and "check" not in legal and next(folds) % 3 == 0:
+            return "fold", None            # some hands end without a showdown: cards never shown
+        return ("check" if legal.get("check") else "call"), None
+
+    for _ in range(hands - 1):
+        game.play_hand(choose)
+    game.host.reply({"type": "pause"})
+    game.play_hand(choose)
+    game.sync()
+    return game
+
+
+def test_the_session_downloads_as_open_hand_history_with_no_hidden_card(http: TestClient) -> None:
+    game = _played(http)
+    hands = game.room.hands
+    got = http.get(f"/api/tables/{game.table_id}/hands.ohh.json")
+    assert got.status_code == 200
+    histories = got.json()
+    assert len(histories) == len(hands) >= 6
+    unseen = 0
+    for number, (entry, hand) in enumerate(zip(histories, hands, strict=True), 1):
+        body = entry["ohh"]
+        assert body["spec_version"] == SPEC_VERSION and body["game_number"] == str(number)
+        assert body["table_name"] == game.table_id and body["game_type"] == "Holdem"
+        paid = {w["player_id"]: w["win_amount"] for pot in body["pots"] for w in pot["player_wins"]}
+        assert sum(paid.values()) == sum(a.amount for a in hand.result.awards)   # type: ignore[union-attr]
+        shown = {str(c) for cards in hand.view(None).holes.values() for c in cards if c is not None}
+        hidden = {str(c) for cards in hand.holes.values() for c in cards} - shown
+        unseen += len(hidden)
+        written = set(CARD_TEXT.findall(json.dumps(body)))
+        assert not written & hidden, (number, written & hidden)
+        assert shown <= written                         # what was shown is there
+        history = read_ohh(entry)                       # and the project's reader takes it back
+        assert len(history.starting_stacks) == len(hand.seats)
+    assert unseen > 0                                   # some cards were never shown: none leaked
+    phh = http.get(f"/api/tables/{game.table_id}/hands.phhs").text
+    assert phh.count("actions") == len(hands)
+    never = {str(c) for h in hands for cards in h.holes.values() for c in cards}
+    never -= {str(c) for h in hands for cards in h.view(None).holes.values() for c in cards if c is not None}
+    never -= {str(c) for h in hands for c in h.board}
+    assert not set(CARD_TEXT.findall(phh)) & never     # the PHH download hides them too
+    assert http.get("/api/tables/nope/hands.ohh.json").status_code == 404
+    game.close()
