@@ -69,6 +69,33 @@ def test_observations_never_hold_a_hidden_card(name: str) -> None:
             assert not hidden & set(seen.tolist())
 
 
+@pytest.mark.parametrize("name", sorted(SHORT_NAMES))
+def test_incremental_observations_equal_the_seat_views_encoding(name: str) -> None:
+    """``observe`` builds each observation from the events since the last step; at every
+    decision, for every agent (the one to act and the others, in one-hand episodes and in
+    table sessions with rebuys), it must equal ``encode`` of the agent's ``SeatView`` built
+    from scratch: the same cards, chips and history, so no card that view hides."""
+    for env in (
+        aec_env(game(name, 1, 2), players=3, stack=60),
+        aec_env(game(name, 1, 2), players=4, stack=40, hands=12, rebuy_after=1, history=6),
+    ):
+        rng, ended = random.Random(7), 0
+        env.reset(seed=7)
+        for _ in range(300):
+            for agent in env.possible_agents:
+                observed = env.observe(agent)["observation"]
+                assert np.array_equal(observed, env.encode(env.view(agent))), agent
+            obs, _, done, _, _ = env.last()
+            if done:  # the hand's end, cards shown or not, is checked too
+                ended += 1
+                env.step(None)
+                if not env.agents:
+                    env.reset(seed=rng.randrange(1 << 30))
+                continue
+            env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+        assert ended > 0
+
+
 def test_the_observation_carries_the_action_history() -> None:
     env = aec_env(players=2, stack=100)
     env.reset(seed=3)
