@@ -120,6 +120,7 @@ class _Choices(NamedTuple):
     plain: dict[str, Any]
     min_to: int | None
     max_to: int | None
+    aggressive: tuple[str, Range] | None
 
 
 class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo has no type marker
@@ -262,7 +263,11 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
             open_ = _aggressive(legal)
             span = open_[1] if open_ is not None else None
             kept = self._kept[legal] = _Choices(
-                mask, legal_json(legal), None if span is None else span.min_to, None if span is None else span.max_to
+                mask,
+                legal_json(legal),
+                None if span is None else span.min_to,
+                None if span is None else span.max_to,
+                open_,
             )
         return kept
 
@@ -437,7 +442,7 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
             bits = action - self.codes.draw
             hole = hand.holes[hand.to_act]
             return "draw", None, [str(c) for i, c in enumerate(hole) if c is not None and bits >> i & 1]
-        open_ = _aggressive(legal)
+        open_ = self._choices.aggressive
         kind, span = open_ if open_ is not None else ("raise", Range(0, 0))
         if action == ALL_IN:
             return kind, span.max_to, None
