@@ -220,3 +220,25 @@ def test_a_session_moves_the_button_and_rebuys_after_missing_hands() -> None:
     rebuys = sum(1 for e in table.ledger.entries if e.kind == "rebuy")
     assert len(set(buttons)) == 3 and rebuys > 0
     assert table.hand_number == 40
+
+
+def test_a_session_has_the_tables_dead_button_and_missed_blinds() -> None:
+    """The session is the table's own: when a seat busts and sits out, the big blind moves on
+    and the button may be dead (TDA 2024 R32), the blinds it passes are missed, and the seat
+    that rebuys comes back in at the big blind (RROP11 Button & Blind Use)."""
+    env = aec_env(players=4, stack=40, hands=60, rebuy_after=2)
+    env.reset(seed=11)
+    rng = random.Random(0)
+    while env.agents:
+        obs, _, done, _, _ = env.last()
+        if done:
+            env.step(None)
+            continue
+        mask = obs["action_mask"]
+        shove = mask[ALL_IN] and rng.random() < 0.3
+        env.step(ALL_IN if shove else CALL if mask[CALL] else int(np.flatnonzero(mask)[0]))
+    table = env.table
+    assert table is not None
+    kinds = {e.kind for e in table.events}
+    assert {"dead_button", "missed_big_blind", "rebuy", "comes_in_at_big_blind"} <= kinds
+    assert sum(env._cumulative_rewards.values()) == 0
