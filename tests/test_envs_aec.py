@@ -198,11 +198,10 @@ def test_a_single_hand_episode_pays_the_net_chips() -> None:
     assert env._cumulative_rewards == {"player_0": 1.0, "player_1": -1.0}
 
 
-def test_a_session_moves_the_button_and_rebuys_after_missing_hands() -> None:
-    """A session plays on at the table: the button moves, a broke seat sits out ``rebuy_after``
-    hands, then rebuys and owes the blinds it missed (RROP11 Button & Blind Use)."""
-    env = aec_env(players=3, stack=40, hands=40, rebuy_after=2)
-    env.reset(seed=11)
+def _play_session(env: PokerAECEnv, seed: int) -> list[int]:
+    """Play a session to its end, calling and now and then going all in; the button seat of
+    every decision."""
+    env.reset(seed=seed)
     buttons, rng = [], random.Random(0)
     while env.agents:
         table = env.table
@@ -215,6 +214,14 @@ def test_a_session_moves_the_button_and_rebuys_after_missing_hands() -> None:
         mask = obs["action_mask"]
         shove = mask[ALL_IN] and rng.random() < 0.3
         env.step(ALL_IN if shove else CALL if mask[CALL] else int(np.flatnonzero(mask)[0]))
+    return buttons
+
+
+def test_a_session_moves_the_button_and_rebuys_after_missing_hands() -> None:
+    """A session plays on at the table: the button moves, a broke seat sits out ``rebuy_after``
+    hands, then rebuys and owes the blinds it missed (RROP11 Button & Blind Use)."""
+    env = aec_env(players=3, stack=40, hands=40, rebuy_after=2)
+    buttons = _play_session(env, 11)
     table = env.table
     assert table is not None
     rebuys = sum(1 for e in table.ledger.entries if e.kind == "rebuy")
@@ -227,16 +234,7 @@ def test_a_session_has_the_tables_dead_button_and_missed_blinds() -> None:
     and the button may be dead (TDA 2024 R32), the blinds it passes are missed, and the seat
     that rebuys comes back in at the big blind (RROP11 Button & Blind Use)."""
     env = aec_env(players=4, stack=40, hands=60, rebuy_after=2)
-    env.reset(seed=11)
-    rng = random.Random(0)
-    while env.agents:
-        obs, _, done, _, _ = env.last()
-        if done:
-            env.step(None)
-            continue
-        mask = obs["action_mask"]
-        shove = mask[ALL_IN] and rng.random() < 0.3
-        env.step(ALL_IN if shove else CALL if mask[CALL] else int(np.flatnonzero(mask)[0]))
+    _play_session(env, 11)
     table = env.table
     assert table is not None
     kinds = {e.kind for e in table.events}
