@@ -185,6 +185,7 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         self._read = 0
         self._street_seen = ""
         self._stud = self._faces_up = variant.family == "stud"
+        self._board_shown: list[int] = []  # the public card slots set so far
         self._rows: list[int] = []  # the hand's history rows so far, flat
         self._pub = np.zeros(size, np.float32)  # a spectator's observation, kept up to date
         self._public: np.ndarray | None = None
@@ -285,11 +286,9 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
                 if card is not None:
                     out[(seat - 1) * 52 + card] = 1
             out[self._layout[0] + seat - 1] = 1
-            mine = seat == self._legal.seat
-        else:
-            mine = False
-        mask = self._legal_mask.copy() if mine else np.zeros(self.codes.n, np.int8)
-        return {"observation": out, "action_mask": mask}
+        if self._legal.seat == seat:
+            return {"observation": out, "action_mask": self._legal_mask.copy()}
+        return {"observation": out, "action_mask": np.zeros(self.codes.n, np.int8)}
 
     def _observe_public(self, hand: Hand) -> np.ndarray:
         """A spectator's observation now, updated in place: only the events since the last step
@@ -300,7 +299,7 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         cards_len, chips_len, _ = self._layout
         if hand is not self._observed:
             self._observed, self._read, self._rows, self._street_seen = hand, 0, [], ""
-            self._faces_up = self._stud
+            self._faces_up, self._board_shown = self._stud, []
             pub[:] = 0
         events = hand.events
         street = hand.street
@@ -326,11 +325,18 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
                 window[:] = rows[4 * (used - history) :]
         if cards_dirty:
             self._street_seen = street
-            at = [n * 52 + c for c in hand.board if c is not None]
-            if self._faces_up:  # else nobody's cards are face up yet: only the board is public
-                at += [(s - 1) * 52 + c for s, seen in visible_cards(hand, None).items() for c in seen if c is not None]
-            pub[:cards_len] = 0
-            pub.put(at, 1)
+            board = [n * 52 + c for c in hand.board if c is not None]
+            shown = self._board_shown
+            if not self._faces_up and board[: len(shown)] == shown:  # only new board cards
+                if len(board) > len(shown):
+                    pub.put(board[len(shown) :], 1)
+            else:
+                if self._faces_up:
+                    seen = visible_cards(hand, None).items()  # hole cards shown, upcards, all in
+                    board += [(s - 1) * 52 + c for s, cards in seen for c in cards if c is not None]
+                pub[:cards_len] = 0
+                pub.put(board, 1)
+            self._board_shown = board
         pub[cards_len : cards_len + chips_len] = self._chips(
             hand.button_seat, hand.to_act, hand.folded, hand.stacks, hand.bets, hand.total_pot, street
         )
