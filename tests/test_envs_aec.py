@@ -69,6 +69,33 @@ def test_observations_never_hold_a_hidden_card(name: str) -> None:
             assert not hidden & set(seen.tolist())
 
 
+@pytest.mark.parametrize("name", sorted(SHORT_NAMES))
+def test_incremental_observations_equal_the_seat_views_encoding(name: str) -> None:
+    """``observe`` builds each observation from the events since the last step; at every
+    decision, for every agent (the one to act and the others, in one-hand episodes and in
+    table sessions with rebuys), it must equal ``encode`` of the agent's ``SeatView`` built
+    from scratch: the same cards, chips and history, so no card that view hides."""
+    for env in (
+        aec_env(game(name, 1, 2), players=3, stack=60),
+        aec_env(game(name, 1, 2), players=4, stack=40, hands=12, rebuy_after=1, history=6),
+    ):
+        rng, ended = random.Random(7), 0
+        env.reset(seed=7)
+        for _ in range(300):
+            for agent in env.possible_agents:
+                observed = env.observe(agent)["observation"]
+                assert np.array_equal(observed, env.encode(env.view(agent))), agent
+            obs, _, done, _, _ = env.last()
+            if done:  # the hand's end, cards shown or not, is checked too
+                ended += 1
+                env.step(None)
+                if not env.agents:
+                    env.reset(seed=rng.randrange(1 << 30))
+                continue
+            env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+        assert ended > 0
+
+
 def test_the_observation_carries_the_action_history() -> None:
     env = aec_env(players=2, stack=100)
     env.reset(seed=3)
@@ -171,11 +198,10 @@ def test_a_single_hand_episode_pays_the_net_chips() -> None:
     assert env._cumulative_rewards == {"player_0": 1.0, "player_1": -1.0}
 
 
-def test_a_session_moves_the_button_and_rebuys_after_missing_hands() -> None:
-    """A session plays on at the table: the button moves, a broke seat sits out ``rebuy_after``
-    hands, then rebuys and owes the blinds it missed (RROP11 Button & Blind Use)."""
-    env = aec_env(players=3, stack=40, hands=40, rebuy_after=2)
-    env.reset(seed=11)
+def _play_session(env: PokerAECEnv, seed: int) -> list[int]:
+    """Play a session to its end, calling and now and then going all in; the button seat of
+    every decision."""
+    env.reset(seed=seed)
     buttons, rng = [], random.Random(0)
     while env.agents:
         table = env.table
@@ -188,8 +214,29 @@ def test_a_session_moves_the_button_and_rebuys_after_missing_hands() -> None:
         mask = obs["action_mask"]
         shove = mask[ALL_IN] and rng.random() < 0.3
         env.step(ALL_IN if shove else CALL if mask[CALL] else int(np.flatnonzero(mask)[0]))
+    return buttons
+
+
+def test_a_session_moves_the_button_and_rebuys_after_missing_hands() -> None:
+    """A session plays on at the table: the button moves, a broke seat sits out ``rebuy_after``
+    hands, then rebuys and owes the blinds it missed (RROP11 Button & Blind Use)."""
+    env = aec_env(players=3, stack=40, hands=40, rebuy_after=2)
+    buttons = _play_session(env, 11)
     table = env.table
     assert table is not None
     rebuys = sum(1 for e in table.ledger.entries if e.kind == "rebuy")
     assert len(set(buttons)) == 3 and rebuys > 0
     assert table.hand_number == 40
+
+
+def test_a_session_has_the_tables_dead_button_and_missed_blinds() -> None:
+    """The session is the table's own: when a seat busts and sits out, the big blind moves on
+    and the button may be dead (TDA 2024 R32), the blinds it passes are missed, and the seat
+    that rebuys comes back in at the big blind (RROP11 Button & Blind Use)."""
+    env = aec_env(players=4, stack=40, hands=60, rebuy_after=2)
+    _play_session(env, 11)
+    table = env.table
+    assert table is not None
+    kinds = {e.kind for e in table.events}
+    assert {"dead_button", "missed_big_blind", "rebuy", "comes_in_at_big_blind"} <= kinds
+    assert sum(env._cumulative_rewards.values()) == 0

@@ -230,3 +230,46 @@ def test_a_limit_game_that_lifts_the_cap_heads_up_is_not_expressible() -> None:
         acpc.gamedef_of(pf.Game.fixed_limit_holdem(10, 20), (500, 500, 500))
     uncapped = pf.Game.fixed_limit_holdem(10, 20).with_house(raise_cap=None)
     assert "maxRaises" not in acpc.gamedef_of(uncapped, (500, 500)).text()
+
+
+PLURIBUS_GAMEDEF = """GAMEDEF
+nolimit
+numPlayers = 6
+numRounds = 4
+stack = 10000 10000 10000 10000 10000 10000
+blind = 50 100 0 0 0 0
+firstPlayer = 3 1 1 1
+numSuits = 4
+numRanks = 13
+numHoleCards = 2
+numBoardCards = 0 3 1 1
+END GAMEDEF
+"""
+PLURIBUS_LOG = """\
+STATE:0:ffr225fff:3c9s|6d5s|9dTs|8h7c|8dQs|4dJc:-50|-100|0|0|150|0:MrPink|MrOrange|MrBlue|MrWhite|Bill|Pluribus
+STATE:1:r200ffcfc/cr850ff:Ah2c|Td9d|KsKc|7h7d|QcJh|As5s/Kd7s3h:-50|-200|450|0|0|-200:MrOrange|MrBlue|MrWhite|Bill|Pluribus|MrPink
+STATE:2:r250ffffc/cc/cc/cc:7c2d|KdKs|Ah2c|8s8d|QcJc|6h5h/7s3h9c/4d/Jh:-50|300|-250|0|0|0:MrBlue|MrWhite|Bill|Pluribus|MrPink|MrOrange
+"""
+
+
+def test_pluribus_log_lines_are_read_as_hand_histories() -> None:
+    """Lines as the Pluribus logs write them (six-max, blinds 50/100, 10,000 chips, every hole
+    card listed, players named per hand): each becomes a finished ``pf.Hand`` whose result is
+    the recorded one: a raise taking the blinds, a bet folded to on the flop with the uncalled
+    part returned, and a showdown."""
+    logged = acpc.read_states(PLURIBUS_LOG, acpc.parse_gamedef(PLURIBUS_GAMEDEF))
+    assert [entry.number for entry in logged] == [0, 1, 2]
+    assert all(entry.agrees for entry in logged)
+    assert logged[0].players[5] == "Pluribus" and logged[1].players[4] == "Pluribus"
+    first, second, third = (entry.hand for entry in logged)
+    assert first.result is not None and first.result.net[5] == 150
+    assert second.result is not None and second.result.net[3] == 450
+    assert [str(c) for c in second.board] == ["Kd", "7s", "3h"]
+    assert any(e.kind == "return" and e.amount == 650 for e in second.events)
+    assert third.result is not None and third.result.net[2] == 300 and third.street == "showdown"
+
+
+def test_a_pluribus_line_whose_nets_differ_does_not_agree() -> None:
+    wrong = PLURIBUS_LOG.splitlines()[0].replace("-50|-100|0|0|150|0", "-50|-100|0|0|0|150")
+    (entry,) = acpc.read_states(wrong, acpc.parse_gamedef(PLURIBUS_GAMEDEF))
+    assert not entry.agrees

@@ -12,10 +12,10 @@ button, missed blinds and rebuys are the table's). See docs/envs.md.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 import numpy as np
 from gymnasium import spaces
@@ -24,7 +24,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped, unused-ignore]
 from pokerfloor.errors import IllegalAction
 from pokerfloor.hand import Hand, Legal, Range
 from pokerfloor.hand.plain import legal_json
-from pokerfloor.hand.view import SeatView
+from pokerfloor.hand.view import SeatView, visible_cards
 from pokerfloor.rules import Game
 from pokerfloor.table import Table
 from pokerfloor.table.buttons import NotEnoughPlayers
@@ -36,6 +36,13 @@ FIXED = 6
 HISTORY_KINDS = ("fold", "check", "call", "bet", "raise", "complete", "bring_in", "draw", "show", "muck", "post")
 """The events of the history rows, coded 1.. in this order (0: an empty row)."""
 _HISTORY_CODE = {kind: code for code, kind in enumerate(HISTORY_KINDS, start=1)}
+_CARDS_UNCHANGED = frozenset({"post", "check", "call", "bet", "raise", "complete", "bring_in", "return", "add_chips"})
+"""Events after which every seat sees the same cards as before (on the same street)."""
+_FACES_UP = frozenset({"show", "expose"})
+"""Events after which some hole cards are public (with stud's upcards, the only way)."""
+_NOTHING = Legal()
+_KEPT_BYTES = 1 << 22
+"""Bytes of action masks kept for legal choices seen before (one byte per action code)."""
 
 
 class Abstraction(Protocol):
@@ -105,6 +112,17 @@ def _aggressive(legal: Legal) -> tuple[str, Range] | None:
     return None
 
 
+class _Choices(NamedTuple):
+    """What the env hands out about one ``Legal``: its action mask (read-only), its plain
+    values (``info['legal']``) and its bet or raise range."""
+
+    mask: np.ndarray
+    plain: dict[str, Any]
+    min_to: int | None
+    max_to: int | None
+    aggressive: tuple[str, Range] | None
+
+
 class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo has no type marker
     """A PettingZoo AEC environment for a pokerfloor game: one hand per episode, or ``hands``
     hands at a table with ``rebuy_after`` hands broke before a busted seat rebuys."""
@@ -163,6 +181,15 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         self._act_space = spaces.Discrete(self.codes.n)
         self._hand: Hand | None = None
         self._table: Table | None = None
+        self._observed: Hand | None = None  # the hand the carried-over observation parts are of
+        self._read = 0
+        self._street_seen = ""
+        self._stud = self._faces_up = variant.family == "stud"
+        self._board_shown: list[int] = []  # the public card slots set so far
+        self._rows: list[int] = []  # the hand's history rows so far, flat
+        self._pub = np.zeros(size, np.float32)  # a spectator's observation, kept up to date
+        self._public: np.ndarray | None = None
+        self._kept: dict[Legal, _Choices] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space
@@ -176,6 +203,7 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         self._rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._paid = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -199,9 +227,11 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         hand = self._hand
         assert hand is not None
         self._views: dict[str, SeatView] = {}
+        self._public = None
         seat = hand.to_act
-        legal = hand.legal() if seat is not None else Legal()
-        self._legal, self._legal_mask = legal, self._mask(legal)
+        legal = hand.legal() if seat is not None else _NOTHING
+        self._legal, self._choices = legal, self._choices_of(legal)
+        self._legal_mask = self._choices.mask
         if seat is not None:
             self.agent_selection = self.possible_agents[seat - 1]
         for agent in self.agents:
@@ -209,26 +239,136 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
 
     def _info(self, agent: str) -> dict[str, Any]:
         """The legal range (for the agent to act) and where the session stands."""
-        legal = self._legal
-        mine = legal.seat == self._seat[agent]
-        open_ = _aggressive(legal) if mine else None
-        info: dict[str, Any] = {
-            "legal": legal_json(legal) if mine else {},
-            "min_to": open_[1].min_to if open_ else None,
-            "max_to": open_[1].max_to if open_ else None,
+        if self._legal.seat != self._seat[agent]:
+            return {"legal": {}, "min_to": None, "max_to": None, "hand": self._played + 1}
+        choices = self._choices
+        return {
+            "legal": {
+                name: value.copy() if isinstance(value, list) else value for name, value in choices.plain.items()
+            },
+            "min_to": choices.min_to,
+            "max_to": choices.max_to,
             "hand": self._played + 1,
+            "action_mask": choices.mask.copy(),
         }
-        if mine:
-            info["action_mask"] = self._legal_mask.copy()
-        return info
+
+    def _choices_of(self, legal: Legal) -> _Choices:
+        """The mask, plain values and bet or raise range of ``legal``. The same legal choices
+        come back often, so they are kept by them (never handed out: only copies)."""
+        kept = self._kept.get(legal)
+        if kept is None:
+            if len(self._kept) * self.codes.n >= _KEPT_BYTES:
+                self._kept.clear()
+            mask = self._mask(legal)
+            mask.flags.writeable = False
+            open_ = _aggressive(legal)
+            span = open_[1] if open_ is not None else None
+            kept = self._kept[legal] = _Choices(
+                mask,
+                legal_json(legal),
+                None if span is None else span.min_to,
+                None if span is None else span.max_to,
+                open_,
+            )
+        return kept
 
     # ------------------------------------------------------------------ observing
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """The agent's ``SeatView`` as numbers, and its action mask (zeros when not its turn)."""
-        view = self.view(agent)
-        mine = view.seat is not None and view.seat == self._legal.seat
-        mask = self._legal_mask.copy() if mine else np.zeros(self.codes.n, np.int8)
-        return {"observation": self._encode(view), "action_mask": mask}
+        """The agent's ``SeatView`` as numbers (``encode(view(agent))``, built incrementally),
+        and its action mask (zeros when not its turn)."""
+        hand = self._hand
+        assert hand is not None
+        public = self._public if self._public is not None else self._observe_public(hand)
+        out = public.copy()
+        seat = self._seat[agent]
+        if seat in hand.seats:
+            for card in hand.holes[seat]:
+                if card is not None:
+                    out[(seat - 1) * 52 + card] = 1
+            out[self._layout[0] + seat - 1] = 1
+        if self._legal.seat == seat:
+            return {"observation": out, "action_mask": self._legal_mask.copy()}
+        return {"observation": out, "action_mask": np.zeros(self.codes.n, np.int8)}
+
+    def _observe_public(self, hand: Hand) -> np.ndarray:
+        """A spectator's observation now, updated in place: only the events since the last step
+        are read (new history rows; the cards everyone sees again after a deal, show or muck);
+        the chips are read afresh."""
+        pub = self._pub
+        n = len(self.possible_agents)
+        cards_len, chips_len, _ = self._layout
+        if hand is not self._observed:
+            self._observed, self._read, self._rows, self._street_seen = hand, 0, [], ""
+            self._faces_up, self._board_shown = self._stud, []
+            pub[:] = 0
+        events = hand.events
+        street = hand.street
+        cards_dirty = street != self._street_seen
+        if len(events) > self._read:
+            rows = self._rows
+            before = len(rows) // 4
+            codes, streets = _HISTORY_CODE, self._street_code
+            for e in events[self._read :]:
+                code = codes.get(e.kind)
+                if code is not None:
+                    rows += (e.seat or 0, code, e.amount or 0, streets.get(e.street, 0))
+                if e.kind not in _CARDS_UNCHANGED:
+                    cards_dirty = True
+                    if e.kind in _FACES_UP:
+                        self._faces_up = True
+            self._read = len(events)
+            used, history = len(rows) // 4, self.history
+            window = pub[cards_len + chips_len :]
+            if before < used <= history:
+                window[4 * before : 4 * used] = rows[4 * before :]
+            elif used > history:
+                window[:] = rows[4 * (used - history) :]
+        if cards_dirty:
+            self._street_seen = street
+            board = [n * 52 + c for c in hand.board if c is not None]
+            shown = self._board_shown
+            if not self._faces_up and board[: len(shown)] == shown:  # only new board cards
+                if len(board) > len(shown):
+                    pub.put(board[len(shown) :], 1)
+            else:
+                if self._faces_up:
+                    seen = visible_cards(hand, None).items()  # hole cards shown, upcards, all in
+                    board += [(s - 1) * 52 + c for s, cards in seen for c in cards if c is not None]
+                pub[:cards_len] = 0
+                pub.put(board, 1)
+            self._board_shown = board
+        pub[cards_len : cards_len + chips_len] = self._chips(
+            hand.button_seat, hand.to_act, hand.folded, hand.stacks, hand.bets, hand.total_pot, street
+        )
+        self._public = pub
+        return pub
+
+    def _chips(
+        self,
+        button: int,
+        to_act: int | None,
+        folded: frozenset[int],
+        stacks: Mapping[int, int],
+        bets: Mapping[int, int],
+        total_pot: int,
+        street: str,
+    ) -> list[int]:
+        """The public chips and positions as the chips part's numbers (the viewer's one-hot at
+        its start left at zero); a list, written into the array at once."""
+        n = len(self.possible_agents)
+        out = [0] * self._layout[1]
+        out[n + button - 1] = 1
+        if to_act is not None:
+            out[2 * n + to_act - 1] = 1
+        for seat in folded:
+            out[3 * n + seat - 1] = 1
+        for seat, chips in stacks.items():
+            out[4 * n + seat - 1] = chips
+        for seat, chips in bets.items():
+            out[5 * n + seat - 1] = chips
+        out[6 * n] = total_pot
+        out[6 * n + self._street_code.get(street, len(self._streets))] = 1
+        return out
 
     def view(self, agent: str) -> SeatView:
         """What the agent may see of the hand now (a spectator's view when not dealt in)."""
@@ -240,7 +380,9 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
             view = self._views[agent] = hand.view(seat if seat in hand.seats else None)
         return view
 
-    def _encode(self, view: SeatView) -> np.ndarray:
+    def encode(self, view: SeatView) -> np.ndarray:
+        """A ``SeatView`` as the observation vector, from scratch (``observe`` gives the same
+        numbers for the view's seat, reading only what changed since the last step)."""
         n = len(self.possible_agents)
         cards_len, chips_len, _ = self._layout
         out = np.zeros(sum(self._layout), np.float32)
@@ -251,26 +393,16 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         for card in view.board:
             if card is not None:
                 out[n * 52 + card] = 1
-        at = cards_len
+        out[cards_len : cards_len + chips_len] = self._chips(
+            view.button, view.to_act, view.folded, view.stacks, view.bets, view.total_pot, view.street
+        )
         if view.seat is not None:
-            out[at + view.seat - 1] = 1
-        out[at + n + view.button - 1] = 1
-        if view.to_act is not None:
-            out[at + 2 * n + view.to_act - 1] = 1
-        for seat in view.folded:
-            out[at + 3 * n + seat - 1] = 1
-        for seat, chips in view.stacks.items():
-            out[at + 4 * n + seat - 1] = chips
-        for seat, chips in view.bets.items():
-            out[at + 5 * n + seat - 1] = chips
-        pot = at + 6 * n
-        out[pot] = view.total_pot
-        street = view.street if view.street in self._streets else "showdown"
-        out[pot + 1 + self._streets.index(street)] = 1
+            out[cards_len + view.seat - 1] = 1
         codes, streets = _HISTORY_CODE, self._street_code
-        events = view.events
         rows = [
-            (e.seat or 0, codes[e.kind], e.amount or 0, streets.get(e.street, 0)) for e in events if e.kind in codes
+            (e.seat or 0, codes[e.kind], e.amount or 0, streets.get(e.street, 0))
+            for e in view.events
+            if e.kind in codes
         ]
         if rows:
             rows = rows[-self.history :]
@@ -314,9 +446,9 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
             return ("bring_in", "show", "muck")[action - BRING_IN], None, None
         if self.codes.draw <= action < self.codes.raise_to:
             bits = action - self.codes.draw
-            hole = hand.view(hand.to_act).hole
+            hole = hand.holes[hand.to_act]
             return "draw", None, [str(c) for i, c in enumerate(hole) if c is not None and bits >> i & 1]
-        open_ = _aggressive(legal)
+        open_ = self._choices.aggressive
         kind, span = open_ if open_ is not None else ("raise", Range(0, 0))
         if action == ALL_IN:
             return kind, span.max_to, None
@@ -337,7 +469,9 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         hand = self._hand
         assert hand is not None
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self._paid:  # else every reward is still zero
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._paid = False
         try:
             if not isinstance(action, (int, np.integer)) or not 0 <= int(action) < self.codes.n:
                 raise IllegalAction("invalid_action", f"{action!r} is not an action code below {self.codes.n}")
@@ -352,13 +486,15 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         if hand.is_over:
             self._finish_hand(hand)
         self._select()
-        self._accumulate_rewards()
+        if self._paid:
+            self._accumulate_rewards()
         if self.terminations[self.agent_selection]:
             self._deads_step_first()
 
     def _finish_hand(self, hand: Hand) -> None:
         """Pay the hand's net chips as rewards; in a session deal on (a hand over at once, all
         in from the blinds, is paid too) until the session's hands are played."""
+        self._paid = True
         while True:
             result = hand.result
             assert result is not None
