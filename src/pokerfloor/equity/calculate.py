@@ -245,20 +245,33 @@ def sample_tally(spec: EquitySpec, seed: int, first: int, last: int, block: int 
     widest = max(len(r) for r in spec.ranges)
     hands = np.zeros((players, max(widest, 1), size), dtype=np.uint8)
     cumulative = np.zeros((players, max(widest, 1)), dtype=np.float64)
+    uniform = np.zeros(players, dtype=np.bool_)
     sizes = np.zeros(players, dtype=np.int64)
     for p, r in enumerate(spec.ranges):
         if r.random:
             continue
         sizes[p] = len(r)
         hands[p, : len(r)] = [cards for cards, _ in r.hands]
-        cumulative[p, : len(r)] = np.cumsum([w for _, w in r.hands])
+        weights = [w for _, w in r.hands]
+        cumulative[p, : len(r)] = np.cumsum(weights)
+        uniform[p] = min(weights) == max(weights)
     rows = np.zeros((1, players, kernels.COLUMNS), dtype=np.int64)
     counts = np.zeros(1, dtype=np.int64)
     redrawn = 0
     board = _board(spec)
+    if not omaha:
+        keys = small[hands].sum(axis=2)
+        bits = (np.int64(1) << (13 * (hands & 3) + (hands >> 2)).astype(np.int64)).sum(axis=2)
+        cards = (np.int64(1) << hands.astype(np.int64)).sum(axis=2)
     for number in range(first, last):
-        done, again = kernels.sample(block_seed(seed, number), block, hands, cumulative, sizes, size, board,
-                                     spec.known_mask, spec.missing, omaha, hilo, small, big, suits, at, rows[0])
+        if omaha:
+            done, again = kernels.sample(block_seed(seed, number), block, hands, cumulative, uniform, sizes, size,
+                                         board, spec.known_mask, spec.missing, omaha, hilo, small, big, suits, at,
+                                         rows[0])
+        else:
+            done, again = kernels.sample_holdem(block_seed(seed, number), block, keys, bits, cards, cumulative,
+                                                uniform, sizes, board, spec.known_mask, spec.missing, small, big,
+                                                suits, at, rows[0])
         if done < block:
             raise RangeError("the ranges almost never leave a deal in which no two players hold the same card")
         counts[0] += done
