@@ -259,12 +259,13 @@ def sample_tally(spec: EquitySpec, seed: int, first: int, last: int, block: int 
     counts = np.zeros(1, dtype=np.int64)
     redrawn = 0
     board = _board(spec)
-    if not omaha:
+    listed = not omaha and not any(r.random for r in spec.ranges)  # the hold'em kernel's case
+    if listed:
         keys = small[hands].sum(axis=2)
         bits = (np.int64(1) << (13 * (hands & 3) + (hands >> 2)).astype(np.int64)).sum(axis=2)
         cards = (np.int64(1) << hands.astype(np.int64)).sum(axis=2)
     for number in range(first, last):
-        if omaha:
+        if not listed:
             done, again = kernels.sample(block_seed(seed, number), block, hands, cumulative, uniform, sizes, size,
                                          board, spec.known_mask, spec.missing, omaha, hilo, small, big, suits, at,
                                          rows[0])

@@ -381,9 +381,10 @@ def _sample_holdem(
     sizes: Array, board: Array, known: int, missing: int, small: Array, big: Array, suits: Array, at: Array,
     tally: Array,
 ) -> tuple[int, int]:
-    """``_sample`` for hold'em high, written for speed: every hand of every range carries its
-    key sum (``keys``), its ranks by suit (``masks``) and its card bits (``cards``), so a
-    showdown is a few draws, additions and lookups per player, counted by winners."""
+    """``_sample`` for hold'em high, written for speed: every hand of every range (hold'em
+    ranges always list their hands, ``random`` too) carries its key sum (``keys``), its ranks
+    by suit (``masks``) and its card bits (``cards``), so a showdown is a few draws, additions
+    and lookups per player, counted by winners."""
     step = seed & 0xFFFFFFFF
     players = keys.shape[0]
     chosen = np.empty(players, dtype=np.int64)
@@ -394,18 +395,11 @@ def _sample_holdem(
         card = int(board[j])
         base_key += int(small[card])
         base_masks |= 1 << (13 * (card & 3) + (card >> 2))
-    random_seats = 0
-    for p in range(players):
-        random_seats += sizes[p] == 0
-    hole_keys = np.zeros((players, 2), dtype=np.int64)
     done = redrawn = 0
     while done < trials:
         used = known
         clash = False
         for p in range(players):
-            if sizes[p] == 0:
-                chosen[p] = -1
-                continue
             step, pick = _pick_jit(step, p, sizes, cumulative, uniform)
             if used & cards[p, pick]:
                 clash = True
@@ -417,16 +411,6 @@ def _sample_holdem(
             if redrawn > 1000 * (done + 1):
                 break
             continue
-        if random_seats:
-            for p in range(players):
-                if chosen[p] < 0:
-                    key = bits = 0
-                    for _ in range(2):
-                        step, card = _deck_card_jit(step, used)
-                        used |= 1 << card
-                        key += int(small[card])
-                        bits |= 1 << (13 * (card & 3) + (card >> 2))
-                    hole_keys[p, 0], hole_keys[p, 1] = key, bits
         board_key, board_masks = base_key, base_masks
         for _ in range(missing):
             step, card = _deck_card_jit(step, used)
@@ -434,11 +418,9 @@ def _sample_holdem(
             board_key += int(small[card])
             board_masks |= 1 << (13 * (card & 3) + (card >> 2))
         for p in range(players):
-            if chosen[p] < 0:
-                key, bits = hole_keys[p, 0], hole_keys[p, 1]
-            else:
-                key, bits = keys[p, chosen[p]], masks[p, chosen[p]]
-            values[p] = _holdem_value_jit(board_key + key, board_masks | bits, small, big, suits, at)
+            pick = chosen[p]
+            values[p] = _holdem_value_jit(board_key + keys[p, pick], board_masks | masks[p, pick], small, big, suits,
+                                          at)
         _settle_jit(values, players, outcomes, 1)
         done += 1
     _add_outcomes_jit(outcomes, tally)
