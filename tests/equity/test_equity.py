@@ -179,3 +179,20 @@ def test_a_small_trial_count_is_a_small_sample() -> None:
 def test_enumerating_too_many_deals_is_refused() -> None:
     with pytest.raises(ValueError, match="sample"):
         equity(["random", "random", "random"], board="2c3d4h5s6c", exact=True)
+
+
+@pytest.mark.parametrize("size", [5, 7])
+def test_displaced_rank_tables_read_back_every_rank(size: int) -> None:
+    """The packed layout (with numba) and the plain one (without) give every filled entry of
+    the rank table its own value; the packed one is a small fraction of the table."""
+    import numpy as np
+
+    from pokerfloor.equity.kernels import ROW_BITS, ROW_MASK, displaced
+    from pokerfloor.evaluation.batch import high_arrays
+
+    table = high_arrays(size).unsuited
+    filled = np.flatnonzero(table)
+    for compiled in (True, False):
+        ranks, offsets = displaced(table, compiled)
+        assert (ranks[offsets[filled >> ROW_BITS] + (filled & ROW_MASK)] == table[filled]).all()
+    assert len(displaced(table, True)[0]) < len(table) // 20

@@ -26,13 +26,16 @@ among up to nine players is a whole number of units."""
 
 SHARES, SQUARES, SCOOPS, SPLITS, HIGHS, LOWS = range(6)
 
-KEYS5, LOW_BITS_AT, POPCOUNT_AT = 52, 104, 156
+KEYS5, LOW_BITS_AT, POPCOUNT_AT, ROWS7_AT = 52, 104, 156, 412
 """Where the packed ``small`` table (``calculate.packed_tables``) holds the five-card card keys,
-the low-rank bit of each card and the bit count of each 8-bit mask; the seven-card keys start
-at 0. ``suits`` holds the flush suit of the seven-card suit codes, then (at ``SUITS5``) of the
-five-card ones; ``big`` the seven-card ranks, then at ``at[0]`` the five-card ranks, at
-``at[1]`` the flush ranks by 13-bit rank mask, at ``at[2]`` the eight-or-better lows."""
+the low-rank bit of each card, the bit count of each 8-bit mask and the row offsets of the
+seven-card ranks (``displaced``; the five-card ones at ``at[3]``); the seven-card keys start at
+0. ``suits`` holds the flush suit of the seven-card suit codes, then (at ``SUITS5``) of the
+five-card ones; ``big`` the seven-card ranks (displaced rows), then at ``at[0]`` the five-card
+ranks, at ``at[1]`` the flush ranks by 13-bit rank mask, at ``at[2]`` the eight-or-better lows."""
 SUITS5 = 256
+ROW_BITS = 10
+ROW_MASK = (1 << ROW_BITS) - 1
 COLUMNS = 6
 
 Array = Any
@@ -45,6 +48,67 @@ def _compiled(function: F) -> F:
     except ImportError:
         return function
     return cast(F, numba.njit(cache=True)(function))
+
+
+def displaced(table: Array, compiled: bool) -> tuple[Array, Array]:
+    """A rank table indexed by key sums, mostly empty, packed into a small one so that the
+    lookups stay in the processor's cache: the table is cut into rows of ``2**ROW_BITS``
+    entries, and each row is laid at the first offset where its filled entries land on free
+    places (first fit, fullest rows first). Entry ``i`` is then at ``offsets[i >> ROW_BITS] +
+    (i & ROW_MASK)``. Without numba (``compiled`` false) the rows stay where they are: the
+    same lookups, the same values, no packing to wait for."""
+    width = 1 << ROW_BITS
+    rows = -(-len(table) // width)
+    if not compiled:
+        padded = np.zeros(rows * width, dtype=table.dtype)
+        padded[: len(table)] = table
+        return padded, np.arange(rows, dtype=np.int64) * width
+    filled = np.flatnonzero(table)
+    row = filled >> ROW_BITS
+    first = np.searchsorted(row, np.arange(rows + 1))
+    columns = (filled & ROW_MASK).astype(np.int64)
+    order = np.argsort(-np.diff(first), kind="stable")
+    offsets = np.zeros(rows, dtype=np.int64)
+    top = _place_rows_jit(order, first, columns, offsets, 4 * len(filled) + 2 * width)
+    packed = np.zeros(top, dtype=table.dtype)
+    packed[offsets[row] + columns] = table[filled]
+    return packed, offsets
+
+
+def _place_rows(order: Array, first: Array, columns: Array, offsets: Array, room: int) -> int:
+    """First fit: each row (in ``order``) at the lowest offset where its filled columns
+    (``columns[first[r]:first[r + 1]]``) meet no place taken; returns the packed length."""
+    taken = np.zeros(room, dtype=np.bool_)
+    top = 0
+    for r in order:
+        a, b = first[r], first[r + 1]
+        if a == b:
+            continue
+        at = 0
+        while True:
+            fits = True
+            for i in range(a, b):
+                if taken[at + columns[i]]:
+                    fits = False
+                    break
+            if fits:
+                break
+            at += 1
+        for i in range(a, b):
+            taken[at + columns[i]] = True
+        offsets[r] = at
+        top = max(top, at + columns[b - 1] + 1)
+    return int(top)
+
+
+def _unsuited(index: int, rows_at: int, base: int, small: Array, big: Array) -> int:
+    """The value of entry ``index`` of a displaced rank table whose row offsets are at
+    ``small[rows_at:]`` and whose rows at ``big[base:]``."""
+    return int(big[base + small[rows_at + (index >> ROW_BITS)] + (index & ROW_MASK)])
+
+
+_place_rows_jit = _compiled(_place_rows)
+_unsuited_jit = _compiled(_unsuited)
 
 
 def _omaha_high(holes: Array, p: int, board: Array, small: Array, big: Array, suits: Array, at: Array) -> int:
@@ -63,7 +127,7 @@ def _omaha_high(holes: Array, p: int, board: Array, small: Array, big: Array, su
                         key = pair + int(small[KEYS5 + u]) + int(small[KEYS5 + v]) + int(small[KEYS5 + w])
                         suit = int(suits[SUITS5 + (key & SUIT_MASK)])
                         if suit < 0:
-                            value = big[at[0] + (key >> SUIT_BITS)]
+                            value = _unsuited_jit(key >> SUIT_BITS, at[3], at[0], small, big)
                         else:
                             ranks = (1 << (x >> 2)) | (1 << (y >> 2)) | (1 << (u >> 2)) | (1 << (v >> 2))
                             value = big[at[1] + (ranks | (1 << (w >> 2)))]
@@ -352,7 +416,7 @@ def _holdem_value(key: int, masks: int, small: Array, big: Array, suits: Array, 
     """The high value of seven hold'em cards from their key sum and their ranks by suit."""
     suit = int(suits[key & SUIT_MASK])
     if suit < 0:
-        return int(big[key >> SUIT_BITS])
+        return _unsuited_jit(key >> SUIT_BITS, ROWS7_AT, 0, small, big)
     return int(big[at[1] + ((masks >> (13 * suit)) & 0x1FFF)])
 
 
