@@ -42,12 +42,14 @@ Array = Any
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def _compiled(function: F) -> F:
+def _compiled(function: F, inline: bool = False) -> F:
+    """``function`` compiled by numba, or as it is without numba; ``inline`` for the small
+    helpers of the showdown loops, compiled into their callers."""
     try:
         import numba  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         return function
-    return cast(F, numba.njit(cache=True)(function))
+    return cast(F, numba.njit(cache=True, inline="always" if inline else "never")(function))
 
 
 def displaced(table: Array, compiled: bool) -> tuple[Array, Array]:
@@ -108,7 +110,7 @@ def _unsuited(index: int, rows_at: int, base: int, small: Array, big: Array) -> 
 
 
 _place_rows_jit = _compiled(_place_rows)
-_unsuited_jit = _compiled(_unsuited)
+_unsuited_jit = _compiled(_unsuited, inline=True)
 
 
 def _omaha_high(holes: Array, p: int, board: Array, small: Array, big: Array, suits: Array, at: Array) -> int:
@@ -309,7 +311,7 @@ def _draw(step: int) -> tuple[int, int]:
     return step, x ^ (x >> 16)
 
 
-_draw_jit = _compiled(_draw)
+_draw_jit = _compiled(_draw, inline=True)
 
 
 def _pick(step: int, p: int, sizes: Array, cumulative: Array, uniform: Array) -> tuple[int, int]:
@@ -339,8 +341,8 @@ def _deck_card(step: int, used: int) -> tuple[int, int]:
             return step, card
 
 
-_pick_jit = _compiled(_pick)
-_deck_card_jit = _compiled(_deck_card)
+_pick_jit = _compiled(_pick, inline=True)
+_deck_card_jit = _compiled(_deck_card, inline=True)
 
 
 def _sample(
@@ -420,7 +422,7 @@ def _holdem_value(key: int, masks: int, small: Array, big: Array, suits: Array, 
     return int(big[at[1] + ((masks >> (13 * suit)) & 0x1FFF)])
 
 
-_holdem_value_jit = _compiled(_holdem_value)
+_holdem_value_jit = _compiled(_holdem_value, inline=True)
 
 
 def _settle(values: Array, players: int, outcomes: Array, scale: int) -> None:
@@ -437,7 +439,7 @@ def _settle(values: Array, players: int, outcomes: Array, scale: int) -> None:
             outcomes[p, winners] += scale
 
 
-_settle_jit = _compiled(_settle)
+_settle_jit = _compiled(_settle, inline=True)
 
 
 def _sample_holdem(
