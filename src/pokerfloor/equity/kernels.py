@@ -5,7 +5,10 @@ Both deal boards, rank every player's hand with the card-key tables of
 board cards for Omaha; the eight-or-better low by a mask of low ranks), and tally each
 player's share of the pot in whole units of ``SHARE`` (so tallies stay integers and merge
 exactly, whatever order they are added in). With numba installed (``pokerfloor[fast]``) the
-loops are compiled; without it the same functions run as Python, slowly but alike.
+loops are compiled; without it the same functions run as Python, slowly but alike: Monte
+Carlo draws from a counter-based stream in plain integer arithmetic (``_draw``), so a seed gives
+the same sample either way. Hold'em has its own faster loops (``sample_holdem``, and a branch of
+``exact``) that count each showdown by its number of winners.
 
 Tally columns per player: share units, share units squared, pots won alone (scoops), pots
 split, high-half units, low-half units.
