@@ -27,6 +27,8 @@ SMALL_CASES = [
     (["AhAsKhQs", "7c8c9dTd, 6h6s5c4c"], "2c3hJd", "", "omaha"),
     (["AhAs2h3sKc", "7c8c9dTd5s"], "4c5h6dQs", "", "omaha5"),
     (["AhAs2h3sKcQd", "7c8c9dTd5sJh"], "4c5h6dQs", "", "omaha6_hilo"),
+    (["AhAs2h3sKcQd", "7c8c9dTd5sJh, KhKsQcJc9h8h"], "4c5h6dQs", "", "omaha6"),
+    (["AhAs2h3sKc", "7c8c9dTd5s", "KhKsQcJc9h"], "4c5h6dQs", "2d", "omaha5_hilo"),
     (["AhAs2h3s", "7c8c9dTd, 2c4d5h6s", "KcKdQhQs"], "4c8hJd", "", "omaha_hilo"),
 ]
 
@@ -79,6 +81,22 @@ def test_monte_carlo_agrees_with_exact_within_its_standard_error() -> None:
         assert abs(e.equity - s.equity) < 4.5 * s.stderr
 
 
+@pytest.mark.parametrize(
+    ("ranges", "board"),
+    [
+        (["QQ+:0.3, AKs, 76s-54s:0.5", "JJ-99:0.8, AQs+"], "Kc8d3h"),  # weighted draws from each range
+        (["AhKh", "QsQd", "7c7d"], ""),  # pre-flop, three-way: all five board cards drawn
+    ],
+)
+def test_the_hold_em_sampler_agrees_with_exact_within_its_error(ranges, board) -> None:
+    exact = equity(ranges, board=board, exact=True)
+    sampled = equity(ranges, board=board, exact=False, precision=0.003, seed=3)
+    for e, s in zip(exact.players, sampled.players, strict=True):
+        assert 0 < s.stderr <= 0.003
+        assert abs(e.equity - s.equity) < 4.5 * s.stderr
+        assert abs(e.win - s.win) < 0.02 and abs(e.tie - s.tie) < 0.02
+
+
 def test_precision_stops_the_sample_once_every_error_is_small_enough() -> None:
     coarse = equity(["AhKh", "QsQd"], exact=False, precision=0.005)
     fine = equity(["AhKh", "QsQd"], exact=False, precision=0.001)
@@ -106,6 +124,17 @@ def test_exact_enumeration_splits_by_showdown_number() -> None:
     parts = [exact_tally(spec, a, b) for a, b in pairwise(cuts)]
     assert sum(parts[1:], parts[0]) == whole
     assert whole.showdowns == total
+
+
+def test_each_block_draws_from_its_child_of_the_seed_sequence() -> None:
+    """Block ``i`` is seeded by ``SeedSequence(seed).spawn(n)[i]`` for any ``n`` above ``i``:
+    a shard computes its own blocks' streams without the others."""
+    import numpy as np
+
+    from pokerfloor.equity.calculate import block_seed
+
+    children = np.random.SeedSequence(42).spawn(5)
+    assert [block_seed(42, i) for i in range(5)] == [int(c.generate_state(1, np.uint32)[0]) for c in children]
 
 
 def test_monte_carlo_blocks_add_up_whatever_the_split() -> None:
@@ -150,3 +179,20 @@ def test_a_small_trial_count_is_a_small_sample() -> None:
 def test_enumerating_too_many_deals_is_refused() -> None:
     with pytest.raises(ValueError, match="sample"):
         equity(["random", "random", "random"], board="2c3d4h5s6c", exact=True)
+
+
+@pytest.mark.parametrize("size", [5, 7])
+def test_displaced_rank_tables_read_back_every_rank(size: int) -> None:
+    """The packed layout (with numba) and the plain one (without) give every filled entry of
+    the rank table its own value; the packed one is a small fraction of the table."""
+    import numpy as np
+
+    from pokerfloor.equity.kernels import ROW_BITS, ROW_MASK, displaced
+    from pokerfloor.evaluation.batch import high_arrays
+
+    table = high_arrays(size).unsuited
+    filled = np.flatnonzero(table)
+    for compiled in (True, False):
+        ranks, offsets = displaced(table, compiled)
+        assert (ranks[offsets[filled >> ROW_BITS] + (filled & ROW_MASK)] == table[filled]).all()
+    assert len(displaced(table, True)[0]) < len(table) // 20

@@ -64,3 +64,24 @@ def test_pokerkit_calculate_equities_agrees_within_its_error(ranges, board, hand
     for mine, their in zip(ours.players, theirs, strict=True):
         error = math.sqrt(0.25 / samples)
         assert abs(mine.equity - their) < 5 * error
+
+
+def test_eval7_range_against_range_agrees_within_its_error() -> None:
+    """eval7's ``py_all_hands_vs_range`` samples each hand of one range against the other; each
+    hand's equity, counted by the other range's hands it leaves, is the range's equity."""
+    ours, theirs, board = "QQ+, AKs", "JJ-99, AQs+, 76s", "Kc8d3h"
+    iterations = 20_000
+    heroes, villains = eval7.HandRange(ours), eval7.HandRange(theirs)
+    board_cards = {str(c) for c in _eval7_cards(board)}
+    villain_hands = [{str(c) for c in hand} for hand, _ in villains]
+    leaves = {
+        hand: sum(not (cards | board_cards) & v for v in villain_hands)
+        for hand, _ in heroes
+        if not (cards := {str(c) for c in hand}) & board_cards
+    }
+    found = eval7.py_all_hands_vs_range(heroes, villains, _eval7_cards(board), iterations)
+    total = sum(leaves.values())
+    sampled = sum(found[hand] * n for hand, n in leaves.items()) / total
+    error = math.sqrt(sum(n * n for n in leaves.values()) * 0.25 / iterations) / total
+    exact = equity([ours, theirs], board=board, exact=True).players[0].equity
+    assert abs(sampled - exact) < 5 * error

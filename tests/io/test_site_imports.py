@@ -43,11 +43,50 @@ def test_pokerstars_tournament_hand_replays_exactly() -> None:
     assert hand.finishing_stacks == (0, 184825 + 755175)
 
 
-def test_pokerstars_omaha_and_stud_hands_replay_exactly() -> None:
-    omaha, stud = histories("pokerstars_omaha_stud.txt")
-    assert (omaha.variant, stud.variant) == ("PO", "F7S")
-    assert stud.bring_in == Decimal("0.05") and "p2 pb" in stud.actions
-    assert [verify_history(h).status for h in (omaha, stud)] == ["matched", "matched"]
+def test_pokerstars_cash_omaha_hands_replay_to_their_stacks_less_the_rake() -> None:
+    """Real pot-limit Omaha hands: an all-in showdown with an uncalled bet returned, and a
+    hand at an ante table (the antes posted after the blinds)."""
+    showdown = histories("pokerstars_cash_omaha_showdown.txt")[0]
+    antes = histories("pokerstars_cash_omaha_antes.txt")[0]
+    assert (showdown.variant, antes.variant) == ("PO", "PO")
+    assert "d dh p2 7d6s9s7h" in showdown.actions and antes.antes == (Decimal("0.02"), Decimal("0.02"))
+    assert [(verify_history(h).status, verify_history(h).cause) for h in (showdown, antes)] == [
+        ("explained", "rake"), ("explained", "rake")]
+
+
+def test_pokerstars_stud_cash_and_tournament_hands_replay() -> None:
+    """Real seven-card stud (a cash hand to showdown; HORSE and 8-Game tournament hands) and
+    razz: the bring-in is read from the hand, the down cards stay unknown until shown."""
+    (cash,) = histories("pokerstars_cash_stud.txt")
+    (horse,) = histories("pokerstars_tournament_stud.txt")
+    (walk,) = histories("pokerstars_tournament_stud_bring_in.txt")
+    (razz,) = histories("pokerstars_tournament_razz.txt")
+    assert [h.variant for h in (cash, horse, walk, razz)] == ["F7S", "F7S", "F7S", "FR"]
+    assert (cash.bring_in, horse.bring_in, razz.bring_in) == (Decimal("0.04"), 300, 1800)
+    assert "d dh p2 ????6s" in cash.actions and "p2 pb" in cash.actions
+    assert verify_history(cash).cause == "rake"
+    assert [verify_history(h).status for h in (horse, walk, razz)] == ["matched"] * 3
+    assert horse.finishing_stacks is not None and horse.finishing_stacks[5] == 35020 - 200 - 7300 + 16200
+
+
+@pytest.mark.parametrize(
+    ("name", "written", "altered", "cause", "rule"),
+    [
+        ("pokerstars_cash_omaha_showdown.txt", "MajinVeta: raises $15.75 to $22.75", "MajinVeta: raises $50 to $57",
+         "above_pot_limit", "TDA"),
+        ("pokerstars_cash_stud.txt", "rorrrr: raises $0.06 to $0.10", "rorrrr: raises $0.11 to $0.15",
+         "wrong_limit_amount", "Fixed limit"),
+    ],
+)
+def test_a_real_omaha_or_stud_hand_with_an_illegal_amount_is_reported(name, written, altered, cause, rule) -> None:
+    """A raise past the pot in pot-limit Omaha, a completion to more than the small bet in
+    limit stud: each stops the replay with its rule, and nothing is repaired."""
+    text = (DATA / name).read_text(encoding="utf-8-sig")
+    assert written in text
+    hand = pokerstars.read(text.replace(written, altered), "altered")[0]
+    assert isinstance(hand, phh.HandHistory)
+    verdict = verify_history(hand)
+    assert (verdict.status, verdict.cause) == ("illegal", cause) and rule in verdict.detail
 
 
 def test_an_amount_the_rules_refuse_is_reported_with_the_rule() -> None:
@@ -123,8 +162,7 @@ def test_unknown_text_is_refused() -> None:
 
 def test_pokerstars_stud_seventh_street_under_either_name() -> None:
     """Older PokerStars files call stud's last street RIVER, newer ones 7th STREET."""
-    text = (DATA / "pokerstars_omaha_stud.txt").read_text()
-    stud = text[text.index("PokerStars Hand #100000000003"):]
+    stud = (DATA / "pokerstars_tournament_stud.txt").read_text()
     renamed = pokerstars.read(stud.replace("*** RIVER ***", "*** 7th STREET ***"), "renamed")[0]
     original = pokerstars.read(stud, "original")[0]
     assert isinstance(renamed, phh.HandHistory) and isinstance(original, phh.HandHistory)

@@ -3,19 +3,26 @@
 One step is a batch of random showdowns drawn the way each engine draws them (a hand from each
 range, weighted alike, and a board), timed from the ranges to the equities. The unit is a
 showdown, so at the same rate two engines reach the same standard error in the same time.
-pokerfloor runs ``equity.sample_tally`` (its compiled Monte Carlo loop); eval7 runs
-``py_hand_vs_range_monte_carlo`` (hand against range only: it has no range-against-range or
-multiway sampler); PokerKit runs ``calculate_equities`` (any ranges, any number of players).
+pokerfloor runs ``equity.sample_tally`` (its compiled Monte Carlo loop). eval7 runs its C
+samplers where it has one: ``py_hand_vs_range_monte_carlo`` for a hand against a range, and
+``py_all_hands_vs_range`` for a range against a range (every hand of the first range sampled
+against the second, combined by how many of the second range's hands each one leaves); it has
+no multiway sampler, so three-way runs a Python loop over its ``evaluate``. PokerKit runs
+``calculate_equities`` (any ranges, any number of players). Every engine's estimate is a mean
+of single showdowns, so equal showdowns mean equal standard errors: the rate ratio is the
+ratio at the same precision.
 Every contender notes the first player's equity it found, so a wrong answer shows.
 """
 
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from pokerfloor.bench.core import UNSUPPORTED, Benchmark, Config, Contender, Step, Unavailable
+from pokerfloor.bench.core import Benchmark, Config, Contender, Step
 from pokerfloor.bench.peers import engine_name, load
 
 
@@ -32,8 +39,10 @@ class Case:
 CASES = (
     Case("equity-hand-range", "Monte Carlo pre-flop equity, AhKh vs QQ+ AKs 76s-54s", ("AhKh", "QQ+, AKs, 76s-54s"),
          eval7_range="QQ+, AKs, 76s, 65s, 54s"),
-    Case("equity-range-range", "Monte Carlo pre-flop equity, QQ+ AKs vs JJ-99 AQs+", ("QQ+, AKs", "JJ-99, AQs+")),
-    Case("equity-three-way", "Monte Carlo pre-flop equity, three-way: AhKh vs QsQd vs 7c7d", ("AhKh", "QsQd", "7c7d")),
+    Case("equity-range-range", "Monte Carlo pre-flop equity, QQ+ AKs vs JJ-99 AQs+", ("QQ+, AKs", "JJ-99, AQs+"),
+         eval7_range="JJ-99, AQs+"),
+    Case("equity-three-way", "Monte Carlo pre-flop equity, three-way: AhKh vs QsQd vs 7c7d", ("AhKh", "QsQd", "7c7d"),
+         eval7_range="QsQd 7c7d"),
 )
 
 Sampler = Callable[[int], float]
@@ -54,14 +63,51 @@ def _pokerfloor(case: Case, seed: int) -> Sampler:
 
 
 def _eval7(case: Case, seed: int) -> Sampler:
-    if not case.eval7_range:
-        raise Unavailable(UNSUPPORTED, "eval7 samples one hand against one range only")
     eval7 = load("eval7")
+    if len(case.ranges) > 2:
+        return _eval7_multiway(eval7, case, seed)
+    if "," in case.ranges[0]:
+        return _eval7_ranges(eval7, case)
     hero = [eval7.Card(case.ranges[0][i : i + 2]) for i in range(0, 4, 2)]
     villain = eval7.HandRange(case.eval7_range)
 
     def run(count: int) -> float:
         return float(eval7.py_hand_vs_range_monte_carlo(hero, villain, [], count))
+
+    return run
+
+
+def _eval7_ranges(eval7: Any, case: Case) -> Sampler:
+    """Range against range from ``py_all_hands_vs_range``: each hand of the first range gets
+    ``count / hands`` samples, and its equity counts by the second range's hands it leaves."""
+    heroes, villains = eval7.HandRange(case.ranges[0]), eval7.HandRange(case.eval7_range)
+    villain_hands = [frozenset(str(c) for c in hand) for hand, _ in villains]
+    leaves = {hand: sum(not {str(c) for c in hand} & v for v in villain_hands) for hand, _ in heroes}
+
+    def run(count: int) -> float:
+        found = eval7.py_all_hands_vs_range(heroes, villains, [], max(1, count // len(leaves)))
+        return float(sum(found[hand] * n for hand, n in leaves.items()) / sum(leaves.values()))
+
+    return run
+
+
+def _eval7_multiway(eval7: Any, case: Case, seed: int) -> Sampler:
+    """eval7 has no multiway sampler: fixed hands, boards drawn by ``random.sample``, and a
+    Python loop over ``evaluate``."""
+    hands = [[eval7.Card(text[i : i + 2]) for i in range(0, 4, 2)] for text in case.ranges]
+    held = {str(c) for hand in hands for c in hand}
+    deck = [c for c in eval7.Deck().cards if str(c) not in held]
+    evaluate, draw = eval7.evaluate, random.Random(seed).sample
+
+    def run(count: int) -> float:
+        share = 0.0
+        for _ in range(count):
+            board = draw(deck, 5)
+            values = [evaluate(hand + board) for hand in hands]
+            best = max(values)
+            if values[0] == best:
+                share += 1 / values.count(best)
+        return share / count
 
     return run
 
@@ -106,8 +152,10 @@ def _contenders(case: Case) -> Callable[[Config], list[Contender]]:
         fast = 2_000 if config.quick else 100_000
         out = [_contender("pokerfloor", "equity.sample_tally (compiled Monte Carlo)", _pokerfloor, case, config,
                           fast, True)]
-        out.append(_contender(engine_name("eval7"), "py_hand_vs_range_monte_carlo", _eval7, case, config, fast,
-                              False))
+        eval7_method = ("Python loop over evaluate" if len(case.ranges) > 2 else "py_all_hands_vs_range"
+                        if "," in case.ranges[0] else "py_hand_vs_range_monte_carlo")
+        eval7_step = fast // 20 if len(case.ranges) > 2 else fast
+        out.append(_contender(engine_name("eval7"), eval7_method, _eval7, case, config, eval7_step, False))
         out.append(_contender(engine_name("pokerkit"), "calculate_equities", _pokerkit, case, config,
                               200 if config.quick else 2_000, False))
         return out

@@ -180,21 +180,27 @@ class EquitySpec:
 
 
 @cache
-def packed_tables() -> tuple[Any, Any, Any, tuple[int, int, int], Any]:
+def packed_tables() -> tuple[Any, Any, Any, tuple[int, int, int, int], Any]:
     """The ranking tables packed into three arrays (as ``kernels`` reads them: few arrays make
-    the compiled calls cheap), their offsets, and the binomial coefficients C(n, k)."""
+    the compiled calls cheap; the rank tables displaced to fit the cache), their offsets, and
+    the binomial coefficients C(n, k)."""
     import numpy as np
 
-    from pokerfloor.evaluation.batch import high_arrays
+    from pokerfloor.equity import kernels
+    from pokerfloor.evaluation.batch import compiled_loops, high_arrays
     from pokerfloor.evaluation.low import LOW_BITS, low8_table
 
     seven, five = high_arrays(7), high_arrays(5)
+    compiled = compiled_loops() is not None
+    seven_ranks, seven_rows = kernels.displaced(seven.unsuited, compiled)
+    five_ranks, five_rows = kernels.displaced(five.unsuited, compiled)
     popcount = [bin(m).count("1") for m in range(256)]
-    small = np.concatenate([seven.card_keys, five.card_keys, LOW_BITS, popcount]).astype(np.int64)
-    big = np.concatenate([seven.unsuited, five.unsuited, seven.flushes, low8_table()[0]]).astype(np.uint16)
+    small = np.concatenate([seven.card_keys, five.card_keys, LOW_BITS, popcount, seven_rows, five_rows])
+    small = small.astype(np.int64)
+    big = np.concatenate([seven_ranks, five_ranks, seven.flushes, low8_table()[0]]).astype(np.uint16)
     suits = np.concatenate([seven.flush_suit, five.flush_suit]).astype(np.int8)
-    at = (len(seven.unsuited), len(seven.unsuited) + len(five.unsuited),
-          len(seven.unsuited) + len(five.unsuited) + len(seven.flushes))
+    at = (len(seven_ranks), len(seven_ranks) + len(five_ranks),
+          len(seven_ranks) + len(five_ranks) + len(seven.flushes), kernels.ROWS7_AT + len(seven_rows))
     choose = np.array([[math.comb(n, k) for k in range(6)] for n in range(53)], dtype=np.int64)
     return small, big, suits, at, choose
 
@@ -245,20 +251,34 @@ def sample_tally(spec: EquitySpec, seed: int, first: int, last: int, block: int 
     widest = max(len(r) for r in spec.ranges)
     hands = np.zeros((players, max(widest, 1), size), dtype=np.uint8)
     cumulative = np.zeros((players, max(widest, 1)), dtype=np.float64)
+    uniform = np.zeros(players, dtype=np.bool_)
     sizes = np.zeros(players, dtype=np.int64)
     for p, r in enumerate(spec.ranges):
         if r.random:
             continue
         sizes[p] = len(r)
         hands[p, : len(r)] = [cards for cards, _ in r.hands]
-        cumulative[p, : len(r)] = np.cumsum([w for _, w in r.hands])
+        weights = [w for _, w in r.hands]
+        cumulative[p, : len(r)] = np.cumsum(weights)
+        uniform[p] = min(weights) == max(weights)
     rows = np.zeros((1, players, kernels.COLUMNS), dtype=np.int64)
     counts = np.zeros(1, dtype=np.int64)
     redrawn = 0
     board = _board(spec)
+    listed = not omaha and not any(r.random for r in spec.ranges)  # the hold'em kernel's case
+    if listed:
+        keys = small[hands].sum(axis=2)
+        bits = (np.int64(1) << (13 * (hands & 3) + (hands >> 2)).astype(np.int64)).sum(axis=2)
+        cards = (np.int64(1) << hands.astype(np.int64)).sum(axis=2)
     for number in range(first, last):
-        done, again = kernels.sample(block_seed(seed, number), block, hands, cumulative, sizes, size, board,
-                                     spec.known_mask, spec.missing, omaha, hilo, small, big, suits, at, rows[0])
+        if not listed:
+            done, again = kernels.sample(block_seed(seed, number), block, hands, cumulative, uniform, sizes, size,
+                                         board, spec.known_mask, spec.missing, omaha, hilo, small, big, suits, at,
+                                         rows[0])
+        else:
+            done, again = kernels.sample_holdem(block_seed(seed, number), block, keys, bits, cards, cumulative,
+                                                uniform, sizes, board, spec.known_mask, spec.missing, small, big,
+                                                suits, at, rows[0])
         if done < block:
             raise RangeError("the ranges almost never leave a deal in which no two players hold the same card")
         counts[0] += done

@@ -5,7 +5,10 @@ Both deal boards, rank every player's hand with the card-key tables of
 board cards for Omaha; the eight-or-better low by a mask of low ranks), and tally each
 player's share of the pot in whole units of ``SHARE`` (so tallies stay integers and merge
 exactly, whatever order they are added in). With numba installed (``pokerfloor[fast]``) the
-loops are compiled; without it the same functions run as Python, slowly but alike.
+loops are compiled; without it the same functions run as Python, slowly but alike: Monte
+Carlo draws from a counter-based stream in plain integer arithmetic (``_draw``), so a seed gives
+the same sample either way. Hold'em has its own faster loops (``sample_holdem``, and a branch of
+``exact``) that count each showdown by its number of winners.
 
 Tally columns per player: share units, share units squared, pots won alone (scoops), pots
 split, high-half units, low-half units.
@@ -26,25 +29,91 @@ among up to nine players is a whole number of units."""
 
 SHARES, SQUARES, SCOOPS, SPLITS, HIGHS, LOWS = range(6)
 
-KEYS5, LOW_BITS_AT, POPCOUNT_AT = 52, 104, 156
+KEYS5, LOW_BITS_AT, POPCOUNT_AT, ROWS7_AT = 52, 104, 156, 412
 """Where the packed ``small`` table (``calculate.packed_tables``) holds the five-card card keys,
-the low-rank bit of each card and the bit count of each 8-bit mask; the seven-card keys start
-at 0. ``suits`` holds the flush suit of the seven-card suit codes, then (at ``SUITS5``) of the
-five-card ones; ``big`` the seven-card ranks, then at ``at[0]`` the five-card ranks, at
-``at[1]`` the flush ranks by 13-bit rank mask, at ``at[2]`` the eight-or-better lows."""
+the low-rank bit of each card, the bit count of each 8-bit mask and the row offsets of the
+seven-card ranks (``displaced``; the five-card ones at ``at[3]``); the seven-card keys start at
+0. ``suits`` holds the flush suit of the seven-card suit codes, then (at ``SUITS5``) of the
+five-card ones; ``big`` the seven-card ranks (displaced rows), then at ``at[0]`` the five-card
+ranks, at ``at[1]`` the flush ranks by 13-bit rank mask, at ``at[2]`` the eight-or-better lows."""
 SUITS5 = 256
+ROW_BITS = 10
+ROW_MASK = (1 << ROW_BITS) - 1
 COLUMNS = 6
 
 Array = Any
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def _compiled(function: F) -> F:
+def _compiled(function: F, inline: bool = False) -> F:
+    """``function`` compiled by numba, or as it is without numba; ``inline`` for the small
+    helpers of the showdown loops, compiled into their callers."""
     try:
         import numba  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         return function
-    return cast(F, numba.njit(cache=True)(function))
+    return cast(F, numba.njit(cache=True, inline="always" if inline else "never")(function))
+
+
+def displaced(table: Array, compiled: bool) -> tuple[Array, Array]:
+    """A rank table indexed by key sums, mostly empty, packed into a small one so that the
+    lookups stay in the processor's cache: the table is cut into rows of ``2**ROW_BITS``
+    entries, and each row is laid at the first offset where its filled entries land on free
+    places (first fit, fullest rows first). Entry ``i`` is then at ``offsets[i >> ROW_BITS] +
+    (i & ROW_MASK)``. Without numba (``compiled`` false) the rows stay where they are: the
+    same lookups, the same values, no packing to wait for."""
+    width = 1 << ROW_BITS
+    rows = -(-len(table) // width)
+    if not compiled:
+        padded = np.zeros(rows * width, dtype=table.dtype)
+        padded[: len(table)] = table
+        return padded, np.arange(rows, dtype=np.int64) * width
+    filled = np.flatnonzero(table)
+    row = filled >> ROW_BITS
+    first = np.searchsorted(row, np.arange(rows + 1))
+    columns = (filled & ROW_MASK).astype(np.int64)
+    order = np.argsort(-np.diff(first), kind="stable")
+    offsets = np.zeros(rows, dtype=np.int64)
+    top = _place_rows_jit(order, first, columns, offsets, 4 * len(filled) + 2 * width)
+    packed = np.zeros(top, dtype=table.dtype)
+    packed[offsets[row] + columns] = table[filled]
+    return packed, offsets
+
+
+def _place_rows(order: Array, first: Array, columns: Array, offsets: Array, room: int) -> int:
+    """First fit: each row (in ``order``) at the lowest offset where its filled columns
+    (``columns[first[r]:first[r + 1]]``) meet no place taken; returns the packed length."""
+    taken = np.zeros(room, dtype=np.bool_)
+    top = 0
+    for r in order:
+        a, b = first[r], first[r + 1]
+        if a == b:
+            continue
+        at = 0
+        while True:
+            fits = True
+            for i in range(a, b):
+                if taken[at + columns[i]]:
+                    fits = False
+                    break
+            if fits:
+                break
+            at += 1
+        for i in range(a, b):
+            taken[at + columns[i]] = True
+        offsets[r] = at
+        top = max(top, at + columns[b - 1] + 1)
+    return int(top)
+
+
+def _unsuited(index: int, rows_at: int, base: int, small: Array, big: Array) -> int:
+    """The value of entry ``index`` of a displaced rank table whose row offsets are at
+    ``small[rows_at:]`` and whose rows at ``big[base:]``."""
+    return int(big[base + small[rows_at + (index >> ROW_BITS)] + (index & ROW_MASK)])
+
+
+_place_rows_jit = _compiled(_place_rows)
+_unsuited_jit = _compiled(_unsuited, inline=True)
 
 
 def _omaha_high(holes: Array, p: int, board: Array, small: Array, big: Array, suits: Array, at: Array) -> int:
@@ -63,7 +132,7 @@ def _omaha_high(holes: Array, p: int, board: Array, small: Array, big: Array, su
                         key = pair + int(small[KEYS5 + u]) + int(small[KEYS5 + v]) + int(small[KEYS5 + w])
                         suit = int(suits[SUITS5 + (key & SUIT_MASK)])
                         if suit < 0:
-                            value = big[at[0] + (key >> SUIT_BITS)]
+                            value = _unsuited_jit(key >> SUIT_BITS, at[3], at[0], small, big)
                         else:
                             ranks = (1 << (x >> 2)) | (1 << (y >> 2)) | (1 << (u >> 2)) | (1 << (v >> 2))
                             value = big[at[1] + (ranks | (1 << (w >> 2)))]
@@ -115,13 +184,8 @@ def _showdown(
             board_masks |= 1 << (13 * (card & 3) + (card >> 2))
         for p in range(players):
             x, y = int(holes[p, 0]), int(holes[p, 1])
-            key = board_key + int(small[x]) + int(small[y])
-            suit = int(suits[key & SUIT_MASK])
-            if suit < 0:
-                values[p, 0] = big[key >> SUIT_BITS]
-            else:
-                masks = board_masks | (1 << (13 * (x & 3) + (x >> 2))) | (1 << (13 * (y & 3) + (y >> 2)))
-                values[p, 0] = big[at[1] + ((masks >> (13 * suit)) & 0x1FFF)]
+            masks = board_masks | (1 << (13 * (x & 3) + (x >> 2))) | (1 << (13 * (y & 3) + (y >> 2)))
+            values[p, 0] = _holdem_value_jit(board_key + int(small[x]) + int(small[y]), masks, small, big, suits, at)
             best = max(best, values[p, 0])
     winners = 0
     for p in range(players):
@@ -169,6 +233,10 @@ def _exact(
     for j in range(5 - missing):
         full[j] = board[j]
     values = np.zeros((players, 2), dtype=np.int64)
+    high = np.zeros(players, dtype=np.int64)  # hold'em: values, hole key sums, ranks by suit
+    hole_keys = np.zeros(players, dtype=np.int64)
+    hole_masks = np.zeros(players, dtype=np.int64)
+    outcomes = np.zeros((tally.shape[0], players, players + 1), dtype=np.int64)
     deck = np.empty(52, dtype=np.uint8)
     chosen = np.empty(5, dtype=np.int64)
     left = 52 - players * size
@@ -199,10 +267,27 @@ def _exact(
             x += 1
         end = min(stop, (deal + 1) * boards)
         rows = tally[classes[deal]]
+        won = outcomes[classes[deal]]
+        if not omaha:
+            for p in range(players):
+                x, y = int(deals[deal, p, 0]), int(deals[deal, p, 1])
+                hole_keys[p] = int(small[x]) + int(small[y])
+                hole_masks[p] = (1 << (13 * (x & 3) + (x >> 2))) | (1 << (13 * (y & 3) + (y >> 2)))
         while True:
             for j in range(missing):
                 full[5 - missing + j] = deck[chosen[j]]
-            _showdown_jit(deals[deal], full, omaha, hilo, small, big, suits, at, values, rows, 1)
+            if omaha:
+                _showdown_jit(deals[deal], full, omaha, hilo, small, big, suits, at, values, rows, 1)
+            else:
+                board_key = board_masks = 0
+                for j in range(5):
+                    card = int(full[j])
+                    board_key += int(small[card])
+                    board_masks |= 1 << (13 * (card & 3) + (card >> 2))
+                for p in range(players):
+                    high[p] = _holdem_value_jit(board_key + hole_keys[p], board_masks | hole_masks[p], small, big,
+                                                suits, at)
+                _settle_jit(high, players, won, 1)
             counts[classes[deal]] += 1
             i += 1
             if i >= end:
@@ -213,10 +298,58 @@ def _exact(
             chosen[j] += 1
             for t in range(j + 1, missing):
                 chosen[t] = chosen[t - 1] + 1
+    for group in range(tally.shape[0]):
+        _add_outcomes_jit(outcomes[group], tally[group])
+
+
+def _draw(step: int) -> tuple[int, int]:
+    """Advance a block's counter (a Weyl sequence mod 2**32) and hash it into 32 random bits
+    (the ``lowbias32`` integer hash). Pure integer arithmetic, so numba and plain Python give
+    the same stream for the same seed."""
+    step = (step + 0x9E3779B9) & 0xFFFFFFFF
+    x = step ^ (step >> 16)
+    x = (x * 0x7FEB352D) & 0xFFFFFFFF
+    x ^= x >> 15
+    x = (x * 0x846CA68B) & 0xFFFFFFFF
+    return step, x ^ (x >> 16)
+
+
+_draw_jit = _compiled(_draw, inline=True)
+
+
+def _pick(step: int, p: int, sizes: Array, cumulative: Array, uniform: Array) -> tuple[int, int]:
+    """Advance the stream and pick a hand of player ``p``'s range: uniformly when its weights
+    are all equal, else the first hand whose running weight passes a uniform draw."""
+    step, bits = _draw_jit(step)
+    size = int(sizes[p])
+    if uniform[p]:
+        return step, (bits * size) >> 32
+    target = bits / 4294967296.0 * cumulative[p, size - 1]
+    pick, high = 0, size - 1
+    while pick < high:
+        middle = (pick + high) // 2
+        if cumulative[p, middle] > target:
+            high = middle
+        else:
+            pick = middle + 1
+    return step, pick
+
+
+def _deck_card(step: int, used: int) -> tuple[int, int]:
+    """Advance the stream and draw a card not in ``used`` (a mask of card bits)."""
+    while True:
+        step, bits = _draw_jit(step)
+        card = (bits * 52) >> 32
+        if not used >> card & 1:
+            return step, card
+
+
+_pick_jit = _compiled(_pick, inline=True)
+_deck_card_jit = _compiled(_deck_card, inline=True)
 
 
 def _sample(
-    seed: int, trials: int, hands: Array, cumulative: Array, sizes: Array, hole_cards: int,
+    seed: int, trials: int, hands: Array, cumulative: Array, uniform: Array, sizes: Array, hole_cards: int,
     board: Array, known: int, missing: int, omaha: bool, hilo: bool, small: Array, big: Array, suits: Array,
     at: Array, tally: Array,
 ) -> tuple[int, int]:
@@ -224,7 +357,7 @@ def _sample(
     range by weight (a deal in which two ranges collide is drawn again whole), or at random
     from the deck where its size is 0, then the board completed at random. Returns (showdowns,
     deals drawn again); it stops early when almost every deal collides."""
-    np.random.seed(seed)
+    step = seed & 0xFFFFFFFF
     players = hands.shape[0]
     holes = np.empty((players, hole_cards), dtype=np.uint8)
     full = np.empty(5, dtype=np.uint8)
@@ -238,22 +371,11 @@ def _sample(
         for p in range(players):
             if sizes[p] == 0:
                 for j in range(hole_cards):
-                    card = np.random.randint(0, 52)
-                    while used >> card & 1:
-                        card = np.random.randint(0, 52)
+                    step, card = _deck_card_jit(step, used)
                     holes[p, j] = card
                     used |= 1 << card
                 continue
-            pick = 0  # a range of one hand needs no draw
-            if sizes[p] > 1:  # the first hand whose running weight passes a uniform draw
-                target = np.random.random() * cumulative[p, sizes[p] - 1]
-                high = sizes[p] - 1
-                while pick < high:
-                    middle = (pick + high) // 2
-                    if cumulative[p, middle] > target:
-                        high = middle
-                    else:
-                        pick = middle + 1
+            step, pick = _pick_jit(step, p, sizes, cumulative, uniform)
             for j in range(hole_cards):
                 card = int(hands[p, pick, j])
                 if used >> card & 1:
@@ -268,9 +390,7 @@ def _sample(
                 return done, redrawn
             continue
         for j in range(5 - missing, 5):
-            card = np.random.randint(0, 52)
-            while used >> card & 1:
-                card = np.random.randint(0, 52)
+            step, card = _deck_card_jit(step, used)
             full[j] = card
             used |= 1 << card
         _showdown_jit(holes, full, omaha, hilo, small, big, suits, at, values, tally, 1)
@@ -278,5 +398,104 @@ def _sample(
     return done, redrawn
 
 
+def _add_outcomes(outcomes: Array, tally: Array) -> None:
+    """Fold hold'em outcome counts (``outcomes[p, w]``: showdowns player ``p`` won with ``w``
+    winners in all, ``w`` = 1 a pot alone) into the tally columns."""
+    for p in range(outcomes.shape[0]):
+        for w in range(1, outcomes.shape[1]):
+            times = outcomes[p, w]
+            share = SHARE // w
+            tally[p, SHARES] += times * share
+            tally[p, SQUARES] += times * share * share
+            tally[p, HIGHS] += times * share
+            if w == 1:
+                tally[p, SCOOPS] += times
+            else:
+                tally[p, SPLITS] += times
+
+
+_add_outcomes_jit = _compiled(_add_outcomes)
+
+
+def _holdem_value(key: int, masks: int, small: Array, big: Array, suits: Array, at: Array) -> int:
+    """The high value of seven hold'em cards from their key sum and their ranks by suit."""
+    suit = int(suits[key & SUIT_MASK])
+    if suit < 0:
+        return _unsuited_jit(key >> SUIT_BITS, ROWS7_AT, 0, small, big)
+    return int(big[at[1] + ((masks >> (13 * suit)) & 0x1FFF)])
+
+
+_holdem_value_jit = _compiled(_holdem_value, inline=True)
+
+
+def _settle(values: Array, players: int, outcomes: Array, scale: int) -> None:
+    """Count one hold'em showdown (``scale`` times) by its winners."""
+    best = 0
+    for p in range(players):
+        if values[p] > best:
+            best = values[p]
+    winners = 0
+    for p in range(players):
+        winners += values[p] == best
+    for p in range(players):
+        if values[p] == best:
+            outcomes[p, winners] += scale
+
+
+_settle_jit = _compiled(_settle, inline=True)
+
+
+def _sample_holdem(
+    seed: int, trials: int, keys: Array, masks: Array, cards: Array, cumulative: Array, uniform: Array,
+    sizes: Array, board: Array, known: int, missing: int, small: Array, big: Array, suits: Array, at: Array,
+    tally: Array,
+) -> tuple[int, int]:
+    """``_sample`` for hold'em high, written for speed: every hand of every range (hold'em
+    ranges always list their hands, ``random`` too) carries its key sum (``keys``), its ranks
+    by suit (``masks``) and its card bits (``cards``), so a showdown is a few draws, additions
+    and lookups per player, counted by winners."""
+    step = seed & 0xFFFFFFFF
+    players = keys.shape[0]
+    chosen = np.empty(players, dtype=np.int64)
+    values = np.zeros(players, dtype=np.int64)
+    outcomes = np.zeros((players, players + 1), dtype=np.int64)
+    base_key = base_masks = 0
+    for j in range(5 - missing):
+        card = int(board[j])
+        base_key += int(small[card])
+        base_masks |= 1 << (13 * (card & 3) + (card >> 2))
+    done = redrawn = 0
+    while done < trials:
+        used = known
+        clash = False
+        for p in range(players):
+            step, pick = _pick_jit(step, p, sizes, cumulative, uniform)
+            if used & cards[p, pick]:
+                clash = True
+                break
+            used |= cards[p, pick]
+            chosen[p] = pick
+        if clash:
+            redrawn += 1
+            if redrawn > 1000 * (done + 1):
+                break
+            continue
+        board_key, board_masks = base_key, base_masks
+        for _ in range(missing):
+            step, card = _deck_card_jit(step, used)
+            used |= 1 << card
+            board_key += int(small[card])
+            board_masks |= 1 << (13 * (card & 3) + (card >> 2))
+        for p in range(players):
+            pick = chosen[p]
+            values[p] = _holdem_value_jit(board_key + keys[p, pick], board_masks | masks[p, pick], small, big, suits,
+                                          at)
+        _settle_jit(values, players, outcomes, 1)
+        done += 1
+    _add_outcomes_jit(outcomes, tally)
+    return done, redrawn
+
+
 exact = _compiled(_exact)
 sample = _compiled(_sample)
+sample_holdem = _compiled(_sample_holdem)

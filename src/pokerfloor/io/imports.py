@@ -22,7 +22,7 @@ def detect(text: str, name: str = "") -> str:
     head = text.lstrip("\ufeff \n\r\t")
     if name.endswith((".phh", ".phhs")):
         return "phh"
-    if "PokerStars " in head[:2000] and "Hand #" in head[:2000]:
+    if pokerstars.opens_a_hand(head[:2000]):
         return "pokerstars"
     if head.startswith("entry,at,order"):
         return "pokernow"

@@ -44,6 +44,11 @@ _ALL_IN = re.compile(r" and (?:is all-in|has reached the \S+ cap)$")
 _STREET = re.compile(r"^\*\*\* (?P<street>[^*]+?) \*\*\*")
 
 
+def opens_a_hand(text: str) -> bool:
+    """Whether ``text`` holds the opening line of a PokerStars hand."""
+    return _START.search(text) is not None
+
+
 def split_hands(text: str) -> Iterator[str]:
     """Each hand's text in a file of PokerStars histories."""
     starts = [m.start() for m in _START.finditer(text)]
