@@ -28,6 +28,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from pokerfloor.server.downloads import routes as download_routes
 from pokerfloor.server.room import Config, Input, Refused, Room, digest
 from pokerfloor.server.showdown import result_json
 from pokerfloor.server.store import Store
@@ -729,9 +730,7 @@ def create_app(
         Route("/health", health),
         Route("/api/tables", tables),
     ]
-    from pokerfloor.server.downloads import routes as download_routes
-
-    routes.extend(download_routes(server))
+    routes.extend(download_routes(lambda table_id: server.table(table_id).room))
     if STATIC.is_dir():
         routes.append(Mount("/", StaticFiles(directory=STATIC, html=True), name="static"))
     app = Starlette(routes=routes, lifespan=lifespan)

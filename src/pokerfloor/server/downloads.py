@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
@@ -15,9 +15,6 @@ from starlette.routing import Route
 from pokerfloor.io import export, ohh, phh
 from pokerfloor.server.deal import published
 from pokerfloor.server.room import Refused, Room
-
-if TYPE_CHECKING:
-    from pokerfloor.server.app import Server
 
 
 def session_phh(room: Room) -> str:
@@ -81,9 +78,11 @@ def ledger_csv(room: Room) -> str:
     return out.getvalue()
 
 
-def routes(server: Server) -> list[Route]:
+def routes(room_by_id: Callable[[str], Room]) -> list[Route]:
+    """The download routes, finding a table's room by its id (``Refused`` when unknown)."""
+
     def room_of(request: Request) -> Room:
-        return server.table(str(request.path_params["table_id"])).room
+        return room_by_id(str(request.path_params["table_id"]))
 
     async def hands(request: Request) -> Response:
         try:
