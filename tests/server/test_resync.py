@@ -29,7 +29,8 @@ def _seated(http: TestClient, seats: int = 3) -> tuple[Session, list[Peer]]:
 def _back(http: TestClient, game: Session, token: str | None, last_seq: int) -> list[dict[str, Any]]:
     """A new connection for ``token``: hello, then resync; every frame after the welcome."""
     peer = Peer(http, "back")
-    peer.reply({"type": "hello", "version": 1, "table_id": game.table_id, "token": token})
+    hello = {"type": "hello", "version": 1, "table_id": game.table_id, "token": token}
+    peer.reply(hello if token is not None else {**hello, "spectate": True})   # a spectator opts in
     peer.receive()                # the update that follows the welcome
     start = len(peer.frames)
     peer.reply({"type": "resync", "last_seq": last_seq})
@@ -86,7 +87,7 @@ def test_a_dropped_player_gets_exactly_the_updates_it_missed_in_order(http: Test
 def test_a_spectator_and_the_host_replay_their_own_views(http: TestClient) -> None:
     game, _ = _seated(http)
     rail = Peer(http, "rail")
-    rail.reply({"type": "hello", "version": 1, "table_id": game.table_id})
+    rail.reply({"type": "hello", "version": 1, "table_id": game.table_id, "spectate": True})
     last = rail.sync()["seq"]
     host_last = game.host.state["seq"]
     rail.close()
@@ -139,3 +140,19 @@ def test_after_a_restart_a_resync_gets_a_fresh_view(tmp_path: Path, clock: FakeC
         nothing = peer.reply({"type": "resync", "last_seq": seq})     # nothing missed: nothing replayed
         assert nothing["resync"] == "replay" and nothing["replayed"] == 0
         peer.close()
+
+
+def test_a_guest_and_the_rail_built_in_either_order_get_their_own_updates(http: TestClient) -> None:
+    """Updates are built once per audience and views shared by seat: a guest's empty picture must
+    not become the rail's, nor the rail's face-down hand the guest's, whichever is built first."""
+    game, _ = _seated(http)
+    server = http.app.state.server  # type: ignore[attr-defined]
+    task = server.tables[game.table_id]
+    guest, rail, host = (False, None, False), (False, None, True), (True, None, False)
+    for order in ((guest, rail, host), (host, rail, guest)):
+        views: dict[int | None, Any] = {}
+        built = {key: task.update_for(key, [], views) for key in order}
+        assert built[guest]["hand"] is None and built[guest]["you"]["role"] == "guest"
+        assert built[rail]["hand"] is not None and built[rail]["you"]["role"] == "spectator"
+        assert built[host]["hand"] is not None and built[host]["you"]["role"] == "host"
+    game.close()

@@ -271,9 +271,9 @@ class TableTask:
             hand, events = None, []
         viewer = seat if seated else None
         views = {} if views is None else views
-        if viewer not in views:
-            views[viewer] = None if hand is None else hand.view(viewer).to_dict()
-        view = views[viewer]
+        if hand is not None and viewer not in views:
+            views[viewer] = hand.view(viewer).to_dict()
+        view = None if hand is None else views[viewer]     # a guest (no hand) leaves the cache alone
         deal = None
         if room.deals:
             last = room.deals[-1]
