@@ -161,8 +161,13 @@ class TableTask:
                 await self.server.refuse(command.client, failed, command.frame)
 
     async def _automatic(self) -> None:
-        """What the table does by itself: deal the next hand, act for a seat out of time."""
+        """What the table does by itself: seat a request a crash left pending (one the table
+        would have seated at once), deal the next hand, act for a seat out of time."""
         room = self.room
+        for request in list(room.requests.values()):
+            if not room.config.approval or request.token_hash == room.host_hash:
+                with contextlib.suppress(Refused):
+                    await self._seat(request.request_id)
         if room.ready_to_deal():
             await self.commit(room.next_deal())
         due = room.deadline()
