@@ -63,7 +63,7 @@ def _seat_changes_by_hand() -> dict[int, list[tuple[str, dict[str, Any]]]]:
     joins in hand 10; otherwise a player sits out and comes back the next hand (posting what
     was missed, or waiting for the big blind, in turn)."""
     changes: dict[int, list[tuple[str, dict[str, Any]]]] = {
-        10: [("eve", {"type": "join", "name": "eve", "seat": 6, "chips": 150})]}
+        10: [("eve", {"type": "join", "name": "eve", "seat": 6, "chips": 150, "seat_token": "eve-" + "7" * 28})]}
     rota = ["cy", "bob", "ann", "dee", "eve"]
     hand, turn = 3, 0
     while hand < HANDS - 1:

@@ -100,6 +100,32 @@ def test_a_seat_token_brings_a_player_back_to_the_seat(http: TestClient) -> None
     game.close()
 
 
+def test_a_join_sent_again_with_its_chosen_token_is_answered_again_not_applied_twice(http: TestClient) -> None:
+    game = Session(http)
+    eve = Peer(http, "eve")
+    eve.reply({"type": "hello", "version": 1, "table_id": game.table_id})
+    frame = {"type": "join", "name": "eve", "seat": 3, "chips": 150, "seat_token": "eve-chose-this-token"}
+    first = eve.reply(dict(frame))
+    assert first["type"] == "seat_requested" and first["seat_token"] == "eve-chose-this-token"
+    eve.close()
+    again = Peer(http, "eve")     # the answer was lost: the same join on a new connection
+    again.reply({"type": "hello", "version": 1, "table_id": game.table_id})
+    second = again.reply(dict(frame))
+    assert second["type"] == "seat_requested" and second["seat_token"] == "eve-chose-this-token", second
+    assert [p.seat for p in game.room.players.values()] == [3]
+    assert [entry["kind"] for entry in game.store_inputs()].count("request") == 1
+    other = Peer(http, "mallory")
+    other.reply({"type": "hello", "version": 1, "table_id": game.table_id})
+    taken = other.reply({**frame, "name": "mallory", "seat_token": "another-token-of-16"})
+    assert taken["code"] == "illegal", taken
+    short = other.reply({**frame, "seat": 4, "seat_token": "short"})
+    assert short["code"] == "bad_field", short
+    welcome = Peer(http, "eve").reply({"type": "hello", "version": 1, "table_id": game.table_id,
+                                       "token": "eve-chose-this-token"})
+    assert welcome["role"] == "player" and welcome["seat"] == 3
+    game.close()
+
+
 def test_no_frame_holds_a_card_its_reader_may_not_see(http: TestClient) -> None:
     """Every frame to every seat and to a spectator, over a random session: another seat's
     cards appear only once shown, and cards never shown appear to nobody but their owner."""

@@ -455,7 +455,12 @@ class TableTask:
         if client.token_hash and self.room.player_for_token_hash(client.token_hash) is not None:
             raise Refused("illegal", "this client already has a seat", "invalid_action")
         chips = _field(frame, "chips", int)
-        token = "" if client.host else secrets.token_urlsafe(24)
+        chosen = _field(frame, "seat_token", str, optional=True)
+        if chosen is not None and not 16 <= len(chosen) <= 128:
+            raise Refused("bad_field", "a seat_token the client chooses has 16 to 128 characters")
+        if chosen is not None and not client.host and await self._join_again(client, frame, chosen):
+            return
+        token = "" if client.host else chosen or secrets.token_urlsafe(24)
         token_hash = self.room.host_hash if client.host else digest(token)
         request_id = secrets.token_hex(6)
         await self.commit(
@@ -476,6 +481,23 @@ class TableTask:
         )
         if not self.room.config.approval or client.host:
             await self._seat(request_id)
+
+    async def _join_again(self, client: Client, frame: dict[str, Any], token: str) -> bool:
+        """A join sent again with the seat token it chose (its answer was lost, say in a crash):
+        answered again, not applied twice. False if that token holds no seat and asks for none."""
+        hashed = digest(token)
+        seated = self.room.player_for_token_hash(hashed)
+        request = next((r for r in self.room.requests.values() if r.token_hash == hashed), None)
+        if seated is None and request is None:
+            return False
+        client.token_hash = hashed
+        await client.send(
+            {"type": "seat_requested", "seq": self.room.seq, "reply_to": frame.get("id"),
+             "request_id": None if request is None else request.request_id, "seat_token": token}
+        )
+        if request is not None and not self.room.config.approval:
+            await self._seat(request.request_id)
+        return True
 
     async def _seat(self, request_id: str) -> None:
         try:

@@ -669,8 +669,18 @@ async function command(frame) {
   }
 }
 
+// The seat token this browser chooses for a join: a join sent again with it (its answer lost
+// when the connection dropped) is answered again by the server, not seated twice.
+let joinToken = "";
+
+function newToken() {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
 function openJoin(seat) {
   const dialog = $("#join");
+  if ($("#join-seat").value !== String(seat) || !joinToken) joinToken = newToken();
   $("#join-seat").value = seat;
   $("#join-title").textContent = `Take seat ${seat}`;
   dialog.showModal();
@@ -684,6 +694,7 @@ async function join(event) {
     seat: Number($("#join-seat").value),
     chips: Number($("#join-chips").value),
   };
+  if (you().role !== "host") frame.seat_token = joinToken;
   const reply = await conn.send(frame);
   if (reply.type === "error") {
     state.error = reply;
@@ -691,6 +702,7 @@ async function join(event) {
     return;
   }
   $("#join").close();
+  joinToken = "";
   if (you().role === "host") return; // the host plays with the host token
   saveToken(tableId, "seat", reply.seat_token);
   conn.become(reply.seat_token);
