@@ -3,6 +3,7 @@ to act shows its time counting down (docs/protocol.md, the clock)."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from playwright.sync_api import Browser, expect
@@ -40,6 +41,33 @@ def test_open_table_seats_at_once_and_shows_the_clock(browser: Browser, server: 
         assert sizes == [["min", 4], ["½ pot", 4], ["¾ pot", 5], ["pot", 6], ["all-in", 100]]
         clamped = people[1].page.evaluate("""async () => (await import("/js/amounts.js")).clamp(150, [4, 100])""")
         assert clamped == 100
+        assert not [e for p in people for e in p.errors]
+    finally:
+        for person in people:
+            person.close()
+
+
+def test_a_stale_replayed_update_never_steps_the_table_back_and_a_join_carries_its_own_token(
+    browser: Browser, server: str
+) -> None:
+    host = Client(browser, server, "host")
+    people = [host]
+    try:
+        link = host.open_table("5a1e0001")
+        ann = Client(browser, server, "Ann")
+        people.append(ann)
+        ann.ask_for_seat(link, 2, "Ann", 100)
+        expect(ann.page.locator(".seat.me[data-seat='2']")).to_be_visible()
+        joins = [json.loads(text) for text in ann.sent if '"join"' in text]
+        assert len(joins) == 1 and len(joins[0]["seat_token"]) >= 16, joins
+        drawn = ann.state()
+        # An update older than the one drawn, as a resync replays it: the page keeps what it drew.
+        ann.page.evaluate(
+            """() => { const t = window.pokerfloorTable;
+                       t.conn.receive({...t.state.update, seq: t.state.update.seq - 1,
+                                       table: {...t.state.update.table, hand_number: 99}}); }"""
+        )
+        assert ann.state() == drawn
         assert not [e for p in people for e in p.errors]
     finally:
         for person in people:

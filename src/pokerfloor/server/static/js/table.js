@@ -41,6 +41,12 @@ window.pokerfloorTable = { conn, state, act: (action, to) => act(action, to) };
 function receive(frame) {
   if (frame.type === "update") {
     const previous = state.update;
+    // A resync may replay updates older than the one drawn (sent while the socket was
+    // closing): the table never steps back to them.
+    if (previous && typeof frame.seq === "number" && frame.seq < previous.seq) {
+      remember(frame, { stale: true });
+      return;
+    }
     state.update = frame;
     state.receivedAt = Date.now();
     remember(frame);
@@ -67,14 +73,16 @@ function receive(frame) {
   }
 }
 
-/** Keep each finished hand as last seen, for the showdown panel and the log. */
-function remember(update) {
+/** Keep each finished hand as last seen, for the showdown panel and the log (a stale update
+ * only fills a hand not yet known). */
+function remember(update, { stale = false } = {}) {
   const hand = update.hand;
   if (!hand || !hand.is_over) return;
   const number = update.table.hand_number;
   const entry = { number, view: hand, result: update.result || null, deal: update.deal };
   const known = state.history.findIndex((h) => h.number === number);
-  if (known >= 0) state.history[known] = entry;
+  if (known >= 0 && !stale) state.history[known] = entry;
+  else if (known >= 0) return;
   else state.history.push(entry);
 }
 
