@@ -496,6 +496,86 @@ def _sample_holdem(
     return done, redrawn
 
 
+def _table_outcomes(
+    deals: Array, classes: Array, maps: Array, keys: Array, wins: Array, boards: int, outcomes: Array,
+) -> int:
+    """Add each heads-up deal's table row to ``outcomes`` (``[group, p, winners]``): the row of
+    the least key of the deal's two hands over the suit renamings ``maps`` (``preflop``'s
+    keys, found by bisection in the sorted ``keys``). Returns the first deal with no row, or -1."""
+    for deal in range(deals.shape[0]):
+        best = 1 << 62
+        swapped = False
+        for r in range(maps.shape[0]):
+            a, b = int(maps[r, deals[deal, 0, 0]]), int(maps[r, deals[deal, 0, 1]])
+            c, d = int(maps[r, deals[deal, 1, 0]]), int(maps[r, deals[deal, 1, 1]])
+            x = max(a, b) * 52 + min(a, b)
+            y = max(c, d) * 52 + min(c, d)
+            key = min(x, y) * 2704 + max(x, y)
+            if key < best:
+                best, swapped = key, x > y
+        low, high = 0, keys.shape[0]
+        while low < high:
+            middle = (low + high) // 2
+            if keys[middle] < best:
+                low = middle + 1
+            else:
+                high = middle
+        if low == keys.shape[0] or keys[low] != best:
+            return deal
+        mine, theirs = (wins[low, 1], wins[low, 0]) if swapped else (wins[low, 0], wins[low, 1])
+        group = classes[deal]
+        outcomes[group, 0, 1] += mine
+        outcomes[group, 1, 1] += theirs
+        outcomes[group, 0, 2] += boards - mine - theirs
+        outcomes[group, 1, 2] += boards - mine - theirs
+    return -1
+
+
+def _headsup_boards(hands: Array, small: Array, big: Array, suits: Array, at: Array, wins: Array) -> None:
+    """For each row of ``hands`` (two hold'em hands), count the boards of five of the other 48
+    cards that each hand wins (``wins[row]``): ``_exact``'s count for two players and no board,
+    in nested loops that add one card's key and bit at a time (the pre-flop table's builder)."""
+    keys = np.empty(48, dtype=np.int64)
+    bits = np.empty(48, dtype=np.int64)
+    for row in range(hands.shape[0]):
+        used = 0
+        for p in range(2):
+            for j in range(2):
+                used |= 1 << int(hands[row, p, j])
+        n = 0
+        for card in range(52):
+            if not used >> card & 1:
+                keys[n] = int(small[card])
+                bits[n] = 1 << (13 * (card & 3) + (card >> 2))
+                n += 1
+        a0, a1, b0, b1 = int(hands[row, 0, 0]), int(hands[row, 0, 1]), int(hands[row, 1, 0]), int(hands[row, 1, 1])
+        key_a, key_b = int(small[a0]) + int(small[a1]), int(small[b0]) + int(small[b1])
+        mask_a = (1 << (13 * (a0 & 3) + (a0 >> 2))) | (1 << (13 * (a1 & 3) + (a1 >> 2)))
+        mask_b = (1 << (13 * (b0 & 3) + (b0 >> 2))) | (1 << (13 * (b1 & 3) + (b1 >> 2)))
+        won_a = won_b = 0
+        for i in range(44):
+            k1, m1 = keys[i], bits[i]
+            for j in range(i + 1, 45):
+                k2, m2 = k1 + keys[j], m1 | bits[j]
+                for k in range(j + 1, 46):
+                    k3, m3 = k2 + keys[k], m2 | bits[k]
+                    for m in range(k + 1, 47):
+                        k4, m4 = k3 + keys[m], m3 | bits[m]
+                        for q in range(m + 1, 48):
+                            k5, m5 = k4 + keys[q], m4 | bits[q]
+                            a = _holdem_value_jit(k5 + key_a, m5 | mask_a, small, big, suits, at)
+                            b = _holdem_value_jit(k5 + key_b, m5 | mask_b, small, big, suits, at)
+                            if a > b:
+                                won_a += 1
+                            elif b > a:
+                                won_b += 1
+        wins[row, 0] = won_a
+        wins[row, 1] = won_b
+
+
 exact = _compiled(_exact)
+headsup_boards = _compiled(_headsup_boards)
+table_outcomes = _compiled(_table_outcomes)
 sample = _compiled(_sample)
 sample_holdem = _compiled(_sample_holdem)
+add_outcomes = _add_outcomes_jit
