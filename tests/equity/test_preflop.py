@@ -4,7 +4,9 @@ on small tables counted afresh (``reference.table_for``); the shipped file on it
 
 from __future__ import annotations
 
+import hashlib
 import itertools
+import random
 import zlib
 from pathlib import Path
 
@@ -21,6 +23,36 @@ def use(monkeypatch: pytest.MonkeyPatch, *ranges: list[str]) -> tuple[np.ndarray
     table = table_for(*(EquitySpec.make(r) for r in ranges))
     monkeypatch.setattr(preflop, "load", lambda: table)
     return table
+
+
+def test_the_shipped_table_matches_its_checksum_and_holds_every_class() -> None:
+    table = preflop.load()
+    assert table is not None, "the heads-up table is missing or does not match TABLE_SHA256"
+    raw = zlib.decompress(preflop.TABLE.read_bytes())
+    assert hashlib.sha256(raw).hexdigest() == preflop.TABLE_SHA256
+    keys, wins = table
+    assert (keys == preflop.class_keys()).all()
+    assert ((wins >= 0) & (wins.sum(axis=1)[:, None] <= preflop.BOARDS)).all()
+
+
+def test_sampled_rows_of_the_shipped_table_equal_a_fresh_exact_enumeration() -> None:
+    """Rows drawn at random, recounted by ``exact_tally`` (the general enumeration loop, not the
+    builder's): the wins of both hands, and the ties as the boards left."""
+    from pokerfloor.equity.kernels import SCOOPS, SPLITS
+
+    table = preflop.load()
+    assert table is not None
+    keys, wins = table
+    for row in random.Random(17).sample(range(preflop.CLASSES), 5):
+        first, second = preflop.decode(int(keys[row]))
+        tally = exact_tally(EquitySpec.make([format_cards(map(Card, first)), format_cards(map(Card, second))]))
+        assert tally.rows[0, :, SCOOPS].tolist() == wins[row].tolist()
+        assert tally.rows[0, 0, SPLITS] == preflop.BOARDS - wins[row].sum()
+
+
+def test_the_shipped_table_answers_like_exact_enumeration() -> None:
+    small = EquitySpec.make(["AhKh, 9s9d:0.5, 7c2d", "QQ, Ts9s:0.25"])
+    assert table_tally(small) == exact_tally(small)
 
 
 def _renamed(text: str, renaming: tuple[int, ...]) -> str:

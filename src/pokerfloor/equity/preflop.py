@@ -35,7 +35,7 @@ HAND_CODES = 52 * 52
 ``first * HAND_CODES + second`` with the smaller code first."""
 
 TABLE = Path(__file__).with_name("data") / "holdem_headsup.bin.z"
-TABLE_SHA256 = ""
+TABLE_SHA256 = "319078422becb92b7ecc42d1735ecbdaf88bd8b6f8ab34b5b507e5c6ec4fd2fe"
 """The SHA-256 of the decompressed table: ``CLASSES`` keys, then the first hand's wins, then the
 second hand's wins (little-endian uint32 each); ties are the boards left."""
 
