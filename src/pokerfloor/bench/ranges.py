@@ -75,14 +75,16 @@ def _pokerfloor(case: Case, seed: int) -> Sampler:
 
 
 def _table_contender(case: Case) -> Contender:
-    """pokerfloor's exact answer from the pre-flop table, from the ranges to the equities, each
-    answer counted as the showdowns a Monte Carlo needs for a standard error of ``PRECISION``."""
+    """pokerfloor's exact answer from the pre-flop table, from the parsed ranges to the equities
+    (as eval7's ``HandRange`` is parsed once), each answer counted as the showdowns a Monte Carlo
+    needs for a standard error of ``PRECISION``."""
     found: list[tuple[float, int]] = []
 
     def prepare() -> Step:
         calculate = importlib.import_module("pokerfloor.equity.calculate")
         kernels = importlib.import_module("pokerfloor.equity.kernels")
-        spec = calculate.EquitySpec.make(list(case.ranges))
+        ranges = [calculate.parse_range(r) for r in case.ranges]
+        spec = calculate.EquitySpec.make(ranges)
         tally = calculate.table_tally(spec)
         if tally is None:
             raise Unavailable(NOT_AVAILABLE, "the heads-up pre-flop table is not installed")
@@ -93,7 +95,7 @@ def _table_contender(case: Case) -> Contender:
         credit = math.ceil(float(variance) / PRECISION**2)
 
         def step() -> int:
-            answer = calculate.calculate(list(case.ranges))
+            answer = calculate.calculate(ranges)
             found.append((answer.players[0].equity, credit))
             return credit
 

@@ -241,8 +241,9 @@ def table_tally(spec: EquitySpec) -> Tally | None:
     table = preflop.load()
     if table is None:
         return None
-    cards, classes, weights = spec.deals
-    rows, counts = preflop.lookup(cards, classes, len(weights), table)
+    weights, rows, counts = preflop.lookup(spec.ranges[0].hands, spec.ranges[1].hands, table)
+    if not weights:
+        raise RangeError("the ranges leave no deal in which no two players hold the same card")
     return Tally(weights, rows, counts)
 
 

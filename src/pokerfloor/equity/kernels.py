@@ -496,38 +496,98 @@ def _sample_holdem(
     return done, redrawn
 
 
-def _table_outcomes(
-    deals: Array, classes: Array, maps: Array, keys: Array, wins: Array, boards: int, outcomes: Array,
+def _class_key(maps: Array, a: int, b: int, c: int, d: int) -> tuple[int, bool]:
+    """The class key of hand ``a b`` against hand ``c d`` (``preflop.canonical``: the least
+    over the suit renamings ``maps``) and whether the first hand is the key's second."""
+    best = 1 << 62
+    swapped = False
+    for r in range(maps.shape[0]):
+        ra, rb, rc, rd = int(maps[r, a]), int(maps[r, b]), int(maps[r, c]), int(maps[r, d])
+        x = max(ra, rb) * 52 + min(ra, rb)
+        y = max(rc, rd) * 52 + min(rc, rd)
+        key = min(x, y) * 2704 + max(x, y)
+        if key < best:
+            best, swapped = key, x > y
+    return best, swapped
+
+
+_class_key_jit = _compiled(_class_key, inline=True)
+
+
+def _class_keys(maps: Array, first: Array, second: Array, keys: Array, swapped: Array) -> None:
+    """``_class_key`` of each pair of hands (rows of ``first`` and ``second``)."""
+    for i in range(first.shape[0]):
+        keys[i], swapped[i] = _class_key_jit(maps, first[i, 0], first[i, 1], second[i, 0], second[i, 1])
+
+
+def _table_row(maps: Array, keys: Array, a: int, b: int, c: int, d: int) -> tuple[int, bool]:
+    """The pre-flop table's row for hand ``a b`` against hand ``c d``, or -1 if it has none, and
+    whether the first hand is the row's second: the class key found by bisection in the sorted
+    ``keys``."""
+    best, swapped = _class_key_jit(maps, a, b, c, d)
+    low, high = 0, keys.shape[0]
+    while low < high:
+        middle = (low + high) // 2
+        if keys[middle] < best:
+            low = middle + 1
+        else:
+            high = middle
+    if low == keys.shape[0] or keys[low] != best:
+        return -1, swapped
+    return low, swapped
+
+
+_table_row_jit = _compiled(_table_row, inline=True)
+
+
+def _table_map(maps: Array, keys: Array, wanted: Array, filled: Array, rows: Array) -> None:
+    """Fill ``rows[i, j]`` for the hold'em hands numbered ``i`` in ``wanted`` not yet ``filled``
+    and every hand ``j`` (hand ``h * (h - 1) // 2 + l`` holds cards ``h > l``): ``2 * row +
+    swapped`` of the pre-flop table (``_table_row``), -1 where the two hands share a card, -2
+    where the table lacks their class."""
+    hands = np.empty((1326, 2), dtype=np.int64)
+    n = 0
+    for high in range(52):
+        for low in range(high):
+            hands[n, 0], hands[n, 1] = high, low
+            n += 1
+    for i in wanted:
+        if filled[i]:
+            continue
+        filled[i] = True
+        for j in range(1326):
+            a, b, c, d = hands[i, 0], hands[i, 1], hands[j, 0], hands[j, 1]
+            if ((1 << a) | (1 << b)) & ((1 << c) | (1 << d)):
+                rows[i, j] = -1
+                continue
+            row, swapped = _table_row_jit(maps, keys, a, b, c, d)
+            rows[i, j] = 2 * row + swapped if row >= 0 else -2
+
+
+def _table_ranges(
+    first: Array, first_groups: Array, second: Array, second_groups: Array, columns: int, pairs: Array,
+    wins: Array, boards: int, outcomes: Array, deals: Array,
 ) -> int:
-    """Add each heads-up deal's table row to ``outcomes`` (``[group, p, winners]``): the row of
-    the least key of the deal's two hands over the suit renamings ``maps`` (``preflop``'s
-    keys, found by bisection in the sorted ``keys``). Returns the first deal with no row, or -1."""
-    for deal in range(deals.shape[0]):
-        best = 1 << 62
-        swapped = False
-        for r in range(maps.shape[0]):
-            a, b = int(maps[r, deals[deal, 0, 0]]), int(maps[r, deals[deal, 0, 1]])
-            c, d = int(maps[r, deals[deal, 1, 0]]), int(maps[r, deals[deal, 1, 1]])
-            x = max(a, b) * 52 + min(a, b)
-            y = max(c, d) * 52 + min(c, d)
-            key = min(x, y) * 2704 + max(x, y)
-            if key < best:
-                best, swapped = key, x > y
-        low, high = 0, keys.shape[0]
-        while low < high:
-            middle = (low + high) // 2
-            if keys[middle] < best:
-                low = middle + 1
-            else:
-                high = middle
-        if low == keys.shape[0] or keys[low] != best:
-            return deal
-        mine, theirs = (wins[low, 1], wins[low, 0]) if swapped else (wins[low, 0], wins[low, 1])
-        group = classes[deal]
-        outcomes[group, 0, 1] += mine
-        outcomes[group, 1, 1] += theirs
-        outcomes[group, 0, 2] += boards - mine - theirs
-        outcomes[group, 1, 2] += boards - mine - theirs
+    """Every deal of a hand of ``first`` against a hand of ``second`` (hand numbers, as in
+    ``_table_map``) that shares no card, read from the pre-flop table (``pairs`` from
+    ``_table_map``, ``wins``) into ``outcomes[g, p, winners]`` and ``deals[g]``, where
+    ``g = first_groups[i] * columns + second_groups[j]``. Returns -1, or the first ``i`` whose
+    deal the table lacks."""
+    for i in range(first.shape[0]):
+        for j in range(second.shape[0]):
+            entry = pairs[first[i], second[j]]
+            if entry == -2:
+                return int(i)
+            if entry < 0:
+                continue
+            row = entry >> 1
+            mine, theirs = (wins[row, 1], wins[row, 0]) if entry & 1 else (wins[row, 0], wins[row, 1])
+            group = first_groups[i] * columns + second_groups[j]
+            outcomes[group, 0, 1] += mine
+            outcomes[group, 1, 1] += theirs
+            outcomes[group, 0, 2] += boards - mine - theirs
+            outcomes[group, 1, 2] += boards - mine - theirs
+            deals[group] += 1
     return -1
 
 
@@ -575,7 +635,9 @@ def _headsup_boards(hands: Array, small: Array, big: Array, suits: Array, at: Ar
 
 exact = _compiled(_exact)
 headsup_boards = _compiled(_headsup_boards)
-table_outcomes = _compiled(_table_outcomes)
+class_keys = _compiled(_class_keys)
+table_map = _compiled(_table_map)
+table_ranges = _compiled(_table_ranges)
 sample = _compiled(_sample)
 sample_holdem = _compiled(_sample_holdem)
 add_outcomes = _add_outcomes_jit

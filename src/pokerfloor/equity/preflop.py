@@ -17,6 +17,7 @@ import hashlib
 import itertools
 import math
 import zlib
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -55,14 +56,12 @@ def canonical(first: np.ndarray[Any, Any], second: np.ndarray[Any, Any]) -> tupl
     the 24 suit renamings) and whether ``first`` is the key's second hand."""
     import numpy as np
 
-    maps = _suit_maps()  # renaming, card
-    a, b, c, d = maps[:, first[:, 0]], maps[:, first[:, 1]], maps[:, second[:, 0]], maps[:, second[:, 1]]
-    x = np.maximum(a, b).astype(np.int64) * 52 + np.minimum(a, b)
-    y = np.maximum(c, d).astype(np.int64) * 52 + np.minimum(c, d)
-    keys = np.minimum(x, y) * HAND_CODES + np.maximum(x, y)
-    best = keys.argmin(axis=0)
-    pick = np.arange(len(first))
-    return keys[best, pick], (x > y)[best, pick]
+    from pokerfloor.equity import kernels
+
+    keys = np.empty(len(first), dtype=np.int64)
+    swapped = np.empty(len(first), dtype=np.bool_)
+    kernels.class_keys(_suit_maps(), first.astype(np.int64), second.astype(np.int64), keys, swapped)
+    return keys, swapped
 
 
 def class_keys() -> np.ndarray[Any, Any]:
@@ -109,22 +108,58 @@ def load(path: Path = TABLE) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]
     return words[:CLASSES], words[CLASSES:].reshape(2, CLASSES).T.copy()
 
 
-def lookup(
-    cards: np.ndarray[Any, Any], classes: np.ndarray[Any, Any], groups: int,
-    table: tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]],
-) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
-    """The tally rows and counts (as ``calculate.exact_tally`` makes them) of heads-up deals
-    without a board: ``cards`` ``(deals, 2, 2)``, each deal's weight group in ``classes``;
-    every deal counts all ``BOARDS`` boards, its wins and ties read from ``table``."""
+_pairs: list[tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any]]] = []
+
+
+def pairs(
+    table: tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]], hands: np.ndarray[Any, Any],
+) -> np.ndarray[Any, Any]:
+    """The entries in ``table`` of every pair of hands (``kernels.table_map``: 1326 x 1326,
+    ``2 * row + swapped``), rows of ``hands`` (hand numbers) worked out on first use and kept
+    for the last table used: the suit renamings are then not redone for each deal."""
     import numpy as np
 
     from pokerfloor.equity import kernels
 
-    keys, wins = table
-    outcomes = np.zeros((groups, 2, 3), dtype=np.int64)  # kernels' outcomes[p, winners]
-    if kernels.table_outcomes(cards, classes, _suit_maps(), keys, wins, BOARDS, outcomes) >= 0:
+    if not _pairs or _pairs[0][0] is not table[0]:  # held, so the keys' identity is not reused
+        _pairs[:] = [(table[0], np.zeros(1326, dtype=np.bool_), np.empty((1326, 1326), dtype=np.int32))]
+    _, filled, found = _pairs[0]
+    kernels.table_map(_suit_maps(), table[0], hands, filled, found)
+    return found
+
+
+def hand_number(cards: Sequence[int]) -> int:
+    """A hold'em hand's number in ``pairs``: ``h * (h - 1) // 2 + l`` for its cards ``h > l``."""
+    high, low = max(cards), min(cards)
+    return high * (high - 1) // 2 + low
+
+
+def lookup(
+    first: Sequence[tuple[tuple[int, ...], float]], second: Sequence[tuple[tuple[int, ...], float]],
+    table: tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]],
+) -> tuple[tuple[float, ...], np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """The weights, tally rows and counts (as ``calculate.exact_tally`` makes them: deals
+    grouped by the product of their hands' weights) of two hold'em ranges (``Range.hands``)
+    with no board: every deal of a hand of each that share no card, with all ``BOARDS`` boards,
+    its wins and ties read from ``table``. No deal at all gives no groups."""
+    import numpy as np
+
+    from pokerfloor.equity import kernels
+
+    numbers = [np.array([hand_number(c) for c, _ in hands], dtype=np.int64) for hands in (first, second)]
+    levels, groups = zip(*(np.unique(np.array([w for _, w in hands]), return_inverse=True)
+                           for hands in (first, second)), strict=True)
+    columns = len(levels[1])
+    outcomes = np.zeros((len(levels[0]) * columns, 2, 3), dtype=np.int64)  # kernels' outcomes[p, winners]
+    deals = np.zeros(len(outcomes), dtype=np.int64)
+    if kernels.table_ranges(numbers[0], groups[0].astype(np.int64), numbers[1], groups[1].astype(np.int64), columns,
+                            pairs(table, numbers[0]), table[1], BOARDS, outcomes, deals) >= 0:
         raise AssertionError("a deal's class is missing from the heads-up table")
-    rows = np.zeros((groups, 2, kernels.COLUMNS), dtype=np.int64)
-    for group in range(groups):
-        kernels.add_outcomes(outcomes[group], rows[group])
-    return rows, np.bincount(classes, minlength=groups).astype(np.int64) * BOARDS
+    dealt = deals > 0
+    weights, merged = np.unique((levels[0][:, None] * levels[1][None, :]).ravel()[dealt], return_inverse=True)
+    found = np.zeros((len(weights), 2, 3), dtype=np.int64)
+    np.add.at(found, merged, outcomes[dealt])
+    rows = np.zeros((len(weights), 2, kernels.COLUMNS), dtype=np.int64)
+    kernels.add_outcomes(found.reshape(-1, 3), rows.reshape(-1, kernels.COLUMNS))  # players of all groups at once
+    counts = np.bincount(merged, deals[dealt], len(weights)).astype(np.int64) * BOARDS
+    return tuple(float(w) for w in weights), rows, counts
