@@ -8,7 +8,9 @@ exactly, whatever order they are added in). With numba installed (``pokerfloor[f
 loops are compiled; without it the same functions run as Python, slowly but alike: Monte
 Carlo draws from a counter-based stream in plain integer arithmetic (``_draw``), so a seed gives
 the same sample either way. Hold'em has its own faster loops (``sample_holdem``, and a branch of
-``exact``) that count each showdown by its number of winners.
+``exact``) that count each showdown by its number of winners. The heads-up pre-flop table
+(``pokerfloor.equity.preflop``) is built by ``headsup_boards`` and read by ``table_map`` and
+``table_ranges``.
 
 Tally columns per player: share units, share units squared, pots won alone (scoops), pots
 split, high-half units, low-half units.
@@ -554,7 +556,6 @@ def _table_map(maps: Array, keys: Array, wanted: Array, filled: Array, rows: Arr
     for i in wanted:
         if filled[i]:
             continue
-        filled[i] = True
         for j in range(1326):
             a, b, c, d = hands[i, 0], hands[i, 1], hands[j, 0], hands[j, 1]
             if ((1 << a) | (1 << b)) & ((1 << c) | (1 << d)):
@@ -562,6 +563,7 @@ def _table_map(maps: Array, keys: Array, wanted: Array, filled: Array, rows: Arr
                 continue
             row, swapped = _table_row_jit(maps, keys, a, b, c, d)
             rows[i, j] = 2 * row + swapped if row >= 0 else -2
+        filled[i] = True  # after the row, so a row marked filled is whole
 
 
 def _table_ranges(
