@@ -178,3 +178,24 @@ def test_every_range_equity_sampler_finds_the_same_equity(case: ranges.Case) -> 
         count = 600 if name == "pokerkit" else 40_000
         found = make(case, 3)(count)
         assert abs(found - reference.equity) < 5 * (0.25 / count) ** 0.5 + 5 * reference.stderr, name
+
+
+def test_the_table_row_answers_exactly_and_counts_a_monte_carlo_to_the_same_precision(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The heads-up rows time pokerfloor's exact answer and credit it with the showdowns a
+    Monte Carlo needs for a standard error of ``PRECISION``: v / PRECISION² for the exact
+    variance v of one showdown's share (computed here from the exact answer's win and tie)."""
+    from tests.equity.reference import table_for
+
+    from pokerfloor.equity import EquitySpec, equity, preflop
+
+    case = ranges.CASES[0]
+    table = table_for(EquitySpec.make(list(case.ranges)))
+    monkeypatch.setattr(preflop, "load", lambda: table)
+    contender = ranges._table_contender(case)
+    credit = contender.prepare()()
+    exact = equity(list(case.ranges)).players[0]
+    variance = exact.win + exact.tie / 4 - exact.equity**2  # heads-up: a share is 1, 1/2 or 0
+    assert exact.stderr == 0 and credit == pytest.approx(variance / ranges.PRECISION**2, abs=1)
+    assert contender.detail is not None and "exact (table)" in contender.detail()

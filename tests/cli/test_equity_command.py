@@ -51,3 +51,20 @@ def test_shards_on_the_process_pool_give_the_same_exact_answer() -> None:
     code_split, split = run("AK, 99", "QQ+", "--board", "Kc8d3h", "--json", "--shards", "3")
     assert code == code_split == 0
     assert json.loads(whole) == json.loads(split)
+
+
+def test_a_heads_up_pre_flop_answer_says_it_came_from_the_table(monkeypatch) -> None:
+    from tests.equity.reference import table_for
+
+    from pokerfloor.equity import EquitySpec, preflop
+
+    table = table_for(EquitySpec.make(["AhKh", "QsQd"]))
+    monkeypatch.setattr(preflop, "load", lambda: table)
+    code, output = run("AhKh", "QsQd")
+    assert code == 0, output
+    assert "exact (table)" in output and "46.21%" in output and "exact, 1,712,304 showdowns" in output
+    code, output = run("AhKh", "QsQd", "--json")
+    assert json.loads(output)["table"] is True
+    monkeypatch.setattr(preflop, "load", lambda: None)
+    code, output = run("AhKh", "QsQd")
+    assert "exact (table)" not in output and "46.21%" in output

@@ -6,9 +6,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from itertools import combinations
+from typing import Any
+
+import numpy as np
 
 from pokerfloor.cards import Card, CardsLike
+from pokerfloor.equity import preflop
 from pokerfloor.equity.calculate import GAMES, EquitySpec
+from pokerfloor.equity.preflop_build import count
 from pokerfloor.equity.ranges import Range
 from pokerfloor.evaluation import high_rank, omaha_high_rank, omaha_low8_rank
 
@@ -52,3 +57,14 @@ def _every_deal(ranges: Sequence[Range]) -> list[list[tuple[tuple[Card, ...], fl
     for r in ranges:
         deals = [[*d, hand] for d in deals for hand in r.hands]
     return deals
+
+
+def table_for(*specs: EquitySpec) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """A heads-up pre-flop table (as ``preflop.load`` gives it) holding only the classes of the
+    deals of ``specs``, each counted afresh by exact enumeration: tests of the lookup need not
+    rely on the shipped file."""
+    keys = np.unique(np.concatenate([
+        preflop.canonical(cards[:, 0].astype(np.int64), cards[:, 1].astype(np.int64))[0]
+        for cards in (spec.deals[0] for spec in specs)
+    ]))
+    return keys, count(keys.tolist())

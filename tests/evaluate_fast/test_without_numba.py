@@ -65,3 +65,16 @@ def test_without_numba_range_equity_runs_the_same_loops_as_python():
     holdem = equity(["QQ+:0.5, AKs", "JJ-99"], board="Kc8d", exact=False, trials=400, seed=9).players
     expected = [round(p.equity, 9) for p in found + holdem]  # the same stream compiled or not
     assert _run({"numba"}, code) == f"{expected} False"
+
+
+def test_without_numba_the_pre_flop_table_answers_the_same() -> None:
+    code = (
+        "from pokerfloor.equity import equity\n"
+        "found = equity(['AhKh, 2c2d:0.5', 'QQ'])\n"
+        "assert found.table\n"
+        "print([round(p.equity, 12) for p in found.players])\n"
+    )
+    from pokerfloor.equity import equity
+
+    with_numba = [round(p.equity, 12) for p in equity(["AhKh, 2c2d:0.5", "QQ"]).players]
+    assert _run({"numba"}, code) == str(with_numba)

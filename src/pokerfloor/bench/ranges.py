@@ -1,4 +1,11 @@
-"""Monte Carlo equity of ranges, pre-flop: hand against a range, range against range, three-way.
+"""Equity of ranges, pre-flop: hand against a range, range against range, three-way.
+
+Heads-up (a hand or a range against a range) pokerfloor answers exactly from its pre-flop table
+(``equity.table_tally``), and the peers sample to the bench's precision ``PRECISION``: one exact
+answer counts as the showdowns a Monte Carlo needs for that standard error (``v / PRECISION**2``,
+``v`` the exact variance of one showdown's share), so the rate ratio is a peer's time to
+``PRECISION`` over pokerfloor's time to the exact answer. pokerfloor's own sampler runs beside
+them for comparison. Three-way, every engine samples.
 
 One step is a batch of random showdowns drawn the way each engine draws them (a hand from each
 range, weighted alike, and a board), timed from the ranges to the equities. The unit is a
@@ -17,12 +24,13 @@ Every contender notes the first player's equity it found, so a wrong answer show
 from __future__ import annotations
 
 import importlib
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from pokerfloor.bench.core import Benchmark, Config, Contender, Step
+from pokerfloor.bench.core import NOT_AVAILABLE, Benchmark, Config, Contender, Step, Unavailable
 from pokerfloor.bench.peers import engine_name, load
 
 
@@ -34,13 +42,17 @@ class Case:
     title: str
     ranges: tuple[str, ...]
     eval7_range: str = ""
+    table: bool = False
 
+
+PRECISION = 0.001
+"""The standard error the Monte Carlo contenders of the heads-up cases are credited for reaching."""
 
 CASES = (
-    Case("equity-hand-range", "Monte Carlo pre-flop equity, AhKh vs QQ+ AKs 76s-54s", ("AhKh", "QQ+, AKs, 76s-54s"),
-         eval7_range="QQ+, AKs, 76s, 65s, 54s"),
-    Case("equity-range-range", "Monte Carlo pre-flop equity, QQ+ AKs vs JJ-99 AQs+", ("QQ+, AKs", "JJ-99, AQs+"),
-         eval7_range="JJ-99, AQs+"),
+    Case("equity-hand-range", "Pre-flop equity, AhKh vs QQ+ AKs 76s-54s: exact (table) vs Monte Carlo to s.e. 0.001",
+         ("AhKh", "QQ+, AKs, 76s-54s"), eval7_range="QQ+, AKs, 76s, 65s, 54s", table=True),
+    Case("equity-range-range", "Pre-flop equity, QQ+ AKs vs JJ-99 AQs+: exact (table) vs Monte Carlo to s.e. 0.001",
+         ("QQ+, AKs", "JJ-99, AQs+"), eval7_range="JJ-99, AQs+", table=True),
     Case("equity-three-way", "Monte Carlo pre-flop equity, three-way: AhKh vs QsQd vs 7c7d", ("AhKh", "QsQd", "7c7d"),
          eval7_range="QsQd 7c7d"),
 )
@@ -60,6 +72,45 @@ def _pokerfloor(case: Case, seed: int) -> Sampler:
         return float(result(spec, tally, exact=False).players[0].equity)
 
     return run
+
+
+def _table_contender(case: Case) -> Contender:
+    """pokerfloor's exact answer from the pre-flop table, from the parsed ranges to the equities
+    (as eval7's ``HandRange`` is parsed once), each answer counted as the showdowns a Monte Carlo
+    needs for a standard error of ``PRECISION``."""
+    found: list[tuple[float, int]] = []
+
+    def prepare() -> Step:
+        calculate = importlib.import_module("pokerfloor.equity.calculate")
+        kernels = importlib.import_module("pokerfloor.equity.kernels")
+        ranges = [calculate.parse_range(r) for r in case.ranges]
+        spec = calculate.EquitySpec.make(ranges)
+        tally = calculate.table_tally(spec)
+        if tally is None:
+            raise Unavailable(NOT_AVAILABLE, "the heads-up pre-flop table is not installed")
+        total = float(tally.counts @ tally.weights)
+        sums = tally.weights @ tally.rows[:, 0].astype(float)
+        mean = sums[kernels.SHARES] / kernels.SHARE / total
+        variance = sums[kernels.SQUARES] / kernels.SHARE**2 / total - mean**2
+        credit = math.ceil(float(variance) / PRECISION**2)
+
+        def step() -> int:
+            answer = calculate.calculate(ranges)
+            found.append((answer.players[0].equity, credit))
+            return credit
+
+        step()  # the table's load and the compiled lookup
+        found.clear()
+        return step
+
+    def detail() -> str:
+        if not found:
+            return ""
+        equity, credit = found[0]
+        return (f"exact (table): player 1 equity {equity:.4f}, s.e. 0, {len(found):,} answers, each counted as "
+                f"{credit:,} showdowns (a Monte Carlo's need for s.e. {PRECISION})")
+
+    return Contender("pokerfloor", "equity.calculate, exact (table)", prepare, reference=True, detail=detail)
 
 
 def _eval7(case: Case, seed: int) -> Sampler:
@@ -150,8 +201,9 @@ def _contender(engine: str, method: str, make: Callable[[Case, int], Sampler], c
 def _contenders(case: Case) -> Callable[[Config], list[Contender]]:
     def contenders(config: Config) -> list[Contender]:
         fast = 2_000 if config.quick else 100_000
-        out = [_contender("pokerfloor", "equity.sample_tally (compiled Monte Carlo)", _pokerfloor, case, config,
-                          fast, True)]
+        out = [_table_contender(case)] if case.table else []
+        out.append(_contender("pokerfloor", "equity.sample_tally (compiled Monte Carlo)", _pokerfloor, case, config,
+                              fast, not case.table))
         eval7_method = ("Python loop over evaluate" if len(case.ranges) > 2 else "py_all_hands_vs_range"
                         if "," in case.ranges[0] else "py_hand_vs_range_monte_carlo")
         eval7_step = fast // 20 if len(case.ranges) > 2 else fast

@@ -2,7 +2,8 @@
 
 ``equity(["QQ+, AKs", "JJ-99, AQs+"], board="Ah7c2d")`` gives each player's share of the pot,
 how often they win it alone or split it, and, when sampled, the standard error. Ranges are
-written as players write them (``ranges``). Exact enumeration runs when it is small enough,
+written as players write them (``ranges``). Heads-up hold'em before the flop is read exactly
+from a shipped table (``preflop``); otherwise exact enumeration runs when it is small enough,
 Monte Carlo otherwise, both on the card-key tables of ``pokerfloor.evaluation.batch`` in loops
 compiled by numba (``pip install 'pokerfloor[fast]'``; numpy is required).
 """
@@ -19,6 +20,7 @@ from pokerfloor.equity.calculate import (
     exact_tally,
     result,
     sample_tally,
+    table_tally,
 )
 from pokerfloor.equity.ranges import Range, RangeError, parse_range
 
@@ -40,4 +42,5 @@ __all__ = [
     "parse_range",
     "result",
     "sample_tally",
+    "table_tally",
 ]

@@ -6,6 +6,8 @@ answer (``pokerfloor.sim.shards`` runs the parts on many processes or machines):
 
 - exact: the showdowns are numbered (deal of hole cards, then board completion in
   lexicographic order) and ``exact_tally(spec, start, stop)`` counts any slice of them;
+- heads-up hold'em with no board and no dead cards: ``table_tally(spec)`` reads the same exact
+  tally from the shipped table of ``pokerfloor.equity.preflop`` (no enumeration at all);
 - Monte Carlo: samples come in blocks of ``BLOCK`` deals; block ``i`` draws from the stream of
   ``numpy.random.SeedSequence(seed).spawn(...)[i]``, so ``sample_tally(spec, seed, first, last)``
   over any partition of the blocks adds up to the same tally.
@@ -22,6 +24,7 @@ from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any
 
 from pokerfloor.cards import Card, CardsLike, format_cards, parse_cards
+from pokerfloor.equity import preflop
 from pokerfloor.equity.ranges import Range, RangeError, parse_range
 
 if TYPE_CHECKING:
@@ -230,6 +233,20 @@ def exact_tally(spec: EquitySpec, start: int = 0, stop: int | None = None) -> Ta
     return Tally(weights, rows, counts)
 
 
+def table_tally(spec: EquitySpec) -> Tally | None:
+    """The exact tally of heads-up hold'em with no board and no dead cards, read from the
+    pre-flop table (``preflop``); None for any other question, or when the table is missing."""
+    if spec.game != "holdem" or len(spec.ranges) != 2 or spec.board or spec.dead:
+        return None
+    table = preflop.load()
+    if table is None:
+        return None
+    weights, rows, counts = preflop.lookup(spec.ranges[0].hands, spec.ranges[1].hands, table)
+    if not weights:
+        raise RangeError("the ranges leave no deal in which no two players hold the same card")
+    return Tally(weights, rows, counts)
+
+
 def block_seed(seed: int, block: int) -> int:
     """The seed of Monte Carlo block ``block``: the first word of the block's child of
     ``SeedSequence(seed)``, the same child whatever else is spawned."""
@@ -292,6 +309,7 @@ class PlayerEquity:
     hi-lo) or a part of it (``tie``), the shares from the high and low halves, the standard
     error of ``equity`` (0 when exact) and the number of hands in the range."""
 
+
     range: str
     equity: float
     win: float
@@ -312,6 +330,8 @@ class Equity:
     players: tuple[PlayerEquity, ...]
     exact: bool
     showdowns: int
+    table: bool = False
+    """Exact, read from the heads-up pre-flop table rather than enumerated."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -319,6 +339,7 @@ class Equity:
             "board": self.board,
             "dead": self.dead,
             "method": "exact" if self.exact else "monte_carlo",
+            "table": self.table,
             "showdowns": self.showdowns,
             "players": [
                 {"range": p.range, "equity": p.equity, "win": p.win, "tie": p.tie, "high": p.high, "low": p.low,
@@ -328,8 +349,8 @@ class Equity:
         }
 
 
-def result(spec: EquitySpec, tally: Tally, *, exact: bool) -> Equity:
-    """The players' equities from a finished tally."""
+def result(spec: EquitySpec, tally: Tally, *, exact: bool, table: bool = False) -> Equity:
+    """The players' equities from a finished tally (``table``: read from the pre-flop table)."""
     import numpy as np
 
     from pokerfloor.equity.kernels import HIGHS, LOWS, SCOOPS, SHARE, SHARES, SPLITS, SQUARES
@@ -350,7 +371,7 @@ def result(spec: EquitySpec, tally: Tally, *, exact: bool) -> Equity:
             float(sums[p, HIGHS] / SHARE / total), float(sums[p, LOWS] / SHARE / total), stderr,
             math.comb(52, spec.hole_cards) if given.random else len(given),
         ))
-    return Equity(spec.game, format_cards(spec.board), format_cards(spec.dead), tuple(players), exact, n)
+    return Equity(spec.game, format_cards(spec.board), format_cards(spec.dead), tuple(players), exact, n, table)
 
 
 def calculate(
@@ -368,9 +389,14 @@ def calculate(
 
     ``exact=None`` enumerates every showdown when that is at most ``EXACT_LIMIT`` hand
     evaluations and samples otherwise; sampling stops once every player's standard error is at
-    most ``precision``, or after ``trials`` showdowns.
+    most ``precision``, or after ``trials`` showdowns. Heads-up hold'em with no board and no
+    dead cards is read exactly from the pre-flop table (``table_tally``) unless ``exact=False``.
     """
     spec = EquitySpec.make(ranges, board=board, dead=dead, game=game)
+    if exact is not False:
+        from_table = table_tally(spec)
+        if from_table is not None:
+            return result(spec, from_table, exact=True, table=True)
     if exact is None:
         exact = not any(r.random for r in spec.ranges) and spec.evaluations <= EXACT_LIMIT
     if exact:

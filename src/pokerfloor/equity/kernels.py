@@ -8,7 +8,9 @@ exactly, whatever order they are added in). With numba installed (``pokerfloor[f
 loops are compiled; without it the same functions run as Python, slowly but alike: Monte
 Carlo draws from a counter-based stream in plain integer arithmetic (``_draw``), so a seed gives
 the same sample either way. Hold'em has its own faster loops (``sample_holdem``, and a branch of
-``exact``) that count each showdown by its number of winners.
+``exact``) that count each showdown by its number of winners. The heads-up pre-flop table
+(``pokerfloor.equity.preflop``) is built by ``headsup_boards`` and read by ``table_map`` and
+``table_ranges``.
 
 Tally columns per player: share units, share units squared, pots won alone (scoops), pots
 split, high-half units, low-half units.
@@ -496,6 +498,148 @@ def _sample_holdem(
     return done, redrawn
 
 
+def _class_key(maps: Array, a: int, b: int, c: int, d: int) -> tuple[int, bool]:
+    """The class key of hand ``a b`` against hand ``c d`` (``preflop.canonical``: the least
+    over the suit renamings ``maps``) and whether the first hand is the key's second."""
+    best = 1 << 62
+    swapped = False
+    for r in range(maps.shape[0]):
+        ra, rb, rc, rd = int(maps[r, a]), int(maps[r, b]), int(maps[r, c]), int(maps[r, d])
+        x = max(ra, rb) * 52 + min(ra, rb)
+        y = max(rc, rd) * 52 + min(rc, rd)
+        key = min(x, y) * 2704 + max(x, y)
+        if key < best:
+            best, swapped = key, x > y
+    return best, swapped
+
+
+_class_key_jit = _compiled(_class_key, inline=True)
+
+
+def _class_keys(maps: Array, first: Array, second: Array, keys: Array, swapped: Array) -> None:
+    """``_class_key`` of each pair of hands (rows of ``first`` and ``second``)."""
+    for i in range(first.shape[0]):
+        keys[i], swapped[i] = _class_key_jit(maps, first[i, 0], first[i, 1], second[i, 0], second[i, 1])
+
+
+def _table_row(maps: Array, keys: Array, a: int, b: int, c: int, d: int) -> tuple[int, bool]:
+    """The pre-flop table's row for hand ``a b`` against hand ``c d``, or -1 if it has none, and
+    whether the first hand is the row's second: the class key found by bisection in the sorted
+    ``keys``."""
+    best, swapped = _class_key_jit(maps, a, b, c, d)
+    low, high = 0, keys.shape[0]
+    while low < high:
+        middle = (low + high) // 2
+        if keys[middle] < best:
+            low = middle + 1
+        else:
+            high = middle
+    if low == keys.shape[0] or keys[low] != best:
+        return -1, swapped
+    return low, swapped
+
+
+_table_row_jit = _compiled(_table_row, inline=True)
+
+
+def _table_map(maps: Array, keys: Array, wanted: Array, filled: Array, rows: Array) -> None:
+    """Fill ``rows[i, j]`` for the hold'em hands numbered ``i`` in ``wanted`` not yet ``filled``
+    and every hand ``j`` (hand ``h * (h - 1) // 2 + l`` holds cards ``h > l``): ``2 * row +
+    swapped`` of the pre-flop table (``_table_row``), -1 where the two hands share a card, -2
+    where the table lacks their class."""
+    hands = np.empty((1326, 2), dtype=np.int64)
+    n = 0
+    for high in range(52):
+        for low in range(high):
+            hands[n, 0], hands[n, 1] = high, low
+            n += 1
+    for i in wanted:
+        if filled[i]:
+            continue
+        for j in range(1326):
+            a, b, c, d = hands[i, 0], hands[i, 1], hands[j, 0], hands[j, 1]
+            if ((1 << a) | (1 << b)) & ((1 << c) | (1 << d)):
+                rows[i, j] = -1
+                continue
+            row, swapped = _table_row_jit(maps, keys, a, b, c, d)
+            rows[i, j] = 2 * row + swapped if row >= 0 else -2
+        filled[i] = True  # after the row, so a row marked filled is whole
+
+
+def _table_ranges(
+    first: Array, first_groups: Array, second: Array, second_groups: Array, columns: int, pairs: Array,
+    wins: Array, boards: int, outcomes: Array, deals: Array,
+) -> int:
+    """Every deal of a hand of ``first`` against a hand of ``second`` (hand numbers, as in
+    ``_table_map``) that shares no card, read from the pre-flop table (``pairs`` from
+    ``_table_map``, ``wins``) into ``outcomes[g, p, winners]`` and ``deals[g]``, where
+    ``g = first_groups[i] * columns + second_groups[j]``. Returns -1, or the first ``i`` whose
+    deal the table lacks."""
+    for i in range(first.shape[0]):
+        for j in range(second.shape[0]):
+            entry = pairs[first[i], second[j]]
+            if entry == -2:
+                return int(i)
+            if entry < 0:
+                continue
+            row = entry >> 1
+            mine, theirs = (wins[row, 1], wins[row, 0]) if entry & 1 else (wins[row, 0], wins[row, 1])
+            group = first_groups[i] * columns + second_groups[j]
+            outcomes[group, 0, 1] += mine
+            outcomes[group, 1, 1] += theirs
+            outcomes[group, 0, 2] += boards - mine - theirs
+            outcomes[group, 1, 2] += boards - mine - theirs
+            deals[group] += 1
+    return -1
+
+
+def _headsup_boards(hands: Array, small: Array, big: Array, suits: Array, at: Array, wins: Array) -> None:
+    """For each row of ``hands`` (two hold'em hands), count the boards of five of the other 48
+    cards that each hand wins (``wins[row]``): ``_exact``'s count for two players and no board,
+    in nested loops that add one card's key and bit at a time (the pre-flop table's builder)."""
+    keys = np.empty(48, dtype=np.int64)
+    bits = np.empty(48, dtype=np.int64)
+    for row in range(hands.shape[0]):
+        used = 0
+        for p in range(2):
+            for j in range(2):
+                used |= 1 << int(hands[row, p, j])
+        n = 0
+        for card in range(52):
+            if not used >> card & 1:
+                keys[n] = int(small[card])
+                bits[n] = 1 << (13 * (card & 3) + (card >> 2))
+                n += 1
+        a0, a1, b0, b1 = int(hands[row, 0, 0]), int(hands[row, 0, 1]), int(hands[row, 1, 0]), int(hands[row, 1, 1])
+        key_a, key_b = int(small[a0]) + int(small[a1]), int(small[b0]) + int(small[b1])
+        mask_a = (1 << (13 * (a0 & 3) + (a0 >> 2))) | (1 << (13 * (a1 & 3) + (a1 >> 2)))
+        mask_b = (1 << (13 * (b0 & 3) + (b0 >> 2))) | (1 << (13 * (b1 & 3) + (b1 >> 2)))
+        won_a = won_b = 0
+        for i in range(44):
+            k1, m1 = keys[i], bits[i]
+            for j in range(i + 1, 45):
+                k2, m2 = k1 + keys[j], m1 | bits[j]
+                for k in range(j + 1, 46):
+                    k3, m3 = k2 + keys[k], m2 | bits[k]
+                    for m in range(k + 1, 47):
+                        k4, m4 = k3 + keys[m], m3 | bits[m]
+                        for q in range(m + 1, 48):
+                            k5, m5 = k4 + keys[q], m4 | bits[q]
+                            a = _holdem_value_jit(k5 + key_a, m5 | mask_a, small, big, suits, at)
+                            b = _holdem_value_jit(k5 + key_b, m5 | mask_b, small, big, suits, at)
+                            if a > b:
+                                won_a += 1
+                            elif b > a:
+                                won_b += 1
+        wins[row, 0] = won_a
+        wins[row, 1] = won_b
+
+
 exact = _compiled(_exact)
+headsup_boards = _compiled(_headsup_boards)
+class_keys = _compiled(_class_keys)
+table_map = _compiled(_table_map)
+table_ranges = _compiled(_table_ranges)
 sample = _compiled(_sample)
 sample_holdem = _compiled(_sample_holdem)
+add_outcomes = _add_outcomes_jit
