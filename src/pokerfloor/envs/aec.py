@@ -21,19 +21,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped, unused-ignore]
 
-from pokerfloor.envs.observer import (
-    ALL_IN,
-    BRING_IN,
-    CALL,
-    FIXED,
-    FOLD,
-    MUCK,
-    SHOW,
-    Observer,
-)
-from pokerfloor.envs.observer import (
-    HISTORY_KINDS as HISTORY_KINDS,  # the history rows' event codes, public here too
-)
+from pokerfloor.envs.observer import ALL_IN, BRING_IN, CALL, FIXED, FOLD, HISTORY_KINDS, MUCK, SHOW, Observer
 from pokerfloor.errors import IllegalAction
 from pokerfloor.hand import Hand, Range
 from pokerfloor.hand.view import SeatView
@@ -168,6 +156,7 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         self._hand: Hand | None = None
         self._table: Table | None = None
         self._seeded = random.Random()
+        self._start = {i + 1: s for i, s in enumerate(stacks)}  # each hand's stacks by seat (read only)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space
@@ -194,8 +183,7 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         self._broke: dict[int, int] = {}
         if self.hands is None:
             self._table = None
-            seats = {i + 1: s for i, s in enumerate(self.stacks)}
-            self._hand = Hand(self.game, seats, button=len(seats), rng=self._rng)
+            self._hand = Hand(self.game, self._start, button=len(self._start), rng=self._rng)
         else:
             self._table = Table(self.game, len(self.stacks), rng=self._rng, button=len(self.stacks))
             for i, chips in enumerate(self.stacks):
@@ -225,8 +213,7 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         and its action mask (zeros when not its turn)."""
         hand = self._hand
         assert hand is not None
-        seat = self._seat[agent]
-        return self._observer.observe(hand, seat, self._choices.mask if self._legal.seat == seat else None)
+        return self._observer.observe(hand, self._seat[agent], self._choices)
 
     def view(self, agent: str) -> SeatView:
         """What the agent may see of the hand now (a spectator's view when not dealt in)."""
@@ -248,24 +235,11 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         """The action code as ``Hand.act``'s (action, to, discards) for the agent to act."""
         hand = self._hand
         assert hand is not None and hand.to_act is not None
-        legal = self._legal
-        if action == FOLD:
-            return "fold", None, None
-        if action == CALL:
-            return ("check" if legal.check else "call"), None, None
-        if action in (BRING_IN, SHOW, MUCK):
-            return ("bring_in", "show", "muck")[action - BRING_IN], None, None
-        if self.codes.draw <= action < self.codes.raise_to:
-            bits = action - self.codes.draw
-            hole = hand.holes[hand.to_act]
-            return "draw", None, [str(c) for i, c in enumerate(hole) if c is not None and bits >> i & 1]
+        if self.abstraction is None or action < self.codes.raise_to:
+            return self._observer.decode(hand, self._choices, action)
         open_ = self._choices.aggressive
         kind, span = open_ if open_ is not None else ("raise", Range(0, 0))
-        if action == ALL_IN:
-            return kind, span.max_to, None
         index = action - self.codes.raise_to
-        if self.abstraction is None:
-            return kind, index, None
         wanted = self.abstraction.to(index, hand.view(hand.to_act), span)
         chip = self.game.min_chip
         return kind, min(span.max_to, max(span.min_to, wanted - wanted % chip)), None
@@ -357,3 +331,21 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
 def aec_env(game: Game | None = None, **kwargs: Any) -> PokerAECEnv:
     """A ``PokerAECEnv`` for ``game`` (no-limit hold'em 1/2 by default); see ``PokerAECEnv``."""
     return PokerAECEnv(game, **kwargs)
+
+
+__all__ = [  # the action codes and the history's event codes live in envs/observer.py
+    "ALL_IN",
+    "BRING_IN",
+    "CALL",
+    "FIXED",
+    "FOLD",
+    "HISTORY_KINDS",
+    "MUCK",
+    "SHOW",
+    "Abstraction",
+    "ActionCodes",
+    "FixedSizes",
+    "PokerAECEnv",
+    "PotFractions",
+    "aec_env",
+]

@@ -119,22 +119,18 @@ class Observer:
         return Observer, (*arguments, self.codes, self.max_chips, self.exact, self.stud)
 
     # ------------------------------------------------------------------ observations
-    def stale(self) -> None:
-        """The hand changed: bring the spectator's part up to date at the next observation."""
-        self._fresh = False
-
-    def observe(self, hand: Hand, seat: int, mask: np.ndarray | None) -> dict[str, np.ndarray]:
+    def observe(self, hand: Hand, seat: int, choices: Choices) -> dict[str, np.ndarray]:
         """The seat's observation (the spectator's part with its own cards and seat) and its
-        action mask (``mask``, or zeros when not its turn), both fresh arrays."""
+        action mask (``choices``' when its turn, else zeros), both fresh arrays."""
         if not self._fresh:
             self._update(hand)
         out = self._pub.copy()
         own = self._own.get(seat)
         if own is not None:
-            cells = out.data
-            for slot in own:
-                cells[slot] = 1
-        return {"observation": out, "action_mask": self._idle.copy() if mask is None else mask.copy()}
+            for slot in own:  # a fresh array: numpy's item writes beat making it a memoryview
+                out[slot] = 1
+        mask = choices.mask if choices.legal.seat == seat else self._idle
+        return {"observation": out, "action_mask": mask.copy()}
 
     def _update(self, hand: Hand) -> None:
         """Read only the events since the last update: new history rows; the cards everyone
@@ -315,6 +311,31 @@ class Observer:
             else:
                 mask[start:] = 1
         return mask
+
+    def decode(self, hand: Hand, choices: Choices, action: int) -> tuple[str, int | None, list[str] | None]:
+        """The action code as ``Hand.act``'s (action, to, discards), bet sizes taken as exact
+        raise-to amounts."""
+        legal = choices.legal
+        if action == FOLD:
+            return "fold", None, None
+        if action == CALL:
+            return ("check" if legal.check else "call"), None, None
+        if action == BRING_IN:
+            return "bring_in", None, None
+        if action == SHOW:
+            return "show", None, None
+        if action == MUCK:
+            return "muck", None, None
+        if self.draw <= action < self.raise_to:
+            bits = action - self.draw
+            seat = hand.to_act
+            hole = hand.holes[seat] if seat is not None else []
+            return "draw", None, [str(c) for i, c in enumerate(hole) if c is not None and bits >> i & 1]
+        open_ = choices.aggressive
+        kind = open_[0] if open_ is not None else "raise"
+        if action == ALL_IN:
+            return kind, open_[1].max_to if open_ is not None else 0, None
+        return kind, action - self.raise_to, None
 
     def infos(
         self, infos: dict[str, dict[str, Any]], seats: dict[str, int], acting: int | None, choices: Choices, hand: int
