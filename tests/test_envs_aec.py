@@ -4,6 +4,8 @@ legal amounts, draws by discard masks, and table sessions with rebuys."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 import warnings
 
@@ -240,3 +242,17 @@ def test_a_session_has_the_tables_dead_button_and_missed_blinds() -> None:
     kinds = {e.kind for e in table.events}
     assert {"dead_button", "missed_big_blind", "rebuy", "comes_in_at_big_blind"} <= kinds
     assert sum(env._cumulative_rewards.values()) == 0
+
+
+def test_a_copied_environment_plays_on_as_the_original() -> None:
+    """``copy.deepcopy`` and ``pickle`` carry a mid-hand environment over whole (the compiled
+    observation builder included): the copy observes and plays the same."""
+    env = aec_env(players=3, stack=100)
+    env.reset(seed=12)
+    env.step(CALL)
+    for copy_ in (copy.deepcopy(env), pickle.loads(pickle.dumps(env))):
+        for agent in env.agents:
+            assert np.array_equal(copy_.observe(agent)["observation"], env.observe(agent)["observation"])
+        copy_.step(CALL)
+        assert copy_.agent_selection != env.agent_selection
+        assert copy_.infos[copy_.agent_selection]["legal"]

@@ -5,4 +5,8 @@ from __future__ import annotations
 
 import os
 
-collect_ignore = [] if os.environ.get("POKERFLOOR_BUILD") == "compiled" else ["test_compiled_matches_pure.py"]
+collect_ignore = (
+    []
+    if os.environ.get("POKERFLOOR_BUILD") == "compiled"
+    else ["test_compiled_matches_pure.py", "test_aec_compiled_matches_pure.py"]
+)

@@ -12,37 +12,22 @@ button, missed blinds and rebuys are the table's). See docs/envs.md.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, ClassVar, NamedTuple, Protocol
+from typing import Any, ClassVar, Protocol
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped, unused-ignore]
 
+from pokerfloor.envs.observer import ALL_IN, BRING_IN, CALL, FIXED, FOLD, HISTORY_KINDS, MUCK, SHOW, Observer
 from pokerfloor.errors import IllegalAction
-from pokerfloor.hand import Hand, Legal, Range
-from pokerfloor.hand.plain import legal_json
-from pokerfloor.hand.view import SeatView, visible_cards
+from pokerfloor.hand import Hand, Range
+from pokerfloor.hand.view import SeatView
 from pokerfloor.rules import Game
 from pokerfloor.table import Table
 from pokerfloor.table.buttons import NotEnoughPlayers
-
-FOLD, CALL, BRING_IN, SHOW, MUCK, ALL_IN = range(6)
-"""The fixed action codes: fold, check-or-call, bring in, show, muck, and bet or raise all the
-way (to the legal maximum)."""
-FIXED = 6
-HISTORY_KINDS = ("fold", "check", "call", "bet", "raise", "complete", "bring_in", "draw", "show", "muck", "post")
-"""The events of the history rows, coded 1.. in this order (0: an empty row)."""
-_HISTORY_CODE = {kind: code for code, kind in enumerate(HISTORY_KINDS, start=1)}
-_CARDS_UNCHANGED = frozenset({"post", "check", "call", "bet", "raise", "complete", "bring_in", "return", "add_chips"})
-"""Events after which every seat sees the same cards as before (on the same street)."""
-_FACES_UP = frozenset({"show", "expose"})
-"""Events after which some hole cards are public (with stud's upcards, the only way)."""
-_NOTHING = Legal()
-_KEPT_BYTES = 1 << 22
-"""Bytes of action masks kept for legal choices seen before (one byte per action code)."""
 
 
 class Abstraction(Protocol):
@@ -105,24 +90,6 @@ class ActionCodes:
         return self.raise_to + self.sizes
 
 
-def _aggressive(legal: Legal) -> tuple[str, Range] | None:
-    for kind, span in (("bet", legal.bet), ("raise", legal.raise_), ("complete", legal.complete)):
-        if span is not None:
-            return kind, span
-    return None
-
-
-class _Choices(NamedTuple):
-    """What the env hands out about one ``Legal``: its action mask (read-only), its plain
-    values (``info['legal']``) and its bet or raise range."""
-
-    mask: np.ndarray
-    plain: dict[str, Any]
-    min_to: int | None
-    max_to: int | None
-    aggressive: tuple[str, Range] | None
-
-
 class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo has no type marker
     """A PettingZoo AEC environment for a pokerfloor game: one hand per episode, or ``hands``
     hands at a table with ``rebuy_after`` hands broke before a busted seat rebuys."""
@@ -166,30 +133,30 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         sizes = abstraction.sizes if abstraction is not None else self.max_chips + 1
         self.codes = ActionCodes(FIXED, draws, FIXED + draws, sizes)
         self.history = history
-        self._streets = (*variant.streets, "showdown")
-        self._street_code = {street: code for code, street in enumerate(self._streets, start=1)}
-        n = players
-        self._layout = (n * 52 + 52, 6 * n + 1 + len(self._streets), history * 4)
+        self._observer = Observer(
+            players,
+            (*variant.streets, "showdown"),
+            history,
+            self.codes.draw,
+            draws,
+            self.codes.raise_to,
+            self.codes.n,
+            self.max_chips,
+            abstraction is None,
+            variant.family == "stud",
+        )
         high = float(2**24)  # chips are exact in float32 up to here
-        size = sum(self._layout)
         self._obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(0.0, high, (size,), np.float32),
+                "observation": spaces.Box(0.0, high, (self._observer.size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (self.codes.n,), np.int8),
             }
         )
         self._act_space = spaces.Discrete(self.codes.n)
         self._hand: Hand | None = None
         self._table: Table | None = None
-        self._observed: Hand | None = None  # the hand the carried-over observation parts are of
-        self._read = 0
-        self._street_seen = ""
-        self._stud = self._faces_up = variant.family == "stud"
-        self._board_shown: list[int] = []  # the public card slots set so far
-        self._rows: list[int] = []  # the hand's history rows so far, flat
-        self._pub = np.zeros(size, np.float32)  # a spectator's observation, kept up to date
-        self._public: np.ndarray | None = None
-        self._kept: dict[Legal, _Choices] = {}
+        self._seeded = random.Random()
+        self._start = {i + 1: s for i, s in enumerate(stacks)}  # each hand's stacks by seat (read only)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space
@@ -200,20 +167,23 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
     # ------------------------------------------------------------------ episodes
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new hand (or seat a new table session); ``seed`` makes the deals repeatable."""
-        self._rng = random.Random(seed) if seed is not None else random.SystemRandom()
+        if seed is not None:
+            self._seeded.seed(seed)  # as random.Random(seed), without a new generator per episode
+            self._rng: random.Random = self._seeded
+        else:
+            self._rng = random.SystemRandom()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._paid = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._played = 0
         self._broke: dict[int, int] = {}
         if self.hands is None:
             self._table = None
-            seats = {i + 1: s for i, s in enumerate(self.stacks)}
-            self._hand = Hand(self.game, seats, button=len(seats), rng=self._rng)
+            self._hand = Hand(self.game, self._start, button=len(self._start), rng=self._rng)
         else:
             self._table = Table(self.game, len(self.stacks), rng=self._rng, button=len(self.stacks))
             for i, chips in enumerate(self.stacks):
@@ -227,50 +197,15 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         hand = self._hand
         assert hand is not None
         self._views: dict[str, SeatView] = {}
-        self._public = None
+        self._choices = self._observer.select(hand, self.infos, self._seat, self._played + 1)
+        self._legal = self._choices.legal
         seat = hand.to_act
-        legal = hand.legal() if seat is not None else _NOTHING
-        self._legal, self._choices = legal, self._choices_of(legal)
-        self._legal_mask = self._choices.mask
         if seat is not None:
             self.agent_selection = self.possible_agents[seat - 1]
-        for agent in self.agents:
-            self.infos[agent] = self._info(agent)
 
     def _info(self, agent: str) -> dict[str, Any]:
         """The legal range (for the agent to act) and where the session stands."""
-        if self._legal.seat != self._seat[agent]:
-            return {"legal": {}, "min_to": None, "max_to": None, "hand": self._played + 1}
-        choices = self._choices
-        return {
-            "legal": {
-                name: value.copy() if isinstance(value, list) else value for name, value in choices.plain.items()
-            },
-            "min_to": choices.min_to,
-            "max_to": choices.max_to,
-            "hand": self._played + 1,
-            "action_mask": choices.mask.copy(),
-        }
-
-    def _choices_of(self, legal: Legal) -> _Choices:
-        """The mask, plain values and bet or raise range of ``legal``. The same legal choices
-        come back often, so they are kept by them (never handed out: only copies)."""
-        kept = self._kept.get(legal)
-        if kept is None:
-            if len(self._kept) * self.codes.n >= _KEPT_BYTES:
-                self._kept.clear()
-            mask = self._mask(legal)
-            mask.flags.writeable = False
-            open_ = _aggressive(legal)
-            span = open_[1] if open_ is not None else None
-            kept = self._kept[legal] = _Choices(
-                mask,
-                legal_json(legal),
-                None if span is None else span.min_to,
-                None if span is None else span.max_to,
-                open_,
-            )
-        return kept
+        return self._observer.info(self._legal.seat == self._seat[agent], self._choices, self._played + 1)
 
     # ------------------------------------------------------------------ observing
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -278,97 +213,7 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         and its action mask (zeros when not its turn)."""
         hand = self._hand
         assert hand is not None
-        public = self._public if self._public is not None else self._observe_public(hand)
-        out = public.copy()
-        seat = self._seat[agent]
-        if seat in hand.seats:
-            for card in hand.holes[seat]:
-                if card is not None:
-                    out[(seat - 1) * 52 + card] = 1
-            out[self._layout[0] + seat - 1] = 1
-        if self._legal.seat == seat:
-            return {"observation": out, "action_mask": self._legal_mask.copy()}
-        return {"observation": out, "action_mask": np.zeros(self.codes.n, np.int8)}
-
-    def _observe_public(self, hand: Hand) -> np.ndarray:
-        """A spectator's observation now, updated in place: only the events since the last step
-        are read (new history rows; the cards everyone sees again after a deal, show or muck);
-        the chips are read afresh."""
-        pub = self._pub
-        n = len(self.possible_agents)
-        cards_len, chips_len, _ = self._layout
-        if hand is not self._observed:
-            self._observed, self._read, self._rows, self._street_seen = hand, 0, [], ""
-            self._faces_up, self._board_shown = self._stud, []
-            pub[:] = 0
-        events = hand.events
-        street = hand.street
-        cards_dirty = street != self._street_seen
-        if len(events) > self._read:
-            rows = self._rows
-            before = len(rows) // 4
-            codes, streets = _HISTORY_CODE, self._street_code
-            for e in events[self._read :]:
-                code = codes.get(e.kind)
-                if code is not None:
-                    rows += (e.seat or 0, code, e.amount or 0, streets.get(e.street, 0))
-                if e.kind not in _CARDS_UNCHANGED:
-                    cards_dirty = True
-                    if e.kind in _FACES_UP:
-                        self._faces_up = True
-            self._read = len(events)
-            used, history = len(rows) // 4, self.history
-            window = pub[cards_len + chips_len :]
-            if before < used <= history:
-                window[4 * before : 4 * used] = rows[4 * before :]
-            elif used > history:
-                window[:] = rows[4 * (used - history) :]
-        if cards_dirty:
-            self._street_seen = street
-            board = [n * 52 + c for c in hand.board if c is not None]
-            shown = self._board_shown
-            if not self._faces_up and board[: len(shown)] == shown:  # only new board cards
-                if len(board) > len(shown):
-                    pub.put(board[len(shown) :], 1)
-            else:
-                if self._faces_up:
-                    seen = visible_cards(hand, None).items()  # hole cards shown, upcards, all in
-                    board += [(s - 1) * 52 + c for s, cards in seen for c in cards if c is not None]
-                pub[:cards_len] = 0
-                pub.put(board, 1)
-            self._board_shown = board
-        pub[cards_len : cards_len + chips_len] = self._chips(
-            hand.button_seat, hand.to_act, hand.folded, hand.stacks, hand.bets, hand.total_pot, street
-        )
-        self._public = pub
-        return pub
-
-    def _chips(
-        self,
-        button: int,
-        to_act: int | None,
-        folded: frozenset[int],
-        stacks: Mapping[int, int],
-        bets: Mapping[int, int],
-        total_pot: int,
-        street: str,
-    ) -> list[int]:
-        """The public chips and positions as the chips part's numbers (the viewer's one-hot at
-        its start left at zero); a list, written into the array at once."""
-        n = len(self.possible_agents)
-        out = [0] * self._layout[1]
-        out[n + button - 1] = 1
-        if to_act is not None:
-            out[2 * n + to_act - 1] = 1
-        for seat in folded:
-            out[3 * n + seat - 1] = 1
-        for seat, chips in stacks.items():
-            out[4 * n + seat - 1] = chips
-        for seat, chips in bets.items():
-            out[5 * n + seat - 1] = chips
-        out[6 * n] = total_pot
-        out[6 * n + self._street_code.get(street, len(self._streets))] = 1
-        return out
+        return self._observer.observe(hand, self._seat[agent], self._choices)
 
     def view(self, agent: str) -> SeatView:
         """What the agent may see of the hand now (a spectator's view when not dealt in)."""
@@ -383,78 +228,18 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
     def encode(self, view: SeatView) -> np.ndarray:
         """A ``SeatView`` as the observation vector, from scratch (``observe`` gives the same
         numbers for the view's seat, reading only what changed since the last step)."""
-        n = len(self.possible_agents)
-        cards_len, chips_len, _ = self._layout
-        out = np.zeros(sum(self._layout), np.float32)
-        for seat, cards in view.holes.items():
-            for card in cards:
-                if card is not None:
-                    out[(seat - 1) * 52 + card] = 1
-        for card in view.board:
-            if card is not None:
-                out[n * 52 + card] = 1
-        out[cards_len : cards_len + chips_len] = self._chips(
-            view.button, view.to_act, view.folded, view.stacks, view.bets, view.total_pot, view.street
-        )
-        if view.seat is not None:
-            out[cards_len + view.seat - 1] = 1
-        codes, streets = _HISTORY_CODE, self._street_code
-        rows = [
-            (e.seat or 0, codes[e.kind], e.amount or 0, streets.get(e.street, 0))
-            for e in view.events
-            if e.kind in codes
-        ]
-        if rows:
-            rows = rows[-self.history :]
-            at = cards_len + chips_len
-            out[at : at + 4 * len(rows)] = np.array(rows, np.float32).ravel()
-        return out
-
-    def _mask(self, legal: Legal) -> np.ndarray:
-        mask = np.zeros(self.codes.n, np.int8)
-        mask[FOLD] = legal.fold
-        mask[CALL] = legal.check or legal.call is not None
-        mask[BRING_IN] = legal.bring_in is not None
-        mask[SHOW], mask[MUCK] = legal.show, legal.muck
-        if legal.draw is not None:
-            for m in range(self.codes.draws):
-                mask[self.codes.draw + m] = m.bit_count() <= legal.draw
-        open_ = _aggressive(legal)
-        if open_ is not None:
-            span = open_[1]
-            mask[ALL_IN] = 1
-            start = self.codes.raise_to
-            if self.abstraction is None:
-                top = min(span.max_to, self.max_chips)
-                if span.min_to <= top:
-                    mask[start + span.min_to : start + top + 1 : span.step] = 1
-            else:
-                mask[start:] = 1
-        return mask
+        return self._observer.encode(view)
 
     # ------------------------------------------------------------------ acting
     def decode(self, action: int) -> tuple[str, int | None, list[str] | None]:
         """The action code as ``Hand.act``'s (action, to, discards) for the agent to act."""
         hand = self._hand
         assert hand is not None and hand.to_act is not None
-        legal = self._legal
-        if action == FOLD:
-            return "fold", None, None
-        if action == CALL:
-            return ("check" if legal.check else "call"), None, None
-        if action in (BRING_IN, SHOW, MUCK):
-            return ("bring_in", "show", "muck")[action - BRING_IN], None, None
-        if self.codes.draw <= action < self.codes.raise_to:
-            bits = action - self.codes.draw
-            hole = hand.holes[hand.to_act]
-            return "draw", None, [str(c) for i, c in enumerate(hole) if c is not None and bits >> i & 1]
+        if self.abstraction is None or action < self.codes.raise_to:
+            return self._observer.decode(hand, self._choices, action)
         open_ = self._choices.aggressive
         kind, span = open_ if open_ is not None else ("raise", Range(0, 0))
-        if action == ALL_IN:
-            return kind, span.max_to, None
         index = action - self.codes.raise_to
-        if self.abstraction is None:
-            return kind, index, None
         wanted = self.abstraction.to(index, hand.view(hand.to_act), span)
         chip = self.game.min_chip
         return kind, min(span.max_to, max(span.min_to, wanted - wanted % chip)), None
@@ -546,3 +331,21 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
 def aec_env(game: Game | None = None, **kwargs: Any) -> PokerAECEnv:
     """A ``PokerAECEnv`` for ``game`` (no-limit hold'em 1/2 by default); see ``PokerAECEnv``."""
     return PokerAECEnv(game, **kwargs)
+
+
+__all__ = [  # the action codes and the history's event codes live in envs/observer.py
+    "ALL_IN",
+    "BRING_IN",
+    "CALL",
+    "FIXED",
+    "FOLD",
+    "HISTORY_KINDS",
+    "MUCK",
+    "SHOW",
+    "Abstraction",
+    "ActionCodes",
+    "FixedSizes",
+    "PokerAECEnv",
+    "PotFractions",
+    "aec_env",
+]

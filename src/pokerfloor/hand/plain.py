@@ -168,7 +168,7 @@ def input_from(plain: object) -> Input:
 def legal_json(legal: Legal) -> dict[str, Plain]:
     """The legal actions, leaving out the ones not open (``None`` or ``False``)."""
     plain: dict[str, Plain] = {}
-    for name, value in legal._asdict().items():
+    for name, value in zip(legal._fields, legal):  # a named tuple: no dict built in between
         if value is None or value is False or value == "":
             continue
         plain[name] = list(value) if isinstance(value, tuple) else value
