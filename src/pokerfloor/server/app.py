@@ -18,7 +18,7 @@ from collections import deque
 from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
@@ -31,7 +31,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from pokerfloor.server.downloads import routes as download_routes
 from pokerfloor.server.room import Config, Input, Refused, Room, digest
 from pokerfloor.server.showdown import result_json
-from pokerfloor.server.store import Store
+from pokerfloor.server.store import Boundary, Store
 from pokerfloor.table.seats import TableEvent
 
 LOG = logging.getLogger("pokerfloor.server")
@@ -75,8 +75,28 @@ def encode(frame: dict[str, Any]) -> str:
     return json.dumps(frame, separators=(",", ":"))
 
 
-Write = tuple[str, int, dict[str, Any], bytes | None]
-"""An input to store: table id, sequence number, the input, and the snapshot taken after it."""
+Write = tuple[str, int, dict[str, Any], Boundary | None]
+"""An input to store: table id, sequence number, the input, and (when it ended a hand) the
+snapshot taken after it and the finished hand."""
+
+
+def boundary(room: Room) -> Boundary:
+    """What is stored as a hand ends: the room pickled without its earlier finished hands (each
+    was stored once as it ended), so a snapshot does not grow with the session, and the hand."""
+    hands = room.hands
+    room.hands = hands[-1:]     # the last one stays: it is also the table's current hand
+    try:
+        snapshot = pickle.dumps((len(hands) - 1, room))
+    finally:
+        room.hands = hands
+    return Boundary(snapshot, len(hands), pickle.dumps(hands[-1]))
+
+
+def restored(store: Store, table_id: str, snapshot: bytes) -> Room:
+    """A room from its snapshot, its earlier finished hands read back from the store."""
+    earlier, room = pickle.loads(snapshot)
+    room.hands = [pickle.loads(hand) for hand in store.hands(table_id, before=earlier + 1)] + room.hands
+    return cast(Room, room)
 Audience = tuple[bool, str | None, bool]
 """Whom an update is built for: (the host?, the player id or None, a spectator let in?). Every
 client of one audience sees the same update; a guest is ``(False, None, False)``, a spectator
@@ -183,8 +203,8 @@ class TableTask:
         hands = len(self.room.hands)
         street = self.room.hand.street if self.room.in_hand and self.room.hand is not None else None
         events = self.room.apply(entry)
-        snapshot = pickle.dumps(self.room) if len(self.room.hands) != hands else None
-        await self.server.write(self.room.table_id, self.room.seq, entry, snapshot)
+        ended = boundary(self.room) if len(self.room.hands) != hands else None
+        await self.server.write(self.room.table_id, self.room.seq, entry, ended)
         moment = self._moment(entry, street)
         self.server.hook(f"stored/{moment}", entry)
         self._new_turn()
@@ -545,12 +565,12 @@ class Server:
         self._writes: list[tuple[Write, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
 
-    async def write(self, table_id: str, seq: int, entry: Input, snapshot: bytes | None) -> None:
-        """Store an input (and a snapshot); returns once it is committed. Inputs of several
+    async def write(self, table_id: str, seq: int, entry: Input, ended: Boundary | None) -> None:
+        """Store an input (and what a hand's end stores); returns once it is committed. Inputs of several
         tables that arrive together share one commit (group commit, in a thread, so the loop
         serves other tables meanwhile); each table still hears of its input only after this."""
         done = asyncio.get_running_loop().create_future()
-        self._writes.append(((table_id, seq, entry, snapshot), done))
+        self._writes.append(((table_id, seq, entry, ended), done))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.get_running_loop().create_task(self._write_all())
         await done
@@ -589,7 +609,7 @@ class Server:
         config, host_hash = stored
         snapshot = self.store.last_snapshot(table_id) if from_snapshot else None
         if snapshot is not None:
-            room: Room = pickle.loads(snapshot[1])
+            room = restored(self.store, table_id, snapshot[1])
         else:
             room = Room(table_id, Config.parse(config), host_hash)
         for entry in self.store.inputs(table_id, after=room.seq):
