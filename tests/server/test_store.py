@@ -39,3 +39,37 @@ def test_the_store_knows_the_newest_migration() -> None:
     config = Config()
     config.set_main_option("script_location", str(Path(store.__file__).parent / "migrations"))
     assert ScriptDirectory.from_config(config).get_current_head() == store.HEAD
+
+
+def test_the_writer_thread_fails_only_the_faulty_write_of_a_batch_and_stops_on_close(tmp_path: Path) -> None:
+    """Inputs of several tables share one commit; a write the store refuses (a second writer of
+    the same sequence number) fails alone, the others of its batch are stored."""
+    import asyncio
+
+    from pokerfloor.server.app import Server
+
+    store = Store(f"sqlite:///{tmp_path / 'w.db'}")
+    for table in ("a", "b"):
+        store.create_table(table, {"seats": 2}, "h")
+    server = Server(store)
+
+    async def writes() -> list[object]:
+        got = await asyncio.gather(
+            server.write("a", 1, {"kind": "start"}, None),
+            server.write("b", 1, {"kind": "start"}, None),
+            server.write("a", 1, {"kind": "pause"}, None),
+            server.write("b", 2, {"kind": "pause"}, None),
+            return_exceptions=True,
+        )
+        writer = server._writer
+        assert writer is not None and writer.is_alive()
+        await server.close()
+        assert not writer.is_alive()
+        return got
+
+    got = asyncio.run(writes())
+    assert got[:2] == [None, None] and got[3] is None and isinstance(got[2], IntegrityError)
+    reopened = Store(f"sqlite:///{tmp_path / 'w.db'}")
+    assert reopened.inputs("a") == [{"kind": "start"}]
+    assert reopened.inputs("b") == [{"kind": "start"}, {"kind": "pause"}]
+    reopened.close()

@@ -52,7 +52,8 @@ def serve_command(
     application = create_app(db, origins=origin or (), hook=_kill_hook(), flood=flood)
     typer.echo(f"pokerfloor serve on http://{host}:{port} (store {db.split('://')[0]})", err=True)
     server = uvicorn.Server(
-        uvicorn.Config(application, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+        uvicorn.Config(application, host=host, port=port, log_level="warning", ws_max_size=64 * 1024,
+                       ws_per_message_deflate=False)
     )
     if bots:
         import threading

@@ -12,7 +12,9 @@ import contextlib
 import json
 import logging
 import pickle
+import queue
 import secrets
+import threading
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Iterable
@@ -21,6 +23,7 @@ from pathlib import Path
 from typing import Any, cast
 from urllib.parse import urlsplit
 
+import orjson
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
@@ -71,13 +74,28 @@ class Client:
 
 
 def encode(frame: dict[str, Any]) -> str:
-    """A frame as sent: compact JSON."""
-    return json.dumps(frame, separators=(",", ":"))
+    """A frame as sent: compact JSON (orjson: a server encodes one update per audience on
+    every broadcast)."""
+    return orjson.dumps(frame).decode()
 
 
 Write = tuple[str, int, dict[str, Any], Boundary | None]
 """An input to store: table id, sequence number, the input, and (when it ended a hand) the
 snapshot taken after it and the finished hand."""
+
+
+Pending = tuple[Write, "asyncio.Future[None]", asyncio.AbstractEventLoop]
+"""A write waiting for the writer thread, the future its table awaits, and that future's loop."""
+
+
+def _settle(done: asyncio.Future[None], failure: BaseException | None) -> None:
+    """Tell the table awaiting a write how it went (on the table's loop)."""
+    if done.cancelled():
+        return
+    if failure is None:
+        done.set_result(None)
+    else:
+        done.set_exception(failure)
 
 
 def boundary(room: Room) -> Boundary:
@@ -562,36 +580,53 @@ class Server:
         self.origins = frozenset(origins)
         self.tables: dict[str, TableTask] = {}
         self._hook = hook
-        self._writes: list[tuple[Write, asyncio.Future[None]]] = []
-        self._writer: asyncio.Task[None] | None = None
+        self._writes: queue.SimpleQueue[Pending | None] = queue.SimpleQueue()
+        self._writer: threading.Thread | None = None
 
     async def write(self, table_id: str, seq: int, entry: Input, ended: Boundary | None) -> None:
-        """Store an input (and what a hand's end stores); returns once it is committed. Inputs of several
-        tables that arrive together share one commit (group commit, in a thread, so the loop
-        serves other tables meanwhile); each table still hears of its input only after this."""
-        done = asyncio.get_running_loop().create_future()
-        self._writes.append(((table_id, seq, entry, ended), done))
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.get_running_loop().create_task(self._write_all())
+        """Store an input (and what a hand's end stores); returns once it is committed. Inputs of
+        several tables that arrive together share one commit (group commit), made by the writer
+        thread, so the loop serves other tables meanwhile; each table still hears of its input
+        only after this."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        if self._writer is None:
+            self._writer = threading.Thread(target=self._write_all, name="pokerfloor-store", daemon=True)
+            self._writer.start()
+        self._writes.put(((table_id, seq, entry, ended), done, loop))
         await done
 
-    async def _write_all(self) -> None:
-        while self._writes:
-            batch, self._writes = self._writes, []
+    def _write_all(self) -> None:
+        """The writer thread: it commits whatever has queued up, one transaction a batch, and
+        goes straight on to the next batch (it does not wait for the loop to hear of the last)."""
+        stop = False
+        while not stop:
+            first = self._writes.get()
+            if first is None:
+                return
+            batch = [first]
+            while not self._writes.empty():
+                more = self._writes.get()
+                if more is None:
+                    stop = True
+                    break
+                batch.append(more)
             try:
-                await asyncio.to_thread(self.store.write_many, [write for write, _ in batch])
+                self.store.write_many([write for write, _, _ in batch])
+                failures: list[BaseException | None] = [None] * len(batch)
             except Exception:
                 # One at a time, so that only the write at fault fails (its table is rebuilt).
-                for write, done in batch:
-                    try:
-                        await asyncio.to_thread(self.store.write_many, [write])
-                    except Exception as failed:
-                        done.set_exception(failed)
-                    else:
-                        done.set_result(None)
-                continue
-            for _, done in batch:
-                done.set_result(None)
+                failures = [self._write_one(write) for write, _, _ in batch]
+            for (_, done, loop), failure in zip(batch, failures, strict=True):
+                with contextlib.suppress(RuntimeError):     # that loop has closed
+                    loop.call_soon_threadsafe(_settle, done, failure)
+
+    def _write_one(self, write: Write) -> BaseException | None:
+        try:
+            self.store.write_many([write])
+        except Exception as failed:
+            return failed
+        return None
 
     def hook(self, point: str, entry: Input) -> None:
         """A named point in the life of an input (the fault tests stop the process at one):
@@ -741,6 +776,10 @@ class Server:
                 with contextlib.suppress(Exception):
                     await task.task
         self.tables.clear()
+        if self._writer is not None:
+            self._writes.put(None)
+            await asyncio.to_thread(self._writer.join)
+            self._writer = None
         self.store.close()
 
 

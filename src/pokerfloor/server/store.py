@@ -132,9 +132,10 @@ class Store:
         """Write inputs (and, for one that ended a hand, the snapshot and the hand) in one
         transaction: one commit, one sync to disk, for several tables' inputs at once (group
         commit)."""
+        rows = [{"table_id": t, "seq": seq, "body": json.dumps(body, sort_keys=True)} for t, seq, body, _ in writes]
         with self.engine.begin() as db:
-            for table_id, seq, body, boundary in writes:
-                db.execute(insert(inputs).values(table_id=table_id, seq=seq, body=json.dumps(body, sort_keys=True)))
+            db.execute(insert(inputs).values(rows))      # one statement for the whole batch
+            for table_id, seq, _body, boundary in writes:
                 if boundary is not None:
                     db.execute(delete(snapshots).where(snapshots.c.table_id == table_id))
                     db.execute(insert(snapshots).values(table_id=table_id, seq=seq, body=boundary.snapshot))
