@@ -73,3 +73,35 @@ def test_the_writer_thread_fails_only_the_faulty_write_of_a_batch_and_stops_on_c
     assert reopened.inputs("a") == [{"kind": "start"}]
     assert reopened.inputs("b") == [{"kind": "start"}, {"kind": "pause"}]
     reopened.close()
+
+
+
+def test_the_hand_rankings_are_ready_before_the_first_showdown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ranking's lookup tables are built on first use (a quarter of a second, pure build); the
+    server builds them as it starts (high) and as a table opens (its game's, off the loop), so
+    no table's first showdown stops every table meanwhile."""
+    import time
+
+    from starlette.testclient import TestClient
+
+    from pokerfloor.evaluation.rankings import RANKINGS, Ranking
+    from pokerfloor.server import app as served
+    from tests.server.conftest import GAME
+
+    built: list[str] = []
+    for name, ranking in list(RANKINGS.items()):
+        def evaluate(cards: object, name: str = name, ranking: Ranking = ranking) -> object:
+            built.append(name)
+            return ranking.evaluate(cards)   # type: ignore[arg-type]
+        monkeypatch.setitem(RANKINGS, name, Ranking(ranking.rank, evaluate))
+    with TestClient(served.create_app(f"sqlite:///{tmp_path / 'r.db'}")) as http:
+        assert built and set(built) == {"high"}           # as the server started
+        built.clear()
+        with http.websocket_connect("/ws") as ws:
+            ws.send_json({"type": "create_table", "game": {**GAME, "variant": "short_deck"}, "seats": 6})
+            assert ws.receive_json()["type"] == "table_created"
+            for _ in range(200):                          # built in a worker thread
+                if built:
+                    break
+                time.sleep(0.01)
+    assert set(built) == {"short_deck"}                   # its own ranking

@@ -31,6 +31,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from pokerfloor.cards import parse_cards
+from pokerfloor.evaluation.rankings import RANKINGS
+from pokerfloor.rules import Game
 from pokerfloor.server.downloads import routes as download_routes
 from pokerfloor.server.room import Config, Input, Refused, Room, digest
 from pokerfloor.server.showdown import result_json
@@ -96,6 +99,20 @@ def _settle(done: asyncio.Future[None], failure: BaseException | None) -> None:
         done.set_result(None)
     else:
         done.set_exception(failure)
+
+
+def warm_rankings(game: Game) -> None:
+    """Build the lookup tables of the game's hand rankings now (they are built on first use,
+    about a quarter of a second in the pure-Python build): otherwise a table's first showdown
+    would stop every table of the process while they are built."""
+    variant = game.variant_spec
+    for name in (variant.high, variant.low):
+        ranking = RANKINGS.get(name)
+        if ranking is None:
+            continue
+        for cards in ("AhKdQcJs9h", "AhKdQcJs"):     # five cards, and four for badugi
+            with contextlib.suppress(ValueError):
+                ranking.evaluate(parse_cards(cards))
 
 
 def boundary(room: Room) -> Boundary:
@@ -166,7 +183,9 @@ class TableTask:
         self._new_turn()
 
     def start(self) -> None:
-        self.task = asyncio.get_running_loop().create_task(self.run())
+        loop = asyncio.get_running_loop()
+        loop.run_in_executor(None, warm_rankings, self.room.config.game)   # off the loop
+        self.task = loop.create_task(self.run())
 
     async def run(self) -> None:
         while True:
@@ -808,6 +827,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        warm_rankings(Game.no_limit_holdem(1, 2))    # most tables play a high hand: ready before the first
         yield
         await server.close()
 
