@@ -84,7 +84,7 @@ def test_a_bot_at_a_served_table_answers_the_run_it_twice_offer(tmp_path: Path, 
                 break
             time.sleep(0.02)
         host.reply({"type": "start"})
-        runs, shoved, took, deadline = 0, 0, 0.0, time.monotonic() + 60
+        runs, shoved, took, started, deadline = 0, 0, 0.0, 0.0, time.monotonic() + 60
         while not runs and time.monotonic() < deadline:
             state = host.state()
             number, hand, you, asked = state["table"]["hand_number"], state["hand"], state["you"], state["offer"]
