@@ -43,8 +43,12 @@ from pokerfloor.table.seats import TableEvent
 LOG = logging.getLogger("pokerfloor.server")
 VERSION = 1
 MAX_FRAME = 16 * 1024
+# The WebSocket layer's own cap: a frame up to this size is read and refused (``too_large``),
+# the connection kept; a bigger one closes the connection (1009) before the app sees it.
+MAX_MESSAGE = 1024 * 1024
 FLOOD_PER_SECOND = 40
-STRIKES = 20
+STRIKES = 20          # a connection's error budget: at this many errors it is closed (1008)
+STRIKE_SECONDS = 3.0  # one error of the budget earned back every this many seconds
 POLL = 0.02
 HISTORY = 128       # broadcasts a table keeps for ``resync`` (about five hands of six seats)
 PLAYER_COMMANDS = frozenset({"join", "act", "top_up", "sit_out", "sit_in", "leave", "straddle", "chat", "run_it"})
@@ -64,7 +68,8 @@ class Client:
     host: bool = False
     token_hash: str = ""
     spectating: bool = False
-    strikes: int = 0
+    strikes: float = 0.0
+    struck_at: float = 0.0
     recent: deque[float] = field(default_factory=deque)
     seen: int = 0
 
@@ -689,7 +694,12 @@ class Server:
         return self.table(table_id), host_token
 
     async def refuse(self, client: Client, refused: Refused, frame: dict[str, Any] | None) -> None:
-        client.strikes += 1
+        """Send the error frame; the error comes out of the connection's budget, which recovers
+        over time (one error every ``STRIKE_SECONDS``): a slip now and then never closes a
+        connection, errors that keep coming do (docs/protocol.md, errors)."""
+        now = self.clock()
+        client.strikes = max(0.0, client.strikes - (now - client.struck_at) / STRIKE_SECONDS) + 1
+        client.struck_at = now
         seq = client.table.room.seq if client.table is not None else 0
         await client.send(
             {
