@@ -105,3 +105,18 @@ def test_the_hand_rankings_are_ready_before_the_first_showdown(tmp_path: Path, m
                     break
                 time.sleep(0.01)
     assert set(built) == {"short_deck"}                   # its own ranking
+
+
+def test_a_serving_process_hands_the_gil_to_the_writer_thread_sooner() -> None:
+    """With the loop busy, each of a commit's returns to Python could wait the default 5 ms
+    switch interval; ``pokerfloor serve`` shortens it."""
+    import sys
+
+    from pokerfloor.server.app import SWITCH_SECONDS, prepare_process
+
+    before = sys.getswitchinterval()
+    try:
+        prepare_process()
+        assert sys.getswitchinterval() == pytest.approx(SWITCH_SECONDS) and before > SWITCH_SECONDS
+    finally:
+        sys.setswitchinterval(before)
