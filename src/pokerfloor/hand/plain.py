@@ -101,14 +101,12 @@ def _game_plain(game: Game) -> dict[str, Any]:
 
 
 def _lists(value: Any) -> Any:
-    """Plain values with every tuple a list, dicts and lists copied (strings and numbers are
-    shared: they cannot change)."""
-    if isinstance(value, str | int | float) or value is None:
-        return value
-    if isinstance(value, tuple | list):
-        return [_lists(v) for v in value]
+    """Plain values with every tuple a list, dicts and lists copied (the rest, strings and
+    numbers, are shared: they cannot change; only containers are visited, for speed)."""
     if isinstance(value, dict):
-        return {k: _lists(v) for k, v in value.items()}
+        return {k: _lists(v) if isinstance(v, tuple | list | dict) else v for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [_lists(v) if isinstance(v, tuple | list | dict) else v for v in value]
     return value
 
 
