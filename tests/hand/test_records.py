@@ -178,3 +178,21 @@ def test_a_spot_has_no_record() -> None:
     spot = pf.Hand.from_spot(pf.Game.no_limit_holdem(50, 100), stacks={1: 900, 2: 900}, button=2)
     with pytest.raises(ValueError):
         spot.record()
+
+
+def test_a_game_is_turned_into_json_once_and_each_caller_gets_its_own_copy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server writes the same game into every seat's view of every update: its JSON is worked
+    out once per game, and changing one copy leaves the next untouched."""
+    from pokerfloor.hand import plain
+
+    game = pf.Game.no_limit_holdem(1, 3, ante=1)
+    calls = []
+    inputs = pf.Game.inputs
+    monkeypatch.setattr(pf.Game, "inputs", lambda self: calls.append(self) or inputs(self))
+    hand = pf.Hand(game, stacks={1: 100, 2: 100, 3: 100}, button=1, rng=random.Random(5))
+    views = [hand.view(seat).to_dict() for seat in (None, *hand.seats)]
+    assert len(calls) <= 1
+    assert all(v["game"] == plain.game_json(game) for v in views)
+    views[0]["game"]["house"]["table_stakes"] = "changed"
+    views[0]["game"]["blinds"].append(99)
+    assert plain.game_json(game) == views[1]["game"] and plain.game_from(views[1]["game"]) == game

@@ -3,6 +3,8 @@ survives until the abuse persists. Tokens, the turn token and client_action_id, 
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -143,3 +145,42 @@ def test_the_clock_checks_or_folds_and_sits_out_a_seat_that_keeps_timing_out(
     assert any((e.kind == "fold" and e.seat == seat) or (e.kind == "check" and e.seat == seat) for e in first.events)
     assert game.room.players[timed_out.state["you"]["player_id"]].timeouts >= 1
     game.close()
+
+
+def test_the_error_budget_recovers_over_time(http: TestClient, clock: FakeClock) -> None:
+    """A connection's errors come out of a budget of 20 that earns one back every few seconds:
+    slips spread over a session never close it; 20 at once still do (the test above)."""
+    game, (ann, *_) = _started(http)
+    for _ in range(3):
+        assert _errors(ann, ["{"] * 19) == ["bad_json"] * 19
+        clock.now += 60.0
+    assert ann.sync()["type"] == "update"      # 57 errors in all, and the connection survives
+    game.close()
+
+
+def test_a_frame_over_64_kib_gets_too_large_and_the_connection_survives(tmp_path: Path) -> None:
+    """Through the real server (uvicorn): a frame the WebSocket layer still reads (up to 1 MiB)
+    is refused with ``too_large`` like any frame over 16 KiB; only a bigger one closes the
+    connection (1009, message too big)."""
+    from websockets.exceptions import ConnectionClosed
+
+    from pokerfloor.server.app import MAX_MESSAGE
+    from tests.server.test_faults import GAME, Client, Server
+
+    server = Server(tmp_path / "big.db")
+    server.start()
+    try:
+        client = Client(server)
+        client.reply({"type": "create_table", "game": GAME, "seats": 2})
+        for size in (70_000, 600_000):
+            client.ws.send(json.dumps({"type": "chat", "text": "x" * size}))
+            while (got := json.loads(client.ws.recv(timeout=10)))["type"] != "error":
+                pass
+            assert got["code"] == "too_large"
+        assert client.reply({"type": "resync", "last_seq": 0})["type"] == "update"   # still open
+        client.ws.send("x" * (MAX_MESSAGE + 1))
+        with pytest.raises(ConnectionClosed) as closed:
+            client.ws.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    finally:
+        server.stop()

@@ -4,11 +4,14 @@ spectator sees the hands (no hole card that was not shown), and the ledger."""
 from __future__ import annotations
 
 import json
+import pickle
 import re
+from pathlib import Path
 
 from starlette.testclient import TestClient
 
 from pokerfloor.io.ohh import SPEC_VERSION, read_ohh
+from pokerfloor.server import create_app
 from tests.server.conftest import Session
 
 CARD_TEXT = re.compile(r"[2-9TJQKA][cdhs]")
@@ -65,3 +68,25 @@ def test_the_session_downloads_as_open_hand_history_with_no_hidden_card(http: Te
     assert not set(CARD_TEXT.findall(phh)) & never     # the PHH download hides them too
     assert http.get("/api/tables/nope/hands.ohh.json").status_code == 404
     game.close()
+
+
+def test_a_snapshot_holds_no_earlier_hand_and_a_restarted_server_downloads_the_same(
+    http: TestClient, tmp_path: Path
+) -> None:
+    """Each finished hand is stored once as it ends; the snapshot at a hand's end keeps only
+    that hand, so it does not grow with the session, and a restart reads the others back."""
+    game = _played(http, hands=5)
+    server = http.app.state.server  # type: ignore[attr-defined]
+    stored = server.store.last_snapshot(game.table_id)
+    assert stored is not None
+    earlier, room = pickle.loads(stored[1])
+    assert earlier == len(game.room.hands) - 1 == 4 and len(room.hands) == 1
+    paths = ("hands.json", "hands.ohh.json", "hands.phhs", "ledger.csv")
+    before = [http.get(f"/api/tables/{game.table_id}/{path}").text for path in paths]
+    game.close()
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'serve.db'}")) as again:
+        after = [again.get(f"/api/tables/{game.table_id}/{path}").text for path in paths]
+        rebuilt = again.app.state.server.table(game.table_id).room  # type: ignore[attr-defined]
+        assert [h.record() for h in rebuilt.hands] == [h.record() for h in game.room.hands]
+        assert rebuilt.hands[-1] is rebuilt.table.hand       # one object, as before the restart
+    assert after == before and json.loads(after[0])

@@ -22,7 +22,7 @@ def test_the_schema_is_migrated_once_and_inputs_are_unique_per_seq(tmp_path: Pat
     store.close()
     again = Store(url)                                 # opening again migrates nothing
     with again.engine.connect() as db:
-        assert db.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+        assert db.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0002"
         assert db.execute(text("PRAGMA journal_mode")).scalar() == "wal"
         assert db.execute(text("PRAGMA synchronous")).scalar() == 2   # FULL
     assert again.inputs("t") == [{"kind": "start"}] and again.inputs("t", after=1) == []
@@ -39,3 +39,84 @@ def test_the_store_knows_the_newest_migration() -> None:
     config = Config()
     config.set_main_option("script_location", str(Path(store.__file__).parent / "migrations"))
     assert ScriptDirectory.from_config(config).get_current_head() == store.HEAD
+
+
+def test_the_writer_thread_fails_only_the_faulty_write_of_a_batch_and_stops_on_close(tmp_path: Path) -> None:
+    """Inputs of several tables share one commit; a write the store refuses (a second writer of
+    the same sequence number) fails alone, the others of its batch are stored."""
+    import asyncio
+
+    from pokerfloor.server.app import Server
+
+    store = Store(f"sqlite:///{tmp_path / 'w.db'}")
+    for table in ("a", "b"):
+        store.create_table(table, {"seats": 2}, "h")
+    server = Server(store)
+
+    async def writes() -> list[object]:
+        got = await asyncio.gather(
+            server.write("a", 1, {"kind": "start"}, None),
+            server.write("b", 1, {"kind": "start"}, None),
+            server.write("a", 1, {"kind": "pause"}, None),
+            server.write("b", 2, {"kind": "pause"}, None),
+            return_exceptions=True,
+        )
+        writer = server._writer
+        assert writer is not None and writer.is_alive()
+        await server.close()
+        assert not writer.is_alive()
+        return got
+
+    got = asyncio.run(writes())
+    assert got[:2] == [None, None] and got[3] is None and isinstance(got[2], IntegrityError)
+    reopened = Store(f"sqlite:///{tmp_path / 'w.db'}")
+    assert reopened.inputs("a") == [{"kind": "start"}]
+    assert reopened.inputs("b") == [{"kind": "start"}, {"kind": "pause"}]
+    reopened.close()
+
+
+
+def test_the_hand_rankings_are_ready_before_the_first_showdown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ranking's lookup tables are built on first use (a quarter of a second, pure build); the
+    server builds them as it starts (high) and as a table opens (its game's, off the loop), so
+    no table's first showdown stops every table meanwhile."""
+    import time
+
+    from starlette.testclient import TestClient
+
+    from pokerfloor.evaluation.rankings import RANKINGS, Ranking
+    from pokerfloor.server import app as served
+    from tests.server.conftest import GAME
+
+    built: list[str] = []
+    for name, ranking in list(RANKINGS.items()):
+        def evaluate(cards: object, name: str = name, ranking: Ranking = ranking) -> object:
+            built.append(name)
+            return ranking.evaluate(cards)   # type: ignore[arg-type]
+        monkeypatch.setitem(RANKINGS, name, Ranking(ranking.rank, evaluate))
+    with TestClient(served.create_app(f"sqlite:///{tmp_path / 'r.db'}")) as http:
+        assert built and set(built) == {"high"}           # as the server started
+        built.clear()
+        with http.websocket_connect("/ws") as ws:
+            ws.send_json({"type": "create_table", "game": {**GAME, "variant": "short_deck"}, "seats": 6})
+            assert ws.receive_json()["type"] == "table_created"
+            for _ in range(200):                          # built in a worker thread
+                if built:
+                    break
+                time.sleep(0.01)
+    assert set(built) == {"short_deck"}                   # its own ranking
+
+
+def test_a_serving_process_hands_the_gil_to_the_writer_thread_sooner() -> None:
+    """With the loop busy, each of a commit's returns to Python could wait the default 5 ms
+    switch interval; ``pokerfloor serve`` shortens it."""
+    import sys
+
+    from pokerfloor.server.app import SWITCH_SECONDS, prepare_process
+
+    before = sys.getswitchinterval()
+    try:
+        prepare_process()
+        assert sys.getswitchinterval() == pytest.approx(SWITCH_SECONDS) and before > SWITCH_SECONDS
+    finally:
+        sys.setswitchinterval(before)

@@ -46,13 +46,16 @@ def serve_command(
         import uvicorn
 
         from pokerfloor.server import create_app
+        from pokerfloor.server.app import MAX_MESSAGE, prepare_process
     except ImportError:
         typer.echo("error: pokerfloor serve needs the server extra: pip install 'pokerfloor[server]'", err=True)
         raise typer.Exit(2) from None
+    prepare_process()
     application = create_app(db, origins=origin or (), hook=_kill_hook(), flood=flood)
     typer.echo(f"pokerfloor serve on http://{host}:{port} (store {db.split('://')[0]})", err=True)
     server = uvicorn.Server(
-        uvicorn.Config(application, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+        uvicorn.Config(application, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE,
+                       ws_per_message_deflate=False)
     )
     if bots:
         import threading

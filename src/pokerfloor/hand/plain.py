@@ -74,18 +74,39 @@ def _tuples(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
+# Each game's JSON, worked out once: a server writes the same game into every seat's view of
+# every update. Keyed by the (frozen, hashable) game; cleared when it grows past a few games.
+_GAME_JSON: dict[Game, dict[str, Plain]] = {}
+_GAMES_KEPT = 64
+
+
 def game_json(game: Game) -> dict[str, Plain]:
-    """A game with its house rules, every field as the game holds it."""
+    """A game with its house rules, every field as the game holds it (a fresh copy each call,
+    the caller's to change)."""
+    try:
+        known = _GAME_JSON.get(game)
+    except TypeError:       # a game given an unhashable value (a list) is not kept
+        return cast(dict[str, Plain], _lists(_game_plain(game)))
+    if known is None:
+        if len(_GAME_JSON) >= _GAMES_KEPT:
+            _GAME_JSON.clear()
+        known = _GAME_JSON[game] = cast(dict[str, Plain], _lists(_game_plain(game)))
+    return cast(dict[str, Plain], _lists(known))
+
+
+def _game_plain(game: Game) -> dict[str, Any]:
     plain = game.inputs()
     plain["house"] = asdict(game.house)
-    return cast(dict[str, Plain], _lists(plain))
+    return plain
 
 
 def _lists(value: Any) -> Any:
-    if isinstance(value, tuple | list):
-        return [_lists(v) for v in value]
+    """Plain values with every tuple a list, dicts and lists copied (the rest, strings and
+    numbers, are shared: they cannot change; only containers are visited, for speed)."""
     if isinstance(value, dict):
-        return {k: _lists(v) for k, v in value.items()}
+        return {k: _lists(v) if isinstance(v, tuple | list | dict) else v for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [_lists(v) if isinstance(v, tuple | list | dict) else v for v in value]
     return value
 
 

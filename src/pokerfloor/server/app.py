@@ -12,15 +12,19 @@ import contextlib
 import json
 import logging
 import pickle
+import queue
 import secrets
+import sys
+import threading
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit
 
+import orjson
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
@@ -28,17 +32,24 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from pokerfloor.cards import parse_cards
+from pokerfloor.evaluation.rankings import RANKINGS
+from pokerfloor.rules import Game
 from pokerfloor.server.downloads import routes as download_routes
 from pokerfloor.server.room import Config, Input, Refused, Room, digest
 from pokerfloor.server.showdown import result_json
-from pokerfloor.server.store import Store
+from pokerfloor.server.store import Boundary, Store
 from pokerfloor.table.seats import TableEvent
 
 LOG = logging.getLogger("pokerfloor.server")
 VERSION = 1
 MAX_FRAME = 16 * 1024
+# The WebSocket layer's own cap: a frame up to this size is read and refused (``too_large``),
+# the connection kept; a bigger one closes the connection (1009) before the app sees it.
+MAX_MESSAGE = 1024 * 1024
 FLOOD_PER_SECOND = 40
-STRIKES = 20
+STRIKES = 20          # a connection's error budget: at this many errors it is closed (1008)
+STRIKE_SECONDS = 3.0  # one error of the budget earned back every this many seconds
 POLL = 0.02
 HISTORY = 128       # broadcasts a table keeps for ``resync`` (about five hands of six seats)
 PLAYER_COMMANDS = frozenset({"join", "act", "top_up", "sit_out", "sit_in", "leave", "straddle", "chat", "run_it"})
@@ -58,7 +69,8 @@ class Client:
     host: bool = False
     token_hash: str = ""
     spectating: bool = False
-    strikes: int = 0
+    strikes: float = 0.0
+    struck_at: float = 0.0
     recent: deque[float] = field(default_factory=deque)
     seen: int = 0
 
@@ -71,12 +83,74 @@ class Client:
 
 
 def encode(frame: dict[str, Any]) -> str:
-    """A frame as sent: compact JSON."""
-    return json.dumps(frame, separators=(",", ":"))
+    """A frame as sent: compact JSON (orjson: a server encodes one update per audience on
+    every broadcast)."""
+    return orjson.dumps(frame).decode()
 
 
-Write = tuple[str, int, dict[str, Any], bytes | None]
-"""An input to store: table id, sequence number, the input, and the snapshot taken after it."""
+Write = tuple[str, int, dict[str, Any], Boundary | None]
+"""An input to store: table id, sequence number, the input, and (when it ended a hand) the
+snapshot taken after it and the finished hand."""
+
+
+Pending = tuple[Write, "asyncio.Future[None]", asyncio.AbstractEventLoop]
+"""A write waiting for the writer thread, the future its table awaits, and that future's loop."""
+
+
+def _settle(done: asyncio.Future[None], failure: BaseException | None) -> None:
+    """Tell the table awaiting a write how it went (on the table's loop)."""
+    if done.cancelled():
+        return
+    if failure is None:
+        done.set_result(None)
+    else:
+        done.set_exception(failure)
+
+
+SWITCH_SECONDS = 0.0005
+"""How long the loop's thread may hold the GIL while the writer thread waits for it (Python's
+default is 5 ms). Each commit takes the GIL back several times (around every SQLite call); with
+the loop busy, each could wait the whole interval, and the commit, which every table's update
+waits for, with it."""
+
+
+def prepare_process() -> None:
+    """Settings for a process that runs the server (``pokerfloor serve``): the GIL is handed to
+    the writer thread sooner (``SWITCH_SECONDS``)."""
+    sys.setswitchinterval(SWITCH_SECONDS)
+
+
+def warm_rankings(game: Game) -> None:
+    """Build the lookup tables of the game's hand rankings now (they are built on first use,
+    about a quarter of a second in the pure-Python build): otherwise a table's first showdown
+    would stop every table of the process while they are built."""
+    variant = game.variant_spec
+    for name in (variant.high, variant.low):
+        ranking = RANKINGS.get(name)
+        if ranking is None:
+            continue
+        for cards in ("AhKdQcJs9h", "AhKdQcJs"):     # five cards, and four for badugi
+            with contextlib.suppress(ValueError):
+                ranking.evaluate(parse_cards(cards))
+
+
+def boundary(room: Room) -> Boundary:
+    """What is stored as a hand ends: the room pickled without its earlier finished hands (each
+    was stored once as it ended), so a snapshot does not grow with the session, and the hand."""
+    hands = room.hands
+    room.hands = hands[-1:]     # the last one stays: it is also the table's current hand
+    try:
+        snapshot = pickle.dumps((len(hands) - 1, room))
+    finally:
+        room.hands = hands
+    return Boundary(snapshot, len(hands), pickle.dumps(hands[-1]))
+
+
+def restored(store: Store, table_id: str, snapshot: bytes) -> Room:
+    """A room from its snapshot, its earlier finished hands read back from the store."""
+    earlier, room = pickle.loads(snapshot)
+    room.hands = [pickle.loads(hand) for hand in store.hands(table_id, before=earlier + 1)] + room.hands
+    return cast(Room, room)
 Audience = tuple[bool, str | None, bool]
 """Whom an update is built for: (the host?, the player id or None, a spectator let in?). Every
 client of one audience sees the same update; a guest is ``(False, None, False)``, a spectator
@@ -128,7 +202,9 @@ class TableTask:
         self._new_turn()
 
     def start(self) -> None:
-        self.task = asyncio.get_running_loop().create_task(self.run())
+        loop = asyncio.get_running_loop()
+        loop.run_in_executor(None, warm_rankings, self.room.config.game)   # off the loop
+        self.task = loop.create_task(self.run())
 
     async def run(self) -> None:
         while True:
@@ -183,8 +259,8 @@ class TableTask:
         hands = len(self.room.hands)
         street = self.room.hand.street if self.room.in_hand and self.room.hand is not None else None
         events = self.room.apply(entry)
-        snapshot = pickle.dumps(self.room) if len(self.room.hands) != hands else None
-        await self.server.write(self.room.table_id, self.room.seq, entry, snapshot)
+        ended = boundary(self.room) if len(self.room.hands) != hands else None
+        await self.server.write(self.room.table_id, self.room.seq, entry, ended)
         moment = self._moment(entry, street)
         self.server.hook(f"stored/{moment}", entry)
         self._new_turn()
@@ -542,36 +618,53 @@ class Server:
         self.origins = frozenset(origins)
         self.tables: dict[str, TableTask] = {}
         self._hook = hook
-        self._writes: list[tuple[Write, asyncio.Future[None]]] = []
-        self._writer: asyncio.Task[None] | None = None
+        self._writes: queue.SimpleQueue[Pending | None] = queue.SimpleQueue()
+        self._writer: threading.Thread | None = None
 
-    async def write(self, table_id: str, seq: int, entry: Input, snapshot: bytes | None) -> None:
-        """Store an input (and a snapshot); returns once it is committed. Inputs of several
-        tables that arrive together share one commit (group commit, in a thread, so the loop
-        serves other tables meanwhile); each table still hears of its input only after this."""
-        done = asyncio.get_running_loop().create_future()
-        self._writes.append(((table_id, seq, entry, snapshot), done))
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.get_running_loop().create_task(self._write_all())
+    async def write(self, table_id: str, seq: int, entry: Input, ended: Boundary | None) -> None:
+        """Store an input (and what a hand's end stores); returns once it is committed. Inputs of
+        several tables that arrive together share one commit (group commit), made by the writer
+        thread, so the loop serves other tables meanwhile; each table still hears of its input
+        only after this."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        if self._writer is None:
+            self._writer = threading.Thread(target=self._write_all, name="pokerfloor-store", daemon=True)
+            self._writer.start()
+        self._writes.put(((table_id, seq, entry, ended), done, loop))
         await done
 
-    async def _write_all(self) -> None:
-        while self._writes:
-            batch, self._writes = self._writes, []
+    def _write_all(self) -> None:
+        """The writer thread: it commits whatever has queued up, one transaction a batch, and
+        goes straight on to the next batch (it does not wait for the loop to hear of the last)."""
+        stop = False
+        while not stop:
+            first = self._writes.get()
+            if first is None:
+                return
+            batch = [first]
+            while not self._writes.empty():
+                more = self._writes.get()
+                if more is None:
+                    stop = True
+                    break
+                batch.append(more)
             try:
-                await asyncio.to_thread(self.store.write_many, [write for write, _ in batch])
+                self.store.write_many([write for write, _, _ in batch])
+                failures: list[BaseException | None] = [None] * len(batch)
             except Exception:
                 # One at a time, so that only the write at fault fails (its table is rebuilt).
-                for write, done in batch:
-                    try:
-                        await asyncio.to_thread(self.store.write_many, [write])
-                    except Exception as failed:
-                        done.set_exception(failed)
-                    else:
-                        done.set_result(None)
-                continue
-            for _, done in batch:
-                done.set_result(None)
+                failures = [self._write_one(write) for write, _, _ in batch]
+            for (_, done, loop), failure in zip(batch, failures, strict=True):
+                with contextlib.suppress(RuntimeError):     # that loop has closed
+                    loop.call_soon_threadsafe(_settle, done, failure)
+
+    def _write_one(self, write: Write) -> BaseException | None:
+        try:
+            self.store.write_many([write])
+        except Exception as failed:
+            return failed
+        return None
 
     def hook(self, point: str, entry: Input) -> None:
         """A named point in the life of an input (the fault tests stop the process at one):
@@ -589,7 +682,7 @@ class Server:
         config, host_hash = stored
         snapshot = self.store.last_snapshot(table_id) if from_snapshot else None
         if snapshot is not None:
-            room: Room = pickle.loads(snapshot[1])
+            room = restored(self.store, table_id, snapshot[1])
         else:
             room = Room(table_id, Config.parse(config), host_hash)
         for entry in self.store.inputs(table_id, after=room.seq):
@@ -615,7 +708,12 @@ class Server:
         return self.table(table_id), host_token
 
     async def refuse(self, client: Client, refused: Refused, frame: dict[str, Any] | None) -> None:
-        client.strikes += 1
+        """Send the error frame; the error comes out of the connection's budget, which recovers
+        over time (one error every ``STRIKE_SECONDS``): a slip now and then never closes a
+        connection, errors that keep coming do (docs/protocol.md, errors)."""
+        now = self.clock()
+        client.strikes = max(0.0, client.strikes - (now - client.struck_at) / STRIKE_SECONDS) + 1
+        client.struck_at = now
         seq = client.table.room.seq if client.table is not None else 0
         await client.send(
             {
@@ -721,6 +819,10 @@ class Server:
                 with contextlib.suppress(Exception):
                     await task.task
         self.tables.clear()
+        if self._writer is not None:
+            self._writes.put(None)
+            await asyncio.to_thread(self._writer.join)
+            self._writer = None
         self.store.close()
 
 
@@ -749,6 +851,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        warm_rankings(Game.no_limit_holdem(1, 2))    # most tables play a high hand: ready before the first
         yield
         await server.close()
 

@@ -16,6 +16,19 @@ from websockets.sync.client import connect
 from pokerfloor.bots import make_bot
 from pokerfloor.hand.view import SeatView
 
+# How each style answers the run-it-twice offer (docs/protocol.md, run it twice): the rock and
+# the pro take the smaller swings, the station agrees to anything; the maniac wants one board.
+RUN_IT_TWICE = {"rock": True, "pro": True, "station": True, "maniac": False}
+
+
+def run_it_answer(frame: dict[str, Any], style: str) -> dict[str, Any] | None:
+    """The ``run_it`` frame answering the update's open offer, when it asks this seat and the
+    seat has not answered yet; None otherwise. A style not listed in ``RUN_IT_TWICE`` agrees."""
+    offer, seat = frame.get("offer"), frame["you"]["seat"]
+    if not offer or seat not in offer["seats"] or str(seat) in offer["answers"]:
+        return None
+    return {"type": "run_it", "twice": RUN_IT_TWICE.get(style, True)}
+
 
 def parse_table_url(url: str) -> tuple[str, str]:
     """``(websocket URL, table id)`` from a table's link: ``http://host:port/?table=ID`` or
@@ -44,6 +57,7 @@ def play(
     bot = make_bot(style, name, rng if rng is not None else random.Random())
     last: dict[str, Any] = {}
     done: set[str] = set()
+    answered: set[int] = set()
     with connect(ws_url, open_timeout=10) as ws:
         ws.send(json.dumps({"type": "hello", "version": 1, "table_id": table_id, "token": token}))
         if token is None:
@@ -60,6 +74,10 @@ def play(
             between = hand is None or hand["is_over"]
             if (table["ended"] or table["paused"]) and between:
                 return last
+            answer = run_it_answer(frame, style)
+            if answer is not None and frame["offer"]["hand"] not in answered:
+                answered.add(frame["offer"]["hand"])
+                ws.send(json.dumps(answer))
             if not you["turn_token"] or hand is None:
                 continue
             view = SeatView.from_dict(hand)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 
 metadata = MetaData()
-HEAD = "0001"    # the newest migration in migrations/versions (a test checks it is Alembic's head)
+HEAD = "0002"    # the newest migration in migrations/versions (a test checks it is Alembic's head)
 
 tables = Table(
     "pf_tables",
@@ -58,6 +59,24 @@ snapshots = Table(
     Column("seq", Integer, nullable=False),
     Column("body", LargeBinary, nullable=False),
 )
+
+finished_hands = Table(
+    "pf_hands",
+    metadata,
+    Column("table_id", String(64), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("body", LargeBinary, nullable=False),
+)
+
+
+@dataclass(frozen=True)
+class Boundary:
+    """What is stored as a hand ends, beside its last input: the table's snapshot (without its
+    earlier finished hands) and the finished hand itself, numbered from 1 in the session."""
+
+    snapshot: bytes
+    hand_number: int
+    hand: bytes
 
 
 def _sqlite_pragmas(connection: Any, _record: object) -> None:
@@ -109,15 +128,19 @@ class Store:
         with self.engine.begin() as db:
             db.execute(insert(inputs).values(table_id=table_id, seq=seq, body=json.dumps(body, sort_keys=True)))
 
-    def write_many(self, writes: list[tuple[str, int, dict[str, Any], bytes | None]]) -> None:
-        """Write inputs (and the snapshot taken after one, if any) in one transaction: one
-        commit, one sync to disk, for several tables' inputs at once (group commit)."""
+    def write_many(self, writes: list[tuple[str, int, dict[str, Any], Boundary | None]]) -> None:
+        """Write inputs (and, for one that ended a hand, the snapshot and the hand) in one
+        transaction: one commit, one sync to disk, for several tables' inputs at once (group
+        commit)."""
+        rows = [{"table_id": t, "seq": seq, "body": json.dumps(body, sort_keys=True)} for t, seq, body, _ in writes]
         with self.engine.begin() as db:
-            for table_id, seq, body, snapshot in writes:
-                db.execute(insert(inputs).values(table_id=table_id, seq=seq, body=json.dumps(body, sort_keys=True)))
-                if snapshot is not None:
+            db.execute(insert(inputs).values(rows))      # one statement for the whole batch
+            for table_id, seq, _body, boundary in writes:
+                if boundary is not None:
                     db.execute(delete(snapshots).where(snapshots.c.table_id == table_id))
-                    db.execute(insert(snapshots).values(table_id=table_id, seq=seq, body=snapshot))
+                    db.execute(insert(snapshots).values(table_id=table_id, seq=seq, body=boundary.snapshot))
+                    db.execute(insert(finished_hands).values(table_id=table_id, number=boundary.hand_number,
+                                                             body=boundary.hand))
 
     def snapshot(self, table_id: str, seq: int, body: bytes) -> None:
         """Keep the table's state as of input ``seq`` (taken at a hand boundary)."""
@@ -129,6 +152,16 @@ class Store:
         with self.engine.connect() as db:
             row = db.execute(select(snapshots.c.seq, snapshots.c.body).where(snapshots.c.table_id == table_id)).first()
         return None if row is None else (int(row[0]), bytes(row[1]))
+
+    def hands(self, table_id: str, before: int) -> list[bytes]:
+        """The table's finished hands numbered below ``before``, in order."""
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(finished_hands.c.body)
+                .where(finished_hands.c.table_id == table_id, finished_hands.c.number < before)
+                .order_by(finished_hands.c.number)
+            ).all()
+        return [bytes(row[0]) for row in rows]
 
     def inputs(self, table_id: str, after: int = 0) -> list[dict[str, Any]]:
         """The table's inputs in order, those after input ``after`` only."""
