@@ -3,6 +3,8 @@ spectator sees the hands (no hole card that was not shown), and the ledger."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import pickle
 import re
@@ -90,3 +92,26 @@ def test_a_snapshot_holds_no_earlier_hand_and_a_restarted_server_downloads_the_s
         assert [h.record() for h in rebuilt.hands] == [h.record() for h in game.room.hands]
         assert rebuilt.hands[-1] is rebuilt.table.hand       # one object, as before the restart
     assert after == before and json.loads(after[0])
+
+
+def test_the_ledger_download_settles_everyone_who_ever_played_even_after_older_hands_left_memory(
+    http: TestClient,
+) -> None:
+    game = _played(http, hands=3)
+    leaver = game.players[0]
+    assert leaver.reply({"type": "leave"})["type"] == "ack"
+    game.sync()
+    table = game.room.table
+    table.ledger.forget_before(table.hand_number + 1)      # as the table does after keep_hands hands
+    rows = list(csv.reader(io.StringIO(http.get(f"/api/tables/{game.table_id}/ledger.csv").text)))
+    transfers = rows[rows.index(["pays", "to", "chips"]) + 1:]
+    moved: dict[str, int] = {}
+    for payer, payee, chips in transfers:
+        moved[payer] = moved.get(payer, 0) - int(chips)
+        moved[payee] = moved.get(payee, 0) + int(chips)
+    ledger = table.ledger
+    for player in ledger.players():
+        held = table.stack(table.seat_of(player)) if table.seat_of(player) else 0   # type: ignore[arg-type]
+        assert moved.get(player, 0) == ledger.taken_away(player) + held - ledger.brought_in(player), player
+    assert len(ledger.players()) == 3 and sum(moved.values()) == 0
+    game.close()

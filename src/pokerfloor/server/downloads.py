@@ -61,14 +61,15 @@ def settle_up(results: dict[str, int]) -> list[tuple[str, str, int]]:
 def ledger_csv(room: Room) -> str:
     """The ledger's entries, each player's result, and the settle-up transfers."""
     ledger = room.table.ledger
-    names = {p.player_id: p.name for p in room.players.values()}
+    names = {player: ledger.name(player) for player in ledger.players()}     # players who left too
+    names.update((p.player_id, p.name) for p in room.players.values())
     out = io.StringIO()
     rows = csv.writer(out)
     rows.writerow(["entry", "hand", "kind", "seat", "player_id", "name", "chips"])
     for e in ledger.entries:
         rows.writerow([e.number, e.hand, e.kind, e.seat, e.player, names.get(e.player, ""), e.chips])
     results = {}
-    for player in dict.fromkeys(e.player for e in ledger.entries):
+    for player in ledger.players():     # older hands' entries left memory, their players' sums did not
         held = room.table.stack(room.table.seat_of(player)) if room.table.seat_of(player) else 0  # type: ignore[arg-type]
         results[player] = ledger.taken_away(player) + held - ledger.brought_in(player)
     rows.writerow([])

@@ -112,6 +112,11 @@ class Ledger:
         """The name the player with id ``player`` was last booked under."""
         return self._names.get(player, player)
 
+    def players(self) -> tuple[str, ...]:
+        """Every player id ever booked, in the order each first was, including players whose
+        entries already went to the sink."""
+        return tuple(self._holdings)
+
     def brought_in(self, player: str | None = None) -> int:
         """Chips bought in (buy-ins, top-ups, rebuys, markers), by one player (an id) or everyone."""
         return self._totals.get(("brought_in", player), 0)
