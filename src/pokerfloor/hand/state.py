@@ -123,7 +123,7 @@ class Hand:
             raise ValueError(f"a hand is dealt at a Game, not {game!r}")
         if dealing not in ("auto", "manual"):
             raise ValueError("dealing is 'auto' or 'manual'")
-        if not isinstance(stacks, Mapping):
+        if type(stacks) is not dict and not isinstance(stacks, Mapping):
             raise ValueError(f"stacks are {{seat: chips}}, not {stacks!r}")
         if len(stacks) < 2:
             raise ValueError("a hand needs at least two seats dealt in")
@@ -145,7 +145,7 @@ class Hand:
         if holes is not None and not isinstance(holes, Mapping):
             raise ValueError(f"hole cards are given as {{seat: cards}}, not {holes!r}")
         given_posts: list[Post] = []
-        for post in posts if isinstance(posts, Iterable) else [] if posts is None else [posts]:
+        for post in [] if posts is None else posts if isinstance(posts, Iterable) else [posts]:
             if not isinstance(post, Post):
                 raise ValueError(f"forced bets are given as pf.Post values, not {post!r}")
             given_posts.append(post)
@@ -267,6 +267,13 @@ class Hand:
     def bets(self) -> dict[int, int]:
         """Each seat's wager in the current betting round."""
         return dict(zip(self._seats, self._chips.bet))
+
+    def chip_counts(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Each seat's stack and its wager in the current betting round, in the order of
+        ``seats``: the numbers of ``stacks`` and ``bets`` without building dictionaries (read
+        once per step by the training environments)."""
+        chips = self._chips
+        return tuple(chips.stack), tuple(chips.bet)
 
     @property
     def contributions(self) -> dict[int, int]:
@@ -493,7 +500,8 @@ class Hand:
                 continue
             paid = min(post.amount, self._chips.stack[i])
             self._chips.put_in(i, paid, live=post.live)
-            self.events.append(Event("post", post.seat, paid, street=self.street, post=post.kind))
+            # Event(kind, seat, amount, cards, street, note, seen_by, post)
+            self.events.append(_new(Event, ("post", post.seat, paid, (), self.street, "", (), post.kind)))
             if not post.live or post.kind in ANTE_KINDS:
                 continue
             if post.kind in BLIND_KINDS:
@@ -664,12 +672,14 @@ class Hand:
         if self._manual:
             self._request_next_deal()
             return
+        missing = [max(0, count - len(hole)) for hole in self._holes]
+        cards = self._deck.deal(sum(missing))  # one call deals what a call per seat would
+        self._dealt += cards
+        at = 0
         for i in range(self._n):
-            missing = count - len(self._holes[i])
-            if missing > 0:
-                cards = self._deck.deal(missing)
-                self._dealt += cards
-                self._holes[i] += cards
+            if missing[i] > 0:
+                self._holes[i] += cards[at : at + missing[i]]
+                at += missing[i]
         self._begin_betting()
 
     def _request_next_deal(self) -> None:
