@@ -660,8 +660,9 @@ class Hand:
             known += [c for c in parsed if c is not None]
         self._given_board = cards_or_unknown(board) if board is not None else []
         known += [c for c in self._given_board if c is not None]
-        dealer.check_deck(known, self.variant.short_deck)
-        self._deck.remove(known)
+        if known:
+            dealer.check_deck(known, self.variant.short_deck)
+            self._deck.remove(known)
 
     def _deal_holes(self) -> None:
         """The first deal: hole cards (a stud game's third street), then the first betting round."""
