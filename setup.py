@@ -30,12 +30,14 @@ COMPILED = [
     "src/pokerfloor/hand/pots.py",
     "src/pokerfloor/hand/given.py",
     "src/pokerfloor/evaluation/lookup.py",
+    "src/pokerfloor/dealing.py",
     "src/pokerfloor/envs/observer.py",
 ]
 """The hand engine's modules and the table-driven ranking (``evaluation/lookup.py``, behind
 ``high_rank`` and the other one-call rankings), and the AEC environment's observations, masks
 and infos (``envs/observer.py``: numpy is imported only when an environment is). The rest stays interpreted: ``cards.py``
-(``Card`` subclasses ``int``, which mypyc cannot compile), ``hand/types.py`` (compiling it
+(``Card`` subclasses ``int``, which mypyc cannot compile; the deck's inner loop is in
+``dealing.py``, compiled), ``hand/types.py`` (compiling it
 measured 2 %), the seat views and hand records with their JSON (``hand/view.py``,
 ``hand/record.py``, ``hand/plain.py``: built when asked for, never per action), ``rules.py``
 (configuration, read a few times a hand) and everything around the hand (tables, io, the

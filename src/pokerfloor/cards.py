@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable, Sequence
 from enum import IntEnum
 from typing import Protocol
 
+from pokerfloor.dealing import deal_shuffling
+
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
 
@@ -271,16 +273,7 @@ class Deck:
             top.reverse()
             return top
         bits: Callable[[int], int] = self._rng.getrandbits  # type: ignore[attr-defined]
-        dealt = []
-        for _ in range(count):
-            size = left.bit_length()
-            j = bits(size)
-            while j >= left:
-                j = bits(size)
-            left -= 1
-            cards[j], cards[left] = cards[left], cards[j]
-            dealt.append(cards.pop())
-        return dealt
+        return deal_shuffling(cards, bits, count)
 
     def remove(self, cards: Iterable[Card]) -> None:
         """Take known cards out of the deck (cards given by hand); a missing card is dealt twice."""

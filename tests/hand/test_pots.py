@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 import pokerfloor as pf
+from pokerfloor.hand.pots import side_pots
+from pokerfloor.hand.types import Pot
 
 
 def test_all_in_for_part_of_the_ante_wins_an_equal_share_of_every_ante() -> None:
@@ -72,3 +77,15 @@ def test_chips_nobody_can_win_join_the_pot_below_so_none_is_lost() -> None:
     assert hand.result is not None
     assert sum(hand.result.stacks.values()) == 22
     assert [(a.amount, a.winners) for a in hand.result.awards] == [(14, {3: 14})]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 500), st.integers(0, 50), st.booleans()), min_size=2, max_size=9))
+def test_without_an_all_in_there_is_one_pot_of_every_chip(contributions: list[tuple[int, int, bool]]) -> None:
+    """Side pots come only from all-ins (WIKI_BIP Side pots): with nobody all-in every chip put
+    in, live or dead, folded or not, is in one pot that every seat still in can win."""
+    seats = list(range(1, len(contributions) + 1))
+    live, dead, folded = ([c[k] for c in contributions] for k in range(3))
+    pots = side_pots(seats, live, dead, folded, [False] * len(seats))
+    still_in = frozenset(s for s, f in zip(seats, folded, strict=True) if not f)
+    assert pots == [Pot(sum(live) + sum(dead) if still_in else 0, still_in)]

@@ -7,7 +7,7 @@ public attributes, and gives the same numbers compiled or not.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -109,6 +109,7 @@ class Observer:
         self._rows: list[int] = []  # the hand's history rows so far, flat
         self._own: dict[int, list[int]] = {}  # each seat's own slots: hole cards, then seat
         self._chips_now: list[int] = [0] * self.chips_len  # the chips part as written
+        self._order: tuple[int, ...] = ()  # the hand's seats in the order of its chip counts
         self._kept: dict[Legal, Choices] = {}
         self._idle = np.zeros(codes, np.int8)
 
@@ -144,6 +145,7 @@ class Observer:
             self._observed, self._read, self._rows, self._street_seen = hand, 0, [], ""
             self._faces_up, self._board_shown = self.stud, []
             self._chips_now = [0] * chips_len
+            self._order = hand.seats
             pub.fill(0)
         events = hand.events
         street = hand.street
@@ -185,7 +187,8 @@ class Observer:
                 seat: [(seat - 1) * 52 + c for c in cards if c is not None] + [viewer + seat]
                 for seat, cards in hand.holes.items()
             }
-        now = self.chips(hand.button_seat, hand.to_act, hand.folded, hand.stacks, hand.bets, hand.total_pot, street)
+        stacks, bets = hand.chip_counts()
+        now = self.chips(hand.button_seat, hand.to_act, hand.folded, self._order, stacks, bets, hand.total_pot, street)
         was = self._chips_now
         for i in range(chips_len):
             if now[i] != was[i]:
@@ -216,13 +219,15 @@ class Observer:
         button: int,
         to_act: int | None,
         folded: frozenset[int],
-        stacks: Mapping[int, int],
-        bets: Mapping[int, int],
+        seats: Sequence[int],
+        stacks: Sequence[int],
+        bets: Sequence[int],
         total_pot: int,
         street: str,
     ) -> list[int]:
         """The public chips and positions as the chips part's numbers (the viewer's one-hot at
-        its start left at zero); a list, written into the array at once."""
+        its start left at zero); ``stacks`` and ``bets`` are those of ``seats``, in its order.
+        A list, written into the array at once."""
         n = self.players
         out = [0] * self.chips_len
         out[n + button - 1] = 1
@@ -230,10 +235,10 @@ class Observer:
             out[2 * n + to_act - 1] = 1
         for seat in folded:
             out[3 * n + seat - 1] = 1
-        for seat, chips in stacks.items():
-            out[4 * n + seat - 1] = chips
-        for seat, chips in bets.items():
-            out[5 * n + seat - 1] = chips
+        for k in range(len(seats)):
+            seat = seats[k]
+            out[4 * n + seat - 1] = stacks[k]
+            out[5 * n + seat - 1] = bets[k]
         out[6 * n] = total_pot
         out[6 * n + self.street_code.get(street, len(self.streets))] = 1
         return out
@@ -251,8 +256,10 @@ class Observer:
         for card in view.board:
             if card is not None:
                 out[n * 52 + card] = 1
+        seats = list(view.stacks)
+        stacks, bets = [view.stacks[s] for s in seats], [view.bets.get(s, 0) for s in seats]
         out[cards_len : cards_len + chips_len] = self.chips(
-            view.button, view.to_act, view.folded, view.stacks, view.bets, view.total_pot, view.street
+            view.button, view.to_act, view.folded, seats, stacks, bets, view.total_pot, view.street
         )
         if view.seat is not None:
             out[cards_len + view.seat - 1] = 1

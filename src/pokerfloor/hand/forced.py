@@ -9,13 +9,35 @@ order of action decides who acts first pre-flop. A sleeper held back under the h
 
 from __future__ import annotations
 
+from typing import Final
+
 from pokerfloor.hand.types import ANTE_KINDS, BLIND_KINDS, Post
 from pokerfloor.rules import Game, HouseRules
+
+_KEPT: dict[tuple[int, tuple[int, ...], int], tuple[Game, tuple[Post, ...]]] = {}
+"""The game's own forced bets of recent hands, by the game's ``id`` (the game is kept beside
+them, so the ``id`` stays its own), the seats and the button: they depend on nothing else, and
+a session or a training run deals many hands alike."""
+_KEEP: Final = 256
 
 
 def forced_posts(game: Game, seats: list[int], button: int, explicit: list[Post]) -> list[Post]:
     """Every forced bet of a hand dealt to ``seats`` (in order of action): the antes and blinds
     of the game that ``explicit`` posts of the same sort do not replace, then ``explicit``."""
+    if explicit:
+        return _forced_posts(game, seats, button, explicit)
+    key = (id(game), tuple(seats), button)
+    kept = _KEPT.get(key)
+    if kept is not None and kept[0] is game:
+        return list(kept[1])
+    posts = _forced_posts(game, seats, button, explicit)
+    if len(_KEPT) >= _KEEP:
+        _KEPT.clear()
+    _KEPT[key] = (game, tuple(posts))
+    return posts
+
+
+def _forced_posts(game: Game, seats: list[int], button: int, explicit: list[Post]) -> list[Post]:
     for post in explicit:
         if post.seat not in seats:
             raise ValueError(f"seat {post.seat} posts but is not dealt in")

@@ -61,6 +61,9 @@ def side_pots(
     seat's level stay in the top pot rather than being lost.
     """
     n = len(seats)
+    if not any(all_in):  # no level to cut at: one pot of every chip, for every seat still in
+        eligible = frozenset(seats[i] for i in range(n) if not folded[i])
+        return [Pot(sum(live) + sum(dead) if eligible else 0, eligible)]
     still_betting = [not all_in[i] for i in range(n)]
     all_in_on_ante = [all_in[i] and not folded[i] and not live[i] and dead[i] > 0 for i in range(n)]
     ante_levels = sorted({dead[i] for i in range(n) if all_in_on_ante[i]})

@@ -43,6 +43,7 @@ from pokerfloor.hand.types import (
     Pot,
     Range,
     Result,
+    Seen,
     face_down,
     face_up,
 )
@@ -86,6 +87,22 @@ _CLOSING_RULES = {
 """The rule behind each reason a bet or raise is closed."""
 
 
+def _event(
+    kind: str,
+    seat: int | None = None,
+    amount: int | None = None,
+    *,
+    cards: tuple[Card | None, ...] = (),
+    street: str = "",
+    note: str = "",
+    seen_by: tuple[Seen, ...] = (),
+    post: str | None = None,
+) -> Event:
+    """An ``Event`` as ``Event(...)`` makes it, in one C call (the hand makes several a step)."""
+    result: Event = _new(Event, (kind, seat, amount, cards, street, note, seen_by, post))
+    return result
+
+
 def _chips(name: str, value: object) -> int:
     problem = chips_problem(name, value)
     if problem or not isinstance(value, int):
@@ -123,7 +140,7 @@ class Hand:
             raise ValueError(f"a hand is dealt at a Game, not {game!r}")
         if dealing not in ("auto", "manual"):
             raise ValueError("dealing is 'auto' or 'manual'")
-        if not isinstance(stacks, Mapping):
+        if type(stacks) is not dict and not isinstance(stacks, Mapping):
             raise ValueError(f"stacks are {{seat: chips}}, not {stacks!r}")
         if len(stacks) < 2:
             raise ValueError("a hand needs at least two seats dealt in")
@@ -145,7 +162,7 @@ class Hand:
         if holes is not None and not isinstance(holes, Mapping):
             raise ValueError(f"hole cards are given as {{seat: cards}}, not {holes!r}")
         given_posts: list[Post] = []
-        for post in posts if isinstance(posts, Iterable) else [] if posts is None else [posts]:
+        for post in [] if posts is None else posts if isinstance(posts, Iterable) else [posts]:
             if not isinstance(post, Post):
                 raise ValueError(f"forced bets are given as pf.Post values, not {post!r}")
             given_posts.append(post)
@@ -267,6 +284,13 @@ class Hand:
     def bets(self) -> dict[int, int]:
         """Each seat's wager in the current betting round."""
         return dict(zip(self._seats, self._chips.bet))
+
+    def chip_counts(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Each seat's stack and its wager in the current betting round, in the order of
+        ``seats``: the numbers of ``stacks`` and ``bets`` without building dictionaries (read
+        once per step by the training environments)."""
+        chips = self._chips
+        return tuple(chips.stack), tuple(chips.bet)
 
     @property
     def contributions(self) -> dict[int, int]:
@@ -488,12 +512,12 @@ class Hand:
                 self._sleeping = post
                 note = "sleeper waits: returned if a player in front of it enters the pot (house rule)"
                 self.events.append(
-                    Event("sleeper_waits", post.seat, post.amount, street=self.street, note=note, post="sleeper")
+                    _event("sleeper_waits", post.seat, post.amount, street=self.street, note=note, post="sleeper")
                 )
                 continue
             paid = min(post.amount, self._chips.stack[i])
             self._chips.put_in(i, paid, live=post.live)
-            self.events.append(Event("post", post.seat, paid, street=self.street, post=post.kind))
+            self.events.append(_event("post", post.seat, paid, street=self.street, post=post.kind))
             if not post.live or post.kind in ANTE_KINDS:
                 continue
             if post.kind in BLIND_KINDS:
@@ -549,11 +573,11 @@ class Hand:
         self._sleeping = None
         if self._entered:
             note = "sleeper returned: a player in front of it entered the pot (house rule)"
-            self.events.append(Event("void", sleeper.seat, sleeper.amount, street=self.street, note=note))
+            self.events.append(_event("void", sleeper.seat, sleeper.amount, street=self.street, note=note))
             return j
         paid = min(sleeper.amount, self._chips.stack[j])
         self._chips.put_in(j, paid)
-        self.events.append(Event("post", sleeper.seat, paid, street=self.street, post="sleeper"))
+        self.events.append(_event("post", sleeper.seat, paid, street=self.street, post="sleeper"))
         self._raise_level_by_post(j, sleeper)
         rnd = self._round
         if self._structure == "fixed_limit" and sleeper.amount - rnd.full_level >= rnd.min_inc:
@@ -587,7 +611,7 @@ class Hand:
         self._drawn[i] = True
         note = f"draws {len(thrown)}" if thrown else "stands pat"
         seat, faces = self._seats[i], face_down(thrown)
-        event = Event("draw", seat, len(thrown), cards=tuple(thrown), street=self.street, note=note, seen_by=faces)
+        event = _event("draw", seat, len(thrown), cards=tuple(thrown), street=self.street, note=note, seen_by=faces)
         self.events.append(event)
         if thrown and self._manual:
             self._owed.append((i, len(thrown)))
@@ -596,11 +620,11 @@ class Hand:
             self._dealt += cards
             if reshuffled:
                 self.events.append(
-                    Event("reshuffle", street=self.street, note="the stub ran short: the discards shuffled in")
+                    _event("reshuffle", street=self.street, note="the stub ran short: the discards shuffled in")
                 )
             self._holes[i] += cards
             self.events.append(
-                Event(
+                _event(
                     "deal_hole",
                     self._seats[i],
                     cards=tuple(cards),
@@ -622,7 +646,7 @@ class Hand:
         self._owed.pop(0)
         self._holes[i] += cards
         faces = face_down(cards)
-        event = Event("deal_hole", seat, cards=tuple(cards), street=self.street, note="draw", seen_by=faces)
+        event = _event("deal_hole", seat, cards=tuple(cards), street=self.street, note="draw", seen_by=faces)
         self.events.append(event)
         self._next_draw()
         return event
@@ -652,8 +676,9 @@ class Hand:
             known += [c for c in parsed if c is not None]
         self._given_board = cards_or_unknown(board) if board is not None else []
         known += [c for c in self._given_board if c is not None]
-        dealer.check_deck(known, self.variant.short_deck)
-        self._deck.remove(known)
+        if known:
+            dealer.check_deck(known, self.variant.short_deck)
+            self._deck.remove(known)
 
     def _deal_holes(self) -> None:
         """The first deal: hole cards (a stud game's third street), then the first betting round."""
@@ -664,12 +689,14 @@ class Hand:
         if self._manual:
             self._request_next_deal()
             return
+        missing = [max(0, count - len(hole)) for hole in self._holes]
+        cards = self._deck.deal(sum(missing))  # one call deals what a call per seat would
+        self._dealt += cards
+        at = 0
         for i in range(self._n):
-            missing = count - len(self._holes[i])
-            if missing > 0:
-                cards = self._deck.deal(missing)
-                self._dealt += cards
-                self._holes[i] += cards
+            if missing[i] > 0:
+                self._holes[i] += cards[at : at + missing[i]]
+                at += missing[i]
         self._begin_betting()
 
     def _request_next_deal(self) -> None:
@@ -704,7 +731,7 @@ class Hand:
             self._holes[i] += cards
             note, faces = stud.deal_note(position, missing), stud.faces(position, missing)
             self.events.append(
-                Event("deal_hole", self._seats[i], cards=tuple(cards), street=self.street, note=note, seen_by=faces)
+                _event("deal_hole", self._seats[i], cards=tuple(cards), street=self.street, note=note, seen_by=faces)
             )
         self._after_board_dealt()
 
@@ -733,7 +760,7 @@ class Hand:
             note = stud.deal_note(len(self._holes[i]), need) if self._stud else ""
             faces = stud.faces(len(self._holes[i]), need) if self._stud else face_down(parsed)
             self._holes[i] += parsed
-            event = Event("deal_hole", seat, cards=tuple(parsed), street=self.street, note=note, seen_by=faces)
+            event = _event("deal_hole", seat, cards=tuple(parsed), street=self.street, note=note, seen_by=faces)
             self.events.append(event)
             self._request_next_deal()
             return event
@@ -748,7 +775,7 @@ class Hand:
             self._showdown()
             return event
         self._board += parsed
-        event = Event("deal_board", None, cards=tuple(parsed), street=self.street, seen_by=face_up(parsed))
+        event = _event("deal_board", None, cards=tuple(parsed), street=self.street, seen_by=face_up(parsed))
         self.events.append(event)
         self._awaiting = None
         self._after_board_dealt()
@@ -768,7 +795,7 @@ class Hand:
             self._dealt += fresh
             cards += fresh
         self._board += cards
-        self.events.append(Event("deal_board", None, cards=tuple(cards), street=self.street, seen_by=face_up(cards)))
+        self.events.append(_event("deal_board", None, cards=tuple(cards), street=self.street, seen_by=face_up(cards)))
         self._after_board_dealt()
 
     def _deal_runs(self) -> bool:
@@ -799,7 +826,7 @@ class Hand:
         dealt = len(self._run_boards[run - 1])
         street = streets[1 + ends.index(dealt)] if dealt in ends else ""
         note, faces = f"run {run + 1}", face_up(cards)
-        event = Event("deal_board", None, cards=tuple(cards), street=street, note=note, seen_by=faces)
+        event = _event("deal_board", None, cards=tuple(cards), street=street, note=note, seen_by=faces)
         self.events.append(event)
         return event
 
@@ -861,12 +888,12 @@ class Hand:
                 hole = self._holes[j]
                 self._shown[j] = True
                 self.events.append(
-                    Event("show", self._seats[j], cards=tuple(hole), street="showdown", seen_by=face_up(hole))
+                    _event("show", self._seats[j], cards=tuple(hole), street="showdown", seen_by=face_up(hole))
                 )
                 shown.append(j)
             elif self._auto_muck:
                 self._mucked[j] = True
-                self.events.append(Event("muck", self._seats[j], street="showdown", note="can no longer win"))
+                self.events.append(_event("muck", self._seats[j], street="showdown", note="can no longer win"))
             else:
                 return j
         return -1
@@ -955,13 +982,13 @@ class Hand:
         for j in order:
             if not self._shown[j] and not self._mucked[j]:
                 hole = self._holes[j]
-                shown = Event("show", self._seats[j], cards=tuple(hole), street="showdown", seen_by=face_up(hole))
+                shown = _event("show", self._seats[j], cards=tuple(hole), street="showdown", seen_by=face_up(hole))
                 self.events.append(shown)
         for award in awards:
             note = award.reason if runs == 1 else f"{award.reason}, run {award.run + 1}"
             for seat, chips in award.winners.items():
                 if chips or runs == 1:
-                    self.events.append(Event("win", seat, chips, note=note))
+                    self.events.append(_event("win", seat, chips, note=note))
 
     def _award_pot(
         self,
@@ -1469,7 +1496,7 @@ class Hand:
         returned = self._chips.return_uncalled()
         if returned is not None:
             seat, excess = self._seats[returned[0]], returned[1]
-            self.events.append(Event("return", seat, excess, street=self.street, note="uncalled bet returned"))
+            self.events.append(_event("return", seat, excess, street=self.street, note="uncalled bet returned"))
         self._chips.new_street()
         live = [j for j in range(self._n) if not self._folded[j]]
         if len(live) == 1:
@@ -1477,7 +1504,7 @@ class Hand:
             return
         if sum(1 for j in live if self._chips.stack[j] > 0) < 2 and not self._exposed:
             self._exposed = True
-            self.events.append(Event("expose", note="no more betting is possible: all hands face up (TDA 2024 R16)"))
+            self.events.append(_event("expose", note="no more betting is possible: all hands face up (TDA 2024 R16)"))
         self._street_index += 1
         if self._street_index >= self._rounds:
             self._showdown()
@@ -1527,7 +1554,7 @@ class Hand:
         self._runs = times
         self._run_boards = [list(self._board) for _ in range(times - 1)]
         note = "the board is run once" if times == 1 else f"the board is run {times} times"
-        event = Event("run_it", None, times, street=self.street, note=note)
+        event = _event("run_it", None, times, street=self.street, note=note)
         self.events.append(event)
         self._inputs.append(Input("run_it", None, "", times))
         if self._awaiting_runout:
@@ -1610,7 +1637,7 @@ class Hand:
         if self._folded[i]:
             raise IllegalAction("invalid_action", f"seat {seat} has folded")
         self._chips.buy(i, bought)
-        event = Event("add_chips", seat, bought, street=self.street, note="open stakes")
+        event = _event("add_chips", seat, bought, street=self.street, note="open stakes")
         self.events.append(event)
         self._inputs.append(Input("add_chips", seat, "", bought))
         return event
@@ -1642,7 +1669,7 @@ class Hand:
             self._holes[i] = merged
         self._shown[i] = True
         hole = self._holes[i]
-        event = Event("show", seat, cards=tuple(hole), street=self.street, seen_by=face_up(hole))
+        event = _event("show", seat, cards=tuple(hole), street=self.street, seen_by=face_up(hole))
         self.events.append(event)
         self._maybe_resolve()
         return event
@@ -1662,7 +1689,7 @@ class Hand:
         if self._folded[i] or not (self._exposed or self._street_index >= self._rounds):
             raise IllegalAction("invalid_action", "a hand can be mucked only at the showdown")
         self._mucked[i] = True
-        event = Event("muck", seat, street=self.street)
+        event = _event("muck", seat, street=self.street)
         self.events.append(event)
         self._maybe_resolve()
         return event
