@@ -120,3 +120,41 @@ def test_a_serving_process_hands_the_gil_to_the_writer_thread_sooner() -> None:
         assert sys.getswitchinterval() == pytest.approx(SWITCH_SECONDS) and before > SWITCH_SECONDS
     finally:
         sys.setswitchinterval(before)
+
+
+def test_a_serving_process_never_stops_for_a_full_collection_by_itself_but_collects_now_and_then() -> None:
+    """Full collections stopped every table for 100-200 ms every few seconds (the p99 of
+    ``bench --only serve``); the server does one every few minutes instead."""
+    import asyncio
+    import gc
+    import sys
+
+    from pokerfloor.server.app import collect_now_and_then, prepare_process
+
+    before, switch = gc.get_threshold(), sys.getswitchinterval()
+    full: list[int] = []
+
+    def count(phase: str, info: dict[str, int]) -> None:
+        if phase == "stop" and info["generation"] == 2:
+            full.append(1)
+
+    gc.callbacks.append(count)
+    try:
+        prepare_process()
+        assert gc.get_threshold()[:2] == before[:2] and gc.get_threshold()[2] > 10**9
+        for _ in range(200_000):     # young garbage: no full collection starts by itself
+            a: list[object] = []
+            a.append(a)
+        assert not full
+
+        async def a_while() -> None:
+            collector = asyncio.create_task(collect_now_and_then(0.01))
+            await asyncio.sleep(0.1)
+            collector.cancel()
+
+        asyncio.run(a_while())
+        assert full
+    finally:
+        gc.callbacks.remove(count)
+        gc.set_threshold(*before)
+        sys.setswitchinterval(switch)
