@@ -115,3 +115,17 @@ def test_the_ledger_download_settles_everyone_who_ever_played_even_after_older_h
         assert moved.get(player, 0) == ledger.taken_away(player) + held - ledger.brought_in(player), player
     assert len(ledger.players()) == 3 and sum(moved.values()) == 0
     game.close()
+
+
+def test_a_room_keeps_two_hands_of_events_in_memory_and_the_ledger_download_keeps_every_entry(
+    http: TestClient,
+) -> None:
+    game = _played(http, hands=6)
+    table = game.room.table
+    assert {e.hand for e in table.events_since(0)} <= {table.hand_number - 1, table.hand_number}
+    rows = list(csv.reader(io.StringIO(http.get(f"/api/tables/{game.table_id}/ledger.csv").text)))
+    entries = rows[1:rows.index([])]
+    hands = {int(row[1]) for row in entries if row[1] and row[2] == "hand"}
+    assert hands == set(range(1, table.hand_number + 1)), hands
+    assert [int(row[0]) for row in entries] == list(range(1, len(entries) + 1))
+    game.close()
