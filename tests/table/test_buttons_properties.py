@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.table.blind_rules import back_in_blinds
 
 from pokerfloor.table.buttons import NotEnoughPlayers, between
 
@@ -78,14 +79,9 @@ def test_random_sessions_keep_the_blind_rules(orbit, rule, transition, size, sta
             if last is not None and (not plan.new_game or transition == "no_bb_twice"):
                 last_plan, last_who = last
                 same_bb = last_who.get(last_plan.big_blind_seat) == who.get(plan.big_blind_seat)
-                # The moving and simplified buttons give the blinds to the next two active players
-                # after the button (WIKI_BIP Moving the button): a player back in a blind's spot
-                # (away or absent last hand) can leave the big blind where it was.
-                back_in_blinds = rule != "dead_button" and any(
-                    s not in last_plan.dealt and (s == pos.small_blind or between(pos.button, pos.big_blind, s))
-                    for s in plan.dealt
-                )
-                if (transition == "no_bb_twice" or last_plan.heads_up or not plan.heads_up) and not back_in_blinds:
+                if (transition == "no_bb_twice" or last_plan.heads_up or not plan.heads_up) and not back_in_blinds(
+                    rule, last_plan, plan
+                ):
                     assert not same_bb  # under no_bb_twice, across a restarted game too
             if last is not None and not plan.new_game:
                 last_plan, last_who = last

@@ -10,6 +10,7 @@ from collections.abc import Callable
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.table.blind_rules import back_in_blinds, owes_skipped_blinds
 
 import pokerfloor as pf
 from pokerfloor.table import NotEnoughPlayers, Table, buy_in_limits
@@ -28,6 +29,7 @@ class Session:
         self.history: list[tuple[frozenset[tuple[int, str]], dict[str, list[str]], bool]] = []
         self.last_bb: str | None = None
         self.last_heads_up = False
+        self.last_plan: BlindPlan | None = None
         self.hands = 0
 
     def step(self, move: str) -> None:
@@ -88,18 +90,20 @@ class Session:
         bb_player = who[plan.big_blind_seat]
         twice_allowed = t.house.heads_up_transition == "simplified" and heads_up and not self.last_heads_up
         restarted = plan.new_game and t.house.heads_up_transition == "simplified"
-        if self.last_bb is not None and not restarted and not twice_allowed:
+        returned = self.last_plan is not None and back_in_blinds(t.house.button_rule, self.last_plan, plan)
+        if self.last_bb is not None and not restarted and not twice_allowed and not returned:
             assert bb_player != self.last_bb, "nobody has the big blind twice in a row"
-        self.last_bb, self.last_heads_up = bb_player, heads_up
+        self.last_bb, self.last_heads_up, self.last_plan = bb_player, heads_up, plan
         paid: dict[str, list[str]] = {}
         for post in hand.posts:
             paid.setdefault(who[post.seat], []).append(post.kind)
-        self.history.append((frozenset(who.items()), paid, heads_up or plan.new_game))
+        self.history.append((frozenset(who.items()), paid, heads_up or plan.new_game or owes_skipped_blinds(plan)))
         self.check_orbit()
 
     def check_orbit(self) -> None:
-        """With the same players dealt in for two orbits (no heads-up), each of them posted one
-        small blind and one big blind in the last orbit (RROP11 Button & Blind Use item 2)."""
+        """With the same players dealt in for two orbits (no heads-up, no skipped blind still owed),
+        each of them posted one small blind and one big blind in the last orbit (RROP11 Button &
+        Blind Use item 2)."""
         if not self.history:
             return
         dealt = self.history[-1][0]
