@@ -13,6 +13,7 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from pokerfloor.server import create_app
+from pokerfloor.server.app import Shared
 from tests.server.conftest import FakeClock, Peer, Session
 
 CARD_TEXT = re.compile(r'"([2-9TJQKA][cdhs])"')
@@ -150,9 +151,29 @@ def test_a_guest_and_the_rail_built_in_either_order_get_their_own_updates(http: 
     task = server.tables[game.table_id]
     guest, rail, host = (False, None, False), (False, None, True), (True, None, False)
     for order in ((guest, rail, host), (host, rail, guest)):
-        views: dict[int | None, Any] = {}
-        built = {key: task.update_for(key, [], views) for key in order}
+        shared = Shared()
+        built = {key: task.update_for(key, [], shared) for key in order}
         assert built[guest]["hand"] is None and built[guest]["you"]["role"] == "guest"
         assert built[rail]["hand"] is not None and built[rail]["you"]["role"] == "spectator"
         assert built[host]["hand"] is not None and built[host]["you"]["role"] == "host"
+    game.close()
+
+
+def test_the_rails_updates_are_built_only_once_someone_has_watched(http: TestClient) -> None:
+    """A broadcast builds the rail's update (a whole view of the hand) only after a spectator has
+    come: before, nobody was sent it, so none is kept to replay, and a spectator coming later
+    gets a fresh update (docs/protocol.md, "Resync")."""
+    game, _ = _seated(http)
+    server = http.app.state.server  # type: ignore[attr-defined]
+    task = server.tables[game.table_id]
+    rail = (False, None, True)
+    game.play_hand()
+    assert all(rail not in frames for _, frames in task.history)
+    last = game.room.seq
+    frames = _back(http, game, None, last - 3)
+    assert frames[-1]["resync"] == "fresh" and frames[-1]["replayed"] == 0
+    game.play_hand()
+    assert rail in task.history[-1][1]
+    seated = {key for key in task.history[-1][1] if key[1] is not None}
+    assert seated == {(p.token_hash == game.room.host_hash, p.player_id, False) for p in game.room.players.values()}
     game.close()

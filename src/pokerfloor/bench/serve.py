@@ -24,6 +24,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+import orjson  # the server extra's, as the server; the clients decode every frame with it
+
 GAME = {"variant": "holdem", "structure": "no_limit", "small_blind": 1, "big_blind": 2}
 CHIPS = 200         # the most a table lets a player buy in with (100 big blinds)
 
@@ -138,7 +140,7 @@ class _Run:
 
     async def _reply(self, ws: Any, kind: str) -> dict[str, Any]:
         while True:
-            frame: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), timeout=60))
+            frame: dict[str, Any] = orjson.loads(await asyncio.wait_for(ws.recv(), timeout=60))
             if frame["type"] == "error":
                 self.errors.append(f"{frame['code']}: {frame['message']}")
             if frame["type"] == kind:
@@ -160,7 +162,7 @@ class _Run:
         paused = False
         rng = random.Random(self.rng.random())
         while True:
-            frame = json.loads(await ws.recv())
+            frame = orjson.loads(await ws.recv())
             kind = frame["type"]
             if kind == "error":
                 self.errors.append(f"seat {seat}: {frame['code']}: {frame['message']}")

@@ -177,6 +177,17 @@ client of one audience sees the same update; a guest is ``(False, None, False)``
 
 
 @dataclass
+class Shared:
+    """What the updates of one broadcast share, built for the first audience that needs it:
+    the hand's view by seat (the host and spectators share the rail's), the parts every update
+    holds alike, and the run-it-twice offer (in a 1-tuple: the offer itself may be None)."""
+
+    views: dict[int | None, Any] = field(default_factory=dict)
+    common: tuple[dict[str, Any], dict[str, Any] | None, dict[str, Any] | None, tuple[int, float] | None] | None = None
+    offer: tuple[dict[str, Any] | None] | None = None
+
+
+@dataclass
 class Command:
     client: Client
     frame: dict[str, Any]
@@ -217,6 +228,9 @@ class TableTask:
         self.pending: list[dict[str, Any]] = []
         # The last broadcasts, each as every audience got it, for ``resync`` (docs/protocol.md).
         self.history: deque[tuple[int, dict[Audience, str]]] = deque(maxlen=HISTORY)
+        # The audiences without a seat (guests, the rail, a host without a seat) that have had a
+        # client here: only their updates are built (the rail's is a whole view of the hand).
+        self.heard: set[Audience] = set()
         self.task: asyncio.Task[None] | None = None
         self._new_turn()
 
@@ -324,17 +338,19 @@ class TableTask:
 
     async def broadcast(self) -> None:
         """One update per audience: built and encoded once, sent to each of its clients, and
-        kept for ``resync``. Every seated player and the host get theirs even when away."""
+        kept for ``resync``. Every seated player and the host get theirs even when away; the
+        rail's and a guest's only from the first client of that audience on (before it, the
+        rail was sent nothing to replay)."""
         events, self.pending = self.pending, []
         room = self.room
-        audiences: set[Audience] = {(False, None, False), (False, None, True), (True, None, False)}
-        audiences.update((p.token_hash == room.host_hash, p.player_id, False) for p in room.players.values())
+        clients = [(client, self.audience(client)) for client in self.clients]
+        self.heard.update(key for _, key in clients if key[1] is None)
+        audiences: set[Audience] = {(p.token_hash == room.host_hash, p.player_id, False) for p in room.players.values()}
+        audiences.update(self.heard)
         if any(p.token_hash == room.host_hash for p in room.players.values()):
             audiences.discard((True, None, False))
-        clients = [(client, self.audience(client)) for client in self.clients]
-        audiences.update(key for _, key in clients)
-        views: dict[int | None, Any] = {}       # one view a seat (the host and spectators share one)
-        frames = {key: encode(self.update_for(key, events, views)) for key in audiences}
+        shared = Shared()
+        frames = {key: encode(self.update_for(key, events, shared)) for key in audiences}
         self.history.append((room.seq, frames))
         for client, key in clients:
             await client.send_text(frames[key])
@@ -350,14 +366,17 @@ class TableTask:
         return None if None in frames else [f for f in frames if f is not None]
 
     def update(self, client: Client, events: list[dict[str, Any]]) -> dict[str, Any]:
-        return self.update_for(self.audience(client), events)
+        """The update for one client now; its audience is built on every broadcast from now on."""
+        key = self.audience(client)
+        if key[1] is None:
+            self.heard.add(key)
+        return self.update_for(key, events)
 
-    def update_for(
-        self, key: Audience, events: list[dict[str, Any]], views: dict[int | None, Any] | None = None
-    ) -> dict[str, Any]:
-        """The whole picture for one audience, from its own seat's view of the hand (``views``:
-        the views already built for this broadcast, by seat)."""
+    def update_for(self, key: Audience, events: list[dict[str, Any]], shared: Shared | None = None) -> dict[str, Any]:
+        """The whole picture for one audience, from its own seat's view of the hand (``shared``:
+        what the updates of one broadcast have in common, built once for all of them)."""
         room = self.room
+        shared = Shared() if shared is None else shared
         host, player_id, spectating = key
         player = None if player_id is None else room.players.get(player_id)
         seat = None if player is None else player.seat
@@ -370,16 +389,47 @@ class TableTask:
         if not watching:
             hand, events = None, []
         viewer = seat if seated else None
-        views = {} if views is None else views
-        if hand is not None and viewer not in views:
-            views[viewer] = hand.view(viewer).to_dict()
-        view = None if hand is None else views[viewer]     # a guest (no hand) leaves the cache alone
+        if hand is not None and viewer not in shared.views:
+            shared.views[viewer] = hand.view(viewer).to_dict()
+        view = None if hand is None else shared.views[viewer]     # a guest (no hand) leaves the cache alone
+        if shared.common is None:
+            shared.common = self._common()
+        table, deal, result, due = shared.common
+        if host:
+            requests = [
+                {"request_id": r.request_id, "name": r.name, "seat": r.seat, "chips": r.chips}
+                for r in room.requests.values()
+            ]
+            table = {**table, "requests": requests}
+        if watching and shared.offer is None:
+            shared.offer = (self.offer_json(),)
+        my_turn = seated and hand is not None and not hand.is_over and hand.to_act == seat
+        return {
+            "type": "update",
+            "seq": room.seq,
+            "table": table,
+            "hand": view,
+            "result": result if hand is not None else None,
+            "offer": shared.offer[0] if watching and shared.offer is not None else None,
+            "deal": deal,
+            "you": {
+                "role": role,
+                "seat": seat,
+                "player_id": None if player is None else player.player_id,
+                "turn_token": self.turn_token if my_turn else None,
+                "clock": None if due is None else self.clock_json(*due),
+            },
+            "events": events,
+        }
+
+    def _common(self) -> tuple[dict[str, Any], dict[str, Any] | None, dict[str, Any] | None, tuple[int, float] | None]:
+        """What every audience's update holds alike: the table (without the host's requests),
+        the last deal's seed digest, the finished hand's result and the clock's deadline."""
+        room = self.room
         deal = None
         if room.deals:
             last = room.deals[-1]
             deal = {"hand": last.number, "seed_sha256": last.seed_sha256, "seed": None if room.in_hand else last.seed}
-        my_turn = seated and hand is not None and not hand.is_over and hand.to_act == seat
-        due = room.deadline()
         table = {
             "table_id": room.table_id,
             "hand_number": room.table.hand_number,
@@ -398,28 +448,7 @@ class TableTask:
                 for n, s in room.table.seats.items()
             },
         }
-        if host:
-            table["requests"] = [
-                {"request_id": r.request_id, "name": r.name, "seat": r.seat, "chips": r.chips}
-                for r in room.requests.values()
-            ]
-        return {
-            "type": "update",
-            "seq": room.seq,
-            "table": table,
-            "hand": view,
-            "result": result_json(hand, rabbit=room.config.rabbit),
-            "offer": self.offer_json() if watching else None,
-            "deal": deal,
-            "you": {
-                "role": role,
-                "seat": seat,
-                "player_id": None if player is None else player.player_id,
-                "turn_token": self.turn_token if my_turn else None,
-                "clock": None if due is None else self.clock_json(*due),
-            },
-            "events": events,
-        }
+        return table, deal, result_json(room.hand, rabbit=room.config.rabbit), room.deadline()
 
     def offer_json(self) -> dict[str, Any] | None:
         """The open run-it-twice question: who is asked, who said what, seconds left."""
