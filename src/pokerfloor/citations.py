@@ -55,6 +55,7 @@ DRAW_FOR_BUTTON: Final = "RROP11 Button & Blind Use (high card by suit draws for
 
 # Wikipedia, Betting in poker
 ACTIONS: Final = "WIKI_BIP Procedure; TDA 2024 Rule 55"
+BRING_IN_SIZE: Final = "WIKI_BIP bring-in (less than the normal betting minimum)"
 TABLE_STAKES: Final = "WIKI_BIP Table stakes"
 FIXED_LIMIT: Final = "WIKI_BIP Fixed limit"
 SPREAD_LIMIT: Final = "WIKI_BIP Spread limit"

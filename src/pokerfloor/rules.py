@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
+from pokerfloor.citations import BRING_IN_SIZE
+
 Structure = Literal["no_limit", "pot_limit", "half_pot", "fixed_limit", "spread_limit"]
 STRUCTURES: tuple[str, ...] = Structure.__args__  # type: ignore[attr-defined]
 BIG_BET_STRUCTURES = frozenset({"no_limit", "pot_limit", "half_pot"})
@@ -415,6 +417,11 @@ class Game:
         if self.variant_spec.family == "stud":
             if self.blinds:
                 raise ValueError("stud games use antes and a bring-in, not blinds")
+            if self.structure == "fixed_limit" and self.bring_in >= self.small_bet:
+                raise ValueError(
+                    f"the bring-in {self.bring_in} is not less than the small bet {self.small_bet}: a fixed-limit "
+                    f"bring-in is less than a full bet, so that the next players may complete it ({BRING_IN_SIZE})"
+                )
         elif not self.blinds:
             raise ValueError("this game needs blinds (small_blind and big_blind, or blinds=...)")
         for amount in (*self.blinds, self.ante, self.bb_ante, self.button_ante, self.bring_in):

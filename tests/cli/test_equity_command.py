@@ -53,6 +53,17 @@ def test_shards_on_the_process_pool_give_the_same_exact_answer() -> None:
     assert json.loads(whole) == json.loads(split)
 
 
+def test_shards_read_a_heads_up_pre_flop_question_from_the_table_as_one_process_does() -> None:
+    """Heads-up hold'em with no board is read from the shipped table on the process pool too:
+    the same figures and the same "exact (table)" title as without --shards."""
+    code, whole = run("AK", "QQ", "--json")
+    code_split, split = run("AK", "QQ", "--json", "--shards", "2")
+    assert code == code_split == 0, split
+    assert json.loads(split) == json.loads(whole)
+    assert json.loads(split)["table"] is True and json.loads(split)["method"] == "exact"
+    code, output = run("AK", "QQ", "--shards", "2")
+    assert code == 0 and "exact (table)" in output
+
 def test_a_heads_up_pre_flop_answer_says_it_came_from_the_table(monkeypatch) -> None:
     from tests.equity.reference import table_for
 

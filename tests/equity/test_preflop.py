@@ -15,6 +15,8 @@ import pytest
 
 from pokerfloor.cards import Card, format_cards, parse_cards
 from pokerfloor.equity import EquitySpec, equity, exact_tally, preflop, table_tally
+from pokerfloor.equity.kernels import SCOOPS, SPLITS
+from pokerfloor.evaluation.equity import heads_up_equity
 from tests.equity.reference import table_for
 
 
@@ -48,6 +50,17 @@ def test_sampled_rows_of_the_shipped_table_equal_a_fresh_exact_enumeration() -> 
         tally = exact_tally(EquitySpec.make([format_cards(map(Card, first)), format_cards(map(Card, second))]))
         assert tally.rows[0, :, SCOOPS].tolist() == wins[row].tolist()
         assert tally.rows[0, 0, SPLITS] == preflop.BOARDS - wins[row].sum()
+
+
+@pytest.mark.parametrize(("hero", "villain"), [("AhKh", "QsQd"), ("7c2d", "7h2s"), ("As5s", "KdKc"), ("9h8h", "Ts9s")])
+def test_the_shipped_table_counts_what_heads_up_equity_deals(hero: str, villain: str) -> None:
+    """The table (read in ``pokerfloor.equity``) and ``evaluation.heads_up_equity``, which
+    always enumerates the boards, give the same wins and ties."""
+    dealt = heads_up_equity(hero, villain)
+    tally = table_tally(EquitySpec.make([hero, villain]))
+    assert tally is not None
+    read = (tally.showdowns, tally.rows[0, 0, SCOOPS], tally.rows[0, 0, SPLITS])
+    assert read == (dealt.boards, dealt.wins, dealt.ties)
 
 
 def test_the_shipped_table_answers_like_exact_enumeration() -> None:

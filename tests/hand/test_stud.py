@@ -93,6 +93,15 @@ def test_the_bring_in_is_never_posted_ahead() -> None:
         pf.Hand(STUD, seats(3), button=3, posts=[pf.Post(1, 10, "bring_in")])
 
 
+@pytest.mark.parametrize("bring_in", [20, 30])
+def test_a_fixed_limit_bring_in_is_less_than_the_small_bet(bring_in: int) -> None:
+    """WIKI_BIP bring-in: in fixed limit the bring-in is less than the betting minimum, and the
+    next players may complete it to a full bet; a game whose bring-in is not is refused (a
+    complete "to 20" over a bring-in of 30 would be no bet at all)."""
+    with pytest.raises(ValueError, match=f"the bring-in {bring_in} is not less than the small bet 20.*WIKI_BIP"):
+        pf.Game(variant="razz", structure="fixed_limit", ante=5, bring_in=bring_in, small_bet=20, big_bet=40)
+
+
 def test_later_players_fold_call_the_bring_in_or_complete() -> None:
     """§2.5: facing a bring-in smaller than a full bet a player may call it or complete it to
     the full small bet (WIKI_BIP betting unit); a complete is not a raise."""

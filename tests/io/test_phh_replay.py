@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from pokerfloor.io.conventions import (
     seating_of,
 )
 from pokerfloor.io.replay import ReplayError, replay
+from pokerfloor.io.verify import verify_history
 
 CORPUS = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "phh"
 needs_corpus = pytest.mark.usefixtures("corpus_present")
@@ -168,6 +170,39 @@ def test_shown_cards_must_be_the_cards_dealt() -> None:
     assert caught.value.cause == "cards"
     assert caught.value.index == 18
 
+
+RAZZ = history(  # the corpus's dev/wsop-2023-43-5/03-48-33.phh (2023 WSOP Event #43, hand 83)
+    ["d dh p1 QhQd8s", "d dh p2 As2c6h", "p1 pb", "p2 cbr 300000", "p1 f"],
+    variant="FR", antes=(100_000, 100_000), blinds_or_straddles=None, bring_in=100_000, min_bet=None,
+    small_bet=300_000, big_bet=600_000, starting_stacks=(2_150_000, 27_550_000),
+    finishing_stacks=(1_950_000, 27_750_000),
+)
+
+
+@pytest.mark.parametrize(
+    ("hand", "says"),
+    [
+        (replace(RAZZ, bring_in=300_000), "the bring-in 300000 is not less than the small bet 300000"),
+        (replace(RAZZ, bring_in=400_000), "the bring-in 400000 is not less than the small bet 300000"),
+        (history(DEAL3, blinds_or_straddles=(100, 50, 0)), "the small blind 100 is bigger than the big blind 50"),
+    ],
+)
+def test_a_bring_in_not_below_the_small_bet_is_refused_before_play_as_blinds_out_of_order_are(hand, says) -> None:
+    """A fixed-limit bring-in is less than the small bet, so that it can be completed (WIKI_BIP
+    bring-in; the PHH spec: ``bring_in`` less than ``small_bet``): one that is not stops the
+    hand before its first action, as a small blind above the big blind does."""
+    verdict = verify_history(hand)
+    assert (verdict.status, verdict.cause) == ("illegal", "setup")
+    assert says in verdict.detail
+
+
+def test_a_bring_in_changed_below_the_small_bet_shows_in_the_recorded_stacks() -> None:
+    """Any other bring-in is played as the file states it, and verify compares the stacks it
+    gives with those the file records, as for changed blinds or antes."""
+    assert verify_history(RAZZ).status == "matched"
+    verdict = verify_history(replace(RAZZ, bring_in=200_000))
+    assert verdict.status == "mismatch"
+    assert verdict.detail == "finishing stacks differ: p1 +100000 in the file, p2 -100000 in the file"
 
 # Showdowns ----------------------------------------------------------------------------------
 

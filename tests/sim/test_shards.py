@@ -3,14 +3,20 @@ serially, on a process pool, and on a local Ray cluster."""
 
 from __future__ import annotations
 
-import pytest
+import json
 
-from pokerfloor.equity import EquitySpec, exact_tally, result
+import pytest
+from typer.testing import CliRunner
+
+import pokerfloor.cli.equity  # noqa: F401 - registers the command
+from pokerfloor.cli import app
+from pokerfloor.equity import EquitySpec, exact_tally, result, table_tally
 from pokerfloor.sim.shards import EquityJob, PlaySpec, PlayTally, equity_job, merge, run, run_shard
 
 PLAY = PlaySpec(hands=6_000, seed=11, seats=4, block=1_000)
 EXACT = equity_job(EquitySpec.make(["AK, 99", "QQ+, T9s"], board="Kc8d3h"))
 SAMPLED = EquityJob(EquitySpec.make(["AK", "QQ+", "76s"]), exact=False, trials=8_000, seed=5, block=1_000)
+HEADS_UP = EquitySpec.make(["AK", "QQ"])
 
 
 def test_play_tally_does_not_depend_on_the_split() -> None:
@@ -38,6 +44,14 @@ def test_sampled_equity_splits_by_block() -> None:
     assert whole.showdowns == 8_000
     assert run(SAMPLED, shards=3, backend="serial") == whole
 
+
+def test_heads_up_pre_flop_is_one_unit_read_from_the_table() -> None:
+    """As ``equity.calculate`` does, unless a sample is asked for."""
+    job = equity_job(HEADS_UP)
+    assert job.table and job.exact and job.units == 1 and len(job.shards(4)) == 1
+    assert run(job, shards=4, backend="serial") == table_tally(HEADS_UP)
+    assert not equity_job(HEADS_UP, exact=False).table
+    assert not equity_job(EquitySpec.make(["AK", "QQ"], dead="2c")).table
 
 def test_the_process_pool_gives_the_serial_tallies() -> None:
     for job in (PLAY, EXACT, SAMPLED):
@@ -69,3 +83,17 @@ def test_ray_gives_the_serial_tallies(local_ray) -> None:
         assert on_ray == run(job, shards=1, backend="serial")
     equity = result(EXACT.spec, run(EXACT, shards=2, backend="ray"), exact=True)
     assert sum(p.equity for p in equity.players) == pytest.approx(1.0)
+
+
+def test_ray_reads_a_heads_up_pre_flop_question_from_the_table(local_ray) -> None:
+    """``pokerfloor equity --ray`` gives the single-process answer and title for heads-up
+    hold'em before the flop."""
+    spec = EquitySpec.make(["AhKh", "QsQd"])
+    assert run(equity_job(spec), shards=2, backend="ray") == table_tally(spec)
+    runner = CliRunner()
+    alone = runner.invoke(app, ["equity", "AhKh", "QsQd", "--json"])
+    on_ray = runner.invoke(app, ["equity", "AhKh", "QsQd", "--json", "--ray", "auto"])
+    assert alone.exit_code == on_ray.exit_code == 0, on_ray.output
+    assert json.loads(on_ray.output) == json.loads(alone.output) and json.loads(on_ray.output)["table"]
+    titled = runner.invoke(app, ["equity", "AhKh", "QsQd", "--ray", "auto"], terminal_width=160)
+    assert "exact (table)" in titled.output

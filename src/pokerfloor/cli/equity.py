@@ -51,7 +51,7 @@ def equity_command(
             spec = EquitySpec.make(ranges, board=board, dead=dead, game=game)
             job = equity_job(spec, exact=exact, trials=trials, seed=seed)
             tally = run(job, shards=shards, backend="ray" if ray else "process", ray_address=ray)
-            found = result(spec, tally, exact=job.exact)
+            found = result(spec, tally, exact=job.exact, table=job.table)
     except (RangeError, ValueError) as bad:
         typer.echo(f"error: {bad}", err=True)
         raise typer.Exit(2) from None

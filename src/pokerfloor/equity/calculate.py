@@ -233,12 +233,18 @@ def exact_tally(spec: EquitySpec, start: int = 0, stop: int | None = None) -> Ta
     return Tally(weights, rows, counts)
 
 
-def table_tally(spec: EquitySpec) -> Tally | None:
-    """The exact tally of heads-up hold'em with no board and no dead cards, read from the
-    pre-flop table (``preflop``); None for any other question, or when the table is missing."""
+def table_answers(spec: EquitySpec) -> bool:
+    """Whether the pre-flop table (``preflop``) answers ``spec``: heads-up hold'em with no
+    board and no dead cards, and the table present and sound."""
     if spec.game != "holdem" or len(spec.ranges) != 2 or spec.board or spec.dead:
-        return None
-    table = preflop.load()
+        return False
+    return preflop.load() is not None
+
+
+def table_tally(spec: EquitySpec) -> Tally | None:
+    """The exact tally of a question the pre-flop table answers (``table_answers``), read
+    from the table; None for any other question."""
+    table = preflop.load() if table_answers(spec) else None
     if table is None:
         return None
     weights, rows, counts = preflop.lookup(spec.ranges[0].hands, spec.ranges[1].hands, table)

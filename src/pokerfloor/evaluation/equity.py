@@ -6,6 +6,11 @@ wins and ties. Where numba is installed (``pip install pokerfloor[fast]``) the c
 compiled loop over the tables of ``batch`` (``compiled``): under a hundredth of a second
 pre-flop. Without it, a Python loop over ``high_rank``: a few seconds pre-flop. Both deal the
 same boards and give the same counts (the tests compare them).
+
+It always enumerates, pre-flop too: it is the evaluation layer's counting primitive (the one the
+equity benchmark times against other evaluators' loops), and the exact pre-flop table is read
+a layer above, by ``pokerfloor.equity`` (``equity(["AhKh", "QsQd"])``), whose lookup runs on
+equity's own kernels and which this layer does not import; the tests check the two agree.
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ and each unit's randomness comes from its own child of ``numpy.random.SeedSequen
 (``spawn_key=(unit,)``), so a unit gives the same tally wherever and with whatever else it
 runs. ``job.shards(n)`` groups the units into ``n`` contiguous shards; ``run_shard`` tallies
 one; tallies add (integers only, so the sum is exact). Exact equity numbers its showdowns and
-splits them by that index (``equity.exact_tally(spec, start, stop)``).
+splits them by that index (``equity.exact_tally(spec, start, stop)``); heads-up hold'em before
+the flop is one unit, read from the pre-flop table as ``equity.calculate`` reads it.
 
 ``run(job, shards=n)`` runs the shards on a ``ProcessPoolExecutor`` (``backend="process"``, the
 default), in this process (``"serial"``), or on a Ray cluster (``"ray"``, ``pip install
@@ -23,7 +24,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Literal
 
-from pokerfloor.equity.calculate import BLOCK, EquitySpec, Tally, exact_tally, sample_tally
+from pokerfloor.equity.calculate import BLOCK, EquitySpec, Tally, exact_tally, sample_tally, table_answers, table_tally
 from pokerfloor.sim.batch import ACTION_NAMES
 
 if TYPE_CHECKING:
@@ -97,18 +98,22 @@ class PlaySpec:
 
 @dataclass(frozen=True)
 class EquityJob:
-    """An equity question run exactly (every showdown, split by showdown number) or by
-    sampling ``trials`` showdowns in blocks of ``block``, from ``seed``."""
+    """An equity question run exactly (every showdown, split by showdown number; or, with
+    ``table``, read whole from the heads-up pre-flop table) or by sampling ``trials``
+    showdowns in blocks of ``block``, from ``seed``."""
 
     spec: EquitySpec
     exact: bool = True
     trials: int = 1_000_000
     seed: int = 0
     block: int = BLOCK
+    table: bool = False
 
     @property
     def units(self) -> int:
-        """Showdowns when exact, blocks of samples otherwise."""
+        """One table reading; showdowns when exact; blocks of samples otherwise."""
+        if self.table:
+            return 1
         if self.exact:
             return self.spec.exact_showdowns()
         return -(-self.trials // self.block)
@@ -117,6 +122,11 @@ class EquityJob:
         return _split(self, self.units, count)
 
     def run_units(self, first: int, last: int) -> Tally:
+        if self.table:
+            found = table_tally(self.spec)
+            if found is None:
+                raise RuntimeError("the heads-up pre-flop table is missing or damaged where this shard ran")
+            return found
         if self.exact:
             return exact_tally(self.spec, first, last)
         return sample_tally(self.spec, self.seed, first, last, self.block)
@@ -207,10 +217,13 @@ def _on_ray(pieces: Sequence[Shard], address: str | None) -> list[Any]:
 
 
 def equity_job(spec: EquitySpec, *, exact: bool | None = None, trials: int = 1_000_000, seed: int = 0) -> EquityJob:
-    """An equity job; exact when ``exact`` is None and enumeration is small enough (as
-    ``equity.calculate`` decides)."""
+    """An equity job, chosen as ``equity.calculate`` chooses: read from the pre-flop table when
+    it answers the question (unless ``exact`` is False); else exact when ``exact`` is None and
+    enumeration is small enough."""
     from pokerfloor.equity.calculate import EXACT_LIMIT
 
+    if exact is not False and table_answers(spec):
+        return EquityJob(spec, True, max(1, trials), seed, table=True)
     if exact is None:
         exact = not any(r.random for r in spec.ranges) and spec.evaluations <= EXACT_LIMIT
     return EquityJob(spec, exact, max(1, trials), seed)
