@@ -98,14 +98,15 @@ Pending = tuple[Write, "asyncio.Future[None]", asyncio.AbstractEventLoop]
 """A write waiting for the writer thread, the future its table awaits, and that future's loop."""
 
 
-def _settle(done: asyncio.Future[None], failure: BaseException | None) -> None:
-    """Tell the table awaiting a write how it went (on the table's loop)."""
-    if done.cancelled():
-        return
-    if failure is None:
-        done.set_result(None)
-    else:
-        done.set_exception(failure)
+def _settle(settled: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
+    """Tell the tables awaiting writes how they went (on the tables' loop)."""
+    for done, failure in settled:
+        if done.cancelled():
+            continue
+        if failure is None:
+            done.set_result(None)
+        else:
+            done.set_exception(failure)
 
 
 SWITCH_SECONDS = 0.0005
@@ -703,9 +704,12 @@ class Server:
             except Exception:
                 # One at a time, so that only the write at fault fails (its table is rebuilt).
                 failures = [self._write_one(write) for write, _, _ in batch]
+            by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], BaseException | None]]] = {}
             for (_, done, loop), failure in zip(batch, failures, strict=True):
+                by_loop.setdefault(loop, []).append((done, failure))
+            for loop, settled in by_loop.items():       # one wake-up of each loop a batch
                 with contextlib.suppress(RuntimeError):     # that loop has closed
-                    loop.call_soon_threadsafe(_settle, done, failure)
+                    loop.call_soon_threadsafe(_settle, settled)
 
     def _write_one(self, write: Write) -> BaseException | None:
         try:

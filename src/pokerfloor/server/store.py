@@ -134,7 +134,7 @@ class Store:
         commit)."""
         rows = [{"table_id": t, "seq": seq, "body": json.dumps(body, sort_keys=True)} for t, seq, body, _ in writes]
         with self.engine.begin() as db:
-            db.execute(insert(inputs).values(rows))      # one statement for the whole batch
+            db.execute(insert(inputs), rows)      # one statement, compiled once, for every row
             for table_id, seq, _body, boundary in writes:
                 if boundary is not None:
                     db.execute(delete(snapshots).where(snapshots.c.table_id == table_id))
