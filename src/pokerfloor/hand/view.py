@@ -175,15 +175,21 @@ def visible_cards(hand: Viewed, viewer: int | None) -> dict[int, tuple[Card | No
             shown.setdefault(event.seat, set()).update(event.cards)
         elif event.kind == "expose":
             exposed = True
-    live = set(hand.in_hand)
+    live = set(hand.in_hand) if exposed else set()
     upcards = hand.upcards
     seen: dict[int, tuple[Card | None, ...]] = {}
     for seat, cards in hand.holes.items():
-        if seat == viewer or (exposed and seat in live):
+        if seat == viewer or seat in live:
             seen[seat] = tuple(cards)
             continue
-        known = shown.get(seat, set()) | set(upcards[seat])
-        seen[seat] = tuple(c if c in known else None for c in cards)
+        known = shown.get(seat)
+        up = upcards[seat]
+        if up:
+            known = set(up) if known is None else known | set(up)
+        if known:
+            seen[seat] = tuple(c if c in known else None for c in cards)
+        else:       # nothing of this seat's is face up (most seats, most of the time)
+            seen[seat] = (None,) * len(cards)
     return seen
 
 
@@ -204,7 +210,7 @@ def seat_view(hand: Viewed, seat: int | None) -> SeatView:
         board=tuple(hand.board),
         holes=visible_cards(hand, seat),
         folded=hand.folded,
-        events=tuple(e.seen(seat) for e in hand.events),
+        events=tuple(e.seen(seat) if e.cards else e for e in hand.events),  # no cards: nothing to hide
         is_over=hand.is_over,
         runs=hand.runs,
         boards=hand.boards,
