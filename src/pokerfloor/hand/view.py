@@ -96,10 +96,12 @@ class SeatView:
     boards: tuple[tuple[Card | None, ...], ...] = ()
 
     def __post_init__(self) -> None:
-        for name in ("stacks", "bets", "holes"):
-            object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
+        setter = object.__setattr__     # written out, not a loop over names: built 7 times an action
+        setter(self, "stacks", MappingProxyType(dict(self.stacks)))
+        setter(self, "bets", MappingProxyType(dict(self.bets)))
+        setter(self, "holes", MappingProxyType(dict(self.holes)))
         if not self.boards:
-            object.__setattr__(self, "boards", (tuple(self.board),))
+            setter(self, "boards", (tuple(self.board),))
 
     @property
     def hole(self) -> tuple[Card | None, ...]:
@@ -195,14 +197,15 @@ def visible_cards(hand: Viewed, viewer: int | None) -> dict[int, tuple[Card | No
 
 def seat_view(hand: Viewed, seat: int | None) -> SeatView:
     """The view of ``hand`` from ``seat`` (``None``: a spectator)."""
+    to_act = hand.to_act
     return SeatView(
         seat=seat,
         game=hand.game,
         button=hand.button_seat,
         seats=hand.seats,
         street=hand.street,
-        to_act=hand.to_act,
-        legal=hand.legal() if seat is not None and hand.to_act == seat else None,
+        to_act=to_act,
+        legal=hand.legal() if seat is not None and to_act == seat else None,
         stacks=hand.stacks,
         bets=hand.bets,
         pots=tuple(hand.pots),
