@@ -29,19 +29,22 @@ COMPILED = [
     "src/pokerfloor/hand/stud.py",
     "src/pokerfloor/hand/pots.py",
     "src/pokerfloor/hand/given.py",
+    "src/pokerfloor/hand/view.py",
+    "src/pokerfloor/hand/plain.py",
     "src/pokerfloor/evaluation/lookup.py",
     "src/pokerfloor/dealing.py",
     "src/pokerfloor/envs/observer.py",
 ]
 """The hand engine's modules and the table-driven ranking (``evaluation/lookup.py``, behind
-``high_rank`` and the other one-call rankings), and the AEC environment's observations, masks
-and infos (``envs/observer.py``: numpy is imported only when an environment is). The rest stays interpreted: ``cards.py``
+``high_rank`` and the other one-call rankings), the AEC environment's observations, masks
+and infos (``envs/observer.py``: numpy is imported only when an environment is), and the seat
+views with their JSON (``hand/view.py``, ``hand/plain.py``: the home-game server builds one for
+every seat and the spectator after every action). The rest stays interpreted: ``cards.py``
 (``Card`` subclasses ``int``, which mypyc cannot compile; the deck's inner loop is in
 ``dealing.py``, compiled), ``hand/types.py`` (compiling it
-measured 2 %), the seat views and hand records with their JSON (``hand/view.py``,
-``hand/record.py``, ``hand/plain.py``: built when asked for, never per action), ``rules.py``
-(configuration, read a few times a hand) and everything around the hand (tables, io, the
-command line)."""
+measured 2 %), the hand records (``hand/record.py``: built when asked for),
+``rules.py`` (configuration, read a few times a hand) and everything around the hand (tables,
+io, the command line)."""
 
 
 def _extensions() -> list[object]:

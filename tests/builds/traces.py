@@ -1,7 +1,8 @@
 """Seeded random hands of every variant, written down decision by decision, so that two builds
 of the engine (pure Python and mypyc-compiled) can be compared line for line.
 
-Run as a script it prints the trace of COUNT hands: ``python -m tests.builds.traces COUNT``.
+Run as a script it prints the trace of COUNT hands: ``python -m tests.builds.traces COUNT``
+(``COUNT views``: with every seat's view at every decision).
 """
 
 from __future__ import annotations
@@ -102,8 +103,15 @@ def _rabbit(hand: pf.Hand) -> str:
         return f"refused {refused.reason} {refused}"
 
 
-def trace(count: int, seed: int = 0) -> list[str]:
-    """``count`` hands, every decision and every refusal written as a line."""
+def _views(hand: pf.Hand, lines: list[str]) -> None:
+    """Every seat's view and a spectator's, as plain values (what a server sends)."""
+    for viewer in (*hand.seats, None):
+        lines.append(f"view {viewer} {hand.view(viewer).to_dict()!r}")
+
+
+def trace(count: int, seed: int = 0, views: bool = False) -> list[str]:
+    """``count`` hands, every decision and every refusal written as a line; with ``views``,
+    every seat's view and a spectator's before each decision and at the end too."""
     lines: list[str] = []
     for number in range(count):
         rng = random.Random(seed * 1_000_003 + number)
@@ -115,10 +123,14 @@ def trace(count: int, seed: int = 0) -> list[str]:
         hand = pf.Hand(game, stacks=stacks, button=button, rng=random.Random(number), wait_for_runout=runs)
         lines.append(f"hand {number} {game.variant} {game.structure} {stacks} posts {hand.posts}")
         while not hand.is_over:
+            if views:
+                _views(hand, lines)
             if hand.awaiting_runout:
                 _run_out(hand, rng, lines)
             else:
                 _decide(hand, rng, lines)
+        if views:
+            _views(hand, lines)
         result = hand.result
         assert result is not None
         lines.append(f"result {result.stacks} {result.awards} {result.showdown_order} {result.returned}")
@@ -128,7 +140,7 @@ def trace(count: int, seed: int = 0) -> list[str]:
 
 
 def main() -> None:
-    sys.stdout.write("\n".join(trace(int(sys.argv[1]))) + "\n")
+    sys.stdout.write("\n".join(trace(int(sys.argv[1]), views="views" in sys.argv[2:])) + "\n")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict, fields
 from typing import Any, TypeVar, cast
 
-from pokerfloor.cards import Card, parse_cards
+from pokerfloor.cards import FULL_DECK, Card, parse_cards
 from pokerfloor.hand.types import INPUT_KINDS, Call, Event, Input, Legal, Post, Pot, Range
 from pokerfloor.rules import Game, HouseRules
 
@@ -30,8 +30,14 @@ def json_object(text: str | bytes, what: str) -> dict[str, Plain]:
     return data
 
 
+# Each card's name by its number: a view writes every card it shows, after every action.
+_CARD_NAMES: tuple[str, ...] = tuple(str(card) for card in FULL_DECK)
+
+
 def card_json(card: Card | None) -> str | None:
-    return None if card is None else str(card)
+    if card is None:
+        return None
+    return _CARD_NAMES[card] if type(card) is Card else str(card)
 
 
 def card_from(text: object) -> Card | None:
@@ -43,7 +49,8 @@ def card_from(text: object) -> Card | None:
 
 
 def cards_json(cards: Iterable[Card | None]) -> list[str | None]:
-    return [card_json(c) for c in cards]
+    names = _CARD_NAMES
+    return [names[c] if type(c) is Card else card_json(c) for c in cards]
 
 
 def cards_from(items: object) -> tuple[Card | None, ...]:
@@ -75,23 +82,39 @@ def _tuples(value: Any) -> Any:
 
 
 # Each game's JSON, worked out once: a server writes the same game into every seat's view of
-# every update. Keyed by the (frozen, hashable) game; cleared when it grows past a few games.
-_GAME_JSON: dict[Game, dict[str, Plain]] = {}
+# every update. Kept for a (frozen, hashable) game by its identity (hashing a game hashes every
+# field; the entry holds the game, so no other game can take its id), with the names of its
+# fields that hold a list or a dict (the only ones a copy must copy), each with whether it
+# holds any list or dict itself; cleared when it grows past a few games.
+_GAME_JSON: dict[int, tuple[Game, dict[str, Plain], tuple[tuple[str, bool], ...]]] = {}
 _GAMES_KEPT = 64
+_CONTAINERS = (tuple, list, dict)
 
 
 def game_json(game: Game) -> dict[str, Plain]:
     """A game with its house rules, every field as the game holds it (a fresh copy each call,
     the caller's to change)."""
-    try:
-        known = _GAME_JSON.get(game)
-    except TypeError:       # a game given an unhashable value (a list) is not kept
-        return cast(dict[str, Plain], _lists(_game_plain(game)))
-    if known is None:
+    known = _GAME_JSON.get(id(game))
+    if known is None or known[0] is not game:
+        try:
+            hash(game)
+        except TypeError:       # a game given an unhashable value (a list) is not kept
+            return cast(dict[str, Plain], _lists(_game_plain(game)))
         if len(_GAME_JSON) >= _GAMES_KEPT:
             _GAME_JSON.clear()
-        known = _GAME_JSON[game] = cast(dict[str, Plain], _lists(_game_plain(game)))
-    return cast(dict[str, Plain], _lists(known))
+        fields_json = cast(dict[str, Plain], _lists(_game_plain(game)))
+        nested = tuple(
+            (name, any(isinstance(v, _CONTAINERS) for v in (value.values() if isinstance(value, dict) else value)))
+            for name, value in fields_json.items()
+            if isinstance(value, _CONTAINERS)
+        )
+        known = _GAME_JSON[id(game)] = (game, fields_json, nested)
+    _, fields_json, nested = known
+    copy = dict(fields_json)
+    for name, deep in nested:
+        value = fields_json[name]
+        copy[name] = _lists(value) if deep else value.copy()
+    return copy
 
 
 def _game_plain(game: Game) -> dict[str, Any]:
@@ -104,9 +127,9 @@ def _lists(value: Any) -> Any:
     """Plain values with every tuple a list, dicts and lists copied (the rest, strings and
     numbers, are shared: they cannot change; only containers are visited, for speed)."""
     if isinstance(value, dict):
-        return {k: _lists(v) if isinstance(v, tuple | list | dict) else v for k, v in value.items()}
+        return {k: _lists(v) if isinstance(v, _CONTAINERS) else v for k, v in value.items()}
     if isinstance(value, tuple | list):
-        return [_lists(v) if isinstance(v, tuple | list | dict) else v for v in value]
+        return [_lists(v) if isinstance(v, _CONTAINERS) else v for v in value]
     return value
 
 
@@ -144,10 +167,12 @@ def event_json(event: Event) -> dict[str, Plain]:
     if event.cards:
         plain["cards"] = cards_json(event.cards)
         plain["seen_by"] = list(event.seen_by)
-    for name in ("street", "note", "post"):
-        value = getattr(event, name)
-        if value:
-            plain[name] = value
+    if event.street:
+        plain["street"] = event.street
+    if event.note:
+        plain["note"] = event.note
+    if event.post:
+        plain["post"] = event.post
     return plain
 
 

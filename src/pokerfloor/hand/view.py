@@ -96,10 +96,12 @@ class SeatView:
     boards: tuple[tuple[Card | None, ...], ...] = ()
 
     def __post_init__(self) -> None:
-        for name in ("stacks", "bets", "holes"):
-            object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
+        setter = object.__setattr__     # written out, not a loop over names: built 7 times an action
+        setter(self, "stacks", MappingProxyType(dict(self.stacks)))
+        setter(self, "bets", MappingProxyType(dict(self.bets)))
+        setter(self, "holes", MappingProxyType(dict(self.holes)))
         if not self.boards:
-            object.__setattr__(self, "boards", (tuple(self.board),))
+            setter(self, "boards", (tuple(self.board),))
 
     @property
     def hole(self) -> tuple[Card | None, ...]:
@@ -175,28 +177,35 @@ def visible_cards(hand: Viewed, viewer: int | None) -> dict[int, tuple[Card | No
             shown.setdefault(event.seat, set()).update(event.cards)
         elif event.kind == "expose":
             exposed = True
-    live = set(hand.in_hand)
+    live = set(hand.in_hand) if exposed else set()
     upcards = hand.upcards
     seen: dict[int, tuple[Card | None, ...]] = {}
     for seat, cards in hand.holes.items():
-        if seat == viewer or (exposed and seat in live):
+        if seat == viewer or seat in live:
             seen[seat] = tuple(cards)
             continue
-        known = shown.get(seat, set()) | set(upcards[seat])
-        seen[seat] = tuple(c if c in known else None for c in cards)
+        known = shown.get(seat)
+        up = upcards[seat]
+        if up:
+            known = set(up) if known is None else known | set(up)
+        if known:
+            seen[seat] = tuple(c if c in known else None for c in cards)
+        else:       # nothing of this seat's is face up (most seats, most of the time)
+            seen[seat] = (None,) * len(cards)
     return seen
 
 
 def seat_view(hand: Viewed, seat: int | None) -> SeatView:
     """The view of ``hand`` from ``seat`` (``None``: a spectator)."""
+    to_act = hand.to_act
     return SeatView(
         seat=seat,
         game=hand.game,
         button=hand.button_seat,
         seats=hand.seats,
         street=hand.street,
-        to_act=hand.to_act,
-        legal=hand.legal() if seat is not None and hand.to_act == seat else None,
+        to_act=to_act,
+        legal=hand.legal() if seat is not None and to_act == seat else None,
         stacks=hand.stacks,
         bets=hand.bets,
         pots=tuple(hand.pots),
@@ -204,7 +213,7 @@ def seat_view(hand: Viewed, seat: int | None) -> SeatView:
         board=tuple(hand.board),
         holes=visible_cards(hand, seat),
         folded=hand.folded,
-        events=tuple(e.seen(seat) for e in hand.events),
+        events=tuple(e.seen(seat) if e.cards else e for e in hand.events),  # no cards: nothing to hide
         is_over=hand.is_over,
         runs=hand.runs,
         boards=hand.boards,
