@@ -14,3 +14,27 @@ def test_the_serve_bench_runs_a_tiny_load_clean() -> None:
     assert got.hands_played >= 2 and got.actions > 0
     assert not math.isnan(got.p50_ms) and got.p50_ms <= got.p99_ms <= got.max_ms
     assert got.server_cpu_seconds > 0 and got.rss_mb > 0
+
+
+def test_an_action_is_timed_to_the_update_its_ack_names_whatever_came_between() -> None:
+    """Another input (a bot buying in again) may take the sequence number after the update an
+    action answered: the action is timed to the update its ``ack`` names, heard by every bot
+    before or after the ack arrives; an action never acknowledged is not timed."""
+    from pokerfloor.bench.serve import _Table
+
+    table = _Table(players=2)
+    table.sent("a")
+    table.heard(11)            # a rebuy's update, sequence 11, reaches both bots first
+    table.heard(11)
+    table.heard(12)            # the action's own update reaches one bot
+    table.acked("a", 12)
+    assert table.latencies == [] and table.waiting
+    table.heard(12)            # ... and then the other: now it is timed
+    assert len(table.latencies) == 1 and not table.waiting and not table.sent_at
+    table.sent("b")
+    table.heard(13)
+    table.heard(13)
+    table.acked("b", 13)       # heard by everyone before its ack came
+    table.sent("c")            # never acknowledged
+    assert len(table.latencies) == 2 and table.sent_at == {"c": table.sent_at["c"]}
+    assert all(x >= 0 for x in table.latencies)

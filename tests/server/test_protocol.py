@@ -218,3 +218,36 @@ def test_host_commands_edit_a_stack_remove_a_player_and_end_the_game(http: TestC
     kinds = [e["kind"] for e in game.store_inputs()]
     assert {"edit_stack", "remove", "end_game", "pause"} <= set(kinds)   # every host command is logged
     game.close()
+
+
+def test_a_player_who_lost_every_chip_buys_in_again_with_top_up(http: TestClient) -> None:
+    """A top-up from a seat with no chips is a rebuy (RROP11 Button & Blind Use: a player who
+    busts may buy in again): at least the minimum buy-in, booked as a rebuy, and the table deals
+    again; below the minimum it is refused and nothing changes."""
+    game = Session(http, seed="b057ed00")
+    ann, bob = game.join("ann", 1), game.join("bob", 2)
+    game.host.reply({"type": "start"})
+
+    def shove(_peer: Peer, legal: dict[str, Any]) -> tuple[str, int | None]:
+        if legal.get("bet") or legal.get("raise_"):
+            return "all_in", None
+        return ("check" if legal.get("check") else "call"), None
+
+    for _ in range(20):
+        game.play_hand(shove)
+        game.sync()
+        if 0 in (game.room.table.stack(1), game.room.table.stack(2)):
+            break
+    broke = ann if game.room.table.stack(1) == 0 else bob
+    seat = 1 if broke is ann else 2
+    dealt = game.room.table.hand_number
+    assert dealt == game.room.table.hand_number and not game.room.in_hand    # one player with chips: no deal
+    refused = broke.reply({"type": "top_up", "chips": 1})
+    assert refused["type"] == "error" and refused["reason"] == "below_min_buy_in", refused
+    assert game.room.table.stack(seat) == 0
+    assert broke.reply({"type": "top_up", "chips": 100})["type"] == "ack"
+    game.sync()
+    assert "rebuy" in [e.kind for e in game.room.table.ledger.entries]
+    assert game.room.table.hand_number == dealt + 1 and game.room.in_hand    # dealt again
+    game.play_hand()                # the room checks the ledger as each hand ends
+    game.close()

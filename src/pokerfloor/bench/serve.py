@@ -77,26 +77,43 @@ def _rss_mb(pid: int) -> float:
 
 
 class _Table:
-    """One table's bots and the actions waiting for every bot to hear of them."""
+    """One table's bots, and its actions' times: an action is timed from its sending to the
+    moment the last bot holds the update its ``ack`` names (other inputs, a bot's rebuy say,
+    may take sequence numbers in between)."""
 
     def __init__(self, players: int) -> None:
         self.players = players
-        self.waiting: dict[int, tuple[float, set[int]]] = {}
+        self.sent_at: dict[str, float] = {}       # client_action_id -> when it was sent
+        self.holding: dict[int, int] = {}          # seq -> how many bots hold that update
+        self.everyone_at: dict[int, float] = {}    # seq -> when the last bot got it
+        self.waiting: dict[int, float] = {}        # seq of an acked action -> when it was sent
         self.latencies: list[float] = []
         self.done = asyncio.Event()
         self.hands = 0
 
-    def sent(self, seq: int) -> None:
-        self.waiting[seq] = (time.perf_counter(), set())
+    def sent(self, action_id: str) -> None:
+        self.sent_at[action_id] = time.perf_counter()
 
-    def heard(self, seq: int, bot: int) -> None:
-        entry = self.waiting.get(seq)
-        if entry is None:
+    def acked(self, action_id: str, seq: int) -> None:
+        start = self.sent_at.pop(action_id, None)
+        if start is None:
             return
-        entry[1].add(bot)
-        if len(entry[1]) == self.players:
-            self.latencies.append(time.perf_counter() - entry[0])
-            del self.waiting[seq]
+        everyone = self.everyone_at.get(seq)
+        if everyone is None:
+            self.waiting[seq] = start
+        else:
+            self.latencies.append(everyone - start)
+
+    def heard(self, seq: int) -> None:
+        count = self.holding.get(seq, 0) + 1
+        if count < self.players:
+            self.holding[seq] = count
+            return
+        self.holding.pop(seq, None)
+        now = self.everyone_at[seq] = time.perf_counter()
+        start = self.waiting.pop(seq, None)
+        if start is not None:
+            self.latencies.append(now - start)
 
 
 class _Run:
@@ -128,7 +145,7 @@ class _Run:
             await host.send(json.dumps({"type": "start"}))
             await asyncio.wait_for(state.done.wait(), timeout=self.timeout)
             for _ in range(500):            # the last update on its way to the other bots
-                if not state.waiting:
+                if not state.waiting and not state.sent_at:
                     break
                 await asyncio.sleep(0.01)
             for loop in loops:
@@ -147,8 +164,9 @@ class _Run:
                 return frame
 
     async def _bot(self, ws: Any, seat: int, state: _Table) -> None:
-        """Read every frame; act when the update gives this seat a turn token; the host (seat 1)
-        pauses the table once it has dealt enough hands."""
+        """Read every frame; act when the update gives this seat a turn token; buy in again
+        after losing every chip; the host (seat 1) pauses the table once it has dealt enough
+        hands."""
         from websockets.exceptions import ConnectionClosed
 
         try:
@@ -160,6 +178,7 @@ class _Run:
     async def _play(self, ws: Any, seat: int, state: _Table) -> None:
         used = ""
         paused = False
+        rebought = 0
         rng = random.Random(self.rng.random())
         while True:
             frame = orjson.loads(await ws.recv())
@@ -167,21 +186,26 @@ class _Run:
             if kind == "error":
                 self.errors.append(f"seat {seat}: {frame['code']}: {frame['message']}")
                 continue
+            if kind == "ack" and "client_action_id" in frame:
+                state.acked(frame["client_action_id"], frame["seq"])
             if kind != "update":
                 continue
-            state.heard(frame["seq"], seat)
+            state.heard(frame["seq"])
             number, hand = frame["table"]["hand_number"], frame["hand"]
             over = hand is None or hand["is_over"]
             if seat == 1 and frame["table"]["paused"] and over and not state.done.is_set():
                 state.hands = number
                 state.done.set()
+            if over and frame["table"]["seats"][str(seat)]["chips"] == 0 and rebought < number:
+                rebought = number     # lost every chip: buy in again, once a hand, as friends do
+                await ws.send(orjson.dumps({"type": "top_up", "chips": CHIPS}).decode())
             token = frame["you"]["turn_token"]
             if token and token != used and not over:
                 used = token
                 timed = True
                 if seat == 1 and number >= self.hands and not paused:
-                    # The host pauses on its own turn, when no other action is in flight, so
-                    # the pause takes the next sequence number; this action is not timed.
+                    # The host pauses on its own turn; this action, sent beside the pause, is
+                    # not timed.
                     paused, timed = True, False
                     await ws.send(json.dumps({"type": "pause"}))
                 if self.think:
@@ -193,10 +217,11 @@ class _Run:
                 elif "fold" in legal and "check" not in legal and rng.random() < 0.15:
                     action = "fold"
                 self.actions += 1
+                action_id = f"{number}-{token}"
                 if timed:
-                    state.sent(frame["seq"] + 1)
+                    state.sent(action_id)
                 await ws.send(json.dumps({"type": "act", "hand": number, "action": action, "to": to,
-                                          "turn_token": token, "client_action_id": f"{number}-{token}"}))
+                                          "turn_token": token, "client_action_id": action_id}))
 
 
 def run_serve(tables: int = 50, players: int = 6, hands: int = 20, *, think: float = 0.1,
@@ -251,6 +276,9 @@ def run_serve(tables: int = 50, players: int = 6, hands: int = 20, *, think: flo
     unheard = sum(len(t.waiting) for t in played)
     if unheard:
         problems.append(f"{unheard} actions never reached every client")
+    unanswered = sum(len(t.sent_at) for t in played)
+    if unanswered:
+        problems.append(f"{unanswered} actions never acknowledged")
 
     def pct(q: float) -> float:
         return latencies[min(len(latencies) - 1, int(q * len(latencies)))] if latencies else float("nan")

@@ -502,6 +502,7 @@ class TableTask:
             entry["client_action_id"] = frame["client_action_id"]
         elif kind == "top_up":
             entry["chips"] = _field(frame, "chips", int)
+            entry["post"] = bool(frame.get("post", False))
         elif kind == "sit_in":
             entry["post"] = bool(frame.get("post", False))
         elif kind == "straddle":

@@ -381,7 +381,16 @@ class Room:
         self.players[entry["player_id"]].timeouts = 0
 
     def _on_top_up(self, entry: Input) -> None:
-        self.table.top_up(self._seat(entry), entry["chips"])
+        self._add_chips(self._seat(entry), entry["chips"], post=bool(entry.get("post", False)))
+
+    def _add_chips(self, seat: int, chips: int, *, post: bool = False) -> None:
+        """Chips bought between hands: a top-up, or a rebuy when the seat has none left (the
+        minimum buy-in applies, and the blinds missed while broke are owed: posted now with
+        ``post``, or by waiting for the big blind; RROP11 Button & Blind Use)."""
+        if self.table.stack(seat) == 0:
+            self.table.rebuy(seat, chips, post=post)
+        else:
+            self.table.top_up(seat, chips)
 
     def _on_straddle(self, entry: Input) -> None:
         """A straddle for the next hand: declared now, or during a hand for the one after it
@@ -409,7 +418,7 @@ class Room:
         self.spectators = bool(entry["allow"])
 
     def _on_edit_stack(self, entry: Input) -> None:
-        self.table.top_up(entry["seat"], entry["chips"])
+        self._add_chips(entry["seat"], entry["chips"])
 
     def _on_remove(self, entry: Input) -> None:
         player = self.player_at(entry["seat"])
