@@ -10,10 +10,13 @@ import pickle
 import re
 from pathlib import Path
 
+import pytest
 from starlette.testclient import TestClient
 
 from pokerfloor.io.ohh import SPEC_VERSION, read_ohh
 from pokerfloor.server import create_app
+from pokerfloor.server import room as room_module
+from pokerfloor.table.ledger import Entry
 from tests.server.conftest import Session
 
 CARD_TEXT = re.compile(r"[2-9TJQKA][cdhs]")
@@ -128,4 +131,31 @@ def test_a_room_keeps_two_hands_of_events_in_memory_and_the_ledger_download_keep
     hands = {int(row[1]) for row in entries if row[1] and row[2] == "hand"}
     assert hands == set(range(1, table.hand_number + 1)), hands
     assert [int(row[0]) for row in entries] == list(range(1, len(entries) + 1))
+    game.close()
+
+
+def test_a_long_sessions_entries_are_packed_out_of_the_hands_end_pickle_and_all_downloaded(
+    http: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The entries the table let go of are packed a few at a time, so the room pickled at every
+    hand's end holds a bounded number of entry objects however long the session; the ledger
+    download still lists every entry, in order."""
+    monkeypatch.setattr(room_module, "PACKED_ENTRIES", 4)
+    game = _played(http, hands=8)
+    room = game.room
+    assert room.packed_entries and len(room.old_entries) < 4
+    counted: list[object] = []
+
+    class Counting(pickle.Pickler):
+        def reducer_override(self, obj: object) -> object:
+            if isinstance(obj, Entry):
+                counted.append(obj)
+            return NotImplemented
+
+    Counting(io.BytesIO()).dump(room)
+    assert len(counted) < 4 + len(room.table.ledger.entries)
+    rows = list(csv.reader(io.StringIO(http.get(f"/api/tables/{game.table_id}/ledger.csv").text)))
+    entries = rows[1:rows.index([])]
+    assert [int(row[0]) for row in entries] == list(range(1, len(entries) + 1))
+    assert len(entries) > len(room.table.ledger.entries) + 4
     game.close()

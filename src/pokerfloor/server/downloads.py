@@ -66,7 +66,7 @@ def ledger_csv(room: Room) -> str:
     out = io.StringIO()
     rows = csv.writer(out)
     rows.writerow(["entry", "hand", "kind", "seat", "player_id", "name", "chips"])
-    for e in (*room.old_entries, *ledger.entries):
+    for e in (*room.forgotten_entries(), *ledger.entries):
         rows.writerow([e.number, e.hand, e.kind, e.seat, e.player, names.get(e.player, ""), e.chips])
     results = {}
     for player in ledger.players():     # older hands' entries left memory, their players' sums did not

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
+import pickle
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -201,6 +202,10 @@ class Deal:
         return seed_hash(self.seed)
 
 
+PACKED_ENTRIES = 60
+"""Ledger entries a room packs into one pickle once the table has let go of them."""
+
+
 KEEP_HANDS = 2
 """Hands of events a room's table keeps in memory (it needs only the newest): the room is
 pickled at every hand's end, and a table holding a hundred hands' events made that pickle grow
@@ -231,6 +236,7 @@ class Room:
     spectators: bool = True
     offer: Offer | None = None
     old_entries: list[Entry] = field(default_factory=list)
+    packed_entries: list[bytes] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.clock = ManualClock()
@@ -250,9 +256,20 @@ class Room:
 
     def _forgotten(self, record: TableEvent | Entry) -> None:
         """What the table lets go of after ``KEEP_HANDS`` hands: its events are in the store's
-        inputs and the finished hands already; the ledger's entries are kept for the download."""
+        inputs and the finished hands already; the ledger's entries are kept for the download,
+        packed ``PACKED_ENTRIES`` at a time (the room is pickled at every hand's end: a long
+        session's entries as objects made that pickle slower with every hand, packed they are
+        copied as they are)."""
         if isinstance(record, Entry):
             self.old_entries.append(record)
+            if len(self.old_entries) >= PACKED_ENTRIES:
+                self.packed_entries.append(pickle.dumps(self.old_entries))
+                self.old_entries = []
+
+    def forgotten_entries(self) -> list[Entry]:
+        """The ledger entries the table let go of, oldest first."""
+        unpacked = [entry for packed in self.packed_entries for entry in pickle.loads(packed)]
+        return unpacked + self.old_entries
 
     # ------------------------------------------------------------------ reading
     @property

@@ -34,6 +34,12 @@ class Entry:
     time: float = 0.0
     name: str = ""
 
+    def __reduce__(self) -> tuple[type[Entry], tuple[Any, ...]]:
+        # Pickled by its fields in order: a dataclass with slots is otherwise pickled through a
+        # state its Python code builds field by field, and a server pickles a session's entries
+        # at every hand's end.
+        return Entry, (self.number, self.kind, self.player_id, self.seat, self.chips, self.hand, self.time, self.name)
+
     @property
     def player(self) -> str:
         """The player's display name (the id when the entry has no name)."""
