@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from typing import Any
 
 import pytest
 from handkit import deal, play, seats
@@ -110,6 +111,38 @@ def test_a_reader_refuses_a_version_it_does_not_know() -> None:
     text = deal(pf.Game.no_limit_holdem(50, 100), seats(2)).record().to_json()
     with pytest.raises(ValueError, match="version"):
         pf.HandRecord.from_json(text.replace('"version":1', '"version":2'))
+
+
+def test_from_record_takes_the_record_as_json_values_or_text_as_the_tables_does() -> None:
+    """A record is plain JSON (issue 12 part 4) and ``Table.from_record`` takes a dict or JSON
+    text: so does ``Hand.from_record``, and the hand goes on identically."""
+    hand = pf.Hand(pf.Game.no_limit_holdem(50, 100), seats(3), button=3, seed=7)
+    play(hand, [(3, "raise", 300), (1, "call")])
+    text = hand.record().to_json()
+    copies = [pf.Hand.from_record(saved) for saved in (json.loads(text), text, text.encode())]
+    assert all(state(again) == state(hand) for again in copies)
+    for h in (hand, *copies):
+        h.act(2, "fold")
+    assert all(state(again) == state(hand) for again in copies)
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        lambda data: {k: v for k, v in data.items() if k != "game"},
+        lambda data: {**data, "posts": 5},
+        lambda data: [data],
+    ],
+    ids=["no game", "posts not a list", "not an object"],
+)
+def test_a_malformed_record_is_refused_with_a_value_error(spoil: Any) -> None:
+    """Bad input to a public entry point is a ``ValueError``, never a bare ``KeyError`` or
+    ``TypeError`` (issue 11)."""
+    data = json.loads(deal(pf.Game.no_limit_holdem(50, 100), seats(2)).record().to_json())
+    with pytest.raises(ValueError, match="record"):
+        pf.HandRecord.from_dict(spoil(data))
+    with pytest.raises(ValueError, match="record"):
+        pf.Hand.from_record(json.dumps(spoil(data)))
 
 
 def test_a_record_keeps_house_rules_posts_and_given_cards() -> None:

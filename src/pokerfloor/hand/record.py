@@ -98,11 +98,22 @@ class HandRecord:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HandRecord:
+        """A record from its JSON values (``ValueError`` for another format or version, or a
+        missing or malformed field)."""
+        if not isinstance(data, Mapping):
+            raise ValueError(f"a hand record is a JSON object, not {type(data).__name__}")
         if data.get("format") != RECORD_FORMAT:
             raise ValueError(f"not a {RECORD_FORMAT}: format {data.get('format')!r}")
         version = data.get("version")
         if version != RECORD_VERSION:
             raise ValueError(f"{RECORD_FORMAT} version {version!r} is not known; this library reads {RECORD_VERSION}")
+        try:
+            return cls._from_fields(data)
+        except (KeyError, TypeError, AttributeError) as wrong:
+            raise ValueError(f"a hand record with a missing or malformed {wrong}") from None
+
+    @classmethod
+    def _from_fields(cls, data: Mapping[str, Any]) -> HandRecord:
         dealt = plain.cards_from(data.get("dealt", []))
         if None in dealt:
             raise ValueError("the cards dealt are all known cards")

@@ -423,8 +423,13 @@ class Hand:
 
     @classmethod
     def from_record(cls, record: object, *, rng: Shuffler | None = None) -> Hand:
-        """The hand a record describes, rebuilt input by input: from the record's seed when it
+        """The hand a record describes (a ``HandRecord``, its ``to_dict()`` or its JSON, as
+        ``Table.from_record`` takes), rebuilt input by input: from the record's seed when it
         has one, else dealing the record's cards first, then from ``rng`` (a CSPRNG by default)."""
+        if isinstance(record, str | bytes):
+            record = HandRecord.from_json(record)
+        elif isinstance(record, Mapping):
+            record = HandRecord.from_dict(record)
         if not isinstance(record, HandRecord):
             raise ValueError(f"a hand is rebuilt from a HandRecord, not {type(record).__name__}")
         return replay_record(cls, record, rng)
