@@ -67,7 +67,9 @@ def test_a_stale_replayed_update_never_steps_the_table_back_and_a_join_carries_i
                        t.conn.receive({...t.state.update, seq: t.state.update.seq - 1,
                                        table: {...t.state.update.table, hand_number: 99}}); }"""
         )
-        assert ann.state() == drawn
+        # (a newer update, the reply to the page's own resync, may still arrive meanwhile)
+        now = ann.state()
+        assert now["seq"] >= drawn["seq"] and now["table"]["hand_number"] == drawn["table"]["hand_number"] != 99
         assert not [e for p in people for e in p.errors]
     finally:
         for person in people:
