@@ -13,7 +13,6 @@ from typing import Any
 from starlette.testclient import TestClient
 
 from pokerfloor.server import create_app
-from pokerfloor.server.app import Shared
 from tests.server.conftest import FakeClock, Peer, Session
 
 CARD_TEXT = re.compile(r'"([2-9TJQKA][cdhs])"')
@@ -151,7 +150,7 @@ def test_a_guest_and_the_rail_built_in_either_order_get_their_own_updates(http: 
     task = server.tables[game.table_id]
     guest, rail, host = (False, None, False), (False, None, True), (True, None, False)
     for order in ((guest, rail, host), (host, rail, guest)):
-        shared = Shared()
+        shared = task.shared()
         built = {key: task.update_for(key, [], shared) for key in order}
         assert built[guest]["hand"] is None and built[guest]["you"]["role"] == "guest"
         assert built[rail]["hand"] is not None and built[rail]["you"]["role"] == "spectator"

@@ -179,13 +179,17 @@ client of one audience sees the same update; a guest is ``(False, None, False)``
 
 @dataclass
 class Shared:
-    """What the updates of one broadcast share, built for the first audience that needs it:
-    the hand's view by seat (the host and spectators share the rail's), the parts every update
-    holds alike, and the run-it-twice offer (in a 1-tuple: the offer itself may be None)."""
+    """What the updates of one broadcast share (``TableTask.shared``): the table without the
+    host's requests, the last deal's seed digest, the finished hand's result, the clock's
+    deadline, the run-it-twice offer, and the hand's view by seat, each view built for the
+    first audience that needs it (the host and spectators share the rail's)."""
 
+    table: dict[str, Any]
+    deal: dict[str, Any] | None
+    result: dict[str, Any] | None
+    due: tuple[int, float] | None
+    offer: dict[str, Any] | None
     views: dict[int | None, Any] = field(default_factory=dict)
-    common: tuple[dict[str, Any], dict[str, Any] | None, dict[str, Any] | None, tuple[int, float] | None] | None = None
-    offer: tuple[dict[str, Any] | None] | None = None
 
 
 @dataclass
@@ -350,7 +354,7 @@ class TableTask:
         audiences.update(self.heard)
         if any(p.token_hash == room.host_hash for p in room.players.values()):
             audiences.discard((True, None, False))
-        shared = Shared()
+        shared = self.shared()
         frames = {key: encode(self.update_for(key, events, shared)) for key in audiences}
         self.history.append((room.seq, frames))
         for client, key in clients:
@@ -377,7 +381,7 @@ class TableTask:
         """The whole picture for one audience, from its own seat's view of the hand (``shared``:
         what the updates of one broadcast have in common, built once for all of them)."""
         room = self.room
-        shared = Shared() if shared is None else shared
+        shared = self.shared() if shared is None else shared
         host, player_id, spectating = key
         player = None if player_id is None else room.players.get(player_id)
         seat = None if player is None else player.seat
@@ -393,39 +397,34 @@ class TableTask:
         if hand is not None and viewer not in shared.views:
             shared.views[viewer] = hand.view(viewer).to_dict()
         view = None if hand is None else shared.views[viewer]     # a guest (no hand) leaves the cache alone
-        if shared.common is None:
-            shared.common = self._common()
-        table, deal, result, due = shared.common
+        table = shared.table
         if host:
             requests = [
                 {"request_id": r.request_id, "name": r.name, "seat": r.seat, "chips": r.chips}
                 for r in room.requests.values()
             ]
             table = {**table, "requests": requests}
-        if watching and shared.offer is None:
-            shared.offer = (self.offer_json(),)
         my_turn = seated and hand is not None and not hand.is_over and hand.to_act == seat
         return {
             "type": "update",
             "seq": room.seq,
             "table": table,
             "hand": view,
-            "result": result if hand is not None else None,
-            "offer": shared.offer[0] if watching and shared.offer is not None else None,
-            "deal": deal,
+            "result": shared.result if hand is not None else None,
+            "offer": shared.offer if watching else None,
+            "deal": shared.deal,
             "you": {
                 "role": role,
                 "seat": seat,
                 "player_id": None if player is None else player.player_id,
                 "turn_token": self.turn_token if my_turn else None,
-                "clock": None if due is None else self.clock_json(*due),
+                "clock": None if shared.due is None else self.clock_json(*shared.due),
             },
             "events": events,
         }
 
-    def _common(self) -> tuple[dict[str, Any], dict[str, Any] | None, dict[str, Any] | None, tuple[int, float] | None]:
-        """What every audience's update holds alike: the table (without the host's requests),
-        the last deal's seed digest, the finished hand's result and the clock's deadline."""
+    def shared(self) -> Shared:
+        """What every audience's update holds alike, now (the views are built as asked for)."""
         room = self.room
         deal = None
         if room.deals:
@@ -449,7 +448,8 @@ class TableTask:
                 for n, s in room.table.seats.items()
             },
         }
-        return table, deal, result_json(room.hand, rabbit=room.config.rabbit), room.deadline()
+        result = result_json(room.hand, rabbit=room.config.rabbit)
+        return Shared(table, deal, result, room.deadline(), self.offer_json())
 
     def offer_json(self) -> dict[str, Any] | None:
         """The open run-it-twice question: who is asked, who said what, seconds left."""
