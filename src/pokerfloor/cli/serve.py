@@ -46,7 +46,8 @@ def serve_command(
         import uvicorn
 
         from pokerfloor.server import create_app
-        from pokerfloor.server.app import MAX_MESSAGE, prepare_process
+        from pokerfloor.server.process import prepare_process
+        from pokerfloor.server.transport import MAX_MESSAGE
     except ImportError:
         typer.echo("error: pokerfloor serve needs the server extra: pip install 'pokerfloor[server]'", err=True)
         raise typer.Exit(2) from None
