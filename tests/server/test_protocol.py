@@ -176,7 +176,7 @@ def test_the_deal_is_verifiable_from_the_hash_published_before_it(http: TestClie
     assert during["hand"] == 1 and during["seed"] is None and len(during["seed_sha256"]) == 64
     game.play_hand()
     game.play_hand()
-    game.host.reply({"type": "pause"})
+    game.host.reply({"type": "end_game"})      # the default reveals the seeds as the session ends
     game.play_hand()
     hands = http.get(f"/api/tables/{game.table_id}/hands.json").json()
     assert hands[0]["seed_sha256"] == during["seed_sha256"]
