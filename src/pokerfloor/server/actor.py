@@ -150,7 +150,7 @@ class TableTask:
         if hand is not None and not hand.is_over and hand.to_act is not None:
             turn = (self.room.table.hand_number, len(hand.events))
         if turn != self.turn:
-            self.turn, self.turn_token = turn, secrets.token_urlsafe(12)
+            self.turn, self.turn_token = turn, secrets.token_urlsafe(16)
 
     def audience(self, client: Client) -> Audience:
         player = self.room.player_for_token_hash(client.token_hash) if client.token_hash else None
@@ -314,8 +314,8 @@ class TableTask:
             raise Refused("illegal", "this client already has a seat", "invalid_action")
         chips = frame_field(frame, "chips", int)
         chosen = frame_field(frame, "seat_token", str, optional=True)
-        if chosen is not None and not 16 <= len(chosen) <= 128:
-            raise Refused("bad_field", "a seat_token the client chooses has 16 to 128 characters")
+        if chosen is not None and not 22 <= len(chosen) <= 128:     # 22: 128 random bits in base64
+            raise Refused("bad_field", "a seat_token the client chooses has 22 to 128 characters")
         if chosen is not None and not client.host and await self._join_again(client, frame, chosen):
             return
         token = "" if client.host else chosen or secrets.token_urlsafe(24)

@@ -43,6 +43,13 @@ class Client:
     recent: deque[float] = field(default_factory=deque)
     seen: int = 0
 
+    @property
+    def address(self) -> str:
+        """The client's address, as the ASGI server gives it (behind a proxy, the proxy's
+        unless uvicorn trusts its ``X-Forwarded-For``: ``FORWARDED_ALLOW_IPS``)."""
+        peer = self.socket.client
+        return "" if peer is None else peer.host
+
     async def send(self, frame: dict[str, Any]) -> None:
         await self.send_text(encode(frame))
 
