@@ -158,10 +158,11 @@ class TableTask:
         return client.host, None if player is None else player.player_id, spectating
 
     async def broadcast(self) -> None:
-        """One update per audience: built and encoded once, sent to each of its clients, and
-        kept for ``resync``. Every seated player and the host get theirs even when away; the
-        rail's and a guest's only from the first client of that audience on (before it, the
-        rail was sent nothing to replay)."""
+        """One update per audience: built and encoded once, queued for each of its clients (a
+        queue of the client's own, which never waits on its socket), and kept for ``resync``.
+        Every seated player and the host get theirs even when away; the rail's and a guest's
+        only from the first client of that audience on (before it, the rail was sent nothing to
+        replay)."""
         events, self.pending = self.pending, []
         room = self.room
         clients = [(client, self.audience(client)) for client in self.clients]

@@ -31,7 +31,9 @@ from pokerfloor.server.records import restored
 from pokerfloor.server.room import Config, Input, Refused, Room, digest
 from pokerfloor.server.store import Boundary, Store
 from pokerfloor.server.transport import (
+    BEHIND,
     FLOOD_PER_SECOND,
+    GONE,
     STRIKES,
     Client,
     check_flood,
@@ -43,6 +45,7 @@ from pokerfloor.server.transport import (
 from pokerfloor.server.writer import Writer
 
 VERSION = 1
+CLOSE_SECONDS = 1.0     # how long a closing connection may take to send what it has queued
 STATIC = Path(__file__).parent / "static"
 
 
@@ -76,7 +79,7 @@ class Server:
     def hook(self, point: str, entry: Input) -> None:
         """A named point in the life of an input (the fault tests stop the process at one):
         ``stored/<moment>`` once it is written and before anyone hears of it, ``broadcast/<moment>``
-        once every client was sent its update (``TableTask._moment`` names the moments)."""
+        once every client's update is queued (``TableTask._moment`` names the moments)."""
         if self._hook is not None:
             self._hook(point, entry)
 
@@ -129,9 +132,31 @@ class Server:
             return
         await socket.accept()
         client = Client(socket)
+        sender = asyncio.create_task(client.deliver())
+        reader = asyncio.create_task(self._read(client))
         try:
-            while client.strikes < STRIKES:
-                text = await socket.receive_text()
+            await asyncio.wait((sender, reader), return_when=asyncio.FIRST_COMPLETED)
+            if reader.done() and not sender.done() and client.closing:
+                # Closed for its errors: the error frames queued before the close go out first.
+                await asyncio.wait((sender,), timeout=CLOSE_SECONDS)
+        finally:
+            if client.table is not None:
+                client.table.clients.discard(client)
+            for task in (reader, sender):
+                task.cancel()
+            for task in (reader, sender):
+                with contextlib.suppress(asyncio.CancelledError, *GONE):
+                    await task
+            if client.dropped:      # its socket may be stalled: the close is not waited on for long
+                with contextlib.suppress(TimeoutError, *GONE):
+                    await asyncio.wait_for(socket.close(code=BEHIND), CLOSE_SECONDS)
+
+    async def _read(self, client: Client) -> None:
+        """A client's frames, each parsed and dispatched in turn, until it goes or has spent
+        its error budget."""
+        with contextlib.suppress(WebSocketDisconnect):
+            while client.strikes < STRIKES and not client.closing:
+                text = await client.socket.receive_text()
                 frame = None
                 try:
                     frame = parse_frame(text)
@@ -139,11 +164,6 @@ class Server:
                     await self._dispatch(client, frame)
                 except Refused as refused:
                     await self.refuse(client, refused, frame)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            if client.table is not None:
-                client.table.clients.discard(client)
 
     def _check_rate(self, client: Client, kind: str) -> None:
         """``Refused`` (``rate_limited``) when the frame is over its limit (``limits.Rates``):
