@@ -177,3 +177,58 @@ def test_a_client_that_stops_reading_delays_no_one_and_is_dropped(served: Served
     for peer in (host, ann, bob, back):
         peer.close()
     stalled.close()
+
+
+class _Socket:
+    """A socket stand-in that records what is sent, or fails with ``fails``."""
+
+    def __init__(self, fails: BaseException | None = None) -> None:
+        self.sent: list[str] = []
+        self.closed: int | None = None
+        self.fails = fails
+
+    async def send_text(self, text: str) -> None:
+        if self.fails is not None:
+            raise self.fails
+        self.sent.append(text)
+
+    async def close(self, code: int = 1000) -> None:
+        self.closed = code
+
+
+def test_a_queue_past_its_bound_drops_its_client_and_a_failed_send_is_not_swallowed() -> None:
+    import asyncio
+
+    from starlette.websockets import WebSocketDisconnect
+
+    from pokerfloor.server.transport import OUTBOX_FRAMES, Client
+
+    async def run() -> None:
+        socket = _Socket()
+        client = Client(socket)  # type: ignore[arg-type]
+        table = type("Table", (), {"clients": {client}})()
+        client.table = table  # type: ignore[assignment]
+        for n in range(OUTBOX_FRAMES):
+            await client.send({"n": n})
+        assert not client.dropped and len(client.outbox) == OUTBOX_FRAMES
+        await client.send({"n": "one too many"})       # nobody waited: the client is dropped
+        assert client.dropped and not client.outbox and client not in table.clients
+        await asyncio.wait_for(client.deliver(), 1)   # its sender ends at once, sending nothing
+        assert socket.sent == []
+        # In order, then the close queued after them; a peer gone ends the sender quietly.
+        ok = Client(_Socket())  # type: ignore[arg-type]
+        for n in range(3):
+            await ok.send({"n": n})
+        await ok.close(1008)
+        await ok.send({"n": "after the close"})
+        await asyncio.wait_for(ok.deliver(), 1)
+        assert ok.socket.sent == ['{"n":0}', '{"n":1}', '{"n":2}'] and ok.socket.closed == 1008  # type: ignore[attr-defined]
+        gone = Client(_Socket(WebSocketDisconnect(1006)))  # type: ignore[arg-type]
+        await gone.send({"n": 0})
+        await asyncio.wait_for(gone.deliver(), 1)
+        broken = Client(_Socket(ValueError("a bug")))  # type: ignore[arg-type]
+        await broken.send({"n": 0})
+        with pytest.raises(ValueError, match="a bug"):
+            await asyncio.wait_for(broken.deliver(), 1)
+
+    asyncio.run(run())

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Iterable
@@ -44,6 +45,7 @@ from pokerfloor.server.transport import (
 )
 from pokerfloor.server.writer import Writer
 
+LOG = logging.getLogger("pokerfloor.server")
 VERSION = 1
 CLOSE_SECONDS = 1.0     # how long a closing connection may take to send what it has queued
 STATIC = Path(__file__).parent / "static"
@@ -63,7 +65,6 @@ class Server:
         rates: Rates = DEFAULT_RATES,
     ) -> None:
         self.store, self.clock, self.flood = store, clock, flood
-        self.rates = rates
         self.limits = {"tables": limiter(rates.tables), "seat_requests": limiter(rates.seat_requests),
                        "chat": limiter(rates.chat)}
         self.origins = frozenset(origins)
@@ -144,9 +145,11 @@ class Server:
                 client.table.clients.discard(client)
             for task in (reader, sender):
                 task.cancel()
+            await asyncio.wait((reader, sender))     # (a wait, not a gather: its own cancellation only)
             for task in (reader, sender):
-                with contextlib.suppress(asyncio.CancelledError, *GONE):
-                    await task
+                failed = None if task.cancelled() else task.exception()
+                if failed is not None and not isinstance(failed, GONE):
+                    LOG.error("a connection failed", exc_info=failed)
             if client.dropped:      # its socket may be stalled: the close is not waited on for long
                 with contextlib.suppress(TimeoutError, *GONE):
                     await asyncio.wait_for(socket.close(code=BEHIND), CLOSE_SECONDS)
