@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 from pokerfloor.hand import Hand
 from pokerfloor.hand.record import HandRecord
 from pokerfloor.server.deal import verify_deal
+from pokerfloor.server.room import Config
 from tests.server.conftest import Peer, Session, leaks
 from tests.server.test_downloads import cards_in
 
@@ -110,6 +111,12 @@ def test_revealed_after_each_hand_the_seed_and_the_whole_record_are_downloaded(h
     game, rail = _session(http, reveal="hand")
     room = game.room
     _all_verified(http, game)
+    hands = {number: hand for number, hand in enumerate(room.hands, 1)}
+    for peer in (*game.everyone(), rail):       # still no card or seed of a hand while it is played
+        found, checked = leaks(peer, hands, {"p1": 1, "p2": 2, "p4": 4}.get(peer.name))
+        assert not found and checked, found
+        playing = [f for f in peer.frames if f["type"] == "update" and f["hand"] and not f["hand"]["is_over"]]
+        assert playing and all(f["deal"]["seed"] is None for f in playing)
     sent = " ".join(_texts(http, game, rail))
     assert all(deal.seed in sent for deal in room.deals[:-1])
     game.host.reply({"type": "pause"})
@@ -124,6 +131,8 @@ def test_revealed_after_each_hand_the_seed_and_the_whole_record_are_downloaded(h
 
 def test_never_revealed_no_fold_is_shown_even_after_the_session(http: TestClient, tmp_path: Any) -> None:
     game, rail = _session(http, reveal="never")
+    stored, _host = http.app.state.server.store.table(game.table_id)  # type: ignore[attr-defined]
+    assert Config.parse(stored).reveal == "never"       # the option is stored: a restart keeps it
     game.host.reply({"type": "end_game"})
     game.play_hand()
     game.sync()
