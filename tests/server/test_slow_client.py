@@ -166,8 +166,7 @@ def test_a_client_that_stops_reading_delays_no_one_and_is_dropped(served: Served
     for n in range(20):                  # and the table goes on for everyone else
         say(f"after {n}")
     # Every line reached another player at once: none waited on the stalled socket.
-    assert sent > 100 and max(delays) < 1.0, (sent, max(delays))
-    print(f"dropped after {sent - 20} lines; slowest line {max(delays) * 1000:.1f} ms")
+    assert sent > 100 and max(delays) < 2.0, (sent, max(delays))     # 80 ms measured; stalled: never
 
     # The dropped spectator comes back on a new connection and resyncs.
     back = Talker(served.port)
