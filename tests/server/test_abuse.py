@@ -164,7 +164,7 @@ def test_a_frame_over_64_kib_gets_too_large_and_the_connection_survives(tmp_path
     connection (1009, message too big)."""
     from websockets.exceptions import ConnectionClosed
 
-    from pokerfloor.server.app import MAX_MESSAGE
+    from pokerfloor.server.transport import MAX_MESSAGE
     from tests.server.test_faults import GAME, Client, Server
 
     server = Server(tmp_path / "big.db")

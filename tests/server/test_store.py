@@ -61,7 +61,7 @@ def test_the_writer_thread_fails_only_the_faulty_write_of_a_batch_and_stops_on_c
             server.write("b", 2, {"kind": "pause"}, None),
             return_exceptions=True,
         )
-        writer = server._writer
+        writer = server.writer.thread
         assert writer is not None and writer.is_alive()
         await server.close()
         assert not writer.is_alive()
@@ -112,7 +112,7 @@ def test_a_serving_process_hands_the_gil_to_the_writer_thread_sooner() -> None:
     switch interval; ``pokerfloor serve`` shortens it."""
     import sys
 
-    from pokerfloor.server.app import SWITCH_SECONDS, prepare_process
+    from pokerfloor.server.process import SWITCH_SECONDS, prepare_process
 
     before = sys.getswitchinterval()
     try:
@@ -129,7 +129,7 @@ def test_a_serving_process_never_stops_for_a_full_collection_by_itself_but_colle
     import gc
     import sys
 
-    from pokerfloor.server.app import collect_now_and_then, prepare_process
+    from pokerfloor.server.process import collect_now_and_then, prepare_process
 
     before, switch = gc.get_threshold(), sys.getswitchinterval()
     full: list[int] = []

@@ -1,7 +1,10 @@
 """``pokerfloor serve``: the home-game server (docs/protocol.md).
 
 Layers: ``room`` is one table's state, rebuilt from its inputs; ``store`` keeps the inputs
-(SQLAlchemy Core); ``app`` is the Starlette app, one asyncio task per table.
+(SQLAlchemy Core) and ``writer`` commits them from its own thread; ``records`` is what is kept as a
+hand ends; ``actor`` is the one asyncio task per table, ``updates`` the frames it sends;
+``transport`` is the WebSocket side (frames, flood control, origins); ``process`` sets up a
+serving process; ``app`` is the Starlette app that puts them together.
 """
 
 from pokerfloor.server.app import create_app

@@ -1,0 +1,385 @@
+"""The table actor: one asyncio task a table, the only one that changes its ``Room``. It applies
+commands in order, has each input stored before any client hears of it, then broadcasts every
+audience its update (docs/protocol.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections import deque
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from pokerfloor.server.process import warm_rankings
+from pokerfloor.server.records import boundary
+from pokerfloor.server.room import Input, Refused, Room, digest
+from pokerfloor.server.transport import Client, encode, frame_field
+from pokerfloor.server.updates import Audience, Shared, event_json, shared_parts, update_frame
+
+if TYPE_CHECKING:
+    from pokerfloor.server.app import Server
+
+LOG = logging.getLogger("pokerfloor.server")
+POLL = 0.02
+HISTORY = 128       # broadcasts a table keeps for ``resync`` (about five hands of six seats)
+PLAYER_COMMANDS = frozenset({"join", "act", "top_up", "sit_out", "sit_in", "leave", "straddle", "chat", "run_it"})
+HOST_COMMANDS = frozenset({"approve", "refuse", "start", "pause", "edit_stack", "remove", "end_game", "spectators"})
+TABLE_COMMANDS = frozenset({"resync", "spectate"})
+HELLO = "\x00hello"    # a hello on the table's queue (no client frame has this type)
+SEAT_CHANGES = frozenset({"request", "refuse", "sit", "leave", "remove", "sit_out", "sit_in", "top_up", "edit_stack"})
+
+
+@dataclass
+class Command:
+    client: Client
+    frame: dict[str, Any]
+
+
+class TableTask:
+    """The one task that owns a table: it applies commands in order, stores, then broadcasts."""
+
+    def __init__(self, server: Server, room: Room) -> None:
+        self.server, self.room = server, room
+        self.queue: asyncio.Queue[Command | None] = asyncio.Queue()
+        self.clients: set[Client] = set()
+        self.turn: tuple[int, int] | None = None
+        self.turn_token = ""
+        self.pending: list[dict[str, Any]] = []
+        # The last broadcasts, each as every audience got it, for ``resync`` (docs/protocol.md).
+        self.history: deque[tuple[int, dict[Audience, str]]] = deque(maxlen=HISTORY)
+        # The audiences without a seat (guests, the rail, a host without a seat) that have had a
+        # client here: only their updates are built (the rail's is a whole view of the hand).
+        self.heard: set[Audience] = set()
+        self.task: asyncio.Task[None] | None = None
+        self._new_turn()
+
+    def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        loop.run_in_executor(None, warm_rankings, self.room.config.game)   # off the loop
+        self.task = loop.create_task(self.run())
+
+    async def run(self) -> None:
+        while True:
+            try:
+                await self._automatic()
+            except Exception:
+                LOG.exception("table %s: the dealer failed", self.room.table_id)
+                self.room = self.server.rebuild(self.room.table_id)
+                self._new_turn()
+                await asyncio.sleep(POLL)
+            timed = self.room.deadline() is not None or self.room.offer_deadline() is not None
+            timeout = POLL if timed else None
+            try:
+                command = await asyncio.wait_for(self.queue.get(), timeout)
+            except TimeoutError:
+                continue
+            if command is None:
+                return
+            try:
+                await self.handle(command.client, command.frame)
+            except Refused as refused:
+                await self.server.refuse(command.client, refused, command.frame)
+            except Exception:
+                # A fault of the server's own: the room may be half-changed, so it is built
+                # again from what was stored, and the client hears of an internal error.
+                LOG.exception("table %s: command %s failed", self.room.table_id, command.frame.get("type"))
+                self.room = self.server.rebuild(self.room.table_id)
+                self._new_turn()
+                failed = Refused("internal", "the server failed; try again")
+                await self.server.refuse(command.client, failed, command.frame)
+
+    async def _automatic(self) -> None:
+        """What the table does by itself: seat a request a crash left pending (one the table
+        would have seated at once), deal the next hand, act for a seat out of time."""
+        room = self.room
+        for request in list(room.requests.values()):
+            if not room.config.approval or request.token_hash == room.host_hash:
+                with contextlib.suppress(Refused):
+                    await self._seat(request.request_id)
+        if room.ready_to_deal():
+            await self.commit(room.next_deal())
+        due = room.deadline()
+        if due is not None and self.server.clock() >= due[1]:
+            await self.commit({"kind": "timeout", "seat": due[0]})
+        offer_due = room.offer_deadline()
+        if offer_due is not None and self.server.clock() >= offer_due:
+            await self.commit({"kind": "offer_timeout"})
+
+    async def commit(self, entry: Input) -> None:
+        """Apply an input, write it, then tell every client (``Refused``: nothing happened)."""
+        entry["at"] = self.server.clock()
+        hands = len(self.room.hands)
+        street = self.room.hand.street if self.room.in_hand and self.room.hand is not None else None
+        events = self.room.apply(entry)
+        ended = boundary(self.room) if len(self.room.hands) != hands else None
+        await self.server.write(self.room.table_id, self.room.seq, entry, ended)
+        moment = self._moment(entry, street)
+        self.server.hook(f"stored/{moment}", entry)
+        self._new_turn()
+        self.pending.extend(event_json(e) for e in events)
+        if entry["kind"] == "chat":
+            self.pending.append({"kind": "chat", "player_id": entry["player_id"], "note": entry["text"]})
+        await self.broadcast()
+        self.server.hook(f"broadcast/{moment}", entry)
+        if not self.room.spectators:
+            for client in self.clients:
+                client.spectating = False
+
+    def _moment(self, entry: Input, street: str | None) -> str:
+        """Where in the game an input just applied falls: ``deal``, ``mid_street``,
+        ``street_end`` (it closed a betting round and the next street began), ``hand_end``,
+        ``seat_change`` or ``other`` (the named points of ``Server.hook``)."""
+        kind = entry["kind"]
+        if kind in SEAT_CHANGES:
+            return "seat_change"
+        if kind == "deal":
+            return "deal"
+        if kind not in ("act", "timeout"):
+            return "other"
+        hand = self.room.hand
+        if hand is None or hand.is_over:
+            return "hand_end"
+        return "mid_street" if hand.street == street else "street_end"
+
+    def _new_turn(self) -> None:
+        """A fresh single-use turn token whenever the turn passes."""
+        hand = self.room.hand
+        turn = None
+        if hand is not None and not hand.is_over and hand.to_act is not None:
+            turn = (self.room.table.hand_number, len(hand.events))
+        if turn != self.turn:
+            self.turn, self.turn_token = turn, secrets.token_urlsafe(16)
+
+    def audience(self, client: Client) -> Audience:
+        player = self.room.player_for_token_hash(client.token_hash) if client.token_hash else None
+        spectating = player is None and client.spectating and self.room.spectators
+        return client.host, None if player is None else player.player_id, spectating
+
+    async def broadcast(self) -> None:
+        """One update per audience: built and encoded once, queued for each of its clients (a
+        queue of the client's own, which never waits on its socket), and kept for ``resync``.
+        Every seated player and the host get theirs even when away; the rail's and a guest's
+        only from the first client of that audience on (before it, the rail was sent nothing to
+        replay)."""
+        events, self.pending = self.pending, []
+        room = self.room
+        clients = [(client, self.audience(client)) for client in self.clients]
+        self.heard.update(key for _, key in clients if key[1] is None)
+        audiences: set[Audience] = {(p.token_hash == room.host_hash, p.player_id, False) for p in room.players.values()}
+        audiences.update(self.heard)
+        if any(p.token_hash == room.host_hash for p in room.players.values()):
+            audiences.discard((True, None, False))
+        shared = self.shared()
+        frames = {key: encode(self.update_for(key, events, shared)) for key in audiences}
+        self.history.append((room.seq, frames))
+        for client, key in clients:
+            await client.send_text(frames[key])
+
+    def missed(self, key: Audience, last_seq: int) -> list[str] | None:
+        """The updates this audience was sent after ``last_seq``, in order, or None when they are
+        not all kept (too many missed, or this process has not sent them: a restart)."""
+        if last_seq >= self.room.seq:
+            return []
+        if not self.history or last_seq < self.history[0][0] - 1:
+            return None
+        frames = [by_key.get(key) for seq, by_key in self.history if seq > last_seq]
+        return None if None in frames else [f for f in frames if f is not None]
+
+    def update(self, client: Client, events: list[dict[str, Any]]) -> dict[str, Any]:
+        """The update for one client now; its audience is built on every broadcast from now on."""
+        key = self.audience(client)
+        if key[1] is None:
+            self.heard.add(key)
+        return self.update_for(key, events)
+
+    def update_for(self, key: Audience, events: list[dict[str, Any]], shared: Shared | None = None) -> dict[str, Any]:
+        """The whole picture for one audience now (``updates.update_frame``)."""
+        shared = self.shared() if shared is None else shared
+        return update_frame(self.room, key, events, shared, turn_token=self.turn_token, clock=self.server.clock)
+
+    def shared(self) -> Shared:
+        """What every audience's update holds alike, now (the views are built as asked for)."""
+        return shared_parts(self.room, self.server.clock)
+
+    async def handle(self, client: Client, frame: dict[str, Any]) -> None:
+        kind = frame["type"]
+        room = self.room
+        if kind == "resync":
+            await self._resync(client, frame_field(frame, "last_seq", int), frame.get("id"))
+            return
+        if kind == HELLO:
+            await self._hello(client, frame)
+            return
+        if kind == "spectate":
+            self.spectate(client)
+            await client.send(self.ack(frame))
+            await client.send(self.update(client, []))
+            return
+        if kind in HOST_COMMANDS:
+            await self._host(client, frame)
+            return
+        if kind == "join":
+            await self._join(client, frame)
+            return
+        player = room.player_for_token_hash(client.token_hash) if client.token_hash else None
+        if player is None:
+            raise Refused("not_seated", "take a seat first (join)")
+        entry: Input = {"kind": kind, "player_id": player.player_id}
+        if kind == "act":
+            if await self._duplicate(client, player.player_id, frame):
+                return
+            self._check_turn(player.seat, frame)
+            entry.update(action=frame_field(frame, "action", str), to=frame_field(frame, "to", int, optional=True))
+            entry["client_action_id"] = frame["client_action_id"]
+        elif kind == "top_up":
+            entry["chips"] = frame_field(frame, "chips", int)
+            entry["post"] = bool(frame.get("post", False))
+        elif kind == "sit_in":
+            entry["post"] = bool(frame.get("post", False))
+        elif kind == "straddle":
+            entry["amount"] = frame_field(frame, "amount", int, optional=True)
+        elif kind == "run_it":
+            entry["twice"] = frame_field(frame, "twice", bool)
+        elif kind == "chat":
+            text = frame_field(frame, "text", str)
+            if not 1 <= len(text) <= 500:
+                raise Refused("bad_field", "a chat line is 1 to 500 characters")
+            entry["text"] = text
+        await self.commit(entry)
+        await client.send(self.ack(frame))
+
+    async def _hello(self, client: Client, frame: dict[str, Any]) -> None:
+        """Attach a client with its token (none: a guest, a spectator if it asks): a welcome, then an update."""
+        token = frame.get("token")
+        role, player = ("guest", None) if token is None else self.room.role_of(token)
+        self.server.attach(client, self, host=role == "host", token_hash="" if token is None else digest(token))
+        if frame.get("spectate") is True and role == "guest":
+            self.spectate(client)
+            role = "spectator"
+        await client.send({"type": "welcome", "seq": self.room.seq, "reply_to": frame.get("id"),
+                           "table_id": self.room.table_id, "role": role,
+                           "seat": None if player is None else player.seat,
+                           "player_id": None if player is None else player.player_id})
+        await client.send(self.update(client, []))
+
+    async def _resync(self, client: Client, last_seq: int, reply_to: Any) -> None:
+        """Replay what the client's audience was sent after ``last_seq``, then a fresh update
+        (``resync: "replay"``); or only the fresh update (``"fresh"``) when that is not kept."""
+        missed = self.missed(self.audience(client), last_seq)
+        for text in missed or ():
+            await client.send_text(text)
+        fresh = self.update(client, [])
+        fresh.update(reply_to=reply_to, resync="fresh" if missed is None else "replay",
+                     replayed=len(missed or ()))
+        await client.send(fresh)
+
+    def ack(self, frame: dict[str, Any], *, duplicate: bool = False, **more: Any) -> dict[str, Any]:
+        reply = {"type": "ack", "seq": self.room.seq, "reply_to": frame.get("id"), "duplicate": duplicate}
+        if "client_action_id" in frame:
+            reply["client_action_id"] = frame["client_action_id"]
+        reply.update(more)
+        return reply
+
+    async def _duplicate(self, client: Client, player_id: str, frame: dict[str, Any]) -> bool:
+        action_id = frame_field(frame, "client_action_id", str)
+        if not 1 <= len(action_id) <= 64:
+            raise Refused("bad_field", "client_action_id is 1 to 64 characters")
+        if action_id in self.room.applied.get(player_id, ()):
+            await client.send(self.ack(frame, duplicate=True))
+            return True
+        return False
+
+    def _check_turn(self, seat: int, frame: dict[str, Any]) -> None:
+        room, hand = self.room, self.room.hand
+        number = frame_field(frame, "hand", int)
+        token = frame_field(frame, "turn_token", str)
+        if hand is None or hand.is_over or number != room.table.hand_number:
+            raise Refused("stale_turn", "that hand is not in play")
+        if hand.to_act != seat:
+            raise Refused("not_your_turn", f"it is seat {hand.to_act}'s turn")
+        if not secrets.compare_digest(token, self.turn_token):
+            raise Refused("stale_turn", "that turn token is not this turn's")
+
+    def spectate(self, client: Client) -> None:
+        """A client at the link opts in to watch; the host may have closed the rail."""
+        if not self.room.spectators and not client.host:
+            raise Refused("no_spectators", "the host lets no spectators watch this table")
+        client.spectating = True
+
+    async def _join(self, client: Client, frame: dict[str, Any]) -> None:
+        if self.room.ended:
+            raise Refused("closed", "the game has ended")
+        if client.token_hash and self.room.player_for_token_hash(client.token_hash) is not None:
+            raise Refused("illegal", "this client already has a seat", "invalid_action")
+        chips = frame_field(frame, "chips", int)
+        chosen = frame_field(frame, "seat_token", str, optional=True)
+        if chosen is not None and not 22 <= len(chosen) <= 128:     # 22: 128 random bits in base64
+            raise Refused("bad_field", "a seat_token the client chooses has 22 to 128 characters")
+        if chosen is not None and not client.host and await self._join_again(client, frame, chosen):
+            return
+        token = "" if client.host else chosen or secrets.token_urlsafe(24)
+        token_hash = self.room.host_hash if client.host else digest(token)
+        request_id = secrets.token_hex(6)
+        await self.commit(
+            {
+                "kind": "request",
+                "request_id": request_id,
+                "name": frame_field(frame, "name", str),
+                "seat": frame_field(frame, "seat", int),
+                "chips": chips,
+                "token_hash": token_hash,
+            }
+        )
+        if not client.host:
+            client.token_hash = token_hash
+        await client.send(
+            {"type": "seat_requested", "seq": self.room.seq, "reply_to": frame.get("id"), "request_id": request_id,
+             "seat_token": token or None}
+        )
+        if not self.room.config.approval or client.host:
+            await self._seat(request_id)
+
+    async def _join_again(self, client: Client, frame: dict[str, Any], token: str) -> bool:
+        """A join sent again with the seat token it chose (its answer was lost, say in a crash):
+        answered again, not applied twice. False if that token holds no seat and asks for none."""
+        hashed = digest(token)
+        seated = self.room.player_for_token_hash(hashed)
+        request = next((r for r in self.room.requests.values() if r.token_hash == hashed), None)
+        if seated is None and request is None:
+            return False
+        client.token_hash = hashed
+        await client.send(
+            {"type": "seat_requested", "seq": self.room.seq, "reply_to": frame.get("id"),
+             "request_id": None if request is None else request.request_id, "seat_token": token}
+        )
+        if request is not None and not self.room.config.approval:
+            await self._seat(request.request_id)
+        return True
+
+    async def _seat(self, request_id: str) -> None:
+        try:
+            await self.commit({"kind": "sit", "request_id": request_id, "player_id": secrets.token_hex(8)})
+        except Refused:
+            await self.commit({"kind": "refuse", "request_id": request_id})
+            raise
+
+    async def _host(self, client: Client, frame: dict[str, Any]) -> None:
+        if not client.host:
+            raise Refused("not_host", "only the host may do that")
+        kind = frame["type"]
+        if kind == "approve":
+            await self._seat(frame_field(frame, "request_id", str))
+        else:
+            entry: Input = {"kind": kind}
+            if kind == "refuse":
+                entry["request_id"] = frame_field(frame, "request_id", str)
+            if kind in ("edit_stack", "remove"):
+                entry["seat"] = frame_field(frame, "seat", int)
+            if kind == "edit_stack":
+                entry["chips"] = frame_field(frame, "chips", int)
+            if kind == "spectators":
+                entry["allow"] = frame_field(frame, "allow", bool)
+            await self.commit(entry)
+        await client.send(self.ack(frame))

@@ -1,0 +1,146 @@
+"""The frames a table sends: each audience's ``update``, built from its own seat's view of the
+hand, with the parts every audience shares built once a broadcast (docs/protocol.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pokerfloor.server.room import Room
+from pokerfloor.server.showdown import result_json
+from pokerfloor.table.seats import TableEvent
+
+Clock = Callable[[], float]
+
+Audience = tuple[bool, str | None, bool]
+"""Whom an update is built for: (the host?, the player id or None, a spectator let in?). Every
+client of one audience sees the same update; a guest is ``(False, None, False)``, a spectator
+``(False, None, True)``."""
+
+
+@dataclass
+class Shared:
+    """What the updates of one broadcast share (``TableTask.shared``): the table without the
+    host's requests, the last deal's seed digest, the finished hand's result, the clock's
+    deadline, the run-it-twice offer, and the hand's view by seat, each view built for the
+    first audience that needs it (the host and spectators share the rail's)."""
+
+    table: dict[str, Any]
+    deal: dict[str, Any] | None
+    result: dict[str, Any] | None
+    due: tuple[int, float] | None
+    offer: dict[str, Any] | None
+    views: dict[int | None, Any] = field(default_factory=dict)
+
+
+
+def event_json(event: TableEvent) -> dict[str, Any]:
+    """A table event as a client gets it (no cards are ever in one)."""
+    return {
+        "number": event.number,
+        "hand": event.hand,
+        "kind": event.kind,
+        "seat": event.seat,
+        "player_id": event.player,
+        "chips": event.chips,
+        "rule": event.rule,
+        "note": event.note,
+    }
+
+
+def update_frame(
+    room: Room, key: Audience, events: list[dict[str, Any]], shared: Shared, *, turn_token: str, clock: Clock
+) -> dict[str, Any]:
+    """The whole picture for one audience, from its own seat's view of the hand (``shared``:
+    what the updates of one broadcast have in common, built once for all of them)."""
+    host, player_id, spectating = key
+    player = None if player_id is None else room.players.get(player_id)
+    seat = None if player is None else player.seat
+    hand = room.hand
+    seated = seat is not None and hand is not None and seat in hand.seats
+    # Only the host, a seated player or a spectator who opted in (and is let in) sees the
+    # hand; anyone else at the link sees the seats, to ask for one.
+    watching = host or player is not None or (spectating and room.spectators)
+    role = "host" if host else "player" if player is not None else "spectator" if watching else "guest"
+    if not watching:
+        hand, events = None, []
+    viewer = seat if seated else None
+    if hand is not None and viewer not in shared.views:
+        shared.views[viewer] = hand.view(viewer).to_dict()
+    view = None if hand is None else shared.views[viewer]     # a guest (no hand) leaves the cache alone
+    table = shared.table
+    if host:
+        requests = [
+            {"request_id": r.request_id, "name": r.name, "seat": r.seat, "chips": r.chips}
+            for r in room.requests.values()
+        ]
+        table = {**table, "requests": requests}
+    my_turn = seated and hand is not None and not hand.is_over and hand.to_act == seat
+    return {
+        "type": "update",
+        "seq": room.seq,
+        "table": table,
+        "hand": view,
+        "result": shared.result if hand is not None else None,
+        "offer": shared.offer if watching else None,
+        "deal": shared.deal,
+        "you": {
+            "role": role,
+            "seat": seat,
+            "player_id": None if player is None else player.player_id,
+            "turn_token": turn_token if my_turn else None,
+            "clock": None if shared.due is None else clock_json(room, *shared.due, clock=clock),
+        },
+        "events": events,
+    }
+
+
+def shared_parts(room: Room, clock: Clock) -> Shared:
+    """What every audience's update holds alike, now (the views are built as asked for)."""
+    deal = None
+    if room.deals:
+        last = room.deals[-1]
+        deal = {"hand": last.number, "seed_sha256": last.seed_sha256, "seed": room.seed_of(last)}
+    table = {
+        "table_id": room.table_id,
+        "hand_number": room.table.hand_number,
+        "running": room.running,
+        "paused": room.paused,
+        "ended": room.ended,
+        "size": room.config.seats,
+        "customs": {**room.config.customs(), "spectators": room.spectators},
+        "reveal": room.config.reveal,
+        "seats": {
+            str(n): {
+                "player_id": s.player,
+                "name": room.players[s.player].name if s.player in room.players else s.player,
+                "chips": room.table.stack(n),
+                "status": s.status,
+            }
+            for n, s in room.table.seats.items()
+        },
+    }
+    result = result_json(room.hand, rabbit=room.config.rabbit)
+    return Shared(table, deal, result, room.deadline(), offer_json(room, clock))
+
+
+def offer_json(room: Room, clock: Clock) -> dict[str, Any] | None:
+    """The open run-it-twice question: who is asked, who said what, seconds left."""
+    offer, due = room.offer, room.offer_deadline()
+    if offer is None or due is None:
+        return None
+    return {
+        "hand": offer.hand,
+        "seats": list(offer.seats),
+        "answers": {str(seat): twice for seat, twice in offer.answers.items()},
+        "left": max(0.0, due - clock()),
+    }
+
+
+def clock_json(room: Room, seat: int, due: float, *, clock: Clock) -> dict[str, Any]:
+    """The seat to act's time: ``left`` counts the turn and the time bank together, ``bank``
+    is the part of it that is time bank."""
+    player = room.player_at(seat)
+    bank = 0.0 if player is None else player.bank
+    return {"seat": seat, "left": max(0.0, due - clock()), "bank": bank}
