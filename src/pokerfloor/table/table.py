@@ -55,6 +55,16 @@ from pokerfloor.table.customs import (
 from pokerfloor.table.history import history_sink
 from pokerfloor.table.ledger import Entry, EntryKind, Ledger
 from pokerfloor.table.record import TableRecord
+from pokerfloor.table.rotation import (
+    R_CHOICE,
+    R_ORBIT,
+    R_STUD_BUTTON,
+    Rotation,
+    RotationState,
+    frozen_stud_plan,
+    game_key,
+    resumed_positions,
+)
 from pokerfloor.table.seats import (
     HAND_EVENT,
     R_BUY_IN,
@@ -156,12 +166,32 @@ class Table:
         self._kill: KillButton = NEUTRAL
         self._last_busts: tuple[tuple[int, str, int], ...] = ()
         self._markers: list[tuple[str, int, int]] = []
+        self._rotation: RotationState | None = None
+        self._blind_positions: Positions | None = None
 
     # ------------------------------------------------------------------ what the table shows
     @property
     def game(self) -> Game:
-        """The game the next hand is dealt at."""
+        """The game the next hand is dealt at (the rotation's, when the table rotates games)."""
+        rotation = self._rotation
+        if rotation is not None:
+            return rotation.rotation.games[rotation.upcoming()]
         return self._next_game or self._game
+
+    @property
+    def rotation(self) -> RotationState | None:
+        """Where the table is in its rotation of games (``rotate_games``), or ``None``."""
+        return self._rotation
+
+    @property
+    def chooser(self) -> int | None:
+        """Under dealer's choice, the seat that names the next round's game (``choose_game``)."""
+        rotation = self._rotation
+        if rotation is None or not rotation.rotation.dealers_choice or len(self._seats) < 2:
+            return None
+        occupied = sorted(self._settled_seats())
+        button = self.preview().button_seat if rotation.chooser is None else occupied[0]
+        return rotation.holder(button, occupied)
 
     @property
     def house(self) -> HouseRules:
@@ -450,13 +480,54 @@ class Table:
     # ------------------------------------------------------------------ hands
     def set_game(self, game: Game) -> None:
         """Change the stakes or game from the next hand on (TDA 2024 R23: a new level applies to
-        the next hand)."""
+        the next hand); a rotation of games ends."""
         self._end_finished_hand()
         if not isinstance(game, Game):
             raise ValueError(f"a table deals a Game, not {game!r}")
+        self._rotation = None
         self._next_game = replace(game, house=self._game.house)
         stakes = f"{game.variant} {game.structure} blinds {game.blinds} ante {game.ante}"
         self._log("game", note=stakes, rule=cite.NEW_LEVEL)
+
+    def rotate_games(self, rotation: Rotation | None) -> None:
+        """Deal a rotation of games from the next hand on (a mixed game, or dealer's choice):
+        each game of ``rotation`` for an orbit or its number of hands, at the table's house
+        rules; ``None`` stops rotating (the game last dealt goes on). ``ValueError`` for a
+        rotation with a game that deals fewer players than the table has seats."""
+        self._end_finished_hand()
+        if rotation is None:
+            if self._rotation is not None:
+                self._next_game, self._rotation = self.game, None
+                self._log("rotation", note="ends", rule=R_ORBIT)
+            return
+        if not isinstance(rotation, Rotation):
+            raise ValueError(f"a table rotates a Rotation, not {rotation!r}")
+        if rotation.max_players < self.size:
+            raise ValueError(f"a table of {self.size} seats rotates only games dealing as many players")
+        house = self._game.house
+        games = tuple(g if g.house == house else replace(g, house=house) for g in rotation.games)
+        self._rotation = RotationState(replace(rotation, games=games))
+        self._next_game = None
+        kind = "dealer's choice of" if rotation.dealers_choice else "rotation"
+        self._log("rotation", note=f"{kind} {', '.join(rotation.keys)} per {rotation.per}", rule=R_ORBIT)
+
+    def choose_game(self, seat: int, game: str) -> None:
+        """Dealer's choice: the seat holding the choice names the next round's game, by its name
+        on the list (``game_key``: ``"fixed_limit_razz"``...); it may change its mind until that
+        round's first hand is dealt. Refused (``invalid_action``) from another seat."""
+        self._end_finished_hand()
+        rotation = self._rotation
+        if rotation is None or not rotation.rotation.dealers_choice:
+            raise IllegalAction("invalid_action", "this table is not dealing dealer's choice", R_CHOICE)
+        self._occupied(seat)
+        if seat != self.chooser:
+            raise IllegalAction("invalid_action", f"seat {self.chooser} names the next game", R_CHOICE)
+        if not isinstance(game, str) or game not in rotation.rotation.keys:
+            raise IllegalAction(
+                "invalid_action", f"the games to choose from are {', '.join(rotation.rotation.keys)}", R_CHOICE
+            )
+        self._rotation = replace(rotation.choose(game), chooser=seat)
+        self._log("choose_game", seat, note=game, rule=R_CHOICE)
 
     def preview(self) -> BlindPlan:
         """The next hand's button, blinds, seats dealt in and posts, as things stand now (a hand
@@ -474,12 +545,22 @@ class Table:
         first = None
         if self._positions is None:
             first = self._first_button if self._first_button is not None else self._draw_for_button(seats, draw)
+        previous = self._positions
+        mixed = self._blind_positions is not None or (
+            self._rotation is not None and any(g.variant_spec.family != "stud" for g in self._rotation.rotation.games)
+        )
+        rule = game.house.mixed_stud_button
         if game.variant_spec.family == "stud":
-            return rotate_button(seats, self._positions, first)
+            if mixed and rule == "frozen":
+                return frozen_stud_plan(seats, previous, first)
+            return rotate_button(seats, previous, first)
+        if previous is not None and self._game.variant_spec.family == "stud":
+            previous, resumed = resumed_positions(rule, previous, self._blind_positions, seats)
+            first = resumed if first is None else first
         return place_blinds(
             seats,
             self.size,
-            self._positions,
+            previous,
             blinds=game.blinds,
             rule=game.house.button_rule,
             heads_up_transition=game.house.heads_up_transition,
@@ -523,6 +604,8 @@ class Table:
         self._hand_number += 1
         self._hand, self._collected, self._synced = hand, False, 0
         self._positions, self._plan = plan.positions, plan
+        if game.variant_spec.family != "stud":
+            self._blind_positions = plan.positions
         self._dealt = {seat: self._seats[seat] for seat in plan.dealt}
         for seat, owed in plan.owes.items():
             current = self._seats[seat]
@@ -530,6 +613,7 @@ class Table:
             self._seats[seat] = replace(current, owes=owed, status=status)
         self._straddles, self._sleepers = [], []
         self._log("hand_started", hand=self._hand_number, note=f"{game.variant} {game.structure}")
+        self._rotate(plan)
         for post, refused in void:
             self._log("straddle_void", post.seat, post.amount, rule=refused.rule, note=refused.message)
         if self._kill.killer is not None and not kill:
@@ -537,6 +621,22 @@ class Table:
             self._kill = NEUTRAL
         self._log_plan(plan, posts)
         return hand
+
+    def _rotate(self, plan: BlindPlan) -> None:
+        """A hand of the rotation dealt: a new round of a game begins, or one more hand of it."""
+        rotation = self._rotation
+        if rotation is None:
+            return
+        turn = rotation.turns
+        self._rotation = rotation = rotation.after_deal(plan.dealt, plan.button_seat, sorted(self._seats))
+        if rotation.turns != turn:
+            game = game_key(rotation.game)
+            self._log("game_round", plan.button_seat, rotation.length, note=game, rule=R_ORBIT, hand=self._hand_number)
+            if self._game.variant_spec.family == "stud" and self._blind_positions is not None:
+                self._log("button_frozen" if self.house.mixed_stud_button == "frozen" else "button_moves",
+                          plan.button_seat, rule=R_STUD_BUTTON, hand=self._hand_number)
+            if rotation.chooser is not None:
+                self._log("chooser", rotation.chooser, rule=R_CHOICE, hand=self._hand_number)
 
     def act(
         self,
@@ -651,6 +751,8 @@ class Table:
                 "kill": asdict(self._kill),
                 "last_busts": [list(b) for b in self._last_busts],
                 "markers": [list(m) for m in self._markers],
+                "rotation": None if self._rotation is None else self._rotation.to_json(),
+                "blind_positions": None if self._blind_positions is None else asdict(self._blind_positions),
             }
         )
 
@@ -720,6 +822,9 @@ class Table:
         self._kill = rec.kill_from(data["kill"])
         self._last_busts = rec.busts_from(data["last_busts"])
         self._markers = rec.triples_from(data["markers"])
+        rotation = data.get("rotation")
+        self._rotation = None if rotation is None else RotationState.from_json(rotation)
+        self._blind_positions = rec.positions_from(data.get("blind_positions"))
         if data["hand"] is not None:
             self._restore_hand(data["hand"])
         own_rng = rec.rng_from(data["own_rng"])
