@@ -93,6 +93,15 @@ DEALERS_CHOICE: Final = (
     " from the host's list and the choice passes one player to the left"
 )
 
+BOMB_POT: Final = (
+    "common cash-game custom, not a TDA rule: a bomb pot, every player antes the agreed amount, no betting"
+    " before the flop, the betting starts on the flop"
+)
+DOUBLE_BOARD: Final = (
+    "common cash-game custom, not a TDA rule: a double board, each pot split between the two boards,"
+    " an odd chip to the first board as in a board run twice"
+)
+
 REGISTRY: Final[frozenset[str]] = frozenset(
     value for name, value in dict(globals()).items() if name.isupper() and isinstance(value, str)
 )
