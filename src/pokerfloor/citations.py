@@ -102,6 +102,11 @@ DOUBLE_BOARD: Final = (
     " an odd chip to the first board as in a board run twice"
 )
 
+ICM: Final = (
+    "common tournament practice, not a TDA rule: a deal at the final table by ICM, the Malmuth-Harville"
+    " model (each place won with the player's share of the chips the players not yet placed hold)"
+)
+
 REGISTRY: Final[frozenset[str]] = frozenset(
     value for name, value in dict(globals()).items() if name.isupper() and isinstance(value, str)
 )
