@@ -26,7 +26,7 @@ from typing import Any
 from pokerfloor import citations as cite
 from pokerfloor.cards import FULL_DECK, SEED_BYTES, Card, CardsLike, Deck, SeededShuffler, Shuffler, draws_bits
 from pokerfloor.errors import IllegalAction, Reason
-from pokerfloor.hand import Event, Hand, HandRecord, Post, plain
+from pokerfloor.hand import Event, Hand, HandRecord, Post, bomb, plain
 from pokerfloor.rules import Game, HouseRules
 from pokerfloor.table import record as rec
 from pokerfloor.table.buttons import (
@@ -80,6 +80,7 @@ R_RATHOLE = cite.RATHOLE
 R_OPEN_STAKES = cite.OPEN_STAKES
 R_REBUY_OWES = cite.REBUY_OWES
 R_DRAW = cite.DRAW_FOR_BUTTON
+R_BOMB = cite.BOMB_POT
 
 
 class Table:
@@ -168,6 +169,8 @@ class Table:
         self._markers: list[tuple[str, int, int]] = []
         self._rotation: RotationState | None = None
         self._blind_positions: Positions | None = None
+        self._bomb_called: tuple[int, int] | None = None
+        self._bomb_rule: tuple[int, int, int] | None = None
 
     # ------------------------------------------------------------------ what the table shows
     @property
@@ -529,6 +532,50 @@ class Table:
         self._rotation = replace(rotation.choose(game), chooser=seat)
         self._log("choose_game", seat, note=game, rule=R_CHOICE)
 
+    @property
+    def next_bomb_pot(self) -> tuple[int, int] | None:
+        """(ante, boards) when the next hand is a bomb pot: called by the host, or the table's
+        rule for every N hands; else ``None``."""
+        if self._bomb_called is not None:
+            return self._bomb_called
+        rule = self._bomb_rule
+        if rule is not None and (self._hand_number + 1) % rule[2] == 0:
+            return rule[0], rule[1]
+        return None
+
+    def call_bomb_pot(self, ante: int, *, boards: int = 1) -> None:
+        """The host calls a bomb pot for the next hand: every player dealt in antes ``ante``, no
+        blinds or straddles, no betting before the flop; ``boards=2`` for a double board
+        (``Hand(bomb_pot=...)``). The button and the blinds' rotation move on as after any hand
+        (``preview()`` shows the seats dealt in and the button; its blinds are not posted), and a
+        player waiting to come in who is dealt in comes in by the ante. Refused (``invalid_action``)
+        in a game without a flop or with an ante that is no chips."""
+        self._end_finished_hand()
+        self._bomb_called = self._check_bomb(ante, boards)
+        self._log("bomb_pot_called", chips=ante, note=f"{boards} board{'s' if boards > 1 else ''}", rule=R_BOMB)
+
+    def bomb_pots(self, every: int | None, ante: int = 0, *, boards: int = 1) -> None:
+        """A table rule: every ``every``-th hand (hand numbers ``every``, 2 x ``every``...) is a
+        bomb pot of ``ante`` (and ``boards``); ``None`` ends the rule."""
+        self._end_finished_hand()
+        if every is None:
+            self._bomb_rule = None
+            self._log("bomb_pot_rule", note="ends", rule=R_BOMB)
+            return
+        if isinstance(every, bool) or not isinstance(every, int) or every < 1:
+            raise IllegalAction("invalid_action", f"a bomb pot comes every so many hands, at least 1, not {every!r}")
+        self._bomb_rule = (*self._check_bomb(ante, boards), every)
+        self._log("bomb_pot_rule", chips=ante, note=f"every {every} hands, {boards} board(s)", rule=R_BOMB)
+
+    def _check_bomb(self, ante: int, boards: int) -> tuple[int, int]:
+        try:
+            checked = bomb.check_bomb_pot(self.game, ante, boards)
+        except ValueError as wrong:
+            raise IllegalAction("invalid_action", str(wrong), R_BOMB) from None
+        if not checked[0]:
+            raise IllegalAction("invalid_action", "a bomb pot's ante is at least one chip", R_BOMB)
+        return checked
+
     def preview(self) -> BlindPlan:
         """The next hand's button, blinds, seats dealt in and posts, as things stand now (a hand
         not yet ended counts as ended). Reading it changes nothing: before the first hand, the
@@ -588,17 +635,26 @@ class Table:
         self._check_no_hand_pending()
         plan = self._plan_next()
         game = self.game
+        bombed = self.next_bomb_pot
+        if bombed is not None and (game.variant_spec.family != "flop" or bombed[0] % game.min_chip):
+            bombed = None           # the game changed since the bomb pot was called: it lapses
         chain, void = self._valid_straddles(plan)
         extra = chain + [p for p in self._sleepers if p.seat in plan.dealt and all(p.seat != c.seat for c in chain)]
-        kill = self._kill_post(plan, extra)
+        kill = self._kill_post(plan, extra) if bombed is None else []
         killed = {p.seat for p in kill}
         posts = [p for p in plan.posts if p.seat not in killed or p.kind not in ("sb", "bb")] + extra + kill
+        if bombed is not None:
+            void += [(p, IllegalAction("invalid_action", "no straddles in a bomb pot", R_BOMB)) for p in extra]
+            posts = []
         stacks = {seat: self._seats[seat].chips for seat in plan.dealt}
         deck_rng = rng if rng is not None else self._rng
         start_rng = rec.snapshot(deck_rng)
         seed = self._own_rng.getrandbits(8 * SEED_BYTES) if deck_rng is None else None  # type: ignore[attr-defined]
+        ante, boards = (0, 1) if bombed is None else bombed
         hand = Hand(game, stacks, plan.button_seat, rng=deck_rng, seed=seed, posts=posts,
-                    holes=holes, board=board, dealing=dealing, auto_muck=auto_muck, wait_for_runout=wait_for_runout)
+                    holes=holes, board=board, dealing=dealing, auto_muck=auto_muck, wait_for_runout=wait_for_runout,
+                    bomb_pot=ante, boards=boards)
+        self._bomb_called = None
         self._hand_rng, self._hand_shares_rng = start_rng, deck_rng is not None and deck_rng is self._rng
         self._game, self._next_game = game, None
         self._hand_number += 1
@@ -616,7 +672,7 @@ class Table:
         self._rotate(plan)
         for post, refused in void:
             self._log("straddle_void", post.seat, post.amount, rule=refused.rule, note=refused.message)
-        if self._kill.killer is not None and not kill:
+        if self._kill.killer is not None and not kill and bombed is None:
             self._log("kill_void", self.seat_of(self._kill.killer), rule=R_KILL, note="the killer is not dealt in")
             self._kill = NEUTRAL
         self._log_plan(plan, posts)
@@ -753,6 +809,8 @@ class Table:
                 "markers": [list(m) for m in self._markers],
                 "rotation": None if self._rotation is None else self._rotation.to_json(),
                 "blind_positions": None if self._blind_positions is None else asdict(self._blind_positions),
+                "bomb_called": None if self._bomb_called is None else list(self._bomb_called),
+                "bomb_rule": None if self._bomb_rule is None else list(self._bomb_rule),
             }
         )
 
@@ -825,6 +883,9 @@ class Table:
         rotation = data.get("rotation")
         self._rotation = None if rotation is None else RotationState.from_json(rotation)
         self._blind_positions = rec.positions_from(data.get("blind_positions"))
+        called, rule = data.get("bomb_called"), data.get("bomb_rule")
+        self._bomb_called = None if called is None else (called[0], called[1])
+        self._bomb_rule = None if rule is None else (rule[0], rule[1], rule[2])
         if data["hand"] is not None:
             self._restore_hand(data["hand"])
         own_rng = rec.rng_from(data["own_rng"])
