@@ -102,7 +102,7 @@ def test_a_horse_session_of_42_hands_through_the_rotation_and_back(play_out: Pla
     rng, floor, dealt = random.Random(11), Floor(), []
     for _ in range(42):
         hand = table.start_hand()
-        floor.check(hand, sorted(s for s, seat in table.seats.items() if seat.status == "playing"))
+        floor.check(hand, sorted(hand.seats))
         dealt.append(hand.game.variant)
         play_out(hand, rng)
         table.end_hand()
@@ -195,7 +195,8 @@ def test_set_game_or_none_ends_the_rotation(play_out: PlayOut) -> None:
     table = seated(pf.Rotation.horse(STAKES), 4)
     play_out(table.start_hand(), random.Random(1))
     table.rotate_games(None)
-    assert table.rotation is None and table.game.variant == "holdem"
+    assert table.rotation is None and table.game.variant == "holdem"      # the game last dealt goes on
+    assert table.chooser is None
     table.rotate_games(pf.Rotation.horse(STAKES))
     table.set_game(STAKES.game("razz"))
     assert table.rotation is None and table.game.variant == "razz"
@@ -252,7 +253,7 @@ def test_a_dealers_choice_session_with_the_choice_passing_left(play_out: PlayOut
             table.choose_game(chooser, picks[chooser])
         for hand_number in range(5):
             hand = table.start_hand()
-            floor.check(hand, sorted(table.seats))
+            floor.check(hand, sorted(hand.seats))
             if hand_number == 0:
                 rounds.append(game_key(hand.game))
             else:
@@ -276,3 +277,22 @@ def test_a_choice_made_is_in_the_record() -> None:
     assert copy.rotation == table.rotation and copy.game.variant == "stud"
     state = copy.rotation
     assert state is not None and RotationState.from_json(state.to_json()) == state
+
+
+def test_an_eight_game_session_with_its_draw_and_big_bet_games(play_out: PlayOut) -> None:
+    """The 8-game mix, an orbit of each at five players and back to 2-7 triple draw: the draw and
+    big-bet games post blinds like hold'em, the stud games freeze the button between them."""
+    table = seated(pf.Rotation.eight_game(STAKES), 5)
+    rng, floor, games = random.Random(12), Floor(), []
+    for _ in range(45):
+        hand = table.start_hand()
+        floor.check(hand, sorted(hand.seats))
+        games.append(game_key(hand.game))
+        play_out(hand, rng)
+        table.end_hand()
+        for seat, player in table.seats.items():
+            if not player.chips:
+                table.rebuy(seat, 1000, post=True)      # the big-bet games bust players: they buy in again
+    assert games[::5] == [*pf.Rotation.eight_game(STAKES).keys, "fixed_limit_deuce_seven_triple"]
+    assert floor.changes == 8
+    table.verify()

@@ -193,8 +193,12 @@ class Table:
         if rotation is None or not rotation.rotation.dealers_choice or len(self._seats) < 2:
             return None
         occupied = sorted(self._settled_seats())
-        button = self.preview().button_seat if rotation.chooser is None else occupied[0]
-        return rotation.holder(button, occupied)
+        if rotation.chooser is not None:
+            return rotation.holder(occupied[0], occupied)
+        try:
+            return self.preview().button_seat
+        except NotEnoughPlayers:
+            return None
 
     @property
     def house(self) -> HouseRules:
@@ -500,7 +504,7 @@ class Table:
         self._end_finished_hand()
         if rotation is None:
             if self._rotation is not None:
-                self._next_game, self._rotation = self.game, None
+                self._next_game, self._rotation = None, None
                 self._log("rotation", note="ends", rule=R_ORBIT)
             return
         if not isinstance(rotation, Rotation):
