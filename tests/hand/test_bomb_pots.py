@@ -170,3 +170,14 @@ def test_random_bomb_pots_conserve_chips() -> None:
             else:
                 hand.act(hand.to_act, choice)
         assert hand.result is not None and sum(hand.result.stacks.values()) == sum(stacks.values())
+
+
+def test_the_narrator_names_the_bomb_pot_and_each_board() -> None:
+    from pokerfloor.narrate import narrate
+
+    hand = pf.Hand(NL, {1: 100, 2: 100, 3: 100}, 1, rng=random.Random(12), bomb_pot=5, boards=2)
+    check_down(hand)
+    lines = narrate(hand)
+    assert "Bomb pot of 5 a player: no betting before the flop" in lines
+    assert any(line.startswith("Flop (board 2): ") for line in lines)
+    assert any(line.endswith(", board 2)") for line in lines)
