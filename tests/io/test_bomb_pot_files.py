@@ -12,7 +12,7 @@ from tests.differential.pokerkit_twin import remainder_to_first_winner
 from tests.differential.test_pokerkit_bomb_pots import odd_chips_of_merged_pots
 
 import pokerfloor as pf
-from pokerfloor.io import export, phh
+from pokerfloor.io import export, phh, replay
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
@@ -46,6 +46,8 @@ def test_pokerkit_replays_our_bomb_pots_to_the_same_stacks() -> None:
         assert hand.result is not None
         ours = [hand.result.stacks[s] for s in sorted(hand.result.stacks)]
         theirs = list(final.stacks)
+        again = replay.replay(phh.loads(text)[0]).hand.result      # and pokerfloor reads its own file
+        assert again is not None and again.stacks == hand.result.stacks, seed
         if theirs != ours:      # the known odd chips of split pots (MERGED_POTS, pokerkit_twin.KNOWN)
             assert theirs == remainder_to_first_winner(hand) or odd_chips_of_merged_pots(hand, ours, theirs), seed
             known += 1
