@@ -13,11 +13,13 @@ import random
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pokerfloor as pf
 from pokerfloor import citations as cite
 from pokerfloor.hand import Hand
-from pokerfloor.table.buttons import next_seat
+from pokerfloor.table.buttons import NotEnoughPlayers, next_seat
 from pokerfloor.table.rotation import RotationState, game_key
 
 PlayOut = Callable[[Hand, random.Random], None]
@@ -64,7 +66,9 @@ class Floor:
             small, big = blinds_of(hand)
             last_small, last_big = blinds_of(last_flop)
             assert last_big is not None and big == next_seat(last_big, playing), "the blinds resume where they were"
-            assert small == last_big and hand.button_seat == last_small
+            assert small == (last_big if last_big in playing else None)          # else a dead small blind
+            if small is not None and last_small is not None and len(last_flop.seats) > 2:
+                assert hand.button_seat == last_small      # (heads-up the button was the small blind)
         if not is_stud(hand):
             self.last_flop = hand
         self.previous = hand
@@ -295,4 +299,46 @@ def test_an_eight_game_session_with_its_draw_and_big_bet_games(play_out: PlayOut
                 table.rebuy(seat, 1000, post=True)      # the big-bet games bust players: they buy in again
     assert games[::5] == [*pf.Rotation.eight_game(STAKES).keys, "fixed_limit_deuce_seven_triple"]
     assert floor.changes == 8
+    table.verify()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.lists(st.integers(0, 5), min_size=30, max_size=30))
+def test_players_coming_and_going_through_a_rotation(seed: int, moves: list[int]) -> None:
+    """Whoever leaves, sits down, sits out or comes back between hands of a HORSE rotation (per
+    three hands), the stud button stays where the last flop hand left it, each flop hand's big
+    blind is the next player after the last flop hand's (TDA 2024 Rule 32), and the ledger balances."""
+    from tests.table.conftest import _play_out
+
+    table = seated(pf.Rotation.horse(STAKES, per=3), 6, seed=seed)
+    rng, floor, names = random.Random(seed), Floor(), 6
+    for move in moves:
+        seats = table.seats
+        if move == 1 and len(seats) > 3:
+            table.leave(rng.choice(sorted(seats)))
+        elif move == 2 and len(seats) < 6:
+            names += 1
+            table.sit(rng.choice(sorted(set(range(1, 7)) - set(seats))), f"p{names}", 5000, post=rng.random() < 0.5)
+        elif move == 3:
+            away = [s for s, p in seats.items() if p.status == "playing"]
+            if len(away) > 3:
+                table.sit_out(rng.choice(away))
+        elif move == 4:
+            for seat, player in seats.items():
+                if player.status == "sitting_out":
+                    table.sit_in(seat, post=rng.random() < 0.5)
+        try:
+            hand = table.start_hand()
+        except NotEnoughPlayers:
+            continue
+        plan = table.plan
+        assert plan is not None
+        if plan.new_game or plan.heads_up:
+            floor.last_flop = None if not is_stud(hand) else floor.last_flop
+        floor.check(hand, sorted(hand.seats))
+        _play_out(hand, rng)
+        table.end_hand()
+        for seat, player in table.seats.items():
+            if not player.chips:
+                table.leave(seat)
     table.verify()
