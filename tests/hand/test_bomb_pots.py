@@ -111,11 +111,12 @@ def test_a_hand_that_can_win_either_board_is_shown_not_mucked() -> None:
 
 def test_double_board_refuses_to_run_it_again() -> None:
     hand = pf.Hand(NL, {1: 10, 2: 10}, 2, rng=random.Random(8), bomb_pot=2, boards=2, wait_for_runout=True)
+    with pytest.raises(pf.IllegalAction) as refused:
+        hand.run_it(2)
+    assert refused.value.reason == "cannot_run_it" and "double board" in refused.value.message
     hand.act(hand.to_act, "bet", to=8)
     hand.act(hand.to_act, "call")
-    assert hand.is_over and hand.runs == 2          # all-in: both boards run out, each once
-    with pytest.raises(pf.IllegalAction):
-        hand.run_it(2)
+    assert hand.is_over and hand.runs == 2          # all-in: both boards run out at once, each once
 
 
 def test_views_show_both_boards() -> None:

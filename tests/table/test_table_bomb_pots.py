@@ -94,3 +94,13 @@ def test_a_bomb_pot_is_refused_without_a_flop_or_chips() -> None:
     with pytest.raises(pf.IllegalAction):
         table.bomb_pots(0, 5)
     assert table.next_bomb_pot is None
+
+
+def test_a_bomb_pot_called_lapses_when_the_game_changes_to_stud(play_out: PlayOut) -> None:
+    table = table_of()
+    table.call_bomb_pot(5)
+    table.set_game(pf.Game(variant="stud", structure="fixed_limit", small_bet=4, ante=1, bring_in=2))
+    hand = table.start_hand()
+    assert hand.bomb_pot == 0 and [e.kind for e in table.events].count("bomb_pot_lapses") == 1
+    assert table.next_bomb_pot is None
+

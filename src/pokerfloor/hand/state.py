@@ -1619,6 +1619,8 @@ class Hand:
         if self.variant.family != "flop":
             game = self.variant.title or self.variant.name
             raise IllegalAction("cannot_run_it", f"{game} has no board to run more than once", R_RUN_IT)
+        if self._boards > 1:
+            raise IllegalAction("cannot_run_it", "a double board is dealt once: each board is already a run", R_RUN_IT)
         if self._run_chosen:
             raise IllegalAction("cannot_run_it", f"the board is already run {self._runs} time(s)", R_RUN_IT)
         missing = sum(self.variant.board) - len(self._board)

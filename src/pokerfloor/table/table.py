@@ -641,7 +641,8 @@ class Table:
         game = self.game
         bombed = self.next_bomb_pot
         if bombed is not None and (game.variant_spec.family != "flop" or bombed[0] % game.min_chip):
-            bombed = None           # the game changed since the bomb pot was called: it lapses
+            self._log("bomb_pot_lapses", chips=bombed[0], note=f"{game.variant} takes no bomb pot", rule=R_BOMB)
+            bombed = None           # the game changed since the bomb pot was called
         chain, void = self._valid_straddles(plan)
         extra = chain + [p for p in self._sleepers if p.seat in plan.dealt and all(p.seat != c.seat for c in chain)]
         kill = self._kill_post(plan, extra) if bombed is None else []
