@@ -6,7 +6,8 @@ the final stacks flow back into the seats, the ledger records every player's res
 player id), busted players are marked, and the kill button and straddle token move. Reading the
 table never changes it; a step that changes the table (dealing, seating, buying chips...) ends a
 finished hand first. The next hand's button, blinds and posts follow from the table's rules
-(``buttons``).
+(``buttons``); a rotation of games (``rotate_games``: mixed games and dealer's choice,
+``rotation``) and bomb pots (``call_bomb_pot``, ``bomb_pots``) say what it deals.
 
 One ordered stream, ``table.events``, numbers (``seq``) the table's events and the hands'
 events alike; ``events_for(seat)`` is that stream as one seat may see it. ``table.record()``
