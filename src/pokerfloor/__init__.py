@@ -39,7 +39,7 @@ from pokerfloor.hand import (
 )
 from pokerfloor.interpret import Ruling, interpret
 from pokerfloor.rules import VARIANTS, Game, HouseRules, Variant
-from pokerfloor.table import KillGame, Level, Straddles, Table, TableOptions, Tournament
+from pokerfloor.table import KillGame, Level, LimitStakes, Rotation, Straddles, Table, TableOptions, Tournament
 
 __all__ = [
     "VARIANTS",
@@ -59,11 +59,13 @@ __all__ = [
     "KillGame",
     "Legal",
     "Level",
+    "LimitStakes",
     "Post",
     "Pot",
     "Range",
     "Rank",
     "Result",
+    "Rotation",
     "Ruling",
     "SeatView",
     "SeededShuffler",

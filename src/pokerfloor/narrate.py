@@ -68,6 +68,8 @@ def describe(
         return f"{event.street.capitalize()}{run}: {' '.join(format_cards([card]) for card in event.cards)}"
     if kind == "run_it":
         return event.note
+    if kind == "bomb_pot":
+        return f"Bomb pot of {amount} a player: no betting before the flop"
     if kind == "deal_hole":
         how = f" ({event.note})" if event.note and event.note != "draw" else ""
         return f"{who} {_verb(who, 'is')} dealt {format_cards(event.cards)}{how}"

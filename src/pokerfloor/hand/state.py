@@ -22,7 +22,7 @@ from typing import Any, TypeGuard
 from pokerfloor import citations as cite
 from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, SeededShuffler, Shuffler
 from pokerfloor.errors import IllegalAction, Reason
-from pokerfloor.hand import dealer, draw, forced, out_of_turn, showdown, spots, stud
+from pokerfloor.hand import bomb, dealer, draw, forced, out_of_turn, showdown, spots, stud
 from pokerfloor.hand.betting import Chips, Round
 from pokerfloor.hand.given import cards_or_unknown
 from pokerfloor.hand.pots import side_pots
@@ -135,6 +135,8 @@ class Hand:
         auto_muck: bool = True,
         deck: Deck | None = None,
         wait_for_runout: bool = False,
+        bomb_pot: object = 0,
+        boards: object = 1,
     ) -> None:
         if not isinstance(game, Game):
             raise ValueError(f"a hand is dealt at a Game, not {game!r}")
@@ -166,6 +168,7 @@ class Hand:
             if not isinstance(post, Post):
                 raise ValueError(f"forced bets are given as pf.Post values, not {post!r}")
             given_posts.append(post)
+        self._bomb, self._boards = bomb.check_bomb_pot(game, bomb_pot, boards)
         self.game = game
         self.variant = game.variant_spec
         self._streets = self.variant.streets
@@ -232,7 +235,13 @@ class Hand:
         self._run_chosen = False
         self._runs = 1
         self._run_boards: list[list[Card | None]] = []
-        self._posts = forced.forced_posts(game, self._seats, button, given_posts)
+        if self._boards > 1:
+            self._runs, self._run_chosen = self._boards, True
+            self._run_boards = [[] for _ in range(self._boards - 1)]
+        if self._bomb:
+            self._posts = bomb.bomb_posts(self._seats, self._bomb, given_posts)
+        else:
+            self._posts = forced.forced_posts(game, self._seats, button, given_posts)
         self._given_stacks = dict(stacks)
         self.small_blind_seat = next((p.seat for p in self._posts if p.kind == "sb"), None)
         self.big_blind_seat = next((p.seat for p in self._posts if p.kind == "bb"), None)
@@ -313,6 +322,11 @@ class Hand:
     @property
     def board(self) -> list[Card | None]:
         return list(self._board)
+
+    @property
+    def bomb_pot(self) -> int:
+        """The ante of a bomb pot (``bomb_pot=``), 0 in a hand dealt as usual."""
+        return self._bomb
 
     @property
     def runs(self) -> int:
@@ -419,6 +433,8 @@ class Hand:
             inputs=tuple(self._inputs),
             seed=None if self._seed is None else self._seed.hex(),
             wait_for_runout=self._wait_runout,
+            bomb_pot=self._bomb,
+            boards=self._boards,
         )
 
     @classmethod
@@ -498,6 +514,11 @@ class Hand:
     def _begin_betting(self) -> None:
         """Hand the action to the first seat that needs it, or move on when none does."""
         self._to_act = -1
+        if self._bomb and self._street_index == 0:
+            note = "bomb pot: no betting before the flop"
+            self.events.append(_event("bomb_pot", None, self._bomb, street=self.street, note=note))
+            self._close_round()
+            return
         if self._stud:
             self._open_stud_round()
         nxt = self._next_to_act(self._first - 1 if self._killer < 0 else self._killer)
@@ -777,12 +798,17 @@ class Hand:
             self._run_boards[request.run - 1] += parsed
             event = self._run_event(request.run, parsed)
             self._awaiting = None
-            self._showdown()
+            if self._boards == 1:
+                self._showdown()
+            elif not self._deal_other_boards(request.run + 1, len(parsed)):
+                self._after_board_dealt()
             return event
         self._board += parsed
         event = _event("deal_board", None, cards=tuple(parsed), street=self.street, seen_by=face_up(parsed))
         self.events.append(event)
         self._awaiting = None
+        if self._boards > 1 and self._deal_other_boards(1, len(parsed)):
+            return event
         self._after_board_dealt()
         return event
 
@@ -801,7 +827,23 @@ class Hand:
             cards += fresh
         self._board += cards
         self.events.append(_event("deal_board", None, cards=tuple(cards), street=self.street, seen_by=face_up(cards)))
+        if self._boards > 1 and self._deal_other_boards(1, count):
+            return
         self._after_board_dealt()
+
+    def _deal_other_boards(self, first: int, count: int) -> bool:
+        """A double board: this street's cards on the other boards, from board ``first`` on (by
+        index; 0 is the first board). Returns whether a manually dealt hand waits for them."""
+        for board in range(first, self._boards):
+            if self._manual:
+                self._awaiting = DealRequest("board", None, count, board)
+                self._to_act = -1
+                return True
+            cards: list[Card | None] = list(self._deck.deal(count))
+            self._dealt += [c for c in cards if c is not None]
+            self._run_boards[board - 1] += cards
+            self._run_event(board, cards)
+        return False
 
     def _deal_runs(self) -> bool:
         """Deal the boards of the second and later runs (``Hand.run_it``), run by run and street by
@@ -830,7 +872,7 @@ class Hand:
         ends = [sum(self.variant.board[: k + 1]) for k in range(len(self.variant.board))]
         dealt = len(self._run_boards[run - 1])
         street = streets[1 + ends.index(dealt)] if dealt in ends else ""
-        note, faces = f"run {run + 1}", face_up(cards)
+        note, faces = f"{'board' if self._boards > 1 else 'run'} {run + 1}", face_up(cards)
         event = _event("deal_board", None, cards=tuple(cards), street=street, note=note, seen_by=faces)
         self.events.append(event)
         return event
@@ -850,7 +892,8 @@ class Hand:
         highs, lows = self._hand_ranks(contenders)
         pots = self.pots
         if not self._manual:
-            asked = self._table_in_order(contenders, pots, highs, lows)
+            boards = [(highs, lows)] + [self._hand_ranks(contenders, b) for b in self._run_boards[: self._boards - 1]]
+            asked = self._table_in_order(contenders, pots, boards)
             if asked >= 0:
                 self._to_act = asked
                 return
@@ -877,19 +920,19 @@ class Hand:
         return highs, lows
 
     def _table_in_order(
-        self, contenders: list[int], pots: list[Pot], highs: dict[int, int | None], lows: dict[int, int | None]
+        self, contenders: list[int], pots: list[Pot], boards: list[tuple[dict[int, int | None], dict[int, int | None]]]
     ) -> int:
         """Table the hands in showdown order: when a player is all-in every hand is (TDA 2024 R16),
-        else the hands that can still win (R17-A); a hand that can no longer win is mucked under
-        ``auto_muck``, else its seat is asked (R18). Returns the seat (by index) asked now, or -1
-        when all are done."""
+        else the hands that can still win (R17-A; on any board of a double board); a hand that can
+        no longer win is mucked under ``auto_muck``, else its seat is asked (R18). Returns the seat
+        (by index) asked now, or -1 when all are done."""
         shown: list[int] = []
         tabled = self._exposed or any(self._chips.stack[j] == 0 for j in contenders)
         for j in self._showdown_order(contenders):
             if self._shown[j]:
                 shown.append(j)
                 continue
-            if tabled or self._can_still_win(j, shown, pots, highs, lows):
+            if tabled or any(self._can_still_win(j, shown, pots, highs, lows) for highs, lows in boards):
                 hole = self._holes[j]
                 self._shown[j] = True
                 self.events.append(
@@ -989,8 +1032,9 @@ class Hand:
                 hole = self._holes[j]
                 shown = _event("show", self._seats[j], cards=tuple(hole), street="showdown", seen_by=face_up(hole))
                 self.events.append(shown)
+        run_word = "board" if self._boards > 1 else "run"
         for award in awards:
-            note = award.reason if runs == 1 else f"{award.reason}, run {award.run + 1}"
+            note = award.reason if runs == 1 else f"{award.reason}, {run_word} {award.run + 1}"
             for seat, chips in award.winners.items():
                 if chips or runs == 1:
                     self.events.append(_event("win", seat, chips, note=note))
@@ -1578,6 +1622,8 @@ class Hand:
         if self.variant.family != "flop":
             game = self.variant.title or self.variant.name
             raise IllegalAction("cannot_run_it", f"{game} has no board to run more than once", R_RUN_IT)
+        if self._boards > 1:
+            raise IllegalAction("cannot_run_it", "a double board is dealt once: each board is already a run", R_RUN_IT)
         if self._run_chosen:
             raise IllegalAction("cannot_run_it", f"the board is already run {self._runs} time(s)", R_RUN_IT)
         missing = sum(self.variant.board) - len(self._board)
