@@ -184,7 +184,7 @@ def test_a_house_bot_rebuys_once_a_hand_when_broke() -> None:
               "you": {"seat": 2, "role": "player", "turn_token": None}, "hand": None, "offer": None}
     held.update(Socket(), update, set(), set())   # type: ignore[arg-type]
     held.update(Socket(), update, set(), set())   # type: ignore[arg-type]
-    assert [json.loads(s) for s in sent] == [{"type": "top_up", "chips": 200}]
+    assert [json.loads(s) for s in sent] == [{"type": "top_up", "chips": 200, "post": True}]
 
 
 def test_a_bot_whose_seat_the_host_removed_stops() -> None:

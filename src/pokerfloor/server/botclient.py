@@ -129,9 +129,10 @@ class _Seat:
             return True
         mine = (table.get("seats") or {}).get(str(you.get("seat")))
         if self.rebuy and between and mine and mine.get("chips") == 0 and self.rebought < table["hand_number"]:
-            # Lost every chip: buy in again, once a hand, as friends at a home game do.
+            # Lost every chip: buy in again, once a hand, as friends at a home game do, posting the
+            # blinds missed to be dealt the next hand (RROP11 Button & Blind Use).
             self.rebought = table["hand_number"]
-            ws.send(json.dumps({"type": "top_up", "chips": self.chips}))
+            ws.send(json.dumps({"type": "top_up", "chips": self.chips, "post": True}))
         answer = run_it_answer(frame, self.style)
         if answer is not None and frame["offer"]["hand"] not in answered:
             answered.add(frame["offer"]["hand"])

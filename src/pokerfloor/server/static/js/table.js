@@ -27,6 +27,7 @@ const state = {
   update: null,
   error: null,
   pre: null, // the pre-action picked before the turn: "check_fold" | "check" | "call_any"
+  post: null, // the seat that posts a big blind to come in once it is granted (the join form's choice)
   preHand: null,
   amount: null,
   history: [], // finished hands this client saw: {number, view, result}
@@ -116,7 +117,7 @@ function seatCount(table) {
 /** Badges per seat from the hand's posts: blinds, straddles and the others. */
 function postBadges(hand) {
   const badges = {};
-  const names = { sb: "SB", bb: "BB", straddle: "STR", mississippi: "STR", button_blind: "BTN-B", kill: "KILL", ante: "", bb_ante: "BB" };
+  const names = { sb: "SB", bb: "BB", straddle: "STR", mississippi: "STR", button_blind: "BTN-B", kill: "KILL", ante: "", bb_ante: "BB", new_player: "POST", missed_bb: "POST", missed_sb: "DEAD" };
   for (const e of hand?.events || []) {
     if (e.kind !== "post" || e.seat == null) continue;
     const badge = names[e.post] ?? e.post?.toUpperCase();
@@ -137,6 +138,7 @@ function render() {
   // A seat token with no seat yet: the request waits for the host.
   $("#waiting").hidden = !(conn.token && conn.token !== tokens.host && mySeat() == null);
   renderGuest(table);
+  postToComeIn(table);
   renderSeats(update);
   renderCenter(update);
   renderOffer(update);
@@ -171,6 +173,16 @@ function renderGuest(table) {
   $("#sit-down").hidden = free == null;
   $("#sit-down").dataset.seat = free ?? "";
   $("#table-full").hidden = free != null;
+}
+
+/** A new player waits for the big blind, or posts one to be dealt the next hand (RROP11 Button
+ * & Blind Use): once the seat is granted, the choice made at the join form is sent (once a seat).
+ * Before the first hand every seated player is dealt in: nothing to post. */
+function postToComeIn(table) {
+  const seat = mySeat();
+  if (seat == null || state.post !== seat || !table.hand_number || table.seats?.[seat]?.status !== "waiting") return;
+  state.post = null;
+  conn.send({ type: "sit_in", post: true });
 }
 
 function firstFreeSeat(table) {
@@ -752,6 +764,7 @@ async function join(event) {
   }
   $("#join").close();
   joinToken = "";
+  state.post = $("#join-post").checked ? frame.seat : null;
   if (you().role === "host") return; // the host plays with the host token
   saveToken(tableId, "seat", reply.seat_token);
   conn.become(reply.seat_token);
