@@ -91,6 +91,10 @@ def test_serve_prints_the_two_links_and_open_hands_the_host_link_to_the_browser(
                 break
             time.sleep(0.1)
         assert noted.read_text().strip() == own
+        # A bot sent to a table this server does not know says so in one line.
+        bot = subprocess.run([*SERVE[:-1], "bot", "--url", f"http://127.0.0.1:{port}/table.html?t=nope"],
+                             env=_env(), capture_output=True, text=True, timeout=60)
+        assert bot.returncode == 1 and bot.stderr.splitlines() == ["error: bot: no such table"], bot.stderr
     finally:
         end(process)
 

@@ -203,9 +203,14 @@ def bot_command(
     chips: Annotated[int, typer.Option("--chips", help="The buy-in.")] = 200,
 ) -> None:
     """Sit a bot at a served table, as a client of the same protocol as people."""
-    from pokerfloor.server.botclient import play
+    from pokerfloor.server.botclient import SeatLost, play
 
-    last = play(url, name=name, seat=seat, chips=chips, style=style)
+    try:
+        last = play(url, name=name, seat=seat, chips=chips, style=style,
+                    lost=lambda line: typer.echo(line, err=True))
+    except SeatLost as gone:
+        typer.echo(f"error: {gone}", err=True)
+        raise typer.Exit(1) from None
     typer.echo(f"{name} left after hand {last['table']['hand_number']}")
 
 

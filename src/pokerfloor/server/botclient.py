@@ -90,8 +90,10 @@ class _Seat:
     def session(self, ws: ClientConnection, table_id: str) -> dict[str, Any] | None:
         """Play over one connection: the last update when the bot is done, None if the
         connection was asked to stop. A lost connection raises."""
-        token = self.token if self.known else None
-        ws.send(json.dumps({"type": "hello", "version": 1, "table_id": table_id, "token": token}))
+        hello: dict[str, Any] = {"type": "hello", "version": 1, "table_id": table_id}
+        if self.known:
+            hello["token"] = self.token
+        ws.send(json.dumps(hello))
         if not self.known:
             # The chosen seat token makes a join sent again (its answer lost with a connection)
             # an answer again, not a second seat.
@@ -109,6 +111,8 @@ class _Seat:
                 self.known = True
             elif kind == "error" and frame["code"] in FATAL:
                 raise SeatLost(f"{self.name}: {frame['message']}")
+            elif kind == "error" and frame["code"] == "not_owner":
+                raise ConnectionError(frame["message"])     # another server has the table: try again
             if kind != "update":
                 continue
             done = self.update(ws, frame, acted, answered)
