@@ -104,3 +104,15 @@ def test_a_public_url_is_an_http_address(tmp_path: Path, url: str) -> None:
     done = subprocess.run([*SERVE, "--db", f"sqlite:///{tmp_path / 'x.db'}", "--public-url", url],
                           env=_env(), capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stdout == "" and len(done.stderr.splitlines()) == 1
+
+
+def test_a_table_the_server_refuses_to_open_stops_it_with_exit_status_1(tmp_path: Path) -> None:
+    """With no frame a second allowed, even the house's create_table is refused: told in one
+    line, and the server stops instead of serving without a table."""
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    done = subprocess.run([*SERVE, "--db", f"sqlite:///{tmp_path / 'x.db'}", "--port", str(port), "--flood", "0"],
+                          env=_env(), capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.splitlines()[-1].startswith("error: the table was not opened: the server refused"), done.stderr

@@ -81,8 +81,11 @@ def serve_command(
         server.run(sockets=[listening])
     finally:
         for table in house:
-            table.stop.set()
+            if table is not None:
+                table.stop.set()
         listening.close()
+    if None in house:
+        raise typer.Exit(1)     # the table was not opened (told on stderr)
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -156,7 +159,8 @@ def lan_address() -> str:
 def _open_house_table(server: Any, host: str, port: int, public_url: str | None, bots: int, approve: bool,
                       open_browser: bool, house: list[Any]) -> None:
     """Once the server listens: open the table (with its house bots), print the two links and,
-    if asked, open the host link in the browser. A failure stops the server."""
+    if asked, open the host link in the browser. A failure stops the server (``house`` gets a
+    None: exit status 1)."""
     import time
 
     from pokerfloor.server.botclient import house_table
@@ -173,6 +177,7 @@ def _open_house_table(server: Any, host: str, port: int, public_url: str | None,
                             say=lambda line: typer.echo(line, err=True))
     except Exception as error:
         typer.echo(f"error: the table was not opened: {error}", err=True)
+        house.append(None)
         server.should_exit = True
         return
     house.append(table)
