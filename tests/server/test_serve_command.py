@@ -56,8 +56,8 @@ def test_the_host_link_keeps_its_token_in_the_fragment() -> None:
 
 def test_on_every_network_the_invite_names_this_computer_and_a_proxy_its_address() -> None:
     own, invite = links("0.0.0.0", 8000, "T", "h", lan=lambda: "192.168.1.20")
-    assert own.startswith("http://127.0.0.1:8000/table.html?t=T#host=")     # the host's own browser
     assert invite == "http://192.168.1.20:8000/table.html?t=T"
+    assert own == f"{invite}#host=h"        # the host panel shares its page's address: the invite
     own, invite = links("0.0.0.0", 8000, "T", "h", "https://poker.example.com/")
     assert (own, invite) == ("https://poker.example.com/table.html?t=T#host=h", "https://poker.example.com/table.html?t=T")
     assert links("::1", 8000, "T", "h")[1] == "http://[::1]:8000/table.html?t=T"

@@ -133,16 +133,17 @@ def links(host: str, port: int, table_id: str, host_token: str, public_url: str 
     fragment (``#host=...``): a browser never sends a fragment to a server, so the token is in
     no request line and no log; the page keeps it and takes it out of the address bar. The
     invite link is the table's page alone. Both use ``public_url`` when given (a reverse proxy's
-    address); on every network (0.0.0.0) the host's link stays on this computer and the invite
-    names this computer's address on the network (``lan``)."""
+    address); on every network (0.0.0.0) both name this computer's address on the network
+    (``lan``), which the host's browser reaches too, so the link the host panel shares (the
+    page's own address) is one friends can open."""
     if public_url:
-        own = invite = public_url.rstrip("/")
+        base = public_url.rstrip("/")
     elif host in ANY_ADDRESS:
-        own, invite = base_url("127.0.0.1", port), base_url((lan or lan_address)(), port)
+        base = base_url((lan or lan_address)(), port)
     else:
-        own = invite = base_url(host, port)
+        base = base_url(host, port)
     page = f"/table.html?t={quote(table_id)}"
-    return f"{own}{page}#host={quote(host_token)}", f"{invite}{page}"
+    return f"{base}{page}#host={quote(host_token)}", f"{base}{page}"
 
 
 def lan_address() -> str:
