@@ -44,7 +44,10 @@ def serve_with_bots(tmp_path: Path) -> Iterator[tuple[str, str, Path]]:
     reader = threading.Thread(target=lambda out=process.stdout: [lines.put(line) for line in out], daemon=True)
     reader.start()
     try:
-        printed = [lines.get(timeout=60) for _ in range(3)]
+        try:
+            printed = [lines.get(timeout=60) for _ in range(3)]
+        except queue.Empty:
+            raise AssertionError(f"no links in 60 s (exit {process.poll()}): {said.read_text()}") from None
         assert printed[0].startswith("a table with 3 house bots, dealing now"), printed
         own = printed[1].split(": ", 1)[1].strip()
         invite = printed[2].split(": ", 1)[1].strip()

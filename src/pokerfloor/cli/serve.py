@@ -8,6 +8,7 @@ import signal
 import socket
 import threading
 from collections.abc import Callable
+from types import FrameType
 from typing import Annotated, Any
 from urllib.parse import quote, urlsplit
 
@@ -68,10 +69,19 @@ def serve_command(
     origins = [*(origin or ()), *([origin_of(public_url)] if public_url else [])]
     application = create_app(db, origins=origins, hook=_kill_hook(), flood=flood)
     typer.echo(f"pokerfloor serve on {base_url(host, port)} (store {db.split('://')[0]}); Ctrl-C stops it", err=True)
-    server = uvicorn.Server(
+    house: list[Any] = []
+
+    class Serving(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            # Ctrl-C: the house bots stop first, so that none tells of the connection it loses.
+            for table in house:
+                if table is not None:
+                    table.stop.set()
+            super().handle_exit(sig, frame)
+
+    server = Serving(
         uvicorn.Config(application, log_level="warning", ws_max_size=MAX_MESSAGE, ws_per_message_deflate=False)
     )
-    house: list[Any] = []
     opener = threading.Thread(
         target=_open_house_table, args=(server, host, port, public_url, bots, approve, open_browser, house),
         name="pokerfloor-house", daemon=True,
@@ -166,12 +176,10 @@ def _open_house_table(server: Any, host: str, port: int, public_url: str | None,
 
     from pokerfloor.server.botclient import house_table
 
-    for _ in range(600):
-        if server.started or server.should_exit:
-            break
+    while not server.started:       # however long the start takes (a busy machine, a slow store)
+        if server.should_exit:
+            return
         time.sleep(0.05)
-    if not server.started:
-        return
     local = base_url("127.0.0.1" if host in ANY_ADDRESS else host, port)
     try:
         table = house_table(local, bots, approval=approve, think=HOUSE_THINK if bots else 0.0,
