@@ -101,19 +101,24 @@ class _Seat:
                                 "seat_token": self.token}))
         acted: set[str] = set()     # this connection's actions, by turn: after a drop the turn is asked again
         answered: set[int] = set()
+        # Until the welcome, the server holds the connection as a guest's: an update broadcast
+        # meanwhile is a guest's (no seat), which says nothing of this bot's seat.
+        welcomed = False
         while not self.stop.is_set():
             try:
                 frame = json.loads(ws.recv(timeout=1))
             except TimeoutError:
                 continue            # a quiet table: keep waiting (the pings watch the socket)
             kind = frame["type"]
-            if kind == "seat_requested":
+            if kind == "welcome":
+                welcomed = True
+            elif kind == "seat_requested":
                 self.known = True
             elif kind == "error" and frame["code"] in FATAL:
                 raise SeatLost(f"{self.name}: {frame['message']}")
             elif kind == "error" and frame["code"] == "not_owner":
                 raise ConnectionError(frame["message"])     # another server has the table: try again
-            if kind != "update":
+            if kind != "update" or not welcomed:
                 continue
             done = self.update(ws, frame, acted, answered)
             if done:
