@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 LOG = logging.getLogger("pokerfloor.server")
 POLL = 0.02
+RETRY_SECONDS = 5.0  # the longest a table whose dealer keeps failing waits before it tries again
 HISTORY = 128       # broadcasts a table keeps for ``resync`` (about five hands of six seats)
 PLAYER_COMMANDS = frozenset({"join", "act", "top_up", "sit_out", "sit_in", "leave", "straddle", "chat", "run_it"})
 HOST_COMMANDS = frozenset({"approve", "refuse", "start", "pause", "edit_stack", "remove", "end_game", "spectators"})
@@ -61,14 +62,24 @@ class TableTask:
         self.task = loop.create_task(self.run())
 
     async def run(self) -> None:
+        failures = 0
         while True:
             try:
                 await self._automatic()
+                failures = 0
             except Exception:
-                LOG.exception("table %s: the dealer failed", self.room.table_id)
-                self.room = self.server.rebuild(self.room.table_id)
+                # The room may be what failed (a record restored into a room that cannot go on):
+                # it is built again from every stored input, not from its record, and a dealer
+                # that still fails waits longer each time; never a rebuild every POLL.
+                failures += 1
+                LOG.exception("table %s: the dealer failed (%d in a row); rebuilt from its inputs",
+                              self.room.table_id, failures)
+                try:
+                    self.room = self.server.rebuild(self.room.table_id, from_snapshot=False)
+                except Exception:
+                    LOG.exception("table %s: its inputs do not rebuild it", self.room.table_id)
                 self._new_turn()
-                await asyncio.sleep(POLL)
+                await asyncio.sleep(min(RETRY_SECONDS, POLL * 2 ** (failures - 1)))
             timed = self.room.deadline() is not None or self.room.offer_deadline() is not None
             timeout = POLL if timed else None
             try:

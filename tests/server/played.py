@@ -1,0 +1,73 @@
+"""A session played on a ``Room`` alone, input by input (no server): the inputs a server would
+have stored, for the record tests, their fixture and the record benchmark."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from pokerfloor.server.room import Config, Input, Room, digest
+
+GAME = {"variant": "holdem", "structure": "no_limit", "small_blind": 1, "big_blind": 2}
+SETTINGS: dict[str, Any] = {"game": GAME, "seats": 6, "options": {"seed": "5eed" * 8}}
+NAMES = ("ann", "bob", "cy", "dee", "eve", "fay")
+
+
+def play(
+    hands: int,
+    *,
+    players: int = 6,
+    seed: int = 7,
+    settings: dict[str, Any] | None = None,
+    at_boundary: Callable[[Room], None] | None = None,
+) -> tuple[Room, list[Input]]:
+    """A room that played ``hands`` hands (players call, check, fold or raise at random, and
+    rebuy when broke), and every input it took, in order; ``at_boundary`` sees it as each hand
+    ends."""
+    settings = SETTINGS if settings is None else settings
+    choose = random.Random(seed)
+    room = Room("t-played", Config.parse(settings), digest("host"))
+    inputs: list[Input] = []
+    clock = [1_000.0]
+
+    def apply(entry: Input) -> None:
+        clock[0] += 1.5
+        entry["at"] = clock[0]
+        ended = len(room.hands)
+        room.apply(entry)
+        inputs.append(entry)
+        if at_boundary is not None and len(room.hands) != ended:
+            at_boundary(room)
+
+    for seat, name in enumerate(NAMES[:players], 1):
+        apply({"kind": "request", "request_id": f"r{seat}", "name": name, "seat": seat, "chips": 200,
+               "token_hash": digest(name)})
+        apply({"kind": "sit", "request_id": f"r{seat}", "player_id": f"p{seat}"})
+    apply({"kind": "start"})
+    actions = 0
+    while len(room.hands) < hands:
+        if room.ready_to_deal():
+            for player in room.players.values():
+                if room.table.stack(player.seat) == 0:
+                    apply({"kind": "top_up", "player_id": player.player_id, "chips": 200})
+            apply(room.next_deal())
+            continue
+        hand = room.hand
+        assert hand is not None and not hand.is_over and hand.to_act is not None
+        legal = hand.legal()
+        player = room.player_at(hand.to_act)
+        assert player is not None
+        roll = choose.random()
+        if legal.raise_ is not None and roll < 0.15:
+            action, to = "raise", legal.raise_.min_to
+        elif legal.check:
+            action, to = "check", None
+        elif legal.call is not None and roll < 0.8:
+            action, to = "call", None
+        else:
+            action, to = "fold", None
+        actions += 1
+        apply({"kind": "act", "player_id": player.player_id, "action": action, "to": to,
+               "client_action_id": f"a{actions}"})
+    return room, inputs
