@@ -19,12 +19,13 @@ def play(
     *,
     players: int = 6,
     seed: int = 7,
+    more: int = 0,
     settings: dict[str, Any] | None = None,
     at_boundary: Callable[[Room], None] | None = None,
 ) -> tuple[Room, list[Input]]:
     """A room that played ``hands`` hands (players call, check, fold or raise at random, and
-    rebuy when broke), and every input it took, in order; ``at_boundary`` sees it as each hand
-    ends."""
+    rebuy when broke) and ``more`` inputs after the last one ended, and every input it took, in
+    order; ``at_boundary`` sees it as each hand ends."""
     settings = SETTINGS if settings is None else settings
     choose = random.Random(seed)
     room = Room("t-played", Config.parse(settings), digest("host"))
@@ -45,8 +46,11 @@ def play(
                "token_hash": digest(name)})
         apply({"kind": "sit", "request_id": f"r{seat}", "player_id": f"p{seat}"})
     apply({"kind": "start"})
-    actions = 0
-    while len(room.hands) < hands:
+    actions, stop = 0, -1
+    while stop < 0 or len(inputs) < stop:
+        if stop < 0 and len(room.hands) >= hands:
+            stop = len(inputs) + more
+            continue
         if room.ready_to_deal():
             for player in room.players.values():
                 if room.table.stack(player.seat) == 0:
@@ -71,3 +75,26 @@ def play(
         apply({"kind": "act", "player_id": player.player_id, "action": action, "to": to,
                "client_action_id": f"a{actions}"})
     return room, inputs
+
+
+def write_database(path: str, hands: int = 6, more: int = 5) -> Room:
+    """A SQLite store as this release writes it, of one table that played ``hands`` hands and
+    ``more`` inputs into the next: its inputs, its room record at the last hand's end and every
+    finished hand's record (the fixture ``fixtures/room-records-v1.db`` was written by
+    ``python -m tests.server.played tests/server/fixtures/room-records-v1.db``)."""
+    from pokerfloor.server.records import boundary
+    from pokerfloor.server.store import Boundary, Store
+
+    ended: dict[int, Boundary] = {}
+    room, inputs = play(hands, more=more, at_boundary=lambda r: ended.__setitem__(r.seq, boundary(r)))
+    store = Store(f"sqlite:///{path}")
+    store.create_table(room.table_id, SETTINGS, room.host_hash)
+    store.write_many([(room.table_id, seq, entry, ended.get(seq)) for seq, entry in enumerate(inputs, 1)])
+    store.close()
+    return room
+
+
+if __name__ == "__main__":
+    import sys
+
+    write_database(sys.argv[1])
