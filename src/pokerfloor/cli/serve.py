@@ -40,19 +40,25 @@ def serve_command(
     origin: Annotated[list[str] | None, typer.Option("--origin", help="Another web origin allowed.")] = None,
     flood: Annotated[int, typer.Option("--flood", help="Frames a second a client may send.")] = 40,
     bots: Annotated[int, typer.Option("--bots", help="Open a table with this many house bots.")] = 0,
+    rate_limits: Annotated[
+        bool, typer.Option("--rate-limits/--no-rate-limits",
+                           help="Limit tables and seat requests per address, chat per seat (off: benches).")
+    ] = True,
 ) -> None:
     """Run the home-game server: private tables by link, WebSockets, every input stored."""
     try:
         import uvicorn
 
         from pokerfloor.server import create_app
+        from pokerfloor.server.limits import DEFAULT_RATES, UNLIMITED
         from pokerfloor.server.process import prepare_process
         from pokerfloor.server.transport import MAX_MESSAGE
     except ImportError:
         typer.echo("error: pokerfloor serve needs the server extra: pip install 'pokerfloor[server]'", err=True)
         raise typer.Exit(2) from None
     prepare_process()
-    application = create_app(db, origins=origin or (), hook=_kill_hook(), flood=flood)
+    application = create_app(db, origins=origin or (), hook=_kill_hook(), flood=flood,
+                             rates=DEFAULT_RATES if rate_limits else UNLIMITED)
     typer.echo(f"pokerfloor serve on http://{host}:{port} (store {db.split('://')[0]})", err=True)
     server = uvicorn.Server(
         uvicorn.Config(application, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE,
@@ -105,7 +111,12 @@ def verify_deal_command(
     from pokerfloor.server.deal import verify_deal
 
     bad = 0
-    for number, entry in enumerate(json.loads(Path(hands).read_text()), 1):
+    for counted, entry in enumerate(json.loads(Path(hands).read_text()), 1):
+        number = entry.get("hand", counted)
+        if entry.get("seed") is None or entry.get("record") is None:
+            bad += 1        # not checked is not checked: the table has not revealed this seed
+            typer.echo(f"hand {number}: the seed is not revealed yet (the table's reveal option), not checked")
+            continue
         problems = verify_deal(HandRecord.from_dict(entry["record"]), entry["seed"], entry["seed_sha256"])
         bad += bool(problems)
         typer.echo(f"hand {number}: " + ("; ".join(problems) if problems else "the deal checks"))

@@ -1415,7 +1415,10 @@ class Hand:
         all_in_to = self._chips.bet[i] + stack
         if to > all_in_to:
             raise IllegalAction(
-                "above_stack", f"you have {stack:,} chips: you can put in at most {all_in_to:,}", R_STACKS
+                "above_stack",
+                f"you have {stack:,} chips behind: the most you can {kind.replace('_', ' ')} to is {all_in_to:,} "
+                "(all-in)",
+                R_STACKS,
             )
         if to % self.game.min_chip and to != all_in_to:
             raise IllegalAction("not_chip_multiple", f"bets are made in chips of {self.game.min_chip:,}", R_CHIP)

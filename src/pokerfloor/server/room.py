@@ -19,7 +19,7 @@ from typing import Any, cast
 from pokerfloor.errors import IllegalAction
 from pokerfloor.hand import Hand
 from pokerfloor.rules import Game, HouseRules
-from pokerfloor.server.deal import deck_rng, hand_seed, seed_hash
+from pokerfloor.server.deal import DEFAULT_REVEAL, REVEALS, deck_rng, hand_seed, seed_hash, seeds_public
 from pokerfloor.table import ManualClock, NotEnoughPlayers, Straddles, Table, TableOptions
 from pokerfloor.table.ledger import Entry
 from pokerfloor.table.seats import TableEvent
@@ -81,6 +81,7 @@ class Config:
     spectators: bool = True
     run_it_twice: bool = False
     rabbit: bool = False
+    reveal: str = DEFAULT_REVEAL
 
     @classmethod
     def parse(cls, data: Mapping[str, Any], master: str | None = None) -> Config:
@@ -126,8 +127,15 @@ class Config:
             bytes.fromhex(str(seed))
         except ValueError:
             raise Refused("bad_field", "seed is a hex string") from None
+        reveal = options.get("reveal")
+        reveal = DEFAULT_REVEAL if reveal is None else reveal
+        if reveal not in REVEALS:
+            raise Refused("bad_field", f"reveal is one of {list(REVEALS)}")
         customs = {name: _flag(options, name, default) for name, default in CUSTOMS.items()}
-        return cls(game, seats, bool(options.get("approval", False)), straddles, clock, button, str(seed), **customs)
+        return cls(
+            game, seats, bool(options.get("approval", False)), straddles, clock, button, str(seed), **customs,
+            reveal=reveal,
+        )
 
     def to_json(self) -> dict[str, Any]:
         game = self.game
@@ -146,6 +154,7 @@ class Config:
                 "clock": self.clock,
                 "button_rule": self.button_rule,
                 "seed": self.master,
+                "reveal": self.reveal,
                 **self.customs(),
             },
         }
@@ -270,6 +279,14 @@ class Room:
     def in_hand(self) -> bool:
         hand = self.table.hand
         return hand is not None and not hand.is_over
+
+    def seed_of(self, deal: Deal) -> str | None:
+        """A deal's seed if it may be shown now: its hand is over and the host's ``reveal``
+        makes the seeds of finished hands public (after each hand, or once the session has
+        ended and no hand is in play); ``None`` otherwise (docs/protocol.md, the deal)."""
+        over = deal.number < self.table.hand_number or not self.in_hand
+        public = seeds_public(self.config.reveal, session_over=self.ended and not self.in_hand)
+        return deal.seed if over and public else None
 
     def player_at(self, seat: int) -> Player | None:
         return next((p for p in self.players.values() if p.seat == seat), None)
