@@ -6,16 +6,13 @@ from __future__ import annotations
 import csv
 import io
 import json
-import pickle
 import re
 from pathlib import Path
 
-import pytest
 from starlette.testclient import TestClient
 
 from pokerfloor.io.ohh import SPEC_VERSION, read_ohh
 from pokerfloor.server import create_app
-from pokerfloor.server import room as room_module
 from pokerfloor.table.ledger import Entry
 from tests.server.conftest import Session
 
@@ -81,23 +78,27 @@ def test_the_session_downloads_as_open_hand_history_with_no_hidden_card(http: Te
     game.close()
 
 
-def test_a_snapshot_holds_no_earlier_hand_and_a_restarted_server_downloads_the_same(
+def test_a_room_record_holds_no_earlier_hand_and_a_restarted_server_downloads_the_same(
     http: TestClient, tmp_path: Path
 ) -> None:
-    """Each finished hand is stored once as it ends; the snapshot at a hand's end keeps only
-    that hand, so it does not grow with the session, and a restart reads the others back."""
+    """Each finished hand is stored once as it ends, as its HandRecord's JSON; the room's record
+    at a hand's end holds only its table's last hand, so it does not grow with the session,
+    and a restart reads the others back from their records."""
     game = _played(http, hands=5)
     server = http.app.state.server  # type: ignore[attr-defined]
-    stored = server.store.last_snapshot(game.table_id)
+    stored = server.store.room_record(game.table_id)
     assert stored is not None
-    earlier, room = pickle.loads(stored[1])
-    assert earlier == len(game.room.hands) - 1 == 4 and len(room.hands) == 1
+    record = json.loads(stored[1])
+    assert record["format"] == "pokerfloor.room-record" and record["hands"] == len(game.room.hands) == 5
+    assert record["table"]["hand"]["record"] == game.room.hands[-1].record().to_dict()
+    hands = server.store.hand_records(game.table_id)
+    assert [json.loads(hands[n]) for n in sorted(hands)] == [h.record().to_dict() for h in game.room.hands]
     paths = ("hands.json", "hands.ohh.json", "hands.phhs", "ledger.csv")
     before = [http.get(f"/api/tables/{game.table_id}/{path}").text for path in paths]
     game.close()
     with TestClient(create_app(f"sqlite:///{tmp_path / 'serve.db'}")) as again:
         after = [again.get(f"/api/tables/{game.table_id}/{path}").text for path in paths]
-        rebuilt = again.app.state.server.table(game.table_id).room  # type: ignore[attr-defined]
+        rebuilt = again.app.state.server.table_task(game.table_id).room  # type: ignore[attr-defined]
         assert [h.record() for h in rebuilt.hands] == [h.record() for h in game.room.hands]
         assert rebuilt.hands[-1] is rebuilt.table.hand       # one object, as before the restart
     assert after == before and json.loads(after[0])
@@ -140,28 +141,20 @@ def test_a_room_keeps_two_hands_of_events_in_memory_and_the_ledger_download_keep
     game.close()
 
 
-def test_a_long_sessions_entries_are_packed_out_of_the_hands_end_pickle_and_all_downloaded(
-    http: TestClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The entries the table let go of are packed a few at a time, so the room pickled at every
-    hand's end holds a bounded number of entry objects however long the session; the ledger
-    download still lists every entry, in order."""
-    monkeypatch.setattr(room_module, "PACKED_ENTRIES", 4)
+def test_a_long_sessions_forgotten_entries_are_in_the_rooms_record_and_all_downloaded(http: TestClient) -> None:
+    """The entries the table let go of are kept as the JSON rows the room's record holds (made
+    once, as the table forgets them); a restarted room has them from its record, and the ledger
+    download lists every entry, in order."""
     game = _played(http, hands=8)
     room = game.room
-    assert room.packed_entries and len(room.old_entries) < 4
-    counted: list[object] = []
-
-    class Counting(pickle.Pickler):
-        def reducer_override(self, obj: object) -> object:
-            if isinstance(obj, Entry):
-                counted.append(obj)
-            return NotImplemented
-
-    Counting(io.BytesIO()).dump(room)
-    assert len(counted) < 4 + len(room.table.ledger.entries)
+    server = http.app.state.server  # type: ignore[attr-defined]
+    stored = server.store.room_record(game.table_id)
+    assert stored is not None and room.forgotten
+    assert json.loads(stored[1])["forgotten"] == room.forgotten
+    assert server.rebuild(game.table_id).forgotten_entries() == room.forgotten_entries()
+    assert all(isinstance(entry, Entry) for entry in room.forgotten_entries())
     rows = list(csv.reader(io.StringIO(http.get(f"/api/tables/{game.table_id}/ledger.csv").text)))
     entries = rows[1:rows.index([])]
     assert [int(row[0]) for row in entries] == list(range(1, len(entries) + 1))
-    assert len(entries) > len(room.table.ledger.entries) + 4
+    assert len(entries) == len(room.forgotten) + len(room.table.ledger.entries)
     game.close()

@@ -25,7 +25,7 @@ def test_three_players_play_hands_and_the_ledger_balances(http: TestClient) -> N
     game.room.table.verify()
     assert not game.room.in_hand
     server = http.app.state.server  # type: ignore[attr-defined]
-    snapshot = server.store.last_snapshot(game.table_id)
+    snapshot = server.store.room_record(game.table_id)
     assert snapshot is not None and snapshot[0] <= game.room.seq
     for rebuilt in (server.rebuild(game.table_id), server.rebuild(game.table_id, from_snapshot=False)):
         assert rebuilt.seq == game.room.seq

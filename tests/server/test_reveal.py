@@ -131,7 +131,7 @@ def test_revealed_after_each_hand_the_seed_and_the_whole_record_are_downloaded(h
 
 def test_never_revealed_no_fold_is_shown_even_after_the_session(http: TestClient, tmp_path: Any) -> None:
     game, rail = _session(http, reveal="never")
-    stored, _host = http.app.state.server.store.table(game.table_id)  # type: ignore[attr-defined]
+    stored, _host = http.app.state.server.store.table_settings(game.table_id)  # type: ignore[attr-defined]
     assert Config.parse(stored).reveal == "never"       # the option is stored: a restart keeps it
     game.host.reply({"type": "end_game"})
     game.play_hand()

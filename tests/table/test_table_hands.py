@@ -218,3 +218,28 @@ def test_the_same_inputs_replay_the_same_table(play_out) -> None:
         return [(e.hand, e.kind, e.seat, e.player, e.chips, e.rule, e.note) for e in t.events]
 
     assert run() == run()
+
+
+def test_the_table_says_whose_turn_it_is_and_shows_views_without_handing_out_its_hand() -> None:
+    """What a server reads of the hand in play through the table (``in_play``, ``to_act``,
+    ``street``, ``turn``, ``dealt_in``, ``view``), as the hand itself says it."""
+    t = seated(1, 2, 4)
+    assert (t.in_play, t.to_act, t.street, t.turn, t.view()) == (False, None, None, None, None)
+    assert not t.dealt_in(1)
+    hand = t.start_hand()
+    assert t.in_play and t.to_act == hand.to_act == 1 and t.street == hand.street == "preflop"
+    first = t.turn
+    assert first == (1, 1, len(hand.events))
+    assert t.dealt_in(4) and not t.dealt_in(3)
+    assert t.view(4) == hand.view(4) and t.view() == hand.view(None)
+    with pytest.raises(ValueError):
+        t.view(3)                                   # not dealt in: it sees what a spectator sees
+    t.act(1, "call")
+    assert t.turn is not None and t.turn != first and t.to_act == hand.to_act == 2
+    t.act(2, "call")
+    t.act(4, "check")                               # the big blind closes the round
+    assert t.street == hand.street == "flop"
+    while hand.to_act is not None:
+        t.act(hand.to_act, "fold")
+    assert hand.is_over and not t.in_play and (t.to_act, t.street, t.turn) == (None, None, None)
+    assert t.view(4) == hand.view(4)                 # the finished hand is still shown

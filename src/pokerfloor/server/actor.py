@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 LOG = logging.getLogger("pokerfloor.server")
 POLL = 0.02
+RETRY_SECONDS = 5.0  # the longest a table whose dealer keeps failing waits before it tries again
 HISTORY = 128       # broadcasts a table keeps for ``resync`` (about five hands of six seats)
 PLAYER_COMMANDS = frozenset({"join", "act", "top_up", "sit_out", "sit_in", "leave", "straddle", "chat", "run_it"})
 HOST_COMMANDS = frozenset({"approve", "refuse", "start", "pause", "edit_stack", "remove", "end_game", "spectators"})
@@ -44,7 +45,7 @@ class TableTask:
         self.server, self.room = server, room
         self.queue: asyncio.Queue[Command | None] = asyncio.Queue()
         self.clients: set[Client] = set()
-        self.turn: tuple[int, int] | None = None
+        self.turn: tuple[int, int, int] | None = None
         self.turn_token = ""
         self.pending: list[dict[str, Any]] = []
         # The last broadcasts, each as every audience got it, for ``resync`` (docs/protocol.md).
@@ -61,14 +62,24 @@ class TableTask:
         self.task = loop.create_task(self.run())
 
     async def run(self) -> None:
+        failures = 0
         while True:
             try:
                 await self._automatic()
+                failures = 0
             except Exception:
-                LOG.exception("table %s: the dealer failed", self.room.table_id)
-                self.room = self.server.rebuild(self.room.table_id)
+                # The room may be what failed (a record restored into a room that cannot go on):
+                # it is built again from every stored input, not from its record, and a dealer
+                # that still fails waits longer each time; never a rebuild every POLL.
+                failures += 1
+                LOG.exception("table %s: the dealer failed (%d in a row); rebuilt from its inputs",
+                              self.room.table_id, failures)
+                try:
+                    self.room = self.server.rebuild(self.room.table_id, from_snapshot=False)
+                except Exception:
+                    LOG.exception("table %s: its inputs do not rebuild it", self.room.table_id)
                 self._new_turn()
-                await asyncio.sleep(POLL)
+                await asyncio.sleep(min(RETRY_SECONDS, POLL * 2 ** (failures - 1)))
             timed = self.room.deadline() is not None or self.room.offer_deadline() is not None
             timeout = POLL if timed else None
             try:
@@ -111,7 +122,7 @@ class TableTask:
         """Apply an input, write it, then tell every client (``Refused``: nothing happened)."""
         entry["at"] = self.server.clock()
         hands = len(self.room.hands)
-        street = self.room.hand.street if self.room.in_hand and self.room.hand is not None else None
+        street = self.room.table.street
         events = self.room.apply(entry)
         ended = boundary(self.room) if len(self.room.hands) != hands else None
         await self.server.write(self.room.table_id, self.room.seq, entry, ended)
@@ -138,17 +149,14 @@ class TableTask:
             return "deal"
         if kind not in ("act", "timeout"):
             return "other"
-        hand = self.room.hand
-        if hand is None or hand.is_over:
+        table = self.room.table
+        if not table.in_play:
             return "hand_end"
-        return "mid_street" if hand.street == street else "street_end"
+        return "mid_street" if table.street == street else "street_end"
 
     def _new_turn(self) -> None:
         """A fresh single-use turn token whenever the turn passes."""
-        hand = self.room.hand
-        turn = None
-        if hand is not None and not hand.is_over and hand.to_act is not None:
-            turn = (self.room.table.hand_number, len(hand.events))
+        turn = self.room.table.turn
         if turn != self.turn:
             self.turn, self.turn_token = turn, secrets.token_urlsafe(16)
 
@@ -292,13 +300,13 @@ class TableTask:
         return False
 
     def _check_turn(self, seat: int, frame: dict[str, Any]) -> None:
-        room, hand = self.room, self.room.hand
+        table = self.room.table
         number = frame_field(frame, "hand", int)
         token = frame_field(frame, "turn_token", str)
-        if hand is None or hand.is_over or number != room.table.hand_number:
+        if not table.in_play or number != table.hand_number:
             raise Refused("stale_turn", "that hand is not in play")
-        if hand.to_act != seat:
-            raise Refused("not_your_turn", f"it is seat {hand.to_act}'s turn")
+        if table.to_act != seat:
+            raise Refused("not_your_turn", f"it is seat {table.to_act}'s turn")
         if not secrets.compare_digest(token, self.turn_token):
             raise Refused("stale_turn", "that turn token is not this turn's")
 

@@ -28,7 +28,7 @@ from pokerfloor.server.actor import HELLO, HOST_COMMANDS, PLAYER_COMMANDS, TABLE
 from pokerfloor.server.downloads import routes as download_routes
 from pokerfloor.server.limits import DEFAULT_RATES, Rates, limiter
 from pokerfloor.server.process import collect_now_and_then, warm_rankings
-from pokerfloor.server.records import restored
+from pokerfloor.server.records import hand_json, restored
 from pokerfloor.server.room import Config, Input, Refused, Room, digest
 from pokerfloor.server.store import Boundary, Store
 from pokerfloor.server.transport import (
@@ -85,27 +85,44 @@ class Server:
             self._hook(point, entry)
 
     def rebuild(self, table_id: str, *, from_snapshot: bool = True) -> Room:
-        """A table's room from the store: its snapshot at the last hand boundary (the server's
-        own pickle, in its own database) and the inputs after it, or every input from the start."""
-        stored = self.store.table(table_id)
-        if stored is None:
+        """A table's room from the store: its room record at the last hand's end and the inputs
+        after it, or every input from the start. A record that does not restore, or whose
+        inputs after it do not apply, is a miss: logged, and the room is built from every
+        input (finished hands whose records are missing are then recorded again)."""
+        settings = self.store.table_settings(table_id)
+        if settings is None:
             raise Refused("no_table", "no such table")
-        config, host_hash = stored
-        snapshot = self.store.last_snapshot(table_id) if from_snapshot else None
-        if snapshot is not None:
-            room = restored(self.store, table_id, snapshot[1])
-        else:
-            room = Room(table_id, Config.parse(config), host_hash)
-        for entry in self.store.inputs(table_id, after=room.seq):
+        config, host_hash = Config.parse(settings[0]), settings[1]
+        stored = self.store.room_record(table_id) if from_snapshot else None
+        if stored is not None:
+            try:
+                room = restored(table_id, config, host_hash, stored[1], self.store.hand_records(table_id))
+                for entry in self.store.inputs(table_id, after=room.seq):
+                    room.apply(entry)
+                return room
+            except Exception as missed:
+                LOG.warning("table %s: its room record (input %d) is a miss, rebuilt from every input: %s",
+                            table_id, stored[0], missed)
+        room = Room(table_id, config, host_hash)
+        for entry in self.store.inputs(table_id):
             room.apply(entry)
+        self._record_hands(room)
         return room
 
-    def table(self, table_id: str) -> TableTask:
-        """The running table, rebuilt from the store on first use (``Refused`` if unknown)."""
+    def _record_hands(self, room: Room) -> None:
+        """Store the records of the room's finished hands that the store lacks (an older
+        release's rows, dropped by migration 0003, say)."""
+        known = self.store.hand_records(room.table_id).keys()
+        missing = {n: hand_json(hand) for n, hand in enumerate(room.hands, 1) if n not in known}
+        self.store.add_hand_records(room.table_id, missing)
+
+    def table_task(self, table_id: str) -> TableTask:
+        """The running table's task, started (its room rebuilt from the store) on first use
+        (``Refused`` if unknown)."""
         running = self.tables.get(table_id)
         if running is not None:
             return running
-        if self.store.table(table_id) is not None and not self.store.claim(table_id):
+        if self.store.table_settings(table_id) is not None and not self.store.claim(table_id):
             raise Refused("not_owner", "another server runs this table: try again there or shortly")
         task = TableTask(self, self.rebuild(table_id))
         self.tables[table_id] = task
@@ -117,7 +134,7 @@ class Server:
         # A table's id is the secret of its link: 128 random bits, as a token's.
         table_id, host_token = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
         self.store.create_table(table_id, config.to_json(), digest(host_token))
-        return self.table(table_id), host_token
+        return self.table_task(table_id), host_token
 
     async def refuse(self, client: Client, refused: Refused, frame: dict[str, Any] | None) -> None:
         """Send the error frame, out of the connection's error budget (``transport.send_error``)."""
@@ -199,7 +216,7 @@ class Server:
         elif kind == "hello":
             if frame.get("version") != VERSION:
                 raise Refused("version", f"this server speaks version {VERSION}")
-            task = self.table(frame_field(frame, "table_id", str))
+            task = self.table_task(frame_field(frame, "table_id", str))
             frame_field(frame, "token", str, optional=True)
             # Answered by the table's task, in turn with its inputs: the room is read only
             # between them, when everything it holds is stored (write before broadcast).
@@ -268,7 +285,7 @@ def create_app(
         WebSocketRoute("/ws", websocket),
         Route("/health", health),
     ]
-    routes.extend(download_routes(lambda table_id: server.table(table_id).room))
+    routes.extend(download_routes(lambda table_id: server.table_task(table_id).room))
     if STATIC.is_dir():
         routes.append(Mount("/", StaticFiles(directory=STATIC, html=True), name="static"))
     app = Starlette(routes=routes, lifespan=lifespan)

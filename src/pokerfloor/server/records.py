@@ -1,28 +1,124 @@
-"""What is stored as a hand ends, and a room restored from it."""
+"""What the server keeps as a hand ends: the room as a ``RoomRecord`` and the finished hand as a
+``HandRecord``, both versioned JSON (docs/records.md).
+
+Both are caches of the stored inputs, which alone are the truth: a record this release cannot
+read (another format or version, a malformed field, one that fails to restore) is a miss, and
+the room is built again from its inputs. A record is plain JSON that names every field, so a
+field added later cannot be read into the wrong one, and reading a record runs no code of its
+choosing.
+"""
 
 from __future__ import annotations
 
-import pickle
-from typing import cast
+from collections.abc import Mapping
+from typing import Any
 
-from pokerfloor.server.room import Room
-from pokerfloor.server.store import Boundary, Store
+import orjson
+
+from pokerfloor.hand import Hand
+from pokerfloor.server.room import Config, Deal, Offer, Player, Request, Room
+from pokerfloor.server.store import Boundary
+from pokerfloor.table import Table
+
+ROOM_RECORD_FORMAT = "pokerfloor.room-record"
+ROOM_RECORD_VERSION = 1
+
+
+class RecordMiss(ValueError):
+    """A stored record this release does not restore (the room is rebuilt from its inputs)."""
+
+
+def room_record(room: Room) -> dict[str, Any]:
+    """The room as plain JSON values: ``Table.record()`` and the room's own fields that a
+    restored room needs (not its finished hands, each stored once as it ended, nor the chat,
+    nor every action id ever applied: only those of the last hand, which a client may resend
+    after a restart)."""
+    return {
+        "format": ROOM_RECORD_FORMAT,
+        "version": ROOM_RECORD_VERSION,
+        "table_id": room.table_id,
+        "seq": room.seq,
+        "hands": len(room.hands),
+        "clock": room.clock.now,
+        "table": room.table.record(),
+        "players": [
+            [p.player_id, p.name, p.seat, p.token_hash, p.timeouts, p.bank] for p in room.players.values()
+        ],
+        "requests": [[r.request_id, r.name, r.seat, r.chips, r.token_hash] for r in room.requests.values()],
+        "deals": [[d.number, d.seed] for d in room.deals],
+        "running": room.running,
+        "paused": room.paused,
+        "ended": room.ended,
+        "straddles": [[seat, amount] for seat, amount in room.straddles],
+        "turn_started": room.turn_started,
+        "spectators": room.spectators,
+        "offer": None if room.offer is None else {
+            "hand": room.offer.hand,
+            "seats": list(room.offer.seats),
+            "started": room.offer.started,
+            "answers": [[seat, twice] for seat, twice in room.offer.answers.items()],
+        },
+        "hand_actions": {player: list(ids) for player, ids in room.hand_actions.items()},
+        "forgotten": room.forgotten,
+    }
+
+
+def hand_json(hand: Hand) -> str:
+    """A finished hand as stored: its ``HandRecord`` as JSON text."""
+    return orjson.dumps(hand.record().to_dict()).decode()
 
 
 def boundary(room: Room) -> Boundary:
-    """What is stored as a hand ends: the room pickled without its earlier finished hands (each
-    was stored once as it ended), so a snapshot does not grow with the session, and the hand."""
-    hands = room.hands
-    room.hands = hands[-1:]     # the last one stays: it is also the table's current hand
+    """What is stored as a hand ends: the room's record and the finished hand's record."""
+    return Boundary(orjson.dumps(room_record(room)).decode(), len(room.hands), hand_json(room.hands[-1]))
+
+
+def restored(table_id: str, config: Config, host_hash: str, record: str, hands: Mapping[int, str]) -> Room:
+    """A room from its stored record and the finished hands' records by number, which must hold
+    every hand before the record's (``RecordMiss`` when any of it is not what this release
+    wrote, or does not restore)."""
     try:
-        snapshot = pickle.dumps((len(hands) - 1, room))
-    finally:
-        room.hands = hands
-    return Boundary(snapshot, len(hands), pickle.dumps(hands[-1]))
+        data = orjson.loads(record)
+        return _room_from(table_id, config, host_hash, data, hands)
+    except RecordMiss:
+        raise
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError, AssertionError) as wrong:
+        raise RecordMiss(f"a room record that does not restore: {type(wrong).__name__}: {wrong}") from None
 
 
-def restored(store: Store, table_id: str, snapshot: bytes) -> Room:
-    """A room from its snapshot, its earlier finished hands read back from the store."""
-    earlier, room = pickle.loads(snapshot)
-    room.hands = [pickle.loads(hand) for hand in store.hands(table_id, before=earlier + 1)] + room.hands
-    return cast(Room, room)
+def _room_from(table_id: str, config: Config, host_hash: str, data: Any, hands: Mapping[int, str]) -> Room:
+    if not isinstance(data, Mapping) or data.get("format") != ROOM_RECORD_FORMAT:
+        raise RecordMiss(f"not a {ROOM_RECORD_FORMAT}")
+    if data.get("version") != ROOM_RECORD_VERSION:
+        version = data.get("version")
+        raise RecordMiss(f"{ROOM_RECORD_FORMAT} version {version!r}; this release reads {ROOM_RECORD_VERSION}")
+    if data["table_id"] != table_id:
+        raise RecordMiss(f"the record of table {data['table_id']!r}, not {table_id!r}")
+    earlier = int(data["hands"]) - 1
+    missing = [number for number in range(1, earlier + 1) if number not in hands]
+    if earlier < 0 or missing:
+        raise RecordMiss(f"the records of finished hands {missing[:5]} are not stored")
+    room = Room(table_id, config, host_hash)
+    room.clock.now = float(data["clock"])
+    room.table = Table.from_record(data["table"], clock=room.clock, sink=room.forget)
+    last = room.table.hand
+    if last is None or not last.is_over:
+        raise RecordMiss("a room record is taken as a hand ends: its table's hand is over")
+    room.seq = int(data["seq"])
+    room.players = {p[0]: Player(p[0], p[1], int(p[2]), p[3], int(p[4]), float(p[5])) for p in data["players"]}
+    room.requests = {r[0]: Request(r[0], r[1], int(r[2]), int(r[3]), r[4]) for r in data["requests"]}
+    room.deals = [Deal(int(number), seed) for number, seed in data["deals"]]
+    room.running, room.paused, room.ended = bool(data["running"]), bool(data["paused"]), bool(data["ended"])
+    room.straddles = [(int(seat), None if amount is None else int(amount)) for seat, amount in data["straddles"]]
+    room.turn_started = float(data["turn_started"])
+    room.spectators = bool(data["spectators"])
+    offer = data["offer"]
+    room.offer = None if offer is None else Offer(
+        int(offer["hand"]), tuple(int(s) for s in offer["seats"]), float(offer["started"]),
+        {int(seat): bool(twice) for seat, twice in offer["answers"]},
+    )
+    room.hand_actions = {str(p): [str(i) for i in ids] for p, ids in data["hand_actions"].items()}
+    room.applied = {p: set(ids) for p, ids in room.hand_actions.items()}
+    room.forgotten = [list(entry) for entry in data["forgotten"]]
+    room.hands = [Hand.from_record(hands[number]) for number in range(1, earlier + 1)] + [last]
+    return room

@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import hmac
-import pickle
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -211,14 +210,10 @@ class Deal:
         return seed_hash(self.seed)
 
 
-PACKED_ENTRIES = 60
-"""Ledger entries a room packs into one pickle once the table has let go of them."""
-
-
 KEEP_HANDS = 2
 """Hands of events a room's table keeps in memory (it needs only the newest): the room is
-pickled at every hand's end, and a table holding a hundred hands' events made that pickle grow
-with the session (15 ms and 275 kB by the sixtieth hand)."""
+recorded at every hand's end (``records.room_record``), and a table holding a hundred hands'
+events made that record grow with the session."""
 
 
 @dataclass
@@ -238,14 +233,13 @@ class Room:
     running: bool = False
     paused: bool = False
     ended: bool = False
-    chat: list[tuple[int, str, str]] = field(default_factory=list)
     applied: dict[str, set[str]] = field(default_factory=dict)
+    hand_actions: dict[str, list[str]] = field(default_factory=dict)
     straddles: list[tuple[int, int | None]] = field(default_factory=list)
     turn_started: float = 0.0
     spectators: bool = True
     offer: Offer | None = None
-    old_entries: list[Entry] = field(default_factory=list)
-    packed_entries: list[bytes] = field(default_factory=list)
+    forgotten: list[list[Any]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.clock = ManualClock()
@@ -260,25 +254,21 @@ class Room:
             clock=self.clock,
             rng=deck_rng(hand_seed(self.config.master, 0)),
             keep_hands=KEEP_HANDS,
-            sink=self._forgotten,
+            sink=self.forget,
         )
 
-    def _forgotten(self, record: TableEvent | Entry) -> None:
-        """What the table lets go of after ``KEEP_HANDS`` hands: its events are in the store's
-        inputs and the finished hands already; the ledger's entries are kept for the download,
-        packed ``PACKED_ENTRIES`` at a time (the room is pickled at every hand's end: a long
-        session's entries as objects made that pickle slower with every hand, packed they are
-        copied as they are)."""
+    def forget(self, record: TableEvent | Entry) -> None:
+        """What the table lets go of after ``KEEP_HANDS`` hands (its sink): its events are in the
+        store's inputs and the finished hands already; the ledger's entries are kept for the
+        download, as the JSON rows the room's record holds (turned into rows once, not at every
+        hand's end)."""
         if isinstance(record, Entry):
-            self.old_entries.append(record)
-            if len(self.old_entries) >= PACKED_ENTRIES:
-                self.packed_entries.append(pickle.dumps(self.old_entries))
-                self.old_entries = []
+            e = record
+            self.forgotten.append([e.number, e.kind, e.player_id, e.seat, e.chips, e.hand, e.time, e.name])
 
     def forgotten_entries(self) -> list[Entry]:
         """The ledger entries the table let go of, oldest first."""
-        unpacked = [entry for packed in self.packed_entries for entry in pickle.loads(packed)]
-        return unpacked + self.old_entries
+        return [Entry(*row) for row in self.forgotten]
 
     # ------------------------------------------------------------------ reading
     @property
@@ -436,7 +426,7 @@ class Room:
             self.table.straddle(seat, entry.get("amount"))
 
     def _on_chat(self, entry: Input) -> None:
-        self.chat.append((self.seq + 1, entry["player_id"], entry["text"]))
+        """A chat line changes nothing at the table (the table's task passes it on)."""
 
     def _on_start(self, entry: Input) -> None:
         self.running, self.paused = True, False
@@ -474,12 +464,14 @@ class Room:
             rng=deck_rng(entry["seed"]), auto_muck=self.config.auto_muck, wait_for_runout=self.config.run_it_twice
         )
         self.deals.append(Deal(entry["hand"], entry["seed"]))
+        self.hand_actions = {}
 
     def _on_act(self, entry: Input) -> None:
         seat = self._seat(entry)
         done = self.applied.setdefault(entry["player_id"], set())
         self.table.act(seat, entry["action"], entry.get("to"))
         done.add(entry["client_action_id"])
+        self.hand_actions.setdefault(entry["player_id"], []).append(entry["client_action_id"])
         player = self.players[entry["player_id"]]
         player.timeouts = 0
         self._spend_bank(player)
@@ -517,9 +509,9 @@ class Room:
             raise Refused("illegal", "no run-it-twice question is open for this seat", "cannot_run_it")
         twice = bool(entry["twice"])
         if not twice:
-            self._run(hand, 1)
+            self._run(1)
         elif len(offer.answers) + 1 == len(offer.seats):
-            self._run(hand, 2)
+            self._run(2)
         offer.answers[seat] = twice
 
     def _on_offer_timeout(self, entry: Input) -> None:
@@ -527,13 +519,11 @@ class Room:
         hand = self.table.hand
         if self.offer is None or hand is None:
             raise Refused("stale_turn", "no run-it-twice question is open")
-        self._run(hand, 1)
+        self._run(1)
 
-    def _run(self, hand: Hand, times: int) -> None:
-        if times == 1:
-            hand.run_out()
-        else:
-            hand.run_it(times)
+    def _run(self, times: int) -> None:
+        """Deal the board ``times`` times, through the table (``Table.act``: ``run_it``)."""
+        self.table.act(None, "run_it", times)
         self.offer = None
 
     def offer_deadline(self) -> float | None:

@@ -15,7 +15,6 @@ from typing import Any
 from sqlalchemy import (
     Column,
     Integer,
-    LargeBinary,
     MetaData,
     String,
     Table,
@@ -32,7 +31,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 
 metadata = MetaData()
-HEAD = "0002"    # the newest migration in migrations/versions (a test checks it is Alembic's head)
+HEAD = "0003"    # the newest migration in migrations/versions (a test checks it is Alembic's head)
 
 tables = Table(
     "pf_tables",
@@ -52,31 +51,32 @@ inputs = Table(
     UniqueConstraint("table_id", "seq", name="pf_inputs_table_seq"),
 )
 
-snapshots = Table(
-    "pf_snapshots",
+room_records = Table(      # each table's latest RoomRecord (JSON), taken as a hand ended
+    "pf_room_records",
     metadata,
     Column("table_id", String(64), primary_key=True),
     Column("seq", Integer, nullable=False),
-    Column("body", LargeBinary, nullable=False),
+    Column("body", Text, nullable=False),
 )
 
-finished_hands = Table(
-    "pf_hands",
+hand_records = Table(      # each finished hand's HandRecord (JSON), numbered from 1 in the session
+    "pf_hand_records",
     metadata,
     Column("table_id", String(64), primary_key=True),
     Column("number", Integer, primary_key=True),
-    Column("body", LargeBinary, nullable=False),
+    Column("body", Text, nullable=False),
 )
 
 
 @dataclass(frozen=True)
 class Boundary:
-    """What is stored as a hand ends, beside its last input: the table's snapshot (without its
-    earlier finished hands) and the finished hand itself, numbered from 1 in the session."""
+    """What is stored as a hand ends, beside its last input: the room's record (a
+    ``RoomRecord``, without the earlier finished hands) and the finished hand's ``HandRecord``,
+    numbered from 1 in the session; both JSON text (docs/records.md)."""
 
-    snapshot: bytes
+    record: str
     hand_number: int
-    hand: bytes
+    hand: str
 
 
 def _sqlite_pragmas(connection: Any, _record: object) -> None:
@@ -117,8 +117,8 @@ class Store:
         with self.engine.begin() as db:
             db.execute(insert(tables).values(table_id=table_id, config=json.dumps(config), host_hash=host_hash))
 
-    def table(self, table_id: str) -> tuple[dict[str, Any], str] | None:
-        """A table's config and host token hash, or None."""
+    def table_settings(self, table_id: str) -> tuple[dict[str, Any], str] | None:
+        """A table's config (its ``create_table`` settings) and host token hash, or None."""
         with self.engine.connect() as db:
             row = db.execute(select(tables.c.config, tables.c.host_hash).where(tables.c.table_id == table_id)).first()
         return None if row is None else (json.loads(row[0]), row[1])
@@ -129,7 +129,7 @@ class Store:
             db.execute(insert(inputs).values(table_id=table_id, seq=seq, body=json.dumps(body, sort_keys=True)))
 
     def write_many(self, writes: list[tuple[str, int, dict[str, Any], Boundary | None]]) -> None:
-        """Write inputs (and, for one that ended a hand, the snapshot and the hand) in one
+        """Write inputs (and, for one that ended a hand, the room's record and the hand's) in one
         transaction: one commit, one sync to disk, for several tables' inputs at once (group
         commit)."""
         rows = [{"table_id": t, "seq": seq, "body": json.dumps(body, sort_keys=True)} for t, seq, body, _ in writes]
@@ -137,31 +137,38 @@ class Store:
             db.execute(insert(inputs), rows)      # one statement, compiled once, for every row
             for table_id, seq, _body, boundary in writes:
                 if boundary is not None:
-                    db.execute(delete(snapshots).where(snapshots.c.table_id == table_id))
-                    db.execute(insert(snapshots).values(table_id=table_id, seq=seq, body=boundary.snapshot))
-                    db.execute(insert(finished_hands).values(table_id=table_id, number=boundary.hand_number,
-                                                             body=boundary.hand))
+                    db.execute(delete(room_records).where(room_records.c.table_id == table_id))
+                    db.execute(insert(room_records).values(table_id=table_id, seq=seq, body=boundary.record))
+                    db.execute(insert(hand_records).values(table_id=table_id, number=boundary.hand_number,
+                                                           body=boundary.hand))
 
-    def snapshot(self, table_id: str, seq: int, body: bytes) -> None:
-        """Keep the table's state as of input ``seq`` (taken at a hand boundary)."""
+    def room_record(self, table_id: str) -> tuple[int, str] | None:
+        """The table's latest room record (JSON text) and the input it was taken after, or None."""
+        with self.engine.connect() as db:
+            row = db.execute(
+                select(room_records.c.seq, room_records.c.body).where(room_records.c.table_id == table_id)
+            ).first()
+        return None if row is None else (int(row[0]), str(row[1]))
+
+    def hand_records(self, table_id: str, before: int | None = None) -> dict[int, str]:
+        """The table's finished hands' records (JSON text) by number, those below ``before`` only."""
+        query = select(hand_records.c.number, hand_records.c.body).where(hand_records.c.table_id == table_id)
+        if before is not None:
+            query = query.where(hand_records.c.number < before)
+        with self.engine.connect() as db:
+            rows = db.execute(query.order_by(hand_records.c.number)).all()
+        return {int(row[0]): str(row[1]) for row in rows}
+
+    def add_hand_records(self, table_id: str, records: dict[int, str]) -> None:
+        """Store finished hands' records that are missing (a table rebuilt from its inputs
+        records again the hands whose rows were dropped or never written)."""
+        if not records:
+            return
         with self.engine.begin() as db:
-            db.execute(delete(snapshots).where(snapshots.c.table_id == table_id))
-            db.execute(insert(snapshots).values(table_id=table_id, seq=seq, body=body))
-
-    def last_snapshot(self, table_id: str) -> tuple[int, bytes] | None:
-        with self.engine.connect() as db:
-            row = db.execute(select(snapshots.c.seq, snapshots.c.body).where(snapshots.c.table_id == table_id)).first()
-        return None if row is None else (int(row[0]), bytes(row[1]))
-
-    def hands(self, table_id: str, before: int) -> list[bytes]:
-        """The table's finished hands numbered below ``before``, in order."""
-        with self.engine.connect() as db:
-            rows = db.execute(
-                select(finished_hands.c.body)
-                .where(finished_hands.c.table_id == table_id, finished_hands.c.number < before)
-                .order_by(finished_hands.c.number)
-            ).all()
-        return [bytes(row[0]) for row in rows]
+            known = set(db.execute(select(hand_records.c.number).where(hand_records.c.table_id == table_id)).scalars())
+            rows = [{"table_id": table_id, "number": n, "body": body} for n, body in records.items() if n not in known]
+            if rows:
+                db.execute(insert(hand_records), rows)
 
     def inputs(self, table_id: str, after: int = 0) -> list[dict[str, Any]]:
         """The table's inputs in order, those after input ``after`` only."""
@@ -172,10 +179,6 @@ class Store:
                 .order_by(inputs.c.seq)
             ).all()
         return [json.loads(row[0]) for row in rows]
-
-    def table_ids(self) -> list[str]:
-        with self.engine.connect() as db:
-            return [row[0] for row in db.execute(select(tables.c.table_id)).all()]
 
     def claim(self, table_id: str) -> bool:
         """Own a table: on PostgreSQL a session advisory lock held by this process until it

@@ -57,18 +57,18 @@ def update_frame(
     host, player_id, spectating = key
     player = None if player_id is None else room.players.get(player_id)
     seat = None if player is None else player.seat
-    hand = room.hand
-    seated = seat is not None and hand is not None and seat in hand.seats
+    seated = seat is not None and room.table.dealt_in(seat)
     # Only the host, a seated player or a spectator who opted in (and is let in) sees the
     # hand; anyone else at the link sees the seats, to ask for one.
     watching = host or player is not None or (spectating and room.spectators)
     role = "host" if host else "player" if player is not None else "spectator" if watching else "guest"
     if not watching:
-        hand, events = None, []
+        events = []
     viewer = seat if seated else None
-    if hand is not None and viewer not in shared.views:
-        shared.views[viewer] = hand.view(viewer).to_dict()
-    view = None if hand is None else shared.views[viewer]     # a guest (no hand) leaves the cache alone
+    if watching and viewer not in shared.views:
+        seen = room.table.view(viewer)
+        shared.views[viewer] = None if seen is None else seen.to_dict()
+    view = shared.views[viewer] if watching else None      # a guest leaves the cache alone
     table = shared.table
     if host:
         requests = [
@@ -76,13 +76,13 @@ def update_frame(
             for r in room.requests.values()
         ]
         table = {**table, "requests": requests}
-    my_turn = seated and hand is not None and not hand.is_over and hand.to_act == seat
+    my_turn = seated and room.table.to_act == seat
     return {
         "type": "update",
         "seq": room.seq,
         "table": table,
         "hand": view,
-        "result": shared.result if hand is not None else None,
+        "result": shared.result if view is not None else None,
         "offer": shared.offer if watching else None,
         "deal": shared.deal,
         "you": {

@@ -27,7 +27,7 @@ from typing import Any
 from pokerfloor import citations as cite
 from pokerfloor.cards import FULL_DECK, SEED_BYTES, Card, CardsLike, Deck, SeededShuffler, Shuffler, draws_bits
 from pokerfloor.errors import IllegalAction, Reason
-from pokerfloor.hand import Event, Hand, HandRecord, Post, bomb, plain
+from pokerfloor.hand import Event, Hand, HandRecord, Post, SeatView, bomb, plain
 from pokerfloor.rules import Game, HouseRules
 from pokerfloor.table import record as rec
 from pokerfloor.table.buttons import (
@@ -229,6 +229,42 @@ class Table:
     def hand_ended(self) -> bool:
         """Whether the last hand dealt has been ended (``end_hand``); true before the first."""
         return self._collected
+
+    @property
+    def in_play(self) -> bool:
+        """Whether a hand is in play: dealt and not over."""
+        return self._hand is not None and not self._hand.is_over
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act in the hand in play (``None`` between hands, or when no seat is)."""
+        hand = self._hand
+        return None if hand is None or hand.is_over else hand.to_act
+
+    @property
+    def street(self) -> str | None:
+        """The street of the hand in play (``None`` between hands)."""
+        return self._hand.street if self._hand is not None and not self._hand.is_over else None
+
+    @property
+    def turn(self) -> tuple[int, int, int] | None:
+        """The turn in the hand in play: the hand's number, the seat to act and how many of the
+        hand's events came before it, a new value whenever the turn passes (``None`` when no
+        seat is to act): what a server's single-use turn token stands for."""
+        seat = self.to_act
+        if seat is None or self._hand is None:
+            return None
+        return self._hand_number, seat, len(self._hand.events)
+
+    def dealt_in(self, seat: int) -> bool:
+        """Whether ``seat`` was dealt into the last hand."""
+        return seat in self._dealt
+
+    def view(self, seat: int | None = None) -> SeatView | None:
+        """What ``seat`` (``None``: a spectator) may see of the last hand dealt, as
+        ``Hand.view`` shows it (``None`` before the first hand). A seat not dealt in to it is
+        refused (``ValueError``): it sees what a spectator sees."""
+        return None if self._hand is None else self._hand.view(seat)
 
     @property
     def seats(self) -> dict[int, Seat]:
