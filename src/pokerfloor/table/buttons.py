@@ -33,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from pokerfloor import citations as cite
+from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand import Post
 
 ButtonRule = Literal["dead_button", "moving_button", "simplified"]
@@ -159,7 +160,7 @@ class BlindPlan:
         return next_seat(self.positions.big_blind, self.dealt)
 
 
-class NotEnoughPlayers(ValueError):
+class NotEnoughPlayers(PokerfloorError, ValueError):
     """Fewer than two players can be dealt in."""
 
 
