@@ -121,3 +121,28 @@ def test_a_rival_asked_who_mucks_leaves_a_showdown_win() -> None:
     (award,) = result.awards
     assert award.winners == {2: 4} and award.reason == "best hand"
     assert award.won_with == "high card, ace high: A-K-Q-J-9"
+
+
+# RROP11 Kill Pots; WIKI_BIP Kill game: a killer due a blind posts the kill in its place ----------
+
+FL_5_10 = pf.Game.fixed_limit_holdem(5, 10)
+
+
+def test_the_kill_blind_includes_the_killers_own_big_blind() -> None:
+    """RROP11 Kill Pots (the killer posts a kill blind of twice the big blind; due a blind, in its
+    place: WIKI_BIP Kill game): a table that places only the killer's big blind (the small blind
+    dead) has the killer pay the kill, 10 of it the big blind, and nobody else any blind."""
+    hand = deal(FL_5_10, seats(4, 500), button=1, posts=[pf.Post(4, 5, "bb"), pf.Post(4, 10, "kill")])
+    assert hand.posts == (pf.Post(4, 10, "kill"),)
+    assert hand.bets == {1: 0, 2: 0, 3: 0, 4: 10}
+    again = pf.Hand.from_record(hand.record(), rng=random.Random(1))
+    assert again.posts == hand.posts and again.bets == hand.bets
+    assert pf.Hand.from_record(pf.HandRecord.from_json(hand.record().to_json())).bets == hand.bets
+
+
+def test_a_kill_from_the_seat_the_big_blind_falls_on_is_its_blind() -> None:
+    """RROP11 Kill Pots: with the game's blinds placed by the hand, a kill posted from the big
+    blind's seat replaces that blind: the killer pays 10, not 5 and 10."""
+    hand = deal(FL_5_10, seats(4, 500), button=4, posts=[pf.Post(2, 10, "kill")])
+    assert sorted((p.seat, p.amount, p.kind) for p in hand.posts) == [(1, 2, "sb"), (2, 10, "kill")]
+    assert hand.bets[2] == 10

@@ -232,7 +232,8 @@ class Hand:
         self._run_chosen = False
         self._runs = 1
         self._run_boards: list[list[Card | None]] = []
-        self._posts = forced.forced_posts(game, self._seats, button, given_posts)
+        self._placed_posts = forced.forced_posts(game, self._seats, button, given_posts)
+        self._posts = forced.charged(self._placed_posts)
         self._given_stacks = dict(stacks)
         self.small_blind_seat = next((p.seat for p in self._posts if p.kind == "sb"), None)
         self.big_blind_seat = next((p.seat for p in self._posts if p.kind == "bb"), None)
@@ -411,7 +412,7 @@ class Hand:
             game=self.game,
             stacks=dict(self._given_stacks),
             button=self.button_seat,
-            posts=tuple(self._posts),
+            posts=tuple(self._placed_posts),
             holes={s: tuple(cards_or_unknown(c)) for s, c in self._given_holes.items()},
             board=tuple(self._given_board),
             dealing="manual" if self._manual else "auto",

@@ -23,7 +23,7 @@ player, except when heads-up play ends; that blind is not owed (logged ``skipped
 
 New and returning players wait for the big blind or post to come in at once, but never between
 the small blind and the button (TDA 2024 R8-A, R10-A; RROP11). A seat the big blind reaches comes
-in with it and owes nothing more.
+in with it and owes nothing more: old missed and skipped blinds lapse there (WIKI_BIP Posting).
 """
 
 from __future__ import annotations
@@ -438,7 +438,10 @@ def _posts(
             posts.append(Post(seat, big, "bb"))
             if state.status == "waiting":
                 notes.append(Note("comes_in_at_big_blind", seat, R_POSTING))
-                owed = replace(owed, new_player=False, missed_small=False, missed_big=False)
+            # Old missed and skipped blinds lapse when the big blind reaches the seat (WIKI_BIP
+            # Posting: "old missed blinds are removed when the big blind returns to that player's
+            # seat"; RROP11 Button & Blind Use): a blind skipped this hand cannot be this seat's.
+            owed = NOTHING_OWED
         elif state.status == "waiting":
             notes.append(Note("posts_to_come_in", seat, R_POSTING))
             posts += _come_in_posts(seat, owed, blinds)

@@ -510,13 +510,16 @@ class Table:
         chain, void = self._valid_straddles(plan)
         extra = chain + [p for p in self._sleepers if p.seat in plan.dealt and all(p.seat != c.seat for c in chain)]
         kill = self._kill_post(plan, extra)
+        # The killer's own blind goes to the hand too, which drops it (the kill blind includes
+        # it): a blind was placed, so the hand adds none of the game's (RROP11 Kill Pots).
+        given = list(plan.posts) + extra + kill
         killed = {p.seat for p in kill}
-        posts = [p for p in plan.posts if p.seat not in killed or p.kind not in ("sb", "bb")] + extra + kill
+        posts = [p for p in given if p.seat not in killed or p.kind not in ("sb", "bb", "button_blind")]
         stacks = {seat: self._seats[seat].chips for seat in plan.dealt}
         deck_rng = rng if rng is not None else self._rng
         start_rng = rec.snapshot(deck_rng)
         seed = self._own_rng.getrandbits(8 * SEED_BYTES) if deck_rng is None else None  # type: ignore[attr-defined]
-        hand = Hand(game, stacks, plan.button_seat, rng=deck_rng, seed=seed, posts=posts,
+        hand = Hand(game, stacks, plan.button_seat, rng=deck_rng, seed=seed, posts=given,
                     holes=holes, board=board, dealing=dealing, auto_muck=auto_muck, wait_for_runout=wait_for_runout)
         self._hand_rng, self._hand_shares_rng = start_rng, deck_rng is not None and deck_rng is self._rng
         self._game, self._next_game = game, None
@@ -823,23 +826,37 @@ class Table:
         if self._hand is not None and not self._hand.is_over:
             raise IllegalAction("invalid_action", "the hand in play is not over")
 
+    def _taken_within_window(self, player_id: str) -> int | None:
+        """The chips the player left with, when they left within the rathole window; else None."""
+        left = self._departures.get(player_id)
+        window = 60.0 * self.house.rathole_window_minutes
+        return left[1] if left is not None and self.clock() - left[0] < window else None
+
+    def buy_in_range(self, player_id: str | None = None) -> tuple[int, int | None]:
+        """The buy-in ``sit`` takes now from ``player_id`` (a new player when not given), as
+        ``(minimum, maximum)``, ``None`` for no maximum. A player back within the rathole window
+        brings at least the chips they left with, and the maximum is waived up to it (GENRULES,
+        the return rule, seed 002; WIKI_BIP Table stakes); ``sit`` refuses a smaller buy-in with
+        ``must_return_with_amount_taken``."""
+        low, high = buy_in_limits(self.game)
+        taken = None if player_id is None else self._taken_within_window(player_id)
+        if taken is None:
+            return low, high
+        return max(low, taken), None if high is None else max(high, taken)
+
     def _check_buy_in(self, player_id: str, player: str, chips: int) -> None:
         """Buy-in limits, and the return rule: back within the window, a player brings at least
         what they left with, and the maximum is waived only for one who left with more than it,
         up to what they took ("com mais que o máximo": GENRULES, seed 002)."""
-        low, high = buy_in_limits(self.game)
-        left = self._departures.get(player_id)
-        window = 60.0 * self.house.rathole_window_minutes
-        if left is not None and self.clock() - left[0] < window:
-            if chips < left[1]:
-                raise IllegalAction(
-                    "must_return_with_amount_taken",
-                    f"back within {self.house.rathole_window_minutes} minutes, {player} buys in for at least "
-                    f"the {left[1]} chips they left with",
-                    R_RATHOLE,
-                )
-            if high is not None:
-                high = max(high, left[1])
+        low, high = self.buy_in_range(player_id)
+        taken = self._taken_within_window(player_id)
+        if taken is not None and chips < taken:
+            raise IllegalAction(
+                "must_return_with_amount_taken",
+                f"back within {self.house.rathole_window_minutes} minutes, {player} buys in for at least "
+                f"the {taken} chips they left with",
+                R_RATHOLE,
+            )
         if chips < low:
             raise IllegalAction("below_min_buy_in", f"the minimum buy-in is {low}", R_BUY_IN)
         if high is not None and chips > high:
