@@ -102,3 +102,75 @@ def test_sit_takes_exactly_the_buy_ins_the_range_offers(minutes: int, chips: int
         assert legal
     except pf.IllegalAction as refused:
         assert not legal, refused
+
+
+# House rule waiting_small_blind: the small blind that passes a returning seat while it waits ----
+
+
+def _back_in_the_gap(orbit, house: str):  # type: ignore[no-untyped-def]
+    """Ellen (5) misses the big blind, comes back while her seat is between the button (4) and the
+    small blind (6), waits, and comes in the hand after."""
+    table = orbit([1, 2, 3, 4, 5, 6], waiting_small_blind=house)
+    table.deal()  # 1, 2, 3
+    table.sit_out(5)
+    table.deal()  # 2, 3, 4
+    table.deal()  # 3, 4, 6: the big blind passes Ellen
+    assert table.owes(5) == Owed(missed_big=True)
+    table.come_back(5, post=True)
+    waited = table.deal()  # 4, 6, 1: Ellen is between the button and the small blind: she waits
+    assert table.where(waited) == (4, 6, 1) and 5 not in waited.dealt
+    back = table.deal()  # 6, 1, 2: Ellen comes in
+    assert 5 in back.dealt
+    return table, waited, back
+
+
+def test_by_default_the_small_blind_a_waiting_seat_let_pass_is_not_owed(orbit) -> None:
+    """House rule ``waiting_small_blind="not_owed"`` (the default; WIKI_BIP Posting, "only one set
+    of missed blinds can be accumulated", with RROP11 Button & Blind Use: ``cite.POSTING``): Ellen
+    posts the big blind she missed, live, and nothing for the small blind that passed her seat
+    while she waited."""
+    table, waited, back = _back_in_the_gap(orbit, "not_owed")
+    assert ("waits_between_blinds_and_button", 5) in [(n.kind, n.seat) for n in waited.notes]
+    assert table.posts_of(back)[5] == [(2, "missed_bb", True)]
+    assert not table.owes(5).anything
+
+
+def test_a_house_may_charge_the_small_blind_that_passed_while_the_seat_waited(orbit) -> None:
+    """House rule ``waiting_small_blind="dead"`` (RROP11 Button & Blind Use item 2, "each round
+    every player must ... meet the total amount of the blind obligations": ``cite.BLIND_OBLIGATIONS``):
+    the small blind that passed Ellen's seat while she waited is charged too, dead, with the big
+    blind she missed, live."""
+    assert cite.BLIND_OBLIGATIONS.startswith("RROP11 Button & Blind Use item 2")
+    table, waited, back = _back_in_the_gap(orbit, "dead")
+    assert ("small_blind_passed_while_waiting", 5, cite.BLIND_OBLIGATIONS) in [
+        (n.kind, n.seat, n.rule) for n in waited.notes]
+    assert table.posts_of(back)[5] == [(2, "missed_bb", True), (1, "missed_sb", False)]
+    assert not table.owes(5).anything
+
+
+def test_the_waiting_small_blind_house_rule_reaches_a_table() -> None:
+    """The house rule as a table applies it: a returning player who waited in the gap posts the
+    passed small blind dead, and the hand takes it as dead money."""
+    clock = ManualClock()
+    house = pf.HouseRules(waiting_small_blind="dead")
+    t = Table(pf.Game.no_limit_holdem(1, 2, house=house), seats=6, rng=random.Random(1), button=1, clock=clock)
+    for seat in range(1, 7):
+        t.sit(seat, f"P{seat}", 200, post=True)
+    plans = []
+    for _ in range(6):
+        if len(plans) == 1:
+            t.sit_out(5)
+        if len(plans) == 3:
+            t.sit_in(5, post=True)
+        hand = t.start_hand()
+        plans.append(t.plan)
+        while not hand.is_over:
+            hand.act(hand.to_act, "fold" if hand.legal().call else "check")
+        t.end_hand()
+        if 5 in hand.seats and len(plans) > 3:
+            assert [p for p in hand.posts if p.seat == 5] == [pf.Post(5, 2, "missed_bb"),
+                                                             pf.Post(5, 1, "missed_sb", live=False)]
+            break
+    else:
+        raise AssertionError("seat 5 never came back in")
+    t.verify()

@@ -485,6 +485,7 @@ class Table:
             heads_up_transition=game.house.heads_up_transition,
             first_button=first,
             first_blind_on_button=game.first_blind_on_button,
+            waiting_small_blind=game.house.waiting_small_blind,
         )
 
     def start_hand(
