@@ -13,9 +13,9 @@ from pokerfloor.table.buttons import (
     ButtonRule,
     HeadsUpTransition,
     Owed,
-    WaitingSmallBlind,
     Positions,
     SeatState,
+    WaitingSmallBlind,
     place_blinds,
 )
 
