@@ -174,3 +174,9 @@ def test_the_waiting_small_blind_house_rule_reaches_a_table() -> None:
     else:
         raise AssertionError("seat 5 never came back in")
     t.verify()
+
+
+def test_a_hand_is_ended_by_one_name() -> None:
+    """``Table.end_hand`` is the one way to end a hand: its old aliases are gone."""
+    assert callable(Table.end_hand)
+    assert not hasattr(Table, "collect") and not hasattr(Table, "_end_finished_hand")

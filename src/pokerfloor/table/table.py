@@ -289,7 +289,7 @@ class Table:
         blind to be dealt in at once (``post=True``), never between the small blind and the button.
         ``player`` is the display name (names may repeat); ``player_id`` says who the player is
         (a new id is made when it is not given), the key of the ledger and of the return rule."""
-        self._end_finished_hand()
+        self.end_hand()
         self._check_seat_number(seat)
         if seat in self._seats:
             raise IllegalAction("invalid_action", f"seat {seat} is taken")
@@ -315,7 +315,7 @@ class Table:
 
     def rename(self, seat: int, name: str) -> None:
         """A seated player changes their display name (their id, and so their ledger, stay)."""
-        self._end_finished_hand()
+        self.end_hand()
         current = self._occupied(seat)
         if not isinstance(name, str) or not name:
             raise IllegalAction("invalid_action", f"a player has a name, not {name!r}")
@@ -326,7 +326,7 @@ class Table:
     def leave(self, seat: int) -> int:
         """The player picks up their chips and leaves; returns the chips taken. Not while their
         hand is in play (WIKI_BIP Table stakes)."""
-        self._end_finished_hand()
+        self.end_hand()
         taken = self._occupied(seat)
         self._between_hands(seat, "leave the table")
         del self._seats[seat]
@@ -340,7 +340,7 @@ class Table:
     def sit_out(self, seat: int) -> None:
         """From the next hand the player is away: not dealt in, and the blinds that pass the seat
         are owed on return (RROP11 Button & Blind Use; WIKI_BIP Posting)."""
-        self._end_finished_hand()
+        self.end_hand()
         current = self._occupied(seat)
         if not self.cash:
             message = "tournament players are dealt in whether present or not"
@@ -352,7 +352,7 @@ class Table:
     def sit_in(self, seat: int, *, post: bool = False) -> None:
         """Back in play: a player who owes blinds posts them now (``post=True``) or waits for the
         big blind; one who owes nothing plays the next hand."""
-        self._end_finished_hand()
+        self.end_hand()
         current = self._occupied(seat)
         if current.busted:
             raise IllegalAction("invalid_action", "a player with no chips rebuys before playing again", R_REBUY_OWES)
@@ -376,7 +376,7 @@ class Table:
     def take_off(self, seat: int, chips: int) -> None:
         """Ratholing: taking part of a stack off the table is never allowed; a player who wants
         chips back leaves with all of them (WIKI_BIP Table stakes)."""
-        self._end_finished_hand()
+        self.end_hand()
         self._occupied(seat)
         reason: Reason = "chips_change_during_hand" if self._in_play(seat) else "invalid_action"
         raise IllegalAction(
@@ -386,7 +386,7 @@ class Table:
     def marker(self, seat: int, chips: int, *, accepted_by: Iterable[int]) -> None:
         """Open stakes: bet with an IOU, when every other player in the pot accepts it (WIKI_BIP
         Open stakes)."""
-        self._end_finished_hand()
+        self.end_hand()
         current = self._occupied(seat)
         if self.house.table_stakes:
             raise IllegalAction("chips_change_during_hand", "markers are for open-stakes games", R_OPEN_STAKES)
@@ -408,7 +408,7 @@ class Table:
     def straddle(self, seat: int, amount: int | None = None) -> Post:
         """Declare a straddle for the next hand: live from under the gun, a re-straddle from the
         next seat, or Mississippi where the house allows it (WIKI_BIP Straddle bets)."""
-        self._end_finished_hand()
+        self.end_hand()
         self._check_no_hand_pending()
         if self.options.kill is not None and self._kill.killer == self._occupied(seat).player_id:
             raise IllegalAction("invalid_action", "the killer's blind raise is the kill blind", R_KILL)
@@ -430,7 +430,7 @@ class Table:
 
     def sleeper(self, seat: int, amount: int | None = None) -> Post:
         """Declare a sleeper (a blind raise from another seat) for the next hand (WIKI_BIP Sleepers)."""
-        self._end_finished_hand()
+        self.end_hand()
         self._check_no_hand_pending()
         plan = self._plan_next()
         post = check_sleeper(
@@ -451,7 +451,7 @@ class Table:
     def set_game(self, game: Game) -> None:
         """Change the stakes or game from the next hand on (TDA 2024 R23: a new level applies to
         the next hand)."""
-        self._end_finished_hand()
+        self.end_hand()
         if not isinstance(game, Game):
             raise ValueError(f"a table deals a Game, not {game!r}")
         self._next_game = replace(game, house=self._game.house)
@@ -504,7 +504,7 @@ class Table:
         seat whose hand cannot win shows or mucks (``act(seat, "show" | "muck")``; TDA 2024
         R16-R18). ``wait_for_runout`` stops before an all-in run-out, for the players to run it
         twice (``act(seat, "run_it", to=n)`` or ``run_out``)."""
-        self._end_finished_hand()
+        self.end_hand()
         self._check_no_hand_pending()
         plan = self._plan_next()
         game = self.game
@@ -607,15 +607,6 @@ class Table:
         self._log("hand_ended", hand=number)
         self._forget_before(number + 1 - self._keep_hands)
         return True
-
-    def collect(self) -> None:
-        """``end_hand()`` under its older name."""
-        self.end_hand()
-
-    def _end_finished_hand(self) -> None:
-        """A step that changes the table first takes in the hand's new events and ends the hand
-        if it is over."""
-        self.end_hand()
 
     # ------------------------------------------------------------------ records
     def record(self) -> TableRecord:
@@ -864,7 +855,7 @@ class Table:
             raise IllegalAction("above_max_buy_in", f"the maximum buy-in is {high}", R_BUY_IN)
 
     def _buy_more(self, seat: int, chips: int, kind: EntryKind) -> None:
-        self._end_finished_hand()
+        self.end_hand()
         current = self._occupied(seat)
         if not self.cash:
             raise IllegalAction("invalid_action", "this tournament table takes no rebuys", cite.NO_REBUYS)
