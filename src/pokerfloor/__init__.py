@@ -10,7 +10,7 @@
 from pokerfloor import io
 from pokerfloor._version import __version__
 from pokerfloor.cards import Card, Deck, Rank, SeededShuffler, Suit, format_cards, parse_cards
-from pokerfloor.errors import IllegalAction
+from pokerfloor.errors import IllegalAction, PokerfloorError
 from pokerfloor.evaluation import (
     HandRank,
     evaluate,
@@ -60,6 +60,7 @@ __all__ = [
     "Legal",
     "Level",
     "LimitStakes",
+    "PokerfloorError",
     "Post",
     "Pot",
     "Range",

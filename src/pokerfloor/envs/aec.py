@@ -296,7 +296,7 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
                 return
 
     def _next_hand(self, table: Table) -> Hand:
-        table.collect()
+        table.end_hand()
         for seat in list(table.seats):
             if table.seats[seat].busted:
                 self._broke[seat] = self._broke.get(seat, 0) + 1

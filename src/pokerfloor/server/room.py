@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from pokerfloor.errors import IllegalAction
+from pokerfloor.errors import IllegalAction, PokerfloorError
 from pokerfloor.hand import Hand
 from pokerfloor.rules import Game, HouseRules
 from pokerfloor.server.deal import DEFAULT_REVEAL, REVEALS, deck_rng, hand_seed, seed_hash, seeds_public
@@ -36,7 +36,7 @@ STRADDLES = {
 BUTTON_RULES = {"dead": "dead_button", "moving": "moving_button", "simplified": "simplified"}
 
 
-class Refused(Exception):
+class Refused(PokerfloorError):
     """A command the room will not take; ``code`` is the protocol's error code (docs/protocol.md)."""
 
     def __init__(self, code: str, message: str, reason: str = "", rule: str = "") -> None:
