@@ -25,6 +25,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pokerfloor.rules import Game
 from pokerfloor.server.actor import HELLO, HOST_COMMANDS, PLAYER_COMMANDS, TABLE_COMMANDS, Command, TableTask
+from pokerfloor.server.bus import Bus
 from pokerfloor.server.downloads import routes as download_routes
 from pokerfloor.server.limits import DEFAULT_RATES, Rates, limiter
 from pokerfloor.server.process import collect_now_and_then, warm_rankings
@@ -38,6 +39,7 @@ from pokerfloor.server.transport import (
     STRIKES,
     Client,
     check_flood,
+    encode,
     frame_field,
     origin_allowed,
     parse_frame,
@@ -71,6 +73,9 @@ class Server:
         self.tables: dict[str, TableTask] = {}
         self._hook = hook
         self.writer = Writer(store)
+        # Several processes on one PostgreSQL store: the bus serves a client of any of them at
+        # any table (bus.py); started with the app (``create_app``). SQLite: one process, no bus.
+        self.bus: Bus | None = Bus(self, store.url) if store.engine.dialect.name == "postgresql" else None
 
     async def write(self, table_id: str, seq: int, entry: Input, ended: Boundary | None) -> None:
         """Store an input (and what a hand's end stores); returns once it is committed
@@ -127,7 +132,19 @@ class Server:
         task = TableTask(self, self.rebuild(table_id))
         self.tables[table_id] = task
         task.start()
+        if self.bus is not None:
+            self.bus.announce(table_id)
         return task
+
+    def room_of(self, table_id: str) -> Room:
+        """A table's room for a download: the running one here, or (another process runs the
+        table) rebuilt from the store."""
+        try:
+            return self.table_task(table_id).room
+        except Refused as refused:
+            if refused.code != "not_owner":
+                raise
+            return self.rebuild(table_id)
 
     def create(self, frame: dict[str, Any]) -> tuple[TableTask, str]:
         config = Config.parse(frame)
@@ -158,6 +175,8 @@ class Server:
                 # Closed for its errors: the error frames queued before the close go out first.
                 await asyncio.wait((sender,), timeout=CLOSE_SECONDS)
         finally:
+            if self.bus is not None:
+                self.bus.left(client)
             if client.table is not None:
                 client.table.clients.discard(client)
             for task in (reader, sender):
@@ -177,6 +196,8 @@ class Server:
         with contextlib.suppress(WebSocketDisconnect):
             while client.strikes < STRIKES and not client.closing:
                 text = await client.socket.receive_text()
+                if self.bus is not None and self.bus.forward(client, text):
+                    continue            # its table's owner is another process: it answers
                 frame = None
                 try:
                     frame = parse_frame(text)
@@ -216,8 +237,18 @@ class Server:
         elif kind == "hello":
             if frame.get("version") != VERSION:
                 raise Refused("version", f"this server speaks version {VERSION}")
-            task = self.table_task(frame_field(frame, "table_id", str))
+            table_id = frame_field(frame, "table_id", str)
             frame_field(frame, "token", str, optional=True)
+            try:
+                task = self.table_task(table_id)
+            except Refused as refused:
+                if refused.code != "not_owner" or self.bus is None:
+                    raise
+                if client.table is not None:
+                    client.table.clients.discard(client)
+                    client.table = None
+                self.bus.relay(client, table_id, encode(frame))    # served by its owner from now on
+                return
             # Answered by the table's task, in turn with its inputs: the room is read only
             # between them, when everything it holds is stored (write before broadcast).
             if client.table is not task:
@@ -245,6 +276,8 @@ class Server:
                 with contextlib.suppress(Exception):
                     await task.task
         self.tables.clear()
+        if self.bus is not None:
+            await self.bus.close()
         await self.writer.close()
         self.store.close()
 
@@ -275,6 +308,8 @@ def create_app(
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         warm_rankings(Game.no_limit_holdem(1, 2))    # most tables play a high hand: ready before the first
         collector = asyncio.create_task(collect_now_and_then())
+        if server.bus is not None:
+            await server.bus.start()
         try:
             yield
         finally:
@@ -285,7 +320,7 @@ def create_app(
         WebSocketRoute("/ws", websocket),
         Route("/health", health),
     ]
-    routes.extend(download_routes(lambda table_id: server.table_task(table_id).room))
+    routes.extend(download_routes(server.room_of))
     if STATIC.is_dir():
         routes.append(Mount("/", StaticFiles(directory=STATIC, html=True), name="static"))
     app = Starlette(routes=routes, lifespan=lifespan)
