@@ -84,6 +84,7 @@ class Server:
 
     def hook(self, point: str, entry: Input) -> None:
         """A named point in the life of an input (the fault tests stop the process at one):
+        ``applied/<moment>`` once it is applied in memory and before it is written,
         ``stored/<moment>`` once it is written and before anyone hears of it, ``broadcast/<moment>``
         once every client's update is queued (``TableTask._moment`` names the moments)."""
         if self._hook is not None:
