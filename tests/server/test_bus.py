@@ -10,7 +10,8 @@ from __future__ import annotations
 import time
 import urllib.request
 from collections.abc import Iterator
-from typing import Any
+from pathlib import Path
+from typing import Any, cast
 
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidMessage
@@ -187,3 +188,25 @@ def test_clients_spread_over_two_processes_play_on_through_the_owners_death(post
     assert len(ids) == len(set(ids))                    # nothing applied twice...
     sent = {action_id for _, action_id in acked}
     assert sent == set(ids)                             # ...and every acknowledged action stored, no other
+
+
+def test_a_long_message_goes_in_pieces_a_notification_can_carry() -> None:
+    """NOTIFY carries at most 8000 bytes: a longer message (an update with a long chat line in
+    any script) is cut in pieces, each within it, and put together again in order."""
+    from pokerfloor.server.bus import Bus
+
+    sender, receiver = Bus(cast(Any, None), "postgresql+psycopg://p@h/d"), Bus(cast(Any, None), "postgresql://p@h/d")
+    assert sender.url == "postgresql://p@h/d" == receiver.url
+    text = "\u00e9\u4e00\U0001f0a1 " * 6000
+    sender.publish({"op": "send", "to": "x", "conn": "c", "text": text})
+    sender.publish({"op": "close", "to": "x", "conn": "c", "code": 1000})
+    payloads = [sender.outgoing.get_nowait() for _ in range(sender.outgoing.qsize())]
+    assert len(payloads) > 2 and all(len(p.encode()) < 8000 for p in payloads)
+    got = [m for m in map(receiver._assemble, payloads) if m is not None]
+    assert [m["op"] for m in got] == ["send", "close"] and got[0]["text"] == text and got[0]["from"] == sender.inbox
+
+
+def test_on_sqlite_there_is_no_bus(tmp_path: Path) -> None:
+    from pokerfloor.server import create_app
+
+    assert create_app(f"sqlite:///{tmp_path / 'one.db'}").state.server.bus is None

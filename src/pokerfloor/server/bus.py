@@ -163,9 +163,13 @@ class Bus:
             self.outgoing.put_nowait(f"{name} {index} {len(pieces)}\n{piece}")
 
     async def _send(self, connection: psycopg.AsyncConnection[Any]) -> None:
+        """Send what is queued, in order: whatever queued up meanwhile in one go (pipelined)."""
         while True:
-            payload = await self.outgoing.get()
-            await connection.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+            batch = [await self.outgoing.get()]
+            while not self.outgoing.empty():
+                batch.append(self.outgoing.get_nowait())
+            async with connection.cursor() as cursor:
+                await cursor.executemany("SELECT pg_notify(%s, %s)", [(CHANNEL, payload) for payload in batch])
 
     # The relaying side
 
