@@ -34,6 +34,7 @@ from pokerfloor.hand import (
     Post,
     Pot,
     Range,
+    RecordError,
     Result,
     SeatView,
 )
@@ -64,6 +65,7 @@ __all__ = [
     "Pot",
     "Range",
     "Rank",
+    "RecordError",
     "Result",
     "Ruling",
     "SeatView",

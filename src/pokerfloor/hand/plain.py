@@ -3,19 +3,18 @@
 Seat views and hand records are written with these: a card is its two-character name
 (``"Ah"``), an unknown card ``None``; a map keyed by seat has its seat numbers as strings, as
 JSON objects need. Each ``*_from`` refuses what its ``*_json`` could not have written with a
-``ValueError``.
+``RecordError`` (a ``ValueError``).
 """
 
 from __future__ import annotations
 
 import json
-import reprlib
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, fields
 from typing import Any, TypeVar, cast
 
 from pokerfloor.cards import FULL_DECK, Card, parse_cards
-from pokerfloor.hand.types import INPUT_KINDS, Call, Event, Input, Legal, Post, Pot, Range
+from pokerfloor.hand.types import INPUT_KINDS, Call, Event, Input, Legal, Post, Pot, Range, RecordError, brief
 from pokerfloor.rules import Game, HouseRules
 
 Plain = Any
@@ -23,30 +22,15 @@ Plain = Any
 T = TypeVar("T")
 
 
-_BRIEF = reprlib.Repr()
-_BRIEF.maxlevel, _BRIEF.maxstring, _BRIEF.maxother, _BRIEF.maxlong = 3, 40, 40, 40
-_BRIEF.maxlist = _BRIEF.maxtuple = _BRIEF.maxdict = _BRIEF.maxset = 4
-
-
-def brief(value: object, limit: int = 60, *, quote: bool = True) -> str:
-    """``value`` as an error message names it: its ``repr`` (its ``str`` if not ``quote``) cut
-    to ``limit`` characters, so a 5,000-digit number or a deep list from a stranger's input
-    does not fill the message (nor overflow the stack, or the integer-to-text limit)."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
-        return f"an integer of about {int(value.bit_length() * 0.30103) + 1:,} digits"
-    text = _BRIEF.repr(value) if quote or not isinstance(value, str) else value
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def json_object(text: str | bytes, what: str) -> dict[str, Plain]:
-    """The JSON object of ``text``; a ``ValueError`` names ``what`` it should have been (text
+    """The JSON object of ``text``; a ``RecordError`` names ``what`` it should have been (text
     that is not JSON, nested too deep, or a number too long included)."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:  # JSONDecodeError, and a number past int's digit limit
-        raise ValueError(f"{what} is JSON: {brief(str(error), 120, quote=False)}") from None
+        raise RecordError(f"{what} is JSON: {brief(str(error), 120, quote=False)}") from None
     if not isinstance(data, dict):
-        raise ValueError(f"{what} is a JSON object")
+        raise RecordError(f"{what} is a JSON object")
     return data
 
 
@@ -64,7 +48,7 @@ def card_from(text: object) -> Card | None:
     if text is None:
         return None
     if not isinstance(text, str):
-        raise ValueError(f"a card is written like 'Ah', not {brief(text)}")
+        raise RecordError(f"a card is written like 'Ah', not {brief(text)}")
     return parse_cards(text)[0]
 
 
@@ -83,16 +67,16 @@ def seat_map_json(values: Mapping[int, T]) -> dict[str, T]:
 
 def seat_map_from(values: object, what: str) -> dict[int, Any]:
     if not isinstance(values, Mapping):
-        raise ValueError(f"{what} is a JSON object keyed by seat number, not {brief(values)}")
+        raise RecordError(f"{what} is a JSON object keyed by seat number, not {brief(values)}")
     try:
         return {int(seat): value for seat, value in values.items()}
     except (TypeError, ValueError):
-        raise ValueError(f"{what} is keyed by seat numbers, not {brief(list(values))}") from None
+        raise RecordError(f"{what} is keyed by seat numbers, not {brief(list(values))}") from None
 
 
 def _list(items: object, what: str) -> list[Any]:
     if not isinstance(items, list | tuple):
-        raise ValueError(f"{what} is a JSON list, not {brief(items)}")
+        raise RecordError(f"{what} is a JSON list, not {brief(items)}")
     return list(items)
 
 
@@ -155,15 +139,15 @@ def _lists(value: Any) -> Any:
 
 def game_from(plain: object) -> Game:
     if not isinstance(plain, Mapping):
-        raise ValueError(f"a game is a JSON object, not {brief(plain)}")
+        raise RecordError(f"a game is a JSON object, not {brief(plain)}")
     known = {f.name.removeprefix("given_") for f in fields(Game)}
     unknown = set(plain) - known
     if unknown:
-        raise ValueError(f"a game has no field {brief(sorted(unknown)[0])}")
+        raise RecordError(f"a game has no field {brief(sorted(unknown)[0])}")
     values = {name: _tuples(value) for name, value in plain.items() if name != "house"}
     house = plain.get("house", {})
     if not isinstance(house, Mapping):
-        raise ValueError(f"house rules are a JSON object, not {brief(house)}")
+        raise RecordError(f"house rules are a JSON object, not {brief(house)}")
     return Game(house=HouseRules(**{k: _tuples(v) for k, v in house.items()}), **values)
 
 
@@ -173,7 +157,7 @@ def post_json(post: Post) -> dict[str, Plain]:
 
 def post_from(plain: object) -> Post:
     if not isinstance(plain, Mapping):
-        raise ValueError(f"a post is a JSON object, not {brief(plain)}")
+        raise RecordError(f"a post is a JSON object, not {brief(plain)}")
     return Post(seat=plain["seat"], amount=plain["amount"], kind=plain["kind"], live=plain["live"])
 
 
@@ -198,7 +182,7 @@ def event_json(event: Event) -> dict[str, Plain]:
 
 def event_from(plain: object) -> Event:
     if not isinstance(plain, Mapping):
-        raise ValueError(f"an event is a JSON object, not {brief(plain)}")
+        raise RecordError(f"an event is a JSON object, not {brief(plain)}")
     return Event(
         kind=plain["kind"],
         seat=plain.get("seat"),
@@ -225,7 +209,7 @@ def input_json(entry: Input) -> dict[str, Plain]:
 def input_from(plain: object) -> Input:
     if not isinstance(plain, Mapping) or plain.get("kind") not in INPUT_KINDS:
         kinds = ", ".join(sorted(INPUT_KINDS))
-        raise ValueError(f"an input is a JSON object with a kind ({kinds}), not {brief(plain)}")
+        raise RecordError(f"an input is a JSON object with a kind ({kinds}), not {brief(plain)}")
     cards = plain.get("cards")
     shown = None if cards is None else cards_from(cards)
     return Input(plain["kind"], plain.get("seat"), plain.get("action", ""), plain.get("to"), shown)
@@ -243,7 +227,7 @@ def legal_json(legal: Legal) -> dict[str, Plain]:
 
 def legal_from(plain: object) -> Legal:
     if not isinstance(plain, Mapping):
-        raise ValueError(f"legal actions are a JSON object, not {brief(plain)}")
+        raise RecordError(f"legal actions are a JSON object, not {brief(plain)}")
     values = dict(plain)
     if values.get("call") is not None:
         values["call"] = Call(*values["call"])
@@ -259,5 +243,5 @@ def pot_json(pot: Pot) -> dict[str, Plain]:
 
 def pot_from(plain: object) -> Pot:
     if not isinstance(plain, Mapping):
-        raise ValueError(f"a pot is a JSON object, not {brief(plain)}")
+        raise RecordError(f"a pot is a JSON object, not {brief(plain)}")
     return Pot(plain["amount"], frozenset(plain["eligible"]))

@@ -16,8 +16,7 @@ from typing import Any
 
 from pokerfloor.cards import Card
 from pokerfloor.hand import Event, Hand
-from pokerfloor.hand.plain import brief
-from pokerfloor.hand.types import ANTE_KINDS
+from pokerfloor.hand.types import ANTE_KINDS, brief
 from pokerfloor.hand.view import seen_by
 from pokerfloor.io.conventions import to_money
 from pokerfloor.io.notation import Money

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from pokerfloor.hand.plain import brief
+from pokerfloor.hand.types import brief
 from pokerfloor.io.phh import MAX_FILE_BYTES, HandHistory
 from pokerfloor.io.sitehand import HistoryImportError, SiteHand, money, too_big
 

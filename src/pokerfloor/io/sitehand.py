@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.hand.plain import brief
+from pokerfloor.hand.types import brief
 from pokerfloor.io.notation import Money
 from pokerfloor.io.phh import MAX_DECIMALS, MAX_DIGITS, HandHistory, PHHFormatError, hand_from_table
 
