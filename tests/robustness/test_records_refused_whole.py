@@ -96,6 +96,12 @@ def test_a_hand_record_that_cannot_hold_is_refused(spoil: Callable[[dict[str, An
     assert says in str(refused(lambda: pf.Hand.from_record(spoil(copy.deepcopy(record)))))
 
 
+@pytest.mark.parametrize("load", [pf.Hand.from_record, Table.from_record], ids=["Hand", "Table"])
+@pytest.mark.parametrize("record", [5, None, [], 1.5], ids=["5", "None", "a list", "1.5"])
+def test_what_is_no_record_at_all_is_refused_with_the_same_error(load: Callable[[Any], object], record: object) -> None:
+    refused(lambda: load(record))
+
+
 def test_a_record_that_loads_plays_on_to_its_end() -> None:
     """What from_record takes goes on: here every cut of a random hand, rebuilt and played out."""
     for seed in range(30):
