@@ -102,6 +102,13 @@ def test_what_is_no_record_at_all_is_refused_with_the_same_error(load: Callable[
     refused(lambda: load(record))
 
 
+@pytest.mark.parametrize("load", [pf.HandRecord.from_json, TableRecord.from_json, pf.SeatView.from_json],
+                         ids=["HandRecord", "TableRecord", "SeatView"])
+@pytest.mark.parametrize("text", [5, None, b"\xff\xfe{"], ids=["5", "None", "not UTF-8"])
+def test_from_json_of_what_is_no_text_is_refused_with_the_same_error(load: Callable[[Any], Any], text: object) -> None:
+    refused(lambda: load(text))
+
+
 def test_a_record_that_loads_plays_on_to_its_end() -> None:
     """What from_record takes goes on: here every cut of a random hand, rebuilt and played out."""
     for seed in range(30):

@@ -27,7 +27,7 @@ def json_object(text: str | bytes, what: str) -> dict[str, Plain]:
     that is not JSON, nested too deep, or a number too long included)."""
     try:
         data = json.loads(text)
-    except (ValueError, RecursionError) as error:  # JSONDecodeError, and a number past int's digit limit
+    except (ValueError, TypeError, RecursionError) as error:  # JSONDecodeError, a number past int's limit, not text
         raise RecordError(f"{what} is JSON: {brief(str(error), 120, quote=False)}") from None
     if not isinstance(data, dict):
         raise RecordError(f"{what} is a JSON object")
