@@ -224,8 +224,8 @@ def read_as(kind: str, text: str, name: str, report: FuzzReport, rng: random.Ran
             from pokerfloor.io.imports import read_text
 
             entries = read_text(text, name)
-        except HistoryImportError:
-            return False
+        except HistoryImportError as refused:
+            return _short(refused)
         allowed = (PHHFormatError, HistoryImportError)
     else:
         try:
@@ -235,8 +235,8 @@ def read_as(kind: str, text: str, name: str, report: FuzzReport, rng: random.Ran
                 table = _table_loader()(text)
             else:
                 SeatView.from_json(text)
-        except RecordError:
-            return False
+        except RecordError as refused:
+            return _short(refused)
         if kind == "hand-record":
             play_on(hand, rng)
         elif kind == "table-record":
@@ -250,7 +250,20 @@ def read_as(kind: str, text: str, name: str, report: FuzzReport, rng: random.Ran
             verify_history(entry)
         elif not isinstance(entry, allowed):
             raise TypeError(f"the reader returned {type(entry).__name__}")
+        else:
+            _short(entry)
     return read
+
+
+MAX_MESSAGE = 300
+"""The most characters of a refusal's message (a value it names is cut short to fit)."""
+
+
+def _short(error: object) -> bool:
+    """``False`` (refused), once the refusal's message is found short enough."""
+    if len(str(error)) >= MAX_MESSAGE:
+        raise AssertionError(f"a refusal's message has {len(str(error)):,} characters: {str(error)[:120]}")
+    return False
 
 
 def _table_loader() -> Callable[[str], Any]:

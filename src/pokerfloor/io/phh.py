@@ -36,7 +36,7 @@ MAX_DIGITS = 15
 """Digits before the decimal point of an amount (below 10**15)."""
 MAX_DECIMALS = 6
 """Digits after the decimal point of an amount."""
-MAX_MESSAGE = 160
+MAX_MESSAGE = 150
 """The most characters of an error's reason (with the file's last 80, the hand and the field,
 a message stays under 300): a value it names from a stranger's file is cut short."""
 
