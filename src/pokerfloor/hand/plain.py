@@ -22,12 +22,15 @@ Plain = Any
 T = TypeVar("T")
 
 
-def json_object(text: str | bytes, what: str) -> dict[str, Plain]:
+def json_object(text: object, what: str) -> dict[str, Plain]:
     """The JSON object of ``text``; a ``RecordError`` names ``what`` it should have been (text
-    that is not JSON, nested too deep, or a number too long included)."""
+    that is not JSON, nested too deep, or a number too long included). ``text`` is typed
+    ``object`` and checked: compiled, a typed parameter would raise ``TypeError`` at the call."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise RecordError(f"{what} is JSON text, not {type(text).__name__}")
     try:
         data = json.loads(text)
-    except (ValueError, TypeError, RecursionError) as error:  # JSONDecodeError, a number past int's limit, not text
+    except (ValueError, RecursionError) as error:  # JSONDecodeError, and a number past int's digit limit
         raise RecordError(f"{what} is JSON: {brief(str(error), 120, quote=False)}") from None
     if not isinstance(data, dict):
         raise RecordError(f"{what} is a JSON object")

@@ -207,7 +207,9 @@ class SeatView:
         )
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> SeatView:
+    def from_json(cls, text: str | bytes | object) -> SeatView:
+        """A view from its JSON text (``RecordError`` for anything else; typed ``object`` and
+        checked, as compiled a typed parameter would raise ``TypeError`` at the call)."""
         return cls.from_dict(plain.json_object(text, "a seat view"))
 
 
