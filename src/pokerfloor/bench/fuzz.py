@@ -31,7 +31,7 @@ from typing import Any
 
 from pokerfloor.cards import FULL_DECK, SHORT_DECK
 from pokerfloor.errors import IllegalAction
-from pokerfloor.hand import Hand, RecordError, SeatView
+from pokerfloor.hand import Hand, HandRecord, RecordError, SeatView
 from pokerfloor.io.phh import HandHistory, PHHFormatError, history_files, read_entries
 from pokerfloor.io.sitehand import HistoryImportError
 from pokerfloor.io.verify import verify_history
@@ -229,10 +229,11 @@ def read_as(kind: str, text: str, name: str, report: FuzzReport, rng: random.Ran
         allowed = (PHHFormatError, HistoryImportError)
     else:
         try:
-            if kind == "hand-record":
-                hand = Hand.from_record(text)
+            if kind == "hand-record":  # cards beyond the record's come from rng: the run is repeatable
+                record = HandRecord.from_json(text)
+                hand = Hand.from_record(record, rng=None if record.seed else random.Random(rng.getrandbits(32)))
             elif kind == "table-record":
-                table = _table_loader()(text)
+                table = _table_loader()(text, rng=random.Random(rng.getrandbits(32)))
             else:
                 SeatView.from_json(text)
         except RecordError as refused:
@@ -266,7 +267,7 @@ def _short(error: object) -> bool:
     return False
 
 
-def _table_loader() -> Callable[[str], Any]:
+def _table_loader() -> Callable[..., Any]:
     from pokerfloor.table import Table
 
     return Table.from_record
