@@ -56,7 +56,7 @@ def pokerfloor_without(blocked: list[str], *args: str) -> subprocess.CompletedPr
         (["equity", "AhAs", "KdKc"], "fast", "numpy"),
         (["equity", "AhAs", "KdKc", "--board", "2c3c4c"], "fast", "numpy"),
         (["sim", "--hands", "100"], "fast", "numpy"),
-        (["bot", "--url", "http://127.0.0.1:9/t/none"], "server", "orjson"),
+        (["bot", "--url", "http://127.0.0.1:9/t/none"], "server", ""),
         (["serve", "--port", "9"], "server", ""),
     ],
     ids=["equity", "equity on a board", "sim", "bot", "serve"],
