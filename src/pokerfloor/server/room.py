@@ -12,15 +12,17 @@ import contextlib
 import hashlib
 import hmac
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
 from pokerfloor.errors import IllegalAction
 from pokerfloor.hand import Hand
 from pokerfloor.rules import Game, HouseRules
+from pokerfloor.server.commands import INPUTS, Limits, check_input
+from pokerfloor.server.commands import Refused as Refused
 from pokerfloor.server.deal import deck_rng, hand_seed, seed_hash
-from pokerfloor.table import ManualClock, NotEnoughPlayers, Straddles, Table, TableOptions
+from pokerfloor.table import ManualClock, NotEnoughPlayers, Straddles, Table, TableOptions, buy_in_limits
 from pokerfloor.table.ledger import Entry
 from pokerfloor.table.seats import TableEvent
 
@@ -34,14 +36,6 @@ STRADDLES = {
     "mississippi": Straddles(mississippi="any"),
 }
 BUTTON_RULES = {"dead": "dead_button", "moving": "moving_button", "simplified": "simplified"}
-
-
-class Refused(Exception):
-    """A command the room will not take; ``code`` is the protocol's error code (docs/protocol.md)."""
-
-    def __init__(self, code: str, message: str, reason: str = "", rule: str = "") -> None:
-        super().__init__(message)
-        self.code, self.message, self.reason, self.rule = code, message, reason, rule
 
 
 def digest(token: str) -> str:
@@ -306,27 +300,35 @@ class Room:
         return {"kind": "deal", "hand": number, "seed": hand_seed(self.config.master, number)}
 
     # ------------------------------------------------------------------ changing
+    def limits(self) -> Limits:
+        """The ranges of this table's commands: its seats and its buy-in."""
+        return Limits(self.config.seats, buy_in_limits(self.table.game))
+
     def apply(self, entry: Input) -> list[TableEvent]:
         """Apply one input; ``Refused`` (and nothing changed) if the table refuses it. Returns the
-        table's events it logged."""
-        kind = entry.get("kind")
-        handler = getattr(self, f"_on_{kind}", None)
-        if handler is None:
-            raise Refused("unknown_type", f"no input {kind!r}")
-        self.clock.now = float(entry.get("at", self.clock.now))
-        before = self.table.seq
+        table's events it logged. The input is checked whole against its kind's schema first
+        (``commands.INPUTS``), and each handler decides before it changes anything; the clock,
+        which the table reads as it applies the input, is set back when the input is refused."""
+        checked = check_input(entry, self.limits())
+        kind = checked["kind"]
+        handler = HANDLERS[kind]
+        before, then = self.table.seq, self.clock.now
+        self.clock.now = checked.get("at", then)
         try:
-            handler(entry)
+            handler(self, checked)
         except IllegalAction as refused:
+            self.clock.now = then
             raise Refused("illegal", refused.message, refused.reason, refused.rule) from None
         except NotEnoughPlayers as short:
+            self.clock.now = then
             raise Refused("illegal", str(short)) from None
+        except Refused:
+            self.clock.now = then
+            raise
         self.seq += 1
         self._offer_runs()
         if self.in_hand:
-            hand = self.table.hand
-            assert hand is not None
-            if entry.get("kind") in ("deal", "act", "timeout"):
+            if kind in ("deal", "act", "timeout"):
                 self.turn_started = self.clock.now
         else:
             self._after_hand()
@@ -360,11 +362,8 @@ class Room:
         bank = self.config.clock["time_bank"] if self.config.clock else 0.0
         self.players[player_id] = Player(player_id, request.name, request.seat, request.token_hash, bank=bank)
 
-    def _check_free(self, seat: object, name: object) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= self.config.seats:
-            raise Refused("bad_field", f"seats are numbered 1 to {self.config.seats}")
-        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 32:
-            raise Refused("bad_field", "a name is 1 to 32 characters")
+    def _check_free(self, seat: int, name: str) -> None:
+        """A seat asked for is free (its number and the name are in range: ``commands.INPUTS``)."""
         if self.player_at(seat) is not None:
             raise Refused("illegal", f"seat {seat} is taken", "invalid_action")
 
@@ -384,11 +383,11 @@ class Room:
 
     def _on_sit_in(self, entry: Input) -> None:
         seat = self._seat(entry)
-        self.table.sit_in(seat, post=bool(entry.get("post", False)))
+        self.table.sit_in(seat, post=entry["post"])
         self.players[entry["player_id"]].timeouts = 0
 
     def _on_top_up(self, entry: Input) -> None:
-        self._add_chips(self._seat(entry), entry["chips"], post=bool(entry.get("post", False)))
+        self._add_chips(self._seat(entry), entry["chips"], post=entry["post"])
 
     def _add_chips(self, seat: int, chips: int, *, post: bool = False) -> None:
         """Chips bought between hands: a top-up, or a rebuy when the seat has none left (the
@@ -422,7 +421,7 @@ class Room:
 
     def _on_spectators(self, entry: Input) -> None:
         """The host lets spectators watch, or sends them away (they may still ask for a seat)."""
-        self.spectators = bool(entry["allow"])
+        self.spectators = entry["allow"]
 
     def _on_edit_stack(self, entry: Input) -> None:
         self._add_chips(entry["seat"], entry["chips"])
@@ -439,21 +438,23 @@ class Room:
             raise Refused("closed", "the game has ended")
         if entry["hand"] != self.table.hand_number + 1:
             raise Refused("bad_field", f"the next hand is {self.table.hand_number + 1}")
-        declared, self.straddles = self.straddles, []
-        for seat, amount in declared:
+        if self.in_hand:
+            raise Refused("illegal", "the hand in play is not over", "invalid_action")
+        self.table.preview()        # NotEnoughPlayers before a straddle is declared
+        for seat, amount in self.straddles:
             with contextlib.suppress(IllegalAction):
                 self.table.straddle(seat, amount)
         self.table.start_hand(
             rng=deck_rng(entry["seed"]), auto_muck=self.config.auto_muck, wait_for_runout=self.config.run_it_twice
         )
+        self.straddles = []
         self.deals.append(Deal(entry["hand"], entry["seed"]))
         self.hand_actions = {}
 
     def _on_act(self, entry: Input) -> None:
         seat = self._seat(entry)
-        done = self.applied.setdefault(entry["player_id"], set())
         self.table.act(seat, entry["action"], entry.get("to"))
-        done.add(entry["client_action_id"])
+        self.applied.setdefault(entry["player_id"], set()).add(entry["client_action_id"])
         self.hand_actions.setdefault(entry["player_id"], []).append(entry["client_action_id"])
         player = self.players[entry["player_id"]]
         player.timeouts = 0
@@ -490,7 +491,7 @@ class Room:
         seat, offer, hand = self._seat(entry), self.offer, self.table.hand
         if offer is None or hand is None or seat not in offer.seats or seat in offer.answers:
             raise Refused("illegal", "no run-it-twice question is open for this seat", "cannot_run_it")
-        twice = bool(entry["twice"])
+        twice = entry["twice"]
         if not twice:
             self._run(1)
         elif len(offer.answers) + 1 == len(offer.seats):
@@ -531,3 +532,29 @@ class Room:
         player = self.player_at(hand.to_act)
         bank = player.bank if player is not None else 0.0
         return hand.to_act, self.turn_started + self.config.clock["seconds"] + bank
+
+
+HANDLERS: dict[str, Callable[[Room, Input], None]] = {
+    "request": Room._on_request,
+    "refuse": Room._on_refuse,
+    "sit": Room._on_sit,
+    "leave": Room._on_leave,
+    "sit_out": Room._on_sit_out,
+    "sit_in": Room._on_sit_in,
+    "top_up": Room._on_top_up,
+    "straddle": Room._on_straddle,
+    "chat": Room._on_chat,
+    "start": Room._on_start,
+    "pause": Room._on_pause,
+    "end_game": Room._on_end_game,
+    "spectators": Room._on_spectators,
+    "edit_stack": Room._on_edit_stack,
+    "remove": Room._on_remove,
+    "deal": Room._on_deal,
+    "act": Room._on_act,
+    "timeout": Room._on_timeout,
+    "run_it": Room._on_run_it,
+    "offer_timeout": Room._on_offer_timeout,
+}
+"""The room's handler of each input kind (their schemas: ``commands.INPUTS``, the same kinds)."""
+assert HANDLERS.keys() == INPUTS.keys()
