@@ -24,7 +24,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pokerfloor.rules import Game
-from pokerfloor.server.actor import HELLO, HOST_COMMANDS, PLAYER_COMMANDS, TABLE_COMMANDS, Command, TableTask
+from pokerfloor.server.actor import Command, TableTask
+from pokerfloor.server.commands import COMMANDS, Hello, parse
 from pokerfloor.server.downloads import routes as download_routes
 from pokerfloor.server.process import collect_now_and_then, warm_rankings
 from pokerfloor.server.records import hand_json, restored
@@ -35,7 +36,6 @@ from pokerfloor.server.transport import (
     STRIKES,
     Client,
     check_flood,
-    frame_field,
     origin_allowed,
     parse_frame,
     send_error,
@@ -167,16 +167,17 @@ class Server:
                                "table_id": task.room.table_id, "host_token": host_token})
             await client.send(task.update(client, []))
         elif kind == "hello":
-            if frame.get("version") != VERSION:
+            hello = parse(frame)
+            assert isinstance(hello, Hello)
+            if hello.version != VERSION:
                 raise Refused("version", f"this server speaks version {VERSION}")
-            task = self.table_task(frame_field(frame, "table_id", str))
-            frame_field(frame, "token", str, optional=True)
+            task = self.table_task(hello.table_id)
             # Answered by the table's task, in turn with its inputs: the room is read only
             # between them, when everything it holds is stored (write before broadcast).
             if client.table is not task:
                 self.attach(client, task, host=False, token_hash="")   # a spectator until answered
-            await task.queue.put(Command(client, {**frame, "type": HELLO}))
-        elif kind in PLAYER_COMMANDS or kind in HOST_COMMANDS or kind in TABLE_COMMANDS:
+            await task.queue.put(Command(client, frame, hello))
+        elif kind in COMMANDS:
             if client.table is None:
                 raise Refused("no_table", "send hello or create_table first")
             await client.table.queue.put(Command(client, frame))

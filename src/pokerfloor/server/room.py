@@ -19,7 +19,7 @@ from typing import Any, cast
 from pokerfloor.errors import IllegalAction
 from pokerfloor.hand import Hand
 from pokerfloor.rules import Game, HouseRules
-from pokerfloor.server.commands import INPUTS, Limits, check_input
+from pokerfloor.server.commands import INPUTS, MAX_CHIPS, Limits, bad_field, check_input
 from pokerfloor.server.commands import Refused as Refused
 from pokerfloor.server.deal import deck_rng, hand_seed, seed_hash
 from pokerfloor.table import ManualClock, NotEnoughPlayers, Straddles, Table, TableOptions, buy_in_limits
@@ -81,10 +81,10 @@ class Config:
         """A table's settings from a ``create_table`` frame (``Refused`` if any is wrong)."""
         raw = data.get("game")
         if not isinstance(raw, dict):
-            raise Refused("bad_field", "game is an object: variant, structure, small_blind, big_blind")
+            raise bad_field("game", "is an object: variant, structure, small_blind, big_blind")
         options = data.get("options") or {}
         if not isinstance(options, dict):
-            raise Refused("bad_field", "options is an object")
+            raise bad_field("options", "is an object")
         try:
             game = Game(
                 variant=str(raw.get("variant", "holdem")),
@@ -94,20 +94,20 @@ class Config:
                 ante=_whole(raw.get("ante", 0), "ante"),
             )
         except (TypeError, ValueError) as wrong:
-            raise Refused("bad_field", f"game: {wrong}") from None
+            raise bad_field("game", str(wrong)) from None
         seats = data.get("seats", 9)
         if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 10:
-            raise Refused("bad_field", "seats is 2 to 10")
+            raise bad_field("seats", "is 2 to 10")
         straddles = options.get("straddles", "utg")
         button = options.get("button_rule", "dead")
-        if straddles not in STRADDLES or button not in BUTTON_RULES:
-            raise Refused(
-                "bad_field", f"straddles is one of {sorted(STRADDLES)}; button_rule of {sorted(BUTTON_RULES)}"
-            )
+        if straddles not in STRADDLES:
+            raise bad_field("straddles", f"is one of {sorted(STRADDLES)}")
+        if button not in BUTTON_RULES:
+            raise bad_field("button_rule", f"is one of {sorted(BUTTON_RULES)}")
         clock = options.get("clock")
         if clock is not None:
             if not isinstance(clock, dict):
-                raise Refused("bad_field", "clock is an object: seconds, time_bank, timeouts_to_away")
+                raise bad_field("clock", "is an object: seconds, time_bank, timeouts_to_away")
             clock = {
                 "seconds": float(_positive(clock.get("seconds", 30), "seconds")),
                 "time_bank": float(_positive(clock.get("time_bank", 60), "time_bank", zero=True)),
@@ -119,9 +119,10 @@ class Config:
         try:
             bytes.fromhex(str(seed))
         except ValueError:
-            raise Refused("bad_field", "seed is a hex string") from None
+            raise bad_field("seed", "is a hex string") from None
         customs = {name: _flag(options, name, default) for name, default in CUSTOMS.items()}
-        return cls(game, seats, bool(options.get("approval", False)), straddles, clock, button, str(seed), **customs)
+        approval = _flag(options, "approval", False)
+        return cls(game, seats, approval, straddles, clock, button, str(seed), **customs)
 
     def to_json(self) -> dict[str, Any]:
         game = self.game
@@ -158,19 +159,24 @@ CUSTOMS = {"auto_muck": True, "spectators": True, "run_it_twice": False, "rabbit
 def _flag(options: Mapping[str, Any], name: str, default: bool) -> bool:
     value = options.get(name, default)
     if not isinstance(value, bool):
-        raise Refused("bad_field", f"{name} is true or false")
+        raise bad_field(name, "is true or false")
     return value
 
 
 def _whole(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise Refused("bad_field", f"{name} is a whole number of chips")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_CHIPS:
+        raise bad_field(name, f"is a whole number of chips, 0 to {MAX_CHIPS}")
     return value
 
 
+DAY = 24 * 3600
+
+
 def _positive(value: object, name: str, *, zero: bool = False) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0 or (value == 0 and not zero):
-        raise Refused("bad_field", f"{name} is a positive number of seconds")
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise bad_field(name, f"is a positive number of seconds, at most {DAY}")
+    if not 0 <= value <= DAY or (value == 0 and not zero):
+        raise bad_field(name, f"is a positive number of seconds, at most {DAY}")
     return value
 
 
