@@ -334,6 +334,9 @@ class Room:
         self.seq += 1
         self._offer_runs()
         if self.in_hand:
+            # The table takes in the hand's new events now (``end_hand`` ends nothing while the
+            # hand is in play): left for later, the next input would, refused or not, at its time.
+            self.table.end_hand()
             if kind in ("deal", "act", "timeout"):
                 self.turn_started = self.clock.now
         else:
@@ -458,7 +461,9 @@ class Room:
         self.hand_actions = {}
 
     def _on_act(self, entry: Input) -> None:
-        seat = self._seat(entry)
+        seat, hand = self._seat(entry), self.table.hand
+        if hand is None or seat not in hand.seats:
+            raise Refused("illegal", f"seat {seat} is not dealt in", "invalid_action")
         self.table.act(seat, entry["action"], entry.get("to"))
         self.applied.setdefault(entry["player_id"], set()).add(entry["client_action_id"])
         self.hand_actions.setdefault(entry["player_id"], []).append(entry["client_action_id"])
