@@ -4,7 +4,6 @@ exactly the room in memory."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from typing import Any
 
@@ -12,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pokerfloor.server.commands import INPUTS, Refused, Rule
+from pokerfloor.server.records import room_record
 from pokerfloor.server.room import Config, Input, Room, digest
 
 GAME = {"variant": "holdem", "structure": "no_limit", "small_blind": 1, "big_blind": 2}
@@ -26,26 +26,15 @@ def config(**options: Any) -> Config:
 
 
 def room_state(room: Room) -> str:
-    """The whole room as JSON: its table's record and every field of its own, the clock too.
-    To be replaced by the room's ``RoomRecord`` (issue 22, records instead of pickles: on branch
-    s22-a) plus what a record leaves out on purpose (``applied``, ``chat``), once it lands."""
-    fields = {
-        "table": room.table.record().to_dict(),
-        "clock": room.clock.now,
-        "seq": room.seq,
-        "players": [dataclasses.asdict(p) for p in room.players.values()],
-        "requests": [dataclasses.asdict(r) for r in room.requests.values()],
-        "deals": [dataclasses.asdict(d) for d in room.deals],
-        "hands": [len(room.hands), *(hand.record().to_dict() for hand in room.hands[-1:])],
-        "flags": [room.running, room.paused, room.ended, room.spectators],
-        "chat": room.chat,
+    """The whole room as JSON: its ``RoomRecord`` (``records.room_record``: the table's record
+    and the room's own fields, the clock too) and what a record leaves out on purpose, every
+    action id ever applied and the finished hands but the last (each stored once as it ended)."""
+    whole = {
+        "record": room_record(room),
         "applied": {player: sorted(ids) for player, ids in sorted(room.applied.items())},
-        "straddles": room.straddles,
-        "turn_started": room.turn_started,
-        "offer": None if room.offer is None else dataclasses.asdict(room.offer),
-        "entries": [repr(entry) for entry in room.forgotten_entries()],
+        "hands": [hand.record().to_dict() for hand in room.hands[-1:]],
     }
-    return json.dumps(fields, sort_keys=True, default=repr)
+    return json.dumps(whole, sort_keys=True)
 
 
 def seated(room: Room, *, chips: int = 200) -> Room:

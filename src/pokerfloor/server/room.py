@@ -335,7 +335,8 @@ class Room:
         self._offer_runs()
         if self.in_hand:
             # The table takes in the hand's new events now (``end_hand`` ends nothing while the
-            # hand is in play): left for later, the next input would, refused or not, at its time.
+            # hand is in play): left pending, the table's next step would take them in first,
+            # that of an input refused too, at its own time (a change the store never saw).
             self.table.end_hand()
             if kind in ("deal", "act", "timeout"):
                 self.turn_started = self.clock.now
