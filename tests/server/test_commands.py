@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from pokerfloor.server import create_app
 from pokerfloor.server.commands import (
     COMMANDS,
     INPUTS,
@@ -23,7 +24,8 @@ from pokerfloor.server.commands import (
     parse,
     rules,
 )
-from pokerfloor.server.room import HANDLERS
+from pokerfloor.server.room import HANDLERS, Config, digest
+from pokerfloor.server.store import Store
 
 from .conftest import GAME, Peer, Session
 
@@ -168,3 +170,33 @@ def test_a_bad_field_of_create_table_is_named(http: TestClient) -> None:
     assert (got["code"], got["field"]) == ("bad_field", "big_blind")
     got = host.reply({"type": "create_table", "game": GAME, "options": {"clock": {"seconds": 1e308}}})
     assert (got["code"], got["field"]) == ("bad_field", "seconds")
+
+
+def test_a_store_holding_an_unchecked_join_from_before_opens_without_it(tmp_path: Path, clock: Any) -> None:
+    """Finding 1's last part: a restart on the same database brought the bad request back. An
+    input an earlier release stored unchecked (a request for 10**30 chips) is refused as the
+    table is rebuilt, logged and skipped; the inputs after it keep their numbers, and the host
+    is answered and approves a good request."""
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    store = Store(url)
+    config = Config.parse({"game": GAME, "seats": 6, "options": {"approval": True, "seed": "ab" * 16}})
+    store.create_table("t-old", config.to_json(), digest("the-host-token-of-old"))
+    bad = {"kind": "request", "request_id": "r1", "name": "eve", "seat": 1, "chips": 10**30,
+           "token_hash": digest("eve-token-0123456789"), "at": 1.0}
+    chat = {"kind": "spectators", "allow": False, "at": 2.0}
+    store.write_many([("t-old", 1, bad, None), ("t-old", 2, chat, None)])
+    store.close()
+    with TestClient(create_app(url, clock=clock, flood=10_000)) as http:
+        host = Peer(http, "host")
+        welcome = host.reply({"type": "hello", "version": 1, "table_id": "t-old", "token": "the-host-token-of-old"})
+        assert welcome["role"] == "host" and welcome["seq"] == 2, welcome
+        update = host.sync()
+        assert update["table"]["requests"] == [] and update["table"]["customs"]["spectators"] is False
+        guest = Peer(http, "guest")
+        guest.reply({"type": "hello", "version": 1, "table_id": "t-old"})
+        asked = guest.reply({"type": "join", "name": "eve", "seat": 1, "chips": 200})
+        assert asked["type"] == "seat_requested" and asked["seq"] == 3, asked
+        assert host.reply({"type": "approve", "request_id": asked["request_id"]})["type"] == "ack"
+        assert host.sync()["table"]["seats"]["1"]["chips"] == 200
+        guest.close()
+        host.close()

@@ -90,17 +90,28 @@ class Server:
         if stored is not None:
             try:
                 room = restored(table_id, config, host_hash, stored[1], self.store.hand_records(table_id))
-                for entry in self.store.inputs(table_id, after=room.seq):
-                    room.apply(entry)
+                self._replay(room, self.store.inputs(table_id, after=room.seq))
                 return room
             except Exception as missed:
                 LOG.warning("table %s: its room record (input %d) is a miss, rebuilt from every input: %s",
                             table_id, stored[0], missed)
         room = Room(table_id, config, host_hash)
-        for entry in self.store.inputs(table_id):
-            room.apply(entry)
+        self._replay(room, self.store.inputs(table_id))
         self._record_hands(room)
         return room
+
+    @staticmethod
+    def _replay(room: Room, entries: list[Input]) -> None:
+        """Apply stored inputs again. One this release refuses (an earlier release stored it
+        unchecked: a seat request for 10**30 chips, say) is logged and skipped as refused inputs
+        are, changing nothing but the count, so that the inputs after it keep their numbers."""
+        for entry in entries:
+            try:
+                room.apply(entry)
+            except Refused as refused:
+                LOG.warning("table %s: stored input %d (%s) is refused now and skipped: %s %s",
+                            room.table_id, room.seq + 1, entry.get("kind"), refused.code, refused.message)
+                room.skip()
 
     def _record_hands(self, room: Room) -> None:
         """Store the records of the room's finished hands that the store lacks (an older

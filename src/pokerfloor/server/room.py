@@ -344,6 +344,11 @@ class Room:
             self._after_hand()
         return [e for e in self.table.events_since(before) if e.event is None]
 
+    def skip(self) -> None:
+        """Count a stored input this release refuses (``Server`` replays a store written by an
+        earlier one): nothing changes but the sequence number, the input's number in the store."""
+        self.seq += 1
+
     def _after_hand(self) -> None:
         """The explicit end of a finished hand: chips back to the seats, the hand kept."""
         hand = self.table.hand
