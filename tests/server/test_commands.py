@@ -28,6 +28,7 @@ from pokerfloor.server.room import HANDLERS, Config, digest
 from pokerfloor.server.store import Store
 
 from .conftest import GAME, Peer, Session
+from .test_refused import room_state
 
 LIMITS = Limits(seats=6, buy_in=(40, 200))
 PROTOCOL = Path(__file__).parents[2] / "docs" / "protocol.md"
@@ -148,7 +149,7 @@ def test_every_bad_field_of_a_player_or_host_command_is_refused_by_name_and_stor
     ann = game.join("ann", 1)
     game.join("bob", 2)
     game.sync()
-    stored = len(game.store_inputs())
+    stored, before = len(game.store_inputs()), room_state(game.room)
     for kind, command in COMMANDS.items():
         if kind == "hello":
             continue
@@ -157,7 +158,7 @@ def test_every_bad_field_of_a_player_or_host_command_is_refused_by_name_and_stor
             value = bad(rule)[-1]
             got = peer.reply({**valid_frame(kind), name: value})
             assert (got["type"], got["code"], got["field"]) == ("error", "bad_field", name), (kind, name, got)
-    assert len(game.store_inputs()) == stored
+    assert len(game.store_inputs()) == stored and room_state(game.room) == before
     hello = Peer(http).reply({"type": "hello", "version": 1, "table_id": game.table_id, "spectate": "yes"})
     assert (hello["code"], hello["field"]) == ("bad_field", "spectate")
 
