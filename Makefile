@@ -5,6 +5,8 @@ BIN := $(VENV)/bin
 # `make run` installs only what playing needs (the cli extra); `make test` adds the test
 # toolchain, the fast paths and the docs builder on top of it.
 RUN_STAMP := $(VENV)/.run-installed
+# `make serve` adds the server extra to that, and nothing of the test toolchain.
+SERVE_STAMP := $(VENV)/.serve-installed
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.bench-installed
 # The mypyc-compiled build of the hand engine (setup.py, POKERFLOOR_COMPILE=1), installed into its
@@ -15,7 +17,7 @@ SOURCES := $(shell find src -name '*.py') setup.py pyproject.toml
 # The web table's browser tests drive Debian's chromium: Playwright cannot download a browser here.
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test docs bench lint compiled clean
+.PHONY: run serve test docs bench lint compiled clean
 
 ifneq ($(MAKECMDGOALS),clean)
 # Python 3.11 or newer, checked before anything is created.
@@ -42,6 +44,15 @@ $(RUN_STAMP): pyproject.toml
 
 run: $(RUN_STAMP)
 	$(BIN)/pokerfloor play --hands 5
+
+$(SERVE_STAMP): $(RUN_STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[cli,server]'
+	touch $(SERVE_STAMP)
+
+# A home game in the browser (docs/guide/hosting.md): a table with three house bots, dealing at
+# once; it prints your host link and the invite link for friends. Ctrl-C stops it.
+serve: $(SERVE_STAMP)
+	$(BIN)/pokerfloor serve --bots 3
 
 $(STAMP): $(RUN_STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[cli,test,fast,docs,envs,plot,ray,server]'

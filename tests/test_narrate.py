@@ -59,3 +59,16 @@ def test_a_replay_writes_amounts_in_its_own_units() -> None:
     bet = pf.Event("bet", seat=1, amount=2_500, street="flop")
     assert describe(bet, "p1", money=lambda amount: f"${amount / 100:.2f}") == "p1 bets $25.00"
     assert describe(pf.Event("return", seat=1, amount=400), "p1") == "uncalled 400 returned to p1"
+
+
+def test_you_are_dealt_and_you_have_not_you_i() -> None:
+    dealt = pf.Event("deal_hole", seat=1, cards=(pf.parse_cards("6c")[0], pf.parse_cards("2s")[0]), street="preflop")
+    assert describe(dealt, "You") == "You are dealt 6c2s"
+    assert describe(dealt, "Rock") == "Rock is dealt 6c2s"
+
+
+def test_streets_are_named_as_players_name_them() -> None:
+    from pokerfloor.narrate import street_words
+
+    assert [street_words(s) for s in ("predraw", "draw1", "draw3", "third", "flop")] == [
+        "Before the draw", "First draw", "Third draw", "Third street", "Flop"]

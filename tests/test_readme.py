@@ -7,6 +7,8 @@ import io
 import re
 from pathlib import Path
 
+import pytest
+
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 
@@ -25,3 +27,36 @@ def test_readme_example_prints_what_it_promises() -> None:
 def test_readme_opens_with_the_two_commands() -> None:
     first_block = README.read_text().split("```")[1]
     assert "make run" in first_block and "make test" in first_block
+
+
+def test_the_commands_table_lists_every_pokerfloor_command() -> None:
+    """Each command of ``pokerfloor --help`` has a row: ``pokerfloor NAME`` in the table."""
+    pytest.importorskip("typer")
+    import typer.main
+
+    # The modules ``main`` imports, each registering its commands on ``app``.
+    import pokerfloor.cli.acpc
+    import pokerfloor.cli.bench
+    import pokerfloor.cli.demo
+    import pokerfloor.cli.equity
+    import pokerfloor.cli.histories
+    import pokerfloor.cli.match
+    import pokerfloor.cli.play
+    import pokerfloor.cli.serve
+    import pokerfloor.cli.sim
+    import pokerfloor.cli.stats  # noqa: F401
+    from pokerfloor.cli import app
+
+    names = sorted(typer.main.get_command(app).commands)    # type: ignore[attr-defined]
+    table = README.read_text().split("## Commands", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in table.splitlines() if line.startswith("| `")]
+    missing = [n for n in names if not any(f"`pokerfloor {n}" in row or f"/ `pokerfloor {n}`" in row for row in rows)]
+    assert len(names) >= 15 and not missing, missing
+
+
+def test_the_readme_says_what_pokerfloor_is_for_each_of_its_users() -> None:
+    users = README.read_text().split("## What it is for", 1)[1].split("\n## ", 1)[0]
+    for who, command in [("play in the terminal", "make run"), ("host a home game", "make serve"),
+                         ("use the library", "import pokerfloor"), ("train a bot", "pokerfloor.envs"),
+                         ("study hands", "pokerfloor replay")]:
+        assert any(who in line and command in line for line in users.splitlines()), who

@@ -10,7 +10,7 @@
 from pokerfloor import io
 from pokerfloor._version import __version__
 from pokerfloor.cards import Card, Deck, Rank, SeededShuffler, Suit, format_cards, parse_cards
-from pokerfloor.errors import IllegalAction
+from pokerfloor.errors import IllegalAction, PokerfloorError
 from pokerfloor.evaluation import (
     HandRank,
     evaluate,
@@ -39,7 +39,7 @@ from pokerfloor.hand import (
 )
 from pokerfloor.interpret import Ruling, interpret
 from pokerfloor.rules import VARIANTS, Game, HouseRules, Variant
-from pokerfloor.table import KillGame, Level, Straddles, Table, TableOptions, Tournament
+from pokerfloor.table import KillGame, Level, LimitStakes, Rotation, Straddles, Table, TableOptions, Tournament
 
 __all__ = [
     "VARIANTS",
@@ -59,11 +59,14 @@ __all__ = [
     "KillGame",
     "Legal",
     "Level",
+    "LimitStakes",
+    "PokerfloorError",
     "Post",
     "Pot",
     "Range",
     "Rank",
     "Result",
+    "Rotation",
     "Ruling",
     "SeatView",
     "SeededShuffler",

@@ -49,6 +49,7 @@ BRING_IN: Final = "RROP11 Seven-card stud (bring-in); WIKI_BIP bring-in; TDA 202
 KILL: Final = "RROP11 Kill Pots"
 MOVING_BUTTON: Final = "RROP11 Button & Blind Use item 2(a); WIKI_BIP Moving button"
 POSTING: Final = "RROP11 Button & Blind Use (missed blinds); WIKI_BIP Posting"
+BLIND_OBLIGATIONS: Final = "RROP11 Button & Blind Use item 2 (each round every player meets the blind obligations)"
 NEW_GAME: Final = "RROP11 Button & Blind Use (newly started game)"
 REBUY_OWES: Final = "RROP11 Button & Blind Use (a player who goes all in and loses)"
 DRAW_FOR_BUTTON: Final = "RROP11 Button & Blind Use (high card by suit draws for the button)"
@@ -75,6 +76,36 @@ BUSTS: Final = "common tournament rule: busted in the same hand, the bigger star
 RUN_IT: Final = (
     "common cash-game custom, not a TDA rule: run it twice when all-in players agree"
     " (Apollonia Casino, Run it twice procedures)"
+)
+
+# Mixed games and dealer's choice (docs/guide/table.md): TDA 2024 and RROP11 say nothing on them, so
+# the table follows the common conventions, each a house option where rooms differ.
+MIXED_ORBIT: Final = (
+    "common mixed-game convention: each game of the rotation is dealt for one round, as many hands as"
+    " players, every player dealing it once (pokerlistings, How to Play H.O.R.S.E. and Mixed Games)"
+)
+MIXED_STUD_BUTTON: Final = (
+    "common mixed-game convention: the button does not move during stud hands and the blinds resume"
+    " where they were (house option mixed_stud_button)"
+)
+MIXED_STAKES: Final = "WIKI_BIP Ante (a quarter of the minimum bet) and bring-in (often half of it)"
+DEALERS_CHOICE: Final = (
+    "common home-game custom: dealer's choice, the player holding the choice names the next round's game"
+    " from the host's list and the choice passes one player to the left"
+)
+
+BOMB_POT: Final = (
+    "common cash-game custom, not a TDA rule: a bomb pot, every player antes the agreed amount, no betting"
+    " before the flop, the betting starts on the flop"
+)
+DOUBLE_BOARD: Final = (
+    "common cash-game custom, not a TDA rule: a double board, each pot split between the two boards,"
+    " an odd chip to the first board as in a board run twice"
+)
+
+ICM: Final = (
+    "common tournament practice, not a TDA rule: a deal at the final table by ICM, the Malmuth-Harville"
+    " model (each place won with the player's share of the chips the players not yet placed hold)"
 )
 
 REGISTRY: Final[frozenset[str]] = frozenset(

@@ -35,8 +35,19 @@ def _verb(who: str, third_person: str) -> str:
     if who != "You":
         return third_person
     first, _, rest = third_person.partition(" ")
-    plain = first[:-2] if first.endswith(("shes", "ches")) else first[:-1] if first.endswith("s") else first
+    irregular = {"is": "are", "has": "have"}
+    plain = irregular.get(first) or (
+        first[:-2] if first.endswith(("shes", "ches")) else first[:-1] if first.endswith("s") else first
+    )
     return f"{plain} {rest}".rstrip()
+
+
+def street_words(street: str) -> str:
+    """A street as players name it: "Flop", "Third street", "First draw", "Before the draw"."""
+    draws = {"predraw": "Before the draw", "draw1": "First draw", "draw2": "Second draw", "draw3": "Third draw"}
+    if street in draws:
+        return draws[street]
+    return street.capitalize() + (" street" if street in ("third", "fourth", "fifth", "sixth", "seventh") else "")
 
 
 def describe(
@@ -57,6 +68,8 @@ def describe(
         return f"{event.street.capitalize()}{run}: {' '.join(format_cards([card]) for card in event.cards)}"
     if kind == "run_it":
         return event.note
+    if kind == "bomb_pot":
+        return f"Bomb pot of {amount} a player: no betting before the flop"
     if kind == "deal_hole":
         how = f" ({event.note})" if event.note and event.note != "draw" else ""
         return f"{who} {_verb(who, 'is')} dealt {format_cards(event.cards)}{how}"

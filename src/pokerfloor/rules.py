@@ -167,6 +167,12 @@ class HouseRules:
     nobody posts the big blind twice in a row, a restarted game included (the big blind moves on
     from the last hand's). ``"simplified"`` (WIKI_BIP Simplified; RROP11's newly started game):
     the button moves on to the next player, so the player left may post the big blind again."""
+    mixed_stud_button: Literal["frozen", "moving"] = "frozen"
+    """The button across stud hands at a table that also deals games with blinds (a mixed game).
+    ``"frozen"`` (the common convention, citations ``MIXED_STUD_BUTTON``): it stays where it
+    was during the stud hands, and the blinds resume where they were, as if the stud hands had
+    not been dealt. ``"moving"``: it goes on moving one seat a stud hand, as a count of hands,
+    and the blinds follow it when the flop games return."""
     oot_mode: Literal["reject", "hold"] = "reject"
     killer_acts: Literal["last", "in_turn"] = "last"
     """Where the kill blind acts pre-flop. ``"last"`` (WIKI_BIP; WIKI_KILL, whose example has A the
@@ -179,6 +185,14 @@ class HouseRules:
     table_stakes: bool = True
     buy_in: tuple[int, int | None] | Literal["rulebook"] = RULEBOOK
     rathole_window_minutes: int = 20
+    waiting_small_blind: Literal["not_owed", "dead"] = "not_owed"
+    """A player back from missing the blinds whose seat is between the button and the small blind
+    waits (it is not dealt in there); the small blind then passes it. ``"not_owed"``: it posts
+    one set, the big blind live and the small one dead, when it comes in (WIKI_BIP Posting: "only
+    one set of missed blinds can be accumulated"; RROP11 Button & Blind Use, missed blinds).
+    ``"dead"``: some rooms charge the small blind that passed while it waited as well, dead
+    (RROP11 Button & Blind Use item 2: each round every player meets the total amount of the
+    blind obligations)."""
     fold_facing_no_bet: Literal["allowed", "refused"] = "allowed"
     """Folding when a check is free. ``"allowed"``: no rulebook forbids it (RROP11 B&R item 1 only
     says a player *may* check) and TDA 2024 R58 makes such a fold binding, a room perhaps

@@ -3,6 +3,8 @@ bench extra, which ``make test`` installs); no speed is looked at."""
 
 from __future__ import annotations
 
+import re
+
 from pokerfloor.bench import Config, run
 from pokerfloor.bench.core import OK
 
@@ -23,3 +25,31 @@ def test_env_aec_measures_pokerfloor_against_pettingzoo_in_one_run() -> None:
         assert row.status == OK, (row.engine, row.note)
         assert row.units > 0
     assert rows[0].reference and rows[1].ratio
+
+
+def test_env_aec_seeds_each_environment_once_and_counts_hands_and_decisions() -> None:
+    rows = run(Config.make(quick=True, seconds=0.05, rounds=1), ["env-aec"])
+    for row in rows:
+        assert "seeded once" in row.note
+        assert re.search(r"[\d,]+ hands, [\d,]+ decisions", row.note), row.note
+
+
+def test_the_aec_bench_resets_without_a_seed_after_the_first_hand() -> None:
+    from pokerfloor.bench.envs import _Episodes
+
+    class Recorder:
+        def __init__(self) -> None:
+            self.seeds: list[int | None] = []
+
+        def reset(self, seed: int | None = None) -> None:
+            self.seeds.append(seed)
+
+        def agent_iter(self) -> list[str]:
+            return []
+
+    env = Recorder()
+    episodes = _Episodes(env, 5)
+    for _ in range(3):
+        episodes.hand()
+    assert env.seeds == [5, None, None]
+    assert episodes.hands == 3

@@ -72,3 +72,14 @@ def test_make_rebuilds_a_venv_made_by_another_python(tmp_path: Path) -> None:
     assert ".venv was made by another Python: rebuilding it" in run.stdout
     assert f"{sys.executable} -m venv .venv" in run.stdout
     assert not (clone / ".venv").exists()
+
+
+def test_make_serve_installs_the_server_extra_only_then_serves_with_three_bots(tmp_path: Path) -> None:
+    """``make serve`` (dry run): what ``make run`` installs, then the server extra, then the
+    server with three house bots; nothing of the test toolchain."""
+    clone = _makefile_only(tmp_path)
+    run = subprocess.run(["make", "-n", "serve", f"PYTHON={sys.executable}"], cwd=clone, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    installs = [line for line in run.stdout.splitlines() if "pip install" in line and "-e" in line]
+    assert [line.split()[-1] for line in installs] == ["'.[cli]'", "'.[cli,server]'"]
+    assert run.stdout.splitlines()[-1] == ".venv/bin/pokerfloor serve --bots 3"

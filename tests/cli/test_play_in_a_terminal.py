@@ -34,6 +34,7 @@ def drive(
     process = subprocess.Popen(command, stdin=follower, stdout=follower, stderr=follower, env=env, close_fds=True)
     os.close(follower)
     seen, script = "", list(answer)
+    answered = 0  # where the last prompt answered ends: an empty answer echoes only a newline
     deadline = time.monotonic() + 120
     try:
         while time.monotonic() < deadline:
@@ -46,10 +47,12 @@ def drive(
                 if not chunk:
                     break
                 seen += chunk
-                if seen.rstrip().endswith(">"):
+                if seen.rstrip().endswith(">") and len(seen.rstrip()) > answered:
                     last_turn = ANSI.sub("", seen).rsplit("Your turn", 1)[-1]
                     if "Buy in again" in seen.rsplit("\n", 1)[-1]:
                         reply = "y"
+                    elif "for the next hand" in seen.rsplit("\n", 1)[-1]:
+                        reply = ""
                     elif stop and "Hand 2 ·" in seen:
                         reply = stop
                     elif script:
@@ -64,6 +67,7 @@ def drive(
                         process.send_signal(signal.SIGINT)
                     else:
                         os.write(leader, b"\x04" if reply == CTRL_D else (reply + "\n").encode())
+                    answered = len(seen.rstrip())
                     seen += "\n"
             elif process.poll() is not None:
                 break
@@ -161,3 +165,50 @@ def test_other_games_play_to_the_end_at_the_terminal(tmp_path: Path, game: str) 
     assert "is not an action" not in output and "Floor:" not in output
     assert "2 hand(s) saved" in output
     assert [h.variant for h in replayed(save)] == [{"27td": "F2L3D", "stud": "F7S", "plo": "PO"}[game]] * 2
+
+
+def test_the_result_stays_on_the_screen_until_you_press_enter(tmp_path: Path) -> None:
+    output, _ = drive(tmp_path, [], hands=2)
+    first, _, _ = output.partition("Hand 2 ·")
+    result = first.rsplit("Result", 1)[-1]
+    assert "Enter for the next hand" in result, "the next hand waits for you"
+    assert re.search(r"wins (the pot|the main pot|side pot \d+), [\d,]+", result), "each pot's winner and amount"
+    assert re.search(r"You (won [\d,]+|lost [\d,]+|broke even) this hand", result), "your gain or loss"
+
+
+def test_ctrl_c_before_any_hand_ends_saves_nothing_and_says_so(tmp_path: Path) -> None:
+    save = tmp_path / "session.phhs"
+    leader, follower = pty.openpty()
+    command = [sys.executable, "-c", "from pokerfloor.cli import main; main()", "play", "--hands", "3",
+               "--seed", "11", "--seats", "3", "--save", str(save)]
+    process = subprocess.Popen(command, stdin=follower, stdout=follower, stderr=follower,
+                               env=dict(os.environ, COLUMNS="120", TERM="xterm"), close_fds=True)
+    os.close(follower)
+    seen, deadline = "", time.monotonic() + 60
+    try:
+        while time.monotonic() < deadline and process.poll() is None:
+            ready, _, _ = select.select([leader], [], [], 0.5)
+            if ready:
+                try:
+                    seen += os.read(leader, 4096).decode(errors="replace")
+                except OSError:
+                    break
+                if "Your turn" in seen and seen.rstrip().endswith(">"):
+                    process.send_signal(signal.SIGINT)
+                    seen += "\n"
+        process.wait(timeout=30)
+        try:
+            while True:
+                chunk = os.read(leader, 4096).decode(errors="replace")
+                if not chunk:
+                    break
+                seen += chunk
+        except OSError:
+            pass
+    finally:
+        process.kill() if process.poll() is None else None
+        os.close(leader)
+    output = ANSI.sub("", seen)
+    assert "Stopped" in output
+    assert "0 hand(s)" not in output and "nothing was saved" in output
+    assert not save.exists()

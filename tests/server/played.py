@@ -51,20 +51,34 @@ def play(
         if stop < 0 and len(room.hands) >= hands:
             stop = len(inputs) + more
             continue
-        if room.ready_to_deal():
+        if not room.in_hand:
             for player in room.players.values():
                 if room.table.stack(player.seat) == 0:
-                    apply({"kind": "top_up", "player_id": player.player_id, "chips": 200})
+                    apply({"kind": "top_up", "player_id": player.player_id, "chips": 200, "post": True})
+            assert room.ready_to_deal()
             apply(room.next_deal())
+            continue
+        offer = room.offer
+        if offer is not None:           # the run-it-twice question (the run_it_twice custom)
+            seat = next(s for s in offer.seats if s not in offer.answers)
+            answerer = room.player_at(seat)
+            assert answerer is not None
+            apply({"kind": "run_it", "player_id": answerer.player_id, "twice": choose.random() < 0.85})
             continue
         hand = room.hand
         assert hand is not None and not hand.is_over and hand.to_act is not None
+        if choose.random() < 0.03:      # a straddle declared for the next hand, a chat line
+            apply({"kind": "straddle", "player_id": f"p{choose.choice(list(hand.seats))}", "amount": None})
+            apply({"kind": "chat", "player_id": f"p{hand.to_act}", "text": "nh"})
+            continue
         legal = hand.legal()
         player = room.player_at(hand.to_act)
         assert player is not None
         roll = choose.random()
-        if legal.raise_ is not None and roll < 0.15:
-            action, to = "raise", legal.raise_.min_to
+        if legal.show or legal.muck:    # asked at the showdown (without the auto_muck custom)
+            action, to = ("show" if legal.show and roll < 0.5 else "muck"), None
+        elif legal.raise_ is not None and roll < 0.15:
+            action, to = "raise", legal.raise_.max_to if roll < 0.04 else legal.raise_.min_to
         elif legal.check:
             action, to = "check", None
         elif legal.call is not None and roll < 0.8:

@@ -1,16 +1,19 @@
 """Bots at a served table are clients of the protocol: three of them play a real server process
-until the host pauses the game, and the ledger balances."""
+until the host pauses the game, and the ledger balances; the house's bots (``serve --bots``) play
+on through pauses, rebuys and a server restart."""
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from pokerfloor.server.botclient import RUN_IT_TWICE, parse_table_url, play, run_it_answer
+from pokerfloor.server.botclient import RUN_IT_TWICE, SeatLost, _Seat, house_table, parse_table_url, play, run_it_answer
 from tests.server.test_faults import GAME, Client, Server
 
 
@@ -105,3 +108,127 @@ def test_a_bot_at_a_served_table_answers_the_run_it_twice_offer(tmp_path: Path, 
         bot.join(30)
     finally:
         server.stop()
+
+
+def _fresh(server: Server, table_id: str, token: str) -> dict[str, Any]:
+    """The host's picture of the table now, from a connection of its own."""
+    client = Client(server)
+    try:
+        client.reply({"type": "hello", "version": 1, "table_id": table_id, "token": token})
+        return client.reply({"type": "resync", "last_seq": 0})
+    finally:
+        client.ws.close()
+
+
+def _hands_reach(server: Server, table_id: str, token: str, number: int, seconds: float = 60) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while True:
+        state = _fresh(server, table_id, token)
+        if state["table"]["hand_number"] >= number or time.monotonic() > deadline:
+            return state
+        time.sleep(0.2)
+
+
+def test_house_bots_deal_at_once_and_come_back_after_the_server_restarts(tmp_path: Path) -> None:
+    """``serve --bots``: the house seats its bots (approving them when seats need approval) and
+    starts the game, so hands are dealt with no one at the page; SIGKILL the server and start it
+    again on the same store and port: each bot reconnects with its own seat token and play goes
+    on (before, a bot's thread died when its socket did, or after 60 s with no frame)."""
+    server = Server(tmp_path / "house.db")
+    server.start()
+    told: list[str] = []
+    house = None
+    try:
+        house = house_table(f"http://127.0.0.1:{server.port}", 3, approval=True, say=told.append)
+        before = _hands_reach(server, house.table_id, house.host_token, 3)
+        assert before["table"]["hand_number"] >= 3
+        assert {p["name"]: int(s) for s, p in before["table"]["seats"].items()} == {"bot1": 2, "bot2": 3, "bot3": 4}
+        server.stop()
+        server.start()
+        reached = before["table"]["hand_number"] + 3
+        after = _hands_reach(server, house.table_id, house.host_token, reached)
+        assert after["table"]["hand_number"] >= reached, (after["table"]["hand_number"], told)
+        assert sorted(p["name"] for p in after["table"]["seats"].values()) == ["bot1", "bot2", "bot3"]
+        assert any("connection lost" in line for line in told)
+        assert all(thread.is_alive() for thread in house.bots)
+    finally:
+        if house is not None:
+            house.stop.set()
+            for thread in house.bots:
+                thread.join(10)
+        server.stop()
+    assert not any(thread.is_alive() for thread in house.bots)
+
+
+def test_a_house_bot_waits_out_a_pause_and_plays_on() -> None:
+    """A house bot stays through a pause between hands (a ``pokerfloor bot`` leaves then); the
+    game's end ends it. The update alone decides: no server needed."""
+    stay = _seat(stay=True)
+    update = {"table": {"ended": False, "paused": True, "hand_number": 4, "seats": {}},
+              "you": {"seat": 2, "role": "player", "turn_token": None}, "hand": None, "offer": None}
+    assert stay.update(None, update, set(), set()) is False        # type: ignore[arg-type]
+    assert _seat(stay=False).update(None, update, set(), set()) is True   # type: ignore[arg-type]
+    ended = {**update, "table": {**update["table"], "ended": True}}
+    assert stay.update(None, ended, set(), set()) is True           # type: ignore[arg-type]
+
+
+def test_a_house_bot_rebuys_once_a_hand_when_broke() -> None:
+    sent: list[str] = []
+
+    class Socket:
+        def send(self, text: str) -> None:
+            sent.append(text)
+
+    held = _seat(stay=True, rebuy=True)
+    update = {"table": {"ended": False, "paused": False, "hand_number": 7, "seats": {"2": {"name": "b", "chips": 0}}},
+              "you": {"seat": 2, "role": "player", "turn_token": None}, "hand": None, "offer": None}
+    held.update(Socket(), update, set(), set())   # type: ignore[arg-type]
+    held.update(Socket(), update, set(), set())   # type: ignore[arg-type]
+    assert [json.loads(s) for s in sent] == [{"type": "top_up", "chips": 200, "post": True}]
+
+
+def test_a_bot_whose_seat_the_host_removed_stops() -> None:
+    held = _seat(stay=True)
+    seated = {"table": {"ended": False, "paused": False, "hand_number": 1, "seats": {}},
+              "you": {"seat": 2, "role": "player", "turn_token": None}, "hand": None, "offer": None}
+    held.update(None, seated, set(), set())   # type: ignore[arg-type]
+    with pytest.raises(SeatLost):
+        held.update(None, {**seated, "you": {"seat": None, "role": "guest", "turn_token": None}}, set(), set())  # type: ignore[arg-type]
+
+
+def _seat(*, stay: bool, rebuy: bool = False) -> _Seat:
+    import random
+
+    return _Seat("b", 2, 200, "pro", None, "t" * 32, True, stay, rebuy, 0.0, random.Random(1), threading.Event())
+
+
+def test_an_invite_link_names_the_table() -> None:
+    assert parse_table_url("http://127.0.0.1:8000/table.html?t=abc") == ("ws://127.0.0.1:8000/ws", "abc")
+    assert parse_table_url("https://poker.example.com/table.html?t=abc") == ("wss://poker.example.com/ws", "abc")
+    with pytest.raises(ValueError):
+        parse_table_url("http://h:1/table.html#host=secret")     # a host token is no table id
+
+
+def test_a_guests_update_before_the_welcome_is_not_read_as_a_lost_seat() -> None:
+    """A reconnecting bot is held as a guest until its hello is answered: an update broadcast in
+    between has no seat for it. Before, the bot took that for the host removing its seat and
+    left, and a hand waiting for its action stalled (seen once: the restart test stuck at hand 6)."""
+    table = {"ended": False, "paused": False, "hand_number": 3, "seats": {"2": {"name": "b", "chips": 200}}}
+    frames = [
+        {"type": "update", "table": table, "you": {"seat": None, "role": "guest", "turn_token": None},
+         "hand": None, "offer": None},
+        {"type": "welcome", "role": "player", "seat": 2},
+        {"type": "update", "table": {**table, "ended": True}, "you": {"seat": 2, "role": "player", "turn_token": None},
+         "hand": None, "offer": None},
+    ]
+
+    class Socket:
+        def send(self, _text: str) -> None:
+            pass
+
+        def recv(self, timeout: float) -> str:
+            return json.dumps(frames.pop(0))
+
+    held = _seat(stay=True)
+    held.had_seat = True                     # it sat before the connection dropped
+    assert held.session(Socket(), "T")["table"]["ended"] is True   # type: ignore[arg-type,index]

@@ -104,24 +104,24 @@ def test_a_join_sent_again_with_its_chosen_token_is_answered_again_not_applied_t
     game = Session(http)
     eve = Peer(http, "eve")
     eve.reply({"type": "hello", "version": 1, "table_id": game.table_id})
-    frame = {"type": "join", "name": "eve", "seat": 3, "chips": 150, "seat_token": "eve-chose-this-token"}
+    frame = {"type": "join", "name": "eve", "seat": 3, "chips": 150, "seat_token": "eve-chose-this-token-of-28ch"}
     first = eve.reply(dict(frame))
-    assert first["type"] == "seat_requested" and first["seat_token"] == "eve-chose-this-token"
+    assert first["type"] == "seat_requested" and first["seat_token"] == "eve-chose-this-token-of-28ch"
     eve.close()
     again = Peer(http, "eve")     # the answer was lost: the same join on a new connection
     again.reply({"type": "hello", "version": 1, "table_id": game.table_id})
     second = again.reply(dict(frame))
-    assert second["type"] == "seat_requested" and second["seat_token"] == "eve-chose-this-token", second
+    assert second["type"] == "seat_requested" and second["seat_token"] == "eve-chose-this-token-of-28ch", second
     assert [p.seat for p in game.room.players.values()] == [3]
     assert [entry["kind"] for entry in game.store_inputs()].count("request") == 1
     other = Peer(http, "mallory")
     other.reply({"type": "hello", "version": 1, "table_id": game.table_id})
-    taken = other.reply({**frame, "name": "mallory", "seat_token": "another-token-of-16"})
+    taken = other.reply({**frame, "name": "mallory", "seat_token": "another-token-of-22-chars"})
     assert taken["code"] == "illegal", taken
     short = other.reply({**frame, "seat": 4, "seat_token": "short"})
     assert short["code"] == "bad_field", short
     welcome = Peer(http, "eve").reply({"type": "hello", "version": 1, "table_id": game.table_id,
-                                       "token": "eve-chose-this-token"})
+                                       "token": "eve-chose-this-token-of-28ch"})
     assert welcome["role"] == "player" and welcome["seat"] == 3
     game.close()
 
@@ -176,7 +176,7 @@ def test_the_deal_is_verifiable_from_the_hash_published_before_it(http: TestClie
     assert during["hand"] == 1 and during["seed"] is None and len(during["seed_sha256"]) == 64
     game.play_hand()
     game.play_hand()
-    game.host.reply({"type": "pause"})
+    game.host.reply({"type": "end_game"})      # the default reveals the seeds as the session ends
     game.play_hand()
     hands = http.get(f"/api/tables/{game.table_id}/hands.json").json()
     assert hands[0]["seed_sha256"] == during["seed_sha256"]

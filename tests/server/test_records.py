@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlalchemy import create_engine, insert, text
 from starlette.testclient import TestClient
 
@@ -46,24 +48,39 @@ def _plain(record: dict[str, Any]) -> Any:
     return json.loads(json.dumps(record))
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_a_room_record_restores_the_room_exactly_and_it_goes_on_the_same(seed: int) -> None:
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    players=st.integers(2, 6),
+    more=st.integers(0, 12),
+    options=st.fixed_dictionaries({
+        "straddles": st.sampled_from(["none", "utg", "mississippi"]),
+        "button_rule": st.sampled_from(["dead", "moving", "simplified"]),
+        "run_it_twice": st.booleans(),
+        "auto_muck": st.booleans(),
+    }),
+)
+def test_a_room_record_restores_the_room_exactly_and_it_goes_on_the_same(
+    seed: int, players: int, more: int, options: dict[str, Any]
+) -> None:
     """At each hand's end the room's record, restored with the hands' records, is a room whose
-    own record is the same JSON; fed the inputs that followed, it ends where the live room did."""
+    own record is the same JSON; fed the inputs that followed, it ends where the live room did
+    (random sessions: seats, straddles, button rules, run it twice, showdown mucking)."""
+    table = {**SETTINGS, "options": {**SETTINGS["options"], **options}}
     taken: list[tuple[int, Boundary, dict[str, Any]]] = []
     hands: dict[int, str] = {}
 
     def at_boundary(room: Room) -> None:
         ended = records.boundary(room)
         hands[ended.hand_number] = ended.hand
-        taken.append((room.seq, ended, _plain(records.room_record(room))))   # as it is now
+        if ended.hand_number % 3 == 1:
+            taken.append((room.seq, ended, _plain(records.room_record(room))))   # as it is now
 
-    room, inputs = play(9, more=7, seed=seed, at_boundary=at_boundary)
-    config = Config.parse(SETTINGS)
-    for seq, ended, live in taken[::3]:
+    room, inputs = play(6, players=players, more=more, seed=seed, settings=table, at_boundary=at_boundary)
+    config = Config.parse(table)
+    for seq, ended, live in taken:
         data = json.loads(ended.record)
         assert data["format"] == "pokerfloor.room-record" and data["version"] == records.ROOM_RECORD_VERSION
-        assert "chat" not in data and "applied" not in data
         again = records.restored(room.table_id, config, room.host_hash, ended.record, hands)
         assert _plain(records.room_record(again)) == live
         for entry in inputs[seq:]:
@@ -71,6 +88,18 @@ def test_a_room_record_restores_the_room_exactly_and_it_goes_on_the_same(seed: i
         assert _plain(records.room_record(again)) == _plain(records.room_record(room))
         assert [h.record() for h in again.hands] == [h.record() for h in room.hands]
         assert again.forgotten_entries() == room.forgotten_entries()
+
+
+def test_every_field_of_a_room_is_in_its_record_or_left_out_on_purpose() -> None:
+    """A field added to ``Room`` must be recorded (and the record's version thought about) or
+    named here with the reason it need not be."""
+    left_out = {
+        "config": "the create_table settings, in pf_tables",
+        "host_hash": "in pf_tables",
+        "applied": "every action id ever applied: only the last hand's (hand_actions) can be resent",
+    }
+    room, _ = play(1)
+    assert set(Room.__dataclass_fields__) - set(records.room_record(room)) == set(left_out)
 
 
 def test_a_restored_room_still_knows_the_last_hands_action_ids() -> None:

@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, WebSocket, expect, sync_playwright
 
+from tests.server.test_serve_command import end
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
@@ -56,12 +58,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             raise RuntimeError("pokerfloor serve did not answer in 10 s")
         yield url
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        end(process)
 
 
 @pytest.fixture(scope="module")

@@ -1,5 +1,6 @@
-"""The house's customs on the page (docs/protocol.md, options): spectators opt in and the host
-opens or closes the rail; a hand that can no longer win is asked to show or muck (TDA 2024 R18)."""
+"""The house's customs on the page (docs/protocol.md, options): a visitor watches at once while
+the host keeps a rail, and the host opens or closes it; a hand that can no longer win is asked
+to show or muck (TDA 2024 R18)."""
 
 from __future__ import annotations
 
@@ -22,23 +23,24 @@ def test_spectators_opt_in_and_a_beaten_hand_is_asked_to_show_or_muck(browser: B
         expect(host.page.locator("#customs")).to_contain_text("players show or muck")
         link = host.page.input_value("#share")
 
-        # A visitor at the link sees the seats, not the game, and may not watch while the rail is closed.
+        # A visitor at the link sees the seats, not the game, while the rail is closed; told so.
         visitor = Client(browser, server, "visitor")
         people.append(visitor)
         visitor.page.goto(link)
         expect(visitor.page.locator(".seat[data-seat='2'] .name")).to_have_text("Hal")
-        expect(visitor.page.locator("#guest")).to_be_visible()
-        expect(visitor.page.locator("#watch")).to_be_hidden()
+        expect(visitor.page.locator("#guest")).to_contain_text("lets no spectators watch")
+        expect(visitor.page.locator("#sit-down")).to_be_visible()
+        assert not visitor.page.locator("#message").is_visible()   # the page's own ask is no error
         host.page.click("#start")
         host.page.click("#pause")  # one hand, then the table waits
         expect(players[1].page.locator(".seat.me .hole .card[data-card]")).to_have_count(2)
         expect(visitor.page.locator(".hole .card")).to_have_count(0)
         assert all(u["hand"] is None for u in visitor.updates())
 
-        # The host opens the rail; the visitor opts in and sees two face-down hands.
+        # The host opens the rail; the visitor's page asks to watch by itself: two face-down hands.
         host.page.check("#allow-spectators")
-        expect(visitor.page.locator("#watch")).to_be_visible()
-        visitor.page.click("#watch")
+        expect(visitor.page.locator("body[data-role='spectator']")).to_be_attached()
+        expect(visitor.page.locator("#guest")).to_contain_text("You are watching")
         expect(visitor.page.locator(".hole .card.back")).to_have_count(4)
         assert visitor.page.locator(".hole .card[data-card]").count() == 0
 

@@ -158,16 +158,15 @@ def the_host_approves_seats_edits_a_stack_and_the_ledger_shows_it(table: dict[st
     assert "edit_stack" in "".join(host.sent)
 
 
-def a_spectator_opts_in_to_watch_and_sees_no_hole_card(table: dict[str, Any]) -> None:
+def a_visitor_watches_at_once_and_sees_no_hole_card(table: dict[str, Any]) -> None:
     people = table["people"]
     host = people["host"]
     people["spectator"] = spectator = Client(table["browser"], table["server"], "spectator")
     spectator.page.goto(host.page.input_value("#share"))
     expect(spectator.page.locator(".seat[data-seat='3'] .name")).to_have_text("Cyd")
-    expect(spectator.page.locator("#guest")).to_be_visible()
-    spectator.page.click("#watch")
     expect(spectator.page.locator("body[data-role='spectator']")).to_be_attached()
-    expect(spectator.page.locator("#guest")).to_be_hidden()
+    expect(spectator.page.locator("#guest")).to_contain_text("You are watching")
+    expect(spectator.page.locator("#sit-down")).to_be_visible()
     host.page.click("#start")
     seats = players(people)
     for client in seats.values():
@@ -359,9 +358,9 @@ def no_frame_and_no_page_held_a_card_its_reader_may_not_see(table: dict[str, Any
     assert all(card in "".join(seats[1].frames) for card in holes[1][1])   # the check itself sees cards
     for client in (*seats.values(), spectator):
         assert not leaks(client, holes), leaks(client, holes)
-    # The spectator's frames before it opted in held no hand at all.
-    first_watch = next(i for i, u in enumerate(spectator.updates()) if u["you"]["role"] == "spectator")
-    assert all(u["hand"] is None for u in spectator.updates()[:first_watch])
+    # The visitor watched from its first update on, and no update held a hand while it was not.
+    assert spectator.updates()[0]["you"]["role"] == "spectator"
+    assert all(u["hand"] is None for u in spectator.updates() if u["you"]["role"] == "guest")
     assert not [e for person in people.values() for e in person.errors]
 
 
@@ -369,7 +368,7 @@ def test_three_players_a_host_and_a_spectator_play_a_session_through_the_page(ta
     """Issue 14's proof, step by step, in the order a session goes."""
     for step in (
         the_host_approves_seats_edits_a_stack_and_the_ledger_shows_it,
-        a_spectator_opts_in_to_watch_and_sees_no_hole_card,
+        a_visitor_watches_at_once_and_sees_no_hole_card,
         a_raise_below_the_minimum_is_refused_with_the_engines_sentence_and_rule,
         a_pre_action_picked_early_checks_or_folds_when_the_turn_comes,
         a_reload_and_a_dropped_socket_resume_the_same_seat,

@@ -63,46 +63,71 @@ def _load(name: str) -> Any:
         raise Unavailable(NOT_INSTALLED, f"{name} is not installed ({exc})") from None
 
 
-def _aec_hand(env: Any, rng: random.Random, seed: int) -> int:
-    """One hand of an AEC environment, uniform over the action mask; the decisions taken."""
-    import numpy as np
+class _Episodes:
+    """Hands of an AEC environment seeded once, as a training loop seeds it, then reset without a
+    seed every hand (a seeded reset makes PettingZoo's rlcard environments rebuild themselves,
+    which is not what a training loop pays); uniform over the action mask. Counts hands and
+    decisions, so the report can say both."""
 
-    env.reset(seed=seed)
-    decisions = 0
-    for _agent in env.agent_iter():
-        observation, _, terminated, truncated, _ = env.last()
-        if terminated or truncated:
-            env.step(None)
-            continue
-        legal = np.flatnonzero(observation["action_mask"])  # the policy's cost, alike for both
-        env.step(int(legal[rng.randrange(len(legal))]))
-        decisions += 1
-    return decisions
+    def __init__(self, env: Any, seed: int) -> None:
+        self.env, self.rng = env, random.Random(seed + 1)
+        self.hands = self.decisions = 0
+        env.reset(seed=seed)
+        self.seeded = True
+
+    def hand(self) -> int:
+        """One hand; the decisions taken."""
+        import numpy as np
+
+        env, rng = self.env, self.rng
+        if not self.seeded:
+            env.reset()
+        self.seeded = False
+        decisions = 0
+        for _agent in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])  # the policy's cost, alike for both
+            env.step(int(legal[rng.randrange(len(legal))]))
+            decisions += 1
+        self.hands += 1
+        self.decisions += decisions
+        return decisions
+
+    def detail(self) -> str:
+        per_hand = self.decisions / self.hands if self.hands else 0.0
+        counted = f"{self.hands:,} hands, {self.decisions:,} decisions ({per_hand:.2f} a hand)"
+        return f"seeded once, reset every hand: {counted}"
+
+
+def _aec_contender(engine: str, method: str, make: Any, config: Config, *, reference: bool = False) -> Contender:
+    episodes: list[_Episodes] = []
+
+    def prepare() -> Step:
+        episodes.append(_Episodes(make(), config.seed))
+        return episodes[-1].hand
+
+    return Contender(engine, method, prepare, reference=reference, detail=lambda: episodes[-1].detail())
 
 
 def _pettingzoo(config: Config) -> Contender:
-    def prepare() -> Step:
-        classic = _load("pettingzoo.classic")
-        env = classic.texas_holdem_no_limit_v6.env()
-        rng = random.Random(config.seed + 1)
-        seeds = iter(range(config.seed, config.seed + 10**9))
-        return lambda: _aec_hand(env, rng, next(seeds))
+    def make() -> Any:
+        return _load("pettingzoo.classic").texas_holdem_no_limit_v6.env()
 
-    return Contender(_version_name("PettingZoo", "pettingzoo"), "texas_holdem_no_limit_v6 AEC", prepare)
+    return _aec_contender(_version_name("PettingZoo", "pettingzoo"), "texas_holdem_no_limit_v6 AEC", make, config)
 
 
 def _pokerfloor_aec(config: Config) -> Contender:
-    def prepare() -> Step:
+    def make() -> Any:
         _load("pettingzoo")
         from pokerfloor.envs.aec import aec_env
 
-        env = aec_env(players=2, stack=STACK)
-        rng = random.Random(config.seed + 1)
-        seeds = iter(range(config.seed, config.seed + 10**9))
-        return lambda: _aec_hand(env, rng, next(seeds))
+        return aec_env(players=2, stack=STACK)
 
     method = f"envs.PokerAECEnv, exact raise-to amounts ({2 * STACK + 7} action codes)"
-    return Contender("pokerfloor", method, prepare, reference=True)
+    return _aec_contender("pokerfloor", method, make, config, reference=True)
 
 
 def _rlcard(config: Config) -> Contender:

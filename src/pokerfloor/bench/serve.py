@@ -235,7 +235,8 @@ def run_serve(tables: int = 50, players: int = 6, hands: int = 20, *, think: flo
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
     server = subprocess.Popen(
         [sys.executable, "-c", "from pokerfloor.cli import main; main()", "serve",
-         "--db", f"sqlite:///{folder / 'bench.db'}", "--port", str(port), "--flood", "1000000"],
+         "--db", f"sqlite:///{folder / 'bench.db'}", "--port", str(port), "--flood", "1000000",
+         "--no-rate-limits"],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )
     try:

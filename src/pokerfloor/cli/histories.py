@@ -28,7 +28,7 @@ from pokerfloor.io.notation import Money
 from pokerfloor.io.phh import HandHistory, PHHFormatError, history_files, read_file_entries
 from pokerfloor.io.replay import Replay, ReplayError, replay
 from pokerfloor.io.verify import Verdict, verify_history
-from pokerfloor.narrate import POSTS, describe
+from pokerfloor.narrate import POSTS, describe, street_words
 from pokerfloor.rules import VARIANTS
 
 _TOLD = frozenset({"post", "deal_hole", "draw", "bet", "raise", "complete", "call", "bring_in", "fold", "check",
@@ -106,7 +106,7 @@ def _tell(console: Console, history: HandHistory, verdict: Verdict) -> None:
     variant = VARIANTS[history.phh_variant.variant]
     structure = history.phh_variant.structure.replace("_", "-")
     hand = f"[bold]hand {escape(history.key)}[/bold]: " if history.key is not None else ""
-    console.rule(f"{hand}{history.variant}, {structure} {variant.title}, {history.player_count} players")
+    console.rule(f"{hand}{structure} {variant.title}, {history.player_count} players")
     console.print(escape(history.where()), soft_wrap=True)  # the whole path, never cut to fit
     state, error = _played(history)
     if state is None:
@@ -115,14 +115,14 @@ def _tell(console: Console, history: HandHistory, verdict: Verdict) -> None:
     _tell_table(console, state)
     chips = _Chips(state)
     street = state.hand.game.variant_spec.streets[0]
-    console.print(f"[bold]{_street_title(street)}[/bold]")
+    console.print(f"[bold]{street_words(street)}[/bold]")
     for step in [None, *state.steps]:
         for event in state.opening if step is None else step.events:
             if event.street not in (street, "", "showdown") and event.kind not in ("show", "muck", "return"):
                 street = event.street
                 board = state.hand.board[: chips.board + len(event.cards)] if event.kind == "deal_board" else []
                 shown = f" [{_cards(board)}]" if board else ""
-                console.print(f"[bold]{_street_title(street)}[/bold]{shown}  pot {_money(state, chips.pot)}")
+                console.print(f"[bold]{street_words(street)}[/bold]{shown}  pot {_money(state, chips.pot)}")
             chips.see(event)
             line = _event_words(state, event, chips)
             if line:
@@ -189,11 +189,6 @@ class _Chips:
     def _put_in(self, seat: int, chips: int) -> None:
         self.pot += chips
         self.stacks[seat] -= chips
-
-
-def _street_title(street: str) -> str:
-    return {"draw1": "First draw", "draw2": "Second draw", "draw3": "Third draw", "predraw": "Before the draw"}.get(
-        street, street.title() + (" street" if street in ("third", "fourth", "fifth", "sixth", "seventh") else ""))
 
 
 def _name(state: Replay, seat: int | None) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +19,7 @@ from pathlib import Path
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.panel import Panel
 
 from pokerfloor.bots import STYLES, Bot, StyleBot, bot_act, bot_name, load_bot, make_bot
 from pokerfloor.cards import Card
@@ -33,6 +35,10 @@ from pokerfloor.table import Level, NotEnoughPlayers, Table, Tournament
 YOU = 1
 LEVEL_HANDS = 10
 """Hands per level in a ``--tournament`` sit-and-go; the blinds double each level."""
+
+RESULT_SECONDS = 2.0
+"""How long a hand's result stays on a terminal before the next hand when nobody is typing
+(``--watch``); a player at the keyboard presses Enter instead."""
 
 Ask = Callable[[str], str]
 
@@ -118,7 +124,8 @@ def play(
     ),
     watch: bool = typer.Option(False, "--watch", help="Let a bot play your seat too (no typing)."),
     bot_specs: list[str] = typer.Option(
-        [], "--bot", help="Seat your own bot, package.module:Name (a Bot or a function of a SeatView); repeatable."
+        [], "--bot", metavar="<module:name>",
+        help="Seat your own bot, package.module:Name (a Bot or a function of a SeatView); repeatable.",
     ),
 ) -> None:
     """Play poker against bots of four styles (rock, station, maniac, pro) at a table drawn in
@@ -204,7 +211,7 @@ def run_session(
 ) -> None:
     """Deal hands until the limit, a quit, or too few players; each is saved as it finishes."""
     for number in range(1, limit + 1):
-        table.collect()
+        table.end_hand()
         notes: list[str] = []
         if sit_and_go is None:
             for seat in names:
@@ -224,7 +231,7 @@ def run_session(
         title = f"Hand {number} · {hand.variant.title} · {table.game.structure.replace('_', ' ')} · " + (
             f"level {sit_and_go.level_number}, " if sit_and_go is not None else ""
         ) + f"blinds {'/'.join(chips(b) for b in table.game.blinds) or 'antes ' + chips(table.game.ante)}"
-        quit_now = play_hand(hand, hand_names, bots, console, ask, title, session.log, notes)
+        quit_now = play_hand(hand, hand_names, bots, console, ask, title, session.log, notes, interactive=interactive)
         session.hands += 1
         session.biggest_pot = max(session.biggest_pot, sum(a.amount for a in hand.result.awards) if hand.result else 0)
         if path is not None:
@@ -244,9 +251,11 @@ def play_hand(
     title: str,
     log: list[str],
     notes: list[str],
+    *,
+    interactive: bool = False,
 ) -> bool:
     """Play one hand to the end, telling ``notes`` (rebuys) first; True if you asked to quit
-    (your hand is folded first)."""
+    (your hand is folded first). Everything drawn and told comes from your seat's view."""
     printed = len(log)
     log.append(f"— {title}")
     log.extend(notes)
@@ -267,16 +276,41 @@ def play_hand(
             hand.act(seat, "fold" if legal.fold else "check" if legal.check else "draw")
         else:
             console.clear()
-            console.print(render(hand, names, you=YOU, title=title, log=log[printed + 1 :]))
+            console.print(render(hand.view(YOU), names, title=title, log=log[printed + 1 :]))
             quit_now = your_turn(hand, seat, console, ask, log)
             if quit_now:
                 bots = {s: b for s, b in bots.items() if s != YOU}
         shown = tell(hand, names, log, shown)
-    log.extend(award_lines(hand, names))
+    outcome = result_lines(hand, names)
+    log.extend(outcome)
     if console.is_terminal:
         console.clear()
-    console.print(render(hand, names, you=YOU, title=title, log=log[printed + 1 :], recent=None))
-    return quit_now
+        told = log[printed + 1 : len(log) - len(outcome)]
+        console.print(render(hand.view(YOU), names, title=title, log=told, recent=None))
+    else:
+        for line in log[printed : len(log) - len(outcome)]:
+            console.print(line)
+    console.print(Panel("\n".join(escape(line) for line in outcome), title="Result", expand=True))
+    if quit_now:
+        return True
+    if interactive:
+        return ask("Enter for the next hand, q to quit > ").strip().lower() in ("q", "quit", "exit")
+    if console.is_terminal:
+        time.sleep(RESULT_SECONDS)
+    return False
+
+
+def result_lines(hand: Hand, names: dict[int, str]) -> list[str]:
+    """The end of a hand as you saw it: each hand shown, who won each pot and how much, and what
+    the hand won or lost you."""
+    view = hand.view(YOU)
+    lines = [describe(e, names.get(e.seat)) for e in view.events if e.kind == "show" and e.seat is not None]
+    lines.extend(award_lines(hand, names))
+    if YOU in hand.seats and hand.result is not None:
+        net = hand.result.stacks[YOU] - hand.starting_stacks[YOU]
+        lines.append(f"You {'won' if net > 0 else 'lost' if net < 0 else 'broke even'}"
+                     + (f" {chips(abs(net))} this hand" if net else " this hand"))
+    return lines
 
 
 def your_turn(hand: Hand, seat: int, console: Console, ask: Ask, log: list[str]) -> bool:
@@ -340,14 +374,16 @@ def offer_rebuy(
 
 
 def tell(hand: Hand, names: dict[int, str], log: list[str], shown: int) -> int:
-    """Add the events not told yet to the log; returns how many are told now."""
-    for event in hand.events[shown:]:
+    """Add the events not told yet to the log, as your seat saw them (another seat's discards
+    are a number, never cards); returns how many are told now."""
+    events = hand.view(YOU if YOU in hand.seats else None).events
+    for event in events[shown:]:
         if event.kind in ("deal_hole", "win"):
             continue
         seat = event.seat
         all_in = seat is not None and event.kind in ("bet", "raise", "call", "complete", "post") and seat in hand.all_in
         log.append(describe(event, names.get(seat) if seat is not None else None, all_in=all_in))
-    return len(hand.events)
+    return len(events)
 
 
 def your_chips(table: Table) -> int:
@@ -360,7 +396,7 @@ def summary(
     console: Console, table: Table, session: Session, path: Path | None, sit_and_go: Tournament | None
 ) -> None:
     """The end of the session: hands played, your net, the biggest pot, where the hands are."""
-    table.collect()
+    table.end_hand()
     if table.hand is not None and not table.hand.is_over:
         mine = table.hand.stacks.get(YOU, 0) + table.hand.contributions.get(YOU, 0)
     else:
@@ -375,4 +411,5 @@ def summary(
         console.print(f"Net: {'won' if net >= 0 else 'lost'} {chips(abs(net))} (bought in {chips(session.bought_in)})")
     console.print(f"Biggest pot: {chips(session.biggest_pot)}")
     if path is not None:
-        console.print(f"{session.saved} hand(s) saved to {path} (PHH)")
+        console.print(f"{session.saved} hand(s) saved to {path} (PHH)" if session.saved
+                      else "No hand was finished: nothing was saved.")

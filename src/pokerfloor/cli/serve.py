@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
+import socket
+import threading
+from collections.abc import Callable
+from types import FrameType
 from typing import Annotated, Any
+from urllib.parse import quote, urlsplit
 
 import typer
 
@@ -35,62 +41,198 @@ def _kill_hook() -> Any:
 @app.command("serve")
 def serve_command(
     db: Annotated[str, typer.Option("--db", help="SQLAlchemy URL of the store.")] = "sqlite:///pokerfloor.db",
-    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every network).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
     origin: Annotated[list[str] | None, typer.Option("--origin", help="Another web origin allowed.")] = None,
     flood: Annotated[int, typer.Option("--flood", help="Frames a second a client may send.")] = 40,
-    bots: Annotated[int, typer.Option("--bots", help="Open a table with this many house bots.")] = 0,
+    bots: Annotated[int, typer.Option("--bots", min=0, max=8, help="House bots at the table (it deals at once).")] = 0,
+    approve: Annotated[bool, typer.Option("--approve/--no-approve",
+                                          help="You approve each seat a friend asks for.")] = True,
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the host link in the browser.")] = False,
+    public_url: Annotated[str | None, typer.Option(
+        "--public-url", help="The address friends use, behind a reverse proxy (https://poker.example.com).")] = None,
+    rate_limits: Annotated[
+        bool, typer.Option("--rate-limits/--no-rate-limits",
+                           help="Limit tables and seat requests per address, chat per seat (off: benches).")
+    ] = True,
 ) -> None:
-    """Run the home-game server: private tables by link, WebSockets, every input stored."""
+    """Run the home-game server and open a table: prints your host link and the invite link for friends."""
     try:
         import uvicorn
 
         from pokerfloor.server import create_app
+        from pokerfloor.server.limits import DEFAULT_RATES, UNLIMITED
         from pokerfloor.server.process import prepare_process
         from pokerfloor.server.transport import MAX_MESSAGE
     except ImportError:
         typer.echo("error: pokerfloor serve needs the server extra: pip install 'pokerfloor[server]'", err=True)
         raise typer.Exit(2) from None
+    if public_url is not None and urlsplit(public_url).scheme not in ("http", "https"):
+        typer.echo(f"error: --public-url is an http:// or https:// address, not {public_url!r}", err=True)
+        raise typer.Exit(2)
+    listening = listen(host, port)      # a port in use is told here, before anything else
     prepare_process()
-    application = create_app(db, origins=origin or (), hook=_kill_hook(), flood=flood)
-    typer.echo(f"pokerfloor serve on http://{host}:{port} (store {db.split('://')[0]})", err=True)
-    server = uvicorn.Server(
-        uvicorn.Config(application, host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE,
-                       ws_per_message_deflate=False)
+    origins = [*(origin or ()), *([origin_of(public_url)] if public_url else [])]
+    application = create_app(db, origins=origins, hook=_kill_hook(), flood=flood,
+                             rates=DEFAULT_RATES if rate_limits else UNLIMITED)
+    typer.echo(f"pokerfloor serve on {base_url(host, port)} (store {db.split('://')[0]}); Ctrl-C stops it", err=True)
+    house: list[Any] = []
+
+    class Serving(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            # Ctrl-C: the house bots stop first, so that none tells of the connection it loses.
+            for table in house:
+                if table is not None:
+                    table.stop.set()
+            super().handle_exit(sig, frame)
+
+    server = Serving(
+        uvicorn.Config(application, log_level="warning", ws_max_size=MAX_MESSAGE, ws_per_message_deflate=False)
     )
-    if bots:
-        import threading
+    opener = threading.Thread(
+        target=_open_house_table, args=(server, host, port, public_url, bots, approve, open_browser, house),
+        name="pokerfloor-house", daemon=True,
+    )
+    opener.start()
+    try:
+        server.run(sockets=[listening])
+    finally:
+        for table in house:
+            if table is not None:
+                table.stop.set()
+        listening.close()
+    if None in house:
+        raise typer.Exit(1)     # the table was not opened (told on stderr)
 
-        threading.Thread(target=_open_house_table, args=(server, f"http://{host}:{port}", bots), daemon=True).start()
-    server.run()
+
+def listen(host: str, port: int) -> socket.socket:
+    """The listening socket for ``host:port``; a port in use (or an address this computer does not
+    have) is one line on stderr and exit status 2."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    except (socket.gaierror, UnicodeError) as wrong:
+        typer.echo(f"error: cannot listen on {host!r}: {wrong}", err=True)
+        raise typer.Exit(2) from None
+    sock = socket.socket(family, kind, proto)
+    try:
+        if os.name != "nt":     # as uvicorn does: a restart need not wait out TIME_WAIT
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as refused:
+        sock.close()
+        if refused.errno == errno.EADDRINUSE:
+            said = f"port {port} on {host} is in use (another pokerfloor serve?): stop it, or pick another with --port"
+        else:
+            said = f"cannot listen on {host} port {port}: {refused.strerror or refused}"
+        typer.echo(f"error: {said}", err=True)
+        raise typer.Exit(2) from None
+    return sock
 
 
-def _open_house_table(server: Any, url: str, bots: int) -> None:
-    """Once the server listens, open a table with the house bots and print its link."""
+ANY_ADDRESS = frozenset({"0.0.0.0", "::", ""})
+
+
+def base_url(host: str, port: int) -> str:
+    """``http://host:port``, an IPv6 address in brackets."""
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+def origin_of(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def links(host: str, port: int, table_id: str, host_token: str, public_url: str | None = None,
+          lan: Callable[[], str] | None = None) -> tuple[str, str]:
+    """``(host link, invite link)`` for a table. The host link carries the host token in its
+    fragment (``#host=...``): a browser never sends a fragment to a server, so the token is in
+    no request line and no log; the page keeps it and takes it out of the address bar. The
+    invite link is the table's page alone. Both use ``public_url`` when given (a reverse proxy's
+    address); on every network (0.0.0.0) both name this computer's address on the network
+    (``lan``), which the host's browser reaches too, so the link the host panel shares (the
+    page's own address) is one friends can open."""
+    if public_url:
+        base = public_url.rstrip("/")
+    elif host in ANY_ADDRESS:
+        base = base_url((lan or lan_address)(), port)
+    else:
+        base = base_url(host, port)
+    page = f"/table.html?t={quote(table_id)}"
+    return f"{base}{page}#host={quote(host_token)}", f"{base}{page}"
+
+
+def lan_address() -> str:
+    """This computer's address on its network, as the route out would leave it (a UDP socket's
+    connect sends nothing); 127.0.0.1 when there is no network."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))     # TEST-NET-1: never reached
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def _open_house_table(server: Any, host: str, port: int, public_url: str | None, bots: int, approve: bool,
+                      open_browser: bool, house: list[Any]) -> None:
+    """Once the server listens: open the table (with its house bots), print the two links and,
+    if asked, open the host link in the browser. A failure stops the server (``house`` gets a
+    None: exit status 1)."""
     import time
 
     from pokerfloor.server.botclient import house_table
 
-    while not server.started:
+    while not server.started:       # however long the start takes (a busy machine, a slow store)
+        if server.should_exit:
+            return
         time.sleep(0.05)
-    link, host_token = house_table(url, bots)
-    typer.echo(f"table with {bots} bots: {link}  (host token {host_token})")
+    local = base_url("127.0.0.1" if host in ANY_ADDRESS else host, port)
+    try:
+        table = house_table(local, bots, approval=approve, think=HOUSE_THINK if bots else 0.0,
+                            say=lambda line: typer.echo(line, err=True))
+    except Exception as error:
+        typer.echo(f"error: the table was not opened: {error}", err=True)
+        house.append(None)
+        server.should_exit = True
+        return
+    house.append(table)
+    own, invite = links(host, port, table.table_id, table.host_token, public_url)
+    if bots:
+        typer.echo(f"a table with {bots} house bot{'s' * (bots != 1)}, dealing now (sit down to be dealt in):")
+    else:
+        typer.echo("a table, waiting for its players (Start dealing once two are seated):")
+    typer.echo(f"  host link (you alone, keep it private): {own}")
+    typer.echo(f"  invite link (send it to your friends):  {invite}")
+    if open_browser:
+        import webbrowser
+
+        if not webbrowser.open(own):
+            typer.echo("no web browser found here: open the host link yourself", err=True)
+
+
+# Seconds a house bot takes to act, on average: quick, yet slow enough to see each action.
+HOUSE_THINK = 0.6
 
 
 @app.command("bot")
 def bot_command(
-    url: Annotated[str, typer.Option("--url", help="The table's link (http://host:port/?table=ID).")],
+    url: Annotated[str, typer.Option("--url", help="The table's invite link (http://host:port/table.html?t=ID).")],
     style: Annotated[str, typer.Option("--style", help="rock, station, maniac or pro.")] = "pro",
     name: Annotated[str, typer.Option("--name", help="The bot's name at the table.")] = "bot",
     seat: Annotated[int, typer.Option("--seat", help="The seat to ask for.")] = 1,
     chips: Annotated[int, typer.Option("--chips", help="The buy-in.")] = 200,
 ) -> None:
     """Sit a bot at a served table, as a client of the same protocol as people."""
-    from pokerfloor.server.botclient import play
+    from pokerfloor.server.botclient import SeatLost, play
 
-    last = play(url, name=name, seat=seat, chips=chips, style=style)
+    try:
+        last = play(url, name=name, seat=seat, chips=chips, style=style,
+                    lost=lambda line: typer.echo(line, err=True))
+    except SeatLost as gone:
+        typer.echo(f"error: {gone}", err=True)
+        raise typer.Exit(1) from None
     typer.echo(f"{name} left after hand {last['table']['hand_number']}")
-
 
 
 @app.command("verify-deal")
@@ -105,7 +247,12 @@ def verify_deal_command(
     from pokerfloor.server.deal import verify_deal
 
     bad = 0
-    for number, entry in enumerate(json.loads(Path(hands).read_text()), 1):
+    for counted, entry in enumerate(json.loads(Path(hands).read_text()), 1):
+        number = entry.get("hand", counted)
+        if entry.get("seed") is None or entry.get("record") is None:
+            bad += 1        # not checked is not checked: the table has not revealed this seed
+            typer.echo(f"hand {number}: the seed is not revealed yet (the table's reveal option), not checked")
+            continue
         problems = verify_deal(HandRecord.from_dict(entry["record"]), entry["seed"], entry["seed_sha256"])
         bad += bool(problems)
         typer.echo(f"hand {number}: " + ("; ".join(problems) if problems else "the deal checks"))

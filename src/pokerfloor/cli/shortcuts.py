@@ -7,6 +7,7 @@ reads it (``pokerfloor.interpret``: "raise N" and "bet N" name the total, TDA 20
 
 from __future__ import annotations
 
+import difflib
 import re
 from typing import NamedTuple
 
@@ -25,6 +26,8 @@ _AGGRESSIVE = {"b", "bet", "r", "raise", "raiseto", "complete", "to"}
 _ALL_IN = {"a", "allin", "all-in", "all", "shove", "jam"}
 _QUIT = {"q", "quit", "exit"}
 _HELP = {"h", "help", "?"}
+_WORDS = ("fold", "check", "call", "bet", "raise", "allin", "pot", "half", "min", "max", "discard", "help", "quit")
+"""The words a mistyped one is matched against for a "did you mean"."""
 
 
 class Typed(NamedTuple):
@@ -106,4 +109,6 @@ def read(text: str, legal: Legal, *, pot: int, current_bet: int) -> Typed:
         return Typed(kind, to)
     if _AMOUNT.match(verb.replace(",", "")):
         return Typed(_raise_kind(legal)[0], amount(verb))
-    raise ValueError(f"{text!r} is not an action. {HELP}")
+    guess = difflib.get_close_matches(verb, _WORDS, n=1, cutoff=0.6)
+    hint = f" Did you mean {guess[0]}?" if guess else ""
+    raise ValueError(f"{text!r} is not an action.{hint} {HELP}")

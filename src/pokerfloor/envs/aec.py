@@ -156,6 +156,7 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         self._hand: Hand | None = None
         self._table: Table | None = None
         self._seeded = random.Random()
+        self._rng: random.Random = random.SystemRandom()
         self._start = {i + 1: s for i, s in enumerate(stacks)}  # each hand's stacks by seat (read only)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -166,12 +167,12 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
 
     # ------------------------------------------------------------------ episodes
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new hand (or seat a new table session); ``seed`` makes the deals repeatable."""
+        """Deal a new hand (or seat a new table session); ``seed`` makes the deals repeatable.
+        Without a seed the deals go on from the last seed given, as Gymnasium's ``reset`` does
+        (seed once, then reset every episode), or come from a CSPRNG if none was ever given."""
         if seed is not None:
             self._seeded.seed(seed)  # as random.Random(seed), without a new generator per episode
-            self._rng: random.Random = self._seeded
-        else:
-            self._rng = random.SystemRandom()
+            self._rng = self._seeded
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._paid = False
@@ -295,7 +296,7 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
                 return
 
     def _next_hand(self, table: Table) -> Hand:
-        table.collect()
+        table.end_hand()
         for seat in list(table.seats):
             if table.seats[seat].busted:
                 self._broke[seat] = self._broke.get(seat, 0) + 1

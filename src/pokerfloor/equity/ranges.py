@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from pokerfloor.cards import RANK_CHARS, Card, format_cards, parse_cards
+from pokerfloor.errors import PokerfloorError
 
 RANDOM_WORDS = frozenset({"random", "any", "*"})
 
 
-class RangeError(ValueError):
+class RangeError(PokerfloorError, ValueError):
     """A range that cannot be read, or that holds no hand once the known cards are removed."""
 
 

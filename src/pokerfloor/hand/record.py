@@ -1,13 +1,14 @@
 """Hand records: a hand saved as plain JSON, rebuilt from it at any point, and undone.
 
 A record keeps how the hand started (the game with its house rules, seats and stacks, the
-button, every forced bet, cards given up front, the dealing mode, ``auto_muck`` and
-``wait_for_runout``), the cards the deck dealt in order, and every input the hand took in order
-(act, deal, show, muck, add_chips, run_it). Fields added since version 1 have defaults, so older
-records still load. Rebuilding replays the inputs on a fresh hand whose deck deals the recorded cards
-first, so it reaches the identical state and, given the same further inputs, goes on
-identically. A hand dealt from its own seed (``Hand.seed``) records it in hex: the record then
-deals the whole hand again on its own, and the cards it lists must be the ones the seed deals
+button, every forced bet, cards given up front, the dealing mode, ``auto_muck``,
+``wait_for_runout``, a bomb pot's ante and the number of boards), the cards the deck dealt in
+order, and every input the hand took in order (act, deal, show, muck, add_chips, run_it).
+Fields added since version 1 have defaults, so older records still load. Rebuilding replays
+the inputs on a fresh hand whose deck deals the recorded cards first, so it reaches the
+identical state and, given the same further inputs, goes on identically. A hand dealt from its
+own seed (``Hand.seed``) records it in hex: the record then deals the whole hand again on its
+own, and the cards it lists must be the ones the seed deals
 (publish the seed's SHA-256 before the deal and the seed after it, and anyone can check the deal).
 """
 
@@ -62,6 +63,8 @@ class HandRecord:
     seed: str | None = None
     version: int = RECORD_VERSION
     wait_for_runout: bool = False
+    bomb_pot: int = 0
+    boards: int = 1
 
     def __post_init__(self) -> None:
         for name in ("stacks", "holes"):
@@ -91,6 +94,8 @@ class HandRecord:
             "seed": self.seed,
             "inputs": [plain.input_json(i) for i in self.inputs],
             "wait_for_runout": self.wait_for_runout,
+            "bomb_pot": self.bomb_pot,
+            "boards": self.boards,
         }
 
     def to_json(self) -> str:
@@ -130,6 +135,8 @@ class HandRecord:
             inputs=tuple(plain.input_from(i) for i in data.get("inputs", [])),
             seed=data.get("seed"),
             wait_for_runout=bool(data.get("wait_for_runout", False)),
+            bomb_pot=data.get("bomb_pot", 0),
+            boards=data.get("boards", 1),
         )
 
     @classmethod
@@ -195,6 +202,8 @@ def replay_record(cls: Callable[..., H], record: HandRecord, rng: Shuffler | Non
         auto_muck=record.auto_muck,
         deck=deck,
         wait_for_runout=record.wait_for_runout,
+        bomb_pot=record.bomb_pot,
+        boards=record.boards,
     )
     for entry in record.inputs:
         apply_input(hand, entry)

@@ -22,7 +22,7 @@ from typing import Any, TypeGuard
 from pokerfloor import citations as cite
 from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, SeededShuffler, Shuffler
 from pokerfloor.errors import IllegalAction, Reason
-from pokerfloor.hand import dealer, draw, forced, out_of_turn, showdown, spots, stud
+from pokerfloor.hand import bomb, dealer, draw, forced, out_of_turn, showdown, spots, stud
 from pokerfloor.hand.betting import Chips, Round
 from pokerfloor.hand.given import cards_or_unknown
 from pokerfloor.hand.pots import side_pots
@@ -135,6 +135,8 @@ class Hand:
         auto_muck: bool = True,
         deck: Deck | None = None,
         wait_for_runout: bool = False,
+        bomb_pot: object = 0,
+        boards: object = 1,
     ) -> None:
         if not isinstance(game, Game):
             raise ValueError(f"a hand is dealt at a Game, not {game!r}")
@@ -166,6 +168,7 @@ class Hand:
             if not isinstance(post, Post):
                 raise ValueError(f"forced bets are given as pf.Post values, not {post!r}")
             given_posts.append(post)
+        self._bomb, self._boards = bomb.check_bomb_pot(game, bomb_pot, boards)
         self.game = game
         self.variant = game.variant_spec
         self._streets = self.variant.streets
@@ -232,7 +235,14 @@ class Hand:
         self._run_chosen = False
         self._runs = 1
         self._run_boards: list[list[Card | None]] = []
-        self._posts = forced.forced_posts(game, self._seats, button, given_posts)
+        if self._boards > 1:
+            self._runs, self._run_chosen = self._boards, True
+            self._run_boards = [[] for _ in range(self._boards - 1)]
+        if self._bomb:
+            self._placed_posts = bomb.bomb_posts(self._seats, self._bomb, given_posts)
+        else:
+            self._placed_posts = forced.forced_posts(game, self._seats, button, given_posts)
+        self._posts = forced.charged(self._placed_posts)
         self._given_stacks = dict(stacks)
         self.small_blind_seat = next((p.seat for p in self._posts if p.kind == "sb"), None)
         self.big_blind_seat = next((p.seat for p in self._posts if p.kind == "bb"), None)
@@ -315,6 +325,11 @@ class Hand:
         return list(self._board)
 
     @property
+    def bomb_pot(self) -> int:
+        """The ante of a bomb pot (``bomb_pot=``), 0 in a hand dealt as usual."""
+        return self._bomb
+
+    @property
     def runs(self) -> int:
         """How many times the board is run: 1 unless ``run_it`` was called."""
         return self._runs
@@ -381,7 +396,8 @@ class Hand:
     def raises_made(self) -> int:
         """Full raises made this round after the opening bet; a live blind is the opening bet
         (RROP11 Betting & Raising item 3)."""
-        if self._structure == "fixed_limit" or self._street_index > 0 or self._bb_level() == 0:
+        limit = self._structure == "fixed_limit" or self._structure == "spread_limit"
+        if limit or self._street_index > 0 or self._bb_level() == 0:
             return max(self._round.raises - 1, 0)
         return self._round.raises
 
@@ -410,7 +426,7 @@ class Hand:
             game=self.game,
             stacks=dict(self._given_stacks),
             button=self.button_seat,
-            posts=tuple(self._posts),
+            posts=tuple(self._placed_posts),
             holes={s: tuple(cards_or_unknown(c)) for s, c in self._given_holes.items()},
             board=tuple(self._given_board),
             dealing="manual" if self._manual else "auto",
@@ -419,6 +435,8 @@ class Hand:
             inputs=tuple(self._inputs),
             seed=None if self._seed is None else self._seed.hex(),
             wait_for_runout=self._wait_runout,
+            bomb_pot=self._bomb,
+            boards=self._boards,
         )
 
     @classmethod
@@ -498,6 +516,11 @@ class Hand:
     def _begin_betting(self) -> None:
         """Hand the action to the first seat that needs it, or move on when none does."""
         self._to_act = -1
+        if self._bomb and self._street_index == 0:
+            note = "bomb pot: no betting before the flop"
+            self.events.append(_event("bomb_pot", None, self._bomb, street=self.street, note=note))
+            self._close_round()
+            return
         if self._stud:
             self._open_stud_round()
         nxt = self._next_to_act(self._first - 1 if self._killer < 0 else self._killer)
@@ -548,6 +571,17 @@ class Hand:
             for amount in sorted(set(live_amounts)):
                 if amount - rnd.full_level >= rnd.min_inc:
                     rnd.count_full_bet(amount)
+        elif self._structure == "spread_limit":
+            # The big blind is the opening bet toward the cap, a blind raise above it a raise, as
+            # in fixed limit (RROP11 Betting & Raising item 3; docs/rules.md §1.5).
+            rnd.full_level, rnd.raises = 0, 0
+            opening = self._bb_level()
+            if opening:
+                rnd.count_full_bet(opening)
+            for amount in sorted(set(live_amounts)):
+                if amount > opening and amount - rnd.full_level >= rnd.min_inc:
+                    rnd.count_full_bet(amount)
+            rnd.full_level = rnd.level
         else:
             rnd.full_level = rnd.level
 
@@ -585,7 +619,8 @@ class Hand:
         self.events.append(_event("post", sleeper.seat, paid, street=self.street, post="sleeper"))
         self._raise_level_by_post(j, sleeper)
         rnd = self._round
-        if self._structure == "fixed_limit" and sleeper.amount - rnd.full_level >= rnd.min_inc:
+        limit = self._structure == "fixed_limit" or self._structure == "spread_limit"
+        if limit and sleeper.amount - rnd.full_level >= rnd.min_inc:
             rnd.count_full_bet(sleeper.amount)
         elif self._structure != "fixed_limit":
             rnd.full_level = rnd.level
@@ -777,12 +812,17 @@ class Hand:
             self._run_boards[request.run - 1] += parsed
             event = self._run_event(request.run, parsed)
             self._awaiting = None
-            self._showdown()
+            if self._boards == 1:
+                self._showdown()
+            elif not self._deal_other_boards(request.run + 1, len(parsed)):
+                self._after_board_dealt()
             return event
         self._board += parsed
         event = _event("deal_board", None, cards=tuple(parsed), street=self.street, seen_by=face_up(parsed))
         self.events.append(event)
         self._awaiting = None
+        if self._boards > 1 and self._deal_other_boards(1, len(parsed)):
+            return event
         self._after_board_dealt()
         return event
 
@@ -801,7 +841,23 @@ class Hand:
             cards += fresh
         self._board += cards
         self.events.append(_event("deal_board", None, cards=tuple(cards), street=self.street, seen_by=face_up(cards)))
+        if self._boards > 1 and self._deal_other_boards(1, count):
+            return
         self._after_board_dealt()
+
+    def _deal_other_boards(self, first: int, count: int) -> bool:
+        """A double board: this street's cards on the other boards, from board ``first`` on (by
+        index; 0 is the first board). Returns whether a manually dealt hand waits for them."""
+        for board in range(first, self._boards):
+            if self._manual:
+                self._awaiting = DealRequest("board", None, count, board)
+                self._to_act = -1
+                return True
+            cards: list[Card | None] = list(self._deck.deal(count))
+            self._dealt += [c for c in cards if c is not None]
+            self._run_boards[board - 1] += cards
+            self._run_event(board, cards)
+        return False
 
     def _deal_runs(self) -> bool:
         """Deal the boards of the second and later runs (``Hand.run_it``), run by run and street by
@@ -830,7 +886,7 @@ class Hand:
         ends = [sum(self.variant.board[: k + 1]) for k in range(len(self.variant.board))]
         dealt = len(self._run_boards[run - 1])
         street = streets[1 + ends.index(dealt)] if dealt in ends else ""
-        note, faces = f"run {run + 1}", face_up(cards)
+        note, faces = f"{'board' if self._boards > 1 else 'run'} {run + 1}", face_up(cards)
         event = _event("deal_board", None, cards=tuple(cards), street=street, note=note, seen_by=faces)
         self.events.append(event)
         return event
@@ -845,12 +901,16 @@ class Hand:
         if self._manual and any(None in self._holes[j] and not self._shown[j] for j in contenders):
             return  # a replay still owes a show or a muck
         if len(contenders) <= 1:
-            self._finish()
+            reached = [j for j in range(self._n) if not self._folded[j]]
+            # One hand left because the others mucked at the showdown: a showdown win (TDA 2024
+            # Rule 17), unlike a pot everyone else folded to.
+            self._finish(showdown_seats=reached if contenders and len(reached) > 1 else None)
             return
         highs, lows = self._hand_ranks(contenders)
         pots = self.pots
         if not self._manual:
-            asked = self._table_in_order(contenders, pots, highs, lows)
+            boards = [(highs, lows)] + [self._hand_ranks(contenders, b) for b in self._run_boards[: self._boards - 1]]
+            asked = self._table_in_order(contenders, pots, boards)
             if asked >= 0:
                 self._to_act = asked
                 return
@@ -877,19 +937,19 @@ class Hand:
         return highs, lows
 
     def _table_in_order(
-        self, contenders: list[int], pots: list[Pot], highs: dict[int, int | None], lows: dict[int, int | None]
+        self, contenders: list[int], pots: list[Pot], boards: list[tuple[dict[int, int | None], dict[int, int | None]]]
     ) -> int:
         """Table the hands in showdown order: when a player is all-in every hand is (TDA 2024 R16),
-        else the hands that can still win (R17-A); a hand that can no longer win is mucked under
-        ``auto_muck``, else its seat is asked (R18). Returns the seat (by index) asked now, or -1
-        when all are done."""
+        else the hands that can still win (R17-A; on any board of a double board); a hand that can
+        no longer win is mucked under ``auto_muck``, else its seat is asked (R18). Returns the seat
+        (by index) asked now, or -1 when all are done."""
         shown: list[int] = []
         tabled = self._exposed or any(self._chips.stack[j] == 0 for j in contenders)
         for j in self._showdown_order(contenders):
             if self._shown[j]:
                 shown.append(j)
                 continue
-            if tabled or self._can_still_win(j, shown, pots, highs, lows):
+            if tabled or any(self._can_still_win(j, shown, pots, highs, lows) for highs, lows in boards):
                 hole = self._holes[j]
                 self._shown[j] = True
                 self.events.append(
@@ -964,11 +1024,14 @@ class Hand:
             eligible = [j for j in range(self._n) if self._seats[j] in pot.eligible and not self._mucked[j]]
             if not eligible:
                 eligible = [j for j in range(self._n) if self._seats[j] in pot.eligible]
+            # A pot two or more of its players took to the showdown is won at the showdown, named
+            # by the hand shown, however the others gave up their cards (TDA 2024 Rule 17).
+            contested = sum(1 for j in order if self._seats[j] in pot.eligible) >= 2
             parts = showdown.run_parts(pot.amount, runs, unit) if runs > 1 else [pot.amount]
             for run, part in enumerate(parts):
                 run_highs, run_lows = by_run[run]
                 share = pot if runs == 1 else Pot(part, pot.eligible)
-                award = self._award_pot(index, share, eligible, run_highs, run_lows, unit, run)
+                award = self._award_pot(index, share, eligible, run_highs, run_lows, unit, run, contested)
                 for seat, chips in award.winners.items():
                     won[self._pos[seat]] += chips
                 awards.append(award)
@@ -989,8 +1052,9 @@ class Hand:
                 hole = self._holes[j]
                 shown = _event("show", self._seats[j], cards=tuple(hole), street="showdown", seen_by=face_up(hole))
                 self.events.append(shown)
+        run_word = "board" if self._boards > 1 else "run"
         for award in awards:
-            note = award.reason if runs == 1 else f"{award.reason}, run {award.run + 1}"
+            note = award.reason if runs == 1 else f"{award.reason}, {run_word} {award.run + 1}"
             for seat, chips in award.winners.items():
                 if chips or runs == 1:
                     self.events.append(_event("win", seat, chips, note=note))
@@ -1004,11 +1068,13 @@ class Hand:
         lows: dict[int, int | None],
         unit: int,
         run: int = 0,
+        contested: bool = False,
     ) -> Award:
         """Who wins pot ``index`` (or its part for ``run``) among the ``eligible`` seats (by index),
-        and how many chips each takes: the high and low halves, ties split, odd chips in order."""
+        and how many chips each takes: the high and low halves, ties split, odd chips in order. A
+        pot left to one seat is ``uncontested`` unless it was ``contested`` at the showdown."""
         seats = self._seats
-        if len(eligible) == 1:
+        if len(eligible) == 1 and not contested:
             return Award(
                 index, pot.amount, pot.eligible, {seats[eligible[0]]: pot.amount}, reason="uncontested", run=run
             )
@@ -1415,7 +1481,10 @@ class Hand:
         all_in_to = self._chips.bet[i] + stack
         if to > all_in_to:
             raise IllegalAction(
-                "above_stack", f"you have {stack:,} chips: you can put in at most {all_in_to:,}", R_STACKS
+                "above_stack",
+                f"you have {stack:,} chips behind: the most you can {kind.replace('_', ' ')} to is {all_in_to:,} "
+                "(all-in)",
+                R_STACKS,
             )
         if to % self.game.min_chip and to != all_in_to:
             raise IllegalAction("not_chip_multiple", f"bets are made in chips of {self.game.min_chip:,}", R_CHIP)
@@ -1575,6 +1644,8 @@ class Hand:
         if self.variant.family != "flop":
             game = self.variant.title or self.variant.name
             raise IllegalAction("cannot_run_it", f"{game} has no board to run more than once", R_RUN_IT)
+        if self._boards > 1:
+            raise IllegalAction("cannot_run_it", "a double board is dealt once: each board is already a run", R_RUN_IT)
         if self._run_chosen:
             raise IllegalAction("cannot_run_it", f"the board is already run {self._runs} time(s)", R_RUN_IT)
         missing = sum(self.variant.board) - len(self._board)

@@ -150,6 +150,7 @@ EventKind = Literal[
     "show",
     "muck",
     "run_it",
+    "bomb_pot",
     "win",
 ]
 EVENT_KINDS: frozenset[str] = frozenset(EventKind.__args__)  # type: ignore[attr-defined]

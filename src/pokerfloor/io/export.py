@@ -8,7 +8,9 @@ like an ante; a live post that does not open the action (a new player's) is a ne
 PHH has no way to deal a board more than once (``Hand.run_it``): such a hand is written with its
 first run's board in the actions, the chips as actually paid over every run in
 ``finishing_stacks`` and ``winnings``, and every run's board in the user-defined fields ``_runs``
-and ``_boards``, so a reader that knows them sees the whole hand.
+and ``_boards``, so a reader that knows them sees the whole hand; a double board likewise. PHH
+has no bomb pots either: one is written as what it is, antes, no blinds and a pre-flop round
+that every player checks through.
 """
 
 from __future__ import annotations
@@ -78,7 +80,7 @@ def history_of(hand: Hand, /, *, unit: Decimal = Decimal(1), unknown_stacks: Ite
         big_bet=money(game.big_bet) if limit else None,
         min_bet=None if limit else money(game.min_bet),
         starting_stacks=tuple(INF if s in unknown else money(hand.starting_stacks[s]) for s in seats),
-        actions=tuple(_actions(player, money, *seen_by(hand, seat, full))),
+        actions=tuple(_actions(player, money, *seen_by(hand, seat, full), _bomb_checks(hand, player))),
         seats=None if seats == tuple(range(1, count + 1)) else seats,
         finishing_stacks=(None if result is None
                           else tuple(INF if s in unknown else money(result.stacks[s]) for s in seats)),
@@ -102,14 +104,27 @@ def history_of_replay(state: Replay) -> HandHistory:
                       extra=dict(source.extra), source=source.source, key=source.key, **keep)
 
 
+def _bomb_checks(hand: Hand, player: dict[int, int]) -> list[str]:
+    """A bomb pot's pre-flop round as PHH has it (PHH has no bomb pots: a hand with antes and no
+    blinds): every player the antes left chips checks, when two or more can act."""
+    able = [player[s] for s in hand.seats if hand.starting_stacks[s] > hand.bomb_pot]
+    return [f"p{p} cc" for p in able] if hand.bomb_pot and len(able) > 1 else []
+
+
 def _actions(
-    player: dict[int, int], money: Any, events: Sequence[Event], holes: Mapping[int, Sequence[Card | None]]
+    player: dict[int, int],
+    money: Any,
+    events: Sequence[Event],
+    holes: Mapping[int, Sequence[Card | None]],
+    bomb_checks: Sequence[str] = (),
 ) -> list[str]:
     actions: list[str] = []
     if not any(e.kind == "deal_hole" and e.note != "draw" for e in events):
         first = _first_holes(holes, events)
         actions += [f"d dh p{player[s]} {_cards(cards)}" for s, cards in first.items() if cards]
     for event in events:
+        if event.kind == "bomb_pot":
+            actions += bomb_checks
         line = _action(event, player, money)
         if line:
             actions.append(line)

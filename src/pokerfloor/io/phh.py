@@ -17,6 +17,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from pokerfloor.errors import PokerfloorError
 from pokerfloor.io.notation import Action, Money, NotationError, parse_action
 from pokerfloor.rules import Structure
 
@@ -69,7 +70,7 @@ PHH_VARIANTS: dict[str, PHHVariant] = {
 }
 
 
-class PHHFormatError(ValueError):
+class PHHFormatError(PokerfloorError, ValueError):
     """A file, or one hand of it, that is not a valid hand history; says where and why."""
 
     def __init__(self, message: str, *, source: str = "", hand: str | None = None,

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from pokerfloor.cards import Card
-from pokerfloor.errors import IllegalAction
+from pokerfloor.errors import IllegalAction, PokerfloorError
 from pokerfloor.hand import Event, Hand, Post
 from pokerfloor.hand.dealer import merge_shown
 from pokerfloor.io.conventions import (
@@ -34,7 +34,7 @@ from pokerfloor.io.phh import HandHistory
 from pokerfloor.rules import Game
 
 
-class ReplayError(Exception):
+class ReplayError(PokerfloorError):
     """A hand that cannot be replayed: where it stopped and why.
 
     ``index`` and ``action`` are the PHH action that failed (``None`` when the hand could not
@@ -223,7 +223,10 @@ def _show_or_muck(state: Replay, action: Action) -> str:
     held = hand.holes[seat]
     if hand.is_over:
         _check_shown(state, seat, action)
-        return "after the end of the hand: only checked against the cards dealt"
+        shown = hand.result.shown.get(seat) if hand.result is not None else None
+        if shown is not None and action.cards is not None and set(action.cards) <= set(shown):
+            return ""   # the engine turned these cards up already (all hands face up, TDA 2024 R16)
+        return "after the end of the hand: shown, and checked against the cards dealt"
     if action.cards is None:
         hand.muck(seat)
         return ""

@@ -13,13 +13,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
+from pokerfloor.errors import PokerfloorError
 from pokerfloor.io.notation import Money
 from pokerfloor.io.phh import HandHistory
 
 CURRENCY_MARKS = "$€£¥,"
 
 
-class HistoryImportError(ValueError):
+class HistoryImportError(PokerfloorError, ValueError):
     """A site history that cannot be read or has no PHH form; says which hand and why."""
 
     def __init__(self, message: str, *, source: str = "", hand: str = "") -> None:

@@ -162,7 +162,7 @@ class TableTask:
         """A fresh single-use turn token whenever the turn passes."""
         turn = self.room.table.turn
         if turn != self.turn:
-            self.turn, self.turn_token = turn, secrets.token_urlsafe(12)
+            self.turn, self.turn_token = turn, secrets.token_urlsafe(16)
 
     def audience(self, client: Client) -> Audience:
         player = self.room.player_for_token_hash(client.token_hash) if client.token_hash else None
@@ -170,10 +170,11 @@ class TableTask:
         return client.host, None if player is None else player.player_id, spectating
 
     async def broadcast(self) -> None:
-        """One update per audience: built and encoded once, sent to each of its clients, and
-        kept for ``resync``. Every seated player and the host get theirs even when away; the
-        rail's and a guest's only from the first client of that audience on (before it, the
-        rail was sent nothing to replay)."""
+        """One update per audience: built and encoded once, queued for each of its clients (a
+        queue of the client's own, which never waits on its socket), and kept for ``resync``.
+        Every seated player and the host get theirs even when away; the rail's and a guest's
+        only from the first client of that audience on (before it, the rail was sent nothing to
+        replay)."""
         events, self.pending = self.pending, []
         room = self.room
         clients = [(client, self.audience(client)) for client in self.clients]

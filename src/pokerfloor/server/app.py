@@ -18,7 +18,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -27,12 +27,15 @@ from pokerfloor.rules import Game
 from pokerfloor.server.actor import Command, TableTask
 from pokerfloor.server.commands import COMMANDS, Hello, parse
 from pokerfloor.server.downloads import routes as download_routes
+from pokerfloor.server.limits import DEFAULT_RATES, Rates, limiter
 from pokerfloor.server.process import collect_now_and_then, warm_rankings
 from pokerfloor.server.records import hand_json, restored
 from pokerfloor.server.room import Config, Input, Refused, Room, digest
 from pokerfloor.server.store import Boundary, Store
 from pokerfloor.server.transport import (
+    BEHIND,
     FLOOD_PER_SECOND,
+    GONE,
     STRIKES,
     Client,
     check_flood,
@@ -44,6 +47,7 @@ from pokerfloor.server.writer import Writer
 
 LOG = logging.getLogger("pokerfloor.server")
 VERSION = 1
+CLOSE_SECONDS = 1.0     # how long a closing connection may take to send what it has queued
 STATIC = Path(__file__).parent / "static"
 
 
@@ -58,8 +62,11 @@ class Server:
         origins: Iterable[str] = (),
         hook: Callable[[str, Input], None] | None = None,
         flood: int = FLOOD_PER_SECOND,
+        rates: Rates = DEFAULT_RATES,
     ) -> None:
         self.store, self.clock, self.flood = store, clock, flood
+        self.limits = {"tables": limiter(rates.tables), "seat_requests": limiter(rates.seat_requests),
+                       "chat": limiter(rates.chat)}
         self.origins = frozenset(origins)
         self.tables: dict[str, TableTask] = {}
         self._hook = hook
@@ -73,7 +80,7 @@ class Server:
     def hook(self, point: str, entry: Input) -> None:
         """A named point in the life of an input (the fault tests stop the process at one):
         ``stored/<moment>`` once it is written and before anyone hears of it, ``broadcast/<moment>``
-        once every client was sent its update (``TableTask._moment`` names the moments)."""
+        once every client's update is queued (``TableTask._moment`` names the moments)."""
         if self._hook is not None:
             self._hook(point, entry)
 
@@ -102,16 +109,10 @@ class Server:
 
     @staticmethod
     def _replay(room: Room, entries: list[Input]) -> None:
-        """Apply stored inputs again. One this release refuses (an earlier release stored it
-        unchecked: a seat request for 10**30 chips, say) is logged and skipped as refused inputs
-        are, changing nothing but the count, so that the inputs after it keep their numbers."""
-        for entry in entries:
-            try:
-                room.apply(entry)
-            except Refused as refused:
-                LOG.warning("table %s: stored input %d (%s) is refused now and skipped: %s %s",
-                            room.table_id, room.seq + 1, entry.get("kind"), refused.code, refused.message)
-                room.skip()
+        """Apply stored inputs again (``Room.replay``), logging each skipped."""
+        for number, kind, refused in room.replay(entries):
+            LOG.warning("table %s: stored input %d (%s) is refused now and skipped: %s %s",
+                        room.table_id, number, kind, refused.code, refused.message)
 
     def _record_hands(self, room: Room) -> None:
         """Store the records of the room's finished hands that the store lacks (an older
@@ -135,7 +136,8 @@ class Server:
 
     def create(self, frame: dict[str, Any]) -> tuple[TableTask, str]:
         config = Config.parse(frame)
-        table_id, host_token = secrets.token_urlsafe(9), secrets.token_urlsafe(24)
+        # A table's id is the secret of its link: 128 random bits, as a token's.
+        table_id, host_token = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
         self.store.create_table(table_id, config.to_json(), digest(host_token))
         return self.table_task(table_id), host_token
 
@@ -153,9 +155,33 @@ class Server:
             return
         await socket.accept()
         client = Client(socket)
+        sender = asyncio.create_task(client.deliver())
+        reader = asyncio.create_task(self._read(client))
         try:
-            while client.strikes < STRIKES:
-                text = await socket.receive_text()
+            await asyncio.wait((sender, reader), return_when=asyncio.FIRST_COMPLETED)
+            if reader.done() and not sender.done() and client.closing:
+                # Closed for its errors: the error frames queued before the close go out first.
+                await asyncio.wait((sender,), timeout=CLOSE_SECONDS)
+        finally:
+            if client.table is not None:
+                client.table.clients.discard(client)
+            for task in (reader, sender):
+                task.cancel()
+            await asyncio.wait((reader, sender))     # (a wait, not a gather: its own cancellation only)
+            for task in (reader, sender):
+                failed = None if task.cancelled() else task.exception()
+                if failed is not None and not isinstance(failed, GONE):
+                    LOG.error("a connection failed", exc_info=failed)
+            if client.dropped:      # its socket may be stalled: the close is not waited on for long
+                with contextlib.suppress(TimeoutError, *GONE):
+                    await asyncio.wait_for(socket.close(code=BEHIND), CLOSE_SECONDS)
+
+    async def _read(self, client: Client) -> None:
+        """A client's frames, each parsed and dispatched in turn, until it goes or has spent
+        its error budget."""
+        with contextlib.suppress(WebSocketDisconnect):
+            while client.strikes < STRIKES and not client.closing:
+                text = await client.socket.receive_text()
                 frame = None
                 try:
                     frame = parse_frame(text)
@@ -163,14 +189,29 @@ class Server:
                     await self._dispatch(client, frame)
                 except Refused as refused:
                     await self.refuse(client, refused, frame)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            if client.table is not None:
-                client.table.clients.discard(client)
+
+    def _check_rate(self, client: Client, kind: str) -> None:
+        """``Refused`` (``rate_limited``) when the frame is over its limit (``limits.Rates``):
+        tables created and seat requests per address, chat lines per seat. A chat line from a
+        client without a seat is left to the table, which refuses it (``not_seated``)."""
+        if kind == "create_table":
+            name, key = "tables", client.address
+        elif kind == "join":
+            name, key = "seat_requests", client.address
+        elif kind == "chat" and client.table is not None and client.token_hash:
+            name, key = "chat", f"{client.table.room.table_id} {client.token_hash}"
+        else:
+            return
+        limit = self.limits[name]
+        if limit is not None and not limit.allow(key):
+            rate = limit.rate
+            per = "address" if name != "chat" else "seat"
+            raise Refused("rate_limited", f"too many {name.replace('_', ' ')} from this {per}: at most {rate.burst} "
+                          f"at once, then one every {1 / rate.per_second:g} s")
 
     async def _dispatch(self, client: Client, frame: dict[str, Any]) -> None:
         kind = frame["type"]
+        self._check_rate(client, kind)
         if kind == "create_table":
             task, host_token = self.create(frame)
             self.attach(client, task, host=True, token_hash=digest(host_token))
@@ -221,21 +262,20 @@ def create_app(
     origins: Iterable[str] = (),
     hook: Callable[[str, Input], None] | None = None,
     flood: int = FLOOD_PER_SECOND,
+    rates: Rates = DEFAULT_RATES,
 ) -> Starlette:
     """The ASGI app. ``db`` is a SQLAlchemy URL or a ``Store``; ``clock`` returns seconds (inject
     one in tests); ``origins`` are the web origins allowed besides the server's own; ``flood`` is
-    how many frames a second a client may send."""
+    how many frames a second a client may send; ``rates`` limit tables, seat requests and chat
+    (``limits.UNLIMITED``: none)."""
     store = db if isinstance(db, Store) else Store(db)
-    server = Server(store, clock=clock, origins=origins, hook=hook, flood=flood)
+    server = Server(store, clock=clock, origins=origins, hook=hook, flood=flood, rates=rates)
 
     async def websocket(socket: WebSocket) -> None:
         await server.serve(socket)
 
     async def health(_request: Request) -> Response:
         return PlainTextResponse("ok")
-
-    async def tables(_request: Request) -> Response:
-        return JSONResponse({"version": VERSION, "running": sorted(server.tables)})
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
@@ -250,7 +290,6 @@ def create_app(
     routes: list[Route | WebSocketRoute | Mount] = [
         WebSocketRoute("/ws", websocket),
         Route("/health", health),
-        Route("/api/tables", tables),
     ]
     routes.extend(download_routes(lambda table_id: server.table_task(table_id).room))
     if STATIC.is_dir():

@@ -23,6 +23,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Literal
 
+from pokerfloor.errors import PokerfloorError
+
 MAX_CHIPS = 2**53 - 1
 """The most chips any field may hold: every JSON reader (JavaScript's numbers among them) reads
 integers up to this exactly, and the server's JSON encoder takes no integer beyond 64 bits."""
@@ -30,11 +32,11 @@ integers up to this exactly, and the server's JSON encoder takes no integer beyo
 NAME_LENGTH = 32
 CHAT_LENGTH = 500
 ID_LENGTH = 64           # request ids, client action ids, turn tokens, actions
-TOKEN_LENGTH = (16, 128)  # a seat token a client chooses
+TOKEN_LENGTH = (22, 128)  # a seat token a client chooses (22: 128 random bits in base64)
 SECRET_LENGTH = 256       # a host or seat token given in hello
 
 
-class Refused(Exception):
+class Refused(PokerfloorError):
     """A command the room will not take; ``code`` is the protocol's error code (docs/protocol.md),
     ``field`` the frame's field at fault for a ``bad_field``."""
 

@@ -1,8 +1,11 @@
 """The verifiable deal: each hand's deck is shuffled from a seed whose SHA-256 is published
-before the deal and the seed itself after the hand, so anyone can check the cards came from it.
+before the deal and the seed itself later, so anyone can check the cards came from it.
 
-A seed reveals the whole deck, mucked hands included: it is published only once the hand is
-over, the price of a deal players can check.
+A seed reveals the whole deck, mucked hands included, so the host chooses when seeds are
+revealed (``REVEALS``): after each hand, at the end of the session (the default: every deal of
+the session can be checked once it ends, and no fold is shown before then), or never (folds stay
+private for good, and the deal cannot be checked). Until a hand's seed is revealed its download
+holds only what the table was shown (docs/protocol.md, the deal).
 """
 
 from __future__ import annotations
@@ -44,6 +47,25 @@ def verify_deal(record: HandRecord, seed: str, published: str) -> list[str]:
     return problems
 
 
-def published(record: HandRecord, seed: str) -> dict[str, Any]:
-    """A finished hand as downloaded: its record, its seed and the seed's published hash."""
-    return {"record": record.to_dict(), "seed": seed, "seed_sha256": seed_hash(seed)}
+REVEALS = ("hand", "session", "never")
+"""When a table reveals its seeds: after each hand, once the session has ended, or never."""
+
+DEFAULT_REVEAL = "session"
+
+
+def seeds_public(reveal: str, *, session_over: bool) -> bool:
+    """Whether the seeds of a table's finished hands are public now, under its ``reveal``."""
+    return reveal == "hand" or (reveal == "session" and session_over)
+
+
+def published(number: int, record: HandRecord, seed: str) -> dict[str, Any]:
+    """A finished hand as downloaded once its seed is revealed: its record (every card dealt),
+    its seed and the seed's published hash."""
+    return {"hand": number, "record": record.to_dict(), "seed": seed, "seed_sha256": seed_hash(seed), "shown": None}
+
+
+def withheld(number: int, seed: str, shown: dict[str, Any]) -> dict[str, Any]:
+    """A finished hand as downloaded before its seed is revealed: no record and no seed, only
+    the seed's published hash and the hand as the rail saw it (``shown``: its view without a
+    seat, where a hole card appears only if it was shown)."""
+    return {"hand": number, "record": None, "seed": None, "seed_sha256": seed_hash(seed), "shown": shown}

@@ -1,5 +1,6 @@
 """Downloads of a session: its finished hands as PHH and OHH (as a spectator sees them: no hole
-card that was not shown), as JSON hand records, and the ledger as CSV with the settle-up
+card that was not shown), as JSON hand records once the table reveals their seeds (before,
+each hand as the rail saw it), and the ledger as CSV with the settle-up
 transfers."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from pokerfloor.io import export, ohh, phh
-from pokerfloor.server.deal import published
+from pokerfloor.server.deal import published, withheld
 from pokerfloor.server.room import Refused, Room
 
 
@@ -35,8 +36,16 @@ def session_ohh(room: Room) -> list[dict[str, object]]:
 
 
 def session_records(room: Room) -> list[dict[str, object]]:
-    """The session's finished hands as JSON hand records, each with its seed and its hash."""
-    return [published(hand.record(), deal.seed) for hand, deal in zip(room.hands, room.deals, strict=False)]
+    """The session's finished hands, each with its seed's hash: once its seed is revealed, its
+    JSON hand record and its seed; before, only the hand as the rail saw it (``Room.seed_of``)."""
+    entries = []
+    for hand, deal in zip(room.hands, room.deals, strict=False):
+        seed = room.seed_of(deal)
+        if seed is None:
+            entries.append(withheld(deal.number, deal.seed, hand.view(None).to_dict()))
+        else:
+            entries.append(published(deal.number, hand.record(), seed))
+    return entries
 
 
 def settle_up(results: dict[str, int]) -> list[tuple[str, str, int]]:

@@ -12,7 +12,7 @@ import contextlib
 import hashlib
 import hmac
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -21,7 +21,7 @@ from pokerfloor.hand import Hand
 from pokerfloor.rules import Game, HouseRules
 from pokerfloor.server.commands import INPUTS, MAX_CHIPS, Limits, bad_field, check_input
 from pokerfloor.server.commands import Refused as Refused
-from pokerfloor.server.deal import deck_rng, hand_seed, seed_hash
+from pokerfloor.server.deal import DEFAULT_REVEAL, REVEALS, deck_rng, hand_seed, seed_hash, seeds_public
 from pokerfloor.table import ManualClock, NotEnoughPlayers, Straddles, Table, TableOptions, buy_in_limits
 from pokerfloor.table.ledger import Entry
 from pokerfloor.table.seats import TableEvent
@@ -75,6 +75,7 @@ class Config:
     spectators: bool = True
     run_it_twice: bool = False
     rabbit: bool = False
+    reveal: str = DEFAULT_REVEAL
 
     @classmethod
     def parse(cls, data: Mapping[str, Any], master: str | None = None) -> Config:
@@ -120,9 +121,13 @@ class Config:
             bytes.fromhex(str(seed))
         except ValueError:
             raise bad_field("seed", "is a hex string") from None
+        reveal = options.get("reveal")
+        reveal = DEFAULT_REVEAL if reveal is None else reveal
+        if reveal not in REVEALS:
+            raise bad_field("reveal", f"is one of {list(REVEALS)}")
         customs = {name: _flag(options, name, default) for name, default in CUSTOMS.items()}
         approval = _flag(options, "approval", False)
-        return cls(game, seats, approval, straddles, clock, button, str(seed), **customs)
+        return cls(game, seats, approval, straddles, clock, button, str(seed), **customs, reveal=reveal)
 
     def to_json(self) -> dict[str, Any]:
         game = self.game
@@ -141,6 +146,7 @@ class Config:
                 "clock": self.clock,
                 "button_rule": self.button_rule,
                 "seed": self.master,
+                "reveal": self.reveal,
                 **self.customs(),
             },
         }
@@ -271,6 +277,14 @@ class Room:
         hand = self.table.hand
         return hand is not None and not hand.is_over
 
+    def seed_of(self, deal: Deal) -> str | None:
+        """A deal's seed if it may be shown now: its hand is over and the host's ``reveal``
+        makes the seeds of finished hands public (after each hand, or once the session has
+        ended and no hand is in play); ``None`` otherwise (docs/protocol.md, the deal)."""
+        over = deal.number < self.table.hand_number or not self.in_hand
+        public = seeds_public(self.config.reveal, session_over=self.ended and not self.in_hand)
+        return deal.seed if over and public else None
+
     def player_at(self, seat: int) -> Player | None:
         return next((p for p in self.players.values() if p.seat == seat), None)
 
@@ -344,10 +358,19 @@ class Room:
             self._after_hand()
         return [e for e in self.table.events_since(before) if e.event is None]
 
-    def skip(self) -> None:
-        """Count a stored input this release refuses (``Server`` replays a store written by an
-        earlier one): nothing changes but the sequence number, the input's number in the store."""
-        self.seq += 1
+    def replay(self, entries: Iterable[Input]) -> list[tuple[int, str, Refused]]:
+        """Apply stored inputs again, in order. One this release refuses (an earlier release
+        stored it unchecked: a seat request for 10**30 chips, say) is skipped as a refused input
+        is, changing nothing but the count, so that the inputs after it keep their numbers.
+        Returns each skipped: its number, its kind and why."""
+        skipped = []
+        for entry in entries:
+            try:
+                self.apply(entry)
+            except Refused as refused:
+                self.seq += 1
+                skipped.append((self.seq, str(entry.get("kind")), refused))
+        return skipped
 
     def _after_hand(self) -> None:
         """The explicit end of a finished hand: chips back to the seats, the hand kept."""

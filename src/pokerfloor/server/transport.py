@@ -1,10 +1,18 @@
 """The WebSocket side of ``pokerfloor serve``: one ``Client`` a socket, frames parsed and capped,
-flood control, the error budget, and which web origins may connect (docs/protocol.md)."""
+flood control, the error budget, and which web origins may connect (docs/protocol.md).
+
+Nothing sends on a socket but its client's own sender task (``Client.deliver``): the table and
+everyone else only queue frames (``Client.send``), which never waits. A client whose queue
+grows past ``OUTBOX_FRAMES`` frames or ``OUTBOX_BYTES`` characters has fallen behind (its socket
+is slow or stalled): it is dropped, and resyncs when it reconnects.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
+import logging
 import time
 from collections import deque
 from collections.abc import Iterable
@@ -13,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import orjson
-from starlette.websockets import WebSocket
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pokerfloor.server.commands import Refused
 
@@ -27,6 +35,13 @@ MAX_MESSAGE = 1024 * 1024
 FLOOD_PER_SECOND = 40
 STRIKES = 20          # a connection's error budget: at this many errors it is closed (1008)
 STRIKE_SECONDS = 3.0  # one error of the budget earned back every this many seconds
+OUTBOX_FRAMES = 512   # frames queued for one client before it is dropped (a resync queues up to 130)
+OUTBOX_BYTES = 4 * 1024 * 1024    # characters queued for one client before it is dropped
+BEHIND = 1013         # the close code of a client dropped for falling behind ("try again later")
+LOG = logging.getLogger("pokerfloor.server")
+# What sending on a socket raises once its peer is gone (Starlette, uvicorn's ClientDisconnected
+# is an OSError): the end of that client, not a fault of the server.
+GONE = (WebSocketDisconnect, RuntimeError, OSError)
 
 
 @dataclass(eq=False)
@@ -42,13 +57,75 @@ class Client:
     struck_at: float = 0.0
     recent: deque[float] = field(default_factory=deque)
     seen: int = 0
+    outbox: deque[str | int] = field(default_factory=deque)   # frames, or a close code last
+    queued: int = 0          # characters in ``outbox``
+    closing: bool = False    # a close is queued, or the client was dropped: nothing more is queued
+    dropped: bool = False
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def address(self) -> str:
+        """The client's address, as the ASGI server gives it (behind a proxy, the proxy's
+        unless uvicorn trusts its ``X-Forwarded-For``: ``FORWARDED_ALLOW_IPS``)."""
+        peer = self.socket.client
+        return "" if peer is None else peer.host
 
     async def send(self, frame: dict[str, Any]) -> None:
+        """Queue a frame for this client (``send_text``)."""
         await self.send_text(encode(frame))
 
     async def send_text(self, text: str) -> None:
-        with contextlib.suppress(Exception):
-            await self.socket.send_text(text)
+        """Queue a text for this client's sender; it never waits on the socket. Past the bounds
+        of the queue, the client is dropped instead (``drop``)."""
+        if self.closing:
+            return
+        if len(self.outbox) >= OUTBOX_FRAMES or self.queued + len(text) > OUTBOX_BYTES:
+            self.drop()
+            return
+        self.outbox.append(text)
+        self.queued += len(text)
+        self.ready.set()
+
+    async def close(self, code: int) -> None:
+        """Close the connection once the frames queued before are sent."""
+        if not self.closing:
+            self.closing = True
+            self.outbox.append(code)
+            self.ready.set()
+
+    def drop(self) -> None:
+        """The client fell behind: nothing more is queued or sent, its sender ends, and it
+        leaves its table at once (its updates are no longer built); it resyncs on reconnect."""
+        if self.dropped:
+            return
+        LOG.info("a client fell behind by %d frames (%d characters): dropped", len(self.outbox), self.queued)
+        self.closing = self.dropped = True
+        self.outbox.clear()
+        self.queued = 0
+        self.ready.set()
+        if self.table is not None:
+            self.table.clients.discard(self)
+
+    async def deliver(self) -> None:
+        """The client's sender task: send what is queued, in order, until the connection is
+        closed (a queued close), gone, or the client is dropped."""
+        while True:
+            await self.ready.wait()
+            if self.dropped:
+                return
+            if not self.outbox:
+                self.ready.clear()
+                continue
+            item = self.outbox.popleft()
+            if isinstance(item, int):
+                with contextlib.suppress(*GONE):
+                    await self.socket.close(code=item)
+                return
+            self.queued -= len(item)
+            try:
+                await self.socket.send_text(item)
+            except GONE:
+                return
 
 
 def encode(frame: dict[str, Any]) -> str:
@@ -99,8 +176,7 @@ async def send_error(client: Client, refused: Refused, frame: dict[str, Any] | N
         }
     )
     if client.strikes >= STRIKES:
-        with contextlib.suppress(Exception):
-            await client.socket.close(code=1008)
+        await client.close(1008)
 
 
 def origin_allowed(socket: WebSocket, origins: Iterable[str]) -> bool:

@@ -101,7 +101,7 @@ def shared_parts(room: Room, clock: Clock) -> Shared:
     deal = None
     if room.deals:
         last = room.deals[-1]
-        deal = {"hand": last.number, "seed_sha256": last.seed_sha256, "seed": None if room.in_hand else last.seed}
+        deal = {"hand": last.number, "seed_sha256": last.seed_sha256, "seed": room.seed_of(last)}
     table = {
         "table_id": room.table_id,
         "hand_number": room.table.hand_number,
@@ -110,6 +110,7 @@ def shared_parts(room: Room, clock: Clock) -> Shared:
         "ended": room.ended,
         "size": room.config.seats,
         "customs": {**room.config.customs(), "spectators": room.spectators},
+        "reveal": room.config.reveal,
         "seats": {
             str(n): {
                 "player_id": s.player,

@@ -13,7 +13,7 @@ from pokerfloor.server.store import Boundary, Store
 
 Write = tuple[str, int, dict[str, Any], Boundary | None]
 """An input to store: table id, sequence number, the input, and (when it ended a hand) the
-snapshot taken after it and the finished hand."""
+room's record taken after it and the finished hand's record."""
 
 
 Pending = tuple[Write, "asyncio.Future[None]", asyncio.AbstractEventLoop]

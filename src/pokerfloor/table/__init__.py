@@ -4,6 +4,7 @@ from pokerfloor.table.buttons import BlindPlan, NotEnoughPlayers, Owed, Position
 from pokerfloor.table.customs import KillButton, KillGame, Straddles, TableOptions
 from pokerfloor.table.ledger import Entry, Ledger, LedgerError
 from pokerfloor.table.record import TableRecord
+from pokerfloor.table.rotation import LimitStakes, Rotation, RotationState
 from pokerfloor.table.seats import ManualClock, Seat, TableEvent, buy_in_limits
 from pokerfloor.table.table import Table
 from pokerfloor.table.tournament import Finish, Level, Tournament
@@ -17,10 +18,13 @@ __all__ = [
     "Ledger",
     "LedgerError",
     "Level",
+    "LimitStakes",
     "ManualClock",
     "NotEnoughPlayers",
     "Owed",
     "Positions",
+    "Rotation",
+    "RotationState",
     "Seat",
     "Straddles",
     "Table",

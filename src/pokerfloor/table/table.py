@@ -6,7 +6,8 @@ the final stacks flow back into the seats, the ledger records every player's res
 player id), busted players are marked, and the kill button and straddle token move. Reading the
 table never changes it; a step that changes the table (dealing, seating, buying chips...) ends a
 finished hand first. The next hand's button, blinds and posts follow from the table's rules
-(``buttons``).
+(``buttons``); a rotation of games (``rotate_games``: mixed games and dealer's choice,
+``rotation``) and bomb pots (``call_bomb_pot``, ``bomb_pots``) say what it deals.
 
 One ordered stream, ``table.events``, numbers (``seq``) the table's events and the hands'
 events alike; ``events_for(seat)`` is that stream as one seat may see it. ``table.record()``
@@ -26,7 +27,7 @@ from typing import Any
 from pokerfloor import citations as cite
 from pokerfloor.cards import FULL_DECK, SEED_BYTES, Card, CardsLike, Deck, SeededShuffler, Shuffler, draws_bits
 from pokerfloor.errors import IllegalAction, Reason
-from pokerfloor.hand import Event, Hand, HandRecord, Post, SeatView, plain
+from pokerfloor.hand import Event, Hand, HandRecord, Post, SeatView, bomb, plain
 from pokerfloor.rules import Game, HouseRules
 from pokerfloor.table import record as rec
 from pokerfloor.table.buttons import (
@@ -55,6 +56,16 @@ from pokerfloor.table.customs import (
 from pokerfloor.table.history import history_sink
 from pokerfloor.table.ledger import Entry, EntryKind, Ledger
 from pokerfloor.table.record import TableRecord
+from pokerfloor.table.rotation import (
+    R_CHOICE,
+    R_ORBIT,
+    R_STUD_BUTTON,
+    Rotation,
+    RotationState,
+    frozen_stud_plan,
+    game_key,
+    resumed_positions,
+)
 from pokerfloor.table.seats import (
     HAND_EVENT,
     R_BUY_IN,
@@ -70,6 +81,7 @@ R_RATHOLE = cite.RATHOLE
 R_OPEN_STAKES = cite.OPEN_STAKES
 R_REBUY_OWES = cite.REBUY_OWES
 R_DRAW = cite.DRAW_FOR_BUTTON
+R_BOMB = cite.BOMB_POT
 
 
 class Table:
@@ -156,12 +168,38 @@ class Table:
         self._kill: KillButton = NEUTRAL
         self._last_busts: tuple[tuple[int, str, int], ...] = ()
         self._markers: list[tuple[str, int, int]] = []
+        self._rotation: RotationState | None = None
+        self._blind_positions: Positions | None = None
+        self._bomb_called: tuple[int, int] | None = None
+        self._bomb_rule: tuple[int, int, int] | None = None
 
     # ------------------------------------------------------------------ what the table shows
     @property
     def game(self) -> Game:
-        """The game the next hand is dealt at."""
+        """The game the next hand is dealt at (the rotation's, when the table rotates games)."""
+        rotation = self._rotation
+        if rotation is not None:
+            return rotation.rotation.games[rotation.upcoming()]
         return self._next_game or self._game
+
+    @property
+    def rotation(self) -> RotationState | None:
+        """Where the table is in its rotation of games (``rotate_games``), or ``None``."""
+        return self._rotation
+
+    @property
+    def chooser(self) -> int | None:
+        """Under dealer's choice, the seat that names the next round's game (``choose_game``)."""
+        rotation = self._rotation
+        if rotation is None or not rotation.rotation.dealers_choice or len(self._seats) < 2:
+            return None
+        occupied = sorted(self._settled_seats())
+        if rotation.chooser is not None:
+            return rotation.holder(occupied[0], occupied)
+        try:
+            return self.preview().button_seat
+        except NotEnoughPlayers:
+            return None
 
     @property
     def house(self) -> HouseRules:
@@ -325,7 +363,7 @@ class Table:
         blind to be dealt in at once (``post=True``), never between the small blind and the button.
         ``player`` is the display name (names may repeat); ``player_id`` says who the player is
         (a new id is made when it is not given), the key of the ledger and of the return rule."""
-        self._end_finished_hand()
+        self.end_hand()
         self._check_seat_number(seat)
         if seat in self._seats:
             raise IllegalAction("invalid_action", f"seat {seat} is taken")
@@ -351,7 +389,7 @@ class Table:
 
     def rename(self, seat: int, name: str) -> None:
         """A seated player changes their display name (their id, and so their ledger, stay)."""
-        self._end_finished_hand()
+        self.end_hand()
         current = self._occupied(seat)
         if not isinstance(name, str) or not name:
             raise IllegalAction("invalid_action", f"a player has a name, not {name!r}")
@@ -362,7 +400,7 @@ class Table:
     def leave(self, seat: int) -> int:
         """The player picks up their chips and leaves; returns the chips taken. Not while their
         hand is in play (WIKI_BIP Table stakes)."""
-        self._end_finished_hand()
+        self.end_hand()
         taken = self._occupied(seat)
         self._between_hands(seat, "leave the table")
         del self._seats[seat]
@@ -376,7 +414,7 @@ class Table:
     def sit_out(self, seat: int) -> None:
         """From the next hand the player is away: not dealt in, and the blinds that pass the seat
         are owed on return (RROP11 Button & Blind Use; WIKI_BIP Posting)."""
-        self._end_finished_hand()
+        self.end_hand()
         current = self._occupied(seat)
         if not self.cash:
             message = "tournament players are dealt in whether present or not"
@@ -388,7 +426,7 @@ class Table:
     def sit_in(self, seat: int, *, post: bool = False) -> None:
         """Back in play: a player who owes blinds posts them now (``post=True``) or waits for the
         big blind; one who owes nothing plays the next hand."""
-        self._end_finished_hand()
+        self.end_hand()
         current = self._occupied(seat)
         if current.busted:
             raise IllegalAction("invalid_action", "a player with no chips rebuys before playing again", R_REBUY_OWES)
@@ -412,7 +450,7 @@ class Table:
     def take_off(self, seat: int, chips: int) -> None:
         """Ratholing: taking part of a stack off the table is never allowed; a player who wants
         chips back leaves with all of them (WIKI_BIP Table stakes)."""
-        self._end_finished_hand()
+        self.end_hand()
         self._occupied(seat)
         reason: Reason = "chips_change_during_hand" if self._in_play(seat) else "invalid_action"
         raise IllegalAction(
@@ -422,7 +460,7 @@ class Table:
     def marker(self, seat: int, chips: int, *, accepted_by: Iterable[int]) -> None:
         """Open stakes: bet with an IOU, when every other player in the pot accepts it (WIKI_BIP
         Open stakes)."""
-        self._end_finished_hand()
+        self.end_hand()
         current = self._occupied(seat)
         if self.house.table_stakes:
             raise IllegalAction("chips_change_during_hand", "markers are for open-stakes games", R_OPEN_STAKES)
@@ -444,7 +482,7 @@ class Table:
     def straddle(self, seat: int, amount: int | None = None) -> Post:
         """Declare a straddle for the next hand: live from under the gun, a re-straddle from the
         next seat, or Mississippi where the house allows it (WIKI_BIP Straddle bets)."""
-        self._end_finished_hand()
+        self.end_hand()
         self._check_no_hand_pending()
         if self.options.kill is not None and self._kill.killer == self._occupied(seat).player_id:
             raise IllegalAction("invalid_action", "the killer's blind raise is the kill blind", R_KILL)
@@ -466,7 +504,7 @@ class Table:
 
     def sleeper(self, seat: int, amount: int | None = None) -> Post:
         """Declare a sleeper (a blind raise from another seat) for the next hand (WIKI_BIP Sleepers)."""
-        self._end_finished_hand()
+        self.end_hand()
         self._check_no_hand_pending()
         plan = self.preview()       # as for a straddle: the first button is drawn at the deal
         post = check_sleeper(
@@ -486,13 +524,98 @@ class Table:
     # ------------------------------------------------------------------ hands
     def set_game(self, game: Game) -> None:
         """Change the stakes or game from the next hand on (TDA 2024 R23: a new level applies to
-        the next hand)."""
-        self._end_finished_hand()
+        the next hand); a rotation of games ends."""
+        self.end_hand()
         if not isinstance(game, Game):
             raise ValueError(f"a table deals a Game, not {game!r}")
+        self._rotation = None
         self._next_game = replace(game, house=self._game.house)
         stakes = f"{game.variant} {game.structure} blinds {game.blinds} ante {game.ante}"
         self._log("game", note=stakes, rule=cite.NEW_LEVEL)
+
+    def rotate_games(self, rotation: Rotation | None) -> None:
+        """Deal a rotation of games from the next hand on (a mixed game, or dealer's choice):
+        each game of ``rotation`` for an orbit or its number of hands, at the table's house
+        rules; ``None`` stops rotating (the game last dealt goes on). ``ValueError`` for a
+        rotation with a game that deals fewer players than the table has seats."""
+        self.end_hand()
+        if rotation is None:
+            if self._rotation is not None:
+                self._next_game, self._rotation = None, None
+                self._log("rotation", note="ends", rule=R_ORBIT)
+            return
+        if not isinstance(rotation, Rotation):
+            raise ValueError(f"a table rotates a Rotation, not {rotation!r}")
+        if rotation.max_players < self.size:
+            raise ValueError(f"a table of {self.size} seats rotates only games dealing as many players")
+        house = self._game.house
+        games = tuple(g if g.house == house else replace(g, house=house) for g in rotation.games)
+        self._rotation = RotationState(replace(rotation, games=games))
+        self._next_game = None
+        kind = "dealer's choice of" if rotation.dealers_choice else "rotation"
+        self._log("rotation", note=f"{kind} {', '.join(rotation.keys)} per {rotation.per}", rule=R_ORBIT)
+
+    def choose_game(self, seat: int, game: str) -> None:
+        """Dealer's choice: the seat holding the choice names the next round's game, by its name
+        on the list (``game_key``: ``"fixed_limit_razz"``...); it may change its mind until that
+        round's first hand is dealt. Refused (``invalid_action``) from another seat."""
+        self.end_hand()
+        rotation = self._rotation
+        if rotation is None or not rotation.rotation.dealers_choice:
+            raise IllegalAction("invalid_action", "this table is not dealing dealer's choice", R_CHOICE)
+        self._occupied(seat)
+        if seat != self.chooser:
+            raise IllegalAction("invalid_action", f"seat {self.chooser} names the next game", R_CHOICE)
+        if not isinstance(game, str) or game not in rotation.rotation.keys:
+            raise IllegalAction(
+                "invalid_action", f"the games to choose from are {', '.join(rotation.rotation.keys)}", R_CHOICE
+            )
+        self._rotation = replace(rotation.choose(game), chooser=seat)
+        self._log("choose_game", seat, note=game, rule=R_CHOICE)
+
+    @property
+    def next_bomb_pot(self) -> tuple[int, int] | None:
+        """(ante, boards) when the next hand is a bomb pot: called by the host, or the table's
+        rule for every N hands; else ``None``."""
+        if self._bomb_called is not None:
+            return self._bomb_called
+        rule = self._bomb_rule
+        if rule is not None and (self._hand_number + 1) % rule[2] == 0:
+            return rule[0], rule[1]
+        return None
+
+    def call_bomb_pot(self, ante: int, *, boards: int = 1) -> None:
+        """The host calls a bomb pot for the next hand: every player dealt in antes ``ante``, no
+        blinds or straddles, no betting before the flop; ``boards=2`` for a double board
+        (``Hand(bomb_pot=...)``). The button and the blinds' rotation move on as after any hand
+        (``preview()`` shows the seats dealt in and the button; its blinds are not posted), and a
+        player waiting to come in who is dealt in comes in by the ante. Refused (``invalid_action``)
+        in a game without a flop or with an ante that is no chips."""
+        self.end_hand()
+        self._bomb_called = self._check_bomb(ante, boards)
+        self._log("bomb_pot_called", chips=ante, note=f"{boards} board{'s' if boards > 1 else ''}", rule=R_BOMB)
+
+    def bomb_pots(self, every: int | None, ante: int = 0, *, boards: int = 1) -> None:
+        """A table rule: every ``every``-th hand (hand numbers ``every``, 2 x ``every``...) is a
+        bomb pot of ``ante`` (and ``boards``); ``None`` ends the rule."""
+        self.end_hand()
+        if every is None:
+            self._bomb_rule = None
+            self._log("bomb_pot_rule", note="ends", rule=R_BOMB)
+            return
+        if isinstance(every, bool) or not isinstance(every, int) or every < 1:
+            raise IllegalAction("invalid_action", f"a bomb pot comes every so many hands, at least 1, not {every!r}")
+        self._bomb_rule = (*self._check_bomb(ante, boards), every)
+        self._log("bomb_pot_rule", chips=ante, note=f"every {every} hands, {boards} board(s)", rule=R_BOMB)
+
+    def _check_bomb(self, ante: int, boards: int) -> tuple[int, int]:
+        try:
+            checked = bomb.check_bomb_pot(self.game, ante, boards)
+        except ValueError as wrong:
+            raise IllegalAction("invalid_action", str(wrong), R_BOMB) from None
+        if not checked[0]:
+            raise IllegalAction("invalid_action", "a bomb pot's ante is at least one chip", R_BOMB)
+        return checked
 
     def preview(self) -> BlindPlan:
         """The next hand's button, blinds, seats dealt in and posts, as things stand now (a hand
@@ -510,17 +633,28 @@ class Table:
         first = None
         if self._positions is None:
             first = self._first_button if self._first_button is not None else self._draw_for_button(seats, draw)
+        previous = self._positions
+        mixed = self._blind_positions is not None or (
+            self._rotation is not None and any(g.variant_spec.family != "stud" for g in self._rotation.rotation.games)
+        )
+        rule = game.house.mixed_stud_button
         if game.variant_spec.family == "stud":
-            return rotate_button(seats, self._positions, first)
+            if mixed and rule == "frozen":
+                return frozen_stud_plan(seats, previous, first)
+            return rotate_button(seats, previous, first)
+        if previous is not None and self._game.variant_spec.family == "stud":
+            previous, resumed = resumed_positions(rule, previous, self._blind_positions, seats)
+            first = resumed if first is None else first
         return place_blinds(
             seats,
             self.size,
-            self._positions,
+            previous,
             blinds=game.blinds,
             rule=game.house.button_rule,
             heads_up_transition=game.house.heads_up_transition,
             first_button=first,
             first_blind_on_button=game.first_blind_on_button,
+            waiting_small_blind=game.house.waiting_small_blind,
         )
 
     def start_hand(
@@ -539,26 +673,41 @@ class Table:
         seat whose hand cannot win shows or mucks (``act(seat, "show" | "muck")``; TDA 2024
         R16-R18). ``wait_for_runout`` stops before an all-in run-out, for the players to run it
         twice (``act(seat, "run_it", to=n)`` or ``run_out``)."""
-        self._end_finished_hand()
+        self.end_hand()
         self._check_no_hand_pending()
         plan = self._plan_next()
         game = self.game
+        bombed = self.next_bomb_pot
+        if bombed is not None and (game.variant_spec.family != "flop" or bombed[0] % game.min_chip):
+            self._log("bomb_pot_lapses", chips=bombed[0], note=f"{game.variant} takes no bomb pot", rule=R_BOMB)
+            bombed = None           # the game changed since the bomb pot was called
         chain, void = self._valid_straddles(plan)
         extra = chain + [p for p in self._sleepers if p.seat in plan.dealt and all(p.seat != c.seat for c in chain)]
-        kill = self._kill_post(plan, extra)
+        kill = self._kill_post(plan, extra) if bombed is None else []
+        # The killer's own blind goes to the hand too, which drops it (the kill blind includes
+        # it): a blind was placed, so the hand adds none of the game's (RROP11 Kill Pots).
+        given = list(plan.posts) + extra + kill
         killed = {p.seat for p in kill}
-        posts = [p for p in plan.posts if p.seat not in killed or p.kind not in ("sb", "bb")] + extra + kill
+        posts = [p for p in given if p.seat not in killed or p.kind not in ("sb", "bb", "button_blind")]
+        if bombed is not None:
+            void += [(p, IllegalAction("invalid_action", "no straddles in a bomb pot", R_BOMB)) for p in extra]
+            posts, given = [], []
         stacks = {seat: self._seats[seat].chips for seat in plan.dealt}
         deck_rng = rng if rng is not None else self._rng
         start_rng = rec.snapshot(deck_rng)
         seed = self._own_rng.getrandbits(8 * SEED_BYTES) if deck_rng is None else None  # type: ignore[attr-defined]
-        hand = Hand(game, stacks, plan.button_seat, rng=deck_rng, seed=seed, posts=posts,
-                    holes=holes, board=board, dealing=dealing, auto_muck=auto_muck, wait_for_runout=wait_for_runout)
+        ante, boards = (0, 1) if bombed is None else bombed
+        hand = Hand(game, stacks, plan.button_seat, rng=deck_rng, seed=seed, posts=given,
+                    holes=holes, board=board, dealing=dealing, auto_muck=auto_muck, wait_for_runout=wait_for_runout,
+                    bomb_pot=ante, boards=boards)
+        self._bomb_called = None
         self._hand_rng, self._hand_shares_rng = start_rng, deck_rng is not None and deck_rng is self._rng
         self._game, self._next_game = game, None
         self._hand_number += 1
         self._hand, self._collected, self._synced = hand, False, 0
         self._positions, self._plan = plan.positions, plan
+        if game.variant_spec.family != "stud":
+            self._blind_positions = plan.positions
         self._dealt = {seat: self._seats[seat] for seat in plan.dealt}
         for seat, owed in plan.owes.items():
             current = self._seats[seat]
@@ -566,13 +715,30 @@ class Table:
             self._seats[seat] = replace(current, owes=owed, status=status)
         self._straddles, self._sleepers = [], []
         self._log("hand_started", hand=self._hand_number, note=f"{game.variant} {game.structure}")
+        self._rotate(plan)
         for post, refused in void:
             self._log("straddle_void", post.seat, post.amount, rule=refused.rule, note=refused.message)
-        if self._kill.killer is not None and not kill:
+        if self._kill.killer is not None and not kill and bombed is None:
             self._log("kill_void", self.seat_of(self._kill.killer), rule=R_KILL, note="the killer is not dealt in")
             self._kill = NEUTRAL
         self._log_plan(plan, posts)
         return hand
+
+    def _rotate(self, plan: BlindPlan) -> None:
+        """A hand of the rotation dealt: a new round of a game begins, or one more hand of it."""
+        rotation = self._rotation
+        if rotation is None:
+            return
+        turn = rotation.turns
+        self._rotation = rotation = rotation.after_deal(plan.dealt, plan.button_seat, sorted(self._seats))
+        if rotation.turns != turn:
+            game = game_key(rotation.game)
+            self._log("game_round", plan.button_seat, rotation.length, note=game, rule=R_ORBIT, hand=self._hand_number)
+            if self._game.variant_spec.family == "stud" and self._blind_positions is not None:
+                self._log("button_frozen" if self.house.mixed_stud_button == "frozen" else "button_moves",
+                          plan.button_seat, rule=R_STUD_BUTTON, hand=self._hand_number)
+            if rotation.chooser is not None:
+                self._log("chooser", rotation.chooser, rule=R_CHOICE, hand=self._hand_number)
 
     def act(
         self,
@@ -640,15 +806,6 @@ class Table:
         self._forget_before(number + 1 - self._keep_hands)
         return True
 
-    def collect(self) -> None:
-        """``end_hand()`` under its older name."""
-        self.end_hand()
-
-    def _end_finished_hand(self) -> None:
-        """A step that changes the table first takes in the hand's new events and ends the hand
-        if it is over."""
-        self.end_hand()
-
     # ------------------------------------------------------------------ records
     def record(self) -> TableRecord:
         """The table as plain JSON (a ``TableRecord``): its configuration and house rules, the
@@ -687,6 +844,10 @@ class Table:
                 "kill": asdict(self._kill),
                 "last_busts": [list(b) for b in self._last_busts],
                 "markers": [list(m) for m in self._markers],
+                "rotation": None if self._rotation is None else self._rotation.to_json(),
+                "blind_positions": None if self._blind_positions is None else asdict(self._blind_positions),
+                "bomb_called": None if self._bomb_called is None else list(self._bomb_called),
+                "bomb_rule": None if self._bomb_rule is None else list(self._bomb_rule),
             }
         )
 
@@ -756,6 +917,12 @@ class Table:
         self._kill = rec.kill_from(data["kill"])
         self._last_busts = rec.busts_from(data["last_busts"])
         self._markers = rec.triples_from(data["markers"])
+        rotation = data.get("rotation")
+        self._rotation = None if rotation is None else RotationState.from_json(rotation)
+        self._blind_positions = rec.positions_from(data.get("blind_positions"))
+        called, rule = data.get("bomb_called"), data.get("bomb_rule")
+        self._bomb_called = None if called is None else (called[0], called[1])
+        self._bomb_rule = None if rule is None else (rule[0], rule[1], rule[2])
         if data["hand"] is not None:
             self._restore_hand(data["hand"])
         own_rng = rec.rng_from(data["own_rng"])
@@ -859,30 +1026,44 @@ class Table:
         if self._hand is not None and not self._hand.is_over:
             raise IllegalAction("invalid_action", "the hand in play is not over")
 
+    def _taken_within_window(self, player_id: str) -> int | None:
+        """The chips the player left with, when they left within the rathole window; else None."""
+        left = self._departures.get(player_id)
+        window = 60.0 * self.house.rathole_window_minutes
+        return left[1] if left is not None and self.clock() - left[0] < window else None
+
+    def buy_in_range(self, player_id: str | None = None) -> tuple[int, int | None]:
+        """The buy-in ``sit`` takes now from ``player_id`` (a new player when not given), as
+        ``(minimum, maximum)``, ``None`` for no maximum. A player back within the rathole window
+        brings at least the chips they left with, and the maximum is waived up to it (GENRULES,
+        the return rule, seed 002; WIKI_BIP Table stakes); ``sit`` refuses a smaller buy-in with
+        ``must_return_with_amount_taken``."""
+        low, high = buy_in_limits(self.game)
+        taken = None if player_id is None else self._taken_within_window(player_id)
+        if taken is None:
+            return low, high
+        return max(low, taken), None if high is None else max(high, taken)
+
     def _check_buy_in(self, player_id: str, player: str, chips: int) -> None:
         """Buy-in limits, and the return rule: back within the window, a player brings at least
         what they left with, and the maximum is waived only for one who left with more than it,
         up to what they took ("com mais que o máximo": GENRULES, seed 002)."""
-        low, high = buy_in_limits(self.game)
-        left = self._departures.get(player_id)
-        window = 60.0 * self.house.rathole_window_minutes
-        if left is not None and self.clock() - left[0] < window:
-            if chips < left[1]:
-                raise IllegalAction(
-                    "must_return_with_amount_taken",
-                    f"back within {self.house.rathole_window_minutes} minutes, {player} buys in for at least "
-                    f"the {left[1]} chips they left with",
-                    R_RATHOLE,
-                )
-            if high is not None:
-                high = max(high, left[1])
+        low, high = self.buy_in_range(player_id)
+        taken = self._taken_within_window(player_id)
+        if taken is not None and chips < taken:
+            raise IllegalAction(
+                "must_return_with_amount_taken",
+                f"back within {self.house.rathole_window_minutes} minutes, {player} buys in for at least "
+                f"the {taken} chips they left with",
+                R_RATHOLE,
+            )
         if chips < low:
             raise IllegalAction("below_min_buy_in", f"the minimum buy-in is {low}", R_BUY_IN)
         if high is not None and chips > high:
             raise IllegalAction("above_max_buy_in", f"the maximum buy-in is {high}", R_BUY_IN)
 
     def _buy_more(self, seat: int, chips: int, kind: EntryKind) -> None:
-        self._end_finished_hand()
+        self.end_hand()
         current = self._occupied(seat)
         if not self.cash:
             raise IllegalAction("invalid_action", "this tournament table takes no rebuys", cite.NO_REBUYS)

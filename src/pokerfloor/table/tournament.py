@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from pokerfloor import citations as cite
 from pokerfloor.cards import CardsLike
@@ -17,11 +18,13 @@ from pokerfloor.errors import IllegalAction
 from pokerfloor.hand import Hand
 from pokerfloor.rules import Game, HouseRules
 from pokerfloor.table.customs import NO_STRADDLES, TableOptions
+from pokerfloor.table.icm import icm_deal, icm_equities
 from pokerfloor.table.seats import Seat
 from pokerfloor.table.table import Table
 
 R_LEVELS = cite.NEW_LEVEL
 R_BUSTS = cite.BUSTS
+R_ICM = cite.ICM
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +149,26 @@ class Tournament:
         if amounts:
             amounts[1] += pool - sum(amounts.values())
         return amounts
+
+    def icm(self) -> dict[str, Fraction]:
+        """The exact ICM equity (Malmuth-Harville, ``table/icm.py``) of each player left, by
+        player id, in the prizes of the places still to be decided; between hands (the last hand
+        ended), refused with ``invalid_action`` otherwise."""
+        return icm_equities(*self._deal_inputs())
+
+    def icm_deal(self) -> dict[str, int]:
+        """A deal by ICM for the players left, by player id: their equities rounded to whole
+        prizes that add up to the prizes still to be won (``icm_deal``)."""
+        return icm_deal(*self._deal_inputs())
+
+    def _deal_inputs(self) -> tuple[dict[str, int], list[int]]:
+        if not self.table.hand_ended:
+            raise IllegalAction("invalid_action", "a deal is made between hands, once the last one is ended", R_ICM)
+        if self.is_over:
+            raise IllegalAction("invalid_action", "the tournament is over", R_ICM)
+        stacks = self.table.stacks()
+        prizes = self.prizes()
+        return stacks, [prizes.get(place, 0) for place in range(1, len(stacks) + 1)]
 
     # ------------------------------------------------------------------ play
     def register(self, seat: int, player: str, *, player_id: str | None = None) -> Seat:

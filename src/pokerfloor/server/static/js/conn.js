@@ -36,7 +36,7 @@ export class Connection {
   constructor({ tableId = null, token = null, onFrame, onState = () => {} }) {
     this.tableId = tableId;
     this.token = token;
-    this.spectate = false; // a guest who chose to watch asks again on every reconnect
+    this.spectate = false; // a visitor who watches asks again on every reconnect
     this.onFrame = onFrame;
     this.onState = onState;
     this.lastSeq = 0;
@@ -75,6 +75,8 @@ export class Connection {
     this.send(frame).then((reply) => {
       if (reply.type !== "welcome") return;
       this.attached = true;
+      // A seat request still waiting for the host watches, as a guest does (the rail allowing).
+      if (this.token && this.spectate && reply.role === "player" && reply.seat == null) this.send({ type: "spectate" });
       // Whatever was missed while away: the server answers with a fresh update.
       if (this.lastSeq > 0) this.send({ type: "resync", last_seq: this.lastSeq });
     });

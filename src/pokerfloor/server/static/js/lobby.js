@@ -25,6 +25,7 @@ $("#create").onsubmit = async (event) => {
     spectators: $("#spectators").checked,
     run_it_twice: $("#run-it-twice").checked,
     rabbit: $("#rabbit").checked,
+    reveal: $("#reveal").value,
     clock: $("#clock-on").checked ? { seconds: Number($("#clock-seconds").value), time_bank: Number($("#clock-bank").value) } : null,
   };
   const seed = new URLSearchParams(location.search).get("seed");

@@ -9,12 +9,25 @@ import { describe } from "./words.js";
 const $ = (selector) => document.querySelector(selector);
 const params = new URLSearchParams(location.search);
 const tableId = params.get("t");
+takeHostLink();
 const tokens = savedTokens(tableId);
+
+/** The host link `pokerfloor serve` prints carries the host token in its fragment
+ * (`#host=...`), which no browser sends to a server: keep it in this browser and take it out of
+ * the address bar (and the history), so it is neither shared by accident nor shown on screen. */
+function takeHostLink() {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const token = fragment.get("host");
+  if (!tableId || !token) return;
+  saveToken(tableId, "host", token);
+  history.replaceState(history.state, "", location.pathname + location.search);
+}
 
 const state = {
   update: null,
   error: null,
   pre: null, // the pre-action picked before the turn: "check_fold" | "check" | "call_any"
+  post: null, // the seat that posts a big blind to come in once it is granted (the join form's choice)
   preHand: null,
   amount: null,
   history: [], // finished hands this client saw: {number, view, result}
@@ -33,7 +46,9 @@ const conn = new Connection({
     $("#connection").textContent = s === "open" ? "connected" : "reconnecting…";
   },
 });
-conn.spectate = !conn.token && Boolean(tokens.watch);
+// A guest at the link watches the live hand at once, as a spectator (no hole card is shown),
+// unless the host keeps no rail; "Sit down" sits beside it.
+conn.spectate = !conn.token;
 
 // For a console user and the browser tests: the same calls the buttons make.
 window.pokerfloorTable = { conn, state, act: (action, to) => act(action, to) };
@@ -54,12 +69,10 @@ function receive(frame) {
     render();
     runPreAction();
   } else if (frame.type === "error" && frame.code === "no_spectators") {
-    // The host closed the rail: stay at the link as a guest, free to ask for a seat.
-    saveToken(tableId, "watch", null);
+    // The host keeps no rail: stay at the link as a guest, free to ask for a seat (the guest's
+    // line says so; the page asked by itself, so no error is shown).
     const asked = conn.spectate;
     conn.spectate = false;
-    state.error = frame;
-    renderError();
     if (asked && !conn.attached) conn.hello();
   } else if (frame.type === "error" && frame.code === "bad_token" && conn.token !== tokens.host) {
     // A refused or removed seat's token: watch as a spectator and free the seats to ask again.
@@ -104,7 +117,7 @@ function seatCount(table) {
 /** Badges per seat from the hand's posts: blinds, straddles and the others. */
 function postBadges(hand) {
   const badges = {};
-  const names = { sb: "SB", bb: "BB", straddle: "STR", mississippi: "STR", button_blind: "BTN-B", kill: "KILL", ante: "", bb_ante: "BB" };
+  const names = { sb: "SB", bb: "BB", straddle: "STR", mississippi: "STR", button_blind: "BTN-B", kill: "KILL", ante: "", bb_ante: "BB", new_player: "POST", missed_bb: "POST", missed_sb: "DEAD" };
   for (const e of hand?.events || []) {
     if (e.kind !== "post" || e.seat == null) continue;
     const badge = names[e.post] ?? e.post?.toUpperCase();
@@ -124,9 +137,8 @@ function render() {
   document.body.dataset.seated = mySeat() != null;
   // A seat token with no seat yet: the request waits for the host.
   $("#waiting").hidden = !(conn.token && conn.token !== tokens.host && mySeat() == null);
-  const guest = you().role === "guest";
-  $("#guest").hidden = !(guest && !conn.token && !table.ended);
-  $("#watch-offer").hidden = !table.customs?.spectators;
+  renderGuest(table);
+  postToComeIn(table);
   renderSeats(update);
   renderCenter(update);
   renderOffer(update);
@@ -135,6 +147,47 @@ function render() {
   renderLog();
   renderHost(update);
   renderError();
+}
+
+/** Whoever is at the link without a seat watches the live hand while the host keeps a rail: a
+ * guest, and a friend whose seat request waits for the host (the page asks to watch by itself,
+ * again when the host opens the rail). A guest has "Sit down" beside the hand. */
+function renderGuest(table) {
+  const role = you().role;
+  const seated = mySeat() != null;
+  const rail = Boolean(table.customs?.spectators);
+  if (!rail || seated || role === "host") conn.spectate = false;
+  else if (role === "guest" && !conn.spectate && conn.attached) {
+    conn.spectate = true;
+    conn.send({ type: "spectate" }).then((reply) => {
+      if (reply.type !== "ack") conn.spectate = false;
+    });
+  }
+  const visitor = (role === "guest" || role === "spectator") && !conn.token;
+  $("#guest").hidden = !(visitor && !table.ended);
+  if (!visitor) return;
+  $("#guest-says").textContent = role === "spectator"
+    ? "You are watching (no hole card is shown to you)."
+    : "The host lets no spectators watch: take a seat to play.";
+  const free = firstFreeSeat(table);
+  $("#sit-down").hidden = free == null;
+  $("#sit-down").dataset.seat = free ?? "";
+  $("#table-full").hidden = free != null;
+}
+
+/** A new player waits for the big blind, or posts one to be dealt the next hand (RROP11 Button
+ * & Blind Use): once the seat is granted, the choice made at the join form is sent (once a seat).
+ * Before the first hand every seated player is dealt in: nothing to post. */
+function postToComeIn(table) {
+  const seat = mySeat();
+  if (seat == null || state.post !== seat || !table.hand_number || table.seats?.[seat]?.status !== "waiting") return;
+  state.post = null;
+  conn.send({ type: "sit_in", post: true });
+}
+
+function firstFreeSeat(table) {
+  for (let seat = 1; seat <= seatCount(table); seat++) if (!table.seats?.[seat]) return seat;
+  return null;
 }
 
 function renderSeats(update) {
@@ -711,6 +764,7 @@ async function join(event) {
   }
   $("#join").close();
   joinToken = "";
+  state.post = $("#join-post").checked ? frame.seat : null;
   if (you().role === "host") return; // the host plays with the host token
   saveToken(tableId, "seat", reply.seat_token);
   conn.become(reply.seat_token);
@@ -724,12 +778,7 @@ function wire() {
   $("#join-cancel").onclick = () => $("#join").close();
   $("#start").onclick = () => command({ type: "start" });
   $("#allow-spectators").onchange = () => command({ type: "spectators", allow: $("#allow-spectators").checked });
-  $("#watch").onclick = async () => {
-    const reply = await conn.send({ type: "spectate" });
-    if (reply.type !== "ack") return;
-    conn.spectate = true;
-    saveToken(tableId, "watch", true);
-  };
+  $("#sit-down").onclick = () => openJoin(Number($("#sit-down").dataset.seat));
   $("#pause").onclick = () => command({ type: "pause" });
   $("#end").onclick = () => confirm("End the game after this hand?") && command({ type: "end_game" });
   $("#edit-form").onsubmit = (e) => {

@@ -1,0 +1,73 @@
+"""Rate limits of ``pokerfloor serve`` (docs/protocol.md, errors): tables created and seats
+requested per client address, chat lines per seat. Each is a token bucket: ``burst`` at once,
+then one more every ``1 / per_second`` seconds."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Rate:
+    """At most ``burst`` at once, earned back at ``per_second``."""
+
+    burst: int
+    per_second: float
+
+
+@dataclass(frozen=True)
+class Rates:
+    """The server's limits: ``create_table`` frames and seat requests (``join``) per client
+    address, chat lines per seat. ``None``: that one is not limited."""
+
+    tables: Rate | None = Rate(burst=10, per_second=1 / 60)
+    seat_requests: Rate | None = Rate(burst=20, per_second=1 / 5)
+    chat: Rate | None = Rate(burst=5, per_second=1.0)
+
+
+DEFAULT_RATES = Rates()
+UNLIMITED = Rates(tables=None, seat_requests=None, chat=None)
+
+KEEP = 10_000
+"""Buckets a limiter holds before it forgets the full ones (their keys have been quiet)."""
+
+
+@dataclass
+class Limiter:
+    """Token buckets by key (an address, a seat), each at ``rate``."""
+
+    rate: Rate
+    clock: Callable[[], float] = time.monotonic
+    buckets: dict[Hashable, tuple[float, float]] = field(default_factory=dict)
+
+    def allow(self, key: Hashable) -> bool:
+        """Take one from ``key``'s bucket: False (and nothing taken) when it is empty."""
+        now = self.clock()
+        burst = float(self.rate.burst)
+        tokens, at = self.buckets.get(key, (burst, now))
+        tokens = min(burst, tokens + (now - at) * self.rate.per_second)
+        allowed = tokens >= 1.0
+        self.buckets[key] = (tokens - 1.0 if allowed else tokens, now)
+        if len(self.buckets) > KEEP:
+            self._forget(now)
+        return allowed
+
+    def _forget(self, now: float) -> None:
+        """Drop the buckets that have filled up again (they hold nothing a new one would not),
+        and if that is not enough, all but the ``KEEP // 2`` used last: memory stays bounded
+        however many keys come."""
+        burst = float(self.rate.burst)
+        kept = {
+            key: (tokens, at)
+            for key, (tokens, at) in self.buckets.items()
+            if tokens + (now - at) * self.rate.per_second < burst
+        }
+        if len(kept) > KEEP // 2:
+            kept = dict(sorted(kept.items(), key=lambda item: item[1][1])[-(KEEP // 2):])
+        self.buckets = kept
+
+
+def limiter(rate: Rate | None, clock: Callable[[], float] = time.monotonic) -> Limiter | None:
+    return None if rate is None else Limiter(rate, clock)

@@ -1,0 +1,202 @@
+"""`pokerfloor serve --bots 3` as a new host meets it (issue 24): the printed host link opens the
+table as its host, the bots deal at once, a guest at the invite link watches the live hand and
+sits down, and the bots play on for two minutes, through a pause longer than the 60 s that used
+to kill them. The one long test of the web table."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from playwright.sync_api import Browser, Error, expect
+
+from tests.server.test_serve_command import end
+from tests.web.conftest import IN_PLAY, Client, free_port
+
+ACTS = {"fold", "check", "call", "bet", "raise"}
+BOTS = {2, 3, 4}      # the house's seats; seat 1 stays free for the host
+PLAY, PAUSE = 60.0, 65.0   # seconds of play on each side of a pause longer than the old 60 s timeout
+
+
+@contextlib.contextmanager
+def serve_with_bots(tmp_path: Path) -> Iterator[tuple[str, str, Path]]:
+    """Run the command as the README says; yields (host link, invite link, its stderr file)."""
+    port = free_port()
+    said = tmp_path / "serve-stderr.txt"
+    with said.open("w") as err:
+        process = subprocess.Popen(
+            [sys.executable, "-c", "from pokerfloor.cli import main; main()", "serve", "--bots", "3",
+             "--db", f"sqlite:///{tmp_path / 'serve.db'}", "--host", "127.0.0.1", "--port", str(port)],
+            stdout=subprocess.PIPE, stderr=err, text=True,
+            env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)),
+        )
+    lines: queue.Queue[str] = queue.Queue()
+    assert process.stdout is not None
+    reader = threading.Thread(target=lambda out=process.stdout: [lines.put(line) for line in out], daemon=True)
+    reader.start()
+    try:
+        try:
+            printed = [lines.get(timeout=60) for _ in range(3)]
+        except queue.Empty:
+            raise AssertionError(f"no links in 60 s (exit {process.poll()}): {said.read_text()}") from None
+        assert printed[0].startswith("a table with 3 house bots, dealing now"), printed
+        own = printed[1].split(": ", 1)[1].strip()
+        invite = printed[2].split(": ", 1)[1].strip()
+        yield own, invite, said
+    finally:
+        end(process)
+
+
+def act_if_asked(client: Client, rebought: dict[str, int]) -> bool:
+    """When the page shows this player's action buttons: check, call a few chips, else fold. A
+    player who lost every chip buys in again with the page's Top up, once a hand (``rebought``)."""
+    page = client.page
+    update = client.state()
+    seat, number, hand = update["you"]["seat"], update["table"]["hand_number"], update["hand"]
+    mine = update["table"]["seats"].get(str(seat), {}) if seat is not None else {}
+    between = hand is None or hand["is_over"]
+    if mine.get("chips") == 0 and between and rebought.get(client.name, -1) < number:
+        rebought[client.name] = number
+        page.fill("#top-up-chips", "200")
+        page.click("#top-up-form button[type=submit]")
+        return True
+    with contextlib.suppress(Error):      # the turn may pass meanwhile: the buttons go
+        call = page.locator("#actions .act[data-action='call']")
+        small = call.count() and int(call.first.inner_text(timeout=1000).split()[-1].replace(",", "")) <= 10
+        for action in ("check", "call" if small else "fold"):
+            button = page.locator(f"#actions .act[data-action='{action}']")
+            if button.count():
+                button.first.click(timeout=2000)
+                return True
+    return False
+
+
+def play_for(seconds: float, players: list[Client], rebought: dict[str, int]) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if not any([act_if_asked(p, rebought) for p in players]):
+            time.sleep(0.1)
+
+
+def hands_after(client: Client, number: int) -> list[dict[str, Any]]:
+    """The finished hands the page keeps, numbered above ``number``."""
+    history: list[dict[str, Any]] = client.page.evaluate("() => window.pokerfloorTable.state.history")
+    return [h for h in history if h["number"] > number]
+
+
+def host_sits_down(browser: Browser, own: str) -> Client:
+    """Open the printed host link (the bots deal before anyone presses Start) and sit in seat 1."""
+    parts = urlsplit(own)
+    host = Client(browser, f"{parts.scheme}://{parts.netloc}", "host")
+    host.page.goto(own)
+    expect(host.page.locator("body[data-role='host']")).to_be_attached()
+    host.page.wait_for_function(IN_PLAY)
+    host.page.click(".seat[data-seat='1'] .sit")
+    host.page.fill("#join-name", "Hana")
+    host.page.click("#join-form button[type=submit]")
+    expect(host.page.locator(".seat.me[data-seat='1']")).to_be_visible()
+    return host
+
+
+def test_the_host_link_opens_the_table_as_host_and_a_guest_watches_the_live_hand(
+    browser: Browser, tmp_path: Path,
+) -> None:
+    with serve_with_bots(tmp_path) as (own, invite, _stderr):
+        token = urlsplit(own).fragment.removeprefix("host=")
+        host = host_sits_down(browser, own)
+        people = [host]
+        try:
+            # The page is the host's: the token kept in this browser and gone from the address
+            # bar (a fragment never reaches the server); the panel shares the invite link.
+            assert urlsplit(host.page.url).fragment == "" and token not in host.page.url
+            assert token in host.page.evaluate("() => JSON.stringify(localStorage)")
+            expect(host.page.locator("#share")).to_have_value(invite)
+            host.page.reload()
+            expect(host.page.locator("body[data-role='host']")).to_be_attached()
+            host.shot("20-serve-host-link")
+
+            # A guest at the invite link sees the live hand at once, with "Sit down" beside it.
+            guest = Client(browser, host.page.url.split("/table.html")[0], "guest")
+            people.append(guest)
+            guest.page.goto(invite)
+            expect(guest.page.locator("body[data-role='spectator']")).to_be_attached()
+            guest.page.wait_for_function(IN_PLAY)
+            expect(guest.page.locator(".hole .card.back").first).to_be_visible()   # the hands in play, face down
+            expect(guest.page.locator("#street")).not_to_have_text("waiting for players")
+            expect(guest.page.locator("#guest")).to_contain_text("You are watching")
+            expect(guest.page.locator("#sit-down")).to_be_visible()
+            assert guest.page.locator(".hole .card[data-card]").count() == 0
+            guest.shot("21-serve-guest-watches-live")
+
+            # The guest sits down (the host approves) and is dealt in from the next hand, posting a
+            # big blind; or from the one after, when the seat is between the small blind and the
+            # button (the rules make a new player wait for the button to pass, RROP11).
+            guest.page.click("#sit-down")
+            guest.page.fill("#join-name", "Gil")
+            guest.page.click("#join-form button[type=submit]")
+            expect(guest.page.locator("#waiting")).to_be_visible()
+            host.page.click("#requests .approve")
+            expect(guest.page.locator(".seat.me[data-seat='5']")).to_be_visible()
+            seated_at = guest.state()["table"]["hand_number"]
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                dealt = guest.state()
+                if dealt["hand"] is not None and 5 in dealt["hand"]["seats"]:
+                    break
+                play_for(0.5, [host], {})
+            assert dealt["hand"] is not None and 5 in dealt["hand"]["seats"], "never dealt in"
+            number = dealt["table"]["hand_number"]
+            assert seated_at < number <= seated_at + 2, (seated_at, number)
+            expect(guest.page.locator(".seat.me .hole .card[data-card]")).to_have_count(2)
+            guest.shot("22-serve-guest-dealt-in")
+            assert not [e for person in people for e in person.errors]
+        finally:
+            for person in people:
+                person.close()
+
+
+def test_serve_bots_play_on_for_two_minutes_through_a_long_pause(browser: Browser, tmp_path: Path) -> None:
+    with serve_with_bots(tmp_path) as (own, _invite, stderr):
+        host = host_sits_down(browser, own)
+        try:
+            # The host plays the bots; then pauses for longer than 60 s.
+            started, rebought = time.monotonic(), {}
+            first = host.state()["table"]["hand_number"]
+            play_for(PLAY / 2, [host], rebought)
+            host.page.click("#pause")
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                update = host.state()
+                if update["table"]["paused"] and (update["hand"] is None or update["hand"]["is_over"]):
+                    break
+                play_for(0.5, [host], rebought)
+            paused_at = host.state()["table"]["hand_number"]
+            before = hands_after(host, first)
+            assert paused_at >= first + 2, (paused_at, first)
+            assert 1 in {e["seat"] for h in before for e in h["view"]["events"] if e["kind"] in ACTS}
+            time.sleep(PAUSE)
+            assert host.state()["table"]["hand_number"] == paused_at     # the pause held
+            host.shot("23-serve-paused")
+
+            # Resumed: the same bots play on, each acting in the hands dealt after the pause.
+            host.page.click("#start")
+            play_for(PLAY / 2, [host], rebought)
+            after = hands_after(host, paused_at)
+            acted = {e["seat"] for h in after for e in h["view"]["events"] if e["kind"] in ACTS}
+            assert len(after) >= 2 and acted >= BOTS, (len(after), acted)
+            assert time.monotonic() - started >= 120
+            host.shot("24-serve-after-the-pause")
+            said = stderr.read_text()
+            assert "Traceback" not in said and "TimeoutError" not in said, said
+            assert not host.errors
+        finally:
+            host.close()
