@@ -486,8 +486,8 @@ class Table:
         self._check_no_hand_pending()
         if self.options.kill is not None and self._kill.killer == self._occupied(seat).player_id:
             raise IllegalAction("invalid_action", "the killer's blind raise is the kill blind", R_KILL)
-        plan = self._plan_next()
-        chain = self._rock_post(plan) + self._straddles
+        plan = self.preview()       # the first button is drawn as the hand is dealt, not now:
+        chain = self._rock_post(plan) + self._straddles      # a refused straddle changes nothing
         post = check_straddle(
             self._straddle_rules,
             plan,
@@ -506,7 +506,7 @@ class Table:
         """Declare a sleeper (a blind raise from another seat) for the next hand (WIKI_BIP Sleepers)."""
         self.end_hand()
         self._check_no_hand_pending()
-        plan = self._plan_next()
+        plan = self.preview()       # as for a straddle: the first button is drawn at the deal
         post = check_sleeper(
             self._straddle_rules,
             plan,
