@@ -3,6 +3,9 @@
 
 import { $, command, mySeat, seatNames, state, view, you } from "./state.js";
 import { cardElement } from "./cards.js";
+import { readout } from "./holding.js";
+import { fresh } from "./motion.js";
+import { moving } from "./settings.js";
 
 export function clockElement() {
   const clock = you().clock;
@@ -33,6 +36,8 @@ export function renderCenter(update) {
   board.replaceChildren();
   const pots = $("#pots");
   pots.replaceChildren();
+  // The hand you hold, in words, while it is live (the showdown says it after).
+  $("#holding").textContent = hand && !hand.is_over ? readout(hand, mySeat()) : "";
   if (!hand) {
     $("#street").textContent = update.table.running ? "waiting for players" : "";
     return;
@@ -47,7 +52,11 @@ export function renderCenter(update) {
       row.append(Object.assign(document.createElement("span"), { className: "run-name", textContent: `run ${run + 1}` }));
       board.append(row);
     }
-    for (const c of cards) row.append(cardElement(c));
+    cards.forEach((c, i) => {
+      const el = cardElement(c);
+      if (fresh(update.table.hand_number, `board ${run} ${i}`, moving())) el.classList.add("dealt");
+      row.append(el);
+    });
   });
   board.classList.toggle("runs", boards.length > 1);
   renderRabbit(update);
