@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import IN_PLAY, SHOTS, Client
@@ -25,11 +24,12 @@ OUTSIDE = """selectors => {
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) out.push(`${s}: not shown`);
       else if (r.left < 0 || r.top < 0 || r.right > w + 0.5 || r.bottom > h + 0.5)
-        out.push(`${s}[${el.dataset.seat ?? ""}] at ${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},${Math.round(r.bottom)} in ${w}x${h}`);
+        out.push(`${s}[${el.dataset.seat ?? ""}] at ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`);
     }
   }
   const doc = document.scrollingElement;
-  if (doc.scrollHeight > h + 1 || doc.scrollWidth > w + 1) out.push(`the page scrolls: ${doc.scrollWidth}x${doc.scrollHeight}`);
+  if (doc.scrollHeight > h + 1 || doc.scrollWidth > w + 1)
+    out.push(`the page scrolls: ${doc.scrollWidth}x${doc.scrollHeight}`);
   return out;
 }"""
 
@@ -47,7 +47,8 @@ def to_the_flop(players: dict[int, Any]) -> Page:
     for _ in range(2):
         update = page.evaluate("() => window.pokerfloorTable.state.update")
         actor = players[update["hand"]["to_act"]].page
-        action = "call" if update["hand"]["legal"] is None or actor.locator("#actions .act[data-action='call']").count() else "check"
+        expect(actor.locator("#actions .act").first).to_be_visible()
+        action = "call" if actor.locator("#actions .act[data-action='call']").count() else "check"
         actor.locator(f"#actions .act[data-action='{action}']").click()
         page.wait_for_function("seq => window.pokerfloorTable.state.update.seq > seq", arg=update["seq"])
     page.wait_for_function("() => window.pokerfloorTable.state.update.hand.board.length === 3")

@@ -73,7 +73,7 @@ async function send(event) {
   const text = input.value.trim();
   if (!text) return;
   const note = $("#chat-note");
-  const reply = await conn.send({ type: "chat", text });
+  const reply = await conn.send({ type: "chat", text }, { quiet: true });
   if (reply.type === "error") {
     note.hidden = false;
     note.textContent = reply.code === "rate_limited"
