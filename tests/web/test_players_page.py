@@ -140,8 +140,12 @@ def test_the_tab_title_says_your_turn_while_the_tab_is_in_the_background(game: d
         page.evaluate(background)
     assert me.title().startswith("▶ Your turn")
     assert not other.title().startswith("▶")
+    foreground = """() => {
+      delete document.visibilityState;
+      document.dispatchEvent(new Event("visibilitychange"));
+    }"""
     for page in (me, other):
-        page.evaluate("() => { delete document.visibilityState; dispatchEvent(new Event('visibilitychange')) }")
+        page.evaluate(foreground)
     assert not me.title().startswith("▶")
 
 
