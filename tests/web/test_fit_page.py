@@ -83,6 +83,17 @@ def test_every_size_shows_every_seat_the_board_the_pot_and_the_actions(browser: 
             actor.wait_for_timeout(150)
             actor.screenshot(path=str(SHOTS / f"30-fit-{name}.png"))
             assert outside(actor, NEEDED) == [], name
+            # Chat and the log: beside the table on a wide screen, over it from the header on a
+            # narrow one; the settings open over the table.
+            if actor.locator("#side-toggle").is_visible():
+                actor.click("#side-toggle")
+            assert outside(actor, ["#chat-text", "#chat-form button", "#log summary", "#sit-out"]) == [], name
+            actor.screenshot(path=str(SHOTS / f"32-fit-side-{name}.png"))
+            actor.click("#settings-toggle")
+            assert outside(actor, ["#sound-on", "#motion-on", "#deck-colours"]) == [], name
+            actor.keyboard.press("Escape")
+            expect(actor.locator("#settings")).to_be_hidden()
+            assert outside(actor, NEEDED) == [], name
             host.page.set_viewport_size({"width": width, "height": height})
             if host.page.locator("#host").is_hidden():
                 host.page.click("#host-toggle")

@@ -71,6 +71,8 @@ export function renderCenter(update) {
     el.dataset.pot = i;
     const name = hand.pots.length === 1 ? "Pot" : i === 0 ? "Main pot" : hand.pots.length === 2 ? "Side pot" : `Side pot ${i}`;
     el.textContent = `${name}: ${pot.amount.toLocaleString()}`;
+    // The bets swept in: the pot that grew pulses (once per amount).
+    if (pot.amount && fresh(update.table.hand_number, `pot ${i} ${pot.amount}`, moving())) el.classList.add("grew");
     el.title = `seats ${pot.eligible.join(", ")}`;
     pots.append(el);
   });
