@@ -156,16 +156,26 @@ class EquitySpec:
         ``(deals, players, hole_cards)``, each deal's weight group, and the groups' weights."""
         import numpy as np
 
+        picks, classes, weights = self.deal_picks
+        hands = [np.array([cards for cards, _ in r.hands], dtype=np.uint8) for r in self.ranges]
+        cards = np.stack([hands[p][picks[:, p]] for p in range(len(hands))], axis=1)
+        return np.ascontiguousarray(cards), classes, weights
+
+    @cached_property
+    def deal_picks(self) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], tuple[float, ...]]:
+        """The deals of ``deals`` as each player's hand number in its range ``(deals,
+        players)``, each deal's weight group, and the groups' weights."""
+        import numpy as np
+
         if any(r.random for r in self.ranges):
             raise ValueError("exact enumeration needs listed hands: a random Omaha hand is sampled only")
         if math.prod(len(r) for r in self.ranges) > MAX_DEALS:
             raise ValueError("too many deals of these ranges to enumerate: sample them (exact=False)")
-        hands = [np.array([cards for cards, _ in r.hands], dtype=np.uint8) for r in self.ranges]
         masks = [np.array([sum(1 << c for c in cards) for cards, _ in r.hands], dtype=np.int64) for r in self.ranges]
         weights = [np.array([w for _, w in r.hands], dtype=np.float64) for r in self.ranges]
-        picks = np.arange(len(hands[0]))[:, None]
+        picks = np.arange(len(masks[0]))[:, None]
         used, weight = masks[0], weights[0]
-        for player in range(1, len(hands)):
+        for player in range(1, len(masks)):
             fits = (used[:, None] & masks[player][None, :]) == 0
             rows, cols = np.nonzero(fits)
             picks = np.concatenate([picks[rows], cols[:, None]], axis=1)
@@ -173,9 +183,8 @@ class EquitySpec:
             weight = weight[rows] * weights[player][cols]
         if not len(picks):
             raise RangeError("the ranges leave no deal in which no two players hold the same card")
-        cards = np.stack([hands[p][picks[:, p]] for p in range(len(hands))], axis=1)
         groups, classes = np.unique(weight, return_inverse=True)
-        return np.ascontiguousarray(cards), classes.astype(np.int64), tuple(float(g) for g in groups)
+        return np.ascontiguousarray(picks, dtype=np.int64), classes.astype(np.int64), tuple(float(g) for g in groups)
 
     def exact_showdowns(self) -> int:
         """The number of showdowns exact enumeration deals."""
@@ -230,6 +239,106 @@ def exact_tally(spec: EquitySpec, start: int = 0, stop: int | None = None) -> Ta
         _, omaha, hilo = GAMES[spec.game]
         kernels.exact(cards, classes, _board(spec), spec.known_mask, spec.missing, start, stop, choose,
                       omaha, hilo, small, big, suits, at, rows, counts)
+    return Tally(weights, rows, counts)
+
+
+def sweeps(spec: EquitySpec) -> bool:
+    """Whether ``sweep_tally`` answers ``spec``: heads-up hold'em of listed hands."""
+    return spec.game == "holdem" and len(spec.ranges) == 2 and not any(r.random for r in spec.ranges)
+
+
+def _classes(given: Range) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """A range's distinct weights (sorted) and each hand's number among them."""
+    import numpy as np
+
+    weights, classes = np.unique(np.array([w for _, w in given.hands], dtype=np.float64), return_inverse=True)
+    return weights, classes.astype(np.int64)
+
+
+def _rank_classes(hands: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """Each hold'em hand's rank class: hands of the same two ranks share one, numbered from 0."""
+    import numpy as np
+
+    ranks = hands >> 2
+    pairs = np.maximum(ranks[:, 0], ranks[:, 1]) * 13 + np.minimum(ranks[:, 0], ranks[:, 1])
+    return np.unique(pairs, return_inverse=True)[1].astype(np.int64)
+
+
+def sweep_tally(spec: EquitySpec) -> Tally:
+    """The tally of ``exact_tally(spec)`` for heads-up hold'em (``sweeps``), found board by
+    board by ``kernels.sweep_headsup``: each hand ranked once a board, the two ranges ordered by
+    value and counted against each other with running sums per card (no deal of hole cards is
+    listed). The weight groups are those of ``exact_tally``: the products of the two hands'
+    weights over the pairs that share no card."""
+    import numpy as np
+
+    from pokerfloor.equity import kernels
+
+    if not sweeps(spec):
+        raise ValueError("the sweep is for heads-up hold'em of listed hands")
+    first, second = spec.ranges
+    swapped = len(first) > 1 and len(second) == 1
+    if swapped:
+        first, second = second, first
+    hands0 = np.array([cards for cards, _ in first.hands], dtype=np.int64)
+    hands1 = np.array([cards for cards, _ in second.hands], dtype=np.int64)
+    weights0, classes0 = _classes(first)
+    weights1, classes1 = _classes(second)
+    where = {frozenset(cards): i for i, (cards, _) in enumerate(second.hands)}
+    same = np.array([where.get(frozenset(cards), -1) for cards, _ in first.hands], dtype=np.int64)
+    out = np.zeros((len(weights0), len(weights1), 4), dtype=np.int64)
+    small, big, suits, at, _ = packed_tables()
+    if len(hands0) == 1:
+        kernels.hand_against_range(hands0[0], hands1, classes1, _rank_classes(hands1), _board(spec), spec.known_mask,
+                                   spec.missing, small, big, suits, at, out[0])
+    else:
+        kernels.sweep_headsup(hands0, classes0, hands1, classes1, same, _rank_classes(hands0),
+                              _rank_classes(hands1), _board(spec), spec.known_mask, spec.missing, small, big, suits,
+                              at, out)
+    if swapped:
+        out = out.transpose(1, 0, 2)[:, :, [1, 0, 2, 3]]
+        weights0, weights1 = weights1, weights0
+    products = np.multiply.outer(weights0, weights1)
+    found = out[:, :, 3] > 0
+    if not found.any():
+        raise RangeError("the ranges leave no deal in which no two players hold the same card")
+    groups = np.unique(products[found])
+    outcomes = np.zeros((len(groups), 2, 3), dtype=np.int64)
+    counts = np.zeros(len(groups), dtype=np.int64)
+    for j, k in zip(*np.nonzero(found), strict=True):
+        g = int(np.searchsorted(groups, products[j, k]))
+        won, lost, tied, showdowns = (int(v) for v in out[j, k])
+        outcomes[g, 0, 1] += won
+        outcomes[g, 1, 1] += lost
+        outcomes[g, :, 2] += tied
+        counts[g] += showdowns
+    rows = np.zeros((len(groups), 2, kernels.COLUMNS), dtype=np.int64)
+    for g in range(len(groups)):
+        kernels.add_outcomes(outcomes[g], rows[g])
+    return Tally(tuple(float(w) for w in groups), rows, counts)
+
+
+def boards_tally(spec: EquitySpec) -> Tally:
+    """The tally of ``exact_tally(spec)`` with the boards outside (``kernels.boards_first``):
+    each hand of each range ranked once a board, then every deal that the board leaves settled
+    from those values. Any game and number of players of listed hands."""
+    import numpy as np
+
+    from pokerfloor.equity import kernels
+
+    picks, classes, weights = spec.deal_picks
+    players, size = len(spec.ranges), spec.hole_cards
+    widest = max(len(r) for r in spec.ranges)
+    hands = np.zeros((players, widest, size), dtype=np.uint8)
+    sizes = np.array([len(r) for r in spec.ranges], dtype=np.int64)
+    for p, r in enumerate(spec.ranges):
+        hands[p, : len(r)] = [cards for cards, _ in r.hands]
+    rows = np.zeros((len(weights), players, kernels.COLUMNS), dtype=np.int64)
+    counts = np.zeros(len(weights), dtype=np.int64)
+    small, big, suits, at, _ = packed_tables()
+    _, omaha, hilo = GAMES[spec.game]
+    kernels.boards_first(hands, sizes, picks, classes, _board(spec), spec.known_mask, spec.missing, omaha, hilo,
+                         small, big, suits, at, rows, counts)
     return Tally(weights, rows, counts)
 
 
