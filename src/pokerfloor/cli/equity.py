@@ -62,7 +62,7 @@ def equity_command(
     method = "exact" if found.exact else "Monte Carlo"
     title = f"{game} equity, board {found.board or '(none)'}" + (f", dead {found.dead}" if found.dead else "")
     title += ", exact (table)" if found.table else ""
-    table = Table(title=title, caption=f"{method}, {found.showdowns:,} showdowns")
+    table = Table(title=title, caption=f"{method}, {found.showdowns:,} showdowns (path: {found.method})")
     table.add_column("player", justify="right")
     table.add_column("range")
     table.add_column("hands", justify="right")

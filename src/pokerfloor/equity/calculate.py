@@ -289,7 +289,8 @@ def sweep_tally(spec: EquitySpec) -> Tally:
     out = np.zeros((len(weights0), len(weights1), 4), dtype=np.int64)
     small, big, suits, at, _ = packed_tables()
     if len(hands0) == 1:
-        kernels.hand_against_range(hands0[0], hands1, classes1, _rank_classes(hands1), _board(spec), spec.known_mask,
+        held = spec.known_mask | sum(1 << int(c) for c in hands0[0])  # no board holds the hand's cards
+        kernels.hand_against_range(hands0[0], hands1, classes1, _rank_classes(hands1), _board(spec), held,
                                    spec.missing, small, big, suits, at, out[0])
     else:
         kernels.sweep_headsup(hands0, classes0, hands1, classes1, same, _rank_classes(hands0),
@@ -331,13 +332,20 @@ def boards_tally(spec: EquitySpec) -> Tally:
     widest = max(len(r) for r in spec.ranges)
     hands = np.zeros((players, widest, size), dtype=np.uint8)
     sizes = np.array([len(r) for r in spec.ranges], dtype=np.int64)
+    ranks = np.zeros((players, widest), dtype=np.int64)
     for p, r in enumerate(spec.ranges):
         hands[p, : len(r)] = [cards for cards, _ in r.hands]
+        if size == 2:
+            ranks[p, : len(r)] = _rank_classes(hands[p, : len(r)].astype(np.int64))
     rows = np.zeros((len(weights), players, kernels.COLUMNS), dtype=np.int64)
     counts = np.zeros(len(weights), dtype=np.int64)
     small, big, suits, at, _ = packed_tables()
     _, omaha, hilo = GAMES[spec.game]
-    kernels.boards_first(hands, sizes, picks, classes, _board(spec), spec.known_mask, spec.missing, omaha, hilo,
+    held = spec.known_mask  # and the cards of every range of one hand: no board holds them
+    for r in spec.ranges:
+        if len(r) == 1:
+            held |= sum(1 << c for c in r.hands[0][0])
+    kernels.boards_first(hands, sizes, picks, classes, ranks, _board(spec), held, spec.missing, omaha, hilo,
                          small, big, suits, at, rows, counts)
     return Tally(weights, rows, counts)
 
@@ -447,6 +455,9 @@ class Equity:
     showdowns: int
     table: bool = False
     """Exact, read from the heads-up pre-flop table rather than enumerated."""
+    method: str = ""
+    """The path that found it (``METHODS``): ``table``, ``sweep``, ``boards``, ``enumeration``
+    or ``monte_carlo``."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -454,6 +465,7 @@ class Equity:
             "board": self.board,
             "dead": self.dead,
             "method": "exact" if self.exact else "monte_carlo",
+            "path": self.method,
             "table": self.table,
             "showdowns": self.showdowns,
             "players": [
@@ -464,8 +476,10 @@ class Equity:
         }
 
 
-def result(spec: EquitySpec, tally: Tally, *, exact: bool, table: bool = False) -> Equity:
-    """The players' equities from a finished tally (``table``: read from the pre-flop table)."""
+def result(spec: EquitySpec, tally: Tally, *, exact: bool, table: bool = False, method: str = "") -> Equity:
+    """The players' equities from a finished tally (``table``: read from the pre-flop table;
+    ``method``: the path that counted it, by default ``table``, ``enumeration`` or
+    ``monte_carlo`` as ``table`` and ``exact`` say)."""
     import numpy as np
 
     from pokerfloor.equity.kernels import HIGHS, LOWS, SCOOPS, SHARE, SHARES, SPLITS, SQUARES
@@ -486,7 +500,74 @@ def result(spec: EquitySpec, tally: Tally, *, exact: bool, table: bool = False) 
             float(sums[p, HIGHS] / SHARE / total), float(sums[p, LOWS] / SHARE / total), stderr,
             math.comb(52, spec.hole_cards) if given.random else len(given),
         ))
-    return Equity(spec.game, format_cards(spec.board), format_cards(spec.dead), tuple(players), exact, n, table)
+    method = method or ("table" if table else "enumeration" if exact else "monte_carlo")
+    return Equity(spec.game, format_cards(spec.board), format_cards(spec.dead), tuple(players), exact, n, table,
+                  method)
+
+
+METHODS = ("table", "sweep", "boards", "enumeration", "monte_carlo")
+"""The paths ``calculate`` can take: the pre-flop table, the heads-up sweep (``sweep_tally``),
+the boards-outside enumeration (``boards_tally``), the plain enumeration (``exact_tally``,
+chosen only when asked for by name) and Monte Carlo (``sample_tally``)."""
+
+VARIANCE = 0.25
+"""The variance of one showdown's share that the cost of sampling is planned for (its largest,
+for a share between 0 and 1)."""
+
+
+def _boards(spec: EquitySpec) -> int:
+    """Board completions the exact paths go through: from the cards not on the board, not dead
+    and not held by a player whose range is one hand."""
+    held = {c for r in spec.ranges if len(r) == 1 for c in r.hands[0][0]}
+    return math.comb(52 - len(spec.board) - len(spec.dead) - len(held), spec.missing)
+
+
+OVERHEAD = 100_000.0
+"""Nanoseconds an exact path spends in Python before its loop (arrays of the ranges' hands)."""
+
+
+def costs(spec: EquitySpec, precision: float = 0.001) -> dict[str, float]:
+    """The estimated time in nanoseconds of each path that answers ``spec``: ``sweep`` and
+    ``boards`` exactly, ``monte_carlo`` to a standard error of ``precision`` (``VARIANCE /
+    precision**2`` showdowns, half again for the doubling rounds). The constants are per board,
+    per hand ranked on a board, per deal settled on a board and per showdown sampled, fitted to
+    timings of the benchmark's cases (``bench --only equity-board``) on one core with numba;
+    only their ratios matter, as the fastest path is chosen."""
+    _, omaha, hilo = GAMES[spec.game]
+    players = len(spec.ranges)
+    rank = (100.0 if omaha else 15.0) * (2 if hilo else 1)
+    found: dict[str, float] = {}
+    per_showdown = 30.0 + players * (430.0 * (1.1 if hilo else 1.0) if omaha else 40.0)
+    found["monte_carlo"] = 1.5 * VARIANCE / precision**2 * per_showdown
+    if any(r.random for r in spec.ranges):
+        return found
+    boards = _boards(spec)
+    sizes = [len(r) for r in spec.ranges]
+    if sweeps(spec):
+        if min(sizes) == 1:
+            found["sweep"] = OVERHEAD + boards * (35.0 + 3.0 * max(sizes))
+        else:
+            found["sweep"] = OVERHEAD + boards * (300.0 + 40.0 * sum(sizes))
+    deals = math.prod(sizes)
+    if deals <= MAX_DEALS:
+        found["boards"] = OVERHEAD + boards * (30.0 + rank * sum(sizes) + 10.0 * deals * players)
+    return found
+
+
+def choose(spec: EquitySpec, precision: float = 0.001, exact: bool | None = None) -> str:
+    """The path ``calculate`` takes (``METHODS``): the pre-flop table where it answers (unless
+    ``exact`` is False), else the cheapest of ``costs`` (only the exact ones when ``exact``,
+    only sampling when ``exact`` is False)."""
+    if exact is not False and table_answers(spec):
+        return "table"
+    found = costs(spec, precision)
+    if exact is False:
+        return "monte_carlo"
+    if exact:
+        found.pop("monte_carlo")
+        if not found:
+            raise ValueError("exact enumeration needs listed hands: a random Omaha hand is sampled only")
+    return min(found, key=lambda m: found[m])
 
 
 def calculate(
@@ -499,25 +580,36 @@ def calculate(
     precision: float = 0.001,
     trials: int = 10_000_000,
     seed: int = 0,
+    method: str | None = None,
 ) -> Equity:
     """Each player's equity: ``calculate(["QQ+, AKs", "JJ-99, AQs+"], board="Ah7c2d")``.
 
-    ``exact=None`` enumerates every showdown when that is at most ``EXACT_LIMIT`` hand
-    evaluations and samples otherwise; sampling stops once every player's standard error is at
-    most ``precision``, or after ``trials`` showdowns. Heads-up hold'em with no board and no
-    dead cards is read exactly from the pre-flop table (``table_tally``) unless ``exact=False``.
+    The path is ``choose``'s (``Equity.method`` says which): heads-up hold'em with no board
+    and no dead cards is read exactly from the pre-flop table (unless ``exact=False``);
+    otherwise the faster by ``costs`` of exact enumeration and of sampling to a standard
+    error of ``precision`` (``exact=True`` enumerates, ``exact=False`` samples). Sampling
+    stops once every player's standard error is at most ``precision``, or after ``trials``
+    showdowns. ``method`` names a path of ``METHODS`` outright (``enumeration``: the plain
+    ``exact_tally``).
     """
     spec = EquitySpec.make(ranges, board=board, dead=dead, game=game)
-    if exact is not False:
-        from_table = table_tally(spec)
-        if from_table is not None:
-            return result(spec, from_table, exact=True, table=True)
-    if exact is None:
-        exact = not any(r.random for r in spec.ranges) and spec.evaluations <= EXACT_LIMIT
-    if exact:
-        return result(spec, exact_tally(spec), exact=True)
     if precision <= 0 or trials < 1:
         raise ValueError("precision is positive and trials at least 1")
+    if method is None:
+        method = choose(spec, precision, exact)
+    elif method not in METHODS:
+        raise ValueError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
+    if method == "table":
+        from_table = table_tally(spec)
+        if from_table is None:
+            raise ValueError("the pre-flop table answers heads-up hold'em with no board and no dead cards")
+        return result(spec, from_table, exact=True, table=True, method=method)
+    if method == "sweep":
+        return result(spec, sweep_tally(spec), exact=True, method=method)
+    if method == "boards":
+        return result(spec, boards_tally(spec), exact=True, method=method)
+    if method == "enumeration":
+        return result(spec, exact_tally(spec), exact=True, method=method)
     block = min(BLOCK, trials)
     blocks = -(-trials // block)
     tally = sample_tally(spec, seed, 0, 1, block)
@@ -530,4 +622,3 @@ def calculate(
         tally = tally + sample_tally(spec, seed, done, done + step, block)
         done += step
     return result(spec, tally, exact=False)
-

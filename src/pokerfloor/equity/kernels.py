@@ -926,15 +926,16 @@ sweep_headsup = _compiled(_sweep_headsup)
 
 
 def _boards_first(
-    hands: Array, sizes: Array, picks: Array, classes: Array, board: Array, known: int, missing: int, omaha: bool,
-    hilo: bool, small: Array, big: Array, suits: Array, at: Array, tally: Array, counts: Array,
+    hands: Array, sizes: Array, picks: Array, classes: Array, ranks: Array, board: Array, known: int, missing: int,
+    omaha: bool, hilo: bool, small: Array, big: Array, suits: Array, at: Array, tally: Array, counts: Array,
 ) -> None:
     """Exact enumeration with the boards outside and the deals inside: on each completion of
     ``board`` from the cards not in ``known``, every hand of every range (``hands[p, :sizes[p]]``)
     that the board leaves is ranked once, and each deal (``picks[d]``: a hand number per player,
     weight class ``classes[d]``) that shares no card with the board is settled from those
     values. The same showdowns as ``_exact``, each hand ranked once a board instead of once a
-    deal and board."""
+    deal and board. In hold'em, on a board with no three cards of a suit, each rank class of a
+    range (``ranks[p, w]``: hand ``w``'s class, numbered from 0 per player) is ranked once."""
     players, size = hands.shape[0], hands.shape[2]
     widest = hands.shape[1]
     keys = np.zeros((players, widest), dtype=np.int64)
@@ -954,6 +955,14 @@ def _boards_first(
             deal_bits[d] |= bits[p, picks[d, p]]
     highs = np.zeros((players, widest), dtype=np.int64)
     lows = np.zeros((players, widest), dtype=np.int64)
+    rank_keys = np.zeros((players, widest), dtype=np.int64)
+    rank_classes = np.zeros(players, dtype=np.int64)
+    for p in range(players):
+        for w in range(sizes[p]):
+            rank_keys[p, ranks[p, w]] = keys[p, w] >> SUIT_BITS
+            rank_classes[p] = max(rank_classes[p], ranks[p, w] + 1)
+    class_value = np.zeros(widest, dtype=np.int64)
+    suit_counts = np.zeros((6, 4), dtype=np.int64)
     outcomes = np.zeros((tally.shape[0], players, players + 1), dtype=np.int64)
     deck = np.empty(52, dtype=np.int64)
     n = 0
@@ -972,6 +981,7 @@ def _boards_first(
         card = int(board[j])
         prefix_key[0] += int(small[card])
         prefix_suits[0] |= 1 << (13 * (card & 3) + (card >> 2))
+        suit_counts[0, card & 3] += 1
     chosen = np.empty(5, dtype=np.int64)
     for j in range(missing):
         chosen[j] = j
@@ -983,9 +993,25 @@ def _boards_first(
             prefix_key[j + 1] = prefix_key[j] + int(small[card])
             prefix_suits[j + 1] = prefix_suits[j] | (1 << (13 * (card & 3) + (card >> 2)))
             prefix_bits[j + 1] = prefix_bits[j] | (1 << card)
+            for t in range(4):
+                suit_counts[j + 1, t] = suit_counts[j, t]
+            suit_counts[j + 1, card & 3] += 1
         board_key, board_suits, board_bits = prefix_key[missing], prefix_suits[missing], prefix_bits[missing]
         changed = _next_board_jit(chosen, missing, n)
+        flushless = not omaha
+        for t in range(4):
+            if suit_counts[missing, t] >= 3:
+                flushless = False
+        if flushless:
+            base = board_key >> SUIT_BITS
+            for p in range(players):
+                for c in range(rank_classes[p]):
+                    class_value[c] = _unsuited_jit(base + rank_keys[p, c], ROWS7_AT, 0, small, big)
+                for w in range(sizes[p]):
+                    highs[p, w] = class_value[ranks[p, w]]
         for p in range(players):
+            if flushless:
+                break
             for w in range(sizes[p]):
                 if bits[p, w] & board_bits:
                     continue
