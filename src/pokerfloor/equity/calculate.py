@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from pokerfloor.cards import Card, CardsLike, format_cards, parse_cards
@@ -84,6 +84,14 @@ class Tally:
         return int(self.counts.sum())
 
 
+@lru_cache(maxsize=256)
+def _without(given: Range, known: frozenset[Card]) -> tuple[Range, frozenset[int]]:
+    """``given.without(known)`` and the sizes of its hands, kept for the questions asked last
+    (a study asks of the same ranges on the same board again and again)."""
+    kept = given.without(known)
+    return kept, frozenset(len(cards) for cards, _ in kept.hands)
+
+
 @dataclass(frozen=True)
 class EquitySpec:
     """One equity question: each player's range, the board so far and the dead cards."""
@@ -114,10 +122,10 @@ class EquitySpec:
         read = [r if isinstance(r, Range) else parse_range(r, hole_cards) for r in ranges]
         live = []
         for number, given in enumerate(read, start=1):
-            kept = given.without(known)
+            kept, sizes = _without(given, frozenset(known))
             if not kept.random and not kept.hands:
                 raise RangeError(f"player {number}'s range {given.text!r} holds no hand beside the known cards")
-            if not kept.random and any(len(cards) != hole_cards for cards, _ in kept.hands):
+            if not kept.random and sizes != {hole_cards}:
                 raise RangeError(f"player {number}'s range {given.text!r}: {game} hands have {hole_cards} cards")
             live.append(kept)
         return cls(tuple(live), tuple(known_board), tuple(known_dead), game)
@@ -255,6 +263,17 @@ def _classes(given: Range) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
     return weights, classes.astype(np.int64)
 
 
+@lru_cache(maxsize=64)
+def _holdem_arrays(given: Range) -> tuple[np.ndarray[Any, Any], ...]:
+    """A hold'em range as the sweep reads it: its hands' cards, its distinct weights, each
+    hand's weight class and rank class (kept for the ranges asked about last)."""
+    import numpy as np
+
+    hands = np.array([cards for cards, _ in given.hands], dtype=np.int64)
+    weights, classes = _classes(given)
+    return hands, weights, classes, _rank_classes(hands)
+
+
 def _rank_classes(hands: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     """Each hold'em hand's rank class: hands of the same two ranks share one, numbered from 0."""
     import numpy as np
@@ -280,43 +299,44 @@ def sweep_tally(spec: EquitySpec) -> Tally:
     swapped = len(first) > 1 and len(second) == 1
     if swapped:
         first, second = second, first
-    hands0 = np.array([cards for cards, _ in first.hands], dtype=np.int64)
-    hands1 = np.array([cards for cards, _ in second.hands], dtype=np.int64)
-    weights0, classes0 = _classes(first)
-    weights1, classes1 = _classes(second)
-    where = {frozenset(cards): i for i, (cards, _) in enumerate(second.hands)}
-    same = np.array([where.get(frozenset(cards), -1) for cards, _ in first.hands], dtype=np.int64)
+    hands0, weights0, classes0, ranks0 = _holdem_arrays(first)
+    hands1, weights1, classes1, ranks1 = _holdem_arrays(second)
     out = np.zeros((len(weights0), len(weights1), 4), dtype=np.int64)
     small, big, suits, at, _ = packed_tables()
     if len(hands0) == 1:
         held = spec.known_mask | sum(1 << int(c) for c in hands0[0])  # no board holds the hand's cards
-        kernels.hand_against_range(hands0[0], hands1, classes1, _rank_classes(hands1), _board(spec), held,
-                                   spec.missing, small, big, suits, at, out[0])
+        kernels.hand_against_range(hands0[0], hands1, classes1, ranks1, _board(spec), held, spec.missing, small, big,
+                                   suits, at, out[0])
     else:
-        kernels.sweep_headsup(hands0, classes0, hands1, classes1, same, _rank_classes(hands0),
-                              _rank_classes(hands1), _board(spec), spec.known_mask, spec.missing, small, big, suits,
-                              at, out)
+        where = {tuple(sorted(cards)): i for i, (cards, _) in enumerate(second.hands)}
+        same = np.array([where.get(tuple(sorted(cards)), -1) for cards, _ in first.hands], dtype=np.int64)
+        kernels.sweep_headsup(hands0, classes0, hands1, classes1, same, ranks0, ranks1, _board(spec),
+                              spec.known_mask, spec.missing, small, big, suits, at, out)
     if swapped:
         out = out.transpose(1, 0, 2)[:, :, [1, 0, 2, 3]]
         weights0, weights1 = weights1, weights0
-    products = np.multiply.outer(weights0, weights1)
-    found = out[:, :, 3] > 0
-    if not found.any():
+    sums: dict[float, list[int]] = {}  # deal weight: wins of each player, ties, showdowns
+    for j, row in enumerate(out.tolist()):
+        for k, (won, lost, tied, showdowns) in enumerate(row):
+            if showdowns:
+                total = sums.setdefault(float(weights0[j] * weights1[k]), [0, 0, 0, 0])
+                total[0] += won
+                total[1] += lost
+                total[2] += tied
+                total[3] += showdowns
+    if not sums:
         raise RangeError("the ranges leave no deal in which no two players hold the same card")
-    groups = np.unique(products[found])
-    outcomes = np.zeros((len(groups), 2, 3), dtype=np.int64)
-    counts = np.zeros(len(groups), dtype=np.int64)
-    for j, k in zip(*np.nonzero(found), strict=True):
-        g = int(np.searchsorted(groups, products[j, k]))
-        won, lost, tied, showdowns = (int(v) for v in out[j, k])
-        outcomes[g, 0, 1] += won
-        outcomes[g, 1, 1] += lost
-        outcomes[g, :, 2] += tied
-        counts[g] += showdowns
+    groups = sorted(sums)
+    half = kernels.SHARE // 2
     rows = np.zeros((len(groups), 2, kernels.COLUMNS), dtype=np.int64)
-    for g in range(len(groups)):
-        kernels.add_outcomes(outcomes[g], rows[g])
-    return Tally(tuple(float(w) for w in groups), rows, counts)
+    for g, weight in enumerate(groups):  # as kernels.add_outcomes folds a win alone and a split in two
+        won, lost, tied, _ = sums[weight]
+        for p, alone in enumerate((won, lost)):
+            shares = alone * kernels.SHARE + tied * half
+            rows[g, p, [kernels.SHARES, kernels.SQUARES, kernels.SCOOPS, kernels.SPLITS, kernels.HIGHS]] = (
+                shares, alone * kernels.SHARE**2 + tied * half**2, alone, tied, shares)
+    counts = np.array([sums[w][3] for w in groups], dtype=np.int64)
+    return Tally(tuple(groups), rows, counts)
 
 
 def boards_tally(spec: EquitySpec) -> Tally:
