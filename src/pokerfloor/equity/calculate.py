@@ -84,12 +84,19 @@ class Tally:
         return int(self.counts.sum())
 
 
-@lru_cache(maxsize=256)
 def _without(given: Range, known: frozenset[Card]) -> tuple[Range, frozenset[int]]:
-    """``given.without(known)`` and the sizes of its hands, kept for the questions asked last
-    (a study asks of the same ranges on the same board again and again)."""
+    """``given.without(known)`` and the sizes of its hands."""
     kept = given.without(known)
     return kept, frozenset(len(cards) for cards, _ in kept.hands)
+
+
+@lru_cache(maxsize=256)
+def _read_without(text: str, hole_cards: int, known: frozenset[Card]) -> tuple[Range, Range, frozenset[int]]:
+    """The range written ``text``, and ``_without`` of it, kept for the questions asked last (a
+    study asks of the same ranges on the same board again and again; a ``Range`` never
+    changes). Keyed by the text, not the range, whose hash would go over every hand."""
+    given = parse_range(text, hole_cards)
+    return (given, *_without(given, known))
 
 
 @dataclass(frozen=True)
@@ -119,10 +126,13 @@ class EquitySpec:
             raise ValueError(f"a card appears twice in the board and dead cards {format_cards(known)}")
         if len(ranges) * hole_cards + 5 + len(known_dead) > 52:
             raise ValueError("not enough cards in the deck for these players, board and dead cards")
-        read = [r if isinstance(r, Range) else parse_range(r, hole_cards) for r in ranges]
+        gone = frozenset(known)
         live = []
-        for number, given in enumerate(read, start=1):
-            kept, sizes = _without(given, frozenset(known))
+        for number, asked in enumerate(ranges, start=1):
+            if isinstance(asked, Range):
+                given, (kept, sizes) = asked, _without(asked, gone)
+            else:
+                given, kept, sizes = _read_without(asked, hole_cards, gone)
             if not kept.random and not kept.hands:
                 raise RangeError(f"player {number}'s range {given.text!r} holds no hand beside the known cards")
             if not kept.random and sizes != {hole_cards}:
@@ -263,15 +273,25 @@ def _classes(given: Range) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
     return weights, classes.astype(np.int64)
 
 
-@lru_cache(maxsize=64)
+_ARRAYS: dict[int, tuple[Range, tuple[np.ndarray[Any, Any], ...]]] = {}
+
+
 def _holdem_arrays(given: Range) -> tuple[np.ndarray[Any, Any], ...]:
     """A hold'em range as the sweep reads it: its hands' cards, its distinct weights, each
-    hand's weight class and rank class (kept for the ranges asked about last)."""
+    hand's weight class and rank class; kept for the last range objects asked about (by
+    identity: ``EquitySpec.make`` hands out the same object for the same text and board)."""
     import numpy as np
 
+    kept = _ARRAYS.get(id(given))
+    if kept is not None and kept[0] is given:
+        return kept[1]
     hands = np.array([cards for cards, _ in given.hands], dtype=np.int64)
     weights, classes = _classes(given)
-    return hands, weights, classes, _rank_classes(hands)
+    found = (hands, weights, classes, _rank_classes(hands))
+    if len(_ARRAYS) >= 64:
+        _ARRAYS.clear()
+    _ARRAYS[id(given)] = (given, found)
+    return found
 
 
 def _rank_classes(hands: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
@@ -304,7 +324,7 @@ def sweep_tally(spec: EquitySpec) -> Tally:
     out = np.zeros((len(weights0), len(weights1), 4), dtype=np.int64)
     small, big, suits, at, _ = packed_tables()
     if len(hands0) == 1:
-        held = spec.known_mask | sum(1 << int(c) for c in hands0[0])  # no board holds the hand's cards
+        held = spec.known_mask | 1 << int(hands0[0, 0]) | 1 << int(hands0[0, 1])  # no board holds the hand's cards
         kernels.hand_against_range(hands0[0], hands1, classes1, ranks1, _board(spec), held, spec.missing, small, big,
                                    suits, at, out[0])
     else:
@@ -327,16 +347,14 @@ def sweep_tally(spec: EquitySpec) -> Tally:
     if not sums:
         raise RangeError("the ranges leave no deal in which no two players hold the same card")
     groups = sorted(sums)
-    half = kernels.SHARE // 2
-    rows = np.zeros((len(groups), 2, kernels.COLUMNS), dtype=np.int64)
-    for g, weight in enumerate(groups):  # as kernels.add_outcomes folds a win alone and a split in two
+    share, half = kernels.SHARE, kernels.SHARE // 2
+    rows = []
+    for weight in groups:  # as kernels.add_outcomes folds a pot won alone and one split in two
         won, lost, tied, _ = sums[weight]
-        for p, alone in enumerate((won, lost)):
-            shares = alone * kernels.SHARE + tied * half
-            rows[g, p, [kernels.SHARES, kernels.SQUARES, kernels.SCOOPS, kernels.SPLITS, kernels.HIGHS]] = (
-                shares, alone * kernels.SHARE**2 + tied * half**2, alone, tied, shares)
+        rows.append([[alone * share + tied * half, alone * share**2 + tied * half**2, alone, tied,
+                      alone * share + tied * half, 0] for alone in (won, lost)])  # the columns of kernels
     counts = np.array([sums[w][3] for w in groups], dtype=np.int64)
-    return Tally(tuple(groups), rows, counts)
+    return Tally(tuple(groups), np.array(rows, dtype=np.int64), counts)
 
 
 def boards_tally(spec: EquitySpec) -> Tally:
@@ -504,20 +522,26 @@ def result(spec: EquitySpec, tally: Tally, *, exact: bool, table: bool = False, 
 
     from pokerfloor.equity.kernels import HIGHS, LOWS, SCOOPS, SHARE, SHARES, SPLITS, SQUARES
 
-    weights = np.array(tally.weights)
-    total = float(weights @ tally.counts)
-    sums = np.tensordot(weights, tally.rows.astype(np.float64), axes=1)  # players x columns
-    n = tally.showdowns
+    if len(tally.weights) == 1:  # the same products, without numpy's overhead for one group
+        weight = tally.weights[0]
+        total = weight * float(int(tally.counts[0]))
+        sums: Any = [[weight * float(v) for v in row] for row in tally.rows[0].tolist()]
+        n = int(tally.counts[0])
+    else:
+        weights = np.array(tally.weights)
+        total = float(weights @ tally.counts)
+        sums = np.tensordot(weights, tally.rows.astype(np.float64), axes=1).tolist()  # players x columns
+        n = tally.showdowns
     players = []
     for p, given in enumerate(spec.ranges):
-        mean = sums[p, SHARES] / SHARE / total
+        mean = sums[p][SHARES] / SHARE / total
         stderr = 0.0
         if not exact and n > 1:
-            variance = max(sums[p, SQUARES] / SHARE**2 / total - mean**2, 0.0)
+            variance = max(sums[p][SQUARES] / SHARE**2 / total - mean**2, 0.0)
             stderr = math.sqrt(variance / (n - 1))
         players.append(PlayerEquity(
-            given.text, float(mean), float(sums[p, SCOOPS] / total), float(sums[p, SPLITS] / total),
-            float(sums[p, HIGHS] / SHARE / total), float(sums[p, LOWS] / SHARE / total), stderr,
+            given.text, float(mean), float(sums[p][SCOOPS] / total), float(sums[p][SPLITS] / total),
+            float(sums[p][HIGHS] / SHARE / total), float(sums[p][LOWS] / SHARE / total), stderr,
             math.comb(52, spec.hole_cards) if given.random else len(given),
         ))
     method = method or ("table" if table else "enumeration" if exact else "monte_carlo")
