@@ -84,6 +84,9 @@ class Tally:
         return int(self.counts.sum())
 
 
+_PICKS: dict[tuple[int, ...], tuple[tuple[Range, ...], Any]] = {}
+
+
 def _without(given: Range, known: frozenset[Card]) -> tuple[Range, frozenset[int]]:
     """``given.without(known)`` and the sizes of its hands."""
     kept = given.without(known)
@@ -182,7 +185,19 @@ class EquitySpec:
     @cached_property
     def deal_picks(self) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], tuple[float, ...]]:
         """The deals of ``deals`` as each player's hand number in its range ``(deals,
-        players)``, each deal's weight group, and the groups' weights."""
+        players)``, each deal's weight group, and the groups' weights; kept for the last range
+        objects asked about (``make`` hands out the same objects for the same text and board)."""
+        key = tuple(id(r) for r in self.ranges)
+        kept = _PICKS.get(key)
+        if kept is not None and all(a is b for a, b in zip(kept[0], self.ranges, strict=True)):
+            return kept[1]  # type: ignore[no-any-return]
+        found = self._list_deals()
+        if len(_PICKS) >= 32:
+            _PICKS.clear()
+        _PICKS[key] = (self.ranges, found)
+        return found
+
+    def _list_deals(self) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], tuple[float, ...]]:
         import numpy as np
 
         if any(r.random for r in self.ranges):
@@ -366,26 +381,45 @@ def boards_tally(spec: EquitySpec) -> Tally:
     from pokerfloor.equity import kernels
 
     picks, classes, weights = spec.deal_picks
-    players, size = len(spec.ranges), spec.hole_cards
-    widest = max(len(r) for r in spec.ranges)
-    hands = np.zeros((players, widest, size), dtype=np.uint8)
-    sizes = np.array([len(r) for r in spec.ranges], dtype=np.int64)
-    ranks = np.zeros((players, widest), dtype=np.int64)
-    for p, r in enumerate(spec.ranges):
-        hands[p, : len(r)] = [cards for cards, _ in r.hands]
-        if size == 2:
-            ranks[p, : len(r)] = _rank_classes(hands[p, : len(r)].astype(np.int64))
-    rows = np.zeros((len(weights), players, kernels.COLUMNS), dtype=np.int64)
+    hands, sizes, ranks, held = _boards_arrays(spec.ranges, spec.hole_cards)
+    rows = np.zeros((len(weights), len(spec.ranges), kernels.COLUMNS), dtype=np.int64)
     counts = np.zeros(len(weights), dtype=np.int64)
     small, big, suits, at, _ = packed_tables()
     _, omaha, hilo = GAMES[spec.game]
-    held = spec.known_mask  # and the cards of every range of one hand: no board holds them
-    for r in spec.ranges:
+    kernels.boards_first(hands, sizes, picks, classes, ranks, _board(spec), spec.known_mask | held, spec.missing,
+                         omaha, hilo, small, big, suits, at, rows, counts)
+    return Tally(weights, rows, counts)
+
+
+_BOARDS_ARRAYS: dict[tuple[int, ...], tuple[tuple[Range, ...], Any]] = {}
+
+
+def _boards_arrays(ranges: tuple[Range, ...], size: int) -> tuple[Any, Any, Any, int]:
+    """The ranges as ``kernels.boards_first`` reads them: hands ``(players, widest, size)``,
+    each range's size, each hand's rank class (hold'em), and the cards held in every deal (those
+    of every range of one hand: no board holds them); kept by the ranges' identity."""
+    import numpy as np
+
+    key = tuple(id(r) for r in ranges)
+    kept = _BOARDS_ARRAYS.get(key)
+    if kept is not None and all(a is b for a, b in zip(kept[0], ranges, strict=True)):
+        return kept[1]  # type: ignore[no-any-return]
+    players, widest = len(ranges), max(len(r) for r in ranges)
+    hands = np.zeros((players, widest, size), dtype=np.uint8)
+    sizes = np.array([len(r) for r in ranges], dtype=np.int64)
+    ranks = np.zeros((players, widest), dtype=np.int64)
+    held = 0
+    for p, r in enumerate(ranges):
+        hands[p, : len(r)] = [cards for cards, _ in r.hands]
+        if size == 2:
+            ranks[p, : len(r)] = _rank_classes(hands[p, : len(r)].astype(np.int64))
         if len(r) == 1:
             held |= sum(1 << c for c in r.hands[0][0])
-    kernels.boards_first(hands, sizes, picks, classes, ranks, _board(spec), held, spec.missing, omaha, hilo,
-                         small, big, suits, at, rows, counts)
-    return Tally(weights, rows, counts)
+    found = (hands, sizes, ranks, held)
+    if len(_BOARDS_ARRAYS) >= 32:
+        _BOARDS_ARRAYS.clear()
+    _BOARDS_ARRAYS[key] = (ranges, found)
+    return found
 
 
 def table_answers(spec: EquitySpec) -> bool:

@@ -1073,8 +1073,11 @@ def _hand_against_range(
     ``board``, the hand is ranked once, and each hand of the range (``hands``; weight classes
     ``classes``, rank classes ``ranks``) that shares no card with it or the board counts as a
     win, a loss or a tie by comparing values; on a board with no three cards of a suit each
-    rank class is ranked once. Adds to ``out[k]`` (the range's weight classes): the hand's wins,
-    the range's, the ties and the showdowns."""
+    rank class is ranked once, and with one or two cards to come such boards are taken together
+    by the ranks they deal (up to 91 groups for 1,081 flop completions): the hands of a rank
+    class meet each group as often as its boards miss their cards (per-card board counts).
+    Adds to ``out[k]`` (the range's weight classes): the hand's wins, the range's, the ties and
+    the showdowns."""
     count = hands.shape[0]
     x, y = int(hand[0]), int(hand[1])
     hero_key = int(small[x]) + int(small[y])
@@ -1105,6 +1108,11 @@ def _hand_against_range(
         prefix_key[0] += int(small[card])
         prefix_suits[0] |= 1 << (13 * (card & 3) + (card >> 2))
         prefix_counts[0, card & 3] += 1
+    grouped = missing == 1 or missing == 2  # flushless boards counted by the ranks dealt
+    boards = np.zeros(169, dtype=np.int64)  # per group: boards, each card's boards, the rank key
+    card_boards = np.zeros((169, 52), dtype=np.int64)
+    group_key = np.zeros(169, dtype=np.int64)
+    pair_group = np.full((52, 52), -1, dtype=np.int64)  # the group of the board of these two cards
     chosen = np.empty(5, dtype=np.int64)
     for j in range(missing):
         chosen[j] = j
@@ -1119,13 +1127,28 @@ def _hand_against_range(
                 prefix_counts[j + 1, s] = prefix_counts[j, s]
             prefix_counts[j + 1, card & 3] += 1
         board_key, board_suits, board_bits = prefix_key[missing], prefix_suits[missing], prefix_bits[missing]
-        changed = _next_board_jit(chosen, missing, n)
         if board_bits & hero_bits:
+            changed = _next_board_jit(chosen, missing, n)
             continue
         flushless = True
         for s in range(4):
             if prefix_counts[missing, s] >= 3:
                 flushless = False
+        if flushless and grouped:
+            first = int(deck[chosen[0]])
+            if missing == 1:
+                group = first >> 2
+            else:
+                second = int(deck[chosen[1]])
+                group = min(first >> 2, second >> 2) * 13 + max(first >> 2, second >> 2)
+                pair_group[first, second] = pair_group[second, first] = group
+                card_boards[group, second] += 1
+            boards[group] += 1
+            card_boards[group, first] += 1
+            group_key[group] = board_key >> SUIT_BITS
+            changed = _next_board_jit(chosen, missing, n)
+            continue
+        changed = _next_board_jit(chosen, missing, n)
         taken = board_bits | hero_bits
         mine = _holdem_value_jit(board_key + hero_key, board_suits | hero_suits, small, big, suits, at)
         if flushless:
@@ -1141,13 +1164,51 @@ def _hand_against_range(
                     out[k, column] += 1
                     out[k, 3] += 1
             continue
-        for h in range(count):
-            if bits[h] & taken:
-                continue
-            theirs = _holdem_value_jit(board_key + keys[h], board_suits | suit_masks[h], small, big, suits, at)
-            k = classes[h]
-            out[k, 0 if mine > theirs else 1 if theirs > mine else 2] += 1
-            out[k, 3] += 1
+        # three or more of suit ``flush`` on the board: only a hand holding enough of that suit
+        # can make a flush; every other hand's value is its rank class's
+        flush = 0
+        for s in range(4):
+            if prefix_counts[missing, s] >= 3:
+                flush = s
+        needed = 5 - prefix_counts[missing, flush]
+        base = board_key >> SUIT_BITS
+        for c in range(rank_keys.shape[0]):
+            value = _unsuited_jit(base + rank_keys[c], ROWS7_AT, 0, small, big)
+            for u in range(starts[c], starts[c + 1]):
+                h = members[u]
+                if bits[h] & taken:
+                    continue
+                a, b = int(hands[h, 0]), int(hands[h, 1])
+                theirs = value
+                if (1 if a & 3 == flush else 0) + (1 if b & 3 == flush else 0) >= needed:
+                    theirs = _holdem_value_jit(board_key + keys[h], board_suits | suit_masks[h], small, big, suits,
+                                               at)
+                k = classes[h]
+                out[k, 0 if mine > theirs else 1 if theirs > mine else 2] += 1
+                out[k, 3] += 1
+    # Each group of flushless boards (the same ranks dealt, so the same values for every hand of
+    # a rank class): a hand of the range meets the boards of the group that hold neither of its
+    # cards, the group's boards less those holding either card, plus the board of both.
+    hero_rank = hero_key >> SUIT_BITS
+    for group in range(169):
+        if boards[group] == 0:
+            continue
+        base = group_key[group]
+        mine = _unsuited_jit(base + hero_rank, ROWS7_AT, 0, small, big)
+        for c in range(rank_keys.shape[0]):
+            theirs = _unsuited_jit(base + rank_keys[c], ROWS7_AT, 0, small, big)
+            column = 0 if mine > theirs else 1 if theirs > mine else 2
+            for u in range(starts[c], starts[c + 1]):
+                h = members[u]
+                if bits[h] & hero_bits:
+                    continue
+                a, b = int(hands[h, 0]), int(hands[h, 1])
+                met = boards[group] - card_boards[group, a] - card_boards[group, b]
+                if pair_group[a, b] == group:
+                    met += 1
+                k = classes[h]
+                out[k, column] += met
+                out[k, 3] += met
 
 
 hand_against_range = _compiled(_hand_against_range)
