@@ -17,6 +17,7 @@ from pokerfloor.equity.calculate import (
     boards_tally,
     choose,
     costs,
+    fixed_tally,
     sweep_tally,
     sweeps,
 )
@@ -90,6 +91,36 @@ def test_the_boards_outside_count_three_hands_before_the_flop() -> None:
     assert boards_tally(spec) == exact_tally(spec)
 
 
+FIXED = [(seed, players, shown) for seed in range(3) for players in (2, 3, 4, 6) for shown in (0, 3, 4)]
+
+
+@pytest.mark.parametrize(("seed", "players", "shown"), FIXED)
+def test_fixed_hands_by_ranks_count_what_the_plain_enumeration_counts(seed: int, players: int, shown: int) -> None:
+    """One hand a player, counted by the multisets of ranks to come and the flush completions one
+    by one (``fixed_tally``); boards of two or three of a suit make flushes likely."""
+    rng = random.Random(seed)
+    deck = [Card(c) for c in range(52)]
+    rng.shuffle(deck)
+    if shown and seed == 1:  # a two-tone or monotone board
+        deck.sort(key=lambda c: (c & 3) != 2)
+        deck[shown:] = rng.sample(deck[shown:], len(deck) - shown)
+    board, dead = deck[:shown], deck[shown : shown + seed % 2]
+    rest = deck[shown + seed % 2 :]
+    hands = [format_cards(rest[2 * p : 2 * p + 2]) for p in range(players)]
+    spec = EquitySpec.make(hands, board=format_cards(board), dead=format_cards(dead))
+    by_ranks = fixed_tally(spec)
+    if by_ranks is None:  # the board shown already gives a flush to come: every completion is dealt
+        assert "fixed" not in costs(spec)
+        return
+    assert by_ranks == (exact_tally(spec) if shown else boards_tally(spec))
+
+
+def test_fixed_hands_with_a_flush_made_on_the_board_are_enumerated() -> None:
+    spec = EquitySpec.make(["AhKh", "QsQd"], board="2h3h4h", dead="5c")
+    assert fixed_tally(spec) is None and "fixed" not in costs(spec)
+    assert equity(["AhKh", "QsQd"], board="2h3h4h", method="fixed").method == "boards"
+
+
 def test_equity_takes_the_path_it_names_and_stays_exact() -> None:
     board = "Qs7d2c"
     range_vs_range = equity(["QQ+, AKs", "JJ, TT, 99, AQs+"], board=board)
@@ -97,7 +128,10 @@ def test_equity_takes_the_path_it_names_and_stays_exact() -> None:
     plain = equity(["QQ+, AKs", "JJ, TT, 99, AQs+"], board=board, method="enumeration")
     assert [p.equity for p in plain.players] == [p.equity for p in range_vs_range.players]
     three = equity(["AhKh", "QsQd", "7c7d"], board="Kc8d3h")
-    assert (three.method, three.exact, three.to_dict()["path"]) == ("boards", True, "boards")
+    assert (three.method, three.exact, three.to_dict()["path"]) == ("fixed", True, "fixed")
+    assert equity(["AhKh", "QsQd", "7c7d"], board="Kc8d3h", method="boards").players == three.players
+    three_ranges = equity(["AhKh", "QsQd, JJ", "7c7d"], board="Kc8d3h")
+    assert (three_ranges.method, three_ranges.exact) == ("boards", True)
     sampled = equity(["AhKh", "QsQd", "7c7d"], board="Kc8d3h", exact=False, trials=40_000)
     assert sampled.method == "monte_carlo" and not sampled.exact and sampled.players[0].stderr > 0
     assert equity(["AhKh", "QsQd"]).method == "table"

@@ -422,6 +422,56 @@ def _boards_arrays(ranges: tuple[Range, ...], size: int) -> tuple[Any, Any, Any,
     return found
 
 
+def fixed(spec: EquitySpec) -> bool:
+    """Whether ``fixed_tally`` may answer ``spec``: hold'em of one hand a player."""
+    return spec.game == "holdem" and all(len(r) == 1 and not r.random for r in spec.ranges)
+
+
+def _flush_boards(spec: EquitySpec) -> int:
+    """The completions in which some player of fixed hands can make a flush (``fixed_tally``
+    deals these one by one), or -1 when the cards shown already give one a flush to come."""
+    holes = [r.hands[0][0] for r in spec.ranges]
+    held = {*spec.board, *spec.dead, *(c for h in holes for c in h)}
+    total = 0
+    for s in range(4):
+        needed = 5 - sum(c & 3 == s for c in spec.board) - max(sum(c & 3 == s for c in h) for h in holes)
+        if needed <= 0:
+            return -1
+        suited = sum(c & 3 == s for c in range(52) if c not in held)
+        others = 52 - len(held) - suited
+        total += sum(math.comb(suited, k) * math.comb(others, spec.missing - k)
+                     for k in range(needed, spec.missing + 1))
+    return total
+
+
+def fixed_tally(spec: EquitySpec) -> Tally | None:
+    """The tally of ``exact_tally(spec)`` for fixed hold'em hands (``fixed``), by the ranks
+    dealt (``kernels.fixed_hands``): each multiset of ranks to come settled once, the
+    completions in which a player can make a flush one by one. None when the cards shown give a
+    player a flush with no card to come (every completion is then such a one)."""
+    import numpy as np
+
+    from pokerfloor.equity import kernels
+
+    if not fixed(spec):
+        raise ValueError("fixed_tally is for hold'em hands of one hand a player")
+    holes = np.array([r.hands[0][0] for r in spec.ranges], dtype=np.int64)
+    held = spec.known_mask
+    for cards in holes.tolist():
+        held |= (1 << cards[0]) | (1 << cards[1])
+    if bin(held).count("1") != len(spec.board) + len(spec.dead) + 2 * len(spec.ranges):
+        raise RangeError("the ranges leave no deal in which no two players hold the same card")
+    small, big, suits, at, choose = packed_tables()
+    outcomes = np.zeros((len(spec.ranges), len(spec.ranges) + 1), dtype=np.int64)
+    showdowns = kernels.fixed_hands(holes, _board(spec), held, spec.missing, choose, small, big, suits, at, outcomes)
+    if showdowns < 0:
+        return None
+    rows = np.zeros((1, len(spec.ranges), kernels.COLUMNS), dtype=np.int64)
+    kernels.add_outcomes(outcomes, rows[0])
+    weight = math.prod(r.hands[0][1] for r in spec.ranges)
+    return Tally((float(weight),), rows, np.array([showdowns], dtype=np.int64))
+
+
 def table_answers(spec: EquitySpec) -> bool:
     """Whether the pre-flop table (``preflop``) answers ``spec``: heads-up hold'em with no
     board and no dead cards, and the table present and sound."""
@@ -528,8 +578,8 @@ class Equity:
     table: bool = False
     """Exact, read from the heads-up pre-flop table rather than enumerated."""
     method: str = ""
-    """The path that found it (``METHODS``): ``table``, ``sweep``, ``boards``, ``enumeration``
-    or ``monte_carlo``."""
+    """The path that found it (``METHODS``): ``table``, ``sweep``, ``fixed``, ``boards``,
+    ``enumeration`` or ``monte_carlo``."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -583,10 +633,11 @@ def result(spec: EquitySpec, tally: Tally, *, exact: bool, table: bool = False, 
                   method)
 
 
-METHODS = ("table", "sweep", "boards", "enumeration", "monte_carlo")
+METHODS = ("table", "sweep", "fixed", "boards", "enumeration", "monte_carlo")
 """The paths ``calculate`` can take: the pre-flop table, the heads-up sweep (``sweep_tally``),
-the boards-outside enumeration (``boards_tally``), the plain enumeration (``exact_tally``,
-chosen only when asked for by name) and Monte Carlo (``sample_tally``)."""
+fixed hands by the ranks dealt (``fixed_tally``), the boards-outside enumeration
+(``boards_tally``), the plain enumeration (``exact_tally``, chosen only when asked for by name)
+and Monte Carlo (``sample_tally``)."""
 
 VARIANCE = 0.25
 """The variance of one showdown's share that the cost of sampling is planned for (its largest,
@@ -605,8 +656,8 @@ OVERHEAD = 100_000.0
 
 
 def costs(spec: EquitySpec, precision: float = 0.001) -> dict[str, float]:
-    """The estimated time in nanoseconds of each path that answers ``spec``: ``sweep`` and
-    ``boards`` exactly, ``monte_carlo`` to a standard error of ``precision`` (``VARIANCE /
+    """The estimated time in nanoseconds of each path that answers ``spec``: ``sweep``,
+    ``fixed`` and ``boards`` exactly, ``monte_carlo`` to a standard error of ``precision`` (``VARIANCE /
     precision**2`` showdowns, half again for the doubling rounds). The constants are per board,
     per hand ranked on a board, per deal settled on a board and per showdown sampled, fitted to
     timings of the benchmark's cases (``bench --only equity-board``) on one core with numba;
@@ -626,6 +677,11 @@ def costs(spec: EquitySpec, precision: float = 0.001) -> dict[str, float]:
             found["sweep"] = OVERHEAD + boards * (35.0 + 3.0 * max(sizes))
         else:
             found["sweep"] = OVERHEAD + boards * (300.0 + 40.0 * sum(sizes))
+    if fixed(spec):
+        flushes = _flush_boards(spec)
+        if flushes >= 0:
+            multisets = math.comb(12 + spec.missing, spec.missing)
+            found["fixed"] = OVERHEAD + multisets * players * 8.0 + flushes * (40.0 + 12.0 * players)
     deals = math.prod(sizes)
     if deals <= MAX_DEALS:
         found["boards"] = OVERHEAD + boards * (30.0 + rank * sum(sizes) + 10.0 * deals * players)
@@ -684,6 +740,11 @@ def calculate(
         return result(spec, from_table, exact=True, table=True, method=method)
     if method == "sweep":
         return result(spec, sweep_tally(spec), exact=True, method=method)
+    if method == "fixed":
+        by_ranks = fixed_tally(spec)
+        if by_ranks is not None:
+            return result(spec, by_ranks, exact=True, method=method)
+        method = "boards"
     if method == "boards":
         return result(spec, boards_tally(spec), exact=True, method=method)
     if method == "enumeration":

@@ -1212,3 +1212,137 @@ def _hand_against_range(
 
 
 hand_against_range = _compiled(_hand_against_range)
+
+
+def _fixed_hands(
+    holes: Array, board: Array, known: int, missing: int, choose: Array, small: Array, big: Array, suits: Array,
+    at: Array, outcomes: Array,
+) -> int:
+    """Exact hold'em (high) of fixed hands (``holes[p]``: player ``p``'s two cards), counting the
+    completions of ``board`` from the cards not in ``known`` (which holds the hole cards) by the
+    ranks they deal: a completion in which no player can make a flush is valued by its ranks
+    alone, so each multiset of ranks is settled once, as often as the cards left can deal it
+    (the product of C(cards left of the rank, times dealt)). The completions in which some
+    player can (enough of one suit on the board for a player's cards of that suit: at most one
+    suit can be so) are then dealt one by one, and each settles by its true values in place of
+    its ranks' values. Adds to ``outcomes[p, winners]``; returns the showdowns, or -1 when the
+    cards shown already give a player a flush draw of none to come (then every completion is
+    such, and ``_boards_first`` serves)."""
+    players = holes.shape[0]
+    shown = 5 - missing
+    shown_key = 0
+    shown_counts = np.zeros(4, dtype=np.int64)
+    shown_masks = np.zeros(4, dtype=np.int64)  # ranks of each suit on the board shown
+    for j in range(shown):
+        card = int(board[j])
+        shown_key += int(small[card])
+        shown_counts[card & 3] += 1
+        shown_masks[card & 3] |= 1 << (card >> 2)
+    hole_keys = np.zeros(players, dtype=np.int64)
+    hole_counts = np.zeros((players, 4), dtype=np.int64)
+    hole_masks = np.zeros((players, 4), dtype=np.int64)
+    most = np.zeros(4, dtype=np.int64)
+    for p in range(players):
+        for j in range(2):
+            card = int(holes[p, j])
+            hole_keys[p] += int(small[card])
+            hole_counts[p, card & 3] += 1
+            hole_masks[p, card & 3] |= 1 << (card >> 2)
+        for s in range(4):
+            most[s] = max(most[s], hole_counts[p, s])
+    needed = np.zeros(4, dtype=np.int64)  # cards of the suit to come for some player's flush
+    for s in range(4):
+        needed[s] = 5 - shown_counts[s] - most[s]
+        if needed[s] <= 0:
+            return -1
+    left = np.zeros(13, dtype=np.int64)
+    deck = np.empty(52, dtype=np.int64)
+    n = 0
+    for card in range(52):
+        if not known >> card & 1:
+            left[card >> 2] += 1
+            deck[n] = card
+            n += 1
+    rank_key = np.zeros(13, dtype=np.int64)
+    for r in range(13):
+        rank_key[r] = int(small[4 * r]) >> SUIT_BITS  # clubs' suit key is 0
+    values = np.zeros(players, dtype=np.int64)
+    shown_rank = shown_key >> SUIT_BITS
+    showdowns = 0
+    # every multiset of ranks to come, as non-decreasing sequences
+    ranks = np.zeros(5, dtype=np.int64)
+    dealt = np.zeros(13, dtype=np.int64)
+    while True:
+        for r in range(13):
+            dealt[r] = 0
+        key = shown_rank
+        for j in range(missing):
+            dealt[ranks[j]] += 1
+            key += rank_key[ranks[j]]
+        times = 1
+        for r in range(13):
+            if dealt[r]:
+                times *= choose[left[r], dealt[r]]
+        if times:
+            for p in range(players):
+                values[p] = _unsuited_jit(key + (hole_keys[p] >> SUIT_BITS), ROWS7_AT, 0, small, big)
+            _settle_jit(values, players, outcomes, times)
+            showdowns += times
+        j = missing - 1
+        while j >= 0 and ranks[j] == 12:
+            j -= 1
+        if j < 0:
+            break
+        ranks[j] += 1
+        for t in range(j + 1, missing):
+            ranks[t] = ranks[j]
+    # the completions in which a player can make a flush: ``k`` cards of suit ``s`` to come
+    suited = np.empty(13, dtype=np.int64)
+    others = np.empty(52, dtype=np.int64)
+    pick = np.empty(5, dtype=np.int64)
+    rest = np.empty(5, dtype=np.int64)
+    true_values = np.zeros(players, dtype=np.int64)
+    for s in range(4):
+        if needed[s] > missing:
+            continue
+        ns = no = 0
+        for i in range(n):
+            if deck[i] & 3 == s:
+                suited[ns] = deck[i]
+                ns += 1
+            else:
+                others[no] = deck[i]
+                no += 1
+        for k in range(needed[s], min(missing, ns) + 1):
+            if missing - k > no:
+                continue
+            for j in range(k):
+                pick[j] = j
+            more = 0
+            while more >= 0:
+                key_s = shown_rank
+                mask_s = shown_masks[s]
+                for j in range(k):
+                    card = suited[pick[j]]
+                    key_s += rank_key[card >> 2]
+                    mask_s |= 1 << (card >> 2)
+                for j in range(missing - k):
+                    rest[j] = j
+                again = 0
+                while again >= 0:
+                    key = key_s
+                    for j in range(missing - k):
+                        key += rank_key[others[rest[j]] >> 2]
+                    for p in range(players):
+                        values[p] = _unsuited_jit(key + (hole_keys[p] >> SUIT_BITS), ROWS7_AT, 0, small, big)
+                        true_values[p] = values[p]
+                        if shown_counts[s] + k + hole_counts[p, s] >= 5:
+                            true_values[p] = int(big[at[1] + (mask_s | hole_masks[p, s])])
+                    _settle_jit(values, players, outcomes, -1)
+                    _settle_jit(true_values, players, outcomes, 1)
+                    again = _next_board_jit(rest, missing - k, no)
+                more = _next_board_jit(pick, k, ns)
+    return showdowns
+
+
+fixed_hands = _compiled(_fixed_hands)
