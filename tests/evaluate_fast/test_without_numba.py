@@ -82,11 +82,12 @@ def test_without_numba_the_pre_flop_table_answers_the_same() -> None:
 
 def test_without_numba_the_fast_exact_paths_count_what_the_plain_enumeration_counts() -> None:
     """The sweep (a hand or a range against a range, weighted, a hand in both ranges, dead
-    cards) and the boards-outside enumeration (three-way hold'em, Omaha hi-lo) run as plain
-    Python and give the tallies of ``exact_tally``, as compiled (tests/equity/test_fast_exact.py)."""
+    cards), the boards-outside enumeration (three-way hold'em, Omaha hi-lo) and fixed hands by
+    the ranks dealt (three-way on a two-tone flop) run as plain Python and give the tallies of
+    ``exact_tally``, as compiled (tests/equity/test_fast_exact.py)."""
     code = (
         "from pokerfloor.equity import EquitySpec, exact_tally\n"
-        "from pokerfloor.equity.calculate import boards_tally, sweep_tally\n"
+        "from pokerfloor.equity.calculate import boards_tally, fixed_tally, sweep_tally\n"
         "same = []\n"
         "for ranges, board, dead, game in [\n"
         "    (['AhKh, QQ:0.5, 76s', 'AhKh, JTs, 99'], 'Kc8d3h9s', '2c', 'holdem'),\n"
@@ -99,6 +100,8 @@ def test_without_numba_the_fast_exact_paths_count_what_the_plain_enumeration_cou
         "    same.append(boards_tally(spec) == plain)\n"
         "    if game == 'holdem' and len(ranges) == 2:\n"
         "        same.append(sweep_tally(spec) == plain)\n"
+        "spec = EquitySpec.make(['AhKh', 'QsQd', '7c7d'], board='2h3h8d')\n"
+        "same.append(fixed_tally(spec) == exact_tally(spec))\n"
         "print(same, 'numba' in sys.modules)\n"
     )
-    assert _run({"numba"}, code) == f"{[True] * 6} False"
+    assert _run({"numba"}, code) == f"{[True] * 7} False"
