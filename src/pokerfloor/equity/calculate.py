@@ -672,9 +672,12 @@ def costs(spec: EquitySpec, precision: float = 0.001) -> dict[str, float]:
         return found
     boards = _boards(spec)
     sizes = [len(r) for r in spec.ranges]
+    # hold'em with one or two cards to come: the boards with no flush go by the ranks they deal
+    flushes = _suited_completions(spec) if not omaha and spec.missing in (1, 2) else boards
+    groups = min(13 if spec.missing == 1 else 91, boards - flushes)
     if sweeps(spec):
         if min(sizes) == 1:
-            found["sweep"] = OVERHEAD + boards * (35.0 + 3.0 * max(sizes))
+            found["sweep"] = OVERHEAD + boards * 35.0 + (flushes + groups) * 3.0 * max(sizes)
         else:
             found["sweep"] = OVERHEAD + boards * (300.0 + 40.0 * sum(sizes))
     if fixed(spec):
@@ -684,8 +687,23 @@ def costs(spec: EquitySpec, precision: float = 0.001) -> dict[str, float]:
             found["fixed"] = OVERHEAD + multisets * players * 8.0 + flushes * (40.0 + 12.0 * players)
     deals = math.prod(sizes)
     if deals <= MAX_DEALS:
-        found["boards"] = OVERHEAD + boards * (30.0 + rank * sum(sizes) + 10.0 * deals * players)
+        per_board = rank * sum(sizes) + 10.0 * deals * players
+        found["boards"] = OVERHEAD + boards * 30.0 + (flushes + groups) * per_board
     return found
+
+
+def _suited_completions(spec: EquitySpec) -> int:
+    """The completions of the board (from the cards not on it or dead, nor held by a range of one
+    hand) with three or more cards of a suit (at most one suit can have three of five)."""
+    held = {*spec.board, *spec.dead, *(c for r in spec.ranges if len(r) == 1 for c in r.hands[0][0])}
+    total = 0
+    for s in range(4):
+        shown = sum(c & 3 == s for c in spec.board)
+        suited = sum(c & 3 == s for c in range(52) if c not in held)
+        others = 52 - len(held) - suited
+        total += sum(math.comb(suited, k) * math.comb(others, spec.missing - k)
+                     for k in range(max(0, 3 - shown), spec.missing + 1))
+    return total
 
 
 def choose(spec: EquitySpec, precision: float = 0.001, exact: bool | None = None) -> str:

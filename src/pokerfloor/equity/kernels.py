@@ -963,6 +963,11 @@ def _boards_first(
             rank_classes[p] = max(rank_classes[p], ranks[p, w] + 1)
     class_value = np.zeros(widest, dtype=np.int64)
     suit_counts = np.zeros((6, 4), dtype=np.int64)
+    grouped = not omaha and (missing == 1 or missing == 2)
+    group_boards = np.zeros(169, dtype=np.int64)
+    card_boards = np.zeros((169, 52), dtype=np.int64)
+    group_key = np.zeros(169, dtype=np.int64)
+    pair_group = np.full((52, 52), -1, dtype=np.int64)
     outcomes = np.zeros((tally.shape[0], players, players + 1), dtype=np.int64)
     deck = np.empty(52, dtype=np.int64)
     n = 0
@@ -1002,6 +1007,19 @@ def _boards_first(
         for t in range(4):
             if suit_counts[missing, t] >= 3:
                 flushless = False
+        if flushless and grouped:  # counted with the boards that deal the same ranks, below
+            first = np.int64(full[shown])
+            if missing == 1:
+                rank_group = first >> 2
+            else:
+                second = np.int64(full[shown + 1])
+                rank_group = min(first >> 2, second >> 2) * 13 + max(first >> 2, second >> 2)
+                pair_group[first, second] = pair_group[second, first] = rank_group
+                card_boards[rank_group, second] += 1
+            group_boards[rank_group] += 1
+            card_boards[rank_group, first] += 1
+            group_key[rank_group] = board_key >> SUIT_BITS
+            continue
         if flushless:
             base = board_key >> SUIT_BITS
             for p in range(players):
@@ -1058,8 +1076,69 @@ def _boards_first(
                     tally[group, p, SCOOPS] += 1
                 elif share:
                     tally[group, p, SPLITS] += 1
+    if grouped:
+        _settle_groups_jit(picks, classes, bits, ranks, rank_keys, rank_classes, sizes, group_boards, card_boards,
+                           group_key, pair_group, small, big, highs, class_value, outcomes, counts)
     for group in range(tally.shape[0]):
         _add_outcomes_jit(outcomes[group], tally[group])
+
+
+def _settle_groups(
+    picks: Array, classes: Array, bits: Array, ranks: Array, rank_keys: Array, rank_classes: Array, sizes: Array,
+    group_boards: Array, card_boards: Array, group_key: Array, pair_group: Array, small: Array, big: Array,
+    highs: Array, class_value: Array, outcomes: Array, counts: Array,
+) -> None:
+    """``_boards_first``'s hold'em boards with no flush and one or two cards to come, taken
+    together by the ranks they deal (``group_boards[g]`` boards dealing ranks ``g``, of rank key
+    ``group_key[g]``; ``card_boards[g, c]`` of them hold card ``c``; ``pair_group[a, b]`` the
+    group of the board of cards ``a`` and ``b``): every hand of a rank class has the same value
+    on them, and a deal meets the boards of a group that hold none of its cards: the group's
+    boards, less those holding each of its cards, plus those holding two of them (by inclusion
+    and exclusion: a board of two cards holds at most two)."""
+    deals, players = picks.shape
+    size = 2 * players
+    cards = np.zeros((deals, size), dtype=np.int64)
+    pairs = size * (size - 1) // 2
+    both = np.full((deals, pairs), -1, dtype=np.int64)  # the groups of the boards made of two of a deal's cards
+    for d in range(deals):
+        t = 0
+        for p in range(players):
+            held = bits[p, picks[d, p]]
+            for c in range(52):
+                if held >> c & 1:
+                    cards[d, t] = c
+                    t += 1
+        u = 0
+        for i in range(size):
+            for j in range(i + 1, size):
+                both[d, u] = pair_group[cards[d, i], cards[d, j]]
+                u += 1
+    values = np.zeros(players, dtype=np.int64)
+    for g in range(group_boards.shape[0]):
+        if group_boards[g] == 0:
+            continue
+        base = group_key[g]
+        for p in range(players):
+            for c in range(rank_classes[p]):
+                class_value[c] = _unsuited_jit(base + rank_keys[p, c], ROWS7_AT, 0, small, big)
+            for w in range(sizes[p]):
+                highs[p, w] = class_value[ranks[p, w]]
+        for d in range(deals):
+            met = group_boards[g]
+            for i in range(size):
+                met -= card_boards[g, cards[d, i]]
+            for u in range(pairs):
+                if both[d, u] == g:
+                    met += 1
+            if met <= 0:
+                continue
+            counts[classes[d]] += met
+            for p in range(players):
+                values[p] = highs[p, picks[d, p]]
+            _settle_jit(values, players, outcomes[classes[d]], met)
+
+
+_settle_groups_jit = _compiled(_settle_groups)
 
 
 boards_first = _compiled(_boards_first)
