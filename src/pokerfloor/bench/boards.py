@@ -88,7 +88,9 @@ def exact_answer(case: Case) -> Answer:
     kernels = importlib.import_module("pokerfloor.equity.kernels")
     spec = calculate.EquitySpec.make(list(case.ranges), board=case.board)
     method = calculate.choose(spec, PRECISION, True)
-    tally = calculate.boards_tally(spec) if method == "boards" else calculate.sweep_tally(spec)
+    tally = calculate.fixed_tally(spec) if method == "fixed" else None
+    if tally is None:
+        tally = calculate.sweep_tally(spec) if method == "sweep" else calculate.boards_tally(spec)
     total = float(tally.counts @ tally.weights)
     sums = tally.weights @ tally.rows[:, 0].astype(float)
     mean = sums[kernels.SHARES] / kernels.SHARE / total
@@ -222,12 +224,25 @@ def _contender(engine: str, method: str, make: Maker, case: Case, answer: Answer
     return Contender(engine, method, prepare, reference=reference, detail=detail)
 
 
+QUICK = ("river", "three-way-flop")
+"""The cases a quick run measures (the rest take a peer seconds an answer)."""
+
+
+def _skipped(reason: str) -> list[Contender]:
+    def prepare() -> Step:
+        raise Unavailable(NOT_AVAILABLE, reason)
+
+    return [Contender("pokerfloor", "equity()", prepare, reference=True)]
+
+
 def _contenders(case: Case) -> Callable[[Config], list[Contender]]:
     def contenders(config: Config) -> list[Contender]:
+        if config.quick and not any(part in case.name for part in QUICK):
+            return _skipped("skipped under --quick (a peer takes seconds an answer)")
         try:
             answer = exact_answer(case)
-        except ImportError as exc:
-            raise Unavailable(NOT_AVAILABLE, str(exc)) from None
+        except ImportError as exc:  # numpy, which the exact answer needs
+            return _skipped(str(exc))
         batch = 100 if config.quick else POKERKIT_BATCH
         calculate = importlib.import_module("pokerfloor.equity.calculate")
         path = calculate.choose(calculate.EquitySpec.make(list(case.ranges), board=case.board), PRECISION)
