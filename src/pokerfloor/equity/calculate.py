@@ -5,7 +5,11 @@ An ``EquitySpec`` (game, ranges, board, dead cards) is the question. Its answer 
 answer (``pokerfloor.sim.shards`` runs the parts on many processes or machines):
 
 - exact: the showdowns are numbered (deal of hole cards, then board completion in
-  lexicographic order) and ``exact_tally(spec, start, stop)`` counts any slice of them;
+  lexicographic order) and ``exact_tally(spec, start, stop)`` counts any slice of them; the
+  same whole tally, faster: ``sweep_tally`` (heads-up hold'em, board by board, the ranges
+  ordered by value and counted with running sums per card), ``fixed_tally`` (hold'em, one hand
+  a player, by the ranks dealt) and ``boards_tally`` (any game, each hand ranked once a board);
+  ``calculate`` picks the fastest by ``costs`` (``choose``);
 - heads-up hold'em with no board and no dead cards: ``table_tally(spec)`` reads the same exact
   tally from the shipped table of ``pokerfloor.equity.preflop`` (no enumeration at all);
 - Monte Carlo: samples come in blocks of ``BLOCK`` deals; block ``i`` draws from the stream of
