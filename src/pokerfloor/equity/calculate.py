@@ -435,15 +435,17 @@ def _flush_boards(spec: EquitySpec) -> int:
     """The completions in which some player of fixed hands can make a flush (``fixed_tally``
     deals these one by one), or -1 when the cards shown already give one a flush to come."""
     holes = [r.hands[0][0] for r in spec.ranges]
-    held = {*spec.board, *spec.dead, *(c for h in holes for c in h)}
+    held = [*spec.board, *spec.dead, *(c for h in holes for c in h)]
+    left = [13 - [c & 3 for c in held].count(s) for s in range(4)]
+    shown = [c & 3 for c in spec.board]
+    most = [max((h[0] & 3 == s) + (h[1] & 3 == s) for h in holes) for s in range(4)]
     total = 0
     for s in range(4):
-        needed = 5 - sum(c & 3 == s for c in spec.board) - max(sum(c & 3 == s for c in h) for h in holes)
+        needed = 5 - shown.count(s) - most[s]
         if needed <= 0:
             return -1
-        suited = sum(c & 3 == s for c in range(52) if c not in held)
-        others = 52 - len(held) - suited
-        total += sum(math.comb(suited, k) * math.comb(others, spec.missing - k)
+        others = 52 - len(held) - left[s]
+        total += sum(math.comb(left[s], k) * math.comb(others, spec.missing - k)
                      for k in range(needed, spec.missing + 1))
     return total
 
@@ -699,14 +701,15 @@ def costs(spec: EquitySpec, precision: float = 0.001) -> dict[str, float]:
 def _suited_completions(spec: EquitySpec) -> int:
     """The completions of the board (from the cards not on it or dead, nor held by a range of one
     hand) with three or more cards of a suit (at most one suit can have three of five)."""
-    held = {*spec.board, *spec.dead, *(c for r in spec.ranges if len(r) == 1 for c in r.hands[0][0])}
+    held = [*spec.board, *spec.dead, *(c for r in spec.ranges if len(r) == 1 for c in r.hands[0][0])]
+    suits = [c & 3 for c in held]
+    shown = [c & 3 for c in spec.board]
     total = 0
     for s in range(4):
-        shown = sum(c & 3 == s for c in spec.board)
-        suited = sum(c & 3 == s for c in range(52) if c not in held)
+        suited = 13 - suits.count(s)
         others = 52 - len(held) - suited
         total += sum(math.comb(suited, k) * math.comb(others, spec.missing - k)
-                     for k in range(max(0, 3 - shown), spec.missing + 1))
+                     for k in range(max(0, 3 - shown.count(s)), spec.missing + 1))
     return total
 
 
