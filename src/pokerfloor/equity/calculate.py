@@ -155,7 +155,7 @@ class EquitySpec:
     def missing(self) -> int:
         return 5 - len(self.board)
 
-    @property
+    @cached_property
     def known_mask(self) -> int:
         return sum(1 << c for c in {*self.board, *self.dead})
 
