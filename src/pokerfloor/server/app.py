@@ -24,12 +24,13 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pokerfloor.rules import Game
-from pokerfloor.server.actor import HELLO, HOST_COMMANDS, PLAYER_COMMANDS, TABLE_COMMANDS, Command, TableTask
+from pokerfloor.server.actor import Command, TableTask
 from pokerfloor.server.bus import Bus
+from pokerfloor.server.commands import COMMANDS, Hello, parse
 from pokerfloor.server.downloads import routes as download_routes
 from pokerfloor.server.limits import DEFAULT_RATES, Rates, limiter
 from pokerfloor.server.process import collect_now_and_then, warm_rankings
-from pokerfloor.server.records import hand_json, restored
+from pokerfloor.server.records import rebuild
 from pokerfloor.server.room import Config, Input, Refused, Room, digest
 from pokerfloor.server.store import Boundary, Store
 from pokerfloor.server.transport import (
@@ -39,8 +40,6 @@ from pokerfloor.server.transport import (
     STRIKES,
     Client,
     check_flood,
-    encode,
-    frame_field,
     origin_allowed,
     parse_frame,
     send_error,
@@ -73,8 +72,7 @@ class Server:
         self.tables: dict[str, TableTask] = {}
         self._hook = hook
         self.writer = Writer(store)
-        # Several processes on one PostgreSQL store: the bus serves a client of any of them at
-        # any table (bus.py); started with the app (``create_app``). SQLite: one process, no bus.
+        # On PostgreSQL any process serves any table, through the bus (bus.py, started by create_app).
         self.bus: Bus | None = Bus(self, store.url) if store.engine.dialect.name == "postgresql" else None
 
     async def write(self, table_id: str, seq: int, entry: Input, ended: Boundary | None) -> None:
@@ -91,36 +89,8 @@ class Server:
             self._hook(point, entry)
 
     def rebuild(self, table_id: str, *, from_snapshot: bool = True) -> Room:
-        """A table's room from the store: its room record at the last hand's end and the inputs
-        after it, or every input from the start. A record that does not restore, or whose
-        inputs after it do not apply, is a miss: logged, and the room is built from every
-        input (finished hands whose records are missing are then recorded again)."""
-        settings = self.store.table_settings(table_id)
-        if settings is None:
-            raise Refused("no_table", "no such table")
-        config, host_hash = Config.parse(settings[0]), settings[1]
-        stored = self.store.room_record(table_id) if from_snapshot else None
-        if stored is not None:
-            try:
-                room = restored(table_id, config, host_hash, stored[1], self.store.hand_records(table_id))
-                for entry in self.store.inputs(table_id, after=room.seq):
-                    room.apply(entry)
-                return room
-            except Exception as missed:
-                LOG.warning("table %s: its room record (input %d) is a miss, rebuilt from every input: %s",
-                            table_id, stored[0], missed)
-        room = Room(table_id, config, host_hash)
-        for entry in self.store.inputs(table_id):
-            room.apply(entry)
-        self._record_hands(room)
-        return room
-
-    def _record_hands(self, room: Room) -> None:
-        """Store the records of the room's finished hands that the store lacks (an older
-        release's rows, dropped by migration 0003, say)."""
-        known = self.store.hand_records(room.table_id).keys()
-        missing = {n: hand_json(hand) for n, hand in enumerate(room.hands, 1) if n not in known}
-        self.store.add_hand_records(room.table_id, missing)
+        """A table's room from the store (``records.rebuild``)."""
+        return rebuild(self.store, table_id, from_snapshot=from_snapshot)
 
     def table_task(self, table_id: str) -> TableTask:
         """The running table's task, started (its room rebuilt from the store) on first use
@@ -138,14 +108,8 @@ class Server:
         return task
 
     def room_of(self, table_id: str) -> Room:
-        """A table's room for a download: the running one here, or (another process runs the
-        table) rebuilt from the store."""
-        try:
-            return self.table_task(table_id).room
-        except Refused as refused:
-            if refused.code != "not_owner":
-                raise
-            return self.rebuild(table_id)
+        """A table's room for a download (from the store when another process runs it: ``Bus.room``)."""
+        return self.table_task(table_id).room if self.bus is None else self.bus.room(table_id)
 
     def create(self, frame: dict[str, Any]) -> tuple[TableTask, str]:
         config = Config.parse(frame)
@@ -236,26 +200,21 @@ class Server:
                                "table_id": task.room.table_id, "host_token": host_token})
             await client.send(task.update(client, []))
         elif kind == "hello":
-            if frame.get("version") != VERSION:
+            hello = parse(frame)
+            assert isinstance(hello, Hello)
+            if hello.version != VERSION:
                 raise Refused("version", f"this server speaks version {VERSION}")
-            table_id = frame_field(frame, "table_id", str)
-            frame_field(frame, "token", str, optional=True)
-            try:
-                task = self.table_task(table_id)
-            except Refused as refused:
-                if refused.code != "not_owner" or self.bus is None:
-                    raise
-                if client.table is not None:
-                    client.table.clients.discard(client)
-                    client.table = None
-                self.bus.relay(client, table_id, encode(frame))    # served by its owner from now on
-                return
+            bus = self.bus
+            found = self.table_task(hello.table_id) if bus is None else bus.task_or_relay(client, hello, frame)
+            if found is None:
+                return      # relayed: its table's owner, another process, answers it (bus.py)
+            task = found
             # Answered by the table's task, in turn with its inputs: the room is read only
             # between them, when everything it holds is stored (write before broadcast).
             if client.table is not task:
                 self.attach(client, task, host=False, token_hash="")   # a spectator until answered
-            await task.queue.put(Command(client, {**frame, "type": HELLO}))
-        elif kind in PLAYER_COMMANDS or kind in HOST_COMMANDS or kind in TABLE_COMMANDS:
+            await task.queue.put(Command(client, frame, hello))
+        elif kind in COMMANDS:
             if client.table is None:
                 raise Refused("no_table", "send hello or create_table first")
             await client.table.queue.put(Command(client, frame))

@@ -33,13 +33,15 @@ from typing import TYPE_CHECKING, Any, cast
 from starlette.datastructures import Address, Headers
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from pokerfloor.server.room import Refused
-from pokerfloor.server.transport import Client
+from pokerfloor.server.room import Refused, Room
+from pokerfloor.server.transport import Client, encode
 
 if TYPE_CHECKING:
     import psycopg
 
+    from pokerfloor.server.actor import TableTask
     from pokerfloor.server.app import Server
+    from pokerfloor.server.commands import Hello
 
 LOG = logging.getLogger("pokerfloor.server")
 CHANNEL = "pokerfloor_bus"
@@ -62,7 +64,9 @@ class Relayed:
 
     client: Client
     table_id: str
+    first: str             # its first frame, the hello
     owner: str = ""        # the owner's inbox, once it has answered
+    forwarded: int = 0     # frames sent after the hello
 
 
 class BusSocket:
@@ -173,13 +177,42 @@ class Bus:
 
     # The relaying side
 
+    def task_or_relay(self, client: Client, hello: Hello, frame: dict[str, Any]) -> TableTask | None:
+        """The hello's table's task when this process runs it (or can: ``Server.table_task``);
+        else None, and the client is relayed to the table's owner from now on, starting with this
+        hello."""
+        try:
+            return self.server.table_task(hello.table_id)
+        except Refused as refused:
+            if refused.code != "not_owner":
+                raise
+        if client.table is not None:
+            client.table.clients.discard(client)
+            client.table = None
+        self.relay(client, hello.table_id, encode(frame))
+        return None
+
+    def room(self, table_id: str) -> Room:
+        """A table's room: the running one, or rebuilt from the store when another process runs it."""
+        try:
+            return self.server.table_task(table_id).room
+        except Refused as refused:
+            if refused.code != "not_owner":
+                raise
+        return self.server.rebuild(table_id)
+
     def relay(self, client: Client, table_id: str, first: str) -> None:
         """Serve ``client`` through the table's owner from now on, starting with its ``first``
         frame (a hello)."""
         conn = secrets.token_hex(8)
-        self.relayed[conn] = Relayed(client, table_id)
+        self.relayed[conn] = Relayed(client, table_id, first)
         self.conn_of[client] = conn
-        self.publish({"op": "open", "table": table_id, "conn": conn, "address": client.address, "text": first})
+        self._open(conn)
+
+    def _open(self, conn: str) -> None:
+        relayed = self.relayed[conn]
+        self.publish({"op": "open", "table": relayed.table_id, "conn": conn, "address": relayed.client.address,
+                      "text": relayed.first})
 
     def forward(self, client: Client, text: str) -> bool:
         """Send a frame of a relayed client to its table's owner; False if it is not relayed."""
@@ -187,6 +220,7 @@ class Bus:
         if conn is None:
             return False
         relayed = self.relayed[conn]
+        relayed.forwarded += 1
         self.publish({"op": "frame", "table": relayed.table_id, "conn": conn, "text": text})
         return True
 
@@ -250,17 +284,13 @@ class Bus:
                 await self._to_relayed(sender, message)
             return
         if op == "owner":
-            for conn, relayed in list(self.relayed.items()):
-                if relayed.table_id == message["table"] and (relayed.owner != sender or sender == self.inbox):
-                    self.conn_of.pop(relayed.client, None)
-                    del self.relayed[conn]
-                    await relayed.client.close(RESTART)
+            await self._new_owner(sender, str(message["table"]))
             return
         table_id = message.get("table")
         if table_id not in self.server.tables:
             return
         key = (sender, str(message.get("conn")))
-        if op == "open":
+        if op == "open" and key not in self.served:
             socket = BusSocket(self, sender, key[1], str(message.get("address", "")))
             self.served[key] = socket
             socket.incoming.put_nowait(str(message["text"]))
@@ -271,6 +301,21 @@ class Bus:
             socket = self.served.pop(key)
             socket.closed = True
             socket.incoming.put_nowait(None)
+
+    async def _new_owner(self, owner: str, table_id: str) -> None:
+        """A process took the table: a relayed connection that had not been answered and has
+        sent nothing but its hello opens again there (the announcement may only have been late:
+        the owner keeps the first open); one answered by another owner, or that sent more, is
+        closed (1012), to reconnect and resync."""
+        for conn, relayed in list(self.relayed.items()):
+            if relayed.table_id != table_id or (relayed.owner == owner and owner != self.inbox):
+                continue
+            if not relayed.owner and not relayed.forwarded:
+                self._open(conn)
+                continue
+            self.conn_of.pop(relayed.client, None)
+            del self.relayed[conn]
+            await relayed.client.close(RESTART)
 
     def _serve(self, socket: BusSocket) -> None:
         task = asyncio.create_task(self.server.serve(cast(WebSocket, socket)))     # served as a WebSocket is
