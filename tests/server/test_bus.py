@@ -210,3 +210,19 @@ def test_on_sqlite_there_is_no_bus(tmp_path: Path) -> None:
     from pokerfloor.server import create_app
 
     assert create_app(f"sqlite:///{tmp_path / 'one.db'}").state.server.bus is None
+
+
+def test_the_clients_a_silent_process_relayed_are_dropped_at_the_owner() -> None:
+    """A relaying process that died (SIGKILL: it said no goodbye) falls silent: once it has not
+    been heard from for SILENT_SECONDS its clients end at the owner; another's stay."""
+    from pokerfloor.server.bus import SILENT_SECONDS, Bus, BusSocket
+
+    bus = Bus(cast(Any, None), "postgresql://p@h/d")
+    dead, alive = BusSocket(bus, "dead", "c1", "10.0.0.1"), BusSocket(bus, "alive", "c2", "10.0.0.2")
+    bus.served = {("dead", "c1"): dead, ("alive", "c2"): alive}
+    bus.heard = {"dead": 100.0, "alive": 100.0 + SILENT_SECONDS}
+    bus.drop_silent(100.0 + SILENT_SECONDS)
+    assert list(bus.served) == [("dead", "c1"), ("alive", "c2")]         # not yet
+    bus.drop_silent(100.0 + SILENT_SECONDS + 0.5)
+    assert list(bus.served) == [("alive", "c2")]
+    assert dead.closed and dead.incoming.get_nowait() is None and alive.incoming.empty()

@@ -12,8 +12,10 @@ table it owns, or to a connection it relays. A message longer than a notificatio
 (8000 bytes) goes in pieces. When an owner dies its lock goes with it: a process relaying
 clients of the table takes it over within ``WATCH_SECONDS`` (or another process does, and says
 so), and closes the relayed connections (1012), which reconnect and resync as after any crash
-(their unanswered actions are resent with the same client action id and applied once). A process
-that relays nothing for ``SILENT_SECONDS`` (it died) loses what it relayed at the owners.
+(their unanswered actions are resent with the same client action id and applied once); one that
+was never answered and sent only its hello is opened again at the new owner. Each process says
+it lives every ``ALIVE_SECONDS``; one not heard from for ``SILENT_SECONDS`` is taken for dead, and
+the owners drop the clients it relayed.
 
 With SQLite there is one process and no bus.
 """
@@ -249,11 +251,15 @@ class Bus:
             if now - said >= ALIVE_SECONDS:
                 self.publish({"op": "alive"})
                 said = now
-            for (inbox, _conn), socket in list(self.served.items()):
-                if now - self.heard.get(inbox, now) > SILENT_SECONDS:
-                    socket.closed = True
-                    self.served.pop((inbox, _conn), None)
-                    socket.incoming.put_nowait(None)
+            self.drop_silent(now)
+
+    def drop_silent(self, now: float) -> None:
+        """End the clients relayed here by a process not heard from for ``SILENT_SECONDS``."""
+        for key, socket in list(self.served.items()):
+            if now - self.heard.get(key[0], now) > SILENT_SECONDS:
+                socket.closed = True
+                self.served.pop(key, None)
+                socket.incoming.put_nowait(None)
 
     # Receiving
 
