@@ -21,8 +21,8 @@ KILL_AT = "POKERFLOOR_SERVE_KILL_AT"
 
 def _kill_hook() -> Any:
     """For the fault tests: ``POKERFLOOR_SERVE_KILL_AT=point:N`` kills this process (SIGKILL)
-    at the Nth time an input reaches the named point: ``stored`` or ``broadcast``, alone or with
-    the moment, as in ``stored/mid_street`` (``Server.hook`` names them)."""
+    at the Nth time an input reaches the named point: ``applied``, ``stored`` or ``broadcast``,
+    alone or with the moment, as in ``stored/mid_street`` (``Server.hook`` names them)."""
     spec = os.environ.get(KILL_AT)
     if not spec:
         return None
