@@ -240,6 +240,11 @@ class TableTask:
                 return
             self._check_turn(player.seat, frame)
             entry.update(action=frame_field(frame, "action", str), to=frame_field(frame, "to", int, optional=True))
+            cards = frame_field(frame, "cards", list, optional=True)
+            if cards is not None:
+                if len(cards) > 7 or not all(isinstance(c, str) and 2 <= len(c) <= 3 for c in cards):
+                    raise Refused("bad_field", "cards is a list of cards, like [\"Ah\", \"Td\"]")
+                entry["cards"] = cards
             entry["client_action_id"] = frame["client_action_id"]
         elif kind == "top_up":
             entry["chips"] = frame_field(frame, "chips", int)

@@ -14,12 +14,13 @@ import hmac
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from pokerfloor.errors import IllegalAction
 from pokerfloor.hand import Hand
 from pokerfloor.rules import Game, HouseRules
 from pokerfloor.server.deal import DEFAULT_REVEAL, REVEALS, deck_rng, hand_seed, seed_hash, seeds_public
+from pokerfloor.server.games import GameRefused, game_from, game_json, rotation_from
 from pokerfloor.table import ManualClock, NotEnoughPlayers, Straddles, Table, TableOptions
 from pokerfloor.table.ledger import Entry
 from pokerfloor.table.seats import TableEvent
@@ -82,29 +83,32 @@ class Config:
     run_it_twice: bool = False
     rabbit: bool = False
     reveal: str = DEFAULT_REVEAL
+    rotation: dict[str, Any] | None = None
+    """The mixed game the table rotates (``games.rotation_from``), as the host gave it."""
 
     @classmethod
     def parse(cls, data: Mapping[str, Any], master: str | None = None) -> Config:
         """A table's settings from a ``create_table`` frame (``Refused`` if any is wrong)."""
-        raw = data.get("game")
-        if not isinstance(raw, dict):
-            raise Refused("bad_field", "game is an object: variant, structure, small_blind, big_blind")
         options = data.get("options") or {}
         if not isinstance(options, dict):
             raise Refused("bad_field", "options is an object")
+        rotation = options.get("rotation")
         try:
-            game = Game(
-                variant=str(raw.get("variant", "holdem")),
-                structure=cast(Any, str(raw.get("structure", "no_limit"))),
-                small_blind=_whole(raw.get("small_blind", 1), "small_blind"),
-                big_blind=_whole(raw.get("big_blind", 2), "big_blind"),
-                ante=_whole(raw.get("ante", 0), "ante"),
-            )
-        except (TypeError, ValueError) as wrong:
-            raise Refused("bad_field", f"game: {wrong}") from None
-        seats = data.get("seats", 9)
+            if rotation is not None:
+                rotating = rotation_from(rotation)
+                game, most = rotating.games[0], rotating.max_players
+                rotation = dict(rotation)
+            else:
+                game = game_from(data.get("game"))
+                most = game.variant_spec.max_players
+        except GameRefused as wrong:
+            raise Refused("bad_field", str(wrong)) from None
+        seats = data.get("seats", min(9, most))
         if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 10:
             raise Refused("bad_field", "seats is 2 to 10")
+        if seats > most:
+            raise Refused("bad_field", f"{game.variant_spec.title if rotation is None else 'this rotation'} "
+                                       f"deals at most {most} players: seats is 2 to {most}")
         straddles = options.get("straddles", "utg")
         button = options.get("button_rule", "dead")
         if straddles not in STRADDLES or button not in BUTTON_RULES:
@@ -134,19 +138,13 @@ class Config:
         customs = {name: _flag(options, name, default) for name, default in CUSTOMS.items()}
         return cls(
             game, seats, bool(options.get("approval", False)), straddles, clock, button, str(seed), **customs,
-            reveal=reveal,
+            reveal=reveal, rotation=rotation,
         )
 
     def to_json(self) -> dict[str, Any]:
         game = self.game
         return {
-            "game": {
-                "variant": game.variant,
-                "structure": game.structure,
-                "small_blind": game.small_blind,
-                "big_blind": game.big_blind,
-                "ante": game.ante,
-            },
+            "game": game_json(game),
             "seats": self.seats,
             "options": {
                 "approval": self.approval,
@@ -155,6 +153,7 @@ class Config:
                 "button_rule": self.button_rule,
                 "seed": self.master,
                 "reveal": self.reveal,
+                **({} if self.rotation is None else {"rotation": self.rotation}),
                 **self.customs(),
             },
         }
@@ -256,6 +255,8 @@ class Room:
             keep_hands=KEEP_HANDS,
             sink=self.forget,
         )
+        if self.config.rotation is not None:
+            self.table.rotate_games(rotation_from(self.config.rotation))
 
     def forget(self, record: TableEvent | Entry) -> None:
         """What the table lets go of after ``KEEP_HANDS`` hands (its sink): its events are in the
@@ -469,7 +470,7 @@ class Room:
     def _on_act(self, entry: Input) -> None:
         seat = self._seat(entry)
         done = self.applied.setdefault(entry["player_id"], set())
-        self.table.act(seat, entry["action"], entry.get("to"))
+        self.table.act(seat, entry["action"], entry.get("to"), cards=entry.get("cards"))
         done.add(entry["client_action_id"])
         self.hand_actions.setdefault(entry["player_id"], []).append(entry["client_action_id"])
         player = self.players[entry["player_id"]]

@@ -1,0 +1,174 @@
+"""Every variant at a table of house bots, through the protocol (issue 23): each game of
+``pokerfloor.VARIANTS`` is created with its forced bets (an ante and a bring-in in stud and razz,
+blinds in the others), dealt to the end of several hands with each seat played by the house
+bots' own choice (``botclient.house_action``: discards in a draw, the bring-in in stud, show or
+muck when the showdown asks), and every frame to every seat and to the rail is read for a card
+its reader may not see: another seat's down cards, anyone's discards."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from pokerfloor.bots import make_bot
+from pokerfloor.hand import Hand
+from pokerfloor.hand.types import FACE_UP
+from pokerfloor.hand.view import SeatView
+from pokerfloor.rules import VARIANTS
+from pokerfloor.server.botclient import house_action
+from pokerfloor.server.games import GameRefused, game_from, game_json, rotation_from
+from pokerfloor.server.room import Room
+from tests.server.conftest import CARD, Peer, Session, hand_updates
+
+BUY_IN = 200
+STUD = {"ante": 1, "bring_in": 1, "small_bet": 2, "big_bet": 4}
+BLINDS = {"small_blind": 1, "big_blind": 2}
+STRUCTURE = {"stud": "fixed_limit", "draw": "fixed_limit", "flop": "pot_limit"}
+
+
+def game_of(variant: str, structure: str | None = None) -> dict[str, Any]:
+    family = VARIANTS[variant].family
+    return {"variant": variant, "structure": structure or STRUCTURE[family], **(STUD if family == "stud" else BLINDS)}
+
+
+def secrets_of(hand: Hand, viewer: int | None) -> set[str]:
+    """The cards of ``hand`` that ``viewer`` (``None``: the rail) may never be shown, read from
+    the whole hand's events, not from any view: every card dealt or thrown away (a draw's
+    discards) that was neither the viewer's own nor dealt or shown face up."""
+    hidden, public = set(), set()
+    for event in hand.events:
+        for n, card in enumerate(event.cards):
+            if card is None:
+                continue
+            face = event.seen_by[n] if n < len(event.seen_by) else FACE_UP
+            own = viewer is not None and event.seat == viewer
+            (public if own or face == FACE_UP or not event.seen_by else hidden).add(str(card))
+    return hidden - public
+
+
+def check_frames(peer: Peer, hands: dict[int, Hand], viewer: int | None) -> int:
+    checked = 0
+    for frame, hand in hand_updates(peer, hands):
+        leaked = set(CARD.findall(json.dumps(frame))) & secrets_of(hand, viewer)
+        assert not leaked, f"{peer.name} saw {sorted(leaked)} in hand {frame['table']['hand_number']}"
+        checked += 1
+    return checked
+
+
+def chips_at(room: Room) -> int:
+    """The chips at the table: in front of the seats, and in the hand dealt since (its stacks,
+    bets and pots)."""
+    table, hand = room.table, room.table.hand
+    if hand is None or hand.is_over:
+        return sum(table.stack(s) for s in table.seats)
+    out = sum(table.stack(s) for s in table.seats if s not in hand.seats)
+    return out + sum(hand.stacks.values()) + hand.total_pot
+
+
+def play_with_house_bots(game: Session, rng: random.Random, hands: int, style: str = "station") -> dict[str, int]:
+    """Deal ``hands`` hands, each seat played by a house bot's choice; returns how often each
+    action was taken (calling-station bots, so that hands go to the draws and the showdown)."""
+    bots = {peer.name: make_bot(style, peer.name, rng) for peer in game.players}
+    taken: dict[str, int] = {}
+    for _ in range(hands):
+        number = game.room.table.hand_number
+        while (peer := game.to_act()) is not None and peer.state["table"]["hand_number"] == number:
+            choice = house_action(bots[peer.name], SeatView.from_dict(peer.state["hand"]))
+            frame = {"type": "act", "hand": number, "turn_token": peer.turn_token,
+                     "client_action_id": f"{peer.name}-{number}-{len(peer.frames)}", **choice}
+            got = peer.reply(frame)
+            assert got["type"] == "ack", (choice, got)
+            taken[choice["action"]] = taken.get(choice["action"], 0) + 1
+        game.sync()
+        assert chips_at(game.room) == BUY_IN * len(game.players), "chips conserved"
+    return taken
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_every_variant_is_dealt_to_house_bots_without_a_card_leaking(http: TestClient, variant: str) -> None:
+    game = Session(http, game=game_of(variant), seats=4, auto_muck=False, seed="0123abcd")
+    for seat in (1, 2, 3):
+        game.join(f"p{seat}", seat, BUY_IN)
+    rail = Peer(http, "rail")
+    rail.reply({"type": "hello", "version": 1, "table_id": game.table_id, "spectate": True})
+    game.host.reply({"type": "start"})
+    rng = random.Random(variant)
+    taken = play_with_house_bots(game, rng, hands=3)
+    game.host.reply({"type": "pause"})
+    for action, count in play_with_house_bots(game, rng, hands=1).items():     # the hand dealt before the pause
+        taken[action] = taken.get(action, 0) + count
+    rail.sync()
+    room = game.room
+    assert room.config.game.variant == variant
+    assert len(room.hands) >= 4
+    room.table.verify()      # the ledger against the seats
+    ledger = room.table.ledger
+    assert sum(ledger.hand_totals().values()) == 0 and ledger.on_table() == BUY_IN * 3
+    hands = dict(enumerate(room.hands, 1))
+    checked = sum(check_frames(p, hands, int(p.name[1:])) for p in game.players) + check_frames(rail, hands, None)
+    assert checked > 20
+    family = VARIANTS[variant].family
+    if family == "draw":
+        assert taken.get("draw", 0) >= 3, taken
+        drawn = [e for h in room.hands for e in h.events if e.kind == "draw"]
+        assert any(e.amount for e in drawn), "someone drew a card"
+    if family == "stud":
+        assert taken.get("bring_in", 0) >= 4, taken
+    game.close()
+    rail.close()
+
+
+def test_the_server_refuses_a_game_without_its_forced_bets() -> None:
+    """RROP11 Seven-card stud: stud is dealt with an ante and a bring-in, not blinds; every other
+    game with blinds. Refused games name what is wrong (``bad_field``)."""
+    with pytest.raises(GameRefused, match="bring-in"):
+        game_from({"variant": "razz", "structure": "fixed_limit", "small_bet": 2})
+    with pytest.raises(GameRefused, match="not blinds"):
+        game_from({**game_of("stud"), "small_blind": 1})
+    with pytest.raises(GameRefused, match="not a bring-in"):
+        game_from({**game_of("badugi"), "bring_in": 1})
+    with pytest.raises(GameRefused, match="variant"):
+        game_from({"variant": "pineapple"})
+    with pytest.raises(GameRefused, match="no field"):
+        game_from({"variant": "holdem", "straddle": 4})
+    with pytest.raises(GameRefused, match="spread"):
+        game_from({"variant": "holdem", "structure": "spread_limit", "small_blind": 1, "big_blind": 2})
+    with pytest.raises(GameRefused, match="bring-in 2 is not less"):
+        game_from({**game_of("stud"), "bring_in": 2})
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("structure", ["no_limit", "pot_limit", "half_pot", "fixed_limit"])
+def test_each_variant_in_each_structure_reads_back_the_same(variant: str, structure: str) -> None:
+    game = game_from(game_of(variant, structure))
+    assert (game.variant, game.structure) == (variant, structure)
+    assert game_from(game_json(game)) == game
+
+
+def test_a_create_table_for_more_players_than_the_game_deals_is_refused(http: TestClient) -> None:
+    host = Peer(http, "host")
+    refused = host.reply({"type": "create_table", "game": game_of("stud"), "seats": 9})
+    assert refused["type"] == "error" and refused["code"] == "bad_field" and "at most 8" in refused["message"]
+    created = host.reply({"type": "create_table", "game": game_of("stud")})
+    assert created["type"] == "table_created"
+
+
+def test_a_horse_table_rotates_its_games(http: TestClient) -> None:
+    """``options.rotation``: the table deals HORSE (``Table.rotate_games``), two hands a game."""
+    assert [g.variant for g in rotation_from({"name": "horse", "small_bet": 4}).games] == [
+        "holdem", "omaha_hilo", "razz", "stud", "stud_hilo"]
+    game = Session(http, seats=4, rotation={"name": "horse", "small_bet": 2, "per": 2})
+    for seat in (1, 2, 3):
+        game.join(f"p{seat}", seat, BUY_IN)
+    game.host.reply({"type": "start"})
+    play_with_house_bots(game, random.Random(3), hands=9)
+    game.host.reply({"type": "pause"})
+    play_with_house_bots(game, random.Random(4), hands=1)
+    dealt = [h.game.variant for h in game.room.hands[:10]]
+    assert dealt == ["holdem"] * 2 + ["omaha_hilo"] * 2 + ["razz"] * 2 + ["stud"] * 2 + ["stud_hilo"] * 2
+    game.room.table.verify()
+    game.close()
