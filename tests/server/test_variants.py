@@ -9,20 +9,25 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
 from pokerfloor.bots import make_bot
+from pokerfloor.cli.games import SHORT_NAMES
+from pokerfloor.cli.serve import house_game
 from pokerfloor.hand import Hand
 from pokerfloor.hand.types import FACE_UP
 from pokerfloor.hand.view import SeatView
 from pokerfloor.rules import VARIANTS
-from pokerfloor.server.botclient import house_action
+from pokerfloor.server.botclient import house_action, house_table
 from pokerfloor.server.games import GameRefused, game_from, game_json, rotation_from
-from pokerfloor.server.room import Room
+from pokerfloor.server.room import Config, Room
 from tests.server.conftest import CARD, Peer, Session, hand_updates
+from tests.server.test_bots import _hands_reach
+from tests.server.test_faults import Server
 
 BUY_IN = 200
 STUD = {"ante": 1, "bring_in": 1, "small_bet": 2, "big_bet": 4}
@@ -172,3 +177,40 @@ def test_a_horse_table_rotates_its_games(http: TestClient) -> None:
     assert dealt == ["holdem"] * 2 + ["omaha_hilo"] * 2 + ["razz"] * 2 + ["stud"] * 2 + ["stud_hilo"] * 2
     game.room.table.verify()
     game.close()
+
+
+@pytest.mark.parametrize("name", [*SHORT_NAMES, *VARIANTS, "horse", "8game"])
+def test_serve_game_names_every_variant_and_rotation(name: str) -> None:
+    """``pokerfloor serve --game NAME``: each short name and variant is a game the server deals
+    (checked by the server's own ``game_from``, and Room opens a table of it), a rotation a
+    ``rotation`` option; the seats are as many as the game deals, 9 at most."""
+    dealt = house_game(name)
+    config = Config.parse({"game": dealt.game, "seats": dealt.seats,
+                           "options": {"rotation": dealt.rotation} if dealt.rotation else {}})
+    room = Room("t", config, "h")
+    if dealt.rotation is None:
+        assert room.table.game.variant == SHORT_NAMES.get(name, ("", name))[1]
+        assert dealt.seats == min(9, VARIANTS[room.table.game.variant].max_players)
+    else:
+        assert room.table.rotation is not None
+    with pytest.raises(ValueError, match="rotation: horse"):
+        house_game("pineapple")
+
+
+def test_house_bots_deal_a_stud_table_at_once(tmp_path: Path) -> None:
+    """``serve --bots 3 --game razz``: the house's bots are dealt razz at once, over a real server."""
+    server = Server(tmp_path / "razz.db")
+    server.start()
+    house = None
+    try:
+        dealt = house_game("razz")
+        house = house_table(f"http://127.0.0.1:{server.port}", 3, game=dealt.game, seats=dealt.seats)
+        state = _hands_reach(server, house.table_id, house.host_token, 3)
+        assert state["table"]["hand_number"] >= 3
+        assert state["hand"]["game"]["variant"] == "razz"
+    finally:
+        if house is not None:
+            house.stop.set()
+            for thread in house.bots:
+                thread.join(10)
+        server.stop()
