@@ -25,6 +25,7 @@ from pokerfloor.rules import VARIANTS
 from pokerfloor.server.botclient import house_action, house_table
 from pokerfloor.server.games import GameRefused, game_from, game_json, rotation_from
 from pokerfloor.server.room import Config, Room
+from pokerfloor.server.showdown import result_json, said_low
 from tests.server.conftest import CARD, Peer, Session, hand_updates
 from tests.server.test_bots import _hands_reach
 from tests.server.test_faults import Server
@@ -214,3 +215,53 @@ def test_house_bots_deal_a_stud_table_at_once(tmp_path: Path) -> None:
             for thread in house.bots:
                 thread.join(10)
         server.stop()
+
+
+@pytest.mark.parametrize(("words", "ranking", "said"), [
+    ("no pair, nine low: 9-7-4-3-2", "ace_five", "a nine-seven low"),
+    ("no pair, eight low: 8-4-3-2-A", "ace_five_8", "an eight-four low"),
+    ("no pair, five low: 5-4-3-2-A", "ace_five", "a wheel"),
+    ("no pair, seven low: 7-5-4-3-2", "deuce_seven", "number one"),
+    ("no pair, seven low: 7-6-4-3-2", "deuce_seven", "a seven-six low"),
+    ("eight low: 8-6-5-2-A", "ace_five_8", "an eight-six low"),
+    ("two pair, fives and deuces: 5-5-2-2-7", "deuce_seven", None),
+    ("no pair, king low: K-J-7-5-4", "deuce_seven", "a king-jack low"),
+    ("one pair, eights: 8-8-A-6-2", "deuce_seven", None),
+    ("three-card badugi: 9-8-6", "badugi", None),
+])
+def test_a_low_hand_is_named_as_players_say_it(words: str, ranking: str, said: str | None) -> None:
+    """Lowball hands go by their top two cards ("a nine-seven low"); the nuts have names of their
+    own: 7-5-4-3-2 is "number one" in deuce-to-seven, 5-4-3-2-A "a wheel" in ace-to-five."""
+    assert said_low(words, ranking) == said
+
+
+def test_a_hi_lo_result_says_who_won_each_half(http: TestClient) -> None:
+    """Omaha hi-lo over the protocol: a split pot's result names the high half's and the low
+    half's winners with their hands, and each low as said; in hold'em there are no halves."""
+    found = None
+    for seed in range(40):
+        hand = Hand(game_from(game_of("omaha_hilo")), stacks={1: 100, 2: 100, 3: 100}, button=1,
+                    rng=random.Random(seed))
+        while not hand.is_over:
+            legal = hand.legal()
+            hand.act(hand.to_act, "check" if legal.check else "call")
+        result = result_json(hand)
+        assert result is not None
+        pot = result["awards"][0]
+        if pot["halves"]["low"] and pot["halves"]["low"]["winners"] != pot["halves"]["high"]["winners"]:
+            found = result
+            break
+    assert found is not None
+    halves_ = found["awards"][0]["halves"]
+    assert "low" in halves_["low"]["hand"] and halves_["high"]["hand"]
+    low_seat = str(halves_["low"]["winners"][0])
+    assert found["said"][low_seat].endswith(" low") or found["said"][low_seat] == "a wheel"
+    assert all(a["halves"] is None for a in result_json(_holdem_hand())["awards"])  # type: ignore[index]
+
+
+def _holdem_hand() -> Hand:
+    hand = Hand(game_from(game_of("holdem")), stacks={1: 100, 2: 100}, button=1, rng=random.Random(1))
+    while not hand.is_over:
+        legal = hand.legal()
+        hand.act(hand.to_act, "check" if legal.check else "call")
+    return hand
