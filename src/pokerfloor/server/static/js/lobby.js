@@ -1,6 +1,7 @@
 // The lobby: open a table (its host token is kept in this browser) and return to known ones.
 
 import { Connection, knownTables, saveToken } from "./conn.js";
+import { lobbyGame, wireLobbyGames } from "./variants.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -14,6 +15,7 @@ for (const t of knownTables()) {
 }
 
 const conn = new Connection({ onFrame: () => {} });
+wireLobbyGames($("#variant"), $("#structure"), $("#stud-bets"), $("#blind-bets"));
 
 $("#create").onsubmit = async (event) => {
   event.preventDefault();
@@ -32,12 +34,13 @@ $("#create").onsubmit = async (event) => {
   if (seed) options.seed = seed; // a known deal, for tests and demos
   const reply = await conn.send({
     type: "create_table",
-    game: {
-      variant: $("#variant").value,
-      structure: $("#structure").value,
-      small_blind: Number($("#small-blind").value),
-      big_blind: Number($("#big-blind").value),
-    },
+    game: lobbyGame($("#variant").value, $("#structure").value, {
+      smallBlind: Number($("#small-blind").value),
+      bigBlind: Number($("#big-blind").value),
+      ante: Number($("#ante").value),
+      bringIn: Number($("#bring-in").value),
+      smallBet: Number($("#small-bet").value),
+    }),
     seats: Number($("#seats").value),
     options,
   });
