@@ -22,7 +22,7 @@ from pokerfloor.hand import Hand
 from pokerfloor.hand.types import FACE_UP
 from pokerfloor.hand.view import SeatView
 from pokerfloor.rules import VARIANTS
-from pokerfloor.server.botclient import house_action, house_table
+from pokerfloor.server.botclient import HouseTable, house_action, house_table
 from pokerfloor.server.games import GameRefused, game_from, game_json, rotation_from
 from pokerfloor.server.room import Config, Room
 from pokerfloor.server.showdown import result_json, said_low
@@ -211,10 +211,14 @@ def test_house_bots_deal_a_stud_table_at_once(tmp_path: Path) -> None:
         assert state["hand"]["game"]["variant"] == "razz"
     finally:
         if house is not None:
-            house.stop.set()
-            for thread in house.bots:
-                thread.join(10)
+            _stop_bots(house)
         server.stop()
+
+
+def _stop_bots(house: HouseTable) -> None:
+    house.stop.set()
+    for thread in house.bots:
+        thread.join(10)
 
 
 @pytest.mark.parametrize(("words", "ranking", "said"), [
