@@ -269,3 +269,34 @@ def _holdem_hand() -> Hand:
         legal = hand.legal()
         hand.act(hand.to_act, "check" if legal.check else "call")
     return hand
+
+
+def test_eight_players_at_stud_share_a_common_seventh_card(http: TestClient) -> None:
+    """RROP11 Seven-card stud: when the deck cannot give every player a seventh card, one card
+    is dealt face up in the middle for everyone. Eight house bots (calling stations) go to
+    seventh street; the common card reaches every page, the rail's too, and no down card leaks."""
+    game = Session(http, game=game_of("stud"), seats=8, seed="77")
+    for seat in range(1, 9):
+        game.join(f"p{seat}", seat, BUY_IN)
+    rail = Peer(http, "rail")
+    rail.reply({"type": "hello", "version": 1, "table_id": game.table_id, "spectate": True})
+    game.host.reply({"type": "start"})
+    rng = random.Random(8)
+    for _ in range(6):
+        play_with_house_bots(game, rng, hands=1)
+        if any(c is not None for c in game.room.hands[-1].board):
+            break
+    game.host.reply({"type": "pause"})
+    play_with_house_bots(game, rng, hands=1)
+    rail.sync()
+    hands = dict(enumerate(game.room.hands, 1))
+    common = [(n, h.board[0]) for n, h in hands.items() if h.board and h.board[0] is not None]
+    assert common, "a hand went to seventh street with eight players"
+    number, card = common[0]
+    for peer in (*game.players, rail):
+        boards = [f["hand"]["board"] for f, _ in hand_updates(peer, hands) if f["table"]["hand_number"] == number]
+        assert [str(card)] in boards, peer.name
+        check_frames(peer, hands, None if peer is rail else int(peer.name[1:]))
+    game.room.table.verify()
+    game.close()
+    rail.close()

@@ -88,7 +88,7 @@ export function drawNote(hand, seat) {
 export function gameLine(hand) {
   const info = GAMES[hand.game.variant];
   if (!info) return "";
-  const size = info.family === "stud" ? "7 cards, 3 down and 4 up" : `${info.cards} cards`;
+  const size = info.family === "stud" ? "7 cards, 3 down and 4 up (ringed: face up for all; lowered: your down cards)" : `${info.cards} cards`;
   return `${info.title} (${STRUCTURES[hand.game.structure] || hand.game.structure}): ${size}; ${info.ranking}`;
 }
 
