@@ -25,6 +25,12 @@ def game_table(browser: Browser, base: str, seed: str, variant: str) -> Iterator
         host.page.goto(f"/?seed={seed}")
         host.page.uncheck("#approval")
         host.page.select_option("#variant", variant)
+        shown, hidden = ("#stud-bets", "#blind-bets") if variant in ("stud", "stud_hilo", "razz") else (
+            "#blind-bets", "#stud-bets")
+        expect(host.page.locator(shown)).to_be_visible()
+        expect(host.page.locator(hidden)).to_be_hidden()
+        assert host.page.locator("#variant option").count() == 15
+        host.shot(f"39-lobby-{variant}")
         host.page.click("#create button[type=submit]")
         host.page.wait_for_url("**/table.html?t=*")
         link = host.page.input_value("#share")
