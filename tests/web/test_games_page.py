@@ -165,3 +165,35 @@ def test_a_hi_lo_split_names_each_half(browser: Browser, server: str) -> None:
             expect(person.page.locator("#showdown .won", has_text="high half:")).to_have_count(1)
             expect(person.page.locator("#showdown .won", has_text="low half:")).to_contain_text(" low")
         host.shot("44-hi-lo-split")
+
+
+def test_a_horse_table_opened_from_the_lobby_deals_limit_holdem_first(browser: Browser, server: str) -> None:
+    host = Client(browser, server, "host")
+    try:
+        host.page.goto("/?seed=5d")
+        host.page.uncheck("#approval")
+        host.page.select_option("#mixed", "horse")
+        expect(host.page.locator("#mixed-bets")).to_be_visible()
+        expect(host.page.locator("#blind-bets")).to_be_hidden()
+        host.page.fill("#mixed-bet", "10")
+        host.shot("45-lobby-horse")
+        host.page.click("#create button[type=submit]")
+        host.page.wait_for_url("**/table.html?t=*")
+        link = host.page.input_value("#share")
+        ann = Client(browser, server, "Ann")
+        bob = Client(browser, server, "Bob")
+        try:
+            ann.ask_for_seat(link, 1, "Ann", CHIPS)
+            bob.ask_for_seat(link, 2, "Bob", CHIPS)
+            expect(host.page.locator(".seat[data-seat='2'] .name")).to_have_text("Bob")
+            host.page.click("#start")
+            host.page.wait_for_function(IN_PLAY)
+            game = host.state()["hand"]["game"]
+            assert (game["variant"], game["structure"], game["small_bet"]) == ("holdem", "fixed_limit", 10)
+            expect(host.page.locator("#game-line")).to_contain_text("Texas hold'em (Limit)")
+            assert not ann.errors + bob.errors + host.errors
+        finally:
+            ann.close()
+            bob.close()
+    finally:
+        host.close()

@@ -1,7 +1,7 @@
 // The lobby: open a table (its host token is kept in this browser) and return to known ones.
 
 import { Connection, knownTables, saveToken } from "./conn.js";
-import { lobbyGame, wireLobbyGames } from "./variants.js";
+import { lobbyGame, lobbyRotation, wireLobbyGames } from "./variants.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -15,7 +15,7 @@ for (const t of knownTables()) {
 }
 
 const conn = new Connection({ onFrame: () => {} });
-wireLobbyGames($("#variant"), $("#structure"), $("#stud-bets"), $("#blind-bets"));
+wireLobbyGames($("#variant"), $("#structure"), $("#stud-bets"), $("#blind-bets"), $("#mixed"), $("#mixed-bets"));
 
 $("#create").onsubmit = async (event) => {
   event.preventDefault();
@@ -30,6 +30,8 @@ $("#create").onsubmit = async (event) => {
     reveal: $("#reveal").value,
     clock: $("#clock-on").checked ? { seconds: Number($("#clock-seconds").value), time_bank: Number($("#clock-bank").value) } : null,
   };
+  const rotation = lobbyRotation($("#mixed").value, Number($("#mixed-bet").value));
+  if (rotation) options.rotation = rotation; // the server deals the mix instead of one game
   const seed = new URLSearchParams(location.search).get("seed");
   if (seed) options.seed = seed; // a known deal, for tests and demos
   const reply = await conn.send({

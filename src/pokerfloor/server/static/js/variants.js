@@ -36,19 +36,35 @@ export function lobbyGame(variant, structure, values) {
   return game;
 }
 
+/** The mixed games a table may rotate (server/games.py ROTATIONS). */
+export const MIXED = {
+  horse: "HORSE: limit hold'em, Omaha hi-lo, razz, stud, stud hi-lo",
+  "8game": "8-game: 2-7 triple draw, limit hold'em, Omaha hi-lo, razz, stud, stud hi-lo, no-limit hold'em, pot-limit Omaha",
+};
+
+/** The lobby's `rotation` option, or null for one game. */
+export function lobbyRotation(name, smallBet) {
+  return name ? { name, small_bet: smallBet, per: "orbit" } : null;
+}
+
 /** Fill the lobby's game choices and show the forced bets the chosen game needs. */
-export function wireLobbyGames(variantSelect, structureSelect, studBox, blindBox) {
+export function wireLobbyGames(variantSelect, structureSelect, studBox, blindBox, mixedSelect, mixedBox) {
   variantSelect.replaceChildren(...Object.entries(GAMES).map(([value, g]) => new Option(g.title, value)));
+  mixedSelect.append(...Object.entries(MIXED).map(([value, t]) => new Option(t, value)));
   structureSelect.replaceChildren(...Object.entries(STRUCTURES).map(([value, t]) => new Option(t, value)));
   const shown = () => {
     const stud = GAMES[variantSelect.value].family === "stud";
-    studBox.hidden = !stud;
-    blindBox.hidden = stud;
+    const mixed = !!mixedSelect.value;
+    studBox.hidden = !stud || mixed;
+    blindBox.hidden = stud || mixed;
+    mixedBox.hidden = !mixed;
+    variantSelect.disabled = structureSelect.disabled = mixed;
     // Stud and the draws are limit games at most home games; flop games no limit.
     if (!structureSelect.dataset.touched) structureSelect.value = GAMES[variantSelect.value].family === "flop" ? (variantSelect.value.startsWith("omaha") ? "pot_limit" : "no_limit") : "fixed_limit";
   };
   structureSelect.onchange = () => { structureSelect.dataset.touched = "1"; };
   variantSelect.onchange = shown;
+  mixedSelect.onchange = shown;
   shown();
 }
 
