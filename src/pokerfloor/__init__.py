@@ -10,7 +10,7 @@
 from pokerfloor import io
 from pokerfloor._version import __version__
 from pokerfloor.cards import Card, Deck, Rank, SeededShuffler, Suit, format_cards, parse_cards
-from pokerfloor.errors import IllegalAction
+from pokerfloor.errors import IllegalAction, PokerfloorError
 from pokerfloor.evaluation import (
     HandRank,
     evaluate,
@@ -34,6 +34,7 @@ from pokerfloor.hand import (
     Post,
     Pot,
     Range,
+    RecordError,
     Result,
     SeatView,
 )
@@ -60,10 +61,12 @@ __all__ = [
     "Legal",
     "Level",
     "LimitStakes",
+    "PokerfloorError",
     "Post",
     "Pot",
     "Range",
     "Rank",
+    "RecordError",
     "Result",
     "Rotation",
     "Ruling",

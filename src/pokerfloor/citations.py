@@ -49,6 +49,7 @@ BRING_IN: Final = "RROP11 Seven-card stud (bring-in); WIKI_BIP bring-in; TDA 202
 KILL: Final = "RROP11 Kill Pots"
 MOVING_BUTTON: Final = "RROP11 Button & Blind Use item 2(a); WIKI_BIP Moving button"
 POSTING: Final = "RROP11 Button & Blind Use (missed blinds); WIKI_BIP Posting"
+BLIND_OBLIGATIONS: Final = "RROP11 Button & Blind Use item 2 (each round every player meets the blind obligations)"
 NEW_GAME: Final = "RROP11 Button & Blind Use (newly started game)"
 REBUY_OWES: Final = "RROP11 Button & Blind Use (a player who goes all in and loses)"
 DRAW_FOR_BUTTON: Final = "RROP11 Button & Blind Use (high card by suit draws for the button)"

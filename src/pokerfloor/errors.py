@@ -1,4 +1,5 @@
-"""The one error a floor person gives: an action refused, with the rule it breaks."""
+"""The library's errors: ``PokerfloorError``, the base of every error pokerfloor raises (docs/api.md
+lists them), and the one error a floor person gives: an action refused, with the rule it breaks."""
 
 from __future__ import annotations
 
@@ -48,7 +49,13 @@ def in_words(citation: str) -> str:
     return citation.replace(":;", ";").replace(",;", ";").rstrip(":,")
 
 
-class IllegalAction(ValueError):
+class PokerfloorError(Exception):
+    """The base of every error the library raises, so one ``except PokerfloorError`` catches them
+    all. Each error also keeps the built-in base it had before (``IllegalAction`` is still a
+    ``ValueError``, ``LedgerError`` still an ``AssertionError``): docs/api.md has the table."""
+
+
+class IllegalAction(PokerfloorError, ValueError):
     """An action the rules do not allow. The hand or table is unchanged after it.
 
     ``reason`` is a stable code for programs, ``rule`` the rule it breaks (``"TDA 2024 Rule 43"``),

@@ -185,6 +185,14 @@ class HouseRules:
     table_stakes: bool = True
     buy_in: tuple[int, int | None] | Literal["rulebook"] = RULEBOOK
     rathole_window_minutes: int = 20
+    waiting_small_blind: Literal["not_owed", "dead"] = "not_owed"
+    """A player back from missing the blinds whose seat is between the button and the small blind
+    waits (it is not dealt in there); the small blind then passes it. ``"not_owed"``: it posts
+    one set, the big blind live and the small one dead, when it comes in (WIKI_BIP Posting: "only
+    one set of missed blinds can be accumulated"; RROP11 Button & Blind Use, missed blinds).
+    ``"dead"``: some rooms charge the small blind that passed while it waited as well, dead
+    (RROP11 Button & Blind Use item 2: each round every player meets the total amount of the
+    blind obligations)."""
     fold_facing_no_bet: Literal["allowed", "refused"] = "allowed"
     """Folding when a check is free. ``"allowed"``: no rulebook forbids it (RROP11 B&R item 1 only
     says a player *may* check) and TDA 2024 R58 makes such a fold binding, a room perhaps

@@ -15,6 +15,7 @@ from pokerfloor.table.buttons import (
     Owed,
     Positions,
     SeatState,
+    WaitingSmallBlind,
     place_blinds,
 )
 
@@ -31,6 +32,7 @@ class Orbit:
         transition: HeadsUpTransition = "no_bb_twice",
         button: int | None = None,
         blinds: tuple[int, int] = (1, 2),
+        waiting_small_blind: WaitingSmallBlind = "not_owed",
     ) -> None:
         self.seats: dict[int, SeatState] = {s: SeatState("playing") for s in players}
         self.size = size
@@ -39,6 +41,7 @@ class Orbit:
         self.previous: Positions | None = None
         self.first_button = button if button is not None else min(self.seats)
         self.blinds = blinds
+        self.waiting_small_blind: WaitingSmallBlind = waiting_small_blind
         self.plans: list[BlindPlan] = []
 
     def deal(self) -> BlindPlan:
@@ -50,6 +53,7 @@ class Orbit:
             rule=self.rule,
             heads_up_transition=self.transition,
             first_button=self.first_button,
+            waiting_small_blind=self.waiting_small_blind,
         )
         self.previous = plan.positions
         for seat, owed in plan.owes.items():

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from tests.table.blind_rules import back_in_blinds, owes_skipped_blinds
 
 import pokerfloor as pf
-from pokerfloor.table import NotEnoughPlayers, Table, buy_in_limits
+from pokerfloor.table import KillGame, NotEnoughPlayers, Table, TableOptions, buy_in_limits
 from pokerfloor.table.buttons import BlindPlan
 
 RULES = ("dead_button", "moving_button", "simplified")
@@ -80,6 +80,9 @@ class Session:
     def check_deal(self, hand: pf.Hand, plan: BlindPlan) -> None:
         """The blind rules of a two-blind (or one-blind) table, checked on each hand dealt."""
         t = self.table
+        check_posts_planned(t, hand)
+        if t.options.kill is not None:
+            return  # a killer due a blind posts the kill instead: the blind checks below do not hold
         who = {seat: t.seats[seat].player for seat in plan.dealt}
         bbs = [p for p in hand.posts if p.kind == "bb"]
         assert [p.seat for p in bbs] == [hand.big_blind_seat] == [plan.big_blind_seat]
@@ -116,10 +119,21 @@ class Session:
             assert sorted(kinds) == ["bb", "sb"], (name, kinds)
 
 
-def session(seed: int, rule: str, transition: str, game: pf.Game, size: int, play_out) -> Session:
+def check_posts_planned(table: Table, hand: pf.Hand) -> None:
+    """Every forced bet the hand charged is one the table planned and logged (the game's antes
+    aside, which the hand posts itself): the hand added no blind of its own, and dropped none."""
+    planned = sorted((e.seat, e.chips, e.note) for e in table.events
+                     if e.kind == "post" and e.hand == table.hand_number)
+    charged = sorted((p.seat, p.amount, p.kind + ("" if p.live else " dead")) for p in hand.posts
+                     if p.kind not in ("ante", "bb_ante"))
+    assert charged == planned, (table.hand_number, planned, charged)
+
+
+def session(seed: int, rule: str, transition: str, game: pf.Game, size: int, play_out,
+            options: TableOptions | None = None) -> Session:
     rng = random.Random(seed)
     house = pf.HouseRules(button_rule=rule, heads_up_transition=transition)  # type: ignore[arg-type]
-    table = Table(game, seats=size, house=house, rng=random.Random(seed + 1))
+    table = Table(game, seats=size, house=house, rng=random.Random(seed + 1), options=options)
     s = Session(table, rng, play_out)
     for _ in range(rng.randint(2, size)):
         s.step("join")
@@ -153,3 +167,29 @@ def test_two_thousand_hands_with_players_coming_and_going(play_out, rule) -> Non
     while s.hands < 2000:
         s.step(rng.choice(MOVES))
     assert s.table.hand_number >= 2000
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_kill_games_charge_only_the_blinds_the_table_planned(play_out, rule) -> None:
+    """RROP11 Kill Pots (the killer posts the kill blind; a killer due a blind posts the kill in
+    its place, WIKI_BIP Kill game): in 3,000 random limit hands of a kill game every post the hand
+    charges is one the table planned. Before, a killer due the only blind placed left the hand
+    with none, so it added the game's own: the killer paid a blind besides the kill, and another
+    seat a blind it did not owe."""
+    s = session(7, rule, "no_bb_twice", pf.Game.fixed_limit_holdem(5, 10), 6, play_out,
+                TableOptions(kill=KillGame()))
+    rng = random.Random(rule)
+    kills, dealt, replayed = 0, 0, 0
+    while s.hands < 3000:
+        s.step(rng.choice(MOVES))
+        hand = s.table.hand
+        if s.hands > dealt and hand is not None:
+            dealt = s.hands
+            kills += any(p.kind == "kill" for p in hand.posts)
+            record = hand.record()
+            if replayed < 30 and record.posts != hand.posts:
+                # the killer's blind, charged as the kill, stays placed: the record replays the hand
+                again = pf.Hand.from_record(record)
+                assert again.posts == hand.posts and again.result == hand.result
+                replayed += 1
+    assert kills > 100 and replayed > 0

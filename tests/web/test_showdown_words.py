@@ -44,8 +44,8 @@ def test_nothing_before_the_hand_is_over() -> None:
 
 
 def test_a_hand_shown_before_its_rival_mucked_is_named() -> None:
-    """TDA 2024 R18: seat 2 tabled its hand; seat 1, asked, mucked: seat 2 won uncontested, yet
-    everyone saw its hand, so the result names it."""
+    """TDA 2024 R18: seat 2 tabled its hand; seat 1, asked, mucked: seat 2 won at the showdown
+    (TDA 2024 Rule 17) and everyone saw its hand, so the result names it."""
     hand = pf.Hand(GAME, stacks={1: 100, 2: 100}, button=1, auto_muck=False,
                    holes={1: "7c2d", 2: "AhKd"}, board="QsJd4c9h3s")
     while not hand.legal().muck:
@@ -54,3 +54,4 @@ def test_a_hand_shown_before_its_rival_mucked_is_named() -> None:
     result = result_json(hand)
     assert result is not None and result["awards"][0]["winners"] == {"2": 4}
     assert result["hands"] == {"2": "high card, ace high: A-K-Q-J-9"}
+    assert hand.result is not None and hand.result.awards[0].reason == "best hand"

@@ -37,11 +37,11 @@ from pokerfloor.acpc.matchstate import (
     seat_of,
     state_line,
 )
-from pokerfloor.errors import IllegalAction
+from pokerfloor.errors import IllegalAction, PokerfloorError
 from pokerfloor.hand import Hand
 
 
-class MatchLogError(ValueError):
+class MatchLogError(PokerfloorError, ValueError):
     """A log that cannot be resumed: another match's, or out of order."""
 
 

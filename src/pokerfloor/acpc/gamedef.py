@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import Game, HouseRules
 
 HOLDEM_BOARD = (0, 3, 1, 1)
@@ -24,7 +25,7 @@ _LIST_KEYS = ("stack", "blind", "raisesize", "firstplayer", "maxraises", "numboa
 _NUMBER_KEYS = ("numplayers", "numrounds", "numsuits", "numranks", "numholecards")
 
 
-class GamedefError(ValueError):
+class GamedefError(PokerfloorError, ValueError):
     """A gamedef that cannot be read, or a game ACPC cannot express."""
 
 

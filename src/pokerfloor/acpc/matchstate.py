@@ -20,13 +20,14 @@ from dataclasses import dataclass
 
 from pokerfloor.acpc.gamedef import Gamedef
 from pokerfloor.cards import Card, format_cards, parse_cards
+from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand import Hand
 
 _ACTION = re.compile(r"[fc]|r(\d*)")
 _STATE = re.compile(r"^STATE:(\d+):([^:]*):([^:]+):([^:]+):([^:]+)\s*$")
 
 
-class MatchStateError(ValueError):
+class MatchStateError(PokerfloorError, ValueError):
     """A MATCHSTATE string, STATE line or action that cannot be read or replayed."""
 
 

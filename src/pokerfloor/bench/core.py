@@ -28,6 +28,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pokerfloor.errors import PokerfloorError
+
 Step = Callable[[], int]
 Progress = Callable[[str], None]
 
@@ -42,7 +44,7 @@ DEFAULT_SEED = 20240601
 DEFAULT_CORPUS = Path("../shared/corpus/phh/bulk")
 
 
-class Unavailable(Exception):
+class Unavailable(PokerfloorError):
     """Raised by ``prepare`` when the contender cannot run here; ``status`` says why."""
 
     def __init__(self, status: str, reason: str) -> None:

@@ -30,11 +30,12 @@ from pokerfloor.bench.core import (
     Unavailable,
 )
 from pokerfloor.bench.peers import engine_name, pokerkit_replayer
+from pokerfloor.errors import PokerfloorError
 
 QUICK_HANDS = 30
 
 
-class UnsupportedHistory(ValueError):
+class UnsupportedHistory(PokerfloorError, ValueError):
     """A PHH hand outside what the benchmark's driver handles (not no-limit hold'em, antes...)."""
 
 

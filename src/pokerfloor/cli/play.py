@@ -197,7 +197,7 @@ def run_session(
 ) -> None:
     """Deal hands until the limit, a quit, or too few players; each is saved as it finishes."""
     for number in range(1, limit + 1):
-        table.collect()
+        table.end_hand()
         notes: list[str] = []
         if sit_and_go is None:
             for seat in names:
@@ -382,7 +382,7 @@ def summary(
     console: Console, table: Table, session: Session, path: Path | None, sit_and_go: Tournament | None
 ) -> None:
     """The end of the session: hands played, your net, the biggest pot, where the hands are."""
-    table.collect()
+    table.end_hand()
     if table.hand is not None and not table.hand.is_over:
         mine = table.hand.stacks.get(YOU, 0) + table.hand.contributions.get(YOU, 0)
     else:

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from pokerfloor.errors import PokerfloorError
 from pokerfloor.sim.betting import Chips, Flags, Lockstep
 from pokerfloor.sim.pots import showdown_ranks, winnings
 
@@ -31,7 +32,7 @@ HIDDEN = -1
 _VISIBLE = np.array([0, 3, 4, 5])
 
 
-class IllegalBatchAction(ValueError):
+class IllegalBatchAction(PokerfloorError, ValueError):
     """An action one of the hands does not allow; no hand was changed."""
 
     def __init__(self, row: int, message: str) -> None:

@@ -1,7 +1,8 @@
 """Forced bets: which blinds, antes and straddles a hand starts with, and in what order they
 are paid (``Hand`` posts them).
 
-The game's blinds and antes are posted unless the hand is given its own (``posts=``); a live
+The game's blinds and antes are posted unless the hand is given its own (``posts=``), and a
+seat posting a kill posts no blind besides (the kill blind includes it); a live
 blind, straddle, sleeper or kill sets the bet to call, and the last of those that sets the
 order of action decides who acts first pre-flop. A sleeper held back under the house option
 ``sleeper_when_entered="returned"`` is settled when the action reaches it.
@@ -57,6 +58,17 @@ def _forced_posts(game: Game, seats: list[int], button: int, explicit: list[Post
         if game.button_ante and button in seats:
             posts.append(Post(button, game.button_ante, "ante", live=False))
     return posts + blinds + explicit
+
+
+def charged(posts: list[Post]) -> list[Post]:
+    """The forced bets a hand charges of those placed: a killer due a blind posts the kill in its
+    place, the kill blind including it (RROP11 Kill Pots; WIKI_BIP Kill game: "rules for handling
+    this situation vary"). The blind still counts as placed (``forced_posts`` adds none of the
+    game's blinds for it, and a record keeps it, to place the same posts again)."""
+    killers = {p.seat for p in posts if p.kind == "kill"}
+    if not killers:
+        return posts
+    return [p for p in posts if p.seat not in killers or p.kind not in BLIND_KINDS]
 
 
 def automatic_blinds(game: Game, seats: list[int], button: int) -> list[Post]:

@@ -42,6 +42,7 @@ from pokerfloor.hand.types import (
     Post,
     Pot,
     Range,
+    RecordError,
     Result,
     Seen,
     face_down,
@@ -239,9 +240,10 @@ class Hand:
             self._runs, self._run_chosen = self._boards, True
             self._run_boards = [[] for _ in range(self._boards - 1)]
         if self._bomb:
-            self._posts = bomb.bomb_posts(self._seats, self._bomb, given_posts)
+            self._placed_posts = bomb.bomb_posts(self._seats, self._bomb, given_posts)
         else:
-            self._posts = forced.forced_posts(game, self._seats, button, given_posts)
+            self._placed_posts = forced.forced_posts(game, self._seats, button, given_posts)
+        self._posts = forced.charged(self._placed_posts)
         self._given_stacks = dict(stacks)
         self.small_blind_seat = next((p.seat for p in self._posts if p.kind == "sb"), None)
         self.big_blind_seat = next((p.seat for p in self._posts if p.kind == "bb"), None)
@@ -395,7 +397,8 @@ class Hand:
     def raises_made(self) -> int:
         """Full raises made this round after the opening bet; a live blind is the opening bet
         (RROP11 Betting & Raising item 3)."""
-        if self._structure == "fixed_limit" or self._street_index > 0 or self._bb_level() == 0:
+        limit = self._structure == "fixed_limit" or self._structure == "spread_limit"
+        if limit or self._street_index > 0 or self._bb_level() == 0:
             return max(self._round.raises - 1, 0)
         return self._round.raises
 
@@ -424,7 +427,7 @@ class Hand:
             game=self.game,
             stacks=dict(self._given_stacks),
             button=self.button_seat,
-            posts=tuple(self._posts),
+            posts=tuple(self._placed_posts),
             holes={s: tuple(cards_or_unknown(c)) for s, c in self._given_holes.items()},
             board=tuple(self._given_board),
             dealing="manual" if self._manual else "auto",
@@ -447,7 +450,7 @@ class Hand:
         elif isinstance(record, Mapping):
             record = HandRecord.from_dict(record)
         if not isinstance(record, HandRecord):
-            raise ValueError(f"a hand is rebuilt from a HandRecord, not {type(record).__name__}")
+            raise RecordError(f"a hand is rebuilt from a HandRecord, not {type(record).__name__}")
         return replay_record(cls, record, rng)
 
     def undo(self) -> Input:
@@ -569,6 +572,17 @@ class Hand:
             for amount in sorted(set(live_amounts)):
                 if amount - rnd.full_level >= rnd.min_inc:
                     rnd.count_full_bet(amount)
+        elif self._structure == "spread_limit":
+            # The big blind is the opening bet toward the cap, a blind raise above it a raise, as
+            # in fixed limit (RROP11 Betting & Raising item 3; docs/rules.md §1.5).
+            rnd.full_level, rnd.raises = 0, 0
+            opening = self._bb_level()
+            if opening:
+                rnd.count_full_bet(opening)
+            for amount in sorted(set(live_amounts)):
+                if amount > opening and amount - rnd.full_level >= rnd.min_inc:
+                    rnd.count_full_bet(amount)
+            rnd.full_level = rnd.level
         else:
             rnd.full_level = rnd.level
 
@@ -606,7 +620,8 @@ class Hand:
         self.events.append(_event("post", sleeper.seat, paid, street=self.street, post="sleeper"))
         self._raise_level_by_post(j, sleeper)
         rnd = self._round
-        if self._structure == "fixed_limit" and sleeper.amount - rnd.full_level >= rnd.min_inc:
+        limit = self._structure == "fixed_limit" or self._structure == "spread_limit"
+        if limit and sleeper.amount - rnd.full_level >= rnd.min_inc:
             rnd.count_full_bet(sleeper.amount)
         elif self._structure != "fixed_limit":
             rnd.full_level = rnd.level
@@ -887,7 +902,10 @@ class Hand:
         if self._manual and any(None in self._holes[j] and not self._shown[j] for j in contenders):
             return  # a replay still owes a show or a muck
         if len(contenders) <= 1:
-            self._finish()
+            reached = [j for j in range(self._n) if not self._folded[j]]
+            # One hand left because the others mucked at the showdown: a showdown win (TDA 2024
+            # Rule 17), unlike a pot everyone else folded to.
+            self._finish(showdown_seats=reached if contenders and len(reached) > 1 else None)
             return
         highs, lows = self._hand_ranks(contenders)
         pots = self.pots
@@ -1007,11 +1025,14 @@ class Hand:
             eligible = [j for j in range(self._n) if self._seats[j] in pot.eligible and not self._mucked[j]]
             if not eligible:
                 eligible = [j for j in range(self._n) if self._seats[j] in pot.eligible]
+            # A pot two or more of its players took to the showdown is won at the showdown, named
+            # by the hand shown, however the others gave up their cards (TDA 2024 Rule 17).
+            contested = sum(1 for j in order if self._seats[j] in pot.eligible) >= 2
             parts = showdown.run_parts(pot.amount, runs, unit) if runs > 1 else [pot.amount]
             for run, part in enumerate(parts):
                 run_highs, run_lows = by_run[run]
                 share = pot if runs == 1 else Pot(part, pot.eligible)
-                award = self._award_pot(index, share, eligible, run_highs, run_lows, unit, run)
+                award = self._award_pot(index, share, eligible, run_highs, run_lows, unit, run, contested)
                 for seat, chips in award.winners.items():
                     won[self._pos[seat]] += chips
                 awards.append(award)
@@ -1048,11 +1069,13 @@ class Hand:
         lows: dict[int, int | None],
         unit: int,
         run: int = 0,
+        contested: bool = False,
     ) -> Award:
         """Who wins pot ``index`` (or its part for ``run``) among the ``eligible`` seats (by index),
-        and how many chips each takes: the high and low halves, ties split, odd chips in order."""
+        and how many chips each takes: the high and low halves, ties split, odd chips in order. A
+        pot left to one seat is ``uncontested`` unless it was ``contested`` at the showdown."""
         seats = self._seats
-        if len(eligible) == 1:
+        if len(eligible) == 1 and not contested:
             return Award(
                 index, pot.amount, pot.eligible, {seats[eligible[0]]: pot.amount}, reason="uncontested", run=run
             )

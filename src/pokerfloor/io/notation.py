@@ -12,6 +12,7 @@ from decimal import Decimal
 from typing import Literal
 
 from pokerfloor.cards import Card
+from pokerfloor.errors import PokerfloorError
 
 Money = int | Decimal
 """A sum of money as a PHH file writes it: an integer, or an exact decimal (``2.50``)."""
@@ -35,7 +36,7 @@ _RANKS = "23456789TJQKA?"
 _SUITS = "cdhs?"
 
 
-class NotationError(ValueError):
+class NotationError(PokerfloorError, ValueError):
     """An action string that does not follow the PHH action grammar."""
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from pokerfloor.cards import Card
-from pokerfloor.errors import IllegalAction
+from pokerfloor.errors import IllegalAction, PokerfloorError
 from pokerfloor.hand import Event, Hand, Post
 from pokerfloor.hand.dealer import merge_shown
 from pokerfloor.io.conventions import (
@@ -34,7 +34,7 @@ from pokerfloor.io.phh import HandHistory
 from pokerfloor.rules import Game
 
 
-class ReplayError(Exception):
+class ReplayError(PokerfloorError):
     """A hand that cannot be replayed: where it stopped and why.
 
     ``index`` and ``action`` are the PHH action that failed (``None`` when the hand could not

@@ -9,13 +9,16 @@ import contextlib
 import logging
 import secrets
 from collections import deque
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from pokerfloor.server.commands import COMMANDS, Act, Approve, Hello, Join, Refused, Resync, Spectate, parse
+from pokerfloor.server.commands import Command as ClientCommand
 from pokerfloor.server.process import warm_rankings
 from pokerfloor.server.records import boundary
-from pokerfloor.server.room import Input, Refused, Room, digest
-from pokerfloor.server.transport import Client, encode, frame_field
+from pokerfloor.server.room import Input, Player, Room, digest
+from pokerfloor.server.transport import Client, encode
 from pokerfloor.server.updates import Audience, Shared, event_json, shared_parts, update_frame
 
 if TYPE_CHECKING:
@@ -25,17 +28,18 @@ LOG = logging.getLogger("pokerfloor.server")
 POLL = 0.02
 RETRY_SECONDS = 5.0  # the longest a table whose dealer keeps failing waits before it tries again
 HISTORY = 128       # broadcasts a table keeps for ``resync`` (about five hands of six seats)
-PLAYER_COMMANDS = frozenset({"join", "act", "top_up", "sit_out", "sit_in", "leave", "straddle", "chat", "run_it"})
-HOST_COMMANDS = frozenset({"approve", "refuse", "start", "pause", "edit_stack", "remove", "end_game", "spectators"})
-TABLE_COMMANDS = frozenset({"resync", "spectate"})
-HELLO = "\x00hello"    # a hello on the table's queue (no client frame has this type)
+Frame = dict[str, Any]
 SEAT_CHANGES = frozenset({"request", "refuse", "sit", "leave", "remove", "sit_out", "sit_in", "top_up", "edit_stack"})
 
 
 @dataclass
 class Command:
+    """A client's frame on its table's queue (a ``hello`` comes parsed: the server read it to
+    find the table)."""
+
     client: Client
     frame: dict[str, Any]
+    hello: Hello | None = None
 
 
 class TableTask:
@@ -89,7 +93,7 @@ class TableTask:
             if command is None:
                 return
             try:
-                await self.handle(command.client, command.frame)
+                await self.handle(command.client, command.frame, command.hello)
             except Refused as refused:
                 await self.server.refuse(command.client, refused, command.frame)
             except Exception:
@@ -211,64 +215,38 @@ class TableTask:
         """What every audience's update holds alike, now (the views are built as asked for)."""
         return shared_parts(self.room, self.server.clock)
 
-    async def handle(self, client: Client, frame: dict[str, Any]) -> None:
-        kind = frame["type"]
-        room = self.room
-        if kind == "resync":
-            await self._resync(client, frame_field(frame, "last_seq", int), frame.get("id"))
+    async def handle(self, client: Client, frame: dict[str, Any], hello: Hello | None = None) -> None:
+        """One client command, checked whole before anything changes (``commands.parse``, with
+        this table's limits), then carried out: as the room input it is (``Command.INPUT``), or
+        by the table task's own step for it (``STEPS``)."""
+        if hello is not None:
+            await self._hello(client, frame, hello)
             return
-        if kind == HELLO:
-            await self._hello(client, frame)
-            return
-        if kind == "spectate":
-            self.spectate(client)
-            await client.send(self.ack(frame))
-            await client.send(self.update(client, []))
-            return
-        if kind in HOST_COMMANDS:
-            await self._host(client, frame)
-            return
-        if kind == "join":
-            await self._join(client, frame)
-            return
-        player = room.player_for_token_hash(client.token_hash) if client.token_hash else None
-        if player is None:
+        kind = COMMANDS.get(frame["type"])
+        if kind is None or kind is Hello:
+            raise Refused("unknown_type", f"no message type {frame['type']!r}")
+        if kind.WHO == "host" and not client.host:
+            raise Refused("not_host", "only the host may do that")
+        player = self.room.player_for_token_hash(client.token_hash) if client.token_hash else None
+        if kind.WHO == "player" and player is None:
             raise Refused("not_seated", "take a seat first (join)")
-        entry: Input = {"kind": kind, "player_id": player.player_id}
-        if kind == "act":
-            if await self._duplicate(client, player.player_id, frame):
-                return
-            self._check_turn(player.seat, frame)
-            entry.update(action=frame_field(frame, "action", str), to=frame_field(frame, "to", int, optional=True))
-            cards = frame_field(frame, "cards", list, optional=True)
-            if cards is not None:
-                if len(cards) > 7 or not all(isinstance(c, str) and 2 <= len(c) <= 3 for c in cards):
-                    raise Refused("bad_field", "cards is a list of cards, like [\"Ah\", \"Td\"]")
-                entry["cards"] = cards
-            entry["client_action_id"] = frame["client_action_id"]
-        elif kind == "top_up":
-            entry["chips"] = frame_field(frame, "chips", int)
-            entry["post"] = bool(frame.get("post", False))
-        elif kind == "sit_in":
-            entry["post"] = bool(frame.get("post", False))
-        elif kind == "straddle":
-            entry["amount"] = frame_field(frame, "amount", int, optional=True)
-        elif kind == "run_it":
-            entry["twice"] = frame_field(frame, "twice", bool)
-        elif kind == "chat":
-            text = frame_field(frame, "text", str)
-            if not 1 <= len(text) <= 500:
-                raise Refused("bad_field", "a chat line is 1 to 500 characters")
-            entry["text"] = text
+        command = parse(frame, self.room.limits())
+        step = STEPS.get(kind)
+        if step is not None:
+            await step(self, client, frame, command, player)
+            return
+        entry: Input = {"kind": kind.INPUT, **command.fields()}
+        if player is not None and kind.WHO == "player":
+            entry["player_id"] = player.player_id
         await self.commit(entry)
         await client.send(self.ack(frame))
 
-    async def _hello(self, client: Client, frame: dict[str, Any]) -> None:
+    async def _hello(self, client: Client, frame: dict[str, Any], hello: Hello) -> None:
         """Attach a client with its token (none: a guest, a spectator if it asks): a welcome, then an update."""
-        token = frame.get("token")
+        token = hello.token
         role, player = ("guest", None) if token is None else self.room.role_of(token)
         self.server.attach(client, self, host=role == "host", token_hash="" if token is None else digest(token))
-        if frame.get("spectate") is True and role == "guest":
+        if hello.spectate and role == "guest":
             self.spectate(client)
             role = "spectator"
         await client.send({"type": "welcome", "seq": self.room.seq, "reply_to": frame.get("id"),
@@ -295,24 +273,13 @@ class TableTask:
         reply.update(more)
         return reply
 
-    async def _duplicate(self, client: Client, player_id: str, frame: dict[str, Any]) -> bool:
-        action_id = frame_field(frame, "client_action_id", str)
-        if not 1 <= len(action_id) <= 64:
-            raise Refused("bad_field", "client_action_id is 1 to 64 characters")
-        if action_id in self.room.applied.get(player_id, ()):
-            await client.send(self.ack(frame, duplicate=True))
-            return True
-        return False
-
-    def _check_turn(self, seat: int, frame: dict[str, Any]) -> None:
+    def _check_turn(self, seat: int, act: Act) -> None:
         table = self.room.table
-        number = frame_field(frame, "hand", int)
-        token = frame_field(frame, "turn_token", str)
-        if not table.in_play or number != table.hand_number:
+        if not table.in_play or act.hand != table.hand_number:
             raise Refused("stale_turn", "that hand is not in play")
         if table.to_act != seat:
             raise Refused("not_your_turn", f"it is seat {table.to_act}'s turn")
-        if not secrets.compare_digest(token, self.turn_token):
+        if not secrets.compare_digest(act.turn_token, self.turn_token):
             raise Refused("stale_turn", "that turn token is not this turn's")
 
     def spectate(self, client: Client) -> None:
@@ -321,15 +288,12 @@ class TableTask:
             raise Refused("no_spectators", "the host lets no spectators watch this table")
         client.spectating = True
 
-    async def _join(self, client: Client, frame: dict[str, Any]) -> None:
+    async def _join(self, client: Client, frame: dict[str, Any], join: Join) -> None:
         if self.room.ended:
             raise Refused("closed", "the game has ended")
         if client.token_hash and self.room.player_for_token_hash(client.token_hash) is not None:
             raise Refused("illegal", "this client already has a seat", "invalid_action")
-        chips = frame_field(frame, "chips", int)
-        chosen = frame_field(frame, "seat_token", str, optional=True)
-        if chosen is not None and not 22 <= len(chosen) <= 128:     # 22: 128 random bits in base64
-            raise Refused("bad_field", "a seat_token the client chooses has 22 to 128 characters")
+        chosen = join.seat_token
         if chosen is not None and not client.host and await self._join_again(client, frame, chosen):
             return
         token = "" if client.host else chosen or secrets.token_urlsafe(24)
@@ -339,9 +303,9 @@ class TableTask:
             {
                 "kind": "request",
                 "request_id": request_id,
-                "name": frame_field(frame, "name", str),
-                "seat": frame_field(frame, "seat", int),
-                "chips": chips,
+                "name": join.name,
+                "seat": join.seat,
+                "chips": join.chips,
                 "token_hash": token_hash,
             }
         )
@@ -378,21 +342,48 @@ class TableTask:
             await self.commit({"kind": "refuse", "request_id": request_id})
             raise
 
-    async def _host(self, client: Client, frame: dict[str, Any]) -> None:
-        if not client.host:
-            raise Refused("not_host", "only the host may do that")
-        kind = frame["type"]
-        if kind == "approve":
-            await self._seat(frame_field(frame, "request_id", str))
-        else:
-            entry: Input = {"kind": kind}
-            if kind == "refuse":
-                entry["request_id"] = frame_field(frame, "request_id", str)
-            if kind in ("edit_stack", "remove"):
-                entry["seat"] = frame_field(frame, "seat", int)
-            if kind == "edit_stack":
-                entry["chips"] = frame_field(frame, "chips", int)
-            if kind == "spectators":
-                entry["allow"] = frame_field(frame, "allow", bool)
-            await self.commit(entry)
+    # ------------------------------------------------------------------ the steps of commands
+    async def _on_join(self, client: Client, frame: Frame, command: ClientCommand, player: Player | None) -> None:
+        assert isinstance(command, Join)
+        await self._join(client, frame, command)
+
+    async def _on_act(self, client: Client, frame: Frame, command: ClientCommand, player: Player | None) -> None:
+        """An action, applied once: an ``act`` sent again with a ``client_action_id`` already
+        applied is acknowledged again (``duplicate``)."""
+        assert isinstance(command, Act) and player is not None
+        if command.client_action_id in self.room.applied.get(player.player_id, ()):
+            await client.send(self.ack(frame, duplicate=True))
+            return
+        self._check_turn(player.seat, command)
+        await self.commit(
+            {"kind": "act", "player_id": player.player_id, "action": command.action, "to": command.to,
+             **({} if command.cards is None else {"cards": list(command.cards)}),
+             "client_action_id": command.client_action_id}
+        )
         await client.send(self.ack(frame))
+
+    async def _on_resync(self, client: Client, frame: Frame, command: ClientCommand, player: Player | None) -> None:
+        assert isinstance(command, Resync)
+        await self._resync(client, command.last_seq, frame.get("id"))
+
+    async def _on_spectate(self, client: Client, frame: Frame, command: ClientCommand, player: Player | None) -> None:
+        self.spectate(client)
+        await client.send(self.ack(frame))
+        await client.send(self.update(client, []))
+
+    async def _on_approve(self, client: Client, frame: Frame, command: ClientCommand, player: Player | None) -> None:
+        assert isinstance(command, Approve)
+        await self._seat(command.request_id)
+        await client.send(self.ack(frame))
+
+
+Step = Callable[[TableTask, Client, Frame, ClientCommand, Player | None], Awaitable[None]]
+STEPS: dict[type[ClientCommand], Step] = {
+    Join: TableTask._on_join,
+    Act: TableTask._on_act,
+    Resync: TableTask._on_resync,
+    Spectate: TableTask._on_spectate,
+    Approve: TableTask._on_approve,
+}
+"""The commands the table task carries out with steps of its own (their checks, replies, or more
+than one input); every other command of ``commands.COMMANDS`` is its ``INPUT`` as it is."""

@@ -24,7 +24,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pokerfloor.rules import Game
-from pokerfloor.server.actor import HELLO, HOST_COMMANDS, PLAYER_COMMANDS, TABLE_COMMANDS, Command, TableTask
+from pokerfloor.server.actor import Command, TableTask
+from pokerfloor.server.commands import COMMANDS, Hello, parse
 from pokerfloor.server.downloads import routes as download_routes
 from pokerfloor.server.limits import DEFAULT_RATES, Rates, limiter
 from pokerfloor.server.process import collect_now_and_then, warm_rankings
@@ -38,7 +39,6 @@ from pokerfloor.server.transport import (
     STRIKES,
     Client,
     check_flood,
-    frame_field,
     origin_allowed,
     parse_frame,
     send_error,
@@ -97,17 +97,22 @@ class Server:
         if stored is not None:
             try:
                 room = restored(table_id, config, host_hash, stored[1], self.store.hand_records(table_id))
-                for entry in self.store.inputs(table_id, after=room.seq):
-                    room.apply(entry)
+                self._replay(room, self.store.inputs(table_id, after=room.seq))
                 return room
             except Exception as missed:
                 LOG.warning("table %s: its room record (input %d) is a miss, rebuilt from every input: %s",
                             table_id, stored[0], missed)
         room = Room(table_id, config, host_hash)
-        for entry in self.store.inputs(table_id):
-            room.apply(entry)
+        self._replay(room, self.store.inputs(table_id))
         self._record_hands(room)
         return room
+
+    @staticmethod
+    def _replay(room: Room, entries: list[Input]) -> None:
+        """Apply stored inputs again (``Room.replay``), logging each skipped."""
+        for number, kind, refused in room.replay(entries):
+            LOG.warning("table %s: stored input %d (%s) is refused now and skipped: %s %s",
+                        room.table_id, number, kind, refused.code, refused.message)
 
     def _record_hands(self, room: Room) -> None:
         """Store the records of the room's finished hands that the store lacks (an older
@@ -214,16 +219,17 @@ class Server:
                                "table_id": task.room.table_id, "host_token": host_token})
             await client.send(task.update(client, []))
         elif kind == "hello":
-            if frame.get("version") != VERSION:
+            hello = parse(frame)
+            assert isinstance(hello, Hello)
+            if hello.version != VERSION:
                 raise Refused("version", f"this server speaks version {VERSION}")
-            task = self.table_task(frame_field(frame, "table_id", str))
-            frame_field(frame, "token", str, optional=True)
+            task = self.table_task(hello.table_id)
             # Answered by the table's task, in turn with its inputs: the room is read only
             # between them, when everything it holds is stored (write before broadcast).
             if client.table is not task:
                 self.attach(client, task, host=False, token_hash="")   # a spectator until answered
-            await task.queue.put(Command(client, {**frame, "type": HELLO}))
-        elif kind in PLAYER_COMMANDS or kind in HOST_COMMANDS or kind in TABLE_COMMANDS:
+            await task.queue.put(Command(client, frame, hello))
+        elif kind in COMMANDS:
             if client.table is None:
                 raise Refused("no_table", "send hello or create_table first")
             await client.table.queue.put(Command(client, frame))

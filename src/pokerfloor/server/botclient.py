@@ -26,6 +26,7 @@ from websockets.exceptions import WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
 from pokerfloor.bots import StyleBot, draw_discards, make_bot
+from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand.view import SeatView
 
 # How each style answers the run-it-twice offer (docs/protocol.md, run it twice): the rock and
@@ -70,7 +71,7 @@ def parse_table_url(url: str) -> tuple[str, str]:
     return urlunsplit((scheme, parts.netloc, "/ws", "", "")), table
 
 
-class SeatLost(RuntimeError):
+class SeatLost(PokerfloorError, RuntimeError):
     """The table will not have this bot (any more): it is unknown, its game has ended, or the
     host removed the bot's seat or refused its request."""
 

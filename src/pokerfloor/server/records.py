@@ -15,6 +15,7 @@ from typing import Any
 
 import orjson
 
+from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand import Hand
 from pokerfloor.server.room import Config, Deal, Offer, Player, Request, Room
 from pokerfloor.server.store import Boundary
@@ -24,7 +25,7 @@ ROOM_RECORD_FORMAT = "pokerfloor.room-record"
 ROOM_RECORD_VERSION = 1
 
 
-class RecordMiss(ValueError):
+class RecordMiss(PokerfloorError, ValueError):
     """A stored record this release does not restore (the room is rebuilt from its inputs)."""
 
 

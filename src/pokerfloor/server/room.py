@@ -12,16 +12,18 @@ import contextlib
 import hashlib
 import hmac
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from pokerfloor.errors import IllegalAction
 from pokerfloor.hand import Hand
 from pokerfloor.rules import Game, HouseRules
+from pokerfloor.server.commands import INPUTS, Limits, bad_field, check_input
+from pokerfloor.server.commands import Refused as Refused
 from pokerfloor.server.deal import DEFAULT_REVEAL, REVEALS, deck_rng, hand_seed, seed_hash, seeds_public
 from pokerfloor.server.games import GameRefused, game_from, game_json, rotation_from
-from pokerfloor.table import ManualClock, NotEnoughPlayers, Straddles, Table, TableOptions
+from pokerfloor.table import ManualClock, NotEnoughPlayers, Straddles, Table, TableOptions, buy_in_limits
 from pokerfloor.table.ledger import Entry
 from pokerfloor.table.seats import TableEvent
 
@@ -35,14 +37,6 @@ STRADDLES = {
     "mississippi": Straddles(mississippi="any"),
 }
 BUTTON_RULES = {"dead": "dead_button", "moving": "moving_button", "simplified": "simplified"}
-
-
-class Refused(Exception):
-    """A command the room will not take; ``code`` is the protocol's error code (docs/protocol.md)."""
-
-    def __init__(self, code: str, message: str, reason: str = "", rule: str = "") -> None:
-        super().__init__(message)
-        self.code, self.message, self.reason, self.rule = code, message, reason, rule
 
 
 def digest(token: str) -> str:
@@ -91,7 +85,7 @@ class Config:
         """A table's settings from a ``create_table`` frame (``Refused`` if any is wrong)."""
         options = data.get("options") or {}
         if not isinstance(options, dict):
-            raise Refused("bad_field", "options is an object")
+            raise bad_field("options", "is an object")
         rotation = options.get("rotation")
         try:
             if rotation is not None:
@@ -102,23 +96,23 @@ class Config:
                 game = game_from(data.get("game"))
                 most = game.variant_spec.max_players
         except GameRefused as wrong:
-            raise Refused("bad_field", str(wrong)) from None
+            raise bad_field(wrong.field, str(wrong)) from None
         seats = data.get("seats", min(9, most))
         if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 10:
-            raise Refused("bad_field", "seats is 2 to 10")
+            raise bad_field("seats", "is 2 to 10")
         if seats > most:
-            raise Refused("bad_field", f"{game.variant_spec.title if rotation is None else 'this rotation'} "
-                                       f"deals at most {most} players: seats is 2 to {most}")
+            raise bad_field("seats", f"is 2 to {most}: "
+                            f"{game.variant_spec.title if rotation is None else 'this rotation'} deals at most {most}")
         straddles = options.get("straddles", "utg")
         button = options.get("button_rule", "dead")
-        if straddles not in STRADDLES or button not in BUTTON_RULES:
-            raise Refused(
-                "bad_field", f"straddles is one of {sorted(STRADDLES)}; button_rule of {sorted(BUTTON_RULES)}"
-            )
+        if straddles not in STRADDLES:
+            raise bad_field("straddles", f"is one of {sorted(STRADDLES)}")
+        if button not in BUTTON_RULES:
+            raise bad_field("button_rule", f"is one of {sorted(BUTTON_RULES)}")
         clock = options.get("clock")
         if clock is not None:
             if not isinstance(clock, dict):
-                raise Refused("bad_field", "clock is an object: seconds, time_bank, timeouts_to_away")
+                raise bad_field("clock", "is an object: seconds, time_bank, timeouts_to_away")
             clock = {
                 "seconds": float(_positive(clock.get("seconds", 30), "seconds")),
                 "time_bank": float(_positive(clock.get("time_bank", 60), "time_bank", zero=True)),
@@ -130,15 +124,15 @@ class Config:
         try:
             bytes.fromhex(str(seed))
         except ValueError:
-            raise Refused("bad_field", "seed is a hex string") from None
+            raise bad_field("seed", "is a hex string") from None
         reveal = options.get("reveal")
         reveal = DEFAULT_REVEAL if reveal is None else reveal
         if reveal not in REVEALS:
-            raise Refused("bad_field", f"reveal is one of {list(REVEALS)}")
+            raise bad_field("reveal", f"is one of {list(REVEALS)}")
         customs = {name: _flag(options, name, default) for name, default in CUSTOMS.items()}
+        approval = _flag(options, "approval", False)
         return cls(
-            game, seats, bool(options.get("approval", False)), straddles, clock, button, str(seed), **customs,
-            reveal=reveal, rotation=rotation,
+            game, seats, approval, straddles, clock, button, str(seed), **customs, reveal=reveal, rotation=rotation,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -172,19 +166,18 @@ CUSTOMS = {"auto_muck": True, "spectators": True, "run_it_twice": False, "rabbit
 def _flag(options: Mapping[str, Any], name: str, default: bool) -> bool:
     value = options.get(name, default)
     if not isinstance(value, bool):
-        raise Refused("bad_field", f"{name} is true or false")
+        raise bad_field(name, "is true or false")
     return value
 
 
-def _whole(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise Refused("bad_field", f"{name} is a whole number of chips")
-    return value
+DAY = 24 * 3600
 
 
 def _positive(value: object, name: str, *, zero: bool = False) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0 or (value == 0 and not zero):
-        raise Refused("bad_field", f"{name} is a positive number of seconds")
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise bad_field(name, f"is a positive number of seconds, at most {DAY}")
+    if not 0 <= value <= DAY or (value == 0 and not zero):
+        raise bad_field(name, f"is a positive number of seconds, at most {DAY}")
     return value
 
 
@@ -324,31 +317,57 @@ class Room:
         return {"kind": "deal", "hand": number, "seed": hand_seed(self.config.master, number)}
 
     # ------------------------------------------------------------------ changing
+    def limits(self) -> Limits:
+        """The ranges of this table's commands: its seats and its buy-in."""
+        return Limits(self.config.seats, buy_in_limits(self.table.game))
+
     def apply(self, entry: Input) -> list[TableEvent]:
         """Apply one input; ``Refused`` (and nothing changed) if the table refuses it. Returns the
-        table's events it logged."""
-        kind = entry.get("kind")
-        handler = getattr(self, f"_on_{kind}", None)
-        if handler is None:
-            raise Refused("unknown_type", f"no input {kind!r}")
-        self.clock.now = float(entry.get("at", self.clock.now))
-        before = self.table.seq
+        table's events it logged. The input is checked whole against its kind's schema first
+        (``commands.INPUTS``), and each handler decides before it changes anything; the clock,
+        which the table reads as it applies the input, is set back when the input is refused."""
+        checked = check_input(entry, self.limits())
+        kind = checked["kind"]
+        handler = HANDLERS[kind]
+        before, then = self.table.seq, self.clock.now
+        self.clock.now = checked.get("at", then)
         try:
-            handler(entry)
+            handler(self, checked)
         except IllegalAction as refused:
+            self.clock.now = then
             raise Refused("illegal", refused.message, refused.reason, refused.rule) from None
         except NotEnoughPlayers as short:
+            self.clock.now = then
             raise Refused("illegal", str(short)) from None
+        except Refused:
+            self.clock.now = then
+            raise
         self.seq += 1
         self._offer_runs()
         if self.in_hand:
-            hand = self.table.hand
-            assert hand is not None
-            if entry.get("kind") in ("deal", "act", "timeout"):
+            # The table takes in the hand's new events now (``end_hand`` ends nothing while the
+            # hand is in play): left pending, the table's next step would take them in first,
+            # that of an input refused too, at its own time (a change the store never saw).
+            self.table.end_hand()
+            if kind in ("deal", "act", "timeout"):
                 self.turn_started = self.clock.now
         else:
             self._after_hand()
         return [e for e in self.table.events_since(before) if e.event is None]
+
+    def replay(self, entries: Iterable[Input]) -> list[tuple[int, str, Refused]]:
+        """Apply stored inputs again, in order. One this release refuses (an earlier release
+        stored it unchecked: a seat request for 10**30 chips, say) is skipped as a refused input
+        is, changing nothing but the count, so that the inputs after it keep their numbers.
+        Returns each skipped: its number, its kind and why."""
+        skipped = []
+        for entry in entries:
+            try:
+                self.apply(entry)
+            except Refused as refused:
+                self.seq += 1
+                skipped.append((self.seq, str(entry.get("kind")), refused))
+        return skipped
 
     def _after_hand(self) -> None:
         """The explicit end of a finished hand: chips back to the seats, the hand kept."""
@@ -378,11 +397,8 @@ class Room:
         bank = self.config.clock["time_bank"] if self.config.clock else 0.0
         self.players[player_id] = Player(player_id, request.name, request.seat, request.token_hash, bank=bank)
 
-    def _check_free(self, seat: object, name: object) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= self.config.seats:
-            raise Refused("bad_field", f"seats are numbered 1 to {self.config.seats}")
-        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 32:
-            raise Refused("bad_field", "a name is 1 to 32 characters")
+    def _check_free(self, seat: int, name: str) -> None:
+        """A seat asked for is free (its number and the name are in range: ``commands.INPUTS``)."""
         if self.player_at(seat) is not None:
             raise Refused("illegal", f"seat {seat} is taken", "invalid_action")
 
@@ -402,11 +418,11 @@ class Room:
 
     def _on_sit_in(self, entry: Input) -> None:
         seat = self._seat(entry)
-        self.table.sit_in(seat, post=bool(entry.get("post", False)))
+        self.table.sit_in(seat, post=entry["post"])
         self.players[entry["player_id"]].timeouts = 0
 
     def _on_top_up(self, entry: Input) -> None:
-        self._add_chips(self._seat(entry), entry["chips"], post=bool(entry.get("post", False)))
+        self._add_chips(self._seat(entry), entry["chips"], post=entry["post"])
 
     def _add_chips(self, seat: int, chips: int, *, post: bool = False) -> None:
         """Chips bought between hands: a top-up, or a rebuy when the seat has none left (the
@@ -440,7 +456,7 @@ class Room:
 
     def _on_spectators(self, entry: Input) -> None:
         """The host lets spectators watch, or sends them away (they may still ask for a seat)."""
-        self.spectators = bool(entry["allow"])
+        self.spectators = entry["allow"]
 
     def _on_edit_stack(self, entry: Input) -> None:
         self._add_chips(entry["seat"], entry["chips"])
@@ -457,21 +473,25 @@ class Room:
             raise Refused("closed", "the game has ended")
         if entry["hand"] != self.table.hand_number + 1:
             raise Refused("bad_field", f"the next hand is {self.table.hand_number + 1}")
-        declared, self.straddles = self.straddles, []
-        for seat, amount in declared:
+        if self.in_hand:
+            raise Refused("illegal", "the hand in play is not over", "invalid_action")
+        self.table.preview()        # NotEnoughPlayers before a straddle is declared
+        for seat, amount in self.straddles:
             with contextlib.suppress(IllegalAction):
                 self.table.straddle(seat, amount)
         self.table.start_hand(
             rng=deck_rng(entry["seed"]), auto_muck=self.config.auto_muck, wait_for_runout=self.config.run_it_twice
         )
+        self.straddles = []
         self.deals.append(Deal(entry["hand"], entry["seed"]))
         self.hand_actions = {}
 
     def _on_act(self, entry: Input) -> None:
-        seat = self._seat(entry)
-        done = self.applied.setdefault(entry["player_id"], set())
+        seat, hand = self._seat(entry), self.table.hand
+        if hand is None or seat not in hand.seats:
+            raise Refused("illegal", f"seat {seat} is not dealt in", "invalid_action")
         self.table.act(seat, entry["action"], entry.get("to"), cards=entry.get("cards"))
-        done.add(entry["client_action_id"])
+        self.applied.setdefault(entry["player_id"], set()).add(entry["client_action_id"])
         self.hand_actions.setdefault(entry["player_id"], []).append(entry["client_action_id"])
         player = self.players[entry["player_id"]]
         player.timeouts = 0
@@ -508,7 +528,7 @@ class Room:
         seat, offer, hand = self._seat(entry), self.offer, self.table.hand
         if offer is None or hand is None or seat not in offer.seats or seat in offer.answers:
             raise Refused("illegal", "no run-it-twice question is open for this seat", "cannot_run_it")
-        twice = bool(entry["twice"])
+        twice = entry["twice"]
         if not twice:
             self._run(1)
         elif len(offer.answers) + 1 == len(offer.seats):
@@ -549,3 +569,29 @@ class Room:
         player = self.player_at(hand.to_act)
         bank = player.bank if player is not None else 0.0
         return hand.to_act, self.turn_started + self.config.clock["seconds"] + bank
+
+
+HANDLERS: dict[str, Callable[[Room, Input], None]] = {
+    "request": Room._on_request,
+    "refuse": Room._on_refuse,
+    "sit": Room._on_sit,
+    "leave": Room._on_leave,
+    "sit_out": Room._on_sit_out,
+    "sit_in": Room._on_sit_in,
+    "top_up": Room._on_top_up,
+    "straddle": Room._on_straddle,
+    "chat": Room._on_chat,
+    "start": Room._on_start,
+    "pause": Room._on_pause,
+    "end_game": Room._on_end_game,
+    "spectators": Room._on_spectators,
+    "edit_stack": Room._on_edit_stack,
+    "remove": Room._on_remove,
+    "deal": Room._on_deal,
+    "act": Room._on_act,
+    "timeout": Room._on_timeout,
+    "run_it": Room._on_run_it,
+    "offer_timeout": Room._on_offer_timeout,
+}
+"""The room's handler of each input kind (their schemas: ``commands.INPUTS``, the same kinds)."""
+assert HANDLERS.keys() == INPUTS.keys()

@@ -24,8 +24,8 @@ def shown_hands(hand: Hand) -> dict[int, str]:
     names = (hand.variant.high, hand.variant.low)
     board = [c for c in hand.board if c is not None]
     described = {}
-    # The show events, not only ``result.shown``: a hand tabled before its rival mucked won
-    # the pot uncontested, yet everyone saw it (TDA 2024 R18).
+    # The show events, not only ``result.shown``: a hand tabled before its rival mucked is one
+    # everyone saw (TDA 2024 R18).
     shown = {e.seat: e.cards for e in hand.events if e.kind == "show" and e.seat is not None}
     for seat, cards in {**shown, **result.shown}.items():
         hole = [c for c in cards if c is not None]

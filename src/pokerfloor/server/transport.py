@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from pokerfloor.server.room import Refused
+from pokerfloor.server.commands import Refused
 
 if TYPE_CHECKING:
     from pokerfloor.server.actor import TableTask
@@ -134,15 +134,6 @@ def encode(frame: dict[str, Any]) -> str:
     return orjson.dumps(frame).decode()
 
 
-def frame_field(frame: dict[str, Any], name: str, kind: type | tuple[type, ...], *, optional: bool = False) -> Any:
-    value = frame.get(name)
-    if value is None and optional:
-        return None
-    if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
-        raise Refused("bad_field", f"{name} is missing or of the wrong type")
-    return value
-
-
 def parse_frame(text: str) -> dict[str, Any]:
     """A client's frame: one JSON object with a type, at most ``MAX_FRAME`` characters."""
     if len(text) > MAX_FRAME:
@@ -180,6 +171,7 @@ async def send_error(client: Client, refused: Refused, frame: dict[str, Any] | N
             "message": refused.message,
             "reason": refused.reason,
             "rule": refused.rule,
+            "field": refused.field or None,
             "reply_to": None if frame is None else frame.get("id"),
         }
     )

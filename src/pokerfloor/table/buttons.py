@@ -23,7 +23,7 @@ player, except when heads-up play ends; that blind is not owed (logged ``skipped
 
 New and returning players wait for the big blind or post to come in at once, but never between
 the small blind and the button (TDA 2024 R8-A, R10-A; RROP11). A seat the big blind reaches comes
-in with it and owes nothing more.
+in with it and owes nothing more: old missed and skipped blinds lapse there (WIKI_BIP Posting).
 """
 
 from __future__ import annotations
@@ -33,10 +33,12 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from pokerfloor import citations as cite
+from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand import Post
 
 ButtonRule = Literal["dead_button", "moving_button", "simplified"]
 HeadsUpTransition = Literal["no_bb_twice", "simplified"]
+WaitingSmallBlind = Literal["not_owed", "dead"]
 Status = Literal["playing", "sitting_out", "waiting"]
 
 R_DEAD = cite.DEAD_BUTTON
@@ -47,6 +49,7 @@ R_HEADS_UP_SIMPLIFIED = cite.HEADS_UP_SIMPLIFIED
 R_NEW_PLAYER = cite.NEW_PLAYER
 R_POSTING = cite.POSTING
 R_NEW_GAME = cite.NEW_GAME
+R_OBLIGATIONS = cite.BLIND_OBLIGATIONS
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,10 +61,14 @@ class Owed:
     missed_big: bool = False
     skipped_small: bool = False
     skipped_big: bool = False
+    waited_small: bool = False
+    """The small blind that passed while the seat waited between the button and the small blind
+    (house rule ``waiting_small_blind="dead"``): posted dead with the missed ones."""
 
     @property
     def anything(self) -> bool:
-        return self.new_player or self.missed_small or self.missed_big or self.skipped_small or self.skipped_big
+        return (self.new_player or self.missed_small or self.missed_big or self.skipped_small or self.skipped_big
+                or self.waited_small)
 
     @property
     def to_come_in(self) -> bool:
@@ -116,6 +123,7 @@ NoteKind = Literal[
     "posts_to_come_in",
     "waits_between_blinds_and_button",
     "waits_for_big_blind",
+    "small_blind_passed_while_waiting",
 ]
 
 
@@ -159,7 +167,7 @@ class BlindPlan:
         return next_seat(self.positions.big_blind, self.dealt)
 
 
-class NotEnoughPlayers(ValueError):
+class NotEnoughPlayers(PokerfloorError, ValueError):
     """Fewer than two players can be dealt in."""
 
 
@@ -202,6 +210,7 @@ def place_blinds(
     heads_up_transition: HeadsUpTransition = "no_bb_twice",
     first_button: int | None = None,
     first_blind_on_button: bool = False,
+    waiting_small_blind: WaitingSmallBlind = "not_owed",
 ) -> BlindPlan:
     """Plan the next hand: button, blinds, seats dealt in, posts, and what each seat owes after.
 
@@ -209,6 +218,8 @@ def place_blinds(
     small blind of 0 meaning a one-blind game, or three blinds (first, small, big). ``previous``
     is the last hand's ``positions``, or ``None`` for a new game, whose button goes to
     ``first_button``. ``first_blind_on_button`` puts the first blind on the button (WIKI_BIP).
+    ``waiting_small_blind="dead"`` charges a returning seat the small blind that passed it while
+    it waited between the button and the small blind (house rule ``waiting_small_blind``).
 
     The last two blinds move, and are owed, posted and missed, as in a two-blind game; a first of
     three blinds is posted from the seat before the small blind (RROP11 Button & Blind Use: with
@@ -218,7 +229,9 @@ def place_blinds(
     first = blinds[0] if len(blinds) == 3 else 0
     pair = (blinds[-2], blinds[-1]) if len(blinds) >= 2 else (0, blinds[0])
     if not first and not first_blind_on_button:
-        return _place_two_blinds(seats, table_size, previous, pair, rule, heads_up_transition, first_button)
+        return _place_two_blinds(
+            seats, table_size, previous, pair, rule, heads_up_transition, first_button, waiting_small_blind
+        )
     present = [s for s, st in seats.items() if st.status != "sitting_out"]
     if previous is None and first_button is not None and first_button in present:
         # The drawn button is the dealer's: start the rotation so its first blind lands on it (or
@@ -227,7 +240,9 @@ def place_blinds(
         steps = (1 if left_of_button else 0) - (0 if first else 1 if pair[0] else 2)
         order = clockwise(first_button, present)
         first_button = order[(len(order) - 1 + steps) % len(order)]
-    plan = _place_two_blinds(seats, table_size, previous, pair, rule, heads_up_transition, first_button)
+    plan = _place_two_blinds(
+        seats, table_size, previous, pair, rule, heads_up_transition, first_button, waiting_small_blind
+    )
     return _with_first_blind(plan, first, first_blind_on_button, sorted(seats))
 
 
@@ -261,6 +276,7 @@ def _place_two_blinds(
     rule: ButtonRule,
     heads_up_transition: HeadsUpTransition,
     first_button: int | None,
+    waiting_small_blind: WaitingSmallBlind = "not_owed",
 ) -> BlindPlan:
     """``place_blinds`` for a small and a big blind (a small blind of 0: one blind)."""
     playing = sorted(s for s, st in seats.items() if st.status == "playing")
@@ -294,6 +310,13 @@ def _place_two_blinds(
     positions = Positions(button, sb_due, bb, len(dealt))
     owes = {s: st.owes for s, st in seats.items()}
     notes += _charge_passed_seats(seats, owes, previous, positions, rule, heads_up)
+    if waiting_small_blind == "dead" and blinds[0] and not heads_up:
+        for s in sorted(set(waiting) - dealt):
+            owed = owes[s]
+            passed = s == sb_due or between(button, sb_due, s)
+            if passed and (owed.missed_small or owed.missed_big) and not owed.waited_small:
+                owes[s] = replace(owed, waited_small=True)
+                notes.append(Note("small_blind_passed_while_waiting", s, R_OBLIGATIONS))
     posts, small_blind_seat = _posts(seats, owes, positions, dealt, blinds, notes)
     for s in sorted(set(waiting) - dealt):
         kind: NoteKind = "waits_between_blinds_and_button" if s in gap else "waits_for_big_blind"
@@ -437,11 +460,14 @@ def _posts(
             posts.append(Post(seat, big, "bb"))
             if state.status == "waiting":
                 notes.append(Note("comes_in_at_big_blind", seat, R_POSTING))
-                owed = replace(owed, new_player=False, missed_small=False, missed_big=False)
+            # Old missed and skipped blinds lapse when the big blind reaches the seat (WIKI_BIP
+            # Posting: "old missed blinds are removed when the big blind returns to that player's
+            # seat"; RROP11 Button & Blind Use): a blind skipped this hand cannot be this seat's.
+            owed = NOTHING_OWED
         elif state.status == "waiting":
             notes.append(Note("posts_to_come_in", seat, R_POSTING))
             posts += _come_in_posts(seat, owed, blinds)
-            owed = replace(owed, new_player=False, missed_small=False, missed_big=False)
+            owed = replace(owed, new_player=False, missed_small=False, missed_big=False, waited_small=False)
         else:
             post, owed = _one_blind(seat, owed, seat == now.small_blind and small > 0, blinds)
             if post is not None:
@@ -461,6 +487,8 @@ def _come_in_posts(seat: int, owed: Owed, blinds: tuple[int, int]) -> list[Post]
         posts.append(Post(seat, big, "new_player" if owed.new_player and not owed.missed_big else "missed_bb"))
     if owed.missed_small and small:
         posts.append(Post(seat, small, "missed_sb", live=not posts))
+    if owed.waited_small and small:
+        posts.append(Post(seat, small, "missed_sb", live=False))  # house rule waiting_small_blind
     return posts
 
 

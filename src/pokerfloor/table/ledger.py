@@ -15,6 +15,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any, Literal, cast
 
+from pokerfloor.errors import PokerfloorError
+
 EntryKind = Literal["buy_in", "top_up", "rebuy", "marker", "hand", "cash_out", "eliminated"]
 BROUGHT_IN: frozenset[str] = frozenset({"buy_in", "top_up", "rebuy", "marker"})
 TAKEN_AWAY: frozenset[str] = frozenset({"cash_out", "eliminated"})
@@ -46,7 +48,7 @@ class Entry:
         return self.name or self.player_id
 
 
-class LedgerError(AssertionError):
+class LedgerError(PokerfloorError, AssertionError):
     """The book does not balance: a chip appeared or vanished."""
 
 

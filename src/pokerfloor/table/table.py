@@ -363,7 +363,7 @@ class Table:
         blind to be dealt in at once (``post=True``), never between the small blind and the button.
         ``player`` is the display name (names may repeat); ``player_id`` says who the player is
         (a new id is made when it is not given), the key of the ledger and of the return rule."""
-        self._end_finished_hand()
+        self.end_hand()
         self._check_seat_number(seat)
         if seat in self._seats:
             raise IllegalAction("invalid_action", f"seat {seat} is taken")
@@ -389,7 +389,7 @@ class Table:
 
     def rename(self, seat: int, name: str) -> None:
         """A seated player changes their display name (their id, and so their ledger, stay)."""
-        self._end_finished_hand()
+        self.end_hand()
         current = self._occupied(seat)
         if not isinstance(name, str) or not name:
             raise IllegalAction("invalid_action", f"a player has a name, not {name!r}")
@@ -400,7 +400,7 @@ class Table:
     def leave(self, seat: int) -> int:
         """The player picks up their chips and leaves; returns the chips taken. Not while their
         hand is in play (WIKI_BIP Table stakes)."""
-        self._end_finished_hand()
+        self.end_hand()
         taken = self._occupied(seat)
         self._between_hands(seat, "leave the table")
         del self._seats[seat]
@@ -414,7 +414,7 @@ class Table:
     def sit_out(self, seat: int) -> None:
         """From the next hand the player is away: not dealt in, and the blinds that pass the seat
         are owed on return (RROP11 Button & Blind Use; WIKI_BIP Posting)."""
-        self._end_finished_hand()
+        self.end_hand()
         current = self._occupied(seat)
         if not self.cash:
             message = "tournament players are dealt in whether present or not"
@@ -426,7 +426,7 @@ class Table:
     def sit_in(self, seat: int, *, post: bool = False) -> None:
         """Back in play: a player who owes blinds posts them now (``post=True``) or waits for the
         big blind; one who owes nothing plays the next hand."""
-        self._end_finished_hand()
+        self.end_hand()
         current = self._occupied(seat)
         if current.busted:
             raise IllegalAction("invalid_action", "a player with no chips rebuys before playing again", R_REBUY_OWES)
@@ -450,7 +450,7 @@ class Table:
     def take_off(self, seat: int, chips: int) -> None:
         """Ratholing: taking part of a stack off the table is never allowed; a player who wants
         chips back leaves with all of them (WIKI_BIP Table stakes)."""
-        self._end_finished_hand()
+        self.end_hand()
         self._occupied(seat)
         reason: Reason = "chips_change_during_hand" if self._in_play(seat) else "invalid_action"
         raise IllegalAction(
@@ -460,7 +460,7 @@ class Table:
     def marker(self, seat: int, chips: int, *, accepted_by: Iterable[int]) -> None:
         """Open stakes: bet with an IOU, when every other player in the pot accepts it (WIKI_BIP
         Open stakes)."""
-        self._end_finished_hand()
+        self.end_hand()
         current = self._occupied(seat)
         if self.house.table_stakes:
             raise IllegalAction("chips_change_during_hand", "markers are for open-stakes games", R_OPEN_STAKES)
@@ -482,12 +482,12 @@ class Table:
     def straddle(self, seat: int, amount: int | None = None) -> Post:
         """Declare a straddle for the next hand: live from under the gun, a re-straddle from the
         next seat, or Mississippi where the house allows it (WIKI_BIP Straddle bets)."""
-        self._end_finished_hand()
+        self.end_hand()
         self._check_no_hand_pending()
         if self.options.kill is not None and self._kill.killer == self._occupied(seat).player_id:
             raise IllegalAction("invalid_action", "the killer's blind raise is the kill blind", R_KILL)
-        plan = self._plan_next()
-        chain = self._rock_post(plan) + self._straddles
+        plan = self.preview()       # the first button is drawn as the hand is dealt, not now:
+        chain = self._rock_post(plan) + self._straddles      # a refused straddle changes nothing
         post = check_straddle(
             self._straddle_rules,
             plan,
@@ -504,9 +504,9 @@ class Table:
 
     def sleeper(self, seat: int, amount: int | None = None) -> Post:
         """Declare a sleeper (a blind raise from another seat) for the next hand (WIKI_BIP Sleepers)."""
-        self._end_finished_hand()
+        self.end_hand()
         self._check_no_hand_pending()
-        plan = self._plan_next()
+        plan = self.preview()       # as for a straddle: the first button is drawn at the deal
         post = check_sleeper(
             self._straddle_rules,
             plan,
@@ -525,7 +525,7 @@ class Table:
     def set_game(self, game: Game) -> None:
         """Change the stakes or game from the next hand on (TDA 2024 R23: a new level applies to
         the next hand); a rotation of games ends."""
-        self._end_finished_hand()
+        self.end_hand()
         if not isinstance(game, Game):
             raise ValueError(f"a table deals a Game, not {game!r}")
         self._rotation = None
@@ -538,7 +538,7 @@ class Table:
         each game of ``rotation`` for an orbit or its number of hands, at the table's house
         rules; ``None`` stops rotating (the game last dealt goes on). ``ValueError`` for a
         rotation with a game that deals fewer players than the table has seats."""
-        self._end_finished_hand()
+        self.end_hand()
         if rotation is None:
             if self._rotation is not None:
                 self._next_game, self._rotation = None, None
@@ -559,7 +559,7 @@ class Table:
         """Dealer's choice: the seat holding the choice names the next round's game, by its name
         on the list (``game_key``: ``"fixed_limit_razz"``...); it may change its mind until that
         round's first hand is dealt. Refused (``invalid_action``) from another seat."""
-        self._end_finished_hand()
+        self.end_hand()
         rotation = self._rotation
         if rotation is None or not rotation.rotation.dealers_choice:
             raise IllegalAction("invalid_action", "this table is not dealing dealer's choice", R_CHOICE)
@@ -591,14 +591,14 @@ class Table:
         (``preview()`` shows the seats dealt in and the button; its blinds are not posted), and a
         player waiting to come in who is dealt in comes in by the ante. Refused (``invalid_action``)
         in a game without a flop or with an ante that is no chips."""
-        self._end_finished_hand()
+        self.end_hand()
         self._bomb_called = self._check_bomb(ante, boards)
         self._log("bomb_pot_called", chips=ante, note=f"{boards} board{'s' if boards > 1 else ''}", rule=R_BOMB)
 
     def bomb_pots(self, every: int | None, ante: int = 0, *, boards: int = 1) -> None:
         """A table rule: every ``every``-th hand (hand numbers ``every``, 2 x ``every``...) is a
         bomb pot of ``ante`` (and ``boards``); ``None`` ends the rule."""
-        self._end_finished_hand()
+        self.end_hand()
         if every is None:
             self._bomb_rule = None
             self._log("bomb_pot_rule", note="ends", rule=R_BOMB)
@@ -654,6 +654,7 @@ class Table:
             heads_up_transition=game.house.heads_up_transition,
             first_button=first,
             first_blind_on_button=game.first_blind_on_button,
+            waiting_small_blind=game.house.waiting_small_blind,
         )
 
     def start_hand(
@@ -672,7 +673,7 @@ class Table:
         seat whose hand cannot win shows or mucks (``act(seat, "show" | "muck")``; TDA 2024
         R16-R18). ``wait_for_runout`` stops before an all-in run-out, for the players to run it
         twice (``act(seat, "run_it", to=n)`` or ``run_out``)."""
-        self._end_finished_hand()
+        self.end_hand()
         self._check_no_hand_pending()
         plan = self._plan_next()
         game = self.game
@@ -683,17 +684,20 @@ class Table:
         chain, void = self._valid_straddles(plan)
         extra = chain + [p for p in self._sleepers if p.seat in plan.dealt and all(p.seat != c.seat for c in chain)]
         kill = self._kill_post(plan, extra) if bombed is None else []
+        # The killer's own blind goes to the hand too, which drops it (the kill blind includes
+        # it): a blind was placed, so the hand adds none of the game's (RROP11 Kill Pots).
+        given = list(plan.posts) + extra + kill
         killed = {p.seat for p in kill}
-        posts = [p for p in plan.posts if p.seat not in killed or p.kind not in ("sb", "bb")] + extra + kill
+        posts = [p for p in given if p.seat not in killed or p.kind not in ("sb", "bb", "button_blind")]
         if bombed is not None:
             void += [(p, IllegalAction("invalid_action", "no straddles in a bomb pot", R_BOMB)) for p in extra]
-            posts = []
+            posts, given = [], []
         stacks = {seat: self._seats[seat].chips for seat in plan.dealt}
         deck_rng = rng if rng is not None else self._rng
         start_rng = rec.snapshot(deck_rng)
         seed = self._own_rng.getrandbits(8 * SEED_BYTES) if deck_rng is None else None  # type: ignore[attr-defined]
         ante, boards = (0, 1) if bombed is None else bombed
-        hand = Hand(game, stacks, plan.button_seat, rng=deck_rng, seed=seed, posts=posts,
+        hand = Hand(game, stacks, plan.button_seat, rng=deck_rng, seed=seed, posts=given,
                     holes=holes, board=board, dealing=dealing, auto_muck=auto_muck, wait_for_runout=wait_for_runout,
                     bomb_pot=ante, boards=boards)
         self._bomb_called = None
@@ -802,15 +806,6 @@ class Table:
         self._forget_before(number + 1 - self._keep_hands)
         return True
 
-    def collect(self) -> None:
-        """``end_hand()`` under its older name."""
-        self.end_hand()
-
-    def _end_finished_hand(self) -> None:
-        """A step that changes the table first takes in the hand's new events and ends the hand
-        if it is over."""
-        self.end_hand()
-
     # ------------------------------------------------------------------ records
     def record(self) -> TableRecord:
         """The table as plain JSON (a ``TableRecord``): its configuration and house rules, the
@@ -880,13 +875,14 @@ class Table:
         hand in progress replayed input by input, its randomness in the same state. ``clock``
         (a ``ManualClock`` at the recorded time by default), ``sink`` and ``player_ids`` are not
         in a record; ``rng`` stands in for randomness that could not be saved (the operating
-        system's). ``ValueError`` if the record is not a table record this library reads."""
+        system's). ``RecordError`` (a ``ValueError``) if the record is not a table record this
+        library reads, or is one that could not go on (``record.check_fields``, ``check_table``)."""
         if isinstance(record, str | bytes):
             data = TableRecord.from_json(record)
         elif isinstance(record, Mapping):
             data = TableRecord.from_dict(record)
         else:
-            raise ValueError(f"a table is rebuilt from a TableRecord, not {type(record).__name__}")
+            raise rec.RecordError(f"a table is rebuilt from a TableRecord, not {type(record).__name__}")
         try:
             table = cls(
                 plain.game_from(data["game"]),
@@ -900,8 +896,9 @@ class Table:
                 player_ids=player_ids,
             )
             table._restore(data, rng)
-        except (KeyError, TypeError, AttributeError) as wrong:
-            raise ValueError(f"a table record with a missing or malformed {wrong}") from None
+        except rec.READ_ERRORS as wrong:
+            raise rec.refusal("a table record", wrong) from None
+        rec.check_table(table, data)
         return table
 
     def _restore(self, data: TableRecord, rng: random.Random | None) -> None:
@@ -1031,30 +1028,44 @@ class Table:
         if self._hand is not None and not self._hand.is_over:
             raise IllegalAction("invalid_action", "the hand in play is not over")
 
+    def _taken_within_window(self, player_id: str) -> int | None:
+        """The chips the player left with, when they left within the rathole window; else None."""
+        left = self._departures.get(player_id)
+        window = 60.0 * self.house.rathole_window_minutes
+        return left[1] if left is not None and self.clock() - left[0] < window else None
+
+    def buy_in_range(self, player_id: str | None = None) -> tuple[int, int | None]:
+        """The buy-in ``sit`` takes now from ``player_id`` (a new player when not given), as
+        ``(minimum, maximum)``, ``None`` for no maximum. A player back within the rathole window
+        brings at least the chips they left with, and the maximum is waived up to it (GENRULES,
+        the return rule, seed 002; WIKI_BIP Table stakes); ``sit`` refuses a smaller buy-in with
+        ``must_return_with_amount_taken``."""
+        low, high = buy_in_limits(self.game)
+        taken = None if player_id is None else self._taken_within_window(player_id)
+        if taken is None:
+            return low, high
+        return max(low, taken), None if high is None else max(high, taken)
+
     def _check_buy_in(self, player_id: str, player: str, chips: int) -> None:
         """Buy-in limits, and the return rule: back within the window, a player brings at least
         what they left with, and the maximum is waived only for one who left with more than it,
         up to what they took ("com mais que o máximo": GENRULES, seed 002)."""
-        low, high = buy_in_limits(self.game)
-        left = self._departures.get(player_id)
-        window = 60.0 * self.house.rathole_window_minutes
-        if left is not None and self.clock() - left[0] < window:
-            if chips < left[1]:
-                raise IllegalAction(
-                    "must_return_with_amount_taken",
-                    f"back within {self.house.rathole_window_minutes} minutes, {player} buys in for at least "
-                    f"the {left[1]} chips they left with",
-                    R_RATHOLE,
-                )
-            if high is not None:
-                high = max(high, left[1])
+        low, high = self.buy_in_range(player_id)
+        taken = self._taken_within_window(player_id)
+        if taken is not None and chips < taken:
+            raise IllegalAction(
+                "must_return_with_amount_taken",
+                f"back within {self.house.rathole_window_minutes} minutes, {player} buys in for at least "
+                f"the {taken} chips they left with",
+                R_RATHOLE,
+            )
         if chips < low:
             raise IllegalAction("below_min_buy_in", f"the minimum buy-in is {low}", R_BUY_IN)
         if high is not None and chips > high:
             raise IllegalAction("above_max_buy_in", f"the maximum buy-in is {high}", R_BUY_IN)
 
     def _buy_more(self, seat: int, chips: int, kind: EntryKind) -> None:
-        self._end_finished_hand()
+        self.end_hand()
         current = self._occupied(seat)
         if not self.cash:
             raise IllegalAction("invalid_action", "this tournament table takes no rebuys", cite.NO_REBUYS)

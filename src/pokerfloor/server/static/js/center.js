@@ -4,6 +4,9 @@
 import { $, command, mySeat, seatNames, state, view, you } from "./state.js";
 import { cardElement } from "./cards.js";
 import { gameLine, streetWords } from "./games.js";
+import { readout } from "./holding.js";
+import { fresh } from "./motion.js";
+import { moving } from "./settings.js";
 
 export function clockElement() {
   const clock = you().clock;
@@ -34,6 +37,8 @@ export function renderCenter(update) {
   board.replaceChildren();
   const pots = $("#pots");
   pots.replaceChildren();
+  // The hand you hold, in words, while it is live (the showdown says it after).
+  $("#holding").textContent = hand && !hand.is_over ? readout(hand, mySeat()) : "";
   if (!hand) {
     $("#street").textContent = update.table.running ? "waiting for players" : "";
     return;
@@ -48,7 +53,11 @@ export function renderCenter(update) {
       row.append(Object.assign(document.createElement("span"), { className: "run-name", textContent: `run ${run + 1}` }));
       board.append(row);
     }
-    for (const c of cards) row.append(cardElement(c));
+    cards.forEach((c, i) => {
+      const el = cardElement(c);
+      if (fresh(update.table.hand_number, `board ${run} ${i}`, moving())) el.classList.add("dealt");
+      row.append(el);
+    });
   });
   board.classList.toggle("runs", boards.length > 1);
   renderRabbit(update);
@@ -64,6 +73,8 @@ export function renderCenter(update) {
     el.dataset.pot = i;
     const name = hand.pots.length === 1 ? "Pot" : i === 0 ? "Main pot" : hand.pots.length === 2 ? "Side pot" : `Side pot ${i}`;
     el.textContent = `${name}: ${pot.amount.toLocaleString()}`;
+    // The bets swept in: the pot that grew pulses (once per amount).
+    if (pot.amount && fresh(update.table.hand_number, `pot ${i} ${pot.amount}`, moving())) el.classList.add("grew");
     el.title = `seats ${pot.eligible.join(", ")}`;
     pots.append(el);
   });

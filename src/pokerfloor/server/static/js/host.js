@@ -1,14 +1,25 @@
-// The host's controls: the share link, start/pause/end, the rail, seat requests, stacks.
+// The host's controls, in a panel over the table (the header's "Host" opens it): the share
+// link, start/pause/end, the rail, seat requests, stacks. It opens by itself for a table not yet
+// dealing (the host shares the link and starts) and when a seat request comes in.
 
-import { $, command, tableId, you } from "./state.js";
+import { $, command, state, tableId, you } from "./state.js";
+import { setOpen } from "./panels.js";
 
 export function renderHost(update) {
   const box = $("#host");
+  const toggle = $("#host-toggle");
   if (you().role !== "host") {
     box.hidden = true;
+    toggle.hidden = true;
     return;
   }
-  box.hidden = false;
+  toggle.hidden = false;
+  const asking = (update.table.requests || []).length;
+  toggle.textContent = asking ? `Host (${asking})` : "Host";
+  const setup = !update.table.running && !update.table.ended && !update.table.hand_number;
+  if ((setup && state.hostOpened == null) || asking > (state.requestsSeen ?? 0)) setOpen("host", true);
+  state.hostOpened ??= true;
+  state.requestsSeen = asking;
   const customs = update.table.customs || {};
   $("#allow-spectators").checked = Boolean(customs.spectators);
   $("#customs").textContent = [

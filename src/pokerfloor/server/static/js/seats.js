@@ -2,6 +2,8 @@
 // (drawn by games.js), the bet in front of each seat and the clock of the seat to act.
 
 import { $, mySeat, seatCount, view } from "./state.js";
+import { fresh } from "./motion.js";
+import { moving } from "./settings.js";
 import { clockElement } from "./center.js";
 import { drawNote, holeCards } from "./games.js";
 import { openJoin } from "./join.js";
@@ -33,8 +35,8 @@ export function renderSeats(update) {
     const el = document.createElement("div");
     el.className = "seat";
     el.dataset.seat = seat;
-    el.style.left = `${50 + 44 * Math.cos(angle)}%`;
-    el.style.top = `${50 + 40 * Math.sin(angle)}%`;
+    el.style.left = `${50 + 50 * Math.cos(angle)}%`;
+    el.style.top = `${50 + 50 * Math.sin(angle)}%`;
     const player = table.seats?.[seat];
     if (!player) {
       el.classList.add("empty");
@@ -73,6 +75,7 @@ export function renderSeats(update) {
     cards.className = "hole";
     // Your own cards stay in view after you fold (dimmed with the seat); others' go to the muck.
     if (inHand && (!hand.folded.includes(seat) || seat === me)) cards.append(...holeCards(hand, seat));
+    [...cards.children].forEach((c, i) => fresh(table.hand_number, `hole ${seat} ${i}`, moving()) && c.classList.add("dealt"));
     el.append(cards, info);
     if (hand && !hand.is_over && hand.to_act === seat) el.append(clockElement());
     const won = hand?.is_over ? hand.events.filter((e) => e.kind === "win" && e.seat === seat).reduce((n, e) => n + e.amount, 0) : 0;
@@ -88,8 +91,9 @@ export function renderSeats(update) {
       chip.className = "bet";
       chip.dataset.seat = seat;
       chip.textContent = bet.toLocaleString();
-      chip.style.left = `${50 + 27 * Math.cos(angle)}%`;
-      chip.style.top = `${50 + 22 * Math.sin(angle)}%`;
+      if (fresh(table.hand_number, `bet ${seat} ${hand.street} ${bet}`, moving())) chip.classList.add("moved");
+      chip.style.left = `${50 + 30 * Math.cos(angle)}%`;
+      chip.style.top = `${50 + 30 * Math.sin(angle)}%`;
       oval.append(chip);
     }
   }

@@ -9,6 +9,14 @@
 //   host.js      the host's controls: share link, start/pause/end, rail, seat requests, stacks
 //   join.js      taking a seat (guest line, join dialog, posting in) and the seat's own buttons
 //   games.js     what differs by variant: how a seat's cards are drawn (stud up cards, draw discards)
+//   panels.js    the panels over the table (host, settings, the side column on a narrow screen)
+//   chat.js      the chat panel and the table's own lines (joins, rebuys, stack edits), hideable
+//   settings.js  this browser's settings: sounds, animations, deck colours (localStorage)
+//   sounds.js    WebAudio tones for your turn, a bet, a win
+//   notify.js    when to sound, and "Your turn" in the title of a background tab
+//   keys.js      keyboard shortcuts (f, c, r, a, arrows)
+//   holding.js   the readout of the hand you hold, evaluated from the cards you see
+//   motion.js    which cards and bets are new (animated only then)
 // Shared helpers outside the table: conn.js (socket), cards.js, amounts.js, words.js.
 
 import { $, conn, hooks, mySeat, renderError, state, tableId, tokens, you } from "./state.js";
@@ -19,9 +27,15 @@ import { renderShowdown } from "./showdown.js";
 import { renderLog, wireLog } from "./log.js";
 import { renderHost, wireHost } from "./host.js";
 import { postToComeIn, renderGuest, wireJoin } from "./join.js";
+import { wirePanels } from "./panels.js";
+import { renderChat, wireChat } from "./chat.js";
+import { wireSettings } from "./settings.js";
+import { played, wakeAudio } from "./sounds.js";
+import { notify, wireNotify } from "./notify.js";
+import { wireKeys } from "./keys.js";
 
 // For a console user and the browser tests: the same calls the buttons make.
-window.pokerfloorTable = { conn, state, act: (action, to) => act(action, to) };
+window.pokerfloorTable = { conn, state, played, act: (action, to) => act(action, to) };
 
 function render() {
   const update = state.update;
@@ -42,7 +56,9 @@ function render() {
   renderShowdown(update);
   renderLog();
   renderHost(update);
+  renderChat(update);
   renderError();
+  notify(update);
 }
 
 function wire() {
@@ -50,6 +66,12 @@ function wire() {
   wireHost();
   wireJoin();
   wireLog();
+  wirePanels();
+  wireChat();
+  wireSettings();
+  wireKeys();
+  wireNotify();
+  for (const gesture of ["pointerdown", "keydown"]) document.addEventListener(gesture, wakeAudio, { once: true });
   setInterval(() => {
     const clock = document.querySelector(".seat.to-act .clock");
     if (clock) clock.replaceWith(clockElement());

@@ -38,7 +38,7 @@ def session(seed: int, hands: int = 200) -> tuple[Counter[str], list[tuple[int, 
             hand.act(seat, action, to=to)
             if action in ("bet", "raise") and to is not None:
                 bets.append((to, pot, faced, hand.stacks[seat] == 0))
-    table.collect()
+    table.end_hand()
     net: Counter[str] = Counter()
     for seat, style in styles.items():
         net[style] += table.stack(seat) - bought[seat]

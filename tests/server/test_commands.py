@@ -1,0 +1,207 @@
+"""One schema per command (issue 22, findings 1 and 7): every client command is parsed whole at
+the edge, and a field that is missing, of the wrong type or out of its range is refused
+``bad_field`` naming the field, before anything is stored (docs/protocol.md, the schema)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from pokerfloor.server import create_app
+from pokerfloor.server.commands import (
+    COMMANDS,
+    INPUTS,
+    MAX_CHIPS,
+    Join,
+    Limits,
+    Refused,
+    Rule,
+    check_input,
+    parse,
+    rules,
+)
+from pokerfloor.server.room import HANDLERS, Config, digest
+from pokerfloor.server.store import Store
+
+from .conftest import GAME, Peer, Session
+from .test_refused import room_state
+
+LIMITS = Limits(seats=6, buy_in=(40, 200))
+PROTOCOL = Path(__file__).parents[2] / "docs" / "protocol.md"
+
+
+def good(rule: Rule) -> Any:
+    """A value the rule takes."""
+    if rule.kind is bool:
+        return True
+    low = rule.low(LIMITS) if callable(rule.low) else rule.low
+    if rule.kind is list:
+        return ["Ah"] * max(low, 1)
+    return low if rule.kind is int else "x" * max(low, 1)
+
+
+def bad(rule: Rule) -> list[Any]:
+    """Values the rule refuses: of the wrong type, or just out of its range."""
+    if rule.kind is bool:
+        return ["yes", 1, [True]]
+    low = rule.low(LIMITS) if callable(rule.low) else rule.low
+    high = rule.high(LIMITS) if callable(rule.high) else rule.high
+    missing = [] if rule.optional else [None]
+    if rule.kind is int:
+        return [*missing, str(low), True, float(low) + 0.5, low - 1, high + 1, 10**30]
+    if rule.kind is list:
+        return [*missing, "Ah", 5, [5], ["Ahh"], ["Ah"] * (high + 1)]
+    return [*missing, 5, ["x"], "x" * (high + 1), *([" " * low] if rule.strip else []), *([""] if low else [])]
+
+
+def valid_frame(kind: str) -> dict[str, Any]:
+    return {"type": kind, **{name: good(rule) for name, rule in rules(COMMANDS[kind]).items()}}
+
+
+@pytest.mark.parametrize("kind", sorted(COMMANDS))
+def test_every_command_parses_into_its_typed_value_and_refuses_each_bad_field_by_name(kind: str) -> None:
+    frame = valid_frame(kind)
+    command = parse(frame, LIMITS)
+    assert type(command) is COMMANDS[kind] and kind == command.TYPE
+    for name, rule in rules(COMMANDS[kind]).items():
+        for value in bad(rule):
+            with pytest.raises(Refused) as refused:
+                parse({**frame, name: value}, LIMITS)
+            assert (refused.value.code, refused.value.field) == ("bad_field", name), (name, value)
+            assert refused.value.message.startswith(f"{name}: ")
+
+
+def test_a_join_takes_the_tables_buy_in_and_no_more_than_2_53_chips() -> None:
+    frame = {"type": "join", "name": "  ann ", "seat": 6, "chips": 40}
+    assert parse(frame, LIMITS) == Join(name="ann", seat=6, chips=40, seat_token=None)
+    assert parse({**frame, "chips": 200}, LIMITS).fields()["chips"] == 200
+    for chips in (39, 201, -100, 0, 2**63, 10**30):
+        with pytest.raises(Refused, match="chips: is 40 to 200"):
+            parse({**frame, "chips": chips}, LIMITS)
+    no_maximum = Limits(seats=6, buy_in=(40, None))
+    assert parse({**frame, "chips": MAX_CHIPS}, no_maximum).fields()["chips"] == MAX_CHIPS
+    with pytest.raises(Refused, match="chips"):
+        parse({**frame, "chips": MAX_CHIPS + 1}, no_maximum)
+    with pytest.raises(Refused, match="seat: is 1 to 6"):
+        parse({**frame, "seat": 7}, LIMITS)
+
+
+def test_an_unknown_command_is_unknown_and_fields_a_command_does_not_have_are_ignored() -> None:
+    with pytest.raises(Refused) as refused:
+        parse({"type": "shuffle_up"}, LIMITS)
+    assert refused.value.code == "unknown_type"
+    assert parse({"type": "start", "id": 7, "extra": "ignored"}, LIMITS).fields() == {}
+
+
+def test_the_room_has_one_handler_and_one_schema_for_each_input_and_checks_stored_inputs_with_it() -> None:
+    assert HANDLERS.keys() == INPUTS.keys()
+    assert {c.INPUT for c in COMMANDS.values() if c.INPUT} <= INPUTS.keys()
+    request = {"kind": "request", "request_id": "r1", "name": "eve", "seat": 1, "chips": 10**30, "token_hash": "0" * 64}
+    with pytest.raises(Refused) as refused:
+        check_input(request, LIMITS)
+    assert refused.value.field == "chips"
+    with pytest.raises(Refused) as refused:
+        check_input({"kind": "nothing"}, LIMITS)
+    assert refused.value.code == "unknown_type"
+
+
+def test_docs_protocol_lists_every_commands_fields_as_the_schema_has_them() -> None:
+    """docs/protocol.md's schema table says what ``commands`` checks: one row per field."""
+    text = PROTOCOL.read_text()
+    section = text[text.index("## The schema") :]
+    section = section[: section.index("\n## ", 4)]
+    rows = set(re.findall(r"^\| `(\w+)` \| `(\w+)` \|", section, flags=re.M))
+    expected = {(kind, name) for kind, command in COMMANDS.items() for name in rules(command)}
+    assert rows == expected
+    for kind in COMMANDS:
+        if not rules(COMMANDS[kind]):
+            assert f"`{kind}`" in section, kind
+
+
+# ---------------------------------------------------------------------- finding 1, through the protocol
+@pytest.mark.parametrize("chips", [10**30, 2**63, -100, 0, 39, 201, "100", 100.0, None])
+def test_a_join_out_of_the_buy_in_is_refused_naming_chips_before_anything_is_stored(
+    http: TestClient, chips: Any
+) -> None:
+    """Finding 1: on a table with seat approval a guest's ``join`` with ``chips: 10**30`` was
+    stored before it was checked (every later update then failed to encode); -100, 0 and 2**63
+    got a seat token before the error. Now each is ``bad_field`` (``field: chips``), nothing is
+    stored, no token is given, and the host goes on as before."""
+    game = Session(http, approval=True)
+    guest = Peer(http, "guest")
+    guest.reply({"type": "hello", "version": 1, "table_id": game.table_id})
+    game.sync()
+    stored = len(game.store_inputs())
+    refused = guest.reply({"type": "join", "name": "eve", "seat": 1, "chips": chips, "seat_token": "e" * 20})
+    assert refused["type"] == "error" and refused["code"] == "bad_field" and refused["field"] == "chips", refused
+    game.sync()
+    assert not [f for f in guest.frames if f["type"] == "seat_requested"]
+    assert len(game.store_inputs()) == stored and not game.room.requests
+    # The table is whole: a join in range is taken and the host approves it.
+    asked = guest.reply({"type": "join", "name": "eve", "seat": 1, "chips": 200})
+    assert asked["type"] == "seat_requested", asked
+    assert game.host.reply({"type": "approve", "request_id": asked["request_id"]})["type"] == "ack"
+    assert game.host.sync()["table"]["seats"]["1"]["chips"] == 200
+
+
+def test_every_bad_field_of_a_player_or_host_command_is_refused_by_name_and_stores_nothing(http: TestClient) -> None:
+    game = Session(http)
+    ann = game.join("ann", 1)
+    game.join("bob", 2)
+    game.sync()
+    stored, before = len(game.store_inputs()), room_state(game.room)
+    for kind, command in COMMANDS.items():
+        if kind == "hello":
+            continue
+        peer = game.host if command.WHO == "host" else ann
+        for name, rule in rules(command).items():
+            value = bad(rule)[-1]
+            got = peer.reply({**valid_frame(kind), name: value})
+            assert (got["type"], got["code"], got["field"]) == ("error", "bad_field", name), (kind, name, got)
+    assert len(game.store_inputs()) == stored and room_state(game.room) == before
+    hello = Peer(http).reply({"type": "hello", "version": 1, "table_id": game.table_id, "spectate": "yes"})
+    assert (hello["code"], hello["field"]) == ("bad_field", "spectate")
+
+
+def test_a_bad_field_of_create_table_is_named(http: TestClient) -> None:
+    host = Peer(http)
+    got = host.reply({"type": "create_table", "game": GAME, "seats": 6, "options": {"approval": "yes"}})
+    assert (got["code"], got["field"]) == ("bad_field", "approval")
+    got = host.reply({"type": "create_table", "game": {**GAME, "big_blind": 2**60}, "seats": 6})
+    assert (got["code"], got["field"]) == ("bad_field", "big_blind")
+    got = host.reply({"type": "create_table", "game": GAME, "options": {"clock": {"seconds": 1e308}}})
+    assert (got["code"], got["field"]) == ("bad_field", "seconds")
+
+
+def test_a_store_holding_an_unchecked_join_from_before_opens_without_it(tmp_path: Path, clock: Any) -> None:
+    """Finding 1's last part: a restart on the same database brought the bad request back. An
+    input an earlier release stored unchecked (a request for 10**30 chips) is refused as the
+    table is rebuilt, logged and skipped; the inputs after it keep their numbers, and the host
+    is answered and approves a good request."""
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    store = Store(url)
+    config = Config.parse({"game": GAME, "seats": 6, "options": {"approval": True, "seed": "ab" * 16}})
+    store.create_table("t-old", config.to_json(), digest("the-host-token-of-old"))
+    bad = {"kind": "request", "request_id": "r1", "name": "eve", "seat": 1, "chips": 10**30,
+           "token_hash": digest("eve-token-0123456789"), "at": 1.0}
+    chat = {"kind": "spectators", "allow": False, "at": 2.0}
+    store.write_many([("t-old", 1, bad, None), ("t-old", 2, chat, None)])
+    store.close()
+    with TestClient(create_app(url, clock=clock, flood=10_000)) as http:
+        host = Peer(http, "host")
+        welcome = host.reply({"type": "hello", "version": 1, "table_id": "t-old", "token": "the-host-token-of-old"})
+        assert welcome["role"] == "host" and welcome["seq"] == 2, welcome
+        update = host.sync()
+        assert update["table"]["requests"] == [] and update["table"]["customs"]["spectators"] is False
+        guest = Peer(http, "guest")
+        guest.reply({"type": "hello", "version": 1, "table_id": "t-old"})
+        asked = guest.reply({"type": "join", "name": "eve", "seat": 1, "chips": 200})
+        assert asked["type"] == "seat_requested" and asked["seq"] == 3, asked
+        assert host.reply({"type": "approve", "request_id": asked["request_id"]})["type"] == "ack"
+        assert host.sync()["table"]["seats"]["1"]["chips"] == 200
+        guest.close()
+        host.close()
