@@ -358,6 +358,7 @@ class TableTask:
         self._check_turn(player.seat, command)
         await self.commit(
             {"kind": "act", "player_id": player.player_id, "action": command.action, "to": command.to,
+             **({} if command.cards is None else {"cards": list(command.cards)}),
              "client_action_id": command.client_action_id}
         )
         await client.send(self.ack(frame))
