@@ -26,7 +26,7 @@ from typing import Any
 
 from pokerfloor import citations as cite
 from pokerfloor.cards import FULL_DECK, SEED_BYTES, Card, CardsLike, Deck, SeededShuffler, Shuffler, draws_bits
-from pokerfloor.errors import IllegalAction, Reason
+from pokerfloor.errors import IllegalAction, InvalidArgument, Reason
 from pokerfloor.hand import Event, Hand, HandRecord, Post, SeatView, bomb, plain
 from pokerfloor.rules import Game, HouseRules
 from pokerfloor.table import record as rec
@@ -116,26 +116,26 @@ class Table:
         player_ids: Callable[[], str] | None = None,
     ) -> None:
         if not isinstance(game, Game):
-            raise ValueError(f"a table deals a Game, not {game!r}")
+            raise InvalidArgument(f"a table deals a Game, not {game!r}")
         if isinstance(seats, bool) or not isinstance(seats, int):
-            raise ValueError(f"a table has a whole number of seats, not {seats!r}")
+            raise InvalidArgument(f"a table has a whole number of seats, not {seats!r}")
         most = game.variant_spec.max_players
         if not 2 <= seats <= most:
-            raise ValueError(f"a table has 2 seats up to the most its game deals, at most {most} players")
+            raise InvalidArgument(f"a table has 2 seats up to the most its game deals, at most {most} players")
         if house is not None and not isinstance(house, HouseRules):
-            raise ValueError(f"house rules are a HouseRules, not {house!r}")
+            raise InvalidArgument(f"house rules are a HouseRules, not {house!r}")
         if options is not None and not isinstance(options, TableOptions):
-            raise ValueError(f"a table's customs are a TableOptions, not {options!r}")
+            raise InvalidArgument(f"a table's customs are a TableOptions, not {options!r}")
         if clock is not None and not callable(clock):
-            raise ValueError(f"a clock is a function returning seconds, not {clock!r}")
+            raise InvalidArgument(f"a clock is a function returning seconds, not {clock!r}")
         if rng is not None:
             draws_bits(rng)
         if button is not None and (isinstance(button, bool) or not isinstance(button, int) or not 1 <= button <= seats):
-            raise ValueError(f"the first button is a seat from 1 to {seats}, not {button!r}")
+            raise InvalidArgument(f"the first button is a seat from 1 to {seats}, not {button!r}")
         if isinstance(keep_hands, bool) or not isinstance(keep_hands, int) or keep_hands < 1:
-            raise ValueError(f"keep_hands is a number of hands, at least 1, not {keep_hands!r}")
+            raise InvalidArgument(f"keep_hands is a number of hands, at least 1, not {keep_hands!r}")
         if player_ids is not None and not callable(player_ids):
-            raise ValueError(f"player_ids is a function returning a new id, not {player_ids!r}")
+            raise InvalidArgument(f"player_ids is a function returning a new id, not {player_ids!r}")
         self._game = game if house is None else replace(game, house=house)
         self._next_game: Game | None = None
         self.size = seats
@@ -527,7 +527,7 @@ class Table:
         the next hand); a rotation of games ends."""
         self.end_hand()
         if not isinstance(game, Game):
-            raise ValueError(f"a table deals a Game, not {game!r}")
+            raise InvalidArgument(f"a table deals a Game, not {game!r}")
         self._rotation = None
         self._next_game = replace(game, house=self._game.house)
         stakes = f"{game.variant} {game.structure} blinds {game.blinds} ante {game.ante}"
@@ -545,9 +545,9 @@ class Table:
                 self._log("rotation", note="ends", rule=R_ORBIT)
             return
         if not isinstance(rotation, Rotation):
-            raise ValueError(f"a table rotates a Rotation, not {rotation!r}")
+            raise InvalidArgument(f"a table rotates a Rotation, not {rotation!r}")
         if rotation.max_players < self.size:
-            raise ValueError(f"a table of {self.size} seats rotates only games dealing as many players")
+            raise InvalidArgument(f"a table of {self.size} seats rotates only games dealing as many players")
         house = self._game.house
         games = tuple(g if g.house == house else replace(g, house=house) for g in rotation.games)
         self._rotation = RotationState(replace(rotation, games=games))
