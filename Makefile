@@ -2,11 +2,12 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# `make run` installs only what playing needs (the cli extra); `make test` adds the test
-# toolchain, the fast paths and the docs builder on top of it.
+# `make run` installs only what playing needs (the cli extra), `make docs` only the docs builder
+# (the docs extra); `make test` adds the test toolchain, the fast paths and the docs builder.
 RUN_STAMP := $(VENV)/.run-installed
 # `make serve` adds the server extra to that, and nothing of the test toolchain.
 SERVE_STAMP := $(VENV)/.serve-installed
+DOCS_STAMP := $(VENV)/.docs-installed
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.bench-installed
 # The mypyc-compiled build of the hand engine (setup.py, POKERFLOOR_COMPILE=1), installed into its
@@ -59,8 +60,16 @@ $(STAMP): $(RUN_STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[browser]'
 	touch $(STAMP)
 
+# The docs builder alone: mkdocstrings reads the API from src/ without importing it, so no
+# extra of the library's own is needed (a venv with the docs extra only builds the site).
+$(DOCS_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[docs]'
+	touch $(DOCS_STAMP)
+
 # The API reference and user guide (mkdocs.yml), built into site/; warnings are errors.
-docs: $(STAMP)
+docs: $(DOCS_STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
 # The tests need the peers too: the differential and benchmark-adapter tests run against them.

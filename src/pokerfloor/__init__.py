@@ -34,6 +34,7 @@ from pokerfloor.hand import (
     Post,
     Pot,
     Range,
+    RecordError,
     Result,
     SeatView,
 )
@@ -65,6 +66,7 @@ __all__ = [
     "Pot",
     "Range",
     "Rank",
+    "RecordError",
     "Result",
     "Rotation",
     "Ruling",

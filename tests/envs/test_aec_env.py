@@ -150,6 +150,34 @@ def test_info_always_carries_the_legal_range() -> None:
     assert info["legal"]["raise_"] == [4, 100, 1] and info["legal"]["call"] == [2, 1]
 
 
+def test_infos_built_when_read_are_those_of_the_last_step() -> None:
+    """``infos`` are built when read (``last`` builds only its agent's): whenever and in whatever
+    order they are read, each agent's is the one of the last step, one dictionary per agent
+    shared by ``last`` and ``infos`` and kept until the next step."""
+    env = aec_env(players=3, stack=100)
+    env.reset(seed=8)
+    rng = random.Random(8)
+    for _ in range(60):
+        _, _, done, _, info = env.last()
+        if done:
+            env.step(None)
+            if not env.agents:
+                env.reset()
+            continue
+        assert info is env.infos[env.agent_selection] is env.last()[4]
+        acting = env.agent_selection
+        for agent in env.agents:
+            expected = {"legal": {}, "min_to": None, "max_to": None, "hand": 1}
+            if agent == acting:
+                legal = env._hand.legal()  # type: ignore[union-attr]
+                assert env.infos[agent]["legal"]["fold"] is legal.fold
+                assert np.array_equal(env.infos[agent]["action_mask"], env.observe(agent)["action_mask"])
+            else:
+                assert env.infos[agent] == expected
+        mask = env.observe(acting)["action_mask"]
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+
+
 def test_exact_raises_and_all_in() -> None:
     env = aec_env(players=2, stack=100)
     env.reset(seed=6)

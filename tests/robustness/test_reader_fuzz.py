@@ -15,6 +15,8 @@ from pokerfloor.bench.fuzz import FuzzReport, check_input, mutate, seed_texts
 
 CORPUS_DEV = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "phh" / "dev"
 SEEDS = [(DRAW, False), (STUD, False)] + (seed_texts([CORPUS_DEV]) if CORPUS_DEV.is_dir() else [])
+for _text, _bulk in SEEDS:  # read once untimed: the lowball ranking tables built on first use take most of a second
+    check_input(_text, FuzzReport(), bulk=_bulk)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

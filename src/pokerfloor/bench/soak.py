@@ -103,7 +103,8 @@ def random_hand(rng: random.Random) -> Hand:
     return Hand(game, stacks, button, rng=random.Random(rng.getrandbits(32)), posts=posts)
 
 
-def _choices(hand: Hand, rng: random.Random) -> tuple[str, int | None, list[Card | None] | None]:
+def random_action(hand: Hand, rng: random.Random) -> tuple[str, int | None, list[Card | None] | None]:
+    """A random legal action for the seat to act: its name, amount and discards (a draw)."""
     legal = hand.legal()
     seat = hand.to_act
     assert seat is not None
@@ -186,7 +187,7 @@ def soak_hand(seed: int, report: SoakReport, probe_rate: float = 0.2) -> None:
                 _probe(hand, rng, report, tag)
                 if len(report.violations) > 50:
                     return
-            action, to, discard = _choices(hand, rng)
+            action, to, discard = random_action(hand, rng)
             hand.act(hand.to_act, action, to=to, discard=discard)
             report.actions += 1
             if sum(hand.stacks.values()) + (0 if hand.is_over else hand.total_pot) != total:

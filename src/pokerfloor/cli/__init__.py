@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import typer
@@ -32,6 +33,32 @@ class _Commands(TyperGroup):
         super().format_help(ctx, formatter)
 
 
+EXTRAS: dict[str, tuple[str, str]] = {
+    "numpy": ("numpy", "fast"),
+    "numba": ("numba", "fast"),
+    "matplotlib": ("matplotlib", "plot"),
+    "gymnasium": ("gymnasium", "envs"),
+    "pettingzoo": ("pettingzoo", "envs"),
+    "starlette": ("starlette", "server"),
+    "uvicorn": ("uvicorn", "server"),
+    "sqlalchemy": ("sqlalchemy", "server"),
+    "alembic": ("alembic", "server"),
+    "psycopg": ("psycopg", "server"),
+    "httpx": ("httpx", "server"),
+    "orjson": ("orjson", "server"),
+    "ray": ("ray", "ray"),
+    "playwright": ("playwright", "browser"),
+    "pokerkit": ("pokerkit", "bench"),
+    "eval7": ("eval7", "bench"),
+    "phevaluator": ("phevaluator", "bench"),
+    "treys": ("treys", "bench"),
+    "texasholdem": ("texasholdem", "bench"),
+    "rlcard": ("rlcard", "bench"),
+    "pyspiel": ("open-spiel", "bench"),
+}
+"""The modules that come with an extra (``pip install 'pokerfloor[extra]'``): each with the
+package that brings it and the extra a command that misses it is told to install."""
+
 app = typer.Typer(
     cls=_Commands,
     rich_markup_mode="markdown",
@@ -57,19 +84,39 @@ def root(
     """The poker floor's rulebook: play, replay, verify and benchmark poker hands."""
 
 
-def main() -> None:
-    """Entry point of the ``pokerfloor`` script."""
-    from pokerfloor.cli import (  # noqa: F401 - registers commands
-        acpc,
-        bench,
-        demo,
-        equity,
-        histories,
-        match,
-        play,
-        serve,
-        sim,
-        stats,
-    )
+def missing_extra(error: ModuleNotFoundError) -> str | None:
+    """The one line that says which extra brings the module ``error`` misses (``None`` for a
+    module no extra brings: a real fault, left to raise)."""
+    root = (error.name or "").split(".")[0]
+    if root not in EXTRAS:
+        return None
+    package, extra = EXTRAS[root]
+    command = next((word for word in sys.argv[1:] if not word.startswith("-")), "")
+    who = f"pokerfloor {command}".rstrip()
+    return f"error: {who} needs {package}, from the {extra} extra: pip install 'pokerfloor[{extra}]'"
 
-    app()
+
+def main() -> None:
+    """Entry point of the ``pokerfloor`` script. A command that needs an extra not installed
+    says in one line which one to install and exits with status 2, never with a traceback."""
+    try:
+        from pokerfloor.cli import (  # noqa: F401 - registers commands
+            acpc,
+            bench,
+            demo,
+            equity,
+            histories,
+            match,
+            play,
+            serve,
+            sim,
+            stats,
+        )
+
+        app()
+    except ModuleNotFoundError as error:
+        line = missing_extra(error)
+        if line is None:
+            raise
+        typer.echo(line, err=True)
+        raise SystemExit(2) from None

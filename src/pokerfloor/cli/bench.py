@@ -26,7 +26,7 @@ def bench(
             "--only",
             help=(
                 "Run only this benchmark (repeatable): play, play-batch, eval, eval-batch, equity, replay, "
-                "env-batch, soak, serve, equity-hand-range, equity-range-range, equity-three-way."
+                "env-batch, soak, fuzz, serve, equity-hand-range, equity-range-range, equity-three-way."
             ),
         ),
     ] = None,
@@ -53,7 +53,8 @@ def bench(
                      "serve: hands a table (default 20, quick 3)."),
     ] = None,
     inputs: Annotated[
-        int | None, typer.Option("--inputs", min=1, help="Soak: mutated hand histories to read (default 10**5).")
+        int | None, typer.Option("--inputs", min=1, help="Soak: mutated hand histories to read (default 10**5); "
+                                 "fuzz: mutated inputs of every reader (default 10**4, quick 500).")
     ] = None,
     tables: Annotated[
         int | None, typer.Option("--tables", min=1, help="Serve: tables at once (default 50, quick 2).")
@@ -78,6 +79,13 @@ def bench(
         if not _serve(quick=quick, seed=seed or 0, hands=hands, tables=tables, think=think, json_path=json_path):
             raise typer.Exit(1)
         only = [name for name in only if name != "serve"]
+        if not only:
+            return
+    if only and "fuzz" in only:
+        clean = _fuzz(quick=quick, seed=seed or 0, inputs=inputs, corpus=corpus)
+        only = [name for name in only if name != "fuzz"]
+        if not clean:
+            raise typer.Exit(1)
         if not only:
             return
     if only and "soak" in only:
@@ -189,6 +197,38 @@ def _serve(*, quick: bool, seed: int, hands: int | None, tables: int | None, thi
                                          "hand_engine": "compiled" if COMPILED else "pure",
                                          "serve": got.as_dict()}, indent=2) + "\n", encoding="utf-8")
     return got.errors == 0
+
+
+def _fuzz(*, quick: bool, seed: int, inputs: int | None, corpus: Path | None) -> bool:
+    """Every reader fuzzed (``pokerfloor.bench.fuzz.fuzz_all``): the PHH files under the corpus,
+    the site histories of tests/io/data/imports, and records, views and tables of random play,
+    mutated and hostile; whether every input was read or refused with its documented error,
+    each within a second."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from pokerfloor.bench.fuzz import SECOND, file_seeds, fuzz_all, record_seeds
+
+    console = Console()
+    inputs = inputs or (500 if quick else 10_000)
+    folders = [corpus or Path("../shared/corpus/phh/dev"), Path("tests/io/data/imports")]
+    seeds = file_seeds([f for f in folders if f.exists()]) + record_seeds(12, seed=seed)
+    kinds = sorted({s.kind for s in seeds})
+    console.print(f"fuzz: {inputs:,} inputs from {len(seeds)} seeds ({', '.join(kinds)}), seed {seed}; "
+                  f"folders {', '.join(str(f) for f in folders if f.exists()) or 'none'}")
+    found = fuzz_all(seeds, inputs, seed=seed)
+    table = Table(title=f"Every reader fuzzed: {found.inputs:,} inputs in {found.seconds:.1f} s",
+                  title_justify="left")
+    for column in ("kind", "read", "refused"):
+        table.add_column(column, justify="left" if column == "kind" else "right")
+    for kind, (read, refused) in sorted(found.by_kind.items()):
+        table.add_row(kind, f"{read:,}", f"{refused:,}")
+    console.print(table)
+    console.print(f"{len(found.escaped)} escaped, {len(found.slow)} over {SECOND:g} s; slowest {found.slowest:.3f} s; "
+                  f"{found.hands:,} hands read and verified")
+    for problem in (found.escaped + found.slow)[:30]:
+        console.print(f"[red]{problem}[/red]")
+    return found.clean
 
 
 def _soak(*, quick: bool, seed: int, hands: int | None, inputs: int | None, corpus: Path | None) -> bool:

@@ -90,6 +90,10 @@ class ActionCodes:
         return self.raise_to + self.sizes
 
 
+_NO_INFO: dict[str, Any] = {}
+"""An agent's info before its first step (never handed out: ``_select`` replaces it)."""
+
+
 class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo has no type marker
     """A PettingZoo AEC environment for a pokerfloor game: one hand per episode, or ``hands``
     hands at a table with ``rebuy_after`` hands broke before a busted seat rebuys."""
@@ -158,6 +162,9 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         self._seeded = random.Random()
         self._rng: random.Random = random.SystemRandom()
         self._start = {i + 1: s for i, s in enumerate(stacks)}  # each hand's stacks by seat (read only)
+        self._infos: dict[str, dict[str, Any]] = {}
+        self._stale: list[str] = []  # the agents whose infos are not yet of the last step
+        self._views: dict[str, SeatView] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space
@@ -173,13 +180,13 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         if seed is not None:
             self._seeded.seed(seed)  # as random.Random(seed), without a new generator per episode
             self._rng = self._seeded
-        self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        agents = self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(agents, 0.0)
         self._paid = False
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self._infos = dict.fromkeys(agents, _NO_INFO)  # each filled in by _select (when read)
         self._played = 0
         self._broke: dict[int, int] = {}
         if self.hands is None:
@@ -194,19 +201,59 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
 
     def _select(self) -> None:
         """After a change: point ``agent_selection`` at the seat to act, forget the views seen
-        so far and refresh every agent's info."""
+        so far and mark every agent's info for refreshing (done when it is read: see ``infos``)."""
         hand = self._hand
         assert hand is not None
-        self._views: dict[str, SeatView] = {}
-        self._choices = self._observer.select(hand, self.infos, self._seat, self._played + 1)
-        self._legal = self._choices.legal
+        if self._views:
+            self._views = {}
+        self._choices = choices = self._observer.select(hand)
+        self._legal = choices.legal
+        self._stale = list(self._infos)
         seat = hand.to_act
         if seat is not None:
             self.agent_selection = self.possible_agents[seat - 1]
 
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        """Each agent's info: the legal range (for the agent to act) and where the session
+        stands. Kept up to date in place, as of the last step; the dictionaries are built when
+        first read after a step (``last`` builds only the selected agent's)."""
+        stale = self._stale
+        if stale:
+            self._stale = []
+            infos, info = self._infos, self._observer.info
+            acting, choices, number = self._legal.seat, self._choices, self._played + 1
+            for agent in stale:
+                if agent in infos:
+                    infos[agent] = info(self._seat[agent] == acting, choices, number)
+        return self._infos
+
+    @infos.setter
+    def infos(self, infos: dict[str, dict[str, Any]]) -> None:
+        self._infos, self._stale = infos, []
+
     def _info(self, agent: str) -> dict[str, Any]:
         """The legal range (for the agent to act) and where the session stands."""
         return self._observer.info(self._legal.seat == self._seat[agent], self._choices, self._played + 1)
+
+    def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation (unless ``observe`` is false), cumulative reward,
+        termination, truncation and info (``AECEnv.last``, building only this agent's info)."""
+        agent = self.agent_selection
+        assert agent is not None
+        stale, infos = self._stale, self._infos
+        if agent in stale:
+            stale.remove(agent)
+            infos[agent] = self._observer.info(self._legal.seat == self._seat[agent], self._choices, self._played + 1)
+        hand = self._hand
+        assert hand is not None
+        return (
+            self._observer.observe(hand, self._seat[agent], self._choices) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            infos[agent],
+        )
 
     # ------------------------------------------------------------------ observing
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -259,10 +306,13 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._paid = False
         try:
-            if not isinstance(action, (int, np.integer)) or not 0 <= int(action) < self.codes.n:
-                raise IllegalAction("invalid_action", f"{action!r} is not an action code below {self.codes.n}")
-            kind, to, discard = self.decode(int(action))
-            hand.act(self._seat[agent], kind, to, discard)
+            if self.abstraction is None:  # the codes are exact: the observer decodes and plays them
+                self._observer.play(hand, self._seat[agent], self._choices, action)
+            else:
+                if not isinstance(action, (int, np.integer)) or not 0 <= int(action) < self.codes.n:
+                    raise IllegalAction("invalid_action", f"{action!r} is not an action code below {self.codes.n}")
+                kind, to, discard = self.decode(int(action))
+                hand.act(self._seat[agent], kind, to, discard)
         except IllegalAction as refused:
             self.infos[agent] = {
                 **self._info(agent),

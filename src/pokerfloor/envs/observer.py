@@ -12,6 +12,7 @@ from typing import Any, Final
 
 import numpy as np
 
+from pokerfloor.errors import IllegalAction
 from pokerfloor.hand import Hand, Legal, Range
 from pokerfloor.hand.plain import legal_json
 from pokerfloor.hand.view import SeatView, visible_cards
@@ -276,13 +277,19 @@ class Observer:
         return out
 
     # ------------------------------------------------------------------ legal choices
-    def select(self, hand: Hand, infos: dict[str, dict[str, Any]], seats: dict[str, int], number: int) -> Choices:
-        """After the hand changed: the legal choices now (none when nobody may act), with every
-        agent's info brought up to date in place (``number``: the hand of the session)."""
+    def select(self, hand: Hand) -> Choices:
+        """After the hand changed: the legal choices now (none when nobody may act)."""
         self._fresh = False
-        choices = self.choices(hand.legal() if hand.to_act is not None else _NOTHING)
-        self.infos(infos, seats, choices.legal.seat, choices, number)
-        return choices
+        return self.choices(hand.legal() if hand.to_act is not None else _NOTHING)
+
+    def play(self, hand: Hand, seat: int, choices: Choices, action: object) -> None:
+        """Take the action code (an exact raise-to amount for a bet size) for ``seat``, refused
+        with ``IllegalAction`` as ``Hand.act`` refuses it, or when it is no code at all."""
+        code = int(action) if isinstance(action, (int, np.integer)) else -1
+        if not 0 <= code < self.codes:
+            raise IllegalAction("invalid_action", f"{action!r} is not an action code below {self.codes}")
+        kind, to, discard = self.decode(hand, choices, code)
+        hand.act(seat, kind, to, discard)
 
     def choices(self, legal: Legal) -> Choices:
         """The mask, plain values and bet or raise range of ``legal``. The same legal choices
@@ -291,21 +298,26 @@ class Observer:
         if kept is None:
             if len(self._kept) * self.codes >= _KEPT_BYTES:
                 self._kept.clear()
-            mask = self.mask(legal)
-            mask.flags.writeable = False
+            mask = np.frombuffer(self.mask_bytes(legal), np.int8)  # read-only: over bytes
             kept = self._kept[legal] = Choices(legal, mask, legal_json(legal), aggressive(legal))
         return kept
 
     def mask(self, legal: Legal) -> np.ndarray:
         """The exact action mask of ``legal``: one byte per action code."""
-        mask = np.zeros(self.codes, np.int8)
-        mask[FOLD] = legal.fold
-        mask[CALL] = legal.check or legal.call is not None
-        mask[BRING_IN] = legal.bring_in is not None
-        mask[SHOW], mask[MUCK] = legal.show, legal.muck
+        return np.frombuffer(bytearray(self.mask_bytes(legal)), np.int8)
+
+    def mask_bytes(self, legal: Legal) -> bytes:
+        """The action mask of ``legal`` as bytes (built in a bytearray: a byte write is a
+        fraction of a numpy item write)."""
+        mask = bytearray(self.codes)
+        mask[FOLD] = 1 if legal.fold else 0
+        mask[CALL] = 1 if legal.check or legal.call is not None else 0
+        mask[BRING_IN] = 1 if legal.bring_in is not None else 0
+        mask[SHOW] = 1 if legal.show else 0
+        mask[MUCK] = 1 if legal.muck else 0
         if legal.draw is not None:
             for m in range(self.draws):
-                mask[self.draw + m] = m.bit_count() <= legal.draw
+                mask[self.draw + m] = 1 if m.bit_count() <= legal.draw else 0
         open_ = aggressive(legal)
         if open_ is not None:
             span = open_[1]
@@ -314,10 +326,11 @@ class Observer:
             if self.exact:
                 top = min(span.max_to, self.max_chips)
                 if span.min_to <= top:
-                    mask[start + span.min_to : start + top + 1 : span.step] = 1
+                    codes = range(start + span.min_to, start + top + 1, span.step)
+                    mask[codes.start : codes.stop : codes.step] = b"\x01" * len(codes)
             else:
-                mask[start:] = 1
-        return mask
+                mask[start:] = b"\x01" * (self.codes - start)
+        return bytes(mask)
 
     def decode(self, hand: Hand, choices: Choices, action: int) -> tuple[str, int | None, list[str] | None]:
         """The action code as ``Hand.act``'s (action, to, discards), bet sizes taken as exact
@@ -343,15 +356,6 @@ class Observer:
         if action == ALL_IN:
             return kind, open_[1].max_to if open_ is not None else 0, None
         return kind, action - self.raise_to, None
-
-    def infos(
-        self, infos: dict[str, dict[str, Any]], seats: dict[str, int], acting: int | None, choices: Choices, hand: int
-    ) -> None:
-        """Every agent's info, in place: the legal range (for the agent to act) and the hand
-        number of the session."""
-        for agent, seat in seats.items():
-            if agent in infos:
-                infos[agent] = self.info(seat == acting, choices, hand)
 
     def info(self, acting: bool, choices: Choices, hand: int) -> dict[str, Any]:
         """One agent's info: the legal actions, range and mask when ``acting``."""

@@ -13,6 +13,7 @@ from pokerfloor.hand.types import (
     Post,
     Pot,
     Range,
+    RecordError,
     Result,
 )
 from pokerfloor.hand.view import SeatView
@@ -34,6 +35,7 @@ __all__ = [
     "Post",
     "Pot",
     "Range",
+    "RecordError",
     "Result",
     "SeatView",
 ]

@@ -3,7 +3,7 @@
 Seat views and hand records are written with these: a card is its two-character name
 (``"Ah"``), an unknown card ``None``; a map keyed by seat has its seat numbers as strings, as
 JSON objects need. Each ``*_from`` refuses what its ``*_json`` could not have written with a
-``ValueError``.
+``RecordError`` (a ``ValueError``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import asdict, fields
 from typing import Any, TypeVar, cast
 
 from pokerfloor.cards import FULL_DECK, Card, parse_cards
-from pokerfloor.hand.types import INPUT_KINDS, Call, Event, Input, Legal, Post, Pot, Range
+from pokerfloor.hand.types import INPUT_KINDS, Call, Event, Input, Legal, Post, Pot, Range, RecordError, brief
 from pokerfloor.rules import Game, HouseRules
 
 Plain = Any
@@ -22,11 +22,18 @@ Plain = Any
 T = TypeVar("T")
 
 
-def json_object(text: str | bytes, what: str) -> dict[str, Plain]:
-    """The JSON object of ``text``; a ``ValueError`` names ``what`` it should have been."""
-    data = json.loads(text)
+def json_object(text: object, what: str) -> dict[str, Plain]:
+    """The JSON object of ``text``; a ``RecordError`` names ``what`` it should have been (text
+    that is not JSON, nested too deep, or a number too long included). ``text`` is typed
+    ``object`` and checked: compiled, a typed parameter would raise ``TypeError`` at the call."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise RecordError(f"{what} is JSON text, not {type(text).__name__}")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as error:  # JSONDecodeError, and a number past int's digit limit
+        raise RecordError(f"{what} is JSON: {brief(str(error), 120, quote=False)}") from None
     if not isinstance(data, dict):
-        raise ValueError(f"{what} is a JSON object")
+        raise RecordError(f"{what} is a JSON object")
     return data
 
 
@@ -44,7 +51,7 @@ def card_from(text: object) -> Card | None:
     if text is None:
         return None
     if not isinstance(text, str):
-        raise ValueError(f"a card is written like 'Ah', not {text!r}")
+        raise RecordError(f"a card is written like 'Ah', not {brief(text)}")
     return parse_cards(text)[0]
 
 
@@ -63,16 +70,16 @@ def seat_map_json(values: Mapping[int, T]) -> dict[str, T]:
 
 def seat_map_from(values: object, what: str) -> dict[int, Any]:
     if not isinstance(values, Mapping):
-        raise ValueError(f"{what} is a JSON object keyed by seat number, not {values!r}")
+        raise RecordError(f"{what} is a JSON object keyed by seat number, not {brief(values)}")
     try:
         return {int(seat): value for seat, value in values.items()}
     except (TypeError, ValueError):
-        raise ValueError(f"{what} is keyed by seat numbers, not {list(values)!r}") from None
+        raise RecordError(f"{what} is keyed by seat numbers, not {brief(list(values))}") from None
 
 
 def _list(items: object, what: str) -> list[Any]:
     if not isinstance(items, list | tuple):
-        raise ValueError(f"{what} is a JSON list, not {items!r}")
+        raise RecordError(f"{what} is a JSON list, not {brief(items)}")
     return list(items)
 
 
@@ -135,15 +142,15 @@ def _lists(value: Any) -> Any:
 
 def game_from(plain: object) -> Game:
     if not isinstance(plain, Mapping):
-        raise ValueError(f"a game is a JSON object, not {plain!r}")
+        raise RecordError(f"a game is a JSON object, not {brief(plain)}")
     known = {f.name.removeprefix("given_") for f in fields(Game)}
     unknown = set(plain) - known
     if unknown:
-        raise ValueError(f"a game has no field {sorted(unknown)[0]!r}")
+        raise RecordError(f"a game has no field {brief(sorted(unknown)[0])}")
     values = {name: _tuples(value) for name, value in plain.items() if name != "house"}
     house = plain.get("house", {})
     if not isinstance(house, Mapping):
-        raise ValueError(f"house rules are a JSON object, not {house!r}")
+        raise RecordError(f"house rules are a JSON object, not {brief(house)}")
     return Game(house=HouseRules(**{k: _tuples(v) for k, v in house.items()}), **values)
 
 
@@ -153,7 +160,7 @@ def post_json(post: Post) -> dict[str, Plain]:
 
 def post_from(plain: object) -> Post:
     if not isinstance(plain, Mapping):
-        raise ValueError(f"a post is a JSON object, not {plain!r}")
+        raise RecordError(f"a post is a JSON object, not {brief(plain)}")
     return Post(seat=plain["seat"], amount=plain["amount"], kind=plain["kind"], live=plain["live"])
 
 
@@ -178,7 +185,7 @@ def event_json(event: Event) -> dict[str, Plain]:
 
 def event_from(plain: object) -> Event:
     if not isinstance(plain, Mapping):
-        raise ValueError(f"an event is a JSON object, not {plain!r}")
+        raise RecordError(f"an event is a JSON object, not {brief(plain)}")
     return Event(
         kind=plain["kind"],
         seat=plain.get("seat"),
@@ -205,7 +212,7 @@ def input_json(entry: Input) -> dict[str, Plain]:
 def input_from(plain: object) -> Input:
     if not isinstance(plain, Mapping) or plain.get("kind") not in INPUT_KINDS:
         kinds = ", ".join(sorted(INPUT_KINDS))
-        raise ValueError(f"an input is a JSON object with a kind ({kinds}), not {plain!r}")
+        raise RecordError(f"an input is a JSON object with a kind ({kinds}), not {brief(plain)}")
     cards = plain.get("cards")
     shown = None if cards is None else cards_from(cards)
     return Input(plain["kind"], plain.get("seat"), plain.get("action", ""), plain.get("to"), shown)
@@ -223,7 +230,7 @@ def legal_json(legal: Legal) -> dict[str, Plain]:
 
 def legal_from(plain: object) -> Legal:
     if not isinstance(plain, Mapping):
-        raise ValueError(f"legal actions are a JSON object, not {plain!r}")
+        raise RecordError(f"legal actions are a JSON object, not {brief(plain)}")
     values = dict(plain)
     if values.get("call") is not None:
         values["call"] = Call(*values["call"])
@@ -239,5 +246,5 @@ def pot_json(pot: Pot) -> dict[str, Plain]:
 
 def pot_from(plain: object) -> Pot:
     if not isinstance(plain, Mapping):
-        raise ValueError(f"a pot is a JSON object, not {plain!r}")
+        raise RecordError(f"a pot is a JSON object, not {brief(plain)}")
     return Pot(plain["amount"], frozenset(plain["eligible"]))

@@ -22,7 +22,7 @@ from typing import Any, Protocol, TypeVar
 
 from pokerfloor.cards import FULL_DECK, SEED_BYTES, SHORT_DECK, Card, Deck, SeededShuffler, Shuffler, format_cards
 from pokerfloor.hand import plain
-from pokerfloor.hand.types import Input, Post
+from pokerfloor.hand.types import READ_ERRORS, Input, Post, RecordError, brief, refusal
 from pokerfloor.rules import Game
 
 
@@ -70,7 +70,7 @@ class HandRecord:
         for name in ("stacks", "holes"):
             object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
         if self.seed is not None and not is_seed_hex(self.seed):
-            raise ValueError(f"a record's seed is {SEED_BYTES} bytes in hex, not {self.seed!r}")
+            raise RecordError(f"a record's seed is {SEED_BYTES} bytes in hex, not {brief(self.seed)}")
 
     def before_last(self, still_to_deal: Sequence[Card] = ()) -> HandRecord:
         """The record without its last input; the cards dealt stay, to be dealt again, followed
@@ -103,33 +103,46 @@ class HandRecord:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HandRecord:
-        """A record from its JSON values (``ValueError`` for another format or version, or a
-        missing or malformed field)."""
+        """A record from its JSON values (``RecordError``, a ``ValueError``, for another format
+        or version, or a field missing or of the wrong kind, or cards dealt twice)."""
         if not isinstance(data, Mapping):
-            raise ValueError(f"a hand record is a JSON object, not {type(data).__name__}")
+            raise RecordError(f"a hand record is a JSON object, not {type(data).__name__}")
         if data.get("format") != RECORD_FORMAT:
-            raise ValueError(f"not a {RECORD_FORMAT}: format {data.get('format')!r}")
+            raise RecordError(f"not a {RECORD_FORMAT}: format {brief(data.get('format'))}")
         version = data.get("version")
         if version != RECORD_VERSION:
-            raise ValueError(f"{RECORD_FORMAT} version {version!r} is not known; this library reads {RECORD_VERSION}")
+            raise RecordError(
+                f"{RECORD_FORMAT} version {brief(version)} is not known; this library reads {RECORD_VERSION}")
         try:
             return cls._from_fields(data)
-        except (KeyError, TypeError, AttributeError) as wrong:
-            raise ValueError(f"a hand record with a missing or malformed {wrong}") from None
+        except READ_ERRORS as wrong:
+            raise refusal("a hand record", wrong) from None
 
     @classmethod
     def _from_fields(cls, data: Mapping[str, Any]) -> HandRecord:
         dealt = plain.cards_from(data.get("dealt", []))
         if None in dealt:
-            raise ValueError("the cards dealt are all known cards")
+            raise RecordError("the cards dealt are all known cards")
+        button = data["button"]
+        if isinstance(button, bool) or not isinstance(button, int):
+            raise RecordError(f"a hand record's button is a seat number, not {brief(button)}")
+        for name, default in (("auto_muck", True), ("wait_for_runout", False)):
+            if not isinstance(data.get(name, default), bool):
+                raise RecordError(f"a hand record's {name} is true or false, not {brief(data.get(name))}")
+        dealing = data.get("dealing", "auto")
+        if dealing not in ("auto", "manual"):
+            raise RecordError(f"a hand record's dealing is 'auto' or 'manual', not {brief(dealing)}")
+        for name in ("posts", "inputs"):
+            if not isinstance(data.get(name, []), list):
+                raise RecordError(f"a hand record's {name} are a JSON list, not {brief(data.get(name))}")
         return cls(
             game=plain.game_from(data["game"]),
             stacks=plain.seat_map_from(data["stacks"], "stacks"),
-            button=data["button"],
+            button=button,
             posts=tuple(plain.post_from(p) for p in data["posts"]),
             holes={s: plain.cards_from(c) for s, c in plain.seat_map_from(data.get("holes", {}), "holes").items()},
             board=plain.cards_from(data.get("board", [])),
-            dealing=data.get("dealing", "auto"),
+            dealing=dealing,
             auto_muck=data.get("auto_muck", True),
             dealt=tuple(c for c in dealt if c is not None),
             inputs=tuple(plain.input_from(i) for i in data.get("inputs", [])),
@@ -178,13 +191,45 @@ def is_seed_hex(text: object) -> bool:
 def replay_record(cls: Callable[..., H], record: HandRecord, rng: Shuffler | None) -> H:
     """Rebuild the hand a record describes (``Hand.from_record``): from its seed when it has
     one (the cards it lists must be the ones the seed deals), else from its cards dealt, then
-    from ``rng``."""
+    from ``rng``. The record is checked whole (``RecordError``, naming the input that fails):
+    its cards are the game's, none dealt twice, every input is one the rules take, and the
+    hand it rebuilds can go on (or is over): a record that loads is one that plays on."""
+    if record.seed is not None and rng is not None:
+        raise RecordError("a record with a seed deals from its seed: give no rng")
+    _check_cards(record)
+    try:
+        hand = _replayed(cls, record, rng)
+    except READ_ERRORS as error:
+        raise refusal("a hand record", error) from error
+    if not _goes_on(hand):
+        raise RecordError(f"a hand record whose hand cannot go on: on the {brief(getattr(hand, 'street', '?'))}, "
+                          "nobody is to act and no card is due, yet it is not over")
+    return hand
+
+
+def _check_cards(record: HandRecord) -> None:
+    """The record's cards are the game's deck's, and none is dealt twice: the cards given up
+    front (holes, board) and the cards the deck dealt, together. In a draw game a discard may
+    be shuffled back and dealt again (RROP11 draw): there the replay checks each card as it is
+    dealt."""
+    spec = record.game.variant_spec
+    deck = frozenset(SHORT_DECK if spec.short_deck else FULL_DECK)
+    given = [c for cards in record.holes.values() for c in cards if c is not None]
+    given += [c for c in record.board if c is not None]
+    seen: set[Card] = set()
+    for card in (*given, *record.dealt):
+        if card not in deck:
+            raise RecordError(f"a hand record deals {card}, a card {record.game.variant}'s deck does not hold")
+        if card in seen and not spec.draws:
+            raise RecordError(f"a hand record deals {card} twice (its cards dealt are the deck's, in order)")
+        seen.add(card)
+
+
+def _replayed(cls: Callable[..., H], record: HandRecord, rng: Shuffler | None) -> H:
     game = record.game
     deck: Deck | None = None
     seed: bytes | None = None
     if record.seed is not None:
-        if rng is not None:
-            raise ValueError("a record with a seed deals from its seed: give no rng")
         seed = bytes.fromhex(record.seed)
     else:
         rng = rng if rng is not None else SeededShuffler()
@@ -205,13 +250,26 @@ def replay_record(cls: Callable[..., H], record: HandRecord, rng: Shuffler | Non
         bomb_pot=record.bomb_pot,
         boards=record.boards,
     )
-    for entry in record.inputs:
-        apply_input(hand, entry)
+    for number, entry in enumerate(record.inputs):
+        try:
+            apply_input(hand, entry)
+        except READ_ERRORS as error:
+            raise RecordError(f"a hand record whose input {number} ({entry.kind} by seat {brief(entry.seat)}) "
+                              f"is refused: {brief(str(error), 160, quote=False)}") from error
     if seed is not None:
         dealt = hand.record().dealt
         if dealt != record.dealt[: len(dealt)]:
-            raise ValueError("the record's cards dealt are not the cards its seed deals")
+            raise RecordError("the record's cards dealt are not the cards its seed deals")
     return hand
+
+
+def _goes_on(hand: object) -> bool:
+    """Whether a rebuilt hand is over or has a next step: a seat to act, a card to deal, a
+    run-out to choose, or a showdown waiting for a seat to show or muck."""
+    state: Any = hand
+    if state.is_over or state.to_act is not None or state.awaiting_deal is not None or state.awaiting_runout:
+        return True
+    return bool(state.street == "showdown" and any(None in cards for cards in state.holes.values()))
 
 
 def apply_input(hand: Replayed, entry: Input) -> None:

@@ -42,6 +42,7 @@ from pokerfloor.hand.types import (
     Post,
     Pot,
     Range,
+    RecordError,
     Result,
     Seen,
     face_down,
@@ -449,7 +450,7 @@ class Hand:
         elif isinstance(record, Mapping):
             record = HandRecord.from_dict(record)
         if not isinstance(record, HandRecord):
-            raise ValueError(f"a hand is rebuilt from a HandRecord, not {type(record).__name__}")
+            raise RecordError(f"a hand is rebuilt from a HandRecord, not {type(record).__name__}")
         return replay_record(cls, record, rng)
 
     def undo(self) -> Input:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
 from pokerfloor.cards import Card
+from pokerfloor.errors import PokerfloorError
 from pokerfloor.evaluation.handrank import rank_of
 
 PostKind = Literal[
@@ -284,3 +286,39 @@ class Result:
             for seat, chips in award.winners.items():
                 won[seat] = won.get(seat, 0) + chips
         return won
+
+
+class RecordError(PokerfloorError, ValueError):
+    """A hand record, table record or seat view (``HandRecord``, ``TableRecord``, ``SeatView``,
+    their JSON) that cannot be read, or that reads but could not go on: the one error their
+    readers and ``Hand.from_record``, ``Table.from_record`` raise. Nothing is built from it."""
+
+
+_BRIEF = reprlib.Repr()
+_BRIEF.maxlevel, _BRIEF.maxstring, _BRIEF.maxother, _BRIEF.maxlong = 3, 40, 40, 40
+_BRIEF.maxlist = _BRIEF.maxtuple = _BRIEF.maxdict = _BRIEF.maxset = 4
+
+
+def brief(value: object, limit: int = 60, *, quote: bool = True) -> str:
+    """``value`` as an error message names it: its ``repr`` (its ``str`` if not ``quote``) cut
+    to ``limit`` characters, so a 5,000-digit number or a deep list from a stranger's input
+    does not fill the message (nor overflow the stack, or the integer-to-text limit)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return f"an integer of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+    text = _BRIEF.repr(value) if quote or not isinstance(value, str) else value
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+READ_ERRORS = (ValueError, LookupError, TypeError, AttributeError, ArithmeticError, RecursionError)
+"""What reading a malformed value can raise on the way; a reader turns each into its own error."""
+
+
+def refusal(what: str, error: BaseException) -> RecordError:
+    """The ``RecordError`` of an error met reading ``what`` (``"a hand record"``); one already a
+    ``RecordError`` is kept. A missing field is named; any message is cut short."""
+    if isinstance(error, RecordError):
+        return error
+    if isinstance(error, KeyError):
+        return RecordError(f"{what} with a missing or malformed {brief(error.args[0] if error.args else '')}")
+    reason = brief(str(error), 200, quote=False) if str(error) else type(error).__name__
+    return RecordError(f"{what} that cannot be read: {reason}")

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from pokerfloor.cards import Card
 from pokerfloor.hand import plain
-from pokerfloor.hand.types import Event, Legal, Pot
+from pokerfloor.hand.types import Event, Legal, Pot, RecordError, brief, refusal
 from pokerfloor.rules import Game
 
 
@@ -61,6 +61,17 @@ class Viewed(Protocol):
     def is_over(self) -> bool: ...
     def legal(self) -> Legal: ...
     def view(self, seat: object = None) -> SeatView: ...
+
+def _number(value: object) -> bool:
+    """Whether ``value`` is a whole number a view may hold (a seat, chips), ``True`` not one."""
+    return isinstance(value, int) and not isinstance(value, bool) and -(2**63) < value < 2**63
+
+
+def _items(value: object) -> list[Any]:
+    if not isinstance(value, list):
+        raise RecordError(f"a seat view holds a JSON list here, not {brief(value)}")
+    return value
+
 
 VIEW_FORMAT = "pokerfloor.seat-view"
 VIEW_VERSION = 1
@@ -138,33 +149,67 @@ class SeatView:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SeatView:
+        """A view from its JSON values; ``RecordError`` (a ``ValueError``) for another format or
+        version, or a field missing or of the wrong kind."""
+        if not isinstance(data, Mapping):
+            raise RecordError(f"a seat view is a JSON object, not {brief(data)}")
         if data.get("format") != VIEW_FORMAT or data.get("version") != VIEW_VERSION:
-            found = f"{data.get('format')!r} version {data.get('version')!r}"
-            raise ValueError(f"not a {VIEW_FORMAT} version {VIEW_VERSION}: {found}")
+            found = f"{brief(data.get('format'))} version {brief(data.get('version'))}"
+            raise RecordError(f"not a {VIEW_FORMAT} version {VIEW_VERSION}: {found}")
+        try:
+            return cls._from_fields(data)
+        except (ValueError, LookupError, TypeError, AttributeError, ArithmeticError, RecursionError) as error:
+            raise refusal("a seat view", error) from None
+
+    @classmethod
+    def _from_fields(cls, data: Mapping[str, Any]) -> SeatView:
         legal = data["legal"]
+        seats = data["seats"]
+        if not isinstance(seats, list) or not all(_number(s) for s in seats):
+            raise RecordError(f"a seat view's seats are seat numbers, not {brief(seats)}")
+        for name in ("seat", "to_act"):
+            if data[name] is not None and not _number(data[name]):
+                raise RecordError(f"a seat view's {name} is a seat number or null, not {brief(data[name])}")
+        for name in ("button", "total_pot", "runs"):
+            if not _number(data.get(name, 1)):
+                raise RecordError(f"a seat view's {name} is a number, not {brief(data.get(name))}")
+        for name in ("street",):
+            if not isinstance(data[name], str):
+                raise RecordError(f"a seat view's {name} is a text, not {brief(data[name])}")
+        if not isinstance(data["is_over"], bool):
+            raise RecordError(f"a seat view's is_over is true or false, not {brief(data['is_over'])}")
+        folded = data["folded"]
+        if not isinstance(folded, list) or not all(_number(s) for s in folded):
+            raise RecordError(f"a seat view's folded seats are seat numbers, not {brief(folded)}")
+        stacks, bets = plain.seat_map_from(data["stacks"], "stacks"), plain.seat_map_from(data["bets"], "bets")
+        for what, chips in (("stacks", stacks), ("bets", bets)):
+            if not all(_number(c) for c in chips.values()):
+                raise RecordError(f"a seat view's {what} are numbers of chips, not {brief(list(chips.values()))}")
         return cls(
             seat=data["seat"],
             game=plain.game_from(data["game"]),
             button=data["button"],
-            seats=tuple(data["seats"]),
+            seats=tuple(seats),
             street=data["street"],
             to_act=data["to_act"],
             legal=None if legal is None else plain.legal_from(legal),
-            stacks=plain.seat_map_from(data["stacks"], "stacks"),
-            bets=plain.seat_map_from(data["bets"], "bets"),
-            pots=tuple(plain.pot_from(p) for p in data["pots"]),
+            stacks=stacks,
+            bets=bets,
+            pots=tuple(plain.pot_from(p) for p in _items(data["pots"])),
             total_pot=data["total_pot"],
             board=plain.cards_from(data["board"]),
             holes={s: plain.cards_from(c) for s, c in plain.seat_map_from(data["holes"], "holes").items()},
-            folded=frozenset(data["folded"]),
-            events=tuple(plain.event_from(e) for e in data["events"]),
+            folded=frozenset(folded),
+            events=tuple(plain.event_from(e) for e in _items(data["events"])),
             is_over=data["is_over"],
             runs=data.get("runs", 1),
-            boards=tuple(plain.cards_from(board) for board in data.get("boards", [])),
+            boards=tuple(plain.cards_from(board) for board in _items(data.get("boards", []))),
         )
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> SeatView:
+    def from_json(cls, text: str | bytes | object) -> SeatView:
+        """A view from its JSON text (``RecordError`` for anything else; typed ``object`` and
+        checked, as compiled a typed parameter would raise ``TypeError`` at the call)."""
         return cls.from_dict(plain.json_object(text, "a seat view"))
 
 

@@ -5,29 +5,34 @@ the engine and reports any amount that disagrees with the rules, with the rule."
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from pokerfloor.io import ohh, phh, pokernow, pokerstars
-from pokerfloor.io.phh import HandHistory, PHHFormatError
-from pokerfloor.io.sitehand import HistoryImportError
+from pokerfloor.io.phh import MAX_FILE_BYTES, HandHistory, PHHFormatError
+from pokerfloor.io.pokernow import json_value
+from pokerfloor.io.sitehand import HistoryImportError, too_big
 
 Entry = HandHistory | PHHFormatError | HistoryImportError
 
 
 def detect(text: str, name: str = "") -> str:
-    """The format of a file: ``phh``, ``pokerstars``, ``pokernow`` or ``ohh``."""
+    """The format of a file: ``phh``, ``pokerstars``, ``pokernow`` or ``ohh``; raises only
+    ``HistoryImportError`` (for text in none of them, JSON that is not valid, or a file over
+    ``phh.MAX_FILE_BYTES``)."""
     head = text.lstrip("\ufeff \n\r\t")
     if name.endswith((".phh", ".phhs")):
         return "phh"
+    refused = too_big(text, MAX_FILE_BYTES, "a file", name)
+    if refused is not None:
+        raise refused
     if pokerstars.opens_a_hand(head[:2000]):
         return "pokerstars"
     if head.startswith("entry,at,order"):
         return "pokernow"
     if head[:1] in "[{":
-        data = json.loads(text)
+        data = _json(text, name)
         first = data[0] if isinstance(data, list) and data else data
         if isinstance(first, dict) and "ohh" in first:
             return "ohh"
@@ -35,8 +40,16 @@ def detect(text: str, name: str = "") -> str:
     raise HistoryImportError("not a history pokerfloor reads (PHH, PokerStars, PokerNow, OHH)", source=name)
 
 
+def _json(text: str, source: str) -> Any:
+    try:
+        return json_value(text)
+    except HistoryImportError as error:
+        raise HistoryImportError(error.message, source=source) from None
+
+
 def read_text(text: str, source: str = "") -> list[Entry]:
-    """Every hand of one file's text."""
+    """Every hand of one file's text: each a ``HandHistory``, or the ``PHHFormatError`` or
+    ``HistoryImportError`` that hand raised; raises only ``HistoryImportError`` (``detect``)."""
     kind = detect(text, source)
     if kind == "phh":
         return [*phh.read_entries(text, source=source, bulk=source.endswith(".phhs"))]
@@ -44,7 +57,7 @@ def read_text(text: str, source: str = "") -> list[Entry]:
         return [*pokerstars.read(text, source)]
     if kind == "pokernow":
         return [*pokernow.read(text, source)]
-    data: Any = json.loads(text)
+    data: Any = _json(text, source)
     out: list[Entry] = []
     for item in data if isinstance(data, list) else [data]:
         try:
@@ -55,15 +68,20 @@ def read_text(text: str, source: str = "") -> list[Entry]:
 
 
 def read_paths(paths: Iterable[str | Path]) -> list[Entry]:
-    """Every hand of the files named (folders are searched for files of any known format)."""
+    """Every hand of the files named (folders are searched for files of any known format); a
+    file that cannot be read (over ``phh.MAX_FILE_BYTES``, not UTF-8, missing) is one error."""
     out: list[Entry] = []
     for path in _files(paths):
         try:
-            out += read_text(path.read_text(encoding="utf-8-sig"), str(path))
+            with path.open("rb") as file:
+                data = file.read(MAX_FILE_BYTES + 1)
+            if len(data) > MAX_FILE_BYTES:
+                raise HistoryImportError(f"is over the {MAX_FILE_BYTES // 1024:,} KiB a file may hold")
+            out += read_text(data.decode("utf-8-sig"), str(path))
         except HistoryImportError as error:
-            out.append(error)
-        except ValueError as error:
-            out.append(HistoryImportError(str(error), source=str(path)))
+            out.append(HistoryImportError(error.message, source=str(path), hand=error.hand))
+        except (OSError, ValueError) as error:
+            out.append(HistoryImportError(f"cannot be read: {error}", source=str(path)))
     return out
 
 

@@ -16,9 +16,10 @@ from typing import Any
 
 from pokerfloor.cards import Card
 from pokerfloor.hand import Event, Hand
-from pokerfloor.hand.types import ANTE_KINDS
+from pokerfloor.hand.types import ANTE_KINDS, brief
 from pokerfloor.hand.view import seen_by
 from pokerfloor.io.conventions import to_money
+from pokerfloor.io.notation import Money
 from pokerfloor.io.phh import HandHistory
 from pokerfloor.io.replay import Replay
 
@@ -202,55 +203,104 @@ _READ_GAMES = {("Holdem", "NL"): "NT", ("Holdem", "FL"): "FT", ("Omaha", "PL"): 
 _READ_POSTS = {"Post SB": "sb", "Post BB": "bb", "Straddle": "straddle", "Post Ante": "ante"}
 
 
-def read_ohh(data: dict[str, Any], source: str = "") -> HandHistory:
+def read_ohh(data: object, source: str = "") -> HandHistory:
     """An OHH hand (``{"ohh": {...}}`` or the inner object) as a PHH history. OHH amounts are
-    what each action puts in; the uncalled part of a bet, which OHH does not record, returns."""
+    what each action puts in; the uncalled part of a bet, which OHH does not record, returns.
+    Raises only ``HistoryImportError``, whatever ``data`` is."""
     from pokerfloor.io.sitehand import HistoryImportError, SiteHand, money
 
-    ohh = data.get("ohh", data)
-    number = str(ohh.get("game_number", ""))
+    ohh = data.get("ohh", data) if isinstance(data, dict) else data
+    if not isinstance(ohh, dict):
+        raise HistoryImportError(f"an OHH hand is a JSON object, not {brief(ohh)}", source=source)
+    number = ohh.get("game_number", "")
+    number = number if isinstance(number, str) else brief(number, 20)
+
+    def amount(value: object) -> Money:
+        if isinstance(value, bool) or not isinstance(value, int | float | str):
+            raise HistoryImportError(f"{brief(value)} is not an amount")
+        return money(value if isinstance(value, str) else brief(value, 40))
+
+    def text(value: object) -> str:
+        return value if isinstance(value, str) else brief(value, 60, quote=False)
+
     try:
         game = _READ_GAMES.get((ohh["game_type"], ohh["bet_limit"]["bet_type"]))
         if game is None:
-            raise HistoryImportError(f"no PHH variant for {ohh['game_type']} {ohh['bet_limit']['bet_type']}")
-        hand = SiteHand(game, hand_id=number, venue=str(ohh.get("site_name", "")), table=str(ohh.get("table_name", "")),
-                        currency=str(ohh.get("currency", "")), seat_count=ohh.get("table_size"))
-        hand.button = int(ohh["dealer_seat"])
+            raise HistoryImportError(
+                f"no PHH variant for {brief(ohh['game_type'])} {brief(ohh['bet_limit']['bet_type'])}")
+        size = ohh.get("table_size")
+        hand = SiteHand(game, hand_id=number, venue=text(ohh.get("site_name", "")),
+                        table=text(ohh.get("table_name", "")), currency=text(ohh.get("currency", "")),
+                        seat_count=size if isinstance(size, int) else None)
+        hand.button = _whole(ohh["dealer_seat"])
         names = {}
-        for player in ohh["players"]:
-            names[player["id"]] = str(player["name"])
-            hand.sit(int(player["seat"]), str(player["name"]), money(str(player["starting_stack"])))
-        big_blind = money(str(ohh["big_blind_amount"]))
+        for player in _items(ohh["players"]):
+            names[_key(player["id"])] = text(player["name"])
+            hand.sit(_whole(player["seat"]), text(player["name"]), amount(player["starting_stack"]))
+        big_blind = amount(ohh["big_blind_amount"])
         if game in ("FT", "FO/8"):
             hand.small_bet, hand.big_bet = big_blind, 2 * big_blind
         else:
             hand.min_bet = big_blind
-        for round_ in ohh["rounds"]:
+        for round_ in _items(ohh["rounds"]):
             if round_["street"] not in ("Preflop", "Showdown"):
                 hand.return_uncalled()
                 hand.street()
-                hand.board(round_.get("cards", []))
-            for action in round_["actions"]:
-                _read_action(hand, names[action["player_id"]], action, money)
+                hand.board([text(card) for card in _list(round_.get("cards", []))])
+            for action in _items(round_["actions"]):
+                _read_action(hand, names[_key(action["player_id"])], action, amount)
         hand.return_uncalled()
-        for pot in ohh.get("pots", []):
-            for win in pot.get("player_wins", []):
-                hand.collected(names[win["player_id"]], money(str(win["win_amount"])))
+        for pot in _items(ohh.get("pots", [])):
+            for win in _items(pot.get("player_wins", [])):
+                hand.collected(names[_key(win["player_id"])], amount(win["win_amount"]))
         return hand.history(source)
     except HistoryImportError as error:
         raise HistoryImportError(error.message, source=source, hand=number) from None
-    except (KeyError, TypeError, ValueError) as error:
-        raise HistoryImportError(f"not an OHH hand: {error!r}", source=source, hand=number) from None
+    except KeyError as error:
+        raise HistoryImportError(f"not an OHH hand: no {brief(error.args[0] if error.args else '')}",
+                                 source=source, hand=number) from None
+    except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError, RecursionError) as error:
+        raise HistoryImportError(f"not an OHH hand: {type(error).__name__}: {brief(str(error), 120, quote=False)}",
+                                 source=source, hand=number) from None
+
+
+def _list(value: object) -> list[Any]:
+    if not isinstance(value, list):
+        raise TypeError(f"a list was expected, not {brief(value)}")
+    return value
+
+
+def _items(value: object) -> list[dict[str, Any]]:
+    """An OHH list of objects (players, rounds, actions, pots)."""
+    items = _list(value)
+    for item in items:
+        if not isinstance(item, dict):
+            raise TypeError(f"a list of objects was expected, not one holding {brief(item)}")
+    return items
+
+
+def _whole(value: object) -> int:
+    """A seat number as OHH writes it."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 10**6:
+        raise TypeError(f"a seat is a number, not {brief(value)}")
+    return value
+
+
+def _key(value: object) -> int | str:
+    """A player id: a number or a text (a key of the names read)."""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise TypeError(f"a player id is a number or a text, not {brief(value)}")
+    return value
 
 
 def _read_action(hand: Any, name: str, action: dict[str, Any], money: Any) -> None:
     kind = action["action"]
-    amount = money(str(action.get("amount", 0)))
+    amount = money(action.get("amount", 0))
     if kind in _READ_POSTS:
         hand.post(name, amount, _READ_POSTS[kind])
     elif kind == "Dealt Cards":
         if action.get("cards"):
-            hand.holes[name] = list(action["cards"])
+            hand.holes[name] = [str(card) for card in _list(action["cards"])]
     elif kind == "Fold":
         hand.fold(name)
     elif kind == "Check":
@@ -260,6 +310,6 @@ def _read_action(hand: Any, name: str, action: dict[str, Any], money: Any) -> No
     elif kind in ("Bet", "Raise"):
         hand.raise_by(name, amount)
     elif kind == "Shows Cards":
-        hand.show(name, list(action.get("cards", [])))
+        hand.show(name, [str(card) for card in _list(action.get("cards", []))])
     elif kind == "Mucks Cards":
         hand.muck(name)

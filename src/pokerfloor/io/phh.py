@@ -36,6 +36,9 @@ MAX_DIGITS = 15
 """Digits before the decimal point of an amount (below 10**15)."""
 MAX_DECIMALS = 6
 """Digits after the decimal point of an amount."""
+MAX_MESSAGE = 150
+"""The most characters of an error's reason (with the file's last 80, the hand and the field,
+a message stays under 300): a value it names from a stranger's file is cut short."""
 
 
 @dataclass(frozen=True)
@@ -76,13 +79,14 @@ class PHHFormatError(PokerfloorError, ValueError):
     def __init__(self, message: str, *, source: str = "", hand: str | None = None,
                  field: str | None = None) -> None:
         self.source = source
-        self.hand = hand
-        self.field = field
-        self.message = message
-        super().__init__(self.location() + message)
+        self.hand = hand if hand is None or len(hand) <= 20 else hand[:19] + "…"
+        self.field = field if field is None or len(field) <= 40 else field[:39] + "…"
+        self.message = message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1] + "…"
+        super().__init__(self.location() + self.message)
 
     def location(self) -> str:
-        parts = [self.source or "<text>"]
+        source = self.source if len(self.source) <= 80 else "…" + self.source[-79:]
+        parts = [source or "<text>"]
         if self.hand is not None:
             parts.append(f"[{self.hand}]")
         if self.field is not None:

@@ -15,8 +15,9 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from pokerfloor.io.phh import HandHistory
-from pokerfloor.io.sitehand import HistoryImportError, SiteHand, money
+from pokerfloor.hand.types import brief
+from pokerfloor.io.phh import MAX_FILE_BYTES, HandHistory
+from pokerfloor.io.sitehand import HistoryImportError, SiteHand, money, too_big
 
 GAMES = {"No Limit Texas Hold'em": "NT", "Limit Texas Hold'em": "FT", "Pot Limit Omaha Hi": "PO"}
 """The PokerNow game names that have a PHH variant (Omaha hi-lo pot-limit has none)."""
@@ -24,6 +25,7 @@ GAMES = {"No Limit Texas Hold'em": "NT", "Limit Texas Hold'em": "FT", "Pot Limit
 _POSTS = {"posts a small blind of ": "sb", "posts a big blind of ": "bb", "posts a straddle of ": "straddle",
           "posts an ante of ": "ante"}
 _SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
+_RANKS = frozenset(["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"])
 _NAME = r'"(?P<player>.*? @ [\w-]+)"'  # a name may hold quotes; the "@ id" ends it
 _START = re.compile(r'^-- starting hand #(?P<number>\d+)\s*(?:\(id: (?P<id>\w+)\)\s*)?\((?P<game>[^)]*)\)'
                     r'\s*(?:\(dealer: "(?P<dealer>.*? @ [\w-]+)"\))?')
@@ -36,15 +38,26 @@ _STREET = re.compile(r"^(?P<street>Flop|Turn|River):.*\[(?P<cards>[^\]]+)\]")
 def card(text: str) -> str:
     """A PokerNow card (``10♥``, ``A♣``) in two characters (``Th``)."""
     text = text.strip()
-    rank, suit = text[:-1], text[-1]
+    rank, suit = text[:-1], text[-1:]
+    if suit not in _SUITS or rank not in _RANKS:
+        raise HistoryImportError(f"{brief(text)} is not a PokerNow card (10♥, A♣)")
     return ("T" if rank == "10" else rank) + _SUITS[suit]
 
 
 def entries_from_csv(text: str) -> list[str]:
     """The log lines of a CSV export, oldest first."""
-    rows = list(csv.DictReader(io.StringIO(text)))
+    try:
+        rows = list(csv.DictReader(io.StringIO(text)))
+    except csv.Error as error:
+        raise HistoryImportError(f"not a CSV log: {error}") from None
     if rows and not {"entry", "order"} <= set(rows[0]):
         raise HistoryImportError("a PokerNow CSV log has the columns entry, at, order")
+    for number, row in enumerate(rows, start=1):
+        order, entry = row.get("order"), row.get("entry")
+        if not isinstance(order, str) or not (order.strip().isascii() and order.strip().isdigit()) or len(order) > 40:
+            raise HistoryImportError(f"row {number}: the order is a whole number (up to 40 digits), not {brief(order)}")
+        if not isinstance(entry, str):
+            raise HistoryImportError(f"row {number} has no entry")
     return [row["entry"] for row in sorted(rows, key=lambda r: int(r["order"]))]
 
 
@@ -54,17 +67,45 @@ def entries_from_json(data: Any) -> list[str]:
     if not isinstance(logs, list):
         raise HistoryImportError("a PokerNow JSON log is a list of entries, or {'logs': [...]}")
 
-    def when(entry: dict[str, Any]) -> Any:
-        return entry.get("order", entry.get("created_at", entry.get("at", 0)))
-
-    return [str(e.get("msg", e.get("entry", ""))) for e in sorted(logs, key=when)]
+    keyed: list[tuple[tuple[int, int | str], str]] = []
+    for number, entry in enumerate(logs):
+        if not isinstance(entry, dict):
+            raise HistoryImportError(f"log entry {number} is an object, not {brief(entry)}")
+        when = entry.get("order", entry.get("created_at", entry.get("at", 0)))
+        if isinstance(when, int) and not isinstance(when, bool):
+            key: tuple[int, int | str] = (0, when)
+        elif isinstance(when, str):
+            key = (1, when)
+        else:
+            raise HistoryImportError(f"log entry {number}: its order or time is a number or a text, not {brief(when)}")
+        text = entry.get("msg", entry.get("entry", ""))
+        if not isinstance(text, str):
+            raise HistoryImportError(f"log entry {number}: its message is a text, not {brief(text)}")
+        keyed.append((key, text))
+    return [text for _, text in sorted(keyed, key=lambda item: item[0])]
 
 
 def read(text: str, source: str = "") -> list[HandHistory | HistoryImportError]:
-    """Every hand of a PokerNow log (CSV, or JSON when the text is JSON)."""
-    stripped = text.lstrip()
-    lines = entries_from_json(json.loads(text)) if stripped[:1] in "[{" else entries_from_csv(text)
+    """Every hand of a PokerNow log (CSV, or JSON when the text is JSON); a log that cannot be
+    read at all (not CSV or JSON, or over ``phh.MAX_FILE_BYTES``) is one ``HistoryImportError``."""
+    refused = too_big(text, MAX_FILE_BYTES, "a file", source)
+    if refused is not None:
+        return [refused]
+    stripped = text.lstrip("\ufeff \n\r\t")
+    try:
+        lines = entries_from_json(json_value(text)) if stripped[:1] in "[{" else entries_from_csv(text)
+    except HistoryImportError as error:
+        return [HistoryImportError(error.message, source=source)]
     return list(read_entries(lines, source))
+
+
+def json_value(text: str) -> Any:
+    """The JSON value of a log's text; ``HistoryImportError`` for text that is not JSON (or is
+    nested too deep, or holds a number too long to read)."""
+    try:
+        return json.loads(text.lstrip("\ufeff"))
+    except (ValueError, RecursionError) as error:  # JSONDecodeError, and int's digit limit
+        raise HistoryImportError(f"not valid JSON: {brief(str(error), 100, quote=False)}") from None
 
 
 def read_entries(lines: Iterable[str], source: str = "") -> Iterable[HandHistory | HistoryImportError]:
@@ -92,8 +133,8 @@ def _hand(lines: list[str], source: str) -> HandHistory | HistoryImportError:
         return _Reader(game, number, start.group("dealer")).read(lines[1:]).history(source)
     except HistoryImportError as error:
         return HistoryImportError(error.message, source=source, hand=number)
-    except (ValueError, KeyError) as error:
-        return HistoryImportError(str(error), source=source, hand=number)
+    except (ValueError, LookupError, TypeError, ArithmeticError, RecursionError) as error:  # nothing else leaves
+        return HistoryImportError(f"cannot be read: {error}", source=source, hand=number)
 
 
 class _Reader:
@@ -134,6 +175,8 @@ class _Reader:
         hand = self.hand
         text = text.removesuffix(" and go all in").rstrip(".")
         words = text.split()
+        if not words:
+            return
         post = next((kind for words_, kind in _POSTS.items() if text.startswith(words_)), None)
         if post == "bb":
             self.big_blind = money(words[-1])

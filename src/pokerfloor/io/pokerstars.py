@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from pokerfloor.io.phh import HandHistory
-from pokerfloor.io.sitehand import HistoryImportError, SiteHand, money
+from pokerfloor.io.phh import MAX_FILE_BYTES, MAX_HAND_BYTES, HandHistory
+from pokerfloor.io.sitehand import HistoryImportError, SiteHand, money, too_big
 
 GAMES: tuple[tuple[str, str], ...] = (
     ("Hold'em No Limit", "NT"),
@@ -57,7 +57,11 @@ def split_hands(text: str) -> Iterator[str]:
 
 
 def read_hand(text: str, source: str = "") -> HandHistory:
-    """One PokerStars hand as a PHH history (raises ``HistoryImportError``)."""
+    """One PokerStars hand as a PHH history (raises ``HistoryImportError``, and at once for a
+    hand over ``phh.MAX_HAND_BYTES``)."""
+    refused = too_big(text, MAX_HAND_BYTES, "a hand", source)
+    if refused is not None:
+        raise refused
     lines = [line.rstrip() for line in text.strip().splitlines()]
     header = _HEADER.match(lines[0]) if lines else None
     if header is None:
@@ -67,12 +71,16 @@ def read_hand(text: str, source: str = "") -> HandHistory:
         return _Reader(lines, hand_id, header.group("rest")).read().history(source)
     except HistoryImportError as error:
         raise HistoryImportError(error.message, source=source, hand=hand_id) from None
-    except ValueError as error:
-        raise HistoryImportError(str(error), source=source, hand=hand_id) from None
+    except (ValueError, LookupError, TypeError, ArithmeticError, RecursionError) as error:  # nothing else leaves
+        raise HistoryImportError(f"cannot be read: {error}", source=source, hand=hand_id) from None
 
 
 def read(text: str, source: str = "") -> list[HandHistory | HistoryImportError]:
-    """Every hand of a PokerStars file: a history, or the error that hand raised."""
+    """Every hand of a PokerStars file: a history, or the error that hand raised; a file over
+    ``phh.MAX_FILE_BYTES`` is refused at once, as one error."""
+    refused = too_big(text, MAX_FILE_BYTES, "a file", source)
+    if refused is not None:
+        return [refused]
     out: list[HandHistory | HistoryImportError] = []
     for part in split_hands(text):
         try:
@@ -187,6 +195,8 @@ class _Reader:
     def _action(self, name: str, text: str) -> None:
         text = _ALL_IN.sub("", text).strip()
         words = text.split()
+        if not words:
+            return
         hand = self.hand
         if self.hand.variant in STUD and self.stud_street == 7 and words and words[0] != "shows":
             self._seventh_downcards()

@@ -9,38 +9,59 @@ stacks that the site's own amounts give. Nothing is corrected here: replaying th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.hand.types import brief
 from pokerfloor.io.notation import Money
-from pokerfloor.io.phh import HandHistory
+from pokerfloor.io.phh import MAX_DECIMALS, MAX_DIGITS, HandHistory, PHHFormatError, hand_from_table
 
 CURRENCY_MARKS = "$€£¥,"
+MAX_MESSAGE = 180
+"""The most characters of an error's reason; with the file (its last 80 characters) and the
+hand (20), a message stays under 300."""
+
+# An amount as sites write it: digits, and decimals after a point; no sign, exponent or word
+# (``1e999999`` would be a million-digit integer), within the PHH reader's limits.
+_AMOUNT = re.compile(rf"(?P<whole>\d{{1,{MAX_DIGITS}}})(?:\.(?P<part>\d{{0,{MAX_DECIMALS}}}))?")
 
 
 class HistoryImportError(PokerfloorError, ValueError):
-    """A site history that cannot be read or has no PHH form; says which hand and why."""
+    """A site history that cannot be read or has no PHH form; says which hand and why. The only
+    error the site readers (``pokerstars``, ``pokernow``, ``ohh.read_ohh``) and ``imports`` raise."""
 
     def __init__(self, message: str, *, source: str = "", hand: str = "") -> None:
+        message = message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1] + "…"
         self.source = source
         self.hand = hand
         self.message = message
-        where = " ".join(p for p in (source, f"hand {hand}" if hand else "") if p)
+        place = source if len(source) <= 80 else "…" + source[-79:]
+        where = " ".join(p for p in (place, f"hand {brief(hand, 20, quote=False)}" if hand else "") if p)
         super().__init__(f"{where}: {message}" if where else message)
 
 
+def too_big(text: str, limit: int, what: str, source: str) -> HistoryImportError | None:
+    """The error for ``text`` over ``limit`` bytes (the PHH reader's limits), or ``None``."""
+    if len(text) > limit or len(text.encode("utf-8", "surrogatepass")) > limit:
+        return HistoryImportError(f"{what} is over the {limit // 1024:,} KiB it may hold", source=source)
+    return None
+
+
 def money(text: str) -> Money:
-    """An amount as a site writes it (``$1,234.50``, ``1234``), exactly."""
+    """An amount as a site writes it (``$1,234.50``, ``1234``), exactly; ``HistoryImportError``
+    for anything else, or an amount beyond the PHH reader's limits (below 10**15, at most 6
+    decimals: ``phh.MAX_DIGITS``, ``phh.MAX_DECIMALS``)."""
     cleaned = text.strip().strip(".")
     for mark in CURRENCY_MARKS:
         cleaned = cleaned.replace(mark, "")
-    try:
-        value = Decimal(cleaned)
-    except InvalidOperation:
-        raise ValueError(f"{text!r} is not an amount") from None
-    return int(value) if value == value.to_integral_value() and "." not in cleaned else value
+    found = _AMOUNT.fullmatch(cleaned)
+    if found is None:
+        raise HistoryImportError(f"{brief(text)} is not an amount (digits, at most {MAX_DIGITS} before the point"
+                                 f" and {MAX_DECIMALS} after it)")
+    return Decimal(cleaned) if "." in cleaned else int(cleaned)
 
 
 @dataclass
@@ -206,7 +227,7 @@ class SiteHand:
         finishing = tuple(
             self.seats[s][1] - self._spent.get(n, 0) + self._back.get(n, 0) for s, n in zip(seats, names, strict=True)
         )
-        return HandHistory(
+        history = HandHistory(
             variant=self.variant,
             antes=per_player(self.antes) or (0,) * len(names),
             blinds_or_straddles=None if self.button is None else per_player(self.blinds) or (0,) * len(names),
@@ -227,6 +248,18 @@ class SiteHand:
             source=source,
             key=self.hand_id or None,
         )
+        return checked(history)
 
     def _hole_count(self) -> int:
         return {"PO": 4, "FO/8": 4}.get(self.variant, 2)
+
+
+def checked(history: HandHistory) -> HandHistory:
+    """The history held to every rule and limit the PHH reader holds a file to (the players,
+    actions and amounts of ``phh.hand_from_table``): an imported hand is one a PHH file could
+    hold. ``HistoryImportError`` naming the field otherwise."""
+    try:
+        return hand_from_table(history.data(), source=history.source, key=history.key)
+    except PHHFormatError as error:
+        where = f"{error.field}: " if error.field else ""
+        raise HistoryImportError(where + error.message, source=history.source, hand=history.key or "") from None

@@ -12,18 +12,29 @@ with seeded randomness, the same next cards.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
+import math
 import random
+import types
 from collections.abc import Mapping
 from dataclasses import asdict, fields
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, Literal, Union, cast, get_args, get_origin, get_type_hints
 
 from pokerfloor.cards import SeededShuffler, Shuffler
 from pokerfloor.hand import Post, plain
 from pokerfloor.hand.record import HandRecord
+from pokerfloor.hand.types import READ_ERRORS as READ_ERRORS
+from pokerfloor.hand.types import RecordError as RecordError
+from pokerfloor.hand.types import brief
+from pokerfloor.hand.types import refusal as refusal
 from pokerfloor.table.buttons import BlindPlan, Note, Owed, Positions
 from pokerfloor.table.customs import KillButton, KillGame, Straddles, TableOptions
+from pokerfloor.table.ledger import Entry, LedgerError
 from pokerfloor.table.seats import Seat, TableEvent
+
+if TYPE_CHECKING:
+    from pokerfloor.table.table import Table
 
 TABLE_RECORD_FORMAT = "pokerfloor.table-record"
 TABLE_RECORD_VERSION = 1
@@ -53,14 +64,21 @@ class TableRecord(dict[str, Any]):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableRecord:
-        """A record from its JSON values (``ValueError`` for another format or version)."""
+        """A record from its JSON values: ``RecordError`` (a ``ValueError``) for another format
+        or version, or any field missing or not of the kind ``Table.record()`` writes
+        (``check_fields``)."""
         if not isinstance(data, Mapping) or data.get("format") != TABLE_RECORD_FORMAT:
-            raise ValueError(f"not a {TABLE_RECORD_FORMAT}")
+            raise RecordError(f"not a {TABLE_RECORD_FORMAT}")
         version = data.get("version")
         if version != TABLE_RECORD_VERSION:
-            raise ValueError(
-                f"{TABLE_RECORD_FORMAT} version {version!r} is not known; this library reads {TABLE_RECORD_VERSION}"
+            raise RecordError(
+                f"{TABLE_RECORD_FORMAT} version {brief(version)} is not known;"
+                f" this library reads {TABLE_RECORD_VERSION}"
             )
+        try:
+            check_fields(data)
+        except READ_ERRORS as error:
+            raise refusal("a table record", error) from None
         return cls(data)
 
     @classmethod
@@ -93,7 +111,7 @@ def rng_from(data: Mapping[str, Any] | None) -> Shuffler | None:
         rng = random.Random()
         rng.setstate((data["version"], tuple(data["state"]), data["gauss"]))
         return rng
-    raise ValueError(f"unknown randomness {data['kind']!r}")
+    raise RecordError(f"unknown randomness {brief(data['kind'])}")
 
 
 def snapshot(rng: Shuffler | None) -> Shuffler | None:
@@ -186,3 +204,182 @@ def busts_from(items: list[Any]) -> tuple[tuple[int, str, int], ...]:
 
 def triples_from(items: list[Any]) -> list[tuple[str, int, int]]:
     return [cast(tuple[str, int, int], tuple(item)) for item in items]
+
+
+
+# ---------------------------------------------------------------------------------- checking a record whole
+# A record from outside is checked whole as it is read: every field of the kind ``record()``
+# writes, then (``check_table``) the table built from it against itself. A record that loads is
+# one that plays on; nothing fails later with a TypeError or KeyError (issue 25).
+
+_TOP: dict[str, Any] = {
+    "game": dict, "next_game": dict | None, "size": int, "options": dict, "cash": bool, "keep_hands": int,
+    "first_button": int | None, "clock": float | None, "rng": dict | None, "own_rng": dict | None,
+    "seats": list, "positions": dict | None, "plan": dict | None, "hand_number": int, "hand": dict | None,
+    "seq": int, "events": list, "ledger": dict, "departures": list, "straddles": list, "sleepers": list,
+    "rock": int | None, "kill": dict, "last_busts": list, "markers": list,
+}
+_LEDGER: dict[str, Any] = {"recorded": int, "entries": list, "holdings": dict, "names": dict, "hand_totals": list,
+                           "totals": list}
+_HAND: dict[str, Any] = {"record": dict, "rng": dict | None, "shares_table_rng": bool, "ended": bool,
+                         "synced": int, "dealt": list}
+
+
+def _fits(value: object, hint: Any) -> bool:
+    """Whether a JSON value is one of the kind ``hint`` names (a field's type)."""
+    origin = get_origin(hint)
+    if hint is Any:
+        return True
+    if origin is Literal:
+        return any(type(value) is type(choice) and value == choice for choice in get_args(hint))
+    if origin in (Union, types.UnionType):
+        return any(_fits(value, option) for option in get_args(hint))
+    if hint is type(None) or hint is None:
+        return value is None
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool) and -(2**63) < value < 2**63
+    if hint is float:
+        return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+    if hint is str:
+        return isinstance(value, str)
+    if hint in (dict, list):
+        return isinstance(value, hint)
+    if origin is tuple:
+        args = get_args(hint)
+        if not isinstance(value, list | tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(v, args[0]) for v in value)
+        return len(value) == len(args) and all(_fits(v, a) for v, a in zip(value, args))
+    if dataclasses.is_dataclass(hint):
+        return isinstance(value, Mapping) and _misfit(hint, value) is None
+    return True  # a field its own reader checks (a hand event, the plan's debts)
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _misfit(cls: Any, data: Mapping[str, Any], skip: tuple[str, ...] = ()) -> str | None:
+    """The first field of ``data`` that a ``cls`` (a dataclass) cannot hold, or ``None``."""
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = get_type_hints(cls)
+    for key in data:
+        if key not in hints:
+            return f"{cls.__name__} has no field {brief(key)}"
+    for spec in fields(cls):
+        if spec.name in skip:
+            continue
+        if spec.name not in data:
+            if spec.default is dataclasses.MISSING and spec.default_factory is dataclasses.MISSING:
+                return f"{cls.__name__}'s {spec.name} is missing"
+            continue
+        if not _fits(data[spec.name], hints[spec.name]):
+            return f"{cls.__name__}'s {spec.name} cannot be {brief(data[spec.name])}"
+    return None
+
+
+def _check(where: str, data: object, shape: dict[str, Any]) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise RecordError(f"a table record's {where} is a JSON object, not {brief(data)}")
+    for key, hint in shape.items():
+        path = f"{where}.{key}" if where else key
+        if key not in data:
+            raise RecordError(f"a table record with a missing or malformed {path}: it has none")
+        if not _fits(data[key], hint):
+            raise RecordError(f"a table record with a missing or malformed {path}: not {brief(data[key])}")
+    return data
+
+
+def _each(where: str, items: list[Any], cls: Any, skip: tuple[str, ...] = ()) -> None:
+    for i, item in enumerate(items):
+        problem = _misfit(cls, item, skip) if isinstance(item, Mapping) else f"not {brief(item)}"
+        if problem is not None:
+            raise RecordError(f"a table record's {where}[{i}]: {problem}")
+
+
+def _rows(where: str, items: list[Any], *hints: Any) -> None:
+    """Each item a JSON list of as many values as ``hints``, each of its kind."""
+    for i, item in enumerate(items):
+        if not isinstance(item, list | tuple) or len(item) != len(hints) or not all(map(_fits, item, hints)):
+            raise RecordError(f"a table record's {where}[{i}] cannot be {brief(item)}")
+
+
+def _seats(where: str, items: list[Any], size: int) -> list[int]:
+    _each(where, items, Seat, skip=("owes",))
+    numbers = []
+    for i, item in enumerate(items):
+        problem = _misfit(Owed, item["owes"]) if isinstance(item.get("owes"), Mapping) else "owes nothing readable"
+        if problem is not None:
+            raise RecordError(f"a table record's {where}[{i}]: {problem}")
+        if not 1 <= item["number"] <= size:
+            raise RecordError(f"a table record's {where}[{i}] is seat {item['number']}, not one of 1 to {size}")
+        if not item["player"] or not item["player_id"] or item["chips"] < 0:
+            raise RecordError(f"a table record's {where}[{i}] has no name, no player id or chips below zero")
+        numbers.append(item["number"])
+    if len(set(numbers)) != len(numbers):
+        raise RecordError(f"a table record's {where} name a seat twice")
+    return numbers
+
+
+def check_fields(data: Mapping[str, Any]) -> None:
+    """Every field of a table record is there and of the kind ``Table.record()`` writes: the
+    seats (numbers on the table, each once; player ids that are texts, each seated once), the
+    ledger's entries and sums, the stream's events, the plan and the customs. ``RecordError``
+    names the first that is not."""
+    _check("", data, _TOP)
+    size = data["size"]
+    numbers = _seats("seats", data["seats"], size)
+    ids = [s["player_id"] for s in data["seats"]]
+    if len(set(ids)) != len(ids):
+        raise RecordError("a table record seats one player id twice (sit() refuses that)")
+    ledger = _check("ledger", data["ledger"], _LEDGER)
+    _each("ledger.entries", ledger["entries"], Entry)
+    for name in ("holdings", "names"):
+        for key, value in ledger[name].items():
+            if not isinstance(key, str) or not _fits(value, int if name == "holdings" else str):
+                raise RecordError(f"a table record's ledger.{name} cannot hold {brief(key)}: {brief(value)}")
+    _rows("ledger.hand_totals", ledger["hand_totals"], int, int)
+    _rows("ledger.totals", ledger["totals"], str, str | None, int)
+    _each("events", data["events"], TableEvent, skip=("event",))
+    _rows("departures", data["departures"], str, float, int)
+    _rows("last_busts", data["last_busts"], int, str, int)
+    _rows("markers", data["markers"], str, int, int)
+    _each("kill", [data["kill"]], KillButton)
+    options = _check("options", data["options"], {"straddles": dict, "kill": dict | None})
+    _each("options.straddles", [options["straddles"]], Straddles)
+    _each("options.kill", [options["kill"]] if options["kill"] is not None else [], KillGame)
+    if data["positions"] is not None:
+        _each("positions", [data["positions"]], Positions)
+    if data["plan"] is not None:
+        plan = _check("plan", data["plan"], {"positions": dict, "dealt": list, "posts": list, "owes": list,
+                                             "notes": list, "waiting": list})
+        _each("plan", [plan], BlindPlan, skip=("positions", "posts", "owes", "notes"))
+        _each("plan.positions", [plan["positions"]], Positions)
+        _each("plan.notes", plan["notes"], Note)
+        _rows("plan.owes", plan["owes"], int, dict)
+        for i, (_, owed) in enumerate(plan["owes"]):
+            if _misfit(Owed, owed) is not None:
+                raise RecordError(f"a table record's plan.owes[{i}] cannot be {brief(owed)}")
+    if data["hand"] is not None:
+        hand = _check("hand", data["hand"], _HAND)
+        dealt = _seats("hand.dealt", hand["dealt"], size)
+        if not hand["ended"] and not set(dealt) <= set(numbers):
+            raise RecordError("a table record's hand in progress was dealt to a seat that is not at the table")
+
+
+def check_table(table: Table, data: Mapping[str, Any]) -> None:
+    """The table rebuilt from a record holds together (``RecordError`` otherwise): every stack
+    is what its own ledger says, and the hand in progress was dealt to the seats the record
+    says it was."""
+    try:
+        table.ledger.verify(table.stacks())
+    except LedgerError as error:
+        raise RecordError(f"a table record its own ledger contradicts: {brief(str(error), 160, quote=False)}") from None
+    hand = table.hand
+    if hand is not None:
+        dealt = {s["number"] for s in data["hand"]["dealt"]}
+        if dealt != set(hand.seats):
+            raise RecordError(f"a table record whose hand seats {sorted(hand.seats)} but was dealt to {sorted(dealt)}")

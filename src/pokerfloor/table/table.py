@@ -875,13 +875,14 @@ class Table:
         hand in progress replayed input by input, its randomness in the same state. ``clock``
         (a ``ManualClock`` at the recorded time by default), ``sink`` and ``player_ids`` are not
         in a record; ``rng`` stands in for randomness that could not be saved (the operating
-        system's). ``ValueError`` if the record is not a table record this library reads."""
+        system's). ``RecordError`` (a ``ValueError``) if the record is not a table record this
+        library reads, or is one that could not go on (``record.check_fields``, ``check_table``)."""
         if isinstance(record, str | bytes):
             data = TableRecord.from_json(record)
         elif isinstance(record, Mapping):
             data = TableRecord.from_dict(record)
         else:
-            raise ValueError(f"a table is rebuilt from a TableRecord, not {type(record).__name__}")
+            raise rec.RecordError(f"a table is rebuilt from a TableRecord, not {type(record).__name__}")
         try:
             table = cls(
                 plain.game_from(data["game"]),
@@ -895,8 +896,9 @@ class Table:
                 player_ids=player_ids,
             )
             table._restore(data, rng)
-        except (KeyError, TypeError, AttributeError) as wrong:
-            raise ValueError(f"a table record with a missing or malformed {wrong}") from None
+        except rec.READ_ERRORS as wrong:
+            raise rec.refusal("a table record", wrong) from None
+        rec.check_table(table, data)
         return table
 
     def _restore(self, data: TableRecord, rng: random.Random | None) -> None:
