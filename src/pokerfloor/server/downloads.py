@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
@@ -67,6 +68,47 @@ def settle_up(results: dict[str, int]) -> list[tuple[str, str, int]]:
     return transfers
 
 
+def results(room: Room) -> dict[str, int]:
+    """Each player's result, by id: what they took away and hold now, less what they brought."""
+    ledger, table = room.table.ledger, room.table
+    out = {}
+    for player in ledger.players():     # older hands' entries left memory, their players' sums did not
+        seat = table.seat_of(player)
+        held = table.stack(seat) if seat else 0
+        out[player] = ledger.taken_away(player) + held - ledger.brought_in(player)
+    return out
+
+
+BIGGEST_POTS = 3
+
+
+def session_summary(room: Room) -> dict[str, Any]:
+    """The session as the host ends it: each player's result, the settle-up (who pays whom)
+    and the biggest pots (hand number, the chips its winners collected, their seats)."""
+    ledger = room.table.ledger
+    names = {player: ledger.name(player) for player in ledger.players()}
+    names.update((p.player_id, p.name) for p in room.players.values())
+    net = results(room)
+    pots: list[tuple[int, int, list[int]]] = []
+    for hand, deal in zip(room.hands, room.deals, strict=False):
+        outcome = hand.result
+        if outcome is None:
+            continue
+        won = {seat: chips for seat, chips in outcome.winnings.items() if chips}
+        pots.append((sum(won.values()), deal.number, sorted(won)))
+    pots.sort(key=lambda p: (-p[0], p[1]))
+    return {
+        "ended": room.ended,
+        "hands": len(room.hands),
+        "players": [
+            {"player_id": p, "name": names.get(p, ""), "brought_in": ledger.brought_in(p), "result": chips}
+            for p, chips in sorted(net.items(), key=lambda item: -item[1])
+        ],
+        "settle_up": [{"pays": names.get(a, a), "to": names.get(b, b), "chips": c} for a, b, c in settle_up(net)],
+        "biggest_pots": [{"hand": n, "pot": pot, "winners": seats} for pot, n, seats in pots[:BIGGEST_POTS]],
+    }
+
+
 def ledger_csv(room: Room) -> str:
     """The ledger's entries, each player's result, and the settle-up transfers."""
     ledger = room.table.ledger
@@ -77,13 +119,9 @@ def ledger_csv(room: Room) -> str:
     rows.writerow(["entry", "hand", "kind", "seat", "player_id", "name", "chips"])
     for e in (*room.forgotten_entries(), *ledger.entries):
         rows.writerow([e.number, e.hand, e.kind, e.seat, e.player, names.get(e.player, ""), e.chips])
-    results = {}
-    for player in ledger.players():     # older hands' entries left memory, their players' sums did not
-        held = room.table.stack(room.table.seat_of(player)) if room.table.seat_of(player) else 0  # type: ignore[arg-type]
-        results[player] = ledger.taken_away(player) + held - ledger.brought_in(player)
     rows.writerow([])
     rows.writerow(["pays", "to", "chips"])
-    for payer, payee, chips in settle_up(results):
+    for payer, payee, chips in settle_up(results(room)):
         rows.writerow([payer, payee, chips])
     return out.getvalue()
 
@@ -118,7 +156,14 @@ def routes(room_by_id: Callable[[str], Room]) -> list[Route]:
         except Refused as refused:
             return PlainTextResponse(refused.message, status_code=404)
 
+    async def summary(request: Request) -> Response:
+        try:
+            return JSONResponse(session_summary(room_of(request)))
+        except Refused as refused:
+            return PlainTextResponse(refused.message, status_code=404)
+
     return [
+        Route("/api/tables/{table_id}/summary.json", summary),
         Route("/api/tables/{table_id}/hands.json", records),
         Route("/api/tables/{table_id}/hands.ohh.json", open_histories),
         Route("/api/tables/{table_id}/hands.phhs", hands),
