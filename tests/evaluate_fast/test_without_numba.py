@@ -78,3 +78,30 @@ def test_without_numba_the_pre_flop_table_answers_the_same() -> None:
 
     with_numba = [round(p.equity, 12) for p in equity(["AhKh, 2c2d:0.5", "QQ"]).players]
     assert _run({"numba"}, code) == str(with_numba)
+
+
+def test_without_numba_the_fast_exact_paths_count_what_the_plain_enumeration_counts() -> None:
+    """The sweep (a hand or a range against a range, weighted, a hand in both ranges, dead
+    cards), the boards-outside enumeration (three-way hold'em, Omaha hi-lo) and fixed hands by
+    the ranks dealt (three-way on a two-tone flop) run as plain Python and give the tallies of
+    ``exact_tally``, as compiled (tests/equity/test_fast_exact.py)."""
+    code = (
+        "from pokerfloor.equity import EquitySpec, exact_tally\n"
+        "from pokerfloor.equity.calculate import boards_tally, fixed_tally, sweep_tally\n"
+        "same = []\n"
+        "for ranges, board, dead, game in [\n"
+        "    (['AhKh, QQ:0.5, 76s', 'AhKh, JTs, 99'], 'Kc8d3h9s', '2c', 'holdem'),\n"
+        "    (['AhKh', 'QQ, JTs:0.25'], 'Kc8d3h9s', '', 'holdem'),\n"
+        "    (['AhKh', 'QsQd, 7c7d', 'JTs'], 'Kc8d3h9s', '', 'holdem'),\n"
+        "    (['AhAs2h3s', '7c8c9dTd, 2c4d5h6s'], '4c8hJdKs', '', 'omaha_hilo'),\n"
+        "]:\n"
+        "    spec = EquitySpec.make(ranges, board=board, dead=dead, game=game)\n"
+        "    plain = exact_tally(spec)\n"
+        "    same.append(boards_tally(spec) == plain)\n"
+        "    if game == 'holdem' and len(ranges) == 2:\n"
+        "        same.append(sweep_tally(spec) == plain)\n"
+        "spec = EquitySpec.make(['AhKh', 'QsQd', '7c7d'], board='2h3h8d')\n"
+        "same.append(fixed_tally(spec) == exact_tally(spec))\n"
+        "print(same, 'numba' in sys.modules)\n"
+    )
+    assert _run({"numba"}, code) == f"{[True] * 7} False"

@@ -38,7 +38,7 @@ def test_open_table_seats_at_once_and_shows_the_clock(browser: Browser, server: 
         sizes = people[1].page.evaluate(
             """async () => (await import("/js/amounts.js")).presets({total_pot: 3}, {call: [2, 1], raise_: [4, 100]})"""
         )
-        assert sizes == [["min", 4], ["½ pot", 4], ["¾ pot", 5], ["pot", 6], ["all-in", 100]]
+        assert sizes == [["min", 4], ["⅓ pot", 4], ["½ pot", 4], ["⅔ pot", 5], ["pot", 6], ["all-in", 100]]
         clamped = people[1].page.evaluate("""async () => (await import("/js/amounts.js")).clamp(150, [4, 100])""")
         assert clamped == 100
         assert not [e for p in people for e in p.errors]

@@ -16,6 +16,8 @@ OpenSpiel  random play (``universal_poker``, full-game betting, chance nodes sam
 eval7      7-card evaluation, heads-up equity by a Python loop
 phevaluator 7-card evaluation, heads-up equity by a Python loop
 treys      7-card evaluation, heads-up equity by a Python loop
+OMPEval    equity of ranges with a board, exact (``pokerfast.equity.equity``)
+poker-eq.  equity of ranges with a board, exact (``poker_equity.exact_from_text``)
 ========== ============================================================================
 """
 
@@ -66,6 +68,8 @@ PEERS: dict[str, Peer] = {
         Peer("eval7", "eval7", "eval7", "eval7"),
         Peer("phevaluator", "phevaluator", "phevaluator", "phevaluator"),
         Peer("treys", "treys", "treys", "treys"),
+        Peer("ompeval", "OMPEval (pokerfast)", "pokerfast", "pokerfast"),
+        Peer("poker_equity", "poker-equity", "poker_equity", "poker-equity"),
     )
 }
 

@@ -26,7 +26,8 @@ def bench(
             "--only",
             help=(
                 "Run only this benchmark (repeatable): play, play-batch, eval, eval-batch, equity, replay, "
-                "env-batch, soak, fuzz, serve, equity-hand-range, equity-range-range, equity-three-way."
+                "env-batch, soak, fuzz, serve, equity-hand-range, equity-range-range, equity-three-way, "
+                "equity-board (its cases, or a part: equity-board-flop, equity-board-turn-range-20, ...)."
             ),
         ),
     ] = None,

@@ -20,10 +20,13 @@ def equity_command(
     ] = "holdem",
     exact: Annotated[
         bool | None,
-        typer.Option("--exact/--monte-carlo", help="Enumerate every showdown, or sample (default: by size)."),
+        typer.Option("--exact/--monte-carlo", help="Enumerate every showdown, or sample (default: the faster)."),
     ] = None,
     precision: Annotated[
-        float, typer.Option("--precision", help="Sampling stops once every standard error is this small.")
+        float,
+        typer.Option("--precision", help=(
+            "The standard error asked for: sampling stops once every player's is this small, and the "
+            "path (exact or sampled) is the faster to reach it.")),
     ] = 0.001,
     trials: Annotated[int, typer.Option("--trials", help="The most showdowns a sample deals.")] = 10_000_000,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the sample.")] = 0,
@@ -62,7 +65,7 @@ def equity_command(
     method = "exact" if found.exact else "Monte Carlo"
     title = f"{game} equity, board {found.board or '(none)'}" + (f", dead {found.dead}" if found.dead else "")
     title += ", exact (table)" if found.table else ""
-    table = Table(title=title, caption=f"{method}, {found.showdowns:,} showdowns")
+    table = Table(title=title, caption=f"{method}, {found.showdowns:,} showdowns (path: {found.method})")
     table.add_column("player", justify="right")
     table.add_column("range")
     table.add_column("hands", justify="right")

@@ -5,7 +5,11 @@ An ``EquitySpec`` (game, ranges, board, dead cards) is the question. Its answer 
 answer (``pokerfloor.sim.shards`` runs the parts on many processes or machines):
 
 - exact: the showdowns are numbered (deal of hole cards, then board completion in
-  lexicographic order) and ``exact_tally(spec, start, stop)`` counts any slice of them;
+  lexicographic order) and ``exact_tally(spec, start, stop)`` counts any slice of them; the
+  same whole tally, faster: ``sweep_tally`` (heads-up hold'em, board by board, the ranges
+  ordered by value and counted with running sums per card), ``fixed_tally`` (hold'em, one hand
+  a player, by the ranks dealt) and ``boards_tally`` (any game, each hand ranked once a board);
+  ``calculate`` picks the fastest by ``costs`` (``choose``);
 - heads-up hold'em with no board and no dead cards: ``table_tally(spec)`` reads the same exact
   tally from the shipped table of ``pokerfloor.equity.preflop`` (no enumeration at all);
 - Monte Carlo: samples come in blocks of ``BLOCK`` deals; block ``i`` draws from the stream of
@@ -20,7 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from pokerfloor.cards import Card, CardsLike, format_cards, parse_cards
@@ -84,6 +88,24 @@ class Tally:
         return int(self.counts.sum())
 
 
+_PICKS: dict[tuple[int, ...], tuple[tuple[Range, ...], Any]] = {}
+
+
+def _without(given: Range, known: frozenset[Card]) -> tuple[Range, frozenset[int]]:
+    """``given.without(known)`` and the sizes of its hands."""
+    kept = given.without(known)
+    return kept, frozenset(len(cards) for cards, _ in kept.hands)
+
+
+@lru_cache(maxsize=256)
+def _read_without(text: str, hole_cards: int, known: frozenset[Card]) -> tuple[Range, Range, frozenset[int]]:
+    """The range written ``text``, and ``_without`` of it, kept for the questions asked last (a
+    study asks of the same ranges on the same board again and again; a ``Range`` never
+    changes). Keyed by the text, not the range, whose hash would go over every hand."""
+    given = parse_range(text, hole_cards)
+    return (given, *_without(given, known))
+
+
 @dataclass(frozen=True)
 class EquitySpec:
     """One equity question: each player's range, the board so far and the dead cards."""
@@ -111,13 +133,16 @@ class EquitySpec:
             raise ValueError(f"a card appears twice in the board and dead cards {format_cards(known)}")
         if len(ranges) * hole_cards + 5 + len(known_dead) > 52:
             raise ValueError("not enough cards in the deck for these players, board and dead cards")
-        read = [r if isinstance(r, Range) else parse_range(r, hole_cards) for r in ranges]
+        gone = frozenset(known)
         live = []
-        for number, given in enumerate(read, start=1):
-            kept = given.without(known)
+        for number, asked in enumerate(ranges, start=1):
+            if isinstance(asked, Range):
+                given, (kept, sizes) = asked, _without(asked, gone)
+            else:
+                given, kept, sizes = _read_without(asked, hole_cards, gone)
             if not kept.random and not kept.hands:
                 raise RangeError(f"player {number}'s range {given.text!r} holds no hand beside the known cards")
-            if not kept.random and any(len(cards) != hole_cards for cards, _ in kept.hands):
+            if not kept.random and sizes != {hole_cards}:
                 raise RangeError(f"player {number}'s range {given.text!r}: {game} hands have {hole_cards} cards")
             live.append(kept)
         return cls(tuple(live), tuple(known_board), tuple(known_dead), game)
@@ -130,7 +155,7 @@ class EquitySpec:
     def missing(self) -> int:
         return 5 - len(self.board)
 
-    @property
+    @cached_property
     def known_mask(self) -> int:
         return sum(1 << c for c in {*self.board, *self.dead})
 
@@ -156,16 +181,38 @@ class EquitySpec:
         ``(deals, players, hole_cards)``, each deal's weight group, and the groups' weights."""
         import numpy as np
 
+        picks, classes, weights = self.deal_picks
+        hands = [np.array([cards for cards, _ in r.hands], dtype=np.uint8) for r in self.ranges]
+        cards = np.stack([hands[p][picks[:, p]] for p in range(len(hands))], axis=1)
+        return np.ascontiguousarray(cards), classes, weights
+
+    @cached_property
+    def deal_picks(self) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], tuple[float, ...]]:
+        """The deals of ``deals`` as each player's hand number in its range ``(deals,
+        players)``, each deal's weight group, and the groups' weights; kept for the last range
+        objects asked about (``make`` hands out the same objects for the same text and board)."""
+        key = tuple(id(r) for r in self.ranges)
+        kept = _PICKS.get(key)
+        if kept is not None and all(a is b for a, b in zip(kept[0], self.ranges, strict=True)):
+            return kept[1]  # type: ignore[no-any-return]
+        found = self._list_deals()
+        if len(_PICKS) >= 32:
+            _PICKS.clear()
+        _PICKS[key] = (self.ranges, found)
+        return found
+
+    def _list_deals(self) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], tuple[float, ...]]:
+        import numpy as np
+
         if any(r.random for r in self.ranges):
             raise ValueError("exact enumeration needs listed hands: a random Omaha hand is sampled only")
         if math.prod(len(r) for r in self.ranges) > MAX_DEALS:
             raise ValueError("too many deals of these ranges to enumerate: sample them (exact=False)")
-        hands = [np.array([cards for cards, _ in r.hands], dtype=np.uint8) for r in self.ranges]
         masks = [np.array([sum(1 << c for c in cards) for cards, _ in r.hands], dtype=np.int64) for r in self.ranges]
         weights = [np.array([w for _, w in r.hands], dtype=np.float64) for r in self.ranges]
-        picks = np.arange(len(hands[0]))[:, None]
+        picks = np.arange(len(masks[0]))[:, None]
         used, weight = masks[0], weights[0]
-        for player in range(1, len(hands)):
+        for player in range(1, len(masks)):
             fits = (used[:, None] & masks[player][None, :]) == 0
             rows, cols = np.nonzero(fits)
             picks = np.concatenate([picks[rows], cols[:, None]], axis=1)
@@ -173,9 +220,8 @@ class EquitySpec:
             weight = weight[rows] * weights[player][cols]
         if not len(picks):
             raise RangeError("the ranges leave no deal in which no two players hold the same card")
-        cards = np.stack([hands[p][picks[:, p]] for p in range(len(hands))], axis=1)
         groups, classes = np.unique(weight, return_inverse=True)
-        return np.ascontiguousarray(cards), classes.astype(np.int64), tuple(float(g) for g in groups)
+        return np.ascontiguousarray(picks, dtype=np.int64), classes.astype(np.int64), tuple(float(g) for g in groups)
 
     def exact_showdowns(self) -> int:
         """The number of showdowns exact enumeration deals."""
@@ -231,6 +277,205 @@ def exact_tally(spec: EquitySpec, start: int = 0, stop: int | None = None) -> Ta
         kernels.exact(cards, classes, _board(spec), spec.known_mask, spec.missing, start, stop, choose,
                       omaha, hilo, small, big, suits, at, rows, counts)
     return Tally(weights, rows, counts)
+
+
+def sweeps(spec: EquitySpec) -> bool:
+    """Whether ``sweep_tally`` answers ``spec``: heads-up hold'em of listed hands."""
+    return spec.game == "holdem" and len(spec.ranges) == 2 and not any(r.random for r in spec.ranges)
+
+
+def _classes(given: Range) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """A range's distinct weights (sorted) and each hand's number among them."""
+    import numpy as np
+
+    weights, classes = np.unique(np.array([w for _, w in given.hands], dtype=np.float64), return_inverse=True)
+    return weights, classes.astype(np.int64)
+
+
+_ARRAYS: dict[int, tuple[Range, tuple[np.ndarray[Any, Any], ...]]] = {}
+
+
+def _holdem_arrays(given: Range) -> tuple[np.ndarray[Any, Any], ...]:
+    """A hold'em range as the sweep reads it: its hands' cards, its distinct weights, each
+    hand's weight class and rank class; kept for the last range objects asked about (by
+    identity: ``EquitySpec.make`` hands out the same object for the same text and board)."""
+    import numpy as np
+
+    kept = _ARRAYS.get(id(given))
+    if kept is not None and kept[0] is given:
+        return kept[1]
+    hands = np.array([cards for cards, _ in given.hands], dtype=np.int64)
+    weights, classes = _classes(given)
+    found = (hands, weights, classes, _rank_classes(hands))
+    if len(_ARRAYS) >= 64:
+        _ARRAYS.clear()
+    _ARRAYS[id(given)] = (given, found)
+    return found
+
+
+def _rank_classes(hands: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """Each hold'em hand's rank class: hands of the same two ranks share one, numbered from 0."""
+    import numpy as np
+
+    ranks = hands >> 2
+    pairs = np.maximum(ranks[:, 0], ranks[:, 1]) * 13 + np.minimum(ranks[:, 0], ranks[:, 1])
+    return np.unique(pairs, return_inverse=True)[1].astype(np.int64)
+
+
+def sweep_tally(spec: EquitySpec) -> Tally:
+    """The tally of ``exact_tally(spec)`` for heads-up hold'em (``sweeps``), found board by
+    board by ``kernels.sweep_headsup``: each hand ranked once a board, the two ranges ordered by
+    value and counted against each other with running sums per card (no deal of hole cards is
+    listed). The weight groups are those of ``exact_tally``: the products of the two hands'
+    weights over the pairs that share no card."""
+    import numpy as np
+
+    from pokerfloor.equity import kernels
+
+    if not sweeps(spec):
+        raise ValueError("the sweep is for heads-up hold'em of listed hands")
+    first, second = spec.ranges
+    swapped = len(first) > 1 and len(second) == 1
+    if swapped:
+        first, second = second, first
+    hands0, weights0, classes0, ranks0 = _holdem_arrays(first)
+    hands1, weights1, classes1, ranks1 = _holdem_arrays(second)
+    out = np.zeros((len(weights0), len(weights1), 4), dtype=np.int64)
+    small, big, suits, at, _ = packed_tables()
+    if len(hands0) == 1:
+        held = spec.known_mask | 1 << int(hands0[0, 0]) | 1 << int(hands0[0, 1])  # no board holds the hand's cards
+        kernels.hand_against_range(hands0[0], hands1, classes1, ranks1, _board(spec), held, spec.missing, small, big,
+                                   suits, at, out[0])
+    else:
+        where = {tuple(sorted(cards)): i for i, (cards, _) in enumerate(second.hands)}
+        same = np.array([where.get(tuple(sorted(cards)), -1) for cards, _ in first.hands], dtype=np.int64)
+        kernels.sweep_headsup(hands0, classes0, hands1, classes1, same, ranks0, ranks1, _board(spec),
+                              spec.known_mask, spec.missing, small, big, suits, at, out)
+    if swapped:
+        out = out.transpose(1, 0, 2)[:, :, [1, 0, 2, 3]]
+        weights0, weights1 = weights1, weights0
+    sums: dict[float, list[int]] = {}  # deal weight: wins of each player, ties, showdowns
+    for j, row in enumerate(out.tolist()):
+        for k, (won, lost, tied, showdowns) in enumerate(row):
+            if showdowns:
+                total = sums.setdefault(float(weights0[j] * weights1[k]), [0, 0, 0, 0])
+                total[0] += won
+                total[1] += lost
+                total[2] += tied
+                total[3] += showdowns
+    if not sums:
+        raise RangeError("the ranges leave no deal in which no two players hold the same card")
+    groups = sorted(sums)
+    share, half = kernels.SHARE, kernels.SHARE // 2
+    rows = []
+    for weight in groups:  # as kernels.add_outcomes folds a pot won alone and one split in two
+        won, lost, tied, _ = sums[weight]
+        rows.append([[alone * share + tied * half, alone * share**2 + tied * half**2, alone, tied,
+                      alone * share + tied * half, 0] for alone in (won, lost)])  # the columns of kernels
+    counts = np.array([sums[w][3] for w in groups], dtype=np.int64)
+    return Tally(tuple(groups), np.array(rows, dtype=np.int64), counts)
+
+
+def boards_tally(spec: EquitySpec) -> Tally:
+    """The tally of ``exact_tally(spec)`` with the boards outside (``kernels.boards_first``):
+    each hand of each range ranked once a board, then every deal that the board leaves settled
+    from those values. Any game and number of players of listed hands."""
+    import numpy as np
+
+    from pokerfloor.equity import kernels
+
+    picks, classes, weights = spec.deal_picks
+    hands, sizes, ranks, held = _boards_arrays(spec.ranges, spec.hole_cards)
+    rows = np.zeros((len(weights), len(spec.ranges), kernels.COLUMNS), dtype=np.int64)
+    counts = np.zeros(len(weights), dtype=np.int64)
+    small, big, suits, at, _ = packed_tables()
+    _, omaha, hilo = GAMES[spec.game]
+    kernels.boards_first(hands, sizes, picks, classes, ranks, _board(spec), spec.known_mask | held, spec.missing,
+                         omaha, hilo, small, big, suits, at, rows, counts)
+    return Tally(weights, rows, counts)
+
+
+_BOARDS_ARRAYS: dict[tuple[int, ...], tuple[tuple[Range, ...], Any]] = {}
+
+
+def _boards_arrays(ranges: tuple[Range, ...], size: int) -> tuple[Any, Any, Any, int]:
+    """The ranges as ``kernels.boards_first`` reads them: hands ``(players, widest, size)``,
+    each range's size, each hand's rank class (hold'em), and the cards held in every deal (those
+    of every range of one hand: no board holds them); kept by the ranges' identity."""
+    import numpy as np
+
+    key = tuple(id(r) for r in ranges)
+    kept = _BOARDS_ARRAYS.get(key)
+    if kept is not None and all(a is b for a, b in zip(kept[0], ranges, strict=True)):
+        return kept[1]  # type: ignore[no-any-return]
+    players, widest = len(ranges), max(len(r) for r in ranges)
+    hands = np.zeros((players, widest, size), dtype=np.uint8)
+    sizes = np.array([len(r) for r in ranges], dtype=np.int64)
+    ranks = np.zeros((players, widest), dtype=np.int64)
+    held = 0
+    for p, r in enumerate(ranges):
+        hands[p, : len(r)] = [cards for cards, _ in r.hands]
+        if size == 2:
+            ranks[p, : len(r)] = _rank_classes(hands[p, : len(r)].astype(np.int64))
+        if len(r) == 1:
+            held |= sum(1 << c for c in r.hands[0][0])
+    found = (hands, sizes, ranks, held)
+    if len(_BOARDS_ARRAYS) >= 32:
+        _BOARDS_ARRAYS.clear()
+    _BOARDS_ARRAYS[key] = (ranges, found)
+    return found
+
+
+def fixed(spec: EquitySpec) -> bool:
+    """Whether ``fixed_tally`` may answer ``spec``: hold'em of one hand a player."""
+    return spec.game == "holdem" and all(len(r) == 1 and not r.random for r in spec.ranges)
+
+
+def _flush_boards(spec: EquitySpec) -> int:
+    """The completions in which some player of fixed hands can make a flush (``fixed_tally``
+    deals these one by one), or -1 when the cards shown already give one a flush to come."""
+    holes = [r.hands[0][0] for r in spec.ranges]
+    held = [*spec.board, *spec.dead, *(c for h in holes for c in h)]
+    left = [13 - [c & 3 for c in held].count(s) for s in range(4)]
+    shown = [c & 3 for c in spec.board]
+    most = [max((h[0] & 3 == s) + (h[1] & 3 == s) for h in holes) for s in range(4)]
+    total = 0
+    for s in range(4):
+        needed = 5 - shown.count(s) - most[s]
+        if needed <= 0:
+            return -1
+        others = 52 - len(held) - left[s]
+        total += sum(math.comb(left[s], k) * math.comb(others, spec.missing - k)
+                     for k in range(needed, spec.missing + 1))
+    return total
+
+
+def fixed_tally(spec: EquitySpec) -> Tally | None:
+    """The tally of ``exact_tally(spec)`` for fixed hold'em hands (``fixed``), by the ranks
+    dealt (``kernels.fixed_hands``): each multiset of ranks to come settled once, the
+    completions in which a player can make a flush one by one. None when the cards shown give a
+    player a flush with no card to come (every completion is then such a one)."""
+    import numpy as np
+
+    from pokerfloor.equity import kernels
+
+    if not fixed(spec):
+        raise ValueError("fixed_tally is for hold'em hands of one hand a player")
+    holes = np.array([r.hands[0][0] for r in spec.ranges], dtype=np.int64)
+    held = spec.known_mask
+    for cards in holes.tolist():
+        held |= (1 << cards[0]) | (1 << cards[1])
+    if bin(held).count("1") != len(spec.board) + len(spec.dead) + 2 * len(spec.ranges):
+        raise RangeError("the ranges leave no deal in which no two players hold the same card")
+    small, big, suits, at, choose = packed_tables()
+    outcomes = np.zeros((len(spec.ranges), len(spec.ranges) + 1), dtype=np.int64)
+    showdowns = kernels.fixed_hands(holes, _board(spec), held, spec.missing, choose, small, big, suits, at, outcomes)
+    if showdowns < 0:
+        return None
+    rows = np.zeros((1, len(spec.ranges), kernels.COLUMNS), dtype=np.int64)
+    kernels.add_outcomes(outcomes, rows[0])
+    weight = math.prod(r.hands[0][1] for r in spec.ranges)
+    return Tally((float(weight),), rows, np.array([showdowns], dtype=np.int64))
 
 
 def table_answers(spec: EquitySpec) -> bool:
@@ -338,6 +583,9 @@ class Equity:
     showdowns: int
     table: bool = False
     """Exact, read from the heads-up pre-flop table rather than enumerated."""
+    method: str = ""
+    """The path that found it (``METHODS``): ``table``, ``sweep``, ``fixed``, ``boards``,
+    ``enumeration`` or ``monte_carlo``."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -345,6 +593,7 @@ class Equity:
             "board": self.board,
             "dead": self.dead,
             "method": "exact" if self.exact else "monte_carlo",
+            "path": self.method,
             "table": self.table,
             "showdowns": self.showdowns,
             "players": [
@@ -355,29 +604,129 @@ class Equity:
         }
 
 
-def result(spec: EquitySpec, tally: Tally, *, exact: bool, table: bool = False) -> Equity:
-    """The players' equities from a finished tally (``table``: read from the pre-flop table)."""
+def result(spec: EquitySpec, tally: Tally, *, exact: bool, table: bool = False, method: str = "") -> Equity:
+    """The players' equities from a finished tally (``table``: read from the pre-flop table;
+    ``method``: the path that counted it, by default ``table``, ``enumeration`` or
+    ``monte_carlo`` as ``table`` and ``exact`` say)."""
     import numpy as np
 
     from pokerfloor.equity.kernels import HIGHS, LOWS, SCOOPS, SHARE, SHARES, SPLITS, SQUARES
 
-    weights = np.array(tally.weights)
-    total = float(weights @ tally.counts)
-    sums = np.tensordot(weights, tally.rows.astype(np.float64), axes=1)  # players x columns
-    n = tally.showdowns
+    if len(tally.weights) == 1:  # the same products, without numpy's overhead for one group
+        weight = tally.weights[0]
+        total = weight * float(int(tally.counts[0]))
+        sums: Any = [[weight * float(v) for v in row] for row in tally.rows[0].tolist()]
+        n = int(tally.counts[0])
+    else:
+        weights = np.array(tally.weights)
+        total = float(weights @ tally.counts)
+        sums = np.tensordot(weights, tally.rows.astype(np.float64), axes=1).tolist()  # players x columns
+        n = tally.showdowns
     players = []
     for p, given in enumerate(spec.ranges):
-        mean = sums[p, SHARES] / SHARE / total
+        mean = sums[p][SHARES] / SHARE / total
         stderr = 0.0
         if not exact and n > 1:
-            variance = max(sums[p, SQUARES] / SHARE**2 / total - mean**2, 0.0)
+            variance = max(sums[p][SQUARES] / SHARE**2 / total - mean**2, 0.0)
             stderr = math.sqrt(variance / (n - 1))
         players.append(PlayerEquity(
-            given.text, float(mean), float(sums[p, SCOOPS] / total), float(sums[p, SPLITS] / total),
-            float(sums[p, HIGHS] / SHARE / total), float(sums[p, LOWS] / SHARE / total), stderr,
+            given.text, float(mean), float(sums[p][SCOOPS] / total), float(sums[p][SPLITS] / total),
+            float(sums[p][HIGHS] / SHARE / total), float(sums[p][LOWS] / SHARE / total), stderr,
             math.comb(52, spec.hole_cards) if given.random else len(given),
         ))
-    return Equity(spec.game, format_cards(spec.board), format_cards(spec.dead), tuple(players), exact, n, table)
+    method = method or ("table" if table else "enumeration" if exact else "monte_carlo")
+    return Equity(spec.game, format_cards(spec.board), format_cards(spec.dead), tuple(players), exact, n, table,
+                  method)
+
+
+METHODS = ("table", "sweep", "fixed", "boards", "enumeration", "monte_carlo")
+"""The paths ``calculate`` can take: the pre-flop table, the heads-up sweep (``sweep_tally``),
+fixed hands by the ranks dealt (``fixed_tally``), the boards-outside enumeration
+(``boards_tally``), the plain enumeration (``exact_tally``, chosen only when asked for by name)
+and Monte Carlo (``sample_tally``)."""
+
+VARIANCE = 0.25
+"""The variance of one showdown's share that the cost of sampling is planned for (its largest,
+for a share between 0 and 1)."""
+
+
+def _boards(spec: EquitySpec) -> int:
+    """Board completions the exact paths go through: from the cards not on the board, not dead
+    and not held by a player whose range is one hand."""
+    held = {c for r in spec.ranges if len(r) == 1 for c in r.hands[0][0]}
+    return math.comb(52 - len(spec.board) - len(spec.dead) - len(held), spec.missing)
+
+
+OVERHEAD = 100_000.0
+"""Nanoseconds an exact path spends in Python before its loop (arrays of the ranges' hands)."""
+
+
+def costs(spec: EquitySpec, precision: float = 0.001) -> dict[str, float]:
+    """The estimated time in nanoseconds of each path that answers ``spec``: ``sweep``,
+    ``fixed`` and ``boards`` exactly, ``monte_carlo`` to a standard error of ``precision`` (``VARIANCE /
+    precision**2`` showdowns, half again for the doubling rounds). The constants are per board,
+    per hand ranked on a board, per deal settled on a board and per showdown sampled, fitted to
+    timings of the benchmark's cases (``bench --only equity-board``) on one core with numba;
+    only their ratios matter, as the fastest path is chosen."""
+    _, omaha, hilo = GAMES[spec.game]
+    players = len(spec.ranges)
+    rank = (100.0 if omaha else 15.0) * (2 if hilo else 1)
+    found: dict[str, float] = {}
+    per_showdown = 30.0 + players * (430.0 * (1.1 if hilo else 1.0) if omaha else 40.0)
+    found["monte_carlo"] = 1.5 * VARIANCE / precision**2 * per_showdown
+    if any(r.random for r in spec.ranges):
+        return found
+    boards = _boards(spec)
+    sizes = [len(r) for r in spec.ranges]
+    # hold'em with one or two cards to come: the boards with no flush go by the ranks they deal
+    flushes = _suited_completions(spec) if not omaha and spec.missing in (1, 2) else boards
+    groups = min(13 if spec.missing == 1 else 91, boards - flushes)
+    if sweeps(spec):
+        if min(sizes) == 1:
+            found["sweep"] = OVERHEAD + boards * 35.0 + (flushes + groups) * 3.0 * max(sizes)
+        else:
+            found["sweep"] = OVERHEAD + boards * (300.0 + 40.0 * sum(sizes))
+    if fixed(spec):
+        flushes = _flush_boards(spec)
+        if flushes >= 0:
+            multisets = math.comb(12 + spec.missing, spec.missing)
+            found["fixed"] = OVERHEAD + multisets * players * 8.0 + flushes * (40.0 + 12.0 * players)
+    deals = math.prod(sizes)
+    if deals <= MAX_DEALS:
+        per_board = rank * sum(sizes) + 10.0 * deals * players
+        found["boards"] = OVERHEAD + boards * 30.0 + (flushes + groups) * per_board
+    return found
+
+
+def _suited_completions(spec: EquitySpec) -> int:
+    """The completions of the board (from the cards not on it or dead, nor held by a range of one
+    hand) with three or more cards of a suit (at most one suit can have three of five)."""
+    held = [*spec.board, *spec.dead, *(c for r in spec.ranges if len(r) == 1 for c in r.hands[0][0])]
+    suits = [c & 3 for c in held]
+    shown = [c & 3 for c in spec.board]
+    total = 0
+    for s in range(4):
+        suited = 13 - suits.count(s)
+        others = 52 - len(held) - suited
+        total += sum(math.comb(suited, k) * math.comb(others, spec.missing - k)
+                     for k in range(max(0, 3 - shown.count(s)), spec.missing + 1))
+    return total
+
+
+def choose(spec: EquitySpec, precision: float = 0.001, exact: bool | None = None) -> str:
+    """The path ``calculate`` takes (``METHODS``): the pre-flop table where it answers (unless
+    ``exact`` is False), else the cheapest of ``costs`` (only the exact ones when ``exact``,
+    only sampling when ``exact`` is False)."""
+    if exact is not False and table_answers(spec):
+        return "table"
+    found = costs(spec, precision)
+    if exact is False:
+        return "monte_carlo"
+    if exact:
+        found.pop("monte_carlo")
+        if not found:
+            raise ValueError("exact enumeration needs listed hands: a random Omaha hand is sampled only")
+    return min(found, key=lambda m: found[m])
 
 
 def calculate(
@@ -390,25 +739,41 @@ def calculate(
     precision: float = 0.001,
     trials: int = 10_000_000,
     seed: int = 0,
+    method: str | None = None,
 ) -> Equity:
     """Each player's equity: ``calculate(["QQ+, AKs", "JJ-99, AQs+"], board="Ah7c2d")``.
 
-    ``exact=None`` enumerates every showdown when that is at most ``EXACT_LIMIT`` hand
-    evaluations and samples otherwise; sampling stops once every player's standard error is at
-    most ``precision``, or after ``trials`` showdowns. Heads-up hold'em with no board and no
-    dead cards is read exactly from the pre-flop table (``table_tally``) unless ``exact=False``.
+    The path is ``choose``'s (``Equity.method`` says which): heads-up hold'em with no board
+    and no dead cards is read exactly from the pre-flop table (unless ``exact=False``);
+    otherwise the faster by ``costs`` of exact enumeration and of sampling to a standard
+    error of ``precision`` (``exact=True`` enumerates, ``exact=False`` samples). Sampling
+    stops once every player's standard error is at most ``precision``, or after ``trials``
+    showdowns. ``method`` names a path of ``METHODS`` outright (``enumeration``: the plain
+    ``exact_tally``).
     """
     spec = EquitySpec.make(ranges, board=board, dead=dead, game=game)
-    if exact is not False:
-        from_table = table_tally(spec)
-        if from_table is not None:
-            return result(spec, from_table, exact=True, table=True)
-    if exact is None:
-        exact = not any(r.random for r in spec.ranges) and spec.evaluations <= EXACT_LIMIT
-    if exact:
-        return result(spec, exact_tally(spec), exact=True)
     if precision <= 0 or trials < 1:
         raise ValueError("precision is positive and trials at least 1")
+    if method is None:
+        method = choose(spec, precision, exact)
+    elif method not in METHODS:
+        raise ValueError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
+    if method == "table":
+        from_table = table_tally(spec)
+        if from_table is None:
+            raise ValueError("the pre-flop table answers heads-up hold'em with no board and no dead cards")
+        return result(spec, from_table, exact=True, table=True, method=method)
+    if method == "sweep":
+        return result(spec, sweep_tally(spec), exact=True, method=method)
+    if method == "fixed":
+        by_ranks = fixed_tally(spec)
+        if by_ranks is not None:
+            return result(spec, by_ranks, exact=True, method=method)
+        method = "boards"
+    if method == "boards":
+        return result(spec, boards_tally(spec), exact=True, method=method)
+    if method == "enumeration":
+        return result(spec, exact_tally(spec), exact=True, method=method)
     block = min(BLOCK, trials)
     blocks = -(-trials // block)
     tally = sample_tally(spec, seed, 0, 1, block)
@@ -421,4 +786,3 @@ def calculate(
         tally = tally + sample_tally(spec, seed, done, done + step, block)
         done += step
     return result(spec, tally, exact=False)
-

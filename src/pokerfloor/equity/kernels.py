@@ -8,7 +8,10 @@ exactly, whatever order they are added in). With numba installed (``pokerfloor[f
 loops are compiled; without it the same functions run as Python, slowly but alike: Monte
 Carlo draws from a counter-based stream in plain integer arithmetic (``_draw``), so a seed gives
 the same sample either way. Hold'em has its own faster loops (``sample_holdem``, and a branch of
-``exact``) that count each showdown by its number of winners. The heads-up pre-flop table
+``exact``) that count each showdown by its number of winners. The fast exact paths:
+``sweep_headsup`` and ``hand_against_range`` (heads-up hold'em, board by board, with running
+sums per card for the hands that share a card), ``fixed_hands`` (one hand a player, by the
+ranks dealt) and ``boards_first`` (each hand ranked once a board, then every deal settled). The heads-up pre-flop table
 (``pokerfloor.equity.preflop``) is built by ``headsup_boards`` and read by ``table_map`` and
 ``table_ranges``.
 
@@ -643,3 +646,785 @@ table_ranges = _compiled(_table_ranges)
 sample = _compiled(_sample)
 sample_holdem = _compiled(_sample_holdem)
 add_outcomes = _add_outcomes_jit
+
+
+def _radix_order(values: Array, count: int, order: Array, scratch: Array, buckets: Array) -> None:
+    """``order[:count]``: the indices ``0..count-1`` sorted by ``values`` (below 8192), stably,
+    in two counting passes of 7 and 6 bits (``scratch`` and ``buckets``, 128 long, are work
+    space)."""
+    for b in range(128):
+        buckets[b] = 0
+    for i in range(count):
+        buckets[values[i] & 127] += 1
+    total = 0
+    for b in range(128):
+        total, buckets[b] = total + buckets[b], total
+    for i in range(count):
+        digit = values[i] & 127
+        scratch[buckets[digit]] = i
+        buckets[digit] += 1
+    for b in range(64):
+        buckets[b] = 0
+    for i in range(count):
+        buckets[values[i] >> 7] += 1
+    total = 0
+    for b in range(64):
+        total, buckets[b] = total + buckets[b], total
+    for i in range(count):
+        index = scratch[i]
+        digit = values[index] >> 7
+        order[buckets[digit]] = index
+        buckets[digit] += 1
+
+
+_radix_order_jit = _compiled(_radix_order, inline=True)
+
+
+def _next_board(chosen: Array, missing: int, n: int) -> int:
+    """Step ``chosen`` (``missing`` increasing positions in a deck of ``n``) to the next
+    combination in lexicographic order; the first position changed, or -1 after the last."""
+    j = missing - 1
+    while j >= 0 and chosen[j] == n - missing + j:
+        j -= 1
+    if j < 0:
+        return -1
+    chosen[j] += 1
+    for t in range(j + 1, missing):
+        chosen[t] = chosen[t - 1] + 1
+    return j
+
+
+_next_board_jit = _compiled(_next_board, inline=True)
+
+
+def _rank_range(
+    keys: Array, suit_masks: Array, bits: Array, class_rank: Array, members: Array, starts: Array,
+    board_key: int, board_suits: int, board_bits: int, flushless: bool, small: Array, big: Array, suits: Array,
+    at: Array, class_value: Array, class_order: Array, found: Array, order: Array, scratch: Array, buckets: Array,
+    live: Array, value: Array,
+) -> int:
+    """Rank a hold'em range's hands on a board and list those the board leaves in order of
+    value: ``live[:m]`` the hand numbers, ``value[:m]`` their values (non-decreasing); returns
+    ``m``. On a board with no three cards of a suit (``flushless``) no hand makes a flush, so a
+    hand's value depends on its two ranks only: each rank class (``class_rank``: the rank part
+    of the class's two card keys; ``members[starts[c]:starts[c + 1]]`` its hands) is ranked once
+    and the classes ordered. Otherwise every hand is ranked and the hands ordered."""
+    if flushless:
+        classes = class_rank.shape[0]
+        base = board_key >> SUIT_BITS
+        for c in range(classes):
+            class_value[c] = _unsuited_jit(base + class_rank[c], ROWS7_AT, 0, small, big)
+        _radix_order_jit(class_value, classes, class_order, scratch, buckets)
+        m = 0
+        for t in range(classes):
+            c = class_order[t]
+            v = class_value[c]
+            for u in range(starts[c], starts[c + 1]):
+                h = members[u]
+                if bits[h] & board_bits:
+                    continue
+                live[m] = h
+                value[m] = v
+                m += 1
+        return m
+    m = 0
+    for h in range(keys.shape[0]):
+        if bits[h] & board_bits:
+            continue
+        live[m] = h
+        found[m] = _holdem_value_jit(board_key + keys[h], board_suits | suit_masks[h], small, big, suits, at)
+        m += 1
+    _radix_order_jit(found, m, order, scratch, buckets)
+    for t in range(m):
+        scratch[t] = live[order[t]]
+    for t in range(m):
+        live[t] = scratch[t]
+        value[t] = found[order[t]]
+    return m
+
+
+_rank_range_jit = _compiled(_rank_range)
+
+
+def _sweep_headsup(
+    hands0: Array, classes0: Array, hands1: Array, classes1: Array, same: Array, ranks0: Array, ranks1: Array,
+    board: Array, known: int, missing: int, small: Array, big: Array, suits: Array, at: Array, out: Array,
+) -> None:
+    """Exact heads-up hold'em (high) of a range against a range, board by board: on each
+    completion of ``board`` (its first ``5 - missing`` cards) from the cards not in ``known``,
+    rank every hand of each range that the board leaves once (``_rank_range``: by rank class on
+    a board with no flush), in order of value, and sweep the two orders together: the second
+    range's hands below the first's current value are summed per weight class and per card, so
+    the hands that beat, tie or lose to each hand of the first range and share no card with it
+    come from running sums by inclusion and exclusion (the total, less the hands holding either
+    of its two cards, plus the hand holding both: ``same[i]``, the second range's hand with the
+    cards of the first's hand ``i``, or -1). ``ranks0`` and ``ranks1``: each hand's rank class
+    (an index into the classes' rank keys). Adds to ``out[j, k]`` (weight classes of the first
+    and second range): the first range's wins, the second's, the ties and the showdowns."""
+    n0, n1 = hands0.shape[0], hands1.shape[0]
+    kinds = out.shape[1]
+    key0 = np.empty(n0, dtype=np.int64)
+    suit0 = np.empty(n0, dtype=np.int64)
+    bits0 = np.empty(n0, dtype=np.int64)
+    key1 = np.empty(n1, dtype=np.int64)
+    suit1 = np.empty(n1, dtype=np.int64)
+    bits1 = np.empty(n1, dtype=np.int64)
+    for i in range(n0):
+        x, y = int(hands0[i, 0]), int(hands0[i, 1])
+        key0[i] = int(small[x]) + int(small[y])
+        suit0[i] = (1 << (13 * (x & 3) + (x >> 2))) | (1 << (13 * (y & 3) + (y >> 2)))
+        bits0[i] = (1 << x) | (1 << y)
+    for i in range(n1):
+        x, y = int(hands1[i, 0]), int(hands1[i, 1])
+        key1[i] = int(small[x]) + int(small[y])
+        suit1[i] = (1 << (13 * (x & 3) + (x >> 2))) | (1 << (13 * (y & 3) + (y >> 2)))
+        bits1[i] = (1 << x) | (1 << y)
+    rank_keys0, members0, starts0 = _rank_classes_jit(key0, ranks0)
+    rank_keys1, members1, starts1 = _rank_classes_jit(key1, ranks1)
+    widest = max(n0, n1, rank_keys0.shape[0], rank_keys1.shape[0])
+    class_value = np.empty(widest, dtype=np.int64)
+    class_order = np.empty(widest, dtype=np.int64)
+    found = np.empty(widest, dtype=np.int64)
+    order = np.empty(widest, dtype=np.int64)
+    scratch = np.empty(widest, dtype=np.int64)
+    buckets = np.empty(128, dtype=np.int64)
+    live0 = np.empty(n0, dtype=np.int64)
+    value0 = np.empty(n0, dtype=np.int64)
+    live1 = np.empty(n1, dtype=np.int64)
+    value1 = np.empty(n1, dtype=np.int64)
+    below = np.zeros(kinds, dtype=np.int64)  # second-range hands below the current value
+    below_cards = np.zeros((kinds, 52), dtype=np.int64)
+    equal = np.zeros(kinds, dtype=np.int64)  # at the current value
+    equal_cards = np.zeros((kinds, 52), dtype=np.int64)
+    every = np.zeros(kinds, dtype=np.int64)  # all the board leaves
+    every_cards = np.zeros((kinds, 52), dtype=np.int64)
+    deck = np.empty(52, dtype=np.int64)
+    n = 0
+    for card in range(52):
+        if not known >> card & 1:
+            deck[n] = card
+            n += 1
+    shown = 5 - missing
+    prefix_key = np.zeros(6, dtype=np.int64)
+    prefix_suits = np.zeros(6, dtype=np.int64)
+    prefix_bits = np.zeros(6, dtype=np.int64)
+    prefix_counts = np.zeros((6, 4), dtype=np.int64)
+    for j in range(shown):
+        card = int(board[j])
+        prefix_key[0] += int(small[card])
+        prefix_suits[0] |= 1 << (13 * (card & 3) + (card >> 2))
+        prefix_counts[0, card & 3] += 1
+    chosen = np.empty(5, dtype=np.int64)
+    for j in range(missing):
+        chosen[j] = j
+    changed = 0
+    while changed >= 0:
+        for j in range(changed, missing):
+            card = int(deck[chosen[j]])
+            prefix_key[j + 1] = prefix_key[j] + int(small[card])
+            prefix_suits[j + 1] = prefix_suits[j] | (1 << (13 * (card & 3) + (card >> 2)))
+            prefix_bits[j + 1] = prefix_bits[j] | (1 << card)
+            for s in range(4):
+                prefix_counts[j + 1, s] = prefix_counts[j, s]
+            prefix_counts[j + 1, card & 3] += 1
+        board_key, board_suits, board_bits = prefix_key[missing], prefix_suits[missing], prefix_bits[missing]
+        flushless = True
+        for s in range(4):
+            if prefix_counts[missing, s] >= 3:
+                flushless = False
+        changed = _next_board_jit(chosen, missing, n)
+        m0 = _rank_range_jit(key0, suit0, bits0, rank_keys0, members0, starts0, board_key, board_suits, board_bits,
+                             flushless, small, big, suits, at, class_value, class_order, found, order, scratch,
+                             buckets, live0, value0)
+        m1 = _rank_range_jit(key1, suit1, bits1, rank_keys1, members1, starts1, board_key, board_suits, board_bits,
+                             flushless, small, big, suits, at, class_value, class_order, found, order, scratch,
+                             buckets, live1, value1)
+        if m0 == 0 or m1 == 0:
+            continue
+        for k in range(kinds):
+            every[k] = below[k] = 0
+            for c in range(52):
+                every_cards[k, c] = below_cards[k, c] = 0
+        for t in range(m1):
+            g = live1[t]
+            k = classes1[g]
+            every[k] += 1
+            every_cards[k, hands1[g, 0]] += 1
+            every_cards[k, hands1[g, 1]] += 1
+        at1 = 0  # second-range hands (in order) summed into ``below``
+        start1 = top1 = 0  # those from ``start1`` to ``top1`` are in ``equal``: the value ``current``
+        current = -1
+        for t in range(m0):
+            h = live0[t]
+            v = value0[t]
+            if v != current:
+                while at1 < m1 and value1[at1] < v:
+                    g = live1[at1]
+                    k = classes1[g]
+                    below[k] += 1
+                    below_cards[k, hands1[g, 0]] += 1
+                    below_cards[k, hands1[g, 1]] += 1
+                    at1 += 1
+                for u in range(start1, top1):  # the last value's hands leave ``equal``
+                    g = live1[u]
+                    k = classes1[g]
+                    equal[k] -= 1
+                    equal_cards[k, hands1[g, 0]] -= 1
+                    equal_cards[k, hands1[g, 1]] -= 1
+                start1 = top1 = at1
+                while top1 < m1 and value1[top1] == v:
+                    g = live1[top1]
+                    k = classes1[g]
+                    equal[k] += 1
+                    equal_cards[k, hands1[g, 0]] += 1
+                    equal_cards[k, hands1[g, 1]] += 1
+                    top1 += 1
+                current = v
+            x, y = hands0[h, 0], hands0[h, 1]
+            j = classes0[h]
+            twin = same[h]
+            for k in range(kinds):
+                both = 1 if twin >= 0 and classes1[twin] == k else 0
+                wins = below[k] - below_cards[k, x] - below_cards[k, y]
+                ties = equal[k] - equal_cards[k, x] - equal_cards[k, y] + both
+                showdowns = every[k] - every_cards[k, x] - every_cards[k, y] + both
+                out[j, k, 0] += wins
+                out[j, k, 1] += showdowns - wins - ties
+                out[j, k, 2] += ties
+                out[j, k, 3] += showdowns
+        for u in range(start1, top1):
+            g = live1[u]
+            k = classes1[g]
+            equal[k] -= 1
+            equal_cards[k, hands1[g, 0]] -= 1
+            equal_cards[k, hands1[g, 1]] -= 1
+
+
+def _rank_classes(keys: Array, ranks: Array) -> tuple[Array, Array, Array]:
+    """The rank classes of a hold'em range (``ranks[h]``: hand ``h``'s class, numbered from 0):
+    each class's rank key (``keys[h] >> SUIT_BITS`` of its hands), its hands in number order
+    (``members[starts[c]:starts[c + 1]]``)."""
+    classes = 0
+    for h in range(ranks.shape[0]):
+        classes = max(classes, ranks[h] + 1)
+    rank_keys = np.zeros(classes, dtype=np.int64)
+    starts = np.zeros(classes + 1, dtype=np.int64)
+    for h in range(ranks.shape[0]):
+        rank_keys[ranks[h]] = keys[h] >> SUIT_BITS
+        starts[ranks[h] + 1] += 1
+    for c in range(classes):
+        starts[c + 1] += starts[c]
+    members = np.empty(ranks.shape[0], dtype=np.int64)
+    filled = starts[:classes].copy()
+    for h in range(ranks.shape[0]):
+        members[filled[ranks[h]]] = h
+        filled[ranks[h]] += 1
+    return rank_keys, members, starts
+
+
+_rank_classes_jit = _compiled(_rank_classes)
+
+
+sweep_headsup = _compiled(_sweep_headsup)
+
+
+def _boards_first(
+    hands: Array, sizes: Array, picks: Array, classes: Array, ranks: Array, board: Array, known: int, missing: int,
+    omaha: bool, hilo: bool, small: Array, big: Array, suits: Array, at: Array, tally: Array, counts: Array,
+) -> None:
+    """Exact enumeration with the boards outside and the deals inside: on each completion of
+    ``board`` from the cards not in ``known``, every hand of every range (``hands[p, :sizes[p]]``)
+    that the board leaves is ranked once, and each deal (``picks[d]``: a hand number per player,
+    weight class ``classes[d]``) that shares no card with the board is settled from those
+    values. The same showdowns as ``_exact``, each hand ranked once a board instead of once a
+    deal and board. In hold'em, on a board with no three cards of a suit, each rank class of a
+    range (``ranks[p, w]``: hand ``w``'s class, numbered from 0 per player) is ranked once."""
+    players, size = hands.shape[0], hands.shape[2]
+    widest = hands.shape[1]
+    keys = np.zeros((players, widest), dtype=np.int64)
+    suit_masks = np.zeros((players, widest), dtype=np.int64)
+    bits = np.zeros((players, widest), dtype=np.int64)
+    for p in range(players):
+        for w in range(sizes[p]):
+            for j in range(size):
+                card = int(hands[p, w, j])
+                keys[p, w] += int(small[card])
+                suit_masks[p, w] |= 1 << (13 * (card & 3) + (card >> 2))
+                bits[p, w] |= 1 << card
+    deals = picks.shape[0]
+    deal_bits = np.zeros(deals, dtype=np.int64)
+    for d in range(deals):
+        for p in range(players):
+            deal_bits[d] |= bits[p, picks[d, p]]
+    highs = np.zeros((players, widest), dtype=np.int64)
+    lows = np.zeros((players, widest), dtype=np.int64)
+    rank_keys = np.zeros((players, widest), dtype=np.int64)
+    rank_classes = np.zeros(players, dtype=np.int64)
+    for p in range(players):
+        for w in range(sizes[p]):
+            rank_keys[p, ranks[p, w]] = keys[p, w] >> SUIT_BITS
+            rank_classes[p] = max(rank_classes[p], ranks[p, w] + 1)
+    class_value = np.zeros(widest, dtype=np.int64)
+    suit_counts = np.zeros((6, 4), dtype=np.int64)
+    grouped = not omaha and (missing == 1 or missing == 2)
+    group_boards = np.zeros(169, dtype=np.int64)
+    card_boards = np.zeros((169, 52), dtype=np.int64)
+    group_key = np.zeros(169, dtype=np.int64)
+    pair_group = np.full((52, 52), -1, dtype=np.int64)
+    outcomes = np.zeros((tally.shape[0], players, players + 1), dtype=np.int64)
+    deck = np.empty(52, dtype=np.int64)
+    n = 0
+    for card in range(52):
+        if not known >> card & 1:
+            deck[n] = card
+            n += 1
+    full = np.empty(5, dtype=np.uint8)
+    shown = 5 - missing
+    for j in range(shown):
+        full[j] = board[j]
+    prefix_key = np.zeros(6, dtype=np.int64)
+    prefix_suits = np.zeros(6, dtype=np.int64)
+    prefix_bits = np.zeros(6, dtype=np.int64)
+    for j in range(shown):
+        card = int(board[j])
+        prefix_key[0] += int(small[card])
+        prefix_suits[0] |= 1 << (13 * (card & 3) + (card >> 2))
+        suit_counts[0, card & 3] += 1
+    chosen = np.empty(5, dtype=np.int64)
+    for j in range(missing):
+        chosen[j] = j
+    changed = 0
+    while changed >= 0:
+        for j in range(changed, missing):
+            card = int(deck[chosen[j]])
+            full[shown + j] = card
+            prefix_key[j + 1] = prefix_key[j] + int(small[card])
+            prefix_suits[j + 1] = prefix_suits[j] | (1 << (13 * (card & 3) + (card >> 2)))
+            prefix_bits[j + 1] = prefix_bits[j] | (1 << card)
+            for t in range(4):
+                suit_counts[j + 1, t] = suit_counts[j, t]
+            suit_counts[j + 1, card & 3] += 1
+        board_key, board_suits, board_bits = prefix_key[missing], prefix_suits[missing], prefix_bits[missing]
+        changed = _next_board_jit(chosen, missing, n)
+        flushless = not omaha
+        for t in range(4):
+            if suit_counts[missing, t] >= 3:
+                flushless = False
+        if flushless and grouped:  # counted with the boards that deal the same ranks, below
+            first = np.int64(full[shown])
+            if missing == 1:
+                rank_group = first >> 2
+            else:
+                second = np.int64(full[shown + 1])
+                rank_group = min(first >> 2, second >> 2) * 13 + max(first >> 2, second >> 2)
+                pair_group[first, second] = pair_group[second, first] = rank_group
+                card_boards[rank_group, second] += 1
+            group_boards[rank_group] += 1
+            card_boards[rank_group, first] += 1
+            group_key[rank_group] = board_key >> SUIT_BITS
+            continue
+        if flushless:
+            base = board_key >> SUIT_BITS
+            for p in range(players):
+                for c in range(rank_classes[p]):
+                    class_value[c] = _unsuited_jit(base + rank_keys[p, c], ROWS7_AT, 0, small, big)
+                for w in range(sizes[p]):
+                    highs[p, w] = class_value[ranks[p, w]]
+        for p in range(players):
+            if flushless:
+                break
+            for w in range(sizes[p]):
+                if bits[p, w] & board_bits:
+                    continue
+                if omaha:
+                    highs[p, w] = _omaha_high_jit(hands[p], w, full, small, big, suits, at)
+                    if hilo:
+                        lows[p, w] = _low_jit(hands[p], w, full, small, big, at)
+                else:
+                    highs[p, w] = _holdem_value_jit(board_key + keys[p, w], board_suits | suit_masks[p, w], small,
+                                                    big, suits, at)
+        for d in range(deals):
+            if deal_bits[d] & board_bits:
+                continue
+            group = classes[d]
+            counts[group] += 1
+            best = 0
+            for p in range(players):
+                best = max(best, highs[p, picks[d, p]])
+            winners = 0
+            for p in range(players):
+                winners += highs[p, picks[d, p]] == best
+            if not hilo:
+                for p in range(players):
+                    if highs[p, picks[d, p]] == best:
+                        outcomes[group, p, winners] += 1
+                continue
+            low_best = low_winners = 0
+            for p in range(players):
+                low_best = max(low_best, lows[p, picks[d, p]])
+            if low_best:
+                for p in range(players):
+                    low_winners += lows[p, picks[d, p]] == low_best
+            high_share = (SHARE // 2 if low_best else SHARE) // winners
+            low_share = SHARE // 2 // low_winners if low_best else 0
+            for p in range(players):
+                high = high_share if highs[p, picks[d, p]] == best else 0
+                low = low_share if low_best and lows[p, picks[d, p]] == low_best else 0
+                share = high + low
+                tally[group, p, SHARES] += share
+                tally[group, p, SQUARES] += share * share
+                tally[group, p, HIGHS] += high
+                tally[group, p, LOWS] += low
+                if share == SHARE:
+                    tally[group, p, SCOOPS] += 1
+                elif share:
+                    tally[group, p, SPLITS] += 1
+    if grouped:
+        _settle_groups_jit(picks, classes, bits, ranks, rank_keys, rank_classes, sizes, group_boards, card_boards,
+                           group_key, pair_group, small, big, highs, class_value, outcomes, counts)
+    for group in range(tally.shape[0]):
+        _add_outcomes_jit(outcomes[group], tally[group])
+
+
+def _settle_groups(
+    picks: Array, classes: Array, bits: Array, ranks: Array, rank_keys: Array, rank_classes: Array, sizes: Array,
+    group_boards: Array, card_boards: Array, group_key: Array, pair_group: Array, small: Array, big: Array,
+    highs: Array, class_value: Array, outcomes: Array, counts: Array,
+) -> None:
+    """``_boards_first``'s hold'em boards with no flush and one or two cards to come, taken
+    together by the ranks they deal (``group_boards[g]`` boards dealing ranks ``g``, of rank key
+    ``group_key[g]``; ``card_boards[g, c]`` of them hold card ``c``; ``pair_group[a, b]`` the
+    group of the board of cards ``a`` and ``b``): every hand of a rank class has the same value
+    on them, and a deal meets the boards of a group that hold none of its cards: the group's
+    boards, less those holding each of its cards, plus those holding two of them (by inclusion
+    and exclusion: a board of two cards holds at most two)."""
+    deals, players = picks.shape
+    size = 2 * players
+    cards = np.zeros((deals, size), dtype=np.int64)
+    pairs = size * (size - 1) // 2
+    both = np.full((deals, pairs), -1, dtype=np.int64)  # the groups of the boards made of two of a deal's cards
+    for d in range(deals):
+        t = 0
+        for p in range(players):
+            held = bits[p, picks[d, p]]
+            for c in range(52):
+                if held >> c & 1:
+                    cards[d, t] = c
+                    t += 1
+        u = 0
+        for i in range(size):
+            for j in range(i + 1, size):
+                both[d, u] = pair_group[cards[d, i], cards[d, j]]
+                u += 1
+    values = np.zeros(players, dtype=np.int64)
+    for g in range(group_boards.shape[0]):
+        if group_boards[g] == 0:
+            continue
+        base = group_key[g]
+        for p in range(players):
+            for c in range(rank_classes[p]):
+                class_value[c] = _unsuited_jit(base + rank_keys[p, c], ROWS7_AT, 0, small, big)
+            for w in range(sizes[p]):
+                highs[p, w] = class_value[ranks[p, w]]
+        for d in range(deals):
+            met = group_boards[g]
+            for i in range(size):
+                met -= card_boards[g, cards[d, i]]
+            for u in range(pairs):
+                if both[d, u] == g:
+                    met += 1
+            if met <= 0:
+                continue
+            counts[classes[d]] += met
+            for p in range(players):
+                values[p] = highs[p, picks[d, p]]
+            _settle_jit(values, players, outcomes[classes[d]], met)
+
+
+_settle_groups_jit = _compiled(_settle_groups)
+
+
+boards_first = _compiled(_boards_first)
+
+
+def _hand_against_range(
+    hand: Array, hands: Array, classes: Array, ranks: Array, board: Array, known: int, missing: int, small: Array,
+    big: Array, suits: Array, at: Array, out: Array,
+) -> None:
+    """``_sweep_headsup`` for a first range of one hand (``hand``): on each completion of
+    ``board``, the hand is ranked once, and each hand of the range (``hands``; weight classes
+    ``classes``, rank classes ``ranks``) that shares no card with it or the board counts as a
+    win, a loss or a tie by comparing values; on a board with no three cards of a suit each
+    rank class is ranked once, and with one or two cards to come such boards are taken together
+    by the ranks they deal (up to 91 groups for 1,081 flop completions): the hands of a rank
+    class meet each group as often as its boards miss their cards (per-card board counts).
+    Adds to ``out[k]`` (the range's weight classes): the hand's wins, the range's, the ties and
+    the showdowns."""
+    count = hands.shape[0]
+    x, y = int(hand[0]), int(hand[1])
+    hero_key = int(small[x]) + int(small[y])
+    hero_suits = (1 << (13 * (x & 3) + (x >> 2))) | (1 << (13 * (y & 3) + (y >> 2)))
+    hero_bits = (1 << x) | (1 << y)
+    keys = np.empty(count, dtype=np.int64)
+    suit_masks = np.empty(count, dtype=np.int64)
+    bits = np.empty(count, dtype=np.int64)
+    for i in range(count):
+        a, b = int(hands[i, 0]), int(hands[i, 1])
+        keys[i] = int(small[a]) + int(small[b])
+        suit_masks[i] = (1 << (13 * (a & 3) + (a >> 2))) | (1 << (13 * (b & 3) + (b >> 2)))
+        bits[i] = (1 << a) | (1 << b)
+    rank_keys, members, starts = _rank_classes_jit(keys, ranks)
+    deck = np.empty(52, dtype=np.int64)
+    n = 0
+    for card in range(52):
+        if not known >> card & 1:
+            deck[n] = card
+            n += 1
+    shown = 5 - missing
+    prefix_key = np.zeros(6, dtype=np.int64)
+    prefix_suits = np.zeros(6, dtype=np.int64)
+    prefix_bits = np.zeros(6, dtype=np.int64)
+    prefix_counts = np.zeros((6, 4), dtype=np.int64)
+    for j in range(shown):
+        card = int(board[j])
+        prefix_key[0] += int(small[card])
+        prefix_suits[0] |= 1 << (13 * (card & 3) + (card >> 2))
+        prefix_counts[0, card & 3] += 1
+    grouped = missing == 1 or missing == 2  # flushless boards counted by the ranks dealt
+    boards = np.zeros(169, dtype=np.int64)  # per group: boards, each card's boards, the rank key
+    card_boards = np.zeros((169, 52), dtype=np.int64)
+    group_key = np.zeros(169, dtype=np.int64)
+    pair_group = np.full((52, 52), -1, dtype=np.int64)  # the group of the board of these two cards
+    chosen = np.empty(5, dtype=np.int64)
+    for j in range(missing):
+        chosen[j] = j
+    changed = 0
+    while changed >= 0:
+        for j in range(changed, missing):
+            card = int(deck[chosen[j]])
+            prefix_key[j + 1] = prefix_key[j] + int(small[card])
+            prefix_suits[j + 1] = prefix_suits[j] | (1 << (13 * (card & 3) + (card >> 2)))
+            prefix_bits[j + 1] = prefix_bits[j] | (1 << card)
+            for s in range(4):
+                prefix_counts[j + 1, s] = prefix_counts[j, s]
+            prefix_counts[j + 1, card & 3] += 1
+        board_key, board_suits, board_bits = prefix_key[missing], prefix_suits[missing], prefix_bits[missing]
+        if board_bits & hero_bits:
+            changed = _next_board_jit(chosen, missing, n)
+            continue
+        flushless = True
+        for s in range(4):
+            if prefix_counts[missing, s] >= 3:
+                flushless = False
+        if flushless and grouped:
+            first = int(deck[chosen[0]])
+            if missing == 1:
+                group = first >> 2
+            else:
+                second = int(deck[chosen[1]])
+                group = min(first >> 2, second >> 2) * 13 + max(first >> 2, second >> 2)
+                pair_group[first, second] = pair_group[second, first] = group
+                card_boards[group, second] += 1
+            boards[group] += 1
+            card_boards[group, first] += 1
+            group_key[group] = board_key >> SUIT_BITS
+            changed = _next_board_jit(chosen, missing, n)
+            continue
+        changed = _next_board_jit(chosen, missing, n)
+        taken = board_bits | hero_bits
+        mine = _holdem_value_jit(board_key + hero_key, board_suits | hero_suits, small, big, suits, at)
+        if flushless:
+            base = board_key >> SUIT_BITS
+            for c in range(rank_keys.shape[0]):
+                theirs = _unsuited_jit(base + rank_keys[c], ROWS7_AT, 0, small, big)
+                column = 0 if mine > theirs else 1 if theirs > mine else 2
+                for u in range(starts[c], starts[c + 1]):
+                    h = members[u]
+                    if bits[h] & taken:
+                        continue
+                    k = classes[h]
+                    out[k, column] += 1
+                    out[k, 3] += 1
+            continue
+        # three or more of suit ``flush`` on the board: only a hand holding enough of that suit
+        # can make a flush; every other hand's value is its rank class's
+        flush = 0
+        for s in range(4):
+            if prefix_counts[missing, s] >= 3:
+                flush = s
+        needed = 5 - prefix_counts[missing, flush]
+        base = board_key >> SUIT_BITS
+        for c in range(rank_keys.shape[0]):
+            value = _unsuited_jit(base + rank_keys[c], ROWS7_AT, 0, small, big)
+            for u in range(starts[c], starts[c + 1]):
+                h = members[u]
+                if bits[h] & taken:
+                    continue
+                a, b = int(hands[h, 0]), int(hands[h, 1])
+                theirs = value
+                if (1 if a & 3 == flush else 0) + (1 if b & 3 == flush else 0) >= needed:
+                    theirs = _holdem_value_jit(board_key + keys[h], board_suits | suit_masks[h], small, big, suits,
+                                               at)
+                k = classes[h]
+                out[k, 0 if mine > theirs else 1 if theirs > mine else 2] += 1
+                out[k, 3] += 1
+    # Each group of flushless boards (the same ranks dealt, so the same values for every hand of
+    # a rank class): a hand of the range meets the boards of the group that hold neither of its
+    # cards, the group's boards less those holding either card, plus the board of both.
+    hero_rank = hero_key >> SUIT_BITS
+    for group in range(169):
+        if boards[group] == 0:
+            continue
+        base = group_key[group]
+        mine = _unsuited_jit(base + hero_rank, ROWS7_AT, 0, small, big)
+        for c in range(rank_keys.shape[0]):
+            theirs = _unsuited_jit(base + rank_keys[c], ROWS7_AT, 0, small, big)
+            column = 0 if mine > theirs else 1 if theirs > mine else 2
+            for u in range(starts[c], starts[c + 1]):
+                h = members[u]
+                if bits[h] & hero_bits:
+                    continue
+                a, b = int(hands[h, 0]), int(hands[h, 1])
+                met = boards[group] - card_boards[group, a] - card_boards[group, b]
+                if pair_group[a, b] == group:
+                    met += 1
+                k = classes[h]
+                out[k, column] += met
+                out[k, 3] += met
+
+
+hand_against_range = _compiled(_hand_against_range)
+
+
+def _fixed_hands(
+    holes: Array, board: Array, known: int, missing: int, choose: Array, small: Array, big: Array, suits: Array,
+    at: Array, outcomes: Array,
+) -> int:
+    """Exact hold'em (high) of fixed hands (``holes[p]``: player ``p``'s two cards), counting the
+    completions of ``board`` from the cards not in ``known`` (which holds the hole cards) by the
+    ranks they deal: a completion in which no player can make a flush is valued by its ranks
+    alone, so each multiset of ranks is settled once, as often as the cards left can deal it
+    (the product of C(cards left of the rank, times dealt)). The completions in which some
+    player can (enough of one suit on the board for a player's cards of that suit: at most one
+    suit can be so) are then dealt one by one, and each settles by its true values in place of
+    its ranks' values. Adds to ``outcomes[p, winners]``; returns the showdowns, or -1 when the
+    cards shown already give a player a flush draw of none to come (then every completion is
+    such, and ``_boards_first`` serves)."""
+    players = holes.shape[0]
+    shown = 5 - missing
+    shown_key = 0
+    shown_counts = np.zeros(4, dtype=np.int64)
+    shown_masks = np.zeros(4, dtype=np.int64)  # ranks of each suit on the board shown
+    for j in range(shown):
+        card = int(board[j])
+        shown_key += int(small[card])
+        shown_counts[card & 3] += 1
+        shown_masks[card & 3] |= 1 << (card >> 2)
+    hole_keys = np.zeros(players, dtype=np.int64)
+    hole_counts = np.zeros((players, 4), dtype=np.int64)
+    hole_masks = np.zeros((players, 4), dtype=np.int64)
+    most = np.zeros(4, dtype=np.int64)
+    for p in range(players):
+        for j in range(2):
+            card = int(holes[p, j])
+            hole_keys[p] += int(small[card])
+            hole_counts[p, card & 3] += 1
+            hole_masks[p, card & 3] |= 1 << (card >> 2)
+        for s in range(4):
+            most[s] = max(most[s], hole_counts[p, s])
+    needed = np.zeros(4, dtype=np.int64)  # cards of the suit to come for some player's flush
+    for s in range(4):
+        needed[s] = 5 - shown_counts[s] - most[s]
+        if needed[s] <= 0:
+            return -1
+    left = np.zeros(13, dtype=np.int64)
+    deck = np.empty(52, dtype=np.int64)
+    n = 0
+    for card in range(52):
+        if not known >> card & 1:
+            left[card >> 2] += 1
+            deck[n] = card
+            n += 1
+    rank_key = np.zeros(13, dtype=np.int64)
+    for r in range(13):
+        rank_key[r] = int(small[4 * r]) >> SUIT_BITS  # clubs' suit key is 0
+    values = np.zeros(players, dtype=np.int64)
+    shown_rank = shown_key >> SUIT_BITS
+    showdowns = 0
+    # every multiset of ranks to come, as non-decreasing sequences
+    ranks = np.zeros(5, dtype=np.int64)
+    dealt = np.zeros(13, dtype=np.int64)
+    while True:
+        for r in range(13):
+            dealt[r] = 0
+        key = shown_rank
+        for j in range(missing):
+            dealt[ranks[j]] += 1
+            key += rank_key[ranks[j]]
+        times = 1
+        for r in range(13):
+            if dealt[r]:
+                times *= choose[left[r], dealt[r]]
+        if times:
+            for p in range(players):
+                values[p] = _unsuited_jit(key + (hole_keys[p] >> SUIT_BITS), ROWS7_AT, 0, small, big)
+            _settle_jit(values, players, outcomes, times)
+            showdowns += times
+        j = missing - 1
+        while j >= 0 and ranks[j] == 12:
+            j -= 1
+        if j < 0:
+            break
+        ranks[j] += 1
+        for t in range(j + 1, missing):
+            ranks[t] = ranks[j]
+    # the completions in which a player can make a flush: ``k`` cards of suit ``s`` to come
+    suited = np.empty(13, dtype=np.int64)
+    others = np.empty(52, dtype=np.int64)
+    pick = np.empty(5, dtype=np.int64)
+    rest = np.empty(5, dtype=np.int64)
+    true_values = np.zeros(players, dtype=np.int64)
+    for s in range(4):
+        if needed[s] > missing:
+            continue
+        ns = no = 0
+        for i in range(n):
+            if deck[i] & 3 == s:
+                suited[ns] = deck[i]
+                ns += 1
+            else:
+                others[no] = deck[i]
+                no += 1
+        for k in range(needed[s], min(missing, ns) + 1):
+            if missing - k > no:
+                continue
+            for j in range(k):
+                pick[j] = j
+            more = 0
+            while more >= 0:
+                key_s = shown_rank
+                mask_s = shown_masks[s]
+                for j in range(k):
+                    card = suited[pick[j]]
+                    key_s += rank_key[card >> 2]
+                    mask_s |= 1 << (card >> 2)
+                for j in range(missing - k):
+                    rest[j] = j
+                again = 0
+                while again >= 0:
+                    key = key_s
+                    for j in range(missing - k):
+                        key += rank_key[others[rest[j]] >> 2]
+                    for p in range(players):
+                        values[p] = _unsuited_jit(key + (hole_keys[p] >> SUIT_BITS), ROWS7_AT, 0, small, big)
+                        true_values[p] = values[p]
+                        if shown_counts[s] + k + hole_counts[p, s] >= 5:
+                            true_values[p] = int(big[at[1] + (mask_s | hole_masks[p, s])])
+                    _settle_jit(values, players, outcomes, -1)
+                    _settle_jit(true_values, players, outcomes, 1)
+                    again = _next_board_jit(rest, missing - k, no)
+                more = _next_board_jit(pick, k, ns)
+    return showdowns
+
+
+fixed_hands = _compiled(_fixed_hands)

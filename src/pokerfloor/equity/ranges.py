@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from pokerfloor.cards import RANK_CHARS, Card, format_cards, parse_cards
@@ -51,7 +52,14 @@ class Range:
 
 def parse_range(text: str, hole_cards: int = 2) -> Range:
     """The range written in ``text`` for a game of ``hole_cards`` hole cards (2 for hold'em,
-    4 to 6 for Omaha, where only exact hands and ``random`` are written)."""
+    4 to 6 for Omaha, where only exact hands and ``random`` are written). The ranges read last
+    are kept (a ``Range`` never changes), so a study asking of the same ranges again and again
+    reads each once."""
+    return _parse_range(text, hole_cards)
+
+
+@lru_cache(maxsize=256)
+def _parse_range(text: str, hole_cards: int) -> Range:
     terms = [t for t in text.replace(",", " ").split() if t]
     if not terms:
         raise RangeError("a range names at least one hand")

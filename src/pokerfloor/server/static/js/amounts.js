@@ -18,7 +18,9 @@ export function wager(legal) {
 }
 
 /**
- * The presets as totals to wager: a pot-sized raise is a call, then the pot after that call.
+ * The presets as totals to wager. After the flop (and without a street): ⅓, ½, ⅔ of the pot and
+ * the pot, where a pot-sized raise is a call, then the pot after that call. Before the flop:
+ * 2.5x and 3x the bet to call (the big blind, unopened), then the pot. Always min and all-in.
  * `view` is the seat's SeatView (`total_pot` counts the bets in front).
  */
 export function presets(view, legal) {
@@ -29,11 +31,8 @@ export function presets(view, legal) {
   const callCost = legal.call ? legal.call[1] : 0;
   const potAfterCall = view.total_pot + callCost;
   const sized = (fraction) => clamp(callTo + fraction * potAfterCall, range);
-  return [
-    ["min", range[0]],
-    ["½ pot", sized(0.5)],
-    ["¾ pot", sized(0.75)],
-    ["pot", sized(1)],
-    ["all-in", range[1]],
-  ];
+  const sizes = view.street === "preflop" && callTo > 0
+    ? [["2.5x", clamp(2.5 * callTo, range)], ["3x", clamp(3 * callTo, range)]]
+    : [["⅓ pot", sized(1 / 3)], ["½ pot", sized(0.5)], ["⅔ pot", sized(2 / 3)]];
+  return [["min", range[0]], ...sizes, ["pot", sized(1)], ["all-in", range[1]]];
 }

@@ -38,6 +38,7 @@ export class Connection {
     this.token = token;
     this.spectate = false; // a visitor who watches asks again on every reconnect
     this.onFrame = onFrame;
+    this.quiet = new Set();
     this.onState = onState;
     this.lastSeq = 0;
     this.attached = false;
@@ -95,13 +96,17 @@ export class Connection {
     if (pending) {
       this.waiting.delete(frame.reply_to);
       pending(frame);
+      // The sender shows this reply itself (`send(frame, { quiet: true })`).
+      if (this.quiet.delete(frame.reply_to)) return;
     }
     this.onFrame(frame);
   }
 
-  /** Send a frame; resolves with the server's reply to it (ack, error, welcome...). */
-  send(frame) {
+  /** Send a frame; resolves with the server's reply to it (ack, error, welcome...). A `quiet`
+   * frame's reply goes to the sender alone, not to `onFrame` as well. */
+  send(frame, { quiet = false } = {}) {
     const id = `c${this.nextId++}`;
+    if (quiet) this.quiet.add(id);
     const full = { ...frame, id };
     const reply = new Promise((resolve) => this.waiting.set(id, resolve));
     if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(full));

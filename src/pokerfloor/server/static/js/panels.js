@@ -1,0 +1,26 @@
+// The panels that open over the table: the host's controls, the settings and (on a narrow
+// screen) the side column of chat, log and your seat. One open at a time; Escape closes it.
+
+import { $ } from "./state.js";
+
+const PANELS = { host: "#host-toggle", settings: "#settings-toggle", side: "#side-toggle" };
+
+export function isOpen(name) {
+  return name === "side" ? document.body.dataset.side === "open" : !$(`#${name}`).hidden;
+}
+
+export function setOpen(name, open) {
+  if (open) for (const other of Object.keys(PANELS)) if (other !== name && isOpen(other)) setOpen(other, false);
+  if (name === "side") document.body.dataset.side = open ? "open" : "closed";
+  else $(`#${name}`).hidden = !open;
+  $(PANELS[name]).setAttribute("aria-expanded", String(open));
+}
+
+export function wirePanels() {
+  for (const [name, toggle] of Object.entries(PANELS)) $(toggle).onclick = () => setOpen(name, !isOpen(name));
+  for (const close of document.querySelectorAll("[data-close]")) close.onclick = () => setOpen(close.dataset.close, false);
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape") return;
+    for (const name of Object.keys(PANELS)) if (isOpen(name)) setOpen(name, false);
+  });
+}

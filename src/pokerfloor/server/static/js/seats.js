@@ -1,0 +1,105 @@
+// The seats around the oval: names, stacks, badges (button, blinds, all-in, away), hole cards
+// (drawn by games.js), the bet in front of each seat and the clock of the seat to act.
+
+import { $, mySeat, seatCount, view } from "./state.js";
+import { fresh } from "./motion.js";
+import { moving } from "./settings.js";
+import { clockElement } from "./center.js";
+import { holeCards } from "./games.js";
+import { openJoin } from "./join.js";
+
+/** Badges per seat from the hand's posts: blinds, straddles and the others. */
+function postBadges(hand) {
+  const badges = {};
+  const names = { sb: "SB", bb: "BB", straddle: "STR", mississippi: "STR", button_blind: "BTN-B", kill: "KILL", ante: "", bb_ante: "BB", new_player: "POST", missed_bb: "POST", missed_sb: "DEAD" };
+  for (const e of hand?.events || []) {
+    if (e.kind !== "post" || e.seat == null) continue;
+    const badge = names[e.post] ?? e.post?.toUpperCase();
+    if (badge) (badges[e.seat] ||= new Set()).add(badge);
+  }
+  return badges;
+}
+
+export function renderSeats(update) {
+  const table = update.table;
+  const hand = view();
+  const oval = $("#seats");
+  oval.replaceChildren();
+  const count = seatCount(table);
+  const me = mySeat();
+  const badges = postBadges(hand);
+  for (let seat = 1; seat <= count; seat++) {
+    // Your own seat sits at the bottom; the others clockwise from it.
+    const offset = ((seat - (me ?? 1)) % count + count) % count;
+    const angle = Math.PI / 2 + (2 * Math.PI * offset) / count;
+    const el = document.createElement("div");
+    el.className = "seat";
+    el.dataset.seat = seat;
+    el.style.left = `${50 + 50 * Math.cos(angle)}%`;
+    el.style.top = `${50 + 50 * Math.sin(angle)}%`;
+    const player = table.seats?.[seat];
+    if (!player) {
+      el.classList.add("empty");
+      if (me == null && !table.ended) {
+        const sit = document.createElement("button");
+        sit.textContent = `Sit (${seat})`;
+        sit.className = "sit";
+        sit.onclick = () => openJoin(seat);
+        el.append(sit);
+      } else {
+        el.textContent = `${seat}`;
+      }
+      oval.append(el);
+      continue;
+    }
+    const inHand = hand && hand.seats.includes(seat);
+    if (seat === me) el.classList.add("me");
+    if (hand && !hand.is_over && hand.to_act === seat) el.classList.add("to-act");
+    if (inHand && hand.folded.includes(seat)) el.classList.add("folded");
+    if (player.status === "sitting_out") el.classList.add("away");
+    const stack = inHand && !hand.is_over ? hand.stacks[seat] : player.chips;
+    const info = document.createElement("div");
+    info.className = "plate";
+    info.innerHTML = `<span class="name"></span><span class="stack"></span><span class="badges"></span>`;
+    info.querySelector(".name").textContent = player.name;
+    info.querySelector(".stack").textContent = stack.toLocaleString();
+    const marks = info.querySelector(".badges");
+    if (hand && hand.button === seat) marks.append(badge("D", "button"));
+    for (const b of badges[seat] || []) marks.append(badge(b, "blind"));
+    if (player.status === "sitting_out") marks.append(badge("away", "away-badge"));
+    else if (player.status === "waiting") marks.append(badge("waiting", "away-badge"));
+    if (inHand && stack === 0 && !hand.is_over) marks.append(badge("all-in", "allin"));
+    const cards = document.createElement("div");
+    cards.className = "hole";
+    // Your own cards stay in view after you fold (dimmed with the seat); others' go to the muck.
+    if (inHand && (!hand.folded.includes(seat) || seat === me)) cards.append(...holeCards(hand, seat));
+    [...cards.children].forEach((c, i) => fresh(table.hand_number, `hole ${seat} ${i}`, moving()) && c.classList.add("dealt"));
+    el.append(cards, info);
+    if (hand && !hand.is_over && hand.to_act === seat) el.append(clockElement());
+    const won = hand?.is_over ? hand.events.filter((e) => e.kind === "win" && e.seat === seat).reduce((n, e) => n + e.amount, 0) : 0;
+    if (won) {
+      el.classList.add("winner");
+      marks.append(badge(`+${won.toLocaleString()}`, "won"));
+    }
+    oval.append(el);
+    const bet = inHand ? hand.bets[seat] : 0;
+    if (bet) {
+      // The bet sits in front of its seat, between the seat and the pot.
+      const chip = document.createElement("div");
+      chip.className = "bet";
+      chip.dataset.seat = seat;
+      chip.textContent = bet.toLocaleString();
+      if (fresh(table.hand_number, `bet ${seat} ${hand.street} ${bet}`, moving())) chip.classList.add("moved");
+      chip.style.left = `${50 + 30 * Math.cos(angle)}%`;
+      chip.style.top = `${50 + 30 * Math.sin(angle)}%`;
+      oval.append(chip);
+    }
+  }
+}
+
+export function badge(text, kind) {
+  const b = document.createElement("span");
+  b.className = `badge ${kind}`;
+  b.textContent = text;
+  return b;
+}

@@ -1,0 +1,157 @@
+// The table's state, the one connection and what it receives: every module draws from `state`
+// (the server's latest `update`) and sends through `conn` or `command`. The drawing is hooked in
+// by table.js (`hooks.render`, `hooks.runPreAction`), so this module imports no drawing module.
+
+import { Connection, saveToken, savedTokens } from "./conn.js";
+
+export const hooks = { render: () => {}, runPreAction: () => {} };
+
+export const $ = (selector) => document.querySelector(selector);
+export const params = new URLSearchParams(location.search);
+export const tableId = params.get("t");
+takeHostLink();
+export const tokens = savedTokens(tableId);
+
+/** The host link `pokerfloor serve` prints carries the host token in its fragment
+ * (`#host=...`), which no browser sends to a server: keep it in this browser and take it out of
+ * the address bar (and the history), so it is neither shared by accident nor shown on screen. */
+function takeHostLink() {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const token = fragment.get("host");
+  if (!tableId || !token) return;
+  saveToken(tableId, "host", token);
+  history.replaceState(history.state, "", location.pathname + location.search);
+}
+
+export const state = {
+  update: null,
+  error: null,
+  pre: null, // the pre-action picked before the turn: "check_fold" | "check" | "call_any"
+  post: null, // the seat that posts a big blind to come in once it is granted (the join form's choice)
+  preHand: null,
+  amount: null,
+  history: [], // finished hands this client saw: {number, view, result}
+  step: null, // how many events of the shown hand the log shows, null: all of them
+  shownHand: null,
+  following: true, // the log shows the live hand
+  sentFor: null,
+};
+
+export const conn = new Connection({
+  tableId,
+  token: tokens.host || tokens.seat || null,
+  onFrame: receive,
+  onState: (s) => {
+    document.body.dataset.connection = s;
+    $("#connection").textContent = s === "open" ? "connected" : "reconnecting…";
+  },
+});
+// A guest at the link watches the live hand at once, as a spectator (no hole card is shown),
+// unless the host keeps no rail; "Sit down" sits beside it.
+conn.spectate = !conn.token;
+
+function receive(frame) {
+  if (frame.type === "update") {
+    const previous = state.update;
+    // A resync may replay updates older than the one drawn (sent while the socket was
+    // closing): the table never steps back to them.
+    if (previous && typeof frame.seq === "number" && frame.seq < previous.seq) {
+      remember(frame, { stale: true });
+      return;
+    }
+    state.update = frame;
+    state.receivedAt = Date.now();
+    remember(frame);
+    if (frame.you && frame.you.turn_token !== previous?.you?.turn_token) state.sentFor = null;
+    hooks.render();
+    hooks.runPreAction();
+  } else if (frame.type === "error" && frame.code === "no_spectators") {
+    // The host keeps no rail: stay at the link as a guest, free to ask for a seat (the guest's
+    // line says so; the page asked by itself, so no error is shown).
+    const asked = conn.spectate;
+    conn.spectate = false;
+    if (asked && !conn.attached) conn.hello();
+  } else if (frame.type === "error" && frame.code === "bad_token" && conn.token !== tokens.host) {
+    // A refused or removed seat's token: watch as a spectator and free the seats to ask again.
+    saveToken(tableId, "seat", null);
+    conn.become(null);
+  } else if (frame.type === "error") {
+    state.error = frame;
+    renderError();
+  } else if (frame.type === "welcome") {
+    document.body.dataset.role = frame.role;
+  }
+}
+
+/** Keep each finished hand as last seen, for the showdown panel and the log (a stale update
+ * only fills a hand not yet known). */
+function remember(update, { stale = false } = {}) {
+  const hand = update.hand;
+  if (!hand || !hand.is_over) return;
+  const number = update.table.hand_number;
+  const entry = { number, view: hand, result: update.result || null, deal: update.deal };
+  const known = state.history.findIndex((h) => h.number === number);
+  if (known >= 0 && !stale) state.history[known] = entry;
+  else if (known >= 0) return;
+  else state.history.push(entry);
+}
+
+// ---------------------------------------------------------------------------- reading the update
+export const you = () => state.update?.you || {};
+export const mySeat = () => you().seat ?? null;
+export const view = () => state.update?.hand || null;
+export const liveLegal = () => {
+  const v = view();
+  return v && !v.is_over && v.legal && v.to_act === mySeat() ? v.legal : null;
+};
+
+export function seatCount(table) {
+  const taken = Object.keys(table.seats || {}).map(Number);
+  // `size` is the table's number of seats; without it, the protocol's default of nine.
+  return Math.max(table.size || 9, ...taken);
+}
+
+export function firstFreeSeat(table) {
+  for (let seat = 1; seat <= seatCount(table); seat++) if (!table.seats?.[seat]) return seat;
+  return null;
+}
+export function seatNames(update) {
+  const names = {};
+  for (const [seat, p] of Object.entries(update.table.seats || {})) names[seat] = p.name;
+  return names;
+}
+export async function command(frame) {
+  const reply = await conn.send(frame);
+  if (reply.type === "error") {
+    state.error = reply;
+    renderError();
+  }
+}
+export function renderError() {
+  const box = $("#message");
+  const error = state.error;
+  if (!error) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  box.replaceChildren();
+  const sentence = document.createElement("div");
+  sentence.className = "sentence";
+  sentence.textContent = error.message;
+  box.append(sentence);
+  if (error.rule || error.reason) {
+    const rule = document.createElement("div");
+    rule.className = "rule";
+    rule.textContent = [error.rule, error.reason && `(${error.reason})`].filter(Boolean).join(" ");
+    box.append(rule);
+  }
+  const close = document.createElement("button");
+  close.textContent = "×";
+  close.className = "close";
+  close.onclick = () => {
+    state.error = null;
+    renderError();
+  };
+  box.append(close);
+}

@@ -1,0 +1,155 @@
+"""The fast exact paths count the same showdowns as the plain enumeration: ``sweep_tally`` (heads-up
+hold'em, board by board, running sums per card) and ``boards_tally`` (boards outside, any game)
+give tallies equal to ``exact_tally``'s on random questions of every kind: hold'em and Omaha, high
+and hi-lo, 2 to 6 players, every street, dead cards and weighted ranges. ``calculate`` takes the
+path ``choose`` names, and says which."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pokerfloor.cards import Card, format_cards
+from pokerfloor.equity import EquitySpec, equity, exact_tally
+from pokerfloor.equity.calculate import (
+    MAX_DEALS,
+    boards_tally,
+    choose,
+    costs,
+    fixed_tally,
+    sweep_tally,
+    sweeps,
+)
+
+WEIGHTS = (1.0, 1.0, 0.5, 0.25)
+
+
+def random_question(seed: int, game: str, players: int, shown: int, widest: int) -> EquitySpec:
+    """Hands dealt at random (a range: up to ``widest`` hands, some weighted, hands of different
+    ranges may share cards; the first hands of all share none), a board of ``shown`` cards and
+    up to two dead cards."""
+    rng = random.Random(seed)
+    size = {"holdem": 2, "omaha": 4, "omaha_hilo": 4}[game]
+    deck = [Card(c) for c in range(52)]
+    rng.shuffle(deck)
+    board, dead = deck[:shown], deck[shown : shown + rng.randint(0, 2)]
+    rest = deck[len(board) + len(dead) :]
+    ranges = []
+    for p in range(players):
+        hands = {format_cards(sorted(rest[p * size : (p + 1) * size], reverse=True))}  # one deal at least
+        for _ in range(rng.randint(0, widest - 1)):
+            hands.add(format_cards(sorted(rng.sample(rest, size), reverse=True)))
+        ranges.append(", ".join(f"{h}:{rng.choice(WEIGHTS)}" for h in sorted(hands)))
+    return EquitySpec.make(ranges, board=format_cards(board), dead=format_cards(dead), game=game)
+
+
+HOLDEM_HEADS_UP = [(seed, shown, widest) for seed in range(4) for shown in (3, 4, 5) for widest in (1, 6, 40)]
+
+
+@pytest.mark.parametrize(("seed", "shown", "widest"), HOLDEM_HEADS_UP)
+def test_the_sweep_counts_what_the_plain_enumeration_counts(seed: int, shown: int, widest: int) -> None:
+    spec = random_question(seed, "holdem", 2, shown, widest)
+    assert sweeps(spec)
+    assert sweep_tally(spec) == exact_tally(spec)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_sweep_counts_pre_flop_with_dead_cards(seed: int) -> None:
+    spec = random_question(seed, "holdem", 2, 0, 2)
+    spec = EquitySpec.make([r.text for r in spec.ranges], dead=format_cards(spec.dead) or "2c")
+    assert sweep_tally(spec) == exact_tally(spec)
+
+
+def test_the_sweep_sees_a_hand_held_by_both_ranges_and_ties_on_the_board() -> None:
+    """The same hand in both ranges (never dealt against itself: the term added back by the
+    sweep's inclusion and exclusion), and a river where the board plays for everyone."""
+    for ranges, board in ((["AhKh, QQ, 76s", "AhKh, QQ, AKo:0.5"], "2c3d8s"), (["AA, KK", "QQ, AKs"], "Ts9s8s7s6s")):
+        spec = EquitySpec.make(ranges, board=board)
+        assert sweep_tally(spec) == exact_tally(spec)
+
+
+MIXED = [
+    (seed, game, players, shown)
+    for seed in range(2)
+    for game, players in (("holdem", 2), ("holdem", 3), ("holdem", 4), ("holdem", 6), ("omaha", 2), ("omaha", 3),
+                          ("omaha_hilo", 2), ("omaha_hilo", 4))
+    for shown in (3, 4, 5)
+]
+
+
+@pytest.mark.parametrize(("seed", "game", "players", "shown"), MIXED)
+def test_the_boards_outside_count_what_the_plain_enumeration_counts(seed: int, game: str, players: int,
+                                                                     shown: int) -> None:
+    widest = 4 if players <= 3 else 2
+    spec = random_question(seed + 100 * players, game, players, shown, widest)
+    assert boards_tally(spec) == exact_tally(spec)
+
+
+def test_the_boards_outside_count_three_hands_before_the_flop() -> None:
+    spec = EquitySpec.make(["AhKh", "QsQd", "7c7d"], dead="2s")
+    assert boards_tally(spec) == exact_tally(spec)
+
+
+FIXED = [(seed, players, shown) for seed in range(3) for players in (2, 3, 4, 6) for shown in (0, 3, 4)]
+
+
+@pytest.mark.parametrize(("seed", "players", "shown"), FIXED)
+def test_fixed_hands_by_ranks_count_what_the_plain_enumeration_counts(seed: int, players: int, shown: int) -> None:
+    """One hand a player, counted by the multisets of ranks to come and the flush completions one
+    by one (``fixed_tally``); boards of two or three of a suit make flushes likely."""
+    rng = random.Random(seed)
+    deck = [Card(c) for c in range(52)]
+    rng.shuffle(deck)
+    if shown and seed == 1:  # a two-tone or monotone board
+        deck.sort(key=lambda c: (c & 3) != 2)
+        deck[shown:] = rng.sample(deck[shown:], len(deck) - shown)
+    board, dead = deck[:shown], deck[shown : shown + seed % 2]
+    rest = deck[shown + seed % 2 :]
+    hands = [format_cards(rest[2 * p : 2 * p + 2]) for p in range(players)]
+    spec = EquitySpec.make(hands, board=format_cards(board), dead=format_cards(dead))
+    by_ranks = fixed_tally(spec)
+    if by_ranks is None:  # the board shown already gives a flush to come: every completion is dealt
+        assert "fixed" not in costs(spec)
+        return
+    assert by_ranks == (exact_tally(spec) if shown else boards_tally(spec))
+
+
+def test_fixed_hands_with_a_flush_made_on_the_board_are_enumerated() -> None:
+    spec = EquitySpec.make(["AhKh", "QsQd"], board="2h3h4h", dead="5c")
+    assert fixed_tally(spec) is None and "fixed" not in costs(spec)
+    assert equity(["AhKh", "QsQd"], board="2h3h4h", method="fixed").method == "boards"
+
+
+def test_equity_takes_the_path_it_names_and_stays_exact() -> None:
+    board = "Qs7d2c"
+    range_vs_range = equity(["QQ+, AKs", "JJ, TT, 99, AQs+"], board=board)
+    assert (range_vs_range.method, range_vs_range.exact) == ("sweep", True)
+    plain = equity(["QQ+, AKs", "JJ, TT, 99, AQs+"], board=board, method="enumeration")
+    assert [p.equity for p in plain.players] == [p.equity for p in range_vs_range.players]
+    three = equity(["AhKh", "QsQd", "7c7d"], board="Kc8d3h")
+    assert (three.method, three.exact, three.to_dict()["path"]) == ("fixed", True, "fixed")
+    assert equity(["AhKh", "QsQd", "7c7d"], board="Kc8d3h", method="boards").players == three.players
+    three_ranges = equity(["AhKh", "QsQd, JJ", "7c7d"], board="Kc8d3h")
+    assert (three_ranges.method, three_ranges.exact) == ("boards", True)
+    sampled = equity(["AhKh", "QsQd", "7c7d"], board="Kc8d3h", exact=False, trials=40_000)
+    assert sampled.method == "monte_carlo" and not sampled.exact and sampled.players[0].stderr > 0
+    assert equity(["AhKh", "QsQd"]).method == "table"
+
+
+def test_sampling_is_chosen_when_enumerating_would_cost_more() -> None:
+    """Six ranges of 32 hands on the flop: a billion deals to list, beyond the enumeration's
+    reach, so sampled; heads-up, the sweep, unless the precision asked for is loose enough for a
+    short sample (the sample's cost falls with the square of the precision)."""
+    spec = EquitySpec.make(["22+, AKs"] * 2, board="Qs7d2c")
+    assert choose(spec) == "sweep"
+    six = EquitySpec.make(["AK, AQ"] * 6, board="Qs7d2c")
+    assert MAX_DEALS < 32**6 and "boards" not in costs(six) and choose(six) == "monte_carlo"
+    tight, loose = costs(spec, 0.0001)["monte_carlo"], costs(spec, 0.01)["monte_carlo"]
+    assert tight == pytest.approx(loose * 10_000)
+    assert choose(spec, 0.5) == "monte_carlo"
+
+
+def test_an_unknown_method_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown method"):
+        equity(["AA", "KK"], board="2c3d4h", method="guess")
