@@ -8,12 +8,14 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from pokerfloor.hand import Hand
 from pokerfloor.io import export, ohh, phh
 from pokerfloor.server.deal import published, withheld
 from pokerfloor.server.room import Refused, Room
@@ -109,6 +111,25 @@ def session_summary(room: Room) -> dict[str, Any]:
     }
 
 
+def hand_replay(room: Room, number: int) -> dict[str, Any]:
+    """Hand ``number`` of the session, action by action, for the replayer: the table as the rail
+    saw it before the first action and after each (``Hand.view(None)``: no card folded, mucked
+    or never shown). Once the table's ``reveal`` makes the hand's seed public (``Room.seed_of``)
+    every dealt hole card is public too, and ``holes`` holds them; else ``holes`` is null.
+    ``Refused`` (``bad_field``) for a hand the session has not finished."""
+    if not 1 <= number <= len(room.hands) or number > len(room.deals):
+        raise Refused("bad_field", f"hand {number} is not a finished hand of this session", field="hand")
+    hand, deal = room.hands[number - 1], room.deals[number - 1]
+    record = hand.record()
+    steps = []
+    for taken in range(len(record.inputs) + 1):
+        partial = Hand.from_record(replace(record, inputs=record.inputs[:taken]))
+        steps.append(partial.view(None).to_dict())
+    seed = room.seed_of(deal)
+    holes = None if seed is None else {str(s): [str(c) for c in cards] for s, cards in hand.holes.items()}
+    return {"hand": deal.number, "seed_sha256": deal.seed_sha256, "seed": seed, "holes": holes, "steps": steps}
+
+
 def ledger_csv(room: Room) -> str:
     """The ledger's entries, each player's result, and the settle-up transfers."""
     ledger = room.table.ledger
@@ -162,8 +183,16 @@ def routes(room_by_id: Callable[[str], Room]) -> list[Route]:
         except Refused as refused:
             return PlainTextResponse(refused.message, status_code=404)
 
+    async def replay(request: Request) -> Response:
+        try:
+            number = int(str(request.path_params["number"]))
+            return JSONResponse(hand_replay(room_of(request), number))
+        except (Refused, ValueError) as missing:
+            return PlainTextResponse(getattr(missing, "message", "no such hand"), status_code=404)
+
     return [
         Route("/api/tables/{table_id}/summary.json", summary),
+        Route("/api/tables/{table_id}/hands/{number}/replay.json", replay),
         Route("/api/tables/{table_id}/hands.json", records),
         Route("/api/tables/{table_id}/hands.ohh.json", open_histories),
         Route("/api/tables/{table_id}/hands.phhs", hands),
