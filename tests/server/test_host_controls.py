@@ -6,6 +6,8 @@ session's summary at its end. Each is a typed command (``commands``); a bad fiel
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import pytest
@@ -214,4 +216,46 @@ def test_the_end_of_the_session_gives_results_the_settle_up_and_the_biggest_pots
     served = http.get(f"/api/tables/{game.table_id}/summary.json").json()
     assert served == summary
     assert http.get("/api/tables/nothing/summary.json").status_code == 404
+    game.close()
+
+
+def test_the_replay_steps_a_hand_as_the_rail_saw_it_and_holds_no_card_never_shown(http: TestClient) -> None:
+    """The replayer's hand (``downloads.hand_replay``): one rail view before the first action
+    and one after each; a preflop fold shows no hole card at any step while the session goes on
+    (reveal ``session``: the seed is not public), and the last step is the hand's rail view."""
+    game, _ = started(http)
+    assert game.host.reply({"type": "pause"})["type"] == "ack"      # hand 1 only
+    while game.room.in_hand:
+        peer = game.to_act()
+        assert peer is not None
+        assert game.act(peer, "fold")["type"] == "ack"
+    hand = game.room.hands[0]
+    got = http.get(f"/api/tables/{game.table_id}/hands/1/replay.json")
+    assert got.status_code == 200
+    replay = got.json()
+    assert replay["hand"] == 1 and replay["seed"] is None and replay["holes"] is None
+    assert len(replay["steps"]) == len(hand.record().inputs) + 1
+    assert replay["steps"][-1] == hand.view(None).to_dict()
+    dealt = {str(c) for cards in hand.holes.values() for c in cards}
+    for step in replay["steps"]:
+        assert all(c is None for cards in step["holes"].values() for c in cards), step
+        assert not dealt & set(re.findall(r'"([2-9TJQKA][cdhs])"', json.dumps(step)))
+    assert [len(s["events"]) for s in replay["steps"]] == sorted(len(s["events"]) for s in replay["steps"])
+    for number in ("2", "0", "x"):
+        assert http.get(f"/api/tables/{game.table_id}/hands/{number}/replay.json").status_code == 404
+    game.close()
+
+
+def test_once_the_seed_is_public_the_replay_holds_every_card_dealt(http: TestClient) -> None:
+    """Reveal ``hand``: a finished hand's seed is public, and with it every card dealt."""
+    game, _ = started(http, reveal="hand")
+    assert game.host.reply({"type": "pause"})["type"] == "ack"      # hand 1 only
+    while game.room.in_hand:
+        peer = game.to_act()
+        assert peer is not None
+        assert game.act(peer, "fold")["type"] == "ack"
+    replay = http.get(f"/api/tables/{game.table_id}/hands/1/replay.json").json()
+    hand = game.room.hands[0]
+    assert replay["seed"] == game.room.deals[0].seed
+    assert replay["holes"] == {str(s): [str(c) for c in cards] for s, cards in hand.holes.items()}
     game.close()
