@@ -259,3 +259,28 @@ def test_once_the_seed_is_public_the_replay_holds_every_card_dealt(http: TestCli
     assert replay["seed"] == game.room.deals[0].seed
     assert replay["holes"] == {str(s): [str(c) for c in cards] for s, cards in hand.holes.items()}
     game.close()
+
+
+def test_a_player_replays_a_hand_with_their_own_cards_and_no_one_elses(http: TestClient) -> None:
+    """A seat token (header ``X-Pokerfloor-Token``) of a player dealt in: the steps are that
+    seat's views, its own two cards in each, no other seat's; an unknown token is the rail."""
+    game, peers = started(http)
+    assert game.host.reply({"type": "pause"})["type"] == "ack"
+    while game.room.in_hand:
+        peer = game.to_act()
+        assert peer is not None
+        assert game.act(peer, "fold")["type"] == "ack"
+    hand = game.room.hands[0]
+    url = f"/api/tables/{game.table_id}/hands/1/replay.json"
+    for peer in peers:
+        seat = game.room.players[peer.state["you"]["player_id"]].seat
+        replay = http.get(url, headers={"X-Pokerfloor-Token": peer.token or ""}).json()
+        assert replay["seat"] == seat and replay["holes"] is None
+        mine = [str(c) for c in hand.holes[seat]]
+        others = {str(c) for s, cards in hand.holes.items() if s != seat for c in cards}
+        for step in replay["steps"]:
+            assert step["holes"][str(seat)] == mine
+            assert not others & set(re.findall(r'"([2-9TJQKA][cdhs])"', json.dumps(step)))
+    stranger = http.get(url, headers={"X-Pokerfloor-Token": "x" * 30}).json()
+    assert stranger["seat"] is None and stranger["steps"][-1] == hand.view(None).to_dict()
+    game.close()

@@ -56,11 +56,12 @@ def test_the_host_pauses_sets_blinds_moves_a_seat_ends_with_a_summary_and_a_hand
         assert sorted(update(host.page)["hand"]["bets"].values()) == [1, 2]
 
         # The cards each player holds, never shown: the first to act folds.
-        holes = set()
-        for person in players.values():
+        dealt: dict[int, set[str | None]] = {}
+        for seat, person in players.items():
             cards = person.page.locator(".seat.me .hole .card[data-card]")
             expect(cards).to_have_count(2)
-            holes.update(cards.nth(i).get_attribute("data-card") for i in range(2))
+            dealt[seat] = {cards.nth(i).get_attribute("data-card") for i in range(2)}
+        holes = dealt[1] | dealt[2]
         fold_hand(players, host, 1)
         host.page.wait_for_timeout(500)                 # paused: no hand 2 is dealt
         assert update(host.page)["table"]["hand_number"] == 1
@@ -105,6 +106,17 @@ def test_the_host_pauses_sets_blinds_moves_a_seat_ends_with_a_summary_and_a_hand
         visitor.page.click("#replay-play")
         expect(visitor.page.locator("#replay-next")).to_be_disabled(timeout=WAIT * 2)
         visitor.shot("replay")
+
+        # Ann, a player of the table, replays it in her own browser: her two cards, no one else's.
+        ann = players[1].context.new_page()
+        players[1].watch(ann)
+        ann.goto(f"/replay.html?t={table_id}&hand=1")
+        expect(ann.locator("#replay-note")).to_contain_text("Your cards (seat 1)")
+        faces = ann.locator("#replay-table .card[data-card]")
+        expect(faces).to_have_count(2)
+        shown = {faces.nth(i).get_attribute("data-card") for i in range(2)}
+        assert shown == dealt[1] and not shown & dealt[2]
+        ann.close()
 
         # End the session: after hand 2, everyone sees the summary.
         host.page.on("dialog", lambda dialog: dialog.accept())

@@ -5,6 +5,7 @@ transfers."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 from collections.abc import Callable
@@ -111,23 +112,38 @@ def session_summary(room: Room) -> dict[str, Any]:
     }
 
 
-def hand_replay(room: Room, number: int) -> dict[str, Any]:
-    """Hand ``number`` of the session, action by action, for the replayer: the table as the rail
-    saw it before the first action and after each (``Hand.view(None)``: no card folded, mucked
-    or never shown). Once the table's ``reveal`` makes the hand's seed public (``Room.seed_of``)
-    every dealt hole card is public too, and ``holes`` holds them; else ``holes`` is null.
+def seat_in_hand(room: Room, player_id: str, number: int) -> int | None:
+    """The seat the player was dealt in hand ``number`` (the ledger books each dealt seat's
+    result by hand), or ``None`` if they were not dealt in."""
+    entries = (*room.forgotten_entries(), *room.table.ledger.entries)
+    return next((e.seat for e in entries if e.kind == "hand" and e.hand == number and e.player == player_id), None)
+
+
+def hand_replay(room: Room, number: int, token: str | None = None) -> dict[str, Any]:
+    """Hand ``number`` of the session, action by action, for the replayer: the table before the
+    first action and after each, as the viewer may see it: a player of the table (``token``, a
+    seat token) who was dealt in sees their own cards as they did (``Hand.view(seat)``), anyone
+    else what the rail saw (``Hand.view(None)``); neither ever a card folded, mucked or never
+    shown. Once the table's ``reveal`` makes the hand's seed public (``Room.seed_of``) every
+    dealt hole card is public too, and ``holes`` holds them; else ``holes`` is null.
     ``Refused`` (``bad_field``) for a hand the session has not finished."""
     if not 1 <= number <= len(room.hands) or number > len(room.deals):
         raise Refused("bad_field", f"hand {number} is not a finished hand of this session", field="hand")
     hand, deal = room.hands[number - 1], room.deals[number - 1]
+    seat = None
+    if token:
+        with contextlib.suppress(Refused):
+            _, player = room.role_of(token)
+            seat = None if player is None else seat_in_hand(room, player.player_id, number)
     record = hand.record()
     steps = []
     for taken in range(len(record.inputs) + 1):
         partial = Hand.from_record(replace(record, inputs=record.inputs[:taken]))
-        steps.append(partial.view(None).to_dict())
+        steps.append(partial.view(seat).to_dict())
     seed = room.seed_of(deal)
     holes = None if seed is None else {str(s): [str(c) for c in cards] for s, cards in hand.holes.items()}
-    return {"hand": deal.number, "seed_sha256": deal.seed_sha256, "seed": seed, "holes": holes, "steps": steps}
+    return {"hand": deal.number, "seat": seat, "seed_sha256": deal.seed_sha256, "seed": seed, "holes": holes,
+            "steps": steps}
 
 
 def ledger_csv(room: Room) -> str:
@@ -186,7 +202,8 @@ def routes(room_by_id: Callable[[str], Room]) -> list[Route]:
     async def replay(request: Request) -> Response:
         try:
             number = int(str(request.path_params["number"]))
-            return JSONResponse(hand_replay(room_of(request), number))
+            token = request.headers.get("x-pokerfloor-token")     # a header: never in a log's URL
+            return JSONResponse(hand_replay(room_of(request), number, token))
         except (Refused, ValueError) as missing:
             return PlainTextResponse(getattr(missing, "message", "no such hand"), status_code=404)
 

@@ -2,9 +2,11 @@
 // The server sends the table as the rail saw it before the first action and after each
 // (/api/tables/{id}/hands/{n}/replay.json): no folded, mucked or unshown card is ever in it.
 // Once the table's reveal makes the hand's seed public, every dealt hole card is public too, and
-// the reply's "holes" has them. The link (?t=ID&hand=N) is what players share.
+// the reply's "holes" has them. A player of the table (their seat token, sent as a header) sees
+// their own cards in the hands they were dealt, as they saw them then. The link (?t=ID&hand=N) is what players share.
 
 import { cardElement } from "./cards.js";
+import { savedTokens } from "./conn.js";
 
 const $ = (selector) => document.querySelector(selector);
 const params = new URLSearchParams(location.search);
@@ -76,7 +78,10 @@ function play() {
 
 async function open(number) {
   stop();
-  const got = await fetch(`/api/tables/${encodeURIComponent(tableId)}/hands/${number}/replay.json`);
+  // A player of the table sends their seat token and sees their own cards in the hands they played.
+  const token = savedTokens(tableId).seat;
+  const headers = token ? { "X-Pokerfloor-Token": token } : {};
+  const got = await fetch(`/api/tables/${encodeURIComponent(tableId)}/hands/${number}/replay.json`, { headers });
   if (!got.ok) {
     $("#replay-note").textContent = await got.text();
     return;
@@ -84,6 +89,7 @@ async function open(number) {
   replay = await got.json();
   $("#replay-note").textContent = replay.holes
     ? "The deal's seed is public: every card dealt is shown."
+    : replay.seat != null ? `Your cards (seat ${replay.seat}) and the cards shown at the table.`
     : "Cards as the rail saw them: only cards shown at the table.";
   const link = new URL(location.href);
   link.searchParams.set("hand", number);
