@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeAlias, runtime_checkable
 
+from pokerfloor.cards import Card
 from pokerfloor.evaluation import evaluate
 from pokerfloor.hand import Event, Hand, Legal, Range
 from pokerfloor.hand.view import SeatView
@@ -152,6 +153,30 @@ def strength(view: SeatView) -> float:
     if not board or variant.family != "flop" or variant.omaha:
         return preflop_strength(hole)
     return postflop_strength(hole, board)
+
+
+def draw_discards(view: SeatView) -> list[str]:
+    """A simple player's discards in a draw game, from its own cards: in lowball the cards above
+    an eight (a seven in 2-7) and the pairs, otherwise everything but its pairs (or its two best
+    cards); at most the draw's limit (``view.legal.draw``)."""
+    cards = [c for c in view.hole if c is not None]
+    ranks = [c >> 2 for c in cards]
+    variant = view.game.variant_spec
+    if variant.high == "none":
+        seen: set[int] = set()
+        thrown = []
+        ace_low = variant.low != "deuce_seven"
+        for card, rank in zip(cards, ranks, strict=True):
+            low_rank = -1 if ace_low and rank == 12 else rank
+            if low_rank > 6 or rank in seen:
+                thrown.append(card)
+            seen.add(rank)
+    else:
+        paired = [c for c, r in zip(cards, ranks, strict=True) if ranks.count(r) > 1]
+        kept = paired or sorted(cards, reverse=True)[:2]
+        thrown = [c for c in cards if c not in kept]
+    most = view.legal.draw if view.legal is not None and view.legal.draw is not None else len(thrown)
+    return [str(Card(c)) for c in thrown[:most]]
 
 
 @dataclass

@@ -26,16 +26,20 @@ OPEN: list[Peer] = []
 CARD = re.compile(r'"([2-9TJQKA][cdhs])"')
 
 
+def hand_updates(peer: Peer, hands: dict[int, Hand]) -> Iterator[tuple[dict[str, Any], Hand]]:
+    """Each update ``peer`` got that shows a hand, with that hand as the table dealt it."""
+    for frame in peer.frames:
+        if frame["type"] == "update" and frame["hand"] is not None:
+            hand = hands.get(frame["table"]["hand_number"])
+            if hand is not None:
+                yield frame, hand
+
+
 def leaks(peer: Peer, hands: dict[int, Hand], mine: int | None) -> tuple[list[str], int]:
     """The hole cards of another seat that reached ``peer`` though that seat never showed them
     (hand N's cards in an update of hand N), and how many updates were checked."""
     found, checked = [], 0
-    for frame in peer.frames:
-        if frame["type"] != "update" or frame["hand"] is None:
-            continue
-        hand = hands.get(frame["table"]["hand_number"])
-        if hand is None:
-            continue
+    for frame, hand in hand_updates(peer, hands):
         shown = {str(c) for cards in hand.view(None).holes.values() for c in cards if c is not None}
         hidden = {str(c) for s, cards in hand.holes.items() if s != mine for c in cards} - shown
         seen = set(CARD.findall(json.dumps(frame)))
@@ -110,10 +114,12 @@ class Peer:
 class Session:
     """A table with a host and players, played through the protocol."""
 
-    def __init__(self, http: TestClient, **options: Any) -> None:
+    def __init__(self, http: TestClient, *, game: dict[str, Any] | None = None, seats: int = 6, **options: Any) -> None:
         self.http = http
         self.host = Peer(http, "host")
-        created = self.host.reply({"type": "create_table", "game": GAME, "seats": 6, "options": options})
+        created = self.host.reply(
+            {"type": "create_table", "game": game or GAME, "seats": seats, "options": options}
+        )
         assert created["type"] == "table_created", created
         self.table_id = created["table_id"]
         self.host.token = created["host_token"]

@@ -39,6 +39,8 @@ def good(rule: Rule) -> Any:
     if rule.kind is bool:
         return True
     low = rule.low(LIMITS) if callable(rule.low) else rule.low
+    if rule.kind is list:
+        return ["Ah"] * max(low, 1)
     return low if rule.kind is int else "x" * max(low, 1)
 
 
@@ -51,6 +53,8 @@ def bad(rule: Rule) -> list[Any]:
     missing = [] if rule.optional else [None]
     if rule.kind is int:
         return [*missing, str(low), True, float(low) + 0.5, low - 1, high + 1, 10**30]
+    if rule.kind is list:
+        return [*missing, "Ah", 5, [5], ["Ahh"], ["Ah"] * (high + 1)]
     return [*missing, 5, ["x"], "x" * (high + 1), *([" " * low] if rule.strip else []), *([""] if low else [])]
 
 

@@ -1,10 +1,12 @@
 """Fault tests: the server runs as a real process on 127.0.0.1 with a file database and is
-killed (SIGKILL) again and again at named points (``Server.hook``): after the store write and
-before the broadcast, after the broadcast, mid-street, between streets, as a hand ends, as one is
-dealt, and during seat changes (sit out, sit in, a new player joining). The clients reconnect
-with their tokens, resync, resend what was not acknowledged (the same client_action_id) and the
-seat changes not seen through, and the session's PHH is byte-identical to a run without a crash;
-the ledger is the same and balances, and no action is applied twice."""
+killed (SIGKILL) again and again at named points (``Server.hook``): with an input applied and
+not yet stored, after the store write and before the broadcast, after the broadcast,
+mid-street, between streets, as a hand ends, as one is dealt, and during seat changes (sit out,
+sit in, a new player joining). The clients reconnect with their tokens, resync, resend what was
+not acknowledged (the same client_action_id) and the seat changes not seen through, and the
+session's PHH is byte-identical to a run without a crash; the ledger is the same and balances,
+and no action is applied twice. An action in flight, killed before and after it is stored, is
+applied once when the client resends it."""
 
 from __future__ import annotations
 
@@ -38,6 +40,7 @@ SEED = "5eed" * 8
 # Every named point, each with how many inputs reach it before the kill (the counts cycle).
 # A seat change comes about once a hand, so one kill in eight waits for one.
 POINTS: list[tuple[str, tuple[int, ...]]] = [
+    ("applied/mid_street", (2, 1)),            # applied in memory, before the store write
     ("stored/mid_street", (1, 2, 3)),          # after the store write, before the broadcast
     ("broadcast/mid_street", (1, 2)),          # after the broadcast
     ("stored/street_end", (1, 2)),             # between streets: the action that closed a round
@@ -54,6 +57,7 @@ POINTS: list[tuple[str, tuple[int, ...]]] = [
     ("broadcast/hand_end", (1,)),
     ("stored/deal", (1,)),
     ("broadcast/seat_change", (1,)),
+    ("applied/street_end", (1,)),
 ]
 PLAYERS = {"ann": 1, "bob": 2, "cy": 4, "dee": 5}
 
@@ -456,3 +460,79 @@ def check_crashed_like_calm(db_calm: Path | str, db_crashed: Path | str, kills: 
 
 def test_killed_again_and_again_the_session_is_the_same(tmp_path: Path) -> None:
     check_crashed_like_calm(tmp_path / "calm.db", tmp_path / "crashed.db", KILLS)
+
+
+def _in_flight(db: Path, point: str) -> tuple[dict[str, Any], dict[str, Any], int]:
+    """Two players, a hand dealt; the server is killed at ``point`` as the first action
+    reaches it, with the action sent and not answered. The player reconnects to the server
+    started again and resends the same action (the same client action id, with the turn token
+    it now holds). Returns the answer to the resend, the answer to a second resend, and how
+    many times the store holds the action."""
+    server = Server(db)
+    server.start()
+    try:
+        host = Client(server)
+        created = host.reply({"type": "create_table", "game": GAME, "seats": 6, "options": {"seed": SEED}})
+        table_id, tokens = created["table_id"], {"host": created["host_token"]}
+        for name, seat in (("ann", 1), ("bob", 2)):
+            player = Client(server)
+            player.reply({"type": "hello", "version": 1, "table_id": table_id})
+            tokens[name] = player.reply({"type": "join", "name": name, "seat": seat, "chips": 100})["seat_token"]
+            player.ws.close()
+        host.reply({"type": "start"})
+        host.ws.close()
+        server.stop()
+        server.start(f"{point}:1")                # armed: the first action to reach the point kills it
+
+        def turn() -> tuple[str, Client, dict[str, Any]]:
+            for name in ("ann", "bob"):
+                client = Client(server)
+                client.reply({"type": "hello", "version": 1, "table_id": table_id, "token": tokens[name]})
+                state = client.state()
+                if state["you"]["turn_token"]:
+                    return name, client, state
+                client.ws.close()
+            raise AssertionError("no one's turn")
+
+        name, client, state = turn()
+        action = {"type": "act", "hand": state["table"]["hand_number"], "action": "call",
+                  "turn_token": state["you"]["turn_token"], "client_action_id": "in-flight"}
+        client.ws.send(json.dumps(action))
+        with contextlib.suppress(ConnectionClosed, OSError, TimeoutError, EOFError):
+            while True:
+                got = json.loads(client.ws.recv(timeout=10))
+                assert got["type"] != "ack", f"the server answered the action: it was not killed at {point}"
+        for _ in range(400):
+            if server.dead():
+                break
+            time.sleep(0.005)
+        assert server.dead(), f"the server was not killed at {point}"
+        server.stop()
+        server.start()
+        resender = Client(server)
+        resender.reply({"type": "hello", "version": 1, "table_id": table_id, "token": tokens[name]})
+        fresh = resender.state()
+        token = fresh["you"]["turn_token"] or "stale"      # the turn passed if the action was stored
+        again = resender.reply({**action, "turn_token": token})
+        twice = resender.reply({**action, "turn_token": token})
+    finally:
+        server.stop()
+    store = Store(server.db)
+    try:
+        held = sum(1 for e in store.inputs(table_id) if e.get("client_action_id") == "in-flight")
+    finally:
+        store.close()
+    return again, twice, held
+
+
+def test_an_action_in_flight_when_the_server_dies_is_applied_once(tmp_path: Path) -> None:
+    """Killed with the action applied in memory and not yet written (``applied``): it is not in
+    the store, so the resend is applied, once. Killed with it written and not yet answered
+    (``stored``): the resend is answered as a duplicate, not applied again. Either way a
+    second resend is a duplicate and the store holds the action once."""
+    again, twice, held = _in_flight(tmp_path / "applied.db", "applied/mid_street")
+    assert again["type"] == "ack" and not again["duplicate"], again
+    assert twice["type"] == "ack" and twice["duplicate"] and held == 1
+    again, twice, held = _in_flight(tmp_path / "stored.db", "stored/mid_street")
+    assert again["type"] == "ack" and again["duplicate"], again
+    assert twice["type"] == "ack" and twice["duplicate"] and held == 1

@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 from sqlalchemy import create_engine, insert, text
 from starlette.testclient import TestClient
 
-from pokerfloor.server import app as app_module
 from pokerfloor.server import records
 from pokerfloor.server.app import Server, create_app
 from pokerfloor.server.room import Config, Room
@@ -188,7 +187,7 @@ def test_a_restored_room_that_cannot_go_on_is_rebuilt_from_its_inputs_once_not_e
     store, room, url = _stored(tmp_path, hands=3)
     store.close()
     restores: list[float] = []
-    real = app_module.restored
+    real = records.restored
 
     def poisoned(*args: Any) -> Room:
         restored = real(*args)
@@ -200,7 +199,7 @@ def test_a_restored_room_that_cannot_go_on_is_rebuilt_from_its_inputs_once_not_e
         restored.ready_to_deal = broken  # type: ignore[method-assign]
         return restored
 
-    monkeypatch.setattr(app_module, "restored", poisoned)
+    monkeypatch.setattr(records, "restored", poisoned)
     with TestClient(create_app(url)) as http, http.websocket_connect("/ws") as ws:
         ws.send_json({"type": "hello", "version": 1, "table_id": room.table_id, "token": "host"})
         assert ws.receive_json()["type"] == "welcome"

@@ -6,6 +6,13 @@ library, one asyncio loop), and they play ``hands`` hands a table, all tables at
 hands a second, the time from an ``act`` sent to the moment the last client of its table holds
 the update for it (p50, p99), the server's CPU and memory per table (from /proc), and every
 error (none expected).
+
+``spectators`` more clients watch, spread evenly over the first ``RAIL_TABLES`` tables (20 a
+table for 200): each sends ``hello`` with the table's id, no token and ``spectate: true`` (the
+rail is open by default), then reads and decodes every update. Measured besides: the updates they
+received, and the time from an ``act`` sent to the moment the last spectator of its table holds
+the rail's update for it. A spectator that is sent an error, is not a spectator, sees a sequence
+number go back, misses an update the bots had, or loses its connection is an error.
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ import orjson  # the server extra's, as the server; the clients decode every fra
 
 GAME = {"variant": "holdem", "structure": "no_limit", "small_blind": 1, "big_blind": 2}
 CHIPS = 200         # the most a table lets a player buy in with (100 big blinds)
+RAIL_TABLES = 10    # the spectators watch the first tables, at most this many
 
 
 @dataclass
@@ -52,6 +60,12 @@ class ServeFigures:
     rss_per_table_mb: float
     errors: int
     problems: list[str] = field(default_factory=list)
+    spectators: int = 0
+    rail_tables: int = 0
+    spectator_updates: int = 0
+    rail_p50_ms: float = float("nan")
+    rail_p99_ms: float = float("nan")
+    rail_max_ms: float = float("nan")
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -79,10 +93,17 @@ def _rss_mb(pid: int) -> float:
 class _Table:
     """One table's bots, and its actions' times: an action is timed from its sending to the
     moment the last bot holds the update its ``ack`` names (other inputs, a bot's rebuy say,
-    may take sequence numbers in between)."""
+    may take sequence numbers in between). Its spectators' updates are counted, and an acked
+    action is timed also to the moment the last spectator holds its update (``rail_latencies``)."""
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, spectators: int = 0) -> None:
         self.players = players
+        self.spectators = spectators
+        self.acted: dict[int, float] = {}          # seq of a timed, acked action -> when it was sent
+        self.rail_holding: dict[int, int] = {}     # seq -> how many spectators hold that update
+        self.rail_at: dict[int, float] = {}        # seq -> when the last spectator got it
+        self.rail_from = 0                         # the last seq before every spectator watched
+        self.spectator_updates = 0
         self.sent_at: dict[str, float] = {}       # client_action_id -> when it was sent
         self.holding: dict[int, int] = {}          # seq -> how many bots hold that update
         self.everyone_at: dict[int, float] = {}    # seq -> when the last bot got it
@@ -98,6 +119,7 @@ class _Table:
         start = self.sent_at.pop(action_id, None)
         if start is None:
             return
+        self.acted[seq] = start
         everyone = self.everyone_at.get(seq)
         if everyone is None:
             self.waiting[seq] = start
@@ -115,10 +137,41 @@ class _Table:
         if start is not None:
             self.latencies.append(now - start)
 
+    def watched(self, seq: int) -> None:
+        """A spectator holds the update ``seq`` (each spectator reports each seq once)."""
+        self.spectator_updates += 1
+        count = self.rail_holding.get(seq, 0) + 1
+        if count < self.spectators:
+            self.rail_holding[seq] = count
+            return
+        self.rail_holding.pop(seq, None)
+        self.rail_at[seq] = time.perf_counter()
+
+    def rail_latencies(self) -> list[float]:
+        """From each timed action sent to the last spectator holding its update."""
+        return [self.rail_at[seq] - start for seq, start in self.acted.items() if seq in self.rail_at]
+
+    def rail_missed(self) -> int:
+        """Updates every bot held, sent after every spectator was watching, that not every
+        spectator held."""
+        if not self.spectators:
+            return 0
+        return sum(1 for seq in self.everyone_at if seq > self.rail_from and seq not in self.rail_at)
+
+
+def spread(spectators: int, tables: int) -> list[int]:
+    """How many spectators watch each table: evenly over the first ``RAIL_TABLES`` (or all the
+    tables, when fewer), the first tables taking one more when it does not divide."""
+    watched = min(tables, RAIL_TABLES) if spectators else 0
+    share = [spectators // watched + (n < spectators % watched) for n in range(watched)] if watched else []
+    return share + [0] * (tables - watched)
+
 
 class _Run:
-    def __init__(self, url: str, tables: int, players: int, hands: int, think: float, seed: int) -> None:
+    def __init__(self, url: str, tables: int, players: int, hands: int, think: float, seed: int,
+                 spectators: int = 0) -> None:
         self.url, self.tables, self.players, self.hands, self.think = url, tables, players, hands, think
+        self.watchers = spread(spectators, tables)
         self.rng = random.Random(seed)
         self.errors: list[str] = []
         self.actions = 0
@@ -127,8 +180,9 @@ class _Run:
     async def table(self, number: int) -> _Table:
         from websockets.asyncio.client import connect
 
-        state = _Table(self.players)
+        state = _Table(self.players, self.watchers[number])
         sockets = [await connect(self.url, max_size=2**22) for _ in range(self.players)]
+        rail: list[Any] = []
         try:
             host = sockets[0]
             await host.send(json.dumps({"type": "create_table", "game": GAME, "seats": self.players,
@@ -141,17 +195,26 @@ class _Run:
                     await self._reply(ws, "welcome")
                 await ws.send(json.dumps({"type": "join", "name": f"bot{seat}", "seat": seat, "chips": CHIPS}))
                 await self._reply(ws, "seat_requested")
+            for _ in range(state.spectators):
+                ws = await connect(self.url, max_size=2**22)
+                rail.append(ws)
+                await ws.send(json.dumps({"type": "hello", "version": 1, "table_id": table_id, "spectate": True}))
+                welcome = await self._reply(ws, "welcome")
+                if welcome["role"] != "spectator":
+                    self.errors.append(f"table {number}: a spectator was welcomed as {welcome['role']}")
+                state.rail_from = max(state.rail_from, welcome["seq"])
             loops = [asyncio.create_task(self._bot(ws, seat, state)) for seat, ws in enumerate(sockets, 1)]
+            loops += [asyncio.create_task(self._spectator(ws, n, number, state)) for n, ws in enumerate(rail, 1)]
             await host.send(json.dumps({"type": "start"}))
             await asyncio.wait_for(state.done.wait(), timeout=self.timeout)
-            for _ in range(500):            # the last update on its way to the other bots
-                if not state.waiting and not state.sent_at:
+            for _ in range(500):            # the last update on its way to the other bots and the rail
+                if not state.waiting and not state.sent_at and not state.rail_missed():
                     break
                 await asyncio.sleep(0.01)
             for loop in loops:
                 loop.cancel()
         finally:
-            for ws in sockets:
+            for ws in sockets + rail:
                 await ws.close()
         return state
 
@@ -174,6 +237,33 @@ class _Run:
         except ConnectionClosed:
             if not state.done.is_set():
                 self.errors.append(f"seat {seat}: the connection closed during play")
+
+    async def _spectator(self, ws: Any, n: int, number: int, state: _Table) -> None:
+        """Read and decode every frame until the table is done; count the updates."""
+        from websockets.exceptions import ConnectionClosed
+
+        who = f"table {number} spectator {n}"
+        last = -1
+        try:
+            while True:
+                frame = orjson.loads(await ws.recv())
+                kind = frame["type"]
+                if kind == "error":
+                    self.errors.append(f"{who}: {frame['code']}: {frame['message']}")
+                if kind != "update":
+                    continue
+                seq = frame["seq"]
+                if frame["you"]["role"] != "spectator":
+                    self.errors.append(f"{who}: an update for a {frame['you']['role']}")
+                if seq <= last:
+                    if seq < last:
+                        self.errors.append(f"{who}: update {seq} after {last}")
+                    continue
+                last = seq
+                state.watched(seq)
+        except ConnectionClosed:
+            if not state.done.is_set():
+                self.errors.append(f"{who}: the connection closed during play")
 
     async def _play(self, ws: Any, seat: int, state: _Table) -> None:
         used = ""
@@ -225,10 +315,12 @@ class _Run:
 
 
 def run_serve(tables: int = 50, players: int = 6, hands: int = 20, *, think: float = 0.1,
-              seed: int = 0, folder: Path | None = None, timeout: float = 600.0) -> ServeFigures:
+              seed: int = 0, folder: Path | None = None, timeout: float = 600.0,
+              spectators: int = 0) -> ServeFigures:
     """Start ``pokerfloor serve`` and load it; ``think`` is each bot's mean seconds before it
-    acts (0: as fast as it can); a table not done within ``timeout`` seconds is an error.
-    Everything started here is stopped before returning."""
+    acts (0: as fast as it can); ``spectators`` watch the first tables (``spread``); a table not
+    done within ``timeout`` seconds is an error. Everything started here is stopped before
+    returning."""
     own = folder is None
     folder = Path(tempfile.mkdtemp(prefix="pf-bench-serve-")) if folder is None else folder
     port = _free_port()
@@ -252,7 +344,7 @@ def run_serve(tables: int = 50, players: int = 6, hands: int = 20, *, think: flo
             raise RuntimeError("pokerfloor serve did not answer within 20 s")
         rss_before = _rss_mb(server.pid)
         cpu_before = _cpu_seconds(server.pid)
-        run = _Run(f"ws://127.0.0.1:{port}/ws", tables, players, hands, think, seed)
+        run = _Run(f"ws://127.0.0.1:{port}/ws", tables, players, hands, think, seed, spectators)
         run.timeout = timeout
         started, client_cpu = time.perf_counter(), time.process_time()
 
@@ -280,8 +372,12 @@ def run_serve(tables: int = 50, players: int = 6, hands: int = 20, *, think: flo
     unanswered = sum(len(t.sent_at) for t in played)
     if unanswered:
         problems.append(f"{unanswered} actions never acknowledged")
+    missed = sum(t.rail_missed() for t in played)
+    if missed:
+        problems.append(f"{missed} updates never reached every spectator")
+    rail = sorted(x * 1000 for t in played for x in t.rail_latencies())
 
-    def pct(q: float) -> float:
+    def pct(q: float, latencies: list[float] = latencies) -> float:
         return latencies[min(len(latencies) - 1, int(q * len(latencies)))] if latencies else float("nan")
 
     hands_played = sum(t.hands for t in played)
@@ -292,4 +388,7 @@ def run_serve(tables: int = 50, players: int = 6, hands: int = 20, *, think: flo
         server_cpu_seconds=cpu, cpu_per_table=cpu / seconds / tables,
         client_cpu_seconds=client_cpu, rss_mb=rss,
         rss_per_table_mb=(rss - rss_before) / tables, errors=len(problems), problems=problems,
+        spectators=spectators, rail_tables=sum(1 for n in run.watchers if n),
+        spectator_updates=sum(t.spectator_updates for t in played),
+        rail_p50_ms=pct(0.50, rail), rail_p99_ms=pct(0.99, rail), rail_max_ms=rail[-1] if rail else float("nan"),
     )

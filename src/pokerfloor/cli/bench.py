@@ -63,6 +63,10 @@ def bench(
     think: Annotated[
         float, typer.Option("--think", min=0, help="Serve: a bot's mean seconds before acting (0: at once).")
     ] = 0.1,
+    spectators: Annotated[
+        int, typer.Option("--spectators", min=0, help="Serve: clients watching, spread over the first 10 tables "
+                          "(200: 20 a table); default 0.")
+    ] = 0,
 ) -> None:
     """Measure pokerfloor and every peer engine installed here, interleaved in one process.
 
@@ -77,7 +81,8 @@ def bench(
     from pokerfloor.bench.report import markdown, rate_text, ratio_text
 
     if only and "serve" in only:
-        if not _serve(quick=quick, seed=seed or 0, hands=hands, tables=tables, think=think, json_path=json_path):
+        if not _serve(quick=quick, seed=seed or 0, hands=hands, tables=tables, think=think,
+                      spectators=spectators, json_path=json_path):
             raise typer.Exit(1)
         only = [name for name in only if name != "serve"]
         if not only:
@@ -162,21 +167,24 @@ def bench(
 
 
 def _serve(*, quick: bool, seed: int, hands: int | None, tables: int | None, think: float,
-           json_path: Path | None) -> bool:
-    """The server under load (``pokerfloor.bench.serve``): 6 bots a table; whether it ran clean."""
+           spectators: int, json_path: Path | None) -> bool:
+    """The server under load (``pokerfloor.bench.serve``): 6 bots a table, and ``spectators``
+    watching the first tables; whether it ran clean."""
     from rich.console import Console
     from rich.table import Table
 
-    from pokerfloor.bench.serve import run_serve
+    from pokerfloor.bench.serve import run_serve, spread
     from pokerfloor.hand import COMPILED
 
     console = Console()
     tables = tables or (2 if quick else 50)
     hands = hands or (3 if quick else 20)
     engine = "compiled" if COMPILED else "pure Python"
-    console.print(f"serve: {tables} tables x 6 bot clients, {hands} hands a table, think {think * 1000:.0f} ms, "
+    watched = [n for n in spread(spectators, tables) if n]
+    rail = f", {spectators} spectators on {len(watched)} tables ({max(watched)} a table at most)" if watched else ""
+    console.print(f"serve: {tables} tables x 6 bot clients{rail}, {hands} hands a table, think {think * 1000:.0f} ms, "
                   f"hand engine {engine}, {os.cpu_count()} cores")
-    got = run_serve(tables, 6, hands, think=think, seed=seed)
+    got = run_serve(tables, 6, hands, think=think, seed=seed, spectators=spectators)
     table = Table(title="pokerfloor serve on 127.0.0.1 (SQLite store)", title_justify="left")
     table.add_column("measure")
     table.add_column("value", justify="right")
@@ -186,6 +194,12 @@ def _serve(*, quick: bool, seed: int, hands: int | None, tables: int | None, thi
     table.add_row("action to the last client's update, p50", f"{got.p50_ms:.1f} ms")
     table.add_row("action to the last client's update, p99", f"{got.p99_ms:.1f} ms")
     table.add_row("slowest", f"{got.max_ms:.1f} ms")
+    if got.spectators:
+        table.add_row("spectators", f"{got.spectators} on {got.rail_tables} tables")
+        table.add_row("updates the spectators received", f"{got.spectator_updates:,}")
+        table.add_row("action to the last spectator's update, p50", f"{got.rail_p50_ms:.1f} ms")
+        table.add_row("action to the last spectator's update, p99", f"{got.rail_p99_ms:.1f} ms")
+        table.add_row("slowest to the rail", f"{got.rail_max_ms:.1f} ms")
     table.add_row("server CPU a table", f"{got.cpu_per_table * 100:.2f} % of a core")
     table.add_row("server CPU, clients' CPU", f"{got.server_cpu_seconds:.1f} s, {got.client_cpu_seconds:.1f} s")
     table.add_row("server memory", f"{got.rss_mb:.0f} MB ({got.rss_per_table_mb:.2f} MB a table)")

@@ -21,7 +21,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
 
-from pokerfloor.bots import STYLES, Bot, StyleBot, bot_act, bot_name, load_bot, make_bot
+from pokerfloor.bots import STYLES, Bot, StyleBot, bot_act, bot_name, draw_discards, load_bot, make_bot
 from pokerfloor.cards import Card
 from pokerfloor.cli import app, games, shortcuts
 from pokerfloor.cli.match import importable_here
@@ -64,23 +64,9 @@ def free_path(path: Path) -> Path:
 
 
 def bot_draw(hand: Hand, seat: int) -> list[Card]:
-    """A bot's discards in a draw game: in lowball the cards above an eight and the pairs,
-    otherwise everything but its pairs (or its two best cards)."""
-    cards = [c for c in hand.holes[seat] if c is not None]
-    ranks = [c >> 2 for c in cards]
-    if hand.variant.high == "none":
-        seen: set[int] = set()
-        thrown = []
-        ace_low = hand.variant.low != "deuce_seven"
-        for card, rank in zip(cards, ranks, strict=True):
-            low_rank = -1 if ace_low and rank == 12 else rank
-            if low_rank > 6 or rank in seen:
-                thrown.append(card)
-            seen.add(rank)
-        return thrown
-    paired = [c for c, r in zip(cards, ranks, strict=True) if ranks.count(r) > 1]
-    kept = paired or sorted(cards, reverse=True)[:2]
-    return [c for c in cards if c not in kept]
+    """A bot's discards in a draw game (``bots.draw_discards``: in lowball the cards above an
+    eight and the pairs, otherwise everything but its pairs or its two best cards)."""
+    return [Card(c) for c in draw_discards(hand.view(seat))]
 
 
 def bot_turn(bot: Bot, hand: Hand, seat: int) -> None:

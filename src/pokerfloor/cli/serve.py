@@ -9,7 +9,7 @@ import socket
 import threading
 from collections.abc import Callable
 from types import FrameType
-from typing import Annotated, Any
+from typing import Annotated, Any, NamedTuple
 from urllib.parse import quote, urlsplit
 
 import typer
@@ -21,8 +21,8 @@ KILL_AT = "POKERFLOOR_SERVE_KILL_AT"
 
 def _kill_hook() -> Any:
     """For the fault tests: ``POKERFLOOR_SERVE_KILL_AT=point:N`` kills this process (SIGKILL)
-    at the Nth time an input reaches the named point: ``stored`` or ``broadcast``, alone or with
-    the moment, as in ``stored/mid_street`` (``Server.hook`` names them)."""
+    at the Nth time an input reaches the named point: ``applied``, ``stored`` or ``broadcast``,
+    alone or with the moment, as in ``stored/mid_street`` (``Server.hook`` names them)."""
     spec = os.environ.get(KILL_AT)
     if not spec:
         return None
@@ -51,6 +51,9 @@ def serve_command(
     open_browser: Annotated[bool, typer.Option("--open", help="Open the host link in the browser.")] = False,
     public_url: Annotated[str | None, typer.Option(
         "--public-url", help="The address friends use, behind a reverse proxy (https://poker.example.com).")] = None,
+    game: Annotated[str, typer.Option(
+        "--game", help="The table's game: nlhe, plo, stud, razz, 27td, badugi... or a rotation: horse, 8game.")
+    ] = "nlhe",
     rate_limits: Annotated[
         bool, typer.Option("--rate-limits/--no-rate-limits",
                            help="Limit tables and seat requests per address, chat per seat (off: benches).")
@@ -70,6 +73,11 @@ def serve_command(
     if public_url is not None and urlsplit(public_url).scheme not in ("http", "https"):
         typer.echo(f"error: --public-url is an http:// or https:// address, not {public_url!r}", err=True)
         raise typer.Exit(2)
+    try:
+        dealt = house_game(game)
+    except ValueError as wrong:
+        typer.echo(f"error: {wrong}", err=True)
+        raise typer.Exit(2) from None
     listening = listen(host, port)      # a port in use is told here, before anything else
     prepare_process()
     origins = [*(origin or ()), *([origin_of(public_url)] if public_url else [])]
@@ -90,7 +98,7 @@ def serve_command(
         uvicorn.Config(application, log_level="warning", ws_max_size=MAX_MESSAGE, ws_per_message_deflate=False)
     )
     opener = threading.Thread(
-        target=_open_house_table, args=(server, host, port, public_url, bots, approve, open_browser, house),
+        target=_open_house_table, args=(server, host, port, public_url, bots, approve, open_browser, house, dealt),
         name="pokerfloor-house", daemon=True,
     )
     opener.start()
@@ -175,7 +183,7 @@ def lan_address() -> str:
 
 
 def _open_house_table(server: Any, host: str, port: int, public_url: str | None, bots: int, approve: bool,
-                      open_browser: bool, house: list[Any]) -> None:
+                      open_browser: bool, house: list[Any], dealt: HouseGame) -> None:
     """Once the server listens: open the table (with its house bots), print the two links and,
     if asked, open the host link in the browser. A failure stops the server (``house`` gets a
     None: exit status 1)."""
@@ -190,7 +198,8 @@ def _open_house_table(server: Any, host: str, port: int, public_url: str | None,
     local = base_url("127.0.0.1" if host in ANY_ADDRESS else host, port)
     try:
         table = house_table(local, bots, approval=approve, think=HOUSE_THINK if bots else 0.0,
-                            say=lambda line: typer.echo(line, err=True))
+                            say=lambda line: typer.echo(line, err=True), game=dealt.game, rotation=dealt.rotation,
+                            seats=dealt.seats)
     except Exception as error:
         typer.echo(f"error: the table was not opened: {error}", err=True)
         house.append(None)
@@ -209,6 +218,41 @@ def _open_house_table(server: Any, host: str, port: int, public_url: str | None,
 
         if not webbrowser.open(own):
             typer.echo("no web browser found here: open the host link yourself", err=True)
+
+
+class HouseGame(NamedTuple):
+    """The house table's game as ``create_table`` takes it: a ``game``, or a ``rotation``."""
+
+    game: dict[str, Any] | None
+    rotation: dict[str, Any] | None
+    seats: int
+
+
+ROTATION_NAMES = {"horse": "horse", "8game": "8game", "8_game": "8game", "eight_game": "8game"}
+
+
+def house_game(name: str) -> HouseGame:
+    """``--game``: a short name or variant (``cli.games``) at 1/2 (stud: ante 1, bring-in 1,
+    bets 2/4), or a rotation at a 2/4 limit stake; ``ValueError`` naming the choices."""
+    from pokerfloor.cli.games import game as named_game
+    from pokerfloor.rules import VARIANTS
+
+    key = name.lower().replace("-", "_")
+    if key in ROTATION_NAMES:
+        rotated = ROTATION_NAMES[key]
+        return HouseGame(None, {"name": rotated, "small_bet": 2}, 8)     # the stud games deal 8 at most
+    try:
+        chosen = named_game(name, 1, 2)
+    except ValueError as wrong:
+        raise ValueError(f"{wrong}; or a rotation: horse, 8game") from None
+    data: dict[str, Any] = {"variant": chosen.variant, "structure": chosen.structure}
+    if chosen.variant_spec.family == "stud":
+        data.update(ante=1, bring_in=1, small_bet=2, big_bet=4)
+    else:
+        data.update(small_blind=1, big_blind=2)
+    if chosen.structure == "spread_limit":
+        data["spread"] = [2, 4, 8]
+    return HouseGame(data, None, min(9, VARIANTS[chosen.variant].max_players))
 
 
 # Seconds a house bot takes to act, on average: quick, yet slow enough to see each action.

@@ -129,8 +129,9 @@ class TableTask:
         street = self.room.table.street
         events = self.room.apply(entry)
         ended = boundary(self.room) if len(self.room.hands) != hands else None
-        await self.server.write(self.room.table_id, self.room.seq, entry, ended)
         moment = self._moment(entry, street)
+        self.server.hook(f"applied/{moment}", entry)
+        await self.server.write(self.room.table_id, self.room.seq, entry, ended)
         self.server.hook(f"stored/{moment}", entry)
         self._new_turn()
         self.pending.extend(event_json(e) for e in events)
@@ -357,6 +358,7 @@ class TableTask:
         self._check_turn(player.seat, command)
         await self.commit(
             {"kind": "act", "player_id": player.player_id, "action": command.action, "to": command.to,
+             **({} if command.cards is None else {"cards": list(command.cards)}),
              "client_action_id": command.client_action_id}
         )
         await client.send(self.ack(frame))

@@ -25,11 +25,12 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pokerfloor.rules import Game
 from pokerfloor.server.actor import Command, TableTask
+from pokerfloor.server.bus import Bus
 from pokerfloor.server.commands import COMMANDS, Hello, parse
 from pokerfloor.server.downloads import routes as download_routes
 from pokerfloor.server.limits import DEFAULT_RATES, Rates, limiter
 from pokerfloor.server.process import collect_now_and_then, warm_rankings
-from pokerfloor.server.records import hand_json, restored
+from pokerfloor.server.records import rebuild
 from pokerfloor.server.room import Config, Input, Refused, Room, digest
 from pokerfloor.server.store import Boundary, Store
 from pokerfloor.server.transport import (
@@ -71,6 +72,8 @@ class Server:
         self.tables: dict[str, TableTask] = {}
         self._hook = hook
         self.writer = Writer(store)
+        # On PostgreSQL any process serves any table, through the bus (bus.py, started by create_app).
+        self.bus: Bus | None = Bus(self, store.url) if store.engine.dialect.name == "postgresql" else None
 
     async def write(self, table_id: str, seq: int, entry: Input, ended: Boundary | None) -> None:
         """Store an input (and what a hand's end stores); returns once it is committed
@@ -79,47 +82,15 @@ class Server:
 
     def hook(self, point: str, entry: Input) -> None:
         """A named point in the life of an input (the fault tests stop the process at one):
+        ``applied/<moment>`` once it is applied in memory and before it is written,
         ``stored/<moment>`` once it is written and before anyone hears of it, ``broadcast/<moment>``
         once every client's update is queued (``TableTask._moment`` names the moments)."""
         if self._hook is not None:
             self._hook(point, entry)
 
     def rebuild(self, table_id: str, *, from_snapshot: bool = True) -> Room:
-        """A table's room from the store: its room record at the last hand's end and the inputs
-        after it, or every input from the start. A record that does not restore, or whose
-        inputs after it do not apply, is a miss: logged, and the room is built from every
-        input (finished hands whose records are missing are then recorded again)."""
-        settings = self.store.table_settings(table_id)
-        if settings is None:
-            raise Refused("no_table", "no such table")
-        config, host_hash = Config.parse(settings[0]), settings[1]
-        stored = self.store.room_record(table_id) if from_snapshot else None
-        if stored is not None:
-            try:
-                room = restored(table_id, config, host_hash, stored[1], self.store.hand_records(table_id))
-                self._replay(room, self.store.inputs(table_id, after=room.seq))
-                return room
-            except Exception as missed:
-                LOG.warning("table %s: its room record (input %d) is a miss, rebuilt from every input: %s",
-                            table_id, stored[0], missed)
-        room = Room(table_id, config, host_hash)
-        self._replay(room, self.store.inputs(table_id))
-        self._record_hands(room)
-        return room
-
-    @staticmethod
-    def _replay(room: Room, entries: list[Input]) -> None:
-        """Apply stored inputs again (``Room.replay``), logging each skipped."""
-        for number, kind, refused in room.replay(entries):
-            LOG.warning("table %s: stored input %d (%s) is refused now and skipped: %s %s",
-                        room.table_id, number, kind, refused.code, refused.message)
-
-    def _record_hands(self, room: Room) -> None:
-        """Store the records of the room's finished hands that the store lacks (an older
-        release's rows, dropped by migration 0003, say)."""
-        known = self.store.hand_records(room.table_id).keys()
-        missing = {n: hand_json(hand) for n, hand in enumerate(room.hands, 1) if n not in known}
-        self.store.add_hand_records(room.table_id, missing)
+        """A table's room from the store (``records.rebuild``)."""
+        return rebuild(self.store, table_id, from_snapshot=from_snapshot)
 
     def table_task(self, table_id: str) -> TableTask:
         """The running table's task, started (its room rebuilt from the store) on first use
@@ -132,7 +103,13 @@ class Server:
         task = TableTask(self, self.rebuild(table_id))
         self.tables[table_id] = task
         task.start()
+        if self.bus is not None:
+            self.bus.announce(table_id)
         return task
+
+    def room_of(self, table_id: str) -> Room:
+        """A table's room for a download (from the store when another process runs it: ``Bus.room``)."""
+        return self.table_task(table_id).room if self.bus is None else self.bus.room(table_id)
 
     def create(self, frame: dict[str, Any]) -> tuple[TableTask, str]:
         config = Config.parse(frame)
@@ -163,6 +140,8 @@ class Server:
                 # Closed for its errors: the error frames queued before the close go out first.
                 await asyncio.wait((sender,), timeout=CLOSE_SECONDS)
         finally:
+            if self.bus is not None:
+                self.bus.left(client)
             if client.table is not None:
                 client.table.clients.discard(client)
             for task in (reader, sender):
@@ -182,6 +161,8 @@ class Server:
         with contextlib.suppress(WebSocketDisconnect):
             while client.strikes < STRIKES and not client.closing:
                 text = await client.socket.receive_text()
+                if self.bus is not None and self.bus.forward(client, text):
+                    continue            # its table's owner is another process: it answers
                 frame = None
                 try:
                     frame = parse_frame(text)
@@ -223,7 +204,11 @@ class Server:
             assert isinstance(hello, Hello)
             if hello.version != VERSION:
                 raise Refused("version", f"this server speaks version {VERSION}")
-            task = self.table_task(hello.table_id)
+            bus = self.bus
+            found = self.table_task(hello.table_id) if bus is None else bus.task_or_relay(client, hello, frame)
+            if found is None:
+                return      # relayed: its table's owner, another process, answers it (bus.py)
+            task = found
             # Answered by the table's task, in turn with its inputs: the room is read only
             # between them, when everything it holds is stored (write before broadcast).
             if client.table is not task:
@@ -251,6 +236,8 @@ class Server:
                 with contextlib.suppress(Exception):
                     await task.task
         self.tables.clear()
+        if self.bus is not None:
+            await self.bus.close()
         await self.writer.close()
         self.store.close()
 
@@ -281,6 +268,8 @@ def create_app(
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         warm_rankings(Game.no_limit_holdem(1, 2))    # most tables play a high hand: ready before the first
         collector = asyncio.create_task(collect_now_and_then())
+        if server.bus is not None:
+            await server.bus.start()
         try:
             yield
         finally:
@@ -291,7 +280,7 @@ def create_app(
         WebSocketRoute("/ws", websocket),
         Route("/health", health),
     ]
-    routes.extend(download_routes(lambda table_id: server.table_task(table_id).room))
+    routes.extend(download_routes(server.room_of))
     if STATIC.is_dir():
         routes.append(Mount("/", StaticFiles(directory=STATIC, html=True), name="static"))
     app = Starlette(routes=routes, lifespan=lifespan)

@@ -25,7 +25,7 @@ from urllib.parse import parse_qs, urlsplit, urlunsplit
 from websockets.exceptions import WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
-from pokerfloor.bots import make_bot
+from pokerfloor.bots import StyleBot, draw_discards, make_bot
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand.view import SeatView
 
@@ -41,6 +41,20 @@ def run_it_answer(frame: dict[str, Any], style: str) -> dict[str, Any] | None:
     if not offer or seat not in offer["seats"] or str(seat) in offer["answers"]:
         return None
     return {"type": "run_it", "twice": RUN_IT_TWICE.get(style, True)}
+
+
+def house_action(bot: StyleBot, view: SeatView) -> dict[str, Any]:
+    """A house bot's action in any variant, as an ``act`` frame's fields: its discards in a draw
+    (``bots.draw_discards``; none is standing pat), the bring-in in stud (as most players bring
+    it in rather than complete), otherwise the style bot's choice (show or muck included)."""
+    legal = view.legal
+    assert legal is not None
+    if legal.draw is not None:
+        return {"action": "draw", "to": None, "cards": draw_discards(view)}
+    if legal.bring_in is not None:
+        return {"action": "bring_in", "to": None}
+    action, to = bot.choose(view)
+    return {"action": action, "to": to}
 
 
 def parse_table_url(url: str) -> tuple[str, str]:
@@ -153,10 +167,10 @@ class _Seat:
         view = SeatView.from_dict(hand)
         if self.think and self.stop.wait(self.think * self.rng.uniform(0.5, 1.5)):
             return False
-        action, to = self.bot.choose(view)
-        ws.send(json.dumps({"type": "act", "hand": table["hand_number"], "action": action, "to": to,
-                            "turn_token": you["turn_token"],
-                            "client_action_id": f"{table['hand_number']}-{len(view.events)}"}))
+        act: dict[str, Any] = {"type": "act", "hand": table["hand_number"], "turn_token": you["turn_token"],
+                               "client_action_id": f"{table['hand_number']}-{len(view.events)}"}
+        act.update(house_action(self.bot, view))
+        ws.send(json.dumps(act))
         return False
 
 
@@ -227,19 +241,27 @@ def house_table(
     approval: bool = False,
     think: float = 0.0,
     say: Callable[[str], None] | None = None,
+    game: dict[str, Any] | None = None,
+    rotation: dict[str, Any] | None = None,
 ) -> HouseTable:
     """Open a table at ``url`` (the server's ``http://host:port``) with ``bots`` house bots in
     seats 2, 3...: the host's seat 1 stays free. With bots the game is started once they sit,
     so the table deals at once (the host may pause it); with approval the house approves its
     own bots. The bots rebuy when broke, wait out pauses and reconnect; ``say`` hears the lines
-    worth telling (a lost connection, a bot that left)."""
+    worth telling (a lost connection, a bot that left). ``game``: the table's ``game`` object
+    (no-limit hold'em 1/2 by default); ``rotation``: the mixed game it rotates instead (both as
+    ``create_table`` takes them, docs/protocol.md)."""
     ws_url = urlunsplit(("ws", urlsplit(url).netloc, "/ws", "", ""))
     tell = say or (lambda line: print(line, file=sys.stderr, flush=True))
     stop = threading.Event()
     names = {f"bot{n}": n + 1 for n in range(1, bots + 1)}
     with connect(ws_url, open_timeout=10, proxy=None) as ws:
-        ws.send(json.dumps({"type": "create_table", "seats": seats, "options": {"approval": approval},
-                            "game": {"variant": "holdem", "structure": "no_limit", "small_blind": 1, "big_blind": 2}}))
+        options: dict[str, Any] = {"approval": approval}
+        if rotation is not None:
+            options["rotation"] = rotation
+        ws.send(json.dumps({"type": "create_table", "seats": seats, "options": options,
+                            "game": game or {"variant": "holdem", "structure": "no_limit",
+                                             "small_blind": 1, "big_blind": 2}}))
         created = _reply(ws, "table_created")
         link = f"{url}/?table={created['table_id']}"
         threads = [

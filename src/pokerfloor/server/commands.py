@@ -93,6 +93,13 @@ class Rule:
             if not isinstance(value, bool):
                 raise bad_field(name, "is true or false")
             return value
+        if self.kind is list:       # cards: a draw's discards, like ["Ah", "Td"]
+            high = self.high(limits) if callable(self.high) else self.high
+            if not isinstance(value, list) or len(value) > high:
+                raise bad_field(name, f"is a list of at most {high} cards")
+            if not all(isinstance(card, str) and len(card) == 2 for card in value):
+                raise bad_field(name, 'holds cards like "Ah" and "Td"')
+            return tuple(value)
         low = self.low(limits) if callable(self.low) else self.low
         high = self.high(limits) if callable(self.high) else self.high
         if self.kind is int:
@@ -189,6 +196,7 @@ class Act(Command):
     hand: int = _rule(int, 0, MAX_CHIPS, f"0 to {MAX_CHIPS}")
     action: str = id_field()
     to: int | None = _rule(int, 0, MAX_CHIPS, f"optional, 0 to {MAX_CHIPS}", optional=True)
+    cards: tuple[str, ...] | None = _rule(list, 0, 6, "optional, a draw's discards, at most 6 cards", optional=True)
     turn_token: str = id_field()
     client_action_id: str = id_field()
 
@@ -388,6 +396,7 @@ INPUTS: dict[str, dict[str, Rule]] = {
         "player_id": _PLAYER,
         "action": rules(Act)["action"],
         "to": rules(Act)["to"],
+        "cards": rules(Act)["cards"],
         "client_action_id": rules(Act)["client_action_id"],
     },
     "start": {},

@@ -10,6 +10,7 @@ choosing.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -18,10 +19,11 @@ import orjson
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand import Hand
-from pokerfloor.server.room import Config, Deal, Offer, Player, Request, Room
-from pokerfloor.server.store import Boundary
+from pokerfloor.server.room import Config, Deal, Input, Offer, Player, Refused, Request, Room
+from pokerfloor.server.store import Boundary, Store
 from pokerfloor.table import Table
 
+LOG = logging.getLogger("pokerfloor.server")
 ROOM_RECORD_FORMAT = "pokerfloor.room-record"
 ROOM_RECORD_VERSION = 1
 
@@ -128,3 +130,42 @@ def _room_from(table_id: str, config: Config, host_hash: str, data: Any, hands: 
     room.forgotten = [list(entry) for entry in data["forgotten"]]
     room.hands = [Hand.from_record(hands[number]) for number in range(1, earlier + 1)] + [last]
     return room
+
+
+def rebuild(store: Store, table_id: str, *, from_snapshot: bool = True) -> Room:
+    """A table's room from the store: its room record at the last hand's end and the inputs
+    after it, or every input from the start. A record that does not restore, or whose
+    inputs after it do not apply, is a miss: logged, and the room is built from every
+    input (finished hands whose records are missing are then recorded again)."""
+    settings = store.table_settings(table_id)
+    if settings is None:
+        raise Refused("no_table", "no such table")
+    config, host_hash = Config.parse(settings[0]), settings[1]
+    stored = store.room_record(table_id) if from_snapshot else None
+    if stored is not None:
+        try:
+            room = restored(table_id, config, host_hash, stored[1], store.hand_records(table_id))
+            _replay(room, store.inputs(table_id, after=room.seq))
+            return room
+        except Exception as missed:
+            LOG.warning("table %s: its room record (input %d) is a miss, rebuilt from every input: %s",
+                        table_id, stored[0], missed)
+    room = Room(table_id, config, host_hash)
+    _replay(room, store.inputs(table_id))
+    _record_hands(store, room)
+    return room
+
+
+def _replay(room: Room, entries: list[Input]) -> None:
+    """Apply stored inputs again (``Room.replay``), logging each skipped."""
+    for number, kind, refused in room.replay(entries):
+        LOG.warning("table %s: stored input %d (%s) is refused now and skipped: %s %s",
+                    room.table_id, number, kind, refused.code, refused.message)
+
+
+def _record_hands(store: Store, room: Room) -> None:
+    """Store the records of the room's finished hands that the store lacks (an older
+    release's rows, dropped by migration 0003, say)."""
+    known = store.hand_records(room.table_id).keys()
+    missing = {n: hand_json(hand) for n, hand in enumerate(room.hands, 1) if n not in known}
+    store.add_hand_records(room.table_id, missing)

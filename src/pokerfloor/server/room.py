@@ -14,14 +14,15 @@ import hmac
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, cast
+from typing import Any
 
 from pokerfloor.errors import IllegalAction
 from pokerfloor.hand import Hand
 from pokerfloor.rules import Game, HouseRules
-from pokerfloor.server.commands import INPUTS, MAX_CHIPS, Limits, bad_field, check_input
+from pokerfloor.server.commands import INPUTS, Limits, bad_field, check_input
 from pokerfloor.server.commands import Refused as Refused
 from pokerfloor.server.deal import DEFAULT_REVEAL, REVEALS, deck_rng, hand_seed, seed_hash, seeds_public
+from pokerfloor.server.games import GameRefused, game_from, game_json, rotation_from
 from pokerfloor.table import ManualClock, NotEnoughPlayers, Straddles, Table, TableOptions, buy_in_limits
 from pokerfloor.table.ledger import Entry
 from pokerfloor.table.seats import TableEvent
@@ -76,29 +77,32 @@ class Config:
     run_it_twice: bool = False
     rabbit: bool = False
     reveal: str = DEFAULT_REVEAL
+    rotation: dict[str, Any] | None = None
+    """The mixed game the table rotates (``games.rotation_from``), as the host gave it."""
 
     @classmethod
     def parse(cls, data: Mapping[str, Any], master: str | None = None) -> Config:
         """A table's settings from a ``create_table`` frame (``Refused`` if any is wrong)."""
-        raw = data.get("game")
-        if not isinstance(raw, dict):
-            raise bad_field("game", "is an object: variant, structure, small_blind, big_blind")
         options = data.get("options") or {}
         if not isinstance(options, dict):
             raise bad_field("options", "is an object")
+        rotation = options.get("rotation")
         try:
-            game = Game(
-                variant=str(raw.get("variant", "holdem")),
-                structure=cast(Any, str(raw.get("structure", "no_limit"))),
-                small_blind=_whole(raw.get("small_blind", 1), "small_blind"),
-                big_blind=_whole(raw.get("big_blind", 2), "big_blind"),
-                ante=_whole(raw.get("ante", 0), "ante"),
-            )
-        except (TypeError, ValueError) as wrong:
-            raise bad_field("game", str(wrong)) from None
-        seats = data.get("seats", 9)
+            if rotation is not None:
+                rotating = rotation_from(rotation)
+                game, most = rotating.games[0], rotating.max_players
+                rotation = dict(rotation)
+            else:
+                game = game_from(data.get("game"))
+                most = game.variant_spec.max_players
+        except GameRefused as wrong:
+            raise bad_field(wrong.field, str(wrong)) from None
+        seats = data.get("seats", min(9, most))
         if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 10:
             raise bad_field("seats", "is 2 to 10")
+        if seats > most:
+            raise bad_field("seats", f"is 2 to {most}: "
+                            f"{game.variant_spec.title if rotation is None else 'this rotation'} deals at most {most}")
         straddles = options.get("straddles", "utg")
         button = options.get("button_rule", "dead")
         if straddles not in STRADDLES:
@@ -127,18 +131,14 @@ class Config:
             raise bad_field("reveal", f"is one of {list(REVEALS)}")
         customs = {name: _flag(options, name, default) for name, default in CUSTOMS.items()}
         approval = _flag(options, "approval", False)
-        return cls(game, seats, approval, straddles, clock, button, str(seed), **customs, reveal=reveal)
+        return cls(
+            game, seats, approval, straddles, clock, button, str(seed), **customs, reveal=reveal, rotation=rotation,
+        )
 
     def to_json(self) -> dict[str, Any]:
         game = self.game
         return {
-            "game": {
-                "variant": game.variant,
-                "structure": game.structure,
-                "small_blind": game.small_blind,
-                "big_blind": game.big_blind,
-                "ante": game.ante,
-            },
+            "game": game_json(game),
             "seats": self.seats,
             "options": {
                 "approval": self.approval,
@@ -147,6 +147,7 @@ class Config:
                 "button_rule": self.button_rule,
                 "seed": self.master,
                 "reveal": self.reveal,
+                **({} if self.rotation is None else {"rotation": self.rotation}),
                 **self.customs(),
             },
         }
@@ -166,12 +167,6 @@ def _flag(options: Mapping[str, Any], name: str, default: bool) -> bool:
     value = options.get(name, default)
     if not isinstance(value, bool):
         raise bad_field(name, "is true or false")
-    return value
-
-
-def _whole(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_CHIPS:
-        raise bad_field(name, f"is a whole number of chips, 0 to {MAX_CHIPS}")
     return value
 
 
@@ -253,6 +248,8 @@ class Room:
             keep_hands=KEEP_HANDS,
             sink=self.forget,
         )
+        if self.config.rotation is not None:
+            self.table.rotate_games(rotation_from(self.config.rotation))
 
     def forget(self, record: TableEvent | Entry) -> None:
         """What the table lets go of after ``KEEP_HANDS`` hands (its sink): its events are in the
@@ -469,16 +466,12 @@ class Room:
     def _on_set_game(self, entry: Input) -> None:
         """New blinds, ante or game from the next hand on (TDA 2024 R23; ``Table.set_game``)."""
         current = self.table.game
+        raw = {"variant": entry["variant"] or current.variant, "structure": current.structure,
+               "small_blind": entry["small_blind"], "big_blind": entry["big_blind"], "ante": entry["ante"]}
         try:
-            game = Game(
-                variant=entry["variant"] or current.variant,
-                structure=current.structure,
-                small_blind=entry["small_blind"],
-                big_blind=entry["big_blind"],
-                ante=entry["ante"],
-            )
-        except (TypeError, ValueError) as wrong:
-            raise bad_field("game", str(wrong)) from None
+            game = game_from(raw)       # the games create_table deals, checked as it checks them
+        except GameRefused as wrong:
+            raise bad_field(wrong.field, str(wrong)) from None
         self.table.set_game(game)
 
     def _on_move_seat(self, entry: Input) -> None:
@@ -546,7 +539,7 @@ class Room:
         seat, hand = self._seat(entry), self.table.hand
         if hand is None or seat not in hand.seats:
             raise Refused("illegal", f"seat {seat} is not dealt in", "invalid_action")
-        self.table.act(seat, entry["action"], entry.get("to"))
+        self.table.act(seat, entry["action"], entry.get("to"), cards=entry.get("cards"))
         self.applied.setdefault(entry["player_id"], set()).add(entry["client_action_id"])
         self.hand_actions.setdefault(entry["player_id"], []).append(entry["client_action_id"])
         player = self.players[entry["player_id"]]

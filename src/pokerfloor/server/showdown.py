@@ -11,7 +11,7 @@ from typing import Any
 
 from pokerfloor.errors import IllegalAction
 from pokerfloor.evaluation.handrank import rank_of
-from pokerfloor.hand import Hand
+from pokerfloor.hand import Award, Hand
 from pokerfloor.hand.showdown import rankers
 
 
@@ -39,6 +39,54 @@ def shown_hands(hand: Hand) -> dict[int, str]:
     return described
 
 
+RANK_WORDS = {"2": "deuce", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight",
+              "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+
+
+def said_low(words: str, ranking: str) -> str | None:
+    """A low hand as players say it, from its words (``"no pair, nine low: 9-7-4-3-2"``): its top
+    two cards, "a nine-seven low"; in 2-7 the best hand, 7-5-4-3-2, is "number one", in ace-to-five
+    5-4-3-2-A "a wheel". ``None`` for a hand that is not an unpaired five-card low (a pair, or a
+    badugi, which players name by its cards)."""
+    if ranking not in ("ace_five", "ace_five_8", "deuce_seven") or (" pair" in words and "no pair" not in words):
+        return None
+    ranks = words.rpartition(": ")[2].split("-")
+    if len(ranks) != 5:
+        return None
+    if ranking == "deuce_seven" and ranks == ["7", "5", "4", "3", "2"]:
+        return "number one"
+    if ranking != "deuce_seven" and ranks == ["5", "4", "3", "2", "A"]:
+        return "a wheel"
+    top, second = RANK_WORDS[ranks[0]], RANK_WORDS[ranks[1]]
+    return f"{'an' if top[0] in 'ae' else 'a'} {top}-{second} low"
+
+
+def spoken_lows(hand: Hand) -> dict[int, str]:
+    """Each shown hand's low half as players say it (``said_low``), where it has one."""
+    result = hand.result
+    if result is None or hand.variant.low == "none":
+        return {}
+    _, low_of = rankers(hand.variant)
+    board = [c for c in hand.board if c is not None]
+    shown = {e.seat: e.cards for e in hand.events if e.kind == "show" and e.seat is not None}
+    said = {}
+    for seat, cards in {**shown, **result.shown}.items():
+        rank = None if low_of is None else low_of([c for c in cards if c is not None], board)
+        spoken = None if rank is None else said_low(str(rank_of(hand.variant.low, rank)), hand.variant.low)
+        if spoken:
+            said[seat] = spoken
+    return said
+
+
+def halves(award: Award, hilo: bool) -> dict[str, Any] | None:
+    """A hi-lo pot's two halves: who won each and with what (``None`` in other games). A half
+    nobody qualified for (no eight-or-better low) is ``None``: the high hand scoops."""
+    if not hilo:
+        return None
+    low = {"winners": list(award.low_winners), "hand": award.low_hand} if award.low_winners else None
+    return {"high": {"winners": list(award.high_winners), "hand": award.high_hand}, "low": low}
+
+
 def rabbit_cards(hand: Hand) -> list[str] | None:
     """The cards that would have completed the board of a hand that ended early (rabbit
     hunting); ``None`` when there are none to show. Reading them changes nothing."""
@@ -54,6 +102,7 @@ def result_json(hand: Hand | None, *, rabbit: bool = False) -> dict[str, Any] | 
     if hand is None or hand.result is None:
         return None
     awards = sorted(hand.result.awards, key=lambda a: (a.pot, a.run))
+    hilo = hand.variant.high != "none" and hand.variant.low != "none"
     return {
         "awards": [
             {
@@ -63,9 +112,11 @@ def result_json(hand: Hand | None, *, rabbit: bool = False) -> dict[str, Any] | 
                 "winners": {str(seat): chips for seat, chips in a.winners.items()},
                 "won_with": a.won_with,
                 "run": a.run,
+                "halves": halves(a, hilo),
             }
             for a in awards
         ],
         "hands": {str(seat): words for seat, words in shown_hands(hand).items()},
+        "said": {str(seat): words for seat, words in spoken_lows(hand).items()},
         "rabbit": rabbit_cards(hand) if rabbit else None,
     }

@@ -3,6 +3,7 @@
 
 import { $, conn, liveLegal, mySeat, state, tableId, view, you } from "./state.js";
 import { clamp, presets, wager } from "./amounts.js";
+import { drawButtons } from "./games.js";
 
 export function renderActions() {
   const bar = $("#actions");
@@ -35,6 +36,7 @@ function actionButtons(hand, legal) {
   if (legal.check) button("Check", "check");
   if (legal.call) button(`Call ${legal.call[1].toLocaleString()}`, "call");
   if (legal.bring_in) button(`Bring in ${legal.bring_in}`, "bring_in");
+  if (legal.draw != null) out.push(...drawButtons(legal, act));
   if (legal.show || legal.muck) {
     const ask = document.createElement("span");
     ask.className = "why";
@@ -122,7 +124,7 @@ export function runPreAction() {
 }
 
 let actionCounter = 0;
-export async function act(action, to) {
+export async function act(action, to, cards) {
   const update = state.update;
   const frame = {
     type: "act",
@@ -132,6 +134,7 @@ export async function act(action, to) {
     client_action_id: `${tableId}-${mySeat()}-${Date.now()}-${actionCounter++}`,
   };
   if (to !== undefined && to !== null) frame.to = Number(to);
+  if (cards) frame.cards = cards; // a draw's discards
   state.error = null;
   state.sentFor = you().turn_token;
   renderActions();

@@ -3,6 +3,7 @@
 
 import { $, command, mySeat, seatNames, state, view, you } from "./state.js";
 import { cardElement } from "./cards.js";
+import { gameLine, streetWords } from "./games.js";
 import { readout } from "./holding.js";
 import { fresh } from "./motion.js";
 import { moving } from "./settings.js";
@@ -64,7 +65,8 @@ export function renderCenter(update) {
     $("#street").textContent = `hand ${update.table.hand_number} over`;
     return;
   }
-  $("#street").textContent = hand.is_over ? `hand ${update.table.hand_number} over` : hand.street;
+  $("#street").textContent = streetWords(hand);
+  $("#game-line").textContent = gameLine(hand);
   hand.pots.forEach((pot, i) => {
     const el = document.createElement("div");
     el.className = "pot";

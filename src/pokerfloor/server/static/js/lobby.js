@@ -1,6 +1,7 @@
 // The lobby: open a table (its host token is kept in this browser) and return to known ones.
 
 import { Connection, knownTables, saveToken } from "./conn.js";
+import { lobbyGame, lobbyRotation, wireLobbyGames } from "./variants.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -14,6 +15,7 @@ for (const t of knownTables()) {
 }
 
 const conn = new Connection({ onFrame: () => {} });
+wireLobbyGames($("#variant"), $("#structure"), $("#stud-bets"), $("#blind-bets"), $("#mixed"), $("#mixed-bets"));
 
 $("#create").onsubmit = async (event) => {
   event.preventDefault();
@@ -28,16 +30,19 @@ $("#create").onsubmit = async (event) => {
     reveal: $("#reveal").value,
     clock: $("#clock-on").checked ? { seconds: Number($("#clock-seconds").value), time_bank: Number($("#clock-bank").value) } : null,
   };
+  const rotation = lobbyRotation($("#mixed").value, Number($("#mixed-bet").value));
+  if (rotation) options.rotation = rotation; // the server deals the mix instead of one game
   const seed = new URLSearchParams(location.search).get("seed");
   if (seed) options.seed = seed; // a known deal, for tests and demos
   const reply = await conn.send({
     type: "create_table",
-    game: {
-      variant: $("#variant").value,
-      structure: $("#structure").value,
-      small_blind: Number($("#small-blind").value),
-      big_blind: Number($("#big-blind").value),
-    },
+    game: lobbyGame($("#variant").value, $("#structure").value, {
+      smallBlind: Number($("#small-blind").value),
+      bigBlind: Number($("#big-blind").value),
+      ante: Number($("#ante").value),
+      bringIn: Number($("#bring-in").value),
+      smallBet: Number($("#small-bet").value),
+    }),
     seats: Number($("#seats").value),
     options,
   });

@@ -5,7 +5,7 @@ import { $, mySeat, seatCount, view } from "./state.js";
 import { fresh } from "./motion.js";
 import { moving } from "./settings.js";
 import { clockElement } from "./center.js";
-import { holeCards } from "./games.js";
+import { drawNote, holeCards } from "./games.js";
 import { openJoin } from "./join.js";
 
 /** Badges per seat from the hand's posts: blinds, straddles and the others. */
@@ -69,6 +69,8 @@ export function renderSeats(update) {
     if (player.status === "sitting_out") marks.append(badge("away", "away-badge"));
     else if (player.status === "waiting") marks.append(badge("waiting", "away-badge"));
     if (inHand && stack === 0 && !hand.is_over) marks.append(badge("all-in", "allin"));
+    const drew = inHand ? drawNote(hand, seat) : "";
+    if (drew) marks.append(badge(drew, "drew"));
     const cards = document.createElement("div");
     cards.className = "hole";
     // Your own cards stay in view after you fold (dimmed with the seat); others' go to the muck.

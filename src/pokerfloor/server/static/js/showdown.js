@@ -3,6 +3,7 @@
 
 import { $, seatNames, state } from "./state.js";
 import { cardElement, cardsText } from "./cards.js";
+import { halfLines } from "./games.js";
 
 export function renderShowdown(update) {
   // The last finished hand stays in view while the next one is dealt.
@@ -45,10 +46,10 @@ export function renderShowdown(update) {
     const line = document.createElement("div");
     line.className = "shown";
     line.dataset.seat = e.seat;
-    line.textContent = `${names[e.seat] || `seat ${e.seat}`} shows ${cardsText(e.cards)}${described[e.seat] ? `: ${described[e.seat]}` : ""}`;
+    line.textContent = `${names[e.seat] || `seat ${e.seat}`} shows ${cardsText(e.cards)}${described[e.seat] ? `: ${described[e.seat]}` : ""}${last.result?.said?.[e.seat] ? `, ${last.result.said[e.seat]}` : ""}`;
     box.append(line);
   }
-  for (const line of winLines(last, names)) {
+  for (const line of [...winLines(last, names), ...halfLines(last.result, names)]) {
     const el = document.createElement("div");
     el.className = "won";
     el.textContent = line;

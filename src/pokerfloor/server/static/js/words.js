@@ -49,6 +49,11 @@ export function describe(e, names = {}) {
       return `${n} uncalled returned to ${who}`;
     case "show":
       return `${who} shows ${cardsText(e.cards)}`;
+    case "draw":
+      // How many, never which: another seat's discards are hidden (your own show as cards).
+      return e.amount ? `${who} draws ${n}${e.cards?.some((c) => c) ? ` (discards ${cardsText(e.cards)})` : ""}` : `${who} stands pat`;
+    case "bring_in":
+      return `${who} brings it in for ${n}`;
     case "muck":
       return `${who} mucks`;
     case "win":

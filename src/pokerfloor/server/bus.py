@@ -1,0 +1,341 @@
+"""The bus between the processes that share one PostgreSQL store: any process serves any table.
+
+A table is run by one process, its owner (``Store.claim``: an advisory lock). A client that
+reaches another process (a round-robin proxy sends it anywhere) is *relayed*: that process sends
+its frames, as they came, to the owner over PostgreSQL's LISTEN/NOTIFY, and the owner serves it
+as one of its own clients through a ``BusSocket``, whose sends come back over the bus to the
+relaying process and out on the client's socket. Everything a table decides is still decided by
+its one task; the bus only carries frames.
+
+Every process listens on one channel (``CHANNEL``) and keeps the messages addressed to it: to a
+table it owns, or to a connection it relays. A message longer than a notification may be
+(8000 bytes) goes in pieces. When an owner dies its lock goes with it: a process relaying
+clients of the table takes it over within ``WATCH_SECONDS`` (or another process does, and says
+so), and closes the relayed connections (1012), which reconnect and resync as after any crash
+(their unanswered actions are resent with the same client action id and applied once); one that
+was never answered and sent only its hello is opened again at the new owner. Each process says
+it lives every ``ALIVE_SECONDS``; one not heard from for ``SILENT_SECONDS`` is taken for dead, and
+the owners drop the clients it relayed.
+
+With SQLite there is one process and no bus.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Coroutine
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, cast
+
+from starlette.datastructures import Address, Headers
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from pokerfloor.server.room import Refused, Room
+from pokerfloor.server.transport import Client, encode
+
+if TYPE_CHECKING:
+    import psycopg
+
+    from pokerfloor.server.actor import TableTask
+    from pokerfloor.server.app import Server
+    from pokerfloor.server.commands import Hello
+
+LOG = logging.getLogger("pokerfloor.server")
+CHANNEL = "pokerfloor_bus"
+PIECE = 7000            # characters of a message a notification carries (ASCII; the limit is 8000 bytes)
+WATCH_SECONDS = 0.25    # how often a process checks whether the owners of the tables it relays live
+ALIVE_SECONDS = 2.0     # how often a process says it lives
+SILENT_SECONDS = 10.0   # an owner drops what a process relayed once it has not heard from it this long
+RESTART = 1012          # the close code of a relayed connection whose table changed owner
+
+
+def libpq_url(url: str) -> str:
+    """A SQLAlchemy ``postgresql+psycopg://`` URL as libpq takes it."""
+    scheme, _, rest = url.partition("://")
+    return f"postgresql://{rest}" if scheme.startswith("postgresql") else url
+
+
+@dataclass(eq=False)
+class Relayed:
+    """A client of this process whose table another process owns."""
+
+    client: Client
+    table_id: str
+    first: str             # its first frame, the hello
+    owner: str = ""        # the owner's inbox, once it has answered
+    forwarded: int = 0     # frames sent after the hello
+
+
+class BusSocket:
+    """At the owner, the socket of a client relayed by another process: what the client sent
+    arrives through ``incoming``, and what the owner sends goes back over the bus. It has what
+    ``Server.serve`` uses of a WebSocket."""
+
+    def __init__(self, bus: Bus, inbox: str, conn: str, address: str) -> None:
+        self.bus, self.inbox, self.conn = bus, inbox, conn
+        self.client = Address(address, 0)
+        self.headers = Headers({})      # the relaying process checked the origin
+        self.incoming: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+
+    async def accept(self) -> None:
+        return None
+
+    async def receive_text(self) -> str:
+        text = await self.incoming.get()
+        if text is None:
+            raise WebSocketDisconnect(1000)
+        return text
+
+    async def send_text(self, text: str) -> None:
+        if self.closed:
+            raise WebSocketDisconnect(1000)
+        self.bus.publish({"op": "send", "to": self.inbox, "conn": self.conn, "text": text})
+
+    async def close(self, code: int = 1000) -> None:
+        if not self.closed:
+            self.closed = True
+            self.bus.publish({"op": "close", "to": self.inbox, "conn": self.conn, "code": code})
+        self.bus.served.pop((self.inbox, self.conn), None)
+
+
+@dataclass
+class Pieces:
+    """The pieces of one message received so far."""
+
+    count: int
+    parts: dict[int, str] = field(default_factory=dict)
+
+
+class Bus:
+    """This process's end of the bus: ``start`` it in the app's lifespan, ``close`` it at the end."""
+
+    def __init__(self, server: Server, url: str) -> None:
+        self.server, self.url = server, libpq_url(url)
+        self.inbox = secrets.token_hex(8)
+        self.relayed: dict[str, Relayed] = {}                  # conn id -> a client this process relays
+        self.conn_of: dict[Client, str] = {}
+        self.served: dict[tuple[str, str], BusSocket] = {}     # (inbox, conn) -> a relayed client served here
+        self.heard: dict[str, float] = {}                      # inbox -> when it was last heard from
+        self.outgoing: asyncio.Queue[str] = asyncio.Queue()
+        self.pieces: dict[str, Pieces] = {}
+        self.count = 0
+        self.tasks: list[asyncio.Task[None]] = []
+        self.serving: set[asyncio.Task[None]] = set()
+        self.connections: list[psycopg.AsyncConnection[Any]] = []
+
+    async def start(self) -> None:
+        import psycopg
+
+        listener = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        sender = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        self.connections = [listener, sender]
+        await listener.execute(f"LISTEN {CHANNEL}")
+        for work in (self._listen(listener), self._send(sender), self._watch()):
+            self.tasks.append(asyncio.create_task(self._logged(work)))
+
+    async def close(self) -> None:
+        for task in [*self.tasks, *self.serving]:
+            task.cancel()
+        await asyncio.gather(*self.tasks, *self.serving, return_exceptions=True)
+        for connection in self.connections:
+            with contextlib.suppress(Exception):
+                await connection.close()
+
+    @staticmethod
+    async def _logged(work: Coroutine[Any, Any, None]) -> None:
+        try:
+            await work
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            LOG.exception("the bus failed: clients of other processes' tables are not served")
+
+    # Sending
+
+    def publish(self, message: dict[str, Any]) -> None:
+        """Queue a message for every process (in pieces when long); sent in order."""
+        message["from"] = self.inbox
+        text = json.dumps(message)          # ASCII: a piece is at most PIECE bytes
+        self.count += 1
+        name = f"{self.inbox}.{self.count}"
+        pieces = [text[i:i + PIECE] for i in range(0, len(text), PIECE)] or [""]
+        for index, piece in enumerate(pieces):
+            self.outgoing.put_nowait(f"{name} {index} {len(pieces)}\n{piece}")
+
+    async def _send(self, connection: psycopg.AsyncConnection[Any]) -> None:
+        """Send what is queued, in order: whatever queued up meanwhile in one go (pipelined)."""
+        while True:
+            batch = [await self.outgoing.get()]
+            while not self.outgoing.empty():
+                batch.append(self.outgoing.get_nowait())
+            async with connection.cursor() as cursor:
+                await cursor.executemany("SELECT pg_notify(%s, %s)", [(CHANNEL, payload) for payload in batch])
+
+    # The relaying side
+
+    def task_or_relay(self, client: Client, hello: Hello, frame: dict[str, Any]) -> TableTask | None:
+        """The hello's table's task when this process runs it (or can: ``Server.table_task``);
+        else None, and the client is relayed to the table's owner from now on, starting with this
+        hello."""
+        try:
+            return self.server.table_task(hello.table_id)
+        except Refused as refused:
+            if refused.code != "not_owner":
+                raise
+        if client.table is not None:
+            client.table.clients.discard(client)
+            client.table = None
+        self.relay(client, hello.table_id, encode(frame))
+        return None
+
+    def room(self, table_id: str) -> Room:
+        """A table's room: the running one, or rebuilt from the store when another process runs it."""
+        try:
+            return self.server.table_task(table_id).room
+        except Refused as refused:
+            if refused.code != "not_owner":
+                raise
+        return self.server.rebuild(table_id)
+
+    def relay(self, client: Client, table_id: str, first: str) -> None:
+        """Serve ``client`` through the table's owner from now on, starting with its ``first``
+        frame (a hello)."""
+        conn = secrets.token_hex(8)
+        self.relayed[conn] = Relayed(client, table_id, first)
+        self.conn_of[client] = conn
+        self._open(conn)
+
+    def _open(self, conn: str) -> None:
+        relayed = self.relayed[conn]
+        self.publish({"op": "open", "table": relayed.table_id, "conn": conn, "address": relayed.client.address,
+                      "text": relayed.first})
+
+    def forward(self, client: Client, text: str) -> bool:
+        """Send a frame of a relayed client to its table's owner; False if it is not relayed."""
+        conn = self.conn_of.get(client)
+        if conn is None:
+            return False
+        relayed = self.relayed[conn]
+        relayed.forwarded += 1
+        self.publish({"op": "frame", "table": relayed.table_id, "conn": conn, "text": text})
+        return True
+
+    def left(self, client: Client) -> None:
+        """A client's connection ended: its owner hears of it."""
+        conn = self.conn_of.pop(client, None)
+        if conn is not None:
+            relayed = self.relayed.pop(conn)
+            self.publish({"op": "close", "table": relayed.table_id, "conn": conn})
+
+    def announce(self, table_id: str) -> None:
+        """This process now owns the table: connections relayed to an earlier owner are closed."""
+        self.publish({"op": "owner", "table": table_id})
+
+    async def _watch(self) -> None:
+        """Take over a relayed table whose owner died; say now and then that this process lives;
+        drop what a process that fell silent relayed here."""
+        said = 0.0
+        while True:
+            await asyncio.sleep(WATCH_SECONDS)
+            for table_id in {r.table_id for r in self.relayed.values()}:
+                if table_id not in self.server.tables:
+                    with contextlib.suppress(Refused):
+                        self.server.table_task(table_id)      # claimed if its owner died (and announced)
+            now = time.monotonic()
+            if now - said >= ALIVE_SECONDS:
+                self.publish({"op": "alive"})
+                said = now
+            self.drop_silent(now)
+
+    def drop_silent(self, now: float) -> None:
+        """End the clients relayed here by a process not heard from for ``SILENT_SECONDS``."""
+        for key, socket in list(self.served.items()):
+            if now - self.heard.get(key[0], now) > SILENT_SECONDS:
+                socket.closed = True
+                self.served.pop(key, None)
+                socket.incoming.put_nowait(None)
+
+    # Receiving
+
+    async def _listen(self, connection: psycopg.AsyncConnection[Any]) -> None:
+        async for note in connection.notifies():
+            message = self._assemble(note.payload)
+            if message is not None:
+                await self._receive(message)
+
+    def _assemble(self, payload: str) -> dict[str, Any] | None:
+        head, _, piece = payload.partition("\n")
+        name, index, count = head.split(" ")
+        if count == "1":
+            return cast(dict[str, Any], json.loads(piece))
+        pieces = self.pieces.setdefault(name, Pieces(int(count)))
+        pieces.parts[int(index)] = piece
+        if len(pieces.parts) < pieces.count:
+            return None
+        del self.pieces[name]
+        return cast(dict[str, Any], json.loads("".join(pieces.parts[i] for i in range(pieces.count))))
+
+    async def _receive(self, message: dict[str, Any]) -> None:
+        sender = str(message["from"])
+        self.heard[sender] = time.monotonic()
+        op = message["op"]
+        if "to" in message:
+            if message["to"] == self.inbox:
+                await self._to_relayed(sender, message)
+            return
+        if op == "owner":
+            await self._new_owner(sender, str(message["table"]))
+            return
+        table_id = message.get("table")
+        if table_id not in self.server.tables:
+            return
+        key = (sender, str(message.get("conn")))
+        if op == "open" and key not in self.served:
+            socket = BusSocket(self, sender, key[1], str(message.get("address", "")))
+            self.served[key] = socket
+            socket.incoming.put_nowait(str(message["text"]))
+            self._serve(socket)
+        elif op == "frame" and key in self.served:
+            self.served[key].incoming.put_nowait(str(message["text"]))
+        elif op == "close" and key in self.served:
+            socket = self.served.pop(key)
+            socket.closed = True
+            socket.incoming.put_nowait(None)
+
+    async def _new_owner(self, owner: str, table_id: str) -> None:
+        """A process took the table: a relayed connection that had not been answered and has
+        sent nothing but its hello opens again there (the announcement may only have been late:
+        the owner keeps the first open); one answered by another owner, or that sent more, is
+        closed (1012), to reconnect and resync."""
+        for conn, relayed in list(self.relayed.items()):
+            if relayed.table_id != table_id or (relayed.owner == owner and owner != self.inbox):
+                continue
+            if not relayed.owner and not relayed.forwarded:
+                self._open(conn)
+                continue
+            self.conn_of.pop(relayed.client, None)
+            del self.relayed[conn]
+            await relayed.client.close(RESTART)
+
+    def _serve(self, socket: BusSocket) -> None:
+        task = asyncio.create_task(self.server.serve(cast(WebSocket, socket)))     # served as a WebSocket is
+        self.serving.add(task)
+        task.add_done_callback(self.serving.discard)
+
+    async def _to_relayed(self, owner: str, message: dict[str, Any]) -> None:
+        relayed = self.relayed.get(str(message["conn"]))
+        if relayed is None:
+            return
+        relayed.owner = owner
+        if message["op"] == "send":
+            await relayed.client.send_text(str(message["text"]))
+        elif message["op"] == "close":
+            self.conn_of.pop(relayed.client, None)
+            self.relayed.pop(str(message["conn"]), None)
+            await relayed.client.close(int(message.get("code", 1000)))

@@ -1,0 +1,199 @@
+"""Games other than hold'em on the page (issue 23): a stud hand (up cards face up at every seat,
+down cards hidden, the bring-in), a draw with discards (the cards picked, how many each opponent
+drew, never which) and a hi-lo split (each half and who won it). Screenshots in
+build/web-screenshots."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator
+
+from playwright.sync_api import Browser, expect
+
+from tests.web.conftest import IN_PLAY, Client
+
+CHIPS = 200
+
+
+@contextlib.contextmanager
+def game_table(browser: Browser, base: str, seed: str, variant: str) -> Iterator[tuple[Client, dict[int, Client]]]:
+    """A host opens a table of ``variant`` from the lobby; two players sit (seats 1 and 2)."""
+    host = Client(browser, base, "host")
+    everyone = [host]
+    try:
+        host.page.goto(f"/?seed={seed}")
+        host.page.uncheck("#approval")
+        host.page.select_option("#variant", variant)
+        shown, hidden = ("#stud-bets", "#blind-bets") if variant in ("stud", "stud_hilo", "razz") else (
+            "#blind-bets", "#stud-bets")
+        expect(host.page.locator(shown)).to_be_visible()
+        expect(host.page.locator(hidden)).to_be_hidden()
+        assert host.page.locator("#variant option").count() == 15
+        host.shot(f"39-lobby-{variant}")
+        host.page.click("#create button[type=submit]")
+        host.page.wait_for_url("**/table.html?t=*")
+        link = host.page.input_value("#share")
+        players = {}
+        for seat, name in ((1, "Ann"), (2, "Bob")):
+            person = Client(browser, base, name)
+            everyone.append(person)
+            person.ask_for_seat(link, seat, name, CHIPS)
+            expect(person.page.locator(f".seat.me[data-seat='{seat}']")).to_be_visible()
+            players[seat] = person
+        yield host, players
+        assert not [e for person in everyone for e in person.errors]
+    finally:
+        for person in everyone:
+            person.close()
+
+
+def to_act(host: Client, players: dict[int, Client]) -> Client | None:
+    """The player to act once their buttons show; None once the hand is over."""
+    host.page.wait_for_function(
+        "() => { const u = window.pokerfloorTable.state.update; const h = u.hand;"
+        " return h && (h.is_over || (h.to_act != null && u.table.seats[h.to_act])) }")
+    hand = host.state()["hand"]
+    if hand["is_over"]:
+        return None
+    client = players[hand["to_act"]]
+    client.page.wait_for_function(
+        "() => !!window.pokerfloorTable.state.update.you.turn_token")
+    expect(client.page.locator("#actions .act").first).to_be_visible()
+    return client
+
+
+def check_or_call(client: Client) -> None:
+    for action in ("check", "call", "bring_in", "draw"):
+        button = client.page.locator(f"#actions .act[data-action='{action}']")
+        if button.count():
+            token = client.state()["you"]["turn_token"]
+            button.first.click()
+            client.page.wait_for_function(
+                "t => window.pokerfloorTable.state.update.you.turn_token !== t", arg=token)
+            return
+    raise AssertionError("no check, call, bring-in or draw button")
+
+
+def test_a_stud_hand_shows_up_cards_to_all_and_down_cards_to_their_owner(browser: Browser, server: str) -> None:
+    with game_table(browser, server, "5a", "stud") as (host, players):
+        host.page.click("#start")
+        host.page.wait_for_function(IN_PLAY)
+        host.page.click("#pause")
+        for seat, person in players.items():
+            other = 3 - seat
+            mine = person.page.locator(f".seat[data-seat='{seat}'] .hole .card")
+            expect(mine).to_have_count(3)
+            expect(person.page.locator(f".seat[data-seat='{seat}'] .hole .card.down[data-card]")).to_have_count(2)
+            expect(person.page.locator(f".seat[data-seat='{seat}'] .hole .card.up[data-card]")).to_have_count(1)
+            # The other seat: its up card face up, its two down cards face down.
+            expect(person.page.locator(f".seat[data-seat='{other}'] .hole .card.up[data-card]")).to_have_count(1)
+            expect(person.page.locator(f".seat[data-seat='{other}'] .hole .card.back")).to_have_count(2)
+        expect(host.page.locator("#street")).to_have_text("third street")
+        expect(host.page.locator("#game-line")).to_contain_text("Seven-card stud")
+        bringer = to_act(host, players)
+        assert bringer is not None
+        expect(bringer.page.locator("#actions .act[data-action='bring_in']")).to_contain_text("Bring in")
+        bringer.shot("40-stud-bring-in")
+        while (person := to_act(host, players)) is not None:
+            check_or_call(person)
+        host.shot("41-stud-showdown")
+        for seat, person in players.items():
+            frames = [json.loads(f) for f in person.frames]
+            hand = host.state()["hand"]
+            # Another seat's down cards never reached this page before the showdown showed them.
+            downs = {c for s, cards in hand["holes"].items() if int(s) != seat
+                     for i, c in enumerate(cards) if i in (0, 1, 6) and c}
+            before = [f for f in frames if f.get("type") == "update" and f.get("hand") and not f["hand"]["is_over"]]
+            seen = {c for f in before for s, cards in f["hand"]["holes"].items() if int(s) != seat for c in cards if c}
+            assert not (downs & seen)
+
+
+def test_a_draw_with_discards(browser: Browser, server: str) -> None:
+    with game_table(browser, server, "5b", "five_card_draw") as (host, players):
+        host.page.click("#start")
+        host.page.wait_for_function(IN_PLAY)
+        host.page.click("#pause")
+        expect(host.page.locator("#street")).to_have_text("before the draw")
+        while (person := to_act(host, players)) is not None:
+            if person.page.locator("#actions .act[data-action='draw']").count():
+                break
+            check_or_call(person)
+        assert person is not None
+        first = person
+        expect(first.page.locator("#actions .act[data-action='draw']")).to_have_text("Stand pat")
+        cards = first.page.locator(".seat.me .hole .card.pick")
+        picked = [cards.nth(0).get_attribute("data-card"), cards.nth(1).get_attribute("data-card")]
+        cards.nth(0).click()
+        cards.nth(1).click()
+        expect(first.page.locator(".seat.me .hole .card.discard")).to_have_count(2)
+        expect(first.page.locator("#actions .act[data-action='draw']")).to_contain_text("Draw 2")
+        expect(host.page.locator("#street")).to_have_text("first draw")
+        first.shot("42-draw-picking-discards")
+        check_or_call(first)
+        me = first.seat()
+        second = to_act(host, players)
+        assert second is not None and second is not first
+        expect(second.page.locator(f".seat[data-seat='{me}'] .badge.drew")).to_have_text("drew 2")
+        check_or_call(second)          # stands pat
+        expect(first.page.locator(f".seat[data-seat='{second.seat()}'] .badge.drew")).to_have_text("stands pat")
+        second.shot("43-draw-opponent-drew-2")
+        # The discards reached no other page.
+        for person in (second, host):
+            assert not any(card in text for text in person.frames for card in picked if card)
+        while (person := to_act(host, players)) is not None:
+            check_or_call(person)
+
+
+def test_a_hi_lo_split_names_each_half(browser: Browser, server: str) -> None:
+    with game_table(browser, server, "5c", "omaha_hilo") as (host, players):
+        host.page.click("#start")
+        for number in range(1, 16):
+            host.page.wait_for_function(
+                "n => window.pokerfloorTable.state.update.table.hand_number === n", arg=number)
+            host.page.click("#pause")
+            while (person := to_act(host, players)) is not None:
+                check_or_call(person)
+            result = host.state()["result"]
+            halves = result["awards"][0]["halves"]
+            if halves["low"] and halves["low"]["winners"] != halves["high"]["winners"]:
+                break
+            host.page.click("#start")
+        else:
+            raise AssertionError("no split pot in 15 hands")
+        for person in (host, *players.values()):
+            expect(person.page.locator("#showdown .won", has_text="high half:")).to_have_count(1)
+            expect(person.page.locator("#showdown .won", has_text="low half:")).to_contain_text(" low")
+        host.shot("44-hi-lo-split")
+
+
+def test_a_horse_table_opened_from_the_lobby_deals_limit_holdem_first(browser: Browser, server: str) -> None:
+    host = Client(browser, server, "host")
+    try:
+        host.page.goto("/?seed=5d")
+        host.page.uncheck("#approval")
+        host.page.select_option("#mixed", "horse")
+        expect(host.page.locator("#mixed-bets")).to_be_visible()
+        expect(host.page.locator("#blind-bets")).to_be_hidden()
+        host.page.fill("#mixed-bet", "10")
+        host.shot("45-lobby-horse")
+        host.page.click("#create button[type=submit]")
+        host.page.wait_for_url("**/table.html?t=*")
+        link = host.page.input_value("#share")
+        ann = Client(browser, server, "Ann")
+        bob = Client(browser, server, "Bob")
+        try:
+            ann.ask_for_seat(link, 1, "Ann", CHIPS)
+            bob.ask_for_seat(link, 2, "Bob", CHIPS)
+            expect(host.page.locator(".seat[data-seat='2'] .name")).to_have_text("Bob")
+            host.page.click("#start")
+            host.page.wait_for_function(IN_PLAY)
+            game = host.state()["hand"]["game"]
+            assert (game["variant"], game["structure"], game["small_bet"]) == ("holdem", "fixed_limit", 10)
+            expect(host.page.locator("#game-line")).to_contain_text("Texas hold'em (Limit)")
+            assert not ann.errors + bob.errors + host.errors
+        finally:
+            ann.close()
+            bob.close()
+    finally:
+        host.close()
