@@ -387,6 +387,24 @@ class Table:
         self._log("sit", seat, chips, rule=R_BUY_IN, note="posts to come in" if post else "waits for the big blind")
         return taken
 
+    def move(self, seat: int, to: int) -> None:
+        """The host moves a player to a free seat between hands, chips, status and the blinds
+        they owe with them (a straddle or sleeper they declared for the next hand is dropped,
+        being a bet of the seat they left). Not while any hand is in play."""
+        self.end_hand()
+        current = self._occupied(seat)
+        self._check_seat_number(to)
+        self._check_no_hand_pending()
+        if to in self._seats:
+            raise IllegalAction("invalid_action", f"seat {to} is taken")
+        del self._seats[seat]
+        self._seats[to] = replace(current, number=to)
+        self._straddles = [p for p in self._straddles if p.seat != seat]
+        self._sleepers = [p for p in self._sleepers if p.seat != seat]
+        if self._rock == seat:
+            self._rock = to
+        self._log("move", to, who=self._seats[to], note=f"from seat {seat}")
+
     def rename(self, seat: int, name: str) -> None:
         """A seated player changes their display name (their id, and so their ledger, stay)."""
         self.end_hand()
@@ -529,9 +547,20 @@ class Table:
         if not isinstance(game, Game):
             raise InvalidArgument(f"a table deals a Game, not {game!r}")
         self._rotation = None
-        self._next_game = replace(game, house=self._game.house)
+        self._next_game = replace(game, house=self.house)
         stakes = f"{game.variant} {game.structure} blinds {game.blinds} ante {game.ante}"
         self._log("game", note=stakes, rule=cite.NEW_LEVEL)
+
+    def set_buy_in(self, low: int, high: int | None) -> None:
+        """The buy-in limits from now on (``sit``, ``top_up``, ``rebuy``): ``low`` to ``high``
+        chips, ``None`` for no maximum (the house's ``buy_in``; ``ValueError`` when ``high`` is
+        below ``low``). Stacks already above the new maximum stay as they are."""
+        self.end_hand()
+        if self._rotation is not None:
+            raise IllegalAction("invalid_action", "the buy-in of a rotation of games is its games' own")
+        house = replace(self.house, buy_in=(low, high))
+        self._next_game = replace(self.game, house=house)
+        self._log("buy_in_limits", chips=low, note="no maximum" if high is None else f"up to {high}")
 
     def rotate_games(self, rotation: Rotation | None) -> None:
         """Deal a rotation of games from the next hand on (a mixed game, or dealer's choice):
