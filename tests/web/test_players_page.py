@@ -180,6 +180,14 @@ def test_presets_are_a_third_a_half_two_thirds_and_pot_and_before_the_flop_2_5x_
       return presets({ street: "flop", total_pot: 90 }, { call: [0, 0], bet: [10, 10] });
     }""")
     assert fixed == [], "a limit bet has one amount: no pot-sized presets"
+    chosen = page.evaluate("""async () => {
+      const { presets } = await import("/js/amounts.js");
+      const host = { flop: [0.25, 0.75, 1.5], preflop: [2, 4] };
+      return [presets({ street: "flop", total_pot: 100 }, { call: [0, 0], bet: [2, 500] }, host),
+              presets({ street: "preflop", total_pot: 3 }, { call: [2, 1], raise_: [4, 200] }, host)];
+    }""")
+    assert chosen[0] == [["min", 2], ["¼ pot", 25], ["¾ pot", 75], ["150% pot", 150], ["pot", 100], ["all-in", 500]]
+    assert chosen[1] == [["min", 4], ["2x", 4], ["4x", 8], ["pot", 6], ["all-in", 200]], "the host's presets"
 
 
 def test_the_readout_names_the_hand_you_hold(game: dict[str, Any]) -> None:

@@ -79,6 +79,8 @@ class Config:
     reveal: str = DEFAULT_REVEAL
     rotation: dict[str, Any] | None = None
     """The mixed game the table rotates (``games.rotation_from``), as the host gave it."""
+    presets: dict[str, list[float]] | None = None
+    """The bet presets the host chose (``preset_choice``); ``None``: the page's own."""
 
     @classmethod
     def parse(cls, data: Mapping[str, Any], master: str | None = None) -> Config:
@@ -131,8 +133,10 @@ class Config:
             raise bad_field("reveal", f"is one of {list(REVEALS)}")
         customs = {name: _flag(options, name, default) for name, default in CUSTOMS.items()}
         approval = _flag(options, "approval", False)
+        presets = preset_choice(options.get("presets"))
         return cls(
             game, seats, approval, straddles, clock, button, str(seed), **customs, reveal=reveal, rotation=rotation,
+            presets=presets,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -148,6 +152,7 @@ class Config:
                 "seed": self.master,
                 "reveal": self.reveal,
                 **({} if self.rotation is None else {"rotation": self.rotation}),
+                **({} if self.presets is None else {"presets": self.presets}),
                 **self.customs(),
             },
         }
@@ -161,6 +166,28 @@ class Config:
 # The house's on/off customs and their defaults: losing hands mucked unseen at the showdown
 # (TDA 2024 R18), spectators let in, run it twice offered to all-in players, rabbit cards shown.
 CUSTOMS = {"auto_muck": True, "spectators": True, "run_it_twice": False, "rabbit": False}
+
+
+PRESETS = {"flop": (0.05, 10.0), "preflop": (1.5, 20.0)}
+"""The bet presets a host may choose: after the flop fractions of the pot, before it multiples of
+the bet to call, each list at most six, within these bounds."""
+
+
+def preset_choice(value: object) -> dict[str, list[float]] | None:
+    """The host's bet presets (``{"flop": [0.33, 0.5, 1], "preflop": [2.5, 3]}``, either list
+    optional), checked whole; ``Refused`` naming ``presets`` if any is wrong."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not value or set(value) - set(PRESETS):
+        raise bad_field("presets", "is an object with a list for flop (pot fractions) and/or preflop (multiples)")
+    chosen: dict[str, list[float]] = {}
+    for street, sizes in value.items():
+        low, high = PRESETS[street]
+        if (not isinstance(sizes, list) or not 1 <= len(sizes) <= 6
+                or any(isinstance(x, bool) or not isinstance(x, (int, float)) or not low <= x <= high for x in sizes)):
+            raise bad_field("presets", f"{street} is a list of one to six numbers from {low} to {high}")
+        chosen[street] = sorted(float(x) for x in sizes)
+    return chosen
 
 
 def _flag(options: Mapping[str, Any], name: str, default: bool) -> bool:

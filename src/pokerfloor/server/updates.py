@@ -111,6 +111,7 @@ def shared_parts(room: Room, clock: Clock) -> Shared:
         "size": room.config.seats,
         "customs": {**room.config.customs(), "spectators": room.spectators},
         "reveal": room.config.reveal,
+        "presets": room.config.presets,
         "seats": {
             str(n): {
                 "player_id": s.player,

@@ -71,7 +71,7 @@ function actionButtons(hand, legal) {
     };
     const presetRow = document.createElement("div");
     presetRow.className = "presets";
-    for (const [text, to] of presets(hand, legal)) {
+    for (const [text, to] of presets(hand, legal, state.update?.table?.presets)) {
       const p = document.createElement("button");
       p.textContent = text;
       p.className = "preset";

@@ -17,14 +17,23 @@ export function wager(legal) {
   return null;
 }
 
+const FRACTIONS = { 0.25: "¼ pot", 0.33: "⅓ pot", 0.5: "½ pot", 0.67: "⅔ pot", 0.75: "¾ pot", 1: "pot" };
+
+/** A pot fraction as players say it: "⅓ pot", "½ pot", "pot", "150% pot". */
+function potWords(fraction) {
+  return FRACTIONS[Math.round(fraction * 100) / 100] || `${Math.round(fraction * 100)}% pot`;
+}
+
 /**
- * The presets as totals to wager. After the flop (and without a street): ⅓, ½, ⅔ of the pot and
- * the pot, where a pot-sized raise is a call, then the pot after that call. Before the flop:
- * 2.5x and 3x the bet to call (the big blind, unopened), then the pot. Always min and all-in.
- * None when there is one amount to choose (fixed limit, or only all-in).
- * `view` is the seat's SeatView (`total_pot` counts the bets in front).
+ * The presets as totals to wager. After the flop (and without a street): fractions of the pot,
+ * where a pot-sized raise is a call, then the pot after that call (⅓, ½, ⅔ unless the host chose
+ * others). Before the flop: multiples of the bet to call, the big blind unopened (2.5x and 3x
+ * unless the host chose others), then the pot. Always min and all-in. None when there is one
+ * amount to choose (fixed limit, or only all-in).
+ * `view` is the seat's SeatView (`total_pot` counts the bets in front); `chosen` the table's
+ * `presets` (`{flop: [...], preflop: [...]}`, either may be missing), or null for the defaults.
  */
-export function presets(view, legal) {
+export function presets(view, legal, chosen = null) {
   const open = wager(legal);
   if (!open) return [];
   const range = open[1];
@@ -33,8 +42,10 @@ export function presets(view, legal) {
   const callCost = legal.call ? legal.call[1] : 0;
   const potAfterCall = view.total_pot + callCost;
   const sized = (fraction) => clamp(callTo + fraction * potAfterCall, range);
+  const fractions = chosen?.flop || [1 / 3, 0.5, 2 / 3];
+  const multiples = chosen?.preflop || [2.5, 3];
   const sizes = view.street === "preflop" && callTo > 0
-    ? [["2.5x", clamp(2.5 * callTo, range)], ["3x", clamp(3 * callTo, range)]]
-    : [["⅓ pot", sized(1 / 3)], ["½ pot", sized(0.5)], ["⅔ pot", sized(2 / 3)]];
+    ? multiples.map((m) => [`${m}x`, clamp(m * callTo, range)])
+    : fractions.filter((f) => f !== 1).map((f) => [potWords(f), sized(f)]);
   return [["min", range[0]], ...sizes, ["pot", sized(1)], ["all-in", range[1]]];
 }

@@ -30,6 +30,10 @@ $("#create").onsubmit = async (event) => {
     reveal: $("#reveal").value,
     clock: $("#clock-on").checked ? { seconds: Number($("#clock-seconds").value), time_bank: Number($("#clock-bank").value) } : null,
   };
+  const sizes = (text) => text.split(/[\s,]+/).filter(Boolean).map(Number);
+  const presets = { flop: sizes($("#presets-flop").value), preflop: sizes($("#presets-preflop").value) };
+  options.presets = Object.fromEntries(Object.entries(presets).filter(([, list]) => list.length));
+  if (!Object.keys(options.presets).length) delete options.presets;
   const rotation = lobbyRotation($("#mixed").value, Number($("#mixed-bet").value));
   if (rotation) options.rotation = rotation; // the server deals the mix instead of one game
   const seed = new URLSearchParams(location.search).get("seed");
