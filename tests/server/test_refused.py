@@ -186,6 +186,8 @@ def good_value(data: st.DataObject, name: str, rule: Rule) -> Any:
         "text": ["gg", "x" * 500],
         "hand": [1, 2],
         "seed": ["00", MASTER],
+        "ante": [1, 5, 500],             # a bomb pot's: 500 puts a seat all in
+        "boards": [1, 2],
     }
     if name in choices:
         return data.draw(st.sampled_from(choices[name]))

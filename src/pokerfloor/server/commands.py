@@ -299,11 +299,21 @@ class Spectators(Command):
     allow: bool = _rule(bool, words="true or false")
 
 
+@dataclass(frozen=True)
+class BombPot(Command):
+    """The host calls a bomb pot for the next hand (``pf.Table.call_bomb_pot``): every player
+    dealt in antes ``ante``, no betting before the flop; ``boards`` 2 for a double board."""
+
+    TYPE, WHO, INPUT = "bomb_pot", "host", "bomb_pot"
+    ante: int = chips_field()
+    boards: int = _rule(int, 1, 2, "optional, 1 or 2, default 1", optional=True, default=1)
+
+
 COMMANDS: dict[str, type[Command]] = {
     kind.TYPE: kind
     for kind in (
         Hello, Join, Act, TopUp, SitOut, SitIn, Leave, Straddle, Chat, RunIt, Resync, Spectate,
-        Approve, RefuseSeat, Start, Pause, EditStack, Remove, EndGame, Spectators,
+        Approve, RefuseSeat, Start, Pause, EditStack, Remove, EndGame, Spectators, BombPot,
     )
 }
 """Every client command but ``create_table`` (whose nested ``game`` and ``options`` are the
@@ -363,6 +373,7 @@ INPUTS: dict[str, dict[str, Rule]] = {
     "spectators": rules(Spectators),
     "edit_stack": rules(EditStack),
     "remove": rules(Remove),
+    "bomb_pot": rules(BombPot),
     "deal": {"hand": rules(Act)["hand"], "seed": Rule(str, 2, 256)},
     "timeout": {"seat": rules(Remove)["seat"]},
     "offer_timeout": {},

@@ -111,6 +111,7 @@ def shared_parts(room: Room, clock: Clock) -> Shared:
         "size": room.config.seats,
         "customs": {**room.config.customs(), "spectators": room.spectators},
         "reveal": room.config.reveal,
+        "bomb_pot": bomb_json(room),
         "seats": {
             str(n): {
                 "player_id": s.player,
@@ -123,6 +124,16 @@ def shared_parts(room: Room, clock: Clock) -> Shared:
     }
     result = result_json(room.hand, rabbit=room.config.rabbit)
     return Shared(table, deal, result, room.deadline(), offer_json(room, clock))
+
+
+def bomb_json(room: Room) -> dict[str, Any] | None:
+    """``{"hand": {"ante", "boards"} | None, "next": ...}``: the hand in play (or the last) if it
+    is a bomb pot, and the next hand if it is one; ``None`` when neither is (docs/protocol.md)."""
+    hand, coming = room.table.hand, room.table.next_bomb_pot
+    now = None if hand is None or not hand.bomb_pot else {"ante": hand.bomb_pot, "boards": len(hand.boards)}
+    if now is None and coming is None:
+        return None
+    return {"hand": now, "next": None if coming is None else {"ante": coming[0], "boards": coming[1]}}
 
 
 def offer_json(room: Room, clock: Clock) -> dict[str, Any] | None:
