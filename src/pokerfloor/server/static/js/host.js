@@ -59,4 +59,9 @@ export function wireHost() {
     command({ type: "edit_stack", seat: Number($("#edit-seat").value), chips: Number($("#edit-chips").value) });
   };
   $("#remove").onclick = () => command({ type: "remove", seat: Number($("#edit-seat").value) });
+  // A bomb pot for the next hand (the server refuses it in a game without a flop).
+  $("#bomb-form").onsubmit = (e) => {
+    e.preventDefault();
+    command({ type: "bomb_pot", ante: Number($("#bomb-ante").value), boards: Number($("#bomb-boards").value) });
+  };
 }
