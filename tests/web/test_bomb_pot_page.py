@@ -10,6 +10,7 @@ from tests.web.conftest import IN_PLAY, table_at_once
 
 SEED = "0b"
 NOBODY_TO_ACT = "() => { const h = window.pokerfloorTable.state.update.hand; return h && h.is_over }"
+MOVED_ON = "seat => { const h = window.pokerfloorTable.state.update.hand; return h.is_over || h.to_act !== seat }"
 
 
 def test_a_double_board_bomb_pot_called_by_the_host(browser: Browser, server: str) -> None:
@@ -26,7 +27,8 @@ def test_a_double_board_bomb_pot_called_by_the_host(browser: Browser, server: st
         for person in (host, *players.values()):
             expect(person.page.locator("#bomb-line")).to_have_text("Bomb pot: 5 each, double board")
             expect(person.page.locator("#board .run")).to_have_count(2)
-            expect(person.page.locator("#board .run[data-run='1'] .card")).to_have_count(3)   # two flops, no betting before
+            # Two flops: no betting before the flop.
+            expect(person.page.locator("#board .run[data-run='1'] .card")).to_have_count(3)
             expect(person.page.locator("#board .run[data-run='2'] .card")).to_have_count(3)
             expect(person.page.locator("#board .run-name").first).to_have_text("board 1")
         assert host.state()["hand"]["street"] == "flop" and host.state()["hand"]["total_pot"] == 15
@@ -38,9 +40,7 @@ def test_a_double_board_bomb_pot_called_by_the_host(browser: Browser, server: st
             button = players[seat].page.locator("#actions .act[data-action='check']")
             expect(button).to_be_visible()
             button.click()
-            host.page.wait_for_function(
-                f"() => {{ const h = window.pokerfloorTable.state.update.hand; return h.is_over || h.to_act !== {seat} }}"
-            )
+            host.page.wait_for_function(MOVED_ON, arg=seat)
         host.page.wait_for_function(NOBODY_TO_ACT)
         for person in (host, *players.values()):
             box = person.page.locator("#showdown")
