@@ -188,6 +188,7 @@ def good_value(data: st.DataObject, name: str, rule: Rule) -> Any:
         "seed": ["00", MASTER],
         "ante": [1, 5, 500],             # a bomb pot's: 500 puts a seat all in
         "boards": [1, 2],
+        "game": ["fixed_limit_holdem", "no_such_game"],     # choose_game: no dealer's choice here
     }
     if name in choices:
         return data.draw(st.sampled_from(choices[name]))

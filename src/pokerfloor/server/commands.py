@@ -309,11 +309,21 @@ class BombPot(Command):
     boards: int = _rule(int, 1, 2, "optional, 1 or 2, default 1", optional=True, default=1)
 
 
+@dataclass(frozen=True)
+class ChooseGame(Command):
+    """Dealer's choice: the seat holding the choice names the next orbit's game by its name on
+    the host's list (``pf.Table.choose_game``: ``"fixed_limit_razz"``...)."""
+
+    TYPE, INPUT = "choose_game", "choose_game"
+    game: str = id_field()
+
+
 COMMANDS: dict[str, type[Command]] = {
     kind.TYPE: kind
     for kind in (
         Hello, Join, Act, TopUp, SitOut, SitIn, Leave, Straddle, Chat, RunIt, Resync, Spectate,
         Approve, RefuseSeat, Start, Pause, EditStack, Remove, EndGame, Spectators, BombPot,
+        ChooseGame,
     )
 }
 """Every client command but ``create_table`` (whose nested ``game`` and ``options`` are the
@@ -360,6 +370,7 @@ INPUTS: dict[str, dict[str, Rule]] = {
     "straddle": _of(Straddle, player_id=_PLAYER),
     "chat": _of(Chat, player_id=_PLAYER),
     "run_it": _of(RunIt, player_id=_PLAYER),
+    "choose_game": _of(ChooseGame, player_id=_PLAYER),
     "act": {
         "player_id": _PLAYER,
         "action": rules(Act)["action"],

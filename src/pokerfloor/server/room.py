@@ -506,6 +506,11 @@ class Room:
         flop, or with an ante not in the game's chips: ``Table.call_bomb_pot``)."""
         self.table.call_bomb_pot(entry["ante"], boards=entry["boards"])
 
+    def _on_choose_game(self, entry: Input) -> None:
+        """Dealer's choice: the seat holding the choice names the next orbit's game (refused
+        ``illegal`` from another seat, for a game not on the list, or at a table without it)."""
+        self.table.choose_game(self._seat(entry), entry["game"])
+
     def _on_deal(self, entry: Input) -> None:
         if self.ended:
             raise Refused("closed", "the game has ended")
@@ -626,6 +631,7 @@ HANDLERS: dict[str, Callable[[Room, Input], None]] = {
     "edit_stack": Room._on_edit_stack,
     "remove": Room._on_remove,
     "bomb_pot": Room._on_bomb_pot,
+    "choose_game": Room._on_choose_game,
     "deal": Room._on_deal,
     "act": Room._on_act,
     "timeout": Room._on_timeout,

@@ -112,6 +112,7 @@ def shared_parts(room: Room, clock: Clock) -> Shared:
         "customs": {**room.config.customs(), "spectators": room.spectators},
         "reveal": room.config.reveal,
         "bomb_pot": bomb_json(room),
+        "choice": choice_json(room),
         "seats": {
             str(n): {
                 "player_id": s.player,
@@ -134,6 +135,22 @@ def bomb_json(room: Room) -> dict[str, Any] | None:
     if now is None and coming is None:
         return None
     return {"hand": now, "next": None if coming is None else {"ante": coming[0], "boards": coming[1]}}
+
+
+def choice_json(room: Room) -> dict[str, Any] | None:
+    """Dealer's choice: ``{"games", "game", "chooser", "chosen"}``, the host's list, the game of
+    the orbit in play, the seat naming the next orbit's game and the game it named (or null);
+    ``None`` at a table not dealing dealer's choice (docs/protocol.md)."""
+    rotation = room.table.rotation
+    if rotation is None or not rotation.rotation.dealers_choice:
+        return None
+    keys = rotation.rotation.keys
+    return {
+        "games": list(keys),
+        "game": keys[rotation.index] if rotation.played else None,
+        "chooser": room.table.chooser,
+        "chosen": None if rotation.chosen is None else keys[rotation.chosen],
+    }
 
 
 def offer_json(room: Room, clock: Clock) -> dict[str, Any] | None:
