@@ -181,12 +181,19 @@ def good_value(data: st.DataObject, name: str, rule: Rule) -> Any:
         "token_hash": [digest(n) for n in ("ann", "bob", "host-token")],
         "amount": [None, 4, 6, 100],
         "action": ACTIONS,
-        "to": [None, 4, 10, 50],
+        "to": [None, 1, 4, 10, 50],       # act's amount, and move_seat's seat
+        "small_blind": [0, 1, 2, 5],
+        "big_blind": [1, 2, 4, 10],
+        "ante": [0, 1, 5, 500],           # set_game's, and a bomb pot's (0 refused; 500 puts a seat all in)
+        "variant": [None, "holdem", "omaha", "go-fish"],
+        "seconds": [1, 10, 30],
+        "time_bank": [0, 10],
+        "low": [1, 40, 100, 300],
+        "high": [None, 50, 200, 1000],
         "client_action_id": ["a1", "a2"],
         "text": ["gg", "x" * 500],
         "hand": [1, 2],
         "seed": ["00", MASTER],
-        "ante": [1, 5, 500],             # a bomb pot's: 500 puts a seat all in
         "boards": [1, 2],
         "game": ["fixed_limit_holdem", "no_such_game"],     # choose_game: no dealer's choice here
     }

@@ -193,6 +193,16 @@ def test_the_readout_names_the_hand_you_hold(game: dict[str, Any]) -> None:
         "you have: three of a kind, aces",  # Omaha: two of the hole cards, three of the board
         "you have: flush, ace high", "you have: royal flush", "you have: high card, jack high",
     ]
+    lows = page.evaluate("""async () => {
+      const { readout } = await import("/js/holding.js");
+      const say = (variant, hole, board) =>
+        readout({ game: { variant }, seats: [1], folded: [], holes: { 1: hole }, board }, 1);
+      return [say("razz", ["Ah", "2d", "3c", "4s", "5h", "Kd", "Kc"], []),
+              say("deuce_seven_triple", ["7h", "5d", "4c", "3s", "2h"], []),
+              say("badugi", ["Ah", "2d", "3c", "4s"], []), say("short_deck", ["Ah", "Kh"], ["Qh", "Jh", "6c"]),
+              say("omaha_hilo", ["Ah", "2d", "Kc", "Kd"], ["As", "7c", "3h"])];
+    }""")
+    assert lows == ["", "", "", "", "you have (high): one pair, aces"], "no low or badugi hand named as a high one"
     me, _ = actor(game)
     hand = me.evaluate("() => window.pokerfloorTable.state.update.hand")
     text = me.locator("#holding").inner_text()
