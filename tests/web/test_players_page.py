@@ -175,6 +175,11 @@ def test_presets_are_a_third_a_half_two_thirds_and_pot_and_before_the_flop_2_5x_
     }""")
     assert sizes[0] == [["min", 2], ["⅓ pot", 30], ["½ pot", 45], ["⅔ pot", 60], ["pot", 90], ["all-in", 500]]
     assert sizes[1] == [["min", 4], ["2.5x", 5], ["3x", 6], ["pot", 6], ["all-in", 200]]
+    fixed = page.evaluate("""async () => {
+      const { presets } = await import("/js/amounts.js");
+      return presets({ street: "flop", total_pot: 90 }, { call: [0, 0], bet: [10, 10] });
+    }""")
+    assert fixed == [], "a limit bet has one amount: no pot-sized presets"
 
 
 def test_the_readout_names_the_hand_you_hold(game: dict[str, Any]) -> None:
