@@ -184,7 +184,7 @@ def good_value(data: st.DataObject, name: str, rule: Rule) -> Any:
         "to": [None, 1, 4, 10, 50],       # act's amount, and move_seat's seat
         "small_blind": [0, 1, 2, 5],
         "big_blind": [1, 2, 4, 10],
-        "ante": [0, 1],
+        "ante": [0, 1, 5, 500],           # set_game's, and a bomb pot's (0 refused; 500 puts a seat all in)
         "variant": [None, "holdem", "omaha", "go-fish"],
         "seconds": [1, 10, 30],
         "time_bank": [0, 10],
@@ -194,6 +194,8 @@ def good_value(data: st.DataObject, name: str, rule: Rule) -> Any:
         "text": ["gg", "x" * 500],
         "hand": [1, 2],
         "seed": ["00", MASTER],
+        "boards": [1, 2],
+        "game": ["fixed_limit_holdem", "no_such_game"],     # choose_game: no dealer's choice here
     }
     if name in choices:
         return data.draw(st.sampled_from(choices[name]))

@@ -105,14 +105,20 @@ class Client:
         self.page.fill("#join-chips", str(chips))
         self.page.click("#join-form button[type=submit]")
 
-    def open_table(self, seed: str, *, check: tuple[str, ...] = (), uncheck: tuple[str, ...] = ()) -> str:
+    def open_table(
+        self, seed: str, *, check: tuple[str, ...] = (), uncheck: tuple[str, ...] = (),
+        select: dict[str, str] | None = None,
+    ) -> str:
         """Open a table from the lobby with the master ``seed``, the lobby's boxes ``check``ed
-        and ``uncheck``ed (seat approval always off); returns its link."""
+        and ``uncheck``ed (seat approval always off) and its lists set (``select``: list, value);
+        returns its link."""
         self.page.goto(f"/?seed={seed}")
         for box in ("#approval", *uncheck):
             self.page.uncheck(box)
         for box in check:
             self.page.check(box)
+        for chooser, value in (select or {}).items():
+            self.page.select_option(chooser, value)
         self.page.click("#create button[type=submit]")
         self.page.wait_for_url("**/table.html?t=*")
         return self.page.input_value("#share")
@@ -145,7 +151,7 @@ class Client:
 @contextlib.contextmanager
 def table_at_once(
     browser: Browser, base: str, seed: str, names: dict[int, str], *, check: tuple[str, ...] = (),
-    uncheck: tuple[str, ...] = (), chips: int = 100, phones: tuple[int, ...] = (),
+    uncheck: tuple[str, ...] = (), chips: int = 100, phones: tuple[int, ...] = (), select: dict[str, str] | None = None,
 ) -> Iterator[tuple[Client, dict[int, Client], list[Client]]]:
     """A host who opens a table without seat approval (``Client.open_table``) and a player per
     seat, each in a browser context of their own (a phone's for the seats in ``phones``):
@@ -154,7 +160,7 @@ def table_at_once(
     host = Client(browser, base, "host")
     everyone = [host]
     try:
-        link = host.open_table(seed, check=check, uncheck=uncheck)
+        link = host.open_table(seed, check=check, uncheck=uncheck, select=select)
         players = {}
         for seat, name in names.items():
             person = Client(browser, base, name, phone=seat in phones)

@@ -340,12 +340,31 @@ class Spectators(Command):
     allow: bool = _rule(bool, words="true or false")
 
 
+@dataclass(frozen=True)
+class BombPot(Command):
+    """The host calls a bomb pot for the next hand (``pf.Table.call_bomb_pot``): every player
+    dealt in antes ``ante``, no betting before the flop; ``boards`` 2 for a double board."""
+
+    TYPE, WHO, INPUT = "bomb_pot", "host", "bomb_pot"
+    ante: int = chips_field()
+    boards: int = _rule(int, 1, 2, "optional, 1 or 2, default 1", optional=True, default=1)
+
+
+@dataclass(frozen=True)
+class ChooseGame(Command):
+    """Dealer's choice: the seat holding the choice names the next orbit's game by its name on
+    the host's list (``pf.Table.choose_game``: ``"fixed_limit_razz"``...)."""
+
+    TYPE, INPUT = "choose_game", "choose_game"
+    game: str = id_field()
+
+
 COMMANDS: dict[str, type[Command]] = {
     kind.TYPE: kind
     for kind in (
         Hello, Join, Act, TopUp, SitOut, SitIn, Leave, Straddle, Chat, RunIt, Resync, Spectate,
         Approve, RefuseSeat, Start, Pause, Resume, SetGame, MoveSeat, SetClock, SetBuyIn, EditStack, Remove,
-        EndGame, Spectators,
+        EndGame, Spectators, BombPot, ChooseGame,
     )
 }
 """Every client command but ``create_table`` (whose nested ``game`` and ``options`` are the
@@ -392,6 +411,7 @@ INPUTS: dict[str, dict[str, Rule]] = {
     "straddle": _of(Straddle, player_id=_PLAYER),
     "chat": _of(Chat, player_id=_PLAYER),
     "run_it": _of(RunIt, player_id=_PLAYER),
+    "choose_game": _of(ChooseGame, player_id=_PLAYER),
     "act": {
         "player_id": _PLAYER,
         "action": rules(Act)["action"],
@@ -410,6 +430,7 @@ INPUTS: dict[str, dict[str, Rule]] = {
     "spectators": rules(Spectators),
     "edit_stack": rules(EditStack),
     "remove": rules(Remove),
+    "bomb_pot": rules(BombPot),
     "deal": {"hand": rules(Act)["hand"], "seed": Rule(str, 2, 256)},
     "timeout": {"seat": rules(Remove)["seat"]},
     "offer_timeout": {},

@@ -97,19 +97,41 @@ def game_json(game: Game) -> dict[str, Any]:
     return data
 
 
+DEALERS_CHOICE = "dealers_choice"
+"""The rotation ``name`` of dealer's choice: the seat holding the choice names each orbit's game
+from the host's ``games`` (``Table.choose_game``)."""
+
+
+def _choices(raw: object) -> list[tuple[str, Structure]]:
+    """The host's list for dealer's choice: each a variant name (fixed limit) or
+    ``[variant, structure]``, each at most once, 1 to as many games as there are variants."""
+    if not isinstance(raw, list) or not 1 <= len(raw) <= len(VARIANTS) * len(STRUCTURES):
+        raise GameRefused("games is a list of games: variant names, or [variant, structure]", "games")
+    games: list[tuple[str, Structure]] = []
+    for entry in raw:
+        pair = [entry, "fixed_limit"] if isinstance(entry, str) else entry
+        if not isinstance(pair, list) or len(pair) != 2 or pair[0] not in VARIANTS or pair[1] not in STRUCTURES:
+            raise GameRefused(f"each game is a variant ({', '.join(VARIANTS)}) or [variant, structure]", "games")
+        games.append((pair[0], cast(Structure, pair[1])))
+    return games
+
+
 def rotation_from(raw: object) -> Rotation:
     """The ``rotation`` option: ``{"name": "horse" | "8game", "small_bet": N, "per": "orbit" | N}``,
-    every game at one limit stake (``LimitStakes``); ``GameRefused`` if it is wrong."""
+    every game at one limit stake (``LimitStakes``), or ``{"name": "dealers_choice", "games":
+    [...], ...}``; ``GameRefused`` if it is wrong."""
     if not isinstance(raw, Mapping):
-        raise GameRefused("rotation is an object: name, small_bet, per", "rotation")
-    unknown = sorted(set(raw) - {"name", "small_bet", "per"})
+        raise GameRefused("rotation is an object: name, small_bet, per (and games)", "rotation")
+    name = raw.get("name")
+    unknown = sorted(set(raw) - {"name", "small_bet", "per", *(("games",) if name == DEALERS_CHOICE else ())})
     if unknown:
         raise GameRefused(f"a rotation has no field {unknown[0]!r}", "rotation")
-    name = raw.get("name")
-    if name not in ROTATIONS:
-        raise GameRefused(f"rotation name is one of {', '.join(ROTATIONS)}", "name")
+    if name not in ROTATIONS and name != DEALERS_CHOICE:
+        raise GameRefused(f"rotation name is one of {', '.join([*ROTATIONS, DEALERS_CHOICE])}", "name")
     per = raw.get("per", "orbit")
+    choice = name == DEALERS_CHOICE
+    games = _choices(raw.get("games")) if choice else ROTATIONS[name]
     try:
-        return Rotation.of(ROTATIONS[name], LimitStakes(_chips(raw, "small_bet", 4)), per=per)
+        return Rotation.of(games, LimitStakes(_chips(raw, "small_bet", 4)), per=per, dealers_choice=choice)
     except ValueError as wrong:
         raise GameRefused(str(wrong), "rotation") from None

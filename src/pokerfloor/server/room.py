@@ -18,8 +18,9 @@ from typing import Any
 
 from pokerfloor.errors import IllegalAction
 from pokerfloor.hand import Hand
+from pokerfloor.hand.bomb import check_bomb_pot
 from pokerfloor.rules import Game, HouseRules
-from pokerfloor.server.commands import INPUTS, Limits, bad_field, check_input
+from pokerfloor.server.commands import INPUTS, MAX_CHIPS, Limits, Rule, bad_field, check_input
 from pokerfloor.server.commands import Refused as Refused
 from pokerfloor.server.deal import DEFAULT_REVEAL, REVEALS, deck_rng, hand_seed, seed_hash, seeds_public
 from pokerfloor.server.games import GameRefused, game_from, game_json, rotation_from
@@ -81,6 +82,8 @@ class Config:
     """The mixed game the table rotates (``games.rotation_from``), as the host gave it."""
     presets: dict[str, list[float]] | None = None
     """The bet presets the host chose (``preset_choice``); ``None``: the page's own."""
+    bomb_pots: dict[str, int] | None = None
+    """The table's rule for bomb pots, ``{"every": N, "ante": A, "boards": 1 | 2}`` (``Table.bomb_pots``)."""
 
     @classmethod
     def parse(cls, data: Mapping[str, Any], master: str | None = None) -> Config:
@@ -134,9 +137,10 @@ class Config:
         customs = {name: _flag(options, name, default) for name, default in CUSTOMS.items()}
         approval = _flag(options, "approval", False)
         presets = preset_choice(options.get("presets"))
+        bombs = _bomb_pots(options.get("bomb_pots"), game)
         return cls(
             game, seats, approval, straddles, clock, button, str(seed), **customs, reveal=reveal, rotation=rotation,
-            presets=presets,
+            presets=presets, bomb_pots=bombs,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -153,6 +157,7 @@ class Config:
                 "reveal": self.reveal,
                 **({} if self.rotation is None else {"rotation": self.rotation}),
                 **({} if self.presets is None else {"presets": self.presets}),
+                **({} if self.bomb_pots is None else {"bomb_pots": self.bomb_pots}),
                 **self.customs(),
             },
         }
@@ -195,6 +200,30 @@ def _flag(options: Mapping[str, Any], name: str, default: bool) -> bool:
     if not isinstance(value, bool):
         raise bad_field(name, "is true or false")
     return value
+
+
+MOST_HANDS = 1000
+"""The most hands between the bomb pots of a table's rule (``options.bomb_pots.every``)."""
+
+
+def _bomb_pots(raw: object, game: Game) -> dict[str, int] | None:
+    """The ``bomb_pots`` option checked whole: ``every`` 1 to ``MOST_HANDS`` hands, ``ante`` in
+    chips, ``boards`` 1 or 2, in a game with a flop (``hand.bomb.check_bomb_pot``)."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise bad_field("bomb_pots", "is an object: every, ante, boards")
+    unknown = sorted(set(raw) - {"every", "ante", "boards"})
+    if unknown:
+        raise bad_field("bomb_pots", f"has no field {unknown[0]!r}")
+    every = Rule(int, 1, MOST_HANDS).check("every", raw.get("every"), Limits())
+    ante = Rule(int, 1, MAX_CHIPS).check("ante", raw.get("ante"), Limits())
+    boards = Rule(int, 1, 2, optional=True, default=1).check("boards", raw.get("boards"), Limits())
+    try:
+        check_bomb_pot(game, ante, boards)
+    except ValueError as wrong:
+        raise bad_field("bomb_pots", str(wrong)) from None
+    return {"every": every, "ante": ante, "boards": boards}
 
 
 DAY = 24 * 3600
@@ -277,6 +306,9 @@ class Room:
         )
         if self.config.rotation is not None:
             self.table.rotate_games(rotation_from(self.config.rotation))
+        bombs = self.config.bomb_pots
+        if bombs is not None:
+            self.table.bomb_pots(bombs["every"], bombs["ante"], boards=bombs["boards"])
 
     def forget(self, record: TableEvent | Entry) -> None:
         """What the table lets go of after ``KEEP_HANDS`` hands (its sink): its events are in the
@@ -544,6 +576,16 @@ class Room:
         self.table.leave(player.seat)
         del self.players[player.player_id]
 
+    def _on_bomb_pot(self, entry: Input) -> None:
+        """The host calls a bomb pot for the next hand (refused ``illegal`` in a game without a
+        flop, or with an ante not in the game's chips: ``Table.call_bomb_pot``)."""
+        self.table.call_bomb_pot(entry["ante"], boards=entry["boards"])
+
+    def _on_choose_game(self, entry: Input) -> None:
+        """Dealer's choice: the seat holding the choice names the next orbit's game (refused
+        ``illegal`` from another seat, for a game not on the list, or at a table without it)."""
+        self.table.choose_game(self._seat(entry), entry["game"])
+
     def _on_deal(self, entry: Input) -> None:
         if self.ended:
             raise Refused("closed", "the game has ended")
@@ -668,6 +710,8 @@ HANDLERS: dict[str, Callable[[Room, Input], None]] = {
     "spectators": Room._on_spectators,
     "edit_stack": Room._on_edit_stack,
     "remove": Room._on_remove,
+    "bomb_pot": Room._on_bomb_pot,
+    "choose_game": Room._on_choose_game,
     "deal": Room._on_deal,
     "act": Room._on_act,
     "timeout": Room._on_timeout,

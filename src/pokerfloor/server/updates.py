@@ -112,6 +112,8 @@ def shared_parts(room: Room, clock: Clock) -> Shared:
         "customs": {**room.config.customs(), "spectators": room.spectators},
         "reveal": room.config.reveal,
         "presets": room.config.presets,
+        "bomb_pot": bomb_json(room),
+        "choice": choice_json(room),
         "seats": {
             str(n): {
                 "player_id": s.player,
@@ -124,6 +126,32 @@ def shared_parts(room: Room, clock: Clock) -> Shared:
     }
     result = result_json(room.hand, rabbit=room.config.rabbit)
     return Shared(table, deal, result, room.deadline(), offer_json(room, clock))
+
+
+def bomb_json(room: Room) -> dict[str, Any] | None:
+    """``{"hand": {"ante", "boards"} | None, "next": ...}``: the hand in play (or the last) if it
+    is a bomb pot, and the next hand if it is one; ``None`` when neither is (docs/protocol.md)."""
+    hand, coming = room.table.hand, room.table.next_bomb_pot
+    now = None if hand is None or not hand.bomb_pot else {"ante": hand.bomb_pot, "boards": len(hand.boards)}
+    if now is None and coming is None:
+        return None
+    return {"hand": now, "next": None if coming is None else {"ante": coming[0], "boards": coming[1]}}
+
+
+def choice_json(room: Room) -> dict[str, Any] | None:
+    """Dealer's choice: ``{"games", "game", "chooser", "chosen"}``, the host's list, the game of
+    the orbit in play, the seat naming the next orbit's game and the game it named (or null);
+    ``None`` at a table not dealing dealer's choice (docs/protocol.md)."""
+    rotation = room.table.rotation
+    if rotation is None or not rotation.rotation.dealers_choice:
+        return None
+    keys = rotation.rotation.keys
+    return {
+        "games": list(keys),
+        "game": keys[rotation.index] if rotation.played else None,
+        "chooser": room.table.chooser,
+        "chosen": None if rotation.chosen is None else keys[rotation.chosen],
+    }
 
 
 def offer_json(room: Room, clock: Clock) -> dict[str, Any] | None:

@@ -3,7 +3,7 @@
 
 import { $, command, mySeat, seatNames, state, view, you } from "./state.js";
 import { cardElement } from "./cards.js";
-import { gameLine, streetWords } from "./games.js";
+import { bombPot, gameLine, streetWords } from "./games.js";
 import { readout } from "./holding.js";
 import { fresh } from "./motion.js";
 import { moving } from "./settings.js";
@@ -31,8 +31,20 @@ export function clockElement() {
   return el;
 }
 
+/** "Bomb pot: 5 each, double board" for the hand in play; "Next hand: bomb pot..." once called. */
+function renderBomb(update, hand) {
+  const line = $("#bomb-line");
+  const info = update.table.bomb_pot;
+  const live = hand && !hand.is_over && info?.hand;
+  const said = (b) => `${b.ante.toLocaleString()} each${b.boards > 1 ? ", double board" : ""}`;
+  const text = live ? `Bomb pot: ${said(info.hand)}` : info?.next ? `Next hand: bomb pot, ${said(info.next)}` : "";
+  line.textContent = text;
+  line.hidden = !text;
+}
+
 export function renderCenter(update) {
   const hand = view();
+  renderBomb(update, hand);
   const board = $("#board");
   board.replaceChildren();
   const pots = $("#pots");
@@ -44,13 +56,14 @@ export function renderCenter(update) {
     return;
   }
   const boards = hand.boards && hand.boards.length > 1 ? hand.boards : [hand.board];
+  const rowName = bombPot(hand) ? "board" : "run";
   boards.forEach((cards, run) => {
-    // Run it twice: one row per run, side by side, each named.
+    // Run it twice, or a double-board bomb pot: one row per board, side by side, each named.
     const row = boards.length > 1 ? document.createElement("div") : board;
     if (boards.length > 1) {
       row.className = "run";
       row.dataset.run = run + 1;
-      row.append(Object.assign(document.createElement("span"), { className: "run-name", textContent: `run ${run + 1}` }));
+      row.append(Object.assign(document.createElement("span"), { className: "run-name", textContent: `${rowName} ${run + 1}` }));
       board.append(row);
     }
     cards.forEach((c, i) => {

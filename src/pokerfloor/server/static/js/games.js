@@ -105,3 +105,8 @@ export function halfLines(result, names) {
   }
   return lines;
 }
+
+/** The bomb pot's ante when the hand is one (its `bomb_pot` event), else 0. */
+export function bombPot(hand) {
+  return hand?.events?.find((e) => e.kind === "bomb_pot")?.amount ?? 0;
+}

@@ -82,6 +82,9 @@ export function wireHost() {
     () => `Clock: ${$("#clock-seconds").value} s to act.`);
   form("#buy-in-form", () => ({ type: "set_buy_in", low: whole("#buy-in-low"), high: whole("#buy-in-high") }),
     () => `Buy-in from ${$("#buy-in-low").value}.`);
+  // A bomb pot for the next hand (the server refuses it in a game without a flop).
+  form("#bomb-form", () => ({ type: "bomb_pot", ante: whole("#bomb-ante"), boards: Number($("#bomb-boards").value) }),
+    () => `Next hand: a bomb pot of ${$("#bomb-ante").value} each.`);
   $("#summary-close").onclick = () => $("#summary").close();
 }
 

@@ -3,7 +3,7 @@
 
 import { $, seatNames, state } from "./state.js";
 import { cardElement, cardsText } from "./cards.js";
-import { halfLines } from "./games.js";
+import { bombPot, halfLines } from "./games.js";
 
 export function renderShowdown(update) {
   // The last finished hand stays in view while the next one is dealt.
@@ -21,6 +21,13 @@ export function renderShowdown(update) {
   head.textContent = last.number === update.table.hand_number ? `Hand ${last.number}` : `Last hand (${last.number})`;
   box.append(head);
   const runs = hand.boards && hand.boards.length > 1 ? hand.boards : null;
+  const rowName = bombPot(hand) ? "board" : "run";
+  if (bombPot(hand)) {
+    const bomb = document.createElement("div");
+    bomb.className = "bomb-pot";
+    bomb.textContent = `Bomb pot, ${bombPot(hand).toLocaleString()} each${runs ? ", double board: the pot split between the boards" : ""}`;
+    box.append(bomb);
+  }
   if (runs) {
     const row = document.createElement("div");
     row.className = "run-boards";
@@ -28,7 +35,7 @@ export function renderShowdown(update) {
       const one = document.createElement("div");
       one.className = "run";
       one.dataset.run = run + 1;
-      one.append(Object.assign(document.createElement("span"), { className: "run-name", textContent: `run ${run + 1}` }));
+      one.append(Object.assign(document.createElement("span"), { className: "run-name", textContent: `${rowName} ${run + 1}` }));
       for (const c of cards) one.append(cardElement(c));
       row.append(one);
     });
@@ -75,7 +82,7 @@ function winLines(last, names) {
     for (const a of awards) {
       const pot = pots === 1 ? "the pot" : a.pot === 0 ? "the main pot" : pots === 2 ? "the side pot" : `side pot ${a.pot}`;
       const winners = Object.entries(a.winners);
-      const run = last.view.boards?.length > 1 ? ` on run ${(a.run ?? 0) + 1}` : "";
+      const run = last.view.boards?.length > 1 ? ` on ${bombPot(last.view) ? "board" : "run"} ${(a.run ?? 0) + 1}` : "";
       for (const [seat, chips] of winners) {
         const split = winners.length > 1 ? ` (split ${winners.length} ways)` : "";
         lines.push(`${who(seat)} wins ${pot}${run}, ${chips.toLocaleString()}${split}${a.won_with ? `, with ${a.won_with}` : ""}`);

@@ -18,6 +18,7 @@
 //   keys.js      keyboard shortcuts (f, c, r, a, arrows)
 //   holding.js   the readout of the hand you hold, evaluated from the cards you see
 //   motion.js    which cards and bets are new (animated only then)
+//   choice.js    dealer's choice: the orbit's game, who names the next, the chooser's buttons
 // Shared helpers outside the table: conn.js (socket), cards.js, amounts.js, words.js.
 
 import { $, conn, hooks, mySeat, renderError, state, tableId, tokens, you } from "./state.js";
@@ -34,6 +35,7 @@ import { wireSettings } from "./settings.js";
 import { played, wakeAudio } from "./sounds.js";
 import { notify, wireNotify } from "./notify.js";
 import { wireKeys } from "./keys.js";
+import { renderChoice } from "./choice.js";
 
 // For a console user and the browser tests: the same calls the buttons make.
 window.pokerfloorTable = { conn, state, played, act: (action, to) => act(action, to) };
@@ -53,6 +55,7 @@ function render() {
   renderSeats(update);
   renderCenter(update);
   renderOffer(update);
+  renderChoice(update);
   renderActions();
   renderShowdown(update);
   renderLog();

@@ -30,6 +30,9 @@ export function describe(e, names = {}) {
     }
     case "expose":
       return "No more betting: all hands face up";
+    case "bomb_pot":
+      // A bomb pot: the antes are in, no betting before the flop.
+      return `Bomb pot of ${n} each: no betting before the flop`;
     case "run_it":
       return e.amount > 1 ? `The board is run ${e.amount} times` : "The board is run once";
     case "deal_hole":
