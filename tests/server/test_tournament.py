@@ -166,6 +166,28 @@ def test_no_rebuys_and_the_eliminated_are_placed_in_order_until_a_winner() -> No
         played.apply({"kind": "sit", "request_id": "late", "player_id": "p6"})
 
 
+def test_the_hands_left_of_a_level_count_the_one_in_play() -> None:
+    played = Played(BY_HANDS, seed=11, shove=0.0)
+    room = played.room
+    played.apply(room.next_deal())
+    assert tournament_json(room, lambda: played.now)["hands_left"] == 3      # hand 1 of 3 in play
+    while room.in_hand:
+        hand = room.hand
+        assert hand is not None and hand.to_act is not None
+        player = room.player_at(hand.to_act)
+        assert player is not None
+        played.apply({"kind": "act", "player_id": player.player_id, "action": "fold",
+                      "client_action_id": f"f{len(played.inputs)}"})
+    assert tournament_json(room, lambda: played.now)["hands_left"] == 2
+    played.hand()
+    played.hand()
+    state = tournament_json(room, lambda: played.now)
+    assert state["hands_left"] == 0 and state["level"] == 1      # the next hand is at level 2
+    played.hand()
+    state = tournament_json(room, lambda: played.now)
+    assert state["level"] == 2 and state["big_blind"] == 20 and state["hands_left"] == 2
+
+
 def test_a_busted_player_cannot_rebuy() -> None:
     played = Played(BY_HANDS, players=3, seed=2)
     while not played.room.finishes:

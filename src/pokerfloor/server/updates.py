@@ -129,7 +129,8 @@ def shared_parts(room: Room, clock: Clock) -> Shared:
 
 def tournament_json(room: Room, clock: Clock) -> dict[str, Any]:
     """A sit-and-go's state: its level and blinds, the next level's, what is left of this one
-    (hands or seconds, counted from the level's start), the players left and their average
+    (hands still to play, the one in play included, or seconds, counted from
+    the level's start), the players left and their average
     stack, and the places so far with each one's share of the prizes in percent."""
     tournament = room.config.tournament
     assert tournament is not None
@@ -140,7 +141,8 @@ def tournament_json(room: Room, clock: Clock) -> dict[str, Any]:
     if following is not None and room.level_start is not None:
         hands, since = room.level_start
         if level.hands is not None:
-            hands_left = max(0, level.hands - (room.table.hand_number - hands))
+            played = room.table.hand_number - hands - (1 if room.in_hand else 0)   # the one in play counts
+            hands_left = max(0, level.hands - played)
         elif level.minutes is not None:
             seconds_left = max(0.0, since + 60.0 * level.minutes - clock())
     left = len(room.table.seats)

@@ -17,6 +17,7 @@
 //   keys.js      keyboard shortcuts (f, c, r, a, arrows)
 //   holding.js   the readout of the hand you hold, evaluated from the cards you see
 //   motion.js    which cards and bets are new (animated only then)
+//   tournament.js  a sit-and-go's level clock, and its places and payouts at the end
 // Shared helpers outside the table: conn.js (socket), cards.js, amounts.js, words.js.
 
 import { $, conn, hooks, mySeat, renderError, state, tableId, tokens, you } from "./state.js";
@@ -33,6 +34,7 @@ import { wireSettings } from "./settings.js";
 import { played, wakeAudio } from "./sounds.js";
 import { notify, wireNotify } from "./notify.js";
 import { wireKeys } from "./keys.js";
+import { renderTournament, tickTournament } from "./tournament.js";
 
 // For a console user and the browser tests: the same calls the buttons make.
 window.pokerfloorTable = { conn, state, played, act: (action, to) => act(action, to) };
@@ -56,6 +58,7 @@ function render() {
   renderShowdown(update);
   renderLog();
   renderHost(update);
+  renderTournament(update);
   renderChat(update);
   renderError();
   notify(update);
@@ -76,6 +79,7 @@ function wire() {
     const clock = document.querySelector(".seat.to-act .clock");
     if (clock) clock.replaceWith(clockElement());
     if (state.update?.offer) renderOffer(state.update);
+    tickTournament();
   }, 1000);
 }
 
