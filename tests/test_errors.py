@@ -8,6 +8,7 @@ import importlib
 import pkgutil
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -76,3 +77,35 @@ def test_one_except_catches_a_refused_action_and_a_broken_ledger() -> None:
 
     with pytest.raises(PokerfloorError):
         Ledger().verify({"p1": 1})  # a chip the book never saw
+
+
+SOURCE = Path(pokerfloor.__file__).resolve().parent
+BARE_RAISE = re.compile(r"raise (ValueError|TypeError|KeyError|LookupError)\(")
+
+
+def test_no_module_raises_a_bare_value_error() -> None:
+    """A wrong argument is an ``InvalidArgument`` (a ``ValueError`` and a ``PokerfloorError``),
+    so one ``except PokerfloorError`` catches every refusal the library makes. (A ``TypeError``
+    or ``KeyError`` raised inside a reader is caught there and turned into its one error.)"""
+    bare = [f"{path.relative_to(SOURCE)}:{number}"
+            for path in SOURCE.rglob("*.py")
+            for number, line in enumerate(path.read_text().splitlines(), start=1)
+            if BARE_RAISE.search(line) and "ValueError" in line]
+    assert not bare, bare
+
+
+@pytest.mark.parametrize(
+    "wrong",
+    [
+        lambda: pokerfloor.Game(variant="nope", structure="no_limit", small_blind=1, big_blind=2),
+        lambda: pokerfloor.Hand(pokerfloor.Game.no_limit_holdem(1, 2), {1: -5, 2: 100}, button=1),
+        lambda: pokerfloor.parse_cards("Zz"),
+        lambda: pokerfloor.evaluate("AhAh2c3d4s5h6c"),
+        lambda: pokerfloor.Table(pokerfloor.Game.no_limit_holdem(1, 2), seats=1),
+    ],
+    ids=["game", "stack", "card", "evaluate", "table"],
+)
+def test_a_wrong_argument_is_a_pokerfloor_error_and_still_a_value_error(wrong: Any) -> None:
+    with pytest.raises(pokerfloor.InvalidArgument) as refused:
+        wrong()
+    assert isinstance(refused.value, PokerfloorError) and isinstance(refused.value, ValueError)

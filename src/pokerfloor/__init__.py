@@ -10,7 +10,7 @@
 from pokerfloor import io
 from pokerfloor._version import __version__
 from pokerfloor.cards import Card, Deck, Rank, SeededShuffler, Suit, format_cards, parse_cards
-from pokerfloor.errors import IllegalAction, PokerfloorError
+from pokerfloor.errors import IllegalAction, InvalidArgument, PokerfloorError
 from pokerfloor.evaluation import (
     HandRank,
     evaluate,
@@ -57,6 +57,7 @@ __all__ = [
     "HouseRules",
     "IllegalAction",
     "Input",
+    "InvalidArgument",
     "KillGame",
     "Legal",
     "Level",

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, TypeAlias, runtime_checkable
 
 from pokerfloor.cards import Card
+from pokerfloor.errors import InvalidArgument
 from pokerfloor.evaluation import evaluate
 from pokerfloor.hand import Event, Hand, Legal, Range
 from pokerfloor.hand.view import SeatView
@@ -69,12 +70,12 @@ def as_bot(bot: object, name: str = "") -> Bot:
         try:
             bot = kind()
         except TypeError as problem:
-            raise ValueError(f"bot class {kind.__name__} must be made with no arguments ({problem})") from None
+            raise InvalidArgument(f"bot class {kind.__name__} must be made with no arguments ({problem})") from None
     if isinstance(bot, Bot):
         return bot
     if callable(bot):
         return FunctionBot(name or getattr(bot, "__name__", "bot"), bot)
-    raise ValueError(f"{bot!r} is not a bot: give an object with choose(view), or a function of a SeatView")
+    raise InvalidArgument(f"{bot!r} is not a bot: give an object with choose(view), or a function of a SeatView")
 
 
 def load_bot(spec: str, rng: random.Random | None = None) -> Bot:
@@ -86,11 +87,11 @@ def load_bot(spec: str, rng: random.Random | None = None) -> Bot:
     try:
         module = importlib.import_module(module_name)
     except ImportError as problem:
-        raise ValueError(f"cannot import {module_name!r} for bot {spec!r}: {problem}") from None
+        raise InvalidArgument(f"cannot import {module_name!r} for bot {spec!r}: {problem}") from None
     found = module
     for part in attribute.split("."):
         if not hasattr(found, part):
-            raise ValueError(f"{module_name!r} has no {attribute!r} (bot {spec!r})")
+            raise InvalidArgument(f"{module_name!r} has no {attribute!r} (bot {spec!r})")
         found = getattr(found, part)
     return as_bot(found, attribute)
 
@@ -110,10 +111,10 @@ def decide(bot: Bot, view: SeatView) -> tuple[str, int | None, list[str] | None]
     if isinstance(choice, tuple) and len(choice) in (2, 3) and isinstance(choice[0], str):
         to = choice[1]
         if to is not None and (isinstance(to, bool) or not isinstance(to, int)):
-            raise ValueError(f"a bot's amount is whole chips or None, not {to!r}")
+            raise InvalidArgument(f"a bot's amount is whole chips or None, not {to!r}")
         discard = [str(c) for c in choice[2]] if len(choice) == 3 and choice[2] is not None else None
         return choice[0], to, discard
-    raise ValueError(f"a bot returns an action name or (action, to[, discards]), not {choice!r}")
+    raise InvalidArgument(f"a bot returns an action name or (action, to[, discards]), not {choice!r}")
 
 
 def bot_act(bot: Bot, hand: Hand, seat: int) -> Event:
@@ -193,7 +194,7 @@ class StyleBot:
     def choose(self, view: SeatView) -> Decision:
         legal = view.legal
         if legal is None:
-            raise ValueError(f"it is not seat {view.seat}'s turn: a bot chooses only on its turn")
+            raise InvalidArgument(f"it is not seat {view.seat}'s turn: a bot chooses only on its turn")
         if legal.muck:
             return "muck", None
         score = strength(view) + self.rng.uniform(-0.08, 0.08)
@@ -248,7 +249,7 @@ def make_bot(style: str, name: str, rng: random.Random) -> StyleBot:
         "pro": (0.66, 0.42, 0.06),
     }
     if style not in styles:
-        raise ValueError(f"unknown bot style {style!r}; styles: {', '.join(styles)}")
+        raise InvalidArgument(f"unknown bot style {style!r}; styles: {', '.join(styles)}")
     raise_at, call_at, bluff = styles[style]
     return StyleBot(name, raise_at, call_at, bluff, rng)
 

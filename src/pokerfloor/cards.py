@@ -15,6 +15,7 @@ from enum import IntEnum
 from typing import Protocol
 
 from pokerfloor.dealing import deal_shuffling
+from pokerfloor.errors import InvalidArgument
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
@@ -62,9 +63,9 @@ class Card(int):
         if isinstance(value, str):
             return _parse_one(value)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"a card is a number 0 to 51 or text like 'Ah', not {value!r}")
+            raise InvalidArgument(f"a card is a number 0 to 51 or text like 'Ah', not {value!r}")
         if not 0 <= value < 52:
-            raise ValueError(f"a card number is 0 to 51, not {value}")
+            raise InvalidArgument(f"a card number is 0 to 51, not {value}")
         return _CARDS[value] if _CARDS else int.__new__(cls, value)
 
     @classmethod
@@ -105,7 +106,7 @@ SHORT_DECK: tuple[Card, ...] = tuple(c for c in _CARDS if c.rank >= Rank.SIX)
 def _parse_one(text: str) -> Card:
     card = _BY_NAME.get(text.strip())
     if card is None:
-        raise ValueError(f"{text!r} is not a card: write a rank (2-9, T, J, Q, K, A) and a suit (c, d, h, s)")
+        raise InvalidArgument(f"{text!r} is not a card: write a rank (2-9, T, J, Q, K, A) and a suit (c, d, h, s)")
     return card
 
 
@@ -114,10 +115,10 @@ def parse_cards(cards: CardsLike) -> list[Card]:
     if isinstance(cards, str):
         text = "".join(cards.split()).replace(",", "")
         if len(text) % 2:
-            raise ValueError(f"{cards!r} is not a list of two-character cards")
+            raise InvalidArgument(f"{cards!r} is not a list of two-character cards")
         return [_parse_one(text[i : i + 2]) for i in range(0, len(text), 2)]
     if not isinstance(cards, Iterable):
-        raise ValueError(f"cards are text like 'AhKs' or a list of cards, not {cards!r}")
+        raise InvalidArgument(f"cards are text like 'AhKs' or a list of cards, not {cards!r}")
     out: list[Card] = []
     for card in cards:
         if isinstance(card, Card):
@@ -153,7 +154,7 @@ def draws_bits(rng: object) -> bool:
         return True
     if callable(getattr(rng, "shuffle", None)):
         return False
-    raise ValueError(f"a deck is shuffled by a SeededShuffler or a random.Random, not {rng!r}")
+    raise InvalidArgument(f"a deck is shuffled by a SeededShuffler or a random.Random, not {rng!r}")
 
 
 SEED_BYTES = 32
@@ -169,7 +170,7 @@ def deal_seed(seed: object = None) -> bytes:
         return bytes(seed)
     if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 1 << (8 * SEED_BYTES):
         return seed.to_bytes(SEED_BYTES, "big")
-    raise ValueError(f"a seed is 32 bytes or an int from 0 to 2**256 - 1, not {seed!r}")
+    raise InvalidArgument(f"a seed is 32 bytes or an int from 0 to 2**256 - 1, not {seed!r}")
 
 
 class SeededShuffler:
@@ -193,7 +194,7 @@ class SeededShuffler:
     def getrandbits(self, k: int) -> int:
         """``k`` fresh random bits as an int below ``2**k``."""
         if k < 0:
-            raise ValueError("the number of bits cannot be negative")
+            raise InvalidArgument("the number of bits cannot be negative")
         while self._bits < k:
             block = hashlib.sha256(self.seed + self._counter.to_bytes(8, "big")).digest()
             self._pool |= int.from_bytes(block, "big") << self._bits
@@ -266,7 +267,7 @@ class Deck:
         cards = self._cards
         left = len(cards)
         if count > left:
-            raise ValueError(f"the deck has {left} cards, {count} were asked for")
+            raise InvalidArgument(f"the deck has {left} cards, {count} were asked for")
         if not self._draws:
             top = cards[left - count :] if count else []
             del cards[left - count :]
@@ -281,7 +282,7 @@ class Deck:
             try:
                 self._cards.remove(card)
             except ValueError:
-                raise ValueError(f"{card} is dealt twice") from None
+                raise InvalidArgument(f"{card} is dealt twice") from None
 
     def add(self, cards: Iterable[Card], rng: Shuffler) -> None:
         """Shuffle cards back in (discards reshuffled to complete a draw)."""

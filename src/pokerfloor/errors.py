@@ -55,6 +55,11 @@ class PokerfloorError(Exception):
     ``ValueError``, ``LedgerError`` still an ``AssertionError``): docs/api.md has the table."""
 
 
+class InvalidArgument(PokerfloorError, ValueError):
+    """A value the library cannot take: a game, stack, card, range or option outside what the
+    function accepts (a ``ValueError``, as before). Rulings on actions are ``IllegalAction``."""
+
+
 class IllegalAction(PokerfloorError, ValueError):
     """An action the rules do not allow. The hand or table is unchanged after it.
 
@@ -64,7 +69,7 @@ class IllegalAction(PokerfloorError, ValueError):
 
     def __init__(self, reason: Reason, message: str, rule: str = "") -> None:
         if reason not in REASONS:
-            raise ValueError(f"unknown reason code {reason!r}")
+            raise InvalidArgument(f"unknown reason code {reason!r}")
         self.reason: Reason = reason
         self.rule = rule
         self.message = message

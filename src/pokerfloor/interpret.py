@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from pokerfloor import citations as cite
-from pokerfloor.errors import IllegalAction
+from pokerfloor.errors import IllegalAction, InvalidArgument
 from pokerfloor.hand import Hand, Range
 
 RulingAction = Literal["fold", "check", "call", "bet", "raise", "all_in", "bring_in"]
@@ -625,7 +625,7 @@ def _counted_chips(spot: _Spot, chips: Sequence[int], notes: _Notes) -> list[int
 def _first_motion(chips: Sequence[int] | None, motions: Sequence[Sequence[int]] | None) -> tuple[list[int], bool]:
     """The chips of the first motion, and whether more chips came in later motions (R42, R56)."""
     if chips and motions:
-        raise ValueError("give the chips of one motion as chips=, or every motion as motions=, not both")
+        raise InvalidArgument("give the chips of one motion as chips=, or every motion as motions=, not both")
     if motions:
         return list(motions[0]), any(len(m) for m in motions[1:])
     return list(chips or ()), False

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pokerfloor.bots import Bot, bot_act
+from pokerfloor.errors import InvalidArgument
 from pokerfloor.hand import Hand
 from pokerfloor.rules import Game
 
@@ -56,7 +57,7 @@ def play_match(a: Bot, b: Bot, hands: int, *, duplicate: bool = False, seed: int
     score bot ``a``. The game defaults to no-limit hold'em 50/100, stacks of 100 big blinds."""
     game = game or Game.no_limit_holdem(50, 100)
     if hands < 2 or (duplicate and hands % 2):
-        raise ValueError("a match has at least two hands, an even number when duplicate")
+        raise InvalidArgument("a match has at least two hands, an even number when duplicate")
     samples: list[int] = []
     for number in range(hands // 2 if duplicate else hands):
         deal = f"{seed}:{number}"

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from pokerfloor.citations import BRING_IN_SIZE
+from pokerfloor.errors import InvalidArgument
 
 Structure = Literal["no_limit", "pot_limit", "half_pot", "fixed_limit", "spread_limit"]
 STRUCTURES: tuple[str, ...] = Structure.__args__  # type: ignore[attr-defined]
@@ -204,25 +205,25 @@ class HouseRules:
             allowed = _HOUSE_CHOICES.get(name)
             if allowed is not None and value not in allowed:
                 choices = ", ".join(repr(a) for a in allowed)
-                raise ValueError(f"house rule {name} is one of {choices}, not {value!r}")
+                raise InvalidArgument(f"house rule {name} is one of {choices}, not {value!r}")
         cap = self.raise_cap
         if cap != RULEBOOK and cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 0):
-            raise ValueError(f"raise_cap is a number of raises (0 or more), None or 'rulebook', not {cap!r}")
+            raise InvalidArgument(f"raise_cap is a number of raises (0 or more), None or 'rulebook', not {cap!r}")
         for name in ("cap_lifted_heads_up", "stud_open_pair_option", "table_stakes"):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"house rule {name} is True or False, not {getattr(self, name)!r}")
+                raise InvalidArgument(f"house rule {name} is True or False, not {getattr(self, name)!r}")
         minutes = self.rathole_window_minutes
         if isinstance(minutes, bool) or not isinstance(minutes, int) or minutes < 0:
-            raise ValueError(f"rathole_window_minutes is a whole number of minutes, not {minutes!r}")
+            raise InvalidArgument(f"rathole_window_minutes is a whole number of minutes, not {minutes!r}")
         buy_in = self.buy_in
         if buy_in != RULEBOOK:
             if not isinstance(buy_in, tuple) or len(buy_in) != 2:
-                raise ValueError(f"buy_in is (minimum, maximum or None) or 'rulebook', not {buy_in!r}")
+                raise InvalidArgument(f"buy_in is (minimum, maximum or None) or 'rulebook', not {buy_in!r}")
             _check_chips("the minimum buy-in", buy_in[0])
             if buy_in[1] is not None:
                 _check_chips("the maximum buy-in", buy_in[1])
                 if buy_in[1] < buy_in[0]:
-                    raise ValueError(f"the maximum buy-in {buy_in[1]} is below the minimum {buy_in[0]}")
+                    raise InvalidArgument(f"the maximum buy-in {buy_in[1]} is below the minimum {buy_in[0]}")
 
     def incomplete_rule_for(self, structure: str) -> Literal["full_bet", "half_bet"]:
         """The incomplete-raise rule in force for this structure (TDA 2024 R47-A/B)."""
@@ -259,7 +260,7 @@ def chips_problem(name: str, value: object, least: int = 0) -> str:
 def _check_chips(name: str, value: object) -> None:
     problem = chips_problem(name, value)
     if problem:
-        raise ValueError(problem)
+        raise InvalidArgument(problem)
 
 
 _UNSET: Any = None
@@ -383,15 +384,15 @@ class Game:
     def _check(self) -> None:
         """Refuse a game whose inputs do not make one (a clear ValueError)."""
         if not isinstance(self.variant, str) or self.variant not in VARIANTS:
-            raise ValueError(f"unknown variant {self.variant!r}; known: {', '.join(VARIANTS)}")
+            raise InvalidArgument(f"unknown variant {self.variant!r}; known: {', '.join(VARIANTS)}")
         if not isinstance(self.structure, str) or self.structure not in STRUCTURES:
-            raise ValueError(f"unknown structure {self.structure!r}; known: {', '.join(STRUCTURES)}")
+            raise InvalidArgument(f"unknown structure {self.structure!r}; known: {', '.join(STRUCTURES)}")
         if not isinstance(self.house, HouseRules):
-            raise ValueError(f"house rules are a HouseRules, not {self.house!r}")
+            raise InvalidArgument(f"house rules are a HouseRules, not {self.house!r}")
         if not isinstance(self.first_blind_on_button, bool):
-            raise ValueError(f"first_blind_on_button is True or False, not {self.first_blind_on_button!r}")
+            raise InvalidArgument(f"first_blind_on_button is True or False, not {self.first_blind_on_button!r}")
         if not isinstance(self.given_blinds, (tuple, list)):
-            raise ValueError(f"blinds are a tuple of chips, not {self.given_blinds!r}")
+            raise InvalidArgument(f"blinds are a tuple of chips, not {self.given_blinds!r}")
         object.__setattr__(self, "given_blinds", tuple(self.given_blinds))
         for name, value in (
             ("small_blind", self.small_blind),
@@ -407,44 +408,44 @@ class Game:
         ):
             _check_chips(name, value)
         if self.min_chip < 1:
-            raise ValueError("min_chip must be at least 1")
+            raise InvalidArgument("min_chip must be at least 1")
         for amount in self.given_blinds:
             _check_chips("a blind", amount)
             if amount == 0:
-                raise ValueError("a blind is at least one chip")
+                raise InvalidArgument("a blind is at least one chip")
         if len(self.given_blinds) > 3:
-            raise ValueError("a game has one, two or three blinds")
+            raise InvalidArgument("a game has one, two or three blinds")
         if not self.given_blinds and self.small_blind > self.given_big_blind and self.given_big_blind:
-            raise ValueError(f"the small blind {self.small_blind} is bigger than the big blind {self.big_blind}")
+            raise InvalidArgument(f"the small blind {self.small_blind} is bigger than the big blind {self.big_blind}")
         if list(self.blinds) != sorted(self.blinds):
-            raise ValueError(f"each blind is at most the next one's, not {self.blinds}")
+            raise InvalidArgument(f"each blind is at most the next one's, not {self.blinds}")
         if self.structure == "fixed_limit" and not self.small_bet:
-            raise ValueError("a fixed-limit game needs small_bet (or a big blind)")
+            raise InvalidArgument("a fixed-limit game needs small_bet (or a big blind)")
         if self.structure == "spread_limit":
             if not isinstance(self.spread, tuple) or len(self.spread) != 3:
-                raise ValueError("a spread-limit game needs spread=(minimum, maximum, last-round maximum)")
+                raise InvalidArgument("a spread-limit game needs spread=(minimum, maximum, last-round maximum)")
             for amount in self.spread:
                 _check_chips("a spread amount", amount)
             low, high, last = self.spread
             if not 0 < low <= high <= last:
-                raise ValueError("spread needs 0 < minimum <= maximum <= last-round maximum")
+                raise InvalidArgument("spread needs 0 < minimum <= maximum <= last-round maximum")
         if self.variant_spec.family == "stud":
             if self.blinds:
-                raise ValueError("stud games use antes and a bring-in, not blinds")
+                raise InvalidArgument("stud games use antes and a bring-in, not blinds")
             if self.structure == "fixed_limit" and self.bring_in >= self.small_bet:
-                raise ValueError(
+                raise InvalidArgument(
                     f"the bring-in {self.bring_in} is not less than the small bet {self.small_bet}: a fixed-limit "
                     f"bring-in is less than a full bet, so that the next players may complete it ({BRING_IN_SIZE})"
                 )
         elif not self.blinds:
-            raise ValueError("this game needs blinds (small_blind and big_blind, or blinds=...)")
+            raise InvalidArgument("this game needs blinds (small_blind and big_blind, or blinds=...)")
         for amount in (*self.blinds, self.ante, self.bb_ante, self.button_ante, self.bring_in):
             if amount % self.min_chip:
-                raise ValueError(f"forced bet {amount} is not a multiple of the smallest chip {self.min_chip}")
+                raise InvalidArgument(f"forced bet {amount} is not a multiple of the smallest chip {self.min_chip}")
         limits = (self.small_bet, self.big_bet, self.min_bet, *(self.spread or ()))
         for amount in limits if self.structure in ("fixed_limit", "spread_limit") else (self.min_bet,):
             if amount % self.min_chip:
-                raise ValueError(f"bet size {amount} is not a multiple of the smallest chip {self.min_chip}")
+                raise InvalidArgument(f"bet size {amount} is not a multiple of the smallest chip {self.min_chip}")
 
     def inputs(self) -> dict[str, Any]:
         """The game as given, under the constructor's names: ``Game(**game.inputs())`` is the
@@ -460,7 +461,7 @@ class Game:
         """The same game under other house rules."""
         unknown = sorted(set(options) - set(HouseRules.__dataclass_fields__))
         if unknown:
-            raise ValueError(f"unknown house rule {unknown[0]!r}")
+            raise InvalidArgument(f"unknown house rule {unknown[0]!r}")
         return replace(self, house=replace(self.house, **options))
 
     # Named presets -------------------------------------------------------------------------

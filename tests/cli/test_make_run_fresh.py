@@ -78,7 +78,8 @@ def test_make_serve_installs_the_server_extra_only_then_serves_with_three_bots(t
     """``make serve`` (dry run): what ``make run`` installs, then the server extra, then the
     server with three house bots; nothing of the test toolchain."""
     clone = _makefile_only(tmp_path)
-    run = subprocess.run(["make", "--no-print-directory", "-n", "serve", f"PYTHON={sys.executable}"], cwd=clone, capture_output=True, text=True)
+    run = subprocess.run(["make", "--no-print-directory", "-n", "serve", f"PYTHON={sys.executable}"], cwd=clone,
+                         capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     installs = [line for line in run.stdout.splitlines() if "pip install" in line and "-e" in line]
     assert [line.split()[-1] for line in installs] == ["'.[cli]'", "'.[cli,server]'"]

@@ -93,7 +93,7 @@ def test_every_field_of_a_room_is_in_its_record_or_left_out_on_purpose() -> None
     """A field added to ``Room`` must be recorded (and the record's version thought about) or
     named here with the reason it need not be."""
     left_out = {
-        "config": "the create_table settings, in pf_tables",
+        "config": "the create_table settings, in pf_tables (the clock the host sets later: action_clock)",
         "host_hash": "in pf_tables",
         "applied": "every action id ever applied: only the last hand's (hand_actions) can be resent",
     }
@@ -271,3 +271,24 @@ def test_a_database_this_release_wrote_opens_restores_its_record_and_plays_on(tm
     assert player is not None
     restored.apply({"kind": "act", "player_id": player.player_id, "action": "fold", "client_action_id": "later"})
     store.close()
+
+
+def test_the_clock_the_host_set_is_in_the_record_and_restored() -> None:
+    """``set_clock`` changes the room's config, which pf_tables holds as created: the record
+    carries the clock as set (``action_clock``), and a room restored from it times turns so."""
+    from .test_refused import HOST, config, seated
+
+    room = seated(Room("t", config(), HOST))
+    room.apply(room.next_deal())
+    while room.in_hand:
+        hand = room.table.hand
+        assert hand is not None and hand.to_act is not None
+        player = room.player_at(hand.to_act)
+        assert player is not None
+        room.apply({"kind": "act", "player_id": player.player_id, "action": "fold", "to": None,
+                    "client_action_id": f"f{room.seq}"})
+    room.apply({"kind": "set_clock", "seconds": 7, "time_bank": 3})
+    record = json.dumps(records.room_record(room))
+    again = records.restored("t", config(), HOST, record, {1: records.hand_json(room.hands[0])})
+    assert again.config.clock == room.config.clock == {"seconds": 7.0, "time_bank": 3.0, "timeouts_to_away": 2.0}
+    assert _plain(records.room_record(again)) == _plain(records.room_record(room))

@@ -100,7 +100,7 @@ def check_down(people: dict[str, Client], *, pause_before_end: bool) -> None:
         last = hand["street"] == "river" and hand["to_act"] == _last_to_act(hand, live)
         if last and pause_before_end:
             people["host"].page.click("#pause")
-            expect(people["host"].page.locator("#status")).to_have_text("paused after this hand")
+            expect(people["host"].page.locator("#status")).to_have_text("paused")
         action = "check" if client.page.locator("#actions .act[data-action='check']").count() else "call"
         update = click(people, client, action)
         if update["hand"]["is_over"]:

@@ -37,7 +37,7 @@ from pokerfloor.acpc.matchstate import (
     seat_of,
     state_line,
 )
-from pokerfloor.errors import IllegalAction, PokerfloorError
+from pokerfloor.errors import IllegalAction, InvalidArgument, PokerfloorError
 from pokerfloor.hand import Hand
 
 
@@ -59,9 +59,9 @@ class Match:
 
     def __post_init__(self) -> None:
         if len(self.players) != self.gamedef.players:
-            raise ValueError(f"the gamedef seats {self.gamedef.players} players, not {len(self.players)}")
+            raise InvalidArgument(f"the gamedef seats {self.gamedef.players} players, not {len(self.players)}")
         if self.hands < 0:
-            raise ValueError("a match has zero or more hands")
+            raise InvalidArgument("a match has zero or more hands")
 
     def header(self) -> str:
         return (f"# pokerfloor acpc-dealer match {self.name}: seed {self.seed}, players {'|'.join(self.players)}, "

@@ -30,7 +30,7 @@ from pokerfloor.bench.core import (
     Unavailable,
 )
 from pokerfloor.bench.peers import engine_name, pokerkit_replayer
-from pokerfloor.errors import PokerfloorError
+from pokerfloor.errors import InvalidArgument, PokerfloorError
 
 QUICK_HANDS = 30
 
@@ -175,7 +175,7 @@ def pokerfloor_replayer() -> Callable[[str], list[int]]:
                 raise UnsupportedHistory(f"action {line!r}")
         result = hand.result
         if result is None:
-            raise ValueError("the hand history ends before the hand does")
+            raise InvalidArgument("the hand history ends before the hand does")
         final = result.stacks
         return [final[i + 1] for i in range(seats)]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import cast
 
 from pokerfloor.cli.shortcuts import amount
+from pokerfloor.errors import InvalidArgument
 from pokerfloor.rules import STRUCTURES, VARIANTS, Game, Structure
 
 SHORT_NAMES: dict[str, tuple[str, str]] = {
@@ -39,10 +40,10 @@ def blinds(text: str) -> tuple[int, int]:
     """``"50/100"`` or ``"1k/2k"`` as (small blind, big blind)."""
     parts = text.replace("-", "/").split("/")
     if len(parts) != 2:
-        raise ValueError(f"blinds are written small/big, like 50/100, not {text!r}")
+        raise InvalidArgument(f"blinds are written small/big, like 50/100, not {text!r}")
     small, big = (amount(part) for part in parts)
     if not 0 < small <= big:
-        raise ValueError(f"the small blind is above zero and not above the big blind: {text!r}")
+        raise InvalidArgument(f"the small blind is above zero and not above the big blind: {text!r}")
     return small, big
 
 
@@ -58,7 +59,7 @@ def game(name: str, small_blind: int, big_blind: int) -> Game:
         if variant in VARIANTS and VARIANTS[variant].family == "stud":
             structure = "fixed_limit"
     if variant not in VARIANTS or structure not in STRUCTURES:
-        raise ValueError(
+        raise InvalidArgument(
             f"unknown game {name!r}: try {', '.join(SHORT_NAMES)}, a variant ({', '.join(VARIANTS)}) "
             f"or structure:variant ({', '.join(STRUCTURES)})"
         )

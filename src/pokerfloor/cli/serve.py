@@ -15,6 +15,7 @@ from urllib.parse import quote, urlsplit
 import typer
 
 from pokerfloor.cli import app
+from pokerfloor.errors import InvalidArgument
 
 KILL_AT = "POKERFLOOR_SERVE_KILL_AT"
 
@@ -244,7 +245,7 @@ def house_game(name: str) -> HouseGame:
     try:
         chosen = named_game(name, 1, 2)
     except ValueError as wrong:
-        raise ValueError(f"{wrong}; or a rotation: horse, 8game") from None
+        raise InvalidArgument(f"{wrong}; or a rotation: horse, 8game") from None
     data: dict[str, Any] = {"variant": chosen.variant, "structure": chosen.structure}
     if chosen.variant_spec.family == "stud":
         data.update(ante=1, bring_in=1, small_bet=2, big_bet=4)

@@ -12,6 +12,7 @@ import re
 from typing import NamedTuple
 
 from pokerfloor.cards import parse_cards
+from pokerfloor.errors import InvalidArgument
 from pokerfloor.hand import Legal, Range
 
 HELP = (
@@ -42,11 +43,11 @@ def amount(word: str) -> int:
     """``"1k"`` is 1,000, ``"2.5k"`` is 2,500, ``"9,950"`` is 9,950; ``ValueError`` otherwise."""
     found = _AMOUNT.match(word.replace(",", "").replace("_", ""))
     if found is None:
-        raise ValueError(f"{word!r} is not an amount")
+        raise InvalidArgument(f"{word!r} is not an amount")
     number, scale = found.groups()
     value = float(number) * {"k": 1_000, "m": 1_000_000, None: 1}[scale]
     if value != int(value):
-        raise ValueError(f"{word!r} is not a whole number of chips")
+        raise InvalidArgument(f"{word!r} is not a whole number of chips")
     return int(value)
 
 
@@ -55,7 +56,7 @@ def _raise_kind(legal: Legal) -> tuple[str, Range]:
     for kind, span in (("bet", legal.bet), ("complete", legal.complete), ("raise", legal.raise_)):
         if span is not None:
             return kind, span
-    raise ValueError("you cannot bet or raise now")
+    raise InvalidArgument("you cannot bet or raise now")
 
 
 def pot_sized(legal: Legal, pot: int, current_bet: int, fraction: float) -> int:
@@ -74,7 +75,7 @@ def read(text: str, legal: Legal, *, pot: int, current_bet: int) -> Typed:
     """
     words = text.lower().replace("all in", "allin").split()
     if not words:
-        raise ValueError(HELP)
+        raise InvalidArgument(HELP)
     verb, rest = words[0], words[1:]
     if verb in _HELP:
         return Typed("help")
@@ -111,4 +112,4 @@ def read(text: str, legal: Legal, *, pot: int, current_bet: int) -> Typed:
         return Typed(_raise_kind(legal)[0], amount(verb))
     guess = difflib.get_close_matches(verb, _WORDS, n=1, cutoff=0.6)
     hint = f" Did you mean {guess[0]}?" if guess else ""
-    raise ValueError(f"{text!r} is not an action.{hint} {HELP}")
+    raise InvalidArgument(f"{text!r} is not an action.{hint} {HELP}")

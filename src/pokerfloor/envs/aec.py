@@ -22,7 +22,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped, unused-ignore]
 
 from pokerfloor.envs.observer import ALL_IN, BRING_IN, CALL, FIXED, FOLD, HISTORY_KINDS, MUCK, SHOW, Observer
-from pokerfloor.errors import IllegalAction
+from pokerfloor.errors import IllegalAction, InvalidArgument
 from pokerfloor.hand import Hand, Range
 from pokerfloor.hand.view import SeatView
 from pokerfloor.rules import Game
@@ -116,15 +116,15 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         super().__init__()
         self.game = game or Game.no_limit_holdem(1, 2)
         if not 2 <= players <= 10:
-            raise ValueError("an environment seats 2 to 10 players")
+            raise InvalidArgument("an environment seats 2 to 10 players")
         stacks = [stack] * players if isinstance(stack, int) else list(stack)
         forced = self.game.big_blind + self.game.ante + self.game.bb_ante + self.game.bring_in + self.game.small_bet
         if len(stacks) != players or any(s <= forced for s in stacks):
-            raise ValueError(
+            raise InvalidArgument(
                 f"give one stack above {forced} (the forced bets), or one for each of the {players} players"
             )
         if hands is not None and hands < 1:
-            raise ValueError("a session has at least one hand")
+            raise InvalidArgument("a session has at least one hand")
         self.stacks = stacks
         self.hands, self.rebuy_after = hands, rebuy_after
         self.abstraction = abstraction

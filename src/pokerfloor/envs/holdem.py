@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from pokerfloor.errors import PokerfloorError
+from pokerfloor.errors import InvalidArgument, PokerfloorError
 from pokerfloor.sim.betting import Chips, Flags, Lockstep
 from pokerfloor.sim.pots import showdown_ranks, winnings
 
@@ -60,12 +60,12 @@ class HoldemEnv:
     def __init__(self, players: int = 2, *, stack: int | npt.ArrayLike = 200, blinds: tuple[int, int] = (1, 2)) -> None:
         small, big = blinds
         if not 2 <= players <= 23:
-            raise ValueError("a hold'em hand has 2 to 23 players")
+            raise InvalidArgument("a hold'em hand has 2 to 23 players")
         if not 1 <= small <= big:
-            raise ValueError("blinds are whole chips, the small blind at least 1 and at most the big blind")
+            raise InvalidArgument("blinds are whole chips, the small blind at least 1 and at most the big blind")
         starting = np.broadcast_to(np.asarray(stack, dtype=np.int64), (players,)).copy()
         if starting.min() <= big:
-            raise ValueError("every starting stack must be more than the big blind")
+            raise InvalidArgument("every starting stack must be more than the big blind")
         self.players = players
         self.blinds = blinds
         self.starting = starting
@@ -140,7 +140,7 @@ class HoldemEnv:
     def reset(self, batch: int, seed: int | np.random.Generator | None = 0) -> Observation:
         """Deal ``batch`` new hands from ``seed``."""
         if batch < 1:
-            raise ValueError("a batch has at least one hand")
+            raise InvalidArgument("a batch has at least one hand")
         self._rng = np.random.default_rng(seed)
         stacks = np.broadcast_to(self.starting, (batch, self.players))
         self._table = Lockstep(stacks.copy(), self.blinds)

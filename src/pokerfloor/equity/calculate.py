@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from pokerfloor.cards import Card, CardsLike, format_cards, parse_cards
 from pokerfloor.equity import preflop
 from pokerfloor.equity.ranges import Range, RangeError, parse_range
+from pokerfloor.errors import InvalidArgument
 
 if TYPE_CHECKING:
     import numpy as np
@@ -68,7 +69,7 @@ class Tally:
 
     def __add__(self, other: Tally) -> Tally:
         if self.weights != other.weights:
-            raise ValueError("tallies of different questions do not add")
+            raise InvalidArgument("tallies of different questions do not add")
         return Tally(self.weights, self.rows + other.rows, self.counts + other.counts, self.redrawn + other.redrawn)
 
     def __eq__(self, other: object) -> bool:
@@ -121,18 +122,18 @@ class EquitySpec:
     ) -> EquitySpec:
         """Read and check the question: 2 to 9 ranges, a board of up to five cards, no card twice."""
         if game not in GAMES:
-            raise ValueError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
+            raise InvalidArgument(f"unknown game {game!r}; known: {', '.join(GAMES)}")
         hole_cards = GAMES[game][0]
         if not 2 <= len(ranges) <= MAX_PLAYERS:
-            raise ValueError(f"equity is for 2 to {MAX_PLAYERS} players, not {len(ranges)}")
+            raise InvalidArgument(f"equity is for 2 to {MAX_PLAYERS} players, not {len(ranges)}")
         known_board, known_dead = parse_cards(board), parse_cards(dead)
         if len(known_board) > 5:
-            raise ValueError(f"a board has at most five cards, not {len(known_board)}")
+            raise InvalidArgument(f"a board has at most five cards, not {len(known_board)}")
         known = known_board + known_dead
         if len(set(known)) != len(known):
-            raise ValueError(f"a card appears twice in the board and dead cards {format_cards(known)}")
+            raise InvalidArgument(f"a card appears twice in the board and dead cards {format_cards(known)}")
         if len(ranges) * hole_cards + 5 + len(known_dead) > 52:
-            raise ValueError("not enough cards in the deck for these players, board and dead cards")
+            raise InvalidArgument("not enough cards in the deck for these players, board and dead cards")
         gone = frozenset(known)
         live = []
         for number, asked in enumerate(ranges, start=1):
@@ -205,9 +206,9 @@ class EquitySpec:
         import numpy as np
 
         if any(r.random for r in self.ranges):
-            raise ValueError("exact enumeration needs listed hands: a random Omaha hand is sampled only")
+            raise InvalidArgument("exact enumeration needs listed hands: a random Omaha hand is sampled only")
         if math.prod(len(r) for r in self.ranges) > MAX_DEALS:
-            raise ValueError("too many deals of these ranges to enumerate: sample them (exact=False)")
+            raise InvalidArgument("too many deals of these ranges to enumerate: sample them (exact=False)")
         masks = [np.array([sum(1 << c for c in cards) for cards, _ in r.hands], dtype=np.int64) for r in self.ranges]
         weights = [np.array([w for _, w in r.hands], dtype=np.float64) for r in self.ranges]
         picks = np.arange(len(masks[0]))[:, None]
@@ -333,7 +334,7 @@ def sweep_tally(spec: EquitySpec) -> Tally:
     from pokerfloor.equity import kernels
 
     if not sweeps(spec):
-        raise ValueError("the sweep is for heads-up hold'em of listed hands")
+        raise InvalidArgument("the sweep is for heads-up hold'em of listed hands")
     first, second = spec.ranges
     swapped = len(first) > 1 and len(second) == 1
     if swapped:
@@ -460,7 +461,7 @@ def fixed_tally(spec: EquitySpec) -> Tally | None:
     from pokerfloor.equity import kernels
 
     if not fixed(spec):
-        raise ValueError("fixed_tally is for hold'em hands of one hand a player")
+        raise InvalidArgument("fixed_tally is for hold'em hands of one hand a player")
     holes = np.array([r.hands[0][0] for r in spec.ranges], dtype=np.int64)
     held = spec.known_mask
     for cards in holes.tolist():
@@ -725,7 +726,7 @@ def choose(spec: EquitySpec, precision: float = 0.001, exact: bool | None = None
     if exact:
         found.pop("monte_carlo")
         if not found:
-            raise ValueError("exact enumeration needs listed hands: a random Omaha hand is sampled only")
+            raise InvalidArgument("exact enumeration needs listed hands: a random Omaha hand is sampled only")
     return min(found, key=lambda m: found[m])
 
 
@@ -753,15 +754,15 @@ def calculate(
     """
     spec = EquitySpec.make(ranges, board=board, dead=dead, game=game)
     if precision <= 0 or trials < 1:
-        raise ValueError("precision is positive and trials at least 1")
+        raise InvalidArgument("precision is positive and trials at least 1")
     if method is None:
         method = choose(spec, precision, exact)
     elif method not in METHODS:
-        raise ValueError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
+        raise InvalidArgument(f"unknown method {method!r}; known: {', '.join(METHODS)}")
     if method == "table":
         from_table = table_tally(spec)
         if from_table is None:
-            raise ValueError("the pre-flop table answers heads-up hold'em with no board and no dead cards")
+            raise InvalidArgument("the pre-flop table answers heads-up hold'em with no board and no dead cards")
         return result(spec, from_table, exact=True, table=True, method=method)
     if method == "sweep":
         return result(spec, sweep_tally(spec), exact=True, method=method)

@@ -27,6 +27,7 @@ eight-or-better, 1,092 for badugi). Lookup tables are built on first use of each
 from __future__ import annotations
 
 from pokerfloor.cards import Card, CardsLike, format_cards, parse_cards
+from pokerfloor.errors import InvalidArgument
 from pokerfloor.evaluation.badugi import badugi_rank
 from pokerfloor.evaluation.handrank import (
     AceFiveRank,
@@ -72,9 +73,9 @@ def _cards(cards: CardsLike, least: int, most: int, what: str) -> list[Card]:
     hand = parse_cards(cards)
     if not least <= len(hand) <= most:
         count = f"{least}" if least == most else f"{least} to {most}"
-        raise ValueError(f"{what} has {count} cards, not {len(hand)}: {format_cards(hand)}")
+        raise InvalidArgument(f"{what} has {count} cards, not {len(hand)}: {format_cards(hand)}")
     if len(set(hand)) != len(hand):
-        raise ValueError(f"a card appears twice in {format_cards(hand)}")
+        raise InvalidArgument(f"a card appears twice in {format_cards(hand)}")
     return hand
 
 
@@ -88,7 +89,7 @@ def evaluate_short_deck(cards: CardsLike) -> HandRank:
     A-6-7-8-9 is the lowest straight."""
     hand = _cards(cards, 5, 7, "a short-deck hand")
     if any(card >> 2 < SHORT_DECK_LOWEST for card in hand):
-        raise ValueError(f"a short deck has no card below a six: {format_cards(hand)}")
+        raise InvalidArgument(f"a short deck has no card below a six: {format_cards(hand)}")
     return ShortDeckRank(short_deck_rank(hand))
 
 
@@ -117,7 +118,7 @@ def _omaha(hole: CardsLike, board: CardsLike) -> tuple[list[Card], list[Card]]:
     holes = _cards(hole, 4, 6, "an Omaha hole")
     boards = _cards(board, 3, 5, "an Omaha board")
     if set(holes) & set(boards):
-        raise ValueError(f"a card appears twice in {format_cards(holes + boards)}")
+        raise InvalidArgument(f"a card appears twice in {format_cards(holes + boards)}")
     return holes, boards
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
+from pokerfloor.errors import InvalidArgument
 from pokerfloor.evaluation.classes import HandClass
 
 RANK_MASK = (1 << 13) - 1
@@ -47,7 +48,7 @@ def badugi_rank(cards: Sequence[int]) -> int:
     try:
         a, b, c, d = [CARD_BITS[card] for card in cards]
     except ValueError:
-        raise ValueError(f"a badugi hand has 4 cards, not {len(cards)}") from None
+        raise InvalidArgument(f"a badugi hand has 4 cards, not {len(cards)}") from None
     whole = a | b | c | d
     if whole.bit_count() == 8:
         return values[whole & RANK_MASK]

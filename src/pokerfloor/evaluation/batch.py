@@ -13,6 +13,7 @@ from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from pokerfloor.errors import InvalidArgument
 from pokerfloor.evaluation.cardkeys import CARD_KEYS, FLUSH_SUIT, HAND_SIZES, SUIT_BITS, SUIT_MASK
 from pokerfloor.evaluation.high import high_tables
 
@@ -89,11 +90,11 @@ def _checked(hands: npt.ArrayLike) -> np.ndarray[Any, Any]:
 
     cards = np.asarray(hands)
     if cards.ndim != 2 or cards.shape[1] not in HAND_SIZES:
-        raise ValueError(f"hands must have shape (n, 5), (n, 6) or (n, 7), not {cards.shape}")
+        raise InvalidArgument(f"hands must have shape (n, 5), (n, 6) or (n, 7), not {cards.shape}")
     if not np.issubdtype(cards.dtype, np.integer):
-        raise ValueError(f"hands must hold card numbers (integers), not {cards.dtype}")
+        raise InvalidArgument(f"hands must hold card numbers (integers), not {cards.dtype}")
     if cards.size and (cards.min() < 0 or cards.max() > 51):
-        raise ValueError("card numbers run from 0 to 51")
+        raise InvalidArgument("card numbers run from 0 to 51")
     return cards
 
 

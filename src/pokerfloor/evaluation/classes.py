@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
+from pokerfloor.errors import InvalidArgument
 from pokerfloor.evaluation.cardkeys import ranks_key
 
 STRAIGHT_FLUSH = "straight flush"
@@ -111,7 +112,7 @@ def _best_first(
             for three in combinations([r for r in desc if r != pair], 3):
                 yield (pair, *three), (pair, pair, *three)
     else:
-        raise ValueError(f"no such category: {category}")
+        raise InvalidArgument(f"no such category: {category}")
 
 
 def ladder(

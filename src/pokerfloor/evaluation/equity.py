@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from pokerfloor.cards import Card, CardsLike, format_cards, parse_cards
+from pokerfloor.errors import InvalidArgument
 from pokerfloor.evaluation.batch import compiled_loops, high_arrays
 from pokerfloor.evaluation.high import high_rank
 
@@ -79,12 +80,12 @@ def _checked(hero: CardsLike, villain: CardsLike, board: CardsLike) -> tuple[lis
     hole, other, known = parse_cards(hero), parse_cards(villain), parse_cards(board)
     for who, cards in (("the hero", hole), ("the villain", other)):
         if len(cards) != HOLE_CARDS:
-            raise ValueError(f"{who} holds two cards, not {len(cards)}: {format_cards(cards)}")
+            raise InvalidArgument(f"{who} holds two cards, not {len(cards)}: {format_cards(cards)}")
     if len(known) > BOARD_CARDS:
-        raise ValueError(f"a board has at most five cards, not {len(known)}: {format_cards(known)}")
+        raise InvalidArgument(f"a board has at most five cards, not {len(known)}: {format_cards(known)}")
     every = hole + other + known
     if len(set(every)) != len(every):
-        raise ValueError(f"a card appears twice in {format_cards(every)}")
+        raise InvalidArgument(f"a card appears twice in {format_cards(every)}")
     return hole, other, known
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pokerfloor.cards import RANK_CHARS
+from pokerfloor.errors import InvalidArgument
 from pokerfloor.evaluation.badugi import badugi_table
 from pokerfloor.evaluation.classes import (
     FLUSH,
@@ -82,7 +83,7 @@ class HandRank(int):
     def hand_class(self) -> HandClass:
         classes = self.classes()
         if not 1 <= self <= len(classes):
-            raise ValueError(f"{type(self).__name__} values run from 1 to {len(classes)}, not {int(self)}")
+            raise InvalidArgument(f"{type(self).__name__} values run from 1 to {len(classes)}, not {int(self)}")
         return classes[self - 1]
 
     @property

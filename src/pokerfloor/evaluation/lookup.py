@@ -19,6 +19,7 @@ from itertools import combinations
 from typing import NamedTuple, cast
 
 from pokerfloor.cards import parse_cards
+from pokerfloor.errors import InvalidArgument
 from pokerfloor.evaluation.cardkeys import (
     CARD_KEYS,
     CENTRE,
@@ -202,7 +203,7 @@ def ranker(
             return rank(parse_cards(cards))
         size = len(cards)
         if size not in HAND_SIZES:
-            raise ValueError(f"{name} ranks 5 to 7 cards, not {size}")
+            raise InvalidArgument(f"{name} ranks 5 to 7 cards, not {size}")
         key = sum(map(keys.__getitem__, cards))
         suit = FLUSH_SUIT[size][key & SUIT_MASK] if suits_count else -1
         if suit < 0:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pokerfloor.errors import InvalidArgument
 from pokerfloor.hand.types import Post
 from pokerfloor.rules import Game, chips_problem
 
@@ -24,14 +25,14 @@ def check_bomb_pot(game: Game, bomb_pot: object, boards: object) -> tuple[int, i
     the game: flop games only, an ante in whole smallest chips, one or two boards."""
     problem = chips_problem("the bomb pot's ante", bomb_pot)
     if problem or not isinstance(bomb_pot, int):
-        raise ValueError(problem or f"the bomb pot's ante is chips, not {bomb_pot!r}")
+        raise InvalidArgument(problem or f"the bomb pot's ante is chips, not {bomb_pot!r}")
     if isinstance(boards, bool) or not isinstance(boards, int) or not 1 <= boards <= MAX_BOARDS:
-        raise ValueError(f"a hand is dealt one board or two, not {boards!r}")
+        raise InvalidArgument(f"a hand is dealt one board or two, not {boards!r}")
     flop = game.variant_spec.family == "flop"
     if (bomb_pot or boards > 1) and not flop:
-        raise ValueError("bomb pots and double boards are for games with a flop")
+        raise InvalidArgument("bomb pots and double boards are for games with a flop")
     if bomb_pot and bomb_pot % game.min_chip:
-        raise ValueError(f"the bomb pot's ante {bomb_pot} is not a multiple of the smallest chip {game.min_chip}")
+        raise InvalidArgument(f"the bomb pot's ante {bomb_pot} is not a multiple of the smallest chip {game.min_chip}")
     return bomb_pot, boards
 
 
@@ -40,5 +41,5 @@ def bomb_posts(seats: Sequence[int], ante: int, given: Sequence[Post]) -> list[P
     Posts given with a bomb pot must be those antes (a record's); others are refused."""
     posts = [Post(seat, ante, "ante", live=False) for seat in seats]
     if given and list(given) != posts:
-        raise ValueError("a bomb pot's forced bets are its antes: give no other posts")
+        raise InvalidArgument("a bomb pot's forced bets are its antes: give no other posts")
     return posts

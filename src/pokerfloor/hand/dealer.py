@@ -9,16 +9,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pokerfloor.cards import Card
+from pokerfloor.errors import InvalidArgument
 
 
 def check_deck(cards: Sequence[Card], short_deck: bool) -> None:
     """Refuse cards the deck cannot hold: a card twice, or a card below the six in short deck."""
     if len(set(cards)) != len(cards):
-        raise ValueError("a card is dealt twice")
+        raise InvalidArgument("a card is dealt twice")
     if short_deck:
         bad = [c for c in cards if c.rank < 6]
         if bad:
-            raise ValueError(f"{bad[0]} is not in the short deck (6 to ace)")
+            raise InvalidArgument(f"{bad[0]} is not in the short deck (6 to ace)")
 
 
 def merge_shown(seat: int, held: Sequence[Card | None], shown: Sequence[Card | None]) -> list[Card | None]:
@@ -26,10 +27,10 @@ def merge_shown(seat: int, held: Sequence[Card | None], shown: Sequence[Card | N
     holds, each agreeing with any card already known; an unknown card shown stays as held.
     ``Hand.show`` and the PHH replay check a show with this one rule."""
     if len(shown) != len(held):
-        raise ValueError(f"seat {seat} holds {len(held)} cards, {len(shown)} were shown")
+        raise InvalidArgument(f"seat {seat} holds {len(held)} cards, {len(shown)} were shown")
     merged: list[Card | None] = []
     for dealt, card in zip(held, shown):
         if dealt is not None and card is not None and dealt != card:
-            raise ValueError(f"seat {seat} was dealt {dealt}, not {card}")
+            raise InvalidArgument(f"seat {seat} was dealt {dealt}, not {card}")
         merged.append(dealt if card is None else card)
     return merged

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 
 from pokerfloor import citations as cite
 from pokerfloor.cards import Card, Deck, Shuffler
-from pokerfloor.errors import IllegalAction
+from pokerfloor.errors import IllegalAction, InvalidArgument
 from pokerfloor.hand.given import cards_or_unknown
 
 R_DRAW = cite.DRAW
@@ -99,7 +99,7 @@ def discarded(discard: object) -> list[Card | None]:
     if discard is None or isinstance(discard, str):
         return cards_or_unknown(discard or "")
     if not isinstance(discard, Iterable):
-        raise ValueError(f"a discard is cards like 'AsQs' or ['As', 'Qs'], not {discard!r}")
+        raise InvalidArgument(f"a discard is cards like 'AsQs' or ['As', 'Qs'], not {discard!r}")
     thrown: list[Card | None] = []
     for item in discard:
         single = item is None or isinstance(item, (str, int)) or not isinstance(item, Iterable)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from pokerfloor.errors import InvalidArgument
 from pokerfloor.hand.types import ANTE_KINDS, BLIND_KINDS, Post
 from pokerfloor.rules import Game, HouseRules
 
@@ -41,9 +42,9 @@ def forced_posts(game: Game, seats: list[int], button: int, explicit: list[Post]
 def _forced_posts(game: Game, seats: list[int], button: int, explicit: list[Post]) -> list[Post]:
     for post in explicit:
         if post.seat not in seats:
-            raise ValueError(f"seat {post.seat} posts but is not dealt in")
+            raise InvalidArgument(f"seat {post.seat} posts but is not dealt in")
         if post.kind == "bring_in":
-            raise ValueError("the bring-in is not posted ahead: its seat brings in with act(seat, 'bring_in')")
+            raise InvalidArgument("the bring-in is not posted ahead: its seat brings in with act(seat, 'bring_in')")
     kinds = {p.kind for p in explicit}
     posts: list[Post] = []
     blinds: list[Post] = []

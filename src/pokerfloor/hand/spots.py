@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from pokerfloor.errors import InvalidArgument
 from pokerfloor.rules import Game, Variant, chips_problem
 
 
@@ -18,15 +19,15 @@ def seats_in_play(
     """The chips behind of the seats in the spot (any seat with chips behind or in the pot) and
     the chips each has put in; refuses a street the game does not have."""
     if not isinstance(game, Game):
-        raise ValueError(f"a spot is dealt at a Game, not {game!r}")
+        raise InvalidArgument(f"a spot is dealt at a Game, not {game!r}")
     streets = game.variant_spec.streets
     if not isinstance(street, str) or street not in streets:
-        raise ValueError(f"{street!r} is not a street of {game.variant}; streets: {', '.join(streets)}")
+        raise InvalidArgument(f"{street!r} is not a street of {game.variant}; streets: {', '.join(streets)}")
     paid = chips_by_seat("contributions", contributions or {})
     behind = chips_by_seat("stacks", stacks)
     for seat in paid:
         if seat not in behind:
-            raise ValueError(f"seat {seat} has contributions but no stack")
+            raise InvalidArgument(f"seat {seat} has contributions but no stack")
     playing = {s: c for s, c in behind.items() if c > 0 or paid.get(s, 0) > 0}
     return playing, paid
 
@@ -35,13 +36,15 @@ def chips_by_seat(name: str, chips: object) -> dict[int, int]:
     """``{seat: chips}`` with whole seat numbers and whole, non-negative chips (negative
     contributions would make chips out of nothing)."""
     if not isinstance(chips, Mapping):
-        raise ValueError(f"{name} are {{seat: chips}}, not {chips!r}")
+        raise InvalidArgument(f"{name} are {{seat: chips}}, not {chips!r}")
     checked: dict[int, int] = {}
     for seat, amount in chips.items():
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise ValueError(f"seats are whole numbers, not {seat!r}")
+            raise InvalidArgument(f"seats are whole numbers, not {seat!r}")
         if chips_problem(name, amount) or not isinstance(amount, int):
-            raise ValueError(f"{name} of seat {seat} must be a whole, non-negative number of chips, not {amount!r}")
+            raise InvalidArgument(
+                f"{name} of seat {seat} must be a whole, non-negative number of chips, not {amount!r}"
+            )
         checked[seat] = amount
     return checked
 
@@ -49,11 +52,11 @@ def chips_by_seat(name: str, chips: object) -> dict[int, int]:
 def folded_seats(folded: object, seats: Iterable[int]) -> frozenset[int]:
     """The seats given as folded: each must be a seat of the spot."""
     if isinstance(folded, (str, bytes)) or not isinstance(folded, Iterable):
-        raise ValueError(f"folded seats are a list of seat numbers, not {folded!r}")
+        raise InvalidArgument(f"folded seats are a list of seat numbers, not {folded!r}")
     out = frozenset(folded)
     strangers = out - set(seats)
     if strangers:
-        raise ValueError(f"seat {sorted(strangers, key=repr)[0]!r} is folded but not dealt in to the spot")
+        raise InvalidArgument(f"seat {sorted(strangers, key=repr)[0]!r} is folded but not dealt in to the spot")
     return out
 
 

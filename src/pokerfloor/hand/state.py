@@ -21,7 +21,7 @@ from typing import Any, TypeGuard
 
 from pokerfloor import citations as cite
 from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, SeededShuffler, Shuffler
-from pokerfloor.errors import IllegalAction, Reason
+from pokerfloor.errors import IllegalAction, InvalidArgument, Reason
 from pokerfloor.hand import bomb, dealer, draw, forced, out_of_turn, showdown, spots, stud
 from pokerfloor.hand.betting import Chips, Round
 from pokerfloor.hand.given import cards_or_unknown
@@ -140,34 +140,34 @@ class Hand:
         boards: object = 1,
     ) -> None:
         if not isinstance(game, Game):
-            raise ValueError(f"a hand is dealt at a Game, not {game!r}")
+            raise InvalidArgument(f"a hand is dealt at a Game, not {game!r}")
         if dealing not in ("auto", "manual"):
-            raise ValueError("dealing is 'auto' or 'manual'")
+            raise InvalidArgument("dealing is 'auto' or 'manual'")
         if type(stacks) is not dict and not isinstance(stacks, Mapping):
-            raise ValueError(f"stacks are {{seat: chips}}, not {stacks!r}")
+            raise InvalidArgument(f"stacks are {{seat: chips}}, not {stacks!r}")
         if len(stacks) < 2:
-            raise ValueError("a hand needs at least two seats dealt in")
+            raise InvalidArgument("a hand needs at least two seats dealt in")
         for seat, chips in stacks.items():
             if isinstance(seat, bool) or not isinstance(seat, int):
-                raise ValueError(f"seats are whole numbers, not {seat!r}")
+                raise InvalidArgument(f"seats are whole numbers, not {seat!r}")
             if chips_problem("chips", chips, least=1):
-                raise ValueError(f"seat {seat} needs a whole, positive number of chips, not {chips!r}")
+                raise InvalidArgument(f"seat {seat} needs a whole, positive number of chips, not {chips!r}")
         if isinstance(button, bool) or not isinstance(button, int):
-            raise ValueError(f"the button is a seat number, not {button!r}")
+            raise InvalidArgument(f"the button is a seat number, not {button!r}")
         most = game.variant_spec.max_players
         if len(stacks) > most:
-            raise ValueError(
+            raise InvalidArgument(
                 f"one deck deals {game.variant_spec.title or game.variant} to at most {most} players,"
                 f" not {len(stacks)}"
             )
         if rng is not None and seed is not None:
-            raise ValueError("give the deck a seed or a randomness object, not both")
+            raise InvalidArgument("give the deck a seed or a randomness object, not both")
         if holes is not None and not isinstance(holes, Mapping):
-            raise ValueError(f"hole cards are given as {{seat: cards}}, not {holes!r}")
+            raise InvalidArgument(f"hole cards are given as {{seat: cards}}, not {holes!r}")
         given_posts: list[Post] = []
         for post in [] if posts is None else posts if isinstance(posts, Iterable) else [posts]:
             if not isinstance(post, Post):
-                raise ValueError(f"forced bets are given as pf.Post values, not {post!r}")
+                raise InvalidArgument(f"forced bets are given as pf.Post values, not {post!r}")
             given_posts.append(post)
         self._bomb, self._boards = bomb.check_bomb_pot(game, bomb_pot, boards)
         self.game = game
@@ -415,14 +415,14 @@ class Hand:
         """What ``seat`` may see of the hand (``None``: a spectator), as an immutable ``SeatView``:
         its own cards, every upcard and card shown, the board, the chips and the events."""
         if seat is not None and not self._dealt_in(seat):
-            raise ValueError(f"seat {seat!r} is not dealt in to this hand")
+            raise InvalidArgument(f"seat {seat!r} is not dealt in to this hand")
         return seat_view(self, seat)
 
     def record(self) -> HandRecord:
         """The hand so far as a ``HandRecord``: how it started, the cards dealt and every input,
         enough for ``Hand.from_record`` to rebuild it."""
         if self._spot:
-            raise ValueError("a spot (Hand.from_spot) has no record: it did not start from the deal")
+            raise InvalidArgument("a spot (Hand.from_spot) has no record: it did not start from the deal")
         return HandRecord(
             game=self.game,
             stacks=dict(self._given_stacks),
@@ -457,7 +457,7 @@ class Hand:
         """Take back the last input (a dealer's correction) and return it; the cards it dealt
         go back on top of the deck, so doing it again deals them again."""
         if not self._inputs:
-            raise ValueError("there is nothing to undo: the hand has taken no input")
+            raise InvalidArgument("there is nothing to undo: the hand has taken no input")
         record = self.record()
         last = record.inputs[-1]
         pending = self._deck.still_to_deal() if isinstance(self._deck, RecordedDeck) else []
@@ -489,7 +489,7 @@ class Hand:
     def deal(self, cards: CardsLike | Sequence[Card | None], seat: object = None) -> Event:
         """Supply the cards a manually dealt hand waits for (``seat=None`` deals the board)."""
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-            raise ValueError(f"cards are dealt to a seat number, not {seat!r}")
+            raise InvalidArgument(f"cards are dealt to a seat number, not {seat!r}")
         event = self._deal_cards(cards, seat)
         self._inputs.append(Input("deal", seat, "", None, event.cards))
         return event
@@ -681,9 +681,9 @@ class Hand:
         """Manual dealing: the replacement cards of the earliest discard still unserved."""
         i, count = self._owed[0]
         if seat != self._seats[i]:
-            raise ValueError(f"the replacement cards due now are seat {self._seats[i]}'s, not seat {seat}'s")
+            raise InvalidArgument(f"the replacement cards due now are seat {self._seats[i]}'s, not seat {seat}'s")
         if len(cards) != count:
-            raise ValueError(f"seat {seat} discarded {count} cards and needs as many, got {len(cards)}")
+            raise InvalidArgument(f"seat {seat} discarded {count} cards and needs as many, got {len(cards)}")
         self._owed.pop(0)
         self._holes[i] += cards
         faces = face_down(cards)
@@ -709,10 +709,10 @@ class Hand:
         known: list[Card] = []
         for seat, cards in (holes or {}).items():
             if seat not in self._pos:
-                raise ValueError(f"cards given for seat {seat}, which is not dealt in")
+                raise InvalidArgument(f"cards given for seat {seat}, which is not dealt in")
             parsed = cards_or_unknown(cards)
             if len(parsed) != self.variant.hole_cards and self.variant.family == "flop":
-                raise ValueError(f"seat {seat} needs {self.variant.hole_cards} hole cards, got {len(parsed)}")
+                raise InvalidArgument(f"seat {seat} needs {self.variant.hole_cards} hole cards, got {len(parsed)}")
             self._holes[self._pos[seat]] = parsed
             known += [c for c in parsed if c is not None]
         self._given_board = cards_or_unknown(board) if board is not None else []
@@ -787,17 +787,17 @@ class Hand:
         dealt = {c for h in self._holes for c in h if c is not None} | {c for b in boards for c in b if c is not None}
         clash = [c for c in known if c in dealt]
         if clash:
-            raise ValueError(f"{clash[0]} is dealt twice")
+            raise InvalidArgument(f"{clash[0]} is dealt twice")
         dealer.check_deck(known, self.variant.short_deck)
         if request.kind == "draw":
             return self._deal_replacements(seat, parsed)
         if request.kind == "holes":
             if seat is None or seat not in self._pos:
-                raise ValueError(f"hole cards need a seat dealt in, not {seat!r}")
+                raise InvalidArgument(f"hole cards need a seat dealt in, not {seat!r}")
             i = self._pos[seat]
             need = self._cards_due(i) - len(self._holes[i])
             if len(parsed) != need:
-                raise ValueError(f"seat {seat} needs {need} hole cards, got {len(parsed)}")
+                raise InvalidArgument(f"seat {seat} needs {need} hole cards, got {len(parsed)}")
             note = stud.deal_note(len(self._holes[i]), need) if self._stud else ""
             faces = stud.faces(len(self._holes[i]), need) if self._stud else face_down(parsed)
             self._holes[i] += parsed
@@ -806,9 +806,9 @@ class Hand:
             self._request_next_deal()
             return event
         if seat is not None:
-            raise ValueError(f"the board is due now, not cards for seat {seat}")
+            raise InvalidArgument(f"the board is due now, not cards for seat {seat}")
         if len(parsed) != request.count:
-            raise ValueError(f"the board needs {request.count} cards now, got {len(parsed)}")
+            raise InvalidArgument(f"the board needs {request.count} cards now, got {len(parsed)}")
         if request.run:
             self._run_boards[request.run - 1] += parsed
             event = self._run_event(request.run, parsed)
@@ -1728,7 +1728,7 @@ class Hand:
 
     def _show(self, seat: object, cards: CardsLike | Sequence[Card | None] | None = None) -> Event:
         if not self._dealt_in(seat):
-            raise ValueError(f"seat {seat} is not dealt in")
+            raise InvalidArgument(f"seat {seat} is not dealt in")
         i = self._pos[seat]
         if self._folded[i]:
             raise IllegalAction("invalid_action", f"seat {seat} has folded")
@@ -1759,7 +1759,7 @@ class Hand:
 
     def _muck(self, seat: object) -> Event:
         if not self._dealt_in(seat):
-            raise ValueError(f"seat {seat} is not dealt in")
+            raise InvalidArgument(f"seat {seat} is not dealt in")
         i = self._pos[seat]
         if self._over:
             raise IllegalAction("hand_over", "the hand is over")
@@ -1797,7 +1797,7 @@ class Hand:
         given = cards_or_unknown(board) if board is not None else []
         need = spots.board_cards(variant, street)
         if given and len(given) != need:
-            raise ValueError(f"the {street} board has {need} cards, {len(given)} were given")
+            raise InvalidArgument(f"the {street} board has {need} cards, {len(given)} were given")
         if not given and need:
             given = list(self._deck.deal(need))
             self._dealt += [c for c in given if c is not None]
@@ -1807,7 +1807,7 @@ class Hand:
         self._exposed = False
         self._start_round(first=0)
         if sum(1 for j in range(self._n) if not self._folded[j]) < 2:
-            raise ValueError("a spot needs at least two seats still in the hand")
+            raise InvalidArgument("a spot needs at least two seats still in the hand")
         self._awaiting = None
         if self._stud:
             self._deal_stud_street()  # the cards of the streets before, then the betting

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
 from pokerfloor.cards import Card
-from pokerfloor.errors import PokerfloorError
+from pokerfloor.errors import InvalidArgument, PokerfloorError
 from pokerfloor.evaluation.handrank import rank_of
 
 PostKind = Literal[
@@ -50,9 +50,9 @@ class Post:
 
     def __post_init__(self) -> None:
         if self.kind not in POST_KINDS:
-            raise ValueError(f"unknown post kind {self.kind!r}; known: {', '.join(sorted(POST_KINDS))}")
+            raise InvalidArgument(f"unknown post kind {self.kind!r}; known: {', '.join(sorted(POST_KINDS))}")
         if isinstance(self.amount, bool) or not isinstance(self.amount, int) or self.amount < 0:
-            raise ValueError(f"a post is a whole, non-negative number of chips, not {self.amount!r}")
+            raise InvalidArgument(f"a post is a whole, non-negative number of chips, not {self.amount!r}")
         if self.kind in ANTE_KINDS and self.live:
             object.__setattr__(self, "live", False)
 

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from pokerfloor.errors import InvalidArgument
 from pokerfloor.hand import Post
 from pokerfloor.io.notation import Money
 from pokerfloor.io.phh import HandHistory
@@ -92,7 +93,7 @@ def to_chips(value: Money, unit: Decimal) -> int:
     """An amount in chips; the unit divides every amount that drives play exactly."""
     chips = Decimal(value) / unit
     if chips != chips.to_integral_value():
-        raise ValueError(f"{value} is not a whole number of chips of {unit}")
+        raise InvalidArgument(f"{value} is not a whole number of chips of {unit}")
     return int(chips)
 
 

@@ -21,6 +21,7 @@ from decimal import Decimal
 from typing import Any
 
 from pokerfloor.cards import Card
+from pokerfloor.errors import InvalidArgument
 from pokerfloor.hand import Event, Hand
 from pokerfloor.hand.types import ANTE_KINDS, ORDER_SETTING_KINDS
 from pokerfloor.hand.view import seen_by
@@ -39,7 +40,7 @@ def variant_code(variant: str, structure: str) -> str:
         if (code.variant, code.structure) == (variant, structure):
             return code.code
     known = ", ".join(f"{c.code} ({c.structure} {c.variant})" for c in PHH_VARIANTS.values())
-    raise ValueError(f"PHH has no variant code for {structure} {variant}; it knows {known}")
+    raise InvalidArgument(f"PHH has no variant code for {structure} {variant}; it knows {known}")
 
 
 def history_of(hand: Hand, /, *, unit: Decimal = Decimal(1), unknown_stacks: Iterable[int] = (),

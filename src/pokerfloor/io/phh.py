@@ -17,7 +17,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from pokerfloor.errors import PokerfloorError
+from pokerfloor.errors import InvalidArgument, PokerfloorError
 from pokerfloor.io.notation import Action, Money, NotationError, parse_action
 from pokerfloor.rules import Structure
 
@@ -546,7 +546,7 @@ def dump(histories: HandHistory | Iterable[HandHistory], path: str | Path) -> No
     histories = list(histories)
     if not is_bulk(path):
         if len(histories) != 1:
-            raise ValueError(f"a .phh file holds one hand, not {len(histories)}; use .phhs")
+            raise InvalidArgument(f"a .phh file holds one hand, not {len(histories)}; use .phhs")
         text = dumps(histories[0])
     else:
         text = dumps_all(histories)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from pokerfloor.cards import Card
-from pokerfloor.errors import IllegalAction, PokerfloorError
+from pokerfloor.errors import IllegalAction, InvalidArgument, PokerfloorError
 from pokerfloor.hand import Event, Hand, Post
 from pokerfloor.hand.dealer import merge_shown
 from pokerfloor.io.conventions import (
@@ -271,7 +271,7 @@ def _check_shown(state: Replay, seat: int, action: Action) -> None:
     others |= {c for c in state.hand.board if c is not None}
     clash = [c for c in action.cards if c is not None and c in others]
     if clash:
-        raise ValueError(f"{clash[0]} is dealt twice")
+        raise InvalidArgument(f"{clash[0]} is dealt twice")
 
 
 def _muck_unrevealed(state: Replay) -> None:

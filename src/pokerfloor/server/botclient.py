@@ -26,7 +26,7 @@ from websockets.exceptions import WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
 from pokerfloor.bots import StyleBot, draw_discards, make_bot
-from pokerfloor.errors import PokerfloorError
+from pokerfloor.errors import InvalidArgument, PokerfloorError
 from pokerfloor.hand.view import SeatView
 
 # How each style answers the run-it-twice offer (docs/protocol.md, run it twice): the rock and
@@ -66,7 +66,7 @@ def parse_table_url(url: str) -> tuple[str, str]:
     table = (query.get("table", [""])[0] or query.get("t", [""])[0]
              or (parts.fragment.removeprefix("table=") if not parts.fragment.startswith("host=") else ""))
     if not table:
-        raise ValueError(f"no table id in {url!r}: give ?table=ID")
+        raise InvalidArgument(f"no table id in {url!r}: give ?table=ID")
     scheme = {"http": "ws", "https": "wss"}.get(parts.scheme, parts.scheme)
     return urlunsplit((scheme, parts.netloc, "/ws", "", "")), table
 

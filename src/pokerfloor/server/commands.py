@@ -276,6 +276,47 @@ class Pause(Command):
 
 
 @dataclass(frozen=True)
+class Resume(Command):
+    TYPE, WHO, INPUT = "resume", "host", "resume"
+
+
+@dataclass(frozen=True)
+class SetGame(Command):
+    """New stakes, or a new game, from the next hand on (TDA 2024 R23)."""
+
+    TYPE, WHO, INPUT = "set_game", "host", "set_game"
+    small_blind: int = _rule(int, 0, MAX_CHIPS, f"0 to {MAX_CHIPS}")
+    big_blind: int = _rule(int, 1, MAX_CHIPS, f"1 to {MAX_CHIPS}")
+    ante: int = _rule(int, 0, MAX_CHIPS, f"optional, 0 to {MAX_CHIPS}", optional=True, default=0)
+    variant: str | None = _rule(str, 1, ID_LENGTH, "optional, a variant's name (the game's own when absent)",
+                                optional=True)
+
+
+@dataclass(frozen=True)
+class MoveSeat(Command):
+    TYPE, WHO, INPUT = "move_seat", "host", "move_seat"
+    seat: int = seat_field()
+    to: int = seat_field()
+
+
+CLOCK_SECONDS = 24 * 3600
+
+
+@dataclass(frozen=True)
+class SetClock(Command):
+    TYPE, WHO, INPUT = "set_clock", "host", "set_clock"
+    seconds: int = _rule(int, 1, CLOCK_SECONDS, f"1 to {CLOCK_SECONDS}")
+    time_bank: int = _rule(int, 0, CLOCK_SECONDS, f"0 to {CLOCK_SECONDS}")
+
+
+@dataclass(frozen=True)
+class SetBuyIn(Command):
+    TYPE, WHO, INPUT = "set_buy_in", "host", "set_buy_in"
+    low: int = chips_field()
+    high: int | None = _rule(int, 1, MAX_CHIPS, f"optional, 1 to {MAX_CHIPS} (absent: no maximum)", optional=True)
+
+
+@dataclass(frozen=True)
 class EditStack(Command):
     TYPE, WHO, INPUT = "edit_stack", "host", "edit_stack"
     seat: int = seat_field()
@@ -303,7 +344,8 @@ COMMANDS: dict[str, type[Command]] = {
     kind.TYPE: kind
     for kind in (
         Hello, Join, Act, TopUp, SitOut, SitIn, Leave, Straddle, Chat, RunIt, Resync, Spectate,
-        Approve, RefuseSeat, Start, Pause, EditStack, Remove, EndGame, Spectators,
+        Approve, RefuseSeat, Start, Pause, Resume, SetGame, MoveSeat, SetClock, SetBuyIn, EditStack, Remove,
+        EndGame, Spectators,
     )
 }
 """Every client command but ``create_table`` (whose nested ``game`` and ``options`` are the
@@ -359,6 +401,11 @@ INPUTS: dict[str, dict[str, Rule]] = {
     },
     "start": {},
     "pause": {},
+    "resume": {},
+    "set_game": rules(SetGame),
+    "move_seat": rules(MoveSeat),
+    "set_clock": rules(SetClock),
+    "set_buy_in": rules(SetBuyIn),
     "end_game": {},
     "spectators": rules(Spectators),
     "edit_stack": rules(EditStack),

@@ -5,14 +5,18 @@ transfers."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from pokerfloor.hand import Hand
 from pokerfloor.io import export, ohh, phh
 from pokerfloor.server.deal import published, withheld
 from pokerfloor.server.room import Refused, Room
@@ -67,6 +71,81 @@ def settle_up(results: dict[str, int]) -> list[tuple[str, str, int]]:
     return transfers
 
 
+def results(room: Room) -> dict[str, int]:
+    """Each player's result, by id: what they took away and hold now, less what they brought."""
+    ledger, table = room.table.ledger, room.table
+    out = {}
+    for player in ledger.players():     # older hands' entries left memory, their players' sums did not
+        seat = table.seat_of(player)
+        held = table.stack(seat) if seat else 0
+        out[player] = ledger.taken_away(player) + held - ledger.brought_in(player)
+    return out
+
+
+BIGGEST_POTS = 3
+
+
+def session_summary(room: Room) -> dict[str, Any]:
+    """The session as the host ends it: each player's result, the settle-up (who pays whom)
+    and the biggest pots (hand number, the chips its winners collected, their seats)."""
+    ledger = room.table.ledger
+    names = {player: ledger.name(player) for player in ledger.players()}
+    names.update((p.player_id, p.name) for p in room.players.values())
+    net = results(room)
+    pots: list[tuple[int, int, list[int]]] = []
+    for hand, deal in zip(room.hands, room.deals, strict=False):
+        outcome = hand.result
+        if outcome is None:
+            continue
+        won = {seat: chips for seat, chips in outcome.winnings.items() if chips}
+        pots.append((sum(won.values()), deal.number, sorted(won)))
+    pots.sort(key=lambda p: (-p[0], p[1]))
+    return {
+        "ended": room.ended,
+        "hands": len(room.hands),
+        "players": [
+            {"player_id": p, "name": names.get(p, ""), "brought_in": ledger.brought_in(p), "result": chips}
+            for p, chips in sorted(net.items(), key=lambda item: -item[1])
+        ],
+        "settle_up": [{"pays": names.get(a, a), "to": names.get(b, b), "chips": c} for a, b, c in settle_up(net)],
+        "biggest_pots": [{"hand": n, "pot": pot, "winners": seats} for pot, n, seats in pots[:BIGGEST_POTS]],
+    }
+
+
+def seat_in_hand(room: Room, player_id: str, number: int) -> int | None:
+    """The seat the player was dealt in hand ``number`` (the ledger books each dealt seat's
+    result by hand), or ``None`` if they were not dealt in."""
+    entries = (*room.forgotten_entries(), *room.table.ledger.entries)
+    return next((e.seat for e in entries if e.kind == "hand" and e.hand == number and e.player == player_id), None)
+
+
+def hand_replay(room: Room, number: int, token: str | None = None) -> dict[str, Any]:
+    """Hand ``number`` of the session, action by action, for the replayer: the table before the
+    first action and after each, as the viewer may see it: a player of the table (``token``, a
+    seat token) who was dealt in sees their own cards as they did (``Hand.view(seat)``), anyone
+    else what the rail saw (``Hand.view(None)``); neither ever a card folded, mucked or never
+    shown. Once the table's ``reveal`` makes the hand's seed public (``Room.seed_of``) every
+    dealt hole card is public too, and ``holes`` holds them; else ``holes`` is null.
+    ``Refused`` (``bad_field``) for a hand the session has not finished."""
+    if not 1 <= number <= len(room.hands) or number > len(room.deals):
+        raise Refused("bad_field", f"hand {number} is not a finished hand of this session", field="hand")
+    hand, deal = room.hands[number - 1], room.deals[number - 1]
+    seat = None
+    if token:
+        with contextlib.suppress(Refused):
+            _, player = room.role_of(token)
+            seat = None if player is None else seat_in_hand(room, player.player_id, number)
+    record = hand.record()
+    steps = []
+    for taken in range(len(record.inputs) + 1):
+        partial = Hand.from_record(replace(record, inputs=record.inputs[:taken]))
+        steps.append(partial.view(seat).to_dict())
+    seed = room.seed_of(deal)
+    holes = None if seed is None else {str(s): [str(c) for c in cards] for s, cards in hand.holes.items()}
+    return {"hand": deal.number, "seat": seat, "seed_sha256": deal.seed_sha256, "seed": seed, "holes": holes,
+            "steps": steps}
+
+
 def ledger_csv(room: Room) -> str:
     """The ledger's entries, each player's result, and the settle-up transfers."""
     ledger = room.table.ledger
@@ -77,13 +156,9 @@ def ledger_csv(room: Room) -> str:
     rows.writerow(["entry", "hand", "kind", "seat", "player_id", "name", "chips"])
     for e in (*room.forgotten_entries(), *ledger.entries):
         rows.writerow([e.number, e.hand, e.kind, e.seat, e.player, names.get(e.player, ""), e.chips])
-    results = {}
-    for player in ledger.players():     # older hands' entries left memory, their players' sums did not
-        held = room.table.stack(room.table.seat_of(player)) if room.table.seat_of(player) else 0  # type: ignore[arg-type]
-        results[player] = ledger.taken_away(player) + held - ledger.brought_in(player)
     rows.writerow([])
     rows.writerow(["pays", "to", "chips"])
-    for payer, payee, chips in settle_up(results):
+    for payer, payee, chips in settle_up(results(room)):
         rows.writerow([payer, payee, chips])
     return out.getvalue()
 
@@ -118,7 +193,23 @@ def routes(room_by_id: Callable[[str], Room]) -> list[Route]:
         except Refused as refused:
             return PlainTextResponse(refused.message, status_code=404)
 
+    async def summary(request: Request) -> Response:
+        try:
+            return JSONResponse(session_summary(room_of(request)))
+        except Refused as refused:
+            return PlainTextResponse(refused.message, status_code=404)
+
+    async def replay(request: Request) -> Response:
+        try:
+            number = int(str(request.path_params["number"]))
+            token = request.headers.get("x-pokerfloor-token")     # a header: never in a log's URL
+            return JSONResponse(hand_replay(room_of(request), number, token))
+        except (Refused, ValueError) as missing:
+            return PlainTextResponse(getattr(missing, "message", "no such hand"), status_code=404)
+
     return [
+        Route("/api/tables/{table_id}/summary.json", summary),
+        Route("/api/tables/{table_id}/hands/{number}/replay.json", replay),
         Route("/api/tables/{table_id}/hands.json", records),
         Route("/api/tables/{table_id}/hands.ohh.json", open_histories),
         Route("/api/tables/{table_id}/hands.phhs", hands),

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
+from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import STRUCTURES, VARIANTS, Game, Structure
 from pokerfloor.server.commands import MAX_CHIPS
 from pokerfloor.table.rotation import EIGHT_GAME, HORSE, LimitStakes, Rotation
@@ -23,7 +24,7 @@ ROTATIONS = {"horse": HORSE, "8game": EIGHT_GAME}
 """The named mixed games a table may rotate (``options.rotation.name``)."""
 
 
-class GameRefused(ValueError):
+class GameRefused(PokerfloorError, ValueError):
     """A game or rotation the server does not deal; the message says why, ``field`` names the
     field at fault (a ``bad_field``)."""
 

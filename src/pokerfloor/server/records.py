@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 import orjson
@@ -54,6 +55,7 @@ def room_record(room: Room) -> dict[str, Any]:
         "ended": room.ended,
         "straddles": [[seat, amount] for seat, amount in room.straddles],
         "turn_started": room.turn_started,
+        "action_clock": room.config.clock,
         "spectators": room.spectators,
         "offer": None if room.offer is None else {
             "hand": room.offer.hand,
@@ -117,6 +119,9 @@ def _room_from(table_id: str, config: Config, host_hash: str, data: Any, hands: 
     room.running, room.paused, room.ended = bool(data["running"]), bool(data["paused"]), bool(data["ended"])
     room.straddles = [(int(seat), None if amount is None else int(amount)) for seat, amount in data["straddles"]]
     room.turn_started = float(data["turn_started"])
+    if "action_clock" in data:      # the host's set_clock (a record before it has none)
+        clock = data["action_clock"]
+        room.config = replace(config, clock=None if clock is None else {k: float(v) for k, v in clock.items()})
     room.spectators = bool(data["spectators"])
     offer = data["offer"]
     room.offer = None if offer is None else Offer(

@@ -13,7 +13,7 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pokerfloor.errors import IllegalAction
@@ -562,10 +562,59 @@ class Room:
         """A chat line changes nothing at the table (the table's task passes it on)."""
 
     def _on_start(self, entry: Input) -> None:
+        if self.paused:
+            self.turn_started = self.clock.now
         self.running, self.paused = True, False
 
     def _on_pause(self, entry: Input) -> None:
+        """The game stops now: no hand is dealt, and the action clock of a hand in play stops
+        (``deadline`` is ``None`` while paused)."""
         self.paused = True
+
+    def _on_resume(self, entry: Input) -> None:
+        """The game goes on; the seat to act has its turn's seconds again from now (its time
+        bank as it was)."""
+        if not self.paused:
+            raise Refused("illegal", "the game is not paused", "invalid_action")
+        self.paused = False
+        self.turn_started = self.clock.now
+
+    def _on_set_game(self, entry: Input) -> None:
+        """New blinds, ante or game from the next hand on (TDA 2024 R23; ``Table.set_game``)."""
+        current = self.table.game
+        raw = {"variant": entry["variant"] or current.variant, "structure": current.structure,
+               "small_blind": entry["small_blind"], "big_blind": entry["big_blind"], "ante": entry["ante"]}
+        try:
+            game = game_from(raw)       # the games create_table deals, checked as it checks them
+        except GameRefused as wrong:
+            raise bad_field(wrong.field, str(wrong)) from None
+        self.table.set_game(game)
+
+    def _on_move_seat(self, entry: Input) -> None:
+        """The host moves a player to a free seat between hands (``Table.move``)."""
+        player = self.player_at(entry["seat"])
+        if player is None:
+            raise Refused("bad_field", f"seat {entry['seat']} is empty", field="seat")
+        self.table.move(entry["seat"], entry["to"])
+        player.seat = entry["to"]
+
+    def _on_set_clock(self, entry: Input) -> None:
+        """The action clock's seconds and time bank, between hands; each player's bank is the
+        new one from the next hand."""
+        if self.in_hand:
+            raise Refused("illegal", "the clock is set between hands", "invalid_action")
+        away = self.config.clock["timeouts_to_away"] if self.config.clock else 2.0
+        clock = {"seconds": float(entry["seconds"]), "time_bank": float(entry["time_bank"]), "timeouts_to_away": away}
+        self.config = replace(self.config, clock=clock)
+        for player in self.players.values():
+            player.bank = clock["time_bank"]
+
+    def _on_set_buy_in(self, entry: Input) -> None:
+        """The buy-in limits from now on (``Table.set_buy_in``)."""
+        low, high = entry["low"], entry["high"]
+        if high is not None and high < low:
+            raise bad_field("high", f"is at least the minimum, {low}")
+        self.table.set_buy_in(low, high)
 
     def _on_end_game(self, entry: Input) -> None:
         self.ended = True
@@ -693,7 +742,7 @@ class Room:
     def deadline(self) -> tuple[int, float] | None:
         """(seat, time) when the seat to act runs out of time, with a clock and a hand in play."""
         hand = self.table.hand
-        if self.config.clock is None or hand is None or hand.is_over or hand.to_act is None:
+        if self.config.clock is None or self.paused or hand is None or hand.is_over or hand.to_act is None:
             return None
         player = self.player_at(hand.to_act)
         bank = player.bank if player is not None else 0.0
@@ -712,6 +761,11 @@ HANDLERS: dict[str, Callable[[Room, Input], None]] = {
     "chat": Room._on_chat,
     "start": Room._on_start,
     "pause": Room._on_pause,
+    "resume": Room._on_resume,
+    "set_game": Room._on_set_game,
+    "move_seat": Room._on_move_seat,
+    "set_clock": Room._on_set_clock,
+    "set_buy_in": Room._on_set_buy_in,
     "end_game": Room._on_end_game,
     "spectators": Room._on_spectators,
     "edit_stack": Room._on_edit_stack,

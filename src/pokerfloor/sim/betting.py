@@ -28,6 +28,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from pokerfloor.errors import InvalidArgument
+
 Chips = npt.NDArray[np.int64]
 Flags = npt.NDArray[np.bool_]
 
@@ -193,7 +195,7 @@ class Lockstep:
         blind, so each new hand has a decision to make."""
         fresh = Lockstep(stacks, self.blinds)
         if fresh.start().any():
-            raise ValueError("every starting stack must be more than the big blind")
+            raise InvalidArgument("every starting stack must be more than the big blind")
         for name in ROW_STATE:
             value: Any = getattr(self, name)
             value[rows] = getattr(fresh, name)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from pokerfloor.errors import InvalidArgument
 from pokerfloor.sim.batch import Batch
 from pokerfloor.sim.betting import Chips, Lockstep
 from pokerfloor.sim.pots import showdown_ranks, winnings
@@ -35,12 +36,12 @@ def play_random(
     """
     small, big = blinds
     if not 2 <= seats <= 23:
-        raise ValueError("a hold'em hand has 2 to 23 seats")
+        raise InvalidArgument("a hold'em hand has 2 to 23 seats")
     if not 1 <= small <= big:
-        raise ValueError("blinds are whole chips, the small blind at least 1 and at most the big blind")
+        raise InvalidArgument("blinds are whole chips, the small blind at least 1 and at most the big blind")
     starting = np.broadcast_to(np.asarray(stack, dtype=np.int64), (hands, seats)).copy()
     if starting.size and starting.min() < 1:
-        raise ValueError("every seat needs at least one chip")
+        raise InvalidArgument("every seat needs at least one chip")
     rng = np.random.default_rng(seed)
     deck = rng.permuted(np.broadcast_to(np.arange(52, dtype=np.uint8), (hands, 52)), axis=1)
     holes = deck[:, : 2 * seats].reshape(hands, seats, 2)

@@ -25,6 +25,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Literal
 
 from pokerfloor.equity.calculate import BLOCK, EquitySpec, Tally, exact_tally, sample_tally, table_answers, table_tally
+from pokerfloor.errors import InvalidArgument
 from pokerfloor.sim.batch import ACTION_NAMES
 
 if TYPE_CHECKING:
@@ -72,9 +73,9 @@ class PlaySpec:
 
     def __post_init__(self) -> None:
         if self.policy not in POLICIES:
-            raise ValueError(f"unknown policy {self.policy!r}; known: {', '.join(POLICIES)}")
+            raise InvalidArgument(f"unknown policy {self.policy!r}; known: {', '.join(POLICIES)}")
         if self.hands < 1 or self.block < 1:
-            raise ValueError("a simulation plays at least one hand, in blocks of at least one")
+            raise InvalidArgument("a simulation plays at least one hand, in blocks of at least one")
 
     @property
     def units(self) -> int:
@@ -153,7 +154,7 @@ def stream(seed: int, unit: int) -> np.random.Generator:
 
 def _split(job: Job, units: int, count: int) -> list[Shard]:
     if count < 1:
-        raise ValueError("a job splits into at least one shard")
+        raise InvalidArgument("a job splits into at least one shard")
     count = min(count, units)
     cuts = [units * k // count for k in range(count + 1)]
     return [Shard(job, a, b) for a, b in pairwise(cuts) if a < b]
@@ -202,7 +203,7 @@ def run(
             return merge(list(pool.map(run_shard, pieces)))
     if backend == "ray":
         return merge(_on_ray(pieces, ray_address))
-    raise ValueError(f"unknown backend {backend!r}: serial, process or ray")
+    raise InvalidArgument(f"unknown backend {backend!r}: serial, process or ray")
 
 
 def _on_ray(pieces: Sequence[Shard], address: str | None) -> list[Any]:

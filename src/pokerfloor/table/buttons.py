@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from pokerfloor import citations as cite
-from pokerfloor.errors import PokerfloorError
+from pokerfloor.errors import InvalidArgument, PokerfloorError
 from pokerfloor.hand import Post
 
 ButtonRule = Literal["dead_button", "moving_button", "simplified"]
@@ -176,7 +176,7 @@ def next_seat(after: int, seats: Iterable[int]) -> int:
     """The first of ``seats`` clockwise strictly after ``after`` (``after`` itself if alone)."""
     ordered = sorted(set(seats))
     if not ordered:
-        raise ValueError("no seats to choose from")
+        raise InvalidArgument("no seats to choose from")
     return next((s for s in ordered if s > after), ordered[0])
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pokerfloor import citations as cite
-from pokerfloor.errors import IllegalAction
+from pokerfloor.errors import IllegalAction, InvalidArgument
 from pokerfloor.hand import Post
 from pokerfloor.table.buttons import BlindPlan, next_seat
 
@@ -45,7 +45,7 @@ class Straddles:
 
     def __post_init__(self) -> None:
         if self.restraddles < 0 or self.multiple < 2:
-            raise ValueError("restraddles is 0 or more and multiple at least 2")
+            raise InvalidArgument("restraddles is 0 or more and multiple at least 2")
 
 
 NO_STRADDLES = Straddles(live=False)

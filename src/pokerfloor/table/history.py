@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 
+from pokerfloor.errors import InvalidArgument
 from pokerfloor.table.ledger import Entry
 from pokerfloor.table.record import event_json
 from pokerfloor.table.seats import TableEvent
@@ -22,7 +23,7 @@ def history_sink(target: Sink | str | Path | None) -> Sink | None:
     if target is None or callable(target):
         return target
     if not isinstance(target, str | Path):
-        raise ValueError(f"a sink is a function or a file name, not {target!r}")
+        raise InvalidArgument(f"a sink is a function or a file name, not {target!r}")
     path = Path(target)
 
     def append(record: TableEvent | Entry) -> None:

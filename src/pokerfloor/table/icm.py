@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from pokerfloor import citations as cite
+from pokerfloor.errors import InvalidArgument
 
 R_ICM = cite.ICM
 MOST_PLAYERS = 10
@@ -25,15 +26,15 @@ K = TypeVar("K")
 
 def _check(stacks: Mapping[K, int], prizes: Sequence[int]) -> None:
     if not 1 <= len(stacks) <= MOST_PLAYERS:
-        raise ValueError(f"ICM deals between 1 and {MOST_PLAYERS} players, not {len(stacks)}")
+        raise InvalidArgument(f"ICM deals between 1 and {MOST_PLAYERS} players, not {len(stacks)}")
     for chips in prizes:
         if isinstance(chips, bool) or not isinstance(chips, int) or chips < 0:
-            raise ValueError(f"prizes are whole numbers, not {chips!r}")
+            raise InvalidArgument(f"prizes are whole numbers, not {chips!r}")
     for chips in stacks.values():
         if isinstance(chips, bool) or not isinstance(chips, int) or chips < 1:
-            raise ValueError(f"every player in the deal has chips, a whole number, not {chips!r}")
+            raise InvalidArgument(f"every player in the deal has chips, a whole number, not {chips!r}")
     if list(prizes) != sorted(prizes, reverse=True):
-        raise ValueError("prizes are listed from first place down, each at most the one before")
+        raise InvalidArgument("prizes are listed from first place down, each at most the one before")
 
 
 def icm_equities(stacks: Mapping[K, int], prizes: Sequence[int]) -> dict[K, Fraction]:
@@ -68,11 +69,11 @@ def icm_deal(stacks: Mapping[K, int], prizes: Sequence[int], *, unit: int = 1) -
     then the units left one each to the largest remainders (a tie to the bigger stack, then in
     the order given)."""
     if isinstance(unit, bool) or not isinstance(unit, int) or unit < 1:
-        raise ValueError(f"the unit is a whole number, at least 1, not {unit!r}")
+        raise InvalidArgument(f"the unit is a whole number, at least 1, not {unit!r}")
     equities = icm_equities(stacks, prizes)
     shared = sum(prizes[: len(stacks)])
     if shared % unit:
-        raise ValueError(f"the prizes shared, {shared}, are not whole units of {unit}")
+        raise InvalidArgument(f"the prizes shared, {shared}, are not whole units of {unit}")
     deal = {p: int(e // unit) * unit for p, e in equities.items()}
     order = sorted(equities, key=lambda p: (-(equities[p] - deal[p]), -stacks[p]))
     for p in order[: (shared - sum(deal.values())) // unit]:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any, Literal, cast
 
-from pokerfloor.errors import PokerfloorError
+from pokerfloor.errors import InvalidArgument, PokerfloorError
 
 EntryKind = Literal["buy_in", "top_up", "rebuy", "marker", "hand", "cash_out", "eliminated"]
 BROUGHT_IN: frozenset[str] = frozenset({"buy_in", "top_up", "rebuy", "marker"})
@@ -84,11 +84,11 @@ class Ledger:
     ) -> Entry:
         """Book ``chips`` to or from the player with id ``player`` (called ``name``)."""
         if isinstance(chips, bool) or not isinstance(chips, int):
-            raise ValueError(f"chips are whole numbers, not {chips!r}")
+            raise InvalidArgument(f"chips are whole numbers, not {chips!r}")
         if kind in BROUGHT_IN and chips <= 0:
-            raise ValueError(f"a {kind} brings chips to the table, not {chips}")
+            raise InvalidArgument(f"a {kind} brings chips to the table, not {chips}")
         if kind in TAKEN_AWAY and chips > 0:
-            raise ValueError(f"a {kind} takes chips away, not {chips}")
+            raise InvalidArgument(f"a {kind} takes chips away, not {chips}")
         self._recorded += 1
         entry = Entry(self._recorded, kind, player, seat, chips, hand, time, name)
         self._entries.append(entry)

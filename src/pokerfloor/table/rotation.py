@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from pokerfloor import citations as cite
+from pokerfloor.errors import InvalidArgument
 from pokerfloor.hand import plain
 from pokerfloor.rules import VARIANTS, Game, HouseRules, Structure
 from pokerfloor.table.buttons import BlindPlan, Positions, SeatState, clockwise, next_seat, rotate_button
@@ -71,9 +72,9 @@ class LimitStakes:
         for name in ("small_bet", "big_bet", "ante", "bring_in", "min_chip"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError(f"{name} is a whole number of chips, not {value!r}")
+                raise InvalidArgument(f"{name} is a whole number of chips, not {value!r}")
         if self.small_bet < 2 or self.min_chip < 1:
-            raise ValueError("a limit stake has a small bet of at least 2 chips and a smallest chip of at least 1")
+            raise InvalidArgument("a limit stake has a small bet of at least 2 chips and a smallest chip of at least 1")
 
     @property
     def big(self) -> int:
@@ -96,7 +97,7 @@ class LimitStakes:
     def game(self, variant: str, structure: Structure = "fixed_limit", house: HouseRules | None = None) -> Game:
         """The game of the mix at this stake."""
         if variant not in VARIANTS:
-            raise ValueError(f"unknown variant {variant!r}")
+            raise InvalidArgument(f"unknown variant {variant!r}")
         limits: dict[str, Any] = {}
         if structure == "fixed_limit":
             limits = {"small_bet": self.small_bet, "big_bet": self.big}
@@ -125,17 +126,17 @@ class Rotation:
 
     def __post_init__(self) -> None:
         if not isinstance(self.games, tuple) or not self.games or not all(isinstance(g, Game) for g in self.games):
-            raise ValueError("a rotation is a non-empty tuple of Games")
+            raise InvalidArgument("a rotation is a non-empty tuple of Games")
         keys = [game_key(g) for g in self.games]
         if not self.dealers_choice and len(self.games) < 2:
-            raise ValueError("a rotation has at least two games (one game is simply the table's game)")
+            raise InvalidArgument("a rotation has at least two games (one game is simply the table's game)")
         if self.dealers_choice and len(set(keys)) != len(keys):
-            raise ValueError("a dealer's-choice list names each game once")
+            raise InvalidArgument("a dealer's-choice list names each game once")
         per = self.per
         if per != "orbit" and (isinstance(per, bool) or not isinstance(per, int) or per < 1):
-            raise ValueError(f"a game lasts an orbit or a number of hands (at least 1), not {per!r}")
+            raise InvalidArgument(f"a game lasts an orbit or a number of hands (at least 1), not {per!r}")
         if not isinstance(self.dealers_choice, bool):
-            raise ValueError("dealers_choice is True or False")
+            raise InvalidArgument("dealers_choice is True or False")
 
     @property
     def keys(self) -> tuple[str, ...]:
@@ -248,7 +249,7 @@ class RotationState:
     def choose(self, key: str) -> RotationState:
         """The chooser names the next turn's game (``ValueError`` for a game not on the list)."""
         if key not in self.rotation.keys:
-            raise ValueError(f"{key!r} is not on the list: {', '.join(self.rotation.keys)}")
+            raise InvalidArgument(f"{key!r} is not on the list: {', '.join(self.rotation.keys)}")
         return replace(self, chosen=self.rotation.keys.index(key))
 
     def to_json(self) -> dict[str, Any]:
@@ -270,7 +271,7 @@ class RotationState:
         )
         count = len(rotation.games)
         if not 0 <= state.index < count or (state.chosen is not None and not 0 <= state.chosen < count):
-            raise ValueError("a rotation state names a game that is not in its rotation")
+            raise InvalidArgument("a rotation state names a game that is not in its rotation")
         return state
 
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from pokerfloor import citations as cite
 from pokerfloor.cards import FULL_DECK, SEED_BYTES, Card, CardsLike, Deck, SeededShuffler, Shuffler, draws_bits
-from pokerfloor.errors import IllegalAction, Reason
+from pokerfloor.errors import IllegalAction, InvalidArgument, Reason
 from pokerfloor.hand import Event, Hand, HandRecord, Post, SeatView, bomb, plain
 from pokerfloor.rules import Game, HouseRules
 from pokerfloor.table import record as rec
@@ -116,26 +116,26 @@ class Table:
         player_ids: Callable[[], str] | None = None,
     ) -> None:
         if not isinstance(game, Game):
-            raise ValueError(f"a table deals a Game, not {game!r}")
+            raise InvalidArgument(f"a table deals a Game, not {game!r}")
         if isinstance(seats, bool) or not isinstance(seats, int):
-            raise ValueError(f"a table has a whole number of seats, not {seats!r}")
+            raise InvalidArgument(f"a table has a whole number of seats, not {seats!r}")
         most = game.variant_spec.max_players
         if not 2 <= seats <= most:
-            raise ValueError(f"a table has 2 seats up to the most its game deals, at most {most} players")
+            raise InvalidArgument(f"a table has 2 seats up to the most its game deals, at most {most} players")
         if house is not None and not isinstance(house, HouseRules):
-            raise ValueError(f"house rules are a HouseRules, not {house!r}")
+            raise InvalidArgument(f"house rules are a HouseRules, not {house!r}")
         if options is not None and not isinstance(options, TableOptions):
-            raise ValueError(f"a table's customs are a TableOptions, not {options!r}")
+            raise InvalidArgument(f"a table's customs are a TableOptions, not {options!r}")
         if clock is not None and not callable(clock):
-            raise ValueError(f"a clock is a function returning seconds, not {clock!r}")
+            raise InvalidArgument(f"a clock is a function returning seconds, not {clock!r}")
         if rng is not None:
             draws_bits(rng)
         if button is not None and (isinstance(button, bool) or not isinstance(button, int) or not 1 <= button <= seats):
-            raise ValueError(f"the first button is a seat from 1 to {seats}, not {button!r}")
+            raise InvalidArgument(f"the first button is a seat from 1 to {seats}, not {button!r}")
         if isinstance(keep_hands, bool) or not isinstance(keep_hands, int) or keep_hands < 1:
-            raise ValueError(f"keep_hands is a number of hands, at least 1, not {keep_hands!r}")
+            raise InvalidArgument(f"keep_hands is a number of hands, at least 1, not {keep_hands!r}")
         if player_ids is not None and not callable(player_ids):
-            raise ValueError(f"player_ids is a function returning a new id, not {player_ids!r}")
+            raise InvalidArgument(f"player_ids is a function returning a new id, not {player_ids!r}")
         self._game = game if house is None else replace(game, house=house)
         self._next_game: Game | None = None
         self.size = seats
@@ -387,6 +387,24 @@ class Table:
         self._log("sit", seat, chips, rule=R_BUY_IN, note="posts to come in" if post else "waits for the big blind")
         return taken
 
+    def move(self, seat: int, to: int) -> None:
+        """The host moves a player to a free seat between hands, chips, status and the blinds
+        they owe with them (a straddle or sleeper they declared for the next hand is dropped,
+        being a bet of the seat they left). Not while any hand is in play."""
+        self.end_hand()
+        current = self._occupied(seat)
+        self._check_seat_number(to)
+        self._check_no_hand_pending()
+        if to in self._seats:
+            raise IllegalAction("invalid_action", f"seat {to} is taken")
+        del self._seats[seat]
+        self._seats[to] = replace(current, number=to)
+        self._straddles = [p for p in self._straddles if p.seat != seat]
+        self._sleepers = [p for p in self._sleepers if p.seat != seat]
+        if self._rock == seat:
+            self._rock = to
+        self._log("move", to, who=self._seats[to], note=f"from seat {seat}")
+
     def rename(self, seat: int, name: str) -> None:
         """A seated player changes their display name (their id, and so their ledger, stay)."""
         self.end_hand()
@@ -527,11 +545,22 @@ class Table:
         the next hand); a rotation of games ends."""
         self.end_hand()
         if not isinstance(game, Game):
-            raise ValueError(f"a table deals a Game, not {game!r}")
+            raise InvalidArgument(f"a table deals a Game, not {game!r}")
         self._rotation = None
-        self._next_game = replace(game, house=self._game.house)
+        self._next_game = replace(game, house=self.house)
         stakes = f"{game.variant} {game.structure} blinds {game.blinds} ante {game.ante}"
         self._log("game", note=stakes, rule=cite.NEW_LEVEL)
+
+    def set_buy_in(self, low: int, high: int | None) -> None:
+        """The buy-in limits from now on (``sit``, ``top_up``, ``rebuy``): ``low`` to ``high``
+        chips, ``None`` for no maximum (the house's ``buy_in``; ``ValueError`` when ``high`` is
+        below ``low``). Stacks already above the new maximum stay as they are."""
+        self.end_hand()
+        if self._rotation is not None:
+            raise IllegalAction("invalid_action", "the buy-in of a rotation of games is its games' own")
+        house = replace(self.house, buy_in=(low, high))
+        self._next_game = replace(self.game, house=house)
+        self._log("buy_in_limits", chips=low, note="no maximum" if high is None else f"up to {high}")
 
     def rotate_games(self, rotation: Rotation | None) -> None:
         """Deal a rotation of games from the next hand on (a mixed game, or dealer's choice):
@@ -545,9 +574,9 @@ class Table:
                 self._log("rotation", note="ends", rule=R_ORBIT)
             return
         if not isinstance(rotation, Rotation):
-            raise ValueError(f"a table rotates a Rotation, not {rotation!r}")
+            raise InvalidArgument(f"a table rotates a Rotation, not {rotation!r}")
         if rotation.max_players < self.size:
-            raise ValueError(f"a table of {self.size} seats rotates only games dealing as many players")
+            raise InvalidArgument(f"a table of {self.size} seats rotates only games dealing as many players")
         house = self._game.house
         games = tuple(g if g.house == house else replace(g, house=house) for g in rotation.games)
         self._rotation = RotationState(replace(rotation, games=games))

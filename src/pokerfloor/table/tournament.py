@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from pokerfloor import citations as cite
 from pokerfloor.cards import CardsLike
-from pokerfloor.errors import IllegalAction
+from pokerfloor.errors import IllegalAction, InvalidArgument
 from pokerfloor.hand import Hand
 from pokerfloor.rules import Game, HouseRules
 from pokerfloor.table.customs import NO_STRADDLES, TableOptions
@@ -79,9 +79,9 @@ class Tournament:
         button: int | None = None,
     ) -> None:
         if not levels:
-            raise ValueError("a tournament needs at least one level")
+            raise InvalidArgument("a tournament needs at least one level")
         if sum(payouts) != 100 or any(p < 0 for p in payouts):
-            raise ValueError("payouts are percentages of the prize pool adding up to 100")
+            raise InvalidArgument("payouts are percentages of the prize pool adding up to 100")
         self._base = game if house is None else replace(game, house=house)
         self.levels = tuple(levels)
         self.starting_stack = starting_stack

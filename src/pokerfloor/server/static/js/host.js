@@ -1,5 +1,7 @@
 // The host's controls, in a panel over the table (the header's "Host" opens it): the share
-// link, start/pause/end, the rail, seat requests, stacks. It opens by itself for a table not yet
+// link, start/pause/resume/end, the rail, seat requests, stacks, moving a player, the stakes of
+// the next hand, the clock and the buy-in (docs/protocol.md, host commands). When the session
+// ends, everyone sees its summary: results, who pays whom, the biggest pots. It opens by itself for a table not yet
 // dealing (the host shares the link and starts) and when a seat request comes in.
 
 import { $, command, state, tableId, you } from "./state.js";
@@ -22,6 +24,8 @@ export function renderHost(update) {
   state.requestsSeen = asking;
   const customs = update.table.customs || {};
   $("#allow-spectators").checked = Boolean(customs.spectators);
+  $("#pause").hidden = Boolean(update.table.paused);
+  $("#resume").hidden = !update.table.paused;
   $("#customs").textContent = [
     customs.auto_muck ? "losing hands mucked for their players" : "players show or muck",
     customs.run_it_twice && "run it twice offered",
@@ -59,4 +63,53 @@ export function wireHost() {
     command({ type: "edit_stack", seat: Number($("#edit-seat").value), chips: Number($("#edit-chips").value) });
   };
   $("#remove").onclick = () => command({ type: "remove", seat: Number($("#edit-seat").value) });
+  $("#resume").onclick = () => command({ type: "resume" });
+  const whole = (id) => ($(id).value === "" ? null : Number($(id).value));
+  const form = (id, frame, note) => {
+    $(id).onsubmit = (e) => {
+      e.preventDefault();
+      const said = note();       // as the form is sent: an update may redraw the seat list first
+      command(frame()).then((reply) => { $("#host-note").textContent = reply.type === "error" ? "" : said; });
+    };
+  };
+  form("#move-form", () => ({ type: "move_seat", seat: Number($("#edit-seat").value), to: whole("#move-to") }),
+    () => `Seat ${$("#edit-seat").value} moves to seat ${$("#move-to").value}.`);
+  form("#stakes-form", () => ({
+    type: "set_game", small_blind: whole("#stakes-sb"), big_blind: whole("#stakes-bb"), ante: whole("#stakes-ante") ?? 0,
+    variant: $("#stakes-variant").value || null,
+  }), () => `From the next hand: blinds ${$("#stakes-sb").value}/${$("#stakes-bb").value}.`);
+  form("#clock-form", () => ({ type: "set_clock", seconds: whole("#clock-seconds"), time_bank: whole("#clock-bank") ?? 0 }),
+    () => `Clock: ${$("#clock-seconds").value} s to act.`);
+  form("#buy-in-form", () => ({ type: "set_buy_in", low: whole("#buy-in-low"), high: whole("#buy-in-high") }),
+    () => `Buy-in from ${$("#buy-in-low").value}.`);
+  $("#summary-close").onclick = () => $("#summary").close();
+}
+
+// The summary once the session is over (ended, its last hand finished), fetched once.
+let summaryShown = false;
+
+export async function renderSummary(update) {
+  const over = update.table.ended && !(update.hand && !update.hand.is_over);
+  if (!over || summaryShown) return;
+  summaryShown = true;
+  const got = await fetch(`/api/tables/${encodeURIComponent(tableId)}/summary.json`);
+  if (!got.ok) return;
+  const summary = await got.json();
+  const chips = (n) => Number(n).toLocaleString();
+  $("#summary-results tbody").replaceChildren(...summary.players.map((p) => {
+    const row = document.createElement("tr");
+    for (const text of [p.name, chips(p.brought_in), (p.result > 0 ? "+" : "") + chips(p.result)]) {
+      row.append(Object.assign(document.createElement("td"), { textContent: text }));
+    }
+    return row;
+  }));
+  const item = (text) => Object.assign(document.createElement("li"), { textContent: text });
+  $("#summary-settle").replaceChildren(...(summary.settle_up.length
+    ? summary.settle_up.map((t) => item(`${t.pays} pays ${t.to} ${chips(t.chips)}`)) : [item("Nobody owes anything.")]));
+  $("#summary-pots").replaceChildren(...summary.biggest_pots.map((p) => {
+    const li = item(`Hand ${p.hand}: ${chips(p.pot)} to seat ${p.winners.join(" and ")} `);
+    li.append(Object.assign(document.createElement("a"), { href: `/replay.html?t=${tableId}&hand=${p.hand}`, textContent: "replay" }));
+    return li;
+  }));
+  $("#summary").showModal();
 }

@@ -126,6 +126,7 @@ export async function command(frame) {
     state.error = reply;
     renderError();
   }
+  return reply;
 }
 export function renderError() {
   const box = $("#message");

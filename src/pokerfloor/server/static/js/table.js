@@ -6,7 +6,8 @@
 //   actions.js   the action buttons, the bet amount and its presets, pre-actions, `act`
 //   showdown.js  the last finished hand: shown cards, winners, the deal's seed
 //   log.js       the hand log: hands in words, stepping, download
-//   host.js      the host's controls: share link, start/pause/end, rail, seat requests, stacks
+//   host.js      the host's controls: share link, start/pause/resume/end, rail, seat requests, stacks,
+//                moves, stakes, clock, buy-in; the session's summary when it ends
 //   join.js      taking a seat (guest line, join dialog, posting in) and the seat's own buttons
 //   games.js     what differs by variant: how a seat's cards are drawn (stud up cards, draw discards)
 //   panels.js    the panels over the table (host, settings, the side column on a narrow screen)
@@ -26,7 +27,7 @@ import { clockElement, renderCenter, renderOffer } from "./center.js";
 import { act, renderActions, runPreAction } from "./actions.js";
 import { renderShowdown } from "./showdown.js";
 import { renderLog, wireLog } from "./log.js";
-import { renderHost, wireHost } from "./host.js";
+import { renderHost, renderSummary, wireHost } from "./host.js";
 import { postToComeIn, renderGuest, wireJoin } from "./join.js";
 import { wirePanels } from "./panels.js";
 import { renderChat, wireChat } from "./chat.js";
@@ -44,7 +45,7 @@ function render() {
   if (!update) return;
   const table = update.table;
   $("#table-name").textContent = `Table ${table.table_id}`;
-  $("#status").textContent = table.ended ? "game over" : table.paused ? "paused after this hand" : table.running ? "playing" : "waiting to start";
+  $("#status").textContent = table.ended ? "game over" : table.paused ? "paused" : table.running ? "playing" : "waiting to start";
   document.body.dataset.role = you().role || "spectator";
   document.body.dataset.seated = mySeat() != null;
   // A seat token with no seat yet: the request waits for the host.
@@ -59,6 +60,7 @@ function render() {
   renderLog();
   renderHost(update);
   renderTournament(update);
+  renderSummary(update);
   renderChat(update);
   renderError();
   notify(update);
@@ -66,6 +68,7 @@ function render() {
 
 function wire() {
   $("#ledger-link").href = `/ledger.html?t=${tableId}`;
+  $("#replay-link").href = `/replay.html?t=${tableId}`;
   wireHost();
   wireJoin();
   wireLog();
