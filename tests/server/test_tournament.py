@@ -199,6 +199,16 @@ def test_a_busted_player_cannot_rebuy() -> None:
         played.apply({"kind": "edit_stack", "seat": played.room.players[gone].seat, "chips": 100})
 
 
+def test_the_host_cannot_set_the_blinds_of_a_tournament() -> None:
+    played = Played(BY_HANDS, players=3, seed=2)
+    played.hand()
+    with pytest.raises(Refused) as refused:
+        played.apply({"kind": "set_game", "variant": None, "small_blind": 50, "big_blind": 100, "ante": 0})
+    assert refused.value.code == "illegal"
+    played.hand()
+    assert played.room.hands[-1].game.big_blind == 10
+
+
 @pytest.mark.parametrize("tournament", [BY_HANDS, BY_MINUTES])
 def test_the_record_restores_mid_level_with_its_clock(tournament: Any) -> None:
     """Each room record taken at a hand's end, restored and given the inputs after it, is the

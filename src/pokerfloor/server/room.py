@@ -580,7 +580,10 @@ class Room:
         self.turn_started = self.clock.now
 
     def _on_set_game(self, entry: Input) -> None:
-        """New blinds, ante or game from the next hand on (TDA 2024 R23; ``Table.set_game``)."""
+        """New blinds, ante or game from the next hand on (TDA 2024 R23; ``Table.set_game``); at a
+        tournament table its levels set the blinds."""
+        if self.config.tournament is not None:
+            raise Refused("illegal", "a tournament's levels set its blinds", "invalid_action")
         current = self.table.game
         raw = {"variant": entry["variant"] or current.variant, "structure": current.structure,
                "small_blind": entry["small_blind"], "big_blind": entry["big_blind"], "ante": entry["ante"]}
