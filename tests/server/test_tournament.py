@@ -247,3 +247,41 @@ def test_the_update_carries_the_tournament_and_its_level_clock(http: TestClient,
     state = session.players[0].state["table"]["tournament"]
     assert state["level"] == 2 and state["big_blind"] == 20
     assert 0 < state["seconds_left"] < 60
+
+
+def test_an_icm_deal_offer_shows_each_players_equity_until_the_next_hand() -> None:
+    """Heads-up, Malmuth-Harville is second prize plus the difference in proportion to chips."""
+    played = Played(BY_HANDS, players=2, seed=4, shove=0.0)
+    room = played.room
+    played.apply(room.next_deal())
+    with pytest.raises(Refused):                 # not during a hand
+        played.apply({"kind": "offer_deal"})
+    while room.in_hand:
+        hand = room.hand
+        assert hand is not None and hand.to_act is not None
+        player = room.player_at(hand.to_act)
+        assert player is not None
+        played.apply({"kind": "act", "player_id": player.player_id, "action": "fold",
+                      "client_action_id": f"f{len(played.inputs)}"})
+    assert tournament_json(room, lambda: played.now)["deal"] is None
+    played.apply({"kind": "offer_deal"})
+    deal = tournament_json(room, lambda: played.now)["deal"]
+    stacks = {s.player: room.table.stack(n) for n, s in room.table.seats.items()}
+    assert len(set(stacks.values())) == 2        # someone won the blinds
+    total = sum(stacks.values())
+    assert deal == {p: round(35 + 30 * chips / total, 2) for p, chips in stacks.items()}
+    played.hand()
+    assert tournament_json(room, lambda: played.now)["deal"] is None
+
+
+def test_a_deal_is_offered_only_at_a_tournament_table(http: TestClient) -> None:
+    cash = Session(http, game=HOLDEM, seats=3)
+    assert cash.host.reply({"type": "offer_deal"})["code"] == "illegal"
+    sng = Session(http, game=HOLDEM, seats=3, tournament=BY_HANDS)
+    sng.join("ann", 1, chips=100)
+    sng.join("bob", 2, chips=100)
+    assert sng.host.reply({"type": "offer_deal"})["type"] == "ack"      # before the first hand
+    sng.host.sync()
+    assert sng.host.state["table"]["tournament"]["deal"] == {
+        sng.room.player_at(1).player_id: 50.0, sng.room.player_at(2).player_id: 50.0,  # type: ignore[union-attr]
+    }

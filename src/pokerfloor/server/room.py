@@ -14,6 +14,7 @@ import hmac
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Any
 
 from pokerfloor.errors import IllegalAction
@@ -25,9 +26,10 @@ from pokerfloor.server.deal import DEFAULT_REVEAL, REVEALS, deck_rng, hand_seed,
 from pokerfloor.server.games import GameRefused, game_from, game_json, rotation_from
 from pokerfloor.table import Level, ManualClock, NotEnoughPlayers, Straddles, Table, TableOptions, buy_in_limits
 from pokerfloor.table.customs import NO_STRADDLES
+from pokerfloor.table.icm import icm_equities
 from pokerfloor.table.ledger import Entry
 from pokerfloor.table.seats import TableEvent
-from pokerfloor.table.tournament import next_level, places
+from pokerfloor.table.tournament import R_ICM, next_level, places
 
 Input = dict[str, Any]
 
@@ -330,6 +332,8 @@ class Room:
     """When that level started: (hands dealt before it, time); ``None`` before the first hand."""
     finishes: list[tuple[str, int, int]] = field(default_factory=list)
     """A tournament's eliminated players, in order: (player id, place, hand)."""
+    deal_offered: int | None = None
+    """The hand after which the host offered an ICM deal (shown until the next hand is dealt)."""
 
     def __post_init__(self) -> None:
         self.clock = ManualClock()
@@ -579,6 +583,24 @@ class Room:
         self.paused = False
         self.turn_started = self.clock.now
 
+    def _on_offer_deal(self, entry: Input) -> None:
+        """The host offers the players left a deal by ICM, between hands: each one's equity is
+        shown until the next hand is dealt (``icm_shares``)."""
+        if self.config.tournament is None:
+            raise Refused("illegal", "a deal is offered at a tournament table", "invalid_action")
+        if self.in_hand or self.tournament_over:
+            raise Refused("illegal", "a deal is offered between hands, before the tournament's end",
+                          "invalid_action", R_ICM)
+        self.deal_offered = self.table.hand_number
+
+    def icm_shares(self) -> dict[str, Fraction]:
+        """Each player's ICM equity (Malmuth-Harville, exact), in percent of the prizes, of the
+        places still to be decided (their payouts by the table's percentages)."""
+        assert self.config.tournament is not None
+        stacks = {s.player: self.table.stack(n) for n, s in self.table.seats.items()}
+        payouts = self.config.tournament["payouts"]
+        return icm_equities(stacks, payouts[:len(stacks)])
+
     def _on_set_game(self, entry: Input) -> None:
         """New blinds, ante or game from the next hand on (TDA 2024 R23; ``Table.set_game``); at a
         tournament table its levels set the blinds."""
@@ -652,6 +674,7 @@ class Room:
             rng=deck_rng(entry["seed"]), auto_muck=self.config.auto_muck, wait_for_runout=self.config.run_it_twice
         )
         self.straddles = []
+        self.deal_offered = None
         if self.config.tournament is not None and self.level_start is None:
             self.level_start = (self.table.hand_number - 1, self.clock.now)
         self.deals.append(Deal(entry["hand"], entry["seed"]))
@@ -765,6 +788,7 @@ HANDLERS: dict[str, Callable[[Room, Input], None]] = {
     "start": Room._on_start,
     "pause": Room._on_pause,
     "resume": Room._on_resume,
+    "offer_deal": Room._on_offer_deal,
     "set_game": Room._on_set_game,
     "move_seat": Room._on_move_seat,
     "set_clock": Room._on_set_clock,

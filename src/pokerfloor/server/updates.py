@@ -162,6 +162,9 @@ def tournament_json(room: Room, clock: Clock) -> dict[str, Any]:
         "average_stack": tournament["starting_stack"] * entries // left if left else 0,
         "starting_stack": tournament["starting_stack"],
         "over": room.tournament_over,
+        "deal": None if room.deal_offered is None else {
+            player: round(float(share), 2) for player, share in room.icm_shares().items()
+        },
         "places": [
             {
                 "place": place,
