@@ -104,6 +104,17 @@ class Played:
             self.apply({"kind": "act", "player_id": player.player_id, "action": action, "to": to,
                         "client_action_id": f"a{len(self.inputs)}"})
 
+    def fold(self) -> None:
+        """Everyone to act folds until the hand in play is over."""
+        room = self.room
+        while room.in_hand:
+            hand = room.hand
+            assert hand is not None and hand.to_act is not None
+            player = room.player_at(hand.to_act)
+            assert player is not None
+            self.apply({"kind": "act", "player_id": player.player_id, "action": "fold",
+                        "client_action_id": f"f{len(self.inputs)}"})
+
     def to_the_end(self, most: int = 300) -> None:
         for _ in range(most):
             if not self.room.ready_to_deal():
@@ -171,13 +182,7 @@ def test_the_hands_left_of_a_level_count_the_one_in_play() -> None:
     room = played.room
     played.apply(room.next_deal())
     assert tournament_json(room, lambda: played.now)["hands_left"] == 3      # hand 1 of 3 in play
-    while room.in_hand:
-        hand = room.hand
-        assert hand is not None and hand.to_act is not None
-        player = room.player_at(hand.to_act)
-        assert player is not None
-        played.apply({"kind": "act", "player_id": player.player_id, "action": "fold",
-                      "client_action_id": f"f{len(played.inputs)}"})
+    played.fold()
     assert tournament_json(room, lambda: played.now)["hands_left"] == 2
     played.hand()
     played.hand()
@@ -256,13 +261,7 @@ def test_an_icm_deal_offer_shows_each_players_equity_until_the_next_hand() -> No
     played.apply(room.next_deal())
     with pytest.raises(Refused):                 # not during a hand
         played.apply({"kind": "offer_deal"})
-    while room.in_hand:
-        hand = room.hand
-        assert hand is not None and hand.to_act is not None
-        player = room.player_at(hand.to_act)
-        assert player is not None
-        played.apply({"kind": "act", "player_id": player.player_id, "action": "fold",
-                      "client_action_id": f"f{len(played.inputs)}"})
+    played.fold()
     assert tournament_json(room, lambda: played.now)["deal"] is None
     played.apply({"kind": "offer_deal"})
     deal = tournament_json(room, lambda: played.now)["deal"]

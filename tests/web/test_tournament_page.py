@@ -1,6 +1,6 @@
 """A sit-and-go opened from the lobby (issue 23 item 4): the header's tournament clock shows the
 level and its blinds, and the next level once the level's hands are dealt (TDA 2024 R23: the new
-level applies from the next hand); the places and payouts at the end."""
+level applies from the next hand); the host's ICM deal offer; the places and payouts at the end."""
 
 from __future__ import annotations
 
@@ -42,6 +42,23 @@ def test_the_tournament_clock_shows_the_level_change_and_the_places(browser: Bro
         first.page.click("#actions .act[data-action='fold']")
         expect(clock).to_have_text("Level 2 · 20/40 · next 40/80 after 1 hand · 2 left · average 100")
         players[1].shot("23-tournament-level-2")
+        # The host pauses, hand 2 is folded, and between hands offers a deal by ICM: heads-up,
+        # each player's equity is 30% plus 40% in proportion to their chips.
+        host.page.click("#pause")
+        host.page.wait_for_function("() => window.pokerfloorTable.state.update.hand?.to_act != null")
+        players[host.state()["hand"]["to_act"]].page.click("#actions .act[data-action='fold']")
+        host.page.wait_for_function("() => window.pokerfloorTable.state.update.result != null")
+        host.page.click("#offer-deal")
+        deal = players[1].page.locator("#deal li")
+        expect(deal).to_have_count(2)
+        stacks = {s["player_id"]: s["chips"] for s in host.state()["table"]["seats"].values()}
+        ids = deal.evaluate_all("els => els.map(e => e.dataset.player)")
+        shown = dict(zip(ids, deal.all_inner_texts(), strict=True))
+        for player, text in shown.items():
+            assert text.endswith(f"{30 + 40 * stacks[player] / sum(stacks.values()):.2f}% of the prizes"), text
+        players[1].shot("23-tournament-deal")
+        host.page.click("#resume")
+        expect(players[1].page.locator("#deal")).to_be_hidden()
         # Everyone all in until one has every chip: the places and payouts.
         for _ in range(20):
             host.page.wait_for_function(

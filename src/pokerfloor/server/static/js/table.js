@@ -35,7 +35,7 @@ import { wireSettings } from "./settings.js";
 import { played, wakeAudio } from "./sounds.js";
 import { notify, wireNotify } from "./notify.js";
 import { wireKeys } from "./keys.js";
-import { renderTournament, tickTournament } from "./tournament.js";
+import { renderTournament, tickTournament, wireTournament } from "./tournament.js";
 
 // For a console user and the browser tests: the same calls the buttons make.
 window.pokerfloorTable = { conn, state, played, act: (action, to) => act(action, to) };
@@ -70,6 +70,7 @@ function wire() {
   $("#ledger-link").href = `/ledger.html?t=${tableId}`;
   $("#replay-link").href = `/replay.html?t=${tableId}`;
   wireHost();
+  wireTournament();
   wireJoin();
   wireLog();
   wirePanels();

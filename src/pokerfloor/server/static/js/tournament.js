@@ -1,8 +1,9 @@
 // A sit-and-go's clock in the header (level, blinds, the next level and what is left of this
 // one, players left, average stack) and, once it is over, the places and their payouts
-// (`table.tournament` in the update, docs/protocol.md).
+// (`table.tournament` in the update, docs/protocol.md); the host's ICM deal offer and each
+// player's equity while it stands.
 
-import { $, state } from "./state.js";
+import { $, command, state, you } from "./state.js";
 
 const chips = (n) => Number(n).toLocaleString("en");
 const blinds = (level) => `${chips(level.small_blind)}/${chips(level.big_blind)}${level.ante ? ` ante ${chips(level.ante)}` : ""}`;
@@ -22,8 +23,31 @@ export function clockText(t) {
   return `Level ${t.level} · ${blinds(t)}${next} · ${t.players_left} left · average ${chips(t.average_stack)}`;
 }
 
+function renderDeal(t, seats) {
+  const box = $("#deal");
+  box.hidden = !(t && t.deal);
+  $("#offer-deal-line").hidden = !(t && !t.over && you().role === "host");
+  if (!t || !t.deal) return;
+  const names = Object.fromEntries(Object.values(seats).map((s) => [s.player_id, s.name]));
+  const title = document.createElement("h2");
+  title.textContent = "ICM deal offered";
+  const list = document.createElement("ul");
+  for (const [player, share] of Object.entries(t.deal).sort((a, b) => b[1] - a[1])) {
+    const li = document.createElement("li");
+    li.dataset.player = player;
+    li.textContent = `${names[player] ?? player}: ${share.toFixed(2)}% of the prizes`;
+    list.append(li);
+  }
+  box.replaceChildren(title, list);
+}
+
+export function wireTournament() {
+  $("#offer-deal").onclick = () => command({ type: "offer_deal" });
+}
+
 export function renderTournament(update) {
   const t = update.table.tournament;
+  renderDeal(t, update.table.seats || {});
   $("#tournament-clock").hidden = !t;
   $("#places").hidden = !(t && t.over);
   if (!t) return;
