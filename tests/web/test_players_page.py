@@ -175,6 +175,11 @@ def test_presets_are_a_third_a_half_two_thirds_and_pot_and_before_the_flop_2_5x_
     }""")
     assert sizes[0] == [["min", 2], ["⅓ pot", 30], ["½ pot", 45], ["⅔ pot", 60], ["pot", 90], ["all-in", 500]]
     assert sizes[1] == [["min", 4], ["2.5x", 5], ["3x", 6], ["pot", 6], ["all-in", 200]]
+    fixed = page.evaluate("""async () => {
+      const { presets } = await import("/js/amounts.js");
+      return presets({ street: "flop", total_pot: 90 }, { call: [0, 0], bet: [10, 10] });
+    }""")
+    assert fixed == [], "a limit bet has one amount: no pot-sized presets"
 
 
 def test_the_readout_names_the_hand_you_hold(game: dict[str, Any]) -> None:
@@ -193,6 +198,16 @@ def test_the_readout_names_the_hand_you_hold(game: dict[str, Any]) -> None:
         "you have: three of a kind, aces",  # Omaha: two of the hole cards, three of the board
         "you have: flush, ace high", "you have: royal flush", "you have: high card, jack high",
     ]
+    lows = page.evaluate("""async () => {
+      const { readout } = await import("/js/holding.js");
+      const say = (variant, hole, board) =>
+        readout({ game: { variant }, seats: [1], folded: [], holes: { 1: hole }, board }, 1);
+      return [say("razz", ["Ah", "2d", "3c", "4s", "5h", "Kd", "Kc"], []),
+              say("deuce_seven_triple", ["7h", "5d", "4c", "3s", "2h"], []),
+              say("badugi", ["Ah", "2d", "3c", "4s"], []), say("short_deck", ["Ah", "Kh"], ["Qh", "Jh", "6c"]),
+              say("omaha_hilo", ["Ah", "2d", "Kc", "Kd"], ["As", "7c", "3h"])];
+    }""")
+    assert lows == ["", "", "", "", "you have (high): one pair, aces"], "no low or badugi hand named as a high one"
     me, _ = actor(game)
     hand = me.evaluate("() => window.pokerfloorTable.state.update.hand")
     text = me.locator("#holding").inner_text()

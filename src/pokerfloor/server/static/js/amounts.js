@@ -21,12 +21,14 @@ export function wager(legal) {
  * The presets as totals to wager. After the flop (and without a street): ⅓, ½, ⅔ of the pot and
  * the pot, where a pot-sized raise is a call, then the pot after that call. Before the flop:
  * 2.5x and 3x the bet to call (the big blind, unopened), then the pot. Always min and all-in.
+ * None when there is one amount to choose (fixed limit, or only all-in).
  * `view` is the seat's SeatView (`total_pot` counts the bets in front).
  */
 export function presets(view, legal) {
   const open = wager(legal);
   if (!open) return [];
   const range = open[1];
+  if (range[0] === range[1]) return [];  // one amount (fixed limit, or all-in): the button says it
   const callTo = legal.call ? legal.call[0] : 0;
   const callCost = legal.call ? legal.call[1] : 0;
   const potAfterCall = view.total_pot + callCost;

@@ -2,6 +2,8 @@
 // the cards this player sees: the best five of their cards and the board (Omaha: exactly two of
 // theirs and three of the board), named as pokerfloor.evaluation names a hand.
 
+import { GAMES } from "./variants.js";
+
 const RANKS = "23456789TJQKA";
 const NAMES = ["deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace"];
 const PLURALS = NAMES.map((n) => (n === "six" ? "sixes" : `${n}s`));
@@ -70,12 +72,20 @@ export function words(s) {
   return `${name}, ${PLURALS[a]}`;
 }
 
+/** The games whose hands this readout ranks: the standard high ranking (of a hi-lo game, its
+ * high half). Lowball games, badugi and short deck rank otherwise and get no readout. */
+const HIGH_GAMES = new Set(["holdem", "omaha", "omaha5", "omaha6", "omaha_hilo", "omaha5_hilo", "stud", "stud_hilo",
+  "five_card_draw"]);
+
 /** "you have: ..." for the seat's cards in a hand, or "" (no seat, too few cards, folded). */
 export function readout(hand, seat) {
   if (!hand || seat == null || !hand.seats.includes(seat) || hand.folded.includes(seat)) return "";
+  const variant = hand.game?.variant ?? "holdem";
+  if (!HIGH_GAMES.has(variant)) return "";  // lowball, badugi, short deck: ranked otherwise
+  const half = GAMES[variant]?.hilo ? " (high)" : "";
   const hole = hand.holes[seat] || [];
   const omaha = hole.length >= 4 && (hand.board || []).length > 0;
   const s = best(hole, hand.board || [], { omaha });
   if (!s) return hole.length === 2 && hole[0][0] === hole[1][0] && RANKS.includes(hole[0][0]) ? `you have: a pair of ${PLURALS[RANKS.indexOf(hole[0][0])]}` : "";
-  return `you have: ${words(s)}`;
+  return `you have${half}: ${words(s)}`;
 }
