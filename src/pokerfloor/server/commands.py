@@ -281,6 +281,11 @@ class Resume(Command):
 
 
 @dataclass(frozen=True)
+class OfferDeal(Command):
+    TYPE, WHO, INPUT = "offer_deal", "host", "offer_deal"
+
+
+@dataclass(frozen=True)
 class SetGame(Command):
     """New stakes, or a new game, from the next hand on (TDA 2024 R23)."""
 
@@ -363,8 +368,8 @@ COMMANDS: dict[str, type[Command]] = {
     kind.TYPE: kind
     for kind in (
         Hello, Join, Act, TopUp, SitOut, SitIn, Leave, Straddle, Chat, RunIt, Resync, Spectate,
-        Approve, RefuseSeat, Start, Pause, Resume, SetGame, MoveSeat, SetClock, SetBuyIn, EditStack, Remove,
-        EndGame, Spectators, BombPot, ChooseGame,
+        Approve, RefuseSeat, Start, Pause, Resume, OfferDeal, SetGame, MoveSeat, SetClock, SetBuyIn, EditStack,
+        Remove, EndGame, Spectators, BombPot, ChooseGame,
     )
 }
 """Every client command but ``create_table`` (whose nested ``game`` and ``options`` are the
@@ -422,6 +427,7 @@ INPUTS: dict[str, dict[str, Rule]] = {
     "start": {},
     "pause": {},
     "resume": {},
+    "offer_deal": {},
     "set_game": rules(SetGame),
     "move_seat": rules(MoveSeat),
     "set_clock": rules(SetClock),

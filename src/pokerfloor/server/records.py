@@ -65,6 +65,10 @@ def room_record(room: Room) -> dict[str, Any]:
         },
         "hand_actions": {player: list(ids) for player, ids in room.hand_actions.items()},
         "forgotten": room.forgotten,
+        "level": room.level,
+        "level_start": None if room.level_start is None else list(room.level_start),
+        "finishes": [list(finish) for finish in room.finishes],
+        "deal_offered": room.deal_offered,
     }
 
 
@@ -128,6 +132,15 @@ def _room_from(table_id: str, config: Config, host_hash: str, data: Any, hands: 
     room.hand_actions = {str(p): [str(i) for i in ids] for p, ids in data["hand_actions"].items()}
     room.applied = {p: set(ids) for p, ids in room.hand_actions.items()}
     room.forgotten = [list(entry) for entry in data["forgotten"]]
+    # A tournament's level, its clock and places: a record written before tournaments is a cash
+    # table's, which has none (its level is the first, unstarted); a tournament's must hold them.
+    if "level" not in data and config.tournament is None:
+        data = {**data, "level": 0, "level_start": None, "finishes": [], "deal_offered": None}
+    room.level = int(data["level"])
+    start = data["level_start"]
+    room.level_start = None if start is None else (int(start[0]), float(start[1]))
+    room.finishes = [(str(player), int(place), int(hand)) for player, place, hand in data["finishes"]]
+    room.deal_offered = None if data["deal_offered"] is None else int(data["deal_offered"])
     room.hands = [Hand.from_record(hands[number]) for number in range(1, earlier + 1)] + [last]
     return room
 

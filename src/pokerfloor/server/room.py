@@ -14,6 +14,7 @@ import hmac
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import Any
 
 from pokerfloor.errors import IllegalAction
@@ -24,9 +25,12 @@ from pokerfloor.server.commands import INPUTS, MAX_CHIPS, Limits, Rule, bad_fiel
 from pokerfloor.server.commands import Refused as Refused
 from pokerfloor.server.deal import DEFAULT_REVEAL, REVEALS, deck_rng, hand_seed, seed_hash, seeds_public
 from pokerfloor.server.games import GameRefused, game_from, game_json, rotation_from
-from pokerfloor.table import ManualClock, NotEnoughPlayers, Straddles, Table, TableOptions, buy_in_limits
+from pokerfloor.table import Level, ManualClock, NotEnoughPlayers, Straddles, Table, TableOptions, buy_in_limits
+from pokerfloor.table.customs import NO_STRADDLES
+from pokerfloor.table.icm import icm_equities
 from pokerfloor.table.ledger import Entry
 from pokerfloor.table.seats import TableEvent
+from pokerfloor.table.tournament import R_ICM, next_level, places
 
 Input = dict[str, Any]
 
@@ -84,6 +88,14 @@ class Config:
     """The bet presets the host chose (``preset_choice``); ``None``: the page's own."""
     bomb_pots: dict[str, int] | None = None
     """The table's rule for bomb pots, ``{"every": N, "ante": A, "boards": 1 | 2}`` (``Table.bomb_pots``)."""
+    tournament: dict[str, Any] | None = None
+    """A sit-and-go's structure (``tournament_from``): its starting stack, levels, payouts."""
+
+    def levels(self) -> tuple[Level, ...]:
+        """The tournament's levels (none at a cash table)."""
+        if self.tournament is None:
+            return ()
+        return tuple(Level(**level) for level in self.tournament["levels"])
 
     @classmethod
     def parse(cls, data: Mapping[str, Any], master: str | None = None) -> Config:
@@ -138,9 +150,14 @@ class Config:
         approval = _flag(options, "approval", False)
         presets = preset_choice(options.get("presets"))
         bombs = _bomb_pots(options.get("bomb_pots"), game)
+        tournament = options.get("tournament")
+        if tournament is not None:
+            if rotation is not None:
+                raise bad_field("tournament", "is played at one game, not a rotation")
+            tournament = tournament_from(tournament, game)
         return cls(
             game, seats, approval, straddles, clock, button, str(seed), **customs, reveal=reveal, rotation=rotation,
-            presets=presets, bomb_pots=bombs,
+            presets=presets, bomb_pots=bombs, tournament=tournament,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -158,6 +175,7 @@ class Config:
                 **({} if self.rotation is None else {"rotation": self.rotation}),
                 **({} if self.presets is None else {"presets": self.presets}),
                 **({} if self.bomb_pots is None else {"bomb_pots": self.bomb_pots}),
+                **({} if self.tournament is None else {"tournament": self.tournament}),
                 **self.customs(),
             },
         }
@@ -227,6 +245,81 @@ def _bomb_pots(raw: object, game: Game) -> dict[str, int] | None:
 
 
 DAY = 24 * 3600
+MOST_CHIPS = 10**9
+MOST_LEVELS = 100
+
+
+def tournament_from(data: object, game: Game) -> dict[str, Any]:
+    """A sit-and-go's structure from the ``tournament`` option, whole (``Refused`` otherwise):
+    ``starting_stack``; ``levels``, a list of ``{"small_blind", "big_blind", "ante", "hands" |
+    "minutes"}`` (the last may last to the end), or ``doubling``, ``{"small_blind", "big_blind",
+    "hands" | "minutes", "levels"}``: the blinds doubling each level; ``payouts``, percentages
+    of the prizes for first, second... adding up to 100. Returned with the levels written out."""
+    if not isinstance(data, dict):
+        raise bad_field("tournament", "is an object: starting_stack, levels or doubling, payouts")
+    unknown = sorted(set(data) - {"starting_stack", "levels", "doubling", "payouts"})
+    if unknown:
+        raise bad_field("tournament", f"has no field {unknown[0]!r}")
+    stack = _chips(data.get("starting_stack"), "starting_stack")
+    if ("levels" in data) == ("doubling" in data):
+        raise bad_field("tournament", "has levels or doubling, one of them")
+    if "doubling" in data:
+        doubling = data["doubling"]
+        if not isinstance(doubling, dict):
+            raise bad_field("doubling", "is an object: small_blind, big_blind, hands or minutes, levels")
+        count = doubling.get("levels", 10)
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 30:
+            raise bad_field("levels", "is 1 to 30 levels")
+        first = _level(doubling, last=False)
+        levels = [first | {"small_blind": first["small_blind"] << k, "big_blind": first["big_blind"] << k}
+                  for k in range(count)]
+    else:
+        given = data["levels"]
+        if not isinstance(given, list) or not 1 <= len(given) <= MOST_LEVELS:
+            raise bad_field("levels", f"is a list of 1 to {MOST_LEVELS} levels")
+        levels = [_level(level, last=k == len(given) - 1) for k, level in enumerate(given)]
+    if any(level["big_blind"] > MOST_CHIPS for level in levels):
+        raise bad_field("levels", f"has blinds of at most {MOST_CHIPS:,}")
+    payouts = data.get("payouts", [50, 30, 20])
+    if (not isinstance(payouts, list) or not 1 <= len(payouts) <= 10
+            or any(isinstance(p, bool) or not isinstance(p, int) or p < 0 for p in payouts) or sum(payouts) != 100):
+        raise bad_field("payouts", "is a list of 1 to 10 whole percentages adding up to 100")
+    try:
+        Level(**levels[0]).game(game)
+    except (ValueError, TypeError) as wrong:
+        raise bad_field("levels", f"do not fit this game: {wrong}") from None
+    return {"starting_stack": stack, "levels": levels, "payouts": list(payouts)}
+
+
+def _chips(value: object, name: str, *, zero: bool = False) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not (0 if zero else 1) <= value <= MOST_CHIPS:
+        raise bad_field(name, f"is a whole number of chips, {0 if zero else 1} to {MOST_CHIPS:,}")
+    return value
+
+
+def _level(data: object, *, last: bool) -> dict[str, Any]:
+    """One level as ``Level``'s fields; it lasts a number of hands or minutes (the last may not)."""
+    if not isinstance(data, dict):
+        raise bad_field("levels", "are objects: small_blind, big_blind, ante, hands or minutes")
+    unknown = sorted(set(data) - {"small_blind", "big_blind", "ante", "hands", "minutes", "levels"})
+    if unknown:
+        raise bad_field("levels", f"have no field {unknown[0]!r}")
+    small, big = _chips(data.get("small_blind"), "small_blind"), _chips(data.get("big_blind"), "big_blind")
+    if small > big:
+        raise bad_field("small_blind", "is at most the big blind")
+    ante = _chips(data.get("ante", 0), "ante", zero=True)
+    hands, minutes = data.get("hands"), data.get("minutes")
+    if hands is not None and minutes is not None:
+        raise bad_field("levels", "last a number of hands or of minutes, not both")
+    if hands is not None and (isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= 10_000):
+        raise bad_field("hands", "is 1 to 10,000 hands")
+    if minutes is not None:
+        if isinstance(minutes, bool) or not isinstance(minutes, (int, float)) or not 0 < minutes <= 24 * 60:
+            raise bad_field("minutes", "is a positive number of minutes, at most a day")
+        minutes = float(minutes)
+    if hands is None and minutes is None and not last:
+        raise bad_field("levels", "last a number of hands or minutes (only the last lasts to the end)")
+    return {"small_blind": small, "big_blind": big, "ante": ante, "hands": hands, "minutes": minutes}
 
 
 def _positive(value: object, name: str, *, zero: bool = False) -> float:
@@ -288,21 +381,31 @@ class Room:
     spectators: bool = True
     offer: Offer | None = None
     forgotten: list[list[Any]] = field(default_factory=list)
+    level: int = 0
+    """A tournament's level in force, 0 for the first (``Config.levels``)."""
+    level_start: tuple[int, float] | None = None
+    """When that level started: (hands dealt before it, time); ``None`` before the first hand."""
+    finishes: list[tuple[str, int, int]] = field(default_factory=list)
+    """A tournament's eliminated players, in order: (player id, place, hand)."""
+    deal_offered: int | None = None
+    """The hand after which the host offered an ICM deal (shown until the next hand is dealt)."""
 
     def __post_init__(self) -> None:
         self.clock = ManualClock()
         self.spectators = self.config.spectators
         house = HouseRules(button_rule=BUTTON_RULES[self.config.button_rule])  # type: ignore[arg-type]
-        game = self.config.game
+        levels = self.config.levels()
+        game = levels[0].game(self.config.game) if levels else self.config.game
         self.table = Table(
             game,
             seats=self.config.seats,
             house=house,
-            options=TableOptions(straddles=STRADDLES[self.config.straddles]),
+            options=TableOptions(straddles=NO_STRADDLES if levels else STRADDLES[self.config.straddles]),
             clock=self.clock,
             rng=deck_rng(hand_seed(self.config.master, 0)),
             keep_hands=KEEP_HANDS,
             sink=self.forget,
+            cash=not levels,
         )
         if self.config.rotation is not None:
             self.table.rotate_games(rotation_from(self.config.rotation))
@@ -378,6 +481,9 @@ class Room:
     # ------------------------------------------------------------------ changing
     def limits(self) -> Limits:
         """The ranges of this table's commands: its seats and its buy-in."""
+        tournament = self.config.tournament
+        if tournament is not None:      # a seat's chips are the starting stack, whatever asked
+            return Limits(self.config.seats, (1, MOST_CHIPS))
         return Limits(self.config.seats, buy_in_limits(self.table.game))
 
     def apply(self, entry: Input) -> list[TableEvent]:
@@ -435,6 +541,15 @@ class Room:
         if hand is not None and (not self.hands or self.hands[-1] is not hand):
             self.table.verify()
             self.hands.append(hand)
+            if self.config.tournament is not None and self.table.last_busts:
+                left = [s.player for s in self.table.seats.values()]
+                placed = places(self.table.last_busts, left, self.table.hand_number)
+                self.finishes += [(f.player, f.place, f.hand) for f in placed]
+
+    @property
+    def tournament_over(self) -> bool:
+        """Whether a tournament has its winner."""
+        return any(place == 1 for _, place, _ in self.finishes)
 
     def _on_request(self, entry: Input) -> None:
         seat, chips, name = entry["seat"], entry["chips"], entry["name"]
@@ -451,7 +566,11 @@ class Room:
             raise Refused("bad_field", "no such seat request")
         self._check_free(request.seat, request.name)
         player_id = entry["player_id"]
-        self.table.sit(request.seat, player_id, request.chips, player_id=player_id)
+        tournament = self.config.tournament
+        if tournament is not None and self.tournament_over:
+            raise Refused("illegal", "the tournament is over", "invalid_action")
+        chips = request.chips if tournament is None else tournament["starting_stack"]
+        self.table.sit(request.seat, player_id, chips, player_id=player_id)
         del self.requests[request.request_id]
         bank = self.config.clock["time_bank"] if self.config.clock else 0.0
         self.players[player_id] = Player(player_id, request.name, request.seat, request.token_hash, bank=bank)
@@ -522,8 +641,29 @@ class Room:
         self.paused = False
         self.turn_started = self.clock.now
 
+    def _on_offer_deal(self, entry: Input) -> None:
+        """The host offers the players left a deal by ICM, between hands: each one's equity is
+        shown until the next hand is dealt (``icm_shares``)."""
+        if self.config.tournament is None:
+            raise Refused("illegal", "a deal is offered at a tournament table", "invalid_action")
+        if self.in_hand or self.tournament_over:
+            raise Refused("illegal", "a deal is offered between hands, before the tournament's end",
+                          "invalid_action", R_ICM)
+        self.deal_offered = self.table.hand_number
+
+    def icm_shares(self) -> dict[str, Fraction]:
+        """Each player's ICM equity (Malmuth-Harville, exact), in percent of the prizes, of the
+        places still to be decided (their payouts by the table's percentages)."""
+        assert self.config.tournament is not None
+        stacks = {s.player: self.table.stack(n) for n, s in self.table.seats.items()}
+        payouts = self.config.tournament["payouts"]
+        return icm_equities(stacks, payouts[:len(stacks)])
+
     def _on_set_game(self, entry: Input) -> None:
-        """New blinds, ante or game from the next hand on (TDA 2024 R23; ``Table.set_game``)."""
+        """New blinds, ante or game from the next hand on (TDA 2024 R23; ``Table.set_game``); at a
+        tournament table its levels set the blinds."""
+        if self.config.tournament is not None:
+            raise Refused("illegal", "a tournament's levels set its blinds", "invalid_action")
         current = self.table.game
         raw = {"variant": entry["variant"] or current.variant, "structure": current.structure,
                "small_blind": entry["small_blind"], "big_blind": entry["big_blind"], "ante": entry["ante"]}
@@ -594,6 +734,7 @@ class Room:
         if self.in_hand:
             raise Refused("illegal", "the hand in play is not over", "invalid_action")
         self.table.preview()        # NotEnoughPlayers before a straddle is declared
+        self._next_level()
         for seat, amount in self.straddles:
             with contextlib.suppress(IllegalAction):
                 self.table.straddle(seat, amount)
@@ -601,8 +742,21 @@ class Room:
             rng=deck_rng(entry["seed"]), auto_muck=self.config.auto_muck, wait_for_runout=self.config.run_it_twice
         )
         self.straddles = []
+        self.deal_offered = None
+        if self.config.tournament is not None and self.level_start is None:
+            self.level_start = (self.table.hand_number - 1, self.clock.now)
         self.deals.append(Deal(entry["hand"], entry["seed"]))
         self.hand_actions = {}
+
+    def _next_level(self) -> None:
+        """A tournament's blinds go up from the next hand once its level is over (TDA 2024 R23)."""
+        if self.level_start is None:
+            return
+        levels = self.config.levels()
+        level, start = next_level(levels, self.level, self.level_start, self.table.hand_number, self.clock.now)
+        if level != self.level:
+            self.level, self.level_start = level, start
+            self.table.set_game(levels[level].game(self.config.game))
 
     def _on_act(self, entry: Input) -> None:
         seat, hand = self._seat(entry), self.table.hand
@@ -702,6 +856,7 @@ HANDLERS: dict[str, Callable[[Room, Input], None]] = {
     "start": Room._on_start,
     "pause": Room._on_pause,
     "resume": Room._on_resume,
+    "offer_deal": Room._on_offer_deal,
     "set_game": Room._on_set_game,
     "move_seat": Room._on_move_seat,
     "set_clock": Room._on_set_clock,

@@ -124,6 +124,8 @@ def shared_parts(room: Room, clock: Clock) -> Shared:
             for n, s in room.table.seats.items()
         },
     }
+    if room.config.tournament is not None:
+        table["tournament"] = tournament_json(room, clock)
     result = result_json(room.hand, rabbit=room.config.rabbit)
     return Shared(table, deal, result, room.deadline(), offer_json(room, clock))
 
@@ -152,6 +154,62 @@ def choice_json(room: Room) -> dict[str, Any] | None:
         "chooser": room.table.chooser,
         "chosen": None if rotation.chosen is None else keys[rotation.chosen],
     }
+
+
+def tournament_json(room: Room, clock: Clock) -> dict[str, Any]:
+    """A sit-and-go's state: its level and blinds, the next level's, what is left of this one
+    (hands still to play, the one in play included, or seconds, counted from
+    the level's start), the players left and their average
+    stack, and the places so far with each one's share of the prizes in percent."""
+    tournament = room.config.tournament
+    assert tournament is not None
+    levels = room.config.levels()
+    level = levels[room.level]
+    following = levels[room.level + 1] if room.level + 1 < len(levels) else None
+    hands_left = seconds_left = None
+    if following is not None and room.level_start is not None:
+        hands, since = room.level_start
+        if level.hands is not None:
+            played = room.table.hand_number - hands - (1 if room.in_hand else 0)   # the one in play counts
+            hands_left = max(0, level.hands - played)
+        elif level.minutes is not None:
+            seconds_left = max(0.0, since + 60.0 * level.minutes - clock())
+    left = len(room.table.seats)
+    entries = left + sum(1 for _, place, _ in room.finishes if place != 1)   # no rebuys: chips in play are theirs
+    payouts = tournament["payouts"]
+    return {
+        "level": room.level + 1,
+        "small_blind": level.small_blind,
+        "big_blind": level.big_blind,
+        "ante": level.ante,
+        "next": None if following is None else {
+            "small_blind": following.small_blind, "big_blind": following.big_blind, "ante": following.ante,
+        },
+        "hands_left": hands_left,
+        "seconds_left": seconds_left,
+        "players_left": left,
+        "average_stack": tournament["starting_stack"] * entries // left if left else 0,
+        "starting_stack": tournament["starting_stack"],
+        "over": room.tournament_over,
+        "deal": None if room.deal_offered is None else {
+            player: round(float(share), 2) for player, share in room.icm_shares().items()
+        },
+        "places": [
+            {
+                "place": place,
+                "player_id": player,
+                "name": room.players[player].name if player in room.players else player,
+                "hand": hand,
+                "payout": _share(payouts, place, sum(1 for f in room.finishes if f[1] == place)),
+            }
+            for player, place, hand in sorted(room.finishes, key=lambda f: (f[1], f[0]))
+        ],
+    }
+
+
+def _share(payouts: list[int], place: int, tied: int) -> float:
+    """The percent of the prizes a place pays; tied players split the places they cover."""
+    return sum(payouts[place - 1:place - 1 + tied]) / tied
 
 
 def offer_json(room: Room, clock: Clock) -> dict[str, Any] | None:

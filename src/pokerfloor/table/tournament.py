@@ -202,20 +202,9 @@ class Tournament:
         start = self._level_start
         if start is None:
             return
-        hands, since = start
-        moved = False
-        while self._level + 1 < len(self.levels):
-            level = self.level
-            if level.hands is not None and self.table.hand_number - hands >= level.hands:
-                hands += level.hands
-            elif level.minutes is not None and self.table.clock() - since >= 60.0 * level.minutes:
-                since += 60.0 * level.minutes
-            else:
-                break
-            self._level += 1
-            moved = True
-        if moved:
-            self._level_start = (hands, since)
+        level, start = next_level(self.levels, self._level, start, self.table.hand_number, self.table.clock())
+        if level != self._level:
+            self._level, self._level_start = level, start
             self.table.set_game(self.level.game(self._base))
 
     def end_hand(self) -> bool:
@@ -240,7 +229,7 @@ class Tournament:
             seats = table.seats
             busts = tuple((n, seats[n].player, hand.starting_stacks[n]) for n in hand.seats if not final[n])
             remaining = [s.player for n, s in seats.items() if final.get(n, 1)]
-        return self._with_prizes(self._finishes + _places(busts, remaining, table.hand_number))
+        return self._with_prizes(self._finishes + places(busts, remaining, table.hand_number))
 
     def _with_prizes(self, finishes: list[Finish]) -> list[Finish]:
         """Each finisher's prize; tied players split the prizes of the places they cover."""
@@ -257,7 +246,28 @@ class Tournament:
         return paid
 
 
-def _places(busts: Sequence[tuple[int, str, int]], remaining: Sequence[str], hand: int) -> list[Finish]:
+def next_level(
+    levels: Sequence[Level], index: int, start: tuple[int, float], hands_dealt: int, now: float
+) -> tuple[int, tuple[int, float]]:
+    """The level in force for the next hand (TDA 2024 R23: a new level applies from the next
+    hand) and when it started, ``(hands dealt before it, time)``, from the level ``index`` that
+    started at ``start``, ``hands_dealt`` hands in and at time ``now``. A level that lasts a
+    number of hands or minutes passes them on to the next exactly, so a level's clock does not
+    drift with the time a hand took to end."""
+    hands, since = start
+    while index + 1 < len(levels):
+        level = levels[index]
+        if level.hands is not None and hands_dealt - hands >= level.hands:
+            hands += level.hands
+        elif level.minutes is not None and now - since >= 60.0 * level.minutes:
+            since += 60.0 * level.minutes
+        else:
+            break
+        index += 1
+    return index, (hands, since)
+
+
+def places(busts: Sequence[tuple[int, str, int]], remaining: Sequence[str], hand: int) -> list[Finish]:
     """Places for the players a hand eliminated: below everyone still in, and among themselves
     by the chips they started the hand with (ties share a place); the last one left wins."""
     finishes = []

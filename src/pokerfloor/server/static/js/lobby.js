@@ -36,6 +36,19 @@ $("#create").onsubmit = async (event) => {
   if (!Object.keys(options.presets).length) delete options.presets;
   const rotation = lobbyRotation($("#mixed").value, Number($("#mixed-bet").value));
   if (rotation) options.rotation = rotation; // the server deals the mix instead of one game
+  if ($("#sng-on").checked) {
+    // A sit-and-go: the blinds given above double every level (docs/protocol.md, tournaments).
+    options.tournament = {
+      starting_stack: Number($("#sng-stack").value),
+      doubling: {
+        small_blind: Number($("#small-blind").value),
+        big_blind: Number($("#big-blind").value),
+        [$("#sng-by").value]: Number($("#sng-every").value),
+        levels: 12,
+      },
+      payouts: $("#sng-payouts").value.split(",").map((share) => Number(share.trim())),
+    };
+  }
   const seed = new URLSearchParams(location.search).get("seed");
   if (seed) options.seed = seed; // a known deal, for tests and demos
   const reply = await conn.send({

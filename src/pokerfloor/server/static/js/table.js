@@ -19,6 +19,7 @@
 //   holding.js   the readout of the hand you hold, evaluated from the cards you see
 //   motion.js    which cards and bets are new (animated only then)
 //   choice.js    dealer's choice: the orbit's game, who names the next, the chooser's buttons
+//   tournament.js  a sit-and-go's level clock, and its places and payouts at the end
 // Shared helpers outside the table: conn.js (socket), cards.js, amounts.js, words.js.
 
 import { $, conn, hooks, mySeat, renderError, state, tableId, tokens, you } from "./state.js";
@@ -36,6 +37,7 @@ import { played, wakeAudio } from "./sounds.js";
 import { notify, wireNotify } from "./notify.js";
 import { wireKeys } from "./keys.js";
 import { renderChoice } from "./choice.js";
+import { renderTournament, tickTournament, wireTournament } from "./tournament.js";
 
 // For a console user and the browser tests: the same calls the buttons make.
 window.pokerfloorTable = { conn, state, played, act: (action, to) => act(action, to) };
@@ -60,6 +62,7 @@ function render() {
   renderShowdown(update);
   renderLog();
   renderHost(update);
+  renderTournament(update);
   renderSummary(update);
   renderChat(update);
   renderError();
@@ -70,6 +73,7 @@ function wire() {
   $("#ledger-link").href = `/ledger.html?t=${tableId}`;
   $("#replay-link").href = `/replay.html?t=${tableId}`;
   wireHost();
+  wireTournament();
   wireJoin();
   wireLog();
   wirePanels();
@@ -82,6 +86,7 @@ function wire() {
     const clock = document.querySelector(".seat.to-act .clock");
     if (clock) clock.replaceWith(clockElement());
     if (state.update?.offer) renderOffer(state.update);
+    tickTournament();
   }, 1000);
 }
 
