@@ -24,7 +24,7 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "web-screenshots"
-WAIT = 10_000  # milliseconds any one thing on the page may take
+WAIT = 20_000  # milliseconds any one thing on the page may take (a loaded 2-core machine runs two suites)
 # True on a page once a hand is in play and someone is to act.
 IN_PLAY = "() => { const h = window.pokerfloorTable.state.update.hand; return h && !h.is_over && h.to_act != null }"
 
