@@ -67,8 +67,12 @@ class Floor:
             last_small, last_big = blinds_of(last_flop)
             assert last_big is not None and big == next_seat(last_big, playing), "the blinds resume where they were"
             assert small == (last_big if last_big in playing else None)          # else a dead small blind
-            if small is not None and last_small is not None and len(last_flop.seats) > 2:
+            if small is not None and last_small is not None and len(last_flop.seats) > 2 and last_small != big:
                 assert hand.button_seat == last_small      # (heads-up the button was the small blind)
+            elif small is not None:
+                # The last small blind is the big blind now (three-handed, the button's player gone):
+                # the button goes before the small blind, dead on an empty seat if need be.
+                assert hand.button_seat not in (small, big)
         if not is_stud(hand):
             self.last_flop = hand
         self.previous = hand
