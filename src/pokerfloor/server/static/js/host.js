@@ -6,6 +6,7 @@
 
 import { $, command, state, tableId, you } from "./state.js";
 import { setOpen } from "./panels.js";
+import { GAMES } from "./variants.js";
 
 export function renderHost(update) {
   const box = $("#host");
@@ -52,6 +53,13 @@ export function renderHost(update) {
 }
 
 export function wireHost() {
+  // The games the stakes form can change to: those dealt with blinds (a stud game needs its ante,
+  // bring-in and limits, set when its table is made).
+  const picker = $("#stakes-variant");
+  picker.replaceChildren(new Option("same game", ""));
+  for (const [variant, game] of Object.entries(GAMES)) {
+    if (game.family !== "stud") picker.append(new Option(game.title, variant));
+  }
   $("#share").value = `${location.origin}/table.html?t=${tableId}`;
   $("#copy").onclick = () => navigator.clipboard?.writeText($("#share").value).catch(() => {});
   $("#start").onclick = () => command({ type: "start" });
