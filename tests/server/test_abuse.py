@@ -178,8 +178,8 @@ def test_a_frame_over_64_kib_gets_too_large_and_the_connection_survives(tmp_path
                 pass
             assert got["code"] == "too_large"
         assert client.reply({"type": "resync", "last_seq": 0})["type"] == "update"   # still open
-        client.ws.send("x" * (MAX_MESSAGE + 1))
-        with pytest.raises(ConnectionClosed) as closed:
+        with pytest.raises(ConnectionClosed) as closed:   # while sending it, or at the next read
+            client.ws.send("x" * (MAX_MESSAGE + 1))
             client.ws.recv(timeout=10)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
     finally:
