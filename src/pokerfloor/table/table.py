@@ -654,7 +654,8 @@ class Table:
         self._bomb_rule, self._bomb_hands = (*self._check_bomb(ante, boards), every), chosen
         when = [f"every {every} hands"] if every is not None else []
         when += [f"when the button is dealt {', '.join(chosen)}"] if chosen else []
-        self._log("bomb_pot_rule", chips=ante, note=f"{' and '.join(when)}, {boards} board(s)", rule=R_BOMB)
+        self._log("bomb_pot_rule", chips=ante, note=' and '.join(when) + (", double board" if boards > 1 else ""),
+                  rule=R_BOMB)
 
     def _bomb_triggered(self, hand: Hand) -> None:
         """At a hand's end: the player on the button was dealt one of the rule's hands, so the
@@ -665,7 +666,7 @@ class Table:
         if self._bomb_called is None and bombs.dealt_one_of(self._bomb_hands, hand.holes[button]):
             self._bomb_called = rule[0], rule[1]
             self._log("bomb_pot_triggered", button, rule[0], rule=R_BOMB,
-                      note=f"the button was dealt one of {', '.join(self._bomb_hands)}")
+                      note=f"dealt one of {', '.join(self._bomb_hands)}")
 
     def _check_bomb(self, ante: int, boards: int) -> tuple[int, int]:
         try:
