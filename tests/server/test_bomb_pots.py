@@ -6,6 +6,7 @@ flop) are tested with ``Hand(bomb_pot=...)`` in the hand layer; these test the s
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -195,7 +196,7 @@ def test_the_host_sets_the_rule_and_the_button_s_hand_makes_the_next_hand_a_bomb
         assert peer.state["table"]["hand_number"] == number + 1
         assert peer.state["table"]["bomb_pot"]["hand"] == {"ante": 4, "boards": 2}
         assert [len(b) for b in peer.state["hand"]["boards"]] == [3, 3]
-    assert game.room.config.bomb_pots == {"ante": 4, "boards": 2, "hands": held}
+    assert game.room.table.bomb_rule == (4, 2, None, (held,))
 
 
 def test_no_trigger_was_told_in_any_frame_before_the_hand_ended(http: TestClient) -> None:
@@ -249,5 +250,33 @@ def test_the_host_ends_the_rule(http: TestClient) -> None:
     assert game.room.table.bomb_rule == (4, 1, 2, ("AA",))
     assert game.host.reply({"type": "bomb_pots"})["type"] == "ack"
     game.sync()
-    assert game.room.table.bomb_rule is None and game.room.config.bomb_pots is None
+    assert game.room.table.bomb_rule is None
     assert game.host.state["table"]["bomb_pot"] is None
+
+
+def test_the_rule_the_host_set_and_a_bomb_pot_owed_survive_a_room_record() -> None:
+    """The host's ``bomb_pots`` changes the table's rule, which the table's record holds: a room
+    restored from the record taken as the hand ended deals the bomb pot the button's hand called,
+    and keeps the rule."""
+    from pokerfloor.server import records
+    from pokerfloor.server.room import Room
+
+    from .test_refused import HOST, config, seated
+
+    room = seated(Room("t", config(), HOST))
+    room.apply(room.next_deal())
+    hand = room.table.hand
+    assert hand is not None
+    held = hand_name(hand.holes[hand.button_seat])
+    room.apply({"kind": "bomb_pots", "every": None, "ante": 6, "boards": 1, "hands": held})
+    while room.in_hand:
+        to_act = room.table.to_act
+        player = room.player_at(to_act) if to_act is not None else None
+        assert player is not None
+        room.apply({"kind": "act", "player_id": player.player_id, "action": "fold", "to": None,
+                    "client_action_id": f"f{room.seq}"})
+    record = json.dumps(records.room_record(room))
+    again = records.restored("t", config(), HOST, record, {1: records.hand_json(room.hands[0])})
+    assert again.table.bomb_rule == (6, 1, None, (held,)) and again.table.next_bomb_pot == (6, 1)
+    again.apply(again.next_deal())
+    assert again.table.hand is not None and again.table.hand.bomb_pot == 6

@@ -89,7 +89,8 @@ class Config:
     """The bet presets the host chose (``preset_choice``); ``None``: the page's own."""
     bomb_pots: dict[str, Any] | None = None
     """The table's rule for bomb pots, ``{"every": N, "ante": A, "boards": 1 | 2, "hands": "72o"}``
-    (``Table.bomb_pots``; ``every`` or ``hands`` may be absent), as it is now."""
+    (``Table.bomb_pots``; ``every`` or ``hands`` may be absent), as the table was made: the host's
+    ``bomb_pots`` changes the table's rule (``Table.bomb_rule``, in the table's record), not this."""
     tournament: dict[str, Any] | None = None
     """A sit-and-go's structure (``tournament_from``): its starting stack, levels, payouts."""
 
@@ -742,10 +743,8 @@ class Room:
         """The table's rule for bomb pots from now on (``Table.bomb_pots``), or none: ``bad_field``
         for chosen hands the game cannot take or an ante missing, ``illegal`` in a game without
         a flop or with an ante not in its chips."""
-        given = {name: entry[name] for name in BOMB_FIELDS if entry[name] is not None}
-        if given.keys() <= {"ante", "boards"}:
+        if entry["every"] is None and entry["hands"] is None:
             self.table.bomb_pots(None)
-            self.config = replace(self.config, bomb_pots=None)
             return
         if entry["ante"] is None:
             raise bad_field("ante", "is missing: the bomb pot's ante")
@@ -753,10 +752,6 @@ class Room:
             self.table.bomb_pots(entry["every"], entry["ante"], boards=entry["boards"], hands=entry["hands"])
         except InvalidArgument as wrong:
             raise bad_field("hands", str(wrong)) from None
-        rule = self.table.bomb_rule
-        assert rule is not None
-        given.update(boards=entry["boards"], **({"hands": ", ".join(rule[3])} if rule[3] else {}))
-        self.config = replace(self.config, bomb_pots=given)
 
     def _on_choose_game(self, entry: Input) -> None:
         """Dealer's choice: the seat holding the choice names the next orbit's game (refused
