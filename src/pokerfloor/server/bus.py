@@ -28,22 +28,20 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Coroutine
+from collections.abc import Container, Coroutine
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from starlette.datastructures import Address, Headers
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from pokerfloor.server.actor import TableTask
+from pokerfloor.server.commands import Hello
 from pokerfloor.server.room import Refused, Room
 from pokerfloor.server.transport import Client, encode
 
 if TYPE_CHECKING:
     import psycopg
-
-    from pokerfloor.server.actor import TableTask
-    from pokerfloor.server.app import Server
-    from pokerfloor.server.commands import Hello
 
 LOG = logging.getLogger("pokerfloor.server")
 CHANNEL = "pokerfloor_bus"
@@ -112,10 +110,25 @@ class Pieces:
     parts: dict[int, str] = field(default_factory=dict)
 
 
+class BusServer(Protocol):
+    """What the bus needs of its process (``app.Server`` is one): the tables it runs, a table's
+    task (started here, or ``Refused`` ``not_owner``), a room rebuilt from the store, and a
+    socket served as a client's."""
+
+    @property
+    def tables(self) -> Container[str]: ...
+
+    def table_task(self, table_id: str) -> TableTask: ...
+
+    def rebuild(self, table_id: str, *, from_snapshot: bool = True) -> Room: ...
+
+    async def serve(self, socket: WebSocket) -> None: ...
+
+
 class Bus:
     """This process's end of the bus: ``start`` it in the app's lifespan, ``close`` it at the end."""
 
-    def __init__(self, server: Server, url: str) -> None:
+    def __init__(self, server: BusServer, url: str) -> None:
         self.server, self.url = server, libpq_url(url)
         self.inbox = secrets.token_hex(8)
         self.relayed: dict[str, Relayed] = {}                  # conn id -> a client this process relays

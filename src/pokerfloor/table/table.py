@@ -927,7 +927,8 @@ class Table:
             table._restore(data, rng)
         except rec.READ_ERRORS as wrong:
             raise rec.refusal("a table record", wrong) from None
-        rec.check_table(table, data)
+        hand = table.hand
+        rec.check_table(data, table.ledger, table.stacks(), None if hand is None else hand.seats)
         return table
 
     def _restore(self, data: TableRecord, rng: random.Random | None) -> None:
