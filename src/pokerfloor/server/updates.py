@@ -133,8 +133,8 @@ def shared_parts(room: Room, clock: Clock) -> Shared:
 def bomb_json(room: Room) -> dict[str, Any] | None:
     """``{"hand": {"ante", "boards"} | None, "next": ...}``: the hand in play (or the last) if it
     is a bomb pot, and the next hand if it is one; ``None`` when neither is (docs/protocol.md)."""
-    hand, coming = room.table.hand, room.table.next_bomb_pot
-    now = None if hand is None or not hand.bomb_pot else {"ante": hand.bomb_pot, "boards": len(hand.boards)}
+    last, coming = room.table.bomb_pot, room.table.next_bomb_pot
+    now = None if last is None else {"ante": last[0], "boards": last[1]}
     if now is None and coming is None:
         return None
     return {"hand": now, "next": None if coming is None else {"ante": coming[0], "boards": coming[1]}}
