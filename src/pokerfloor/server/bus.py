@@ -17,6 +17,12 @@ was never answered and sent only its hello is opened again at the new owner. Eac
 it lives every ``ALIVE_SECONDS``; one not heard from for ``SILENT_SECONDS`` is taken for dead, and
 the owners drop the clients it relayed.
 
+When a connection of the bus drops (PostgreSQL restarted, the backend terminated, the network),
+the process connects again, waiting ``RECONNECT_SECONDS`` the first time and twice as long each
+time after (at most ``RECONNECT_MOST``), and resyncs (``resync``): what was said meanwhile is
+lost, so every connection it relayed or served through the bus is closed (1012) to reconnect and
+resync as after an owner's death, and it says again which tables it owns.
+
 With SQLite there is one process and no bus.
 """
 
@@ -28,7 +34,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Container, Coroutine
+from collections.abc import Collection, Coroutine
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
@@ -49,7 +55,9 @@ PIECE = 7000            # characters of a message a notification carries (ASCII;
 WATCH_SECONDS = 0.25    # how often a process checks whether the owners of the tables it relays live
 ALIVE_SECONDS = 2.0     # how often a process says it lives
 SILENT_SECONDS = 10.0   # an owner drops what a process relayed once it has not heard from it this long
-RESTART = 1012          # the close code of a relayed connection whose table changed owner
+RESTART = 1012          # the close code of a relayed connection whose table changed owner, or whose bus dropped
+RECONNECT_SECONDS = 0.05    # the first wait before connecting again when a connection of the bus dropped
+RECONNECT_MOST = 5.0        # the longest wait between two tries
 
 
 def libpq_url(url: str) -> str:
@@ -116,7 +124,7 @@ class BusServer(Protocol):
     socket served as a client's."""
 
     @property
-    def tables(self) -> Container[str]: ...
+    def tables(self) -> Collection[str]: ...
 
     def table_task(self, table_id: str) -> TableTask: ...
 
@@ -141,24 +149,82 @@ class Bus:
         self.tasks: list[asyncio.Task[None]] = []
         self.serving: set[asyncio.Task[None]] = set()
         self.connections: list[psycopg.AsyncConnection[Any]] = []
+        self.reconnects = 0
 
     async def start(self) -> None:
+        """Connect (a store that cannot be reached fails the start), then keep connected."""
+        await self._connect()
+        for work in (self._keep_connected(), self._watch()):
+            self.tasks.append(asyncio.create_task(self._logged(work)))
+
+    async def _connect(self) -> None:
+        """Open the two connections of the bus: one listens, one sends."""
         import psycopg
 
-        listener = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
-        sender = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
-        self.connections = [listener, sender]
-        await listener.execute(f"LISTEN {CHANNEL}")
-        for work in (self._listen(listener), self._send(sender), self._watch()):
-            self.tasks.append(asyncio.create_task(self._logged(work)))
+        self.connections = []
+        for _ in range(2):
+            self.connections.append(await psycopg.AsyncConnection.connect(self.url, autocommit=True))
+        await self.connections[0].execute(f"LISTEN {CHANNEL}")
+
+    async def _disconnect(self) -> None:
+        for connection in self.connections:
+            with contextlib.suppress(Exception):
+                await connection.close()
+        self.connections = []
+
+    async def _keep_connected(self) -> None:
+        """Listen and send on the connections open until one of them drops; then connect
+        again, with a growing wait between tries, and ``resync``."""
+        wait = RECONNECT_SECONDS
+        while True:
+            if self.connections:
+                listener, sender = self.connections
+                work = [asyncio.create_task(self._listen(listener)), asyncio.create_task(self._send(sender))]
+                try:
+                    done, _ = await asyncio.wait(work, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    for task in work:
+                        task.cancel()
+                    await asyncio.wait(work)
+                ended = next(iter(done))
+                failed = None if ended.cancelled() else ended.exception()
+                LOG.warning("the bus lost its connection to the store (%s): connecting again",
+                            failed or "closed")
+                await self._disconnect()
+            try:
+                await self._connect()
+            except Exception as failed:
+                await self._disconnect()
+                LOG.warning("the bus cannot reach the store (%s): trying again in %.2f s", failed, wait)
+                await asyncio.sleep(wait)
+                wait = min(RECONNECT_MOST, wait * 2)
+                continue
+            wait = RECONNECT_SECONDS
+            self.reconnects += 1
+            LOG.info("the bus is connected again (%d times): resyncing", self.reconnects)
+            await self.resync()
+
+    async def resync(self) -> None:
+        """After a drop, whatever the processes said meanwhile is lost: every connection
+        relayed from here or served here through the bus is closed (1012: it reconnects and
+        resyncs, its unanswered action resent and applied once), a message half received is
+        let go, and every table this process runs is announced again (a relaying process
+        waiting on an open that was lost opens it again)."""
+        self.pieces.clear()
+        for relayed in list(self.relayed.values()):
+            self.left(relayed.client)                # its owner ends it too
+            await relayed.client.close(RESTART)
+        for socket in list(self.served.values()):
+            await socket.close(RESTART)
+            socket.incoming.put_nowait(None)
+        for table_id in self.server.tables:
+            self.announce(table_id)
 
     async def close(self) -> None:
         for task in [*self.tasks, *self.serving]:
             task.cancel()
         await asyncio.gather(*self.tasks, *self.serving, return_exceptions=True)
-        for connection in self.connections:
-            with contextlib.suppress(Exception):
-                await connection.close()
+        await self._disconnect()
 
     @staticmethod
     async def _logged(work: Coroutine[Any, Any, None]) -> None:
@@ -277,6 +343,7 @@ class Bus:
     # Receiving
 
     async def _listen(self, connection: psycopg.AsyncConnection[Any]) -> None:
+        """Take in each notification; returns (or raises) once the connection is lost."""
         async for note in connection.notifies():
             message = self._assemble(note.payload)
             if message is not None:
