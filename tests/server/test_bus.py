@@ -334,6 +334,68 @@ def test_a_resync_closes_what_went_through_the_bus_and_says_again_which_tables_a
     ]
 
 
+def test_a_broadcast_goes_to_each_relaying_process_as_one_message() -> None:
+    """The owner's frames for five clients that one process relays, queued in one turn of its
+    loop as a broadcast queues them (an update for all, an ack for one, another update), go
+    in one notification, each text once; the relaying process hands every client its frames in
+    their order, and a close queued after them comes after them."""
+    import asyncio
+
+    from pokerfloor.server.bus import Bus, BusSocket
+
+    def drained(bus: Bus) -> list[dict[str, Any]]:
+        payloads = [bus.outgoing.get_nowait() for _ in range(bus.outgoing.qsize())]
+        return [m for m in map(bus._assemble, payloads) if m is not None]
+
+    async def play() -> tuple[list[TransportClient], list[dict[str, Any]], list[dict[str, Any]]]:
+        relaying = Bus(cast(Any, SimpleNamespace(tables={})), "postgresql://p@h/d")
+        clients = [TransportClient(cast(Any, SimpleNamespace(client=None))) for _ in range(5)]
+        for client in clients:
+            relaying.relay(client, "t1", "{}")
+        drained(relaying)
+        owner = Bus(cast(Any, SimpleNamespace(tables={"t1": None})), "postgresql://p@h/d")
+        sockets = [BusSocket(owner, relaying.inbox, relaying.conn_of[c], "10.0.0.1") for c in clients]
+        served = [TransportClient(cast(Any, socket)) for socket in sockets]
+        senders = [asyncio.create_task(client.deliver()) for client in served]
+        for client in served:
+            await client.send_text('{"update": 1}')
+        await served[0].send_text('{"ack": 1}')
+        for client in served:
+            await client.send_text('{"update": 2}')
+        for _ in range(5):
+            await asyncio.sleep(0)
+        broadcast = drained(owner)
+        await sockets[4].close(1000)
+        closed = drained(owner)
+        for message in broadcast + closed:
+            await relaying._receive(message)
+        for task in senders:
+            task.cancel()
+        await asyncio.gather(*senders, return_exceptions=True)
+        return clients, broadcast, closed
+
+    clients, broadcast, closed = asyncio.run(play())
+    assert len(broadcast) == 1                              # not one message a client (11)
+    (message,) = broadcast
+    assert message["op"] == "sends" and message["texts"] == ['{"update": 1}', '{"ack": 1}', '{"update": 2}']
+    assert [len(conns) for conns in message["conns"]] == [5, 1, 5]
+    assert [m["op"] for m in closed] == ["close"]
+    assert list(clients[0].outbox) == ['{"update": 1}', '{"ack": 1}', '{"update": 2}']
+    assert [list(c.outbox) for c in clients[1:4]] == [['{"update": 1}', '{"update": 2}']] * 3
+    assert list(clients[4].outbox) == ['{"update": 1}', '{"update": 2}', 1000] and clients[4].closing
+
+
+def test_frames_for_relayed_clients_keep_each_clients_order_when_texts_repeat() -> None:
+    """A text queued for one connection after another text is never delivered before it, even
+    when another connection had that text first."""
+    from pokerfloor.server.bus import Sends
+
+    sends = Sends()
+    for conn, text in (("a", "one"), ("a", "two"), ("b", "two"), ("b", "one")):
+        sends.add(conn, text)
+    assert sends.texts == ["one", "two", "one"] and sends.conns == [["a"], ["a", "b"], ["b"]]
+
+
 def test_a_long_message_goes_in_pieces_a_notification_can_carry() -> None:
     """NOTIFY carries at most 8000 bytes: a longer message (an update with a long chat line in
     any script) is cut in pieces, each within it, and put together again in order."""

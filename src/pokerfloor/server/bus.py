@@ -8,14 +8,15 @@ relaying process and out on the client's socket. Everything a table decides is s
 its one task; the bus only carries frames.
 
 Every process listens on one channel (``CHANNEL``) and keeps the messages addressed to it: to a
-table it owns, or to a connection it relays. A message longer than a notification may be
-(8000 bytes) goes in pieces. When an owner dies its lock goes with it: a process relaying
-clients of the table takes it over within ``WATCH_SECONDS`` (or another process does, and says
-so), and closes the relayed connections (1012), which reconnect and resync as after any crash
-(their unanswered actions are resent with the same client action id and applied once); one that
-was never answered and sent only its hello is opened again at the new owner. Each process says
-it lives every ``ALIVE_SECONDS``; one not heard from for ``SILENT_SECONDS`` is taken for dead, and
-the owners drop the clients it relayed.
+table it owns, or to a connection it relays. A message longer than a notification may be (8000
+bytes) goes in pieces. What an owner sends the clients one process relays in one turn of its
+loop (a broadcast) goes to that process as one message, each frame once. When an owner dies its
+lock goes with it: a process relaying clients of the table takes it over within
+``WATCH_SECONDS`` (or another process does, and says so), and closes the relayed connections
+(1012), which reconnect and resync as after any crash (their unanswered actions are resent with
+the same client action id and applied once); one that was never answered and sent only its hello
+is opened again at the new owner. Each process says it lives every ``ALIVE_SECONDS``; one not
+heard from for ``SILENT_SECONDS`` is taken for dead, and the owners drop the clients it relayed.
 
 When a connection of the bus drops (PostgreSQL restarted, the backend terminated, the network),
 the process connects again, waiting ``RECONNECT_SECONDS`` the first time and twice as long each
@@ -101,13 +102,35 @@ class BusSocket:
     async def send_text(self, text: str) -> None:
         if self.closed:
             raise WebSocketDisconnect(1000)
-        self.bus.publish({"op": "send", "to": self.inbox, "conn": self.conn, "text": text})
+        self.bus.send(self.inbox, self.conn, text)
 
     async def close(self, code: int = 1000) -> None:
         if not self.closed:
             self.closed = True
             self.bus.publish({"op": "close", "to": self.inbox, "conn": self.conn, "code": code})
         self.bus.served.pop((self.inbox, self.conn), None)
+
+
+@dataclass
+class Sends:
+    """The frames queued for the clients that one process relays, to go in one message: each
+    text once, with the connections it goes to, in an order that keeps every connection's
+    frames in theirs."""
+
+    texts: list[str] = field(default_factory=list)
+    conns: list[list[str]] = field(default_factory=list)
+    group: dict[str, int] = field(default_factory=dict)     # a text -> the last group that holds it
+    last: dict[str, int] = field(default_factory=dict)      # a connection -> the group of its last frame
+
+    def add(self, conn: str, text: str) -> None:
+        index = self.group.get(text)
+        if index is None or self.last.get(conn, -1) > index:
+            index = len(self.texts)
+            self.texts.append(text)
+            self.conns.append([])
+            self.group[text] = index
+        self.conns[index].append(conn)
+        self.last[conn] = index
 
 
 @dataclass
@@ -145,6 +168,8 @@ class Bus:
         self.heard: dict[str, float] = {}                      # inbox -> when it was last heard from
         self.outgoing: asyncio.Queue[str] = asyncio.Queue()
         self.pieces: dict[str, Pieces] = {}
+        self.sends: dict[str, Sends] = {}                      # inbox -> frames for the clients it relays
+        self.flush_soon = False
         self.count = 0
         self.tasks: list[asyncio.Task[None]] = []
         self.serving: set[asyncio.Task[None]] = set()
@@ -237,8 +262,29 @@ class Bus:
 
     # Sending
 
+    def send(self, inbox: str, conn: str, text: str) -> None:
+        """Queue a frame for a client that the process ``inbox`` relays. The frames queued in
+        one turn of the event loop (a broadcast's, as the clients' senders take them) go in one
+        message to each process, each text once (``Sends``), not one message a client."""
+        self.sends.setdefault(inbox, Sends()).add(conn, text)
+        if not self.flush_soon:
+            self.flush_soon = True
+            asyncio.get_running_loop().call_soon(self._flush_sends)
+
+    def _flush_sends(self) -> None:
+        self.flush_soon = False
+        sends, self.sends = self.sends, {}
+        for inbox, queued in sends.items():
+            self._put({"op": "sends", "to": inbox, "texts": queued.texts, "conns": queued.conns})
+
     def publish(self, message: dict[str, Any]) -> None:
-        """Queue a message for every process (in pieces when long); sent in order."""
+        """Queue a message for every process (in pieces when long); sent in order, after the
+        frames queued before it (``send``)."""
+        if self.sends:
+            self._flush_sends()
+        self._put(message)
+
+    def _put(self, message: dict[str, Any]) -> None:
         message["from"] = self.inbox
         text = json.dumps(message)          # ASCII: a piece is at most PIECE bytes
         self.count += 1
@@ -409,13 +455,19 @@ class Bus:
         task.add_done_callback(self.serving.discard)
 
     async def _to_relayed(self, owner: str, message: dict[str, Any]) -> None:
+        if message["op"] == "sends":
+            for text, conns in zip(message["texts"], message["conns"], strict=True):
+                for conn in conns:
+                    relayed = self.relayed.get(str(conn))
+                    if relayed is not None:
+                        relayed.owner = owner
+                        await relayed.client.send_text(str(text))
+            return
         relayed = self.relayed.get(str(message["conn"]))
         if relayed is None:
             return
         relayed.owner = owner
-        if message["op"] == "send":
-            await relayed.client.send_text(str(message["text"]))
-        elif message["op"] == "close":
+        if message["op"] == "close":
             self.conn_of.pop(relayed.client, None)
             self.relayed.pop(str(message["conn"]), None)
             await relayed.client.close(int(message.get("code", 1000)))
