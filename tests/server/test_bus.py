@@ -7,16 +7,20 @@ action is lost or applied twice."""
 
 from __future__ import annotations
 
+import json
 import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, cast
 
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidMessage
 
+from pokerfloor.server.bus import CHANNEL, libpq_url
 from pokerfloor.server.store import Store
+from pokerfloor.server.transport import Client as TransportClient
 from tests.server.postgres import cluster
 from tests.server.test_faults import GAME, Client, Server, _choose
 
@@ -67,14 +71,16 @@ class Seat:
 
 
 def _play(seats: dict[str, Seat], until: int, servers: list[Server],
-          killed: list[tuple[Server, int]] | None = None) -> tuple[dict[tuple[str, str], int], int]:
+          killed: list[tuple[Server, int]] | None = None, *,
+          drops: list[int] | None = None) -> tuple[dict[tuple[str, str], int], int]:
     """Play until hand ``until`` is over. If servers[0] (the owner) dies meanwhile (``killed``
     says it may), every client reconnects to the others, round robin, resyncs and resends its
-    unanswered action. Returns each acknowledged action's count by (name, client action id) and
-    how many actions were resent."""
+    unanswered action; so it does when a connection is closed with every server alive, if
+    ``drops`` says one may be (the hand of each such loss is added to it). Returns each
+    acknowledged action's count by (name, client action id) and how many actions were resent."""
     acked: dict[tuple[str, str], int] = {}
     unanswered: dict[str, dict[str, Any]] = {}
-    resent = 0
+    resent, number = 0, 0
     for _ in range(2000):
         try:
             for name, frame in list(unanswered.items()):
@@ -105,13 +111,17 @@ def _play(seats: dict[str, Seat], until: int, servers: list[Server],
             acked[(turn, frame["client_action_id"])] = acked.get((turn, frame["client_action_id"]), 0) + 1
             del unanswered[turn]
         except LOST:
-            assert killed is not None, "a connection was lost with no server killed"
-            for _ in range(400):
-                if servers[0].dead():
-                    break
-                time.sleep(0.005)
-            assert servers[0].dead(), "a connection failed but the owner lives"
-            killed.append((servers.pop(0), number))
+            assert killed is not None or drops is not None, "a connection was lost with no server killed"
+            if killed is not None:
+                for _ in range(400):
+                    if servers[0].dead():
+                        break
+                    time.sleep(0.005)
+                assert servers[0].dead(), "a connection failed but the owner lives"
+                killed.append((servers.pop(0), number))
+            else:
+                assert drops is not None and not any(server.dead() for server in servers)
+                drops.append(number)
             for i, seat_ in enumerate(seats.values()):
                 seat_.close()
                 seat_.connect(servers[i % len(servers)])
@@ -132,6 +142,43 @@ def _play(seats: dict[str, Seat], until: int, servers: list[Server],
     raise AssertionError("the session did not finish")
 
 
+def _seated(servers: list[Server], seats: dict[str, Seat]) -> str:
+    """A table created at ``servers[0]`` (its owner), the host and ``PLAYERS`` seated (bob's
+    and dee's joins reach the other process), each connected round robin (host, bob, dee on
+    the owner; ann and cy relayed), and started; returns its id."""
+    creator = Client(servers[0])
+    created = creator.reply({"type": "create_table", "game": GAME, "seats": 6, "options": {"seed": "ab" * 16}})
+    table_id = str(created["table_id"])
+    seats["host"] = Seat("host", created["host_token"], table_id)
+    creator.ws.close()
+    for i, (name, seat) in enumerate(PLAYERS.items()):
+        joining = Client(servers[(i + 1) % 2])
+        welcome = joining.reply({"type": "hello", "version": 1, "table_id": table_id})
+        assert welcome["type"] == "welcome", welcome
+        joined = joining.reply({"type": "join", "name": name, "seat": seat, "chips": 100 + 20 * seat})
+        assert joined["type"] == "seat_requested", joined
+        joining.ws.close()
+        seats[name] = Seat(name, joined["seat_token"], table_id)
+    for i, seat_ in enumerate(seats.values()):
+        seat_.connect(servers[i % 2])
+    assert seats["host"].reply({"type": "start"})["type"] == "ack"
+    return table_id
+
+
+def _check_stored(postgres: str, table_id: str, acked: dict[tuple[str, str], int]) -> None:
+    """Every acknowledged action is stored once, and no other."""
+    store = Store(postgres)
+    try:
+        inputs = store.inputs(table_id)
+    finally:
+        store.close()
+    stored = [e for e in inputs if e["kind"] == "act"]
+    ids = [e["client_action_id"] for e in stored]
+    assert len(ids) == len(set(ids))                    # nothing applied twice...
+    sent = {action_id for _, action_id in acked}
+    assert sent == set(ids)                             # ...and every acknowledged action stored, no other
+
+
 def test_clients_spread_over_two_processes_play_on_through_the_owners_death(postgres: str) -> None:
     owner, other = Server(postgres), Server(postgres)
     # The owner dies as an action of hand 2 is stored, before anyone hears of it (the kill
@@ -142,23 +189,8 @@ def test_clients_spread_over_two_processes_play_on_through_the_owners_death(post
     killed: list[tuple[Server, int]] = []
     third: Server | None = None
     try:
-        creator = Client(owner)
-        created = creator.reply({"type": "create_table", "game": GAME, "seats": 6, "options": {"seed": "ab" * 16}})
-        table_id = created["table_id"]
-        seats["host"] = Seat("host", created["host_token"], table_id)
-        creator.ws.close()
         servers = [owner, other]
-        for i, (name, seat) in enumerate(PLAYERS.items()):
-            joining = Client(servers[(i + 1) % 2])     # bob and dee reach the process that does not own the table
-            welcome = joining.reply({"type": "hello", "version": 1, "table_id": table_id})
-            assert welcome["type"] == "welcome", welcome
-            joined = joining.reply({"type": "join", "name": name, "seat": seat, "chips": 100 + 20 * seat})
-            assert joined["type"] == "seat_requested", joined
-            joining.ws.close()
-            seats[name] = Seat(name, joined["seat_token"], table_id)
-        for i, seat_ in enumerate(seats.values()):
-            seat_.connect(servers[i % 2])              # host, bob, dee on the owner; ann and cy relayed
-        assert seats["host"].reply({"type": "start"})["type"] == "ack"
+        table_id = _seated(servers, seats)
         acked, resent = _play(seats, 3, servers, killed)
         assert [server for server, _ in killed] == [owner] and resent > 0
         assert killed[0][1] >= 2                  # hand 1 was played through before the owner died
@@ -178,16 +210,190 @@ def test_clients_spread_over_two_processes_play_on_through_the_owners_death(post
             seat_.close()
         for server in (owner, other, *([] if third is None else [third])):
             server.close()
-    store = Store(postgres)
+    _check_stored(postgres, table_id, acked)
+
+
+def _listeners(postgres: str) -> set[int]:
+    """The server processes of the cluster that listen on the bus's channel (a bus's listening
+    connection runs nothing but its LISTEN)."""
+    import psycopg
+
+    with psycopg.connect(libpq_url(postgres), autocommit=True) as db:
+        rows = db.execute("SELECT pid FROM pg_stat_activity WHERE query = %s", (f"LISTEN {CHANNEL}",)).fetchall()
+    return {int(row[0]) for row in rows}
+
+
+def test_a_bus_whose_connection_drops_connects_again_and_its_clients_play_on(postgres: str) -> None:
+    """The listening connections of both processes are terminated mid-session (as a restart of
+    PostgreSQL or a proxy would): each process connects again at once and resyncs; a client
+    relayed meanwhile is served, the clients closed for the resync (1012) reconnect, and the
+    session goes on with no action lost or applied twice."""
+    import psycopg
+
+    owner, other = Server(postgres), Server(postgres)
+    owner.start()
+    other.start()
+    seats: dict[str, Seat] = {}
     try:
-        inputs = store.inputs(table_id)
+        servers = [owner, other]
+        table_id = _seated(servers, seats)
+        acked, _ = _play(seats, 1, servers)
+        before = _listeners(postgres)
+        assert len(before) == 2
+        with psycopg.connect(libpq_url(postgres), autocommit=True) as db:
+            for pid in before:
+                db.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        for _ in range(100):
+            after = _listeners(postgres)
+            if len(after) == 2 and not after & before:
+                break
+            time.sleep(0.05)
+        assert len(after) == 2 and not after & before, "the bus did not connect again"
+        relayed = Client(other)                 # the table's owner is the other process: relayed
+        welcome = relayed.reply({"type": "hello", "version": 1, "table_id": table_id})
+        assert welcome["type"] == "welcome" and welcome["role"] == "guest", welcome
+        relayed.ws.close()
+        drops: list[int] = []
+        more, _ = _play(seats, 3, servers, drops=drops)
+        assert drops                            # relayed clients were closed to resync, and went on
+        for key, count in more.items():
+            acked[key] = acked.get(key, 0) + count
     finally:
-        store.close()
-    stored = [e for e in inputs if e["kind"] == "act"]
-    ids = [e["client_action_id"] for e in stored]
-    assert len(ids) == len(set(ids))                    # nothing applied twice...
-    sent = {action_id for _, action_id in acked}
-    assert sent == set(ids)                             # ...and every acknowledged action stored, no other
+        for seat_ in seats.values():
+            seat_.close()
+        for server in (owner, other):
+            server.close()
+    _check_stored(postgres, table_id, acked)
+
+
+def test_a_bus_that_cannot_connect_tries_again_waiting_longer_each_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From ``RECONNECT_SECONDS``, twice as long each try, at most ``RECONNECT_MOST``; once it
+    connects it resyncs."""
+    import asyncio
+
+    from pokerfloor.server import bus as bus_module
+
+    waits: list[float] = []
+    tries = 0
+
+    class Resynced(Exception):
+        pass
+
+    async def connect(self: bus_module.Bus) -> None:
+        nonlocal tries
+        tries += 1
+        if tries <= 9:
+            raise OSError("connection refused")
+
+    async def resync(self: bus_module.Bus) -> None:
+        raise Resynced
+
+    async def sleep(seconds: float) -> None:
+        waits.append(seconds)
+
+    monkeypatch.setattr(bus_module.Bus, "_connect", connect)
+    monkeypatch.setattr(bus_module.Bus, "resync", resync)
+    monkeypatch.setattr(bus_module.asyncio, "sleep", sleep)
+    bus = bus_module.Bus(cast(Any, None), "postgresql://p@h/d")
+    with pytest.raises(Resynced):
+        asyncio.run(bus._keep_connected())
+    first, most = bus_module.RECONNECT_SECONDS, bus_module.RECONNECT_MOST
+    assert waits == [min(most, first * 2 ** i) for i in range(9)] and waits[-1] == most and tries == 10
+    assert bus.reconnects == 1
+
+
+def test_a_resync_closes_what_went_through_the_bus_and_says_again_which_tables_are_its() -> None:
+    """Whatever was said while the bus was down is lost: the clients relayed from here and the
+    ones served here for another process are closed (1012), to reconnect and resync; the tables
+    this process runs are announced again."""
+    import asyncio
+
+    from pokerfloor.server.bus import RESTART, Bus, BusSocket, Pieces
+
+    async def resync() -> tuple[Bus, BusSocket, Any]:
+        bus = Bus(cast(Any, SimpleNamespace(tables={"t1": None})), "postgresql://p@h/d")
+        client = TransportClient(cast(Any, SimpleNamespace(client=None)))
+        bus.relay(client, "t2", "{}")
+        served = BusSocket(bus, "elsewhere", "c9", "10.0.0.9")
+        bus.served[("elsewhere", "c9")] = served
+        bus.pieces["x.1"] = Pieces(2)
+        while not bus.outgoing.empty():
+            bus.outgoing.get_nowait()
+        await bus.resync()
+        return bus, served, client
+
+    bus, served, client = asyncio.run(resync())
+    assert not bus.relayed and not bus.conn_of and not bus.served and not bus.pieces
+    assert client.closing and list(client.outbox) == [RESTART]
+    assert served.closed and served.incoming.get_nowait() is None
+    said = [json.loads(bus.outgoing.get_nowait().partition("\n")[2]) for _ in range(bus.outgoing.qsize())]
+    assert [(m["op"], m.get("table"), m.get("to"), m.get("code")) for m in said] == [
+        ("close", "t2", None, None),              # the owner of t2 ends the client relayed there
+        ("close", None, "elsewhere", RESTART),    # the relaying process closes its client
+        ("owner", "t1", None, None),
+    ]
+
+
+def test_a_broadcast_goes_to_each_relaying_process_as_one_message() -> None:
+    """The owner's frames for five clients that one process relays, queued in one turn of its
+    loop as a broadcast queues them (an update for all, an ack for one, another update), go
+    in one notification, each text once; the relaying process hands every client its frames in
+    their order, and a close queued after them comes after them."""
+    import asyncio
+
+    from pokerfloor.server.bus import Bus, BusSocket
+
+    def drained(bus: Bus) -> list[dict[str, Any]]:
+        payloads = [bus.outgoing.get_nowait() for _ in range(bus.outgoing.qsize())]
+        return [m for m in map(bus._assemble, payloads) if m is not None]
+
+    async def play() -> tuple[list[TransportClient], list[dict[str, Any]], list[dict[str, Any]]]:
+        relaying = Bus(cast(Any, SimpleNamespace(tables={})), "postgresql://p@h/d")
+        clients = [TransportClient(cast(Any, SimpleNamespace(client=None))) for _ in range(5)]
+        for client in clients:
+            relaying.relay(client, "t1", "{}")
+        drained(relaying)
+        owner = Bus(cast(Any, SimpleNamespace(tables={"t1": None})), "postgresql://p@h/d")
+        sockets = [BusSocket(owner, relaying.inbox, relaying.conn_of[c], "10.0.0.1") for c in clients]
+        served = [TransportClient(cast(Any, socket)) for socket in sockets]
+        senders = [asyncio.create_task(client.deliver()) for client in served]
+        for client in served:
+            await client.send_text('{"update": 1}')
+        await served[0].send_text('{"ack": 1}')
+        for client in served:
+            await client.send_text('{"update": 2}')
+        for _ in range(5):
+            await asyncio.sleep(0)
+        broadcast = drained(owner)
+        await sockets[4].close(1000)
+        closed = drained(owner)
+        for message in broadcast + closed:
+            await relaying._receive(message)
+        for task in senders:
+            task.cancel()
+        await asyncio.gather(*senders, return_exceptions=True)
+        return clients, broadcast, closed
+
+    clients, broadcast, closed = asyncio.run(play())
+    assert len(broadcast) == 1                              # not one message a client (11)
+    (message,) = broadcast
+    assert message["op"] == "sends" and message["texts"] == ['{"update": 1}', '{"ack": 1}', '{"update": 2}']
+    assert [len(conns) for conns in message["conns"]] == [5, 1, 5]
+    assert [m["op"] for m in closed] == ["close"]
+    assert list(clients[0].outbox) == ['{"update": 1}', '{"ack": 1}', '{"update": 2}']
+    assert [list(c.outbox) for c in clients[1:4]] == [['{"update": 1}', '{"update": 2}']] * 3
+    assert list(clients[4].outbox) == ['{"update": 1}', '{"update": 2}', 1000] and clients[4].closing
+
+
+def test_frames_for_relayed_clients_keep_each_clients_order_when_texts_repeat() -> None:
+    """A text queued for one connection after another text is never delivered before it, even
+    when another connection had that text first."""
+    from pokerfloor.server.bus import Sends
+
+    sends = Sends()
+    for conn, text in (("a", "one"), ("a", "two"), ("b", "two"), ("b", "one")):
+        sends.add(conn, text)
+    assert sends.texts == ["one", "two", "one"] and sends.conns == [["a"], ["a", "b"], ["b"]]
 
 
 def test_a_long_message_goes_in_pieces_a_notification_can_carry() -> None:

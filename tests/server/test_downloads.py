@@ -74,7 +74,9 @@ def test_the_session_downloads_as_open_hand_history_with_no_hidden_card(http: Te
     never -= {str(c) for h in hands for cards in h.view(None).holes.values() for c in cards if c is not None}
     never -= {str(c) for h in hands for c in h.board}
     assert not cards_in(phh) & never     # the PHH download hides them too
-    assert http.get("/api/tables/nope/hands.ohh.json").status_code == 404
+    for download in ("hands.ohh.json", "hands.json", "hands.phhs", "ledger.csv", "summary.json", "hands/1/replay.json"):
+        unknown = http.get(f"/api/tables/nope/{download}")
+        assert (unknown.status_code, unknown.text) == (404, "no such table"), download
     game.close()
 
 

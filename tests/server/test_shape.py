@@ -10,7 +10,14 @@ from pathlib import Path
 from pokerfloor.server import app, room, store
 
 SERVER = Path(app.__file__).parent
-HAND_READS = {"to_act", "street", "is_over", "events", "seats", "view", "legal", "run_out", "run_it", "act"}
+HAND_READS = {"to_act", "street", "is_over", "events", "seats", "view", "legal", "run_out", "run_it", "act",
+              "awaiting_runout", "folded", "in_hand", "bomb_pot", "boards"}
+# The modules that read finished hands kept as they were dealt (their results, their records and
+# the views of a download), not the hand in play.
+FINISHED_HANDS = {"showdown.py", "downloads.py"}
+# Where the server takes the hand itself from ``Table.hand`` other than to test it against None:
+# to keep it as a finished hand (``Room.hands``, the hand's record and result). Nothing plays it.
+KEEPS_THE_HAND = {"room.py Room.hand", "room.py Room._after_hand", "records.py _room_from"}
 
 
 def _hand_reads(path: Path) -> list[str]:
@@ -25,13 +32,56 @@ def _hand_reads(path: Path) -> list[str]:
     return found
 
 
-def test_the_table_actor_and_the_update_frames_never_reach_into_the_hand() -> None:
-    """They read whose turn it is, the street and the views through ``Table`` (``to_act``,
-    ``street``, ``turn``, ``in_play``, ``dealt_in``, ``view``); the room plays the run-out
-    through ``Table.act``."""
-    modules = ("actor.py", "updates.py", "app.py", "transport.py")
-    assert [read for name in modules for read in _hand_reads(SERVER / name)] == []
-    assert [read for read in _hand_reads(SERVER / "room.py") if read.endswith(("run_out", "run_it", ".act"))] == []
+def _table_hand_uses(path: Path) -> set[str]:
+    """The functions (``file Class.function``) that take ``<something>.table.hand`` (or
+    ``table.hand``) for anything but an ``is None`` / ``is not None`` test."""
+    tree = ast.parse(path.read_text())
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    found = set()
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Attribute) and node.attr == "hand"):
+            continue
+        owner = node.value
+        if not ((isinstance(owner, ast.Attribute) and owner.attr == "table") or
+                (isinstance(owner, ast.Name) and owner.id == "table")):
+            continue
+        parent = parents[node]
+        if (isinstance(parent, ast.Compare) and all(isinstance(op, ast.Is | ast.IsNot) for op in parent.ops)
+                and all(isinstance(c, ast.Constant) and c.value is None for c in parent.comparators)):
+            continue
+        names, up = [], parent
+        while up in parents:
+            if isinstance(up, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                names.append(up.name)
+            up = parents[up]
+        found.add(f"{path.name} {'.'.join(reversed(names))}")
+    return found
+
+
+def test_the_server_never_reaches_into_the_hand_in_play() -> None:
+    """The table actor, the room, the update frames and the bus read whose turn it is, what
+    that seat may do, the street, the run-out and the views through ``Table`` (``to_act``,
+    ``legal()``, ``street``, ``turn``, ``in_play``, ``dealt_in``, ``awaiting_runout``,
+    ``live_seats``, ``bomb_pot``, ``view``), and play the hand through ``Table.act``."""
+    modules = sorted(p for p in SERVER.glob("*.py") if p.name not in FINISHED_HANDS)
+    assert len(modules) > 10 and {"actor.py", "room.py", "updates.py"} <= {p.name for p in modules}
+    assert [read for path in modules for read in _hand_reads(path)] == []
+    assert set().union(*(_table_hand_uses(path) for path in SERVER.glob("*.py"))) == KEEPS_THE_HAND
+
+
+def test_the_checks_of_the_shape_see_a_reach_into_the_hand(tmp_path: Path) -> None:
+    """The two checks above can fail: a module that asks the hand itself is caught by both."""
+    reaching = tmp_path / "reaching.py"
+    reaching.write_text(
+        "class Room:\n"
+        "    def deadline(self):\n"
+        "        hand = self.table.hand\n"
+        "        if self.table.hand is None:\n"
+        "            return None\n"
+        "        return hand.to_act, hand.legal()\n"
+    )
+    assert _hand_reads(reaching) == ["reaching.py:6 hand.to_act", "reaching.py:6 hand.legal"]
+    assert _table_hand_uses(reaching) == {"reaching.py Room.deadline"}
 
 
 def test_names_say_what_they_return_and_the_dead_code_is_gone() -> None:

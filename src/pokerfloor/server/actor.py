@@ -10,19 +10,16 @@ import logging
 import secrets
 from collections import deque
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from pokerfloor.server.commands import COMMANDS, Act, Approve, Hello, Join, Refused, Resync, Spectate, parse
 from pokerfloor.server.commands import Command as ClientCommand
 from pokerfloor.server.process import warm_rankings
 from pokerfloor.server.records import boundary
 from pokerfloor.server.room import Input, Player, Room, digest
-from pokerfloor.server.transport import Client, encode
+from pokerfloor.server.store import Boundary
+from pokerfloor.server.transport import Client, Command, attach, encode
 from pokerfloor.server.updates import Audience, Shared, event_json, shared_parts, update_frame
-
-if TYPE_CHECKING:
-    from pokerfloor.server.app import Server
 
 LOG = logging.getLogger("pokerfloor.server")
 POLL = 0.02
@@ -32,20 +29,26 @@ Frame = dict[str, Any]
 SEAT_CHANGES = frozenset({"request", "refuse", "sit", "leave", "remove", "sit_out", "sit_in", "top_up", "edit_stack"})
 
 
-@dataclass
-class Command:
-    """A client's frame on its table's queue (a ``hello`` comes parsed: the server read it to
-    find the table)."""
+class TableServer(Protocol):
+    """What a table task needs of the process that runs it (``app.Server`` is one): its clock,
+    the store's writer, the named points of the fault tests, a room rebuilt from the store, and
+    the error frame with its budget."""
 
-    client: Client
-    frame: dict[str, Any]
-    hello: Hello | None = None
+    clock: Callable[[], float]
+
+    async def write(self, table_id: str, seq: int, entry: Input, ended: Boundary | None) -> None: ...
+
+    def hook(self, point: str, entry: Input) -> None: ...
+
+    def rebuild(self, table_id: str, *, from_snapshot: bool = True) -> Room: ...
+
+    async def refuse(self, client: Client, refused: Refused, frame: dict[str, Any] | None) -> None: ...
 
 
 class TableTask:
     """The one task that owns a table: it applies commands in order, stores, then broadcasts."""
 
-    def __init__(self, server: Server, room: Room) -> None:
+    def __init__(self, server: TableServer, room: Room) -> None:
         self.server, self.room = server, room
         self.queue: asyncio.Queue[Command | None] = asyncio.Queue()
         self.clients: set[Client] = set()
@@ -246,7 +249,7 @@ class TableTask:
         """Attach a client with its token (none: a guest, a spectator if it asks): a welcome, then an update."""
         token = hello.token
         role, player = ("guest", None) if token is None else self.room.role_of(token)
-        self.server.attach(client, self, host=role == "host", token_hash="" if token is None else digest(token))
+        attach(client, self, host=role == "host", token_hash="" if token is None else digest(token))
         if hello.spectate and role == "guest":
             self.spectate(client)
             role = "spectator"

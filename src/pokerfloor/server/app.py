@@ -24,7 +24,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pokerfloor.rules import Game
-from pokerfloor.server.actor import Command, TableTask
+from pokerfloor.server.actor import TableTask
 from pokerfloor.server.bus import Bus
 from pokerfloor.server.commands import COMMANDS, Hello, parse
 from pokerfloor.server.downloads import routes as download_routes
@@ -39,6 +39,8 @@ from pokerfloor.server.transport import (
     GONE,
     STRIKES,
     Client,
+    Command,
+    attach,
     check_flood,
     origin_allowed,
     parse_frame,
@@ -195,7 +197,7 @@ class Server:
         self._check_rate(client, kind)
         if kind == "create_table":
             task, host_token = self.create(frame)
-            self.attach(client, task, host=True, token_hash=digest(host_token))
+            attach(client, task, host=True, token_hash=digest(host_token))
             await client.send({"type": "table_created", "seq": task.room.seq, "reply_to": frame.get("id"),
                                "table_id": task.room.table_id, "host_token": host_token})
             await client.send(task.update(client, []))
@@ -212,7 +214,7 @@ class Server:
             # Answered by the table's task, in turn with its inputs: the room is read only
             # between them, when everything it holds is stored (write before broadcast).
             if client.table is not task:
-                self.attach(client, task, host=False, token_hash="")   # a spectator until answered
+                attach(client, task, host=False, token_hash="")   # a spectator until answered
             await task.queue.put(Command(client, frame, hello))
         elif kind in COMMANDS:
             if client.table is None:
@@ -220,14 +222,6 @@ class Server:
             await client.table.queue.put(Command(client, frame))
         else:
             raise Refused("unknown_type", f"no message type {kind!r}")
-
-    @staticmethod
-    def attach(client: Client, task: TableTask, *, host: bool, token_hash: str) -> None:
-        if client.table is not None:
-            client.table.clients.discard(client)
-        client.table, client.host, client.token_hash = task, host, token_hash
-        client.spectating = False
-        task.clients.add(client)
 
     async def close(self) -> None:
         for task in self.tables.values():

@@ -8,14 +8,21 @@ relaying process and out on the client's socket. Everything a table decides is s
 its one task; the bus only carries frames.
 
 Every process listens on one channel (``CHANNEL``) and keeps the messages addressed to it: to a
-table it owns, or to a connection it relays. A message longer than a notification may be
-(8000 bytes) goes in pieces. When an owner dies its lock goes with it: a process relaying
-clients of the table takes it over within ``WATCH_SECONDS`` (or another process does, and says
-so), and closes the relayed connections (1012), which reconnect and resync as after any crash
-(their unanswered actions are resent with the same client action id and applied once); one that
-was never answered and sent only its hello is opened again at the new owner. Each process says
-it lives every ``ALIVE_SECONDS``; one not heard from for ``SILENT_SECONDS`` is taken for dead, and
-the owners drop the clients it relayed.
+table it owns, or to a connection it relays. A message longer than a notification may be (8000
+bytes) goes in pieces. What an owner sends the clients one process relays in one turn of its
+loop (a broadcast) goes to that process as one message, each frame once. When an owner dies its
+lock goes with it: a process relaying clients of the table takes it over within
+``WATCH_SECONDS`` (or another process does, and says so), and closes the relayed connections
+(1012), which reconnect and resync as after any crash (their unanswered actions are resent with
+the same client action id and applied once); one that was never answered and sent only its hello
+is opened again at the new owner. Each process says it lives every ``ALIVE_SECONDS``; one not
+heard from for ``SILENT_SECONDS`` is taken for dead, and the owners drop the clients it relayed.
+
+When a connection of the bus drops (PostgreSQL restarted, the backend terminated, the network),
+the process connects again, waiting ``RECONNECT_SECONDS`` the first time and twice as long each
+time after (at most ``RECONNECT_MOST``), and resyncs (``resync``): what was said meanwhile is
+lost, so every connection it relayed or served through the bus is closed (1012) to reconnect and
+resync as after an owner's death, and it says again which tables it owns.
 
 With SQLite there is one process and no bus.
 """
@@ -28,22 +35,20 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Coroutine
+from collections.abc import Collection, Coroutine
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from starlette.datastructures import Address, Headers
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from pokerfloor.server.actor import TableTask
+from pokerfloor.server.commands import Hello
 from pokerfloor.server.room import Refused, Room
 from pokerfloor.server.transport import Client, encode
 
 if TYPE_CHECKING:
     import psycopg
-
-    from pokerfloor.server.actor import TableTask
-    from pokerfloor.server.app import Server
-    from pokerfloor.server.commands import Hello
 
 LOG = logging.getLogger("pokerfloor.server")
 CHANNEL = "pokerfloor_bus"
@@ -51,7 +56,9 @@ PIECE = 7000            # characters of a message a notification carries (ASCII;
 WATCH_SECONDS = 0.25    # how often a process checks whether the owners of the tables it relays live
 ALIVE_SECONDS = 2.0     # how often a process says it lives
 SILENT_SECONDS = 10.0   # an owner drops what a process relayed once it has not heard from it this long
-RESTART = 1012          # the close code of a relayed connection whose table changed owner
+RESTART = 1012          # the close code of a relayed connection whose table changed owner, or whose bus dropped
+RECONNECT_SECONDS = 0.05    # the first wait before connecting again when a connection of the bus dropped
+RECONNECT_MOST = 5.0        # the longest wait between two tries
 
 
 def libpq_url(url: str) -> str:
@@ -95,13 +102,35 @@ class BusSocket:
     async def send_text(self, text: str) -> None:
         if self.closed:
             raise WebSocketDisconnect(1000)
-        self.bus.publish({"op": "send", "to": self.inbox, "conn": self.conn, "text": text})
+        self.bus.send(self.inbox, self.conn, text)
 
     async def close(self, code: int = 1000) -> None:
         if not self.closed:
             self.closed = True
             self.bus.publish({"op": "close", "to": self.inbox, "conn": self.conn, "code": code})
         self.bus.served.pop((self.inbox, self.conn), None)
+
+
+@dataclass
+class Sends:
+    """The frames queued for the clients that one process relays, to go in one message: each
+    text once, with the connections it goes to, in an order that keeps every connection's
+    frames in theirs."""
+
+    texts: list[str] = field(default_factory=list)
+    conns: list[list[str]] = field(default_factory=list)
+    group: dict[str, int] = field(default_factory=dict)     # a text -> the last group that holds it
+    last: dict[str, int] = field(default_factory=dict)      # a connection -> the group of its last frame
+
+    def add(self, conn: str, text: str) -> None:
+        index = self.group.get(text)
+        if index is None or self.last.get(conn, -1) > index:
+            index = len(self.texts)
+            self.texts.append(text)
+            self.conns.append([])
+            self.group[text] = index
+        self.conns[index].append(conn)
+        self.last[conn] = index
 
 
 @dataclass
@@ -112,10 +141,25 @@ class Pieces:
     parts: dict[int, str] = field(default_factory=dict)
 
 
+class BusServer(Protocol):
+    """What the bus needs of its process (``app.Server`` is one): the tables it runs, a table's
+    task (started here, or ``Refused`` ``not_owner``), a room rebuilt from the store, and a
+    socket served as a client's."""
+
+    @property
+    def tables(self) -> Collection[str]: ...
+
+    def table_task(self, table_id: str) -> TableTask: ...
+
+    def rebuild(self, table_id: str, *, from_snapshot: bool = True) -> Room: ...
+
+    async def serve(self, socket: WebSocket) -> None: ...
+
+
 class Bus:
     """This process's end of the bus: ``start`` it in the app's lifespan, ``close`` it at the end."""
 
-    def __init__(self, server: Server, url: str) -> None:
+    def __init__(self, server: BusServer, url: str) -> None:
         self.server, self.url = server, libpq_url(url)
         self.inbox = secrets.token_hex(8)
         self.relayed: dict[str, Relayed] = {}                  # conn id -> a client this process relays
@@ -124,28 +168,88 @@ class Bus:
         self.heard: dict[str, float] = {}                      # inbox -> when it was last heard from
         self.outgoing: asyncio.Queue[str] = asyncio.Queue()
         self.pieces: dict[str, Pieces] = {}
+        self.sends: dict[str, Sends] = {}                      # inbox -> frames for the clients it relays
+        self.flush_soon = False
         self.count = 0
         self.tasks: list[asyncio.Task[None]] = []
         self.serving: set[asyncio.Task[None]] = set()
         self.connections: list[psycopg.AsyncConnection[Any]] = []
+        self.reconnects = 0
 
     async def start(self) -> None:
+        """Connect (a store that cannot be reached fails the start), then keep connected."""
+        await self._connect()
+        for work in (self._keep_connected(), self._watch()):
+            self.tasks.append(asyncio.create_task(self._logged(work)))
+
+    async def _connect(self) -> None:
+        """Open the two connections of the bus: one listens, one sends."""
         import psycopg
 
-        listener = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
-        sender = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
-        self.connections = [listener, sender]
-        await listener.execute(f"LISTEN {CHANNEL}")
-        for work in (self._listen(listener), self._send(sender), self._watch()):
-            self.tasks.append(asyncio.create_task(self._logged(work)))
+        self.connections = []
+        for _ in range(2):
+            self.connections.append(await psycopg.AsyncConnection.connect(self.url, autocommit=True))
+        await self.connections[0].execute(f"LISTEN {CHANNEL}")
+
+    async def _disconnect(self) -> None:
+        for connection in self.connections:
+            with contextlib.suppress(Exception):
+                await connection.close()
+        self.connections = []
+
+    async def _keep_connected(self) -> None:
+        """Listen and send on the connections open until one of them drops; then connect
+        again, with a growing wait between tries, and ``resync``."""
+        wait = RECONNECT_SECONDS
+        while True:
+            if self.connections:
+                listener, sender = self.connections
+                work = [asyncio.create_task(self._listen(listener)), asyncio.create_task(self._send(sender))]
+                try:
+                    done, _ = await asyncio.wait(work, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    for task in work:
+                        task.cancel()
+                    await asyncio.wait(work)
+                ended = next(iter(done))
+                failed = None if ended.cancelled() else ended.exception()
+                LOG.warning("the bus lost its connection to the store (%s): connecting again",
+                            failed or "closed")
+                await self._disconnect()
+            try:
+                await self._connect()
+            except Exception as failed:
+                await self._disconnect()
+                LOG.warning("the bus cannot reach the store (%s): trying again in %.2f s", failed, wait)
+                await asyncio.sleep(wait)
+                wait = min(RECONNECT_MOST, wait * 2)
+                continue
+            wait = RECONNECT_SECONDS
+            self.reconnects += 1
+            LOG.info("the bus is connected again (%d times): resyncing", self.reconnects)
+            await self.resync()
+
+    async def resync(self) -> None:
+        """After a drop, whatever the processes said meanwhile is lost: every connection
+        relayed from here or served here through the bus is closed (1012: it reconnects and
+        resyncs, its unanswered action resent and applied once), a message half received is
+        let go, and every table this process runs is announced again (a relaying process
+        waiting on an open that was lost opens it again)."""
+        self.pieces.clear()
+        for relayed in list(self.relayed.values()):
+            self.left(relayed.client)                # its owner ends it too
+            await relayed.client.close(RESTART)
+        for socket in list(self.served.values()):
+            await socket.close(RESTART)
+            socket.incoming.put_nowait(None)
+        for table_id in self.server.tables:
+            self.announce(table_id)
 
     async def close(self) -> None:
         for task in [*self.tasks, *self.serving]:
             task.cancel()
         await asyncio.gather(*self.tasks, *self.serving, return_exceptions=True)
-        for connection in self.connections:
-            with contextlib.suppress(Exception):
-                await connection.close()
+        await self._disconnect()
 
     @staticmethod
     async def _logged(work: Coroutine[Any, Any, None]) -> None:
@@ -158,8 +262,29 @@ class Bus:
 
     # Sending
 
+    def send(self, inbox: str, conn: str, text: str) -> None:
+        """Queue a frame for a client that the process ``inbox`` relays. The frames queued in
+        one turn of the event loop (a broadcast's, as the clients' senders take them) go in one
+        message to each process, each text once (``Sends``), not one message a client."""
+        self.sends.setdefault(inbox, Sends()).add(conn, text)
+        if not self.flush_soon:
+            self.flush_soon = True
+            asyncio.get_running_loop().call_soon(self._flush_sends)
+
+    def _flush_sends(self) -> None:
+        self.flush_soon = False
+        sends, self.sends = self.sends, {}
+        for inbox, queued in sends.items():
+            self._put({"op": "sends", "to": inbox, "texts": queued.texts, "conns": queued.conns})
+
     def publish(self, message: dict[str, Any]) -> None:
-        """Queue a message for every process (in pieces when long); sent in order."""
+        """Queue a message for every process (in pieces when long); sent in order, after the
+        frames queued before it (``send``)."""
+        if self.sends:
+            self._flush_sends()
+        self._put(message)
+
+    def _put(self, message: dict[str, Any]) -> None:
         message["from"] = self.inbox
         text = json.dumps(message)          # ASCII: a piece is at most PIECE bytes
         self.count += 1
@@ -264,6 +389,7 @@ class Bus:
     # Receiving
 
     async def _listen(self, connection: psycopg.AsyncConnection[Any]) -> None:
+        """Take in each notification; returns (or raises) once the connection is lost."""
         async for note in connection.notifies():
             message = self._assemble(note.payload)
             if message is not None:
@@ -329,13 +455,19 @@ class Bus:
         task.add_done_callback(self.serving.discard)
 
     async def _to_relayed(self, owner: str, message: dict[str, Any]) -> None:
+        if message["op"] == "sends":
+            for text, conns in zip(message["texts"], message["conns"], strict=True):
+                for conn in conns:
+                    relayed = self.relayed.get(str(conn))
+                    if relayed is not None:
+                        relayed.owner = owner
+                        await relayed.client.send_text(str(text))
+            return
         relayed = self.relayed.get(str(message["conn"]))
         if relayed is None:
             return
         relayed.owner = owner
-        if message["op"] == "send":
-            await relayed.client.send_text(str(message["text"]))
-        elif message["op"] == "close":
+        if message["op"] == "close":
             self.conn_of.pop(relayed.client, None)
             self.relayed.pop(str(message["conn"]), None)
             await relayed.client.close(int(message.get("code", 1000)))

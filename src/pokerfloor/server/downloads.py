@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
@@ -166,52 +166,32 @@ def ledger_csv(room: Room) -> str:
 def routes(room_by_id: Callable[[str], Room]) -> list[Route]:
     """The download routes, finding a table's room by its id (``Refused`` when unknown)."""
 
-    def room_of(request: Request) -> Room:
-        return room_by_id(str(request.path_params["table_id"]))
+    def download(answer: Callable[[Request, Room], Response]) -> Callable[[Request], Awaitable[Response]]:
+        """A route answered by ``answer`` with the request's table; a table or a hand it does
+        not have (``Refused``) is 404, with the refusal's message."""
 
-    async def hands(request: Request) -> Response:
-        try:
-            return PlainTextResponse(session_phh(room_of(request)))
-        except Refused as refused:
-            return PlainTextResponse(refused.message, status_code=404)
+        async def route(request: Request) -> Response:
+            try:
+                return answer(request, room_by_id(str(request.path_params["table_id"])))
+            except Refused as refused:
+                return PlainTextResponse(refused.message, status_code=404)
 
-    async def ledger(request: Request) -> Response:
-        try:
-            return PlainTextResponse(ledger_csv(room_of(request)), media_type="text/csv")
-        except Refused as refused:
-            return PlainTextResponse(refused.message, status_code=404)
+        return route
 
-    async def records(request: Request) -> Response:
-        try:
-            return JSONResponse(session_records(room_of(request)))
-        except Refused as refused:
-            return PlainTextResponse(refused.message, status_code=404)
-
-    async def open_histories(request: Request) -> Response:
-        try:
-            return JSONResponse(session_ohh(room_of(request)))
-        except Refused as refused:
-            return PlainTextResponse(refused.message, status_code=404)
-
-    async def summary(request: Request) -> Response:
-        try:
-            return JSONResponse(session_summary(room_of(request)))
-        except Refused as refused:
-            return PlainTextResponse(refused.message, status_code=404)
-
-    async def replay(request: Request) -> Response:
+    def replay(request: Request, room: Room) -> Response:
         try:
             number = int(str(request.path_params["number"]))
-            token = request.headers.get("x-pokerfloor-token")     # a header: never in a log's URL
-            return JSONResponse(hand_replay(room_of(request), number, token))
-        except (Refused, ValueError) as missing:
-            return PlainTextResponse(getattr(missing, "message", "no such hand"), status_code=404)
+        except ValueError:
+            raise Refused("bad_field", "no such hand", field="hand") from None
+        token = request.headers.get("x-pokerfloor-token")     # a header: never in a log's URL
+        return JSONResponse(hand_replay(room, number, token))
 
     return [
-        Route("/api/tables/{table_id}/summary.json", summary),
-        Route("/api/tables/{table_id}/hands/{number}/replay.json", replay),
-        Route("/api/tables/{table_id}/hands.json", records),
-        Route("/api/tables/{table_id}/hands.ohh.json", open_histories),
-        Route("/api/tables/{table_id}/hands.phhs", hands),
-        Route("/api/tables/{table_id}/ledger.csv", ledger),
+        Route("/api/tables/{table_id}/summary.json", download(lambda _, room: JSONResponse(session_summary(room)))),
+        Route("/api/tables/{table_id}/hands/{number}/replay.json", download(replay)),
+        Route("/api/tables/{table_id}/hands.json", download(lambda _, room: JSONResponse(session_records(room)))),
+        Route("/api/tables/{table_id}/hands.ohh.json", download(lambda _, room: JSONResponse(session_ohh(room)))),
+        Route("/api/tables/{table_id}/hands.phhs", download(lambda _, room: PlainTextResponse(session_phh(room)))),
+        Route("/api/tables/{table_id}/ledger.csv",
+              download(lambda _, room: PlainTextResponse(ledger_csv(room), media_type="text/csv"))),
     ]

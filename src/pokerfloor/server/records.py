@@ -111,7 +111,7 @@ def _room_from(table_id: str, config: Config, host_hash: str, data: Any, hands: 
     room.clock.now = float(data["clock"])
     room.table = Table.from_record(data["table"], clock=room.clock, sink=room.forget)
     last = room.table.hand
-    if last is None or not last.is_over:
+    if last is None or room.table.in_play:
         raise RecordMiss("a room record is taken as a hand ends: its table's hand is over")
     room.seq = int(data["seq"])
     room.players = {p[0]: Player(p[0], p[1], int(p[2]), p[3], int(p[4]), float(p[5])) for p in data["players"]}

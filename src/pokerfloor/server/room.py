@@ -451,8 +451,7 @@ class Room:
 
     @property
     def in_hand(self) -> bool:
-        hand = self.table.hand
-        return hand is not None and not hand.is_over
+        return self.table.in_play
 
     def seed_of(self, deal: Deal) -> str | None:
         """A deal's seed if it may be shown now: its hand is over and the host's ``reveal``
@@ -791,8 +790,8 @@ class Room:
             self.table.set_game(levels[level].game(self.config.game))
 
     def _on_act(self, entry: Input) -> None:
-        seat, hand = self._seat(entry), self.table.hand
-        if hand is None or seat not in hand.seats:
+        seat = self._seat(entry)
+        if not self.table.dealt_in(seat):
             raise Refused("illegal", f"seat {seat} is not dealt in", "invalid_action")
         self.table.act(seat, entry["action"], entry.get("to"), cards=entry.get("cards"))
         self.applied.setdefault(entry["player_id"], set()).add(entry["client_action_id"])
@@ -805,11 +804,10 @@ class Room:
         """The clock ran out: check, or fold if a check is not free, or muck a hand asked to
         show or muck (the house's auto-muck, TDA 2024 R18); N in a row and the seat is away from
         the next hand (docs/protocol.md, the clock)."""
-        hand = self.table.hand
         seat = entry["seat"]
-        if hand is None or hand.is_over or hand.to_act != seat:
+        if self.table.to_act != seat:
             raise Refused("stale_turn", "that turn is over")
-        legal = hand.legal()
+        legal = self.table.legal()
         self.table.act(seat, "muck" if legal.muck else "check" if legal.check else "fold")
         player = self.player_at(seat)
         assert player is not None and self.config.clock is not None
@@ -820,17 +818,15 @@ class Room:
 
     def _offer_runs(self) -> None:
         """Open the run-it-twice offer once the hand waits for its run-out."""
-        hand = self.table.hand
-        if hand is None or not hand.awaiting_runout or self.offer is not None:
+        if not self.table.awaiting_runout or self.offer is not None:
             return
-        live = tuple(s for s in hand.seats if s not in hand.folded)
-        self.offer = Offer(self.table.hand_number, live, self.clock.now)
+        self.offer = Offer(self.table.hand_number, self.table.live_seats, self.clock.now)
 
     def _on_run_it(self, entry: Input) -> None:
         """One player's answer to the offer: all twice and the board runs twice, one "once"
         and it runs once (a casino's run-it-twice procedure, citations.RUN_IT)."""
-        seat, offer, hand = self._seat(entry), self.offer, self.table.hand
-        if offer is None or hand is None or seat not in offer.seats or seat in offer.answers:
+        seat, offer = self._seat(entry), self.offer
+        if offer is None or self.table.hand is None or seat not in offer.seats or seat in offer.answers:
             raise Refused("illegal", "no run-it-twice question is open for this seat", "cannot_run_it")
         twice = entry["twice"]
         if not twice:
@@ -841,8 +837,7 @@ class Room:
 
     def _on_offer_timeout(self, entry: Input) -> None:
         """Not everyone agreed in time: the board runs once."""
-        hand = self.table.hand
-        if self.offer is None or hand is None:
+        if self.offer is None or self.table.hand is None:
             raise Refused("stale_turn", "no run-it-twice question is open")
         self._run(1)
 
@@ -867,12 +862,12 @@ class Room:
 
     def deadline(self) -> tuple[int, float] | None:
         """(seat, time) when the seat to act runs out of time, with a clock and a hand in play."""
-        hand = self.table.hand
-        if self.config.clock is None or self.paused or hand is None or hand.is_over or hand.to_act is None:
+        seat = self.table.to_act
+        if self.config.clock is None or self.paused or seat is None:
             return None
-        player = self.player_at(hand.to_act)
+        player = self.player_at(seat)
         bank = player.bank if player is not None else 0.0
-        return hand.to_act, self.turn_started + self.config.clock["seconds"] + bank
+        return seat, self.turn_started + self.config.clock["seconds"] + bank
 
 
 HANDLERS: dict[str, Callable[[Room, Input], None]] = {

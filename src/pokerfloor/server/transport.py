@@ -17,16 +17,14 @@ import time
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 from urllib.parse import urlsplit
 
 import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from pokerfloor.server.commands import Refused
-
-if TYPE_CHECKING:
-    from pokerfloor.server.actor import TableTask
+from pokerfloor.server.commands import Hello, Refused
+from pokerfloor.server.room import Room
 
 MAX_FRAME = 16 * 1024
 # The WebSocket layer's own cap: a frame up to this size is read and refused (``too_large``),
@@ -44,12 +42,32 @@ LOG = logging.getLogger("pokerfloor.server")
 GONE = (WebSocketDisconnect, RuntimeError, OSError)
 
 
+@dataclass
+class Command:
+    """A client's frame on its table's queue (a ``hello`` comes parsed: the server read it to
+    find the table)."""
+
+    client: Client
+    frame: dict[str, Any]
+    hello: Hello | None = None
+
+
+class TableQueue(Protocol):
+    """A client's table as the socket side sees it (the table task, ``actor.TableTask``, is
+    one): its room, read between commands; the queue its clients' commands go on; the clients
+    it sends its updates to."""
+
+    room: Room
+    queue: asyncio.Queue[Command | None]
+    clients: set[Client]
+
+
 @dataclass(eq=False)
 class Client:
     """One WebSocket: who it is at which table, and how it behaves."""
 
     socket: WebSocket
-    table: TableTask | None = None
+    table: TableQueue | None = None
     host: bool = False
     token_hash: str = ""
     spectating: bool = False
@@ -126,6 +144,16 @@ class Client:
                 await self.socket.send_text(item)
             except GONE:
                 return
+
+
+def attach(client: Client, table: TableQueue, *, host: bool, token_hash: str) -> None:
+    """The client is at ``table`` from now on (and at no other), with that role; not
+    spectating until it asks."""
+    if client.table is not None:
+        client.table.clients.discard(client)
+    client.table, client.host, client.token_hash = table, host, token_hash
+    client.spectating = False
+    table.clients.add(client)
 
 
 def encode(frame: dict[str, Any]) -> str:

@@ -136,8 +136,8 @@ def bomb_json(room: Room) -> dict[str, Any] | None:
     (``{"every", "ante", "boards", "hands"}``, ``every`` and ``hands`` null when not part of it);
     ``None`` when none is (docs/protocol.md)."""
     table = room.table
-    hand, coming, rule = table.hand, table.next_bomb_pot, table.bomb_rule
-    now = None if hand is None or not hand.bomb_pot else {"ante": hand.bomb_pot, "boards": len(hand.boards)}
+    last, coming, rule = table.bomb_pot, table.next_bomb_pot, table.bomb_rule
+    now = None if last is None else {"ante": last[0], "boards": last[1]}
     if now is None and coming is None and rule is None:
         return None
     return {

@@ -17,9 +17,9 @@ import json
 import math
 import random
 import types
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import asdict, fields
-from typing import TYPE_CHECKING, Any, Literal, Union, cast, get_args, get_origin, get_type_hints
+from typing import Any, Literal, Union, cast, get_args, get_origin, get_type_hints
 
 from pokerfloor.cards import SeededShuffler, Shuffler
 from pokerfloor.hand import Post, plain
@@ -31,11 +31,8 @@ from pokerfloor.hand.types import refusal as refusal
 from pokerfloor.table import bombs
 from pokerfloor.table.buttons import BlindPlan, Note, Owed, Positions
 from pokerfloor.table.customs import KillButton, KillGame, Straddles, TableOptions
-from pokerfloor.table.ledger import Entry, LedgerError
+from pokerfloor.table.ledger import Entry, Ledger, LedgerError
 from pokerfloor.table.seats import Seat, TableEvent
-
-if TYPE_CHECKING:
-    from pokerfloor.table.table import Table
 
 TABLE_RECORD_FORMAT = "pokerfloor.table-record"
 TABLE_RECORD_VERSION = 1
@@ -381,16 +378,18 @@ def check_fields(data: Mapping[str, Any]) -> None:
             raise RecordError("a table record's hand in progress was dealt to a seat that is not at the table")
 
 
-def check_table(table: Table, data: Mapping[str, Any]) -> None:
-    """The table rebuilt from a record holds together (``RecordError`` otherwise): every stack
-    is what its own ledger says, and the hand in progress was dealt to the seats the record
-    says it was."""
+def check_table(
+    data: Mapping[str, Any], ledger: Ledger, stacks: Mapping[str, int], hand_seats: Collection[int] | None
+) -> None:
+    """The table rebuilt from a record (``data``) holds together (``RecordError`` otherwise):
+    every stack (``stacks``, by player) is what its own ``ledger`` says, and the hand in
+    progress, seating ``hand_seats`` (None: no hand), was dealt to the seats the record says
+    it was."""
     try:
-        table.ledger.verify(table.stacks())
+        ledger.verify(stacks)
     except LedgerError as error:
         raise RecordError(f"a table record its own ledger contradicts: {brief(str(error), 160, quote=False)}") from None
-    hand = table.hand
-    if hand is not None:
+    if hand_seats is not None:
         dealt = {s["number"] for s in data["hand"]["dealt"]}
-        if dealt != set(hand.seats):
-            raise RecordError(f"a table record whose hand seats {sorted(hand.seats)} but was dealt to {sorted(dealt)}")
+        if dealt != set(hand_seats):
+            raise RecordError(f"a table record whose hand seats {sorted(hand_seats)} but was dealt to {sorted(dealt)}")

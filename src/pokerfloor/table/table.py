@@ -27,7 +27,7 @@ from typing import Any
 from pokerfloor import citations as cite
 from pokerfloor.cards import FULL_DECK, SEED_BYTES, Card, CardsLike, Deck, SeededShuffler, Shuffler, draws_bits
 from pokerfloor.errors import IllegalAction, InvalidArgument, Reason
-from pokerfloor.hand import Event, Hand, HandRecord, Post, SeatView, bomb, plain
+from pokerfloor.hand import Event, Hand, HandRecord, Legal, Post, SeatView, bomb, plain
 from pokerfloor.rules import Game, HouseRules
 from pokerfloor.table import bombs
 from pokerfloor.table import record as rec
@@ -257,6 +257,29 @@ class Table:
         if seat is None or self._hand is None:
             return None
         return self._hand_number, seat, len(self._hand.events)
+
+    def legal(self) -> Legal:
+        """What the seat to act (``to_act``) may do in the hand in play, with exact amounts
+        (``Hand.legal``); nothing (an empty ``Legal``) between hands or when no seat is to act."""
+        hand = self._hand
+        return Legal() if hand is None or hand.is_over else hand.legal()
+
+    @property
+    def awaiting_runout(self) -> bool:
+        """Whether the hand in play waits for its run-out (dealt with ``wait_for_runout``, its
+        betting over): ``act(None, "run_it", runs)`` deals the rest of the board."""
+        hand = self._hand
+        return hand is not None and not hand.is_over and hand.awaiting_runout
+
+    @property
+    def live_seats(self) -> tuple[int, ...]:
+        """The seats of the hand in play that have not folded, in the hand's order (``Hand.seats``:
+        from the button's left), none between hands: the players a run-it-twice question is put to."""
+        hand = self._hand
+        if hand is None or hand.is_over:
+            return ()
+        folded = hand.folded
+        return tuple(s for s in hand.seats if s not in folded)
 
     def dealt_in(self, seat: int) -> bool:
         """Whether ``seat`` was dealt into the last hand."""
@@ -603,6 +626,15 @@ class Table:
             )
         self._rotation = replace(rotation.choose(game), chooser=seat)
         self._log("choose_game", seat, note=game, rule=R_CHOICE)
+
+    @property
+    def bomb_pot(self) -> tuple[int, int] | None:
+        """(ante, boards) when the hand dealt last (in play or over) is a bomb pot; else
+        ``None`` (``next_bomb_pot`` says the same of the next hand)."""
+        hand = self._hand
+        if hand is None or not hand.bomb_pot:
+            return None
+        return hand.bomb_pot, len(hand.boards)
 
     @property
     def next_bomb_pot(self) -> tuple[int, int] | None:
@@ -960,7 +992,8 @@ class Table:
             table._restore(data, rng)
         except rec.READ_ERRORS as wrong:
             raise rec.refusal("a table record", wrong) from None
-        rec.check_table(table, data)
+        hand = table.hand
+        rec.check_table(data, table.ledger, table.stacks(), None if hand is None else hand.seats)
         return table
 
     def _restore(self, data: TableRecord, rng: random.Random | None) -> None:

@@ -1,0 +1,40 @@
+"""The server's modules import downward only, also for type hints (docs/style.md: layers import
+downward, no cycles): the socket side knows no table task, the table task no server, the bus no
+app; each says what it needs of the one above as a ``typing.Protocol`` of its own."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from pokerfloor.server import app
+
+SERVER = Path(app.__file__).parent
+# Lowest first: each may import only the ones before it.
+LAYERS = ("transport", "actor", "bus", "app")
+
+
+def imported(path: Path) -> set[str]:
+    """Every ``pokerfloor.server`` module ``path`` imports, under ``TYPE_CHECKING`` or inside a
+    function too."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("pokerfloor.server."):
+            names.add(node.module.removeprefix("pokerfloor.server."))
+        elif isinstance(node, ast.Import):
+            names.update(a.name.removeprefix("pokerfloor.server.") for a in node.names
+                         if a.name.startswith("pokerfloor.server."))
+    return names
+
+
+def test_the_transport_the_actor_the_bus_and_the_app_import_downward_only() -> None:
+    for index, name in enumerate(LAYERS):
+        above = set(LAYERS[index + 1:])
+        assert imported(SERVER / f"{name}.py") & above == set(), name
+    assert {"transport", "actor", "bus"} <= imported(SERVER / "app.py")     # the check sees imports
+
+
+def test_nothing_the_app_builds_on_imports_it_back() -> None:
+    below = [p for p in SERVER.glob("*.py") if p.name not in ("app.py", "__init__.py")]
+    assert len(below) > 10
+    assert [p.name for p in below if "app" in imported(p)] == []
