@@ -5,25 +5,21 @@ build/web-screenshots."""
 
 from __future__ import annotations
 
-import contextlib
 import json
-from collections.abc import Iterator
+from collections.abc import Callable
 
 from playwright.sync_api import Browser, expect
 
-from tests.web.conftest import IN_PLAY, Client
+from tests.web.conftest import IN_PLAY, Client, Seated, close_host_panel
 
 CHIPS = 200
 
 
-@contextlib.contextmanager
-def game_table(browser: Browser, base: str, seed: str, variant: str) -> Iterator[tuple[Client, dict[int, Client]]]:
-    """A host opens a table of ``variant`` from the lobby; two players sit (seats 1 and 2)."""
-    host = Client(browser, base, "host")
-    everyone = [host]
-    try:
-        host.page.goto(f"/?seed={seed}")
-        host.page.uncheck("#approval")
+def lobby(variant: str) -> Callable[[Client], None]:
+    """The lobby set to ``variant``: its forced bets shown (a stud game's ante and bring-in, the
+    others' blinds), every variant offered."""
+
+    def chosen(host: Client) -> None:
         host.page.select_option("#variant", variant)
         shown, hidden = ("#stud-bets", "#blind-bets") if variant in ("stud", "stud_hilo", "razz") else (
             "#blind-bets", "#stud-bets")
@@ -31,21 +27,8 @@ def game_table(browser: Browser, base: str, seed: str, variant: str) -> Iterator
         expect(host.page.locator(hidden)).to_be_hidden()
         assert host.page.locator("#variant option").count() == 15
         host.shot(f"39-lobby-{variant}")
-        host.page.click("#create button[type=submit]")
-        host.page.wait_for_url("**/table.html?t=*")
-        link = host.page.input_value("#share")
-        players = {}
-        for seat, name in ((1, "Ann"), (2, "Bob")):
-            person = Client(browser, base, name)
-            everyone.append(person)
-            person.ask_for_seat(link, seat, name, CHIPS)
-            expect(person.page.locator(f".seat.me[data-seat='{seat}']")).to_be_visible()
-            players[seat] = person
-        yield host, players
-        assert not [e for person in everyone for e in person.errors]
-    finally:
-        for person in everyone:
-            person.close()
+
+    return chosen
 
 
 def to_act(host: Client, players: dict[int, Client]) -> Client | None:
@@ -75,8 +58,8 @@ def check_or_call(client: Client) -> None:
     raise AssertionError("no check, call, bring-in or draw button")
 
 
-def test_a_stud_hand_shows_up_cards_to_all_and_down_cards_to_their_owner(browser: Browser, server: str) -> None:
-    with game_table(browser, server, "5a", "stud") as (host, players):
+def test_a_stud_hand_shows_up_cards_to_all_and_down_cards_to_their_owner(game_table: Callable[..., Seated]) -> None:
+    with game_table("5a", setup=lobby("stud"), chips=CHIPS) as (host, players, _):
         host.page.click("#start")
         host.page.wait_for_function(IN_PLAY)
         host.page.click("#pause")
@@ -97,6 +80,7 @@ def test_a_stud_hand_shows_up_cards_to_all_and_down_cards_to_their_owner(browser
         bringer.shot("40-stud-bring-in")
         while (person := to_act(host, players)) is not None:
             check_or_call(person)
+        close_host_panel(host)
         host.shot("41-stud-showdown")
         for seat, person in players.items():
             frames = [json.loads(f) for f in person.frames]
@@ -109,8 +93,8 @@ def test_a_stud_hand_shows_up_cards_to_all_and_down_cards_to_their_owner(browser
             assert not (downs & seen)
 
 
-def test_a_draw_with_discards(browser: Browser, server: str) -> None:
-    with game_table(browser, server, "5b", "five_card_draw") as (host, players):
+def test_a_draw_with_discards(game_table: Callable[..., Seated]) -> None:
+    with game_table("5b", setup=lobby("five_card_draw"), chips=CHIPS) as (host, players, _):
         host.page.click("#start")
         host.page.wait_for_function(IN_PLAY)
         host.page.click("#pause")
@@ -145,8 +129,8 @@ def test_a_draw_with_discards(browser: Browser, server: str) -> None:
             check_or_call(person)
 
 
-def test_a_hi_lo_split_names_each_half(browser: Browser, server: str) -> None:
-    with game_table(browser, server, "5c", "omaha_hilo") as (host, players):
+def test_a_hi_lo_split_names_each_half(game_table: Callable[..., Seated]) -> None:
+    with game_table("5c", setup=lobby("omaha_hilo"), chips=CHIPS) as (host, players, _):
         host.page.click("#start")
         for number in range(1, 16):
             host.page.wait_for_function(
@@ -164,6 +148,7 @@ def test_a_hi_lo_split_names_each_half(browser: Browser, server: str) -> None:
         for person in (host, *players.values()):
             expect(person.page.locator("#showdown .won", has_text="high half:")).to_have_count(1)
             expect(person.page.locator("#showdown .won", has_text="low half:")).to_contain_text(" low")
+        close_host_panel(host)          # it opened by itself before the first hand, over the table
         host.shot("44-hi-lo-split")
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pokerfloor.server.room import Room
+from pokerfloor.server.room import DEAL_UNITS, Room
 from pokerfloor.server.showdown import result_json
 from pokerfloor.table.seats import TableEvent
 
@@ -177,6 +177,7 @@ def tournament_json(room: Room, clock: Clock) -> dict[str, Any]:
     left = len(room.table.seats)
     entries = left + sum(1 for _, place, _ in room.finishes if place != 1)   # no rebuys: chips in play are theirs
     payouts = tournament["payouts"]
+    dealt = room.deal_payouts
     return {
         "level": room.level + 1,
         "small_blind": level.small_blind,
@@ -194,17 +195,28 @@ def tournament_json(room: Room, clock: Clock) -> dict[str, Any]:
         "deal": None if room.deal_offered is None else {
             player: round(float(share), 2) for player, share in room.icm_shares().items()
         },
+        "deal_accepted": list(room.deal_accepted),
         "places": [
             {
                 "place": place,
                 "player_id": player,
                 "name": room.players[player].name if player in room.players else player,
                 "hand": hand,
-                "payout": _share(payouts, place, sum(1 for f in room.finishes if f[1] == place)),
+                "payout": _payout(room, payouts, player, place),
+                "deal": dealt is not None and player in dealt,
             }
             for player, place, hand in sorted(room.finishes, key=lambda f: (f[1], f[0]))
         ],
     }
+
+
+def _payout(room: Room, payouts: list[int], player: str, place: int) -> float:
+    """The percent of the prizes a player won: their ICM deal's, to the hundredth, when a deal
+    ended the tournament in their place; else their place's (``_share``)."""
+    dealt = room.deal_payouts
+    if dealt is not None and player in dealt:
+        return dealt[player] / DEAL_UNITS
+    return _share(payouts, place, sum(1 for f in room.finishes if f[1] == place))
 
 
 def _share(payouts: list[int], place: int, tied: int) -> float:
