@@ -143,7 +143,7 @@ class Client:
 
     def shot(self, name: str) -> None:
         SHOTS.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+        self.page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True, animations="disabled")
 
     def close(self) -> None:
         self.context.close()

@@ -1,7 +1,7 @@
 """Games other than hold'em on the page (issue 23): a stud hand (up cards face up at every seat,
-down cards hidden, the bring-in), a draw with discards (the cards picked, how many each opponent
-drew, never which) and a hi-lo split (each half and who won it). Screenshots in
-build/web-screenshots."""
+down cards hidden, the bring-in, who opens each street and why), a draw with discards (the cards
+picked, how many each opponent drew, never which) and a hi-lo split (each half and who won it).
+Screenshots in build/web-screenshots."""
 
 from __future__ import annotations
 
@@ -77,9 +77,29 @@ def test_a_stud_hand_shows_up_cards_to_all_and_down_cards_to_their_owner(game_ta
         bringer = to_act(host, players)
         assert bringer is not None
         expect(bringer.page.locator("#actions .act[data-action='bring_in']")).to_contain_text("Bring in")
+        # Who brings in and why, on every page, from the server's `opener` (the engine's choice).
+        seat = bringer.seat()
+        door = host.state()["hand"]["holes"][str(seat)][2]
+        for person in (host, *players.values()):
+            expect(person.page.locator("#opener")).to_have_text(
+                f"Seat {seat} ({bringer.name}) brings in: lowest up card {door[0].replace('T', '10')}"
+                f"{dict(c='♣', d='♦', h='♥', s='♠')[door[1]]}")
         bringer.shot("40-stud-bring-in")
+        openers = {}
         while (person := to_act(host, players)) is not None:
+            update = host.state()
+            if update["hand"]["street"] not in openers:
+                first = update["opener"]
+                assert first is not None and first["seat"] == update["hand"]["to_act"]
+                openers[update["hand"]["street"]] = first
+                if update["hand"]["street"] == "fourth":
+                    line = person.page.locator("#opener")
+                    expect(line).to_contain_text(f"Seat {first['seat']} ({person.name}) acts first: ")
+                    expect(line).to_contain_text(" showing")
+                    person.shot("40-stud-fourth-street-opener")
             check_or_call(person)
+        assert {"third", "fourth", "fifth", "sixth", "seventh"} <= set(openers)
+        expect(host.page.locator("#opener")).to_be_hidden()
         close_host_panel(host)
         host.shot("41-stud-showdown")
         for seat, person in players.items():
