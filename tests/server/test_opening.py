@@ -52,24 +52,24 @@ def test_up_cards_in_words(cards: str, razz: bool, words: str) -> None:
 def test_third_street_the_lowest_up_card_brings_in() -> None:
     hand = given(STUD, {1: "KcKdAh", 2: "2s2d2c", 3: "QcQdTh"})
     assert hand.opener == (2, "bring_in")
-    assert why(hand, 2, "bring_in") == "lowest up card 2♣"
+    assert why(hand.view(None), 2, "bring_in") == "lowest up card 2♣"
 
 
 def test_razz_the_highest_up_card_brings_in_and_the_lowest_hand_opens_later() -> None:
     hand = given(RAZZ, {1: "2c3cKh5c", 2: "2d3dQh2h", 3: "4c4dJhAh"})
-    assert why(hand, 1, "bring_in") == "highest up card K♥"
+    assert why(hand.view(None), 1, "bring_in") == "highest up card K♥"
     to_fourth(hand)
     assert hand.opener == (3, "showing")
-    assert why(hand, 3, "showing") == "lowest hand showing: jack-ace"
+    assert why(hand.view(None), 3, "showing") == "lowest hand showing: jack-ace"
 
 
 def test_later_streets_the_best_hand_showing_acts_first() -> None:
     hand = to_fourth(given(STUD, {1: "AcAdKh2c", 2: "2s3s4h4d", 3: "QcQdJhTh"}))
     assert hand.opener == (2, "showing")
-    assert why(hand, 2, "showing") == "a pair of fours showing"
+    assert why(hand.view(None), 2, "showing") == "a pair of fours showing"
     high = to_fourth(given(STUD, {1: "2c3cKh9d", 2: "2d3dQs9c", 3: "4c4d5h6h"}))
     assert high.opener == (1, "showing")
-    assert why(high, 1, "showing") == "king-nine high showing"
+    assert why(high.view(None), 1, "showing") == "king-nine high showing"
 
 
 def test_equal_hands_showing_name_the_tiebreak() -> None:
@@ -77,10 +77,12 @@ def test_equal_hands_showing_name_the_tiebreak() -> None:
     cards = {1: "2c3cKh9d", 2: "2d3dKs9c", 3: "4c4d5h6h"}
     hand = to_fourth(given(STUD, cards))
     assert hand.opener == (2, "showing")
-    assert why(hand, 2, "showing") == "king-nine high showing, K♠ the highest card by suit of the equal hands"
+    said = "king-nine high showing, K♠ the highest card by suit of the equal hands"
+    assert why(hand.view(None), 2, "showing") == said
     near = to_fourth(given(STUD.with_house(bring_in_tiebreak="proximity"), cards))
     assert near.opener == (1, "showing")
-    assert why(near, 1, "showing") == "king-nine high showing, the first of the equal hands from the dealer's left"
+    said = "king-nine high showing, the first of the equal hands from the dealer's left"
+    assert why(near.view(None), 1, "showing") == said
 
 
 def test_the_table_gives_its_opener_and_none_between_hands_or_in_holdem() -> None:

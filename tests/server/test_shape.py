@@ -29,7 +29,7 @@ def test_the_table_actor_and_the_update_frames_never_reach_into_the_hand() -> No
     """They read whose turn it is, the street and the views through ``Table`` (``to_act``,
     ``street``, ``turn``, ``in_play``, ``dealt_in``, ``view``); the room plays the run-out
     through ``Table.act``."""
-    modules = ("actor.py", "updates.py", "app.py", "transport.py")
+    modules = ("actor.py", "updates.py", "opening.py", "app.py", "transport.py")
     assert [read for name in modules for read in _hand_reads(SERVER / name)] == []
     assert [read for read in _hand_reads(SERVER / "room.py") if read.endswith(("run_out", "run_it", ".act"))] == []
 

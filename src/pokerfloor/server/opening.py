@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from pokerfloor.cards import Card
-from pokerfloor.hand import Hand, stud
+from pokerfloor.hand import stud
+from pokerfloor.hand.view import SeatView
 from pokerfloor.server.showdown import RANK_WORDS
 from pokerfloor.table import Table
 
@@ -57,21 +58,28 @@ def hand_words(up: Sequence[Card], *, razz: bool) -> str:
     return "-".join(RANK_WORDS[letter] for letter, _ in groups)
 
 
-def why(hand: Hand, seat: int, rule: str) -> str:
-    """Why ``seat`` opens the street under ``rule`` (``Table.opener``), from the up cards."""
-    razz = hand.variant.high == "none"
-    upcards = hand.upcards
-    up = [card for card in upcards[seat] if card is not None]
+def upcards(view: SeatView) -> dict[int, list[Card]]:
+    """Each live seat's up cards, from a view of the hand (the rail's shows them all): its third
+    to sixth card (``stud.is_upcard``)."""
+    live = [seat for seat in view.seats if seat not in view.folded]
+    return {seat: [c for i, c in enumerate(view.holes[seat]) if stud.is_upcard(i) and c is not None] for seat in live}
+
+
+def why(view: SeatView, seat: int, rule: str) -> str:
+    """Why ``seat`` opens the street under ``rule`` (``Table.opener``), from the up cards of
+    ``view``, the rail's view of the hand."""
+    razz = view.game.variant_spec.high == "none"
+    shown = upcards(view)
+    up = shown[seat]
     if rule == "bring_in":
         return f"{'highest' if razz else 'lowest'} up card {card_words(up[0])}"
     made = hand_words(up, razz=razz)
     said = f"lowest hand showing: {made}" if razz else f"{made}{' high' if '-' in made else ''} showing"
     value = stud.showing_value(up, razz=razz)
-    tied = [other for other in hand.in_hand if other != seat and None not in upcards[other]
-            and stud.showing_value([c for c in upcards[other] if c is not None], razz=razz) == value]
+    tied = [other for other, cards in shown.items() if other != seat and stud.showing_value(cards, razz=razz) == value]
     if not tied:
         return said
-    if hand.game.house.bring_in_tiebreak == "proximity":
+    if view.game.house.bring_in_tiebreak == "proximity":
         return f"{said}, the first of the equal hands from the dealer's left"
     best = max(up, key=lambda card: stud.card_order(card, ace_low=razz))
     return f"{said}, {card_words(best)} the highest card by suit of the equal hands"
@@ -80,11 +88,13 @@ def why(hand: Hand, seat: int, rule: str) -> str:
 def opener_json(table: Table) -> dict[str, Any] | None:
     """``{seat, street, rule, why, words}`` for the stud street in play (``Table.opener``), or
     ``None``: "Seat 3 brings in: lowest up card 2♣", "Seat 5 acts first: a pair of kings
-    showing" (docs/protocol.md, the update's ``opener``)."""
-    opened, hand = table.opener, table.hand
-    if opened is None or hand is None:
+    showing" (docs/protocol.md, the update's ``opener``). Read through ``Table`` alone: its
+    opener and the rail's view of the hand."""
+    opened = table.opener
+    view = None if opened is None else table.view(None)
+    if opened is None or view is None:
         return None
     seat, rule = opened
-    reason = why(hand, seat, rule)
+    reason = why(view, seat, rule)
     verb = "brings in" if rule == "bring_in" else "acts first"
-    return {"seat": seat, "street": hand.street, "rule": rule, "why": reason, "words": f"Seat {seat} {verb}: {reason}"}
+    return {"seat": seat, "street": view.street, "rule": rule, "why": reason, "words": f"Seat {seat} {verb}: {reason}"}
