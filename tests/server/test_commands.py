@@ -26,8 +26,9 @@ from pokerfloor.server.commands import (
 )
 from pokerfloor.server.room import HANDLERS, Config, digest
 from pokerfloor.server.store import Store
+from pokerfloor.server.transport import STRIKE_SECONDS
 
-from .conftest import GAME, Peer, Session
+from .conftest import GAME, FakeClock, Peer, Session
 from .test_refused import room_state
 
 LIMITS = Limits(seats=6, buy_in=(40, 200))
@@ -148,7 +149,11 @@ def test_a_join_out_of_the_buy_in_is_refused_naming_chips_before_anything_is_sto
     assert game.host.sync()["table"]["seats"]["1"]["chips"] == 200
 
 
-def test_every_bad_field_of_a_player_or_host_command_is_refused_by_name_and_stores_nothing(http: TestClient) -> None:
+def test_every_bad_field_of_a_player_or_host_command_is_refused_by_name_and_stores_nothing(
+    http: TestClient, clock: FakeClock
+) -> None:
+    """Time passes between the bad frames (STRIKE_SECONDS each): the host's commands have
+    more fields than one connection's error budget, and the budget is not what this tests."""
     game = Session(http)
     ann = game.join("ann", 1)
     game.join("bob", 2)
@@ -162,6 +167,7 @@ def test_every_bad_field_of_a_player_or_host_command_is_refused_by_name_and_stor
             value = bad(rule)[-1]
             got = peer.reply({**valid_frame(kind), name: value})
             assert (got["type"], got["code"], got["field"]) == ("error", "bad_field", name), (kind, name, got)
+            clock.now += STRIKE_SECONDS
     assert len(game.store_inputs()) == stored and room_state(game.room) == before
     hello = Peer(http).reply({"type": "hello", "version": 1, "table_id": game.table_id, "spectate": "yes"})
     assert (hello["code"], hello["field"]) == ("bad_field", "spectate")

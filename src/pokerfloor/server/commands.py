@@ -364,6 +364,28 @@ class BombPot(Command):
     boards: int = _rule(int, 1, 2, "optional, 1 or 2, default 1", optional=True, default=1)
 
 
+BOMB_EVERY = 1000
+"""The most hands between the bomb pots of a table's rule (``bomb_pots.every``)."""
+HANDS_LENGTH = 700
+"""The longest list of chosen hands (``bomb_pots.hands``): all 169 hold'em hands, comma-separated."""
+
+
+@dataclass(frozen=True)
+class BombPots(Command):
+    """The table's rule for bomb pots from now on (``pf.Table.bomb_pots``): every ``every``-th
+    hand, and the hand after one where the button was dealt one of ``hands`` (hold'em hands,
+    ``"72o, AA"``), are bomb pots of ``ante`` (``boards`` 2: a double board). With neither
+    ``every`` nor ``hands`` the rule ends."""
+
+    TYPE, WHO, INPUT = "bomb_pots", "host", "bomb_pots"
+    every: int | None = _rule(int, 1, BOMB_EVERY, f"optional, 1 to {BOMB_EVERY} hands", optional=True)
+    ante: int | None = _rule(int, 1, MAX_CHIPS, f"optional (needed with every or hands), 1 to {MAX_CHIPS}",
+                             optional=True)
+    boards: int = _rule(int, 1, 2, "optional, 1 or 2, default 1", optional=True, default=1)
+    hands: str | None = _rule(str, 1, HANDS_LENGTH, f"optional, hold'em hands like \"72o, AA\", 1 to {HANDS_LENGTH}"
+                              " characters", optional=True)
+
+
 @dataclass(frozen=True)
 class ChooseGame(Command):
     """Dealer's choice: the seat holding the choice names the next orbit's game by its name on
@@ -378,7 +400,7 @@ COMMANDS: dict[str, type[Command]] = {
     for kind in (
         Hello, Join, Act, TopUp, SitOut, SitIn, Leave, Straddle, Chat, RunIt, AnswerDeal, Resync, Spectate,
         Approve, RefuseSeat, Start, Pause, Resume, OfferDeal, SetGame, MoveSeat, SetClock, SetBuyIn, EditStack,
-        Remove, EndGame, Spectators, BombPot, ChooseGame,
+        Remove, EndGame, Spectators, BombPot, BombPots, ChooseGame,
     )
 }
 """Every client command but ``create_table`` (whose nested ``game`` and ``options`` are the
@@ -447,6 +469,7 @@ INPUTS: dict[str, dict[str, Rule]] = {
     "edit_stack": rules(EditStack),
     "remove": rules(Remove),
     "bomb_pot": rules(BombPot),
+    "bomb_pots": rules(BombPots),
     "deal": {"hand": rules(Act)["hand"], "seed": Rule(str, 2, 256)},
     "timeout": {"seat": rules(Remove)["seat"]},
     "offer_timeout": {},

@@ -17,15 +17,16 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from pokerfloor.errors import IllegalAction
+from pokerfloor.errors import IllegalAction, InvalidArgument
 from pokerfloor.hand import Hand
 from pokerfloor.hand.bomb import check_bomb_pot
 from pokerfloor.rules import Game, HouseRules
-from pokerfloor.server.commands import INPUTS, MAX_CHIPS, Limits, Rule, bad_field, check_input
+from pokerfloor.server.commands import BOMB_EVERY, HANDS_LENGTH, INPUTS, MAX_CHIPS, Limits, Rule, bad_field, check_input
 from pokerfloor.server.commands import Refused as Refused
 from pokerfloor.server.deal import DEFAULT_REVEAL, REVEALS, deck_rng, hand_seed, seed_hash, seeds_public
 from pokerfloor.server.games import GameRefused, game_from, game_json, rotation_from
 from pokerfloor.table import Level, ManualClock, NotEnoughPlayers, Straddles, Table, TableOptions, buy_in_limits
+from pokerfloor.table.bombs import parse_hands
 from pokerfloor.table.customs import NO_STRADDLES
 from pokerfloor.table.icm import icm_deal, icm_equities
 from pokerfloor.table.ledger import Entry
@@ -89,8 +90,10 @@ class Config:
     """The mixed game the table rotates (``games.rotation_from``), as the host gave it."""
     presets: dict[str, list[float]] | None = None
     """The bet presets the host chose (``preset_choice``); ``None``: the page's own."""
-    bomb_pots: dict[str, int] | None = None
-    """The table's rule for bomb pots, ``{"every": N, "ante": A, "boards": 1 | 2}`` (``Table.bomb_pots``)."""
+    bomb_pots: dict[str, Any] | None = None
+    """The table's rule for bomb pots, ``{"every": N, "ante": A, "boards": 1 | 2, "hands": "72o"}``
+    (``Table.bomb_pots``; ``every`` or ``hands`` may be absent), as the table was made: the host's
+    ``bomb_pots`` changes the table's rule (``Table.bomb_rule``, in the table's record), not this."""
     tournament: dict[str, Any] | None = None
     """A sit-and-go's structure (``tournament_from``): its starting stack, levels, payouts."""
 
@@ -223,28 +226,43 @@ def _flag(options: Mapping[str, Any], name: str, default: bool) -> bool:
     return value
 
 
-MOST_HANDS = 1000
+MOST_HANDS = BOMB_EVERY
 """The most hands between the bomb pots of a table's rule (``options.bomb_pots.every``)."""
+BOMB_FIELDS = ("every", "ante", "boards", "hands")
 
 
-def _bomb_pots(raw: object, game: Game) -> dict[str, int] | None:
-    """The ``bomb_pots`` option checked whole: ``every`` 1 to ``MOST_HANDS`` hands, ``ante`` in
-    chips, ``boards`` 1 or 2, in a game with a flop (``hand.bomb.check_bomb_pot``)."""
+def _bomb_pots(raw: object, game: Game) -> dict[str, Any] | None:
+    """The ``bomb_pots`` option checked whole: ``every`` 1 to ``MOST_HANDS`` hands and/or
+    ``hands``, the hold'em hands that make the next hand a bomb pot when the button is dealt one
+    (``"72o, AA"``, two-card hold'em games only: ``table.bombs``), ``ante`` in chips, ``boards``
+    1 or 2, in a game with a flop (``hand.bomb.check_bomb_pot``). Returned with the hands written
+    the one way, and without ``every`` or ``hands`` when it is not given."""
     if raw is None:
         return None
     if not isinstance(raw, dict):
-        raise bad_field("bomb_pots", "is an object: every, ante, boards")
-    unknown = sorted(set(raw) - {"every", "ante", "boards"})
+        raise bad_field("bomb_pots", "is an object: every, ante, boards, hands")
+    unknown = sorted(set(raw) - set(BOMB_FIELDS))
     if unknown:
         raise bad_field("bomb_pots", f"has no field {unknown[0]!r}")
-    every = Rule(int, 1, MOST_HANDS).check("every", raw.get("every"), Limits())
+    every = Rule(int, 1, MOST_HANDS, optional=True).check("every", raw.get("every"), Limits())
+    text = Rule(str, 1, HANDS_LENGTH, optional=True).check("hands", raw.get("hands"), Limits())
+    if every is None and text is None:
+        raise bad_field("bomb_pots", "has every (a bomb pot every N hands) or hands (when the button is dealt one)")
     ante = Rule(int, 1, MAX_CHIPS).check("ante", raw.get("ante"), Limits())
     boards = Rule(int, 1, 2, optional=True, default=1).check("boards", raw.get("boards"), Limits())
     try:
         check_bomb_pot(game, ante, boards)
     except ValueError as wrong:
         raise bad_field("bomb_pots", str(wrong)) from None
-    return {"every": every, "ante": ante, "boards": boards}
+    rule: dict[str, Any] = {"every": every, "ante": ante, "boards": boards}
+    if every is None:
+        del rule["every"]
+    if text is not None:
+        try:
+            rule["hands"] = ", ".join(parse_hands(text, game))
+        except InvalidArgument as wrong:
+            raise bad_field("hands", str(wrong)) from None
+    return rule
 
 
 DAY = 24 * 3600
@@ -420,7 +438,7 @@ class Room:
             self.table.rotate_games(rotation_from(self.config.rotation))
         bombs = self.config.bomb_pots
         if bombs is not None:
-            self.table.bomb_pots(bombs["every"], bombs["ante"], boards=bombs["boards"])
+            self.table.bomb_pots(bombs.get("every"), bombs["ante"], boards=bombs["boards"], hands=bombs.get("hands"))
 
     def forget(self, record: TableEvent | Entry) -> None:
         """What the table lets go of after ``KEEP_HANDS`` hands (its sink): its events are in the
@@ -773,6 +791,20 @@ class Room:
         flop, or with an ante not in the game's chips: ``Table.call_bomb_pot``)."""
         self.table.call_bomb_pot(entry["ante"], boards=entry["boards"])
 
+    def _on_bomb_pots(self, entry: Input) -> None:
+        """The table's rule for bomb pots from now on (``Table.bomb_pots``), or none: ``bad_field``
+        for chosen hands the game cannot take or an ante missing, ``illegal`` in a game without
+        a flop or with an ante not in its chips."""
+        if entry["every"] is None and entry["hands"] is None:
+            self.table.bomb_pots(None)
+            return
+        if entry["ante"] is None:
+            raise bad_field("ante", "is missing: the bomb pot's ante")
+        try:
+            self.table.bomb_pots(entry["every"], entry["ante"], boards=entry["boards"], hands=entry["hands"])
+        except InvalidArgument as wrong:
+            raise bad_field("hands", str(wrong)) from None
+
     def _on_choose_game(self, entry: Input) -> None:
         """Dealer's choice: the seat holding the choice names the next orbit's game (refused
         ``illegal`` from another seat, for a game not on the list, or at a table without it)."""
@@ -921,6 +953,7 @@ HANDLERS: dict[str, Callable[[Room, Input], None]] = {
     "edit_stack": Room._on_edit_stack,
     "remove": Room._on_remove,
     "bomb_pot": Room._on_bomb_pot,
+    "bomb_pots": Room._on_bomb_pots,
     "choose_game": Room._on_choose_game,
     "deal": Room._on_deal,
     "act": Room._on_act,

@@ -135,13 +135,21 @@ def shared_parts(room: Room, clock: Clock) -> Shared:
 
 
 def bomb_json(room: Room) -> dict[str, Any] | None:
-    """``{"hand": {"ante", "boards"} | None, "next": ...}``: the hand in play (or the last) if it
-    is a bomb pot, and the next hand if it is one; ``None`` when neither is (docs/protocol.md)."""
-    hand, coming = room.table.hand, room.table.next_bomb_pot
+    """``{"hand": {"ante", "boards"} | None, "next": ..., "rule": ...}``: the hand in play (or the
+    last) if it is a bomb pot, the next hand if it is one, and the table's rule for them
+    (``{"every", "ante", "boards", "hands"}``, ``every`` and ``hands`` null when not part of it);
+    ``None`` when none is (docs/protocol.md)."""
+    table = room.table
+    hand, coming, rule = table.hand, table.next_bomb_pot, table.bomb_rule
     now = None if hand is None or not hand.bomb_pot else {"ante": hand.bomb_pot, "boards": len(hand.boards)}
-    if now is None and coming is None:
+    if now is None and coming is None and rule is None:
         return None
-    return {"hand": now, "next": None if coming is None else {"ante": coming[0], "boards": coming[1]}}
+    return {
+        "hand": now,
+        "next": None if coming is None else {"ante": coming[0], "boards": coming[1]},
+        "rule": None if rule is None else
+        {"every": rule[2], "ante": rule[0], "boards": rule[1], "hands": ", ".join(rule[3]) or None},
+    }
 
 
 def choice_json(room: Room) -> dict[str, Any] | None:

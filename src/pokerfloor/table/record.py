@@ -28,6 +28,7 @@ from pokerfloor.hand.types import READ_ERRORS as READ_ERRORS
 from pokerfloor.hand.types import RecordError as RecordError
 from pokerfloor.hand.types import brief
 from pokerfloor.hand.types import refusal as refusal
+from pokerfloor.table import bombs
 from pokerfloor.table.buttons import BlindPlan, Note, Owed, Positions
 from pokerfloor.table.customs import KillButton, KillGame, Straddles, TableOptions
 from pokerfloor.table.ledger import Entry, LedgerError
@@ -219,6 +220,12 @@ _TOP: dict[str, Any] = {
     "seq": int, "events": list, "ledger": dict, "departures": list, "straddles": list, "sleepers": list,
     "rock": int | None, "kill": dict, "last_busts": list, "markers": list,
 }
+_LATER: dict[str, Any] = {
+    "rotation": dict | None, "blind_positions": dict | None, "bomb_called": tuple[int, int] | None,
+    "bomb_rule": tuple[int, int, int | None] | None, "bomb_hands": tuple[str, ...],
+}
+"""Fields added to version 1 since it was first written: a record without them is read as a table
+that has none of them (no rotation, no bomb pots); one with them is checked like the others."""
 _LEDGER: dict[str, Any] = {"recorded": int, "entries": list, "holdings": dict, "names": dict, "hand_totals": list,
                            "totals": list}
 _HAND: dict[str, Any] = {"record": dict, "rng": dict | None, "shares_table_rng": bool, "ended": bool,
@@ -330,6 +337,10 @@ def check_fields(data: Mapping[str, Any]) -> None:
     ledger's entries and sums, the stream's events, the plan and the customs. ``RecordError``
     names the first that is not."""
     _check("", data, _TOP)
+    _check("", data, {key: hint for key, hint in _LATER.items() if key in data})
+    for i, hand in enumerate(data.get("bomb_hands", ())):
+        if not bombs.written(hand):
+            raise RecordError(f"a table record's bomb_hands[{i}] is not a hand as the table writes it: {brief(hand)}")
     size = data["size"]
     numbers = _seats("seats", data["seats"], size)
     ids = [s["player_id"] for s in data["seats"]]

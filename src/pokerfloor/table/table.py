@@ -29,6 +29,7 @@ from pokerfloor.cards import FULL_DECK, SEED_BYTES, Card, CardsLike, Deck, Seede
 from pokerfloor.errors import IllegalAction, InvalidArgument, Reason
 from pokerfloor.hand import Event, Hand, HandRecord, Post, SeatView, bomb, plain
 from pokerfloor.rules import Game, HouseRules
+from pokerfloor.table import bombs
 from pokerfloor.table import record as rec
 from pokerfloor.table.buttons import (
     BlindPlan,
@@ -171,7 +172,8 @@ class Table:
         self._rotation: RotationState | None = None
         self._blind_positions: Positions | None = None
         self._bomb_called: tuple[int, int] | None = None
-        self._bomb_rule: tuple[int, int, int] | None = None
+        self._bomb_rule: tuple[int, int, int | None] | None = None
+        self._bomb_hands: tuple[str, ...] = ()
 
     # ------------------------------------------------------------------ what the table shows
     @property
@@ -611,14 +613,21 @@ class Table:
 
     @property
     def next_bomb_pot(self) -> tuple[int, int] | None:
-        """(ante, boards) when the next hand is a bomb pot: called by the host, or the table's
-        rule for every N hands; else ``None``."""
+        """(ante, boards) when the next hand is a bomb pot: called by the host (or by the button's
+        hand under the table's rule), or the table's rule for every N hands; else ``None``."""
         if self._bomb_called is not None:
             return self._bomb_called
         rule = self._bomb_rule
-        if rule is not None and (self._hand_number + 1) % rule[2] == 0:
+        if rule is not None and rule[2] is not None and (self._hand_number + 1) % rule[2] == 0:
             return rule[0], rule[1]
         return None
+
+    @property
+    def bomb_rule(self) -> tuple[int, int, int | None, tuple[str, ...]] | None:
+        """The table's rule for bomb pots, ``(ante, boards, every, hands)`` (``bomb_pots``), or
+        ``None``: ``every`` ``None`` when only the button's hand calls one."""
+        rule = self._bomb_rule
+        return None if rule is None else (*rule, self._bomb_hands)
 
     def call_bomb_pot(self, ante: int, *, boards: int = 1) -> None:
         """The host calls a bomb pot for the next hand: every player dealt in antes ``ante``, no
@@ -631,18 +640,40 @@ class Table:
         self._bomb_called = self._check_bomb(ante, boards)
         self._log("bomb_pot_called", chips=ante, note=f"{boards} board{'s' if boards > 1 else ''}", rule=R_BOMB)
 
-    def bomb_pots(self, every: int | None, ante: int = 0, *, boards: int = 1) -> None:
+    def bomb_pots(
+        self, every: int | None, ante: int = 0, *, boards: int = 1, hands: str | Iterable[str] | None = None
+    ) -> None:
         """A table rule: every ``every``-th hand (hand numbers ``every``, 2 x ``every``...) is a
-        bomb pot of ``ante`` (and ``boards``); ``None`` ends the rule."""
+        bomb pot of ``ante`` (and ``boards``); with ``hands`` (``"72o, AA"``: hold'em's starting
+        hands, ``pokerfloor.table.bombs``), so is the hand after one where the player on the button was dealt
+        one of them, announced when that hand ends (``bomb_pot_triggered``): the table learns
+        that the button held one of them, even folded. ``every`` ``None`` with ``hands``: the
+        button's hand alone; ``bomb_pots(None)`` ends the rule. ``hands`` are for two-card
+        hold'em games (``InvalidArgument`` otherwise, or for a hand not written so)."""
         self.end_hand()
-        if every is None:
-            self._bomb_rule = None
+        if every is None and hands is None:
+            self._bomb_rule, self._bomb_hands = None, ()
             self._log("bomb_pot_rule", note="ends", rule=R_BOMB)
             return
-        if isinstance(every, bool) or not isinstance(every, int) or every < 1:
+        if every is not None and (isinstance(every, bool) or not isinstance(every, int) or every < 1):
             raise IllegalAction("invalid_action", f"a bomb pot comes every so many hands, at least 1, not {every!r}")
-        self._bomb_rule = (*self._check_bomb(ante, boards), every)
-        self._log("bomb_pot_rule", chips=ante, note=f"every {every} hands, {boards} board(s)", rule=R_BOMB)
+        chosen = () if hands is None else bombs.parse_hands(hands, self.game)
+        self._bomb_rule, self._bomb_hands = (*self._check_bomb(ante, boards), every), chosen
+        when = [f"every {every} hands"] if every is not None else []
+        when += [f"when the button is dealt {', '.join(chosen)}"] if chosen else []
+        self._log("bomb_pot_rule", chips=ante, note=' and '.join(when) + (", double board" if boards > 1 else ""),
+                  rule=R_BOMB)
+
+    def _bomb_triggered(self, hand: Hand) -> None:
+        """At a hand's end: the player on the button was dealt one of the rule's hands, so the
+        next hand is a bomb pot (unless the host has called one already)."""
+        rule, button = self._bomb_rule, hand.button_seat
+        if rule is None or not self._bomb_hands or not bombs.trigger_game(hand.game) or button not in hand.seats:
+            return
+        if self._bomb_called is None and bombs.dealt_one_of(self._bomb_hands, hand.holes[button]):
+            self._bomb_called = rule[0], rule[1]
+            self._log("bomb_pot_triggered", button, rule[0], rule=R_BOMB,
+                      note=f"dealt one of {', '.join(self._bomb_hands)}")
 
     def _check_bomb(self, ante: int, boards: int) -> tuple[int, int]:
         try:
@@ -838,6 +869,7 @@ class Table:
         if self.options.kill is not None:
             self._kill_after(hand, winners)
         self._bust(hand)
+        self._bomb_triggered(hand)
         self._log("hand_ended", hand=number)
         self._forget_before(number + 1 - self._keep_hands)
         return True
@@ -884,6 +916,7 @@ class Table:
                 "blind_positions": None if self._blind_positions is None else asdict(self._blind_positions),
                 "bomb_called": None if self._bomb_called is None else list(self._bomb_called),
                 "bomb_rule": None if self._bomb_rule is None else list(self._bomb_rule),
+                "bomb_hands": list(self._bomb_hands),
             }
         )
 
@@ -961,6 +994,7 @@ class Table:
         called, rule = data.get("bomb_called"), data.get("bomb_rule")
         self._bomb_called = None if called is None else (called[0], called[1])
         self._bomb_rule = None if rule is None else (rule[0], rule[1], rule[2])
+        self._bomb_hands = tuple(data.get("bomb_hands", ()))
         if data["hand"] is not None:
             self._restore_hand(data["hand"])
         own_rng = rec.rng_from(data["own_rng"])

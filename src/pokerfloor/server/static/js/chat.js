@@ -19,6 +19,8 @@ const SYSTEM = {
   rename: (who, e) => `${who} (${e.note}) changed name`,
   busted: (who) => `${who} is out of chips`,
   eliminated: (who) => `${who} is eliminated`,
+  bomb_pot_triggered: (who, e) => `${who}, on the button, was ${e.note}: the next hand is a bomb pot, ${e.chips.toLocaleString()} each`,
+  bomb_pot_rule: (who, e) => (e.note === "ends" ? "No more bomb-pot rule" : `Table rule: a bomb pot of ${e.chips.toLocaleString()} each ${e.note}`),
 };
 
 function nameOf(update, e) {

@@ -1,9 +1,11 @@
 // The host's controls, in a panel over the table (the header's "Host" opens it): the share
 // link, start/pause/resume/end, the rail, seat requests, stacks, moving a player, the stakes of
-// the next hand, the clock and the buy-in (docs/protocol.md, host commands). When the session
+// the next hand, the clock and the buy-in, a bomb pot now or the table's rule for them
+// (docs/protocol.md, host commands). When the session
 // ends, everyone sees its summary: results, who pays whom, the biggest pots. It opens by itself for a table not yet
 // dealing (the host shares the link and starts) and when a seat request comes in.
 
+import { bombRule, bombRuleFields, bombRuleWords } from "./bombrule.js";
 import { $, command, state, tableId, you } from "./state.js";
 import { setOpen } from "./panels.js";
 import { GAMES } from "./variants.js";
@@ -32,6 +34,7 @@ export function renderHost(update) {
     customs.run_it_twice && "run it twice offered",
     customs.rabbit && "rabbit hunting",
   ].filter(Boolean).join(" · ");
+  $("#bomb-rule-now").textContent = bombRuleWords(update.table.bomb_pot?.rule);
   const list = $("#requests");
   list.replaceChildren();
   for (const r of update.table.requests || []) {
@@ -93,7 +96,34 @@ export function wireHost() {
   // A bomb pot for the next hand (the server refuses it in a game without a flop).
   form("#bomb-form", () => ({ type: "bomb_pot", ante: whole("#bomb-ante"), boards: Number($("#bomb-boards").value) }),
     () => `Next hand: a bomb pot of ${$("#bomb-ante").value} each.`);
+  wireBombRule();
   $("#summary-close").onclick = () => $("#summary").close();
+}
+
+// The table's rule for bomb pots, under the bomb pot the host calls now: the rule in force in
+// words, the rule's fields, and a button that ends it (the host's bomb_pots command).
+function wireBombRule() {
+  const head = Object.assign(document.createElement("h3"), { textContent: "Bomb-pot rule" });
+  const now = Object.assign(document.createElement("p"), { id: "bomb-rule-now" });
+  const rule = Object.assign(document.createElement("form"), { id: "bomb-rule-form" });
+  bombRuleFields(rule, "host-bomb");
+  const buttons = document.createElement("div");
+  buttons.append(
+    Object.assign(document.createElement("button"), { type: "submit", textContent: "Set the rule" }),
+    Object.assign(document.createElement("button"), { type: "button", id: "bomb-rule-end", textContent: "No rule" }),
+  );
+  rule.append(buttons);
+  $("#bomb-form").after(head, now, rule);
+  const send = (frame) => command(frame).then((reply) => {
+    $("#host-note").textContent = reply.type === "error" ? "" : frame.ante ? "The bomb-pot rule is set." : "The bomb-pot rule ends.";
+  });
+  rule.onsubmit = (e) => {
+    e.preventDefault();
+    const chosen = bombRule("host-bomb");
+    if (chosen) send({ type: "bomb_pots", ...chosen });
+    else $("#host-note").textContent = "Give a number of hands, or the button's hands, or both.";
+  };
+  $("#bomb-rule-end").onclick = () => send({ type: "bomb_pots" });
 }
 
 // The summary once the session is over (ended, its last hand finished), fetched once.

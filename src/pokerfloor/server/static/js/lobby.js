@@ -1,5 +1,9 @@
 // The lobby: open a table (its host token is kept in this browser) and return to known ones.
+// Its forms for a bomb-pot rule and for dealer's choice's list of games are built here, beside
+// the sit-and-go (bombrule.js, choicelist.js).
 
+import { bombRule, bombRuleFields } from "./bombrule.js";
+import { wireChoiceList } from "./choicelist.js";
 import { Connection, knownTables, saveToken } from "./conn.js";
 import { lobbyGame, lobbyRotation, wireLobbyGames } from "./variants.js";
 
@@ -16,6 +20,17 @@ for (const t of knownTables()) {
 
 const conn = new Connection({ onFrame: () => {} });
 wireLobbyGames($("#variant"), $("#structure"), $("#stud-bets"), $("#blind-bets"), $("#mixed"), $("#mixed-bets"));
+
+// Dealer's choice's list under the mixed game's limits; the bomb-pot rule before the sit-and-go.
+const fieldset = (id, legend, where) => {
+  const box = Object.assign(document.createElement("fieldset"), { id });
+  if (legend) box.append(Object.assign(document.createElement("legend"), { textContent: legend }));
+  where(box);
+  return box;
+};
+const choiceGames = wireChoiceList(fieldset("choice-list", "", (box) => $("#mixed-bets").after(box)), $("#mixed"));
+const bombBox = fieldset("bomb-rule", "Bomb pots (a table rule; the host can also call one any time)", (box) => $("#sng").before(box));
+bombRuleFields(bombBox, "lobby-bomb");
 
 $("#create").onsubmit = async (event) => {
   event.preventDefault();
@@ -36,6 +51,9 @@ $("#create").onsubmit = async (event) => {
   if (!Object.keys(options.presets).length) delete options.presets;
   const rotation = lobbyRotation($("#mixed").value, Number($("#mixed-bet").value));
   if (rotation) options.rotation = rotation; // the server deals the mix instead of one game
+  if (rotation?.name === "dealers_choice") rotation.games = choiceGames();
+  const bombs = bombRule("lobby-bomb");
+  if (bombs) options.bomb_pots = bombs;
   if ($("#sng-on").checked) {
     // A sit-and-go: the blinds given above double every level (docs/protocol.md, tournaments).
     options.tournament = {

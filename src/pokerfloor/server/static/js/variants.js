@@ -40,10 +40,11 @@ export function lobbyGame(variant, structure, values) {
 export const MIXED = {
   horse: "HORSE: limit hold'em, Omaha hi-lo, razz, stud, stud hi-lo",
   "8game": "8-game: 2-7 triple draw, limit hold'em, Omaha hi-lo, razz, stud, stud hi-lo, no-limit hold'em, pot-limit Omaha",
-  dealers_choice: "Dealer's choice: the button names each orbit's game from the 8-game's eight",
+  dealers_choice: "Dealer's choice: the button names each orbit's game from the host's list",
 };
 
-/** The host's list of games under the lobby's dealer's choice (server/games.py `_choices`). */
+/** The host's list of games under the lobby's dealer's choice as it starts, the 8-game's eight
+ * (server/games.py `_choices`; choicelist.js lets the host change it). */
 export const CHOICES = [
   "holdem", "omaha_hilo", "razz", "stud", "stud_hilo", "deuce_seven_triple", ["holdem", "no_limit"], ["omaha", "pot_limit"],
 ];
