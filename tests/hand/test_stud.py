@@ -427,3 +427,38 @@ def test_a_stud_spot_holds_the_cards_of_its_street() -> None:
     assert all(len(cards) == 5 for cards in spot.holes.values())
     assert showing(spot) == {1: "Kh9d8c", 2: "Qs9c7d", 3: "5h6h5s"}
     assert spot.to_act == 3 and spot.legal().bet == pf.Range(40, 40)
+
+
+# Who opened the round, for the page (``Hand.opener``) ---------------------------------------------
+
+
+def test_the_opener_is_the_bring_in_then_the_best_hand_showing_all_street_long() -> None:
+    """§2.6 and STUD_PAGES as ``Hand.opener`` tells them: the bring-in's seat on third street,
+    the best hand showing later, and it stays the street's opener after others act."""
+    hand = given(STUD, {1: "AcAdKh2c", 2: "2s3s4h4d", 3: "QcQdJhTh"})
+    assert hand.opener == (2, "bring_in")
+    play(hand, [(2, "bring_in"), (3, "call")])
+    assert hand.to_act == 1 and hand.opener == (2, "bring_in")
+    play(hand, [(1, "call")])
+    assert hand.street == "fourth" and hand.opener == (2, "showing")
+    play(hand, [(2, "check")])
+    assert hand.to_act == 3 and hand.opener == (2, "showing")
+
+
+def test_the_opener_in_razz_and_without_a_bring_in() -> None:
+    """Razz: the highest door card brings in, the lowest hand showing opens fourth street; a
+    stud game without a bring-in opens third street with the best door card ("showing")."""
+    razz = given(RAZZ, {1: "2c3cKh5c", 2: "2d3dQh2h", 3: "4c4dJhAh"})
+    assert razz.opener == (1, "bring_in")
+    play(razz, [(1, "bring_in"), (2, "call"), (3, "call")])
+    assert razz.opener == (3, "showing")
+    game = pf.Game(variant="stud", structure="fixed_limit", ante=5, small_bet=20, big_bet=40)
+    assert given(game, {1: "KcKdAh", 2: "2s2d3h", 3: "QcQdTh"}).opener == (1, "showing")
+
+
+def test_no_opener_outside_stud_or_once_the_hand_is_over() -> None:
+    holdem = pf.Hand(pf.Game.no_limit_holdem(1, 2), {1: 100, 2: 100}, button=1, rng=random.Random(1))
+    assert holdem.opener is None
+    hand = given(STUD, {1: "AcAdKh", 2: "2s3s4h", 3: "QcQdJh"})
+    play(hand, [(2, "bring_in"), (3, "fold"), (1, "fold")])
+    assert hand.is_over and hand.opener is None

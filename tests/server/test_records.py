@@ -26,7 +26,7 @@ from pokerfloor.server.store import Boundary, Store, room_records
 from tests.server.played import SETTINGS, play, write_database
 
 SERVER = Path(records.__file__).parent
-FIXTURE = Path(__file__).parent / "fixtures" / "room-records-v1.db"
+FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def _stored(tmp_path: Path, hands: int, more: int = 0) -> tuple[Store, Room, str]:
@@ -245,17 +245,20 @@ def test_a_database_of_the_pickle_release_is_migrated_and_its_tables_rebuilt(tmp
     store.close()
 
 
-def test_a_database_this_release_wrote_opens_restores_its_record_and_plays_on(tmp_path: Path) -> None:
-    """The fixture is a SQLite store written by this release (``tests/server/played.py``): its
-    room record must keep restoring (not a miss). A change to what a record holds must come
-    with its upgrade (a new version read beside the old, or a migration), not break this."""
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_database_this_release_wrote_opens_restores_its_record_and_plays_on(tmp_path: Path, version: int) -> None:
+    """The fixtures are SQLite stores written by this release (``tests/server/played.py``,
+    version 2) and by the one before (version 1): their room records must keep restoring (not a
+    miss). A change to what a record holds must come with its upgrade (a new version read beside
+    the old, or a migration), not break this."""
     path = tmp_path / "fixture.db"
-    shutil.copy(FIXTURE, path)
+    shutil.copy(FIXTURES / f"room-records-v{version}.db", path)
     store = Store(f"sqlite:///{path}")
     table_id = "t-played"
     settings = store.table_settings(table_id)
     stored = store.room_record(table_id)
     assert settings is not None and stored is not None
+    assert json.loads(stored[1])["version"] == version
     config = Config.parse(settings[0])
     restored = records.restored(table_id, config, settings[1], stored[1], store.hand_records(table_id))
     for entry in store.inputs(table_id, after=restored.seq):

@@ -284,3 +284,198 @@ def test_a_deal_is_offered_only_at_a_tournament_table(http: TestClient) -> None:
     assert sng.host.state["table"]["tournament"]["deal"] == {
         sng.room.player_at(1).player_id: 50.0, sng.room.player_at(2).player_id: 50.0,  # type: ignore[union-attr]
     }
+
+
+THREE_WAY = {**BY_HANDS, "payouts": [50, 30, 20]}
+
+
+def _between_hands(players: int = 3, seed: int = 4, hands: int = 1) -> Played:
+    """A sit-and-go of ``players`` after ``hands`` folded hands (someone won the blinds)."""
+    played = Played(THREE_WAY, players=players, seed=seed, shove=0.0)
+    for _ in range(hands):
+        played.apply(played.room.next_deal())
+        played.fold()
+    return played
+
+
+def _answer(played: Played, player: str, accept: bool) -> None:
+    played.apply({"kind": "answer_deal", "player_id": player, "accept": accept})
+
+
+def test_every_player_accepting_the_deal_ends_the_tournament_with_the_icm_payouts() -> None:
+    """Citations ICM: the payouts are each player's equity in whole hundredths of a percent,
+    adding up to exactly the prizes of the places left, and the players are placed by chips."""
+    played = _between_hands(players=4, hands=3)
+    room = played.room
+    stacks = {s.player: room.table.stack(n) for n, s in room.table.seats.items()}
+    assert len(stacks) == 4 and len(set(stacks.values())) > 1
+    played.apply({"kind": "offer_deal"})
+    equities = room.icm_shares()             # percent, exact
+    for player in list(stacks)[:-1]:
+        _answer(played, player, True)
+        assert not room.tournament_over
+    state = tournament_json(room, lambda: played.now)
+    assert state["deal_accepted"] == list(stacks)[:-1] and state["deal"] is not None
+    _answer(played, list(stacks)[-1], True)
+    assert room.tournament_over and room.deal_payouts is not None
+    assert sum(room.deal_payouts.values()) == 10_000                      # 100.00 % between them
+    assert all(abs(room.deal_payouts[p] - 100 * equities[p]) < 1 for p in stacks)
+    state = tournament_json(room, lambda: played.now)
+    assert state["over"] and state["deal"] is None and state["deal_accepted"] == []
+    by_chips = sorted(stacks, key=lambda p: (-stacks[p], p))
+    assert [p["player_id"] for p in state["places"]] == by_chips
+    assert [p["place"] for p in state["places"]] == sorted(p["place"] for p in state["places"])
+    assert all(p["deal"] for p in state["places"])
+    assert [round(p["payout"] * 100) for p in state["places"]] == [room.deal_payouts[p] for p in by_chips]
+    assert not room.ready_to_deal()
+    with pytest.raises(Refused):
+        played.apply(room.next_deal())
+    with pytest.raises(Refused):
+        played.apply({"kind": "offer_deal"})
+
+
+@pytest.mark.parametrize(("seed", "paid"), [(1, [20, 0]), (9, [10, 10])])
+def test_a_deal_after_eliminations_keeps_the_paid_places_and_shares_the_rest(seed: int, paid: list[int]) -> None:
+    """Payouts 50/30/20 and four players, two out (placed 3rd and 4th, or tied for 3rd and
+    splitting its 20 %): the two left share 80 %, 8,000 hundredths."""
+    played = Played(THREE_WAY, players=4, seed=seed)
+    room = played.room
+    while len(room.table.seats) > 2:
+        played.hand()
+    assert not room.tournament_over
+    played.apply({"kind": "offer_deal"})
+    for seat in list(room.table.seats.values()):
+        _answer(played, seat.player, True)
+    assert room.deal_payouts is not None and sum(room.deal_payouts.values()) == 8_000
+    state = tournament_json(room, lambda: played.now)
+    assert [p["place"] for p in state["places"]][:2] == [1, 2]
+    assert [p["deal"] for p in state["places"]] == [True, True, False, False]
+    assert [p["payout"] for p in state["places"][2:]] == paid
+    assert round(sum(p["payout"] for p in state["places"]) * 100) == 10_000
+
+
+def test_a_decline_a_hand_dealt_or_a_new_player_withdraws_the_offer() -> None:
+    played = _between_hands(players=3)
+    room = played.room
+    players = [s.player for s in room.table.seats.values()]
+    played.apply({"kind": "offer_deal"})
+    _answer(played, players[0], True)
+    _answer(played, players[1], False)                 # a decline: the offer is gone
+    assert room.deal_offered is None and room.deal_accepted == []
+    with pytest.raises(Refused):
+        _answer(played, players[2], True)
+    played.apply({"kind": "offer_deal"})
+    _answer(played, players[0], True)
+    played.apply(room.next_deal())                     # a hand dealt: gone too
+    assert room.deal_offered is None and room.deal_accepted == []
+    played.fold()
+    played.apply({"kind": "offer_deal"})
+    _answer(played, players[0], True)
+    played.apply({"kind": "request", "request_id": "r9", "name": "late", "seat": 5, "chips": 100,
+                  "token_hash": digest("late")})
+    assert room.deal_accepted == [players[0]]          # a request changes nobody's chips
+    played.apply({"kind": "sit", "request_id": "r9", "player_id": "p9"})
+    assert room.deal_offered is None and room.deal_accepted == []
+    assert not room.tournament_over
+
+
+def test_an_answer_is_refused_without_an_offer_twice_or_from_a_player_out() -> None:
+    played = Played(THREE_WAY, players=3, seed=2)
+    room = played.room
+    with pytest.raises(Refused) as refused:
+        _answer(played, "p1", True)                    # nothing offered
+    assert refused.value.code == "illegal"
+    while not room.finishes:
+        played.hand()
+    out = room.finishes[0][0]
+    left = [s.player for s in room.table.seats.values()]
+    played.apply({"kind": "offer_deal"})
+    _answer(played, left[0], True)
+    seq = room.seq
+    for wrong in ((left[0], True), (out, True)):       # a second answer; a player out
+        with pytest.raises(Refused):
+            _answer(played, *wrong)
+    assert room.seq == seq and room.deal_accepted == [left[0]]
+
+
+def test_offering_a_deal_again_starts_its_answers_afresh() -> None:
+    played = _between_hands(players=3)
+    room = played.room
+    played.apply({"kind": "offer_deal"})
+    _answer(played, room.table.seats[1].player, True)
+    played.apply({"kind": "offer_deal"})
+    assert room.deal_accepted == []
+
+
+def test_payouts_not_from_first_place_down_cannot_be_dealt_by_icm() -> None:
+    played = Played({**BY_HANDS, "payouts": [30, 70]}, players=2, seed=4, shove=0.0)
+    with pytest.raises(Refused) as refused:
+        played.apply({"kind": "offer_deal"})
+    assert refused.value.code == "illegal"
+
+
+def test_the_record_holds_the_answers_and_the_deal_and_a_version_1_record_has_neither() -> None:
+    """Taken between hands, mid-offer and after the deal, the room record restores the room
+    exactly; the same record as version 1 (without the deal's fields) restores with nobody
+    having accepted and no deal paid, and the inputs after it bring it to the same end."""
+    played = _between_hands(players=3)
+    room = played.room
+    hands = {n + 1: records.hand_json(h) for n, h in enumerate(room.hands)}
+    boundary = records.room_record(room)
+    taken = len(played.inputs)
+    played.apply({"kind": "offer_deal"})
+    players = [s.player for s in room.table.seats.values()]
+    _answer(played, players[0], True)
+    mid = records.room_record(room)
+    assert mid["version"] == 2 and mid["deal_accepted"] == [players[0]]
+    again = records.restored("t-sng", played.config, digest("host"), json.dumps(mid), hands)
+    assert records.room_record(again) == mid
+    for player in players[1:]:
+        _answer(played, player, True)
+    final = records.room_record(room)
+    assert final["deal_payouts"] == room.deal_payouts and sum(final["deal_payouts"].values()) == 10_000
+    again = records.restored("t-sng", played.config, digest("host"), json.dumps(final), hands)
+    assert records.room_record(again) == final and again.tournament_over
+    old = {k: v for k, v in boundary.items() if k not in ("deal_accepted", "deal_payouts")} | {"version": 1}
+    upgraded = records.restored("t-sng", played.config, digest("host"), json.dumps(old), hands)
+    assert records.room_record(upgraded) == boundary
+    assert upgraded.replay(played.inputs[taken:]) == []
+    assert records.room_record(upgraded) == final
+    with pytest.raises(records.RecordMiss):
+        records.restored("t-sng", played.config, digest("host"), json.dumps({**final, "version": 3}), hands)
+
+
+def test_offer_then_every_player_accepts_through_the_protocol(http: TestClient) -> None:
+    session = Session(http, game=HOLDEM, seats=3, tournament=THREE_WAY)
+    ann = session.join("ann", 1, chips=100)
+    bob = session.join("bob", 2, chips=100)
+    cy = session.join("cy", 3, chips=100)
+    assert session.host.reply({"type": "start"})["type"] == "ack"
+    session.play_hand(lambda peer, legal: ("fold", None) if legal.get("call") else ("check", None))
+    assert session.host.reply({"type": "pause"})["type"] == "ack"
+    session.sync()
+    if session.room.in_hand:                   # the next hand was dealt before the pause
+        session.play_hand(lambda peer, legal: ("fold", None) if legal.get("call") else ("check", None))
+    assert session.host.reply({"type": "offer_deal"})["type"] == "ack"
+    refused = ann.reply({"type": "answer_deal", "accept": "yes"})
+    assert refused["type"] == "error" and refused["code"] == "bad_field" and refused["field"] == "accept"
+    assert session.host.reply({"type": "answer_deal", "accept": True})["code"] == "not_seated"
+    for peer in (ann, bob):
+        assert peer.reply({"type": "answer_deal", "accept": True})["type"] == "ack"
+    session.sync()
+    state = cy.state["table"]["tournament"]
+    ids = {s["name"]: s["player_id"] for s in cy.state["table"]["seats"].values()}
+    assert state["deal_accepted"] == [ids["ann"], ids["bob"]] and not state["over"]
+    assert ann.reply({"type": "answer_deal", "accept": True})["code"] == "illegal"
+    assert cy.reply({"type": "answer_deal", "accept": True})["type"] == "ack"
+    session.sync()
+    for peer in session.everyone():
+        state = peer.state["table"]["tournament"]
+        assert state["over"] and state["deal"] is None
+        assert [p["place"] for p in state["places"]] == sorted(p["place"] for p in state["places"])
+        assert len(state["places"]) == 3 and all(p["deal"] for p in state["places"])
+        assert round(sum(p["payout"] for p in state["places"]) * 100) == 10_000
+    assert [e["kind"] for e in session.store_inputs()][-3:] == ["answer_deal"] * 3
+    assert session.host.reply({"type": "start"})["type"] == "ack"
+    session.sync()
+    assert not session.room.in_hand and session.room.table.hand_number == session.room.deals[-1].number

@@ -145,3 +145,82 @@ def test_a_hand_ended_by_the_table_itself_still_places_its_eliminations() -> Non
     t.table.end_hand()  # the table's own step, not the tournament's
     t.start_hand()
     assert [(f.player, f.place) for f in t.standings] == [("P1", 3)]
+
+
+def test_a_deal_by_icm_ends_the_tournament_with_each_players_equity_paid(win_for) -> None:
+    """Citations ICM. Three left, P1 1,075, P2 975, P3 950 of 3,000 chips; prizes 150, 90, 60.
+    By hand (Malmuth-Harville): P1 is first 43/120, second 22489/66420, third 40261/132840,
+    worth 453461/4428 = 102.41; P2 1252863/12628 = 99.21; P3 409061/4158 = 98.38. Whole chips:
+    102, 99 and 98 leave 1, to the largest remainder, P1's. Places go by chips."""
+    t = tournament(3)                      # prize pool 300
+    win_for(t.start_hand(), 1)             # P1 takes the blinds
+    t.end_hand()
+    ids = {s.player_id: s.player for s in t.table.seats.values()}
+    assert {ids[p]: chips for p, chips in t.table.stacks().items()} == {"P1": 1075, "P2": 975, "P3": 950}
+    standings = t.accept_deal()
+    assert [(f.player, f.place, f.prize) for f in standings] == [("P1", 1, 103), ("P2", 2, 99), ("P3", 3, 98)]
+    assert t.deal is not None and {ids[p]: prize for p, prize in t.deal.items()} == {"P1": 103, "P2": 99, "P3": 98}
+    assert t.is_over and t.winner == "P1" and "won by P1" in repr(t)
+    with pytest.raises(pf.IllegalAction):
+        t.start_hand()
+    with pytest.raises(pf.IllegalAction):
+        t.register(5, "P5")
+    with pytest.raises(pf.IllegalAction):
+        t.accept_deal()
+
+
+def test_a_deal_in_whole_units_still_adds_up_to_the_prizes_left(win_for) -> None:
+    """In units of 5 the same equities are 100, 95, 95 rounded down; the two units left go to the
+    largest remainders (P2's 4.21, P3's 3.38), so everyone gets 100."""
+    t = tournament(3)
+    win_for(t.start_hand(), 1)
+    t.end_hand()
+    assert [f.prize for f in t.accept_deal(unit=5)] == [100, 100, 100]
+    t = tournament(3)
+    win_for(t.start_hand(), 1)
+    t.end_hand()
+    with pytest.raises(pf.InvalidArgument):
+        t.accept_deal(unit=7)              # 300 in prizes: not whole units of 7
+    assert not t.is_over and t.deal is None
+
+
+def test_a_deal_after_eliminations_pays_the_places_left_and_keeps_the_paid_ones() -> None:
+    """Payouts 40/30/20/10 of 400: the first player out keeps fourth place's 40, the three left
+    share 360 by ICM, and every prize adds up to the pool."""
+    t = tournament(4, payouts=(40, 30, 20, 10))
+    while len(t.table.seats) == 4:
+        seats = sorted(t.table.seats)
+        shove(t.start_hand(), (seats[0], seats[1]))
+    t.end_hand()
+    out = t.standings
+    assert [(f.place, f.prize) for f in out] == [(4, 40)]
+    chips = {s.player: s.chips for s in t.table.seats.values()}
+    ids = {s.player_id: s.player for s in t.table.seats.values()}
+    expected = {ids[p]: prize for p, prize in t.icm_deal().items()}
+    assert sum(expected.values()) == 360
+    standings = t.accept_deal()
+    assert [f.place for f in standings] == [1, 2, 3, 4]
+    assert {f.player: f.prize for f in standings[:3]} == expected
+    assert sum(f.prize for f in standings) == t.prize_pool == 400
+    assert [f.player for f in standings[:3]] == sorted(chips, key=lambda p: -chips[p])
+    assert len(set(chips.values())) == 3
+
+
+def test_a_deal_is_made_between_hands_only(win_for) -> None:
+    t = tournament(3)
+    hand = t.start_hand()
+    with pytest.raises(pf.IllegalAction):
+        t.accept_deal()                    # a hand in play
+    win_for(hand, 2)
+    with pytest.raises(pf.IllegalAction):
+        t.accept_deal()                    # over but not ended
+    t.end_hand()
+    assert len(t.accept_deal()) == 3
+
+
+def test_equal_stacks_in_a_deal_share_a_place() -> None:
+    """Before any hand every stack is the same: one shared first place, the pool split evenly."""
+    t = tournament(4)
+    standings = t.accept_deal()
+    assert [(f.place, f.prize) for f in standings] == [(1, 100)] * 4
+    assert t.is_over

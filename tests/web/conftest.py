@@ -11,7 +11,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -107,11 +107,11 @@ class Client:
 
     def open_table(
         self, seed: str, *, check: tuple[str, ...] = (), uncheck: tuple[str, ...] = (),
-        select: dict[str, str] | None = None,
+        select: dict[str, str] | None = None, setup: Callable[[Client], None] | None = None,
     ) -> str:
         """Open a table from the lobby with the master ``seed``, the lobby's boxes ``check``ed
-        and ``uncheck``ed (seat approval always off) and its lists set (``select``: list, value);
-        returns its link."""
+        and ``uncheck``ed (seat approval always off), its lists set (``select``: list, value)
+        and then whatever ``setup`` does on the lobby page; returns its link."""
         self.page.goto(f"/?seed={seed}")
         for box in ("#approval", *uncheck):
             self.page.uncheck(box)
@@ -119,6 +119,8 @@ class Client:
             self.page.check(box)
         for chooser, value in (select or {}).items():
             self.page.select_option(chooser, value)
+        if setup is not None:
+            setup(self)
         self.page.click("#create button[type=submit]")
         self.page.wait_for_url("**/table.html?t=*")
         return self.page.input_value("#share")
@@ -141,7 +143,7 @@ class Client:
 
     def shot(self, name: str) -> None:
         SHOTS.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+        self.page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True, animations="disabled")
 
     def close(self) -> None:
         self.context.close()
@@ -152,6 +154,7 @@ class Client:
 def table_at_once(
     browser: Browser, base: str, seed: str, names: dict[int, str], *, check: tuple[str, ...] = (),
     uncheck: tuple[str, ...] = (), chips: int = 100, phones: tuple[int, ...] = (), select: dict[str, str] | None = None,
+    setup: Callable[[Client], None] | None = None,
 ) -> Iterator[tuple[Client, dict[int, Client], list[Client]]]:
     """A host who opens a table without seat approval (``Client.open_table``) and a player per
     seat, each in a browser context of their own (a phone's for the seats in ``phones``):
@@ -160,7 +163,7 @@ def table_at_once(
     host = Client(browser, base, "host")
     everyone = [host]
     try:
-        link = host.open_table(seed, check=check, uncheck=uncheck, select=select)
+        link = host.open_table(seed, check=check, uncheck=uncheck, select=select, setup=setup)
         players = {}
         for seat, name in names.items():
             person = Client(browser, base, name, phone=seat in phones)
@@ -173,3 +176,27 @@ def table_at_once(
     finally:
         for person in everyone:
             person.close()
+
+
+Seated = contextlib.AbstractContextManager[tuple[Client, dict[int, Client], list[Client]]]
+TWO = {1: "Ann", 2: "Bob"}
+
+
+@pytest.fixture
+def game_table(browser: Browser, server: str) -> Callable[..., Seated]:
+    """``game_table(seed, setup=..., chips=..., names=...)``: ``table_at_once`` at this module's
+    server, Ann in seat 1 and Bob in seat 2 unless ``names`` says otherwise; ``setup`` fills in
+    the lobby (a variant, a sit-and-go) before the table is opened."""
+
+    def seated(seed: str, *, names: dict[int, str] | None = None, **more: Any) -> Seated:
+        return table_at_once(browser, server, seed, TWO if names is None else names, **more)
+
+    return seated
+
+
+def close_host_panel(host: Client) -> None:
+    """Close the host's panel, which opens by itself over the table until the first hand (for a
+    screenshot of the table)."""
+    if host.page.locator("#host").is_visible():
+        host.page.click("#host .panel-close")
+    expect(host.page.locator("#host")).to_be_hidden()

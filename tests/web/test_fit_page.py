@@ -39,6 +39,19 @@ def outside(page: Page, selectors: list[str]) -> list[str]:
     return found
 
 
+CUT = """selectors => selectors.filter(s => {
+  const e = document.querySelector(s);
+  return !e || e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1;
+})"""
+
+
+def cut_short(page: Page, selectors: list[str]) -> list[str]:
+    """The elements shown cut short (an ellipsis, a hidden overflow): the table's name must be
+    read whole at every size."""
+    found: list[str] = page.evaluate(CUT, selectors)
+    return found + outside(page, selectors)
+
+
 def to_the_flop(players: dict[int, Any]) -> Page:
     """Seat 1 of a two-handed hand calls and seat 2 checks: the flop is out; the page of whoever
     is to act (showing the buttons and the amount) is returned."""
@@ -81,8 +94,9 @@ def test_every_size_shows_every_seat_the_board_the_pot_and_the_actions(browser: 
         for name, (width, height) in SIZES.items():
             actor.set_viewport_size({"width": width, "height": height})
             actor.wait_for_timeout(150)
-            actor.screenshot(path=str(SHOTS / f"30-fit-{name}.png"))
+            actor.screenshot(path=str(SHOTS / f"30-fit-{name}.png"), animations="disabled")
             assert outside(actor, NEEDED) == [], name
+            assert cut_short(actor, ["#table-name", "#status"]) == [], name
             # Chat and the log: beside the table on a wide screen, over it from the header on a
             # narrow one; the settings open over the table.
             if actor.locator("#side-toggle").is_visible():

@@ -1,29 +1,25 @@
 """Games other than hold'em on the page (issue 23): a stud hand (up cards face up at every seat,
-down cards hidden, the bring-in), a draw with discards (the cards picked, how many each opponent
-drew, never which) and a hi-lo split (each half and who won it). Screenshots in
-build/web-screenshots."""
+down cards hidden, the bring-in, who opens each street and why), a draw with discards (the cards
+picked, how many each opponent drew, never which) and a hi-lo split (each half and who won it).
+Screenshots in build/web-screenshots."""
 
 from __future__ import annotations
 
-import contextlib
 import json
-from collections.abc import Iterator
+from collections.abc import Callable
 
 from playwright.sync_api import Browser, expect
 
-from tests.web.conftest import IN_PLAY, Client
+from tests.web.conftest import IN_PLAY, Client, Seated, close_host_panel
 
 CHIPS = 200
 
 
-@contextlib.contextmanager
-def game_table(browser: Browser, base: str, seed: str, variant: str) -> Iterator[tuple[Client, dict[int, Client]]]:
-    """A host opens a table of ``variant`` from the lobby; two players sit (seats 1 and 2)."""
-    host = Client(browser, base, "host")
-    everyone = [host]
-    try:
-        host.page.goto(f"/?seed={seed}")
-        host.page.uncheck("#approval")
+def lobby(variant: str) -> Callable[[Client], None]:
+    """The lobby set to ``variant``: its forced bets shown (a stud game's ante and bring-in, the
+    others' blinds), every variant offered."""
+
+    def chosen(host: Client) -> None:
         host.page.select_option("#variant", variant)
         shown, hidden = ("#stud-bets", "#blind-bets") if variant in ("stud", "stud_hilo", "razz") else (
             "#blind-bets", "#stud-bets")
@@ -31,21 +27,8 @@ def game_table(browser: Browser, base: str, seed: str, variant: str) -> Iterator
         expect(host.page.locator(hidden)).to_be_hidden()
         assert host.page.locator("#variant option").count() == 15
         host.shot(f"39-lobby-{variant}")
-        host.page.click("#create button[type=submit]")
-        host.page.wait_for_url("**/table.html?t=*")
-        link = host.page.input_value("#share")
-        players = {}
-        for seat, name in ((1, "Ann"), (2, "Bob")):
-            person = Client(browser, base, name)
-            everyone.append(person)
-            person.ask_for_seat(link, seat, name, CHIPS)
-            expect(person.page.locator(f".seat.me[data-seat='{seat}']")).to_be_visible()
-            players[seat] = person
-        yield host, players
-        assert not [e for person in everyone for e in person.errors]
-    finally:
-        for person in everyone:
-            person.close()
+
+    return chosen
 
 
 def to_act(host: Client, players: dict[int, Client]) -> Client | None:
@@ -75,8 +58,8 @@ def check_or_call(client: Client) -> None:
     raise AssertionError("no check, call, bring-in or draw button")
 
 
-def test_a_stud_hand_shows_up_cards_to_all_and_down_cards_to_their_owner(browser: Browser, server: str) -> None:
-    with game_table(browser, server, "5a", "stud") as (host, players):
+def test_a_stud_hand_shows_up_cards_to_all_and_down_cards_to_their_owner(game_table: Callable[..., Seated]) -> None:
+    with game_table("5a", setup=lobby("stud"), chips=CHIPS) as (host, players, _):
         host.page.click("#start")
         host.page.wait_for_function(IN_PLAY)
         host.page.click("#pause")
@@ -94,9 +77,30 @@ def test_a_stud_hand_shows_up_cards_to_all_and_down_cards_to_their_owner(browser
         bringer = to_act(host, players)
         assert bringer is not None
         expect(bringer.page.locator("#actions .act[data-action='bring_in']")).to_contain_text("Bring in")
+        # Who brings in and why, on every page, from the server's `opener` (the engine's choice).
+        seat = bringer.seat()
+        door = host.state()["hand"]["holes"][str(seat)][2]
+        for person in (host, *players.values()):
+            expect(person.page.locator("#opener")).to_have_text(
+                f"Seat {seat} ({bringer.name}) brings in: lowest up card {door[0].replace('T', '10')}"
+                f"{dict(c='♣', d='♦', h='♥', s='♠')[door[1]]}")
         bringer.shot("40-stud-bring-in")
+        openers = {}
         while (person := to_act(host, players)) is not None:
+            update = host.state()
+            if update["hand"]["street"] not in openers:
+                first = update["opener"]
+                assert first is not None and first["seat"] == update["hand"]["to_act"]
+                openers[update["hand"]["street"]] = first
+                if update["hand"]["street"] == "fourth":
+                    line = person.page.locator("#opener")
+                    expect(line).to_contain_text(f"Seat {first['seat']} ({person.name}) acts first: ")
+                    expect(line).to_contain_text(" showing")
+                    person.shot("40-stud-fourth-street-opener")
             check_or_call(person)
+        assert {"third", "fourth", "fifth", "sixth", "seventh"} <= set(openers)
+        expect(host.page.locator("#opener")).to_be_hidden()
+        close_host_panel(host)
         host.shot("41-stud-showdown")
         for seat, person in players.items():
             frames = [json.loads(f) for f in person.frames]
@@ -109,8 +113,8 @@ def test_a_stud_hand_shows_up_cards_to_all_and_down_cards_to_their_owner(browser
             assert not (downs & seen)
 
 
-def test_a_draw_with_discards(browser: Browser, server: str) -> None:
-    with game_table(browser, server, "5b", "five_card_draw") as (host, players):
+def test_a_draw_with_discards(game_table: Callable[..., Seated]) -> None:
+    with game_table("5b", setup=lobby("five_card_draw"), chips=CHIPS) as (host, players, _):
         host.page.click("#start")
         host.page.wait_for_function(IN_PLAY)
         host.page.click("#pause")
@@ -145,8 +149,8 @@ def test_a_draw_with_discards(browser: Browser, server: str) -> None:
             check_or_call(person)
 
 
-def test_a_hi_lo_split_names_each_half(browser: Browser, server: str) -> None:
-    with game_table(browser, server, "5c", "omaha_hilo") as (host, players):
+def test_a_hi_lo_split_names_each_half(game_table: Callable[..., Seated]) -> None:
+    with game_table("5c", setup=lobby("omaha_hilo"), chips=CHIPS) as (host, players, _):
         host.page.click("#start")
         for number in range(1, 16):
             host.page.wait_for_function(
@@ -164,6 +168,11 @@ def test_a_hi_lo_split_names_each_half(browser: Browser, server: str) -> None:
         for person in (host, *players.values()):
             expect(person.page.locator("#showdown .won", has_text="high half:")).to_have_count(1)
             expect(person.page.locator("#showdown .won", has_text="low half:")).to_contain_text(" low")
+            # Each winner's line says what they won, not both halves' hands as if each had both.
+            winners = person.page.locator("#showdown .won", has_text=" wins the pot, ")
+            expect(winners).to_have_count(2)
+            expect(winners.first).not_to_contain_text(" with ")
+        close_host_panel(host)          # it opened by itself before the first hand, over the table
         host.shot("44-hi-lo-split")
 
 

@@ -1,37 +1,34 @@
 """A sit-and-go opened from the lobby (issue 23 item 4): the header's tournament clock shows the
 level and its blinds, and the next level once the level's hands are dealt (TDA 2024 R23: the new
-level applies from the next hand); the host's ICM deal offer; the places and payouts at the end."""
+level applies from the next hand); the host's ICM deal offer, accepted by every player left,
+ending the tournament with the deal's payouts; the places and payouts at the end."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, expect
+from collections.abc import Callable
 
-from tests.web.conftest import Client
+from playwright.sync_api import expect
+
+from tests.web.conftest import Client, Seated, close_host_panel
 
 
-def test_the_tournament_clock_shows_the_level_change_and_the_places(browser: Browser, server: str) -> None:
-    host = Client(browser, server, "host")
-    people = [host]
-    try:
-        host.page.goto("/?seed=5a1e0023")
-        host.page.uncheck("#approval")
+def sit_and_go(stack: int = 100, payouts: str = "70, 30") -> Callable[[Client], None]:
+    """The lobby's sit-and-go: blinds 10/20 doubling every hand, ``stack`` each, ``payouts``."""
+
+    def chosen(host: Client) -> None:
         host.page.fill("#small-blind", "10")
         host.page.fill("#big-blind", "20")
         host.page.check("#sng-on")
-        host.page.fill("#sng-stack", "100")
+        host.page.fill("#sng-stack", str(stack))
         host.page.fill("#sng-every", "1")
         host.page.select_option("#sng-by", "hands")
-        host.page.fill("#sng-payouts", "70, 30")
-        host.page.click("#create button[type=submit]")
-        host.page.wait_for_url("**/table.html?t=*")
-        link = host.page.input_value("#share")
-        players = {}
-        for seat, name in ((1, "Ann"), (2, "Bob")):
-            person = Client(browser, server, name)
-            people.append(person)
-            person.ask_for_seat(link, seat, name, 100)
-            expect(person.page.locator(f".seat.me[data-seat='{seat}']")).to_be_visible()
-            players[seat] = person
+        host.page.fill("#sng-payouts", payouts)
+
+    return chosen
+
+
+def test_the_tournament_clock_shows_the_level_change_and_the_places(game_table: Callable[..., Seated]) -> None:
+    with game_table("5a1e0023", setup=sit_and_go()) as (host, players, _):
         host.page.click("#start")
         clock = players[1].page.locator("#tournament-clock")
         expect(clock).to_have_text("Level 1 · 10/20 · next 20/40 after 1 hand · 2 left · average 100")
@@ -85,7 +82,46 @@ def test_the_tournament_clock_shows_the_level_change_and_the_places(browser: Bro
         expect(places.nth(1)).to_contain_text("30% of the prizes")
         expect(clock).to_have_text("Tournament over")
         players[2].shot("23-tournament-places")
-        assert not [e for p in people for e in p.errors]
-    finally:
-        for person in people:
-            person.close()
+
+
+def test_an_icm_deal_every_player_accepts_ends_the_tournament_with_its_payouts(
+    game_table: Callable[..., Seated],
+) -> None:
+    """Three players; after a hand the host offers a deal by ICM, each accepts on their page,
+    and everyone sees the places (by chips) and each payout, the deal's, adding up to 100 %."""
+    names = {1: "Ann", 2: "Bob", 3: "Cy"}
+    with game_table("5a1e0024", names=names, setup=sit_and_go(payouts="50, 30, 20")) as (host, players, _):
+        host.page.click("#start")
+        host.page.wait_for_function("() => window.pokerfloorTable.state.update.hand?.to_act != null")
+        host.page.click("#pause")
+        while not host.state()["hand"]["is_over"]:      # everyone folds to the big blind
+            seat = host.state()["hand"]["to_act"]
+            seq = host.state()["seq"]
+            expect(players[seat].page.locator("#actions .act[data-action='fold']")).to_be_visible()
+            players[seat].page.click("#actions .act[data-action='fold']")
+            host.page.wait_for_function("s => window.pokerfloorTable.state.update.seq > s", arg=seq)
+        host.page.click("#offer-deal")
+        for person in players.values():
+            expect(person.page.locator("#deal li")).to_have_count(3)
+            expect(person.page.locator("#deal .accept-deal")).to_be_visible()
+        players[1].page.click("#deal .accept-deal")
+        expect(players[2].page.locator(f"#deal li[data-player='{players[1].state()['you']['player_id']}']")
+               ).to_contain_text("accepted")
+        expect(players[1].page.locator("#deal .accept-deal")).to_have_count(0)
+        players[2].page.click("#deal .accept-deal")
+        players[3].shot("23-tournament-deal-two-accepted")
+        players[3].page.click("#deal .accept-deal")
+        for person in (host, *players.values()):
+            expect(person.page.locator("#tournament-clock")).to_have_text("Tournament over: a deal by ICM")
+            expect(person.page.locator("#places li")).to_have_count(3)
+            expect(person.page.locator("#deal")).to_be_hidden()
+        state = host.state()["table"]
+        chips = {s["name"]: s["chips"] for s in state["seats"].values()}
+        shown = players[2].page.locator("#places li").all_inner_texts()
+        ordered = sorted(chips, key=lambda name: -chips[name])
+        assert [text.split(" ")[1] for text in shown] == ordered, shown
+        assert all(text.endswith("% of the prizes (ICM deal)") for text in shown), shown
+        percents = [float(text.split(" · ")[1].split("%")[0]) for text in shown]
+        assert round(sum(percents) * 100) == 10_000 and len(set(percents)) > 1
+        close_host_panel(host)
+        players[2].shot("23-tournament-deal-places")

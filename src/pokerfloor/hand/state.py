@@ -358,6 +358,17 @@ class Hand:
         return {s: stud.upcards(self._holes[i], dealt) if self._stud else [] for i, s in enumerate(self._seats)}
 
     @property
+    def opener(self) -> tuple[int, str] | None:
+        """In stud, who opened the betting round in play and by which rule (``stud.opening``):
+        ``(seat, "bring_in")`` on third street with a bring-in, the lowest door card (the
+        highest in razz), or ``(seat, "showing")``, the best hand showing (the lowest in razz);
+        ``None`` in other games and while no one is to act (the showdown, a run-out, the end)."""
+        if not self._stud or self._over or self._to_act < 0 or self._street_index >= len(self._streets):
+            return None
+        bring_in = self._street_index == 0 and bool(self.game.bring_in)
+        return self._seats[self._first], "bring_in" if bring_in else "showing"
+
+    @property
     def pots(self) -> list[Pot]:
         """Every chip in the middle, this round's bets included, main pot first; empty once the
         hand is over and the pots are awarded (see ``result.awards``)."""

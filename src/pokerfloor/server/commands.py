@@ -243,6 +243,15 @@ class RunIt(Command):
 
 
 @dataclass(frozen=True)
+class AnswerDeal(Command):
+    """A player still in a tournament accepts or declines the host's ICM deal (``offer_deal``):
+    all accept and the deal ends the tournament, one declines and the offer is gone."""
+
+    TYPE, INPUT = "answer_deal", "answer_deal"
+    accept: bool = _rule(bool, words="true or false")
+
+
+@dataclass(frozen=True)
 class Resync(Command):
     TYPE, WHO = "resync", "table"
     last_seq: int = _rule(int, 0, MAX_CHIPS, f"0 to {MAX_CHIPS}")
@@ -389,7 +398,7 @@ class ChooseGame(Command):
 COMMANDS: dict[str, type[Command]] = {
     kind.TYPE: kind
     for kind in (
-        Hello, Join, Act, TopUp, SitOut, SitIn, Leave, Straddle, Chat, RunIt, Resync, Spectate,
+        Hello, Join, Act, TopUp, SitOut, SitIn, Leave, Straddle, Chat, RunIt, AnswerDeal, Resync, Spectate,
         Approve, RefuseSeat, Start, Pause, Resume, OfferDeal, SetGame, MoveSeat, SetClock, SetBuyIn, EditStack,
         Remove, EndGame, Spectators, BombPot, BombPots, ChooseGame,
     )
@@ -438,6 +447,7 @@ INPUTS: dict[str, dict[str, Rule]] = {
     "straddle": _of(Straddle, player_id=_PLAYER),
     "chat": _of(Chat, player_id=_PLAYER),
     "run_it": _of(RunIt, player_id=_PLAYER),
+    "answer_deal": _of(AnswerDeal, player_id=_PLAYER),
     "choose_game": _of(ChooseGame, player_id=_PLAYER),
     "act": {
         "player_id": _PLAYER,

@@ -25,7 +25,9 @@ from pokerfloor.table import Table
 
 LOG = logging.getLogger("pokerfloor.server")
 ROOM_RECORD_FORMAT = "pokerfloor.room-record"
-ROOM_RECORD_VERSION = 1
+ROOM_RECORD_VERSION = 2
+"""Version 2 added a tournament's deal (``deal_accepted``, ``deal_payouts``); a version 1 record
+is read as one without a deal (``_from_v1``)."""
 
 
 class RecordMiss(PokerfloorError, ValueError):
@@ -69,6 +71,8 @@ def room_record(room: Room) -> dict[str, Any]:
         "level_start": None if room.level_start is None else list(room.level_start),
         "finishes": [list(finish) for finish in room.finishes],
         "deal_offered": room.deal_offered,
+        "deal_accepted": list(room.deal_accepted),
+        "deal_payouts": room.deal_payouts,
     }
 
 
@@ -98,9 +102,11 @@ def restored(table_id: str, config: Config, host_hash: str, record: str, hands: 
 def _room_from(table_id: str, config: Config, host_hash: str, data: Any, hands: Mapping[int, str]) -> Room:
     if not isinstance(data, Mapping) or data.get("format") != ROOM_RECORD_FORMAT:
         raise RecordMiss(f"not a {ROOM_RECORD_FORMAT}")
-    if data.get("version") != ROOM_RECORD_VERSION:
-        version = data.get("version")
-        raise RecordMiss(f"{ROOM_RECORD_FORMAT} version {version!r}; this release reads {ROOM_RECORD_VERSION}")
+    version = data.get("version")
+    if version == 1:
+        data = _from_v1(data)
+    elif version != ROOM_RECORD_VERSION:
+        raise RecordMiss(f"{ROOM_RECORD_FORMAT} version {version!r}; this release reads 1 and {ROOM_RECORD_VERSION}")
     if data["table_id"] != table_id:
         raise RecordMiss(f"the record of table {data['table_id']!r}, not {table_id!r}")
     earlier = int(data["hands"]) - 1
@@ -141,8 +147,18 @@ def _room_from(table_id: str, config: Config, host_hash: str, data: Any, hands: 
     room.level_start = None if start is None else (int(start[0]), float(start[1]))
     room.finishes = [(str(player), int(place), int(hand)) for player, place, hand in data["finishes"]]
     room.deal_offered = None if data["deal_offered"] is None else int(data["deal_offered"])
+    room.deal_accepted = [str(player) for player in data["deal_accepted"]]
+    payouts = data["deal_payouts"]
+    room.deal_payouts = None if payouts is None else {str(p): int(units) for p, units in payouts.items()}
     room.hands = [Hand.from_record(hands[number]) for number in range(1, earlier + 1)] + [last]
     return room
+
+
+def _from_v1(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A version 1 record as version 2: written before a deal could be accepted, so nobody has
+    accepted the deal it may show and no deal ended its tournament (a v1 record of a finished
+    tournament has its places from eliminations alone)."""
+    return {**data, "version": 2, "deal_accepted": [], "deal_payouts": None}
 
 
 def rebuild(store: Store, table_id: str, *, from_snapshot: bool = True) -> Room:

@@ -28,10 +28,10 @@ from pokerfloor.server.games import GameRefused, game_from, game_json, rotation_
 from pokerfloor.table import Level, ManualClock, NotEnoughPlayers, Straddles, Table, TableOptions, buy_in_limits
 from pokerfloor.table.bombs import parse_hands
 from pokerfloor.table.customs import NO_STRADDLES
-from pokerfloor.table.icm import icm_equities
+from pokerfloor.table.icm import icm_deal, icm_equities
 from pokerfloor.table.ledger import Entry
 from pokerfloor.table.seats import TableEvent
-from pokerfloor.table.tournament import R_ICM, next_level, places
+from pokerfloor.table.tournament import R_ICM, deal_places, next_level, places
 
 Input = dict[str, Any]
 
@@ -43,6 +43,9 @@ STRADDLES = {
     "mississippi": Straddles(mississippi="any"),
 }
 BUTTON_RULES = {"dead": "dead_button", "moving": "moving_button", "simplified": "simplified"}
+DEAL_UNITS = 100
+"""An ICM deal pays in hundredths of a percent of the prizes: a tournament's payouts are whole
+percentages, so the prizes are 100 x 100 units and every deal's payouts are whole."""
 
 
 def digest(token: str) -> str:
@@ -406,7 +409,13 @@ class Room:
     finishes: list[tuple[str, int, int]] = field(default_factory=list)
     """A tournament's eliminated players, in order: (player id, place, hand)."""
     deal_offered: int | None = None
-    """The hand after which the host offered an ICM deal (shown until the next hand is dealt)."""
+    """The hand after which the host offered an ICM deal (open until the next hand is dealt, a
+    player declines or the players left change)."""
+    deal_accepted: list[str] = field(default_factory=list)
+    """The players left who accepted the open deal, in order (``answer_deal``)."""
+    deal_payouts: dict[str, int] | None = None
+    """The deal that ended the tournament: each player's payout in hundredths of a percent of
+    the prizes (``DEAL_UNITS``), whole, adding up to the prizes of the places it decided."""
 
     def __post_init__(self) -> None:
         self.clock = ManualClock()
@@ -482,7 +491,7 @@ class Room:
 
     def ready_to_deal(self) -> bool:
         """Whether the next hand is due: the game runs, nothing is in play and two can play."""
-        if not self.running or self.paused or self.ended or self.in_hand:
+        if not self.running or self.paused or self.ended or self.in_hand or self.tournament_over:
             return False
         try:
             plan = self.table.preview()
@@ -591,6 +600,7 @@ class Room:
         del self.requests[request.request_id]
         bank = self.config.clock["time_bank"] if self.config.clock else 0.0
         self.players[player_id] = Player(player_id, request.name, request.seat, request.token_hash, bank=bank)
+        self._cancel_deal()         # a deal is between the players left: one more, and it is gone
 
     def _check_free(self, seat: int, name: str) -> None:
         """A seat asked for is free (its number and the name are in range: ``commands.INPUTS``)."""
@@ -607,6 +617,7 @@ class Room:
         seat = self._seat(entry)
         self.table.leave(seat)
         del self.players[entry["player_id"]]
+        self._cancel_deal()
 
     def _on_sit_out(self, entry: Input) -> None:
         self.table.sit_out(self._seat(entry))
@@ -666,7 +677,47 @@ class Room:
         if self.in_hand or self.tournament_over:
             raise Refused("illegal", "a deal is offered between hands, before the tournament's end",
                           "invalid_action", R_ICM)
+        payouts = self.config.tournament["payouts"]
+        if payouts != sorted(payouts, reverse=True):
+            raise Refused("illegal", "a deal by ICM needs payouts from first place down, each at most the one before",
+                          "invalid_action", R_ICM)
         self.deal_offered = self.table.hand_number
+        self.deal_accepted = []
+
+    def _on_answer_deal(self, entry: Input) -> None:
+        """A player still in answers the open deal: once every player left has accepted, the
+        deal ends the tournament (``finish_by_deal``); one decline and the offer is gone."""
+        seat = self._seat(entry)
+        player = entry["player_id"]
+        taken = self.table.seats.get(seat)
+        if self.deal_offered is None or taken is None or taken.player != player:
+            raise Refused("illegal", "no deal is offered to this player", "invalid_action", R_ICM)
+        if player in self.deal_accepted:
+            raise Refused("illegal", "this player has accepted the deal already", "invalid_action", R_ICM)
+        if not entry["accept"]:
+            self._cancel_deal()
+            return
+        self.deal_accepted.append(player)
+        if {s.player for s in self.table.seats.values()} <= set(self.deal_accepted):
+            self._finish_by_deal()
+
+    def _finish_by_deal(self) -> None:
+        """The tournament ends by the deal: each player left is paid their ICM equity in whole
+        hundredths of a percent of the prizes (``icm_deal``: together exactly the prizes of the
+        places left) and placed by chips, equal stacks sharing a place (``deal_places``)."""
+        assert self.config.tournament is not None
+        stacks = {s.player: self.table.stack(n) for n, s in self.table.seats.items()}
+        payouts = self.config.tournament["payouts"]
+        prizes = [DEAL_UNITS * share for share in payouts[:len(stacks)]]
+        deal = icm_deal(stacks, prizes + [0] * (len(stacks) - len(prizes)))
+        placed = deal_places(stacks, deal, self.table.hand_number)
+        self.finishes += [(f.player, f.place, f.hand) for f in placed]
+        self.deal_payouts = deal
+        self._cancel_deal()
+
+    def _cancel_deal(self) -> None:
+        self.deal_offered = None
+        self.deal_accepted = []
 
     def icm_shares(self) -> dict[str, Fraction]:
         """Each player's ICM equity (Malmuth-Harville, exact), in percent of the prizes, of the
@@ -732,6 +783,7 @@ class Room:
             raise Refused("bad_field", f"seat {entry['seat']} is empty")
         self.table.leave(player.seat)
         del self.players[player.player_id]
+        self._cancel_deal()
 
     def _on_bomb_pot(self, entry: Input) -> None:
         """The host calls a bomb pot for the next hand (refused ``illegal`` in a game without a
@@ -760,6 +812,8 @@ class Room:
     def _on_deal(self, entry: Input) -> None:
         if self.ended:
             raise Refused("closed", "the game has ended")
+        if self.tournament_over:
+            raise Refused("illegal", "the tournament is over", "invalid_action")
         if entry["hand"] != self.table.hand_number + 1:
             raise Refused("bad_field", f"the next hand is {self.table.hand_number + 1}")
         if self.in_hand:
@@ -773,7 +827,7 @@ class Room:
             rng=deck_rng(entry["seed"]), auto_muck=self.config.auto_muck, wait_for_runout=self.config.run_it_twice
         )
         self.straddles = []
-        self.deal_offered = None
+        self._cancel_deal()
         if self.config.tournament is not None and self.level_start is None:
             self.level_start = (self.table.hand_number - 1, self.clock.now)
         self.deals.append(Deal(entry["hand"], entry["seed"]))
@@ -884,6 +938,7 @@ HANDLERS: dict[str, Callable[[Room, Input], None]] = {
     "pause": Room._on_pause,
     "resume": Room._on_resume,
     "offer_deal": Room._on_offer_deal,
+    "answer_deal": Room._on_answer_deal,
     "set_game": Room._on_set_game,
     "move_seat": Room._on_move_seat,
     "set_clock": Room._on_set_clock,

@@ -7,7 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pokerfloor.server.room import Room
+from pokerfloor.server.opening import opener_json
+from pokerfloor.server.room import DEAL_UNITS, Room
 from pokerfloor.server.showdown import result_json
 from pokerfloor.table.seats import TableEvent
 
@@ -23,14 +24,16 @@ client of one audience sees the same update; a guest is ``(False, None, False)``
 class Shared:
     """What the updates of one broadcast share (``TableTask.shared``): the table without the
     host's requests, the last deal's seed digest, the finished hand's result, the clock's
-    deadline, the run-it-twice offer, and the hand's view by seat, each view built for the
-    first audience that needs it (the host and spectators share the rail's)."""
+    deadline, the run-it-twice offer, who opened the stud street in play, and the hand's view
+    by seat, each view built for the first audience that needs it (the host and spectators
+    share the rail's)."""
 
     table: dict[str, Any]
     deal: dict[str, Any] | None
     result: dict[str, Any] | None
     due: tuple[int, float] | None
     offer: dict[str, Any] | None
+    opener: dict[str, Any] | None = None
     views: dict[int | None, Any] = field(default_factory=dict)
 
 
@@ -84,6 +87,7 @@ def update_frame(
         "hand": view,
         "result": shared.result if view is not None else None,
         "offer": shared.offer if watching else None,
+        "opener": shared.opener if view is not None else None,
         "deal": shared.deal,
         "you": {
             "role": role,
@@ -127,7 +131,7 @@ def shared_parts(room: Room, clock: Clock) -> Shared:
     if room.config.tournament is not None:
         table["tournament"] = tournament_json(room, clock)
     result = result_json(room.hand, rabbit=room.config.rabbit)
-    return Shared(table, deal, result, room.deadline(), offer_json(room, clock))
+    return Shared(table, deal, result, room.deadline(), offer_json(room, clock), opener_json(room.table))
 
 
 def bomb_json(room: Room) -> dict[str, Any] | None:
@@ -185,6 +189,7 @@ def tournament_json(room: Room, clock: Clock) -> dict[str, Any]:
     left = len(room.table.seats)
     entries = left + sum(1 for _, place, _ in room.finishes if place != 1)   # no rebuys: chips in play are theirs
     payouts = tournament["payouts"]
+    dealt = room.deal_payouts
     return {
         "level": room.level + 1,
         "small_blind": level.small_blind,
@@ -202,17 +207,28 @@ def tournament_json(room: Room, clock: Clock) -> dict[str, Any]:
         "deal": None if room.deal_offered is None else {
             player: round(float(share), 2) for player, share in room.icm_shares().items()
         },
+        "deal_accepted": list(room.deal_accepted),
         "places": [
             {
                 "place": place,
                 "player_id": player,
                 "name": room.players[player].name if player in room.players else player,
                 "hand": hand,
-                "payout": _share(payouts, place, sum(1 for f in room.finishes if f[1] == place)),
+                "payout": _payout(room, payouts, player, place),
+                "deal": dealt is not None and player in dealt,
             }
             for player, place, hand in sorted(room.finishes, key=lambda f: (f[1], f[0]))
         ],
     }
+
+
+def _payout(room: Room, payouts: list[int], player: str, place: int) -> float:
+    """The percent of the prizes a player won: their ICM deal's, to the hundredth, when a deal
+    ended the tournament in their place; else their place's (``_share``)."""
+    dealt = room.deal_payouts
+    if dealt is not None and player in dealt:
+        return dealt[player] / DEAL_UNITS
+    return _share(payouts, place, sum(1 for f in room.finishes if f[1] == place))
 
 
 def _share(payouts: list[int], place: int, tied: int) -> float:

@@ -244,6 +244,13 @@ class Table:
         return None if hand is None or hand.is_over else hand.to_act
 
     @property
+    def opener(self) -> tuple[int, str] | None:
+        """In stud, who opened the betting round in play and why, ``(seat, "bring_in" |
+        "showing")`` (``Hand.opener``); ``None`` between hands and in other games."""
+        hand = self._hand
+        return None if hand is None else hand.opener
+
+    @property
     def street(self) -> str | None:
         """The street of the hand in play (``None`` between hands)."""
         return self._hand.street if self._hand is not None and not self._hand.is_over else None

@@ -101,6 +101,7 @@ class Tournament:
         self._entries: list[str] = []
         self._finishes: list[Finish] = []
         self._busts_counted = 0
+        self._deal: dict[str, int] | None = None
 
     # ------------------------------------------------------------------ what it shows
     @property
@@ -160,6 +161,27 @@ class Tournament:
         """A deal by ICM for the players left, by player id: their equities rounded to whole
         prizes that add up to the prizes still to be won (``icm_deal``)."""
         return icm_deal(*self._deal_inputs())
+
+    @property
+    def deal(self) -> dict[str, int] | None:
+        """The deal that ended the tournament (``accept_deal``), each player's prize by player
+        id; ``None`` while it is played out."""
+        return None if self._deal is None else dict(self._deal)
+
+    def accept_deal(self, *, unit: int = 1) -> tuple[Finish, ...]:
+        """End the tournament by a deal by ICM that every player left agreed to (R_ICM), between
+        hands: each is paid their ``icm_deal`` in whole ``unit``s (the prizes still to be won,
+        exactly) and placed by their chips, the most first, equal stacks sharing a place
+        (``deal_places``). Refused with ``invalid_action`` as ``icm`` is, or ``InvalidArgument``
+        when those prizes are not whole units; returns the standings, every prize paid."""
+        stacks, prizes = self._deal_inputs()
+        deal = icm_deal(stacks, prizes, unit=unit)
+        self.end_hand()             # the last hand's eliminations placed, if the table ended it
+        names = {s.player_id: s.player for s in self.table.seats.values()}
+        dealt = deal_places(stacks, deal, self.table.hand_number)
+        self._finishes = self._finishes + [replace(f, player=names[f.player]) for f in dealt]
+        self._deal = deal
+        return self.standings
 
     def _deal_inputs(self) -> tuple[dict[str, int], list[int]]:
         if not self.table.hand_ended:
@@ -265,6 +287,14 @@ def next_level(
             break
         index += 1
     return index, (hands, since)
+
+
+def deal_places(stacks: Mapping[str, int], deal: Mapping[str, int], hand: int) -> list[Finish]:
+    """The players left when a deal ends a tournament (R_ICM), by ``stacks``: placed by their
+    chips, the most first, equal stacks sharing a place (as players eliminated in one hand are,
+    ``places``), each paid their amount of the ``deal`` whatever the place's prize."""
+    placed = places([(0, player, chips) for player, chips in stacks.items()], [], hand)
+    return [replace(finish, prize=deal[finish.player]) for finish in placed]
 
 
 def places(busts: Sequence[tuple[int, str, int]], remaining: Sequence[str], hand: int) -> list[Finish]:

@@ -3,7 +3,7 @@
 
 import { $, command, mySeat, seatNames, state, view, you } from "./state.js";
 import { cardElement } from "./cards.js";
-import { bombPot, gameLine, streetWords } from "./games.js";
+import { bombPot, gameLine, openerLine, streetWords } from "./games.js";
 import { readout } from "./holding.js";
 import { fresh } from "./motion.js";
 import { moving } from "./settings.js";
@@ -45,6 +45,9 @@ function renderBomb(update, hand) {
 export function renderCenter(update) {
   const hand = view();
   renderBomb(update, hand);
+  const opener = $("#opener");
+  opener.textContent = openerLine(update, seatNames(update));
+  opener.hidden = !opener.textContent;
   const board = $("#board");
   board.replaceChildren();
   const pots = $("#pots");

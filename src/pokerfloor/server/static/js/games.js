@@ -110,3 +110,12 @@ export function halfLines(result, names) {
 export function bombPot(hand) {
   return hand?.events?.find((e) => e.kind === "bomb_pot")?.amount ?? 0;
 }
+
+/** Who opened the stud street in play and why, as the server says it (`update.opener`, from
+ * the engine's decision): "Seat 3 (Ann) brings in: lowest up card 2♣". */
+export function openerLine(update, names) {
+  const o = update.opener;
+  if (!o) return "";
+  const who = names[o.seat] ? `Seat ${o.seat} (${names[o.seat]})` : `Seat ${o.seat}`;
+  return `${who} ${o.rule === "bring_in" ? "brings in" : "acts first"}: ${o.why}`;
+}

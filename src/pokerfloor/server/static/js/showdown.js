@@ -84,8 +84,10 @@ function winLines(last, names) {
       const winners = Object.entries(a.winners);
       const run = last.view.boards?.length > 1 ? ` on ${bombPot(last.view) ? "board" : "run"} ${(a.run ?? 0) + 1}` : "";
       for (const [seat, chips] of winners) {
-        const split = winners.length > 1 ? ` (split ${winners.length} ways)` : "";
-        lines.push(`${who(seat)} wins ${pot}${run}, ${chips.toLocaleString()}${split}${a.won_with ? `, with ${a.won_with}` : ""}`);
+        // A hi-lo pot: the halves' own lines (games.js halfLines) say who won which, with what.
+        const split = winners.length > 1 && !a.halves ? ` (split ${winners.length} ways)` : "";
+        const hand = a.won_with && !a.halves ? `, with ${a.won_with}` : "";
+        lines.push(`${who(seat)} wins ${pot}${run}, ${chips.toLocaleString()}${split}${hand}`);
       }
     }
     return lines;

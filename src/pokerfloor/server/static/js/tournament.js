@@ -1,7 +1,7 @@
 // A sit-and-go's clock in the header (level, blinds, the next level and what is left of this
 // one, players left, average stack) and, once it is over, the places and their payouts
-// (`table.tournament` in the update, docs/protocol.md); the host's ICM deal offer and each
-// player's equity while it stands.
+// (`table.tournament` in the update, docs/protocol.md); the host's ICM deal offer, each
+// player's equity while it stands, who accepted, and a player's own accept and decline.
 
 import { $, command, state, you } from "./state.js";
 
@@ -29,6 +29,7 @@ function renderDeal(t, seats) {
   $("#offer-deal-line").hidden = !(t && !t.over && you().role === "host");
   if (!t || !t.deal) return;
   const names = Object.fromEntries(Object.values(seats).map((s) => [s.player_id, s.name]));
+  const accepted = new Set(t.deal_accepted || []);
   const title = document.createElement("h2");
   title.textContent = "ICM deal offered";
   const list = document.createElement("ul");
@@ -36,9 +37,29 @@ function renderDeal(t, seats) {
     const li = document.createElement("li");
     li.dataset.player = player;
     li.textContent = `${names[player] ?? player}: ${share.toFixed(2)}% of the prizes`;
+    if (accepted.has(player)) {
+      const mark = document.createElement("span");
+      mark.className = "accepted";
+      mark.textContent = " · accepted";
+      li.append(mark);
+    }
     list.append(li);
   }
-  box.replaceChildren(title, list);
+  const note = document.createElement("p");
+  note.textContent = "Every player left must accept; one decline, or the next hand, and the offer is gone.";
+  box.replaceChildren(title, list, note);
+  const me = you().player_id;
+  if (me && me in t.deal && !accepted.has(me)) {
+    const buttons = document.createElement("p");
+    for (const [accept, label] of [[true, "Accept the deal"], [false, "Decline"]]) {
+      const button = document.createElement("button");
+      button.className = accept ? "accept-deal" : "decline-deal";
+      button.textContent = label;
+      button.onclick = () => command({ type: "answer_deal", accept });
+      buttons.append(button);
+    }
+    box.append(buttons);
+  }
 }
 
 export function wireTournament() {
@@ -52,7 +73,8 @@ export function renderTournament(update) {
   $("#places").hidden = !(t && t.over);
   if (!t) return;
   received = { at: Date.now(), seconds: t.seconds_left };
-  $("#tournament-clock").textContent = t.over ? "Tournament over" : clockText(t);
+  const dealt = t.places.some((p) => p.deal);
+  $("#tournament-clock").textContent = t.over ? (dealt ? "Tournament over: a deal by ICM" : "Tournament over") : clockText(t);
   if (!t.over) return;
   const places = $("#places");
   places.replaceChildren();
@@ -62,7 +84,10 @@ export function renderTournament(update) {
   for (const p of t.places) {
     const li = document.createElement("li");
     li.dataset.place = p.place;
-    li.textContent = `${ordinal(p.place)} ${p.name}${p.payout ? ` · ${p.payout}% of the prizes` : ""}`;
+    const deal = p.deal ? " (ICM deal)" : "";
+    li.dataset.deal = p.deal ? "true" : "false";
+    const payout = p.deal ? p.payout.toFixed(2) : p.payout;
+    li.textContent = `${ordinal(p.place)} ${p.name}${p.payout ? ` · ${payout}% of the prizes${deal}` : deal}`;
     list.append(li);
   }
   places.append(title, list);
