@@ -168,8 +168,9 @@ def test_a_hi_lo_split_names_each_half(game_table: Callable[..., Seated]) -> Non
         for person in (host, *players.values()):
             expect(person.page.locator("#showdown .won", has_text="high half:")).to_have_count(1)
             expect(person.page.locator("#showdown .won", has_text="low half:")).to_contain_text(" low")
-            # Each winner's line says what they won, not both halves' hands as if each had both.
-            winners = person.page.locator("#showdown .won", has_text=" wins the pot, ")
+            # Each winner's line says their share of the pot ("Ann wins 2 of the pot"), not both
+            # halves' hands as if each had both.
+            winners = person.page.locator("#showdown .won", has_text=" of the pot")
             expect(winners).to_have_count(2)
             expect(winners.first).not_to_contain_text(" with ")
         close_host_panel(host)          # it opened by itself before the first hand, over the table

@@ -87,7 +87,10 @@ function winLines(last, names) {
         // A hi-lo pot: the halves' own lines (games.js halfLines) say who won which, with what.
         const split = winners.length > 1 && !a.halves ? ` (split ${winners.length} ways)` : "";
         const hand = a.won_with && !a.halves ? `, with ${a.won_with}` : "";
-        lines.push(`${who(seat)} wins ${pot}${run}, ${chips.toLocaleString()}${split}${hand}`);
+        // A pot split by halves: each winner's share of it ("Ann wins 2 of the pot").
+        lines.push(a.halves && winners.length > 1
+          ? `${who(seat)} wins ${chips.toLocaleString()} of ${pot}${run}`
+          : `${who(seat)} wins ${pot}${run}, ${chips.toLocaleString()}${split}${hand}`);
       }
     }
     return lines;
