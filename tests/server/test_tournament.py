@@ -138,6 +138,34 @@ def test_the_blinds_go_up_by_hands_from_the_next_hand() -> None:
     assert len(blinds) >= 4
 
 
+def test_a_big_blind_ante_level_has_the_big_blind_post_the_table_s_ante() -> None:
+    """TDA 2024 RP-11: at a big-blind-ante level the big blind alone antes for the table (and its
+    blind comes first); the next level's doubling doubles the big-blind ante with the blinds."""
+    levels = {"starting_stack": 300, "doubling": {"small_blind": 5, "big_blind": 10, "bb_ante": 10, "hands": 1,
+                                                  "levels": 3}, "payouts": [100]}
+    played = Played(levels, seed=11, shove=0.0)
+    for number in range(2):
+        played.hand()
+        hand = played.room.hands[-1]
+        posts = [(e.seat, e.post, e.amount) for e in hand.events if e.kind == "post"]
+        big = next(seat for seat, kind, _ in posts if kind == "bb")
+        assert [(seat, amount) for seat, kind, amount in posts if kind == "bb_ante"] == [(big, 10 << number)]
+        assert not [kind for _, kind, _ in posts if kind == "ante"]
+        state = tournament_json(played.room, lambda: played.now)
+        assert state["next"]["bb_ante"] == 10 << (number + 1)
+
+
+@pytest.mark.parametrize(("level", "field"), [
+    ({"small_blind": 5, "big_blind": 10, "ante": 1, "bb_ante": 10}, "bb_ante"),
+    ({"small_blind": 5, "big_blind": 10, "bb_ante": -1}, "bb_ante"),
+    ({"small_blind": 5, "big_blind": 10, "bb_ante": True}, "bb_ante"),
+])
+def test_a_level_has_an_ante_from_each_player_or_a_big_blind_ante_not_both(level: Any, field: str) -> None:
+    with pytest.raises(Refused) as refused:
+        _config({"starting_stack": 300, "levels": [level]})
+    assert refused.value.code == "bad_field" and refused.value.field == field
+
+
 def test_the_blinds_go_up_by_minutes_on_the_level_clock() -> None:
     """A level of one minute: the hand dealt after 60 s of it is at the next level."""
     played = Played(BY_MINUTES, seed=5, step=4.0, shove=0.02)
@@ -243,7 +271,7 @@ def test_the_update_carries_the_tournament_and_its_level_clock(http: TestClient,
     session.sync()
     state = session.host.state["table"]["tournament"]
     assert state["level"] == 1 and (state["small_blind"], state["big_blind"]) == (5, 10)
-    assert state["next"] == {"small_blind": 10, "big_blind": 20, "ante": 0}
+    assert state["next"] == {"small_blind": 10, "big_blind": 20, "ante": 0, "bb_ante": 0}
     assert state["players_left"] == 2 and state["average_stack"] == 500
     assert state["seconds_left"] == 60.0
     clock.now += 61

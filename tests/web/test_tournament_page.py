@@ -12,8 +12,9 @@ from playwright.sync_api import expect
 from tests.web.conftest import Client, Seated, close_host_panel
 
 
-def sit_and_go(stack: int = 100, payouts: str = "70, 30") -> Callable[[Client], None]:
-    """The lobby's sit-and-go: blinds 10/20 doubling every hand, ``stack`` each, ``payouts``."""
+def sit_and_go(stack: int = 100, payouts: str = "70, 30", antes: str = "") -> Callable[[Client], None]:
+    """The lobby's sit-and-go: blinds 10/20 doubling every hand, ``stack`` each, ``payouts``,
+    ``antes`` as the lobby's select names them ("" none, "bb_ante" a big-blind ante)."""
 
     def chosen(host: Client) -> None:
         host.page.fill("#small-blind", "10")
@@ -23,8 +24,26 @@ def sit_and_go(stack: int = 100, payouts: str = "70, 30") -> Callable[[Client], 
         host.page.fill("#sng-every", "1")
         host.page.select_option("#sng-by", "hands")
         host.page.fill("#sng-payouts", payouts)
+        host.page.select_option("#sng-ante", antes)
 
     return chosen
+
+
+def test_a_big_blind_ante_chosen_in_the_lobby_is_posted_and_shown_on_the_clock(
+    game_table: Callable[..., Seated],
+) -> None:
+    """TDA 2024 RP-11: the big blind antes for the table, one big blind, doubling with the blinds."""
+    with game_table("5a1e0025", setup=sit_and_go(stack=400, antes="bb_ante")) as (host, players, _):
+        host.page.click("#start")
+        clock = players[2].page.locator("#tournament-clock")
+        expect(clock).to_have_text(
+            "Level 1 · 10/20 BB ante 20 · next 20/40 BB ante 40 after 1 hand · 2 left · average 400")
+        host.page.wait_for_function("() => window.pokerfloorTable.state.update.hand?.to_act != null")
+        events = host.state()["hand"]["events"]
+        posts = [(e["seat"], e["post"], e["amount"]) for e in events if e["kind"] == "post"]
+        big = next(seat for seat, kind, _ in posts if kind == "bb")
+        assert (big, "bb_ante", 20) in posts
+        players[2].shot("23-tournament-big-blind-ante")
 
 
 def test_the_tournament_clock_shows_the_level_change_and_the_places(game_table: Callable[..., Seated]) -> None:

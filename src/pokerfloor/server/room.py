@@ -272,9 +272,10 @@ MOST_LEVELS = 100
 
 def tournament_from(data: object, game: Game) -> dict[str, Any]:
     """A sit-and-go's structure from the ``tournament`` option, whole (``Refused`` otherwise):
-    ``starting_stack``; ``levels``, a list of ``{"small_blind", "big_blind", "ante", "hands" |
-    "minutes"}`` (the last may last to the end), or ``doubling``, ``{"small_blind", "big_blind",
-    "hands" | "minutes", "levels"}``: the blinds doubling each level; ``payouts``, percentages
+    ``starting_stack``; ``levels``, a list of ``{"small_blind", "big_blind", "ante" | "bb_ante",
+    "hands" | "minutes"}`` (the last may last to the end), or ``doubling``, ``{"small_blind",
+    "big_blind", "ante" | "bb_ante", "hands" | "minutes", "levels"}``: the blinds and the ante
+    doubling each level; ``payouts``, percentages
     of the prizes for first, second... adding up to 100. Returned with the levels written out."""
     if not isinstance(data, dict):
         raise bad_field("tournament", "is an object: starting_stack, levels or doubling, payouts")
@@ -292,7 +293,7 @@ def tournament_from(data: object, game: Game) -> dict[str, Any]:
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 30:
             raise bad_field("levels", "is 1 to 30 levels")
         first = _level(doubling, last=False)
-        levels = [first | {"small_blind": first["small_blind"] << k, "big_blind": first["big_blind"] << k}
+        levels = [first | {name: first[name] << k for name in ("small_blind", "big_blind", "ante", "bb_ante")}
                   for k in range(count)]
     else:
         given = data["levels"]
@@ -321,14 +322,17 @@ def _chips(value: object, name: str, *, zero: bool = False) -> int:
 def _level(data: object, *, last: bool) -> dict[str, Any]:
     """One level as ``Level``'s fields; it lasts a number of hands or minutes (the last may not)."""
     if not isinstance(data, dict):
-        raise bad_field("levels", "are objects: small_blind, big_blind, ante, hands or minutes")
-    unknown = sorted(set(data) - {"small_blind", "big_blind", "ante", "hands", "minutes", "levels"})
+        raise bad_field("levels", "are objects: small_blind, big_blind, ante or bb_ante, hands or minutes")
+    unknown = sorted(set(data) - {"small_blind", "big_blind", "ante", "bb_ante", "hands", "minutes", "levels"})
     if unknown:
         raise bad_field("levels", f"have no field {unknown[0]!r}")
     small, big = _chips(data.get("small_blind"), "small_blind"), _chips(data.get("big_blind"), "big_blind")
     if small > big:
         raise bad_field("small_blind", "is at most the big blind")
-    ante = _chips(data.get("ante", 0), "ante", zero=True)
+    # Each player's ante, or the big blind's ante for the table (TDA 2024 RP-11): one of them.
+    ante, bb_ante = _chips(data.get("ante", 0), "ante", zero=True), _chips(data.get("bb_ante", 0), "bb_ante", zero=True)
+    if ante and bb_ante:
+        raise bad_field("bb_ante", "is for a level without an ante from each player")
     hands, minutes = data.get("hands"), data.get("minutes")
     if hands is not None and minutes is not None:
         raise bad_field("levels", "last a number of hands or of minutes, not both")
@@ -340,7 +344,8 @@ def _level(data: object, *, last: bool) -> dict[str, Any]:
         minutes = float(minutes)
     if hands is None and minutes is None and not last:
         raise bad_field("levels", "last a number of hands or minutes (only the last lasts to the end)")
-    return {"small_blind": small, "big_blind": big, "ante": ante, "hands": hands, "minutes": minutes}
+    return {"small_blind": small, "big_blind": big, "ante": ante, "bb_ante": bb_ante,
+            "hands": hands, "minutes": minutes}
 
 
 def _positive(value: object, name: str, *, zero: bool = False) -> float:

@@ -195,8 +195,10 @@ def tournament_json(room: Room, clock: Clock) -> dict[str, Any]:
         "small_blind": level.small_blind,
         "big_blind": level.big_blind,
         "ante": level.ante,
+        "bb_ante": level.bb_ante,
         "next": None if following is None else {
             "small_blind": following.small_blind, "big_blind": following.big_blind, "ante": following.ante,
+            "bb_ante": following.bb_ante,
         },
         "hands_left": hands_left,
         "seconds_left": seconds_left,

@@ -66,6 +66,8 @@ $("#create").onsubmit = async (event) => {
       },
       payouts: $("#sng-payouts").value.split(",").map((share) => Number(share.trim())),
     };
+    // A big-blind ante of one big blind (TDA 2024 RP-11), doubling with the blinds.
+    if ($("#sng-ante").value === "bb_ante") options.tournament.doubling.bb_ante = Number($("#big-blind").value);
   }
   const seed = new URLSearchParams(location.search).get("seed");
   if (seed) options.seed = seed; // a known deal, for tests and demos

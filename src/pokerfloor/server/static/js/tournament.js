@@ -6,7 +6,7 @@
 import { $, command, state, you } from "./state.js";
 
 const chips = (n) => Number(n).toLocaleString("en");
-const blinds = (level) => `${chips(level.small_blind)}/${chips(level.big_blind)}${level.ante ? ` ante ${chips(level.ante)}` : ""}`;
+const blinds = (level) => `${chips(level.small_blind)}/${chips(level.big_blind)}${level.ante ? ` ante ${chips(level.ante)}` : ""}${level.bb_ante ? ` BB ante ${chips(level.bb_ante)}` : ""}`;
 const ordinal = (n) => `${n}${[, "st", "nd", "rd"][n % 100 > 10 && n % 100 < 14 ? 0 : n % 10] || "th"}`;
 let received = { at: 0, seconds: null };
 
