@@ -108,12 +108,13 @@ def post_order(house: HouseRules, post: Post) -> int:
     return 1
 
 
-def missing_blinds(game: Game, posts: list[Post]) -> int:
-    """The game's blinds nobody posted (a dead or missing small blind): pot limit counts the
-    pre-flop pot as if they were posted (TDA 2024 R54-B and its example 1)."""
+def missing_blinds(blinds: int, posts: list[Post]) -> int:
+    """The game's blinds (``blinds``, added up) that nobody posted (a dead or missing small
+    blind): pot limit counts the pre-flop pot as if they were posted (TDA 2024 R54-B and its
+    example 1)."""
     posted = [p.amount for p in posts if p.kind in BLIND_KINDS and p.live]
     if not any(p.kind == "bb" for p in posts):
         return 0
-    return max(0, sum(game.blinds) - sum(posted))
+    return max(0, blinds - sum(posted))
 
 

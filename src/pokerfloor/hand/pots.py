@@ -6,42 +6,46 @@ from collections.abc import Sequence
 
 from pokerfloor.hand.types import Pot
 
+Layer = tuple[int, frozenset[int]]
+"""A pot while the pots are cut: its chips and the seats that can win it (made a ``Pot`` at the
+end: the frozen dataclass costs more to build than the tuple)."""
+
 
 def _layers(
     seats: Sequence[int], chips: Sequence[int], levels: Sequence[int], eligible_at: Sequence[bool], out: Sequence[bool]
-) -> tuple[list[Pot], int]:
+) -> tuple[list[Layer], int]:
     """Cut ``chips`` into pots at each level; a seat not ``out`` is eligible for a layer if it
     reached the level or ``eligible_at`` says it still can (it is not all-in). Returns the pots
     and the chips left above the last level."""
-    pots: list[Pot] = []
+    pots: list[Layer] = []
     floor = 0
     for level in levels:
         amount = sum((level if c > level else c) - floor for c in chips if c > floor)
         eligible = frozenset(
             seats[i] for i in range(len(seats)) if not out[i] and (chips[i] >= level or eligible_at[i])
         )
-        pots.append(Pot(amount, eligible))
+        pots.append((amount, eligible))
         floor = level
     return pots, sum(c - floor for c in chips if c > floor)
 
 
-def _merge(pots: list[Pot]) -> list[Pot]:
+def _merge(pots: list[Layer]) -> list[Pot]:
     """Drop empty layers and join neighbours that the same seats can win. A layer no seat can
     win (only folded seats reached it) joins the pot below it, so no chip is ever lost."""
-    merged: list[Pot] = []
+    merged: list[Layer] = []
     carry = 0
-    for pot in pots:
-        if not pot.eligible:
+    for amount, eligible in pots:
+        if not eligible:
             if merged:
-                merged[-1] = Pot(merged[-1].amount + pot.amount, merged[-1].eligible)
+                merged[-1] = (merged[-1][0] + amount, merged[-1][1])
             else:
-                carry += pot.amount
-        elif merged and merged[-1].eligible == pot.eligible:
-            merged[-1] = Pot(merged[-1].amount + pot.amount, pot.eligible)
-        elif pot.amount or carry:
-            merged.append(Pot(pot.amount + carry, pot.eligible))
+                carry += amount
+        elif merged and merged[-1][1] == eligible:
+            merged[-1] = (merged[-1][0] + amount, eligible)
+        elif amount or carry:
+            merged.append((amount + carry, eligible))
             carry = 0
-    return merged
+    return [Pot(amount, eligible) for amount, eligible in merged]
 
 
 def side_pots(
@@ -77,8 +81,8 @@ def side_pots(
     out = [folded[i] or all_in_on_ante[i] for i in range(n)]
     live_pots, leftover = _layers(seats, live, levels, still_betting, out)
     first = live_pots[0]
-    live_pots[0] = Pot(first.amount + dead_rest, first.eligible)
+    live_pots[0] = (first[0] + dead_rest, first[1])
     if leftover:
-        live_pots[-1] = Pot(live_pots[-1].amount + leftover, live_pots[-1].eligible)
+        live_pots[-1] = (live_pots[-1][0] + leftover, live_pots[-1][1])
     pots = _merge(ante_pots + live_pots)
-    return pots or [Pot(0, live_pots[0].eligible)]
+    return pots or [Pot(0, live_pots[0][1])]

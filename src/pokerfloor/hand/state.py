@@ -27,6 +27,7 @@ from pokerfloor.hand.betting import Chips, Round
 from pokerfloor.hand.given import cards_or_unknown
 from pokerfloor.hand.pots import side_pots
 from pokerfloor.hand.record import HandRecord, RecordedDeck, replay_record, restore
+from pokerfloor.hand.terms import terms_of
 from pokerfloor.hand.types import (
     ACTIONS,
     ANTE_KINDS,
@@ -49,7 +50,7 @@ from pokerfloor.hand.types import (
     face_up,
 )
 from pokerfloor.hand.view import SeatView, seat_view
-from pokerfloor.rules import BIG_BET_STRUCTURES, Game, chips_problem
+from pokerfloor.rules import Game, chips_problem
 
 try:
     from mypy_extensions import mypyc_attr
@@ -105,6 +106,8 @@ def _event(
 
 
 def _chips(name: str, value: object) -> int:
+    if type(value) is int and value >= 0:  # the usual amount, which chips_problem allows
+        return value
     problem = chips_problem(name, value)
     if problem or not isinstance(value, int):
         raise IllegalAction("invalid_action", problem)
@@ -150,11 +153,12 @@ class Hand:
         for seat, chips in stacks.items():
             if isinstance(seat, bool) or not isinstance(seat, int):
                 raise InvalidArgument(f"seats are whole numbers, not {seat!r}")
-            if chips_problem("chips", chips, least=1):
+            if not (type(chips) is int and chips >= 1) and chips_problem("chips", chips, least=1):
                 raise InvalidArgument(f"seat {seat} needs a whole, positive number of chips, not {chips!r}")
         if isinstance(button, bool) or not isinstance(button, int):
             raise InvalidArgument(f"the button is a seat number, not {button!r}")
-        most = game.variant_spec.max_players
+        terms = terms_of(game)
+        most = terms.max_players
         if len(stacks) > most:
             raise InvalidArgument(
                 f"one deck deals {game.variant_spec.title or game.variant} to at most {most} players,"
@@ -169,11 +173,15 @@ class Hand:
             if not isinstance(post, Post):
                 raise InvalidArgument(f"forced bets are given as pf.Post values, not {post!r}")
             given_posts.append(post)
-        self._bomb, self._boards = bomb.check_bomb_pot(game, bomb_pot, boards)
+        if type(bomb_pot) is int and bomb_pot == 0 and type(boards) is int and boards == 1:
+            self._bomb, self._boards = 0, 1  # the usual hand, which check_bomb_pot allows in every game
+        else:
+            self._bomb, self._boards = bomb.check_bomb_pot(game, bomb_pot, boards)
         self.game = game
-        self.variant = game.variant_spec
-        self._streets = self.variant.streets
-        self._rounds = self.variant.betting_rounds
+        self.variant = terms.variant
+        self._terms = terms
+        self._streets = terms.streets
+        self._rounds = terms.rounds
         self.button_seat = button
         ordered = sorted(stacks)
         self._seats: list[int] = [s for s in ordered if s > button] + [s for s in ordered if s <= button]
@@ -202,18 +210,13 @@ class Hand:
         self._inputs: list[Input] = []
         self._spot = False
         self._street_index = 0
-        self._structure = game.structure
-        self._round = Round(
-            n,
-            big_bet=game.structure in BIG_BET_STRUCTURES,
-            half_bet=game.house.incomplete_rule_for(game.structure) == "half_bet",
-            cap=game.house.raises_allowed(self._rounds),
-        )
-        self._fold_free = game.house.fold_facing_no_bet == "allowed"
+        self._structure = terms.structure
+        self._round = Round(n, big_bet=terms.big_bet, half_bet=terms.half_bet, cap=terms.cap)
+        self._fold_free = terms.fold_free
         self._short_blinds = 0
         self._to_act = -1
         self._unit_scale = (1, 1)
-        self._postflop_min_bet = game.min_bet
+        self._postflop_min_bet = terms.min_bet
         self._over = False
         self._result: Result | None = None
         self._exposed = False
@@ -222,7 +225,7 @@ class Hand:
         self._sleeping: Post | None = None
         self._killer = -1
         self._entered = False
-        self._stud = self.variant.family == "stud"
+        self._stud = terms.stud
         self._bring_in_open = False
         self._bring_in_seat = -1
         self._open_pair = False
@@ -563,9 +566,9 @@ class Hand:
                 key = (post.amount, i)
                 if order_post is None or key >= order_post:
                     order_post = key
-        self._short_blinds += forced.missing_blinds(self.game, self._posts)
+        self._short_blinds += forced.missing_blinds(self._terms.blinds, self._posts)
         rnd = self._round
-        rnd.min_inc = max(rnd.min_inc, self.game.min_bet)
+        rnd.min_inc = max(rnd.min_inc, self._terms.min_bet)
         self._start_round(first=None if order_post is None else (order_post[1] + 1) % self._n)
         if self._structure == "fixed_limit":
             rnd.full_level, rnd.raises = 0, 0
@@ -1006,7 +1009,7 @@ class Hand:
         self._to_act = -1
         if pots is None:
             pots = self.pots
-        unit = self.game.min_chip
+        unit = self._terms.min_chip
         highs: dict[int, int | None] = {}
         lows: dict[int, int | None] = {}
         order: list[int] = []
@@ -1306,7 +1309,7 @@ class Hand:
     def _in_whole_chips(self, kind: str, min_to: int, max_to: int, all_in_to: int) -> tuple[str, int, int]:
         """The range in whole smallest chips (RROP11 Betting & Raising): both ends round inwards,
         except an all-in; a seat that cannot reach the minimum may still go all-in."""
-        unit = self.game.min_chip
+        unit = self._terms.min_chip
         min_to += -min_to % unit
         if max_to < all_in_to:
             max_to -= max_to % unit
@@ -1318,7 +1321,7 @@ class Hand:
         """The amounts from ``lo`` to ``hi`` that ``act`` accepts: in fixed limit only the two
         ends (a limit bet, or the big bet of an open pair, or all-in), else every smallest chip;
         a single amount has the default step."""
-        step = 1 if hi == lo else hi - lo if self._structure == "fixed_limit" else self.game.min_chip
+        step = 1 if hi == lo else hi - lo if self._structure == "fixed_limit" else self._terms.min_chip
         return _new(Range, (lo, hi, step))
 
     def legal(self) -> Legal:
@@ -1487,7 +1490,7 @@ class Hand:
                 "(all-in)",
                 R_STACKS,
             )
-        if to % self.game.min_chip and to != all_in_to:
+        if to % self._terms.min_chip and to != all_in_to:
             raise IllegalAction("not_chip_multiple", f"bets are made in chips of {self.game.min_chip:,}", R_CHIP)
         structure = self._structure
         if structure == "fixed_limit":
