@@ -123,14 +123,15 @@ class Chips:
         """At the end of a round, the part of the largest bet nobody called goes back to its
         seat: ``(seat index, chips)``, or ``None`` when every bet was called."""
         bets = self.bet
-        top = max(bets)
-        if top == 0:
+        i, top, called = -1, 0, 0  # the largest bet, its seat, and the largest of the others
+        for j in range(len(bets)):
+            if bets[j] > top:
+                i, top, called = j, bets[j], top
+            elif bets[j] > called:
+                called = bets[j]
+        if top == called:  # no bet, or two seats at the top
             return None
-        holders = [j for j in range(len(bets)) if bets[j] == top]
-        if len(holders) != 1:
-            return None
-        i = holders[0]
-        excess = top - max(b for j, b in enumerate(bets) if j != i)
+        excess = top - called
         self.stack[i] += excess
         self.bet[i] -= excess
         self.live[i] -= excess

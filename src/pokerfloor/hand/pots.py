@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from pokerfloor.hand.types import Pot
 
 Layer = tuple[int, frozenset[int]]
@@ -12,7 +10,7 @@ end: the frozen dataclass costs more to build than the tuple)."""
 
 
 def _layers(
-    seats: Sequence[int], chips: Sequence[int], levels: Sequence[int], eligible_at: Sequence[bool], out: Sequence[bool]
+    seats: list[int], chips: list[int], levels: list[int], eligible_at: list[bool], out: list[bool]
 ) -> tuple[list[Layer], int]:
     """Cut ``chips`` into pots at each level; a seat not ``out`` is eligible for a layer if it
     reached the level or ``eligible_at`` says it still can (it is not all-in). Returns the pots
@@ -20,13 +18,20 @@ def _layers(
     pots: list[Layer] = []
     floor = 0
     for level in levels:
-        amount = sum((level if c > level else c) - floor for c in chips if c > floor)
+        amount = 0
+        for c in chips:
+            if c > floor:
+                amount += (level if c > level else c) - floor
         eligible = frozenset(
-            seats[i] for i in range(len(seats)) if not out[i] and (chips[i] >= level or eligible_at[i])
+            [seats[i] for i in range(len(seats)) if not out[i] and (chips[i] >= level or eligible_at[i])]
         )
         pots.append((amount, eligible))
         floor = level
-    return pots, sum(c - floor for c in chips if c > floor)
+    above = 0
+    for c in chips:
+        if c > floor:
+            above += c - floor
+    return pots, above
 
 
 def _merge(pots: list[Layer]) -> list[Pot]:
@@ -48,13 +53,7 @@ def _merge(pots: list[Layer]) -> list[Pot]:
     return [Pot(amount, eligible) for amount, eligible in merged]
 
 
-def side_pots(
-    seats: Sequence[int],
-    live: Sequence[int],
-    dead: Sequence[int],
-    folded: Sequence[bool],
-    all_in: Sequence[bool],
-) -> list[Pot]:
+def side_pots(seats: list[int], live: list[int], dead: list[int], folded: list[bool], all_in: list[bool]) -> list[Pot]:
     """Split the chips in the middle into a main pot and side pots, main pot first.
 
     An all-in seat can win from each opponent only what it put in itself, so each all-in
@@ -65,8 +64,8 @@ def side_pots(
     seat's level stay in the top pot rather than being lost.
     """
     n = len(seats)
-    if not any(all_in):  # no level to cut at: one pot of every chip, for every seat still in
-        eligible = frozenset(seats[i] for i in range(n) if not folded[i])
+    if True not in all_in:  # no level to cut at: one pot of every chip, for every seat still in
+        eligible = frozenset([seats[i] for i in range(n) if not folded[i]])
         return [Pot(sum(live) + sum(dead) if eligible else 0, eligible)]
     still_betting = [not all_in[i] for i in range(n)]
     all_in_on_ante = [all_in[i] and not folded[i] and not live[i] and dead[i] > 0 for i in range(n)]
@@ -75,7 +74,10 @@ def side_pots(
         seats, dead, ante_levels, [still_betting[i] or live[i] > 0 for i in range(n)], folded
     )
     levels = sorted({live[i] for i in range(n) if all_in[i] and not folded[i] and live[i]})
-    top = max((live[i] for i in range(n) if not folded[i]), default=0)
+    top = 0
+    for i in range(n):
+        if not folded[i] and live[i] > top:
+            top = live[i]
     if not levels or levels[-1] < top:
         levels.append(top)
     out = [folded[i] or all_in_on_ante[i] for i in range(n)]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, TypeGuard
+from typing import Any, Final, TypeGuard
 
 from pokerfloor import citations as cite
 from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, SeededShuffler, Shuffler
@@ -62,7 +62,7 @@ except ImportError:  # only the compiler reads the decorator; without mypy_exten
 
 # Named tuples built with one C call (``tuple.__new__``) in the per-decision paths (``legal`` and
 # ``_record``), skipping their generated ``__new__``; the fields are given in full, in order.
-_new = tuple.__new__
+_new: Final = tuple.__new__
 
 R_TURN = cite.TURN
 R_MIN_RAISE = cite.MIN_RAISE
@@ -313,16 +313,16 @@ class Hand:
 
     @property
     def folded(self) -> frozenset[int]:
-        return frozenset(s for i, s in enumerate(self._seats) if self._folded[i])
+        return frozenset([s for i, s in enumerate(self._seats) if self._folded[i]])
 
     @property
     def all_in(self) -> frozenset[int]:
-        return frozenset(s for i, s in enumerate(self._seats) if not self._folded[i] and self._chips.stack[i] == 0)
+        return frozenset([s for i, s in enumerate(self._seats) if not self._folded[i] and self._chips.stack[i] == 0])
 
     @property
     def in_hand(self) -> tuple[int, ...]:
         """Seats that have not folded or mucked."""
-        return tuple(s for i, s in enumerate(self._seats) if not self._folded[i] and not self._mucked[i])
+        return tuple([s for i, s in enumerate(self._seats) if not self._folded[i] and not self._mucked[i]])
 
     @property
     def board(self) -> list[Card | None]:
@@ -538,32 +538,33 @@ class Hand:
         house = self.game.house
         order_post: tuple[int, int] | None = None
         live_amounts: list[int] = []
-        for post in sorted(self._posts, key=lambda p: forced.post_order(house, p)):
-            i = self._pos[post.seat]
-            if post.kind == "sleeper" and house.sleeper_when_entered == "returned":
+        street = self.street
+        for post in forced.paying_order(house, self._posts):
+            seat, amount, kind = post.seat, post.amount, post.kind
+            i = self._pos[seat]
+            if kind == "sleeper" and house.sleeper_when_entered == "returned":
                 self._sleeping = post
                 note = "sleeper waits: returned if a player in front of it enters the pot (house rule)"
-                self.events.append(
-                    _event("sleeper_waits", post.seat, post.amount, street=self.street, note=note, post="sleeper")
-                )
+                self.events.append(_event("sleeper_waits", seat, amount, street=street, note=note, post="sleeper"))
                 continue
-            paid = min(post.amount, self._chips.stack[i])
-            self._chips.put_in(i, paid, live=post.live)
-            self.events.append(_event("post", post.seat, paid, street=self.street, post=post.kind))
-            if not post.live or post.kind in ANTE_KINDS:
+            paid = min(amount, self._chips.stack[i])
+            live = post.live
+            self._chips.put_in(i, paid, live=live)
+            self.events.append(_event("post", seat, paid, street=street, post=kind))
+            if not live or kind in ANTE_KINDS:
                 continue
-            if post.kind in BLIND_KINDS:
-                self._short_blinds += post.amount - paid
-            live_amounts.append(post.amount)
+            if kind in BLIND_KINDS:
+                self._short_blinds += amount - paid
+            live_amounts.append(amount)
             self._raise_level_by_post(i, post)
-            if post.kind == "kill":
+            if kind == "kill":
                 # Both readings start the action left of the big blind (or the last straddle):
                 # RROP11 kill item 2 has the killer act in turn; WIKI_BIP and WIKI_KILL have it act
                 # last wherever it sits (house option killer_acts, rules.md §2.7).
                 if house.killer_acts == "last":
                     self._killer = i
-            elif post.kind in ORDER_SETTING_KINDS:
-                key = (post.amount, i)
+            elif kind in ORDER_SETTING_KINDS:
+                key = (amount, i)
                 if order_post is None or key >= order_post:
                     order_post = key
         self._short_blinds += forced.missing_blinds(self._terms.blinds, self._posts)
@@ -592,21 +593,22 @@ class Hand:
     def _raise_level_by_post(self, i: int, post: Post) -> None:
         """A live blind, straddle, sleeper or kill sets the bet to call; a straddle counts as a
         raise for the minimum raise (house option ``straddle_min_raise``, docs/rules.md §2.8)."""
-        house = self.game.house
         rnd = self._round
         prior = rnd.level
-        if post.amount > rnd.level:
-            rnd.level = post.amount
-        if post.kind in STRADDLE_KINDS and post.amount > prior:
-            if post.kind == "kill" or house.straddle_min_raise == "straddle_amount":
-                rnd.min_inc = max(rnd.min_inc, post.amount)
+        amount, kind = post.amount, post.kind
+        if amount > rnd.level:
+            rnd.level = amount
+        if kind in STRADDLE_KINDS and amount > prior:
+            house = self.game.house
+            if kind == "kill" or house.straddle_min_raise == "straddle_amount":
+                rnd.min_inc = max(rnd.min_inc, amount)
             else:
-                rnd.min_inc = max(rnd.min_inc, post.amount - prior)
-            if house.straddle_postflop_min_bet == "straddle" or post.kind == "kill":
-                self._postflop_min_bet = max(self._postflop_min_bet, post.amount)
-        if post.kind == "kill" and self.game.big_blind:
-            self._unit_scale = (post.amount, self.game.big_blind)
-        if post.kind == "sleeper":
+                rnd.min_inc = max(rnd.min_inc, amount - prior)
+            if house.straddle_postflop_min_bet == "straddle" or kind == "kill":
+                self._postflop_min_bet = max(self._postflop_min_bet, amount)
+        if kind == "kill" and self.game.big_blind:
+            self._unit_scale = (amount, self.game.big_blind)
+        if kind == "sleeper":
             rnd.acted[i] = rnd.level
 
     def _settle_sleeper(self, j: int, sleeper: Post) -> int:
@@ -991,10 +993,10 @@ class Hand:
     def _showdown_order(self, contenders: list[int]) -> list[int]:
         """Last aggressor of the final round first, else the first seat left of the button
         (TDA 2024 R17-A), then clockwise."""
-        first = min(contenders, key=lambda j: (j - self._first) % self._n)
+        n = self._n
         aggressor = self._round.last_aggressor
-        start = aggressor if aggressor in contenders else first
-        return sorted(contenders, key=lambda j: (j - start) % self._n)
+        start = aggressor if aggressor in contenders else self._first
+        return [j for j in [(start + k) % n for k in range(n)] if j in contenders]
 
     def _finish(
         self,
@@ -1043,13 +1045,14 @@ class Hand:
         self._over = True
         final = dict(zip(self._seats, self._chips.stack))
         returned = {e.seat: e.amount for e in self.events if e.kind == "return" and e.seat is not None and e.amount}
+        # Result(awards, returned, stacks, net, showdown_order, shown): positional, a third cheaper
         self._result = Result(
-            awards=tuple(awards),
-            returned=returned,
-            stacks=final,
-            net={s: final[s] - self._chips.start[i] for i, s in enumerate(self._seats)},
-            showdown_order=tuple(self._seats[j] for j in order),
-            shown={self._seats[j]: tuple(self._holes[j]) for j in order if not self._mucked[j]},
+            tuple(awards),
+            returned,
+            final,
+            {s: final[s] - self._chips.start[i] for i, s in enumerate(self._seats)},
+            tuple([self._seats[j] for j in order]),
+            {self._seats[j]: tuple(self._holes[j]) for j in order if not self._mucked[j]},
         )
         for j in order:
             if not self._shown[j] and not self._mucked[j]:
@@ -1227,9 +1230,18 @@ class Hand:
             return others_can_act or any(b > bet for b in self._chips.bet)
         return self._round.acted[i] is None and others_can_act
 
+    def _able(self) -> int:
+        """How many seats can still act: not folded, with chips behind."""
+        folded, stack = self._folded, self._chips.stack
+        count = 0
+        for j in range(self._n):
+            if not folded[j] and stack[j] > 0:
+                count += 1
+        return count
+
     def _next_to_act(self, after: int) -> int:
         n = self._n
-        able = sum(1 for f, s in zip(self._folded, self._chips.stack) if not f and s > 0)
+        able = self._able()
         if self._killer >= 0:
             return self._next_before_the_killer(after, able)
         for step in range(1, n + 1):
@@ -1254,7 +1266,7 @@ class Hand:
     def _heads_up(self) -> bool:
         """Whether at most two players who are not all-in contest the pot: the limit cap binds
         only "a pot involving three or more players who are not all-in" (RROP11 B&R item 3)."""
-        return sum(1 for f, s in zip(self._folded, self._chips.stack) if not f and s > 0) <= 2
+        return self._able() <= 2
 
     def _aggression(self, i: int) -> tuple[str, int, int] | tuple[Reason, str]:
         """The bet or raise open to seat ``i``: ``(kind, min_to, max_to)``, or why there is none."""
@@ -1262,8 +1274,11 @@ class Hand:
         level, bet, stack = rnd.level, self._chips.bet[i], self._chips.stack[i]
         all_in_to = bet + stack
         chips = self._chips
-        reach = [b + s for j, (b, s, f) in enumerate(zip(chips.bet, chips.stack, self._folded)) if j != i and not f]
-        if not reach or max(reach) <= level:
+        reach = -1  # the largest wager an opponent still in can reach (-1: none is)
+        for j in range(self._n):
+            if j != i and not self._folded[j] and chips.bet[j] + chips.stack[j] > reach:
+                reach = chips.bet[j] + chips.stack[j]
+        if reach <= level:
             answer = "call or fold" if level > bet else "check"
             return ("no_opponent_can_call", f"no opponent has chips to call more than the current bet: {answer}")
         if all_in_to <= level:
