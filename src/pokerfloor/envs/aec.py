@@ -332,10 +332,10 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         in from the blinds, is paid too) until the session's hands are played."""
         self._paid = True
         while True:
-            result = hand.result
-            assert result is not None
-            for seat, net in result.net.items():
-                self.rewards[self.possible_agents[seat - 1]] += float(net)
+            assert hand.is_over
+            start = hand.starting_stacks  # the net chips from the stacks: the result is built when read
+            for seat, chips in hand.stacks.items():
+                self.rewards[self.possible_agents[seat - 1]] += float(chips - start[seat])
             self._played += 1
             table = self._table
             if table is None or self._played >= (self.hands or 0):

@@ -111,12 +111,14 @@ class Chips:
     def put_in(self, i: int, chips: int, *, live: bool = True) -> None:
         """Seat ``i`` puts ``chips`` from its stack in the middle: live money counts toward its
         bet this round; dead money (antes, dead blinds) only feeds the pot."""
-        self.stack[i] -= chips
+        # Written out: the compiled build adds to a list item in place through the generic
+        # number protocol, and to a read item as machine integers.
+        self.stack[i] = self.stack[i] - chips
         if live:
-            self.bet[i] += chips
-            self.live[i] += chips
+            self.bet[i] = self.bet[i] + chips
+            self.live[i] = self.live[i] + chips
         else:
-            self.dead[i] += chips
+            self.dead[i] = self.dead[i] + chips
         self.total += chips
 
     def return_uncalled(self) -> tuple[int, int] | None:

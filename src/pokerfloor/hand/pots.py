@@ -5,8 +5,8 @@ from __future__ import annotations
 from pokerfloor.hand.types import Pot
 
 Layer = tuple[int, frozenset[int]]
-"""A pot while the pots are cut: its chips and the seats that can win it (made a ``Pot`` at the
-end: the frozen dataclass costs more to build than the tuple)."""
+"""A pot as its chips and the seats that can win it: what ``Pot`` holds, in a tuple, which costs
+a fraction of the frozen dataclass to build (the hand awards its pots from these)."""
 
 
 def _layers(
@@ -34,7 +34,7 @@ def _layers(
     return pots, above
 
 
-def _merge(pots: list[Layer]) -> list[Pot]:
+def _merge(pots: list[Layer]) -> list[Layer]:
     """Drop empty layers and join neighbours that the same seats can win. A layer no seat can
     win (only folded seats reached it) joins the pot below it, so no chip is ever lost."""
     merged: list[Layer] = []
@@ -50,10 +50,17 @@ def _merge(pots: list[Layer]) -> list[Pot]:
         elif amount or carry:
             merged.append((amount + carry, eligible))
             carry = 0
-    return [Pot(amount, eligible) for amount, eligible in merged]
+    return merged
 
 
 def side_pots(seats: list[int], live: list[int], dead: list[int], folded: list[bool], all_in: list[bool]) -> list[Pot]:
+    """Split the chips in the middle into a main pot and side pots, main pot first (``pot_layers``)."""
+    return [Pot(amount, eligible) for amount, eligible in pot_layers(seats, live, dead, folded, all_in)]
+
+
+def pot_layers(
+    seats: list[int], live: list[int], dead: list[int], folded: list[bool], all_in: list[bool]
+) -> list[Layer]:
     """Split the chips in the middle into a main pot and side pots, main pot first.
 
     An all-in seat can win from each opponent only what it put in itself, so each all-in
@@ -66,7 +73,7 @@ def side_pots(seats: list[int], live: list[int], dead: list[int], folded: list[b
     n = len(seats)
     if True not in all_in:  # no level to cut at: one pot of every chip, for every seat still in
         eligible = frozenset([seats[i] for i in range(n) if not folded[i]])
-        return [Pot(sum(live) + sum(dead) if eligible else 0, eligible)]
+        return [(sum(live) + sum(dead) if eligible else 0, eligible)]
     still_betting = [not all_in[i] for i in range(n)]
     all_in_on_ante = [all_in[i] and not folded[i] and not live[i] and dead[i] > 0 for i in range(n)]
     ante_levels = sorted({dead[i] for i in range(n) if all_in_on_ante[i]})
@@ -87,4 +94,4 @@ def side_pots(seats: list[int], live: list[int], dead: list[int], folded: list[b
     if leftover:
         live_pots[-1] = (live_pots[-1][0] + leftover, live_pots[-1][1])
     pots = _merge(ante_pots + live_pots)
-    return pots or [Pot(0, live_pots[0][1])]
+    return pots or [(0, live_pots[0][1])]

@@ -25,7 +25,7 @@ from pokerfloor.errors import IllegalAction, InvalidArgument, Reason
 from pokerfloor.hand import bomb, dealer, draw, forced, out_of_turn, showdown, spots, stud
 from pokerfloor.hand.betting import Chips, Round
 from pokerfloor.hand.given import cards_or_unknown
-from pokerfloor.hand.pots import side_pots
+from pokerfloor.hand.pots import Layer, pot_layers
 from pokerfloor.hand.record import HandRecord, RecordedDeck, replay_record, restore
 from pokerfloor.hand.terms import terms_of
 from pokerfloor.hand.types import (
@@ -62,7 +62,27 @@ except ImportError:  # only the compiler reads the decorator; without mypy_exten
 
 # Named tuples built with one C call (``tuple.__new__``) in the per-decision paths (``legal`` and
 # ``_record``), skipping their generated ``__new__``; the fields are given in full, in order.
+# Final: the compiled build keeps it in a C static, not in the module's dictionary.
 _new: Final = tuple.__new__
+
+AwardFields = tuple[
+    int, int, frozenset[int], dict[int, int], tuple[int, ...], tuple[int, ...], str, int | None, int | None,
+    tuple[str, str], int,
+]
+"""An ``Award``'s fields, in order: how one pot was won, kept so until the result is read."""
+Outcome = tuple[
+    list[AwardFields],
+    dict[int, int],
+    dict[int, int],
+    dict[int, int],
+    tuple[int, ...],
+    dict[int, tuple[Card | None, ...]],
+]
+"""A ``Result``'s fields, in order, its awards as ``AwardFields``: the end of a hand until its
+``result`` is read. The frozen dataclasses cost more to build than the rest of awarding the pots,
+and a training environment never reads them (it takes its rewards from the stacks)."""
+_UNRANKED: Final = ("high", "none")
+"""``Award.ranked_by`` of a pot won uncontested (the field's default)."""
 
 R_TURN = cite.TURN
 R_MIN_RAISE = cite.MIN_RAISE
@@ -219,6 +239,7 @@ class Hand:
         self._postflop_min_bet = terms.min_bet
         self._over = False
         self._result: Result | None = None
+        self._outcome: Outcome | None = None
         self._exposed = False
         self._awaiting: DealRequest | None = None
         self._held: dict[int, out_of_turn.Held] = {}
@@ -366,7 +387,11 @@ class Hand:
         hand is over and the pots are awarded (see ``result.awards``)."""
         if self._over:
             return []
-        return side_pots(self._seats, self._chips.live, self._chips.dead, self._folded, self._all_in_flags())
+        return [Pot(amount, eligible) for amount, eligible in self._pot_layers()]
+
+    def _pot_layers(self) -> list[Layer]:
+        """The pots now as (chips, seats that can win them), main pot first (``pots``)."""
+        return pot_layers(self._seats, self._chips.live, self._chips.dead, self._folded, self._all_in_flags())
 
     @property
     def total_pot(self) -> int:
@@ -379,6 +404,11 @@ class Hand:
 
     @property
     def result(self) -> Result | None:
+        """How the hand ended, once it is over (built when first read)."""
+        outcome = self._outcome
+        if self._result is None and outcome is not None:
+            awards, returned, stacks, net, order, shown = outcome
+            self._result = Result(tuple([Award(*fields) for fields in awards]), returned, stacks, net, order, shown)
         return self._result
 
     @property
@@ -913,7 +943,7 @@ class Hand:
             self._finish(showdown_seats=reached if contenders and len(reached) > 1 else None)
             return
         highs, lows = self._hand_ranks(contenders)
-        pots = self.pots
+        pots = self._pot_layers()
         if not self._manual:
             boards = [(highs, lows)] + [self._hand_ranks(contenders, b) for b in self._run_boards[: self._boards - 1]]
             asked = self._table_in_order(contenders, pots, boards)
@@ -943,7 +973,10 @@ class Hand:
         return highs, lows
 
     def _table_in_order(
-        self, contenders: list[int], pots: list[Pot], boards: list[tuple[dict[int, int | None], dict[int, int | None]]]
+        self,
+        contenders: list[int],
+        pots: list[Layer],
+        boards: list[tuple[dict[int, int | None], dict[int, int | None]]],
     ) -> int:
         """Table the hands in showdown order: when a player is all-in every hand is (TDA 2024 R16),
         else the hands that can still win (R17-A; on any board of a double board); a hand that can
@@ -970,15 +1003,15 @@ class Hand:
         return -1
 
     def _can_still_win(
-        self, j: int, shown: list[int], pots: list[Pot], highs: dict[int, int | None], lows: dict[int, int | None]
+        self, j: int, shown: list[int], pots: list[Layer], highs: dict[int, int | None], lows: dict[int, int | None]
     ) -> bool:
         """Whether seat ``j``'s hand ties or beats, for a half of some pot it is in, every hand
         shown so far that is in that pot."""
         seat = self._seats[j]
-        for pot in pots:
-            if seat not in pot.eligible:
+        for _amount, eligible in pots:
+            if seat not in eligible:
                 continue
-            rivals = [k for k in shown if self._seats[k] in pot.eligible]
+            rivals = [k for k in shown if self._seats[k] in eligible]
             for ranks in (highs, lows):
                 mine = ranks.get(j)
                 if mine is None:
@@ -1002,15 +1035,15 @@ class Hand:
         self,
         showdown_seats: list[int] | None = None,
         ranks: tuple[dict[int, int | None], dict[int, int | None]] | None = None,
-        pots: list[Pot] | None = None,
+        pots: list[Layer] | None = None,
     ) -> None:
         """End the hand: rank the hands shown down (if any), award every pot from the last side
-        pot to the main pot, and write the result and the show and win events. The showdown order
+        pot to the main pot, and write the outcome and the show and win events. The showdown order
         holds every seat that reached the showdown, mucked ones included. A board run more than once
         splits each pot into one part per run, each awarded by its run's board (``run_parts``)."""
         self._to_act = -1
         if pots is None:
-            pots = self.pots
+            pots = self._pot_layers()
         unit = self._terms.min_chip
         highs: dict[int, int | None] = {}
         lows: dict[int, int | None] = {}
@@ -1023,31 +1056,29 @@ class Hand:
         if runs > 1:
             boards = self.boards
             by_run = [self._hand_ranks(order, boards[run]) if order else (highs, lows) for run in range(runs)]
-        awards: list[Award] = []
+        awards: list[AwardFields] = []
         won = [0] * self._n
         for index in range(len(pots) - 1, -1, -1):
-            pot = pots[index]
-            eligible = [j for j in range(self._n) if self._seats[j] in pot.eligible and not self._mucked[j]]
+            amount, in_pot = pots[index]
+            eligible = [j for j in range(self._n) if self._seats[j] in in_pot and not self._mucked[j]]
             if not eligible:
-                eligible = [j for j in range(self._n) if self._seats[j] in pot.eligible]
+                eligible = [j for j in range(self._n) if self._seats[j] in in_pot]
             # A pot two or more of its players took to the showdown is won at the showdown, named
             # by the hand shown, however the others gave up their cards (TDA 2024 Rule 17).
-            contested = sum(1 for j in order if self._seats[j] in pot.eligible) >= 2
-            parts = showdown.run_parts(pot.amount, runs, unit) if runs > 1 else [pot.amount]
+            contested = len([j for j in order if self._seats[j] in in_pot]) >= 2
+            parts = showdown.run_parts(amount, runs, unit) if runs > 1 else [amount]
             for run, part in enumerate(parts):
                 run_highs, run_lows = by_run[run]
-                share = pot if runs == 1 else Pot(part, pot.eligible)
-                award = self._award_pot(index, share, eligible, run_highs, run_lows, unit, run, contested)
-                for seat, chips in award.winners.items():
+                award = self._award_pot(index, (part, in_pot), eligible, run_highs, run_lows, unit, run, contested)
+                for seat, chips in award[3].items():
                     won[self._pos[seat]] += chips
                 awards.append(award)
         self._chips.pay_out(won)
         self._over = True
         final = dict(zip(self._seats, self._chips.stack))
         returned = {e.seat: e.amount for e in self.events if e.kind == "return" and e.seat is not None and e.amount}
-        # Result(awards, returned, stacks, net, showdown_order, shown): positional, a third cheaper
-        self._result = Result(
-            tuple(awards),
+        self._outcome = (
+            awards,
             returned,
             final,
             {s: final[s] - self._chips.start[i] for i, s in enumerate(self._seats)},
@@ -1060,31 +1091,31 @@ class Hand:
                 shown = _event("show", self._seats[j], cards=tuple(hole), street="showdown", seen_by=face_up(hole))
                 self.events.append(shown)
         run_word = "board" if self._boards > 1 else "run"
-        for award in awards:
-            note = award.reason if runs == 1 else f"{award.reason}, {run_word} {award.run + 1}"
-            for seat, chips in award.winners.items():
+        for _pot, _amount, _eligible, winners, _high, _low, reason, _high_rank, _low_rank, _by, run in awards:
+            note = reason if runs == 1 else f"{reason}, {run_word} {run + 1}"
+            for seat, chips in winners.items():
                 if chips or runs == 1:
                     self.events.append(_event("win", seat, chips, note=note))
 
     def _award_pot(
         self,
         index: int,
-        pot: Pot,
+        pot: Layer,
         eligible: list[int],
         highs: dict[int, int | None],
         lows: dict[int, int | None],
         unit: int,
         run: int = 0,
         contested: bool = False,
-    ) -> Award:
+    ) -> AwardFields:
         """Who wins pot ``index`` (or its part for ``run``) among the ``eligible`` seats (by index),
         and how many chips each takes: the high and low halves, ties split, odd chips in order. A
         pot left to one seat is ``uncontested`` unless it was ``contested`` at the showdown."""
         seats = self._seats
+        amount, in_pot = pot
         if len(eligible) == 1 and not contested:
-            return Award(
-                index, pot.amount, pot.eligible, {seats[eligible[0]]: pot.amount}, reason="uncontested", run=run
-            )
+            winner = {seats[eligible[0]]: amount}
+            return (index, amount, in_pot, winner, (), (), "uncontested", None, None, _UNRANKED, run)
         ranked_high = {j: highs.get(j) for j in eligible}
         ranked_low = {j: lows.get(j) for j in eligible}
         high_winners = showdown.best(ranked_high)
@@ -1094,29 +1125,29 @@ class Hand:
         if high_winners and sorted(high_winners) == sorted(low_winners):
             # The same hands tie for high and for low: the pot is split as evenly as possible, no
             # player taking both halves' odd units (RROP11 Ties item 5c; TDA_FORUM_19).
-            high_amount, low_amount = pot.amount, 0
+            high_amount, low_amount = amount, 0
         elif high_winners and low_winners:
-            high_amount, low_amount = showdown.halves(pot.amount, unit)
+            high_amount, low_amount = showdown.halves(amount, unit)
         elif high_winners:
-            high_amount, low_amount = pot.amount, 0
+            high_amount, low_amount = amount, 0
         else:
-            high_amount, low_amount = 0, pot.amount
+            high_amount, low_amount = 0, amount
         winners: dict[int, int] = {}
-        for group, amount in ((high_winners, high_amount), (low_winners, low_amount)):
-            if not group or not amount:
+        for group, half in ((high_winners, high_amount), (low_winners, low_amount)):
+            if not group or not half:
                 continue
             ordered = self._odd_chip_order(group, low=group is low_winners)
-            for seat, chips in showdown.split(amount, ordered, unit).items():
+            for seat, chips in showdown.split(half, ordered, unit).items():
                 winners[seat] = winners.get(seat, 0) + chips
         reason = "split" if len(winners) > 1 else "best hand"
         variant = self.variant
-        return Award(
+        return (
             index,
-            pot.amount,
-            pot.eligible,
+            amount,
+            in_pot,
             winners,
-            tuple(seats[j] for j in sorted(high_winners)),
-            tuple(seats[j] for j in sorted(low_winners)),
+            tuple([seats[j] for j in sorted(high_winners)]),
+            tuple([seats[j] for j in sorted(low_winners)]),
             reason,
             ranked_high[high_winners[0]] if high_winners else None,
             ranked_low[low_winners[0]] if low_winners else None,
