@@ -60,6 +60,8 @@ except ImportError:  # only the compiler reads the decorator; without mypy_exten
         return lambda cls: cls
 
 
+_NO_SEATS: Final[frozenset[int]] = frozenset()
+
 # Named tuples built with one C call (``tuple.__new__``) in the per-decision paths (``legal`` and
 # ``_record``), skipping their generated ``__new__``; the fields are given in full, in order.
 # Final: the compiled build keeps it in a C static, not in the module's dictionary.
@@ -334,6 +336,8 @@ class Hand:
 
     @property
     def folded(self) -> frozenset[int]:
+        if True not in self._folded:
+            return _NO_SEATS  # most reads, before anyone folds: no set built
         return frozenset([s for i, s in enumerate(self._seats) if self._folded[i]])
 
     @property
