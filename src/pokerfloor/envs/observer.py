@@ -65,6 +65,8 @@ class Choices:
         self.aggressive = aggressive
         self.min_to: int | None = None if aggressive is None else aggressive[1].min_to
         self.max_to: int | None = None if aggressive is None else aggressive[1].max_to
+        self.lists = tuple([name for name, value in plain.items() if isinstance(value, list)])
+        """The names of the plain values that are lists (copied for each info handed out)."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copied and pickled by its arguments (a compiled class has no ``__dict__``)."""
@@ -363,9 +365,9 @@ class Observer:
         """One agent's info: the legal actions, range and mask when ``acting``."""
         if not acting:
             return {"legal": {}, "min_to": None, "max_to": None, "hand": hand}
-        legal: dict[str, Any] = {}
-        for name, value in choices.plain.items():
-            legal[name] = value.copy() if isinstance(value, list) else value
+        legal = dict(choices.plain)
+        for name in choices.lists:
+            legal[name] = legal[name].copy()
         return {
             "legal": legal,
             "min_to": choices.min_to,
