@@ -1074,7 +1074,8 @@ class Hand:
             for run, part in enumerate(parts):
                 run_highs, run_lows = by_run[run]
                 award = self._award_pot(index, (part, in_pot), eligible, run_highs, run_lows, unit, run, contested)
-                for seat, chips in award[3].items():
+                winners = award[3]  # AwardFields: pot, amount, eligible, winners, ...
+                for seat, chips in winners.items():
                     won[self._pos[seat]] += chips
                 awards.append(award)
         self._chips.pay_out(won)
