@@ -29,6 +29,7 @@ COMPILED = [
     "src/pokerfloor/hand/stud.py",
     "src/pokerfloor/hand/pots.py",
     "src/pokerfloor/hand/given.py",
+    "src/pokerfloor/hand/terms.py",
     "src/pokerfloor/hand/view.py",
     "src/pokerfloor/hand/plain.py",
     "src/pokerfloor/evaluation/lookup.py",

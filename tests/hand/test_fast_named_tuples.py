@@ -6,6 +6,9 @@ tests fail when that happens, so the positional calls are revisited with the fie
 from __future__ import annotations
 
 import ast
+import copy
+import dataclasses
+import pickle
 import random
 from pathlib import Path
 
@@ -74,3 +77,53 @@ def test_the_positional_event_of_an_action_reads_by_name() -> None:
     small_blind = hand.legal()
     assert small_blind.seat == 1 and small_blind.call == pf.Call(to=6, cost=5)
     assert small_blind.call is not None and (small_blind.call.to, small_blind.call.cost) == (6, 5)
+
+
+AWARD_FIELDS = ("pot", "amount", "eligible", "winners", "high_winners", "low_winners", "reason", "high_rank",
+                "low_rank", "ranked_by", "run")
+RESULT_FIELDS = ("awards", "returned", "stacks", "net", "showdown_order", "shown")
+
+
+def test_an_award_and_a_result_are_built_from_their_fields_in_order() -> None:
+    """The hand keeps how each pot was won as an ``Award``'s fields in order (``AwardFields``)
+    and its end as a ``Result``'s (``Outcome``), and builds both positionally when ``result`` is
+    first read: a field reordered or added would put values under the wrong names."""
+    from pokerfloor.hand import state
+
+    assert tuple(f.name for f in dataclasses.fields(types.Award)) == AWARD_FIELDS
+    assert tuple(f.name for f in dataclasses.fields(types.Result)) == RESULT_FIELDS
+    assert dataclasses.fields(types.Award)[AWARD_FIELDS.index("ranked_by")].default == state._UNRANKED
+
+
+def _folded_to(hand: pf.Hand) -> pf.Hand:
+    while not hand.is_over:
+        seat = hand.to_act
+        assert seat is not None
+        hand.act(seat, "fold")
+    return hand
+
+
+def test_a_pot_won_uncontested_reads_as_an_award_built_by_name() -> None:
+    """Everyone folds to the big blind (TDA 2024 R17: no showdown; the uncalled half of the big
+    blind goes back, R15-B): the award of the positional fields is the one built by name, with the
+    defaults of an uncontested pot."""
+    hand = _folded_to(pf.Hand(pf.Game.no_limit_holdem(1, 2), stacks={1: 100, 2: 100, 3: 100}, button=3,
+                              rng=random.Random(2)))
+    assert hand.result is not None
+    assert hand.result.awards == (types.Award(0, 2, frozenset({2}), {2: 2}, reason="uncontested", run=0),)
+    assert hand.result is hand.result  # built once, when first read
+    assert hand.result.net == {1: -1, 2: 1, 3: 0}
+
+
+@pytest.mark.parametrize("duplicate", [copy.deepcopy, lambda h: pickle.loads(pickle.dumps(h))])
+def test_a_copy_made_before_the_result_is_read_reads_the_same_result(duplicate: object) -> None:
+    """The result is built when first read, so a copy taken before that builds its own: equal to
+    the original's, award by award."""
+    game = pf.Game.no_limit_holdem(1, 2)
+    hand = pf.Hand(game, stacks={1: 50, 2: 80}, button=2, rng=random.Random(7))
+    hand.act(2, "raise", to=50)
+    hand.act(1, "call")
+    assert hand.is_over
+    twin = duplicate(hand)  # type: ignore[operator]
+    assert twin.result == hand.result and twin.result is not hand.result
+    assert hand.result is not None and hand.result.awards[0].reason in ("best hand", "split")

@@ -207,9 +207,8 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         if self._views:
             self._views = {}
         self._choices = choices = self._observer.select(hand)
-        self._legal = choices.legal
+        self._acting = seat = choices.legal.seat  # the seat to act (None: nobody)
         self._stale = list(self._infos)
-        seat = hand.to_act
         if seat is not None:
             self.agent_selection = self.possible_agents[seat - 1]
 
@@ -222,7 +221,7 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         if stale:
             self._stale = []
             infos, info = self._infos, self._observer.info
-            acting, choices, number = self._legal.seat, self._choices, self._played + 1
+            acting, choices, number = self._acting, self._choices, self._played + 1
             for agent in stale:
                 if agent in infos:
                     infos[agent] = info(self._seat[agent] == acting, choices, number)
@@ -234,21 +233,21 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
 
     def _info(self, agent: str) -> dict[str, Any]:
         """The legal range (for the agent to act) and where the session stands."""
-        return self._observer.info(self._legal.seat == self._seat[agent], self._choices, self._played + 1)
+        return self._observer.info(self._acting == self._seat[agent], self._choices, self._played + 1)
 
     def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
         """The selected agent's observation (unless ``observe`` is false), cumulative reward,
         termination, truncation and info (``AECEnv.last``, building only this agent's info)."""
         agent = self.agent_selection
-        assert agent is not None
+        seat = self._seat[agent]
         stale, infos = self._stale, self._infos
         if agent in stale:
             stale.remove(agent)
-            infos[agent] = self._observer.info(self._legal.seat == self._seat[agent], self._choices, self._played + 1)
+            infos[agent] = self._observer.info(self._acting == seat, self._choices, self._played + 1)
         hand = self._hand
         assert hand is not None
         return (
-            self._observer.observe(hand, self._seat[agent], self._choices) if observe else None,
+            self._observer.observe(hand, seat, self._choices) if observe else None,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
@@ -332,10 +331,10 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         in from the blinds, is paid too) until the session's hands are played."""
         self._paid = True
         while True:
-            result = hand.result
-            assert result is not None
-            for seat, net in result.net.items():
-                self.rewards[self.possible_agents[seat - 1]] += float(net)
+            assert hand.is_over
+            start = hand.starting_stacks  # the net chips from the stacks: the result is built when read
+            for seat, chips in hand.stacks.items():
+                self.rewards[self.possible_agents[seat - 1]] += float(chips - start[seat])
             self._played += 1
             table = self._table
             if table is None or self._played >= (self.hands or 0):

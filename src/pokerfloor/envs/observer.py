@@ -7,7 +7,6 @@ public attributes, and gives the same numbers compiled or not.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -66,6 +65,8 @@ class Choices:
         self.aggressive = aggressive
         self.min_to: int | None = None if aggressive is None else aggressive[1].min_to
         self.max_to: int | None = None if aggressive is None else aggressive[1].max_to
+        self.lists = tuple([name for name, value in plain.items() if isinstance(value, list)])
+        """The names of the plain values that are lists (copied for each info handed out)."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copied and pickled by its arguments (a compiled class has no ``__dict__``)."""
@@ -101,6 +102,7 @@ class Observer:
         self.chips_len = 6 * players + 1 + len(streets)
         self.size = self.cards_len + self.chips_len + 4 * history
         self._pub = np.zeros(self.size, np.float32)  # a spectator's observation, kept up to date
+        self._cells = self._pub.data  # its numbers one by one (a memoryview: a third of numpy's cost for one)
         self._fresh = False  # whether _pub is of the hand now
         self._observed: Hand | None = None  # the hand the carried-over parts are of
         self._read = 0
@@ -137,9 +139,9 @@ class Observer:
     def _update(self, hand: Hand) -> None:
         """Read only the events since the last update: new history rows; the cards everyone
         sees again after a deal, show or muck; the chips that changed. Single numbers are
-        written through a memoryview (a third of numpy's cost for one item)."""
+        written through the memoryview ``_cells``."""
         pub = self._pub
-        cells = pub.data
+        cells = self._cells
         cards_len, chips_len = self.cards_len, self.chips_len
         holes_dirty = hand is not self._observed
         if holes_dirty:
@@ -174,9 +176,11 @@ class Observer:
             self._read = len(events)
             used, history = len(rows) // 4, self.history
             at = cards_len + chips_len
-            if before < used <= history:
+            if before < used <= history:  # new rows in cells still zero since the hand began
                 for i in range(4 * before, 4 * used):
-                    cells[at + i] = rows[i]
+                    value = rows[i]
+                    if value:
+                        cells[at + i] = value
             elif used > history:
                 pub[at:] = rows[4 * (used - history) :]
         if cards_dirty:
@@ -220,9 +224,9 @@ class Observer:
         button: int,
         to_act: int | None,
         folded: frozenset[int],
-        seats: Sequence[int],
-        stacks: Sequence[int],
-        bets: Sequence[int],
+        seats: tuple[int, ...],
+        stacks: tuple[int, ...],
+        bets: tuple[int, ...],
         total_pot: int,
         street: str,
     ) -> list[int]:
@@ -257,8 +261,8 @@ class Observer:
         for card in view.board:
             if card is not None:
                 out[n * 52 + card] = 1
-        seats = list(view.stacks)
-        stacks, bets = [view.stacks[s] for s in seats], [view.bets.get(s, 0) for s in seats]
+        seats = tuple(view.stacks)
+        stacks, bets = tuple([view.stacks[s] for s in seats]), tuple([view.bets.get(s, 0) for s in seats])
         out[cards_len : cards_len + chips_len] = self.chips(
             view.button, view.to_act, view.folded, seats, stacks, bets, view.total_pot, view.street
         )
@@ -361,9 +365,9 @@ class Observer:
         """One agent's info: the legal actions, range and mask when ``acting``."""
         if not acting:
             return {"legal": {}, "min_to": None, "max_to": None, "hand": hand}
-        legal: dict[str, Any] = {}
-        for name, value in choices.plain.items():
-            legal[name] = value.copy() if isinstance(value, list) else value
+        legal = dict(choices.plain)
+        for name in choices.lists:
+            legal[name] = legal[name].copy()
         return {
             "legal": legal,
             "min_to": choices.min_to,

@@ -111,26 +111,29 @@ class Chips:
     def put_in(self, i: int, chips: int, *, live: bool = True) -> None:
         """Seat ``i`` puts ``chips`` from its stack in the middle: live money counts toward its
         bet this round; dead money (antes, dead blinds) only feeds the pot."""
-        self.stack[i] -= chips
+        # Written out: the compiled build adds to a list item in place through the generic
+        # number protocol, and to a read item as machine integers.
+        self.stack[i] = self.stack[i] - chips
         if live:
-            self.bet[i] += chips
-            self.live[i] += chips
+            self.bet[i] = self.bet[i] + chips
+            self.live[i] = self.live[i] + chips
         else:
-            self.dead[i] += chips
+            self.dead[i] = self.dead[i] + chips
         self.total += chips
 
     def return_uncalled(self) -> tuple[int, int] | None:
         """At the end of a round, the part of the largest bet nobody called goes back to its
         seat: ``(seat index, chips)``, or ``None`` when every bet was called."""
         bets = self.bet
-        top = max(bets)
-        if top == 0:
+        i, top, called = -1, 0, 0  # the largest bet, its seat, and the largest of the others
+        for j in range(len(bets)):
+            if bets[j] > top:
+                i, top, called = j, bets[j], top
+            elif bets[j] > called:
+                called = bets[j]
+        if top == called:  # no bet, or two seats at the top
             return None
-        holders = [j for j in range(len(bets)) if bets[j] == top]
-        if len(holders) != 1:
-            return None
-        i = holders[0]
-        excess = top - max(b for j, b in enumerate(bets) if j != i)
+        excess = top - called
         self.stack[i] += excess
         self.bet[i] -= excess
         self.live[i] -= excess

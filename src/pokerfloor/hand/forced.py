@@ -98,6 +98,13 @@ def automatic_blinds(game: Game, seats: list[int], button: int) -> list[Post]:
     return posts
 
 
+def paying_order(house: HouseRules, posts: list[Post]) -> list[Post]:
+    """The posts in the order they are paid (``post_order``): as placed when none is an ante."""
+    if not any(post.kind in ANTE_KINDS for post in posts):
+        return posts
+    return sorted(posts, key=lambda post: post_order(house, post))
+
+
 def post_order(house: HouseRules, post: Post) -> int:
     """When a post is paid: antes and the big-blind ante before or after the blinds (house
     options ``short_stack_forced_order`` and ``bba_order``)."""
@@ -108,12 +115,16 @@ def post_order(house: HouseRules, post: Post) -> int:
     return 1
 
 
-def missing_blinds(game: Game, posts: list[Post]) -> int:
-    """The game's blinds nobody posted (a dead or missing small blind): pot limit counts the
-    pre-flop pot as if they were posted (TDA 2024 R54-B and its example 1)."""
-    posted = [p.amount for p in posts if p.kind in BLIND_KINDS and p.live]
-    if not any(p.kind == "bb" for p in posts):
-        return 0
-    return max(0, sum(game.blinds) - sum(posted))
+def missing_blinds(blinds: int, posts: list[Post]) -> int:
+    """The game's blinds (``blinds``, added up) that nobody posted (a dead or missing small
+    blind): pot limit counts the pre-flop pot as if they were posted (TDA 2024 R54-B and its
+    example 1)."""
+    posted, big_blind = 0, False
+    for post in posts:
+        kind = post.kind
+        if kind in BLIND_KINDS and post.live:
+            posted += post.amount
+        big_blind = big_blind or kind == "bb"
+    return max(0, blinds - posted) if big_blind else 0
 
 

@@ -34,9 +34,17 @@ def _ranker(name: str, omaha: bool) -> Ranker | None:
     return rank
 
 
+_RANKERS: dict[tuple[str, str, bool], tuple[Ranker | None, Ranker | None]] = {}
+"""The ranking functions made so far, by what they depend on (a few: one per kind of game)."""
+
+
 def rankers(variant: Variant) -> tuple[Ranker | None, Ranker | None]:
     """The (high, low) ranking functions of a variant; ``None`` where that half does not play."""
-    return _ranker(variant.high, variant.omaha), _ranker(variant.low, variant.omaha)
+    key = (variant.high, variant.low, variant.omaha)
+    made = _RANKERS.get(key)
+    if made is None:
+        made = _RANKERS[key] = (_ranker(variant.high, variant.omaha), _ranker(variant.low, variant.omaha))
+    return made
 
 
 def best(ranks: dict[int, Rank | None]) -> list[int]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, TypeGuard
+from typing import Any, Final, TypeGuard
 
 from pokerfloor import citations as cite
 from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, SeededShuffler, Shuffler
@@ -25,8 +25,9 @@ from pokerfloor.errors import IllegalAction, InvalidArgument, Reason
 from pokerfloor.hand import bomb, dealer, draw, forced, out_of_turn, showdown, spots, stud
 from pokerfloor.hand.betting import Chips, Round
 from pokerfloor.hand.given import cards_or_unknown
-from pokerfloor.hand.pots import side_pots
+from pokerfloor.hand.pots import Layer, pot_layers
 from pokerfloor.hand.record import HandRecord, RecordedDeck, replay_record, restore
+from pokerfloor.hand.terms import terms_of
 from pokerfloor.hand.types import (
     ACTIONS,
     ANTE_KINDS,
@@ -49,7 +50,7 @@ from pokerfloor.hand.types import (
     face_up,
 )
 from pokerfloor.hand.view import SeatView, seat_view
-from pokerfloor.rules import BIG_BET_STRUCTURES, Game, chips_problem
+from pokerfloor.rules import Game, chips_problem
 
 try:
     from mypy_extensions import mypyc_attr
@@ -59,9 +60,31 @@ except ImportError:  # only the compiler reads the decorator; without mypy_exten
         return lambda cls: cls
 
 
+_NO_SEATS: Final[frozenset[int]] = frozenset()
+
 # Named tuples built with one C call (``tuple.__new__``) in the per-decision paths (``legal`` and
 # ``_record``), skipping their generated ``__new__``; the fields are given in full, in order.
-_new = tuple.__new__
+# Final: the compiled build keeps it in a C static, not in the module's dictionary.
+_new: Final = tuple.__new__
+
+AwardFields = tuple[
+    int, int, frozenset[int], dict[int, int], tuple[int, ...], tuple[int, ...], str, int | None, int | None,
+    tuple[str, str], int,
+]
+"""An ``Award``'s fields, in order: how one pot was won, kept so until the result is read."""
+Outcome = tuple[
+    list[AwardFields],
+    dict[int, int],
+    dict[int, int],
+    dict[int, int],
+    tuple[int, ...],
+    dict[int, tuple[Card | None, ...]],
+]
+"""A ``Result``'s fields, in order, its awards as ``AwardFields``: the end of a hand until its
+``result`` is read. The frozen dataclasses cost more to build than the rest of awarding the pots,
+and a training environment never reads them (it takes its rewards from the stacks)."""
+_UNRANKED: Final = ("high", "none")
+"""``Award.ranked_by`` of a pot won uncontested (the field's default)."""
 
 R_TURN = cite.TURN
 R_MIN_RAISE = cite.MIN_RAISE
@@ -105,6 +128,8 @@ def _event(
 
 
 def _chips(name: str, value: object) -> int:
+    if type(value) is int and value >= 0:  # the usual amount, which chips_problem allows
+        return value
     problem = chips_problem(name, value)
     if problem or not isinstance(value, int):
         raise IllegalAction("invalid_action", problem)
@@ -150,11 +175,12 @@ class Hand:
         for seat, chips in stacks.items():
             if isinstance(seat, bool) or not isinstance(seat, int):
                 raise InvalidArgument(f"seats are whole numbers, not {seat!r}")
-            if chips_problem("chips", chips, least=1):
+            if not (type(chips) is int and chips >= 1) and chips_problem("chips", chips, least=1):
                 raise InvalidArgument(f"seat {seat} needs a whole, positive number of chips, not {chips!r}")
         if isinstance(button, bool) or not isinstance(button, int):
             raise InvalidArgument(f"the button is a seat number, not {button!r}")
-        most = game.variant_spec.max_players
+        terms = terms_of(game)
+        most = terms.max_players
         if len(stacks) > most:
             raise InvalidArgument(
                 f"one deck deals {game.variant_spec.title or game.variant} to at most {most} players,"
@@ -169,11 +195,15 @@ class Hand:
             if not isinstance(post, Post):
                 raise InvalidArgument(f"forced bets are given as pf.Post values, not {post!r}")
             given_posts.append(post)
-        self._bomb, self._boards = bomb.check_bomb_pot(game, bomb_pot, boards)
+        if type(bomb_pot) is int and bomb_pot == 0 and type(boards) is int and boards == 1:
+            self._bomb, self._boards = 0, 1  # the usual hand, which check_bomb_pot allows in every game
+        else:
+            self._bomb, self._boards = bomb.check_bomb_pot(game, bomb_pot, boards)
         self.game = game
-        self.variant = game.variant_spec
-        self._streets = self.variant.streets
-        self._rounds = self.variant.betting_rounds
+        self.variant = terms.variant
+        self._terms = terms
+        self._streets = terms.streets
+        self._rounds = terms.rounds
         self.button_seat = button
         ordered = sorted(stacks)
         self._seats: list[int] = [s for s in ordered if s > button] + [s for s in ordered if s <= button]
@@ -202,27 +232,23 @@ class Hand:
         self._inputs: list[Input] = []
         self._spot = False
         self._street_index = 0
-        self._structure = game.structure
-        self._round = Round(
-            n,
-            big_bet=game.structure in BIG_BET_STRUCTURES,
-            half_bet=game.house.incomplete_rule_for(game.structure) == "half_bet",
-            cap=game.house.raises_allowed(self._rounds),
-        )
-        self._fold_free = game.house.fold_facing_no_bet == "allowed"
+        self._structure = terms.structure
+        self._round = Round(n, big_bet=terms.big_bet, half_bet=terms.half_bet, cap=terms.cap)
+        self._fold_free = terms.fold_free
         self._short_blinds = 0
         self._to_act = -1
         self._unit_scale = (1, 1)
-        self._postflop_min_bet = game.min_bet
+        self._postflop_min_bet = terms.min_bet
         self._over = False
         self._result: Result | None = None
+        self._outcome: Outcome | None = None
         self._exposed = False
         self._awaiting: DealRequest | None = None
         self._held: dict[int, out_of_turn.Held] = {}
         self._sleeping: Post | None = None
         self._killer = -1
         self._entered = False
-        self._stud = self.variant.family == "stud"
+        self._stud = terms.stud
         self._bring_in_open = False
         self._bring_in_seat = -1
         self._open_pair = False
@@ -310,16 +336,18 @@ class Hand:
 
     @property
     def folded(self) -> frozenset[int]:
-        return frozenset(s for i, s in enumerate(self._seats) if self._folded[i])
+        if True not in self._folded:
+            return _NO_SEATS  # most reads, before anyone folds: no set built
+        return frozenset([s for i, s in enumerate(self._seats) if self._folded[i]])
 
     @property
     def all_in(self) -> frozenset[int]:
-        return frozenset(s for i, s in enumerate(self._seats) if not self._folded[i] and self._chips.stack[i] == 0)
+        return frozenset([s for i, s in enumerate(self._seats) if not self._folded[i] and self._chips.stack[i] == 0])
 
     @property
     def in_hand(self) -> tuple[int, ...]:
         """Seats that have not folded or mucked."""
-        return tuple(s for i, s in enumerate(self._seats) if not self._folded[i] and not self._mucked[i])
+        return tuple([s for i, s in enumerate(self._seats) if not self._folded[i] and not self._mucked[i]])
 
     @property
     def board(self) -> list[Card | None]:
@@ -374,7 +402,11 @@ class Hand:
         hand is over and the pots are awarded (see ``result.awards``)."""
         if self._over:
             return []
-        return side_pots(self._seats, self._chips.live, self._chips.dead, self._folded, self._all_in_flags())
+        return [Pot(amount, eligible) for amount, eligible in self._pot_layers()]
+
+    def _pot_layers(self) -> list[Layer]:
+        """The pots now as (chips, seats that can win them), main pot first (``pots``)."""
+        return pot_layers(self._seats, self._chips.live, self._chips.dead, self._folded, self._all_in_flags())
 
     @property
     def total_pot(self) -> int:
@@ -387,6 +419,11 @@ class Hand:
 
     @property
     def result(self) -> Result | None:
+        """How the hand ended, once it is over (built when first read)."""
+        outcome = self._outcome
+        if self._result is None and outcome is not None:
+            awards, returned, stacks, net, order, shown = outcome
+            self._result = Result(tuple([Award(*fields) for fields in awards]), returned, stacks, net, order, shown)
         return self._result
 
     @property
@@ -546,37 +583,38 @@ class Hand:
         house = self.game.house
         order_post: tuple[int, int] | None = None
         live_amounts: list[int] = []
-        for post in sorted(self._posts, key=lambda p: forced.post_order(house, p)):
-            i = self._pos[post.seat]
-            if post.kind == "sleeper" and house.sleeper_when_entered == "returned":
+        street = self.street
+        for post in forced.paying_order(house, self._posts):
+            seat, amount, kind = post.seat, post.amount, post.kind
+            i = self._pos[seat]
+            if kind == "sleeper" and house.sleeper_when_entered == "returned":
                 self._sleeping = post
                 note = "sleeper waits: returned if a player in front of it enters the pot (house rule)"
-                self.events.append(
-                    _event("sleeper_waits", post.seat, post.amount, street=self.street, note=note, post="sleeper")
-                )
+                self.events.append(_event("sleeper_waits", seat, amount, street=street, note=note, post="sleeper"))
                 continue
-            paid = min(post.amount, self._chips.stack[i])
-            self._chips.put_in(i, paid, live=post.live)
-            self.events.append(_event("post", post.seat, paid, street=self.street, post=post.kind))
-            if not post.live or post.kind in ANTE_KINDS:
+            paid = min(amount, self._chips.stack[i])
+            live = post.live
+            self._chips.put_in(i, paid, live=live)
+            self.events.append(_event("post", seat, paid, street=street, post=kind))
+            if not live or kind in ANTE_KINDS:
                 continue
-            if post.kind in BLIND_KINDS:
-                self._short_blinds += post.amount - paid
-            live_amounts.append(post.amount)
+            if kind in BLIND_KINDS:
+                self._short_blinds += amount - paid
+            live_amounts.append(amount)
             self._raise_level_by_post(i, post)
-            if post.kind == "kill":
+            if kind == "kill":
                 # Both readings start the action left of the big blind (or the last straddle):
                 # RROP11 kill item 2 has the killer act in turn; WIKI_BIP and WIKI_KILL have it act
                 # last wherever it sits (house option killer_acts, rules.md §2.7).
                 if house.killer_acts == "last":
                     self._killer = i
-            elif post.kind in ORDER_SETTING_KINDS:
-                key = (post.amount, i)
+            elif kind in ORDER_SETTING_KINDS:
+                key = (amount, i)
                 if order_post is None or key >= order_post:
                     order_post = key
-        self._short_blinds += forced.missing_blinds(self.game, self._posts)
+        self._short_blinds += forced.missing_blinds(self._terms.blinds, self._posts)
         rnd = self._round
-        rnd.min_inc = max(rnd.min_inc, self.game.min_bet)
+        rnd.min_inc = max(rnd.min_inc, self._terms.min_bet)
         self._start_round(first=None if order_post is None else (order_post[1] + 1) % self._n)
         if self._structure == "fixed_limit":
             rnd.full_level, rnd.raises = 0, 0
@@ -600,21 +638,22 @@ class Hand:
     def _raise_level_by_post(self, i: int, post: Post) -> None:
         """A live blind, straddle, sleeper or kill sets the bet to call; a straddle counts as a
         raise for the minimum raise (house option ``straddle_min_raise``, docs/rules.md §2.8)."""
-        house = self.game.house
         rnd = self._round
         prior = rnd.level
-        if post.amount > rnd.level:
-            rnd.level = post.amount
-        if post.kind in STRADDLE_KINDS and post.amount > prior:
-            if post.kind == "kill" or house.straddle_min_raise == "straddle_amount":
-                rnd.min_inc = max(rnd.min_inc, post.amount)
+        amount, kind = post.amount, post.kind
+        if amount > rnd.level:
+            rnd.level = amount
+        if kind in STRADDLE_KINDS and amount > prior:
+            house = self.game.house
+            if kind == "kill" or house.straddle_min_raise == "straddle_amount":
+                rnd.min_inc = max(rnd.min_inc, amount)
             else:
-                rnd.min_inc = max(rnd.min_inc, post.amount - prior)
-            if house.straddle_postflop_min_bet == "straddle" or post.kind == "kill":
-                self._postflop_min_bet = max(self._postflop_min_bet, post.amount)
-        if post.kind == "kill" and self.game.big_blind:
-            self._unit_scale = (post.amount, self.game.big_blind)
-        if post.kind == "sleeper":
+                rnd.min_inc = max(rnd.min_inc, amount - prior)
+            if house.straddle_postflop_min_bet == "straddle" or kind == "kill":
+                self._postflop_min_bet = max(self._postflop_min_bet, amount)
+        if kind == "kill" and self.game.big_blind:
+            self._unit_scale = (amount, self.game.big_blind)
+        if kind == "sleeper":
             rnd.acted[i] = rnd.level
 
     def _settle_sleeper(self, j: int, sleeper: Post) -> int:
@@ -919,7 +958,7 @@ class Hand:
             self._finish(showdown_seats=reached if contenders and len(reached) > 1 else None)
             return
         highs, lows = self._hand_ranks(contenders)
-        pots = self.pots
+        pots = self._pot_layers()
         if not self._manual:
             boards = [(highs, lows)] + [self._hand_ranks(contenders, b) for b in self._run_boards[: self._boards - 1]]
             asked = self._table_in_order(contenders, pots, boards)
@@ -949,7 +988,10 @@ class Hand:
         return highs, lows
 
     def _table_in_order(
-        self, contenders: list[int], pots: list[Pot], boards: list[tuple[dict[int, int | None], dict[int, int | None]]]
+        self,
+        contenders: list[int],
+        pots: list[Layer],
+        boards: list[tuple[dict[int, int | None], dict[int, int | None]]],
     ) -> int:
         """Table the hands in showdown order: when a player is all-in every hand is (TDA 2024 R16),
         else the hands that can still win (R17-A; on any board of a double board); a hand that can
@@ -976,15 +1018,15 @@ class Hand:
         return -1
 
     def _can_still_win(
-        self, j: int, shown: list[int], pots: list[Pot], highs: dict[int, int | None], lows: dict[int, int | None]
+        self, j: int, shown: list[int], pots: list[Layer], highs: dict[int, int | None], lows: dict[int, int | None]
     ) -> bool:
         """Whether seat ``j``'s hand ties or beats, for a half of some pot it is in, every hand
         shown so far that is in that pot."""
         seat = self._seats[j]
-        for pot in pots:
-            if seat not in pot.eligible:
+        for _amount, eligible in pots:
+            if seat not in eligible:
                 continue
-            rivals = [k for k in shown if self._seats[k] in pot.eligible]
+            rivals = [k for k in shown if self._seats[k] in eligible]
             for ranks in (highs, lows):
                 mine = ranks.get(j)
                 if mine is None:
@@ -999,25 +1041,25 @@ class Hand:
     def _showdown_order(self, contenders: list[int]) -> list[int]:
         """Last aggressor of the final round first, else the first seat left of the button
         (TDA 2024 R17-A), then clockwise."""
-        first = min(contenders, key=lambda j: (j - self._first) % self._n)
+        n = self._n
         aggressor = self._round.last_aggressor
-        start = aggressor if aggressor in contenders else first
-        return sorted(contenders, key=lambda j: (j - start) % self._n)
+        start = aggressor if aggressor in contenders else self._first
+        return [j for j in [(start + k) % n for k in range(n)] if j in contenders]
 
     def _finish(
         self,
         showdown_seats: list[int] | None = None,
         ranks: tuple[dict[int, int | None], dict[int, int | None]] | None = None,
-        pots: list[Pot] | None = None,
+        pots: list[Layer] | None = None,
     ) -> None:
         """End the hand: rank the hands shown down (if any), award every pot from the last side
-        pot to the main pot, and write the result and the show and win events. The showdown order
+        pot to the main pot, and write the outcome and the show and win events. The showdown order
         holds every seat that reached the showdown, mucked ones included. A board run more than once
         splits each pot into one part per run, each awarded by its run's board (``run_parts``)."""
         self._to_act = -1
         if pots is None:
-            pots = self.pots
-        unit = self.game.min_chip
+            pots = self._pot_layers()
+        unit = self._terms.min_chip
         highs: dict[int, int | None] = {}
         lows: dict[int, int | None] = {}
         order: list[int] = []
@@ -1029,35 +1071,35 @@ class Hand:
         if runs > 1:
             boards = self.boards
             by_run = [self._hand_ranks(order, boards[run]) if order else (highs, lows) for run in range(runs)]
-        awards: list[Award] = []
+        awards: list[AwardFields] = []
         won = [0] * self._n
         for index in range(len(pots) - 1, -1, -1):
-            pot = pots[index]
-            eligible = [j for j in range(self._n) if self._seats[j] in pot.eligible and not self._mucked[j]]
+            amount, in_pot = pots[index]
+            eligible = [j for j in range(self._n) if self._seats[j] in in_pot and not self._mucked[j]]
             if not eligible:
-                eligible = [j for j in range(self._n) if self._seats[j] in pot.eligible]
+                eligible = [j for j in range(self._n) if self._seats[j] in in_pot]
             # A pot two or more of its players took to the showdown is won at the showdown, named
             # by the hand shown, however the others gave up their cards (TDA 2024 Rule 17).
-            contested = sum(1 for j in order if self._seats[j] in pot.eligible) >= 2
-            parts = showdown.run_parts(pot.amount, runs, unit) if runs > 1 else [pot.amount]
+            contested = len([j for j in order if self._seats[j] in in_pot]) >= 2
+            parts = showdown.run_parts(amount, runs, unit) if runs > 1 else [amount]
             for run, part in enumerate(parts):
                 run_highs, run_lows = by_run[run]
-                share = pot if runs == 1 else Pot(part, pot.eligible)
-                award = self._award_pot(index, share, eligible, run_highs, run_lows, unit, run, contested)
-                for seat, chips in award.winners.items():
+                award = self._award_pot(index, (part, in_pot), eligible, run_highs, run_lows, unit, run, contested)
+                winners = award[3]  # AwardFields: pot, amount, eligible, winners, ...
+                for seat, chips in winners.items():
                     won[self._pos[seat]] += chips
                 awards.append(award)
         self._chips.pay_out(won)
         self._over = True
         final = dict(zip(self._seats, self._chips.stack))
         returned = {e.seat: e.amount for e in self.events if e.kind == "return" and e.seat is not None and e.amount}
-        self._result = Result(
-            awards=tuple(awards),
-            returned=returned,
-            stacks=final,
-            net={s: final[s] - self._chips.start[i] for i, s in enumerate(self._seats)},
-            showdown_order=tuple(self._seats[j] for j in order),
-            shown={self._seats[j]: tuple(self._holes[j]) for j in order if not self._mucked[j]},
+        self._outcome = (
+            awards,
+            returned,
+            final,
+            {s: final[s] - self._chips.start[i] for i, s in enumerate(self._seats)},
+            tuple([self._seats[j] for j in order]),
+            {self._seats[j]: tuple(self._holes[j]) for j in order if not self._mucked[j]},
         )
         for j in order:
             if not self._shown[j] and not self._mucked[j]:
@@ -1065,31 +1107,31 @@ class Hand:
                 shown = _event("show", self._seats[j], cards=tuple(hole), street="showdown", seen_by=face_up(hole))
                 self.events.append(shown)
         run_word = "board" if self._boards > 1 else "run"
-        for award in awards:
-            note = award.reason if runs == 1 else f"{award.reason}, {run_word} {award.run + 1}"
-            for seat, chips in award.winners.items():
+        for _pot, _amount, _eligible, winners, _high, _low, reason, _high_rank, _low_rank, _by, run in awards:
+            note = reason if runs == 1 else f"{reason}, {run_word} {run + 1}"
+            for seat, chips in winners.items():
                 if chips or runs == 1:
                     self.events.append(_event("win", seat, chips, note=note))
 
     def _award_pot(
         self,
         index: int,
-        pot: Pot,
+        pot: Layer,
         eligible: list[int],
         highs: dict[int, int | None],
         lows: dict[int, int | None],
         unit: int,
         run: int = 0,
         contested: bool = False,
-    ) -> Award:
+    ) -> AwardFields:
         """Who wins pot ``index`` (or its part for ``run``) among the ``eligible`` seats (by index),
         and how many chips each takes: the high and low halves, ties split, odd chips in order. A
         pot left to one seat is ``uncontested`` unless it was ``contested`` at the showdown."""
         seats = self._seats
+        amount, in_pot = pot
         if len(eligible) == 1 and not contested:
-            return Award(
-                index, pot.amount, pot.eligible, {seats[eligible[0]]: pot.amount}, reason="uncontested", run=run
-            )
+            winner = {seats[eligible[0]]: amount}
+            return (index, amount, in_pot, winner, (), (), "uncontested", None, None, _UNRANKED, run)
         ranked_high = {j: highs.get(j) for j in eligible}
         ranked_low = {j: lows.get(j) for j in eligible}
         high_winners = showdown.best(ranked_high)
@@ -1099,29 +1141,29 @@ class Hand:
         if high_winners and sorted(high_winners) == sorted(low_winners):
             # The same hands tie for high and for low: the pot is split as evenly as possible, no
             # player taking both halves' odd units (RROP11 Ties item 5c; TDA_FORUM_19).
-            high_amount, low_amount = pot.amount, 0
+            high_amount, low_amount = amount, 0
         elif high_winners and low_winners:
-            high_amount, low_amount = showdown.halves(pot.amount, unit)
+            high_amount, low_amount = showdown.halves(amount, unit)
         elif high_winners:
-            high_amount, low_amount = pot.amount, 0
+            high_amount, low_amount = amount, 0
         else:
-            high_amount, low_amount = 0, pot.amount
+            high_amount, low_amount = 0, amount
         winners: dict[int, int] = {}
-        for group, amount in ((high_winners, high_amount), (low_winners, low_amount)):
-            if not group or not amount:
+        for group, half in ((high_winners, high_amount), (low_winners, low_amount)):
+            if not group or not half:
                 continue
             ordered = self._odd_chip_order(group, low=group is low_winners)
-            for seat, chips in showdown.split(amount, ordered, unit).items():
+            for seat, chips in showdown.split(half, ordered, unit).items():
                 winners[seat] = winners.get(seat, 0) + chips
         reason = "split" if len(winners) > 1 else "best hand"
         variant = self.variant
-        return Award(
+        return (
             index,
-            pot.amount,
-            pot.eligible,
+            amount,
+            in_pot,
             winners,
-            tuple(seats[j] for j in sorted(high_winners)),
-            tuple(seats[j] for j in sorted(low_winners)),
+            tuple([seats[j] for j in sorted(high_winners)]),
+            tuple([seats[j] for j in sorted(low_winners)]),
             reason,
             ranked_high[high_winners[0]] if high_winners else None,
             ranked_low[low_winners[0]] if low_winners else None,
@@ -1235,9 +1277,18 @@ class Hand:
             return others_can_act or any(b > bet for b in self._chips.bet)
         return self._round.acted[i] is None and others_can_act
 
+    def _able(self) -> int:
+        """How many seats can still act: not folded, with chips behind."""
+        folded, stack = self._folded, self._chips.stack
+        count = 0
+        for j in range(self._n):
+            if not folded[j] and stack[j] > 0:
+                count += 1
+        return count
+
     def _next_to_act(self, after: int) -> int:
         n = self._n
-        able = sum(1 for f, s in zip(self._folded, self._chips.stack) if not f and s > 0)
+        able = self._able()
         if self._killer >= 0:
             return self._next_before_the_killer(after, able)
         for step in range(1, n + 1):
@@ -1262,7 +1313,7 @@ class Hand:
     def _heads_up(self) -> bool:
         """Whether at most two players who are not all-in contest the pot: the limit cap binds
         only "a pot involving three or more players who are not all-in" (RROP11 B&R item 3)."""
-        return sum(1 for f, s in zip(self._folded, self._chips.stack) if not f and s > 0) <= 2
+        return self._able() <= 2
 
     def _aggression(self, i: int) -> tuple[str, int, int] | tuple[Reason, str]:
         """The bet or raise open to seat ``i``: ``(kind, min_to, max_to)``, or why there is none."""
@@ -1270,8 +1321,11 @@ class Hand:
         level, bet, stack = rnd.level, self._chips.bet[i], self._chips.stack[i]
         all_in_to = bet + stack
         chips = self._chips
-        reach = [b + s for j, (b, s, f) in enumerate(zip(chips.bet, chips.stack, self._folded)) if j != i and not f]
-        if not reach or max(reach) <= level:
+        reach = -1  # the largest wager an opponent still in can reach (-1: none is)
+        for j in range(self._n):
+            if j != i and not self._folded[j] and chips.bet[j] + chips.stack[j] > reach:
+                reach = chips.bet[j] + chips.stack[j]
+        if reach <= level:
             answer = "call or fold" if level > bet else "check"
             return ("no_opponent_can_call", f"no opponent has chips to call more than the current bet: {answer}")
         if all_in_to <= level:
@@ -1317,7 +1371,7 @@ class Hand:
     def _in_whole_chips(self, kind: str, min_to: int, max_to: int, all_in_to: int) -> tuple[str, int, int]:
         """The range in whole smallest chips (RROP11 Betting & Raising): both ends round inwards,
         except an all-in; a seat that cannot reach the minimum may still go all-in."""
-        unit = self.game.min_chip
+        unit = self._terms.min_chip
         min_to += -min_to % unit
         if max_to < all_in_to:
             max_to -= max_to % unit
@@ -1329,7 +1383,7 @@ class Hand:
         """The amounts from ``lo`` to ``hi`` that ``act`` accepts: in fixed limit only the two
         ends (a limit bet, or the big bet of an open pair, or all-in), else every smallest chip;
         a single amount has the default step."""
-        step = 1 if hi == lo else hi - lo if self._structure == "fixed_limit" else self.game.min_chip
+        step = 1 if hi == lo else hi - lo if self._structure == "fixed_limit" else self._terms.min_chip
         return _new(Range, (lo, hi, step))
 
     def legal(self) -> Legal:
@@ -1498,7 +1552,7 @@ class Hand:
                 "(all-in)",
                 R_STACKS,
             )
-        if to % self.game.min_chip and to != all_in_to:
+        if to % self._terms.min_chip and to != all_in_to:
             raise IllegalAction("not_chip_multiple", f"bets are made in chips of {self.game.min_chip:,}", R_CHIP)
         structure = self._structure
         if structure == "fixed_limit":
