@@ -89,7 +89,21 @@ class Tally:
         return int(self.counts.sum())
 
 
+_KERNELS: list[Any] = []
+
+
+def _kernels() -> Any:
+    """``pokerfloor.equity.kernels`` (which needs numpy), imported on the first call and kept:
+    importing its names again in each call costs microseconds, as much as a river's count."""
+    if not _KERNELS:
+        from pokerfloor.equity import kernels
+
+        _KERNELS.append(kernels)
+    return _KERNELS[0]
+
+
 _PICKS: dict[tuple[int, ...], tuple[tuple[Range, ...], Any]] = {}
+_SPECS: dict[tuple[Any, ...], EquitySpec] = {}
 
 
 def _without(given: Range, known: frozenset[Card]) -> tuple[Range, frozenset[int]]:
@@ -107,6 +121,27 @@ def _read_without(text: str, hole_cards: int, known: frozenset[Card]) -> tuple[R
     return (given, *_without(given, known))
 
 
+def _cards_key(cards: CardsLike) -> str | tuple[Any, ...] | None:
+    """``cards`` as a key of ``_SPECS``: text as it is, a list or tuple of cards, numbers or
+    text as a tuple; None for anything else (such a question is read every time)."""
+    if type(cards) is str:
+        return cards
+    if type(cards) in (tuple, list) and all(type(c) in (str, int, Card) for c in cards):
+        return ("cards", *cards)
+    return None
+
+
+def _text_key(ranges: Sequence[str | Range], board: CardsLike, dead: CardsLike, game: str) -> tuple[Any, ...] | None:
+    """The key of a question written as text (ranges as text, cards as ``_cards_key`` takes
+    them), or None."""
+    if type(game) is not str or not all(type(r) is str for r in ranges):
+        return None
+    shown, gone = _cards_key(board), _cards_key(dead)
+    if shown is None or gone is None:
+        return None
+    return (tuple(ranges), shown, gone, game)
+
+
 @dataclass(frozen=True)
 class EquitySpec:
     """One equity question: each player's range, the board so far and the dead cards."""
@@ -120,7 +155,23 @@ class EquitySpec:
     def make(
         cls, ranges: Sequence[str | Range], *, board: CardsLike = (), dead: CardsLike = (), game: str = "holdem"
     ) -> EquitySpec:
-        """Read and check the question: 2 to 9 ranges, a board of up to five cards, no card twice."""
+        """Read and check the question: 2 to 9 ranges, a board of up to five cards, no card twice.
+        A question written as text (or cards) is read once: the same words give the same
+        (unchanging) spec, kept for the questions asked last."""
+        key = _text_key(ranges, board, dead, game)
+        if key is not None:
+            kept = _SPECS.get(key)
+            if kept is not None:
+                return kept
+        spec = cls._read(ranges, board, dead, game)
+        if key is not None:
+            if len(_SPECS) >= 256:
+                _SPECS.clear()
+            _SPECS[key] = spec
+        return spec
+
+    @classmethod
+    def _read(cls, ranges: Sequence[str | Range], board: CardsLike, dead: CardsLike, game: str) -> EquitySpec:
         if game not in GAMES:
             raise InvalidArgument(f"unknown game {game!r}; known: {', '.join(GAMES)}")
         hole_cards = GAMES[game][0]
@@ -159,6 +210,17 @@ class EquitySpec:
     @cached_property
     def known_mask(self) -> int:
         return sum(1 << c for c in {*self.board, *self.dead})
+
+    @cached_property
+    def texts(self) -> tuple[str, str]:
+        """The board and the dead cards as text (``Equity.board``, ``Equity.dead``)."""
+        return format_cards(self.board), format_cards(self.dead)
+
+    @cached_property
+    def memo(self) -> dict[Any, Any]:
+        """What the paths work out for this question before they count (the path chosen for a
+        precision, the arrays a kernel reads), kept with it: a spec never changes."""
+        return {}
 
     @property
     def completions(self) -> int:
@@ -331,6 +393,51 @@ def sweep_tally(spec: EquitySpec) -> Tally:
     weights over the pairs that share no card."""
     import numpy as np
 
+    setup = spec.memo.get("sweep")
+    if setup is None:
+        setup = spec.memo["sweep"] = _sweep_setup(spec)
+    kernel, args, single, swapped, weights0, weights1 = setup
+    out = np.zeros((len(weights0), len(weights1), 4), dtype=np.int64)
+    kernel(*args, out[0] if single else out)
+    if swapped:
+        out = out.transpose(1, 0, 2)[:, :, [1, 0, 2, 3]]
+        weights0, weights1 = weights1, weights0
+    sums: dict[float, list[int]]
+    if len(weights0) == len(weights1) == 1:  # one weight a range: one group
+        won, lost, tied, showdowns = out[0, 0].tolist()
+        sums = {float(weights0[0] * weights1[0]): [won, lost, tied, showdowns]} if showdowns else {}
+    else:
+        sums = {}  # deal weight: wins of each player, ties, showdowns
+        for j, row in enumerate(out.tolist()):
+            for k, (won, lost, tied, showdowns) in enumerate(row):
+                if showdowns:
+                    total = sums.setdefault(float(weights0[j] * weights1[k]), [0, 0, 0, 0])
+                    total[0] += won
+                    total[1] += lost
+                    total[2] += tied
+                    total[3] += showdowns
+    if not sums:
+        raise RangeError("the ranges leave no deal in which no two players hold the same card")
+    groups = sorted(sums)
+    share = _kernels().SHARE
+    half = share // 2
+    rows: list[int] = []
+    for weight in groups:  # as kernels.add_outcomes folds a pot won alone and one split in two
+        won, lost, tied, _ = sums[weight]
+        for alone in (won, lost):  # the columns of kernels
+            rows += [alone * share + tied * half, alone * share**2 + tied * half**2, alone, tied,
+                     alone * share + tied * half, 0]
+    counts = np.array([sums[w][3] for w in groups], dtype=np.int64)
+    return Tally(tuple(groups), np.array(rows, dtype=np.int64).reshape(len(groups), 2, 6), counts)
+
+
+def _sweep_setup(spec: EquitySpec) -> tuple[Any, tuple[Any, ...], bool, bool, Any, Any]:
+    """What ``sweep_tally`` hands its kernel for ``spec``: the kernel, its arguments but the
+    output, whether it writes the first row of the output only (a hand against a range), whether
+    the ranges are swapped (a range against a hand is counted as the hand against the range),
+    and the two ranges' distinct weights."""
+    import numpy as np
+
     from pokerfloor.equity import kernels
 
     if not sweeps(spec):
@@ -341,40 +448,17 @@ def sweep_tally(spec: EquitySpec) -> Tally:
         first, second = second, first
     hands0, weights0, classes0, ranks0 = _holdem_arrays(first)
     hands1, weights1, classes1, ranks1 = _holdem_arrays(second)
-    out = np.zeros((len(weights0), len(weights1), 4), dtype=np.int64)
     small, big, suits, at, _ = packed_tables()
     if len(hands0) == 1:
         held = spec.known_mask | 1 << int(hands0[0, 0]) | 1 << int(hands0[0, 1])  # no board holds the hand's cards
-        kernels.hand_against_range(hands0[0], hands1, classes1, ranks1, _board(spec), held, spec.missing, small, big,
-                                   suits, at, out[0])
-    else:
-        where = {tuple(sorted(cards)): i for i, (cards, _) in enumerate(second.hands)}
-        same = np.array([where.get(tuple(sorted(cards)), -1) for cards, _ in first.hands], dtype=np.int64)
-        kernels.sweep_headsup(hands0, classes0, hands1, classes1, same, ranks0, ranks1, _board(spec),
-                              spec.known_mask, spec.missing, small, big, suits, at, out)
-    if swapped:
-        out = out.transpose(1, 0, 2)[:, :, [1, 0, 2, 3]]
-        weights0, weights1 = weights1, weights0
-    sums: dict[float, list[int]] = {}  # deal weight: wins of each player, ties, showdowns
-    for j, row in enumerate(out.tolist()):
-        for k, (won, lost, tied, showdowns) in enumerate(row):
-            if showdowns:
-                total = sums.setdefault(float(weights0[j] * weights1[k]), [0, 0, 0, 0])
-                total[0] += won
-                total[1] += lost
-                total[2] += tied
-                total[3] += showdowns
-    if not sums:
-        raise RangeError("the ranges leave no deal in which no two players hold the same card")
-    groups = sorted(sums)
-    share, half = kernels.SHARE, kernels.SHARE // 2
-    rows = []
-    for weight in groups:  # as kernels.add_outcomes folds a pot won alone and one split in two
-        won, lost, tied, _ = sums[weight]
-        rows.append([[alone * share + tied * half, alone * share**2 + tied * half**2, alone, tied,
-                      alone * share + tied * half, 0] for alone in (won, lost)])  # the columns of kernels
-    counts = np.array([sums[w][3] for w in groups], dtype=np.int64)
-    return Tally(tuple(groups), np.array(rows, dtype=np.int64), counts)
+        args: tuple[Any, ...] = (hands0[0], hands1, classes1, ranks1, _board(spec), held, spec.missing, small, big,
+                                 suits, at)
+        return kernels.hand_against_range, args, True, swapped, weights0, weights1
+    where = {tuple(sorted(cards)): i for i, (cards, _) in enumerate(second.hands)}
+    same = np.array([where.get(tuple(sorted(cards)), -1) for cards, _ in first.hands], dtype=np.int64)
+    args = (hands0, classes0, hands1, classes1, same, ranks0, ranks1, _board(spec), spec.known_mask, spec.missing,
+            small, big, suits, at)
+    return kernels.sweep_headsup, args, False, swapped, weights0, weights1
 
 
 def boards_tally(spec: EquitySpec) -> Tally:
@@ -609,9 +693,8 @@ def result(spec: EquitySpec, tally: Tally, *, exact: bool, table: bool = False, 
     """The players' equities from a finished tally (``table``: read from the pre-flop table;
     ``method``: the path that counted it, by default ``table``, ``enumeration`` or
     ``monte_carlo`` as ``table`` and ``exact`` say)."""
-    import numpy as np
-
-    from pokerfloor.equity.kernels import HIGHS, LOWS, SCOOPS, SHARE, SHARES, SPLITS, SQUARES
+    kernels = _kernels()
+    HIGHS, LOWS, SCOOPS, SHARE, SHARES, SPLITS, SQUARES = kernels.COLUMN_NAMES
 
     if len(tally.weights) == 1:  # the same products, without numpy's overhead for one group
         weight = tally.weights[0]
@@ -619,25 +702,27 @@ def result(spec: EquitySpec, tally: Tally, *, exact: bool, table: bool = False, 
         sums: Any = [[weight * float(v) for v in row] for row in tally.rows[0].tolist()]
         n = int(tally.counts[0])
     else:
+        import numpy as np
+
         weights = np.array(tally.weights)
         total = float(weights @ tally.counts)
         sums = np.tensordot(weights, tally.rows.astype(np.float64), axes=1).tolist()  # players x columns
         n = tally.showdowns
     players = []
     for p, given in enumerate(spec.ranges):
-        mean = sums[p][SHARES] / SHARE / total
+        mean = float(sums[p][SHARES] / SHARE / total)
         stderr = 0.0
         if not exact and n > 1:
             variance = max(sums[p][SQUARES] / SHARE**2 / total - mean**2, 0.0)
             stderr = math.sqrt(variance / (n - 1))
+        row = sums[p]  # floats already
         players.append(PlayerEquity(
-            given.text, float(mean), float(sums[p][SCOOPS] / total), float(sums[p][SPLITS] / total),
-            float(sums[p][HIGHS] / SHARE / total), float(sums[p][LOWS] / SHARE / total), stderr,
-            math.comb(52, spec.hole_cards) if given.random else len(given),
+            given.text, mean, row[SCOOPS] / total, row[SPLITS] / total, row[HIGHS] / SHARE / total,
+            row[LOWS] / SHARE / total, stderr, math.comb(52, spec.hole_cards) if given.random else len(given.hands),
         ))
     method = method or ("table" if table else "enumeration" if exact else "monte_carlo")
-    return Equity(spec.game, format_cards(spec.board), format_cards(spec.dead), tuple(players), exact, n, table,
-                  method)
+    board, dead = spec.texts
+    return Equity(spec.game, board, dead, tuple(players), exact, n, table, method)
 
 
 METHODS = ("table", "sweep", "fixed", "boards", "enumeration", "monte_carlo")
@@ -717,9 +802,18 @@ def _suited_completions(spec: EquitySpec) -> int:
 def choose(spec: EquitySpec, precision: float = 0.001, exact: bool | None = None) -> str:
     """The path ``calculate`` takes (``METHODS``): the pre-flop table where it answers (unless
     ``exact`` is False), else the cheapest of ``costs`` (only the exact ones when ``exact``,
-    only sampling when ``exact`` is False)."""
+    only sampling when ``exact`` is False). The costs are worked out once a spec and precision
+    (whether the table is there and sound is asked each time)."""
     if exact is not False and table_answers(spec):
         return "table"
+    key = ("choose", precision, exact)
+    found: str | None = spec.memo.get(key)
+    if found is None:
+        found = spec.memo[key] = _choose(spec, precision, exact)
+    return found
+
+
+def _choose(spec: EquitySpec, precision: float, exact: bool | None) -> str:
     found = costs(spec, precision)
     if exact is False:
         return "monte_carlo"

@@ -33,6 +33,8 @@ SHARE = 5040
 among up to nine players is a whole number of units."""
 
 SHARES, SQUARES, SCOOPS, SPLITS, HIGHS, LOWS = range(6)
+COLUMN_NAMES = (HIGHS, LOWS, SCOOPS, SHARE, SHARES, SPLITS, SQUARES)
+"""The columns and ``SHARE`` in one tuple, as ``calculate.result`` takes them."""
 
 KEYS5, LOW_BITS_AT, POPCOUNT_AT, ROWS7_AT = 52, 104, 156, 412
 """Where the packed ``small`` table (``calculate.packed_tables``) holds the five-card card keys,
