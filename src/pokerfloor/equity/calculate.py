@@ -542,7 +542,24 @@ def fixed_tally(spec: EquitySpec) -> Tally | None:
     player a flush with no card to come (every completion is then such a one)."""
     import numpy as np
 
-    from pokerfloor.equity import kernels
+    setup = spec.memo.get("fixed")
+    if setup is None:
+        setup = spec.memo["fixed"] = _fixed_setup(spec)
+    kernels = _kernels()
+    args, weight = setup
+    players = len(spec.ranges)
+    outcomes = np.zeros((players, players + 1), dtype=np.int64)
+    showdowns = kernels.fixed_hands(*args, outcomes)
+    if showdowns < 0:
+        return None
+    rows = np.zeros((1, players, kernels.COLUMNS), dtype=np.int64)
+    kernels.add_outcomes(outcomes, rows[0])
+    return Tally((weight,), rows, np.array([showdowns], dtype=np.int64))
+
+
+def _fixed_setup(spec: EquitySpec) -> tuple[tuple[Any, ...], float]:
+    """``fixed_tally``'s kernel arguments for ``spec`` but the output, and the deal's weight."""
+    import numpy as np
 
     if not fixed(spec):
         raise InvalidArgument("fixed_tally is for hold'em hands of one hand a player")
@@ -553,14 +570,8 @@ def fixed_tally(spec: EquitySpec) -> Tally | None:
     if bin(held).count("1") != len(spec.board) + len(spec.dead) + 2 * len(spec.ranges):
         raise RangeError("the ranges leave no deal in which no two players hold the same card")
     small, big, suits, at, choose = packed_tables()
-    outcomes = np.zeros((len(spec.ranges), len(spec.ranges) + 1), dtype=np.int64)
-    showdowns = kernels.fixed_hands(holes, _board(spec), held, spec.missing, choose, small, big, suits, at, outcomes)
-    if showdowns < 0:
-        return None
-    rows = np.zeros((1, len(spec.ranges), kernels.COLUMNS), dtype=np.int64)
-    kernels.add_outcomes(outcomes, rows[0])
     weight = math.prod(r.hands[0][1] for r in spec.ranges)
-    return Tally((float(weight),), rows, np.array([showdowns], dtype=np.int64))
+    return (holes, _board(spec), held, spec.missing, choose, small, big, suits, at), float(weight)
 
 
 def table_answers(spec: EquitySpec) -> bool:

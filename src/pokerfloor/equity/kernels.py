@@ -699,6 +699,124 @@ def _next_board(chosen: Array, missing: int, n: int) -> int:
 _next_board_jit = _compiled(_next_board, inline=True)
 
 
+def _suit_bit(card: int) -> int:
+    """Card ``card``'s bit among the ranks by suit (13 bits a suit, clubs lowest)."""
+    return 1 << (13 * (card & 3) + (card >> 2))
+
+
+_suit_bit_jit = _compiled(_suit_bit, inline=True)
+
+WALK_KEY, WALK_SUITS, WALK_BITS, WALK_COUNTS = 0, 1, 2, 3
+"""The columns of a walk over a board's completions (``_walk_start``): row ``j`` describes the
+shown cards and the first ``j`` cards dealt: their key sum, their ranks by suit, the bits of
+the cards dealt (not the shown ones), and from ``WALK_COUNTS`` the number of each suit."""
+
+
+def _walk_start(board: Array, missing: int, known: int, small: Array, walk: Array, deck: Array,
+                chosen: Array) -> int:
+    """Begin walking the completions of ``board`` (its first ``5 - missing`` cards shown) from the
+    cards not in ``known``: ``walk[0]`` (``7`` columns, ``WALK_KEY`` ...) from the shown cards,
+    ``deck`` the cards left (returns how many), ``chosen`` the first completion (positions in
+    ``deck``); ``_walk_step`` then fills the rows of the cards dealt."""
+    for c in range(walk.shape[1]):
+        walk[0, c] = 0
+    for j in range(5 - missing):
+        card = int(board[j])
+        walk[0, WALK_KEY] += int(small[card])
+        walk[0, WALK_SUITS] |= _suit_bit_jit(card)
+        walk[0, WALK_COUNTS + (card & 3)] += 1
+    n = 0
+    for card in range(52):
+        if not known >> card & 1:
+            deck[n] = card
+            n += 1
+    for j in range(missing):
+        chosen[j] = j
+    return n
+
+
+def _walk_step(deck: Array, chosen: Array, changed: int, missing: int, small: Array, walk: Array) -> None:
+    """Rows ``changed + 1`` to ``missing`` of ``walk`` for the completion ``chosen``, whose first
+    ``changed`` cards are those of the rows already filled."""
+    for j in range(changed, missing):
+        card = int(deck[chosen[j]])
+        walk[j + 1, WALK_KEY] = walk[j, WALK_KEY] + int(small[card])
+        walk[j + 1, WALK_SUITS] = walk[j, WALK_SUITS] | _suit_bit_jit(card)
+        walk[j + 1, WALK_BITS] = walk[j, WALK_BITS] | (1 << card)
+        for t in range(4):
+            walk[j + 1, WALK_COUNTS + t] = walk[j, WALK_COUNTS + t]
+        walk[j + 1, WALK_COUNTS + (card & 3)] += 1
+
+
+def _walk_board(walk: Array, row: int) -> tuple[int, int, int]:
+    """The key sum, ranks by suit and dealt cards' bits of the board of ``walk[row]``."""
+    return walk[row, WALK_KEY], walk[row, WALK_SUITS], walk[row, WALK_BITS]
+
+
+def _flush_suit(walk: Array, row: int) -> int:
+    """The suit of which the board of ``walk[row]`` holds three cards or more (at most one
+    can), or -1: a board with no such suit lets no hold'em hand make a flush."""
+    for t in range(4):
+        if walk[row, WALK_COUNTS + t] >= 3:
+            return t
+    return -1
+
+
+def _group_board(deck: Array, chosen: Array, missing: int, board_key: int, boards: Array, card_boards: Array,
+                 group_key: Array, pair_group: Array) -> None:
+    """Count a completion of one or two cards (``deck[chosen[:missing]]``) with no flush in its
+    group of the same ranks dealt (a rank, or a pair of ranks ``low * 13 + high``): the group's
+    boards, each card's boards (``card_boards``), its rank key (``board_key`` less the suits) and
+    the group of the board of these two cards (``pair_group``). (The two cases are two helpers:
+    compiled, a branch inside an inlined helper costs the caller's loop tens of nanoseconds.)"""
+    if missing == 1:
+        _group_one_jit(int(deck[chosen[0]]), board_key, boards, card_boards, group_key)
+    else:
+        _group_two_jit(int(deck[chosen[0]]), int(deck[chosen[1]]), board_key, boards, card_boards, group_key,
+                       pair_group)
+
+
+def _group_one(card: int, board_key: int, boards: Array, card_boards: Array, group_key: Array) -> None:
+    """``_group_board`` of one card dealt."""
+    group = card >> 2
+    boards[group] += 1
+    card_boards[group, card] += 1
+    group_key[group] = board_key >> SUIT_BITS
+
+
+def _group_two(first: int, second: int, board_key: int, boards: Array, card_boards: Array, group_key: Array,
+               pair_group: Array) -> None:
+    """``_group_board`` of two cards dealt."""
+    group = min(first >> 2, second >> 2) * 13 + max(first >> 2, second >> 2)
+    pair_group[first, second] = pair_group[second, first] = group
+    boards[group] += 1
+    card_boards[group, first] += 1
+    card_boards[group, second] += 1
+    group_key[group] = board_key >> SUIT_BITS
+
+
+def _hand_keys(hands: Array, count: int, small: Array, keys: Array, suit_masks: Array, bits: Array) -> None:
+    """Of each of the first ``count`` hands (rows of ``hands``): its key sum, its ranks by suit
+    and its card bits."""
+    for i in range(count):
+        keys[i] = suit_masks[i] = bits[i] = 0
+        for j in range(hands.shape[1]):
+            card = int(hands[i, j])
+            keys[i] += int(small[card])
+            suit_masks[i] |= _suit_bit_jit(card)
+            bits[i] |= 1 << card
+
+
+_walk_start_jit = _compiled(_walk_start, inline=True)
+_walk_step_jit = _compiled(_walk_step, inline=True)
+_walk_board_jit = _compiled(_walk_board, inline=True)
+_flush_suit_jit = _compiled(_flush_suit, inline=True)
+_group_one_jit = _compiled(_group_one, inline=True)
+_group_two_jit = _compiled(_group_two, inline=True)
+_group_board_jit = _compiled(_group_board, inline=True)
+_hand_keys_jit = _compiled(_hand_keys, inline=True)
+
+
 def _rank_range(
     keys: Array, suit_masks: Array, bits: Array, class_rank: Array, members: Array, starts: Array,
     board_key: int, board_suits: int, board_bits: int, flushless: bool, small: Array, big: Array, suits: Array,
@@ -771,16 +889,8 @@ def _sweep_headsup(
     key1 = np.empty(n1, dtype=np.int64)
     suit1 = np.empty(n1, dtype=np.int64)
     bits1 = np.empty(n1, dtype=np.int64)
-    for i in range(n0):
-        x, y = int(hands0[i, 0]), int(hands0[i, 1])
-        key0[i] = int(small[x]) + int(small[y])
-        suit0[i] = (1 << (13 * (x & 3) + (x >> 2))) | (1 << (13 * (y & 3) + (y >> 2)))
-        bits0[i] = (1 << x) | (1 << y)
-    for i in range(n1):
-        x, y = int(hands1[i, 0]), int(hands1[i, 1])
-        key1[i] = int(small[x]) + int(small[y])
-        suit1[i] = (1 << (13 * (x & 3) + (x >> 2))) | (1 << (13 * (y & 3) + (y >> 2)))
-        bits1[i] = (1 << x) | (1 << y)
+    _hand_keys_jit(hands0, n0, small, key0, suit0, bits0)
+    _hand_keys_jit(hands1, n1, small, key1, suit1, bits1)
     rank_keys0, members0, starts0 = _rank_classes_jit(key0, ranks0)
     rank_keys1, members1, starts1 = _rank_classes_jit(key1, ranks1)
     widest = max(n0, n1, rank_keys0.shape[0], rank_keys1.shape[0])
@@ -801,39 +911,14 @@ def _sweep_headsup(
     every = np.zeros(kinds, dtype=np.int64)  # all the board leaves
     every_cards = np.zeros((kinds, 52), dtype=np.int64)
     deck = np.empty(52, dtype=np.int64)
-    n = 0
-    for card in range(52):
-        if not known >> card & 1:
-            deck[n] = card
-            n += 1
-    shown = 5 - missing
-    prefix_key = np.zeros(6, dtype=np.int64)
-    prefix_suits = np.zeros(6, dtype=np.int64)
-    prefix_bits = np.zeros(6, dtype=np.int64)
-    prefix_counts = np.zeros((6, 4), dtype=np.int64)
-    for j in range(shown):
-        card = int(board[j])
-        prefix_key[0] += int(small[card])
-        prefix_suits[0] |= 1 << (13 * (card & 3) + (card >> 2))
-        prefix_counts[0, card & 3] += 1
+    walk = np.zeros((6, 7), dtype=np.int64)
     chosen = np.empty(5, dtype=np.int64)
-    for j in range(missing):
-        chosen[j] = j
+    n = _walk_start_jit(board, missing, known, small, walk, deck, chosen)
     changed = 0
     while changed >= 0:
-        for j in range(changed, missing):
-            card = int(deck[chosen[j]])
-            prefix_key[j + 1] = prefix_key[j] + int(small[card])
-            prefix_suits[j + 1] = prefix_suits[j] | (1 << (13 * (card & 3) + (card >> 2)))
-            prefix_bits[j + 1] = prefix_bits[j] | (1 << card)
-            for s in range(4):
-                prefix_counts[j + 1, s] = prefix_counts[j, s]
-            prefix_counts[j + 1, card & 3] += 1
-        board_key, board_suits, board_bits = prefix_key[missing], prefix_suits[missing], prefix_bits[missing]
-        flushless = True
-        for s in range(4):
-            if prefix_counts[missing, s] >= 3:
-                flushless = False
+        _walk_step_jit(deck, chosen, changed, missing, small, walk)
+        board_key, board_suits, board_bits = _walk_board_jit(walk, missing)
+        flushless = _flush_suit_jit(walk, missing) < 0
         changed = _next_board_jit(chosen, missing, n)
         m0 = _rank_range_jit(key0, suit0, bits0, rank_keys0, members0, starts0, board_key, board_suits, board_bits,
                              flushless, small, big, suits, at, class_value, class_order, found, order, scratch,
@@ -941,18 +1026,13 @@ def _boards_first(
     values. The same showdowns as ``_exact``, each hand ranked once a board instead of once a
     deal and board. In hold'em, on a board with no three cards of a suit, each rank class of a
     range (``ranks[p, w]``: hand ``w``'s class, numbered from 0 per player) is ranked once."""
-    players, size = hands.shape[0], hands.shape[2]
+    players = hands.shape[0]
     widest = hands.shape[1]
     keys = np.zeros((players, widest), dtype=np.int64)
     suit_masks = np.zeros((players, widest), dtype=np.int64)
     bits = np.zeros((players, widest), dtype=np.int64)
     for p in range(players):
-        for w in range(sizes[p]):
-            for j in range(size):
-                card = int(hands[p, w, j])
-                keys[p, w] += int(small[card])
-                suit_masks[p, w] |= 1 << (13 * (card & 3) + (card >> 2))
-                bits[p, w] |= 1 << card
+        _hand_keys_jit(hands[p], sizes[p], small, keys[p], suit_masks[p], bits[p])
     deals = picks.shape[0]
     deal_bits = np.zeros(deals, dtype=np.int64)
     for d in range(deals):
@@ -967,7 +1047,6 @@ def _boards_first(
             rank_keys[p, ranks[p, w]] = keys[p, w] >> SUIT_BITS
             rank_classes[p] = max(rank_classes[p], ranks[p, w] + 1)
     class_value = np.zeros(widest, dtype=np.int64)
-    suit_counts = np.zeros((6, 4), dtype=np.int64)
     grouped = not omaha and (missing == 1 or missing == 2)
     group_boards = np.zeros(169, dtype=np.int64)
     card_boards = np.zeros((169, 52), dtype=np.int64)
@@ -975,56 +1054,25 @@ def _boards_first(
     pair_group = np.full((52, 52), -1, dtype=np.int64)
     outcomes = np.zeros((tally.shape[0], players, players + 1), dtype=np.int64)
     deck = np.empty(52, dtype=np.int64)
-    n = 0
-    for card in range(52):
-        if not known >> card & 1:
-            deck[n] = card
-            n += 1
+    walk = np.zeros((6, 7), dtype=np.int64)
+    chosen = np.empty(5, dtype=np.int64)
+    n = _walk_start_jit(board, missing, known, small, walk, deck, chosen)
     full = np.empty(5, dtype=np.uint8)
     shown = 5 - missing
     for j in range(shown):
         full[j] = board[j]
-    prefix_key = np.zeros(6, dtype=np.int64)
-    prefix_suits = np.zeros(6, dtype=np.int64)
-    prefix_bits = np.zeros(6, dtype=np.int64)
-    for j in range(shown):
-        card = int(board[j])
-        prefix_key[0] += int(small[card])
-        prefix_suits[0] |= 1 << (13 * (card & 3) + (card >> 2))
-        suit_counts[0, card & 3] += 1
-    chosen = np.empty(5, dtype=np.int64)
-    for j in range(missing):
-        chosen[j] = j
     changed = 0
     while changed >= 0:
+        _walk_step_jit(deck, chosen, changed, missing, small, walk)
         for j in range(changed, missing):
-            card = int(deck[chosen[j]])
-            full[shown + j] = card
-            prefix_key[j + 1] = prefix_key[j] + int(small[card])
-            prefix_suits[j + 1] = prefix_suits[j] | (1 << (13 * (card & 3) + (card >> 2)))
-            prefix_bits[j + 1] = prefix_bits[j] | (1 << card)
-            for t in range(4):
-                suit_counts[j + 1, t] = suit_counts[j, t]
-            suit_counts[j + 1, card & 3] += 1
-        board_key, board_suits, board_bits = prefix_key[missing], prefix_suits[missing], prefix_bits[missing]
-        changed = _next_board_jit(chosen, missing, n)
-        flushless = not omaha
-        for t in range(4):
-            if suit_counts[missing, t] >= 3:
-                flushless = False
+            full[shown + j] = deck[chosen[j]]
+        board_key, board_suits, board_bits = _walk_board_jit(walk, missing)
+        flushless = not omaha and _flush_suit_jit(walk, missing) < 0
         if flushless and grouped:  # counted with the boards that deal the same ranks, below
-            first = np.int64(full[shown])
-            if missing == 1:
-                rank_group = first >> 2
-            else:
-                second = np.int64(full[shown + 1])
-                rank_group = min(first >> 2, second >> 2) * 13 + max(first >> 2, second >> 2)
-                pair_group[first, second] = pair_group[second, first] = rank_group
-                card_boards[rank_group, second] += 1
-            group_boards[rank_group] += 1
-            card_boards[rank_group, first] += 1
-            group_key[rank_group] = board_key >> SUIT_BITS
+            _group_board_jit(deck, chosen, missing, board_key, group_boards, card_boards, group_key, pair_group)
+            changed = _next_board_jit(chosen, missing, n)
             continue
+        changed = _next_board_jit(chosen, missing, n)
         if flushless:
             base = board_key >> SUIT_BITS
             for p in range(players):
@@ -1153,146 +1201,150 @@ def _hand_against_range(
     hand: Array, hands: Array, classes: Array, ranks: Array, board: Array, known: int, missing: int, small: Array,
     big: Array, suits: Array, at: Array, out: Array,
 ) -> None:
-    """``_sweep_headsup`` for a first range of one hand (``hand``): on each completion of
-    ``board``, the hand is ranked once, and each hand of the range (``hands``; weight classes
-    ``classes``, rank classes ``ranks``) that shares no card with it or the board counts as a
-    win, a loss or a tie by comparing values; on a board with no three cards of a suit each
-    rank class is ranked once, and with one or two cards to come such boards are taken together
-    by the ranks they deal (up to 91 groups for 1,081 flop completions): the hands of a rank
-    class meet each group as often as its boards miss their cards (per-card board counts).
+    """``_sweep_headsup`` for a first range of one hand (``hand``), counted by rank class: on
+    each completion of ``board`` the hand is ranked once and each rank class of the range
+    (``ranks``: each hand's class; ``classes``: its weight class) once, by its ranks, and the
+    class's hands that the board leaves are counted from per-card counts (the class's hands,
+    less those holding a card dealt, plus the one holding two of them). Where the board has
+    three cards of a suit, only the hands holding enough of that suit can make a flush: each is
+    ranked by its cards and moved from its class's column to its own. With one or two cards to
+    come the boards with no such suit are taken together by the ranks they deal (up to 91 groups
+    for 1,081 flop completions), counted the same way with each card's boards in the group.
     Adds to ``out[k]`` (the range's weight classes): the hand's wins, the range's, the ties and
     the showdowns."""
     count = hands.shape[0]
+    kinds = out.shape[0]
     x, y = int(hand[0]), int(hand[1])
     hero_key = int(small[x]) + int(small[y])
-    hero_suits = (1 << (13 * (x & 3) + (x >> 2))) | (1 << (13 * (y & 3) + (y >> 2)))
+    hero_suits = _suit_bit_jit(x) | _suit_bit_jit(y)
     hero_bits = (1 << x) | (1 << y)
     keys = np.empty(count, dtype=np.int64)
     suit_masks = np.empty(count, dtype=np.int64)
     bits = np.empty(count, dtype=np.int64)
-    for i in range(count):
-        a, b = int(hands[i, 0]), int(hands[i, 1])
-        keys[i] = int(small[a]) + int(small[b])
-        suit_masks[i] = (1 << (13 * (a & 3) + (a >> 2))) | (1 << (13 * (b & 3) + (b >> 2)))
-        bits[i] = (1 << a) | (1 << b)
-    rank_keys, members, starts = _rank_classes_jit(keys, ranks)
+    _hand_keys_jit(hands, count, small, keys, suit_masks, bits)
+    rank_keys, _, _ = _rank_classes_jit(keys, ranks)
+    ranked = rank_keys.shape[0]
+    # the hands sharing no card with the hand: per rank and weight class, per card, by their two
+    # cards; per suit, those holding one card of it or more and those holding two
+    sizes = np.zeros((ranked, kinds), dtype=np.int64)
+    dealt = 52 if missing else 1  # (the river deals no card: no per-card counts)
+    card_hands = np.zeros((ranked, kinds, dealt), dtype=np.int64)
+    width = 52 if missing >= 2 else 1
+    hand_at = np.full((width, width), -1, dtype=np.int64)
+    holders = np.empty((4, 2, count), dtype=np.int64)
+    held = np.zeros((4, 2), dtype=np.int64)
+    for h in range(count):
+        if bits[h] & hero_bits:
+            continue
+        a, b = int(hands[h, 0]), int(hands[h, 1])
+        c, k = ranks[h], classes[h]
+        sizes[c, k] += 1
+        if missing:
+            card_hands[c, k, a] += 1
+            card_hands[c, k, b] += 1
+        if missing >= 2:
+            hand_at[a, b] = hand_at[b, a] = h
+        for t in range(4):
+            suited = (1 if a & 3 == t else 0) + (1 if b & 3 == t else 0)
+            for need in range(suited):
+                holders[t, need, held[t, need]] = h
+                held[t, need] += 1
     deck = np.empty(52, dtype=np.int64)
-    n = 0
-    for card in range(52):
-        if not known >> card & 1:
-            deck[n] = card
-            n += 1
-    shown = 5 - missing
-    prefix_key = np.zeros(6, dtype=np.int64)
-    prefix_suits = np.zeros(6, dtype=np.int64)
-    prefix_bits = np.zeros(6, dtype=np.int64)
-    prefix_counts = np.zeros((6, 4), dtype=np.int64)
-    for j in range(shown):
-        card = int(board[j])
-        prefix_key[0] += int(small[card])
-        prefix_suits[0] |= 1 << (13 * (card & 3) + (card >> 2))
-        prefix_counts[0, card & 3] += 1
-    grouped = missing == 1 or missing == 2  # flushless boards counted by the ranks dealt
-    boards = np.zeros(169, dtype=np.int64)  # per group: boards, each card's boards, the rank key
-    card_boards = np.zeros((169, 52), dtype=np.int64)
-    group_key = np.zeros(169, dtype=np.int64)
-    pair_group = np.full((52, 52), -1, dtype=np.int64)  # the group of the board of these two cards
+    walk = np.zeros((6, 7), dtype=np.int64)
     chosen = np.empty(5, dtype=np.int64)
-    for j in range(missing):
-        chosen[j] = j
+    n = _walk_start_jit(board, missing, known, small, walk, deck, chosen)
+    grouped = missing == 1 or missing == 2  # flushless boards counted by the ranks dealt
+    groups = 169 if grouped else 0
+    boards = np.zeros(groups, dtype=np.int64)  # per group: boards, each card's boards, the rank key
+    card_boards = np.zeros((groups, 52), dtype=np.int64)
+    group_key = np.zeros(groups, dtype=np.int64)
+    pair_group = np.full((width, width), -1, dtype=np.int64)  # the group of the board of these two cards
+    pairs = np.empty((n * (n - 1) // 2 if missing == 2 else 0, 2), dtype=np.int64)  # (group, hand): a board that
+    paired = 0  # is a hand
+    class_column = np.empty(ranked, dtype=np.int64)
     changed = 0
     while changed >= 0:
-        for j in range(changed, missing):
-            card = int(deck[chosen[j]])
-            prefix_key[j + 1] = prefix_key[j] + int(small[card])
-            prefix_suits[j + 1] = prefix_suits[j] | (1 << (13 * (card & 3) + (card >> 2)))
-            prefix_bits[j + 1] = prefix_bits[j] | (1 << card)
-            for s in range(4):
-                prefix_counts[j + 1, s] = prefix_counts[j, s]
-            prefix_counts[j + 1, card & 3] += 1
-        board_key, board_suits, board_bits = prefix_key[missing], prefix_suits[missing], prefix_bits[missing]
-        if board_bits & hero_bits:
+        _walk_step_jit(deck, chosen, changed, missing, small, walk)
+        board_key, board_suits, board_bits = _walk_board_jit(walk, missing)
+        flush = _flush_suit_jit(walk, missing)
+        if flush < 0 and grouped:
+            _group_board_jit(deck, chosen, missing, board_key, boards, card_boards, group_key, pair_group)
+            if missing == 2:
+                h = hand_at[deck[chosen[0]], deck[chosen[1]]]
+                if h >= 0:
+                    pairs[paired, 0] = pair_group[deck[chosen[0]], deck[chosen[1]]]
+                    pairs[paired, 1] = h
+                    paired += 1
             changed = _next_board_jit(chosen, missing, n)
             continue
-        flushless = True
-        for s in range(4):
-            if prefix_counts[missing, s] >= 3:
-                flushless = False
-        if flushless and grouped:
-            first = int(deck[chosen[0]])
-            if missing == 1:
-                group = first >> 2
-            else:
-                second = int(deck[chosen[1]])
-                group = min(first >> 2, second >> 2) * 13 + max(first >> 2, second >> 2)
-                pair_group[first, second] = pair_group[second, first] = group
-                card_boards[group, second] += 1
-            boards[group] += 1
-            card_boards[group, first] += 1
-            group_key[group] = board_key >> SUIT_BITS
-            changed = _next_board_jit(chosen, missing, n)
-            continue
-        changed = _next_board_jit(chosen, missing, n)
-        taken = board_bits | hero_bits
         mine = _holdem_value_jit(board_key + hero_key, board_suits | hero_suits, small, big, suits, at)
-        if flushless:
-            base = board_key >> SUIT_BITS
-            for c in range(rank_keys.shape[0]):
-                theirs = _unsuited_jit(base + rank_keys[c], ROWS7_AT, 0, small, big)
-                column = 0 if mine > theirs else 1 if theirs > mine else 2
-                for u in range(starts[c], starts[c + 1]):
-                    h = members[u]
-                    if bits[h] & taken:
-                        continue
-                    k = classes[h]
-                    out[k, column] += 1
-                    out[k, 3] += 1
-            continue
-        # three or more of suit ``flush`` on the board: only a hand holding enough of that suit
-        # can make a flush; every other hand's value is its rank class's
-        flush = 0
-        for s in range(4):
-            if prefix_counts[missing, s] >= 3:
-                flush = s
-        needed = 5 - prefix_counts[missing, flush]
-        base = board_key >> SUIT_BITS
-        for c in range(rank_keys.shape[0]):
-            value = _unsuited_jit(base + rank_keys[c], ROWS7_AT, 0, small, big)
-            for u in range(starts[c], starts[c + 1]):
-                h = members[u]
-                if bits[h] & taken:
+        needed = 5 - walk[missing, WALK_COUNTS + flush] if flush >= 0 else 3
+        if needed <= 0:  # five of a suit on the board: every hand ranked by its cards
+            for h in range(count):
+                if bits[h] & (board_bits | hero_bits):
                     continue
-                a, b = int(hands[h, 0]), int(hands[h, 1])
-                theirs = value
-                if (1 if a & 3 == flush else 0) + (1 if b & 3 == flush else 0) >= needed:
-                    theirs = _holdem_value_jit(board_key + keys[h], board_suits | suit_masks[h], small, big, suits,
-                                               at)
+                theirs = _holdem_value_jit(board_key + keys[h], board_suits | suit_masks[h], small, big, suits, at)
                 k = classes[h]
                 out[k, 0 if mine > theirs else 1 if theirs > mine else 2] += 1
                 out[k, 3] += 1
-    # Each group of flushless boards (the same ranks dealt, so the same values for every hand of
-    # a rank class): a hand of the range meets the boards of the group that hold neither of its
-    # cards, the group's boards less those holding either card, plus the board of both.
+            changed = _next_board_jit(chosen, missing, n)
+            continue
+        base = board_key >> SUIT_BITS
+        for c in range(ranked):
+            theirs = _unsuited_jit(base + rank_keys[c], ROWS7_AT, 0, small, big)
+            column = 0 if mine > theirs else 1 if theirs > mine else 2
+            class_column[c] = column
+            for k in range(kinds):
+                live = sizes[c, k]
+                for j in range(missing):
+                    live -= card_hands[c, k, deck[chosen[j]]]
+                out[k, column] += live
+                out[k, 3] += live
+        for i in range(missing):  # a hand of two cards dealt was taken away twice
+            for j in range(i + 1, missing):
+                h = hand_at[deck[chosen[i]], deck[chosen[j]]]
+                if h >= 0:
+                    out[classes[h], class_column[ranks[h]]] += 1
+                    out[classes[h], 3] += 1
+        if flush >= 0:
+            for i in range(held[flush, needed - 1]):
+                h = holders[flush, needed - 1, i]
+                if bits[h] & board_bits:
+                    continue
+                theirs = _holdem_value_jit(board_key + keys[h], board_suits | suit_masks[h], small, big, suits, at)
+                column = 0 if mine > theirs else 1 if theirs > mine else 2
+                if column != class_column[ranks[h]]:
+                    out[classes[h], class_column[ranks[h]]] -= 1
+                    out[classes[h], column] += 1
+        changed = _next_board_jit(chosen, missing, n)
+    # Each group of flushless boards (the same ranks dealt, so the same value for every hand of a
+    # rank class): a hand meets the group's boards that hold neither of its cards, the group's
+    # boards less those holding either card, plus the board of both (``pairs``).
     hero_rank = hero_key >> SUIT_BITS
-    for group in range(169):
+    group_column = np.empty((groups, ranked), dtype=np.int64)
+    for group in range(groups):
         if boards[group] == 0:
             continue
         base = group_key[group]
         mine = _unsuited_jit(base + hero_rank, ROWS7_AT, 0, small, big)
-        for c in range(rank_keys.shape[0]):
+        low, high = (group // 13, group % 13) if missing == 2 else (group, group)
+        for c in range(ranked):
             theirs = _unsuited_jit(base + rank_keys[c], ROWS7_AT, 0, small, big)
             column = 0 if mine > theirs else 1 if theirs > mine else 2
-            for u in range(starts[c], starts[c + 1]):
-                h = members[u]
-                if bits[h] & hero_bits:
-                    continue
-                a, b = int(hands[h, 0]), int(hands[h, 1])
-                met = boards[group] - card_boards[group, a] - card_boards[group, b]
-                if pair_group[a, b] == group:
-                    met += 1
-                k = classes[h]
+            group_column[group, c] = column
+            for k in range(kinds):
+                met = sizes[c, k] * boards[group]
+                for t in range(4):
+                    met -= card_hands[c, k, 4 * low + t] * card_boards[group, 4 * low + t]
+                    if high != low:
+                        met -= card_hands[c, k, 4 * high + t] * card_boards[group, 4 * high + t]
                 out[k, column] += met
                 out[k, 3] += met
+    for i in range(paired):
+        h = pairs[i, 1]
+        column = group_column[pairs[i, 0], ranks[h]]
+        out[classes[h], column] += 1
+        out[classes[h], 3] += 1
 
 
 hand_against_range = _compiled(_hand_against_range)
