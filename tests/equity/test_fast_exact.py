@@ -69,6 +69,40 @@ def test_the_sweep_sees_a_hand_held_by_both_ranges_and_ties_on_the_board() -> No
         assert sweep_tally(spec) == exact_tally(spec)
 
 
+def hand_and_range(seed: int, shown: int, suited: int) -> EquitySpec:
+    """A hand and a range of up to 40 hands (some weighted, some sharing a card with the hand) on
+    a board of ``shown`` cards of which ``suited`` are hearts; pre-flop, 20 cards dead, so that
+    the plain enumeration is quick."""
+    rng = random.Random(seed)
+    hearts = [Card(c) for c in range(52) if c & 3 == 2]
+    others = [Card(c) for c in range(52) if c & 3 != 2]
+    board = rng.sample(hearts, suited) + rng.sample(others, shown - suited)
+    dead = [] if shown else rng.sample(others, 20)
+    rest = [Card(c) for c in range(52) if c not in board and c not in dead]
+    rng.shuffle(rest)
+    hand = format_cards(sorted(rest[:2], reverse=True))
+    hands = {format_cards(sorted(rng.sample(rest, 2), reverse=True)) for _ in range(40)}
+    ranges = [hand, ", ".join(f"{h}:{rng.choice(WEIGHTS)}" for h in sorted(hands))]
+    return EquitySpec.make(ranges, board=format_cards(board), dead=format_cards(dead))
+
+
+HAND_AND_RANGE = [(seed, shown, suited) for seed in range(2) for shown, suited in
+                  ((0, 0), (3, 0), (3, 1), (3, 2), (3, 3), (4, 2), (4, 3), (4, 4), (5, 3), (5, 4), (5, 5))]
+
+
+@pytest.mark.parametrize(("seed", "shown", "suited"), HAND_AND_RANGE)
+def test_a_hand_against_a_range_counts_what_the_plain_enumeration_counts(seed: int, shown: int, suited: int) -> None:
+    """The hand against a range by rank class: the boards with no flush grouped by the ranks they
+    deal, the range's hands on two cards dealt counted once, on a board of three or four of a
+    suit the hands of that suit ranked by their cards, on five of a suit every hand; and the
+    range against the hand."""
+    spec = hand_and_range(seed + 10 * shown + suited, shown, suited)
+    assert sweeps(spec) and len(spec.ranges[0]) == 1 < len(spec.ranges[1])
+    assert sweep_tally(spec) == exact_tally(spec)
+    swapped = EquitySpec.make(list(spec.ranges[::-1]), board=spec.board, dead=spec.dead)
+    assert sweep_tally(swapped) == exact_tally(swapped)
+
+
 MIXED = [
     (seed, game, players, shown)
     for seed in range(2)
