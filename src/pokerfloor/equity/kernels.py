@@ -1360,10 +1360,11 @@ def _fixed_hands(
     alone, so each multiset of ranks is settled once, as often as the cards left can deal it
     (the product of C(cards left of the rank, times dealt)). The completions in which some
     player can (enough of one suit on the board for a player's cards of that suit: at most one
-    suit can be so) are then dealt one by one, and each settles by its true values in place of
-    its ranks' values. Adds to ``outcomes[p, winners]``; returns the showdowns, or -1 when the
-    cards shown already give a player a flush draw of none to come (then every completion is
-    such, and ``_boards_first`` serves)."""
+    suit can be so) then settle by their true values in place of their ranks' values: the cards
+    of that suit dealt one by one (they make the flushes), the other cards by the ranks they
+    deal, as often as the cards left of other suits deal them. Adds to ``outcomes[p, winners]``;
+    returns the showdowns, or -1 when the cards shown already give a player a flush draw of none
+    to come (then every completion is such, and ``_boards_first`` serves)."""
     players = holes.shape[0]
     shown = 5 - missing
     shown_key = 0
@@ -1403,82 +1404,111 @@ def _fixed_hands(
     for r in range(13):
         rank_key[r] = int(small[4 * r]) >> SUIT_BITS  # clubs' suit key is 0
     values = np.zeros(players, dtype=np.int64)
+    hole_ranks = np.zeros(players, dtype=np.int64)
+    for p in range(players):
+        hole_ranks[p] = hole_keys[p] >> SUIT_BITS
     shown_rank = shown_key >> SUIT_BITS
     showdowns = 0
-    # every multiset of ranks to come, as non-decreasing sequences
-    ranks = np.zeros(5, dtype=np.int64)
-    dealt = np.zeros(13, dtype=np.int64)
-    while True:
-        for r in range(13):
-            dealt[r] = 0
-        key = shown_rank
-        for j in range(missing):
-            dealt[ranks[j]] += 1
-            key += rank_key[ranks[j]]
-        times = 1
-        for r in range(13):
-            if dealt[r]:
-                times *= choose[left[r], dealt[r]]
+    ranks = np.zeros(5, dtype=np.int64)  # every multiset of ranks to come, as non-decreasing sequences
+    more = True
+    while more:
+        times = _multiset_times_jit(ranks, missing, left, choose)
         if times:
+            key = shown_rank
+            for j in range(missing):
+                key += rank_key[ranks[j]]
             for p in range(players):
-                values[p] = _unsuited_jit(key + (hole_keys[p] >> SUIT_BITS), ROWS7_AT, 0, small, big)
+                values[p] = _unsuited_jit(key + hole_ranks[p], ROWS7_AT, 0, small, big)
             _settle_jit(values, players, outcomes, times)
             showdowns += times
-        j = missing - 1
-        while j >= 0 and ranks[j] == 12:
-            j -= 1
-        if j < 0:
-            break
-        ranks[j] += 1
-        for t in range(j + 1, missing):
-            ranks[t] = ranks[j]
-    # the completions in which a player can make a flush: ``k`` cards of suit ``s`` to come
+        more = _next_multiset_jit(ranks, missing)
+    # the completions in which a player can make a flush: ``k`` cards of suit ``s`` to come, one
+    # by one, and the others by the ranks they deal (no other suit can then reach three on the
+    # board); each settles by its true values in place of its ranks' values
     suited = np.empty(13, dtype=np.int64)
-    others = np.empty(52, dtype=np.int64)
+    others = np.zeros(13, dtype=np.int64)  # the cards left of each rank not of suit ``s``
     pick = np.empty(5, dtype=np.int64)
-    rest = np.empty(5, dtype=np.int64)
+    flushes = np.zeros(players, dtype=np.int64)  # a player's flush with the suited cards, or 0
     true_values = np.zeros(players, dtype=np.int64)
     for s in range(4):
         if needed[s] > missing:
             continue
         ns = no = 0
+        for r in range(13):
+            others[r] = left[r]
         for i in range(n):
             if deck[i] & 3 == s:
                 suited[ns] = deck[i]
                 ns += 1
+                others[deck[i] >> 2] -= 1
             else:
-                others[no] = deck[i]
                 no += 1
         for k in range(needed[s], min(missing, ns) + 1):
-            if missing - k > no:
+            rest = missing - k
+            if rest > no:
                 continue
             for j in range(k):
                 pick[j] = j
-            more = 0
-            while more >= 0:
+            changed = 0
+            while changed >= 0:
                 key_s = shown_rank
                 mask_s = shown_masks[s]
                 for j in range(k):
                     card = suited[pick[j]]
                     key_s += rank_key[card >> 2]
                     mask_s |= 1 << (card >> 2)
-                for j in range(missing - k):
-                    rest[j] = j
-                again = 0
-                while again >= 0:
-                    key = key_s
-                    for j in range(missing - k):
-                        key += rank_key[others[rest[j]] >> 2]
-                    for p in range(players):
-                        values[p] = _unsuited_jit(key + (hole_keys[p] >> SUIT_BITS), ROWS7_AT, 0, small, big)
-                        true_values[p] = values[p]
-                        if shown_counts[s] + k + hole_counts[p, s] >= 5:
-                            true_values[p] = int(big[at[1] + (mask_s | hole_masks[p, s])])
-                    _settle_jit(values, players, outcomes, -1)
-                    _settle_jit(true_values, players, outcomes, 1)
-                    again = _next_board_jit(rest, missing - k, no)
-                more = _next_board_jit(pick, k, ns)
+                for p in range(players):
+                    flushes[p] = 0
+                    if shown_counts[s] + k + hole_counts[p, s] >= 5:
+                        flushes[p] = int(big[at[1] + (mask_s | hole_masks[p, s])])
+                for j in range(rest):
+                    ranks[j] = 0
+                more = True
+                while more:
+                    times = _multiset_times_jit(ranks, rest, others, choose)
+                    if times:
+                        key = key_s
+                        for j in range(rest):
+                            key += rank_key[ranks[j]]
+                        for p in range(players):
+                            values[p] = _unsuited_jit(key + hole_ranks[p], ROWS7_AT, 0, small, big)
+                            true_values[p] = flushes[p] if flushes[p] else values[p]
+                        _settle_jit(values, players, outcomes, -times)
+                        _settle_jit(true_values, players, outcomes, times)
+                    more = _next_multiset_jit(ranks, rest)
+                changed = _next_board_jit(pick, k, ns)
     return showdowns
 
+
+def _multiset_times(ranks: Array, count: int, left: Array, choose: Array) -> int:
+    """In how many ways the cards left (``left[r]`` of rank ``r``) deal the ranks
+    ``ranks[:count]`` (non-decreasing): the product over the ranks of C(left, times dealt)."""
+    times = 1
+    j = 0
+    while j < count:
+        same = 1
+        while j + same < count and ranks[j + same] == ranks[j]:
+            same += 1
+        times *= choose[left[ranks[j]], same]
+        j += same
+    return times
+
+
+def _next_multiset(ranks: Array, count: int) -> bool:
+    """Step ``ranks[:count]`` to the next non-decreasing sequence of ranks (0 to 12); False
+    after the last."""
+    j = count - 1
+    while j >= 0 and ranks[j] == 12:
+        j -= 1
+    if j < 0:
+        return False
+    ranks[j] += 1
+    for t in range(j + 1, count):
+        ranks[t] = ranks[j]
+    return True
+
+
+_multiset_times_jit = _compiled(_multiset_times, inline=True)
+_next_multiset_jit = _compiled(_next_multiset, inline=True)
 
 fixed_hands = _compiled(_fixed_hands)
