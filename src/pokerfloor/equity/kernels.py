@@ -1414,11 +1414,7 @@ def _fixed_hands(
     while more:
         times = _multiset_times_jit(ranks, missing, left, choose)
         if times:
-            key = shown_rank
-            for j in range(missing):
-                key += rank_key[ranks[j]]
-            for p in range(players):
-                values[p] = _unsuited_jit(key + hole_ranks[p], ROWS7_AT, 0, small, big)
+            _rank_values_jit(ranks, missing, shown_rank, rank_key, hole_ranks, small, big, values)
             _settle_jit(values, players, outcomes, times)
             showdowns += times
         more = _next_multiset_jit(ranks, missing)
@@ -1467,17 +1463,25 @@ def _fixed_hands(
                 while more:
                     times = _multiset_times_jit(ranks, rest, others, choose)
                     if times:
-                        key = key_s
-                        for j in range(rest):
-                            key += rank_key[ranks[j]]
+                        _rank_values_jit(ranks, rest, key_s, rank_key, hole_ranks, small, big, values)
                         for p in range(players):
-                            values[p] = _unsuited_jit(key + hole_ranks[p], ROWS7_AT, 0, small, big)
                             true_values[p] = flushes[p] if flushes[p] else values[p]
                         _settle_jit(values, players, outcomes, -times)
                         _settle_jit(true_values, players, outcomes, times)
                     more = _next_multiset_jit(ranks, rest)
                 changed = _next_board_jit(pick, k, ns)
     return showdowns
+
+
+def _rank_values(ranks: Array, count: int, key: int, rank_key: Array, hole_ranks: Array, small: Array, big: Array,
+                 values: Array) -> None:
+    """Each player's value (``values[p]``) by ranks alone, of ranks ``ranks[:count]`` added to
+    the rank key ``key`` and the player's hole cards' (``hole_ranks[p]``)."""
+    total = key
+    for j in range(count):
+        total += rank_key[ranks[j]]
+    for p in range(hole_ranks.shape[0]):
+        values[p] = _unsuited_jit(total + hole_ranks[p], ROWS7_AT, 0, small, big)
 
 
 def _multiset_times(ranks: Array, count: int, left: Array, choose: Array) -> int:
@@ -1508,6 +1512,7 @@ def _next_multiset(ranks: Array, count: int) -> bool:
     return True
 
 
+_rank_values_jit = _compiled(_rank_values)  # inlined by numba, the pre-flop count took 1.75 times as long
 _multiset_times_jit = _compiled(_multiset_times, inline=True)
 _next_multiset_jit = _compiled(_next_multiset, inline=True)
 
