@@ -343,8 +343,11 @@ def exact_tally(spec: EquitySpec, start: int = 0, stop: int | None = None) -> Ta
 
 
 def sweeps(spec: EquitySpec) -> bool:
-    """Whether ``sweep_tally`` answers ``spec``: heads-up hold'em of listed hands."""
-    return spec.game == "holdem" and len(spec.ranges) == 2 and not any(r.random for r in spec.ranges)
+    """Whether ``sweep_tally`` answers ``spec``: hold'em of listed hands, heads-up, or three-handed
+    with one player's range a single hand."""
+    if spec.game != "holdem" or any(r.random for r in spec.ranges):
+        return False
+    return len(spec.ranges) == 2 or (len(spec.ranges) == 3 and min(len(r) for r in spec.ranges) == 1)
 
 
 def _classes(given: Range) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
@@ -393,6 +396,8 @@ def sweep_tally(spec: EquitySpec) -> Tally:
     weights over the pairs that share no card."""
     import numpy as np
 
+    if len(spec.ranges) == 3:
+        return _three_tally(spec)
     setup = spec.memo.get("sweep")
     if setup is None:
         setup = spec.memo["sweep"] = _sweep_setup(spec)
@@ -461,6 +466,73 @@ def _sweep_setup(spec: EquitySpec) -> tuple[Any, tuple[Any, ...], bool, bool, An
     return kernels.sweep_headsup, args, False, swapped, weights0, weights1
 
 
+def _three_tally(spec: EquitySpec) -> Tally:
+    """``sweep_tally`` of three players, one of them holding a single hand
+    (``kernels.hand_two_ranges``)."""
+    import numpy as np
+
+    setup = spec.memo.get("three")
+    if setup is None:
+        setup = spec.memo["three"] = _three_setup(spec)
+    kernels = _kernels()
+    args, players, weights = setup
+    out = np.zeros((len(weights[1]), len(weights[2]), 8), dtype=np.int64)
+    kernels.hand_two_ranges(*args, out)
+    hero, first, second = players
+    won = (  # per role (the hand, the first range, the second): the columns of its pots won alone, split
+        # in two, split in three
+        ((kernels.HERO,), (kernels.HERO_FIRST, kernels.HERO_SECOND), (kernels.ALL,)),
+        ((kernels.FIRST,), (kernels.HERO_FIRST, kernels.BOTH), (kernels.ALL,)),
+        ((kernels.SECOND,), (kernels.HERO_SECOND, kernels.BOTH), (kernels.ALL,)),
+    )
+    sums: dict[float, list[list[int]]] = {}  # deal weight: per player, pots won alone, in two, in three
+    counts: dict[float, int] = {}
+    for j, row in enumerate(out.tolist()):
+        for k, columns in enumerate(row):
+            if not columns[kernels.DEALS]:
+                continue
+            by_player = [0.0, 0.0, 0.0]
+            for player, w in ((hero, weights[0][0]), (first, weights[1][j]), (second, weights[2][k])):
+                by_player[player] = w
+            weight = float(by_player[0] * by_player[1] * by_player[2])  # in the players' order, as exact_tally
+            total = sums.setdefault(weight, [[0, 0, 0] for _ in range(3)])
+            counts[weight] = counts.get(weight, 0) + columns[kernels.DEALS]
+            for role, player in enumerate(players):
+                for w, named in enumerate(won[role]):
+                    total[player][w] += sum(columns[c] for c in named)
+    if not sums:
+        raise RangeError("the ranges leave no deal in which no two players hold the same card")
+    groups = sorted(sums)
+    share = kernels.SHARE
+    rows: list[int] = []
+    for weight in groups:  # as kernels.add_outcomes folds the pots won by one, two or three players
+        for alone, two, three in sums[weight]:
+            parts = ((alone, share), (two, share // 2), (three, share // 3))
+            shares = sum(t * part for t, part in parts)
+            rows += [shares, sum(t * part * part for t, part in parts), alone, two + three, shares, 0]
+    return Tally(tuple(groups), np.array(rows, dtype=np.int64).reshape(len(groups), 3, 6),
+                 np.array([counts[w] for w in groups], dtype=np.int64))
+
+
+def _three_setup(spec: EquitySpec) -> tuple[tuple[Any, ...], tuple[int, int, int], tuple[Any, Any, Any]]:
+    """``_three_tally``'s kernel arguments but the output, the players in the kernel's roles (the
+    hand, the first range, the second) and the three ranges' distinct weights, by role."""
+    import numpy as np
+
+    hero = min(range(3), key=lambda p: len(spec.ranges[p]))
+    first, second = (p for p in range(3) if p != hero)
+    hand, weights_h, _, _ = _holdem_arrays(spec.ranges[hero])
+    hands0, weights0, classes0, ranks0 = _holdem_arrays(spec.ranges[first])
+    hands1, weights1, classes1, ranks1 = _holdem_arrays(spec.ranges[second])
+    where = {tuple(sorted(cards)): i for i, (cards, _) in enumerate(spec.ranges[second].hands)}
+    same = np.array([where.get(tuple(sorted(cards)), -1) for cards, _ in spec.ranges[first].hands], dtype=np.int64)
+    held = spec.known_mask | 1 << int(hand[0, 0]) | 1 << int(hand[0, 1])
+    small, big, suits, at, _ = packed_tables()
+    args = (hand[0], hands0, classes0, ranks0, hands1, classes1, ranks1, same, _board(spec), held, spec.missing,
+            small, big, suits, at)
+    return args, (hero, first, second), (weights_h, weights0, weights1)
+
+
 def boards_tally(spec: EquitySpec) -> Tally:
     """The tally of ``exact_tally(spec)`` with the boards outside (``kernels.boards_first``):
     each hand of each range ranked once a board, then every deal that the board leaves settled
@@ -517,8 +589,9 @@ def fixed(spec: EquitySpec) -> bool:
 
 
 def _flush_boards(spec: EquitySpec) -> int:
-    """The completions in which some player of fixed hands can make a flush (``fixed_tally``
-    deals these one by one), or -1 when the cards shown already give one a flush to come."""
+    """The steps ``fixed_tally`` takes over the completions in which some player of fixed hands
+    can make a flush (the suited cards one by one, the others by at most as many multisets of
+    ranks as they deal), or -1 when the cards shown already give one a flush to come."""
     holes = [r.hands[0][0] for r in spec.ranges]
     held = [*spec.board, *spec.dead, *(c for h in holes for c in h)]
     left = [13 - [c & 3 for c in held].count(s) for s in range(4)]
@@ -530,8 +603,8 @@ def _flush_boards(spec: EquitySpec) -> int:
         if needed <= 0:
             return -1
         others = 52 - len(held) - left[s]
-        total += sum(math.comb(left[s], k) * math.comb(others, spec.missing - k)
-                     for k in range(needed, spec.missing + 1))
+        total += sum(math.comb(left[s], k) * min(math.comb(others, rest), math.comb(12 + rest, rest))
+                     for k in range(needed, spec.missing + 1) for rest in (spec.missing - k,))
     return total
 
 
@@ -779,15 +852,20 @@ def costs(spec: EquitySpec, precision: float = 0.001) -> dict[str, float]:
     flushes = _suited_completions(spec) if not omaha and spec.missing in (1, 2) else boards
     groups = min(13 if spec.missing == 1 else 91, boards - flushes)
     if sweeps(spec):
-        if min(sizes) == 1:
+        if players == 3:  # a hand against two ranges: boards swept one by one, groups by pairs of rank classes
+            two = sorted(spec.ranges, key=len)[1:]
+            pairs = math.prod(len({(max(c) >> 2, min(c) >> 2) for c, _ in r.hands}) for r in two)
+            found["sweep"] = (OVERHEAD + boards * 35.0 + flushes * (300.0 + 15.0 * sum(sizes))
+                              + groups * (14.0 * pairs + 5.0 * sum(sizes)))
+        elif min(sizes) == 1:
             found["sweep"] = OVERHEAD + boards * 35.0 + (flushes + groups) * 3.0 * max(sizes)
         else:
             found["sweep"] = OVERHEAD + boards * (300.0 + 40.0 * sum(sizes))
     if fixed(spec):
-        flushes = _flush_boards(spec)
-        if flushes >= 0:
+        flush_steps = _flush_boards(spec)
+        if flush_steps >= 0:
             multisets = math.comb(12 + spec.missing, spec.missing)
-            found["fixed"] = OVERHEAD + multisets * players * 8.0 + flushes * (40.0 + 12.0 * players)
+            found["fixed"] = OVERHEAD + multisets * players * 8.0 + flush_steps * (40.0 + 12.0 * players)
     deals = math.prod(sizes)
     if deals <= MAX_DEALS:
         per_board = rank * sum(sizes) + 10.0 * deals * players

@@ -712,14 +712,15 @@ shown cards and the first ``j`` cards dealt: their key sum, their ranks by suit,
 the cards dealt (not the shown ones), and from ``WALK_COUNTS`` the number of each suit."""
 
 
-def _walk_start(board: Array, missing: int, known: int, small: Array, walk: Array, deck: Array,
-                chosen: Array) -> int:
+def _walk_start(board: Array, missing: int, known: int, small: Array) -> tuple[int, Array, Array, Array]:
     """Begin walking the completions of ``board`` (its first ``5 - missing`` cards shown) from the
-    cards not in ``known``: ``walk[0]`` (``7`` columns, ``WALK_KEY`` ...) from the shown cards,
-    ``deck`` the cards left (returns how many), ``chosen`` the first completion (positions in
-    ``deck``); ``_walk_step`` then fills the rows of the cards dealt."""
-    for c in range(walk.shape[1]):
-        walk[0, c] = 0
+    cards not in ``known``: returns how many cards are left, the cards left (``deck``), the walk
+    (``walk[0]``, of ``7`` columns ``WALK_KEY`` ..., from the shown cards) and the first
+    completion (``chosen``: positions in ``deck``); ``_walk_step`` then fills the walk's rows of
+    the cards dealt."""
+    deck = np.empty(52, dtype=np.int64)
+    walk = np.zeros((6, 7), dtype=np.int64)
+    chosen = np.empty(5, dtype=np.int64)
     for j in range(5 - missing):
         card = int(board[j])
         walk[0, WALK_KEY] += int(small[card])
@@ -732,7 +733,7 @@ def _walk_start(board: Array, missing: int, known: int, small: Array, walk: Arra
             n += 1
     for j in range(missing):
         chosen[j] = j
-    return n
+    return n, deck, walk, chosen
 
 
 def _walk_step(deck: Array, chosen: Array, changed: int, missing: int, small: Array, walk: Array) -> None:
@@ -807,7 +808,7 @@ def _hand_keys(hands: Array, count: int, small: Array, keys: Array, suit_masks: 
             bits[i] |= 1 << card
 
 
-_walk_start_jit = _compiled(_walk_start, inline=True)
+_walk_start_jit = _compiled(_walk_start)
 _walk_step_jit = _compiled(_walk_step, inline=True)
 _walk_board_jit = _compiled(_walk_board, inline=True)
 _flush_suit_jit = _compiled(_flush_suit, inline=True)
@@ -883,37 +884,18 @@ def _sweep_headsup(
     and second range): the first range's wins, the second's, the ties and the showdowns."""
     n0, n1 = hands0.shape[0], hands1.shape[0]
     kinds = out.shape[1]
-    key0 = np.empty(n0, dtype=np.int64)
-    suit0 = np.empty(n0, dtype=np.int64)
-    bits0 = np.empty(n0, dtype=np.int64)
-    key1 = np.empty(n1, dtype=np.int64)
-    suit1 = np.empty(n1, dtype=np.int64)
-    bits1 = np.empty(n1, dtype=np.int64)
-    _hand_keys_jit(hands0, n0, small, key0, suit0, bits0)
-    _hand_keys_jit(hands1, n1, small, key1, suit1, bits1)
-    rank_keys0, members0, starts0 = _rank_classes_jit(key0, ranks0)
-    rank_keys1, members1, starts1 = _rank_classes_jit(key1, ranks1)
+    key0, suit0, bits0, rank_keys0, members0, starts0 = _range_keys_jit(hands0, ranks0, small)
+    key1, suit1, bits1, rank_keys1, members1, starts1 = _range_keys_jit(hands1, ranks1, small)
     widest = max(n0, n1, rank_keys0.shape[0], rank_keys1.shape[0])
-    class_value = np.empty(widest, dtype=np.int64)
-    class_order = np.empty(widest, dtype=np.int64)
-    found = np.empty(widest, dtype=np.int64)
-    order = np.empty(widest, dtype=np.int64)
-    scratch = np.empty(widest, dtype=np.int64)
-    buckets = np.empty(128, dtype=np.int64)
-    live0 = np.empty(n0, dtype=np.int64)
-    value0 = np.empty(n0, dtype=np.int64)
-    live1 = np.empty(n1, dtype=np.int64)
-    value1 = np.empty(n1, dtype=np.int64)
+    class_value, class_order, found, order, scratch, buckets = _rank_work_jit(widest)
+    live0, value0, live1, value1 = _rank_work_jit(n0)[:2] + _rank_work_jit(n1)[:2]
     below = np.zeros(kinds, dtype=np.int64)  # second-range hands below the current value
     below_cards = np.zeros((kinds, 52), dtype=np.int64)
     equal = np.zeros(kinds, dtype=np.int64)  # at the current value
     equal_cards = np.zeros((kinds, 52), dtype=np.int64)
     every = np.zeros(kinds, dtype=np.int64)  # all the board leaves
     every_cards = np.zeros((kinds, 52), dtype=np.int64)
-    deck = np.empty(52, dtype=np.int64)
-    walk = np.zeros((6, 7), dtype=np.int64)
-    chosen = np.empty(5, dtype=np.int64)
-    n = _walk_start_jit(board, missing, known, small, walk, deck, chosen)
+    n, deck, walk, chosen = _walk_start_jit(board, missing, known, small)
     changed = 0
     while changed >= 0:
         _walk_step_jit(deck, chosen, changed, missing, small, walk)
@@ -1012,6 +994,29 @@ def _rank_classes(keys: Array, ranks: Array) -> tuple[Array, Array, Array]:
 _rank_classes_jit = _compiled(_rank_classes)
 
 
+def _range_keys(hands: Array, ranks: Array, small: Array) -> tuple[Array, Array, Array, Array, Array, Array]:
+    """A hold'em range's hands' key sums, ranks by suit and card bits (``_hand_keys``), and its
+    rank classes (``_rank_classes``)."""
+    count = hands.shape[0]
+    keys = np.empty(count, dtype=np.int64)
+    suit_masks = np.empty(count, dtype=np.int64)
+    bits = np.empty(count, dtype=np.int64)
+    _hand_keys_jit(hands, count, small, keys, suit_masks, bits)
+    rank_keys, members, starts = _rank_classes_jit(keys, ranks)
+    return keys, suit_masks, bits, rank_keys, members, starts
+
+
+def _rank_work(size: int) -> tuple[Array, Array, Array, Array, Array, Array]:
+    """Work space for ``_rank_range`` of ranges of up to ``size`` hands and classes: five arrays
+    of ``size`` and one of 128 (the radix buckets)."""
+    return (np.empty(size, dtype=np.int64), np.empty(size, dtype=np.int64), np.empty(size, dtype=np.int64),
+            np.empty(size, dtype=np.int64), np.empty(size, dtype=np.int64), np.empty(128, dtype=np.int64))
+
+
+_range_keys_jit = _compiled(_range_keys)
+_rank_work_jit = _compiled(_rank_work)
+
+
 sweep_headsup = _compiled(_sweep_headsup)
 
 
@@ -1053,10 +1058,7 @@ def _boards_first(
     group_key = np.zeros(169, dtype=np.int64)
     pair_group = np.full((52, 52), -1, dtype=np.int64)
     outcomes = np.zeros((tally.shape[0], players, players + 1), dtype=np.int64)
-    deck = np.empty(52, dtype=np.int64)
-    walk = np.zeros((6, 7), dtype=np.int64)
-    chosen = np.empty(5, dtype=np.int64)
-    n = _walk_start_jit(board, missing, known, small, walk, deck, chosen)
+    n, deck, walk, chosen = _walk_start_jit(board, missing, known, small)
     full = np.empty(5, dtype=np.uint8)
     shown = 5 - missing
     for j in range(shown):
@@ -1249,10 +1251,7 @@ def _hand_against_range(
             for need in range(suited):
                 holders[t, need, held[t, need]] = h
                 held[t, need] += 1
-    deck = np.empty(52, dtype=np.int64)
-    walk = np.zeros((6, 7), dtype=np.int64)
-    chosen = np.empty(5, dtype=np.int64)
-    n = _walk_start_jit(board, missing, known, small, walk, deck, chosen)
+    n, deck, walk, chosen = _walk_start_jit(board, missing, known, small)
     grouped = missing == 1 or missing == 2  # flushless boards counted by the ranks dealt
     groups = 169 if grouped else 0
     boards = np.zeros(groups, dtype=np.int64)  # per group: boards, each card's boards, the rank key
@@ -1517,3 +1516,322 @@ _multiset_times_jit = _compiled(_multiset_times, inline=True)
 _next_multiset_jit = _compiled(_next_multiset, inline=True)
 
 fixed_hands = _compiled(_fixed_hands)
+
+
+HERO, FIRST, SECOND, HERO_FIRST, HERO_SECOND, BOTH, ALL, DEALS = range(8)
+"""The columns of ``hand_two_ranges``'s output: the pots won alone by the hand, the first range and
+the second; split by the hand and the first, the hand and the second, the two ranges, all three;
+and the showdowns."""
+
+
+def _column(first: int, second: int, hero: int) -> int:
+    """The column (``HERO`` ... ``ALL``) of a showdown of these three values."""
+    if hero > first and hero > second:
+        return HERO
+    if first > hero and first > second:
+        return FIRST
+    if second > hero and second > first:
+        return SECOND
+    if first == second:
+        return ALL if first == hero else BOTH
+    return HERO_FIRST if first == hero else HERO_SECOND
+
+
+_column_jit = _compiled(_column)
+
+
+def _three_board(
+    hands0: Array, classes0: Array, live0: Array, value0: Array, m0: int, hands1: Array, classes1: Array,
+    live1: Array, value1: Array, m1: int, same: Array, mine: int, sums: Array, cards: Array, out: Array,
+) -> None:
+    """One board of ``_hand_two_ranges`` by sweeping: the two ranges' hands that the board leaves
+    in order of value (``live0[:m0]``, ``value0``; ``live1[:m1]``, ``value1``) and the hand's
+    value ``mine``. The second range's hands are summed per weight class and per card
+    (``sums[k, set]``, ``cards[k, set, card]``): all of them, those below and at ``mine``, and
+    (running, as the first range's values rise past ``mine``) those below and at the first's
+    value; each hand of the first range then meets, in each set, the set's hands less those
+    holding either of its cards plus the hand holding both (``same``, the second range's hand of
+    the same two cards, or -1; it has the same value). Adds to ``out[j, k]``."""
+    kinds = out.shape[1]
+    for k in range(kinds):
+        for q in range(5):
+            sums[k, q] = 0
+            for c in range(52):
+                cards[k, q, c] = 0
+    for t in range(m1):  # sets 0: all, 1: below mine, 2: at mine, 3: below the current value, 4: at it
+        g = live1[t]
+        k = classes1[g]
+        q = 1 if value1[t] < mine else 2 if value1[t] == mine else 0
+        for p in range(2 if q else 1):
+            into = 0 if p == 0 else q
+            sums[k, into] += 1
+            cards[k, into, hands1[g, 0]] += 1
+            cards[k, into, hands1[g, 1]] += 1
+    below = start = top = 0  # second-range hands (in order) in set 3, and from start to top in set 4
+    current = -1
+    for t in range(m0):
+        h = live0[t]
+        v = value0[t]
+        if v > mine and v != current:
+            while below < m1 and value1[below] < v:
+                g = live1[below]
+                sums[classes1[g], 3] += 1
+                cards[classes1[g], 3, hands1[g, 0]] += 1
+                cards[classes1[g], 3, hands1[g, 1]] += 1
+                below += 1
+            for u in range(start, top):  # the last value's hands leave set 4
+                g = live1[u]
+                sums[classes1[g], 4] -= 1
+                cards[classes1[g], 4, hands1[g, 0]] -= 1
+                cards[classes1[g], 4, hands1[g, 1]] -= 1
+            start = top = below
+            while top < m1 and value1[top] == v:
+                g = live1[top]
+                sums[classes1[g], 4] += 1
+                cards[classes1[g], 4, hands1[g, 0]] += 1
+                cards[classes1[g], 4, hands1[g, 1]] += 1
+                top += 1
+            current = v
+        x, y = hands0[h, 0], hands0[h, 1]
+        j = classes0[h]
+        twin = same[h]
+        low, at, high = (HERO, HERO_SECOND, SECOND) if v < mine else (HERO_FIRST, ALL, SECOND) if v == mine else (
+            FIRST, BOTH, SECOND)
+        lower, equal = (1, 2) if v <= mine else (3, 4)
+        for k in range(kinds):
+            both = 1 if twin >= 0 and classes1[twin] == k else 0  # in the set of the hand's own value
+            every = sums[k, 0] - cards[k, 0, x] - cards[k, 0, y] + both
+            under = sums[k, lower] - cards[k, lower, x] - cards[k, lower, y] + (both if v < mine else 0)
+            tied = sums[k, equal] - cards[k, equal, x] - cards[k, equal, y] + (0 if v < mine else both)
+            out[j, k, low] += under
+            out[j, k, at] += tied
+            out[j, k, high] += every - under - tied
+            out[j, k, DEALS] += every
+    # set 4 is left as it is: it is cleared with the others on the next board
+
+
+_three_board_jit = _compiled(_three_board)
+
+
+def _hand_two_ranges(
+    hand: Array, hands0: Array, classes0: Array, ranks0: Array, hands1: Array, classes1: Array, ranks1: Array,
+    same: Array, board: Array, known: int, missing: int, small: Array, big: Array, suits: Array, at: Array,
+    out: Array,
+) -> None:
+    """Exact three-handed hold'em (high) of a hand (``hand``) against two ranges (``hands0``,
+    ``hands1``; weight classes ``classes0``, ``classes1``; rank classes ``ranks0``, ``ranks1``;
+    ``same[i]``: the second range's hand of the cards of the first's hand ``i``, or -1). With one
+    or two cards to come, the completions of ``board`` with no three cards of a suit are taken
+    together by the ranks they deal: in a group every hand of a rank class has one value, so the
+    group is counted by pairs of rank classes, each pair's deals times the group's boards that
+    miss their cards found by inclusion and exclusion from counts that do not depend on the
+    group (each first-range hand's second-range hands sharing no card with it, by class) and
+    from the few hands that hold a card of the group's ranks. Every other completion (a flush
+    board, the river, more cards to come) is swept by ``_three_board``. Adds to ``out[j, k]``
+    (weight classes of the first and second range) the columns ``HERO`` ... ``DEALS``; the
+    hands sharing a card with ``hand`` never meet it."""
+    n0, n1 = hands0.shape[0], hands1.shape[0]
+    kinds1 = out.shape[1]
+    x, y = int(hand[0]), int(hand[1])
+    hero_key = int(small[x]) + int(small[y])
+    hero_suits = _suit_bit_jit(x) | _suit_bit_jit(y)
+    hero_bits = (1 << x) | (1 << y)
+    key0, suit0, bits0, rank_keys0, members0, starts0 = _range_keys_jit(hands0, ranks0, small)
+    key1, suit1, bits1, rank_keys1, members1, starts1 = _range_keys_jit(hands1, ranks1, small)
+    classes_0, classes_1 = rank_keys0.shape[0], rank_keys1.shape[0]
+    widest = max(n0, n1, classes_0, classes_1)
+    class_value, class_order, found, order, scratch, buckets = _rank_work_jit(widest)
+    live0, value0, live1, value1 = _rank_work_jit(n0)[:2] + _rank_work_jit(n1)[:2]
+    sums = np.zeros((kinds1, 5), dtype=np.int64)
+    cards = np.zeros((kinds1, 5, 52), dtype=np.int64)
+    grouped = missing == 1 or missing == 2
+    groups = 169 if grouped else 0
+    boards = np.zeros(groups, dtype=np.int64)
+    card_boards = np.zeros((groups, 52), dtype=np.int64)
+    group_key = np.zeros(groups, dtype=np.int64)
+    width = 52 if missing == 2 else 1
+    pair_group = np.full((width, width), -1, dtype=np.int64)
+    group_cards = np.empty((groups, 16, 2), dtype=np.int64)  # the boards of each group
+    n, deck, walk, chosen = _walk_start_jit(board, missing, known, small)
+    changed = 0
+    while changed >= 0:
+        _walk_step_jit(deck, chosen, changed, missing, small, walk)
+        board_key, board_suits, board_bits = _walk_board_jit(walk, missing)
+        flushless = _flush_suit_jit(walk, missing) < 0
+        if flushless and grouped:
+            _group_board_jit(deck, chosen, missing, board_key, boards, card_boards, group_key, pair_group)
+            group = deck[chosen[0]] >> 2
+            if missing == 2:
+                group = pair_group[deck[chosen[0]], deck[chosen[1]]]
+            group_cards[group, boards[group] - 1, 0] = deck[chosen[0]]
+            group_cards[group, boards[group] - 1, 1] = deck[chosen[missing - 1]]
+            changed = _next_board_jit(chosen, missing, n)
+            continue
+        changed = _next_board_jit(chosen, missing, n)
+        taken = board_bits | hero_bits
+        m0 = _rank_range_jit(key0, suit0, bits0, rank_keys0, members0, starts0, board_key, board_suits, taken,
+                             flushless, small, big, suits, at, class_value, class_order, found, order, scratch,
+                             buckets, live0, value0)
+        m1 = _rank_range_jit(key1, suit1, bits1, rank_keys1, members1, starts1, board_key, board_suits, taken,
+                             flushless, small, big, suits, at, class_value, class_order, found, order, scratch,
+                             buckets, live1, value1)
+        if m0 == 0 or m1 == 0:
+            continue
+        mine = _holdem_value_jit(board_key + hero_key, board_suits | hero_suits, small, big, suits, at)
+        _three_board_jit(hands0, classes0, live0, value0, m0, hands1, classes1, live1, value1, m1, same, mine, sums,
+                         cards, out)
+    if grouped:
+        _three_groups_jit(hands0, classes0, ranks0, bits0, rank_keys0, hands1, classes1, ranks1, bits1, rank_keys1,
+                          same, hero_bits, hero_key >> SUIT_BITS, missing, boards, card_boards, group_key,
+                          group_cards, small, big, out)
+
+
+def _three_groups(
+    hands0: Array, classes0: Array, ranks0: Array, bits0: Array, rank_keys0: Array, hands1: Array, classes1: Array,
+    ranks1: Array, bits1: Array, rank_keys1: Array, same: Array, hero_bits: int, hero_rank: int, missing: int,
+    boards: Array, card_boards: Array, group_key: Array, group_cards: Array, small: Array, big: Array, out: Array,
+) -> None:
+    """``_hand_two_ranges``'s groups of flushless boards (``boards[g]`` boards of one or two cards,
+    listed in ``group_cards[g]``; ``card_boards[g, c]`` of them hold card ``c``; rank key
+    ``group_key[g]``). The deals of a pair of rank classes meet a group's boards that miss their
+    four cards: the group's boards, less the boards holding each card, plus the boards of two of
+    them (inclusion and exclusion; a board holds at most two). Summed over the class pair's
+    deals, the first term is the deals times the boards; a card's term comes from each hand
+    holding it, times the hands of the other range sharing no card with it (``apart0``,
+    ``apart1``: by class, the same for every group); the boards of two cards, from the hands
+    they make and the pairs of hands holding one each."""
+    n0, n1 = hands0.shape[0], hands1.shape[0]
+    kinds0, kinds1 = out.shape[0], out.shape[1]
+    classes_0, classes_1 = rank_keys0.shape[0], rank_keys1.shape[0]
+    # the hands that can meet the hand, by class and per card, and each hand's other-range hands
+    # sharing no card with it, by class
+    size0 = np.zeros((classes_0, kinds0), dtype=np.int64)
+    size1 = np.zeros((classes_1, kinds1), dtype=np.int64)
+    card0 = np.zeros((classes_0, kinds0, 52), dtype=np.int64)
+    card1 = np.zeros((classes_1, kinds1, 52), dtype=np.int64)
+    by_card0 = np.full((52, n0 + 1), -1, dtype=np.int64)  # by_card[c, 0]: how many; then the hands
+    by_card1 = np.full((52, n1 + 1), -1, dtype=np.int64)
+    at0 = np.full((52, 52), -1, dtype=np.int64)
+    at1 = np.full((52, 52), -1, dtype=np.int64)
+    _range_by_card_jit(hands0, classes0, ranks0, bits0, hero_bits, size0, card0, by_card0, at0)
+    _range_by_card_jit(hands1, classes1, ranks1, bits1, hero_bits, size1, card1, by_card1, at1)
+    apart0 = np.zeros((n0, classes_1, kinds1), dtype=np.int64)  # for a first-range hand
+    apart1 = np.zeros((n1, classes_0, kinds0), dtype=np.int64)
+    twin1 = np.full(n1, -1, dtype=np.int64)
+    for h in range(n0):
+        if same[h] >= 0:
+            twin1[same[h]] = h
+    _apart_jit(hands0, bits0, hero_bits, same, ranks1, classes1, size1, card1, apart0)
+    _apart_jit(hands1, bits1, hero_bits, twin1, ranks0, classes0, size0, card0, apart1)
+    deals = np.zeros((classes_0, kinds0, classes_1, kinds1), dtype=np.int64)
+    for h in range(n0):
+        if not bits0[h] & hero_bits:
+            deals[ranks0[h], classes0[h]] += apart0[h]
+    met = np.empty((classes_0, kinds0, classes_1, kinds1), dtype=np.int64)
+    value0 = np.empty(classes_0, dtype=np.int64)
+    value1 = np.empty(classes_1, dtype=np.int64)
+    for g in range(boards.shape[0]):
+        if boards[g] == 0:
+            continue
+        for i in range(classes_0):
+            for j in range(kinds0):
+                for c in range(classes_1):
+                    for k in range(kinds1):
+                        met[i, j, c, k] = boards[g] * deals[i, j, c, k]
+        low, high = (g // 13, g % 13) if missing == 2 else (g, g)
+        for r in range(2):
+            rank = low if r == 0 else high
+            if r == 1 and high == low:
+                break
+            for t in range(4):
+                card = 4 * rank + t
+                times = card_boards[g, card]
+                if times == 0:
+                    continue
+                for u in range(1, by_card0[card, 0] + 1):
+                    h = by_card0[card, u]
+                    for c in range(classes_1):
+                        for k in range(kinds1):
+                            met[ranks0[h], classes0[h], c, k] -= times * apart0[h, c, k]
+                for u in range(1, by_card1[card, 0] + 1):
+                    h = by_card1[card, u]
+                    for c in range(classes_0):
+                        for k in range(kinds0):
+                            met[c, k, ranks1[h], classes1[h]] -= times * apart1[h, c, k]
+        if missing == 2:
+            for i in range(boards[g]):
+                p, q = group_cards[g, i, 0], group_cards[g, i, 1]
+                h = at0[p, q]
+                if h >= 0:
+                    for c in range(classes_1):
+                        for k in range(kinds1):
+                            met[ranks0[h], classes0[h], c, k] += apart0[h, c, k]
+                h = at1[p, q]
+                if h >= 0:
+                    for c in range(classes_0):
+                        for k in range(kinds0):
+                            met[c, k, ranks1[h], classes1[h]] += apart1[h, c, k]
+                for turn in range(2):
+                    one, other = (p, q) if turn == 0 else (q, p)
+                    for u in range(1, by_card0[one, 0] + 1):
+                        h = by_card0[one, u]
+                        for w in range(1, by_card1[other, 0] + 1):
+                            e = by_card1[other, w]
+                            if not bits0[h] & bits1[e]:
+                                met[ranks0[h], classes0[h], ranks1[e], classes1[e]] += 1
+        base = group_key[g]
+        mine = _unsuited_jit(base + hero_rank, ROWS7_AT, 0, small, big)
+        for c in range(classes_0):
+            value0[c] = _unsuited_jit(base + rank_keys0[c], ROWS7_AT, 0, small, big)
+        for c in range(classes_1):
+            value1[c] = _unsuited_jit(base + rank_keys1[c], ROWS7_AT, 0, small, big)
+        for i in range(classes_0):
+            for c in range(classes_1):
+                column = _column_jit(value0[i], value1[c], mine)
+                for j in range(kinds0):
+                    for k in range(kinds1):
+                        out[j, k, column] += met[i, j, c, k]
+                        out[j, k, DEALS] += met[i, j, c, k]
+
+
+def _range_by_card(hands: Array, classes: Array, ranks: Array, bits: Array, hero_bits: int, size: Array, card: Array,
+                   by_card: Array, at: Array) -> None:
+    """A range's hands that share no card with the hand (``hero_bits``): per rank and weight class
+    (``size``) and per card (``card``), the hands holding each card (``by_card[c, 0]`` of them,
+    then their numbers) and each hand's number by its two cards (``at``)."""
+    for c in range(52):
+        by_card[c, 0] = 0
+    for h in range(hands.shape[0]):
+        if bits[h] & hero_bits:
+            continue
+        a, b = hands[h, 0], hands[h, 1]
+        size[ranks[h], classes[h]] += 1
+        card[ranks[h], classes[h], a] += 1
+        card[ranks[h], classes[h], b] += 1
+        for c in (a, b):
+            by_card[c, 0] += 1
+            by_card[c, by_card[c, 0]] = h
+        at[a, b] = at[b, a] = h
+
+
+def _apart(hands: Array, bits: Array, hero_bits: int, same: Array, ranks: Array, classes: Array, size: Array,
+           card: Array, apart: Array) -> None:
+    """For each hand of a range sharing no card with the hand: the other range's hands (``size``
+    and ``card`` by ``_range_by_card``; rank and weight classes ``ranks``, ``classes``) sharing no
+    card with it, by class: the class's hands, less those holding either card, plus the one
+    holding both (``same``: the other range's hand of the same cards, or -1)."""
+    for h in range(hands.shape[0]):
+        if bits[h] & hero_bits:
+            continue
+        a, b = hands[h, 0], hands[h, 1]
+        for c in range(size.shape[0]):
+            for k in range(size.shape[1]):
+                apart[h, c, k] = size[c, k] - card[c, k, a] - card[c, k, b]
+        if same[h] >= 0:
+            apart[h, ranks[same[h]], classes[same[h]]] += 1
+
+
+_range_by_card_jit = _compiled(_range_by_card)
+_apart_jit = _compiled(_apart)
+_three_groups_jit = _compiled(_three_groups)
+hand_two_ranges = _compiled(_hand_two_ranges)
