@@ -6,9 +6,10 @@ answer (``pokerfloor.sim.shards`` runs the parts on many processes or machines):
 
 - exact: the showdowns are numbered (deal of hole cards, then board completion in
   lexicographic order) and ``exact_tally(spec, start, stop)`` counts any slice of them; the
-  same whole tally, faster: ``sweep_tally`` (heads-up hold'em, board by board, the ranges
-  ordered by value and counted with running sums per card), ``fixed_tally`` (hold'em, one hand
-  a player, by the ranks dealt) and ``boards_tally`` (any game, each hand ranked once a board);
+  same whole tally, faster: ``sweep_tally`` (heads-up hold'em, or a hand against two ranges,
+  board by board, the ranges ordered by value and counted with running sums per card),
+  ``fixed_tally`` (hold'em, one hand a player, by the ranks dealt) and ``boards_tally`` (any
+  game, each hand ranked once a board);
   ``calculate`` picks the fastest by ``costs`` (``choose``);
 - heads-up hold'em with no board and no dead cards: ``table_tally(spec)`` reads the same exact
   tally from the shipped table of ``pokerfloor.equity.preflop`` (no enumeration at all);
@@ -389,11 +390,12 @@ def _rank_classes(hands: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
 
 
 def sweep_tally(spec: EquitySpec) -> Tally:
-    """The tally of ``exact_tally(spec)`` for heads-up hold'em (``sweeps``), found board by
-    board by ``kernels.sweep_headsup``: each hand ranked once a board, the two ranges ordered by
-    value and counted against each other with running sums per card (no deal of hole cards is
-    listed). The weight groups are those of ``exact_tally``: the products of the two hands'
-    weights over the pairs that share no card."""
+    """The tally of ``exact_tally(spec)`` for heads-up hold'em, or a hand against two ranges
+    (``sweeps``), found board by board by ``kernels.sweep_headsup``, ``hand_against_range`` or
+    ``hand_two_ranges``: each hand ranked once a board, the ranges ordered by value and counted
+    against each other with running sums per card (no deal of hole cards is listed). The weight
+    groups are those of ``exact_tally``: the products of the hands' weights over the deals in
+    which no two share a card."""
     import numpy as np
 
     if len(spec.ranges) == 3:
@@ -404,15 +406,16 @@ def sweep_tally(spec: EquitySpec) -> Tally:
     kernel, args, single, swapped, weights0, weights1 = setup
     out = np.zeros((len(weights0), len(weights1), 4), dtype=np.int64)
     kernel(*args, out[0] if single else out)
-    if swapped:
-        out = out.transpose(1, 0, 2)[:, :, [1, 0, 2, 3]]
-        weights0, weights1 = weights1, weights0
-    sums: dict[float, list[int]]
+    sums: dict[float, list[int]] = {}  # deal weight: wins of each player, ties, showdowns
     if len(weights0) == len(weights1) == 1:  # one weight a range: one group
-        won, lost, tied, showdowns = out[0, 0].tolist()
-        sums = {float(weights0[0] * weights1[0]): [won, lost, tied, showdowns]} if showdowns else {}
+        won, lost, tied, showdowns = out.ravel().tolist()
+        if showdowns:
+            sums[float(weights0[0] * weights1[0])] = [lost, won, tied, showdowns] if swapped else [
+                won, lost, tied, showdowns]
     else:
-        sums = {}  # deal weight: wins of each player, ties, showdowns
+        if swapped:
+            out = out.transpose(1, 0, 2)[:, :, [1, 0, 2, 3]]
+            weights0, weights1 = weights1, weights0
         for j, row in enumerate(out.tolist()):
             for k, (won, lost, tied, showdowns) in enumerate(row):
                 if showdowns:
@@ -810,7 +813,8 @@ def result(spec: EquitySpec, tally: Tally, *, exact: bool, table: bool = False, 
 
 
 METHODS = ("table", "sweep", "fixed", "boards", "enumeration", "monte_carlo")
-"""The paths ``calculate`` can take: the pre-flop table, the heads-up sweep (``sweep_tally``),
+"""The paths ``calculate`` can take: the pre-flop table, the sweep (``sweep_tally``: heads-up, or a
+hand against two ranges),
 fixed hands by the ranks dealt (``fixed_tally``), the boards-outside enumeration
 (``boards_tally``), the plain enumeration (``exact_tally``, chosen only when asked for by name)
 and Monte Carlo (``sample_tally``)."""

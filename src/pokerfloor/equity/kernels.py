@@ -10,8 +10,9 @@ Carlo draws from a counter-based stream in plain integer arithmetic (``_draw``),
 the same sample either way. Hold'em has its own faster loops (``sample_holdem``, and a branch of
 ``exact``) that count each showdown by its number of winners. The fast exact paths:
 ``sweep_headsup`` and ``hand_against_range`` (heads-up hold'em, board by board, with running
-sums per card for the hands that share a card), ``fixed_hands`` (one hand a player, by the
-ranks dealt) and ``boards_first`` (each hand ranked once a board, then every deal settled). The heads-up pre-flop table
+sums per card for the hands that share a card), ``hand_two_ranges`` (a hand against two
+ranges, the same way), ``fixed_hands`` (one hand a player, by the ranks dealt) and
+``boards_first`` (each hand ranked once a board, then every deal settled). The heads-up pre-flop table
 (``pokerfloor.equity.preflop``) is built by ``headsup_boards`` and read by ``table_map`` and
 ``table_ranges``.
 
