@@ -205,6 +205,9 @@ def test_equity_takes_the_path_it_names_and_stays_exact() -> None:
     three = equity(["AhKh", "QsQd", "7c7d"], board="Kc8d3h")
     assert (three.method, three.exact, three.to_dict()["path"]) == ("fixed", True, "fixed")
     assert equity(["AhKh", "QsQd", "7c7d"], board="Kc8d3h", method="boards").players == three.players
+    for weighted in (["AhKh:0.5", "QQ+:0.3, AKs"], ["AhKh", "QQ+:0.3, AKs", "JJ:0.5, 76s"]):
+        swept = equity(weighted, board=board)
+        assert swept.method == "sweep" and swept.players == equity(weighted, board=board, method="enumeration").players
     hand_two_ranges = equity(["AhKh", "QsQd, JJ", "7c7d, 55"], board="Kc8d3h")
     assert (hand_two_ranges.method, hand_two_ranges.exact) == ("sweep", True)
     assert equity(["AhKh", "QsQd, JJ", "7c7d, 55"], board="Kc8d3h", method="boards").players == hand_two_ranges.players

@@ -396,10 +396,24 @@ def sweep_tally(spec: EquitySpec) -> Tally:
     against each other with running sums per card (no deal of hole cards is listed). The weight
     groups are those of ``exact_tally``: the products of the hands' weights over the deals in
     which no two share a card."""
+    return _lists_tally(spec, *_sweep_lists(spec))
+
+
+def _lists_tally(spec: EquitySpec, groups: list[float], rows: list[int], counts: list[int]) -> Tally:
+    """The tally of ``_sweep_lists``'s lists."""
+    import numpy as np
+
+    return Tally(tuple(groups), np.array(rows, dtype=np.int64).reshape(len(groups), len(spec.ranges), -1),
+                 np.array(counts, dtype=np.int64))
+
+
+def _sweep_lists(spec: EquitySpec) -> tuple[list[float], list[int], list[int]]:
+    """``sweep_tally`` as lists: the weight groups, each group's players' tally columns one after
+    the other, and each group's showdowns."""
     import numpy as np
 
     if len(spec.ranges) == 3:
-        return _three_tally(spec)
+        return _three_lists(spec)
     setup = spec.memo.get("sweep")
     if setup is None:
         setup = spec.memo["sweep"] = _sweep_setup(spec)
@@ -435,8 +449,7 @@ def sweep_tally(spec: EquitySpec) -> Tally:
         for alone in (won, lost):  # the columns of kernels
             rows += [alone * share + tied * half, alone * share**2 + tied * half**2, alone, tied,
                      alone * share + tied * half, 0]
-    counts = np.array([sums[w][3] for w in groups], dtype=np.int64)
-    return Tally(tuple(groups), np.array(rows, dtype=np.int64).reshape(len(groups), 2, 6), counts)
+    return groups, rows, [sums[w][3] for w in groups]
 
 
 def _sweep_setup(spec: EquitySpec) -> tuple[Any, tuple[Any, ...], bool, bool, Any, Any]:
@@ -469,8 +482,8 @@ def _sweep_setup(spec: EquitySpec) -> tuple[Any, tuple[Any, ...], bool, bool, An
     return kernels.sweep_headsup, args, False, swapped, weights0, weights1
 
 
-def _three_tally(spec: EquitySpec) -> Tally:
-    """``sweep_tally`` of three players, one of them holding a single hand
+def _three_lists(spec: EquitySpec) -> tuple[list[float], list[int], list[int]]:
+    """``_sweep_lists`` of three players, one of them holding a single hand
     (``kernels.hand_two_ranges``)."""
     import numpy as np
 
@@ -513,8 +526,7 @@ def _three_tally(spec: EquitySpec) -> Tally:
             parts = ((alone, share), (two, share // 2), (three, share // 3))
             shares = sum(t * part for t, part in parts)
             rows += [shares, sum(t * part * part for t, part in parts), alone, two + three, shares, 0]
-    return Tally(tuple(groups), np.array(rows, dtype=np.int64).reshape(len(groups), 3, 6),
-                 np.array([counts[w] for w in groups], dtype=np.int64))
+    return groups, rows, [counts[w] for w in groups]
 
 
 def _three_setup(spec: EquitySpec) -> tuple[tuple[Any, ...], tuple[int, int, int], tuple[Any, Any, Any]]:
@@ -780,29 +792,39 @@ def result(spec: EquitySpec, tally: Tally, *, exact: bool, table: bool = False, 
     """The players' equities from a finished tally (``table``: read from the pre-flop table;
     ``method``: the path that counted it, by default ``table``, ``enumeration`` or
     ``monte_carlo`` as ``table`` and ``exact`` say)."""
-    kernels = _kernels()
-    HIGHS, LOWS, SCOOPS, SHARE, SHARES, SPLITS, SQUARES = kernels.COLUMN_NAMES
-
     if len(tally.weights) == 1:  # the same products, without numpy's overhead for one group
-        weight = tally.weights[0]
-        total = weight * float(int(tally.counts[0]))
-        sums: Any = [[weight * float(v) for v in row] for row in tally.rows[0].tolist()]
-        n = int(tally.counts[0])
-    else:
-        import numpy as np
+        return _one_group(spec, tally.weights[0], int(tally.counts[0]), tally.rows[0].ravel().tolist(), exact=exact,
+                          table=table, method=method)
+    import numpy as np
 
-        weights = np.array(tally.weights)
-        total = float(weights @ tally.counts)
-        sums = np.tensordot(weights, tally.rows.astype(np.float64), axes=1).tolist()  # players x columns
-        n = tally.showdowns
+    weights = np.array(tally.weights)
+    total = float(weights @ tally.counts)
+    sums = np.tensordot(weights, tally.rows.astype(np.float64), axes=1).ravel().tolist()  # players x columns
+    return _equity(spec, sums, total, tally.showdowns, exact=exact, table=table, method=method)
+
+
+def _one_group(spec: EquitySpec, weight: float, n: int, rows: list[int], *, exact: bool, table: bool,
+               method: str) -> Equity:
+    """``result`` of a tally of one weight group: ``n`` showdowns of deal weight ``weight``, the
+    players' tally columns one after the other in ``rows``."""
+    return _equity(spec, [weight * float(v) for v in rows], weight * float(n), n, exact=exact, table=table,
+                   method=method)
+
+
+def _equity(spec: EquitySpec, sums: list[float], total: float, n: int, *, exact: bool, table: bool,
+            method: str) -> Equity:
+    """``result`` from the weighted sums of the tally columns (the players' one after the other),
+    the weighted showdowns ``total`` and the showdowns ``n``."""
+    HIGHS, LOWS, SCOOPS, SHARE, SHARES, SPLITS, SQUARES = _kernels().COLUMN_NAMES
+    columns = len(sums) // len(spec.ranges)
     players = []
     for p, given in enumerate(spec.ranges):
-        mean = float(sums[p][SHARES] / SHARE / total)
+        row = sums[p * columns : (p + 1) * columns]
+        mean = float(row[SHARES] / SHARE / total)
         stderr = 0.0
         if not exact and n > 1:
-            variance = max(sums[p][SQUARES] / SHARE**2 / total - mean**2, 0.0)
+            variance = max(row[SQUARES] / SHARE**2 / total - mean**2, 0.0)
             stderr = math.sqrt(variance / (n - 1))
-        row = sums[p]  # floats already
         players.append(PlayerEquity(
             given.text, mean, row[SCOOPS] / total, row[SPLITS] / total, row[HIGHS] / SHARE / total,
             row[LOWS] / SHARE / total, stderr, math.comb(52, spec.hole_cards) if given.random else len(given.hands),
@@ -952,7 +974,10 @@ def calculate(
             raise InvalidArgument("the pre-flop table answers heads-up hold'em with no board and no dead cards")
         return result(spec, from_table, exact=True, table=True, method=method)
     if method == "sweep":
-        return result(spec, sweep_tally(spec), exact=True, method=method)
+        groups, rows, counts = _sweep_lists(spec)
+        if len(groups) == 1:  # no arrays to make for one weight group
+            return _one_group(spec, groups[0], counts[0], rows, exact=True, table=False, method=method)
+        return result(spec, _lists_tally(spec, groups, rows, counts), exact=True, method=method)
     if method == "fixed":
         by_ranks = fixed_tally(spec)
         if by_ranks is not None:
