@@ -713,15 +713,15 @@ shown cards and the first ``j`` cards dealt: their key sum, their ranks by suit,
 the cards dealt (not the shown ones), and from ``WALK_COUNTS`` the number of each suit."""
 
 
-def _walk_start(board: Array, missing: int, known: int, small: Array) -> tuple[int, Array, Array, Array]:
+def _walk_start(board: Array, missing: int, known: int, small: Array, walk: Array, deck: Array,
+                chosen: Array) -> int:
     """Begin walking the completions of ``board`` (its first ``5 - missing`` cards shown) from the
-    cards not in ``known``: returns how many cards are left, the cards left (``deck``), the walk
-    (``walk[0]``, of ``7`` columns ``WALK_KEY`` ..., from the shown cards) and the first
-    completion (``chosen``: positions in ``deck``); ``_walk_step`` then fills the walk's rows of
-    the cards dealt."""
-    deck = np.empty(52, dtype=np.int64)
-    walk = np.zeros((6, 7), dtype=np.int64)
-    chosen = np.empty(5, dtype=np.int64)
+    cards not in ``known``: ``walk[0]`` (``7`` columns, ``WALK_KEY`` ...) from the shown cards,
+    ``deck`` the cards left (returns how many), ``chosen`` the first completion (positions in
+    ``deck``); ``_walk_step`` then fills the rows of the cards dealt. (The arrays are the
+    caller's: returned from here, numba counts references to them in the caller's loop.)"""
+    for c in range(walk.shape[1]):
+        walk[0, c] = 0
     for j in range(5 - missing):
         card = int(board[j])
         walk[0, WALK_KEY] += int(small[card])
@@ -734,7 +734,7 @@ def _walk_start(board: Array, missing: int, known: int, small: Array) -> tuple[i
             n += 1
     for j in range(missing):
         chosen[j] = j
-    return n, deck, walk, chosen
+    return n
 
 
 def _walk_step(deck: Array, chosen: Array, changed: int, missing: int, small: Array, walk: Array) -> None:
@@ -896,7 +896,10 @@ def _sweep_headsup(
     equal_cards = np.zeros((kinds, 52), dtype=np.int64)
     every = np.zeros(kinds, dtype=np.int64)  # all the board leaves
     every_cards = np.zeros((kinds, 52), dtype=np.int64)
-    n, deck, walk, chosen = _walk_start_jit(board, missing, known, small)
+    deck = np.empty(52, dtype=np.int64)
+    walk = np.zeros((6, 7), dtype=np.int64)
+    chosen = np.empty(5, dtype=np.int64)
+    n = _walk_start_jit(board, missing, known, small, walk, deck, chosen)
     changed = 0
     while changed >= 0:
         _walk_step_jit(deck, chosen, changed, missing, small, walk)
@@ -1059,7 +1062,10 @@ def _boards_first(
     group_key = np.zeros(169, dtype=np.int64)
     pair_group = np.full((52, 52), -1, dtype=np.int64)
     outcomes = np.zeros((tally.shape[0], players, players + 1), dtype=np.int64)
-    n, deck, walk, chosen = _walk_start_jit(board, missing, known, small)
+    deck = np.empty(52, dtype=np.int64)
+    walk = np.zeros((6, 7), dtype=np.int64)
+    chosen = np.empty(5, dtype=np.int64)
+    n = _walk_start_jit(board, missing, known, small, walk, deck, chosen)
     full = np.empty(5, dtype=np.uint8)
     shown = 5 - missing
     for j in range(shown):
@@ -1252,7 +1258,10 @@ def _hand_against_range(
             for need in range(suited):
                 holders[t, need, held[t, need]] = h
                 held[t, need] += 1
-    n, deck, walk, chosen = _walk_start_jit(board, missing, known, small)
+    deck = np.empty(52, dtype=np.int64)
+    walk = np.zeros((6, 7), dtype=np.int64)
+    chosen = np.empty(5, dtype=np.int64)
+    n = _walk_start_jit(board, missing, known, small, walk, deck, chosen)
     grouped = missing == 1 or missing == 2  # flushless boards counted by the ranks dealt
     groups = 169 if grouped else 0
     boards = np.zeros(groups, dtype=np.int64)  # per group: boards, each card's boards, the rank key
@@ -1653,7 +1662,10 @@ def _hand_two_ranges(
     width = 52 if missing == 2 else 1
     pair_group = np.full((width, width), -1, dtype=np.int64)
     group_cards = np.empty((groups, 16, 2), dtype=np.int64)  # the boards of each group
-    n, deck, walk, chosen = _walk_start_jit(board, missing, known, small)
+    deck = np.empty(52, dtype=np.int64)
+    walk = np.zeros((6, 7), dtype=np.int64)
+    chosen = np.empty(5, dtype=np.int64)
+    n = _walk_start_jit(board, missing, known, small, walk, deck, chosen)
     changed = 0
     while changed >= 0:
         _walk_step_jit(deck, chosen, changed, missing, small, walk)
