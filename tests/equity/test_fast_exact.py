@@ -6,6 +6,7 @@ path ``choose`` names, and says which."""
 
 from __future__ import annotations
 
+import importlib
 import random
 
 import pytest
@@ -142,6 +143,21 @@ def test_a_hand_against_two_ranges_counts_what_the_plain_enumeration_counts(seed
     spec = hand_and_two_ranges(seed + 10 * shown + suited, shown, suited, hero)
     assert sweeps(spec) and len(spec.ranges[hero]) == 1
     assert sweep_tally(spec) == exact_tally(spec)
+
+
+@pytest.mark.parametrize("grouped", [True, False])
+def test_the_sweep_counts_alike_with_the_flushless_boards_grouped_or_swept(monkeypatch: pytest.MonkeyPatch,
+                                                                          grouped: bool) -> None:
+    """Range against range and a hand against two ranges, on the flop and the turn: the boards
+    with no flush counted by groups of the ranks dealt and pairs of rank classes, or swept one by
+    one (``costs`` picks the cheaper), give the plain enumeration's tally either way."""
+    paths = importlib.import_module("pokerfloor.equity.calculate")  # the module: the package's calculate is a function
+    monkeypatch.setattr(paths, "_grouping_pays", lambda *args: grouped)
+    for seed in range(3):
+        for shown in (3, 4):
+            for made in (random_question(seed, "holdem", 2, shown, 30), hand_and_two_ranges(seed, shown, 1, seed)):
+                spec = EquitySpec(made.ranges, made.board, made.dead, made.game)  # a new one: nothing kept
+                assert sweep_tally(spec) == exact_tally(spec)
 
 
 MIXED = [

@@ -477,9 +477,33 @@ def _sweep_setup(spec: EquitySpec) -> tuple[Any, tuple[Any, ...], bool, bool, An
         return kernels.hand_against_range, args, True, swapped, weights0, weights1
     where = {tuple(sorted(cards)): i for i, (cards, _) in enumerate(second.hands)}
     same = np.array([where.get(tuple(sorted(cards)), -1) for cards, _ in first.hands], dtype=np.int64)
+    group = _grouping_pays(spec, len(hands0), len(hands1), int(ranks0.max()) + 1, int(ranks1.max()) + 1)
     args = (hands0, classes0, hands1, classes1, same, ranks0, ranks1, _board(spec), spec.known_mask, spec.missing,
-            small, big, suits, at)
+            group, small, big, suits, at)
     return kernels.sweep_headsup, args, False, swapped, weights0, weights1
+
+
+def _grouping_pays(spec: EquitySpec, size0: int, size1: int, classes0: int, classes1: int) -> bool:
+    """Whether counting the boards with no flush by groups of the ranks dealt and pairs of rank
+    classes (``kernels._three_groups``) costs less than sweeping them one by one, for two ranges
+    of ``size0`` and ``size1`` hands in ``classes0`` and ``classes1`` rank classes."""
+    swept, grouped = _group_costs(spec, size0, size1, classes0, classes1)
+    return spec.missing in (1, 2) and grouped < swept
+
+
+def _group_costs(spec: EquitySpec, size0: int, size1: int, classes0: int, classes1: int) -> tuple[float, float]:
+    """The nanoseconds the boards with no flush cost two ranges (``_grouping_pays``) swept one by
+    one, and counted by groups: fitted to the flop and turn at ranges of 5, 20 and 40 % (a hand
+    a board swept; the ranges' class counts apart from each hand; per group a class pair, and a
+    hand holding a card of the group's ranks per class)."""
+    if spec.missing not in (1, 2):
+        return 0.0, 0.0
+    flushless = _boards(spec) - _suited_completions(spec)
+    groups = 13 if spec.missing == 1 else 91
+    swept = flushless * (300.0 + 15.0 * (size0 + size1))
+    touching = (size0 + size1) / 3 * (classes0 + classes1) / 2
+    grouped = (size0 * classes1 + size1 * classes0) * 3.0 + groups * (classes0 * classes1 * 3.0 + touching * 2.5)
+    return swept, grouped
 
 
 def _three_lists(spec: EquitySpec) -> tuple[list[float], list[int], list[int]]:
@@ -543,8 +567,9 @@ def _three_setup(spec: EquitySpec) -> tuple[tuple[Any, ...], tuple[int, int, int
     same = np.array([where.get(tuple(sorted(cards)), -1) for cards, _ in spec.ranges[first].hands], dtype=np.int64)
     held = spec.known_mask | 1 << int(hand[0, 0]) | 1 << int(hand[0, 1])
     small, big, suits, at, _ = packed_tables()
+    group = _grouping_pays(spec, len(hands0), len(hands1), int(ranks0.max()) + 1, int(ranks1.max()) + 1)
     args = (hand[0], hands0, classes0, ranks0, hands1, classes1, ranks1, same, _board(spec), held, spec.missing,
-            small, big, suits, at)
+            group, small, big, suits, at)
     return args, (hero, first, second), (weights_h, weights0, weights1)
 
 
@@ -878,15 +903,15 @@ def costs(spec: EquitySpec, precision: float = 0.001) -> dict[str, float]:
     flushes = _suited_completions(spec) if not omaha and spec.missing in (1, 2) else boards
     groups = min(13 if spec.missing == 1 else 91, boards - flushes)
     if sweeps(spec):
-        if players == 3:  # a hand against two ranges: boards swept one by one, groups by pairs of rank classes
-            two = sorted(spec.ranges, key=len)[1:]
-            pairs = math.prod(len({(max(c) >> 2, min(c) >> 2) for c, _ in r.hands}) for r in two)
-            found["sweep"] = (OVERHEAD + boards * 35.0 + flushes * (300.0 + 15.0 * sum(sizes))
-                              + groups * (14.0 * pairs + 5.0 * sum(sizes)))
-        elif min(sizes) == 1:
+        if players == 2 and min(sizes) == 1:
             found["sweep"] = OVERHEAD + boards * 35.0 + (flushes + groups) * 3.0 * max(sizes)
-        else:
-            found["sweep"] = OVERHEAD + boards * (300.0 + 40.0 * sum(sizes))
+        else:  # two ranges (and a hand): the boards that can make a flush swept, the others grouped or swept
+            two = sorted(spec.ranges, key=len)[-2:]
+            classes = [len({(max(c) >> 2, min(c) >> 2) for c, _ in r.hands}) for r in two]
+            swept, grouped = _group_costs(spec, len(two[0]), len(two[1]), *classes)
+            one_by_one = flushes if spec.missing in (1, 2) else boards
+            found["sweep"] = (OVERHEAD + boards * 35.0 + one_by_one * (300.0 + 15.0 * (len(two[0]) + len(two[1])))
+                              + min(swept, grouped))
     if fixed(spec):
         flush_steps = _flush_boards(spec)
         if flush_steps >= 0:

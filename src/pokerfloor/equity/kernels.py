@@ -813,9 +813,41 @@ _walk_start_jit = _compiled(_walk_start)
 _walk_step_jit = _compiled(_walk_step, inline=True)
 _walk_board_jit = _compiled(_walk_board, inline=True)
 _flush_suit_jit = _compiled(_flush_suit, inline=True)
+
+
+def _rank_group(deck: Array, chosen: Array, missing: int) -> int:
+    """The group (``_group_board``) of the ranks of the one or two cards dealt."""
+    first = int(deck[chosen[0]]) >> 2
+    second = int(deck[chosen[missing - 1]]) >> 2
+    return first if missing == 1 else min(first, second) * 13 + max(first, second)
+
+
+def _listed_board(deck: Array, chosen: Array, missing: int, board_key: int, boards: Array, card_boards: Array,
+                  group_key: Array, pair_group: Array, group_cards: Array) -> None:
+    """``_group_board``, and the board's cards listed among its group's (``group_cards[g, i]``)."""
+    _group_board_jit(deck, chosen, missing, board_key, boards, card_boards, group_key, pair_group)
+    group = _rank_group_jit(deck, chosen, missing)
+    group_cards[group, boards[group] - 1, 0] = deck[chosen[0]]
+    group_cards[group, boards[group] - 1, 1] = deck[chosen[missing - 1]]
+
+
 _group_one_jit = _compiled(_group_one, inline=True)
 _group_two_jit = _compiled(_group_two, inline=True)
 _group_board_jit = _compiled(_group_board, inline=True)
+def _group_arrays(grouped: bool, missing: int) -> tuple[Array, Array, Array, Array, Array]:
+    """The arrays ``_listed_board`` fills (none when not ``grouped``): per group of ranks dealt its
+    boards, each card's boards, its rank key; the group of each board of two cards; each group's
+    boards' cards (at most 16: four cards of one rank by four of another)."""
+    groups = 169 if grouped else 0
+    width = 52 if grouped and missing == 2 else 1
+    return (np.zeros(groups, dtype=np.int64), np.zeros((groups, 52), dtype=np.int64),
+            np.zeros(groups, dtype=np.int64), np.full((width, width), -1, dtype=np.int64),
+            np.empty((groups, 16, 2), dtype=np.int64))
+
+
+_rank_group_jit = _compiled(_rank_group)
+_group_arrays_jit = _compiled(_group_arrays)
+_listed_board_jit = _compiled(_listed_board)
 _hand_keys_jit = _compiled(_hand_keys, inline=True)
 
 
@@ -870,7 +902,8 @@ _rank_range_jit = _compiled(_rank_range)
 
 def _sweep_headsup(
     hands0: Array, classes0: Array, hands1: Array, classes1: Array, same: Array, ranks0: Array, ranks1: Array,
-    board: Array, known: int, missing: int, small: Array, big: Array, suits: Array, at: Array, out: Array,
+    board: Array, known: int, missing: int, group: bool, small: Array, big: Array, suits: Array, at: Array,
+    out: Array,
 ) -> None:
     """Exact heads-up hold'em (high) of a range against a range, board by board: on each
     completion of ``board`` (its first ``5 - missing`` cards) from the cards not in ``known``,
@@ -900,11 +933,19 @@ def _sweep_headsup(
     walk = np.zeros((6, 7), dtype=np.int64)
     chosen = np.empty(5, dtype=np.int64)
     n = _walk_start_jit(board, missing, known, small, walk, deck, chosen)
+    grouped = group and (missing == 1 or missing == 2)  # the boards with no flush by the ranks dealt, as
+    # _hand_two_ranges counts them (``group``: when that costs less than sweeping them)
+    boards, card_boards, group_key, pair_group, group_cards = _group_arrays_jit(grouped, missing)
     changed = 0
     while changed >= 0:
         _walk_step_jit(deck, chosen, changed, missing, small, walk)
         board_key, board_suits, board_bits = _walk_board_jit(walk, missing)
         flushless = _flush_suit_jit(walk, missing) < 0
+        if flushless and grouped:
+            _listed_board_jit(deck, chosen, missing, board_key, boards, card_boards, group_key, pair_group,
+                              group_cards)
+            changed = _next_board_jit(chosen, missing, n)
+            continue
         changed = _next_board_jit(chosen, missing, n)
         m0 = _rank_range_jit(key0, suit0, bits0, rank_keys0, members0, starts0, board_key, board_suits, board_bits,
                              flushless, small, big, suits, at, class_value, class_order, found, order, scratch,
@@ -971,6 +1012,9 @@ def _sweep_headsup(
             equal[k] -= 1
             equal_cards[k, hands1[g, 0]] -= 1
             equal_cards[k, hands1[g, 1]] -= 1
+    if grouped:
+        _three_groups_jit(hands0, classes0, ranks0, bits0, rank_keys0, hands1, classes1, ranks1, bits1, rank_keys1,
+                          same, 0, 0, missing, boards, card_boards, group_key, group_cards, small, big, out, True)
 
 
 def _rank_classes(keys: Array, ranks: Array) -> tuple[Array, Array, Array]:
@@ -1625,8 +1669,8 @@ _three_board_jit = _compiled(_three_board)
 
 def _hand_two_ranges(
     hand: Array, hands0: Array, classes0: Array, ranks0: Array, hands1: Array, classes1: Array, ranks1: Array,
-    same: Array, board: Array, known: int, missing: int, small: Array, big: Array, suits: Array, at: Array,
-    out: Array,
+    same: Array, board: Array, known: int, missing: int, group: bool, small: Array, big: Array, suits: Array,
+    at: Array, out: Array,
 ) -> None:
     """Exact three-handed hold'em (high) of a hand (``hand``) against two ranges (``hands0``,
     ``hands1``; weight classes ``classes0``, ``classes1``; rank classes ``ranks0``, ``ranks1``;
@@ -1654,14 +1698,8 @@ def _hand_two_ranges(
     live0, value0, live1, value1 = _rank_work_jit(n0)[:2] + _rank_work_jit(n1)[:2]
     sums = np.zeros((kinds1, 5), dtype=np.int64)
     cards = np.zeros((kinds1, 5, 52), dtype=np.int64)
-    grouped = missing == 1 or missing == 2
-    groups = 169 if grouped else 0
-    boards = np.zeros(groups, dtype=np.int64)
-    card_boards = np.zeros((groups, 52), dtype=np.int64)
-    group_key = np.zeros(groups, dtype=np.int64)
-    width = 52 if missing == 2 else 1
-    pair_group = np.full((width, width), -1, dtype=np.int64)
-    group_cards = np.empty((groups, 16, 2), dtype=np.int64)  # the boards of each group
+    grouped = group and (missing == 1 or missing == 2)  # (``group``: when that costs less than sweeping)
+    boards, card_boards, group_key, pair_group, group_cards = _group_arrays_jit(grouped, missing)
     deck = np.empty(52, dtype=np.int64)
     walk = np.zeros((6, 7), dtype=np.int64)
     chosen = np.empty(5, dtype=np.int64)
@@ -1672,12 +1710,8 @@ def _hand_two_ranges(
         board_key, board_suits, board_bits = _walk_board_jit(walk, missing)
         flushless = _flush_suit_jit(walk, missing) < 0
         if flushless and grouped:
-            _group_board_jit(deck, chosen, missing, board_key, boards, card_boards, group_key, pair_group)
-            group = deck[chosen[0]] >> 2
-            if missing == 2:
-                group = pair_group[deck[chosen[0]], deck[chosen[1]]]
-            group_cards[group, boards[group] - 1, 0] = deck[chosen[0]]
-            group_cards[group, boards[group] - 1, 1] = deck[chosen[missing - 1]]
+            _listed_board_jit(deck, chosen, missing, board_key, boards, card_boards, group_key, pair_group,
+                              group_cards)
             changed = _next_board_jit(chosen, missing, n)
             continue
         changed = _next_board_jit(chosen, missing, n)
@@ -1696,15 +1730,17 @@ def _hand_two_ranges(
     if grouped:
         _three_groups_jit(hands0, classes0, ranks0, bits0, rank_keys0, hands1, classes1, ranks1, bits1, rank_keys1,
                           same, hero_bits, hero_key >> SUIT_BITS, missing, boards, card_boards, group_key,
-                          group_cards, small, big, out)
+                          group_cards, small, big, out, False)
 
 
 def _three_groups(
     hands0: Array, classes0: Array, ranks0: Array, bits0: Array, rank_keys0: Array, hands1: Array, classes1: Array,
     ranks1: Array, bits1: Array, rank_keys1: Array, same: Array, hero_bits: int, hero_rank: int, missing: int,
     boards: Array, card_boards: Array, group_key: Array, group_cards: Array, small: Array, big: Array, out: Array,
+    heads_up: bool,
 ) -> None:
-    """``_hand_two_ranges``'s groups of flushless boards (``boards[g]`` boards of one or two cards,
+    """``_hand_two_ranges``'s groups of flushless boards, or (``heads_up``: no hand, ``hero_bits``
+    0) ``_sweep_headsup``'s, adding to its columns (``boards[g]`` boards of one or two cards,
     listed in ``group_cards[g]``; ``card_boards[g, c]`` of them hold card ``c``; rank key
     ``group_key[g]``). The deals of a pair of rank classes meet a group's boards that miss their
     four cards: the group's boards, less the boards holding each card, plus the boards of two of
@@ -1798,13 +1834,17 @@ def _three_groups(
             value0[c] = _unsuited_jit(base + rank_keys0[c], ROWS7_AT, 0, small, big)
         for c in range(classes_1):
             value1[c] = _unsuited_jit(base + rank_keys1[c], ROWS7_AT, 0, small, big)
+        last = out.shape[2] - 1  # the showdowns' column
         for i in range(classes_0):
             for c in range(classes_1):
-                column = _column_jit(value0[i], value1[c], mine)
+                if heads_up:
+                    column = 0 if value0[i] > value1[c] else 1 if value1[c] > value0[i] else 2
+                else:
+                    column = _column_jit(value0[i], value1[c], mine)
                 for j in range(kinds0):
                     for k in range(kinds1):
                         out[j, k, column] += met[i, j, c, k]
-                        out[j, k, DEALS] += met[i, j, c, k]
+                        out[j, k, last] += met[i, j, c, k]
 
 
 def _range_by_card(hands: Array, classes: Array, ranks: Array, bits: Array, hero_bits: int, size: Array, card: Array,
