@@ -1262,7 +1262,9 @@ def _hand_against_range(
     three cards of a suit, only the hands holding enough of that suit can make a flush: each is
     ranked by its cards and moved from its class's column to its own. With one or two cards to
     come the boards with no such suit are taken together by the ranks they deal (up to 91 groups
-    for 1,081 flop completions), counted the same way with each card's boards in the group.
+    for 1,081 flop completions), counted the same way with each card's boards in the group, and
+    so are those with one on which the hand makes no flush (its value is then its ranks'), the
+    range's hands that make one moved after (``_flush_moves``).
     Adds to ``out[k]`` (the range's weight classes): the hand's wins, the range's, the ties and
     the showdowns."""
     count = hands.shape[0]
@@ -1284,6 +1286,9 @@ def _hand_against_range(
     card_hands = np.zeros((ranked, kinds, dealt), dtype=np.int64)
     width = 52 if missing >= 2 else 1
     hand_at = np.full((width, width), -1, dtype=np.int64)
+    hero_suited = np.zeros(4, dtype=np.int64)
+    hero_suited[x & 3] += 1
+    hero_suited[y & 3] += 1
     holders = np.empty((4, 2, count), dtype=np.int64)
     held = np.zeros((4, 2), dtype=np.int64)
     for h in range(count):
@@ -1315,12 +1320,21 @@ def _hand_against_range(
     pairs = np.empty((n * (n - 1) // 2 if missing == 2 else 0, 2), dtype=np.int64)  # (group, hand): a board that
     paired = 0  # is a hand
     class_column = np.empty(ranked, dtype=np.int64)
+    flushing = np.empty((n * (n - 1) // 2 if grouped else 0, 2), dtype=np.int64)  # grouped boards with a flush
+    flushes = 0
     changed = 0
     while changed >= 0:
         _walk_step_jit(deck, chosen, changed, missing, small, walk)
         board_key, board_suits, board_bits = _walk_board_jit(walk, missing)
         flush = _flush_suit_jit(walk, missing)
-        if flush < 0 and grouped:
+        needed = 5 - walk[missing, WALK_COUNTS + flush] if flush >= 0 else 3
+        if grouped and (flush < 0 or (needed > 0 and hero_suited[flush] < needed)):
+            # the hand makes no flush: the board goes with its group, and the range's hands that make
+            # one are moved from their class's column to their own after (``_flush_moves``)
+            if flush >= 0:
+                flushing[flushes, 0] = deck[chosen[0]]
+                flushing[flushes, 1] = deck[chosen[missing - 1]]
+                flushes += 1
             _group_board_jit(deck, chosen, missing, board_key, boards, card_boards, group_key, pair_group)
             if missing == 2:
                 h = hand_at[deck[chosen[0]], deck[chosen[1]]]
@@ -1331,7 +1345,6 @@ def _hand_against_range(
             changed = _next_board_jit(chosen, missing, n)
             continue
         mine = _holdem_value_jit(board_key + hero_key, board_suits | hero_suits, small, big, suits, at)
-        needed = 5 - walk[missing, WALK_COUNTS + flush] if flush >= 0 else 3
         if needed <= 0:  # five of a suit on the board: every hand ranked by its cards
             for h in range(count):
                 if bits[h] & (board_bits | hero_bits):
@@ -1398,6 +1411,53 @@ def _hand_against_range(
         column = group_column[pairs[i, 0], ranks[h]]
         out[classes[h], column] += 1
         out[classes[h], 3] += 1
+    if flushes:
+        _flush_moves_jit(flushing, flushes, missing, walk, hero_key, hero_suits, hands, keys, suit_masks, bits,
+                         classes, ranks, holders, held, group_column, small, big, suits, at, out)
+
+
+def _flush_moves(
+    flushing: Array, flushes: int, missing: int, walk: Array, hero_key: int, hero_suits: int, hands: Array,
+    keys: Array, suit_masks: Array, bits: Array, classes: Array, ranks: Array, holders: Array, held: Array,
+    group_column: Array, small: Array, big: Array, suits: Array, at: Array, out: Array,
+) -> None:
+    """``_hand_against_range``'s boards with three or four cards of a suit counted with their
+    groups (the hand makes no flush on them: its value is its ranks'): each hand of the range that
+    holds enough of the suit, and none of the board's cards, moves from its class's column
+    (``group_column``) to the column of its own value. ``flushing[:flushes]``: the cards dealt;
+    ``walk[0]``: the cards shown."""
+    counts = np.zeros(4, dtype=np.int64)
+    for b in range(flushes):
+        board_key, board_suits, board_bits = walk[0, WALK_KEY], walk[0, WALK_SUITS], 0
+        for t in range(4):
+            counts[t] = walk[0, WALK_COUNTS + t]
+        for j in range(missing):
+            card = flushing[b, j]
+            board_key += int(small[card])
+            board_suits |= _suit_bit_jit(card)
+            board_bits |= 1 << card
+            counts[card & 3] += 1
+        flush = 0
+        for t in range(4):
+            if counts[t] >= 3:
+                flush = t
+        needed = 5 - counts[flush]
+        first, second = flushing[b, 0] >> 2, flushing[b, missing - 1] >> 2
+        group = first if missing == 1 else min(first, second) * 13 + max(first, second)
+        mine = _holdem_value_jit(board_key + hero_key, board_suits | hero_suits, small, big, suits, at)
+        for i in range(held[flush, needed - 1]):
+            h = holders[flush, needed - 1, i]
+            if bits[h] & board_bits:
+                continue
+            theirs = _holdem_value_jit(board_key + keys[h], board_suits | suit_masks[h], small, big, suits, at)
+            column = 0 if mine > theirs else 1 if theirs > mine else 2
+            before = group_column[group, ranks[h]]
+            if column != before:
+                out[classes[h], before] -= 1
+                out[classes[h], column] += 1
+
+
+_flush_moves_jit = _compiled(_flush_moves)
 
 
 hand_against_range = _compiled(_hand_against_range)
