@@ -1373,15 +1373,9 @@ def _hand_against_range(
                     out[classes[h], class_column[ranks[h]]] += 1
                     out[classes[h], 3] += 1
         if flush >= 0:
-            for i in range(held[flush, needed - 1]):
-                h = holders[flush, needed - 1, i]
-                if bits[h] & board_bits:
-                    continue
-                theirs = _holdem_value_jit(board_key + keys[h], board_suits | suit_masks[h], small, big, suits, at)
-                column = 0 if mine > theirs else 1 if theirs > mine else 2
-                if column != class_column[ranks[h]]:
-                    out[classes[h], class_column[ranks[h]]] -= 1
-                    out[classes[h], column] += 1
+            _move_flushes_jit(mine, board_key, board_suits, board_bits, holders[flush, needed - 1],
+                              held[flush, needed - 1], class_column, keys, suit_masks, bits, classes, ranks, small,
+                              big, suits, at, out)
         changed = _next_board_jit(chosen, missing, n)
     # Each group of flushless boards (the same ranks dealt, so the same value for every hand of a
     # rank class): a hand meets the group's boards that hold neither of its cards, the group's
@@ -1445,18 +1439,31 @@ def _flush_moves(
         first, second = flushing[b, 0] >> 2, flushing[b, missing - 1] >> 2
         group = first if missing == 1 else min(first, second) * 13 + max(first, second)
         mine = _holdem_value_jit(board_key + hero_key, board_suits | hero_suits, small, big, suits, at)
-        for i in range(held[flush, needed - 1]):
-            h = holders[flush, needed - 1, i]
-            if bits[h] & board_bits:
-                continue
-            theirs = _holdem_value_jit(board_key + keys[h], board_suits | suit_masks[h], small, big, suits, at)
-            column = 0 if mine > theirs else 1 if theirs > mine else 2
-            before = group_column[group, ranks[h]]
-            if column != before:
-                out[classes[h], before] -= 1
-                out[classes[h], column] += 1
+        _move_flushes_jit(mine, board_key, board_suits, board_bits, holders[flush, needed - 1],
+                          held[flush, needed - 1], group_column[group], keys, suit_masks, bits, classes, ranks, small,
+                          big, suits, at, out)
 
 
+def _move_flushes(
+    mine: int, board_key: int, board_suits: int, board_bits: int, holders: Array, count: int, columns: Array,
+    keys: Array, suit_masks: Array, bits: Array, classes: Array, ranks: Array, small: Array, big: Array,
+    suits: Array, at: Array, out: Array,
+) -> None:
+    """Move each of the hands ``holders[:count]`` (those holding enough of a flush suit) that the
+    board leaves from its class's column (``columns``, by the hand's value ``mine`` against the
+    class's) to the column of its own value on the board."""
+    for i in range(count):
+        h = holders[i]
+        if bits[h] & board_bits:
+            continue
+        theirs = _holdem_value_jit(board_key + keys[h], board_suits | suit_masks[h], small, big, suits, at)
+        column = 0 if mine > theirs else 1 if theirs > mine else 2
+        if column != columns[ranks[h]]:
+            out[classes[h], columns[ranks[h]]] -= 1
+            out[classes[h], column] += 1
+
+
+_move_flushes_jit = _compiled(_move_flushes)
 _flush_moves_jit = _compiled(_flush_moves)
 
 
