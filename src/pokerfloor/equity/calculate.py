@@ -543,13 +543,9 @@ def _three_lists(spec: EquitySpec) -> tuple[list[float], list[int], list[int]]:
     if not sums:
         raise RangeError("the ranges leave no deal in which no two players hold the same card")
     groups = sorted(sums)
-    share = kernels.SHARE
     rows: list[int] = []
-    for weight in groups:  # as kernels.add_outcomes folds the pots won by one, two or three players
-        for alone, two, three in sums[weight]:
-            parts = ((alone, share), (two, share // 2), (three, share // 3))
-            shares = sum(t * part for t, part in parts)
-            rows += [shares, sum(t * part * part for t, part in parts), alone, two + three, shares, 0]
+    for weight in groups:
+        rows += _outcome_rows([[0, *won] for won in sums[weight]])
     return groups, rows, [counts[w] for w in groups]
 
 
@@ -653,21 +649,43 @@ def fixed_tally(spec: EquitySpec) -> Tally | None:
     dealt (``kernels.fixed_hands``): each multiset of ranks to come settled once, the
     completions in which a player can make a flush one by one. None when the cards shown give a
     player a flush with no card to come (every completion is then such a one)."""
+    found = _fixed_lists(spec)
+    if found is None:
+        return None
+    weight, rows, showdowns = found
+    return _lists_tally(spec, [weight], rows, [showdowns])
+
+
+def _fixed_lists(spec: EquitySpec) -> tuple[float, list[int], int] | None:
+    """``fixed_tally`` as the deal's weight, the players' tally columns one after the other and
+    the showdowns, or None."""
     import numpy as np
 
     setup = spec.memo.get("fixed")
     if setup is None:
         setup = spec.memo["fixed"] = _fixed_setup(spec)
-    kernels = _kernels()
     args, weight = setup
     players = len(spec.ranges)
     outcomes = np.zeros((players, players + 1), dtype=np.int64)
-    showdowns = kernels.fixed_hands(*args, outcomes)
+    showdowns = int(_kernels().fixed_hands(*args, outcomes))
     if showdowns < 0:
         return None
-    rows = np.zeros((1, players, kernels.COLUMNS), dtype=np.int64)
-    kernels.add_outcomes(outcomes, rows[0])
-    return Tally((weight,), rows, np.array([showdowns], dtype=np.int64))
+    return weight, _outcome_rows(outcomes.tolist()), showdowns
+
+
+def _outcome_rows(outcomes: list[list[int]]) -> list[int]:
+    """``kernels.add_outcomes`` for a few counts, in Python: from each player's pots won with
+    ``w`` winners in all (``outcomes[p][w]``), the player's tally columns, one player after the
+    other."""
+    share = _kernels().SHARE
+    rows: list[int] = []
+    for won in outcomes:
+        shares = squares = 0
+        for w in range(1, len(won)):
+            shares += won[w] * (share // w)
+            squares += won[w] * (share // w) ** 2
+        rows += [shares, squares, won[1], sum(won[2:]), shares, 0]
+    return rows
 
 
 def _fixed_setup(spec: EquitySpec) -> tuple[tuple[Any, ...], float]:
@@ -1004,9 +1022,10 @@ def calculate(
             return _one_group(spec, groups[0], counts[0], rows, exact=True, table=False, method=method)
         return result(spec, _lists_tally(spec, groups, rows, counts), exact=True, method=method)
     if method == "fixed":
-        by_ranks = fixed_tally(spec)
+        by_ranks = _fixed_lists(spec)
         if by_ranks is not None:
-            return result(spec, by_ranks, exact=True, method=method)
+            weight, rows, showdowns = by_ranks
+            return _one_group(spec, weight, showdowns, rows, exact=True, table=False, method=method)
         method = "boards"
     if method == "boards":
         return result(spec, boards_tally(spec), exact=True, method=method)
