@@ -441,14 +441,10 @@ def _sweep_lists(spec: EquitySpec) -> tuple[list[float], list[int], list[int]]:
     if not sums:
         raise RangeError("the ranges leave no deal in which no two players hold the same card")
     groups = sorted(sums)
-    share = _kernels().SHARE
-    half = share // 2
     rows: list[int] = []
-    for weight in groups:  # as kernels.add_outcomes folds a pot won alone and one split in two
+    for weight in groups:  # each player's pots won alone and split in two
         won, lost, tied, _ = sums[weight]
-        for alone in (won, lost):  # the columns of kernels
-            rows += [alone * share + tied * half, alone * share**2 + tied * half**2, alone, tied,
-                     alone * share + tied * half, 0]
+        rows += _outcome_rows([[0, won, tied], [0, lost, tied]])
     return groups, rows, [sums[w][3] for w in groups]
 
 
@@ -550,7 +546,7 @@ def _three_lists(spec: EquitySpec) -> tuple[list[float], list[int], list[int]]:
 
 
 def _three_setup(spec: EquitySpec) -> tuple[tuple[Any, ...], tuple[int, int, int], tuple[Any, Any, Any]]:
-    """``_three_tally``'s kernel arguments but the output, the players in the kernel's roles (the
+    """``_three_lists``'s kernel arguments but the output, the players in the kernel's roles (the
     hand, the first range, the second) and the three ranges' distinct weights, by role."""
     import numpy as np
 
@@ -647,8 +643,9 @@ def _flush_boards(spec: EquitySpec) -> int:
 def fixed_tally(spec: EquitySpec) -> Tally | None:
     """The tally of ``exact_tally(spec)`` for fixed hold'em hands (``fixed``), by the ranks
     dealt (``kernels.fixed_hands``): each multiset of ranks to come settled once, the
-    completions in which a player can make a flush one by one. None when the cards shown give a
-    player a flush with no card to come (every completion is then such a one)."""
+    completions in which a player can make a flush settled again by their cards of the suit one
+    by one and the others by their ranks. None when the cards shown give a player a flush with no
+    card to come (every completion is then such a one)."""
     found = _fixed_lists(spec)
     if found is None:
         return None
