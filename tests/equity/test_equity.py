@@ -196,3 +196,22 @@ def test_displaced_rank_tables_read_back_every_rank(size: int) -> None:
         ranks, offsets = displaced(table, compiled)
         assert (ranks[offsets[filled >> ROW_BITS] + (filled & ROW_MASK)] == table[filled]).all()
     assert len(displaced(table, True)[0]) < len(table) // 20
+
+
+def test_a_question_written_as_text_is_read_once_and_a_refused_one_every_time() -> None:
+    """The same words give the same spec (what the paths worked out for it kept with it); the
+    same cards written otherwise are the same question; a refused question is refused again,
+    and a board given as a list is read as it is when asked, not as it was."""
+    first = EquitySpec.make(["AhKh", "QQ+, AKs"], board="Qs7d2c")
+    assert EquitySpec.make(["AhKh", "QQ+, AKs"], board="Qs7d2c") is first
+    other = EquitySpec.make(["AhKh", "QQ+, AKs"], board="Qs 7d 2c")
+    assert other is not first and other == first
+    board = ["Qs", "7d", "2c"]
+    listed = EquitySpec.make(["AhKh", "QQ+, AKs"], board=board)
+    board[2] = "3c"
+    assert EquitySpec.make(["AhKh", "QQ+, AKs"], board=board).board != listed.board
+    for _ in range(2):
+        with pytest.raises(RangeError):
+            EquitySpec.make(["AhKh", "AhKh"], board="Qs7d2c", dead="Kh")
+    assert equity(["AhKh", "QQ+, AKs"], board="Qs7d2c").players == equity(
+        ["AhKh", "QQ+, AKs"], board="Qs7d2c", method="enumeration").players

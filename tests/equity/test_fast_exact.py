@@ -6,6 +6,7 @@ path ``choose`` names, and says which."""
 
 from __future__ import annotations
 
+import importlib
 import random
 
 import pytest
@@ -69,6 +70,96 @@ def test_the_sweep_sees_a_hand_held_by_both_ranges_and_ties_on_the_board() -> No
         assert sweep_tally(spec) == exact_tally(spec)
 
 
+def suited_board(rng: random.Random, shown: int, suited: int, dead: int) -> tuple[list[Card], list[Card], list[Card]]:
+    """A board of ``shown`` cards of which ``suited`` are hearts, ``dead`` dead cards of the other
+    suits, and the cards left, shuffled."""
+    hearts = [Card(c) for c in range(52) if c & 3 == 2]
+    others = [Card(c) for c in range(52) if c & 3 != 2]
+    board = rng.sample(hearts, suited) + rng.sample(others, shown - suited)
+    gone = rng.sample([c for c in others if c not in board], dead)
+    rest = [Card(c) for c in range(52) if c not in board and c not in gone]
+    rng.shuffle(rest)
+    return board, gone, rest
+
+
+def a_hand(rng: random.Random, cards: list[Card]) -> str:
+    return format_cards(sorted(rng.sample(cards, 2), reverse=True))
+
+
+def hand_and_range(seed: int, shown: int, suited: int) -> EquitySpec:
+    """A hand and a range of up to 40 hands (some weighted, some sharing a card with the hand) on
+    a board of ``shown`` cards of which ``suited`` are hearts; pre-flop, 20 cards dead, so that
+    the plain enumeration is quick."""
+    rng = random.Random(seed)
+    board, dead, rest = suited_board(rng, shown, suited, 0 if shown else 20)
+    hands = {a_hand(rng, rest) for _ in range(40)}
+    weighted = ", ".join(f"{h}:{rng.choice(WEIGHTS)}" for h in sorted(hands))
+    ranges = [format_cards(sorted(rest[:2], reverse=True)), weighted]
+    return EquitySpec.make(ranges, board=format_cards(board), dead=format_cards(dead))
+
+
+HAND_AND_RANGE = [(seed, shown, suited) for seed in range(2) for shown, suited in
+                  ((0, 0), (3, 0), (3, 1), (3, 2), (3, 3), (4, 2), (4, 3), (4, 4), (5, 3), (5, 4), (5, 5))]
+
+
+@pytest.mark.parametrize(("seed", "shown", "suited"), HAND_AND_RANGE)
+def test_a_hand_against_a_range_counts_what_the_plain_enumeration_counts(seed: int, shown: int, suited: int) -> None:
+    """The hand against a range by rank class: the boards with no flush grouped by the ranks they
+    deal, the range's hands on two cards dealt counted once, on a board of three or four of a
+    suit the hands of that suit ranked by their cards, on five of a suit every hand; and the
+    range against the hand."""
+    spec = hand_and_range(seed + 10 * shown + suited, shown, suited)
+    assert sweeps(spec) and len(spec.ranges[0]) == 1 < len(spec.ranges[1])
+    assert sweep_tally(spec) == exact_tally(spec)
+    swapped = EquitySpec.make(list(spec.ranges[::-1]), board=spec.board, dead=spec.dead)
+    assert sweep_tally(swapped) == exact_tally(swapped)
+
+
+def hand_and_two_ranges(seed: int, shown: int, suited: int, hero: int) -> EquitySpec:
+    """A hand (player ``hero``) and two ranges of up to 12 hands (some weighted, some shared by
+    the two ranges, some sharing a card with the hand) on a board of ``shown`` cards of which
+    ``suited`` are hearts; pre-flop, 30 cards dead."""
+    rng = random.Random(seed)
+    board, dead, rest = suited_board(rng, shown, suited, 0 if shown else 30)
+    pool = [a_hand(rng, rest) for _ in range(16)]
+    ranges = []
+    for _ in range(2):
+        hands = set(rng.sample(pool, 8)) | {a_hand(rng, rest) for _ in range(4)}
+        ranges.append(", ".join(f"{h}:{rng.choice(WEIGHTS)}" for h in sorted(hands)))
+    ranges.insert(hero, format_cards(sorted(rest[:2], reverse=True)))
+    return EquitySpec.make(ranges, board=format_cards(board), dead=format_cards(dead))
+
+
+THREE_HANDED = [(seed, shown, suited, seed % 3) for seed in range(3) for shown, suited in
+                ((0, 0), (3, 0), (3, 1), (3, 2), (3, 3), (4, 2), (4, 3), (4, 4), (5, 3), (5, 5))]
+
+
+@pytest.mark.parametrize(("seed", "shown", "suited", "hero"), THREE_HANDED)
+def test_a_hand_against_two_ranges_counts_what_the_plain_enumeration_counts(seed: int, shown: int, suited: int,
+                                                                            hero: int) -> None:
+    """A hand against two ranges (``kernels.hand_two_ranges``): the boards with no flush grouped
+    by the ranks they deal and counted by pairs of rank classes, every other board swept; hands
+    in both ranges, hands sharing a card with the hand, weights, the hand in any seat."""
+    spec = hand_and_two_ranges(seed + 10 * shown + suited, shown, suited, hero)
+    assert sweeps(spec) and len(spec.ranges[hero]) == 1
+    assert sweep_tally(spec) == exact_tally(spec)
+
+
+@pytest.mark.parametrize("grouped", [True, False])
+def test_the_sweep_counts_alike_with_the_flushless_boards_grouped_or_swept(monkeypatch: pytest.MonkeyPatch,
+                                                                          grouped: bool) -> None:
+    """Range against range and a hand against two ranges, on the flop and the turn: the boards
+    with no flush counted by groups of the ranks dealt and pairs of rank classes, or swept one by
+    one (``costs`` picks the cheaper), give the plain enumeration's tally either way."""
+    paths = importlib.import_module("pokerfloor.equity.calculate")  # the module: the package's calculate is a function
+    monkeypatch.setattr(paths, "_grouping_pays", lambda *args: grouped)
+    for seed in range(3):
+        for shown in (3, 4):
+            for made in (random_question(seed, "holdem", 2, shown, 30), hand_and_two_ranges(seed, shown, 1, seed)):
+                spec = EquitySpec(made.ranges, made.board, made.dead, made.game)  # a new one: nothing kept
+                assert sweep_tally(spec) == exact_tally(spec)
+
+
 MIXED = [
     (seed, game, players, shown)
     for seed in range(2)
@@ -130,7 +221,13 @@ def test_equity_takes_the_path_it_names_and_stays_exact() -> None:
     three = equity(["AhKh", "QsQd", "7c7d"], board="Kc8d3h")
     assert (three.method, three.exact, three.to_dict()["path"]) == ("fixed", True, "fixed")
     assert equity(["AhKh", "QsQd", "7c7d"], board="Kc8d3h", method="boards").players == three.players
-    three_ranges = equity(["AhKh", "QsQd, JJ", "7c7d"], board="Kc8d3h")
+    for weighted in (["AhKh:0.5", "QQ+:0.3, AKs"], ["AhKh", "QQ+:0.3, AKs", "JJ:0.5, 76s"]):
+        swept = equity(weighted, board=board)
+        assert swept.method == "sweep" and swept.players == equity(weighted, board=board, method="enumeration").players
+    hand_two_ranges = equity(["AhKh", "QsQd, JJ", "7c7d, 55"], board="Kc8d3h")
+    assert (hand_two_ranges.method, hand_two_ranges.exact) == ("sweep", True)
+    assert equity(["AhKh", "QsQd, JJ", "7c7d, 55"], board="Kc8d3h", method="boards").players == hand_two_ranges.players
+    three_ranges = equity(["AhKh, AA", "QsQd, JJ", "7c7d, 55"], board="Kc8d3h")
     assert (three_ranges.method, three_ranges.exact) == ("boards", True)
     sampled = equity(["AhKh", "QsQd", "7c7d"], board="Kc8d3h", exact=False, trials=40_000)
     assert sampled.method == "monte_carlo" and not sampled.exact and sampled.players[0].stderr > 0

@@ -6,9 +6,10 @@ answer (``pokerfloor.sim.shards`` runs the parts on many processes or machines):
 
 - exact: the showdowns are numbered (deal of hole cards, then board completion in
   lexicographic order) and ``exact_tally(spec, start, stop)`` counts any slice of them; the
-  same whole tally, faster: ``sweep_tally`` (heads-up hold'em, board by board, the ranges
-  ordered by value and counted with running sums per card), ``fixed_tally`` (hold'em, one hand
-  a player, by the ranks dealt) and ``boards_tally`` (any game, each hand ranked once a board);
+  same whole tally, faster: ``sweep_tally`` (heads-up hold'em, or a hand against two ranges,
+  board by board, the ranges ordered by value and counted with running sums per card),
+  ``fixed_tally`` (hold'em, one hand a player, by the ranks dealt) and ``boards_tally`` (any
+  game, each hand ranked once a board);
   ``calculate`` picks the fastest by ``costs`` (``choose``);
 - heads-up hold'em with no board and no dead cards: ``table_tally(spec)`` reads the same exact
   tally from the shipped table of ``pokerfloor.equity.preflop`` (no enumeration at all);
@@ -89,7 +90,21 @@ class Tally:
         return int(self.counts.sum())
 
 
+_KERNELS: list[Any] = []
+
+
+def _kernels() -> Any:
+    """``pokerfloor.equity.kernels`` (which needs numpy), imported on the first call and kept:
+    importing its names again in each call costs microseconds, as much as a river's count."""
+    if not _KERNELS:
+        from pokerfloor.equity import kernels
+
+        _KERNELS.append(kernels)
+    return _KERNELS[0]
+
+
 _PICKS: dict[tuple[int, ...], tuple[tuple[Range, ...], Any]] = {}
+_SPECS: dict[tuple[Any, ...], EquitySpec] = {}
 
 
 def _without(given: Range, known: frozenset[Card]) -> tuple[Range, frozenset[int]]:
@@ -107,6 +122,27 @@ def _read_without(text: str, hole_cards: int, known: frozenset[Card]) -> tuple[R
     return (given, *_without(given, known))
 
 
+def _cards_key(cards: CardsLike) -> str | tuple[Any, ...] | None:
+    """``cards`` as a key of ``_SPECS``: text as it is, a list or tuple of cards, numbers or
+    text as a tuple; None for anything else (such a question is read every time)."""
+    if type(cards) is str:
+        return cards
+    if type(cards) in (tuple, list) and all(type(c) in (str, int, Card) for c in cards):
+        return ("cards", *cards)
+    return None
+
+
+def _text_key(ranges: Sequence[str | Range], board: CardsLike, dead: CardsLike, game: str) -> tuple[Any, ...] | None:
+    """The key of a question written as text (ranges as text, cards as ``_cards_key`` takes
+    them), or None."""
+    if type(game) is not str or not all(type(r) is str for r in ranges):
+        return None
+    shown, gone = _cards_key(board), _cards_key(dead)
+    if shown is None or gone is None:
+        return None
+    return (tuple(ranges), shown, gone, game)
+
+
 @dataclass(frozen=True)
 class EquitySpec:
     """One equity question: each player's range, the board so far and the dead cards."""
@@ -120,7 +156,23 @@ class EquitySpec:
     def make(
         cls, ranges: Sequence[str | Range], *, board: CardsLike = (), dead: CardsLike = (), game: str = "holdem"
     ) -> EquitySpec:
-        """Read and check the question: 2 to 9 ranges, a board of up to five cards, no card twice."""
+        """Read and check the question: 2 to 9 ranges, a board of up to five cards, no card twice.
+        A question written as text (or cards) is read once: the same words give the same
+        (unchanging) spec, kept for the questions asked last."""
+        key = _text_key(ranges, board, dead, game)
+        if key is not None:
+            kept = _SPECS.get(key)
+            if kept is not None:
+                return kept
+        spec = cls._read(ranges, board, dead, game)
+        if key is not None:
+            if len(_SPECS) >= 256:
+                _SPECS.clear()
+            _SPECS[key] = spec
+        return spec
+
+    @classmethod
+    def _read(cls, ranges: Sequence[str | Range], board: CardsLike, dead: CardsLike, game: str) -> EquitySpec:
         if game not in GAMES:
             raise InvalidArgument(f"unknown game {game!r}; known: {', '.join(GAMES)}")
         hole_cards = GAMES[game][0]
@@ -159,6 +211,17 @@ class EquitySpec:
     @cached_property
     def known_mask(self) -> int:
         return sum(1 << c for c in {*self.board, *self.dead})
+
+    @cached_property
+    def texts(self) -> tuple[str, str]:
+        """The board and the dead cards as text (``Equity.board``, ``Equity.dead``)."""
+        return format_cards(self.board), format_cards(self.dead)
+
+    @cached_property
+    def memo(self) -> dict[Any, Any]:
+        """What the paths work out for this question before they count (the path chosen for a
+        precision, the arrays a kernel reads), kept with it: a spec never changes."""
+        return {}
 
     @property
     def completions(self) -> int:
@@ -281,8 +344,11 @@ def exact_tally(spec: EquitySpec, start: int = 0, stop: int | None = None) -> Ta
 
 
 def sweeps(spec: EquitySpec) -> bool:
-    """Whether ``sweep_tally`` answers ``spec``: heads-up hold'em of listed hands."""
-    return spec.game == "holdem" and len(spec.ranges) == 2 and not any(r.random for r in spec.ranges)
+    """Whether ``sweep_tally`` answers ``spec``: hold'em of listed hands, heads-up, or three-handed
+    with one player's range a single hand."""
+    if spec.game != "holdem" or any(r.random for r in spec.ranges):
+        return False
+    return len(spec.ranges) == 2 or (len(spec.ranges) == 3 and min(len(r) for r in spec.ranges) == 1)
 
 
 def _classes(given: Range) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
@@ -324,11 +390,69 @@ def _rank_classes(hands: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
 
 
 def sweep_tally(spec: EquitySpec) -> Tally:
-    """The tally of ``exact_tally(spec)`` for heads-up hold'em (``sweeps``), found board by
-    board by ``kernels.sweep_headsup``: each hand ranked once a board, the two ranges ordered by
-    value and counted against each other with running sums per card (no deal of hole cards is
-    listed). The weight groups are those of ``exact_tally``: the products of the two hands'
-    weights over the pairs that share no card."""
+    """The tally of ``exact_tally(spec)`` for heads-up hold'em, or a hand against two ranges
+    (``sweeps``), found board by board by ``kernels.sweep_headsup``, ``hand_against_range`` or
+    ``hand_two_ranges``: each hand ranked once a board, the ranges ordered by value and counted
+    against each other with running sums per card (no deal of hole cards is listed). The weight
+    groups are those of ``exact_tally``: the products of the hands' weights over the deals in
+    which no two share a card."""
+    return _lists_tally(spec, *_sweep_lists(spec))
+
+
+def _lists_tally(spec: EquitySpec, groups: list[float], rows: list[int], counts: list[int]) -> Tally:
+    """The tally of ``_sweep_lists``'s lists."""
+    import numpy as np
+
+    return Tally(tuple(groups), np.array(rows, dtype=np.int64).reshape(len(groups), len(spec.ranges), -1),
+                 np.array(counts, dtype=np.int64))
+
+
+def _sweep_lists(spec: EquitySpec) -> tuple[list[float], list[int], list[int]]:
+    """``sweep_tally`` as lists: the weight groups, each group's players' tally columns one after
+    the other, and each group's showdowns."""
+    import numpy as np
+
+    if len(spec.ranges) == 3:
+        return _three_lists(spec)
+    setup = spec.memo.get("sweep")
+    if setup is None:
+        setup = spec.memo["sweep"] = _sweep_setup(spec)
+    kernel, args, single, swapped, weights0, weights1 = setup
+    out = np.zeros((len(weights0), len(weights1), 4), dtype=np.int64)
+    kernel(*args, out[0] if single else out)
+    sums: dict[float, list[int]] = {}  # deal weight: wins of each player, ties, showdowns
+    if len(weights0) == len(weights1) == 1:  # one weight a range: one group
+        won, lost, tied, showdowns = out.ravel().tolist()
+        if showdowns:
+            sums[float(weights0[0] * weights1[0])] = [lost, won, tied, showdowns] if swapped else [
+                won, lost, tied, showdowns]
+    else:
+        if swapped:
+            out = out.transpose(1, 0, 2)[:, :, [1, 0, 2, 3]]
+            weights0, weights1 = weights1, weights0
+        for j, row in enumerate(out.tolist()):
+            for k, (won, lost, tied, showdowns) in enumerate(row):
+                if showdowns:
+                    total = sums.setdefault(float(weights0[j] * weights1[k]), [0, 0, 0, 0])
+                    total[0] += won
+                    total[1] += lost
+                    total[2] += tied
+                    total[3] += showdowns
+    if not sums:
+        raise RangeError("the ranges leave no deal in which no two players hold the same card")
+    groups = sorted(sums)
+    rows: list[int] = []
+    for weight in groups:  # each player's pots won alone and split in two
+        won, lost, tied, _ = sums[weight]
+        rows += _outcome_rows([[0, won, tied], [0, lost, tied]])
+    return groups, rows, [sums[w][3] for w in groups]
+
+
+def _sweep_setup(spec: EquitySpec) -> tuple[Any, tuple[Any, ...], bool, bool, Any, Any]:
+    """What ``sweep_tally`` hands its kernel for ``spec``: the kernel, its arguments but the
+    output, whether it writes the first row of the output only (a hand against a range), whether
+    the ranges are swapped (a range against a hand is counted as the hand against the range),
+    and the two ranges' distinct weights."""
     import numpy as np
 
     from pokerfloor.equity import kernels
@@ -341,40 +465,104 @@ def sweep_tally(spec: EquitySpec) -> Tally:
         first, second = second, first
     hands0, weights0, classes0, ranks0 = _holdem_arrays(first)
     hands1, weights1, classes1, ranks1 = _holdem_arrays(second)
-    out = np.zeros((len(weights0), len(weights1), 4), dtype=np.int64)
     small, big, suits, at, _ = packed_tables()
     if len(hands0) == 1:
         held = spec.known_mask | 1 << int(hands0[0, 0]) | 1 << int(hands0[0, 1])  # no board holds the hand's cards
-        kernels.hand_against_range(hands0[0], hands1, classes1, ranks1, _board(spec), held, spec.missing, small, big,
-                                   suits, at, out[0])
-    else:
-        where = {tuple(sorted(cards)): i for i, (cards, _) in enumerate(second.hands)}
-        same = np.array([where.get(tuple(sorted(cards)), -1) for cards, _ in first.hands], dtype=np.int64)
-        kernels.sweep_headsup(hands0, classes0, hands1, classes1, same, ranks0, ranks1, _board(spec),
-                              spec.known_mask, spec.missing, small, big, suits, at, out)
-    if swapped:
-        out = out.transpose(1, 0, 2)[:, :, [1, 0, 2, 3]]
-        weights0, weights1 = weights1, weights0
-    sums: dict[float, list[int]] = {}  # deal weight: wins of each player, ties, showdowns
+        args: tuple[Any, ...] = (hands0[0], hands1, classes1, ranks1, _board(spec), held, spec.missing, small, big,
+                                 suits, at)
+        return kernels.hand_against_range, args, True, swapped, weights0, weights1
+    where = {tuple(sorted(cards)): i for i, (cards, _) in enumerate(second.hands)}
+    same = np.array([where.get(tuple(sorted(cards)), -1) for cards, _ in first.hands], dtype=np.int64)
+    group = _grouping_pays(spec, len(hands0), len(hands1), int(ranks0.max()) + 1, int(ranks1.max()) + 1)
+    args = (hands0, classes0, hands1, classes1, same, ranks0, ranks1, _board(spec), spec.known_mask, spec.missing,
+            group, small, big, suits, at)
+    return kernels.sweep_headsup, args, False, swapped, weights0, weights1
+
+
+def _grouping_pays(spec: EquitySpec, size0: int, size1: int, classes0: int, classes1: int) -> bool:
+    """Whether counting the boards with no flush by groups of the ranks dealt and pairs of rank
+    classes (``kernels._three_groups``) costs less than sweeping them one by one, for two ranges
+    of ``size0`` and ``size1`` hands in ``classes0`` and ``classes1`` rank classes."""
+    swept, grouped = _group_costs(spec, size0, size1, classes0, classes1)
+    return spec.missing in (1, 2) and grouped < swept
+
+
+def _group_costs(spec: EquitySpec, size0: int, size1: int, classes0: int, classes1: int) -> tuple[float, float]:
+    """The nanoseconds the boards with no flush cost two ranges (``_grouping_pays``) swept one by
+    one, and counted by groups: fitted to the flop and turn at ranges of 5, 20 and 40 % (a hand
+    a board swept; the ranges' class counts apart from each hand; per group a class pair, and a
+    hand holding a card of the group's ranks per class)."""
+    if spec.missing not in (1, 2):
+        return 0.0, 0.0
+    flushless = _boards(spec) - _suited_completions(spec)
+    groups = 13 if spec.missing == 1 else 91
+    swept = flushless * (300.0 + 15.0 * (size0 + size1))
+    touching = (size0 + size1) / 3 * (classes0 + classes1) / 2
+    grouped = (size0 * classes1 + size1 * classes0) * 3.0 + groups * (classes0 * classes1 * 3.0 + touching * 2.5)
+    return swept, grouped
+
+
+def _three_lists(spec: EquitySpec) -> tuple[list[float], list[int], list[int]]:
+    """``_sweep_lists`` of three players, one of them holding a single hand
+    (``kernels.hand_two_ranges``)."""
+    import numpy as np
+
+    setup = spec.memo.get("three")
+    if setup is None:
+        setup = spec.memo["three"] = _three_setup(spec)
+    kernels = _kernels()
+    args, players, weights = setup
+    out = np.zeros((len(weights[1]), len(weights[2]), 8), dtype=np.int64)
+    kernels.hand_two_ranges(*args, out)
+    hero, first, second = players
+    won = (  # per role (the hand, the first range, the second): the columns of its pots won alone, split
+        # in two, split in three
+        ((kernels.HERO,), (kernels.HERO_FIRST, kernels.HERO_SECOND), (kernels.ALL,)),
+        ((kernels.FIRST,), (kernels.HERO_FIRST, kernels.BOTH), (kernels.ALL,)),
+        ((kernels.SECOND,), (kernels.HERO_SECOND, kernels.BOTH), (kernels.ALL,)),
+    )
+    sums: dict[float, list[list[int]]] = {}  # deal weight: per player, pots won alone, in two, in three
+    counts: dict[float, int] = {}
     for j, row in enumerate(out.tolist()):
-        for k, (won, lost, tied, showdowns) in enumerate(row):
-            if showdowns:
-                total = sums.setdefault(float(weights0[j] * weights1[k]), [0, 0, 0, 0])
-                total[0] += won
-                total[1] += lost
-                total[2] += tied
-                total[3] += showdowns
+        for k, columns in enumerate(row):
+            if not columns[kernels.DEALS]:
+                continue
+            by_player = [0.0, 0.0, 0.0]
+            for player, w in ((hero, weights[0][0]), (first, weights[1][j]), (second, weights[2][k])):
+                by_player[player] = w
+            weight = float(by_player[0] * by_player[1] * by_player[2])  # in the players' order, as exact_tally
+            total = sums.setdefault(weight, [[0, 0, 0] for _ in range(3)])
+            counts[weight] = counts.get(weight, 0) + columns[kernels.DEALS]
+            for role, player in enumerate(players):
+                for w, named in enumerate(won[role]):
+                    total[player][w] += sum(columns[c] for c in named)
     if not sums:
         raise RangeError("the ranges leave no deal in which no two players hold the same card")
     groups = sorted(sums)
-    share, half = kernels.SHARE, kernels.SHARE // 2
-    rows = []
-    for weight in groups:  # as kernels.add_outcomes folds a pot won alone and one split in two
-        won, lost, tied, _ = sums[weight]
-        rows.append([[alone * share + tied * half, alone * share**2 + tied * half**2, alone, tied,
-                      alone * share + tied * half, 0] for alone in (won, lost)])  # the columns of kernels
-    counts = np.array([sums[w][3] for w in groups], dtype=np.int64)
-    return Tally(tuple(groups), np.array(rows, dtype=np.int64), counts)
+    rows: list[int] = []
+    for weight in groups:
+        rows += _outcome_rows([[0, *won] for won in sums[weight]])
+    return groups, rows, [counts[w] for w in groups]
+
+
+def _three_setup(spec: EquitySpec) -> tuple[tuple[Any, ...], tuple[int, int, int], tuple[Any, Any, Any]]:
+    """``_three_lists``'s kernel arguments but the output, the players in the kernel's roles (the
+    hand, the first range, the second) and the three ranges' distinct weights, by role."""
+    import numpy as np
+
+    hero = min(range(3), key=lambda p: len(spec.ranges[p]))
+    first, second = (p for p in range(3) if p != hero)
+    hand, weights_h, _, _ = _holdem_arrays(spec.ranges[hero])
+    hands0, weights0, classes0, ranks0 = _holdem_arrays(spec.ranges[first])
+    hands1, weights1, classes1, ranks1 = _holdem_arrays(spec.ranges[second])
+    where = {tuple(sorted(cards)): i for i, (cards, _) in enumerate(spec.ranges[second].hands)}
+    same = np.array([where.get(tuple(sorted(cards)), -1) for cards, _ in spec.ranges[first].hands], dtype=np.int64)
+    held = spec.known_mask | 1 << int(hand[0, 0]) | 1 << int(hand[0, 1])
+    small, big, suits, at, _ = packed_tables()
+    group = _grouping_pays(spec, len(hands0), len(hands1), int(ranks0.max()) + 1, int(ranks1.max()) + 1)
+    args = (hand[0], hands0, classes0, ranks0, hands1, classes1, ranks1, same, _board(spec), held, spec.missing,
+            group, small, big, suits, at)
+    return args, (hero, first, second), (weights_h, weights0, weights1)
 
 
 def boards_tally(spec: EquitySpec) -> Tally:
@@ -433,8 +621,9 @@ def fixed(spec: EquitySpec) -> bool:
 
 
 def _flush_boards(spec: EquitySpec) -> int:
-    """The completions in which some player of fixed hands can make a flush (``fixed_tally``
-    deals these one by one), or -1 when the cards shown already give one a flush to come."""
+    """The steps ``fixed_tally`` takes over the completions in which some player of fixed hands
+    can make a flush (the suited cards one by one, the others by at most as many multisets of
+    ranks as they deal), or -1 when the cards shown already give one a flush to come."""
     holes = [r.hands[0][0] for r in spec.ranges]
     held = [*spec.board, *spec.dead, *(c for h in holes for c in h)]
     left = [13 - [c & 3 for c in held].count(s) for s in range(4)]
@@ -446,19 +635,59 @@ def _flush_boards(spec: EquitySpec) -> int:
         if needed <= 0:
             return -1
         others = 52 - len(held) - left[s]
-        total += sum(math.comb(left[s], k) * math.comb(others, spec.missing - k)
-                     for k in range(needed, spec.missing + 1))
+        total += sum(math.comb(left[s], k) * min(math.comb(others, rest), math.comb(12 + rest, rest))
+                     for k in range(needed, spec.missing + 1) for rest in (spec.missing - k,))
     return total
 
 
 def fixed_tally(spec: EquitySpec) -> Tally | None:
     """The tally of ``exact_tally(spec)`` for fixed hold'em hands (``fixed``), by the ranks
     dealt (``kernels.fixed_hands``): each multiset of ranks to come settled once, the
-    completions in which a player can make a flush one by one. None when the cards shown give a
-    player a flush with no card to come (every completion is then such a one)."""
+    completions in which a player can make a flush settled again by their cards of the suit one
+    by one and the others by their ranks. None when the cards shown give a player a flush with no
+    card to come (every completion is then such a one)."""
+    found = _fixed_lists(spec)
+    if found is None:
+        return None
+    weight, rows, showdowns = found
+    return _lists_tally(spec, [weight], rows, [showdowns])
+
+
+def _fixed_lists(spec: EquitySpec) -> tuple[float, list[int], int] | None:
+    """``fixed_tally`` as the deal's weight, the players' tally columns one after the other and
+    the showdowns, or None."""
     import numpy as np
 
-    from pokerfloor.equity import kernels
+    setup = spec.memo.get("fixed")
+    if setup is None:
+        setup = spec.memo["fixed"] = _fixed_setup(spec)
+    args, weight = setup
+    players = len(spec.ranges)
+    outcomes = np.zeros((players, players + 1), dtype=np.int64)
+    showdowns = int(_kernels().fixed_hands(*args, outcomes))
+    if showdowns < 0:
+        return None
+    return weight, _outcome_rows(outcomes.tolist()), showdowns
+
+
+def _outcome_rows(outcomes: list[list[int]]) -> list[int]:
+    """``kernels.add_outcomes`` for a few counts, in Python: from each player's pots won with
+    ``w`` winners in all (``outcomes[p][w]``), the player's tally columns, one player after the
+    other."""
+    share = _kernels().SHARE
+    rows: list[int] = []
+    for won in outcomes:
+        shares = squares = 0
+        for w in range(1, len(won)):
+            shares += won[w] * (share // w)
+            squares += won[w] * (share // w) ** 2
+        rows += [shares, squares, won[1], sum(won[2:]), shares, 0]
+    return rows
+
+
+def _fixed_setup(spec: EquitySpec) -> tuple[tuple[Any, ...], float]:
+    """``fixed_tally``'s kernel arguments for ``spec`` but the output, and the deal's weight."""
+    import numpy as np
 
     if not fixed(spec):
         raise InvalidArgument("fixed_tally is for hold'em hands of one hand a player")
@@ -469,14 +698,8 @@ def fixed_tally(spec: EquitySpec) -> Tally | None:
     if bin(held).count("1") != len(spec.board) + len(spec.dead) + 2 * len(spec.ranges):
         raise RangeError("the ranges leave no deal in which no two players hold the same card")
     small, big, suits, at, choose = packed_tables()
-    outcomes = np.zeros((len(spec.ranges), len(spec.ranges) + 1), dtype=np.int64)
-    showdowns = kernels.fixed_hands(holes, _board(spec), held, spec.missing, choose, small, big, suits, at, outcomes)
-    if showdowns < 0:
-        return None
-    rows = np.zeros((1, len(spec.ranges), kernels.COLUMNS), dtype=np.int64)
-    kernels.add_outcomes(outcomes, rows[0])
     weight = math.prod(r.hands[0][1] for r in spec.ranges)
-    return Tally((float(weight),), rows, np.array([showdowns], dtype=np.int64))
+    return (holes, _board(spec), held, spec.missing, choose, small, big, suits, at), float(weight)
 
 
 def table_answers(spec: EquitySpec) -> bool:
@@ -609,39 +832,51 @@ def result(spec: EquitySpec, tally: Tally, *, exact: bool, table: bool = False, 
     """The players' equities from a finished tally (``table``: read from the pre-flop table;
     ``method``: the path that counted it, by default ``table``, ``enumeration`` or
     ``monte_carlo`` as ``table`` and ``exact`` say)."""
+    if len(tally.weights) == 1:  # the same products, without numpy's overhead for one group
+        return _one_group(spec, tally.weights[0], int(tally.counts[0]), tally.rows[0].ravel().tolist(), exact=exact,
+                          table=table, method=method)
     import numpy as np
 
-    from pokerfloor.equity.kernels import HIGHS, LOWS, SCOOPS, SHARE, SHARES, SPLITS, SQUARES
+    weights = np.array(tally.weights)
+    total = float(weights @ tally.counts)
+    sums = np.tensordot(weights, tally.rows.astype(np.float64), axes=1).ravel().tolist()  # players x columns
+    return _equity(spec, sums, total, tally.showdowns, exact=exact, table=table, method=method)
 
-    if len(tally.weights) == 1:  # the same products, without numpy's overhead for one group
-        weight = tally.weights[0]
-        total = weight * float(int(tally.counts[0]))
-        sums: Any = [[weight * float(v) for v in row] for row in tally.rows[0].tolist()]
-        n = int(tally.counts[0])
-    else:
-        weights = np.array(tally.weights)
-        total = float(weights @ tally.counts)
-        sums = np.tensordot(weights, tally.rows.astype(np.float64), axes=1).tolist()  # players x columns
-        n = tally.showdowns
+
+def _one_group(spec: EquitySpec, weight: float, n: int, rows: list[int], *, exact: bool, table: bool,
+               method: str) -> Equity:
+    """``result`` of a tally of one weight group: ``n`` showdowns of deal weight ``weight``, the
+    players' tally columns one after the other in ``rows``."""
+    return _equity(spec, [weight * float(v) for v in rows], weight * float(n), n, exact=exact, table=table,
+                   method=method)
+
+
+def _equity(spec: EquitySpec, sums: list[float], total: float, n: int, *, exact: bool, table: bool,
+            method: str) -> Equity:
+    """``result`` from the weighted sums of the tally columns (the players' one after the other),
+    the weighted showdowns ``total`` and the showdowns ``n``."""
+    HIGHS, LOWS, SCOOPS, SHARE, SHARES, SPLITS, SQUARES = _kernels().COLUMN_NAMES
+    columns = len(sums) // len(spec.ranges)
     players = []
     for p, given in enumerate(spec.ranges):
-        mean = sums[p][SHARES] / SHARE / total
+        row = sums[p * columns : (p + 1) * columns]
+        mean = float(row[SHARES] / SHARE / total)
         stderr = 0.0
         if not exact and n > 1:
-            variance = max(sums[p][SQUARES] / SHARE**2 / total - mean**2, 0.0)
+            variance = max(row[SQUARES] / SHARE**2 / total - mean**2, 0.0)
             stderr = math.sqrt(variance / (n - 1))
         players.append(PlayerEquity(
-            given.text, float(mean), float(sums[p][SCOOPS] / total), float(sums[p][SPLITS] / total),
-            float(sums[p][HIGHS] / SHARE / total), float(sums[p][LOWS] / SHARE / total), stderr,
-            math.comb(52, spec.hole_cards) if given.random else len(given),
+            given.text, mean, row[SCOOPS] / total, row[SPLITS] / total, row[HIGHS] / SHARE / total,
+            row[LOWS] / SHARE / total, stderr, math.comb(52, spec.hole_cards) if given.random else len(given.hands),
         ))
     method = method or ("table" if table else "enumeration" if exact else "monte_carlo")
-    return Equity(spec.game, format_cards(spec.board), format_cards(spec.dead), tuple(players), exact, n, table,
-                  method)
+    board, dead = spec.texts
+    return Equity(spec.game, board, dead, tuple(players), exact, n, table, method)
 
 
 METHODS = ("table", "sweep", "fixed", "boards", "enumeration", "monte_carlo")
-"""The paths ``calculate`` can take: the pre-flop table, the heads-up sweep (``sweep_tally``),
+"""The paths ``calculate`` can take: the pre-flop table, the sweep (``sweep_tally``: heads-up, or a
+hand against two ranges),
 fixed hands by the ranks dealt (``fixed_tally``), the boards-outside enumeration
 (``boards_tally``), the plain enumeration (``exact_tally``, chosen only when asked for by name)
 and Monte Carlo (``sample_tally``)."""
@@ -683,15 +918,20 @@ def costs(spec: EquitySpec, precision: float = 0.001) -> dict[str, float]:
     flushes = _suited_completions(spec) if not omaha and spec.missing in (1, 2) else boards
     groups = min(13 if spec.missing == 1 else 91, boards - flushes)
     if sweeps(spec):
-        if min(sizes) == 1:
+        if players == 2 and min(sizes) == 1:
             found["sweep"] = OVERHEAD + boards * 35.0 + (flushes + groups) * 3.0 * max(sizes)
-        else:
-            found["sweep"] = OVERHEAD + boards * (300.0 + 40.0 * sum(sizes))
+        else:  # two ranges (and a hand): the boards that can make a flush swept, the others grouped or swept
+            two = sorted(spec.ranges, key=len)[-2:]
+            classes = [len({(max(c) >> 2, min(c) >> 2) for c, _ in r.hands}) for r in two]
+            swept, grouped = _group_costs(spec, len(two[0]), len(two[1]), *classes)
+            one_by_one = flushes if spec.missing in (1, 2) else boards
+            found["sweep"] = (OVERHEAD + boards * 35.0 + one_by_one * (300.0 + 15.0 * (len(two[0]) + len(two[1])))
+                              + min(swept, grouped))
     if fixed(spec):
-        flushes = _flush_boards(spec)
-        if flushes >= 0:
+        flush_steps = _flush_boards(spec)
+        if flush_steps >= 0:
             multisets = math.comb(12 + spec.missing, spec.missing)
-            found["fixed"] = OVERHEAD + multisets * players * 8.0 + flushes * (40.0 + 12.0 * players)
+            found["fixed"] = OVERHEAD + multisets * players * 8.0 + flush_steps * (40.0 + 12.0 * players)
     deals = math.prod(sizes)
     if deals <= MAX_DEALS:
         per_board = rank * sum(sizes) + 10.0 * deals * players
@@ -717,9 +957,18 @@ def _suited_completions(spec: EquitySpec) -> int:
 def choose(spec: EquitySpec, precision: float = 0.001, exact: bool | None = None) -> str:
     """The path ``calculate`` takes (``METHODS``): the pre-flop table where it answers (unless
     ``exact`` is False), else the cheapest of ``costs`` (only the exact ones when ``exact``,
-    only sampling when ``exact`` is False)."""
+    only sampling when ``exact`` is False). The costs are worked out once a spec and precision
+    (whether the table is there and sound is asked each time)."""
     if exact is not False and table_answers(spec):
         return "table"
+    key = ("choose", precision, exact)
+    found: str | None = spec.memo.get(key)
+    if found is None:
+        found = spec.memo[key] = _choose(spec, precision, exact)
+    return found
+
+
+def _choose(spec: EquitySpec, precision: float, exact: bool | None) -> str:
     found = costs(spec, precision)
     if exact is False:
         return "monte_carlo"
@@ -765,11 +1014,15 @@ def calculate(
             raise InvalidArgument("the pre-flop table answers heads-up hold'em with no board and no dead cards")
         return result(spec, from_table, exact=True, table=True, method=method)
     if method == "sweep":
-        return result(spec, sweep_tally(spec), exact=True, method=method)
+        groups, rows, counts = _sweep_lists(spec)
+        if len(groups) == 1:  # no arrays to make for one weight group
+            return _one_group(spec, groups[0], counts[0], rows, exact=True, table=False, method=method)
+        return result(spec, _lists_tally(spec, groups, rows, counts), exact=True, method=method)
     if method == "fixed":
-        by_ranks = fixed_tally(spec)
+        by_ranks = _fixed_lists(spec)
         if by_ranks is not None:
-            return result(spec, by_ranks, exact=True, method=method)
+            weight, rows, showdowns = by_ranks
+            return _one_group(spec, weight, showdowns, rows, exact=True, table=False, method=method)
         method = "boards"
     if method == "boards":
         return result(spec, boards_tally(spec), exact=True, method=method)

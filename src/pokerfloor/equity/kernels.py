@@ -10,8 +10,9 @@ Carlo draws from a counter-based stream in plain integer arithmetic (``_draw``),
 the same sample either way. Hold'em has its own faster loops (``sample_holdem``, and a branch of
 ``exact``) that count each showdown by its number of winners. The fast exact paths:
 ``sweep_headsup`` and ``hand_against_range`` (heads-up hold'em, board by board, with running
-sums per card for the hands that share a card), ``fixed_hands`` (one hand a player, by the
-ranks dealt) and ``boards_first`` (each hand ranked once a board, then every deal settled). The heads-up pre-flop table
+sums per card for the hands that share a card), ``hand_two_ranges`` (a hand against two
+ranges, the same way), ``fixed_hands`` (one hand a player, by the ranks dealt) and
+``boards_first`` (each hand ranked once a board, then every deal settled). The heads-up pre-flop table
 (``pokerfloor.equity.preflop``) is built by ``headsup_boards`` and read by ``table_map`` and
 ``table_ranges``.
 
@@ -33,6 +34,8 @@ SHARE = 5040
 among up to nine players is a whole number of units."""
 
 SHARES, SQUARES, SCOOPS, SPLITS, HIGHS, LOWS = range(6)
+COLUMN_NAMES = (HIGHS, LOWS, SCOOPS, SHARE, SHARES, SPLITS, SQUARES)
+"""The columns and ``SHARE`` in one tuple, as ``calculate.result`` takes them."""
 
 KEYS5, LOW_BITS_AT, POPCOUNT_AT, ROWS7_AT = 52, 104, 156, 412
 """Where the packed ``small`` table (``calculate.packed_tables``) holds the five-card card keys,
@@ -697,6 +700,157 @@ def _next_board(chosen: Array, missing: int, n: int) -> int:
 _next_board_jit = _compiled(_next_board, inline=True)
 
 
+def _suit_bit(card: int) -> int:
+    """Card ``card``'s bit among the ranks by suit (13 bits a suit, clubs lowest)."""
+    return 1 << (13 * (card & 3) + (card >> 2))
+
+
+_suit_bit_jit = _compiled(_suit_bit, inline=True)
+
+WALK_KEY, WALK_SUITS, WALK_BITS, WALK_COUNTS = 0, 1, 2, 3
+"""The columns of a walk over a board's completions (``_walk_start``): row ``j`` describes the
+shown cards and the first ``j`` cards dealt: their key sum, their ranks by suit, the bits of
+the cards dealt (not the shown ones), and from ``WALK_COUNTS`` the number of each suit."""
+
+
+def _walk_start(board: Array, missing: int, known: int, small: Array, walk: Array, deck: Array,
+                chosen: Array) -> int:
+    """Begin walking the completions of ``board`` (its first ``5 - missing`` cards shown) from the
+    cards not in ``known``: ``walk[0]`` (``7`` columns, ``WALK_KEY`` ...) from the shown cards,
+    ``deck`` the cards left (returns how many), ``chosen`` the first completion (positions in
+    ``deck``); ``_walk_step`` then fills the rows of the cards dealt. (The arrays are the
+    caller's: returned from here, numba counts references to them in the caller's loop.)"""
+    for c in range(walk.shape[1]):
+        walk[0, c] = 0
+    for j in range(5 - missing):
+        card = int(board[j])
+        walk[0, WALK_KEY] += int(small[card])
+        walk[0, WALK_SUITS] |= _suit_bit_jit(card)
+        walk[0, WALK_COUNTS + (card & 3)] += 1
+    n = 0
+    for card in range(52):
+        if not known >> card & 1:
+            deck[n] = card
+            n += 1
+    for j in range(missing):
+        chosen[j] = j
+    return n
+
+
+def _walk_step(deck: Array, chosen: Array, changed: int, missing: int, small: Array, walk: Array) -> None:
+    """Rows ``changed + 1`` to ``missing`` of ``walk`` for the completion ``chosen``, whose first
+    ``changed`` cards are those of the rows already filled."""
+    for j in range(changed, missing):
+        card = int(deck[chosen[j]])
+        walk[j + 1, WALK_KEY] = walk[j, WALK_KEY] + int(small[card])
+        walk[j + 1, WALK_SUITS] = walk[j, WALK_SUITS] | _suit_bit_jit(card)
+        walk[j + 1, WALK_BITS] = walk[j, WALK_BITS] | (1 << card)
+        for t in range(4):
+            walk[j + 1, WALK_COUNTS + t] = walk[j, WALK_COUNTS + t]
+        walk[j + 1, WALK_COUNTS + (card & 3)] += 1
+
+
+def _walk_board(walk: Array, row: int) -> tuple[int, int, int]:
+    """The key sum, ranks by suit and dealt cards' bits of the board of ``walk[row]``."""
+    return walk[row, WALK_KEY], walk[row, WALK_SUITS], walk[row, WALK_BITS]
+
+
+def _flush_suit(walk: Array, row: int) -> int:
+    """The suit of which the board of ``walk[row]`` holds three cards or more (at most one
+    can), or -1: a board with no such suit lets no hold'em hand make a flush."""
+    for t in range(4):
+        if walk[row, WALK_COUNTS + t] >= 3:
+            return t
+    return -1
+
+
+def _group_board(deck: Array, chosen: Array, missing: int, board_key: int, boards: Array, card_boards: Array,
+                 group_key: Array, pair_group: Array) -> None:
+    """Count a completion of one or two cards (``deck[chosen[:missing]]``) with no flush in its
+    group of the same ranks dealt (a rank, or a pair of ranks ``low * 13 + high``): the group's
+    boards, each card's boards (``card_boards``), its rank key (``board_key`` less the suits) and
+    the group of the board of these two cards (``pair_group``). (The two cases are two helpers:
+    compiled, a branch inside an inlined helper costs the caller's loop tens of nanoseconds.)"""
+    if missing == 1:
+        _group_one_jit(int(deck[chosen[0]]), board_key, boards, card_boards, group_key)
+    else:
+        _group_two_jit(int(deck[chosen[0]]), int(deck[chosen[1]]), board_key, boards, card_boards, group_key,
+                       pair_group)
+
+
+def _group_one(card: int, board_key: int, boards: Array, card_boards: Array, group_key: Array) -> None:
+    """``_group_board`` of one card dealt."""
+    group = card >> 2
+    boards[group] += 1
+    card_boards[group, card] += 1
+    group_key[group] = board_key >> SUIT_BITS
+
+
+def _group_two(first: int, second: int, board_key: int, boards: Array, card_boards: Array, group_key: Array,
+               pair_group: Array) -> None:
+    """``_group_board`` of two cards dealt."""
+    group = min(first >> 2, second >> 2) * 13 + max(first >> 2, second >> 2)
+    pair_group[first, second] = pair_group[second, first] = group
+    boards[group] += 1
+    card_boards[group, first] += 1
+    card_boards[group, second] += 1
+    group_key[group] = board_key >> SUIT_BITS
+
+
+def _hand_keys(hands: Array, count: int, small: Array, keys: Array, suit_masks: Array, bits: Array) -> None:
+    """Of each of the first ``count`` hands (rows of ``hands``): its key sum, its ranks by suit
+    and its card bits."""
+    for i in range(count):
+        keys[i] = suit_masks[i] = bits[i] = 0
+        for j in range(hands.shape[1]):
+            card = int(hands[i, j])
+            keys[i] += int(small[card])
+            suit_masks[i] |= _suit_bit_jit(card)
+            bits[i] |= 1 << card
+
+
+_walk_start_jit = _compiled(_walk_start)
+_walk_step_jit = _compiled(_walk_step, inline=True)
+_walk_board_jit = _compiled(_walk_board, inline=True)
+_flush_suit_jit = _compiled(_flush_suit, inline=True)
+
+
+def _rank_group(deck: Array, chosen: Array, missing: int) -> int:
+    """The group (``_group_board``) of the ranks of the one or two cards dealt."""
+    first = int(deck[chosen[0]]) >> 2
+    second = int(deck[chosen[missing - 1]]) >> 2
+    return first if missing == 1 else min(first, second) * 13 + max(first, second)
+
+
+def _listed_board(deck: Array, chosen: Array, missing: int, board_key: int, boards: Array, card_boards: Array,
+                  group_key: Array, pair_group: Array, group_cards: Array) -> None:
+    """``_group_board``, and the board's cards listed among its group's (``group_cards[g, i]``)."""
+    _group_board_jit(deck, chosen, missing, board_key, boards, card_boards, group_key, pair_group)
+    group = _rank_group_jit(deck, chosen, missing)
+    group_cards[group, boards[group] - 1, 0] = deck[chosen[0]]
+    group_cards[group, boards[group] - 1, 1] = deck[chosen[missing - 1]]
+
+
+_group_one_jit = _compiled(_group_one, inline=True)
+_group_two_jit = _compiled(_group_two, inline=True)
+_group_board_jit = _compiled(_group_board, inline=True)
+def _group_arrays(grouped: bool, missing: int) -> tuple[Array, Array, Array, Array, Array]:
+    """The arrays ``_listed_board`` fills (none when not ``grouped``): per group of ranks dealt its
+    boards, each card's boards, its rank key; the group of each board of two cards; each group's
+    boards' cards (at most 16: four cards of one rank by four of another)."""
+    groups = 169 if grouped else 0
+    width = 52 if grouped and missing == 2 else 1
+    return (np.zeros(groups, dtype=np.int64), np.zeros((groups, 52), dtype=np.int64),
+            np.zeros(groups, dtype=np.int64), np.full((width, width), -1, dtype=np.int64),
+            np.empty((groups, 16, 2), dtype=np.int64))
+
+
+_rank_group_jit = _compiled(_rank_group)
+_group_arrays_jit = _compiled(_group_arrays)
+_listed_board_jit = _compiled(_listed_board)
+_hand_keys_jit = _compiled(_hand_keys, inline=True)
+
+
 def _rank_range(
     keys: Array, suit_masks: Array, bits: Array, class_rank: Array, members: Array, starts: Array,
     board_key: int, board_suits: int, board_bits: int, flushless: bool, small: Array, big: Array, suits: Array,
@@ -748,7 +902,8 @@ _rank_range_jit = _compiled(_rank_range)
 
 def _sweep_headsup(
     hands0: Array, classes0: Array, hands1: Array, classes1: Array, same: Array, ranks0: Array, ranks1: Array,
-    board: Array, known: int, missing: int, small: Array, big: Array, suits: Array, at: Array, out: Array,
+    board: Array, known: int, missing: int, group: bool, small: Array, big: Array, suits: Array, at: Array,
+    out: Array,
 ) -> None:
     """Exact heads-up hold'em (high) of a range against a range, board by board: on each
     completion of ``board`` (its first ``5 - missing`` cards) from the cards not in ``known``,
@@ -763,35 +918,11 @@ def _sweep_headsup(
     and second range): the first range's wins, the second's, the ties and the showdowns."""
     n0, n1 = hands0.shape[0], hands1.shape[0]
     kinds = out.shape[1]
-    key0 = np.empty(n0, dtype=np.int64)
-    suit0 = np.empty(n0, dtype=np.int64)
-    bits0 = np.empty(n0, dtype=np.int64)
-    key1 = np.empty(n1, dtype=np.int64)
-    suit1 = np.empty(n1, dtype=np.int64)
-    bits1 = np.empty(n1, dtype=np.int64)
-    for i in range(n0):
-        x, y = int(hands0[i, 0]), int(hands0[i, 1])
-        key0[i] = int(small[x]) + int(small[y])
-        suit0[i] = (1 << (13 * (x & 3) + (x >> 2))) | (1 << (13 * (y & 3) + (y >> 2)))
-        bits0[i] = (1 << x) | (1 << y)
-    for i in range(n1):
-        x, y = int(hands1[i, 0]), int(hands1[i, 1])
-        key1[i] = int(small[x]) + int(small[y])
-        suit1[i] = (1 << (13 * (x & 3) + (x >> 2))) | (1 << (13 * (y & 3) + (y >> 2)))
-        bits1[i] = (1 << x) | (1 << y)
-    rank_keys0, members0, starts0 = _rank_classes_jit(key0, ranks0)
-    rank_keys1, members1, starts1 = _rank_classes_jit(key1, ranks1)
+    key0, suit0, bits0, rank_keys0, members0, starts0 = _range_keys_jit(hands0, ranks0, small)
+    key1, suit1, bits1, rank_keys1, members1, starts1 = _range_keys_jit(hands1, ranks1, small)
     widest = max(n0, n1, rank_keys0.shape[0], rank_keys1.shape[0])
-    class_value = np.empty(widest, dtype=np.int64)
-    class_order = np.empty(widest, dtype=np.int64)
-    found = np.empty(widest, dtype=np.int64)
-    order = np.empty(widest, dtype=np.int64)
-    scratch = np.empty(widest, dtype=np.int64)
-    buckets = np.empty(128, dtype=np.int64)
-    live0 = np.empty(n0, dtype=np.int64)
-    value0 = np.empty(n0, dtype=np.int64)
-    live1 = np.empty(n1, dtype=np.int64)
-    value1 = np.empty(n1, dtype=np.int64)
+    class_value, class_order, found, order, scratch, buckets = _rank_work_jit(widest)
+    live0, value0, live1, value1 = _rank_work_jit(n0)[:2] + _rank_work_jit(n1)[:2]
     below = np.zeros(kinds, dtype=np.int64)  # second-range hands below the current value
     below_cards = np.zeros((kinds, 52), dtype=np.int64)
     equal = np.zeros(kinds, dtype=np.int64)  # at the current value
@@ -799,39 +930,22 @@ def _sweep_headsup(
     every = np.zeros(kinds, dtype=np.int64)  # all the board leaves
     every_cards = np.zeros((kinds, 52), dtype=np.int64)
     deck = np.empty(52, dtype=np.int64)
-    n = 0
-    for card in range(52):
-        if not known >> card & 1:
-            deck[n] = card
-            n += 1
-    shown = 5 - missing
-    prefix_key = np.zeros(6, dtype=np.int64)
-    prefix_suits = np.zeros(6, dtype=np.int64)
-    prefix_bits = np.zeros(6, dtype=np.int64)
-    prefix_counts = np.zeros((6, 4), dtype=np.int64)
-    for j in range(shown):
-        card = int(board[j])
-        prefix_key[0] += int(small[card])
-        prefix_suits[0] |= 1 << (13 * (card & 3) + (card >> 2))
-        prefix_counts[0, card & 3] += 1
+    walk = np.zeros((6, 7), dtype=np.int64)
     chosen = np.empty(5, dtype=np.int64)
-    for j in range(missing):
-        chosen[j] = j
+    n = _walk_start_jit(board, missing, known, small, walk, deck, chosen)
+    grouped = group and (missing == 1 or missing == 2)  # the boards with no flush by the ranks dealt, as
+    # _hand_two_ranges counts them (``group``: when that costs less than sweeping them)
+    boards, card_boards, group_key, pair_group, group_cards = _group_arrays_jit(grouped, missing)
     changed = 0
     while changed >= 0:
-        for j in range(changed, missing):
-            card = int(deck[chosen[j]])
-            prefix_key[j + 1] = prefix_key[j] + int(small[card])
-            prefix_suits[j + 1] = prefix_suits[j] | (1 << (13 * (card & 3) + (card >> 2)))
-            prefix_bits[j + 1] = prefix_bits[j] | (1 << card)
-            for s in range(4):
-                prefix_counts[j + 1, s] = prefix_counts[j, s]
-            prefix_counts[j + 1, card & 3] += 1
-        board_key, board_suits, board_bits = prefix_key[missing], prefix_suits[missing], prefix_bits[missing]
-        flushless = True
-        for s in range(4):
-            if prefix_counts[missing, s] >= 3:
-                flushless = False
+        _walk_step_jit(deck, chosen, changed, missing, small, walk)
+        board_key, board_suits, board_bits = _walk_board_jit(walk, missing)
+        flushless = _flush_suit_jit(walk, missing) < 0
+        if flushless and grouped:
+            _listed_board_jit(deck, chosen, missing, board_key, boards, card_boards, group_key, pair_group,
+                              group_cards)
+            changed = _next_board_jit(chosen, missing, n)
+            continue
         changed = _next_board_jit(chosen, missing, n)
         m0 = _rank_range_jit(key0, suit0, bits0, rank_keys0, members0, starts0, board_key, board_suits, board_bits,
                              flushless, small, big, suits, at, class_value, class_order, found, order, scratch,
@@ -898,6 +1012,9 @@ def _sweep_headsup(
             equal[k] -= 1
             equal_cards[k, hands1[g, 0]] -= 1
             equal_cards[k, hands1[g, 1]] -= 1
+    if grouped:
+        _three_groups_jit(hands0, classes0, ranks0, bits0, rank_keys0, hands1, classes1, ranks1, bits1, rank_keys1,
+                          same, 0, 0, missing, boards, card_boards, group_key, group_cards, small, big, out, True)
 
 
 def _rank_classes(keys: Array, ranks: Array) -> tuple[Array, Array, Array]:
@@ -925,6 +1042,29 @@ def _rank_classes(keys: Array, ranks: Array) -> tuple[Array, Array, Array]:
 _rank_classes_jit = _compiled(_rank_classes)
 
 
+def _range_keys(hands: Array, ranks: Array, small: Array) -> tuple[Array, Array, Array, Array, Array, Array]:
+    """A hold'em range's hands' key sums, ranks by suit and card bits (``_hand_keys``), and its
+    rank classes (``_rank_classes``)."""
+    count = hands.shape[0]
+    keys = np.empty(count, dtype=np.int64)
+    suit_masks = np.empty(count, dtype=np.int64)
+    bits = np.empty(count, dtype=np.int64)
+    _hand_keys_jit(hands, count, small, keys, suit_masks, bits)
+    rank_keys, members, starts = _rank_classes_jit(keys, ranks)
+    return keys, suit_masks, bits, rank_keys, members, starts
+
+
+def _rank_work(size: int) -> tuple[Array, Array, Array, Array, Array, Array]:
+    """Work space for ``_rank_range`` of ranges of up to ``size`` hands and classes: five arrays
+    of ``size`` and one of 128 (the radix buckets)."""
+    return (np.empty(size, dtype=np.int64), np.empty(size, dtype=np.int64), np.empty(size, dtype=np.int64),
+            np.empty(size, dtype=np.int64), np.empty(size, dtype=np.int64), np.empty(128, dtype=np.int64))
+
+
+_range_keys_jit = _compiled(_range_keys)
+_rank_work_jit = _compiled(_rank_work)
+
+
 sweep_headsup = _compiled(_sweep_headsup)
 
 
@@ -939,18 +1079,13 @@ def _boards_first(
     values. The same showdowns as ``_exact``, each hand ranked once a board instead of once a
     deal and board. In hold'em, on a board with no three cards of a suit, each rank class of a
     range (``ranks[p, w]``: hand ``w``'s class, numbered from 0 per player) is ranked once."""
-    players, size = hands.shape[0], hands.shape[2]
+    players = hands.shape[0]
     widest = hands.shape[1]
     keys = np.zeros((players, widest), dtype=np.int64)
     suit_masks = np.zeros((players, widest), dtype=np.int64)
     bits = np.zeros((players, widest), dtype=np.int64)
     for p in range(players):
-        for w in range(sizes[p]):
-            for j in range(size):
-                card = int(hands[p, w, j])
-                keys[p, w] += int(small[card])
-                suit_masks[p, w] |= 1 << (13 * (card & 3) + (card >> 2))
-                bits[p, w] |= 1 << card
+        _hand_keys_jit(hands[p], sizes[p], small, keys[p], suit_masks[p], bits[p])
     deals = picks.shape[0]
     deal_bits = np.zeros(deals, dtype=np.int64)
     for d in range(deals):
@@ -965,7 +1100,6 @@ def _boards_first(
             rank_keys[p, ranks[p, w]] = keys[p, w] >> SUIT_BITS
             rank_classes[p] = max(rank_classes[p], ranks[p, w] + 1)
     class_value = np.zeros(widest, dtype=np.int64)
-    suit_counts = np.zeros((6, 4), dtype=np.int64)
     grouped = not omaha and (missing == 1 or missing == 2)
     group_boards = np.zeros(169, dtype=np.int64)
     card_boards = np.zeros((169, 52), dtype=np.int64)
@@ -973,56 +1107,25 @@ def _boards_first(
     pair_group = np.full((52, 52), -1, dtype=np.int64)
     outcomes = np.zeros((tally.shape[0], players, players + 1), dtype=np.int64)
     deck = np.empty(52, dtype=np.int64)
-    n = 0
-    for card in range(52):
-        if not known >> card & 1:
-            deck[n] = card
-            n += 1
+    walk = np.zeros((6, 7), dtype=np.int64)
+    chosen = np.empty(5, dtype=np.int64)
+    n = _walk_start_jit(board, missing, known, small, walk, deck, chosen)
     full = np.empty(5, dtype=np.uint8)
     shown = 5 - missing
     for j in range(shown):
         full[j] = board[j]
-    prefix_key = np.zeros(6, dtype=np.int64)
-    prefix_suits = np.zeros(6, dtype=np.int64)
-    prefix_bits = np.zeros(6, dtype=np.int64)
-    for j in range(shown):
-        card = int(board[j])
-        prefix_key[0] += int(small[card])
-        prefix_suits[0] |= 1 << (13 * (card & 3) + (card >> 2))
-        suit_counts[0, card & 3] += 1
-    chosen = np.empty(5, dtype=np.int64)
-    for j in range(missing):
-        chosen[j] = j
     changed = 0
     while changed >= 0:
+        _walk_step_jit(deck, chosen, changed, missing, small, walk)
         for j in range(changed, missing):
-            card = int(deck[chosen[j]])
-            full[shown + j] = card
-            prefix_key[j + 1] = prefix_key[j] + int(small[card])
-            prefix_suits[j + 1] = prefix_suits[j] | (1 << (13 * (card & 3) + (card >> 2)))
-            prefix_bits[j + 1] = prefix_bits[j] | (1 << card)
-            for t in range(4):
-                suit_counts[j + 1, t] = suit_counts[j, t]
-            suit_counts[j + 1, card & 3] += 1
-        board_key, board_suits, board_bits = prefix_key[missing], prefix_suits[missing], prefix_bits[missing]
-        changed = _next_board_jit(chosen, missing, n)
-        flushless = not omaha
-        for t in range(4):
-            if suit_counts[missing, t] >= 3:
-                flushless = False
+            full[shown + j] = deck[chosen[j]]
+        board_key, board_suits, board_bits = _walk_board_jit(walk, missing)
+        flushless = not omaha and _flush_suit_jit(walk, missing) < 0
         if flushless and grouped:  # counted with the boards that deal the same ranks, below
-            first = np.int64(full[shown])
-            if missing == 1:
-                rank_group = first >> 2
-            else:
-                second = np.int64(full[shown + 1])
-                rank_group = min(first >> 2, second >> 2) * 13 + max(first >> 2, second >> 2)
-                pair_group[first, second] = pair_group[second, first] = rank_group
-                card_boards[rank_group, second] += 1
-            group_boards[rank_group] += 1
-            card_boards[rank_group, first] += 1
-            group_key[rank_group] = board_key >> SUIT_BITS
+            _group_board_jit(deck, chosen, missing, board_key, group_boards, card_boards, group_key, pair_group)
+            changed = _next_board_jit(chosen, missing, n)
             continue
+        changed = _next_board_jit(chosen, missing, n)
         if flushless:
             base = board_key >> SUIT_BITS
             for p in range(players):
@@ -1151,146 +1254,217 @@ def _hand_against_range(
     hand: Array, hands: Array, classes: Array, ranks: Array, board: Array, known: int, missing: int, small: Array,
     big: Array, suits: Array, at: Array, out: Array,
 ) -> None:
-    """``_sweep_headsup`` for a first range of one hand (``hand``): on each completion of
-    ``board``, the hand is ranked once, and each hand of the range (``hands``; weight classes
-    ``classes``, rank classes ``ranks``) that shares no card with it or the board counts as a
-    win, a loss or a tie by comparing values; on a board with no three cards of a suit each
-    rank class is ranked once, and with one or two cards to come such boards are taken together
-    by the ranks they deal (up to 91 groups for 1,081 flop completions): the hands of a rank
-    class meet each group as often as its boards miss their cards (per-card board counts).
+    """``_sweep_headsup`` for a first range of one hand (``hand``), counted by rank class: on
+    each completion of ``board`` the hand is ranked once and each rank class of the range
+    (``ranks``: each hand's class; ``classes``: its weight class) once, by its ranks, and the
+    class's hands that the board leaves are counted from per-card counts (the class's hands,
+    less those holding a card dealt, plus the one holding two of them). Where the board has
+    three cards of a suit, only the hands holding enough of that suit can make a flush: each is
+    ranked by its cards and moved from its class's column to its own. With one or two cards to
+    come the boards with no such suit are taken together by the ranks they deal (up to 91 groups
+    for 1,081 flop completions), counted the same way with each card's boards in the group, and
+    so are those with one on which the hand makes no flush (its value is then its ranks'), the
+    range's hands that make one moved after (``_flush_moves``).
     Adds to ``out[k]`` (the range's weight classes): the hand's wins, the range's, the ties and
     the showdowns."""
     count = hands.shape[0]
+    kinds = out.shape[0]
     x, y = int(hand[0]), int(hand[1])
     hero_key = int(small[x]) + int(small[y])
-    hero_suits = (1 << (13 * (x & 3) + (x >> 2))) | (1 << (13 * (y & 3) + (y >> 2)))
+    hero_suits = _suit_bit_jit(x) | _suit_bit_jit(y)
     hero_bits = (1 << x) | (1 << y)
     keys = np.empty(count, dtype=np.int64)
     suit_masks = np.empty(count, dtype=np.int64)
     bits = np.empty(count, dtype=np.int64)
-    for i in range(count):
-        a, b = int(hands[i, 0]), int(hands[i, 1])
-        keys[i] = int(small[a]) + int(small[b])
-        suit_masks[i] = (1 << (13 * (a & 3) + (a >> 2))) | (1 << (13 * (b & 3) + (b >> 2)))
-        bits[i] = (1 << a) | (1 << b)
-    rank_keys, members, starts = _rank_classes_jit(keys, ranks)
+    _hand_keys_jit(hands, count, small, keys, suit_masks, bits)
+    rank_keys, _, _ = _rank_classes_jit(keys, ranks)
+    ranked = rank_keys.shape[0]
+    # the hands sharing no card with the hand: per rank and weight class, per card, by their two
+    # cards; per suit, those holding one card of it or more and those holding two
+    sizes = np.zeros((ranked, kinds), dtype=np.int64)
+    dealt = 52 if missing else 1  # (the river deals no card: no per-card counts)
+    card_hands = np.zeros((ranked, kinds, dealt), dtype=np.int64)
+    width = 52 if missing >= 2 else 1
+    hand_at = np.full((width, width), -1, dtype=np.int64)
+    hero_suited = np.zeros(4, dtype=np.int64)
+    hero_suited[x & 3] += 1
+    hero_suited[y & 3] += 1
+    holders = np.empty((4, 2, count), dtype=np.int64)
+    held = np.zeros((4, 2), dtype=np.int64)
+    for h in range(count):
+        if bits[h] & hero_bits:
+            continue
+        a, b = int(hands[h, 0]), int(hands[h, 1])
+        c, k = ranks[h], classes[h]
+        sizes[c, k] += 1
+        if missing:
+            card_hands[c, k, a] += 1
+            card_hands[c, k, b] += 1
+        if missing >= 2:
+            hand_at[a, b] = hand_at[b, a] = h
+        for t in range(4):
+            suited = (1 if a & 3 == t else 0) + (1 if b & 3 == t else 0)
+            for need in range(suited):
+                holders[t, need, held[t, need]] = h
+                held[t, need] += 1
     deck = np.empty(52, dtype=np.int64)
-    n = 0
-    for card in range(52):
-        if not known >> card & 1:
-            deck[n] = card
-            n += 1
-    shown = 5 - missing
-    prefix_key = np.zeros(6, dtype=np.int64)
-    prefix_suits = np.zeros(6, dtype=np.int64)
-    prefix_bits = np.zeros(6, dtype=np.int64)
-    prefix_counts = np.zeros((6, 4), dtype=np.int64)
-    for j in range(shown):
-        card = int(board[j])
-        prefix_key[0] += int(small[card])
-        prefix_suits[0] |= 1 << (13 * (card & 3) + (card >> 2))
-        prefix_counts[0, card & 3] += 1
-    grouped = missing == 1 or missing == 2  # flushless boards counted by the ranks dealt
-    boards = np.zeros(169, dtype=np.int64)  # per group: boards, each card's boards, the rank key
-    card_boards = np.zeros((169, 52), dtype=np.int64)
-    group_key = np.zeros(169, dtype=np.int64)
-    pair_group = np.full((52, 52), -1, dtype=np.int64)  # the group of the board of these two cards
+    walk = np.zeros((6, 7), dtype=np.int64)
     chosen = np.empty(5, dtype=np.int64)
-    for j in range(missing):
-        chosen[j] = j
+    n = _walk_start_jit(board, missing, known, small, walk, deck, chosen)
+    grouped = missing == 1 or missing == 2  # flushless boards counted by the ranks dealt
+    groups = 169 if grouped else 0
+    boards = np.zeros(groups, dtype=np.int64)  # per group: boards, each card's boards, the rank key
+    card_boards = np.zeros((groups, 52), dtype=np.int64)
+    group_key = np.zeros(groups, dtype=np.int64)
+    pair_group = np.full((width, width), -1, dtype=np.int64)  # the group of the board of these two cards
+    pairs = np.empty((n * (n - 1) // 2 if missing == 2 else 0, 2), dtype=np.int64)  # (group, hand): a board that
+    paired = 0  # is a hand
+    class_column = np.empty(ranked, dtype=np.int64)
+    flushing = np.empty((n * (n - 1) // 2 if grouped else 0, 2), dtype=np.int64)  # grouped boards with a flush
+    flushes = 0
     changed = 0
     while changed >= 0:
-        for j in range(changed, missing):
-            card = int(deck[chosen[j]])
-            prefix_key[j + 1] = prefix_key[j] + int(small[card])
-            prefix_suits[j + 1] = prefix_suits[j] | (1 << (13 * (card & 3) + (card >> 2)))
-            prefix_bits[j + 1] = prefix_bits[j] | (1 << card)
-            for s in range(4):
-                prefix_counts[j + 1, s] = prefix_counts[j, s]
-            prefix_counts[j + 1, card & 3] += 1
-        board_key, board_suits, board_bits = prefix_key[missing], prefix_suits[missing], prefix_bits[missing]
-        if board_bits & hero_bits:
+        _walk_step_jit(deck, chosen, changed, missing, small, walk)
+        board_key, board_suits, board_bits = _walk_board_jit(walk, missing)
+        flush = _flush_suit_jit(walk, missing)
+        needed = 5 - walk[missing, WALK_COUNTS + flush] if flush >= 0 else 3
+        if grouped and (flush < 0 or (needed > 0 and hero_suited[flush] < needed)):
+            # the hand makes no flush: the board goes with its group, and the range's hands that make
+            # one are moved from their class's column to their own after (``_flush_moves``)
+            if flush >= 0:
+                flushing[flushes, 0] = deck[chosen[0]]
+                flushing[flushes, 1] = deck[chosen[missing - 1]]
+                flushes += 1
+            _group_board_jit(deck, chosen, missing, board_key, boards, card_boards, group_key, pair_group)
+            if missing == 2:
+                h = hand_at[deck[chosen[0]], deck[chosen[1]]]
+                if h >= 0:
+                    pairs[paired, 0] = pair_group[deck[chosen[0]], deck[chosen[1]]]
+                    pairs[paired, 1] = h
+                    paired += 1
             changed = _next_board_jit(chosen, missing, n)
             continue
-        flushless = True
-        for s in range(4):
-            if prefix_counts[missing, s] >= 3:
-                flushless = False
-        if flushless and grouped:
-            first = int(deck[chosen[0]])
-            if missing == 1:
-                group = first >> 2
-            else:
-                second = int(deck[chosen[1]])
-                group = min(first >> 2, second >> 2) * 13 + max(first >> 2, second >> 2)
-                pair_group[first, second] = pair_group[second, first] = group
-                card_boards[group, second] += 1
-            boards[group] += 1
-            card_boards[group, first] += 1
-            group_key[group] = board_key >> SUIT_BITS
-            changed = _next_board_jit(chosen, missing, n)
-            continue
-        changed = _next_board_jit(chosen, missing, n)
-        taken = board_bits | hero_bits
         mine = _holdem_value_jit(board_key + hero_key, board_suits | hero_suits, small, big, suits, at)
-        if flushless:
-            base = board_key >> SUIT_BITS
-            for c in range(rank_keys.shape[0]):
-                theirs = _unsuited_jit(base + rank_keys[c], ROWS7_AT, 0, small, big)
-                column = 0 if mine > theirs else 1 if theirs > mine else 2
-                for u in range(starts[c], starts[c + 1]):
-                    h = members[u]
-                    if bits[h] & taken:
-                        continue
-                    k = classes[h]
-                    out[k, column] += 1
-                    out[k, 3] += 1
-            continue
-        # three or more of suit ``flush`` on the board: only a hand holding enough of that suit
-        # can make a flush; every other hand's value is its rank class's
-        flush = 0
-        for s in range(4):
-            if prefix_counts[missing, s] >= 3:
-                flush = s
-        needed = 5 - prefix_counts[missing, flush]
-        base = board_key >> SUIT_BITS
-        for c in range(rank_keys.shape[0]):
-            value = _unsuited_jit(base + rank_keys[c], ROWS7_AT, 0, small, big)
-            for u in range(starts[c], starts[c + 1]):
-                h = members[u]
-                if bits[h] & taken:
+        if needed <= 0:  # five of a suit on the board: every hand ranked by its cards
+            for h in range(count):
+                if bits[h] & (board_bits | hero_bits):
                     continue
-                a, b = int(hands[h, 0]), int(hands[h, 1])
-                theirs = value
-                if (1 if a & 3 == flush else 0) + (1 if b & 3 == flush else 0) >= needed:
-                    theirs = _holdem_value_jit(board_key + keys[h], board_suits | suit_masks[h], small, big, suits,
-                                               at)
+                theirs = _holdem_value_jit(board_key + keys[h], board_suits | suit_masks[h], small, big, suits, at)
                 k = classes[h]
                 out[k, 0 if mine > theirs else 1 if theirs > mine else 2] += 1
                 out[k, 3] += 1
-    # Each group of flushless boards (the same ranks dealt, so the same values for every hand of
-    # a rank class): a hand of the range meets the boards of the group that hold neither of its
-    # cards, the group's boards less those holding either card, plus the board of both.
+            changed = _next_board_jit(chosen, missing, n)
+            continue
+        base = board_key >> SUIT_BITS
+        for c in range(ranked):
+            theirs = _unsuited_jit(base + rank_keys[c], ROWS7_AT, 0, small, big)
+            column = 0 if mine > theirs else 1 if theirs > mine else 2
+            class_column[c] = column
+            for k in range(kinds):
+                live = sizes[c, k]
+                for j in range(missing):
+                    live -= card_hands[c, k, deck[chosen[j]]]
+                out[k, column] += live
+                out[k, 3] += live
+        for i in range(missing):  # a hand of two cards dealt was taken away twice
+            for j in range(i + 1, missing):
+                h = hand_at[deck[chosen[i]], deck[chosen[j]]]
+                if h >= 0:
+                    out[classes[h], class_column[ranks[h]]] += 1
+                    out[classes[h], 3] += 1
+        if flush >= 0:
+            _move_flushes_jit(mine, board_key, board_suits, board_bits, holders[flush, needed - 1],
+                              held[flush, needed - 1], class_column, keys, suit_masks, bits, classes, ranks, small,
+                              big, suits, at, out)
+        changed = _next_board_jit(chosen, missing, n)
+    # Each group of flushless boards (the same ranks dealt, so the same value for every hand of a
+    # rank class): a hand meets the group's boards that hold neither of its cards, the group's
+    # boards less those holding either card, plus the board of both (``pairs``).
     hero_rank = hero_key >> SUIT_BITS
-    for group in range(169):
+    group_column = np.empty((groups, ranked), dtype=np.int64)
+    for group in range(groups):
         if boards[group] == 0:
             continue
         base = group_key[group]
         mine = _unsuited_jit(base + hero_rank, ROWS7_AT, 0, small, big)
-        for c in range(rank_keys.shape[0]):
+        low, high = (group // 13, group % 13) if missing == 2 else (group, group)
+        for c in range(ranked):
             theirs = _unsuited_jit(base + rank_keys[c], ROWS7_AT, 0, small, big)
             column = 0 if mine > theirs else 1 if theirs > mine else 2
-            for u in range(starts[c], starts[c + 1]):
-                h = members[u]
-                if bits[h] & hero_bits:
-                    continue
-                a, b = int(hands[h, 0]), int(hands[h, 1])
-                met = boards[group] - card_boards[group, a] - card_boards[group, b]
-                if pair_group[a, b] == group:
-                    met += 1
-                k = classes[h]
+            group_column[group, c] = column
+            for k in range(kinds):
+                met = sizes[c, k] * boards[group]
+                for t in range(4):
+                    met -= card_hands[c, k, 4 * low + t] * card_boards[group, 4 * low + t]
+                    if high != low:
+                        met -= card_hands[c, k, 4 * high + t] * card_boards[group, 4 * high + t]
                 out[k, column] += met
                 out[k, 3] += met
+    for i in range(paired):
+        h = pairs[i, 1]
+        column = group_column[pairs[i, 0], ranks[h]]
+        out[classes[h], column] += 1
+        out[classes[h], 3] += 1
+    if flushes:
+        _flush_moves_jit(flushing, flushes, missing, walk, hero_key, hero_suits, hands, keys, suit_masks, bits,
+                         classes, ranks, holders, held, group_column, small, big, suits, at, out)
+
+
+def _flush_moves(
+    flushing: Array, flushes: int, missing: int, walk: Array, hero_key: int, hero_suits: int, hands: Array,
+    keys: Array, suit_masks: Array, bits: Array, classes: Array, ranks: Array, holders: Array, held: Array,
+    group_column: Array, small: Array, big: Array, suits: Array, at: Array, out: Array,
+) -> None:
+    """``_hand_against_range``'s boards with three or four cards of a suit counted with their
+    groups (the hand makes no flush on them: its value is its ranks'): each hand of the range that
+    holds enough of the suit, and none of the board's cards, moves from its class's column
+    (``group_column``) to the column of its own value. ``flushing[:flushes]``: the cards dealt;
+    ``walk[0]``: the cards shown."""
+    counts = np.zeros(4, dtype=np.int64)
+    for b in range(flushes):
+        board_key, board_suits, board_bits = walk[0, WALK_KEY], walk[0, WALK_SUITS], 0
+        for t in range(4):
+            counts[t] = walk[0, WALK_COUNTS + t]
+        for j in range(missing):
+            card = flushing[b, j]
+            board_key += int(small[card])
+            board_suits |= _suit_bit_jit(card)
+            board_bits |= 1 << card
+            counts[card & 3] += 1
+        flush = 0
+        for t in range(4):
+            if counts[t] >= 3:
+                flush = t
+        needed = 5 - counts[flush]
+        first, second = flushing[b, 0] >> 2, flushing[b, missing - 1] >> 2
+        group = first if missing == 1 else min(first, second) * 13 + max(first, second)
+        mine = _holdem_value_jit(board_key + hero_key, board_suits | hero_suits, small, big, suits, at)
+        _move_flushes_jit(mine, board_key, board_suits, board_bits, holders[flush, needed - 1],
+                          held[flush, needed - 1], group_column[group], keys, suit_masks, bits, classes, ranks, small,
+                          big, suits, at, out)
+
+
+def _move_flushes(
+    mine: int, board_key: int, board_suits: int, board_bits: int, holders: Array, count: int, columns: Array,
+    keys: Array, suit_masks: Array, bits: Array, classes: Array, ranks: Array, small: Array, big: Array,
+    suits: Array, at: Array, out: Array,
+) -> None:
+    """Move each of the hands ``holders[:count]`` (those holding enough of a flush suit) that the
+    board leaves from its class's column (``columns``, by the hand's value ``mine`` against the
+    class's) to the column of its own value on the board."""
+    for i in range(count):
+        h = holders[i]
+        if bits[h] & board_bits:
+            continue
+        theirs = _holdem_value_jit(board_key + keys[h], board_suits | suit_masks[h], small, big, suits, at)
+        column = 0 if mine > theirs else 1 if theirs > mine else 2
+        if column != columns[ranks[h]]:
+            out[classes[h], columns[ranks[h]]] -= 1
+            out[classes[h], column] += 1
+
+
+_move_flushes_jit = _compiled(_move_flushes)
+_flush_moves_jit = _compiled(_flush_moves)
 
 
 hand_against_range = _compiled(_hand_against_range)
@@ -1306,10 +1480,11 @@ def _fixed_hands(
     alone, so each multiset of ranks is settled once, as often as the cards left can deal it
     (the product of C(cards left of the rank, times dealt)). The completions in which some
     player can (enough of one suit on the board for a player's cards of that suit: at most one
-    suit can be so) are then dealt one by one, and each settles by its true values in place of
-    its ranks' values. Adds to ``outcomes[p, winners]``; returns the showdowns, or -1 when the
-    cards shown already give a player a flush draw of none to come (then every completion is
-    such, and ``_boards_first`` serves)."""
+    suit can be so) then settle by their true values in place of their ranks' values: the cards
+    of that suit dealt one by one (they make the flushes), the other cards by the ranks they
+    deal, as often as the cards left of other suits deal them. Adds to ``outcomes[p, winners]``;
+    returns the showdowns, or -1 when the cards shown already give a player a flush draw of none
+    to come (then every completion is such, and ``_boards_first`` serves)."""
     players = holes.shape[0]
     shown = 5 - missing
     shown_key = 0
@@ -1349,82 +1524,434 @@ def _fixed_hands(
     for r in range(13):
         rank_key[r] = int(small[4 * r]) >> SUIT_BITS  # clubs' suit key is 0
     values = np.zeros(players, dtype=np.int64)
+    hole_ranks = np.zeros(players, dtype=np.int64)
+    for p in range(players):
+        hole_ranks[p] = hole_keys[p] >> SUIT_BITS
     shown_rank = shown_key >> SUIT_BITS
     showdowns = 0
-    # every multiset of ranks to come, as non-decreasing sequences
-    ranks = np.zeros(5, dtype=np.int64)
-    dealt = np.zeros(13, dtype=np.int64)
-    while True:
-        for r in range(13):
-            dealt[r] = 0
-        key = shown_rank
-        for j in range(missing):
-            dealt[ranks[j]] += 1
-            key += rank_key[ranks[j]]
-        times = 1
-        for r in range(13):
-            if dealt[r]:
-                times *= choose[left[r], dealt[r]]
+    ranks = np.zeros(5, dtype=np.int64)  # every multiset of ranks to come, as non-decreasing sequences
+    more = True
+    while more:
+        times = _multiset_times_jit(ranks, missing, left, choose)
         if times:
-            for p in range(players):
-                values[p] = _unsuited_jit(key + (hole_keys[p] >> SUIT_BITS), ROWS7_AT, 0, small, big)
+            _rank_values_jit(ranks, missing, shown_rank, rank_key, hole_ranks, small, big, values)
             _settle_jit(values, players, outcomes, times)
             showdowns += times
-        j = missing - 1
-        while j >= 0 and ranks[j] == 12:
-            j -= 1
-        if j < 0:
-            break
-        ranks[j] += 1
-        for t in range(j + 1, missing):
-            ranks[t] = ranks[j]
-    # the completions in which a player can make a flush: ``k`` cards of suit ``s`` to come
+        more = _next_multiset_jit(ranks, missing)
+    # the completions in which a player can make a flush: ``k`` cards of suit ``s`` to come, one
+    # by one, and the others by the ranks they deal (no other suit can then reach three on the
+    # board); each settles by its true values in place of its ranks' values
     suited = np.empty(13, dtype=np.int64)
-    others = np.empty(52, dtype=np.int64)
+    others = np.zeros(13, dtype=np.int64)  # the cards left of each rank not of suit ``s``
     pick = np.empty(5, dtype=np.int64)
-    rest = np.empty(5, dtype=np.int64)
+    flushes = np.zeros(players, dtype=np.int64)  # a player's flush with the suited cards, or 0
     true_values = np.zeros(players, dtype=np.int64)
     for s in range(4):
         if needed[s] > missing:
             continue
         ns = no = 0
+        for r in range(13):
+            others[r] = left[r]
         for i in range(n):
             if deck[i] & 3 == s:
                 suited[ns] = deck[i]
                 ns += 1
+                others[deck[i] >> 2] -= 1
             else:
-                others[no] = deck[i]
                 no += 1
         for k in range(needed[s], min(missing, ns) + 1):
-            if missing - k > no:
+            rest = missing - k
+            if rest > no:
                 continue
             for j in range(k):
                 pick[j] = j
-            more = 0
-            while more >= 0:
+            changed = 0
+            while changed >= 0:
                 key_s = shown_rank
                 mask_s = shown_masks[s]
                 for j in range(k):
                     card = suited[pick[j]]
                     key_s += rank_key[card >> 2]
                     mask_s |= 1 << (card >> 2)
-                for j in range(missing - k):
-                    rest[j] = j
-                again = 0
-                while again >= 0:
-                    key = key_s
-                    for j in range(missing - k):
-                        key += rank_key[others[rest[j]] >> 2]
-                    for p in range(players):
-                        values[p] = _unsuited_jit(key + (hole_keys[p] >> SUIT_BITS), ROWS7_AT, 0, small, big)
-                        true_values[p] = values[p]
-                        if shown_counts[s] + k + hole_counts[p, s] >= 5:
-                            true_values[p] = int(big[at[1] + (mask_s | hole_masks[p, s])])
-                    _settle_jit(values, players, outcomes, -1)
-                    _settle_jit(true_values, players, outcomes, 1)
-                    again = _next_board_jit(rest, missing - k, no)
-                more = _next_board_jit(pick, k, ns)
+                for p in range(players):
+                    flushes[p] = 0
+                    if shown_counts[s] + k + hole_counts[p, s] >= 5:
+                        flushes[p] = int(big[at[1] + (mask_s | hole_masks[p, s])])
+                for j in range(rest):
+                    ranks[j] = 0
+                more = True
+                while more:
+                    times = _multiset_times_jit(ranks, rest, others, choose)
+                    if times:
+                        _rank_values_jit(ranks, rest, key_s, rank_key, hole_ranks, small, big, values)
+                        for p in range(players):
+                            true_values[p] = flushes[p] if flushes[p] else values[p]
+                        _settle_jit(values, players, outcomes, -times)
+                        _settle_jit(true_values, players, outcomes, times)
+                    more = _next_multiset_jit(ranks, rest)
+                changed = _next_board_jit(pick, k, ns)
     return showdowns
 
 
+def _rank_values(ranks: Array, count: int, key: int, rank_key: Array, hole_ranks: Array, small: Array, big: Array,
+                 values: Array) -> None:
+    """Each player's value (``values[p]``) by ranks alone, of ranks ``ranks[:count]`` added to
+    the rank key ``key`` and the player's hole cards' (``hole_ranks[p]``)."""
+    total = key
+    for j in range(count):
+        total += rank_key[ranks[j]]
+    for p in range(hole_ranks.shape[0]):
+        values[p] = _unsuited_jit(total + hole_ranks[p], ROWS7_AT, 0, small, big)
+
+
+def _multiset_times(ranks: Array, count: int, left: Array, choose: Array) -> int:
+    """In how many ways the cards left (``left[r]`` of rank ``r``) deal the ranks
+    ``ranks[:count]`` (non-decreasing): the product over the ranks of C(left, times dealt)."""
+    times = 1
+    j = 0
+    while j < count:
+        same = 1
+        while j + same < count and ranks[j + same] == ranks[j]:
+            same += 1
+        times *= choose[left[ranks[j]], same]
+        j += same
+    return times
+
+
+def _next_multiset(ranks: Array, count: int) -> bool:
+    """Step ``ranks[:count]`` to the next non-decreasing sequence of ranks (0 to 12); False
+    after the last."""
+    j = count - 1
+    while j >= 0 and ranks[j] == 12:
+        j -= 1
+    if j < 0:
+        return False
+    ranks[j] += 1
+    for t in range(j + 1, count):
+        ranks[t] = ranks[j]
+    return True
+
+
+_rank_values_jit = _compiled(_rank_values)  # inlined by numba, the pre-flop count took 1.75 times as long
+_multiset_times_jit = _compiled(_multiset_times, inline=True)
+_next_multiset_jit = _compiled(_next_multiset, inline=True)
+
 fixed_hands = _compiled(_fixed_hands)
+
+
+HERO, FIRST, SECOND, HERO_FIRST, HERO_SECOND, BOTH, ALL, DEALS = range(8)
+"""The columns of ``hand_two_ranges``'s output: the pots won alone by the hand, the first range and
+the second; split by the hand and the first, the hand and the second, the two ranges, all three;
+and the showdowns."""
+
+
+def _column(first: int, second: int, hero: int) -> int:
+    """The column (``HERO`` ... ``ALL``) of a showdown of these three values."""
+    if hero > first and hero > second:
+        return HERO
+    if first > hero and first > second:
+        return FIRST
+    if second > hero and second > first:
+        return SECOND
+    if first == second:
+        return ALL if first == hero else BOTH
+    return HERO_FIRST if first == hero else HERO_SECOND
+
+
+_column_jit = _compiled(_column)
+
+
+def _three_board(
+    hands0: Array, classes0: Array, live0: Array, value0: Array, m0: int, hands1: Array, classes1: Array,
+    live1: Array, value1: Array, m1: int, same: Array, mine: int, sums: Array, cards: Array, out: Array,
+) -> None:
+    """One board of ``_hand_two_ranges`` by sweeping: the two ranges' hands that the board leaves
+    in order of value (``live0[:m0]``, ``value0``; ``live1[:m1]``, ``value1``) and the hand's
+    value ``mine``. The second range's hands are summed per weight class and per card
+    (``sums[k, set]``, ``cards[k, set, card]``): all of them, those below and at ``mine``, and
+    (running, as the first range's values rise past ``mine``) those below and at the first's
+    value; each hand of the first range then meets, in each set, the set's hands less those
+    holding either of its cards plus the hand holding both (``same``, the second range's hand of
+    the same two cards, or -1; it has the same value). Adds to ``out[j, k]``."""
+    kinds = out.shape[1]
+    for k in range(kinds):
+        for q in range(5):
+            sums[k, q] = 0
+            for c in range(52):
+                cards[k, q, c] = 0
+    for t in range(m1):  # sets 0: all, 1: below mine, 2: at mine, 3: below the current value, 4: at it
+        g = live1[t]
+        k = classes1[g]
+        q = 1 if value1[t] < mine else 2 if value1[t] == mine else 0
+        for p in range(2 if q else 1):
+            into = 0 if p == 0 else q
+            sums[k, into] += 1
+            cards[k, into, hands1[g, 0]] += 1
+            cards[k, into, hands1[g, 1]] += 1
+    below = start = top = 0  # second-range hands (in order) in set 3, and from start to top in set 4
+    current = -1
+    for t in range(m0):
+        h = live0[t]
+        v = value0[t]
+        if v > mine and v != current:
+            while below < m1 and value1[below] < v:
+                g = live1[below]
+                sums[classes1[g], 3] += 1
+                cards[classes1[g], 3, hands1[g, 0]] += 1
+                cards[classes1[g], 3, hands1[g, 1]] += 1
+                below += 1
+            for u in range(start, top):  # the last value's hands leave set 4
+                g = live1[u]
+                sums[classes1[g], 4] -= 1
+                cards[classes1[g], 4, hands1[g, 0]] -= 1
+                cards[classes1[g], 4, hands1[g, 1]] -= 1
+            start = top = below
+            while top < m1 and value1[top] == v:
+                g = live1[top]
+                sums[classes1[g], 4] += 1
+                cards[classes1[g], 4, hands1[g, 0]] += 1
+                cards[classes1[g], 4, hands1[g, 1]] += 1
+                top += 1
+            current = v
+        x, y = hands0[h, 0], hands0[h, 1]
+        j = classes0[h]
+        twin = same[h]
+        low, at, high = (HERO, HERO_SECOND, SECOND) if v < mine else (HERO_FIRST, ALL, SECOND) if v == mine else (
+            FIRST, BOTH, SECOND)
+        lower, equal = (1, 2) if v <= mine else (3, 4)
+        for k in range(kinds):
+            both = 1 if twin >= 0 and classes1[twin] == k else 0  # in the set of the hand's own value
+            every = sums[k, 0] - cards[k, 0, x] - cards[k, 0, y] + both
+            under = sums[k, lower] - cards[k, lower, x] - cards[k, lower, y] + (both if v < mine else 0)
+            tied = sums[k, equal] - cards[k, equal, x] - cards[k, equal, y] + (0 if v < mine else both)
+            out[j, k, low] += under
+            out[j, k, at] += tied
+            out[j, k, high] += every - under - tied
+            out[j, k, DEALS] += every
+    # set 4 is left as it is: it is cleared with the others on the next board
+
+
+_three_board_jit = _compiled(_three_board)
+
+
+def _hand_two_ranges(
+    hand: Array, hands0: Array, classes0: Array, ranks0: Array, hands1: Array, classes1: Array, ranks1: Array,
+    same: Array, board: Array, known: int, missing: int, group: bool, small: Array, big: Array, suits: Array,
+    at: Array, out: Array,
+) -> None:
+    """Exact three-handed hold'em (high) of a hand (``hand``) against two ranges (``hands0``,
+    ``hands1``; weight classes ``classes0``, ``classes1``; rank classes ``ranks0``, ``ranks1``;
+    ``same[i]``: the second range's hand of the cards of the first's hand ``i``, or -1). With one
+    or two cards to come, the completions of ``board`` with no three cards of a suit are taken
+    together by the ranks they deal: in a group every hand of a rank class has one value, so the
+    group is counted by pairs of rank classes, each pair's deals times the group's boards that
+    miss their cards found by inclusion and exclusion from counts that do not depend on the
+    group (each first-range hand's second-range hands sharing no card with it, by class) and
+    from the few hands that hold a card of the group's ranks. Every other completion (a flush
+    board, the river, more cards to come) is swept by ``_three_board``. Adds to ``out[j, k]``
+    (weight classes of the first and second range) the columns ``HERO`` ... ``DEALS``; the
+    hands sharing a card with ``hand`` never meet it."""
+    n0, n1 = hands0.shape[0], hands1.shape[0]
+    kinds1 = out.shape[1]
+    x, y = int(hand[0]), int(hand[1])
+    hero_key = int(small[x]) + int(small[y])
+    hero_suits = _suit_bit_jit(x) | _suit_bit_jit(y)
+    hero_bits = (1 << x) | (1 << y)
+    key0, suit0, bits0, rank_keys0, members0, starts0 = _range_keys_jit(hands0, ranks0, small)
+    key1, suit1, bits1, rank_keys1, members1, starts1 = _range_keys_jit(hands1, ranks1, small)
+    classes_0, classes_1 = rank_keys0.shape[0], rank_keys1.shape[0]
+    widest = max(n0, n1, classes_0, classes_1)
+    class_value, class_order, found, order, scratch, buckets = _rank_work_jit(widest)
+    live0, value0, live1, value1 = _rank_work_jit(n0)[:2] + _rank_work_jit(n1)[:2]
+    sums = np.zeros((kinds1, 5), dtype=np.int64)
+    cards = np.zeros((kinds1, 5, 52), dtype=np.int64)
+    grouped = group and (missing == 1 or missing == 2)  # (``group``: when that costs less than sweeping)
+    boards, card_boards, group_key, pair_group, group_cards = _group_arrays_jit(grouped, missing)
+    deck = np.empty(52, dtype=np.int64)
+    walk = np.zeros((6, 7), dtype=np.int64)
+    chosen = np.empty(5, dtype=np.int64)
+    n = _walk_start_jit(board, missing, known, small, walk, deck, chosen)
+    changed = 0
+    while changed >= 0:
+        _walk_step_jit(deck, chosen, changed, missing, small, walk)
+        board_key, board_suits, board_bits = _walk_board_jit(walk, missing)
+        flushless = _flush_suit_jit(walk, missing) < 0
+        if flushless and grouped:
+            _listed_board_jit(deck, chosen, missing, board_key, boards, card_boards, group_key, pair_group,
+                              group_cards)
+            changed = _next_board_jit(chosen, missing, n)
+            continue
+        changed = _next_board_jit(chosen, missing, n)
+        taken = board_bits | hero_bits
+        m0 = _rank_range_jit(key0, suit0, bits0, rank_keys0, members0, starts0, board_key, board_suits, taken,
+                             flushless, small, big, suits, at, class_value, class_order, found, order, scratch,
+                             buckets, live0, value0)
+        m1 = _rank_range_jit(key1, suit1, bits1, rank_keys1, members1, starts1, board_key, board_suits, taken,
+                             flushless, small, big, suits, at, class_value, class_order, found, order, scratch,
+                             buckets, live1, value1)
+        if m0 == 0 or m1 == 0:
+            continue
+        mine = _holdem_value_jit(board_key + hero_key, board_suits | hero_suits, small, big, suits, at)
+        _three_board_jit(hands0, classes0, live0, value0, m0, hands1, classes1, live1, value1, m1, same, mine, sums,
+                         cards, out)
+    if grouped:
+        _three_groups_jit(hands0, classes0, ranks0, bits0, rank_keys0, hands1, classes1, ranks1, bits1, rank_keys1,
+                          same, hero_bits, hero_key >> SUIT_BITS, missing, boards, card_boards, group_key,
+                          group_cards, small, big, out, False)
+
+
+def _three_groups(
+    hands0: Array, classes0: Array, ranks0: Array, bits0: Array, rank_keys0: Array, hands1: Array, classes1: Array,
+    ranks1: Array, bits1: Array, rank_keys1: Array, same: Array, hero_bits: int, hero_rank: int, missing: int,
+    boards: Array, card_boards: Array, group_key: Array, group_cards: Array, small: Array, big: Array, out: Array,
+    heads_up: bool,
+) -> None:
+    """``_hand_two_ranges``'s groups of flushless boards, or (``heads_up``: no hand, ``hero_bits``
+    0) ``_sweep_headsup``'s, adding to its columns (``boards[g]`` boards of one or two cards,
+    listed in ``group_cards[g]``; ``card_boards[g, c]`` of them hold card ``c``; rank key
+    ``group_key[g]``). The deals of a pair of rank classes meet a group's boards that miss their
+    four cards: the group's boards, less the boards holding each card, plus the boards of two of
+    them (inclusion and exclusion; a board holds at most two). Summed over the class pair's
+    deals, the first term is the deals times the boards; a card's term comes from each hand
+    holding it, times the hands of the other range sharing no card with it (``apart0``,
+    ``apart1``: by class, the same for every group); the boards of two cards, from the hands
+    they make and the pairs of hands holding one each."""
+    n0, n1 = hands0.shape[0], hands1.shape[0]
+    kinds0, kinds1 = out.shape[0], out.shape[1]
+    classes_0, classes_1 = rank_keys0.shape[0], rank_keys1.shape[0]
+    # the hands that can meet the hand, by class and per card, and each hand's other-range hands
+    # sharing no card with it, by class
+    size0 = np.zeros((classes_0, kinds0), dtype=np.int64)
+    size1 = np.zeros((classes_1, kinds1), dtype=np.int64)
+    card0 = np.zeros((classes_0, kinds0, 52), dtype=np.int64)
+    card1 = np.zeros((classes_1, kinds1, 52), dtype=np.int64)
+    by_card0 = np.full((52, n0 + 1), -1, dtype=np.int64)  # by_card[c, 0]: how many; then the hands
+    by_card1 = np.full((52, n1 + 1), -1, dtype=np.int64)
+    at0 = np.full((52, 52), -1, dtype=np.int64)
+    at1 = np.full((52, 52), -1, dtype=np.int64)
+    _range_by_card_jit(hands0, classes0, ranks0, bits0, hero_bits, size0, card0, by_card0, at0)
+    _range_by_card_jit(hands1, classes1, ranks1, bits1, hero_bits, size1, card1, by_card1, at1)
+    apart0 = np.zeros((n0, classes_1, kinds1), dtype=np.int64)  # for a first-range hand
+    apart1 = np.zeros((n1, classes_0, kinds0), dtype=np.int64)
+    twin1 = np.full(n1, -1, dtype=np.int64)
+    for h in range(n0):
+        if same[h] >= 0:
+            twin1[same[h]] = h
+    _apart_jit(hands0, bits0, hero_bits, same, ranks1, classes1, size1, card1, apart0)
+    _apart_jit(hands1, bits1, hero_bits, twin1, ranks0, classes0, size0, card0, apart1)
+    deals = np.zeros((classes_0, kinds0, classes_1, kinds1), dtype=np.int64)
+    for h in range(n0):
+        if not bits0[h] & hero_bits:
+            deals[ranks0[h], classes0[h]] += apart0[h]
+    met = np.empty((classes_0, kinds0, classes_1, kinds1), dtype=np.int64)
+    value0 = np.empty(classes_0, dtype=np.int64)
+    value1 = np.empty(classes_1, dtype=np.int64)
+    for g in range(boards.shape[0]):
+        if boards[g] == 0:
+            continue
+        for i in range(classes_0):
+            for j in range(kinds0):
+                for c in range(classes_1):
+                    for k in range(kinds1):
+                        met[i, j, c, k] = boards[g] * deals[i, j, c, k]
+        low, high = (g // 13, g % 13) if missing == 2 else (g, g)
+        for r in range(2):
+            rank = low if r == 0 else high
+            if r == 1 and high == low:
+                break
+            for t in range(4):
+                card = 4 * rank + t
+                times = card_boards[g, card]
+                if times == 0:
+                    continue
+                for u in range(1, by_card0[card, 0] + 1):
+                    h = by_card0[card, u]
+                    for c in range(classes_1):
+                        for k in range(kinds1):
+                            met[ranks0[h], classes0[h], c, k] -= times * apart0[h, c, k]
+                for u in range(1, by_card1[card, 0] + 1):
+                    h = by_card1[card, u]
+                    for c in range(classes_0):
+                        for k in range(kinds0):
+                            met[c, k, ranks1[h], classes1[h]] -= times * apart1[h, c, k]
+        if missing == 2:
+            for i in range(boards[g]):
+                p, q = group_cards[g, i, 0], group_cards[g, i, 1]
+                h = at0[p, q]
+                if h >= 0:
+                    for c in range(classes_1):
+                        for k in range(kinds1):
+                            met[ranks0[h], classes0[h], c, k] += apart0[h, c, k]
+                h = at1[p, q]
+                if h >= 0:
+                    for c in range(classes_0):
+                        for k in range(kinds0):
+                            met[c, k, ranks1[h], classes1[h]] += apart1[h, c, k]
+                for turn in range(2):
+                    one, other = (p, q) if turn == 0 else (q, p)
+                    for u in range(1, by_card0[one, 0] + 1):
+                        h = by_card0[one, u]
+                        for w in range(1, by_card1[other, 0] + 1):
+                            e = by_card1[other, w]
+                            if not bits0[h] & bits1[e]:
+                                met[ranks0[h], classes0[h], ranks1[e], classes1[e]] += 1
+        base = group_key[g]
+        mine = _unsuited_jit(base + hero_rank, ROWS7_AT, 0, small, big)
+        for c in range(classes_0):
+            value0[c] = _unsuited_jit(base + rank_keys0[c], ROWS7_AT, 0, small, big)
+        for c in range(classes_1):
+            value1[c] = _unsuited_jit(base + rank_keys1[c], ROWS7_AT, 0, small, big)
+        last = out.shape[2] - 1  # the showdowns' column
+        for i in range(classes_0):
+            for c in range(classes_1):
+                if heads_up:
+                    column = 0 if value0[i] > value1[c] else 1 if value1[c] > value0[i] else 2
+                else:
+                    column = _column_jit(value0[i], value1[c], mine)
+                for j in range(kinds0):
+                    for k in range(kinds1):
+                        out[j, k, column] += met[i, j, c, k]
+                        out[j, k, last] += met[i, j, c, k]
+
+
+def _range_by_card(hands: Array, classes: Array, ranks: Array, bits: Array, hero_bits: int, size: Array, card: Array,
+                   by_card: Array, at: Array) -> None:
+    """A range's hands that share no card with the hand (``hero_bits``): per rank and weight class
+    (``size``) and per card (``card``), the hands holding each card (``by_card[c, 0]`` of them,
+    then their numbers) and each hand's number by its two cards (``at``)."""
+    for c in range(52):
+        by_card[c, 0] = 0
+    for h in range(hands.shape[0]):
+        if bits[h] & hero_bits:
+            continue
+        a, b = hands[h, 0], hands[h, 1]
+        size[ranks[h], classes[h]] += 1
+        card[ranks[h], classes[h], a] += 1
+        card[ranks[h], classes[h], b] += 1
+        for c in (a, b):
+            by_card[c, 0] += 1
+            by_card[c, by_card[c, 0]] = h
+        at[a, b] = at[b, a] = h
+
+
+def _apart(hands: Array, bits: Array, hero_bits: int, same: Array, ranks: Array, classes: Array, size: Array,
+           card: Array, apart: Array) -> None:
+    """For each hand of a range sharing no card with the hand: the other range's hands (``size``
+    and ``card`` by ``_range_by_card``; rank and weight classes ``ranks``, ``classes``) sharing no
+    card with it, by class: the class's hands, less those holding either card, plus the one
+    holding both (``same``: the other range's hand of the same cards, or -1)."""
+    for h in range(hands.shape[0]):
+        if bits[h] & hero_bits:
+            continue
+        a, b = hands[h, 0], hands[h, 1]
+        for c in range(size.shape[0]):
+            for k in range(size.shape[1]):
+                apart[h, c, k] = size[c, k] - card[c, k, a] - card[c, k, b]
+        if same[h] >= 0:
+            apart[h, ranks[same[h]], classes[same[h]]] += 1
+
+
+_range_by_card_jit = _compiled(_range_by_card)
+_apart_jit = _compiled(_apart)
+_three_groups_jit = _compiled(_three_groups)
+hand_two_ranges = _compiled(_hand_two_ranges)
