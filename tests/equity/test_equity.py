@@ -3,6 +3,7 @@ with the exact answer within its stated error, and any split of the work adds up
 
 from __future__ import annotations
 
+import pickle
 from itertools import pairwise
 
 import pytest
@@ -16,6 +17,7 @@ from pokerfloor.equity import (
     result,
     sample_tally,
 )
+from pokerfloor.equity.calculate import sweep_tally
 from tests.equity.reference import brute_force
 
 SMALL_CASES = [
@@ -215,3 +217,14 @@ def test_a_question_written_as_text_is_read_once_and_a_refused_one_every_time() 
             EquitySpec.make(["AhKh", "AhKh"], board="Qs7d2c", dead="Kh")
     assert equity(["AhKh", "QQ+, AKs"], board="Qs7d2c").players == equity(
         ["AhKh", "QQ+, AKs"], board="Qs7d2c", method="enumeration").players
+
+
+def test_a_question_sent_to_another_process_leaves_what_was_worked_out_for_it_behind() -> None:
+    """A spec pickled for a shard's process (``sim.shards``) goes without its memo (compiled
+    kernels, arrays), and answers the same there."""
+    spec = EquitySpec.make(["AhKh", "QQ+, AKs", "JJ, TT"], board="Qs7d2c")
+    from_here = result(spec, sweep_tally(spec), exact=True)
+    assert spec.memo
+    sent = pickle.loads(pickle.dumps(spec))
+    assert "memo" not in sent.__dict__ and sent == spec
+    assert result(sent, sweep_tally(sent), exact=True) == from_here

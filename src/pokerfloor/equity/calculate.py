@@ -220,8 +220,12 @@ class EquitySpec:
     @cached_property
     def memo(self) -> dict[Any, Any]:
         """What the paths work out for this question before they count (the path chosen for a
-        precision, the arrays a kernel reads), kept with it: a spec never changes."""
+        precision, the arrays a kernel reads), kept with it: a spec never changes. Not pickled
+        with it (a shard sent to another process works it out again there)."""
         return {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: value for name, value in self.__dict__.items() if name != "memo"}
 
     @property
     def completions(self) -> int:

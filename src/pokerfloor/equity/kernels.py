@@ -845,7 +845,29 @@ def _group_arrays(grouped: bool, missing: int) -> tuple[Array, Array, Array, Arr
             np.empty((groups, 16, 2), dtype=np.int64))
 
 
+def _walk_to_swept(
+    deck: Array, chosen: Array, changed: int, missing: int, n: int, small: Array, walk: Array, grouped: bool,
+    boards: Array, card_boards: Array, group_key: Array, pair_group: Array, group_cards: Array,
+) -> tuple[int, bool]:
+    """Walk on from the completion ``chosen`` (the walk's rows filled for its first ``changed``
+    cards) to the next one to sweep, counting in their groups the boards with no flush on the way
+    when ``grouped`` (``_listed_board``). Returns the first position changed for the completion
+    after it (-1 when it is the last; -2 when there is none) and whether it lets no hand make a
+    flush; the board is the walk's row ``missing``."""
+    while changed >= 0:
+        _walk_step_jit(deck, chosen, changed, missing, small, walk)
+        flushless = _flush_suit_jit(walk, missing) < 0
+        if flushless and grouped:
+            _listed_board_jit(deck, chosen, missing, walk[missing, WALK_KEY], boards, card_boards, group_key,
+                              pair_group, group_cards)
+            changed = _next_board_jit(chosen, missing, n)
+            continue
+        return _next_board_jit(chosen, missing, n), flushless
+    return -2, False
+
+
 _rank_group_jit = _compiled(_rank_group)
+_walk_to_swept_jit = _compiled(_walk_to_swept)
 _group_arrays_jit = _compiled(_group_arrays)
 _listed_board_jit = _compiled(_listed_board)
 _hand_keys_jit = _compiled(_hand_keys, inline=True)
@@ -938,15 +960,11 @@ def _sweep_headsup(
     boards, card_boards, group_key, pair_group, group_cards = _group_arrays_jit(grouped, missing)
     changed = 0
     while changed >= 0:
-        _walk_step_jit(deck, chosen, changed, missing, small, walk)
+        changed, flushless = _walk_to_swept_jit(deck, chosen, changed, missing, n, small, walk, grouped, boards,
+                                                card_boards, group_key, pair_group, group_cards)
+        if changed < -1:
+            break
         board_key, board_suits, board_bits = _walk_board_jit(walk, missing)
-        flushless = _flush_suit_jit(walk, missing) < 0
-        if flushless and grouped:
-            _listed_board_jit(deck, chosen, missing, board_key, boards, card_boards, group_key, pair_group,
-                              group_cards)
-            changed = _next_board_jit(chosen, missing, n)
-            continue
-        changed = _next_board_jit(chosen, missing, n)
         m0 = _rank_range_jit(key0, suit0, bits0, rank_keys0, members0, starts0, board_key, board_suits, board_bits,
                              flushless, small, big, suits, at, class_value, class_order, found, order, scratch,
                              buckets, live0, value0)
@@ -1773,15 +1791,11 @@ def _hand_two_ranges(
     n = _walk_start_jit(board, missing, known, small, walk, deck, chosen)
     changed = 0
     while changed >= 0:
-        _walk_step_jit(deck, chosen, changed, missing, small, walk)
+        changed, flushless = _walk_to_swept_jit(deck, chosen, changed, missing, n, small, walk, grouped, boards,
+                                                card_boards, group_key, pair_group, group_cards)
+        if changed < -1:
+            break
         board_key, board_suits, board_bits = _walk_board_jit(walk, missing)
-        flushless = _flush_suit_jit(walk, missing) < 0
-        if flushless and grouped:
-            _listed_board_jit(deck, chosen, missing, board_key, boards, card_boards, group_key, pair_group,
-                              group_cards)
-            changed = _next_board_jit(chosen, missing, n)
-            continue
-        changed = _next_board_jit(chosen, missing, n)
         taken = board_bits | hero_bits
         m0 = _rank_range_jit(key0, suit0, bits0, rank_keys0, members0, starts0, board_key, board_suits, taken,
                              flushless, small, big, suits, at, class_value, class_order, found, order, scratch,
