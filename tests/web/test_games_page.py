@@ -6,6 +6,7 @@ Screenshots in build/web-screenshots."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 
 from playwright.sync_api import Browser, expect
@@ -32,18 +33,23 @@ def lobby(variant: str) -> Callable[[Client], None]:
 
 
 def to_act(host: Client, players: dict[int, Client]) -> Client | None:
-    """The player to act once their buttons show; None once the hand is over."""
-    host.page.wait_for_function(
-        "() => { const u = window.pokerfloorTable.state.update; const h = u.hand;"
-        " return h && (h.is_over || (h.to_act != null && u.table.seats[h.to_act])) }")
-    hand = host.state()["hand"]
-    if hand["is_over"]:
-        return None
-    client = players[hand["to_act"]]
-    client.page.wait_for_function(
-        "() => !!window.pokerfloorTable.state.update.you.turn_token")
-    expect(client.page.locator("#actions .act").first).to_be_visible()
-    return client
+    """The player to act once their buttons show and the host's page has caught up with theirs;
+    None once the hand is over. Found from the players' own pages: for a moment after a player
+    acts, the host's page may still name them as the one to act."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        for client in players.values():
+            update = client.state()
+            if update is not None and update["you"].get("turn_token"):
+                host.page.wait_for_function(
+                    "seq => window.pokerfloorTable.state.update.seq >= seq", arg=update["seq"])
+                expect(client.page.locator("#actions .act").first).to_be_visible()
+                return client
+        if host.page.evaluate(
+                "() => { const h = window.pokerfloorTable.state.update.hand; return !!h && h.is_over }"):
+            return None
+        host.page.wait_for_timeout(50)
+    raise AssertionError("no player's turn, and the hand not over, within 20 s")
 
 
 def check_or_call(client: Client) -> None:
