@@ -168,6 +168,19 @@ def test_the_command_prints_a_table_and_writes_json(tmp_path: Path) -> None:
     assert "| engine | method | hands/s |" in table and "| pokerfloor | Hand API (" in table
 
 
+def test_the_commands_help_names_every_benchmark() -> None:
+    """Every benchmark ``--only`` takes is named in its help (the equity-board cases by their group)."""
+    import typing
+
+    from pokerfloor.cli import bench as command
+
+    option = typing.get_type_hints(command.bench, include_extras=True)["only"].__metadata__[0]
+    text = " ".join(str(option.help).split())
+    named = {name.strip(" .") for name in text.split(":", 1)[1].split("(")[0].split(",")}
+    wanted = {n for n in BENCHMARKS if not n.startswith("equity-board-")} | {"equity-board", "soak", "fuzz", "serve"}
+    assert wanted <= named, sorted(wanted - named)
+
+
 def test_the_command_refuses_an_unknown_benchmark() -> None:
     from pokerfloor.cli import app
     from pokerfloor.cli import bench as _bench  # noqa: F401

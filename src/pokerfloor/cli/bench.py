@@ -26,7 +26,7 @@ def bench(
             "--only",
             help=(
                 "Run only this benchmark (repeatable): play, play-batch, eval, eval-batch, equity, replay, "
-                "env-batch, soak, fuzz, serve, equity-hand-range, equity-range-range, equity-three-way, "
+                "env-batch, env-aec, soak, fuzz, serve, equity-hand-range, equity-range-range, equity-three-way, "
                 "equity-board (its cases, or a part: equity-board-flop, equity-board-turn-range-20, ...)."
             ),
         ),
