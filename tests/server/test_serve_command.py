@@ -116,3 +116,22 @@ def test_a_table_the_server_refuses_to_open_stops_it_with_exit_status_1(tmp_path
                           env=_env(), capture_output=True, text=True, timeout=60)
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.splitlines()[-1].startswith("error: the table was not opened: the server refused"), done.stderr
+
+
+def test_the_thread_that_opens_the_house_table_imports_nothing_the_server_may_be_importing() -> None:
+    """The house table is opened from a thread while uvicorn starts in the main one; a first
+    import of websockets in both at once deadlocked the import locks (the thread died and no link
+    was printed). So the thread's function imports only the standard library's ``time``, and the
+    bots' client is imported before the thread starts."""
+    import ast
+    import inspect
+    import textwrap
+
+    from pokerfloor.cli import serve
+
+    tree = ast.parse(textwrap.dedent(inspect.getsource(serve._open_house_table)))
+    imported = {alias.name if isinstance(node, ast.Import) else node.module
+                for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))
+                for alias in node.names}
+    assert imported <= {"time", "webbrowser"}, imported
+    assert "house_table" in inspect.signature(serve._open_house_table).parameters

@@ -65,6 +65,10 @@ def serve_command(
         import uvicorn
 
         from pokerfloor.server import create_app
+
+        # The house bots' client, imported here and not in its thread: a thread's first import of
+        # websockets while uvicorn imports it here can deadlock the import locks.
+        from pokerfloor.server.botclient import house_table
         from pokerfloor.server.limits import DEFAULT_RATES, UNLIMITED
         from pokerfloor.server.process import prepare_process
         from pokerfloor.server.transport import MAX_MESSAGE
@@ -99,7 +103,8 @@ def serve_command(
         uvicorn.Config(application, log_level="warning", ws_max_size=MAX_MESSAGE, ws_per_message_deflate=False)
     )
     opener = threading.Thread(
-        target=_open_house_table, args=(server, host, port, public_url, bots, approve, open_browser, house, dealt),
+        target=_open_house_table,
+        args=(server, house_table, host, port, public_url, bots, approve, open_browser, house, dealt),
         name="pokerfloor-house", daemon=True,
     )
     opener.start()
@@ -183,14 +188,12 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
-def _open_house_table(server: Any, host: str, port: int, public_url: str | None, bots: int, approve: bool,
-                      open_browser: bool, house: list[Any], dealt: HouseGame) -> None:
-    """Once the server listens: open the table (with its house bots), print the two links and,
-    if asked, open the host link in the browser. A failure stops the server (``house`` gets a
-    None: exit status 1)."""
+def _open_house_table(server: Any, house_table: Callable[..., Any], host: str, port: int, public_url: str | None,
+                      bots: int, approve: bool, open_browser: bool, house: list[Any], dealt: HouseGame) -> None:
+    """Once the server listens: open the table with ``house_table`` (with its house bots), print
+    the two links and, if asked, open the host link in the browser. A failure stops the server
+    (``house`` gets a None: exit status 1)."""
     import time
-
-    from pokerfloor.server.botclient import house_table
 
     while not server.started:       # however long the start takes (a busy machine, a slow store)
         if server.should_exit:
