@@ -9,7 +9,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.conftest import IN_PLAY, SHOTS, Client, Seated, close_host_panel, sit_and_go
+from tests.web.conftest import IN_PLAY, SHOTS, Client, Seated, check_or_call, close_host_panel, sit_and_go, to_act
 
 SIZES = {"laptop": (1280, 800), "desktop": (1920, 1080), "phone": (390, 844), "phone-landscape": (844, 390)}
 # What a player needs to act, and what a table is: each must lie inside the viewport.
@@ -153,3 +153,30 @@ def test_a_sit_and_go_s_clock_reads_whole_at_every_size(game_table: Callable[...
                                      " - document.querySelector('header').getBoundingClientRect().bottom")
             assert gap >= -0.5, name
             host.page.click("#host .panel-close")
+
+
+def test_seven_stud_cards_at_every_seat_lie_inside_every_size(game_table: Callable[..., Seated]) -> None:
+    """Seventh street of a four-handed stud hand at a four-seat table: seen from seat 1 the
+    others sit at the left and right edges and the top, each with seven cards (four face up);
+    every card of every seat lies inside the screen at every size, on a player's page and the
+    host's (the rail's: each seat's down cards as backs)."""
+
+    def stud(host: Client) -> None:
+        host.page.fill("#seats", "4")
+        host.page.select_option("#variant", "stud")
+
+    names = {1: "Ann", 2: "Bob", 3: "Cy", 4: "Dee"}
+    with game_table("5f17", names=names, setup=stud, chips=200) as (host, players, _):
+        host.page.click("#start")
+        while (person := to_act(host, players)) is not None and host.state()["hand"]["street"] != "seventh":
+            check_or_call(person)
+        assert person is not None, "the hand ended before seventh street"
+        close_host_panel(host)
+        for page in (players[1].page, host.page):
+            expect(page.locator(".seat .hole .card")).to_have_count(28)
+        for name, (width, height) in SIZES.items():
+            for who, page in (("player", players[1].page), ("host", host.page)):
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_timeout(150)
+                page.screenshot(path=str(SHOTS / f"34-fit-stud-seventh-{who}-{name}.png"), animations="disabled")
+                assert outside(page, [".seat .hole .card", ".seat .plate", "#board", ".pot"]) == [], (who, name)
