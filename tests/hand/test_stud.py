@@ -144,6 +144,7 @@ def test_a_bring_in_short_of_chips_is_all_in_and_callers_owe_the_full_bring_in()
     hand.act(2, "bring_in")
     assert hand.all_in == {2}
     assert hand.legal().call == pf.hand.Call(10, 10)
+    assert hand.opener == (2, "bring_in")      # it brought in, all in: still the street's opener
 
 
 def test_low_card_all_in_for_the_ante_betting_starts_to_its_left() -> None:

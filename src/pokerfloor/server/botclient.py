@@ -121,7 +121,6 @@ class _Seat:
     rebought: int = -1
     deal_answered: bool = False     # this connection answered the ICM deal open now
 
-
     def session(self, ws: ClientConnection, table_id: str) -> dict[str, Any] | None:
         """Play over one connection: the last update when the bot is done, None if the
         connection was asked to stop. A lost connection raises."""
