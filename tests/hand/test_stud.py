@@ -144,6 +144,7 @@ def test_a_bring_in_short_of_chips_is_all_in_and_callers_owe_the_full_bring_in()
     hand.act(2, "bring_in")
     assert hand.all_in == {2}
     assert hand.legal().call == pf.hand.Call(10, 10)
+    assert hand.opener == (2, "bring_in")      # it brought in, all in: still the street's opener
 
 
 def test_low_card_all_in_for_the_ante_betting_starts_to_its_left() -> None:
@@ -454,6 +455,27 @@ def test_the_opener_in_razz_and_without_a_bring_in() -> None:
     assert razz.opener == (3, "showing")
     game = pf.Game(variant="stud", structure="fixed_limit", ante=5, small_bet=20, big_bet=40)
     assert given(game, {1: "KcKdAh", 2: "2s2d3h", 3: "QcQdTh"}).opener == (1, "showing")
+
+
+def test_the_opener_when_the_low_card_is_all_in_for_the_ante_is_the_seat_on_its_left() -> None:
+    """§2.6, TDA 2024 RP-10-E: the low card all in for the ante does not bring in; the betting
+    starts on its left, with a seat that may bring in, complete or fold, and ``Hand.opener``
+    names that seat (not the all-in one) all street long."""
+    holes = {1: "KcKdAh", 2: "2s2d3h", 3: "QcQdTh", 4: "9c9dJh"}
+    hand = given(STUD, holes, chips={1: 1_000, 2: 5, 3: 1_000, 4: 1_000})
+    assert hand.all_in == {2} and hand.to_act == 3
+    assert hand.opener == (3, "left_of_all_in")
+    play(hand, [(3, "fold"), (4, "bring_in")])
+    assert hand.to_act == 1 and hand.opener == (3, "left_of_all_in")
+
+
+def test_the_best_hand_showing_all_in_opens_on_its_left() -> None:
+    """TDA 2024 RP-10-E as §2.6 reads it on a later street: the best hand showing is all in, so
+    the next seat on its left acts first."""
+    hand = given(STUD, {1: "AcAdKhKs", 2: "2s3s4h5d", 3: "QcQdJh9h"}, chips={1: 15, 2: 1_000, 3: 1_000})
+    play(hand, [(2, "bring_in"), (3, "call"), (1, "call")])
+    assert hand.street == "fourth" and hand.all_in == {1}
+    assert hand.to_act == 2 and hand.opener == (2, "left_of_all_in")
 
 
 def test_no_opener_outside_stud_or_once_the_hand_is_over() -> None:

@@ -13,7 +13,17 @@ from typing import Any
 
 import pytest
 
-from pokerfloor.server.botclient import RUN_IT_TWICE, SeatLost, _Seat, house_table, parse_table_url, play, run_it_answer
+from pokerfloor.server.botclient import (
+    ICM_DEAL,
+    RUN_IT_TWICE,
+    SeatLost,
+    _Seat,
+    deal_answer,
+    house_table,
+    parse_table_url,
+    play,
+    run_it_answer,
+)
 from tests.server.test_faults import GAME, Client, Server
 
 
@@ -107,6 +117,62 @@ def test_a_bot_at_a_served_table_answers_the_run_it_twice_offer(tmp_path: Path, 
         host.reply({"type": "pause"})
         bot.join(30)
     finally:
+        server.stop()
+
+
+def test_each_style_answers_the_icm_deal() -> None:
+    """docs/protocol.md, tournaments: a bot answers the host's ICM deal offered to it until it
+    has accepted; the maniac declines (it plays on for first), every other style accepts."""
+    tournament = {"deal": {"p1": 61.5, "p2": 38.5}, "deal_accepted": []}
+    update = {"table": {"tournament": tournament}, "you": {"player_id": "p2"}}
+    assert deal_answer(update, "pro") == {"type": "answer_deal", "accept": True}
+    assert deal_answer(update, "maniac") == {"type": "answer_deal", "accept": False}
+    assert {style: deal_answer(update, style)["accept"] for style in ICM_DEAL} == ICM_DEAL  # type: ignore[index]
+    assert deal_answer({**update, "you": {"player_id": "p3"}}, "pro") is None       # not in it
+    assert deal_answer({**update, "table": {"tournament": {**tournament, "deal_accepted": ["p2"]}}}, "pro") is None
+    assert deal_answer({**update, "table": {"tournament": {**tournament, "deal": None}}}, "pro") is None
+    assert deal_answer({**update, "table": {"tournament": None}}, "pro") is None     # a cash game
+
+
+@pytest.mark.parametrize(("styles", "dealt"), [(("pro", "station"), True), (("rock", "maniac"), False)])
+def test_bots_at_a_served_sit_and_go_answer_the_host_s_icm_deal(
+    tmp_path: Path, styles: tuple[str, str], dealt: bool,
+) -> None:
+    """The host offers a deal by ICM before the first hand; two bots answer it on their own:
+    two that accept end the tournament by the deal (each paid half, their stacks equal), a
+    maniac's decline withdraws the offer and the tournament goes on."""
+    server = Server(tmp_path / "deal.db")
+    server.start()
+    stop, bots = threading.Event(), []
+    try:
+        host = Client(server)
+        tournament = {"starting_stack": 300, "levels": [{"small_blind": 5, "big_blind": 10}], "payouts": [65, 35]}
+        table_id = host.reply({"type": "create_table", "game": GAME, "seats": 3,
+                               "options": {"tournament": tournament}})["table_id"]
+        link = f"http://127.0.0.1:{server.port}/?table={table_id}"
+        bots += [threading.Thread(target=play, args=(link,), kwargs={
+            "name": style, "seat": seat, "chips": 300, "style": style, "stop": stop})
+            for seat, style in enumerate(styles, start=1)]
+        for bot in bots:
+            bot.start()
+        deadline = time.monotonic() + 30
+        while len(host.state()["table"]["seats"]) < 2 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert host.reply({"type": "offer_deal"})["type"] == "ack"
+        while time.monotonic() < deadline:
+            sng = host.state()["table"]["tournament"]
+            if sng["over"] or sng["deal"] is None:
+                break
+            time.sleep(0.02)
+        assert sng["over"] is dealt and sng["deal"] is None
+        if dealt:
+            assert sorted((p["payout"], p["deal"]) for p in sng["places"]) == [(50.0, True), (50.0, True)]
+        else:
+            assert sng["places"] == [] and host.state()["table"]["hand_number"] == 0
+    finally:
+        stop.set()
+        for bot in bots:
+            bot.join(30)
         server.stop()
 
 

@@ -105,6 +105,33 @@ def test_the_table_gives_its_opener_and_none_between_hands_or_in_holdem() -> Non
     assert holdem.opener is None
 
 
+def test_a_low_card_all_in_for_the_ante_is_not_said_to_bring_in() -> None:
+    """TDA 2024 RP-10-E (docs/rules.md §2.6): the low card is all in for the ante, so the betting
+    starts on its left and the line names who acts first, and the all-in seat's card."""
+    table = Table(STUD, 4, rng=random.Random(5))
+    table.set_buy_in(5, None)
+    for seat, chips in ((1, 500), (2, 5), (3, 500), (4, 500)):
+        table.sit(seat, f"p{seat}", chips)
+    hand = table.start_hand(holes={1: "KcKdAh", 2: "2s2d2c", 3: "QcQdTh", 4: "9c9dJh"})
+    assert hand.all_in == {2} and hand.to_act == 3
+    assert opener_json(table) == {"seat": 3, "street": "third", "rule": "left_of_all_in",
+                                  "why": "seat 2, lowest up card 2♣, is all in",
+                                  "words": "Seat 3 acts first: seat 2, lowest up card 2♣, is all in"}
+
+
+def test_the_best_hand_showing_all_in_is_named_beside_who_acts_first() -> None:
+    table = Table(STUD, 3, rng=random.Random(5))
+    table.set_buy_in(15, None)
+    for seat, chips in ((1, 15), (2, 500), (3, 500)):
+        table.sit(seat, f"p{seat}", chips)
+    hand = table.start_hand(holes={1: "AcAdKhKs", 2: "2s3s4h5d", 3: "QcQdJh9h"})
+    for seat, action in ((2, "bring_in"), (3, "call"), (1, "call")):
+        table.act(seat, action)
+    assert hand.street == "fourth" and hand.to_act == 2
+    opened = opener_json(table)
+    assert opened is not None and opened["words"] == "Seat 2 acts first: seat 1, a pair of kings showing, is all in"
+
+
 def _checked(peer: Peer) -> int:
     """Every update this peer got in a live stud street names its opener: the seat that acted
     first on that street, the bring-in on third street; returns how many it checked."""

@@ -200,3 +200,52 @@ def close_host_panel(host: Client) -> None:
     if host.page.locator("#host").is_visible():
         host.page.click("#host .panel-close")
     expect(host.page.locator("#host")).to_be_hidden()
+
+
+def sit_and_go(stack: int = 100, payouts: str = "70, 30", antes: str = "") -> Callable[[Client], None]:
+    """The lobby's sit-and-go: blinds 10/20 doubling every hand, ``stack`` each, ``payouts``,
+    ``antes`` as the lobby's select names them ("" none, "bb_ante" a big-blind ante)."""
+
+    def chosen(host: Client) -> None:
+        host.page.fill("#small-blind", "10")
+        host.page.fill("#big-blind", "20")
+        host.page.check("#sng-on")
+        host.page.fill("#sng-stack", str(stack))
+        host.page.fill("#sng-every", "1")
+        host.page.select_option("#sng-by", "hands")
+        host.page.fill("#sng-payouts", payouts)
+        host.page.select_option("#sng-ante", antes)
+
+    return chosen
+
+
+def to_act(host: Client, players: dict[int, Client]) -> Client | None:
+    """The player to act once their buttons show and the host's page has caught up with theirs;
+    None once the hand is over. Found from the players' own pages: for a moment after a player
+    acts, the host's page may still name them as the one to act."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        for client in players.values():
+            update = client.state()
+            if update is not None and update["you"].get("turn_token"):
+                host.page.wait_for_function(
+                    "seq => window.pokerfloorTable.state.update.seq >= seq", arg=update["seq"])
+                expect(client.page.locator("#actions .act").first).to_be_visible()
+                return client
+        if host.page.evaluate(
+                "() => { const h = window.pokerfloorTable.state.update.hand; return !!h && h.is_over }"):
+            return None
+        host.page.wait_for_timeout(50)
+    raise AssertionError("no player's turn, and the hand not over, within 20 s")
+
+
+def check_or_call(client: Client) -> None:
+    for action in ("check", "call", "bring_in", "draw"):
+        button = client.page.locator(f"#actions .act[data-action='{action}']")
+        if button.count():
+            token = client.state()["you"]["turn_token"]
+            button.first.click()
+            client.page.wait_for_function(
+                "t => window.pokerfloorTable.state.update.you.turn_token !== t", arg=token)
+            return
+    raise AssertionError("no check, call, bring-in or draw button")

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from pokerfloor.cards import Card
 from pokerfloor.table.bombs import hand_name
-from tests.web.conftest import IN_PLAY, Client
+from tests.web.conftest import IN_PLAY, SHOTS, Client
 
 HAND_IS = """n => { const u = window.pokerfloorTable.state.update;
   return u.table.hand_number === n && u.hand && !u.hand.is_over && u.hand.to_act != null }"""
@@ -81,10 +81,25 @@ def fits(page: Page, selector: str) -> list[str]:
     return found
 
 
+def sharing_a_line(page: Page) -> list[str]:
+    """The options of a lobby box (a fieldset's labels) that share a line with the one before:
+    each option reads on a line of its own, on a phone as on a desktop."""
+    found: list[str] = page.evaluate(
+        """() => [...document.querySelectorAll("#create fieldset")].flatMap(box => {
+             const shown = [...box.querySelectorAll(":scope > label")].filter(l => l.getClientRects().length);
+             const top = (l) => l.getBoundingClientRect().top, bottom = (l) => l.getBoundingClientRect().bottom;
+             return shown.slice(1).filter((l, i) => top(l) < bottom(shown[i]) - 1)
+               .map(l => `${box.id}: ${l.textContent.trim().slice(0, 30)}`);
+           })""",
+    )
+    return found
+
+
 def test_the_lobby_sets_a_dealers_choice_list_and_a_bomb_pot_every_second_hand(browser: Any, server: str) -> None:
     """The host takes the 8-game's eight off the list, adds three games (one twice: refused) and
     a double-board bomb pot every second hand; the chooser gets the three, and hand 2 is a bomb
-    pot. The lobby's forms fit the width at each of the four sizes."""
+    pot. The lobby's forms fit the width at each of the four sizes, each option of a box (house
+    customs, bomb pots, the sit-and-go's antes and payouts) on a line of its own."""
     with hosting(browser, server, "b1") as (host, people):
         page = host.page
         expect(page.locator("#choice-list")).to_be_hidden()
@@ -107,8 +122,11 @@ def test_the_lobby_sets_a_dealers_choice_list_and_a_bomb_pot_every_second_hand(b
         for name, (width, height) in WIDTHS.items():
             page.set_viewport_size({"width": width, "height": height})
             assert fits(page, "#create label, #create fieldset, #create select, #create input") == [], name
+            assert sharing_a_line(page) == [], name
             page.locator("#bomb-rule").scroll_into_view_if_needed()
             host.shot(f"48-lobby-dealers-choice-and-bomb-rule-{name}")
+            page.locator("#sng").scroll_into_view_if_needed()
+            page.locator("#sng").screenshot(path=str(SHOTS / f"48-lobby-sit-and-go-{name}.png"))
         page.set_viewport_size({"width": 1280, "height": 860})
         page.click("#create button[type=submit]")
         page.wait_for_url("**/table.html?t=*")

@@ -4,11 +4,12 @@ act lie inside the viewport, with nothing to scroll; the host's controls open ov
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.conftest import IN_PLAY, SHOTS, Client
+from tests.web.conftest import IN_PLAY, SHOTS, Client, Seated, check_or_call, close_host_panel, sit_and_go, to_act
 
 SIZES = {"laptop": (1280, 800), "desktop": (1920, 1080), "phone": (390, 844), "phone-landscape": (844, 390)}
 # What a player needs to act, and what a table is: each must lie inside the viewport.
@@ -122,3 +123,60 @@ def test_every_size_shows_every_seat_the_board_the_pot_and_the_actions(browser: 
     finally:
         for person in people:
             person.close()
+
+
+def test_a_sit_and_go_s_clock_reads_whole_at_every_size(game_table: Callable[..., Seated]) -> None:
+    """The header's tournament clock with its longest words (a big-blind ante now and next, the
+    hands left, the average stack in thousands) reads whole beside the table's name and status at
+    every size, on the host's page (its Host button too) and a player's, the table still fitting."""
+    with game_table("5a1e0030", setup=sit_and_go(stack=1500, antes="bb_ante")) as (host, players, _):
+        host.page.click("#start")
+        host.page.wait_for_function(IN_PLAY)
+        actor = players[host.state()["hand"]["to_act"]].page
+        expect(actor.locator("#actions .act").first).to_be_visible()
+        close_host_panel(host)
+        words = "Level 1 · 10/20 BB ante 20 · next 20/40 BB ante 40 after 1 hand · 2 left · average 1,500"
+        for page in (actor, host.page):
+            expect(page.locator("#tournament-clock")).to_have_text(words)
+        for name, (width, height) in SIZES.items():
+            for who, page in (("player", actor), ("host", host.page)):
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_timeout(150)
+                page.screenshot(path=str(SHOTS / f"33-fit-tournament-clock-{who}-{name}.png"), animations="disabled")
+                assert cut_short(page, ["#table-name", "#status", "#tournament-clock"]) == [], (who, name)
+                assert outside(page, [".seat", "#board", ".pot", ".header-buttons"]) == [], (who, name)
+            assert outside(actor, NEEDED) == [], name
+            # The host's panel opens below the header, its clock line uncovered.
+            host.page.click("#host-toggle")
+            expect(host.page.locator("#host")).to_be_visible()
+            gap = host.page.evaluate("() => document.querySelector('#host').getBoundingClientRect().top"
+                                     " - document.querySelector('header').getBoundingClientRect().bottom")
+            assert gap >= -0.5, name
+            host.page.click("#host .panel-close")
+
+
+def test_seven_stud_cards_at_every_seat_lie_inside_every_size(game_table: Callable[..., Seated]) -> None:
+    """Seventh street of a four-handed stud hand at a four-seat table: seen from seat 1 the
+    others sit at the left and right edges and the top, each with seven cards (four face up);
+    every card of every seat lies inside the screen at every size, on a player's page and the
+    host's (the rail's: each seat's down cards as backs)."""
+
+    def stud(host: Client) -> None:
+        host.page.fill("#seats", "4")
+        host.page.select_option("#variant", "stud")
+
+    names = {1: "Ann", 2: "Bob", 3: "Cy", 4: "Dee"}
+    with game_table("5f17", names=names, setup=stud, chips=200) as (host, players, _):
+        host.page.click("#start")
+        while (person := to_act(host, players)) is not None and host.state()["hand"]["street"] != "seventh":
+            check_or_call(person)
+        assert person is not None, "the hand ended before seventh street"
+        close_host_panel(host)
+        for page in (players[1].page, host.page):
+            expect(page.locator(".seat .hole .card")).to_have_count(28)
+        for name, (width, height) in SIZES.items():
+            for who, page in (("player", players[1].page), ("host", host.page)):
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_timeout(150)
+                page.screenshot(path=str(SHOTS / f"34-fit-stud-seventh-{who}-{name}.png"), animations="disabled")
+                assert outside(page, [".seat .hole .card", ".seat .plate", "#board", ".pot"]) == [], (who, name)

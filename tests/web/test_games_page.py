@@ -6,12 +6,11 @@ Screenshots in build/web-screenshots."""
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
 
 from playwright.sync_api import Browser, expect
 
-from tests.web.conftest import IN_PLAY, Client, Seated, close_host_panel
+from tests.web.conftest import IN_PLAY, Client, Seated, check_or_call, close_host_panel, to_act
 
 CHIPS = 200
 
@@ -30,38 +29,6 @@ def lobby(variant: str) -> Callable[[Client], None]:
         host.shot(f"39-lobby-{variant}")
 
     return chosen
-
-
-def to_act(host: Client, players: dict[int, Client]) -> Client | None:
-    """The player to act once their buttons show and the host's page has caught up with theirs;
-    None once the hand is over. Found from the players' own pages: for a moment after a player
-    acts, the host's page may still name them as the one to act."""
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        for client in players.values():
-            update = client.state()
-            if update is not None and update["you"].get("turn_token"):
-                host.page.wait_for_function(
-                    "seq => window.pokerfloorTable.state.update.seq >= seq", arg=update["seq"])
-                expect(client.page.locator("#actions .act").first).to_be_visible()
-                return client
-        if host.page.evaluate(
-                "() => { const h = window.pokerfloorTable.state.update.hand; return !!h && h.is_over }"):
-            return None
-        host.page.wait_for_timeout(50)
-    raise AssertionError("no player's turn, and the hand not over, within 20 s")
-
-
-def check_or_call(client: Client) -> None:
-    for action in ("check", "call", "bring_in", "draw"):
-        button = client.page.locator(f"#actions .act[data-action='{action}']")
-        if button.count():
-            token = client.state()["you"]["turn_token"]
-            button.first.click()
-            client.page.wait_for_function(
-                "t => window.pokerfloorTable.state.update.you.turn_token !== t", arg=token)
-            return
-    raise AssertionError("no check, call, bring-in or draw button")
 
 
 def test_a_stud_hand_shows_up_cards_to_all_and_down_cards_to_their_owner(game_table: Callable[..., Seated]) -> None:

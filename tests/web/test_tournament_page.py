@@ -9,24 +9,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import expect
 
-from tests.web.conftest import Client, Seated, close_host_panel
-
-
-def sit_and_go(stack: int = 100, payouts: str = "70, 30", antes: str = "") -> Callable[[Client], None]:
-    """The lobby's sit-and-go: blinds 10/20 doubling every hand, ``stack`` each, ``payouts``,
-    ``antes`` as the lobby's select names them ("" none, "bb_ante" a big-blind ante)."""
-
-    def chosen(host: Client) -> None:
-        host.page.fill("#small-blind", "10")
-        host.page.fill("#big-blind", "20")
-        host.page.check("#sng-on")
-        host.page.fill("#sng-stack", str(stack))
-        host.page.fill("#sng-every", "1")
-        host.page.select_option("#sng-by", "hands")
-        host.page.fill("#sng-payouts", payouts)
-        host.page.select_option("#sng-ante", antes)
-
-    return chosen
+from tests.web.conftest import Seated, close_host_panel, sit_and_go
 
 
 def test_a_big_blind_ante_chosen_in_the_lobby_is_posted_and_shown_on_the_clock(

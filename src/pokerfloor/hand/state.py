@@ -251,6 +251,7 @@ class Hand:
         self._stud = terms.stud
         self._bring_in_open = False
         self._bring_in_seat = -1
+        self._opened = -1       # stud: the seat that opened the betting round in play (``opener``)
         self._open_pair = False
         self._drawing = False
         self._drawn: list[bool] = [True] * n
@@ -390,9 +391,14 @@ class Hand:
         """In stud, who opened the betting round in play and by which rule (``stud.opening``):
         ``(seat, "bring_in")`` on third street with a bring-in, the lowest door card (the
         highest in razz), or ``(seat, "showing")``, the best hand showing (the lowest in razz);
-        ``None`` in other games and while no one is to act (the showdown, a run-out, the end)."""
+        ``(seat, "left_of_all_in")`` when the seat the rule names is all in (for the ante, say):
+        the betting starts on its left, with a seat that need not bring in (TDA 2024 RP-10-E,
+        docs/rules.md §2.6). ``None`` in other games and while no one is to act (the showdown,
+        a run-out, the end)."""
         if not self._stud or self._over or self._to_act < 0 or self._street_index >= len(self._streets):
             return None
+        if self._opened != self._first:
+            return self._seats[self._opened], "left_of_all_in"
         bring_in = self._street_index == 0 and bool(self.game.bring_in)
         return self._seats[self._first], "bring_in" if bring_in else "showing"
 
@@ -573,6 +579,7 @@ class Hand:
         if self._stud:
             self._open_stud_round()
         nxt = self._next_to_act(self._first - 1 if self._killer < 0 else self._killer)
+        self._opened = nxt
         if nxt < 0:
             self._close_round()
         else:

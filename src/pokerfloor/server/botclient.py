@@ -43,6 +43,24 @@ def run_it_answer(frame: dict[str, Any], style: str) -> dict[str, Any] | None:
     return {"type": "run_it", "twice": RUN_IT_TWICE.get(style, True)}
 
 
+# How each style answers the host's ICM deal in a sit-and-go (docs/protocol.md, tournaments): the
+# rock, the pro and the station take the sure payout their chips are worth by ICM; the maniac
+# plays on for first place. One decline withdraws the offer, so a maniac left in means no deal.
+ICM_DEAL = {"rock": True, "pro": True, "station": True, "maniac": False}
+
+
+def deal_answer(frame: dict[str, Any], style: str) -> dict[str, Any] | None:
+    """The ``answer_deal`` frame answering the update's open ICM deal, when it is offered to this
+    player and the player has not accepted it yet; None otherwise. A style not listed in
+    ``ICM_DEAL`` accepts."""
+    tournament, player = frame["table"].get("tournament"), frame["you"].get("player_id")
+    if not tournament or not tournament["deal"] or player not in tournament["deal"]:
+        return None
+    if player in tournament["deal_accepted"]:
+        return None
+    return {"type": "answer_deal", "accept": ICM_DEAL.get(style, True)}
+
+
 def house_action(bot: StyleBot, view: SeatView) -> dict[str, Any]:
     """A house bot's action in any variant, as an ``act`` frame's fields: its discards in a draw
     (``bots.draw_discards``; none is standing pat), the bring-in in stud (as most players bring
@@ -101,6 +119,7 @@ class _Seat:
     last: dict[str, Any] = field(default_factory=dict)
     had_seat: bool = False
     rebought: int = -1
+    deal_answered: bool = False     # this connection answered the ICM deal open now
 
     def session(self, ws: ClientConnection, table_id: str) -> dict[str, Any] | None:
         """Play over one connection: the last update when the bot is done, None if the
@@ -116,6 +135,7 @@ class _Seat:
                                 "seat_token": self.token}))
         acted: set[str] = set()     # this connection's actions, by turn: after a drop the turn is asked again
         answered: set[int] = set()
+        self.deal_answered = False
         # Until the welcome, the server holds the connection as a guest's: an update broadcast
         # meanwhile is a guest's (no seat), which says nothing of this bot's seat.
         welcomed = False
@@ -149,6 +169,11 @@ class _Seat:
             self.had_seat = True
         elif self.had_seat and you.get("role") != "host":
             raise SeatLost(f"{self.name}: the host removed this seat")
+        deal = deal_answer(frame, self.style)
+        if deal is not None and not self.deal_answered:
+            ws.send(json.dumps(deal))     # before a pause sends the bot away: the offer waits on it
+        # Once the offer is gone (declined, or the next hand dealt) a new one is answered again.
+        self.deal_answered = deal is not None
         if between and (table["ended"] or (table["paused"] and not self.stay)):
             return True
         mine = (table.get("seats") or {}).get(str(you.get("seat")))

@@ -1,5 +1,7 @@
 """Who opens a stud street, in words for the page: "Seat 3 brings in: lowest up card 2♣",
-"Seat 5 acts first: a pair of kings showing".
+"Seat 5 acts first: a pair of kings showing", "Seat 4 acts first: seat 3, lowest up card 2♣, is
+all in" (the seat the rule names is all in, for the ante say: the betting starts on its left,
+TDA 2024 RP-10-E).
 
 The engine decides who and by which rule (``Table.opener``: the bring-in, or the best hand
 showing; ``hand/stud.py``); this only says why, from the up cards everyone sees. Ties between
@@ -65,9 +67,27 @@ def upcards(view: SeatView) -> dict[int, list[Card]]:
     return {seat: [c for i, c in enumerate(view.holes[seat]) if stud.is_upcard(i) and c is not None] for seat in live}
 
 
+def passed_over(view: SeatView) -> int:
+    """The seat the rule names to open the street in play, all in when the betting starts on its
+    left (``Table.opener``'s ``"left_of_all_in"``): the rule's own choice (``stud.opening``)
+    from the up cards of ``view``, the rail's view of the hand."""
+    shown = upcards(view)
+    order = {seat: i for i, seat in enumerate(view.seats)}
+    first, _, _ = stud.opening(
+        {order[seat]: cards for seat, cards in shown.items()}, len(view.seats),
+        bring_in=view.street == "third" and bool(view.game.bring_in), razz=view.game.variant_spec.high == "none",
+        tiebreak=view.game.house.bring_in_tiebreak, open_pair_rule=False,
+    )
+    return view.seats[first]
+
+
 def why(view: SeatView, seat: int, rule: str) -> str:
     """Why ``seat`` opens the street under ``rule`` (``Table.opener``), from the up cards of
     ``view``, the rail's view of the hand."""
+    if rule == "left_of_all_in":
+        passed = passed_over(view)
+        named = "bring_in" if view.street == "third" and view.game.bring_in else "showing"
+        return f"seat {passed}, {why(view, passed, named)}, is all in"
     razz = view.game.variant_spec.high == "none"
     shown = upcards(view)
     up = shown[seat]
@@ -88,7 +108,8 @@ def why(view: SeatView, seat: int, rule: str) -> str:
 def opener_json(table: Table) -> dict[str, Any] | None:
     """``{seat, street, rule, why, words}`` for the stud street in play (``Table.opener``), or
     ``None``: "Seat 3 brings in: lowest up card 2♣", "Seat 5 acts first: a pair of kings
-    showing" (docs/protocol.md, the update's ``opener``). Read through ``Table`` alone: its
+    showing", "Seat 4 acts first: seat 3, lowest up card 2♣, is all in" (docs/protocol.md, the
+    update's ``opener``). Read through ``Table`` alone: its
     opener and the rail's view of the hand."""
     opened = table.opener
     view = None if opened is None else table.view(None)

@@ -246,7 +246,8 @@ class Table:
     @property
     def opener(self) -> tuple[int, str] | None:
         """In stud, who opened the betting round in play and why, ``(seat, "bring_in" |
-        "showing")`` (``Hand.opener``); ``None`` between hands and in other games."""
+        "showing" | "left_of_all_in")`` (``Hand.opener``); ``None`` between hands and in other
+        games."""
         hand = self._hand
         return None if hand is None else hand.opener
 

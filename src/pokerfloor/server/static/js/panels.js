@@ -17,6 +17,9 @@ export function setOpen(name, open) {
 }
 
 export function wirePanels() {
+  // The panels open just below the header, however many lines it wraps to (style.css's --top).
+  const header = document.querySelector("header");
+  new ResizeObserver(() => document.documentElement.style.setProperty("--top", `${header.offsetHeight}px`)).observe(header);
   for (const [name, toggle] of Object.entries(PANELS)) $(toggle).onclick = () => setOpen(name, !isOpen(name));
   for (const close of document.querySelectorAll("[data-close]")) close.onclick = () => setOpen(close.dataset.close, false);
   document.addEventListener("keydown", (e) => {

@@ -37,6 +37,9 @@ export function renderSeats(update) {
     el.dataset.seat = seat;
     el.style.left = `${50 + 50 * Math.cos(angle)}%`;
     el.style.top = `${50 + 50 * Math.sin(angle)}%`;
+    // A seat toward a side of the oval keeps its plate at its place and lays its cards in toward
+    // the middle (style.css: .seat.west, .seat.east), so seven stud cards stay on the screen.
+    if (Math.abs(Math.cos(angle)) > 0.2) el.classList.add(Math.cos(angle) < 0 ? "west" : "east");
     const player = table.seats?.[seat];
     if (!player) {
       el.classList.add("empty");
