@@ -39,6 +39,8 @@ _FACES_UP: Final = frozenset({"show", "expose"})
 _NOTHING: Final = Legal()
 _KEPT_BYTES: Final = 1 << 22
 """Bytes of action masks kept for legal choices seen before (one byte per action code)."""
+_KEPT_LEAST: Final = 64
+"""Legal choices kept however many action codes there are."""
 
 
 def aggressive(legal: Legal) -> tuple[str, Range] | None:
@@ -114,6 +116,11 @@ class Observer:
         self._chips_now: list[int] = [0] * self.chips_len  # the chips part as written
         self._order: tuple[int, ...] = ()  # the hand's seats in the order of its chip counts
         self._kept: dict[Legal, Choices] = {}
+        # The legal choices kept, in the order they were first seen: once full, a new one takes the
+        # place of the oldest, so the cache stops growing (a growing cache sets off the cyclic
+        # garbage collector, whose passes cost more than the masks saved).
+        self._kept_order: list[Legal | None] = [None] * max(_KEPT_LEAST, _KEPT_BYTES // codes)
+        self._kept_next = 0
         self._idle = np.zeros(codes, np.int8)
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -300,8 +307,12 @@ class Observer:
         come back often, so they are kept by them (never handed out: only copies)."""
         kept = self._kept.get(legal)
         if kept is None:
-            if len(self._kept) * self.codes >= _KEPT_BYTES:
-                self._kept.clear()
+            order, at = self._kept_order, self._kept_next
+            oldest = order[at]
+            if oldest is not None:
+                del self._kept[oldest]
+            order[at] = legal
+            self._kept_next = at + 1 if at + 1 < len(order) else 0
             mask = np.frombuffer(self.mask_bytes(legal), np.int8)  # read-only: over bytes
             kept = self._kept[legal] = Choices(legal, mask, legal_json(legal), aggressive(legal))
         return kept
