@@ -62,6 +62,7 @@ class Choices:
         self, legal: Legal, mask: np.ndarray, plain: dict[str, Any], aggressive: tuple[str, Range] | None
     ) -> None:
         self.legal = legal
+        self.seat = legal.seat
         self.mask = mask
         self.plain = plain
         self.aggressive = aggressive
@@ -293,14 +294,16 @@ class Observer:
         self._fresh = False
         return self.choices(hand.legal() if hand.to_act is not None else _NOTHING)
 
-    def play(self, hand: Hand, seat: int, choices: Choices, action: object) -> None:
+    def play(self, hand: Hand, seat: int, choices: Choices, action: object) -> Choices | None:
         """Take the action code (an exact raise-to amount for a bet size) for ``seat``, refused
-        with ``IllegalAction`` as ``Hand.act`` refuses it, or when it is no code at all."""
+        with ``IllegalAction`` as ``Hand.act`` refuses it, or when it is no code at all. Returns
+        the legal choices after it (``select``), or ``None`` once the hand is over."""
         code = int(action) if isinstance(action, (int, np.integer)) else -1
         if not 0 <= code < self.codes:
             raise IllegalAction("invalid_action", f"{action!r} is not an action code below {self.codes}")
         kind, to, discard = self.decode(hand, choices, code)
         hand.act(seat, kind, to, discard)
+        return None if hand.is_over else self.select(hand)
 
     def choices(self, legal: Legal) -> Choices:
         """The mask, plain values and bet or raise range of ``legal``. The same legal choices
