@@ -96,3 +96,17 @@ def test_a_hand_given_its_cards_and_posts_is_redealt_with_them() -> None:
     plain = pf.Hand(game, {1: 100, 2: 100, 3: 100}, 3, rng=random.Random(2), holes={1: "AhKh"}, board="2c3c4c",
                     posts=posts)
     _assert_alike(again, plain, 3)
+
+
+def test_a_subclass_is_redealt_by_its_constructor() -> None:
+    """A hand of a subclass is redealt through the subclass's ``__init__``, whatever it sets up."""
+
+    class Tagged(pf.Hand):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.tag = "dealt"
+
+    game = pf.Game.no_limit_holdem(1, 2)
+    again = Tagged(game, {1: 100, 2: 100}, 2, rng=random.Random(1)).redeal(random.Random(2))
+    assert type(again) is Tagged and again.tag == "dealt"
+    _assert_alike(again, Tagged(game, {1: 100, 2: 100}, 2, rng=random.Random(2)), 4)

@@ -294,14 +294,15 @@ class Hand:
         and posts only blinds and antes, the set-up is copied instead of worked out again (the
         posts leave every seat the same whatever the cards, and a hand no one has acted in holds
         the state they left, plus its hole cards and the seat to act)."""
+        if type(self) is not Hand:  # a subclass's __init__ may set up more than the copy knows
+            return self._dealt_again(rng)
         if self._inputs or self._manual or self._spot or self._stud or self._bomb or self._boards != 1:
             return self._dealt_again(rng)
         if self._given_holes or self._given_board or self._given_posts or self._sleeping is not None:
             return self._dealt_again(rng)
         if self._to_act < 0 or self._street_index != 0:  # no betting before the flop: all in from the posts
             return self._dealt_again(rng)
-        cls = type(self)
-        hand: Hand = cls.__new__(cls)
+        hand: Hand = Hand.__new__(Hand)
         hand._copy_set_up(self)
         hand._rng, hand._seed = rng, None
         hand._deck = Deck(rng, cards=SHORT_DECK if self.variant.short_deck else FULL_DECK)
