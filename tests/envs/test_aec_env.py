@@ -16,7 +16,7 @@ from pettingzoo.test import api_test
 from pokerfloor.cli.games import SHORT_NAMES, game
 from pokerfloor.envs.aec import ALL_IN, CALL, FOLD, FixedSizes, PokerAECEnv, PotFractions, aec_env
 from pokerfloor.errors import IllegalAction
-from pokerfloor.hand import Hand
+from pokerfloor.hand import Call, Hand, Legal, Range
 
 
 def _quiet_api_test(env: PokerAECEnv, cycles: int) -> None:
@@ -284,3 +284,22 @@ def test_a_copied_environment_plays_on_as_the_original() -> None:
         copy_.step(CALL)
         assert copy_.agent_selection != env.agent_selection
         assert copy_.infos[copy_.agent_selection]["legal"]
+
+
+def test_the_kept_legal_choices_stay_bounded_and_give_what_fresh_ones_give() -> None:
+    """The masks and infos kept for legal choices seen before are bounded: once full, a new one
+    takes the place of the oldest (the cache stops growing), and one dropped and seen again gives
+    the same mask and info as a fresh environment's."""
+    env = aec_env(players=2, stack=50_000)  # so many action codes that the fewest are kept
+    observer = env._observer
+    bound = len(observer._kept_order)
+    legals = [Legal(seat=1, fold=True, call=Call(k, k), raise_=Range(2 * k, 50_000)) for k in range(2, 3 * bound)]
+    for legal in legals:
+        observer.choices(legal)
+        assert len(observer._kept) <= bound
+    assert len(observer._kept) == bound and legals[0] not in observer._kept and legals[-1] in observer._kept
+    fresh = aec_env(players=2, stack=50_000)._observer
+    for legal in (legals[0], legals[-1]):
+        ours, theirs = observer.choices(legal), fresh.choices(legal)
+        assert np.array_equal(ours.mask, theirs.mask) and ours.plain == theirs.plain
+        assert observer.info(True, ours, 1).keys() == fresh.info(True, theirs, 1).keys()

@@ -21,7 +21,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped, unused-ignore]
 
-from pokerfloor.envs.observer import ALL_IN, BRING_IN, CALL, FIXED, FOLD, HISTORY_KINDS, MUCK, SHOW, Observer
+from pokerfloor.envs.observer import ALL_IN, BRING_IN, CALL, FIXED, FOLD, HISTORY_KINDS, MUCK, SHOW, Choices, Observer
 from pokerfloor.errors import IllegalAction, InvalidArgument
 from pokerfloor.hand import Hand, Range
 from pokerfloor.hand.view import SeatView
@@ -158,6 +158,7 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         )
         self._act_space = spaces.Discrete(self.codes.n)
         self._hand: Hand | None = None
+        self._dealt_from: Hand | None = None  # a hand never played: each episode's is redealt from it
         self._table: Table | None = None
         self._seeded = random.Random()
         self._rng: random.Random = random.SystemRandom()
@@ -191,7 +192,9 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         self._broke: dict[int, int] = {}
         if self.hands is None:
             self._table = None
-            self._hand = Hand(self.game, self._start, button=len(self._start), rng=self._rng)
+            if self._dealt_from is None:
+                self._dealt_from = Hand(self.game, self._start, button=len(self._start), rng=random.Random(0))
+            self._hand = self._dealt_from.redeal(self._rng)  # as Hand(...) deals it, at a fraction of the cost
         else:
             self._table = Table(self.game, len(self.stacks), rng=self._rng, button=len(self.stacks))
             for i, chips in enumerate(self.stacks):
@@ -200,14 +203,19 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         self._select()
 
     def _select(self) -> None:
-        """After a change: point ``agent_selection`` at the seat to act, forget the views seen
-        so far and mark every agent's info for refreshing (done when it is read: see ``infos``)."""
+        """After a change: ``_selected`` with the hand's legal choices now."""
         hand = self._hand
         assert hand is not None
+        self._selected(self._observer.select(hand))
+
+    def _selected(self, choices: Choices) -> None:
+        """After a change, given the legal choices now: point ``agent_selection`` at the seat to
+        act, forget the views seen so far and mark every agent's info for refreshing (done when
+        it is read: see ``infos``)."""
         if self._views:
             self._views = {}
-        self._choices = choices = self._observer.select(hand)
-        self._acting = seat = choices.legal.seat  # the seat to act (None: nobody)
+        self._choices = choices
+        self._acting = seat = choices.seat  # the seat to act (None: nobody)
         self._stale = list(self._infos)
         if seat is not None:
             self.agent_selection = self.possible_agents[seat - 1]
@@ -306,21 +314,25 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
             self._paid = False
         try:
             if self.abstraction is None:  # the codes are exact: the observer decodes and plays them
-                self._observer.play(hand, self._seat[agent], self._choices, action)
+                after = self._observer.play(hand, self._seat[agent], self._choices, action)
             else:
                 if not isinstance(action, (int, np.integer)) or not 0 <= int(action) < self.codes.n:
                     raise IllegalAction("invalid_action", f"{action!r} is not an action code below {self.codes.n}")
                 kind, to, discard = self.decode(int(action))
                 hand.act(self._seat[agent], kind, to, discard)
+                after = None
         except IllegalAction as refused:
             self.infos[agent] = {
                 **self._info(agent),
                 "refused": {"reason": refused.reason, "rule": refused.rule, "message": str(refused)},
             }
             return
-        if hand.is_over:
-            self._finish_hand(hand)
-        self._select()
+        if after is not None:  # the hand goes on: the observer has its legal choices now
+            self._selected(after)
+        else:
+            if hand.is_over:
+                self._finish_hand(hand)
+            self._select()
         if self._paid:
             self._accumulate_rewards()
         if self.terminations[self.agent_selection]:

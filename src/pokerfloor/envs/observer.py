@@ -39,6 +39,8 @@ _FACES_UP: Final = frozenset({"show", "expose"})
 _NOTHING: Final = Legal()
 _KEPT_BYTES: Final = 1 << 22
 """Bytes of action masks kept for legal choices seen before (one byte per action code)."""
+_KEPT_LEAST: Final = 64
+"""Legal choices kept however many action codes there are."""
 
 
 def aggressive(legal: Legal) -> tuple[str, Range] | None:
@@ -60,6 +62,7 @@ class Choices:
         self, legal: Legal, mask: np.ndarray, plain: dict[str, Any], aggressive: tuple[str, Range] | None
     ) -> None:
         self.legal = legal
+        self.seat = legal.seat
         self.mask = mask
         self.plain = plain
         self.aggressive = aggressive
@@ -114,6 +117,11 @@ class Observer:
         self._chips_now: list[int] = [0] * self.chips_len  # the chips part as written
         self._order: tuple[int, ...] = ()  # the hand's seats in the order of its chip counts
         self._kept: dict[Legal, Choices] = {}
+        # The legal choices kept, in the order they were first seen: once full, a new one takes the
+        # place of the oldest, so the cache stops growing (a growing cache sets off the cyclic
+        # garbage collector, whose passes cost more than the masks saved).
+        self._kept_order: list[Legal | None] = [None] * max(_KEPT_LEAST, _KEPT_BYTES // codes)
+        self._kept_next = 0
         self._idle = np.zeros(codes, np.int8)
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -286,22 +294,28 @@ class Observer:
         self._fresh = False
         return self.choices(hand.legal() if hand.to_act is not None else _NOTHING)
 
-    def play(self, hand: Hand, seat: int, choices: Choices, action: object) -> None:
+    def play(self, hand: Hand, seat: int, choices: Choices, action: object) -> Choices | None:
         """Take the action code (an exact raise-to amount for a bet size) for ``seat``, refused
-        with ``IllegalAction`` as ``Hand.act`` refuses it, or when it is no code at all."""
+        with ``IllegalAction`` as ``Hand.act`` refuses it, or when it is no code at all. Returns
+        the legal choices after it (``select``), or ``None`` once the hand is over."""
         code = int(action) if isinstance(action, (int, np.integer)) else -1
         if not 0 <= code < self.codes:
             raise IllegalAction("invalid_action", f"{action!r} is not an action code below {self.codes}")
         kind, to, discard = self.decode(hand, choices, code)
         hand.act(seat, kind, to, discard)
+        return None if hand.is_over else self.select(hand)
 
     def choices(self, legal: Legal) -> Choices:
         """The mask, plain values and bet or raise range of ``legal``. The same legal choices
         come back often, so they are kept by them (never handed out: only copies)."""
         kept = self._kept.get(legal)
         if kept is None:
-            if len(self._kept) * self.codes >= _KEPT_BYTES:
-                self._kept.clear()
+            order, at = self._kept_order, self._kept_next
+            oldest = order[at]
+            if oldest is not None:
+                del self._kept[oldest]
+            order[at] = legal
+            self._kept_next = at + 1 if at + 1 < len(order) else 0
             mask = np.frombuffer(self.mask_bytes(legal), np.int8)  # read-only: over bytes
             kept = self._kept[legal] = Choices(legal, mask, legal_json(legal), aggressive(legal))
         return kept

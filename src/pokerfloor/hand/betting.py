@@ -94,6 +94,14 @@ class Round:
         """Whether the bets and raises made have reached the cap."""
         return self.cap is not None and self.raises >= self.cap + 1
 
+    def copy(self) -> Round:
+        """A round of its own in the same state (``Hand.redeal``)."""
+        twin = Round(len(self.acted), big_bet=self.big_bet, half_bet=self.half_bet, cap=self.cap)
+        twin.level, twin.full_level, twin.min_inc, twin.raises = self.level, self.full_level, self.min_inc, self.raises
+        twin.capped_multiway, twin.last_aggressor = self.capped_multiway, self.last_aggressor
+        twin.acted = list(self.acted)
+        return twin
+
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Chips:
@@ -163,3 +171,10 @@ class Chips:
     def new_street(self) -> None:
         """A new betting round: nobody has bet in it yet."""
         self.bet = [0] * len(self.bet)
+
+    def copy(self) -> Chips:
+        """Chips of their own in the same state (``Hand.redeal``)."""
+        twin = Chips(self.stack)
+        twin.start, twin.bet, twin.live, twin.dead = list(self.start), list(self.bet), list(self.live), list(self.dead)
+        twin.total = self.total
+        return twin

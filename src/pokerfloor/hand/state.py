@@ -232,6 +232,7 @@ class Hand:
         self._inputs: list[Input] = []
         self._spot = False
         self._street_index = 0
+        self._first = 0  # the seat (by index) that opens the betting round: _start_round sets it
         self._structure = terms.structure
         self._round = Round(n, big_bet=terms.big_bet, half_bet=terms.half_bet, cap=terms.cap)
         self._fold_free = terms.fold_free
@@ -272,12 +273,115 @@ class Hand:
             self._placed_posts = forced.forced_posts(game, self._seats, button, given_posts)
         self._posts = forced.charged(self._placed_posts)
         self._given_stacks = dict(stacks)
-        self.small_blind_seat = next((p.seat for p in self._posts if p.kind == "sb"), None)
-        self.big_blind_seat = next((p.seat for p in self._posts if p.kind == "bb"), None)
+        small: int | None = None
+        big: int | None = None
+        for paid in self._posts:  # a loop: the compiled build makes a generator object for next(...)
+            if paid.kind == "sb" and small is None:
+                small = paid.seat
+            elif paid.kind == "bb" and big is None:
+                big = paid.seat
+        self.small_blind_seat, self.big_blind_seat = small, big
         self._take_given_cards(holes, board)
         self._given_holes: dict[int, CardsLike] = dict(holes) if holes else {}
+        self._given_posts = given_posts
         self._post_forced_bets()
         self._deal_holes()
+
+    def redeal(self, rng: Shuffler) -> Hand:
+        """The same hand dealt again from a new deck shuffled by ``rng``: the game, stacks,
+        button, forced bets and options this hand was dealt with, as ``Hand(...)`` with them
+        would deal it. A training environment deals thousands of hands this way: from a hand no
+        one has acted in yet, of a game that deals only hole cards before the first betting round
+        and posts only blinds and antes, the set-up is copied instead of worked out again (the
+        posts leave every seat the same whatever the cards, and a hand no one has acted in holds
+        the state they left, plus its hole cards and the seat to act)."""
+        if type(self) is not Hand:  # a subclass's __init__ may set up more than the copy knows
+            return self._dealt_again(rng)
+        if self._inputs or self._manual or self._spot or self._stud or self._bomb or self._boards != 1:
+            return self._dealt_again(rng)
+        if self._given_holes or self._given_board or self._given_posts or self._sleeping is not None:
+            return self._dealt_again(rng)
+        if self._to_act < 0 or self._street_index != 0:  # no betting before the flop: all in from the posts
+            return self._dealt_again(rng)
+        hand: Hand = Hand.__new__(Hand)
+        hand._copy_set_up(self)
+        hand._rng, hand._seed = rng, None
+        hand._deck = Deck(rng, cards=SHORT_DECK if self.variant.short_deck else FULL_DECK)
+        hand._deal_holes()
+        return hand
+
+    def _dealt_again(self, rng: Shuffler) -> Hand:
+        """``redeal`` by the constructor, with the arguments this hand was dealt with."""
+        return type(self)(
+            self.game,
+            self._given_stacks,
+            self.button_seat,
+            rng=rng,
+            posts=self._given_posts or None,
+            holes=self._given_holes or None,
+            board=["??" if c is None else c for c in self._given_board] or None,
+            dealing="manual" if self._manual else "auto",
+            auto_muck=self._auto_muck,
+            wait_for_runout=self._wait_runout,
+            bomb_pot=self._bomb,
+            boards=self._boards,
+        )
+
+    def _copy_set_up(self, other: Hand) -> None:
+        """Take ``other``'s state as its forced bets left it, before any card was dealt
+        (``redeal``): values that never change after ``__init__`` are shared, the rest copied.
+        tests/hand/test_redeal.py checks that every attribute is set as ``__init__`` sets it."""
+        n = other._n
+        self._bomb, self._boards, self.game, self.variant = other._bomb, other._boards, other.game, other.variant
+        self._terms, self._streets, self._rounds = other._terms, other._streets, other._rounds
+        self.button_seat, self._seats, self._pos, self._n = other.button_seat, other._seats, other._pos, n
+        self._chips = other._chips.copy()
+        self._folded, self._mucked, self._shown = [False] * n, [False] * n, [False] * n
+        self._holes = [[] for _ in range(n)]
+        self._board = []
+        self.events = list(other.events)  # the posts: dealing hole cards writes no event
+        self._manual = other._manual
+        self._auto_muck = other._auto_muck
+        self._dealt = []
+        self._inputs = []
+        self._spot = False
+        self._street_index = 0
+        self._structure = other._structure
+        self._round = other._round.copy()
+        self._fold_free = other._fold_free
+        self._short_blinds = other._short_blinds
+        self._to_act = -1
+        self._unit_scale = other._unit_scale
+        self._postflop_min_bet = other._postflop_min_bet
+        self._over = False
+        self._result = None
+        self._outcome = None
+        self._exposed = False
+        self._awaiting = None
+        self._held = {}
+        self._sleeping = None
+        self._killer = other._killer
+        self._entered = False
+        self._stud = other._stud
+        self._bring_in_open = False
+        self._bring_in_seat = -1
+        self._open_pair = False
+        self._drawing = False
+        self._drawn = [True] * n
+        self._owed = []
+        self._discards = draw.Discards()
+        self._given_board = []
+        self._wait_runout = other._wait_runout
+        self._awaiting_runout = False
+        self._run_chosen = False
+        self._runs = 1
+        self._run_boards = []
+        self._placed_posts, self._posts = other._placed_posts, other._posts
+        self._given_stacks = other._given_stacks
+        self.small_blind_seat, self.big_blind_seat = other.small_blind_seat, other.big_blind_seat
+        self._given_holes = {}
+        self._given_posts = []
+        self._first = other._first
 
     # ------------------------------------------------------------------ public state
     @property
@@ -763,6 +867,8 @@ class Hand:
 
     def _take_given_cards(self, holes: Mapping[int, CardsLike] | None, board: CardsLike | None) -> None:
         """Hole cards and board cards given to the hand: checked, held, and taken out of the deck."""
+        if holes is None and board is None:
+            return  # the usual hand: nothing given
         known: list[Card] = []
         for seat, cards in (holes or {}).items():
             if seat not in self._pos:
