@@ -6,6 +6,7 @@ Screenshots in build/web-screenshots."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 
 from playwright.sync_api import Browser, expect
@@ -115,9 +116,13 @@ def test_a_draw_with_discards(game_table: Callable[..., Seated]) -> None:
         check_or_call(second)          # stands pat
         expect(first.page.locator(f".seat[data-seat='{second.seat()}'] .badge.drew")).to_have_text("stands pat")
         second.shot("43-draw-opponent-drew-2")
-        # The discards reached no other page.
+        # The discards reached no other page: no frame names them as a word of their own (a card
+        # inside a random id or token, whose characters are [A-Za-z0-9_-], is no card).
         for person in (second, host):
-            assert not any(card in text for text in person.frames for card in picked if card)
+            sent = [card for text in person.frames for card in picked
+                    if card and re.search(rf"(?<![\w-]){card}(?![\w-])", text)]
+            assert not sent, sent
+        assert all(re.search(rf"(?<![\w-]){card}(?![\w-])", "".join(first.frames)) for card in picked if card)
         while (person := to_act(host, players)) is not None:
             check_or_call(person)
 
