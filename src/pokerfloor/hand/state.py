@@ -365,6 +365,7 @@ class Hand:
         self._stud = other._stud
         self._bring_in_open = False
         self._bring_in_seat = -1
+        self._opened = -1
         self._open_pair = False
         self._drawing = False
         self._drawn = [True] * n

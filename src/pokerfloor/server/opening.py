@@ -67,26 +67,27 @@ def upcards(view: SeatView) -> dict[int, list[Card]]:
     return {seat: [c for i, c in enumerate(view.holes[seat]) if stud.is_upcard(i) and c is not None] for seat in live}
 
 
-def passed_over(view: SeatView) -> int:
+def passed_over(view: SeatView) -> tuple[int, str]:
     """The seat the rule names to open the street in play, all in when the betting starts on its
-    left (``Table.opener``'s ``"left_of_all_in"``): the rule's own choice (``stud.opening``)
-    from the up cards of ``view``, the rail's view of the hand."""
+    left (``Table.opener``'s ``"left_of_all_in"``), and that rule (``"bring_in"`` or
+    ``"showing"``): the rule's own choice (``stud.opening``) from the up cards of ``view``, the
+    rail's view of the hand."""
     shown = upcards(view)
     order = {seat: i for i, seat in enumerate(view.seats)}
+    bring_in = view.street == "third" and bool(view.game.bring_in)
     first, _, _ = stud.opening(
         {order[seat]: cards for seat, cards in shown.items()}, len(view.seats),
-        bring_in=view.street == "third" and bool(view.game.bring_in), razz=view.game.variant_spec.high == "none",
+        bring_in=bring_in, razz=view.game.variant_spec.high == "none",
         tiebreak=view.game.house.bring_in_tiebreak, open_pair_rule=False,
     )
-    return view.seats[first]
+    return view.seats[first], "bring_in" if bring_in else "showing"
 
 
 def why(view: SeatView, seat: int, rule: str) -> str:
     """Why ``seat`` opens the street under ``rule`` (``Table.opener``), from the up cards of
     ``view``, the rail's view of the hand."""
     if rule == "left_of_all_in":
-        passed = passed_over(view)
-        named = "bring_in" if view.street == "third" and view.game.bring_in else "showing"
+        passed, named = passed_over(view)
         return f"seat {passed}, {why(view, passed, named)}, is all in"
     razz = view.game.variant_spec.high == "none"
     shown = upcards(view)
