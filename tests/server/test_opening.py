@@ -184,3 +184,29 @@ def test_a_holdem_update_has_no_opener(http: TestClient) -> None:
     assert session.host.reply({"type": "start"})["type"] == "ack"
     session.sync()
     assert session.host.state["hand"] is not None and session.host.state["opener"] is None
+
+
+@pytest.mark.parametrize("game", [STUD, RAZZ], ids=["stud", "razz"])
+def test_no_line_once_the_opener_folds_and_the_update_still_builds(game: pf.Game) -> None:
+    """The seat that brought in folds to a completion while others still act on third street:
+    its up cards are no longer the rail's to read, so no line names it (building the update
+    raised KeyError, and every update of the table failed until the street ended)."""
+    table = Table(game, 4, rng=random.Random(5))
+    for seat in (1, 2, 3, 4):
+        table.sit(seat, f"p{seat}", 1_000)
+    hand = table.start_hand()
+    opened = opener_json(table)
+    assert opened is not None and opened["rule"] == "bring_in"
+    bringer = opened["seat"]
+    hand.act(bringer, "bring_in")
+    assert hand.to_act is not None
+    hand.act(hand.to_act, "call")       # this seat acts again after the completion
+    complete = hand.legal().complete
+    assert hand.to_act is not None and complete is not None
+    hand.act(hand.to_act, "complete", complete.min_to)
+    while hand.to_act is not None and hand.to_act != bringer:
+        hand.act(hand.to_act, "call")
+    assert hand.to_act == bringer
+    hand.act(bringer, "fold")
+    assert not hand.is_over and hand.street == "third" and table.opener == (bringer, "bring_in")
+    assert opener_json(table) is None

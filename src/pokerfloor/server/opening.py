@@ -110,13 +110,15 @@ def opener_json(table: Table) -> dict[str, Any] | None:
     """``{seat, street, rule, why, words}`` for the stud street in play (``Table.opener``), or
     ``None``: "Seat 3 brings in: lowest up card 2♣", "Seat 5 acts first: a pair of kings
     showing", "Seat 4 acts first: seat 3, lowest up card 2♣, is all in" (docs/protocol.md, the
-    update's ``opener``). Read through ``Table`` alone: its
-    opener and the rail's view of the hand."""
+    update's ``opener``; ``None`` too once that seat has folded). Read through ``Table`` alone:
+    its opener and the rail's view of the hand."""
     opened = table.opener
     view = None if opened is None else table.view(None)
     if opened is None or view is None:
         return None
     seat, rule = opened
+    if seat in view.folded:  # the seat that opened the street has folded: its up cards are gone
+        return None
     reason = why(view, seat, rule)
     verb = "brings in" if rule == "bring_in" else "acts first"
     return {"seat": seat, "street": view.street, "rule": rule, "why": reason, "words": f"Seat {seat} {verb}: {reason}"}
