@@ -81,6 +81,20 @@ def fits(page: Page, selector: str) -> list[str]:
     return found
 
 
+def cut_short(page: Page) -> list[str]:
+    """The lobby's selects whose chosen option is wider than the select shows (an option's text
+    never wraps: what does not fit is cut off), measured in the select's own font."""
+    found: list[str] = page.evaluate(
+        """() => { const pen = document.createElement("canvas").getContext("2d");
+             return [...document.querySelectorAll("#create select")].filter(s => s.getClientRects().length)
+               .filter(s => { const st = getComputedStyle(s); pen.font = `${st.fontSize} ${st.fontFamily}`;
+                 const room = s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) - 20;
+                 return pen.measureText(s.options[s.selectedIndex]?.text ?? "").width > room; })
+               .map(s => `${s.id}: ${s.options[s.selectedIndex].text}`); }""",
+    )
+    return found
+
+
 def sharing_a_line(page: Page) -> list[str]:
     """The options of a lobby box (a fieldset's labels) that share a line with the one before:
     each option reads on a line of its own, on a phone as on a desktop."""
@@ -104,6 +118,7 @@ def test_the_lobby_sets_a_dealers_choice_list_and_a_bomb_pot_every_second_hand(b
         page = host.page
         expect(page.locator("#choice-list")).to_be_hidden()
         page.select_option("#mixed", "dealers_choice")
+        expect(page.locator("#mixed-what")).to_have_text("The button names each orbit's game from the host's list.")
         expect(page.locator("#choice-games li")).to_have_count(8)      # the 8-game's eight to start
         while page.locator("#choice-games li").count():
             page.locator("#choice-games li .remove").first.click()
@@ -123,6 +138,7 @@ def test_the_lobby_sets_a_dealers_choice_list_and_a_bomb_pot_every_second_hand(b
             page.set_viewport_size({"width": width, "height": height})
             assert fits(page, "#create label, #create fieldset, #create select, #create input") == [], name
             assert sharing_a_line(page) == [], name
+            assert cut_short(page) == [], name
             page.locator("#bomb-rule").scroll_into_view_if_needed()
             host.shot(f"48-lobby-dealers-choice-and-bomb-rule-{name}")
             page.locator("#sng").scroll_into_view_if_needed()

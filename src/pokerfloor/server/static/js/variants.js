@@ -36,11 +36,12 @@ export function lobbyGame(variant, structure, values) {
   return game;
 }
 
-/** The mixed games a table may rotate (server/games.py ROTATIONS). */
+/** The mixed games a table may rotate (server/games.py ROTATIONS): the select's short title, and
+ * the games it deals, shown under the select (an option's text cannot wrap on a phone). */
 export const MIXED = {
-  horse: "HORSE: limit hold'em, Omaha hi-lo, razz, stud, stud hi-lo",
-  "8game": "8-game: 2-7 triple draw, limit hold'em, Omaha hi-lo, razz, stud, stud hi-lo, no-limit hold'em, pot-limit Omaha",
-  dealers_choice: "Dealer's choice: the button names each orbit's game from the host's list",
+  horse: { title: "HORSE", what: "Limit hold'em, Omaha hi-lo, razz, stud, stud hi-lo" },
+  "8game": { title: "8-game", what: "2-7 triple draw, limit hold'em, Omaha hi-lo, razz, stud, stud hi-lo, no-limit hold'em, pot-limit Omaha" },
+  dealers_choice: { title: "Dealer's choice", what: "The button names each orbit's game from the host's list" },
 };
 
 /** The host's list of games under the lobby's dealer's choice as it starts, the 8-game's eight
@@ -58,7 +59,7 @@ export function lobbyRotation(name, smallBet) {
 /** Fill the lobby's game choices and show the forced bets the chosen game needs. */
 export function wireLobbyGames(variantSelect, structureSelect, studBox, blindBox, mixedSelect, mixedBox) {
   variantSelect.replaceChildren(...Object.entries(GAMES).map(([value, g]) => new Option(g.title, value)));
-  mixedSelect.append(...Object.entries(MIXED).map(([value, t]) => new Option(t, value)));
+  mixedSelect.append(...Object.entries(MIXED).map(([value, m]) => new Option(m.title, value)));
   structureSelect.replaceChildren(...Object.entries(STRUCTURES).map(([value, t]) => new Option(t, value)));
   const shown = () => {
     const stud = GAMES[variantSelect.value].family === "stud";
@@ -66,6 +67,7 @@ export function wireLobbyGames(variantSelect, structureSelect, studBox, blindBox
     studBox.hidden = !stud || mixed;
     blindBox.hidden = stud || mixed;
     mixedBox.hidden = !mixed;
+    mixedBox.querySelector("#mixed-what").textContent = mixed ? `${MIXED[mixedSelect.value].what}.` : "";
     variantSelect.disabled = structureSelect.disabled = mixed;
     // Stud and the draws are limit games at most home games; flop games no limit.
     if (!structureSelect.dataset.touched) structureSelect.value = GAMES[variantSelect.value].family === "flop" ? (variantSelect.value.startsWith("omaha") ? "pot_limit" : "no_limit") : "fixed_limit";
