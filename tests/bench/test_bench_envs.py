@@ -34,6 +34,14 @@ def test_env_aec_seeds_each_environment_once_and_counts_hands_and_decisions() ->
         assert re.search(r"[\d,]+ hands, [\d,]+ decisions", row.note), row.note
 
 
+def test_each_aec_environment_plays_untimed_hands_first_and_counts_only_the_measured() -> None:
+    rows = run(Config.make(quick=True, seconds=0.05, rounds=1), ["env-aec"])
+    for row in rows:
+        first = re.search(r"([\d,]+) hands untimed first: ([\d,]+) hands", row.note)
+        assert first is not None, row.note
+        assert int(first.group(1).replace(",", "")) > 0
+
+
 def test_the_aec_bench_resets_without_a_seed_after_the_first_hand() -> None:
     from pokerfloor.bench.envs import _Episodes
 
@@ -53,3 +61,6 @@ def test_the_aec_bench_resets_without_a_seed_after_the_first_hand() -> None:
         episodes.hand()
     assert env.seeds == [5, None, None]
     assert episodes.hands == 3
+    episodes.warm_up(0.0)  # one hand at least, then the counts start again
+    assert env.seeds == [5, None, None, None]
+    assert (episodes.hands, episodes.warm_up_hands) == (0, 4)

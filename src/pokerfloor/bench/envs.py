@@ -11,6 +11,7 @@ decision: one action taken in one hand.
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 from pokerfloor.bench.core import NOT_INSTALLED, Benchmark, Config, Contender, Step, Unavailable
@@ -18,6 +19,11 @@ from pokerfloor.bench.core import NOT_INSTALLED, Benchmark, Config, Contender, S
 STACK, BLINDS = 200, (1, 2)
 BATCH = 16384
 """Hands the batched environment steps at once (256 in a quick run)."""
+AEC_WARM_UP = 1.0
+"""Untimed seconds of hands an AEC environment plays before it is measured (0.05 in a quick
+run): a training loop runs for hours, and by a second pokerfloor's observer holds most of the
+legal choices it meets again (their masks are kept, see envs/observer.py); PettingZoo's has
+nothing that warms."""
 WARM_UP = 12
 """Untimed steps of the batched environment before it is measured: by then hands have reached
 showdowns, and the first showdown's one-off costs are paid (without them one round of five
@@ -72,8 +78,18 @@ class _Episodes:
     def __init__(self, env: Any, seed: int) -> None:
         self.env, self.rng = env, random.Random(seed + 1)
         self.hands = self.decisions = 0
+        self.warm_up_hands = 0
         env.reset(seed=seed)
         self.seeded = True
+
+    def warm_up(self, seconds: float) -> None:
+        """Play hands, untimed, for ``seconds`` (at least one); the counts start after them."""
+        end = time.perf_counter() + seconds
+        self.hand()
+        while time.perf_counter() < end:
+            self.hand()
+        self.warm_up_hands += self.hands
+        self.hands = self.decisions = 0
 
     def hand(self) -> int:
         """One hand; the decisions taken."""
@@ -99,7 +115,7 @@ class _Episodes:
     def detail(self) -> str:
         per_hand = self.decisions / self.hands if self.hands else 0.0
         counted = f"{self.hands:,} hands, {self.decisions:,} decisions ({per_hand:.2f} a hand)"
-        return f"seeded once, reset every hand: {counted}"
+        return f"seeded once, reset every hand, {self.warm_up_hands:,} hands untimed first: {counted}"
 
 
 def _aec_contender(engine: str, method: str, make: Any, config: Config, *, reference: bool = False) -> Contender:
@@ -107,6 +123,7 @@ def _aec_contender(engine: str, method: str, make: Any, config: Config, *, refer
 
     def prepare() -> Step:
         episodes.append(_Episodes(make(), config.seed))
+        episodes[-1].warm_up(0.05 if config.quick else AEC_WARM_UP)
         return episodes[-1].hand
 
     return Contender(engine, method, prepare, reference=reference, detail=lambda: episodes[-1].detail())
@@ -175,4 +192,5 @@ AEC = Benchmark(
     title="PettingZoo AEC environment, heads-up NLHE, random legal actions (per decision)",
     unit="decisions/s",
     contenders=lambda config: [_pokerfloor_aec(config), _pettingzoo(config)],
+    warm_up=False,  # each environment warms up in its prepare (AEC_WARM_UP)
 )
