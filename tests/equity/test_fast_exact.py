@@ -145,19 +145,47 @@ def test_a_hand_against_two_ranges_counts_what_the_plain_enumeration_counts(seed
     assert sweep_tally(spec) == exact_tally(spec)
 
 
-@pytest.mark.parametrize("grouped", [True, False])
+@pytest.mark.parametrize("grouped", [0, 1, 2])
 def test_the_sweep_counts_alike_with_the_flushless_boards_grouped_or_swept(monkeypatch: pytest.MonkeyPatch,
-                                                                          grouped: bool) -> None:
+                                                                          grouped: int) -> None:
     """Range against range and a hand against two ranges, on the flop and the turn: the boards
-    with no flush counted by groups of the ranks dealt and pairs of rank classes, or swept one by
-    one (``costs`` picks the cheaper), give the plain enumeration's tally either way."""
+    with no flush swept one by one (0), counted by groups of the ranks dealt and pairs of rank
+    classes (1), or heads-up by groups swept once each (2; ``costs`` picks the cheapest), give the
+    plain enumeration's tally every way."""
     paths = importlib.import_module("pokerfloor.equity.calculate")  # the module: the package's calculate is a function
-    monkeypatch.setattr(paths, "_grouping_pays", lambda *args: grouped)
+    monkeypatch.setattr(paths, "_grouping_pays", lambda *args: grouped > 0)
+    monkeypatch.setattr(paths, "_headsup_grouping", lambda *args: grouped)
     for seed in range(3):
         for shown in (3, 4):
             for made in (random_question(seed, "holdem", 2, shown, 30), hand_and_two_ranges(seed, shown, 1, seed)):
                 spec = EquitySpec(made.ranges, made.board, made.dead, made.game)  # a new one: nothing kept
                 assert sweep_tally(spec) == exact_tally(spec)
+
+
+OVERLAPPING = (
+    ("TT-77, AhKh, AKo:0.5, T9s, 98s, 87s, 76s, J9o", "99-66, AKs, KQo, T8s+, 97s+, 86s, J9o:0.25", "9h8h2c", ""),
+    ("TT-66, ATs+, KJs+, QTs+, JTs, T9s, 98", "TT-66, ATs+, KJs+, QTs+, JTs, T9s, 98", "Td9c2h", "8s"),
+    ("99-55, 65s, 76s, 54, A5s:0.5", "99-55, 65s, 76s, 54, A5s:0.5", "5c6d7h", "4s"),
+    ("JJ-88, J9s+, T9, 98s:0.5", "TT-77, T8s+, 98, 87s", "Ts8d3c", "9h"),
+)
+
+
+@pytest.mark.parametrize(("first", "second", "board", "dead"), OVERLAPPING)
+@pytest.mark.parametrize("grouped", [0, 1, 2])
+def test_the_sweep_counts_overlapping_ranges_on_the_flop(monkeypatch: pytest.MonkeyPatch, first: str, second: str,
+                                                         board: str, dead: str, grouped: int) -> None:
+    """Dense ranges on the flop, overlapping or the same, some weighted, a card dead: many hands
+    of each range hold a card of each rank the turn and river deal, many boards of two cards are
+    hands of both ranges, and many hands of the two share one card with such a board (the terms
+    of the groups' inclusion and exclusion); the grouped ways count the plain enumeration's
+    showdowns, and the range against itself answers an even split."""
+    paths = importlib.import_module("pokerfloor.equity.calculate")
+    monkeypatch.setattr(paths, "_headsup_grouping", lambda *args: grouped)
+    made = EquitySpec.make([first, second], board=board, dead=dead)
+    spec = EquitySpec(made.ranges, made.board, made.dead, made.game)  # a new one: nothing kept
+    assert sweep_tally(spec) == exact_tally(spec)
+    if first == second:
+        assert equity([first, second], board=board, dead=dead).players[0].equity == pytest.approx(0.5, abs=1e-12)
 
 
 MIXED = [

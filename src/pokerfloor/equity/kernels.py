@@ -924,20 +924,22 @@ _rank_range_jit = _compiled(_rank_range)
 
 def _sweep_headsup(
     hands0: Array, classes0: Array, hands1: Array, classes1: Array, same: Array, ranks0: Array, ranks1: Array,
-    board: Array, known: int, missing: int, group: bool, small: Array, big: Array, suits: Array, at: Array,
+    board: Array, known: int, missing: int, group: int, small: Array, big: Array, suits: Array, at: Array,
     out: Array,
 ) -> None:
     """Exact heads-up hold'em (high) of a range against a range, board by board: on each
     completion of ``board`` (its first ``5 - missing`` cards) from the cards not in ``known``,
     rank every hand of each range that the board leaves once (``_rank_range``: by rank class on
-    a board with no flush), in order of value, and sweep the two orders together: the second
-    range's hands below the first's current value are summed per weight class and per card, so
-    the hands that beat, tie or lose to each hand of the first range and share no card with it
-    come from running sums by inclusion and exclusion (the total, less the hands holding either
-    of its two cards, plus the hand holding both: ``same[i]``, the second range's hand with the
-    cards of the first's hand ``i``, or -1). ``ranks0`` and ``ranks1``: each hand's rank class
-    (an index into the classes' rank keys). Adds to ``out[j, k]`` (weight classes of the first
-    and second range): the first range's wins, the second's, the ties and the showdowns."""
+    a board with no flush), in order of value, and sweep the two orders together
+    (``_sweep_sorted``). With one or two cards to come and ``group`` 1 or 2, the completions with
+    no three cards of a suit are counted together by the ranks they deal, where every hand has its
+    rank class's value: by pairs of rank classes (``_three_groups``, 1), or (2) each group swept
+    once, each deal counted on the group's boards that miss its four cards, by inclusion and
+    exclusion (``_group_extra``, ``_cross_boards``).
+    ``same[i]``: the second range's hand with the cards of the first's hand ``i``, or -1;
+    ``ranks0`` and ``ranks1``: each hand's rank class (an index into the classes' rank keys).
+    Adds to ``out[j, k]`` (weight classes of the first and second range): the first range's
+    wins, the second's, the ties and the showdowns."""
     n0, n1 = hands0.shape[0], hands1.shape[0]
     kinds = out.shape[1]
     key0, suit0, bits0, rank_keys0, members0, starts0 = _range_keys_jit(hands0, ranks0, small)
@@ -945,18 +947,15 @@ def _sweep_headsup(
     widest = max(n0, n1, rank_keys0.shape[0], rank_keys1.shape[0])
     class_value, class_order, found, order, scratch, buckets = _rank_work_jit(widest)
     live0, value0, live1, value1 = _rank_work_jit(n0)[:2] + _rank_work_jit(n1)[:2]
-    below = np.zeros(kinds, dtype=np.int64)  # second-range hands below the current value
-    below_cards = np.zeros((kinds, 52), dtype=np.int64)
-    equal = np.zeros(kinds, dtype=np.int64)  # at the current value
-    equal_cards = np.zeros((kinds, 52), dtype=np.int64)
-    every = np.zeros(kinds, dtype=np.int64)  # all the board leaves
-    every_cards = np.zeros((kinds, 52), dtype=np.int64)
+    sums = np.zeros((3, 2, kinds, 53), dtype=np.int64)  # ``_sweep_sorted``'s running sums
+    extra0 = np.zeros(n0, dtype=np.int64)
+    extra1 = np.zeros(n1, dtype=np.int64)
     deck = np.empty(52, dtype=np.int64)
     walk = np.zeros((6, 7), dtype=np.int64)
     chosen = np.empty(5, dtype=np.int64)
     n = _walk_start_jit(board, missing, known, small, walk, deck, chosen)
-    grouped = group and (missing == 1 or missing == 2)  # the boards with no flush by the ranks dealt, as
-    # _hand_two_ranges counts them (``group``: when that costs less than sweeping them)
+    grouped = group > 0 and (missing == 1 or missing == 2)  # the boards with no flush by the ranks dealt
+    # (``group``: the cheapest way, ``calculate._headsup_grouping``)
     boards, card_boards, group_key, pair_group, group_cards = _group_arrays_jit(grouped, missing)
     changed = 0
     while changed >= 0:
@@ -971,68 +970,261 @@ def _sweep_headsup(
         m1 = _rank_range_jit(key1, suit1, bits1, rank_keys1, members1, starts1, board_key, board_suits, board_bits,
                              flushless, small, big, suits, at, class_value, class_order, found, order, scratch,
                              buckets, live1, value1)
-        if m0 == 0 or m1 == 0:
-            continue
-        for k in range(kinds):
-            every[k] = below[k] = 0
-            for c in range(52):
-                every_cards[k, c] = below_cards[k, c] = 0
-        for t in range(m1):
-            g = live1[t]
-            k = classes1[g]
-            every[k] += 1
-            every_cards[k, hands1[g, 0]] += 1
-            every_cards[k, hands1[g, 1]] += 1
-        at1 = 0  # second-range hands (in order) summed into ``below``
-        start1 = top1 = 0  # those from ``start1`` to ``top1`` are in ``equal``: the value ``current``
-        current = -1
-        for t in range(m0):
-            h = live0[t]
-            v = value0[t]
-            if v != current:
-                while at1 < m1 and value1[at1] < v:
-                    g = live1[at1]
-                    k = classes1[g]
-                    below[k] += 1
-                    below_cards[k, hands1[g, 0]] += 1
-                    below_cards[k, hands1[g, 1]] += 1
-                    at1 += 1
-                for u in range(start1, top1):  # the last value's hands leave ``equal``
-                    g = live1[u]
-                    k = classes1[g]
-                    equal[k] -= 1
-                    equal_cards[k, hands1[g, 0]] -= 1
-                    equal_cards[k, hands1[g, 1]] -= 1
-                start1 = top1 = at1
-                while top1 < m1 and value1[top1] == v:
-                    g = live1[top1]
-                    k = classes1[g]
-                    equal[k] += 1
-                    equal_cards[k, hands1[g, 0]] += 1
-                    equal_cards[k, hands1[g, 1]] += 1
-                    top1 += 1
-                current = v
-            x, y = hands0[h, 0], hands0[h, 1]
-            j = classes0[h]
-            twin = same[h]
-            for k in range(kinds):
-                both = 1 if twin >= 0 and classes1[twin] == k else 0
-                wins = below[k] - below_cards[k, x] - below_cards[k, y]
-                ties = equal[k] - equal_cards[k, x] - equal_cards[k, y] + both
-                showdowns = every[k] - every_cards[k, x] - every_cards[k, y] + both
-                out[j, k, 0] += wins
-                out[j, k, 1] += showdowns - wins - ties
-                out[j, k, 2] += ties
-                out[j, k, 3] += showdowns
-        for u in range(start1, top1):
-            g = live1[u]
-            k = classes1[g]
-            equal[k] -= 1
-            equal_cards[k, hands1[g, 0]] -= 1
-            equal_cards[k, hands1[g, 1]] -= 1
-    if grouped:
+        _sweep_sorted_jit(hands0, classes0, live0, value0, m0, hands1, classes1, live1, value1, m1, same, 1,
+                          extra0, extra1, False, sums, out)
+    if not grouped:
+        return
+    if group == 1:
         _three_groups_jit(hands0, classes0, ranks0, bits0, rank_keys0, hands1, classes1, ranks1, bits1, rank_keys1,
                           same, 0, 0, missing, boards, card_boards, group_key, group_cards, small, big, out, True)
+        return
+    value_of1 = np.empty(rank_keys1.shape[0], dtype=np.int64)
+    at0 = np.empty((52, 52), dtype=np.int64)
+    at1 = np.empty((52, 52), dtype=np.int64)
+    _hands_at_jit(hands0, at0)
+    _hands_at_jit(hands1, at1)
+    lists = np.empty((2, 8, max(n0, n1), 2), dtype=np.int64)  # ``_cross_boards``'s work space
+    sizes = np.empty((2, 8), dtype=np.int64)
+    counts = np.empty((3, kinds), dtype=np.int64)
+    for g in range(boards.shape[0]):
+        if boards[g] == 0:
+            continue
+        board_key = group_key[g] << SUIT_BITS  # the rank part of every board of the group
+        m0 = _rank_range_jit(key0, suit0, bits0, rank_keys0, members0, starts0, board_key, 0, 0, True, small, big,
+                             suits, at, class_value, class_order, found, order, scratch, buckets, live0, value0)
+        m1 = _rank_range_jit(key1, suit1, bits1, rank_keys1, members1, starts1, board_key, 0, 0, True, small, big,
+                             suits, at, value_of1, class_order, found, order, scratch, buckets, live1, value1)
+        _group_extra_jit(hands0, g, missing, card_boards, pair_group, extra0)
+        _group_extra_jit(hands1, g, missing, card_boards, pair_group, extra1)
+        _sweep_sorted_jit(hands0, classes0, live0, value0, m0, hands1, classes1, live1, value1, m1, same, boards[g],
+                          extra0, extra1, True, sums, out)
+        if missing == 2:
+            _cross_boards_jit(g, boards[g], group_cards, hands0, classes0, ranks0, live0, value0, m0, at0, hands1,
+                              classes1, ranks1, live1, value1, m1, at1, class_value, value_of1, lists, sizes, counts,
+                              out)
+
+
+def _sweep_sorted(
+    hands0: Array, classes0: Array, live0: Array, value0: Array, m0: int, hands1: Array, classes1: Array,
+    live1: Array, value1: Array, m1: int, same: Array, boards: int, extra0: Array, extra1: Array, weighted: bool,
+    sums: Array, out: Array,
+) -> None:
+    """Count the deals of two ranges' hands in order of value (``live0[:m0]``, ``value0``;
+    ``live1[:m1]``, ``value1``) on ``boards`` boards: the second range's hands below the first's
+    current value, up to it and all of them are summed per weight class and per card (``sums[set,
+    0, k]``; a card's at its column, all at column 52), so the hands that beat, tie or lose to
+    each hand of the first range and share no card with it come from the sums by inclusion and
+    exclusion (the set, less the hands holding either of its two cards, plus the hand holding
+    both: ``same[i]``, the second range's hand with the cards of the first's hand ``i``, or -1).
+    ``weighted``: the deal of hands ``h`` and ``e`` counts on ``boards + extra0[h] + extra1[e]``
+    boards (``_group_extra``), the second range's extras summed alike in ``sums[set, 1, k]``;
+    otherwise on ``boards``. Adds to ``out[j, k]`` (weight classes of the first and second
+    range): the first range's wins, the second's, the ties and the showdowns."""
+    if m0 == 0 or m1 == 0:
+        return
+    kinds = out.shape[1]
+    below, upto, every = sums[0], sums[1], sums[2]
+    for w in range(2 if weighted else 1):
+        for k in range(kinds):
+            for c in range(53):
+                below[w, k, c] = upto[w, k, c] = every[w, k, c] = 0
+    for t in range(m1):
+        _sum_hand_jit(every, hands1, classes1, extra1, weighted, live1[t])
+    under = top = 0  # the second range's hands (in order) summed into ``below`` and into ``upto``
+    current = -1
+    for t in range(m0):
+        h = live0[t]
+        v = value0[t]
+        if v != current:
+            while under < m1 and value1[under] < v:
+                _sum_hand_jit(below, hands1, classes1, extra1, weighted, live1[under])
+                under += 1
+            while top < m1 and value1[top] <= v:
+                _sum_hand_jit(upto, hands1, classes1, extra1, weighted, live1[top])
+                top += 1
+            current = v
+        x, y = hands0[h, 0], hands0[h, 1]
+        j = classes0[h]
+        twin = same[h]
+        times = boards + extra0[h] if weighted else boards
+        for k in range(kinds):
+            both = 1 if twin >= 0 and classes1[twin] == k else 0  # at the hand's own value
+            lower = below[0, k, 52] - below[0, k, x] - below[0, k, y]
+            level = upto[0, k, 52] - upto[0, k, x] - upto[0, k, y] + both
+            showdowns = every[0, k, 52] - every[0, k, x] - every[0, k, y] + both
+            lower *= times
+            level *= times
+            showdowns *= times
+            if weighted:
+                twin_extra = extra1[twin] if both else 0
+                lower += below[1, k, 52] - below[1, k, x] - below[1, k, y]
+                level += upto[1, k, 52] - upto[1, k, x] - upto[1, k, y] + twin_extra
+                showdowns += every[1, k, 52] - every[1, k, x] - every[1, k, y] + twin_extra
+            out[j, k, 0] += lower
+            out[j, k, 1] += showdowns - level
+            out[j, k, 2] += level - lower
+            out[j, k, 3] += showdowns
+
+
+def _sum_hand(sums: Array, hands: Array, classes: Array, extra: Array, weighted: bool, h: int) -> None:
+    """Add hand ``h`` to a set of ``_sweep_sorted``'s sums: in its weight class, at its two cards
+    and in all; its extra boards too when ``weighted``."""
+    k = classes[h]
+    a, b = hands[h, 0], hands[h, 1]
+    sums[0, k, 52] += 1
+    sums[0, k, a] += 1
+    sums[0, k, b] += 1
+    if weighted:
+        more = extra[h]
+        sums[1, k, 52] += more
+        sums[1, k, a] += more
+        sums[1, k, b] += more
+
+
+def _group_extra(hands: Array, g: int, missing: int, card_boards: Array, pair_group: Array, extra: Array) -> None:
+    """For each hand of a range, the boards of group ``g`` (``_group_board``) it takes from every
+    deal's count (``_sweep_sorted``'s ``extra``): less the group's boards holding either of its
+    cards, plus the board of its two cards if that is one of the group's (two cards to come; a
+    board holds at most two cards, so inclusion and exclusion stops there). With the other hand's
+    extra and the boards holding one card of each (``_cross_boards``), the group's boards less
+    these are those that miss the deal's four cards."""
+    for h in range(hands.shape[0]):
+        a, b = hands[h, 0], hands[h, 1]
+        extra[h] = -card_boards[g, a] - card_boards[g, b]
+        if missing == 2 and pair_group[a, b] == g:
+            extra[h] += 1
+
+
+def _cross_boards(
+    g: int, count: int, group_cards: Array, hands0: Array, classes0: Array, ranks0: Array, live0: Array,
+    value0: Array, m0: int, at0: Array, hands1: Array, classes1: Array, ranks1: Array, live1: Array, value1: Array,
+    m1: int, at1: Array, class_value0: Array, class_value1: Array, lists: Array, sizes: Array, sums: Array,
+    out: Array,
+) -> None:
+    """The last term of ``_sweep_headsup``'s group inclusion and exclusion: each of the ``count``
+    boards of two cards of group ``g`` (``group_cards[g]``) that holds one card of each hand of a
+    deal (sharing no card) is added back to the deal's count, as a win, loss or tie by the hands'
+    values in the group (``value0``, ``value1`` in the order ``live0``, ``live1``; by rank class
+    ``class_value0``, ``class_value1``). For a board of cards ``p`` and ``q``, the hands holding
+    ``p`` and those holding ``q`` are listed in order of value (``_card_lists``) and met by
+    merging the two lists, then the pairs sharing a card are taken away: the first range's hand
+    of ``p`` and ``q`` against the second's hands of ``q``, the second's hand of ``p`` and ``q``
+    against the first's hands of ``p`` (the pair of both added back), and the hands of ``p`` and
+    of ``q`` with one more card alike. ``at0[a, b]``: the first range's hand of cards ``a`` and
+    ``b``, or -1."""
+    low, high = g // 13, g % 13
+    _card_lists_jit(hands0, live0, value0, m0, low, high, lists[0], sizes[0])
+    _card_lists_jit(hands1, live1, value1, m1, low, high, lists[1], sizes[1])
+    kinds = out.shape[1]
+    below, equal, every = sums[0], sums[1], sums[2]
+    last = out.shape[2] - 1
+    for i in range(count):
+        for turn in range(2):
+            p, q = (group_cards[g, i, 0], group_cards[g, i, 1]) if turn == 0 else (group_cards[g, i, 1],
+                                                                                    group_cards[g, i, 0])
+            slot0, slot1 = _card_slot_jit(p, low, high), _card_slot_jit(q, low, high)
+            size0, size1 = sizes[0, slot0], sizes[1, slot1]
+            if size0 == 0 or size1 == 0:
+                continue
+            for k in range(kinds):
+                below[k] = equal[k] = every[k] = 0
+            for w in range(size1):
+                every[classes1[lists[1, slot1, w, 0]]] += 1
+            under = top = 0  # the second list's hands below the current value, and to ``top`` at it
+            current = -1
+            for u in range(size0):
+                h, v = lists[0, slot0, u, 0], lists[0, slot0, u, 1]
+                if v != current:
+                    while under < size1 and lists[1, slot1, under, 1] < v:
+                        k = classes1[lists[1, slot1, under, 0]]
+                        below[k] += 1
+                        if under < top:
+                            equal[k] -= 1
+                        under += 1
+                    top = max(top, under)
+                    while top < size1 and lists[1, slot1, top, 1] == v:
+                        equal[classes1[lists[1, slot1, top, 0]]] += 1
+                        top += 1
+                    current = v
+                j = classes0[h]
+                for k in range(kinds):
+                    out[j, k, 0] += below[k]
+                    out[j, k, 1] += every[k] - below[k] - equal[k]
+                    out[j, k, 2] += equal[k]
+                    out[j, k, last] += every[k]
+            # the pairs sharing a card, taken away
+            mine, theirs = at0[p, q], at1[p, q]
+            if mine >= 0:
+                for w in range(size1):
+                    _meet_jit(classes0[mine], class_value0[ranks0[mine]], lists[1, slot1, w, 0],
+                              lists[1, slot1, w, 1], classes1, -1, out)
+            if theirs >= 0:
+                for u in range(size0):
+                    _meet_jit(classes0[lists[0, slot0, u, 0]], lists[0, slot0, u, 1], theirs,
+                              class_value1[ranks1[theirs]], classes1, -1, out)
+                if mine >= 0:
+                    _meet_jit(classes0[mine], class_value0[ranks0[mine]], theirs, class_value1[ranks1[theirs]],
+                              classes1, 1, out)
+            for u in range(size0):
+                h = lists[0, slot0, u, 0]
+                other = hands0[h, 0] + hands0[h, 1] - p
+                if other == q:
+                    continue
+                e = at1[q, other]
+                if e >= 0:
+                    _meet_jit(classes0[h], lists[0, slot0, u, 1], e, class_value1[ranks1[e]], classes1, -1, out)
+
+
+def _meet(j: int, v: int, e: int, w: int, classes1: Array, sign: int, out: Array) -> None:
+    """Count (``sign`` 1) or take away (-1) one deal of a first-range hand of weight class ``j``
+    and value ``v`` against the second range's hand ``e`` of value ``w``."""
+    column = 0 if v > w else 1 if w > v else 2
+    out[j, classes1[e], column] += sign
+    out[j, classes1[e], out.shape[2] - 1] += sign
+
+
+def _card_slot(card: int, low: int, high: int) -> int:
+    """Where ``_card_lists`` lists the hands holding ``card``, of rank ``low`` or ``high``."""
+    return (card & 3) + (4 if card >> 2 == high and high != low else 0)
+
+
+def _card_lists(hands: Array, live: Array, value: Array, m: int, low: int, high: int, lists: Array,
+                sizes: Array) -> None:
+    """The hands ``live[:m]`` (in order of value, ``value``) holding each card of rank ``low`` or
+    ``high``: ``lists[_card_slot(c), :sizes[slot]]`` the hand numbers and values, in order."""
+    for slot in range(8):
+        sizes[slot] = 0
+    for t in range(m):
+        h = live[t]
+        for i in range(2):
+            card = hands[h, i]
+            rank = card >> 2
+            if rank in (low, high):
+                slot = _card_slot_jit(card, low, high)
+                lists[slot, sizes[slot], 0] = h
+                lists[slot, sizes[slot], 1] = value[t]
+                sizes[slot] += 1
+
+
+def _hands_at(hands: Array, at: Array) -> None:
+    """Each hand's number by its two cards: ``at[a, b]`` and ``at[b, a]`` (-1 for no hand)."""
+    for a in range(52):
+        for b in range(52):
+            at[a, b] = -1
+    for h in range(hands.shape[0]):
+        at[hands[h, 0], hands[h, 1]] = at[hands[h, 1], hands[h, 0]] = h
+
+
+_card_slot_jit = _compiled(_card_slot, inline=True)
+_card_lists_jit = _compiled(_card_lists)
+_meet_jit = _compiled(_meet, inline=True)
+_cross_boards_jit = _compiled(_cross_boards)
+_hands_at_jit = _compiled(_hands_at)
+
+
+_sum_hand_jit = _compiled(_sum_hand, inline=True)
+_sweep_sorted_jit = _compiled(_sweep_sorted)
+_group_extra_jit = _compiled(_group_extra)
 
 
 def _rank_classes(keys: Array, ranks: Array) -> tuple[Array, Array, Array]:
