@@ -26,7 +26,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "web-screenshots"
 WAIT = 20_000  # milliseconds any one thing on the page may take (a loaded 2-core machine runs two suites)
 # True on a page once a hand is in play and someone is to act.
-IN_PLAY = "() => { const h = window.pokerfloorTable.state.update.hand; return h && !h.is_over && h.to_act != null }"
+IN_PLAY = "() => { const h = window.pokerfloorTable?.state.update?.hand; return h && !h.is_over && h.to_act != null }"
 
 
 def free_port() -> int:
@@ -229,11 +229,11 @@ def to_act(host: Client, players: dict[int, Client]) -> Client | None:
             update = client.state()
             if update is not None and update["you"].get("turn_token"):
                 host.page.wait_for_function(
-                    "seq => window.pokerfloorTable.state.update.seq >= seq", arg=update["seq"])
+                    "seq => window.pokerfloorTable?.state.update?.seq >= seq", arg=update["seq"])
                 expect(client.page.locator("#actions .act").first).to_be_visible()
                 return client
         if host.page.evaluate(
-                "() => { const h = window.pokerfloorTable.state.update.hand; return !!h && h.is_over }"):
+                "() => { const h = window.pokerfloorTable?.state.update?.hand; return !!h && h.is_over }"):
             return None
         host.page.wait_for_timeout(50)
     raise AssertionError("no player's turn, and the hand not over, within 20 s")
@@ -246,6 +246,6 @@ def check_or_call(client: Client) -> None:
             token = client.state()["you"]["turn_token"]
             button.first.click()
             client.page.wait_for_function(
-                "t => window.pokerfloorTable.state.update.you.turn_token !== t", arg=token)
+                "t => window.pokerfloorTable?.state.update?.you.turn_token !== t", arg=token)
             return
     raise AssertionError("no check, call, bring-in or draw button")

@@ -9,8 +9,8 @@ from playwright.sync_api import Browser, expect
 from tests.web.conftest import IN_PLAY, table_at_once
 
 SEED = "0b"
-NOBODY_TO_ACT = "() => { const h = window.pokerfloorTable.state.update.hand; return h && h.is_over }"
-MOVED_ON = "seat => { const h = window.pokerfloorTable.state.update.hand; return h.is_over || h.to_act !== seat }"
+NOBODY_TO_ACT = "() => { const h = window.pokerfloorTable?.state.update?.hand; return h && h.is_over }"
+MOVED_ON = "seat => { const h = window.pokerfloorTable?.state.update?.hand; return h.is_over || h.to_act !== seat }"
 
 
 def test_a_double_board_bomb_pot_called_by_the_host(browser: Browser, server: str) -> None:

@@ -18,7 +18,7 @@ from tests.web.conftest import IN_PLAY, SHOTS, Client
 
 HAND_IS = """n => { const u = window.pokerfloorTable.state.update;
   return u.table.hand_number === n && u.hand && !u.hand.is_over && u.hand.to_act != null }"""
-MOVED_ON = "seq => window.pokerfloorTable.state.update.seq > seq"
+MOVED_ON = "seq => window.pokerfloorTable?.state.update?.seq > seq"
 WIDTHS = {"laptop": (1280, 800), "desktop": (1920, 1080), "phone": (390, 844), "phone-landscape": (844, 390)}
 
 
@@ -148,7 +148,7 @@ def test_the_lobby_sets_a_dealers_choice_list_and_a_bomb_pot_every_second_hand(b
         page.wait_for_url("**/table.html?t=*")
         expect(page.locator("#bomb-rule-now")).to_have_text("A bomb pot every 2 hands: 3 each, double board.")
         players = seat_everyone(browser, server, people, {1: "Ann", 2: "Bob"})
-        page.wait_for_function("() => window.pokerfloorTable.state.update.table.choice?.chooser != null")
+        page.wait_for_function("() => window.pokerfloorTable?.state.update?.table.choice?.chooser != null")
         choice = host.state()["table"]["choice"]
         assert choice["games"] == ["no_limit_holdem", "fixed_limit_badugi", "pot_limit_omaha"]
         chooser = players[choice["chooser"]].page

@@ -58,7 +58,7 @@ def test_spectators_opt_in_and_a_beaten_hand_is_asked_to_show_or_muck(browser: B
             seq = host.state()["seq"]
             action = "check" if page.locator("#actions .act[data-action='check']").count() else "call"
             page.click(f"#actions .act[data-action='{action}']")
-            host.page.wait_for_function("seq => window.pokerfloorTable.state.update.seq > seq", arg=seq)
+            host.page.wait_for_function("seq => window.pokerfloorTable?.state.update?.seq > seq", arg=seq)
         assert asked == 1, asked
         page = players[1].page
         expect(page.locator("#actions")).to_contain_text("can no longer win")

@@ -12,7 +12,7 @@ from tests.web.conftest import IN_PLAY, table_at_once
 def test_the_chooser_picks_razz_and_razz_is_dealt(browser: Browser, server: str) -> None:
     seated = table_at_once(browser, server, "5e", {1: "Ann", 2: "Bob"}, select={"#mixed": "dealers_choice"})
     with seated as (host, players, people):
-        host.page.wait_for_function("() => window.pokerfloorTable.state.update.table.choice?.chooser != null")
+        host.page.wait_for_function("() => window.pokerfloorTable?.state.update?.table.choice?.chooser != null")
         chooser = host.state()["table"]["choice"]["chooser"]
         other = 3 - chooser
         chooser_page, other_page = players[chooser].page, players[other].page

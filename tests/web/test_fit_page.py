@@ -64,8 +64,8 @@ def to_the_flop(players: dict[int, Any]) -> Page:
         expect(actor.locator("#actions .act").first).to_be_visible()
         action = "call" if actor.locator("#actions .act[data-action='call']").count() else "check"
         actor.locator(f"#actions .act[data-action='{action}']").click()
-        page.wait_for_function("seq => window.pokerfloorTable.state.update.seq > seq", arg=update["seq"])
-    page.wait_for_function("() => window.pokerfloorTable.state.update.hand.board.length === 3")
+        page.wait_for_function("seq => window.pokerfloorTable?.state.update?.seq > seq", arg=update["seq"])
+    page.wait_for_function("() => window.pokerfloorTable?.state.update?.hand.board.length === 3")
     turn = page.evaluate("() => window.pokerfloorTable.state.update.hand.to_act")
     return players[turn].page
 

@@ -132,7 +132,7 @@ def test_a_hi_lo_split_names_each_half(game_table: Callable[..., Seated]) -> Non
         host.page.click("#start")
         for number in range(1, 16):
             host.page.wait_for_function(
-                "n => window.pokerfloorTable.state.update.table.hand_number === n", arg=number)
+                "n => window.pokerfloorTable?.state.update?.table.hand_number === n", arg=number)
             host.page.click("#pause")
             while (person := to_act(host, players)) is not None:
                 check_or_call(person)

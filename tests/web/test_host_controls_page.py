@@ -84,7 +84,7 @@ def test_the_host_pauses_sets_blinds_moves_a_seat_ends_with_a_summary_and_a_hand
         # Resume: hand 2 is dealt at the new blinds, Bob in seat 5.
         host.page.click("#resume")
         expect(host.page.locator("#status")).to_have_text("playing")
-        host.page.wait_for_function("() => window.pokerfloorTable.state.update.table.hand_number === 2")
+        host.page.wait_for_function("() => window.pokerfloorTable?.state.update?.table.hand_number === 2")
         host.page.wait_for_function(IN_PLAY)
         hand = update(host.page)["hand"]
         assert sorted(hand["bets"].values()) == [5, 10] and 5 in hand["seats"]

@@ -34,7 +34,7 @@ def test_rabbit_cards_then_a_board_run_twice(browser: Browser, server: str) -> N
 
         # Hand 2: all-in and called; both agree to run it twice.
         host.page.click("#start")
-        host.page.wait_for_function("() => window.pokerfloorTable.state.update.table.hand_number === 2")
+        host.page.wait_for_function("() => window.pokerfloorTable?.state.update?.table.hand_number === 2")
         host.page.click("#pause")
         shover = _to_act(host, players)
         shover.page.click(".preset:text('all-in')")
@@ -71,7 +71,7 @@ def _to_act(host: Client, players: dict[int, Client], after: Client | None = Non
     """The player to act, once their page shows their buttons."""
     if after is not None:
         host.page.wait_for_function(
-            "seat => { const h = window.pokerfloorTable.state.update.hand; return h && h.to_act !== seat }",
+            "seat => { const h = window.pokerfloorTable?.state.update?.hand; return h && h.to_act !== seat }",
             arg=_seat(after),
         )
     host.page.wait_for_function(IN_PLAY)

@@ -67,7 +67,7 @@ def host_state(people: dict[str, Client]) -> Any:
 
 def after(people: dict[str, Client], seq: int) -> Any:
     """The host's update once the table has taken an input past ``seq``."""
-    people["host"].page.wait_for_function("seq => window.pokerfloorTable.state.update.seq > seq", arg=seq)
+    people["host"].page.wait_for_function("seq => window.pokerfloorTable?.state.update?.seq > seq", arg=seq)
     return host_state(people)
 
 
@@ -75,7 +75,7 @@ def turn(people: dict[str, Client]) -> tuple[Client, Any]:
     """Whoever is to act, once their page shows them their buttons."""
     host = people["host"]
     host.page.wait_for_function(
-        "() => { const h = window.pokerfloorTable.state.update.hand; return h && !h.is_over && h.to_act != null }"
+        "() => { const h = window.pokerfloorTable?.state.update?.hand; return h && !h.is_over && h.to_act != null }"
     )
     update = host.state()
     client = players(people)[update["hand"]["to_act"]]
@@ -246,7 +246,7 @@ def a_straddle_is_marked_and_an_all_in_makes_a_side_pot(table: dict[str, Any]) -
     seats[3].page.click("#straddle")
     after(people, seq)
     host.page.click("#start")
-    host.page.wait_for_function("() => window.pokerfloorTable.state.update.table.hand_number === 2")
+    host.page.wait_for_function("() => window.pokerfloorTable?.state.update?.table.hand_number === 2")
     for client in seats.values():
         expect(client.page.locator(".seat.me .hole .card[data-card]")).to_have_count(2)
     table["holes"][2] = {seat: own_cards(client) for seat, client in seats.items()}

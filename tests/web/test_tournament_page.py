@@ -21,7 +21,7 @@ def test_a_big_blind_ante_chosen_in_the_lobby_is_posted_and_shown_on_the_clock(
         clock = players[2].page.locator("#tournament-clock")
         expect(clock).to_have_text(
             "Level 1 · 10/20 BB ante 20 · next 20/40 BB ante 40 after 1 hand · 2 left · average 400")
-        host.page.wait_for_function("() => window.pokerfloorTable.state.update.hand?.to_act != null")
+        host.page.wait_for_function("() => window.pokerfloorTable?.state.update?.hand?.to_act != null")
         events = host.state()["hand"]["events"]
         posts = [(e["seat"], e["post"], e["amount"]) for e in events if e["kind"] == "post"]
         big = next(seat for seat, kind, _ in posts if kind == "bb")
@@ -36,7 +36,7 @@ def test_the_tournament_clock_shows_the_level_change_and_the_places(game_table: 
         expect(clock).to_have_text("Level 1 · 10/20 · next 20/40 after 1 hand · 2 left · average 100")
         players[1].shot("23-tournament-level-1")
         # Hand 1: whoever acts first folds; hand 2 is dealt at level 2.
-        host.page.wait_for_function("() => window.pokerfloorTable.state.update.hand?.to_act != null")
+        host.page.wait_for_function("() => window.pokerfloorTable?.state.update?.hand?.to_act != null")
         first = players[host.state()["hand"]["to_act"]]
         first.page.click("#actions .act[data-action='fold']")
         expect(clock).to_have_text("Level 2 · 20/40 · next 40/80 after 1 hand · 2 left · average 100")
@@ -44,9 +44,9 @@ def test_the_tournament_clock_shows_the_level_change_and_the_places(game_table: 
         # The host pauses, hand 2 is folded, and between hands offers a deal by ICM: heads-up,
         # each player's equity is 30% plus 40% in proportion to their chips.
         host.page.click("#pause")
-        host.page.wait_for_function("() => window.pokerfloorTable.state.update.hand?.to_act != null")
+        host.page.wait_for_function("() => window.pokerfloorTable?.state.update?.hand?.to_act != null")
         players[host.state()["hand"]["to_act"]].page.click("#actions .act[data-action='fold']")
-        host.page.wait_for_function("() => window.pokerfloorTable.state.update.result != null")
+        host.page.wait_for_function("() => window.pokerfloorTable?.state.update?.result != null")
         host.page.click("#offer-deal")
         deal = players[1].page.locator("#deal li")
         expect(deal).to_have_count(2)
@@ -74,7 +74,7 @@ def test_the_tournament_clock_shows_the_level_change_and_the_places(game_table: 
             action = "call" if legal.get("call") else "check"
             player.page.click(f"#actions .act[data-action='{action}']")
             host.page.wait_for_function(
-                "seq => window.pokerfloorTable.state.update.seq > seq", arg=update["seq"]
+                "seq => window.pokerfloorTable?.state.update?.seq > seq", arg=update["seq"]
             )
         places = players[2].page.locator("#places li")
         expect(places).to_have_count(2)
@@ -94,14 +94,14 @@ def test_an_icm_deal_every_player_accepts_ends_the_tournament_with_its_payouts(
     names = {1: "Ann", 2: "Bob", 3: "Cy"}
     with game_table("5a1e0024", names=names, setup=sit_and_go(payouts="50, 30, 20")) as (host, players, _):
         host.page.click("#start")
-        host.page.wait_for_function("() => window.pokerfloorTable.state.update.hand?.to_act != null")
+        host.page.wait_for_function("() => window.pokerfloorTable?.state.update?.hand?.to_act != null")
         host.page.click("#pause")
         while not host.state()["hand"]["is_over"]:      # everyone folds to the big blind
             seat = host.state()["hand"]["to_act"]
             seq = host.state()["seq"]
             expect(players[seat].page.locator("#actions .act[data-action='fold']")).to_be_visible()
             players[seat].page.click("#actions .act[data-action='fold']")
-            host.page.wait_for_function("s => window.pokerfloorTable.state.update.seq > s", arg=seq)
+            host.page.wait_for_function("s => window.pokerfloorTable?.state.update?.seq > s", arg=seq)
         host.page.click("#offer-deal")
         for person in players.values():
             expect(person.page.locator("#deal li")).to_have_count(3)
