@@ -16,8 +16,8 @@ from pokerfloor.cards import Card
 from pokerfloor.table.bombs import hand_name
 from tests.web.conftest import IN_PLAY, SHOTS, Client
 
-HAND_IS = """n => { const u = window.pokerfloorTable.state.update;
-  return u.table.hand_number === n && u.hand && !u.hand.is_over && u.hand.to_act != null }"""
+HAND_IS = """n => { const u = window.pokerfloorTable?.state.update;
+  return !!u && u.table.hand_number === n && u.hand && !u.hand.is_over && u.hand.to_act != null }"""
 MOVED_ON = "seq => window.pokerfloorTable?.state.update?.seq > seq"
 WIDTHS = {"laptop": (1280, 800), "desktop": (1920, 1080), "phone": (390, 844), "phone-landscape": (844, 390)}
 

@@ -12,10 +12,10 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import IN_PLAY, WAIT, Client, table_at_once
 
-MY_TURN = ("() => { const u = window.pokerfloorTable.state.update;"
+MY_TURN = ("() => { const u = window.pokerfloorTable?.state.update;"
            " return Boolean(u && u.hand && !u.hand.is_over && u.hand.to_act === u.you.seat) }")
-OVER = ("(n) => { const u = window.pokerfloorTable.state.update;"
-        " return u.table.hand_number === n && u.hand && u.hand.is_over }")
+OVER = ("(n) => { const u = window.pokerfloorTable?.state.update;"
+        " return !!u && u.table.hand_number === n && u.hand && u.hand.is_over }")
 
 
 def update(page: Page) -> Any:

@@ -61,8 +61,8 @@ def test_the_tournament_clock_shows_the_level_change_and_the_places(game_table: 
         # Everyone all in until one has every chip: the places and payouts.
         for _ in range(20):
             host.page.wait_for_function(
-                "() => { const u = window.pokerfloorTable.state.update;"
-                " return u.table.tournament.over || u.hand?.to_act != null }"
+                "() => { const u = window.pokerfloorTable?.state.update;"
+                " return !!u && (u.table.tournament.over || u.hand?.to_act != null) }"
             )
             update = host.state()
             if update["table"]["tournament"]["over"]:
