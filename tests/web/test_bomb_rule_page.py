@@ -88,7 +88,8 @@ def cut_short(page: Page) -> list[str]:
         """() => { const pen = document.createElement("canvas").getContext("2d");
              return [...document.querySelectorAll("#create select")].filter(s => s.getClientRects().length)
                .filter(s => { const st = getComputedStyle(s); pen.font = `${st.fontSize} ${st.fontFamily}`;
-                 const room = s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) - 20;
+                 const arrow = 20;  // the drop-down arrow's room, beside the padding
+                 const room = s.clientWidth - parseFloat(st.paddingLeft) - parseFloat(st.paddingRight) - arrow;
                  return pen.measureText(s.options[s.selectedIndex]?.text ?? "").width > room; })
                .map(s => `${s.id}: ${s.options[s.selectedIndex].text}`); }""",
     )
