@@ -35,10 +35,12 @@ COMPILED = [
     "src/pokerfloor/evaluation/lookup.py",
     "src/pokerfloor/dealing.py",
     "src/pokerfloor/envs/observer.py",
+    "src/pokerfloor/envs/episode.py",
 ]
 """The hand engine's modules and the table-driven ranking (``evaluation/lookup.py``, behind
 ``high_rank`` and the other one-call rankings), the AEC environment's observations, masks
-and infos (``envs/observer.py``: numpy is imported only when an environment is), and the seat
+and infos and its episodes' steps (``envs/observer.py``, ``envs/episode.py``: numpy is imported
+only when an environment is), and the seat
 views with their JSON (``hand/view.py``, ``hand/plain.py``: the home-game server builds one for
 every seat and the spectator after every action). The rest stays interpreted: ``cards.py``
 (``Card`` subclasses ``int``, which mypyc cannot compile; the deck's inner loop is in

@@ -11,6 +11,7 @@ import warnings
 
 import numpy as np
 import pytest
+from pettingzoo import AECEnv
 from pettingzoo.test import api_test
 
 from pokerfloor.cli.games import SHORT_NAMES, game
@@ -303,3 +304,50 @@ def test_the_kept_legal_choices_stay_bounded_and_give_what_fresh_ones_give() -> 
         ours, theirs = observer.choices(legal), fresh.choices(legal)
         assert np.array_equal(ours.mask, theirs.mask) and ours.plain == theirs.plain
         assert observer.info(True, ours, 1).keys() == fresh.info(True, theirs, 1).keys()
+
+
+class _Reference:
+    """PettingZoo's own dead step (``AECEnv._was_dead_step``) on copies of the dictionaries."""
+
+    def __init__(self, env: PokerAECEnv, skip: str | None) -> None:
+        self.agents = list(env.agents)
+        self.agent_selection = env.agent_selection
+        self.terminations, self.truncations = dict(env.terminations), dict(env.truncations)
+        self.rewards, self._cumulative_rewards = dict(env.rewards), dict(env._cumulative_rewards)
+        self.infos = {agent: env.infos[agent] for agent in env.agents}
+        self._skip_agent_selection = skip
+
+    def step(self) -> None:
+        AECEnv._was_dead_step(self, None)
+
+    def _clear_rewards(self) -> None:
+        AECEnv._clear_rewards(self)
+
+
+def _state(env: object) -> tuple[object, ...]:
+    names = ("agents", "agent_selection", "terminations", "truncations", "rewards", "_cumulative_rewards")
+    return (*[getattr(env, name) for name in names], set(env.infos))  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_the_dead_step_as_pettingzoos(players: int) -> None:
+    """Once a hand is over, each agent steps with ``None`` and leaves, as PettingZoo's
+    ``AECEnv._was_dead_step`` does it (this environment does it in its compiled episodes): the
+    same agents selected in the same order, the same dictionaries left; any other action is a
+    ``ValueError``."""
+    rng = random.Random(players)
+    for seed in range(6):
+        env = aec_env(players=players, stack=30)
+        env.reset(seed=seed)
+        while not env.terminations[env.agent_selection]:
+            mask = env.last()[0]["action_mask"]  # type: ignore[index]
+            env.step(int(rng.choice(np.flatnonzero(mask))))
+        with pytest.raises(ValueError, match="only valid action is None"):
+            env.step(CALL)
+        reference = _Reference(env, env._episodes._skip)  # the live agent to come back to
+        assert _state(env) == _state(reference)
+        while env.agents:
+            env.step(None)
+            reference.step()
+            assert _state(env) == _state(reference)
+        assert reference.agents == [] and env.agent_selection == reference.agent_selection

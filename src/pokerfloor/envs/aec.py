@@ -11,32 +11,22 @@ button, missed blinds and rebuys are the table's). See docs/envs.md.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped, unused-ignore]
 
-from pokerfloor.envs.observer import ALL_IN, BRING_IN, CALL, FIXED, FOLD, HISTORY_KINDS, MUCK, SHOW, Choices, Observer
-from pokerfloor.errors import IllegalAction, InvalidArgument
+from pokerfloor.envs.episode import Abstraction, Episodes
+from pokerfloor.envs.observer import ALL_IN, BRING_IN, CALL, FIXED, FOLD, HISTORY_KINDS, MUCK, SHOW, Observer
+from pokerfloor.errors import InvalidArgument
 from pokerfloor.hand import Hand, Range
 from pokerfloor.hand.view import SeatView
 from pokerfloor.rules import Game
 from pokerfloor.table import Table
-from pokerfloor.table.buttons import NotEnoughPlayers
-
-
-class Abstraction(Protocol):
-    """Bet sizes standing for the exact amounts: ``sizes`` of them, each a raise-to total that
-    ``to`` works out from the view and the legal range (then clamped into the range)."""
-
-    sizes: int
-
-    def to(self, index: int, view: SeatView, span: Range) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -88,10 +78,6 @@ class ActionCodes:
     def n(self) -> int:
         """How many codes there are."""
         return self.raise_to + self.sizes
-
-
-_NO_INFO: dict[str, Any] = {}
-"""An agent's info before its first step (never handed out: ``_select`` replaces it)."""
 
 
 class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo has no type marker
@@ -157,15 +143,10 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
             }
         )
         self._act_space = spaces.Discrete(self.codes.n)
-        self._hand: Hand | None = None
-        self._dealt_from: Hand | None = None  # a hand never played: each episode's is redealt from it
-        self._table: Table | None = None
-        self._seeded = random.Random()
-        self._rng: random.Random = random.SystemRandom()
-        self._start = {i + 1: s for i, s in enumerate(stacks)}  # each hand's stacks by seat (read only)
-        self._infos: dict[str, dict[str, Any]] = {}
-        self._stale: list[str] = []  # the agents whose infos are not yet of the last step
-        self._views: dict[str, SeatView] = {}
+        self._episodes = Episodes(
+            self.game, stacks, hands, rebuy_after, abstraction, self._observer, self.possible_agents
+        )
+        self._seat = self._episodes.seat_of
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space
@@ -178,107 +159,37 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
         """Deal a new hand (or seat a new table session); ``seed`` makes the deals repeatable.
         Without a seed the deals go on from the last seed given, as Gymnasium's ``reset`` does
         (seed once, then reset every episode), or come from a CSPRNG if none was ever given."""
-        if seed is not None:
-            self._seeded.seed(seed)  # as random.Random(seed), without a new generator per episode
-            self._rng = self._seeded
-        agents = self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(agents, 0.0)
-        self._paid = False
-        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
-        self.terminations = dict.fromkeys(agents, False)
-        self.truncations = dict.fromkeys(agents, False)
-        self._infos = dict.fromkeys(agents, _NO_INFO)  # each filled in by _select (when read)
-        self._played = 0
-        self._broke: dict[int, int] = {}
-        if self.hands is None:
-            self._table = None
-            if self._dealt_from is None:
-                self._dealt_from = Hand(self.game, self._start, button=len(self._start), rng=random.Random(0))
-            self._hand = self._dealt_from.redeal(self._rng)  # as Hand(...) deals it, at a fraction of the cost
-        else:
-            self._table = Table(self.game, len(self.stacks), rng=self._rng, button=len(self.stacks))
-            for i, chips in enumerate(self.stacks):
-                self._table.sit(i + 1, self.possible_agents[i], chips, post=True)
-            self._hand = self._table.start_hand()
-        self._select()
-
-    def _select(self) -> None:
-        """After a change: ``_selected`` with the hand's legal choices now."""
-        hand = self._hand
-        assert hand is not None
-        self._selected(self._observer.select(hand))
-
-    def _selected(self, choices: Choices) -> None:
-        """After a change, given the legal choices now: point ``agent_selection`` at the seat to
-        act, forget the views seen so far and mark every agent's info for refreshing (done when
-        it is read: see ``infos``)."""
-        if self._views:
-            self._views = {}
-        self._choices = choices
-        self._acting = seat = choices.seat  # the seat to act (None: nobody)
-        self._stale = list(self._infos)
-        if seat is not None:
-            self.agent_selection = self.possible_agents[seat - 1]
+        episodes = self._episodes
+        episodes.reset(seed)
+        self.agents, self.rewards, self._cumulative_rewards = episodes.agents, episodes.rewards, episodes.cumulative
+        self.terminations, self.truncations = episodes.terminations, episodes.truncations
+        self.agent_selection = episodes.agent_selection
 
     @property
     def infos(self) -> dict[str, dict[str, Any]]:
         """Each agent's info: the legal range (for the agent to act) and where the session
         stands. Kept up to date in place, as of the last step; the dictionaries are built when
         first read after a step (``last`` builds only the selected agent's)."""
-        stale = self._stale
-        if stale:
-            self._stale = []
-            infos, info = self._infos, self._observer.info
-            acting, choices, number = self._acting, self._choices, self._played + 1
-            for agent in stale:
-                if agent in infos:
-                    infos[agent] = info(self._seat[agent] == acting, choices, number)
-        return self._infos
+        return self._episodes.infos()
 
     @infos.setter
     def infos(self, infos: dict[str, dict[str, Any]]) -> None:
-        self._infos, self._stale = infos, []
-
-    def _info(self, agent: str) -> dict[str, Any]:
-        """The legal range (for the agent to act) and where the session stands."""
-        return self._observer.info(self._acting == self._seat[agent], self._choices, self._played + 1)
+        self._episodes.set_infos(infos)
 
     def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
         """The selected agent's observation (unless ``observe`` is false), cumulative reward,
         termination, truncation and info (``AECEnv.last``, building only this agent's info)."""
-        agent = self.agent_selection
-        seat = self._seat[agent]
-        stale, infos = self._stale, self._infos
-        if agent in stale:
-            stale.remove(agent)
-            infos[agent] = self._observer.info(self._acting == seat, self._choices, self._played + 1)
-        hand = self._hand
-        assert hand is not None
-        return (
-            self._observer.observe(hand, seat, self._choices) if observe else None,
-            self._cumulative_rewards[agent],
-            self.terminations[agent],
-            self.truncations[agent],
-            infos[agent],
-        )
+        return self._episodes.last(observe)
 
     # ------------------------------------------------------------------ observing
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The agent's ``SeatView`` as numbers (``encode(view(agent))``, built incrementally),
         and its action mask (zeros when not its turn)."""
-        hand = self._hand
-        assert hand is not None
-        return self._observer.observe(hand, self._seat[agent], self._choices)
+        return self._episodes.observe(agent)
 
     def view(self, agent: str) -> SeatView:
         """What the agent may see of the hand now (a spectator's view when not dealt in)."""
-        view = self._views.get(agent)
-        if view is None:
-            hand = self._hand
-            assert hand is not None
-            seat = self._seat[agent]
-            view = self._views[agent] = hand.view(seat if seat in hand.seats else None)
-        return view
+        return self._episodes.view(agent)
 
     def encode(self, view: SeatView) -> np.ndarray:
         """A ``SeatView`` as the observation vector, from scratch (``observe`` gives the same
@@ -288,99 +199,23 @@ class PokerAECEnv(AECEnv):  # type: ignore[misc, unused-ignore]  # pettingzoo ha
     # ------------------------------------------------------------------ acting
     def decode(self, action: int) -> tuple[str, int | None, list[str] | None]:
         """The action code as ``Hand.act``'s (action, to, discards) for the agent to act."""
-        hand = self._hand
-        assert hand is not None and hand.to_act is not None
-        if self.abstraction is None or action < self.codes.raise_to:
-            return self._observer.decode(hand, self._choices, action)
-        open_ = self._choices.aggressive
-        kind, span = open_ if open_ is not None else ("raise", Range(0, 0))
-        index = action - self.codes.raise_to
-        wanted = self.abstraction.to(index, hand.view(hand.to_act), span)
-        chip = self.game.min_chip
-        return kind, min(span.max_to, max(span.min_to, wanted - wanted % chip)), None
+        return self._episodes.decode(action)
 
     def step(self, action: int | None) -> None:
         """Take the action for the agent to act; an illegal one is refused (nothing changes, the
-        agent acts again) with the reason and rule in its ``info['refused']``."""
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        hand = self._hand
-        assert hand is not None
-        self._cumulative_rewards[agent] = 0.0
-        if self._paid:  # else every reward is still zero
-            self.rewards = dict.fromkeys(self.agents, 0.0)
-            self._paid = False
-        try:
-            if self.abstraction is None:  # the codes are exact: the observer decodes and plays them
-                after = self._observer.play(hand, self._seat[agent], self._choices, action)
-            else:
-                if not isinstance(action, (int, np.integer)) or not 0 <= int(action) < self.codes.n:
-                    raise IllegalAction("invalid_action", f"{action!r} is not an action code below {self.codes.n}")
-                kind, to, discard = self.decode(int(action))
-                hand.act(self._seat[agent], kind, to, discard)
-                after = None
-        except IllegalAction as refused:
-            self.infos[agent] = {
-                **self._info(agent),
-                "refused": {"reason": refused.reason, "rule": refused.rule, "message": str(refused)},
-            }
-            return
-        if after is not None:  # the hand goes on: the observer has its legal choices now
-            self._selected(after)
-        else:
-            if hand.is_over:
-                self._finish_hand(hand)
-            self._select()
-        if self._paid:
-            self._accumulate_rewards()
-        if self.terminations[self.agent_selection]:
-            self._deads_step_first()
+        agent acts again) with the reason and rule in its ``info['refused']``. A terminated
+        agent steps with ``None`` and leaves ``agents`` (``AECEnv._was_dead_step``)."""
+        self.agent_selection = self._episodes.step(action)
 
-    def _finish_hand(self, hand: Hand) -> None:
-        """Pay the hand's net chips as rewards; in a session deal on (a hand over at once, all
-        in from the blinds, is paid too) until the session's hands are played."""
-        self._paid = True
-        while True:
-            assert hand.is_over
-            start = hand.starting_stacks  # the net chips from the stacks: the result is built when read
-            for seat, chips in hand.stacks.items():
-                self.rewards[self.possible_agents[seat - 1]] += float(chips - start[seat])
-            self._played += 1
-            table = self._table
-            if table is None or self._played >= (self.hands or 0):
-                self.terminations = dict.fromkeys(self.agents, True)
-                return
-            hand = self._next_hand(table)
-            if not hand.is_over:
-                return
-
-    def _next_hand(self, table: Table) -> Hand:
-        table.end_hand()
-        for seat in list(table.seats):
-            if table.seats[seat].busted:
-                self._broke[seat] = self._broke.get(seat, 0) + 1
-                if self._broke[seat] > self.rebuy_after:
-                    self._rebuy(table, seat)
-        try:
-            self._hand = table.start_hand()
-        except NotEnoughPlayers:  # too few left to wait: the broke rebuy at once
-            for seat in list(self._broke):
-                self._rebuy(table, seat)
-            self._hand = table.start_hand()
-        return self._hand
-
-    def _rebuy(self, table: Table, seat: int) -> None:
-        """A broke seat buys its starting stack again, owing the blinds it missed (posted by
-        waiting for the big blind, RROP11 Button & Blind Use)."""
-        table.rebuy(seat, self.stacks[seat - 1])
-        del self._broke[seat]
+    @property
+    def _hand(self) -> Hand | None:
+        """The hand being played."""
+        return self._episodes.hand
 
     @property
     def table(self) -> Table | None:
         """The table of a session (``None`` when an episode is one hand)."""
-        return self._table
+        return self._episodes.table
 
     def render(self) -> str | None:
         hand = self._hand

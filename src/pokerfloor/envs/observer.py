@@ -36,6 +36,8 @@ _HOLES_UNCHANGED: Final = _CARDS_UNCHANGED | {"fold", "deal_board", "expose", "w
 """Events after which every seat holds the same hole cards as before."""
 _FACES_UP: Final = frozenset({"show", "expose"})
 """Events after which some hole cards are public (with stud's upcards, the only way)."""
+_UNSEEN: Final = frozenset({"fold", "muck", "draw", "win"})
+"""Events that change no public card while no hole card is face up (only the board is public)."""
 _NOTHING: Final = Legal()
 _KEPT_BYTES: Final = 1 << 22
 """Bytes of action masks kept for legal choices seen before (one byte per action code)."""
@@ -176,9 +178,10 @@ class Observer:
                     rows.append(0 if amount is None else amount)
                     rows.append(streets.get(e.street, 0))
                 if kind not in _CARDS_UNCHANGED:
-                    cards_dirty = True
                     if kind in _FACES_UP:
                         self._faces_up = True
+                    if self._faces_up or kind not in _UNSEEN:
+                        cards_dirty = True
                     if kind not in _HOLES_UNCHANGED:
                         holes_dirty = True
             self._read = len(events)
