@@ -72,6 +72,15 @@ class Choices:
         self.max_to: int | None = None if aggressive is None else aggressive[1].max_to
         self.lists = tuple([name for name, value in plain.items() if isinstance(value, list)])
         """The names of the plain values that are lists (copied for each info handed out)."""
+        self.info: dict[str, Any] = {
+            "legal": plain,
+            "min_to": self.min_to,
+            "max_to": self.max_to,
+            "hand": 0,
+            "action_mask": mask,
+        }
+        """The acting agent's info but for its copies and the hand's number (copied whole, then
+        filled in: cheaper than building the dictionary)."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copied and pickled by its arguments (a compiled class has no ``__dict__``)."""
@@ -385,10 +394,8 @@ class Observer:
         legal = dict(choices.plain)
         for name in choices.lists:
             legal[name] = legal[name].copy()
-        return {
-            "legal": legal,
-            "min_to": choices.min_to,
-            "max_to": choices.max_to,
-            "hand": hand,
-            "action_mask": choices.mask.copy(),
-        }
+        info = choices.info.copy()
+        info["legal"] = legal
+        info["hand"] = hand
+        info["action_mask"] = choices.mask.copy()
+        return info
