@@ -228,10 +228,7 @@ class Episodes:
             if self.abstraction is None:  # the codes are exact: the observer decodes and plays them
                 after = observer.play(hand, self.seat_of[agent], self._choices, action)
             else:
-                code = int(action) if isinstance(action, (int, np.integer)) else -1
-                if not 0 <= code < observer.codes:
-                    raise IllegalAction("invalid_action", f"{action!r} is not an action code below {observer.codes}")
-                kind, to, discard = self.decode(code)
+                kind, to, discard = self.decode(observer.code(action))
                 hand.act(self.seat_of[agent], kind, to, discard)
                 after = None
         except IllegalAction as refused:

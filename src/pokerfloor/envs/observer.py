@@ -310,12 +310,16 @@ class Observer:
         """Take the action code (an exact raise-to amount for a bet size) for ``seat``, refused
         with ``IllegalAction`` as ``Hand.act`` refuses it, or when it is no code at all. Returns
         the legal choices after it (``select``), or ``None`` once the hand is over."""
+        kind, to, discard = self.decode(hand, choices, self.code(action))
+        hand.act(seat, kind, to, discard)
+        return None if hand.is_over else self.select(hand)
+
+    def code(self, action: object) -> int:
+        """``action`` as an action code, refused with ``IllegalAction`` when it is none."""
         code = int(action) if isinstance(action, (int, np.integer)) else -1
         if not 0 <= code < self.codes:
             raise IllegalAction("invalid_action", f"{action!r} is not an action code below {self.codes}")
-        kind, to, discard = self.decode(hand, choices, code)
-        hand.act(seat, kind, to, discard)
-        return None if hand.is_over else self.select(hand)
+        return code
 
     def choices(self, legal: Legal) -> Choices:
         """The mask, plain values and bet or raise range of ``legal``. The same legal choices
