@@ -5,8 +5,28 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+LONG_FIRST = (
+    "tests/web/test_serve_bots.py",
+    "tests/server/test_faults.py",
+    "tests/bench/test_bench_harness.py",
+    "tests/equity/test_fast_exact.py",
+    "tests/server/test_postgres.py",
+    "tests/bench/test_bench_boards.py",
+)
+"""Files of the longest tests (one to two minutes each, most of it waiting on real time), run
+first: started last, one of them keeps a single worker busy while the others sit idle."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Put the tests of ``LONG_FIRST`` at the front, in its order (a stable sort: every worker
+    collects the same order, as pytest-xdist requires)."""
+    rank = {path: i for i, path in enumerate(LONG_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(LONG_FIRST)))
