@@ -96,12 +96,16 @@ def test_an_icm_deal_every_player_accepts_ends_the_tournament_with_its_payouts(
         host.page.click("#start")
         host.page.wait_for_function("() => window.pokerfloorTable?.state.update?.hand?.to_act != null")
         host.page.click("#pause")
+        expect(host.page.locator("#resume")).to_be_visible()  # the pause's update is in: none is pending
         while not host.state()["hand"]["is_over"]:      # everyone folds to the big blind
             seat = host.state()["hand"]["to_act"]
-            seq = host.state()["seq"]
             expect(players[seat].page.locator("#actions .act[data-action='fold']")).to_be_visible()
             players[seat].page.click("#actions .act[data-action='fold']")
-            host.page.wait_for_function("s => window.pokerfloorTable?.state.update?.seq > s", arg=seq)
+            host.page.wait_for_function(
+                "s => { const h = window.pokerfloorTable?.state.update?.hand;"
+                " return h && (h.is_over || h.to_act !== s); }",
+                arg=seat,
+            )
         host.page.click("#offer-deal")
         for person in players.values():
             expect(person.page.locator("#deal li")).to_have_count(3)
