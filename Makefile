@@ -74,14 +74,14 @@ docs: $(DOCS_STAMP)
 
 # The tests need the peers too: the differential and benchmark-adapter tests run against them.
 # The whole suite runs twice: on the pure-Python source, then on the compiled build.
-# Three workers on two cores: the longest tests mostly wait on real time (servers restarted,
-# a two-minute soak), and tests/conftest.py starts them first.
+# Two workers, one a core; tests/conftest.py starts the longest tests (most of it waiting on real
+# time: servers restarted, a two-minute soak) first, so that none is left running alone at the end.
 test: $(BENCH_STAMP) $(COMPILED_STAMP) $(CHROMIUM)
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy --strict src/pokerfloor
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
-	$(BIN)/python -m pytest -q -n 3 -p no:cacheprovider
-	POKERFLOOR_BUILD=compiled PYTHONPATH=$(COMPILED) $(BIN)/python -m pytest -q -n 3 -p no:cacheprovider
+	$(BIN)/python -m pytest -q -n 2 -p no:cacheprovider
+	POKERFLOOR_BUILD=compiled PYTHONPATH=$(COMPILED) $(BIN)/python -m pytest -q -n 2 -p no:cacheprovider
 
 $(CHROMIUM):
 	apt-get update -qq
