@@ -74,8 +74,9 @@ docs: $(DOCS_STAMP)
 
 # The tests need the peers too: the differential and benchmark-adapter tests run against them.
 # The whole suite runs twice: on the pure-Python source, then on the compiled build.
-# Two workers, one a core; tests/conftest.py starts the longest tests (most of it waiting on real
-# time: servers restarted, a two-minute soak) first, so that none is left running alone at the end.
+# Two workers, one a core; tests/conftest.py starts the longest tests (servers restarted, a
+# two-minute soak, the bench and exact-equity checks) first, so that none is left running alone at
+# the end.
 test: $(BENCH_STAMP) $(COMPILED_STAMP) $(CHROMIUM)
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy --strict src/pokerfloor

@@ -21,8 +21,9 @@ LONG_FIRST = (
     "tests/server/test_postgres.py",
     "tests/bench/test_bench_boards.py",
 )
-"""Files of the longest tests (one to two minutes each, most of it waiting on real time), run
-first: started last, one of them keeps a single worker busy while the others sit idle."""
+"""Files of the longest tests (up to two minutes each: the server restarts and the soak mostly
+wait on real time, the bench and exact-equity tests compute), run first: started last, one of
+them keeps a single worker busy while the other sits idle."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
