@@ -293,17 +293,32 @@ def test_the_kept_legal_choices_stay_bounded_and_give_what_fresh_ones_give() -> 
     the same mask and info as a fresh environment's."""
     env = aec_env(players=2, stack=50_000)  # so many action codes that the fewest are kept
     observer = env._observer
-    bound = len(observer._kept_order)
+    kept, masks = observer._kept.values, observer._masks.values
+    bound = len(observer._kept.order)
     legals = [Legal(seat=1, fold=True, call=Call(k, k), raise_=Range(2 * k, 50_000)) for k in range(2, 3 * bound)]
     for legal in legals:
         observer.choices(legal)
-        assert len(observer._kept) <= bound
-    assert len(observer._kept) == bound and legals[0] not in observer._kept and legals[-1] in observer._kept
+        assert len(kept) <= bound and len(masks) <= bound
+    assert len(kept) == bound and legals[0] not in kept and legals[-1] in kept
+    assert len(masks) == bound  # each raise range its own mask
     fresh = aec_env(players=2, stack=50_000)._observer
     for legal in (legals[0], legals[-1]):
         ours, theirs = observer.choices(legal), fresh.choices(legal)
         assert np.array_equal(ours.mask, theirs.mask) and ours.plain == theirs.plain
         assert observer.info(True, ours, 1).keys() == fresh.info(True, theirs, 1).keys()
+
+
+def test_legal_choices_that_differ_only_in_the_amount_to_call_share_one_read_only_mask() -> None:
+    """A mask depends on the actions open and the raise range, not on what calling costs: legal
+    choices kept apart share it, and nobody can write into it (an info hands it out as it is)."""
+    observer = aec_env(players=2, stack=200)._observer
+    a = observer.choices(Legal(seat=1, fold=True, call=Call(4, 2), raise_=Range(8, 200)))
+    b = observer.choices(Legal(seat=2, fold=True, call=Call(6, 3), raise_=Range(8, 200)))
+    c = observer.choices(Legal(seat=1, fold=True, call=Call(4, 2), raise_=Range(9, 200)))
+    assert a is not b and a.mask is b.mask and c.mask is not a.mask
+    assert np.array_equal(a.mask, observer.mask(a.legal)) and not np.array_equal(c.mask, a.mask)
+    info = observer.info(True, a, 1)
+    assert info["action_mask"] is a.mask and not info["action_mask"].flags.writeable
 
 
 class _Reference:

@@ -7,7 +7,7 @@ public attributes, and gives the same numbers compiled or not.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, Generic, TypeVar
 
 import numpy as np
 
@@ -40,9 +40,15 @@ _UNSEEN: Final = frozenset({"fold", "muck", "draw", "win"})
 """Events that change no public card while no hole card is face up (only the board is public)."""
 _NOTHING: Final = Legal()
 _KEPT_BYTES: Final = 1 << 22
-"""Bytes of action masks kept for legal choices seen before (one byte per action code)."""
+"""Bytes of action masks kept (one byte per action code); as many legal choices are kept."""
 _KEPT_LEAST: Final = 64
-"""Legal choices kept however many action codes there are."""
+"""Masks and legal choices kept however many action codes there are."""
+
+
+def _objects(numbers: list[int]) -> list[Any]:
+    """The same list, read as objects: compiled code then hands its ints on as they are, where
+    as ints it would unbox each and box it again (an allocation above 256)."""
+    return numbers
 
 
 def aggressive(legal: Legal) -> tuple[str, Range] | None:
@@ -54,6 +60,32 @@ def aggressive(legal: Legal) -> tuple[str, Range] | None:
     if legal.complete is not None:
         return "complete", legal.complete
     return None
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Kept(Generic[K, V]):
+    """Values kept by key, at most ``size`` of them: once full, a new one takes the place of the
+    oldest, so the cache stops growing (a growing cache sets off the cyclic garbage collector,
+    whose passes cost more than the values saved)."""
+
+    def __init__(self, size: int) -> None:
+        self.values: dict[K, V] = {}
+        self.order: list[K | None] = [None] * size  # the keys in the order they came (None: free)
+        self.next = 0
+
+    def put(self, key: K, value: V) -> V:
+        """Keep ``value`` for ``key`` (new), dropping the oldest when full; returns ``value``."""
+        order, at = self.order, self.next
+        oldest = order[at]
+        if oldest is not None:
+            del self.values[oldest]
+        order[at] = key
+        self.next = at + 1 if at + 1 < len(order) else 0
+        self.values[key] = value
+        return value
 
 
 class Choices:
@@ -117,6 +149,9 @@ class Observer:
         self.size = self.cards_len + self.chips_len + 4 * history
         self._pub = np.zeros(self.size, np.float32)  # a spectator's observation, kept up to date
         self._cells = self._pub.data  # its numbers one by one (a memoryview: a third of numpy's cost for one)
+        # Each cell's index as an int object made once: a write through the memoryview then boxes
+        # no index (most are above CPython's cached small ints, so each box was an allocation).
+        self._slots: list[Any] = list(range(self.size))
         self._fresh = False  # whether _pub is of the hand now
         self._observed: Hand | None = None  # the hand the carried-over parts are of
         self._read = 0
@@ -127,12 +162,11 @@ class Observer:
         self._own: dict[int, list[int]] = {}  # each seat's own slots: hole cards, then seat
         self._chips_now: list[int] = [0] * self.chips_len  # the chips part as written
         self._order: tuple[int, ...] = ()  # the hand's seats in the order of its chip counts
-        self._kept: dict[Legal, Choices] = {}
-        # The legal choices kept, in the order they were first seen: once full, a new one takes the
-        # place of the oldest, so the cache stops growing (a growing cache sets off the cyclic
-        # garbage collector, whose passes cost more than the masks saved).
-        self._kept_order: list[Legal | None] = [None] * max(_KEPT_LEAST, _KEPT_BYTES // codes)
-        self._kept_next = 0
+        kept = max(_KEPT_LEAST, _KEPT_BYTES // codes)
+        self._kept: Kept[Legal, Choices] = Kept(kept)
+        # The masks by what they depend on: far fewer than the legal choices (whose amounts to call
+        # differ), so a legal choice not kept mostly finds its mask.
+        self._masks: Kept[tuple[object, ...], np.ndarray] = Kept(kept)
         self._idle = np.zeros(codes, np.int8)
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -150,8 +184,9 @@ class Observer:
         out = self._pub.copy()
         own = self._own.get(seat)
         if own is not None:
+            slots = self._slots
             for slot in own:  # a fresh array: numpy's item writes beat making it a memoryview
-                out[slot] = 1
+                out[slots[slot]] = 1
         mask = choices.mask if choices.legal.seat == seat else self._idle
         return {"observation": out, "action_mask": mask.copy()}
 
@@ -197,10 +232,11 @@ class Observer:
             used, history = len(rows) // 4, self.history
             at = cards_len + chips_len
             if before < used <= history:  # new rows in cells still zero since the hand began
+                slots, values = self._slots, _objects(rows)
                 for i in range(4 * before, 4 * used):
-                    value = rows[i]
+                    value = values[i]
                     if value:
-                        cells[at + i] = value
+                        cells[slots[at + i]] = value
             elif used > history:
                 pub[at:] = rows[4 * (used - history) :]
         if cards_dirty:
@@ -214,10 +250,10 @@ class Observer:
             }
         stacks, bets = hand.chip_counts()
         now = self.chips(hand.button_seat, hand.to_act, hand.folded, self._order, stacks, bets, hand.total_pot, street)
-        was = self._chips_now
+        was, slots, values = self._chips_now, self._slots, _objects(now)
         for i in range(chips_len):
             if now[i] != was[i]:
-                cells[cards_len + i] = now[i]
+                cells[slots[cards_len + i]] = values[i]
         self._chips_now = now
         self._fresh = True
 
@@ -229,8 +265,9 @@ class Observer:
         board = [n * 52 + c for c in hand.board if c is not None]
         shown = self._board_shown
         if not self._faces_up and board[: len(shown)] == shown:  # only new board cards
+            slots = self._slots
             for slot in board[len(shown) :]:
-                cells[slot] = 1
+                cells[slots[slot]] = 1
         else:
             if self._faces_up:
                 seen = visible_cards(hand, None).items()  # hole cards shown, upcards, all in
@@ -324,16 +361,15 @@ class Observer:
     def choices(self, legal: Legal) -> Choices:
         """The mask, plain values and bet or raise range of ``legal``. The same legal choices
         come back often, so they are kept by them (never handed out: only copies)."""
-        kept = self._kept.get(legal)
+        kept = self._kept.values.get(legal)
         if kept is None:
-            order, at = self._kept_order, self._kept_next
-            oldest = order[at]
-            if oldest is not None:
-                del self._kept[oldest]
-            order[at] = legal
-            self._kept_next = at + 1 if at + 1 < len(order) else 0
-            mask = np.frombuffer(self.mask_bytes(legal), np.int8)  # read-only: over bytes
-            kept = self._kept[legal] = Choices(legal, mask, legal_json(legal), aggressive(legal))
+            open_ = aggressive(legal)
+            shape = (legal.fold, legal.check or legal.call is not None, legal.bring_in is not None, legal.show)
+            key = (*shape, legal.muck, legal.draw, None if open_ is None else open_[1])
+            mask = self._masks.values.get(key)
+            if mask is None:  # read-only: over bytes
+                mask = self._masks.put(key, np.frombuffer(self.mask_bytes(legal), np.int8))
+            kept = self._kept.put(legal, Choices(legal, mask, legal_json(legal), open_))
         return kept
 
     def mask(self, legal: Legal) -> np.ndarray:
@@ -392,7 +428,9 @@ class Observer:
         return kind, action - self.raise_to, None
 
     def info(self, acting: bool, choices: Choices, hand: int) -> dict[str, Any]:
-        """One agent's info: the legal actions, range and mask when ``acting``."""
+        """One agent's info: the legal actions, range and mask when ``acting``. The mask is a
+        read-only array shared by every info of the same legal choices (the observation's is a
+        fresh copy, to write into)."""
         if not acting:
             return {"legal": {}, "min_to": None, "max_to": None, "hand": hand}
         legal = dict(choices.plain)
@@ -400,6 +438,5 @@ class Observer:
             legal[name] = legal[name].copy()
         info = choices.info.copy()
         info["legal"] = legal
-        info["hand"] = hand
-        info["action_mask"] = choices.mask.copy()
+        info["hand"] = hand  # the mask stays the kept one, read-only: nobody can change it
         return info
