@@ -140,11 +140,13 @@ def test_a_client_that_stops_reading_delays_no_one_and_is_dropped(served: Served
     assert host.reply({"type": "start"})["type"] == "ack"
     task = served.app.state.server.tables[table_id]  # type: ignore[attr-defined]
     stalled = _stalled_spectator(served.port, table_id)
+    # The spectator is attached to the table at its hello, and spectating a moment later: wait for
+    # the second (a client seen at the table may not be spectating yet).
     deadline = time.monotonic() + WAIT
-    while len(task.clients) < 4:
+    while (watcher := next((c for c in list(task.clients) if c.spectating), None)) is None:
         assert time.monotonic() < deadline, "the stalled spectator never joined the table"
         time.sleep(0.01)
-    watcher = next(c for c in task.clients if c.spectating)
+    assert len(task.clients) == 4
 
     delays: list[float] = []
     sent = 0
