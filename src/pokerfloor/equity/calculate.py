@@ -649,9 +649,9 @@ def fixed(spec: EquitySpec) -> bool:
 
 
 def _flush_boards(spec: EquitySpec) -> int:
-    """The steps ``fixed_tally`` takes over the completions in which some player of fixed hands
-    can make a flush (the suited cards one by one, the others by at most as many multisets of
-    ranks as they deal), or -1 when the cards shown already give one a flush to come."""
+    """At most the steps ``fixed_tally`` takes over the completions in which some player of fixed
+    hands can make a flush (the suited cards one by one, the others by at most as many multisets
+    of ranks as they deal), or -1 when the cards shown already give one a flush to come."""
     holes = [r.hands[0][0] for r in spec.ranges]
     held = [*spec.board, *spec.dead, *(c for h in holes for c in h)]
     left = [13 - [c & 3 for c in held].count(s) for s in range(4)]
@@ -670,10 +670,10 @@ def _flush_boards(spec: EquitySpec) -> int:
 
 def fixed_tally(spec: EquitySpec) -> Tally | None:
     """The tally of ``exact_tally(spec)`` for fixed hold'em hands (``fixed``), by the ranks
-    dealt (``kernels.fixed_hands``): each multiset of ranks to come settled once, the
-    completions in which a player can make a flush settled again by their cards of the suit one
-    by one and the others by their ranks. None when the cards shown give a player a flush with no
-    card to come (every completion is then such a one)."""
+    dealt (``kernels.fixed_hands``): each multiset of ranks to come settled once, its
+    completions in which a player can make a flush settled again by the ranks the cards of the
+    suit deal. None when the cards shown give a player a flush with no card to come (every
+    completion is then such a one)."""
     found = _fixed_lists(spec)
     if found is None:
         return None

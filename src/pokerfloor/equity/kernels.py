@@ -1688,13 +1688,13 @@ def _fixed_hands(
     completions of ``board`` from the cards not in ``known`` (which holds the hole cards) by the
     ranks they deal: a completion in which no player can make a flush is valued by its ranks
     alone, so each multiset of ranks is settled once, as often as the cards left can deal it
-    (the product of C(cards left of the rank, times dealt)). The completions in which some
-    player can (enough of one suit on the board for a player's cards of that suit: at most one
-    suit can be so) then settle by their true values in place of their ranks' values: the cards
-    of that suit dealt one by one (they make the flushes), the other cards by the ranks they
-    deal, as often as the cards left of other suits deal them. Adds to ``outcomes[p, winners]``;
-    returns the showdowns, or -1 when the cards shown already give a player a flush draw of none
-    to come (then every completion is such, and ``_boards_first`` serves)."""
+    (the product of C(cards left of the rank, times dealt)). The completions of the multiset in
+    which some player can (enough of one suit on the board for a player's cards of that suit: at
+    most one suit can be so) then settle by their true values in place of their ranks' values
+    (``_suited_deals``), by the ranks of the multiset that the cards of that suit deal. Adds to
+    ``outcomes[p, winners]``; returns the showdowns, or -1 when the cards shown already give a
+    player a flush draw of none to come (then every completion is such, and ``_boards_first``
+    serves)."""
     players = holes.shape[0]
     shown = 5 - missing
     shown_key = 0
@@ -1718,100 +1718,168 @@ def _fixed_hands(
         for s in range(4):
             most[s] = max(most[s], hole_counts[p, s])
     needed = np.zeros(4, dtype=np.int64)  # cards of the suit to come for some player's flush
+    flushable = False
     for s in range(4):
         needed[s] = 5 - shown_counts[s] - most[s]
         if needed[s] <= 0:
             return -1
+        if needed[s] <= missing:
+            flushable = True
     left = np.zeros(13, dtype=np.int64)
-    deck = np.empty(52, dtype=np.int64)
-    n = 0
+    others = np.zeros((4, 13), dtype=np.int64)  # the cards left of each rank not of the suit
+    suited_left = np.zeros(4, dtype=np.int64)  # the ranks whose card of the suit is left
     for card in range(52):
         if not known >> card & 1:
             left[card >> 2] += 1
-            deck[n] = card
-            n += 1
+            suited_left[card & 3] |= 1 << (card >> 2)
+            for s in range(4):
+                if s != card & 3:
+                    others[s, card >> 2] += 1
     rank_key = np.zeros(13, dtype=np.int64)
     for r in range(13):
         rank_key[r] = int(small[4 * r]) >> SUIT_BITS  # clubs' suit key is 0
     values = np.zeros(players, dtype=np.int64)
+    true_values = np.zeros(players, dtype=np.int64)
     hole_ranks = np.zeros(players, dtype=np.int64)
     for p in range(players):
         hole_ranks[p] = hole_keys[p] >> SUIT_BITS
     shown_rank = shown_key >> SUIT_BITS
     showdowns = 0
     ranks = np.zeros(5, dtype=np.int64)  # every multiset of ranks to come, as non-decreasing sequences
+    distinct = np.zeros(5, dtype=np.int64)
+    dealt = np.zeros(5, dtype=np.int64)
+    drop = np.zeros(5, dtype=np.int64)
+    ways = np.zeros(6, dtype=np.int64)  # by the cards of a suit dealt
     more = True
     while more:
         times = _multiset_times_jit(ranks, missing, left, choose)
         if times:
-            _rank_values_jit(ranks, missing, shown_rank, rank_key, hole_ranks, small, big, values)
-            _settle_jit(values, players, outcomes, times)
+            total = shown_rank  # each player's value by ranks alone
+            for j in range(missing):
+                total += rank_key[ranks[j]]
+            for p in range(players):
+                values[p] = _unsuited_jit(total + hole_ranks[p], ROWS7_AT, 0, small, big)
+            moved = 0
+            if flushable:
+                moved = _suited_deals_jit(ranks, missing, needed, suited_left, others, shown_counts, shown_masks,
+                                          hole_counts, hole_masks, values, true_values, choose, big, at, outcomes,
+                                          distinct, dealt, drop, ways)
+            _settle_jit(values, players, outcomes, times - moved)
             showdowns += times
         more = _next_multiset_jit(ranks, missing)
-    # the completions in which a player can make a flush: ``k`` cards of suit ``s`` to come, one
-    # by one, and the others by the ranks they deal (no other suit can then reach three on the
-    # board); each settles by its true values in place of its ranks' values
-    suited = np.empty(13, dtype=np.int64)
-    others = np.zeros(13, dtype=np.int64)  # the cards left of each rank not of suit ``s``
-    pick = np.empty(5, dtype=np.int64)
-    flushes = np.zeros(players, dtype=np.int64)  # a player's flush with the suited cards, or 0
-    true_values = np.zeros(players, dtype=np.int64)
-    for s in range(4):
-        if needed[s] > missing:
-            continue
-        ns = no = 0
-        for r in range(13):
-            others[r] = left[r]
-        for i in range(n):
-            if deck[i] & 3 == s:
-                suited[ns] = deck[i]
-                ns += 1
-                others[deck[i] >> 2] -= 1
-            else:
-                no += 1
-        for k in range(needed[s], min(missing, ns) + 1):
-            rest = missing - k
-            if rest > no:
-                continue
-            for j in range(k):
-                pick[j] = j
-            changed = 0
-            while changed >= 0:
-                key_s = shown_rank
-                mask_s = shown_masks[s]
-                for j in range(k):
-                    card = suited[pick[j]]
-                    key_s += rank_key[card >> 2]
-                    mask_s |= 1 << (card >> 2)
-                for p in range(players):
-                    flushes[p] = 0
-                    if shown_counts[s] + k + hole_counts[p, s] >= 5:
-                        flushes[p] = int(big[at[1] + (mask_s | hole_masks[p, s])])
-                for j in range(rest):
-                    ranks[j] = 0
-                more = True
-                while more:
-                    times = _multiset_times_jit(ranks, rest, others, choose)
-                    if times:
-                        _rank_values_jit(ranks, rest, key_s, rank_key, hole_ranks, small, big, values)
-                        for p in range(players):
-                            true_values[p] = flushes[p] if flushes[p] else values[p]
-                        _settle_jit(values, players, outcomes, -times)
-                        _settle_jit(true_values, players, outcomes, times)
-                    more = _next_multiset_jit(ranks, rest)
-                changed = _next_board_jit(pick, k, ns)
     return showdowns
 
 
-def _rank_values(ranks: Array, count: int, key: int, rank_key: Array, hole_ranks: Array, small: Array, big: Array,
-                 values: Array) -> None:
-    """Each player's value (``values[p]``) by ranks alone, of ranks ``ranks[:count]`` added to
-    the rank key ``key`` and the player's hole cards' (``hole_ranks[p]``)."""
-    total = key
-    for j in range(count):
-        total += rank_key[ranks[j]]
-    for p in range(hole_ranks.shape[0]):
-        values[p] = _unsuited_jit(total + hole_ranks[p], ROWS7_AT, 0, small, big)
+def _suited_deals(
+    ranks: Array, count: int, needed: Array, suited_left: Array, others: Array, shown_counts: Array,
+    shown_masks: Array, hole_counts: Array, hole_masks: Array, values: Array, true_values: Array, choose: Array,
+    big: Array, at: Array, outcomes: Array, distinct: Array, dealt: Array, drop: Array, ways: Array,
+) -> int:
+    """Settle by their true values, in place of their ranks' values (``values``), the deals of the
+    ranks ``ranks[:count]`` (non-decreasing) in which a player can make a flush, and return how
+    many of them were settled alone by one player's flush (their ranks' settling is then the
+    caller's to take back); the others are taken back here. For each suit ``s``, ``k`` cards of
+    the suit dealt (``needed[s]`` or more) from the ranks dealt whose card of the suit is left:
+    ``ways[k]``, the coefficient of x**k in the product over the ranks dealt of C(others,
+    times) + x C(others, times - 1) (the second only if the rank's card of the suit is left;
+    ``others[s, r]``: the cards left of rank ``r`` not of the suit). No other suit can then reach
+    three on the board, so a player without the flush keeps its ranks' value: when a single
+    player makes it and every other player's value is below the lowest flush (7-5-4-3-2), it
+    wins them all alone; else each set of ``k`` of those ranks (all but those of ``drop``) is
+    settled, as often as the cards left deal it, where it moves the winners. ``distinct``,
+    ``dealt`` and ``drop``: room for five; ``ways``: for six."""
+    players = values.shape[0]
+    lowest = int(big[at[1] + 0b101111])
+    ranks_best = 0
+    for p in range(players):
+        if values[p] > ranks_best:
+            ranks_best = values[p]
+    kinds = 0
+    j = 0
+    while j < count:  # the ranks dealt and the times each
+        same = 1
+        while j + same < count and ranks[j + same] == ranks[j]:
+            same += 1
+        distinct[kinds] = ranks[j]
+        dealt[kinds] = same
+        kinds += 1
+        j += same
+    moved = 0
+    for s in range(4):
+        if needed[s] > count:
+            continue
+        fits = 0
+        for k in range(count + 1):
+            ways[k] = 0
+        ways[0] = 1
+        for i in range(kinds):
+            r = distinct[i]
+            plain = choose[others[s, r], dealt[i]]
+            if suited_left[s] >> r & 1:
+                suited = choose[others[s, r], dealt[i] - 1]
+                fits += 1
+                for k in range(fits, 0, -1):
+                    ways[k] = ways[k] * plain + ways[k - 1] * suited
+                ways[0] *= plain
+            else:
+                for k in range(fits + 1):
+                    ways[k] *= plain
+        for k in range(needed[s], fits + 1):
+            if ways[k] == 0:
+                continue
+            alone = -1
+            flushers = 0
+            rest_best = 0
+            for p in range(players):
+                if shown_counts[s] + k + hole_counts[p, s] >= 5:
+                    alone = p
+                    flushers += 1
+                elif values[p] > rest_best:
+                    rest_best = values[p]
+            if flushers == 1 and rest_best < lowest:
+                outcomes[alone, 1] += ways[k]
+                moved += ways[k]
+                continue
+            dropped = fits - k
+            for i in range(dropped):
+                drop[i] = i
+            changed = 0
+            while changed >= 0:
+                pick = 0
+                at_drop = 0
+                fit = 0
+                times = 1
+                for i in range(kinds):
+                    r = distinct[i]
+                    taken = 0
+                    if suited_left[s] >> r & 1:
+                        if at_drop < dropped and drop[at_drop] == fit:
+                            at_drop += 1
+                        else:
+                            taken = 1
+                            pick |= 1 << r
+                        fit += 1
+                    times *= choose[others[s, r], dealt[i] - taken]
+                if times:
+                    mask_s = shown_masks[s] | pick
+                    best = 0
+                    for p in range(players):
+                        value = values[p]
+                        if shown_counts[s] + k + hole_counts[p, s] >= 5:
+                            value = int(big[at[1] + (mask_s | hole_masks[p, s])])
+                        true_values[p] = value
+                        if value > best:
+                            best = value
+                    for p in range(players):  # the same winners settle the same: nothing to move
+                        if (true_values[p] == best) != (values[p] == ranks_best):
+                            _settle_jit(values, players, outcomes, -times)
+                            _settle_jit(true_values, players, outcomes, times)
+                            break
+                changed = _next_board_jit(drop, dropped, fits)
+    return moved
+
+
+_suited_deals_jit = _compiled(_suited_deals, inline=True)  # called with its arrays, it cost more than its work
 
 
 def _multiset_times(ranks: Array, count: int, left: Array, choose: Array) -> int:
@@ -1842,7 +1910,6 @@ def _next_multiset(ranks: Array, count: int) -> bool:
     return True
 
 
-_rank_values_jit = _compiled(_rank_values)  # inlined by numba, the pre-flop count took 1.75 times as long
 _multiset_times_jit = _compiled(_multiset_times, inline=True)
 _next_multiset_jit = _compiled(_next_multiset, inline=True)
 
