@@ -15,7 +15,6 @@ import csv
 import io
 import json
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -86,6 +85,9 @@ SEAT_CHANGES = _seat_changes_by_hand()
 # imported everything and parsed the command line once: a fresh interpreter spends most of a
 # second on imports, and a forked one starts serving in a few milliseconds' work. Each server is
 # still its own process, running ``pokerfloor serve``'s own entry point, and is SIGKILLed.
+# Only the zygote, its parent, signals or reaps a server, and only when asked: a server that
+# died stays a zombie until then, so its pid cannot pass to another process (an unrelated test's
+# child) that a later kill would hit, nor make a dead server look alive.
 ZYGOTE = """
 import contextlib, io, os, signal, sys
 import alembic.command, pokerfloor.server.app, pokerfloor.server.store, uvicorn.lifespan.on
@@ -95,16 +97,28 @@ argv, sys.argv = sys.argv, ["pokerfloor", "serve", "--help"]
 with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):
     main()          # the command line parsed once: every lazy import done
 
-def reap(*_):
-    with contextlib.suppress(ChildProcessError):
-        while os.waitpid(-1, os.WNOHANG)[0] > 0:
-            pass
+gone = set()                # the servers reaped (their pids may pass to other processes)
 
-signal.signal(signal.SIGCHLD, reap)
-for line in sys.stdin:                      # one line a server: its kill point
+def ended(pid):
+    if pid not in gone and os.waitpid(pid, os.WNOHANG)[0] == 0:
+        return False
+    gone.add(pid)
+    return True
+
+for line in sys.stdin:      # "?PID": is it alive; "!PID": kill and reap it; else a new server's kill point
+    if line[:1] == "?":
+        print("dead" if ended(int(line[1:])) else "alive", flush=True)
+        continue
+    if line[:1] == "!":
+        pid = int(line[1:])
+        if not ended(pid):
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            gone.add(pid)
+        print("gone", flush=True)
+        continue
     pid = os.fork()
     if pid == 0:
-        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         quiet = os.open(os.devnull, os.O_RDWR)
         for fd in (0, 1):
             os.dup2(quiet, fd)
@@ -114,6 +128,7 @@ for line in sys.stdin:                      # one line a server: its kill point
             main()
         finally:
             os._exit(0)
+    gone.discard(pid)
     print(pid, flush=True)
 """
 
@@ -122,14 +137,6 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
 
 
 class Server:
@@ -157,11 +164,7 @@ class Server:
 
     def start(self, kill_at: str = "") -> None:
         if self.zygote is not None:
-            stdin, stdout = self.zygote.stdin, self.zygote.stdout
-            assert stdin is not None and stdout is not None
-            stdin.write(f"{kill_at}\n".encode())
-            stdin.flush()
-            self.pid = int(stdout.readline())
+            self.pid = int(self._ask(kill_at))
         else:
             self.process = subprocess.Popen(
                 [sys.executable, "-c", "from pokerfloor.cli import main; main()", *self._args()],
@@ -192,12 +195,7 @@ class Server:
             self.process.wait(10)
             self.process = None
         elif self.pid is not None:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(self.pid, signal.SIGKILL)
-            for _ in range(2000):
-                if not _alive(self.pid):
-                    break
-                time.sleep(0.005)
+            assert self._ask(f"!{self.pid}") == "gone"
         self.pid = None
 
     def close(self) -> None:
@@ -211,7 +209,14 @@ class Server:
     def dead(self) -> bool:
         if self.process is not None:
             return self.process.poll() is not None
-        return self.pid is None or not _alive(self.pid)
+        return self.pid is None or self._ask(f"?{self.pid}") == "dead"
+
+    def _ask(self, line: str) -> str:
+        """The zygote's answer to one line (see ZYGOTE)."""
+        assert self.zygote is not None and self.zygote.stdin is not None and self.zygote.stdout is not None
+        self.zygote.stdin.write(f"{line}\n".encode())
+        self.zygote.stdin.flush()
+        return self.zygote.stdout.readline().decode().strip()
 
 
 class Client:
