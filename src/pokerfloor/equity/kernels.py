@@ -1746,13 +1746,16 @@ def _fixed_hands(
     shown_rank = shown_key >> SUIT_BITS
     showdowns = 0
     ranks = np.zeros(5, dtype=np.int64)  # every multiset of ranks to come, as non-decreasing sequences
-    distinct = np.zeros(5, dtype=np.int64)
+    distinct = np.zeros(5, dtype=np.int64)  # the multiset's ranks, and the times each is dealt
     dealt = np.zeros(5, dtype=np.int64)
     drop = np.zeros(5, dtype=np.int64)
     ways = np.zeros(6, dtype=np.int64)  # by the cards of a suit dealt
     more = True
     while more:
-        times = _multiset_times_jit(ranks, missing, left, choose)
+        kinds = _multiset_runs_jit(ranks, missing, distinct, dealt)
+        times = 1  # as often as the cards left deal it: the product of C(left, times dealt)
+        for i in range(kinds):
+            times *= choose[left[distinct[i]], dealt[i]]
         if times:
             total = shown_rank  # each player's value by ranks alone
             for j in range(missing):
@@ -1761,7 +1764,7 @@ def _fixed_hands(
                 values[p] = _unsuited_jit(total + hole_ranks[p], ROWS7_AT, 0, small, big)
             moved = 0
             if flushable:
-                moved = _suited_deals_jit(ranks, missing, needed, suited_left, others, shown_counts, shown_masks,
+                moved = _suited_deals_jit(kinds, missing, needed, suited_left, others, shown_counts, shown_masks,
                                           hole_counts, hole_masks, values, true_values, choose, big, at, outcomes,
                                           distinct, dealt, drop, ways)
             _settle_jit(values, players, outcomes, times - moved)
@@ -1771,12 +1774,12 @@ def _fixed_hands(
 
 
 def _suited_deals(
-    ranks: Array, count: int, needed: Array, suited_left: Array, others: Array, shown_counts: Array,
+    kinds: int, count: int, needed: Array, suited_left: Array, others: Array, shown_counts: Array,
     shown_masks: Array, hole_counts: Array, hole_masks: Array, values: Array, true_values: Array, choose: Array,
     big: Array, at: Array, outcomes: Array, distinct: Array, dealt: Array, drop: Array, ways: Array,
 ) -> int:
     """Settle by their true values, in place of their ranks' values (``values``), the deals of the
-    ranks ``ranks[:count]`` (non-decreasing) in which a player can make a flush, and return how
+    ``count`` ranks ``distinct[:kinds]``, each ``dealt[i]`` times, in which a player can make a flush, and return how
     many of them were settled alone by one player's flush (their ranks' settling is then the
     caller's to take back); the others are taken back here. For each suit ``s``, ``k`` cards of
     the suit dealt (``needed[s]`` or more) from the ranks dealt whose card of the suit is left:
@@ -1786,24 +1789,14 @@ def _suited_deals(
     three on the board, so a player without the flush keeps its ranks' value: when a single
     player makes it and every other player's value is below the lowest flush (7-5-4-3-2), it
     wins them all alone; else each set of ``k`` of those ranks (all but those of ``drop``) is
-    settled, as often as the cards left deal it, where it moves the winners. ``distinct``,
-    ``dealt`` and ``drop``: room for five; ``ways``: for six."""
+    settled, as often as the cards left deal it, where it moves the winners. ``drop``: room
+    for five; ``ways``: for six."""
     players = values.shape[0]
     lowest = int(big[at[1] + 0b101111])
     ranks_best = 0
     for p in range(players):
         if values[p] > ranks_best:
             ranks_best = values[p]
-    kinds = 0
-    j = 0
-    while j < count:  # the ranks dealt and the times each
-        same = 1
-        while j + same < count and ranks[j + same] == ranks[j]:
-            same += 1
-        distinct[kinds] = ranks[j]
-        dealt[kinds] = same
-        kinds += 1
-        j += same
     moved = 0
     for s in range(4):
         if needed[s] > count:
@@ -1882,18 +1875,20 @@ def _suited_deals(
 _suited_deals_jit = _compiled(_suited_deals, inline=True)  # called with its arrays, it cost more than its work
 
 
-def _multiset_times(ranks: Array, count: int, left: Array, choose: Array) -> int:
-    """In how many ways the cards left (``left[r]`` of rank ``r``) deal the ranks
-    ``ranks[:count]`` (non-decreasing): the product over the ranks of C(left, times dealt)."""
-    times = 1
+def _multiset_runs(ranks: Array, count: int, distinct: Array, dealt: Array) -> int:
+    """The ranks of ``ranks[:count]`` (non-decreasing) each once in ``distinct`` and the times
+    each is dealt in ``dealt``; returns how many there are."""
+    kinds = 0
     j = 0
     while j < count:
         same = 1
         while j + same < count and ranks[j + same] == ranks[j]:
             same += 1
-        times *= choose[left[ranks[j]], same]
+        distinct[kinds] = ranks[j]
+        dealt[kinds] = same
+        kinds += 1
         j += same
-    return times
+    return kinds
 
 
 def _next_multiset(ranks: Array, count: int) -> bool:
@@ -1910,7 +1905,7 @@ def _next_multiset(ranks: Array, count: int) -> bool:
     return True
 
 
-_multiset_times_jit = _compiled(_multiset_times, inline=True)
+_multiset_runs_jit = _compiled(_multiset_runs, inline=True)
 _next_multiset_jit = _compiled(_next_multiset, inline=True)
 
 fixed_hands = _compiled(_fixed_hands)
