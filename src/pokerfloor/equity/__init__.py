@@ -6,6 +6,8 @@ written as players write them (``ranges``). Heads-up hold'em before the flop is 
 from a shipped table (``preflop``); otherwise exact enumeration runs when it is small enough,
 Monte Carlo otherwise, both on the card-key tables of ``pokerfloor.evaluation.batch`` in loops
 compiled by numba (``pip install 'pokerfloor[fast]'``; numpy is required).
+``equity_by_flop`` (and ``equity_by_board`` for the turn and the river) answers on every board of
+the next street at once, the boards grouped by suit isomorphism (``by_board``).
 """
 
 from pokerfloor.equity.calculate import (
@@ -22,12 +24,15 @@ from pokerfloor.equity.calculate import (
     sample_tally,
     table_tally,
 )
+from pokerfloor.equity.by_board import BoardEquities, BoardEquity, equity_by_board, equity_by_flop
 from pokerfloor.equity.ranges import Range, RangeError, parse_range
 
 equity = calculate
 
 __all__ = [
     "BLOCK",
+    "BoardEquities",
+    "BoardEquity",
     "EXACT_LIMIT",
     "GAMES",
     "Equity",
@@ -38,6 +43,8 @@ __all__ = [
     "Tally",
     "calculate",
     "equity",
+    "equity_by_board",
+    "equity_by_flop",
     "exact_tally",
     "parse_range",
     "result",
