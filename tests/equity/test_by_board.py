@@ -12,10 +12,10 @@ import pytest
 
 from pokerfloor.cards import Card, parse_cards
 from pokerfloor.equity import RangeError, equity, parse_range
-from pokerfloor.errors import InvalidArgument
 from pokerfloor.equity.by_board import BoardEquities, _suit_changes, board_classes, equity_by_board, equity_by_flop
 from pokerfloor.equity.calculate import EquitySpec, Tally, sweep_tally, table_tally
 from pokerfloor.equity.kernels import SHARE, SHARES
+from pokerfloor.errors import InvalidArgument
 
 R20 = "55+, A2s+, K9s+, Q9s+, J9s+, T9s, 98s, ATo+, KJo+, QJo"
 R5 = "77+, AQs+, AKo"

@@ -10,6 +10,7 @@ compiled by numba (``pip install 'pokerfloor[fast]'``; numpy is required).
 the next street at once, the boards grouped by suit isomorphism (``by_board``).
 """
 
+from pokerfloor.equity.by_board import BoardEquities, BoardEquity, equity_by_board, equity_by_flop
 from pokerfloor.equity.calculate import (
     BLOCK,
     EXACT_LIMIT,
@@ -24,17 +25,16 @@ from pokerfloor.equity.calculate import (
     sample_tally,
     table_tally,
 )
-from pokerfloor.equity.by_board import BoardEquities, BoardEquity, equity_by_board, equity_by_flop
 from pokerfloor.equity.ranges import Range, RangeError, parse_range
 
 equity = calculate
 
 __all__ = [
     "BLOCK",
-    "BoardEquities",
-    "BoardEquity",
     "EXACT_LIMIT",
     "GAMES",
+    "BoardEquities",
+    "BoardEquity",
     "Equity",
     "EquitySpec",
     "PlayerEquity",
