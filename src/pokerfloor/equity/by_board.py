@@ -187,8 +187,8 @@ def equity_by_board(ranges: Sequence[str | Range], board: CardsLike = (), *, dea
         except RangeError:  # a range holds no hand on this board: no such board is dealt
             continue
         method, tally = _exact_tally(spec)
-        classes.append(BoardEquity(format_cards(dealt), count, result(spec, tally, exact=True, method=method),
-                                   tally))
+        answer = result(spec, tally, exact=True, method=method)
+        classes.append(BoardEquity(format_cards(sorted(dealt, reverse=True)), count, answer, tally))
     if not classes:
         raise RangeError("the ranges leave no board of the next street")
     return BoardEquities(tuple(r.text for r in parsed), format_cards(shown), format_cards(gone), STREETS[len(shown)],
