@@ -110,6 +110,7 @@ def main() -> None:
             play,
             serve,
             sim,
+            solve,
             stats,
         )
 
