@@ -106,6 +106,7 @@ def main() -> None:
             demo,
             equity,
             histories,
+            lbr,
             match,
             play,
             serve,
