@@ -78,15 +78,18 @@ RUN_IT: Final = (
     " (Apollonia Casino, Run it twice procedures)"
 )
 
-# Mixed games and dealer's choice (docs/guide/table.md): TDA 2024 and RROP11 say nothing on them, so
-# the table follows the common conventions, each a house option where rooms differ.
+# Mixed games and dealer's choice (docs/guide/table.md). TDA 2024 Rule 11-B places the button of a
+# mixed game's stud hands; the length of a game's round and dealer's choice follow the common
+# conventions, each a house option where rooms differ.
 MIXED_ORBIT: Final = (
-    "common mixed-game convention: each game of the rotation is dealt for one round, as many hands as"
-    " players, every player dealing it once (pokerlistings, How to Play H.O.R.S.E. and Mixed Games)"
+    "common mixed-game convention: each game of the rotation is dealt for one round, every player having"
+    " the chance to be the dealer for the game being played, a player joining in it included"
+    " (pokerlistings, How to Play H.O.R.S.E. and Mixed Games)"
 )
 MIXED_STUD_BUTTON: Final = (
-    "common mixed-game convention: the button does not move during stud hands and the blinds resume"
-    " where they were (house option mixed_stud_button)"
+    "TDA 2024 Rule 11-B: when the game shifts from hold'em to stud, after the last hold'em hand the button"
+    " moves to the position it would be if the next hand was hold'em and is frozen there during stud;"
+    " shifting to hold'em the button starts where it was frozen (house option mixed_stud_button)"
 )
 MIXED_STAKES: Final = "WIKI_BIP Ante (a quarter of the minimum bet) and bring-in (often half of it)"
 DEALERS_CHOICE: Final = (

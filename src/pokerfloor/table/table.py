@@ -36,6 +36,7 @@ from pokerfloor.table.buttons import (
     NotEnoughPlayers,
     Owed,
     Positions,
+    SeatState,
     Status,
     place_blinds,
     rotate_button,
@@ -734,17 +735,31 @@ class Table:
         if self._positions is None:
             first = self._first_button if self._first_button is not None else self._draw_for_button(seats, draw)
         previous = self._positions
-        mixed = self._blind_positions is not None or (
-            self._rotation is not None and any(g.variant_spec.family != "stud" for g in self._rotation.rotation.games)
-        )
         rule = game.house.mixed_stud_button
         if game.variant_spec.family == "stud":
-            if mixed and rule == "frozen":
-                return frozen_stud_plan(seats, previous, first)
+            if self._frozen_stud(game):
+                frozen = None
+                if previous is not None and self._game.variant_spec.family != "stud":
+                    frozen = self._blind_plan(self._game, seats, previous, None).button_seat
+                return frozen_stud_plan(seats, previous, first, frozen)
             return rotate_button(seats, previous, first)
         if previous is not None and self._game.variant_spec.family == "stud":
             previous, resumed = resumed_positions(rule, previous, self._blind_positions, seats)
             first = resumed if first is None else first
+        return self._blind_plan(game, seats, previous, first)
+
+    def _frozen_stud(self, game: Game) -> bool:
+        """Whether a hand of ``game`` is a stud hand of a mixed game whose button is frozen (TDA
+        2024 Rule 11-B): the table has dealt, or rotates to, a game with blinds."""
+        mixed = self._blind_positions is not None or (
+            self._rotation is not None and any(g.variant_spec.family != "stud" for g in self._rotation.rotation.games)
+        )
+        return mixed and game.variant_spec.family == "stud" and game.house.mixed_stud_button == "frozen"
+
+    def _blind_plan(
+        self, game: Game, seats: Mapping[int, SeatState], previous: Positions | None, first: int | None
+    ) -> BlindPlan:
+        """The plan of a hand of ``game`` (a game with blinds) after ``previous``."""
         return place_blinds(
             seats,
             self.size,
@@ -830,7 +845,10 @@ class Table:
         if rotation is None:
             return
         turn = rotation.turns
-        self._rotation = rotation = rotation.after_deal(plan.dealt, plan.button_seat, sorted(self._seats))
+        frozen = self._frozen_stud(self._game)
+        self._rotation = rotation = rotation.after_deal(
+            plan.dealt, plan.button_seat, sorted(self._seats), frozen=frozen
+        )
         if rotation.turns != turn:
             game = game_key(rotation.game)
             self._log("game_round", plan.button_seat, rotation.length, note=game, rule=R_ORBIT, hand=self._hand_number)
