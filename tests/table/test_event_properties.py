@@ -77,7 +77,7 @@ def run_event(seed: int, entries: int, variant: str, structure: str, *, reentrie
             for k in (next(later, None) for _ in range(rng.randint(0, 5))):
                 if k is not None:
                     ev.register(f"p{k}")
-            for entry, e in list(ev.entries.items()):
+            for e in list(ev.entries.values()):
                 if e.out and reentries and rng.random() < 0.3:
                     made = sum(x.player == e.player for x in ev.entries.values())
                     if made <= reentries and not any(x.player == e.player and not x.out for x in ev.entries.values()):

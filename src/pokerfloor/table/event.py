@@ -136,8 +136,9 @@ class _State:
 class Event:
     """``Event(game, levels, starting_stack=..., rng=random.Random(seed))``; ``game`` is a
     ``Game`` or a ``Rotation`` (each table rotates its games, HORSE). ``levels`` mixes ``Level``
-    and ``Break``. Options (``Options``): ``seats`` a table (at most as many as the game deals); ``buy_in`` money an entry into the
-    pool, ``payouts`` weights from first place (percentages), ``unit`` the money rounding;
+    and ``Break``. Options (``Options``): ``seats`` a table (at most as many as the game deals);
+    ``buy_in`` money an entry into the pool, ``payouts`` weights from first place
+    (percentages), ``unit`` the money rounding;
     ``late_until`` the last level with registration and re-entry open (0: before the start
     only), ``reentries`` a player may make; ``rebuys_until`` the last level of rebuys at
     ``rebuy_price``; ``add_on_level`` the level (or break before it) with add-ons of
