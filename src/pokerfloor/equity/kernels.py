@@ -1476,7 +1476,8 @@ def _hand_against_range(
     so are those with one on which the hand makes no flush (its value is then its ranks'), the
     range's hands that make one moved after (``_flush_moves``).
     Adds to ``out[k]`` (the range's weight classes): the hand's wins, the range's, the ties and
-    the showdowns."""
+    the showdowns. ``known`` holds the hand's cards, the board's and the dead: the range's hands
+    holding any of them are left out (the range may be given whole, before the board)."""
     count = hands.shape[0]
     kinds = out.shape[0]
     x, y = int(hand[0]), int(hand[1])
@@ -1502,7 +1503,7 @@ def _hand_against_range(
     holders = np.empty((4, 2, count), dtype=np.int64)
     held = np.zeros((4, 2), dtype=np.int64)
     for h in range(count):
-        if bits[h] & hero_bits:
+        if bits[h] & known:  # the hand's cards, the board's and the dead
             continue
         a, b = int(hands[h, 0]), int(hands[h, 1])
         c, k = ranks[h], classes[h]
