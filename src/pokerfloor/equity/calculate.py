@@ -1087,10 +1087,12 @@ _CHOICES: dict[tuple[Any, ...], str] = {}
 
 def _shape(spec: EquitySpec) -> tuple[Any, ...]:
     """What ``costs`` reads of ``spec``, as a key: the game, the numbers of cards on the board and
-    dead, the ranges' sizes (and rank classes where the sweep of two ranges counts them), and
-    per suit (in an order of their own: every cost is the same under a change of suits) the cards
-    of it known (board, dead, hands of ranges of one hand), on the board, and in one hand at most.
-    Questions of one shape cost the same on every path, so the path chosen for one serves all."""
+    dead, the sizes of the ranges as read (before the board took out the hands holding its cards)
+    and their rank classes where the sweep of two ranges counts them, and per suit (in an order of
+    their own: every cost is the same under a change of suits) the cards of it known (board, dead,
+    hands of ranges of one hand), on the board, and in one hand at most. Questions of one shape
+    cost about the same on every path (the same, but for the few hands the board takes out), so
+    the path chosen for one serves all."""
     held = [0, 0, 0, 0]
     shown = [0, 0, 0, 0]
     most = [0, 0, 0, 0]
@@ -1103,7 +1105,7 @@ def _shape(spec: EquitySpec) -> tuple[Any, ...]:
     sizes = []
     randoms = []
     for r in spec.ranges:
-        sizes.append(len(r))
+        sizes.append(len(_root(r)))
         randoms.append(r.random)
         if len(r) == 1 and not r.random:
             in_hand = [0, 0, 0, 0]
@@ -1117,7 +1119,7 @@ def _shape(spec: EquitySpec) -> tuple[Any, ...]:
     classes: tuple[int, ...] = ()
     if (len(sizes) > 2 or min(sizes) > 1) and sweeps(spec):
         two = sorted(spec.ranges, key=len)[-2:]
-        classes = tuple(int(_holdem_arrays(r)[3].max()) + 1 for r in two)
+        classes = tuple(_holdem_arrays(_root(r))[4] for r in two)
     suits = sorted(zip(held, shown, most, strict=True))
     return (spec.game, len(spec.board), len(spec.dead), tuple(sizes), tuple(randoms), classes, singles.bit_count(),
             *suits)
