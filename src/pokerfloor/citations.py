@@ -117,6 +117,55 @@ ICM: Final = (
     " model (each place won with the player's share of the chips the players not yet placed hold)"
 )
 
+# The tournament floor over many tables (table/floor.py, table/event.py, table/payouts.py;
+# docs/guide/tournaments.md). Kept in one block.
+RANDOM_SEATING: Final = "TDA 2024 Rule 7 (tournament seats are randomly assigned)"
+LATE_ENTRY: Final = (
+    "TDA 2024 Rule 8-A (late registrations and re-entries: full stacks, a seat drawn from the same pool,"
+    " dealt in except between the small blind and the button)"
+)
+FORFEIT: Final = "TDA 2024 Rule 8-B (chips forfeited for a new stack are removed from play)"
+BREAKING: Final = (
+    "TDA 2024 Rule 10 (players from a broken table take any seat, drawn by a 2-step random process;"
+    " Illustration Addendum)"
+)
+BALANCING: Final = (
+    "TDA 2024 Rule 11-A (flop and mixed games: the player due the big blind next moves to the worst"
+    " position, never the small blind; stud by position)"
+)
+BALANCING_TABLE: Final = "TDA 2024 Rule 11-C (the table a player leaves is set by a predetermined procedure)"
+HALTING: Final = (
+    "TDA 2024 Rule 11-D (play halts at a table 3 or more players short of the longest once the blinds"
+    " are impacted; Illustration Addendum)"
+)
+CHIP_RACE: Final = (
+    "TDA 2024 Rule 24 (a scheduled colour-up races odd chips from seat 1, at most one chip a player,"
+    " nobody raced out)"
+)
+HAND_FOR_HAND: Final = (
+    "common tournament practice, not a TDA rule: hand-for-hand near the money, every table deals one hand"
+    " and waits; players out in the same hand finish by their chips at its start (Wikipedia, Hand-for-hand)"
+)
+PAYOUTS: Final = (
+    "common tournament practice, not a TDA rule: the prize pool is paid in full; places no entry can"
+    " reach share out among the places paid, in proportion"
+)
+CHIP_CHOP: Final = (
+    "common tournament practice, not a TDA rule: a chip-chop deal, each player left the smallest prize"
+    " still to be won plus the rest in proportion to chips"
+)
+BOUNTY: Final = (
+    "common tournament practice, not a TDA rule: a bounty goes to the player who eliminates its holder;"
+    " eliminators in one pot split it as a pot's odd chips are (TDA 2024 Rule 20)"
+)
+PROGRESSIVE_BOUNTY: Final = (
+    "common tournament practice, not a TDA rule: a progressive knockout pays the eliminator part of the"
+    " bounty and adds the rest to the eliminator's own bounty"
+)
+REBUYS: Final = "TDA 2024 Rule 27 (players may not miss a hand; a declared rebuy must be made)"
+FINAL_TABLE: Final = "common tournament practice, not a TDA rule: seats at the final table are redrawn"
+BREAKS: Final = "common tournament practice, not a TDA rule: a scheduled break stops every table between hands"
+
 REGISTRY: Final[frozenset[str]] = frozenset(
     value for name, value in dict(globals()).items() if name.isupper() and isinstance(value, str)
 )
