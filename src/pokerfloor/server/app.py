@@ -30,7 +30,7 @@ from pokerfloor.server.commands import COMMANDS, Hello, parse
 from pokerfloor.server.downloads import routes as download_routes
 from pokerfloor.server.limits import DEFAULT_RATES, Rates, limiter
 from pokerfloor.server.process import collect_now_and_then, warm_rankings
-from pokerfloor.server.records import rebuild
+from pokerfloor.server.records import TableBroken, rebuild
 from pokerfloor.server.room import Config, Input, Refused, Room, digest
 from pokerfloor.server.store import Boundary, NotOwner, Store, transient
 from pokerfloor.server.transport import (
@@ -72,6 +72,7 @@ class Server:
                        "chat": limiter(rates.chat)}
         self.origins = frozenset(origins)
         self.tables: dict[str, TableTask] = {}
+        self.broken: dict[str, TableBroken] = {}      # tables whose stored inputs do not load whole
         self._hook = hook
         self.writer = Writer(store)
         # On PostgreSQL any process serves any table, through the bus (bus.py, started by create_app).
@@ -123,10 +124,17 @@ class Server:
         running = self.tables.get(table_id)
         if running is not None:
             return running
+        broken = self.broken.get(table_id)
+        if broken is not None:
+            raise broken            # found once (and logged): not rebuilt for every hello
         try:
             if self.store.table_settings(table_id) is not None and not self.store.claim(table_id):
                 raise Refused("not_owner", "another server runs this table: try again there or shortly")
             room = self.rebuild(table_id)
+        except TableBroken as found:
+            self.broken[table_id] = found
+            self.store.release(table_id)
+            raise
         except Exception as failed:
             if not transient(failed):
                 raise
@@ -141,7 +149,10 @@ class Server:
 
     def room_of(self, table_id: str) -> Room:
         """A table's room for a download (from the store when another process runs it: ``Bus.room``)."""
-        return self.table_task(table_id).room if self.bus is None else self.bus.room(table_id)
+        try:
+            return self.table_task(table_id).room if self.bus is None else self.bus.room(table_id)
+        except TableBroken as broken:
+            return broken.room      # as it was before the fault
 
     def create(self, frame: dict[str, Any]) -> tuple[TableTask, str]:
         config = Config.parse(frame)

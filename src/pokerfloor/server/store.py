@@ -83,6 +83,7 @@ room_records = Table(      # each table's latest RoomRecord (JSON), taken as a h
     Column("table_id", String(64), primary_key=True),
     Column("seq", Integer, nullable=False),
     Column("body", Text, nullable=False),
+    Column("input_sha256", String(64), nullable=True),     # of the input it was taken after (its body)
 )
 
 hand_records = Table(      # each finished hand's HandRecord (JSON), numbered from 1 in the session
@@ -120,6 +121,10 @@ def transient(error: BaseException) -> bool:
     restart, a dropped connection), which trying again later gets past."""
     return isinstance(error, (OperationalError, InterfaceError)) or (
         isinstance(error, DBAPIError) and error.connection_invalidated)
+
+
+def _digest(body: str) -> str:
+    return hashlib.sha256(body.encode()).hexdigest()
 
 
 def _lock_key(table_id: str) -> int:
@@ -205,10 +210,11 @@ class Store:
             rows = [{"table_id": t, "seq": seq, "body": json.dumps(body, sort_keys=True),
                      "epoch": self.epochs.get(t, 0)} for t, seq, body, _ in writes]
             db.execute(insert(inputs), rows)      # one statement, compiled once, for every row
-            for table_id, seq, _body, boundary in writes:
+            for (table_id, seq, _body, boundary), row in zip(writes, rows, strict=True):
                 if boundary is not None:
                     db.execute(delete(room_records).where(room_records.c.table_id == table_id))
-                    db.execute(insert(room_records).values(table_id=table_id, seq=seq, body=boundary.record))
+                    db.execute(insert(room_records).values(table_id=table_id, seq=seq, body=boundary.record,
+                                                           input_sha256=_digest(str(row["body"]))))
                     db.execute(delete(hand_records).where(hand_records.c.table_id == table_id,
                                                           hand_records.c.number == boundary.hand_number))
                     db.execute(insert(hand_records).values(table_id=table_id, number=boundary.hand_number,
@@ -241,6 +247,27 @@ class Store:
                 select(room_records.c.seq, room_records.c.body).where(room_records.c.table_id == table_id)
             ).first()
         return None if row is None else (int(row[0]), str(row[1]))
+
+    def record_follows(self, table_id: str, seq: int) -> bool:
+        """Whether the table's room record was taken after the input stored at ``seq``: the
+        SHA-256 kept beside the record is that input's (a record written before it was kept,
+        or whose ``seq`` is wrong, is not trusted)."""
+        with self.engine.connect() as db:
+            kept = db.execute(select(room_records.c.input_sha256).where(
+                room_records.c.table_id == table_id, room_records.c.seq == seq)).scalar()
+            body = db.execute(select(inputs.c.body).where(inputs.c.table_id == table_id, inputs.c.seq == seq)).scalar()
+        return kept is not None and body is not None and _digest(str(body)) == kept
+
+    def input_rows(self, table_id: str, after: int = 0) -> list[tuple[int, str]]:
+        """The table's stored inputs after input ``after`` as stored: each one's ``seq`` and
+        its JSON text, in order (``records.rebuild`` checks them whole)."""
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(inputs.c.seq, inputs.c.body)
+                .where(inputs.c.table_id == table_id, inputs.c.seq > after)
+                .order_by(inputs.c.seq)
+            ).all()
+        return [(int(row[0]), str(row[1])) for row in rows]
 
     def hand_records(self, table_id: str, before: int | None = None) -> dict[int, str]:
         """The table's finished hands' records (JSON text) by number, those below ``before`` only."""
