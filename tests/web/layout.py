@@ -13,7 +13,7 @@ SIZES = {"laptop": (1280, 800), "desktop": (1920, 1080), "phone": (390, 844), "p
 THINGS = [
     ".seat .plate", ".seat .hole", ".seat .clock", ".seat .sit", ".bet",
     "#street", "#game-line", "#bomb-line", "#opener", "#board", "#rabbit", "#pots", "#holding",
-    "#results", ".run-result", ".seat .shown-hand",
+    ".result-line", ".run-result", ".seat .shown-hand",
     "#places", "#deal", "#message", "#offer", "#choice", "#actions > *", "#me-bar > *",
     "#host", "#settings", "#side", "header .header-buttons", "#table-name", "#status", "#tournament-clock",
 ]
@@ -23,7 +23,7 @@ MEASURE = """things => {
   const boxes = [];
   for (const sel of things) for (const el of document.querySelectorAll(sel)) {
     if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: false })) continue;
-    const panel = el.matches("#places, #deal, #message, #offer, #choice, #host, #settings, #side, #results");
+    const panel = el.matches("#places, #deal, #message, #offer, #choice, #host, #settings, #side");
     let r = el.getBoundingClientRect();
     if (!panel) {
       const range = document.createRange();

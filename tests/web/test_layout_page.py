@@ -12,6 +12,7 @@ added, as the server would send it (docs/protocol.md), while the host is to act 
 from __future__ import annotations
 
 import json
+import re
 import os
 import subprocess
 import sys
@@ -128,3 +129,57 @@ def test_every_panel_at_every_size(table: Client) -> None:
     # The cards grow with the screen: at 1920x1080 far wider than the 34 px they were.
     assert widths["desktop"] >= 50, widths
     assert widths["desktop"] > widths["laptop"] > widths["phone"], widths
+
+
+# A hand over, as the server sends it for the moment between hands (docs/protocol.md, `result`):
+# three hands shown, the board run twice, a main pot won on each run and a side pot.
+SHOWDOWN = """() => {
+  const t = window.pokerfloorTable;
+  const u = structuredClone(t.state.update);
+  u.offer = null; u.table.choice = null; u.table.tournament = null; t.state.error = null;
+  const h = u.hand;
+  const [a, b, c, ...rest] = h.seats;
+  Object.assign(h, { is_over: true, to_act: null, legal: null, street: "river", bets: {}, folded: rest,
+    board: ["Ah", "Kd", "9c", "9s", "2h"], boards: [["Ah", "Kd", "9c", "9s", "2h"], ["Ah", "Kd", "9c", "Qs", "Qh"]],
+    holes: { [a]: ["Kc", "Kh", "5c", "5d"], [b]: ["Qc", "Jc", "8d", "8h"], [c]: ["Ac", "Ad", "7c", "6d"] } });
+  h.events = [...h.events, ...[a, b, c].map((s) => ({ kind: "show", seat: s, cards: h.holes[s] }))];
+  u.result = { said: {}, rabbit: null,
+    hands: { [a]: "full house, kings full of nines: K-K-K-9-9", [b]: "full house, queens full of nines: Q-Q-Q-9-9",
+             [c]: "full house, aces full of nines: A-A-A-9-9" },
+    awards: [
+      { pot: 0, amount: 300, eligible: [a, b, c], winners: { [c]: 150 }, won_with: "full house, aces full of nines: A-A-A-9-9", run: 0, halves: null },
+      { pot: 0, amount: 300, eligible: [a, b, c], winners: { [b]: 150 }, won_with: "full house, queens full of nines: Q-Q-Q-9-9", run: 1, halves: null },
+      { pot: 1, amount: 80, eligible: [a, b], winners: { [a]: 40, [b]: 40 }, won_with: "full house, kings full of nines: K-K-K-9-9", run: 0, halves: null },
+    ] };
+  u.you.turn_token = null;
+  t.conn.onFrame(u);
+  return [a, b, c];
+}"""
+
+
+def test_the_showdown_on_the_felt_at_every_size(table: Client) -> None:
+    """The moment between hands: each run names its winner beside its board, each pot its winner
+    in the middle, each shown hand is named at its seat, the winning cards are lit; at every size
+    nothing of it overlaps anything else or leaves the screen."""
+    page = table.page
+    hosts_turn(page)
+    a, b, c = page.evaluate(SHOWDOWN)
+    found = {}
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(200)
+        page.screenshot(path=str(SHOTS / f"65-layout-showdown-{size}.png"), animations="disabled")
+        found[size] = problems(page)
+    assert {k: v for k, v in found.items() if v} == {}
+    expect(page.locator("#results .result-line")).to_have_text([
+        re.compile(r"^Main pot \(run 1\) 300: \w+, full house, aces full of nines$"),
+        re.compile(r"^Main pot \(run 2\) 300: \w+, full house, queens full of nines$"),
+        re.compile(r"^Side pot \(run 1\) 80: \w+ and \w+ split, full house, kings full of nines$")])
+    expect(page.locator("#board .run[data-run='2'] .run-result")).to_have_text(page.evaluate(
+        "s => window.pokerfloorTable.state.update.table.seats[s].name", b))
+    expect(page.locator(f".seat[data-seat='{c}'] .shown-hand")).to_have_text("full house, aces full of nines")
+    # Aces full of nines on run 1: the two aces in the hand, the board's ace and two nines; the
+    # side pot's kings full lights the board's king too; the deuce plays for nobody.
+    expect(page.locator(f".seat[data-seat='{c}'] .hole .card.lit")).to_have_count(2)
+    expect(page.locator("#board .run[data-run='1'] .card.lit")).to_have_count(4)
+    expect(page.locator("#board .run[data-run='1'] .card[data-card='2h']")).not_to_have_class(re.compile("lit"))
