@@ -47,6 +47,10 @@ CHIP: Final = "RROP11 Betting & Raising (smallest chip)"
 DRAW: Final = "RROP11 Draw poker"
 BRING_IN: Final = "RROP11 Seven-card stud (bring-in); WIKI_BIP bring-in; TDA 2024 RP-10-E"
 KILL: Final = "RROP11 Kill Pots"
+KILL_NO_BLINDS: Final = (
+    "RROP11 Kill Pots (to kill a pot is to post an overblind, so a game without blinds has no kill; the kill"
+    " button is neutral on the first hand of a new game, item 1(a))"
+)
 MOVING_BUTTON: Final = "RROP11 Button & Blind Use item 2(a); WIKI_BIP Moving button"
 POSTING: Final = "RROP11 Button & Blind Use (missed blinds); WIKI_BIP Posting"
 BLIND_OBLIGATIONS: Final = "RROP11 Button & Blind Use item 2 (each round every player meets the blind obligations)"

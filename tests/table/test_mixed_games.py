@@ -252,7 +252,7 @@ def test_only_the_seat_holding_the_choice_names_the_game() -> None:
     before = table.record()
     with pytest.raises(pf.IllegalAction) as refused:
         table.choose_game(2, "fixed_limit_razz")
-    assert refused.value.reason == "invalid_action" and refused.value.rule == cite.DEALERS_CHOICE
+    assert refused.value.reason == "not_your_choice" and refused.value.rule == cite.DEALERS_CHOICE
     with pytest.raises(pf.IllegalAction):
         table.choose_game(1, "no_limit_badugi")
     assert table.record() == before

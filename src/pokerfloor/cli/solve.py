@@ -42,7 +42,8 @@ def solve_command(
     if save is not None:
         save.write_text(solution.to_json() + "\n", encoding="utf-8")
     found = {"game": solution.game, "algorithm": solution.algorithm, "iterations": solution.iterations,
-             "value": solution.value, "exploitability": solution.exploitability, "nash_conv": solution.nash_conv,
+             "value": solution.value, "game_value": solution.value,
+             "exploitability": solution.exploitability, "nash_conv": solution.nash_conv,
              "seconds": round(seconds, 3)}
     if as_json:
         typer.echo(json.dumps(found, indent=2))

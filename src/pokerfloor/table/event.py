@@ -136,8 +136,9 @@ class _State:
 class Event:
     """``Event(game, levels, starting_stack=..., rng=random.Random(seed))``; ``game`` is a
     ``Game`` or a ``Rotation`` (each table rotates its games, HORSE). ``levels`` mixes ``Level``
-    and ``Break``. Options (``Options``): ``seats`` a table; ``buy_in`` money an entry into the
-    pool, ``payouts`` weights from first place (percentages), ``unit`` the money rounding;
+    and ``Break``. Options (``Options``): ``seats`` a table (at most as many as the game deals);
+    ``buy_in`` money an entry into the pool, ``payouts`` weights from first place
+    (percentages), ``unit`` the money rounding;
     ``late_until`` the last level with registration and re-entry open (0: before the start
     only), ``reentries`` a player may make; ``rebuys_until`` the last level of rebuys at
     ``rebuy_price``; ``add_on_level`` the level (or break before it) with add-ons of
@@ -179,7 +180,6 @@ class Event:
             raise InvalidArgument("an event's schedule is Levels and Breaks, starting with a Level")
         if not isinstance(rng, random.Random):
             raise InvalidArgument("an event draws its seats with an injected random.Random")
-        most = game.max_players if isinstance(game, Rotation) else game.variant_spec.max_players
         whole = {"starting_stack": starting_stack, "seats": seats, "buy_in": buy_in, "unit": unit,
                  "late_until": late_until, "reentries": reentries, "rebuys_until": rebuys_until,
                  "rebuy_price": rebuy_price, "add_on_level": add_on_level, "add_on_stack": add_on_stack,
@@ -188,10 +188,8 @@ class Event:
         for name, value in whole.items():
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise InvalidArgument(f"{name} is a whole number, not {value!r}")
-        if starting_stack < 1 or unit < 1 or not 2 <= seats <= most or progressive > 100:
-            raise InvalidArgument(
-                f"a starting stack and a unit of at least 1, 2 to {most} seats, progressive at most 100"
-            )
+        if starting_stack < 1 or unit < 1 or seats < 2 or progressive > 100:
+            raise InvalidArgument("a starting stack and a unit of at least 1, 2 seats or more, progressive at most 100")
         prize_table(0, tuple(payouts), 1)
         for ups in colour_ups:
             if len(ups) != 3 or ups[1] < 1 or ups[2] <= ups[1] or ups[2] % ups[1]:
