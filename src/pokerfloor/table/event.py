@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from typing import Any
 
 from pokerfloor import citations as cite
 from pokerfloor.errors import IllegalAction, InvalidArgument
@@ -29,6 +29,7 @@ from pokerfloor.rules import Game
 from pokerfloor.table import floor
 from pokerfloor.table.buttons import NotEnoughPlayers
 from pokerfloor.table.customs import NO_STRADDLES, TableOptions
+from pokerfloor.table.event_types import Break, EntryState, FloorEvent, Options, Place, _State
 from pokerfloor.table.icm import MOST_PLAYERS, icm_deal
 from pokerfloor.table.payouts import chip_chop, prize_table
 from pokerfloor.table.rotation import LimitStakes, Rotation
@@ -38,99 +39,6 @@ from pokerfloor.table.tournament import Level
 
 R_LEVELS = cite.NEW_LEVEL
 R_BUSTS = cite.BUSTS
-
-
-@dataclass(frozen=True, slots=True)
-class Break:
-    """A scheduled break of ``minutes`` between two levels: no table deals until it is over."""
-
-    minutes: float
-
-
-@dataclass(frozen=True, slots=True)
-class FloorEvent:
-    """One ruling of the floor, in words, with the rule behind it."""
-
-    seq: int
-    kind: str
-    text: str
-    rule: str = ""
-    table: int | None = None
-    seat: int | None = None
-    entry: str | None = None
-    chips: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    """Where an entry finished, its prize (money) and the bounties it won (money)."""
-
-    entry: str
-    player: str
-    place: int
-    prize: int = 0
-    bounties: int = 0
-
-
-@dataclass(slots=True)
-class EntryState:
-    """One buy-in: its player, where it sits, its bounty on its head, what it won."""
-
-    entry: str
-    player: str
-    table: int | None = None
-    seat: int | None = None
-    out: bool = False
-    bounty: int = 0
-    won: int = 0
-    rebuy: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Options:
-    """The event's structure and house options (see ``Event``)."""
-
-    starting_stack: int
-    seats: int = 9
-    buy_in: int = 0
-    payouts: tuple[int, ...] = (50, 30, 20)
-    unit: int = 1
-    late_until: int = 0
-    reentries: int = 0
-    rebuys_until: int = 0
-    rebuy_price: int = 0
-    add_on_level: int = 0
-    add_on_stack: int = 0
-    add_on_price: int = 0
-    bounty: int = 0
-    progressive: int = 0
-    colour_ups: tuple[tuple[int, int, int], ...] = ()
-    hand_for_hand: int = 1
-    halt_short: bool = True
-    final_redraw: bool = True
-
-
-@dataclass(slots=True)
-class _State:
-    level: int = 0
-    level_since: float = 0.0
-    level_hands: dict[int, int] = field(default_factory=dict)
-    on_break_since: float | None = None
-    started: bool = False
-    table_level: dict[int, int] = field(default_factory=dict)
-    raced: dict[int, int] = field(default_factory=dict)
-    round_open: list[int] = field(default_factory=list)
-    round_busts: list[tuple[str, int]] = field(default_factory=list)
-    in_round: bool = False
-    out: list[list[tuple[str, int]]] = field(default_factory=list)
-    dealt: dict[int, dict[int, str]] = field(default_factory=dict)
-    halted: list[int] = field(default_factory=list)
-    issued: int = 0
-    pool: int = 0
-    next_entry: int = 1
-    next_table: int = 1
-    deal: dict[str, int] | None = None
-    hands: int = 0
 
 
 class Event:
@@ -206,6 +114,21 @@ class Event:
         self.entries: dict[str, EntryState] = {}
         self.events: list[FloorEvent] = []
         self._s = _State()
+
+    # ------------------------------------------------------------------ records
+    def record(self) -> dict[str, Any]:
+        """The whole event as versioned JSON values (``event_record.event_json``): it goes on
+        identically from ``Event.from_record``, a hand in progress at any table included."""
+        from pokerfloor.table.event_record import event_json
+
+        return event_json(self)
+
+    @classmethod
+    def from_record(cls, data: Mapping[str, Any] | str | bytes, *, clock: Callable[[], float] | None = None) -> Event:
+        """The event a ``record()`` (or its JSON) describes; ``RecordError`` otherwise."""
+        from pokerfloor.table.event_record import event_from
+
+        return event_from(data, clock=clock)
 
     # ------------------------------------------------------------------ what it shows
     @property
