@@ -1,5 +1,5 @@
 """A whole event saved as versioned JSON mid-hand at every table and rebuilt goes on identically
-(``Event.record``, ``Event.from_record``; table/event_record.py)."""
+(``MultiTableTournament.record``, ``MultiTableTournament.from_record``; table/event_record.py)."""
 
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ import pytest
 import pokerfloor as pf
 from pokerfloor.bench.tournament import play_event, play_hand
 from pokerfloor.table import LimitStakes, Rotation
-from pokerfloor.table.event import Event
+from pokerfloor.table.event import MultiTableTournament
 from pokerfloor.table.tournament import Level
 
 
-def make(game: pf.Game | Rotation) -> Event:
-    ev = Event(game, [Level(25 * 2**k, 50 * 2**k, hands=4) for k in range(30)], starting_stack=2000,
+def make(game: pf.Game | Rotation) -> MultiTableTournament:
+    ev = MultiTableTournament(game, [Level(25 * 2**k, 50 * 2**k, hands=4) for k in range(30)], starting_stack=2000,
                rng=random.Random(1), buy_in=100, bounty=10, progressive=50, colour_ups=[(3, 25, 100)],
                late_until=2, reentries=1)
     for k in range(40):
@@ -43,10 +43,10 @@ def test_an_event_saved_mid_hand_goes_on_identically(game: pf.Game | Rotation) -
         ev.deal(no)
     text = json.dumps(ev.record())
     assert json.loads(text)["format"] == "pokerfloor-event" and json.loads(text)["version"] == 1
-    again, driver_again = Event.from_record(text), copy.deepcopy(driver)
+    again, driver_again = MultiTableTournament.from_record(text), copy.deepcopy(driver)
     assert json.loads(json.dumps(again.record())) == json.loads(text)
 
-    def finish(event: Event, rng: random.Random) -> tuple[object, ...]:
+    def finish(event: MultiTableTournament, rng: random.Random) -> tuple[object, ...]:
         for no in ready:
             play_hand(event, no, rng)
             event.end_hand(no)
@@ -60,4 +60,4 @@ def test_an_event_saved_mid_hand_goes_on_identically(game: pf.Game | Rotation) -
                                  '{"format": "pokerfloor-event", "version": 1, "game": {}}', "[]"])
 def test_a_record_that_is_not_an_event_is_refused(bad: str) -> None:
     with pytest.raises(pf.RecordError):
-        Event.from_record(bad)
+        MultiTableTournament.from_record(bad)

@@ -1,4 +1,4 @@
-"""A multi-table tournament run by the TDA's floor rules: ``Event`` over many ``Table``s.
+"""A multi-table tournament run by the TDA's floor rules: ``MultiTableTournament`` over many ``Table``s.
 
 The event seats its entries by a random draw (TDA 2024 Rule 7), takes late registrations and
 re-entries into the same seat pool (Rule 8), breaks tables in a fixed order (highest number
@@ -41,8 +41,8 @@ R_LEVELS = cite.NEW_LEVEL
 R_BUSTS = cite.BUSTS
 
 
-class Event:
-    """``Event(game, levels, starting_stack=..., rng=random.Random(seed))``; ``game`` is a
+class MultiTableTournament:
+    """``MultiTableTournament(game, levels, starting_stack=..., rng=random.Random(seed))``; ``game`` is a
     ``Game`` or a ``Rotation`` (each table rotates its games, HORSE). ``levels`` mixes ``Level``
     and ``Break``. Options (``Options``): ``seats`` a table (at most as many as the game deals);
     ``buy_in`` money an entry into the pool, ``payouts`` weights from first place
@@ -118,13 +118,15 @@ class Event:
     # ------------------------------------------------------------------ records
     def record(self) -> dict[str, Any]:
         """The whole event as versioned JSON values (``event_record.event_json``): it goes on
-        identically from ``Event.from_record``, a hand in progress at any table included."""
+        identically from ``MultiTableTournament.from_record``, a hand in progress at any table included."""
         from pokerfloor.table.event_record import event_json
 
         return event_json(self)
 
     @classmethod
-    def from_record(cls, data: Mapping[str, Any] | str | bytes, *, clock: Callable[[], float] | None = None) -> Event:
+    def from_record(
+        cls, data: Mapping[str, Any] | str | bytes, *, clock: Callable[[], float] | None = None
+    ) -> MultiTableTournament:
         """The event a ``record()`` (or its JSON) describes; ``RecordError`` otherwise."""
         from pokerfloor.table.event_record import event_from
 

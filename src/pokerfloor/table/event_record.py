@@ -1,4 +1,4 @@
-"""An ``Event`` saved as versioned JSON and rebuilt (``Event.record``, ``Event.from_record``).
+"""A ``MultiTableTournament`` saved as versioned JSON and rebuilt (``record``, ``from_record``).
 
 The record holds the event's structure and options, the state of its randomness, the clock's
 time when it is a ``ManualClock``, every table's ``TableRecord`` (a hand in progress included),
@@ -17,7 +17,7 @@ from typing import Any
 
 from pokerfloor.hand import RecordError, plain
 from pokerfloor.table import record as rec
-from pokerfloor.table.event import Event
+from pokerfloor.table.event import MultiTableTournament
 from pokerfloor.table.event_types import Break, EntryState, FloorEvent, Options, _State
 from pokerfloor.table.rotation import Rotation
 from pokerfloor.table.seats import ManualClock
@@ -30,8 +30,8 @@ EVENT_RECORD_VERSION = 1
 _INT_KEYED = ("level_hands", "table_level", "raced")
 
 
-def event_json(event: Event) -> dict[str, Any]:
-    """The event as plain JSON values (``Event.record``)."""
+def event_json(event: MultiTableTournament) -> dict[str, Any]:
+    """The event as plain JSON values (``MultiTableTournament.record``)."""
     rng = rec.rng_json(event.rng)
     if rng is None:
         raise RecordError("an event saves only a seeded random.Random")
@@ -57,7 +57,9 @@ def event_json(event: Event) -> dict[str, Any]:
     }
 
 
-def event_from(data: Mapping[str, Any] | str | bytes, *, clock: Callable[[], float] | None = None) -> Event:
+def event_from(
+    data: Mapping[str, Any] | str | bytes, *, clock: Callable[[], float] | None = None
+) -> MultiTableTournament:
     """The event ``event_json`` wrote, going on from where it was; ``RecordError`` (a
     ``ValueError``) for anything else."""
     try:
@@ -78,7 +80,7 @@ def event_from(data: Mapping[str, Any] | str | bytes, *, clock: Callable[[], flo
         kw = asdict(options)
         kw["payouts"] = tuple(kw["payouts"])
         kw["colour_ups"] = tuple(tuple(u) for u in kw["colour_ups"])
-        event = Event(game, levels, rng=rng, clock=clock, **kw)
+        event = MultiTableTournament(game, levels, rng=rng, clock=clock, **kw)
         event.tables = {int(no): Table.from_record(t, clock=clock) for no, t in data["tables"].items()}
         event.entries = {e["entry"]: EntryState(**e) for e in data["entries"]}
         event.events = [FloorEvent(**e) for e in data["events"]]

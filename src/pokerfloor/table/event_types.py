@@ -1,4 +1,4 @@
-"""The values of an ``Event`` (table/event.py): its schedule's breaks, its options, its entries,
+"""The values of an ``MultiTableTournament`` (table/event.py): its schedule's breaks, its options, its entries,
 the floor's events and the places, and its bookkeeping (saved whole by ``event_record``)."""
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ class EntryState:
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """The event's structure and house options (see ``Event``)."""
+    """The event's structure and house options (see ``MultiTableTournament``)."""
 
     starting_stack: int
     seats: int = 9
