@@ -113,6 +113,7 @@ class MultiTableTournament:
         self.tables: dict[int, Table] = {}
         self.entries: dict[str, EntryState] = {}
         self.events: list[FloorEvent] = []
+        self._alive = 0
         self._s = _State()
 
     # ------------------------------------------------------------------ records
@@ -156,6 +157,11 @@ class MultiTableTournament:
         return tuple(e.entry for e in self.entries.values() if not e.out)
 
     @property
+    def players_left(self) -> int:
+        """How many entries are still in."""
+        return self._alive
+
+    @property
     def chips_issued(self) -> int:
         """The chips the event put in play: stacks sold, less forfeits, plus the races' change."""
         return self._s.issued
@@ -181,12 +187,12 @@ class MultiTableTournament:
     def hand_for_hand(self) -> bool:
         """Hand-for-hand (HAND_FOR_HAND): more than one table, the money ``hand_for_hand``
         eliminations away or less."""
-        left, paid = len(self.left), self.places_paid
+        left, paid = self._alive, self.places_paid
         return len(self.tables) > 1 and paid < left <= paid + self.options.hand_for_hand and not self._open()
 
     @property
     def is_over(self) -> bool:
-        return self._s.started and (self._s.deal is not None or (len(self.left) <= 1 and not self._s.in_round))
+        return self._s.started and (self._s.deal is not None or (self._alive <= 1 and not self._s.in_round))
 
     def late_open(self) -> bool:
         """Registration (and re-entry) open: before the start or up to level ``late_until``."""
@@ -228,6 +234,7 @@ class MultiTableTournament:
         entry = f"e{self._s.next_entry}"
         self._s.next_entry += 1
         self.entries[entry] = EntryState(entry, player, bounty=self.options.bounty)
+        self._alive += 1
         self._s.pool += self.options.buy_in
         if self._s.started:
             self._seat_late(entry)
@@ -242,6 +249,7 @@ class MultiTableTournament:
         self._say("forfeit", f"{e.player} forfeits {chips:,} chips to re-enter: they leave play", cite.FORFEIT,
                   table=e.table, seat=e.seat, entry=e.entry, chips=chips)
         e.out, e.table, e.seat = True, None, None
+        self._alive -= 1
         self._s.out.append([(e.entry, chips)])
 
     def start(self) -> None:
@@ -446,23 +454,24 @@ class MultiTableTournament:
                 if any(not self.between_hands(no) for no in self.tables):
                     return []
                 self._s.in_round = True
-                self._s.round_open = [no for no in self.tables if self._may_deal(no, breaking)]
+                most = max(self._counts().values())
+                self._s.round_open = [no for no in self.tables if self._may_deal(no, breaking, most)]
                 self._say("hand_for_hand", "hand-for-hand: every table deals one hand, then waits for the others",
                           cite.HAND_FOR_HAND)
             return [no for no in self._s.round_open if self.between_hands(no)]
-        return [no for no in self.tables if self._may_deal(no, breaking)]
+        most = max(self._counts().values())
+        return [no for no in self.tables if self._may_deal(no, breaking, most)]
 
-    def _may_deal(self, no: int, breaking: int | None) -> bool:
+    def _may_deal(self, no: int, breaking: int | None, most: int | None = None) -> bool:
         table = self.tables[no]
         if no == breaking or not self.between_hands(no) or len(table.seats) < 2:
             return False
-        return not self._halted(no)
+        return not self._halted(no, max(self._counts().values()) if most is None else most)
 
-    def _halted(self, no: int) -> bool:
+    def _halted(self, no: int, most: int) -> bool:
         if not self.options.halt_short:
             return False
         table = self.tables[no]
-        most = max(self._counts().values())
         positions = table.positions
         stud = not isinstance(self.game, Rotation) and self.game.variant_spec.family == "stud"
         halt = floor.halted(table.size, list(table.seats), most, None if positions is None else positions.big_blind,
@@ -520,6 +529,7 @@ class MultiTableTournament:
             self._pay_bounty(no, hand, seat, entry)
             e = self.entries[entry]
             e.out, e.table, e.seat = True, None, None
+            self._alive -= 1
             self._say("bust", f"{e.player} is out at table {no} seat {seat}, having started the hand with {chips:,}",
                       R_BUSTS, table=no, seat=seat, entry=entry, chips=chips)
         if self._s.in_round:
@@ -574,7 +584,7 @@ class MultiTableTournament:
         """The table to break now, if the players left fit at one table fewer: the highest
         numbered (the predetermined order: tables break from the last opened)."""
         count = len(self.tables)
-        if count > 1 and len(self.left) <= (count - 1) * self._size():
+        if count > 1 and self._alive <= (count - 1) * self._size():
             return max(self.tables)
         return None
 

@@ -83,6 +83,7 @@ def event_from(
         event = MultiTableTournament(game, levels, rng=rng, clock=clock, **kw)
         event.tables = {int(no): Table.from_record(t, clock=clock) for no, t in data["tables"].items()}
         event.entries = {e["entry"]: EntryState(**e) for e in data["entries"]}
+        event._alive = sum(not e.out for e in event.entries.values())
         event.events = [FloorEvent(**e) for e in data["events"]]
         state = dict(data["state"])
         for name in _INT_KEYED:
