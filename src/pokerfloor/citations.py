@@ -47,6 +47,10 @@ CHIP: Final = "RROP11 Betting & Raising (smallest chip)"
 DRAW: Final = "RROP11 Draw poker"
 BRING_IN: Final = "RROP11 Seven-card stud (bring-in); WIKI_BIP bring-in; TDA 2024 RP-10-E"
 KILL: Final = "RROP11 Kill Pots"
+KILL_NO_BLINDS: Final = (
+    "RROP11 Kill Pots (to kill a pot is to post an overblind, so a game without blinds has no kill; the kill"
+    " button is neutral on the first hand of a new game, item 1(a))"
+)
 MOVING_BUTTON: Final = "RROP11 Button & Blind Use item 2(a); WIKI_BIP Moving button"
 POSTING: Final = "RROP11 Button & Blind Use (missed blinds); WIKI_BIP Posting"
 BLIND_OBLIGATIONS: Final = "RROP11 Button & Blind Use item 2 (each round every player meets the blind obligations)"
@@ -78,15 +82,18 @@ RUN_IT: Final = (
     " (Apollonia Casino, Run it twice procedures)"
 )
 
-# Mixed games and dealer's choice (docs/guide/table.md): TDA 2024 and RROP11 say nothing on them, so
-# the table follows the common conventions, each a house option where rooms differ.
+# Mixed games and dealer's choice (docs/guide/table.md). TDA 2024 Rule 11-B places the button of a
+# mixed game's stud hands; the length of a game's round and dealer's choice follow the common
+# conventions, each a house option where rooms differ.
 MIXED_ORBIT: Final = (
-    "common mixed-game convention: each game of the rotation is dealt for one round, as many hands as"
-    " players, every player dealing it once (pokerlistings, How to Play H.O.R.S.E. and Mixed Games)"
+    "common mixed-game convention: each game of the rotation is dealt for one round, every player having"
+    " the chance to be the dealer for the game being played, a player joining in it included"
+    " (pokerlistings, How to Play H.O.R.S.E. and Mixed Games)"
 )
 MIXED_STUD_BUTTON: Final = (
-    "common mixed-game convention: the button does not move during stud hands and the blinds resume"
-    " where they were (house option mixed_stud_button)"
+    "TDA 2024 Rule 11-B: when the game shifts from hold'em to stud, after the last hold'em hand the button"
+    " moves to the position it would be if the next hand was hold'em and is frozen there during stud;"
+    " shifting to hold'em the button starts where it was frozen (house option mixed_stud_button)"
 )
 MIXED_STAKES: Final = "WIKI_BIP Ante (a quarter of the minimum bet) and bring-in (often half of it)"
 DEALERS_CHOICE: Final = (
