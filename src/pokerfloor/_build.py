@@ -34,8 +34,8 @@ class BuildInfo:
         return self.engine == "compiled"
 
     def __str__(self) -> str:
-        engine = "compiled hand engine (mypyc)" if self.compiled else "pure-Python hand engine"
-        return f"pokerfloor {self.version} ({engine}, {self.python})"
+        engine = "compiled hand engine, mypyc" if self.compiled else "pure-Python hand engine"
+        return f"pokerfloor {self.version} ({engine}; {self.python})"
 
 
 def _extension_modules(package: Path) -> tuple[str, ...]:

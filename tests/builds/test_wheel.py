@@ -139,7 +139,7 @@ def test_the_wheel_installs_into_a_fresh_venv_and_its_command_runs(wheel: Path, 
 
     version = outside(env, "pokerfloor", "--version", cwd=work)
     assert version.returncode == 0, version.stderr
-    engine = "compiled hand engine (mypyc)" if BUILD == "compiled" else "pure-Python hand engine"
+    engine = "(compiled hand engine, mypyc;" if BUILD == "compiled" else "(pure-Python hand engine;"
     assert version.stdout.startswith("pokerfloor 0.") and engine in version.stdout, version.stdout
     assert version.stdout.strip() == where.stdout.splitlines()[1]
 
