@@ -170,10 +170,11 @@ class HouseRules:
     the button moves on to the next player, so the player left may post the big blind again."""
     mixed_stud_button: Literal["frozen", "moving"] = "frozen"
     """The button across stud hands at a table that also deals games with blinds (a mixed game).
-    ``"frozen"`` (the common convention, citations ``MIXED_STUD_BUTTON``): it stays where it
-    was during the stud hands, and the blinds resume where they were, as if the stud hands had
-    not been dealt. ``"moving"``: it goes on moving one seat a stud hand, as a count of hands,
-    and the blinds follow it when the flop games return."""
+    ``"frozen"`` (TDA 2024 Rule 11-B, citations ``MIXED_STUD_BUTTON``): after the last hand with
+    blinds it moves to where it would be if the next hand had blinds and is frozen there during
+    the stud hands; the blinds resume from it, as if the stud hands had not been dealt.
+    ``"moving"``: it goes on moving one seat a stud hand, as a count of hands, and the blinds
+    follow it when the flop games return."""
     oot_mode: Literal["reject", "hold"] = "reject"
     killer_acts: Literal["last", "in_turn"] = "last"
     """Where the kill blind acts pre-flop. ``"last"`` (WIKI_BIP; WIKI_KILL, whose example has A the

@@ -119,10 +119,12 @@ def main() -> None:
             demo,
             equity,
             histories,
+            lbr,
             match,
             play,
             serve,
             sim,
+            solve,
             stats,
         )
 

@@ -36,6 +36,7 @@ from pokerfloor.table.buttons import (
     NotEnoughPlayers,
     Owed,
     Positions,
+    SeatState,
     Status,
     place_blinds,
     rotate_button,
@@ -45,6 +46,7 @@ from pokerfloor.table.customs import (
     NO_STRADDLES,
     R_KILL,
     R_ROCK,
+    R_SLEEPER,
     R_STRADDLE,
     KillButton,
     Straddles,
@@ -535,6 +537,7 @@ class Table:
         next seat, or Mississippi where the house allows it (WIKI_BIP Straddle bets)."""
         self.end_hand()
         self._check_no_hand_pending()
+        self._check_blind_game("straddle", R_STRADDLE)
         if self.options.kill is not None and self._kill.killer == self._occupied(seat).player_id:
             raise IllegalAction("invalid_action", "the killer's blind raise is the kill blind", R_KILL)
         plan = self.preview()       # the first button is drawn as the hand is dealt, not now:
@@ -557,6 +560,7 @@ class Table:
         """Declare a sleeper (a blind raise from another seat) for the next hand (WIKI_BIP Sleepers)."""
         self.end_hand()
         self._check_no_hand_pending()
+        self._check_blind_game("sleeper", R_SLEEPER)
         plan = self.preview()       # as for a straddle: the first button is drawn at the deal
         post = check_sleeper(
             self._straddle_rules,
@@ -620,17 +624,18 @@ class Table:
     def choose_game(self, seat: int, game: str) -> None:
         """Dealer's choice: the seat holding the choice names the next round's game, by its name
         on the list (``game_key``: ``"fixed_limit_razz"``...); it may change its mind until that
-        round's first hand is dealt. Refused (``invalid_action``) from another seat."""
+        round's first hand is dealt. Refused from another seat (``not_your_choice``) and for a
+        game not on the list (``game_not_offered``)."""
         self.end_hand()
         rotation = self._rotation
         if rotation is None or not rotation.rotation.dealers_choice:
             raise IllegalAction("invalid_action", "this table is not dealing dealer's choice", R_CHOICE)
         self._occupied(seat)
         if seat != self.chooser:
-            raise IllegalAction("invalid_action", f"seat {self.chooser} names the next game", R_CHOICE)
+            raise IllegalAction("not_your_choice", f"seat {self.chooser} names the next game", R_CHOICE)
         if not isinstance(game, str) or game not in rotation.rotation.keys:
             raise IllegalAction(
-                "invalid_action", f"the games to choose from are {', '.join(rotation.rotation.keys)}", R_CHOICE
+                "game_not_offered", f"the games to choose from are {', '.join(rotation.rotation.keys)}", R_CHOICE
             )
         self._rotation = replace(rotation.choose(game), chooser=seat)
         self._log("choose_game", seat, note=game, rule=R_CHOICE)
@@ -734,17 +739,31 @@ class Table:
         if self._positions is None:
             first = self._first_button if self._first_button is not None else self._draw_for_button(seats, draw)
         previous = self._positions
-        mixed = self._blind_positions is not None or (
-            self._rotation is not None and any(g.variant_spec.family != "stud" for g in self._rotation.rotation.games)
-        )
         rule = game.house.mixed_stud_button
         if game.variant_spec.family == "stud":
-            if mixed and rule == "frozen":
-                return frozen_stud_plan(seats, previous, first)
+            if self._frozen_stud(game):
+                frozen = None
+                if previous is not None and self._game.variant_spec.family != "stud":
+                    frozen = self._blind_plan(self._game, seats, previous, None).button_seat
+                return frozen_stud_plan(seats, previous, first, frozen)
             return rotate_button(seats, previous, first)
         if previous is not None and self._game.variant_spec.family == "stud":
             previous, resumed = resumed_positions(rule, previous, self._blind_positions, seats)
             first = resumed if first is None else first
+        return self._blind_plan(game, seats, previous, first)
+
+    def _frozen_stud(self, game: Game) -> bool:
+        """Whether a hand of ``game`` is a stud hand of a mixed game whose button is frozen (TDA
+        2024 Rule 11-B): the table has dealt, or rotates to, a game with blinds."""
+        mixed = self._blind_positions is not None or (
+            self._rotation is not None and any(g.variant_spec.family != "stud" for g in self._rotation.rotation.games)
+        )
+        return mixed and game.variant_spec.family == "stud" and game.house.mixed_stud_button == "frozen"
+
+    def _blind_plan(
+        self, game: Game, seats: Mapping[int, SeatState], previous: Positions | None, first: int | None
+    ) -> BlindPlan:
+        """The plan of a hand of ``game`` (a game with blinds) after ``previous``."""
         return place_blinds(
             seats,
             self.size,
@@ -818,7 +837,13 @@ class Table:
         self._rotate(plan)
         for post, refused in void:
             self._log("straddle_void", post.seat, post.amount, rule=refused.rule, note=refused.message)
-        if self._kill.killer is not None and not kill and bombed is None:
+        if not game.big_blind and self._kill != NEUTRAL:
+            # A kill is an overblind: a hand without blinds takes none, and it is a new game
+            # (RROP11 Kill Pots item 1(a)), so the kill button goes neutral.
+            owner = self.seat_of(self._kill.killer or self._kill.holder or "")
+            self._log("kill_void", owner, rule=cite.KILL_NO_BLINDS, note=f"{game.variant} has no blinds")
+            self._kill = NEUTRAL
+        elif self._kill.killer is not None and not kill and bombed is None:
             self._log("kill_void", self.seat_of(self._kill.killer), rule=R_KILL, note="the killer is not dealt in")
             self._kill = NEUTRAL
         self._log_plan(plan, posts)
@@ -830,7 +855,10 @@ class Table:
         if rotation is None:
             return
         turn = rotation.turns
-        self._rotation = rotation = rotation.after_deal(plan.dealt, plan.button_seat, sorted(self._seats))
+        frozen = self._frozen_stud(self._game)
+        self._rotation = rotation = rotation.after_deal(
+            plan.dealt, plan.button_seat, sorted(self._seats), frozen=frozen
+        )
         if rotation.turns != turn:
             game = game_key(rotation.game)
             self._log("game_round", plan.button_seat, rotation.length, note=game, rule=R_ORBIT, hand=self._hand_number)
@@ -899,8 +927,8 @@ class Table:
         if self._straddle_rules.mandatory and winners:
             self._rock = pass_rock(self._rock, winners, hand.button_seat)
             self._log("rock", self._rock, rule=R_ROCK, hand=number + 1)
-        if self.options.kill is not None:
-            self._kill_after(hand, winners)
+        if self.options.kill is not None and hand.game.big_blind:
+            self._kill_after(hand, winners)     # a hand without blinds leaves the kill button neutral
         self._bust(hand)
         self._bomb_triggered(hand)
         self._log("hand_ended", hand=number)
@@ -1212,6 +1240,12 @@ class Table:
             self._log("draw_for_button", button, rule=R_DRAW)
         return button
 
+    def _check_blind_game(self, what: str, rule: str) -> None:
+        """A straddle or sleeper is a blind raise: refused (``not_a_blind_game``) when the next
+        hand is of a game without blinds (stud's antes and bring-in; WIKI_BIP Straddle bets)."""
+        if not self.game.big_blind:
+            raise IllegalAction("not_a_blind_game", f"{self.game.variant} has no blinds: no {what}", rule)
+
     @property
     def _straddle_rules(self) -> Straddles:
         """No straddles in tournaments (WIKI_BIP Straddle bets) or in games without blinds."""
@@ -1259,6 +1293,8 @@ class Table:
         seat = None if killer is None else self.seat_of(killer)
         if rules is None or seat is None or seat not in plan.dealt or any(p.seat == seat for p in extra):
             return []
+        if not self.game.big_blind:
+            return []           # no blinds, no overblind (RROP11 Kill Pots): start_hand voids it
         return [Post(seat, rules.kill_blind(self.game.big_blind), "kill")]
 
     def _kill_after(self, hand: Hand, winners: Sequence[int]) -> None:
