@@ -39,11 +39,14 @@ class BuildInfo:
 
 
 def _extension_modules(package: Path) -> tuple[str, ...]:
+    """The modules under ``package`` present as extension modules, each named once whatever its
+    suffix (``.cpython-311-x86_64-linux-gnu.so`` also ends in ``.so``)."""
+    suffixes = sorted(EXTENSION_SUFFIXES, key=len, reverse=True)
     found: set[str] = set()
-    for suffix in EXTENSION_SUFFIXES:
-        for path in package.rglob(f"*{suffix}"):
-            parts = path.relative_to(package.parent).with_name(path.name.removesuffix(suffix)).parts
-            found.add(".".join(parts))
+    for path in package.rglob("*"):
+        suffix = next((s for s in suffixes if path.name.endswith(s)), None)
+        if suffix is not None:
+            found.add(".".join(path.relative_to(package.parent).with_name(path.name.removesuffix(suffix)).parts))
     return tuple(sorted(found))
 
 
