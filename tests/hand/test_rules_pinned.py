@@ -123,3 +123,15 @@ def test_the_bring_in_seat_completes_only_past_the_bring_in() -> None:
     assert more.to_act == seat and more.legal().complete == pf.Range(11, 11)
     full = pf.Hand(STUD, stacks, button=3, rng=random.Random(9))
     assert full.legal().complete == pf.Range(20, 20)
+
+
+def test_the_bring_in_seat_may_not_fold_or_check() -> None:
+    """TDA 2024 RP-10-E; RROP11 seven-card stud: the bring-in is forced. The seat bringing it in
+    is told so when it folds, and told its choices when it checks; nothing changes."""
+    hand = pf.Hand(STUD, {1: 1000, 2: 1000, 3: 1000}, button=3, rng=random.Random(9))
+    seat = hand.to_act
+    with pytest.raises(pf.IllegalAction, match="the bring-in is forced"):
+        hand.act(seat, "fold")
+    with pytest.raises(pf.IllegalAction, match=r"no one has bet yet: bring in 10 or complete to 20 \("):
+        hand.act(seat, "check")
+    assert hand.to_act == seat and hand.legal().bring_in == 10
