@@ -46,6 +46,9 @@ def test_a_short_all_in_just_over_the_current_bet_is_a_raise_that_does_not_reope
     legal = hand.legal()
     assert hand.to_act == 3 and legal.raise_ is None and legal.call is not None
     assert legal.reason == "betting_not_reopened"
+    hand.act(3, "all_in")                 # no raise open: pushing it all in is a call of the one chip
+    assert [(e.kind, e.amount) for e in hand.events if e.seat == 3 and e.kind in ("call", "raise")][-1] == ("call", 21)
+    assert hand.stacks[3] == 500 - 21 and hand.starting_stacks[3] - hand.stacks[3] == 21
     exact = pf.Hand(game, {1: 500, 2: 20, 3: 500}, button=3, rng=random.Random(2))
     exact.act(3, "raise", to=20)
     exact.act(1, "call")
@@ -185,6 +188,10 @@ def test_folding_when_a_check_is_free_is_a_house_option() -> None:
     hand.act(2, "call")
     with pytest.raises(pf.IllegalAction, match="check instead of folding"):
         hand.act(3, "fold")
+    one = pf.Hand(pf.Game.no_limit_holdem(1, 2, house=pf.HouseRules(fold_facing_no_bet="refused")),
+                  {1: 500, 2: 500}, 1, rng=random.Random(5))
+    one.act(1, "fold")                    # one chip to call: a fold facing a bet stands
+    assert any(e.kind == "fold" and e.seat == 1 for e in one.events)
     allowed = nl_hand()
     allowed.act(1, "call")
     allowed.act(2, "call")
