@@ -466,6 +466,9 @@ def _key(name: str) -> str:
 
 
 def _string(text: str) -> str:
+    if any(0xD800 <= ord(ch) <= 0xDFFF for ch in text):
+        raise PHHFormatError(f"{text.encode('utf-8', 'backslashreplace').decode()[:40]!r} holds a lone surrogate: "
+                             "not Unicode text, which a PHH file must be")
     if "'" not in text and not any(ch in text for ch in "\n\r") and text.isprintable():
         return f"'{text}'"
     escaped = []
