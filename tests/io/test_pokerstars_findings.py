@@ -18,11 +18,12 @@ from pokerfloor.io.verify import verify_history
 
 DATA = Path(__file__).parent / "data" / "imports"
 TOURNAMENT = (DATA / "pokerstars_tournament_holdem.txt").read_text()
+DEALT = "*** HOLE CARDS ***\nDealt to mhuggins [4s 2c]\n"
 THREE_HANDED = TOURNAMENT.replace(
     "Seat 2: hammy6955 (184825 in chips, $38.62 bounty)",
     "Seat 2: hammy6955 (184825 in chips, $38.62 bounty)\nSeat 3: napping (50000 in chips) is sitting out",
 ).replace("hammy6955: posts the ante 600\n", "hammy6955: posts the ante 600\nnapping: posts the ante 600\n").replace(
-    "*** HOLE CARDS ***\nDealt to mhuggins [4s 2c]\n", "*** HOLE CARDS ***\nDealt to mhuggins [4s 2c]\nnapping: folds \n"
+    DEALT, DEALT + "napping: folds \n"
 )
 
 
