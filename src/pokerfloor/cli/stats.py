@@ -43,15 +43,14 @@ def stats_command(
     from rich.progress import Progress
     from rich.table import Table
 
-    from pokerfloor.io.imports import read_paths
+    from pokerfloor.io.imports import stream_paths
     from pokerfloor.io.phh import HandHistory
     from pokerfloor.stats import Session
 
     found = Session()
-    entries = read_paths(files)
     with Progress(transient=True, disable=as_json, console=Console(stderr=True)) as progress:
-        task = progress.add_task("replaying hands", total=len(entries))
-        for entry in entries:
+        task = progress.add_task("replaying hands", total=None)
+        for entry in stream_paths(files):
             if isinstance(entry, HandHistory):
                 found.add(entry)
             else:

@@ -427,6 +427,41 @@ def read_file_entries(path: str | Path) -> list[HandHistory | PHHFormatError]:
     return read_entries(text, source=str(path), bulk=is_bulk(path))
 
 
+def stream_file_entries(path: str | Path) -> Iterator[HandHistory | PHHFormatError]:
+    """The hands of a ``.phhs`` file one at a time, read as a stream: only one hand's text and
+    table are held at once, whatever the file's size (``read_file_entries`` holds them all).
+    Each hand is read as ``read_entries`` reads it; the file's size limit still holds."""
+    source = str(path)
+    try:
+        size = Path(path).stat().st_size
+        if size > MAX_FILE_BYTES:
+            yield PHHFormatError(f"is over the {MAX_FILE_BYTES // 1024} KiB such a file may hold", source=source)
+            return
+        with Path(path).open(encoding="utf-8") as file:
+            chunk: list[str] = []
+            for line in file:
+                if _TABLE_HEADER.match(line) and chunk:
+                    yield from _stream_chunk("".join(chunk), source)
+                    chunk = []
+                chunk.append(line)
+            if chunk:
+                yield from _stream_chunk("".join(chunk), source)
+    except (OSError, UnicodeDecodeError) as error:
+        yield PHHFormatError(f"cannot be read: {error}", source=source)
+
+
+def _stream_chunk(text: str, source: str) -> list[HandHistory | PHHFormatError]:
+    header = _TABLE_HEADER.search(text)
+    if header is None:
+        return [] if not _has_content(text.removeprefix("\ufeff")) else [
+            PHHFormatError("a .phhs file holds only hand tables ([1], [2], ...)", source=source)]
+    key = header.group(1).strip().strip("'\"")
+    try:
+        return _bulk_entries(list(_toml(text.removeprefix("\ufeff"), source=source, hand=key).items()), source)
+    except PHHFormatError as error:
+        return [error]
+
+
 def loads(text: str, *, bulk: bool = False, source: str = "") -> list[HandHistory]:
     """The hands of a file's text; raises the first ``PHHFormatError``."""
     hands = []
