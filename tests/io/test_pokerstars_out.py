@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 import pokerfloor as pf
-from pokerfloor.bots import make_bot
+from pokerfloor.bots import bot_act, make_bot
 from pokerfloor.cli import app, stats  # noqa: F401 - registers the command
 from pokerfloor.io import phh, pokerstars
 from pokerfloor.io.export import history_of
@@ -42,8 +42,6 @@ def _dealt(game: pf.Game, count: int, seed: int) -> list[phh.HandHistory]:
         while not hand.is_over:
             seat = hand.to_act
             assert seat is not None
-            from pokerfloor.bots import bot_act
-
             bot_act(bots[seat], hand, seat)
         history = history_of(hand)
         histories.append(phh.HandHistory(**{**history.__dict__, "players": tuple(f"Guest {s}" for s in hand.seats),
@@ -67,7 +65,8 @@ def test_dealt_hands_round_trip_exactly(game: pf.Game) -> None:
 def test_site_hands_round_trip_and_stud_is_refused_with_its_reason() -> None:
     hands = [h for h in read_paths([DATA]) if isinstance(h, phh.HandHistory)]
     text, refused = write(hands)
-    assert {e.message.split(":")[0] for e in refused} == {"PokerStars writes no 'F7S' hands", "PokerStars writes no 'FR' hands"}
+    reasons = {e.message.split(":")[0] for e in refused}
+    assert reasons == {"PokerStars writes no 'F7S' hands", "PokerStars writes no 'FR' hands"}
     back = pokerstars.read(text)
     written = [h for h in hands if h.variant not in ("F7S", "F7S/8", "FR")]
     assert len(back) == len(written)
