@@ -147,7 +147,7 @@ def _seated(servers: list[Server], seats: dict[str, Seat]) -> str:
     and dee's joins reach the other process), each connected round robin (host, bob, dee on
     the owner; ann and cy relayed), and started; returns its id."""
     creator = Client(servers[0])
-    created = creator.reply({"type": "create_table", "game": GAME, "seats": 6, "options": {"seed": "ab" * 16}})
+    created = creator.reply({"type": "create_table", "game": GAME, "seats": 6, "options": {}})
     table_id = str(created["table_id"])
     seats["host"] = Seat("host", created["host_token"], table_id)
     creator.ws.close()
@@ -180,7 +180,7 @@ def _check_stored(postgres: str, table_id: str, acked: dict[tuple[str, str], int
 
 
 def test_clients_spread_over_two_processes_play_on_through_the_owners_death(postgres: str) -> None:
-    owner, other = Server(postgres), Server(postgres)
+    owner, other = Server(postgres, seed="ab" * 16), Server(postgres, seed="ab" * 16)
     # The owner dies as an action of hand 2 is stored, before anyone hears of it (the kill
     # hook of ``pokerfloor serve``): an action in flight.
     owner.start(f"stored/mid_street:{KILL_AT}")
@@ -194,7 +194,7 @@ def test_clients_spread_over_two_processes_play_on_through_the_owners_death(post
         acked, resent = _play(seats, 3, servers, killed)
         assert [server for server, _ in killed] == [owner] and resent > 0
         assert killed[0][1] >= 2                  # hand 1 was played through before the owner died
-        third = Server(postgres)                         # a fresh process joins in: clients spread again
+        third = Server(postgres, seed="ab" * 16)       # a fresh process joins in: clients spread again
         third.start()
         servers = [other, third]
         for i, seat_ in enumerate(seats.values()):
@@ -230,7 +230,7 @@ def test_a_bus_whose_connection_drops_connects_again_and_its_clients_play_on(pos
     session goes on with no action lost or applied twice."""
     import psycopg
 
-    owner, other = Server(postgres), Server(postgres)
+    owner, other = Server(postgres, seed="ab" * 16), Server(postgres, seed="ab" * 16)
     owner.start()
     other.start()
     seats: dict[str, Seat] = {}

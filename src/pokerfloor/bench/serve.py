@@ -185,8 +185,8 @@ class _Run:
         rail: list[Any] = []
         try:
             host = sockets[0]
-            await host.send(json.dumps({"type": "create_table", "game": GAME, "seats": self.players,
-                                        "options": {"seed": f"{number:08x}" * 4}}))
+            # Each table's deal from the server's CSPRNG, as in play: no client chooses it.
+            await host.send(json.dumps({"type": "create_table", "game": GAME, "seats": self.players}))
             created = await self._reply(host, "table_created")
             table_id = created["table_id"]
             for seat, ws in enumerate(sockets, 1):
