@@ -157,7 +157,7 @@ class Server:
             )
 
     def _args(self) -> list[str]:
-        return ["serve", "--db", self.db, "--port", str(self.port), "--flood", "100000"]
+        return ["serve", "--db", self.db, "--port", str(self.port), "--flood", "100000", "--between-hands", "0"]
 
     def _env(self, kill_at: str = "") -> dict[str, str]:
         return dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), POKERFLOOR_SERVE_KILL_AT=kill_at,

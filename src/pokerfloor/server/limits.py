@@ -105,8 +105,7 @@ def limiter(rate: Rate | None, clock: Callable[[], float] = time.monotonic) -> L
 def check_rate(limits: Mapping[str, Limiter | None], kind: str, address: str, seat: str | None) -> None:
     """``Refused`` (``rate_limited``) when a frame of ``kind`` is over its limit (``Rates``):
     tables created and seat requests per ``address``, chat lines per ``seat`` (the table and the
-    client's token). A chat line from a client without a seat is left to the table, which
-    refuses it (``not_seated``)."""
+    client's token, or a spectator's address)."""
     if kind == "create_table":
         name, key = "tables", address
     elif kind == "join":
