@@ -401,7 +401,8 @@ def test_every_error_code_the_server_sends_is_in_the_protocols_table_and_no_othe
     """docs/protocol.md's Errors table lists exactly the codes ``Refused`` is raised with."""
     server = Path(__file__).parents[2] / "src" / "pokerfloor" / "server"
     source = "\n".join(path.read_text() for path in server.glob("*.py"))
-    raised = set(re.findall(r'Refused\(\s*"([a-z_]+)"', source))
+    # Refused("code", ...) and a subclass's super().__init__("code", ...) (records.Broken)
+    raised = set(re.findall(r'(?:Refused\(|super\(\).__init__\()\s*"([a-z_]+)"', source))
     protocol = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text()
     section = protocol[protocol.index("## Errors"):]
     section = section[: section.index("\n## ", 4)]
