@@ -146,20 +146,33 @@ def hand_replay(room: Room, number: int, token: str | None = None) -> dict[str, 
             "steps": steps}
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet reads a cell starting with as a formula (OWASP, CSV injection)."""
+
+
+def csv_cell(value: object) -> object:
+    """A cell of a CSV download: a text that a spreadsheet would read as a formula (a name like
+    ``=HYPERLINK(...)``) gets a leading ``'``, as OWASP's CSV injection guidance says, and is
+    shown as the text it is; numbers are left as numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def ledger_csv(room: Room) -> str:
-    """The ledger's entries, each player's result, and the settle-up transfers."""
+    """The ledger's entries, each player's result, and the settle-up transfers; no cell can
+    start a formula (``csv_cell``)."""
     ledger = room.table.ledger
     names = {player: ledger.name(player) for player in ledger.players()}     # players who left too
     names.update((p.player_id, p.name) for p in room.players.values())
     out = io.StringIO()
-    rows = csv.writer(out)
-    rows.writerow(["entry", "hand", "kind", "seat", "player_id", "name", "chips"])
+    writer = csv.writer(out)
+    rows: list[list[object]] = [["entry", "hand", "kind", "seat", "player_id", "name", "chips"]]
     for e in (*room.forgotten_entries(), *ledger.entries):
-        rows.writerow([e.number, e.hand, e.kind, e.seat, e.player, names.get(e.player, ""), e.chips])
-    rows.writerow([])
-    rows.writerow(["pays", "to", "chips"])
-    for payer, payee, chips in settle_up(results(room)):
-        rows.writerow([payer, payee, chips])
+        rows.append([e.number, e.hand, e.kind, e.seat, e.player, names.get(e.player, ""), e.chips])
+    rows += [[], ["pays", "to", "chips"]]
+    rows.extend([payer, payee, chips] for payer, payee, chips in settle_up(results(room)))
+    writer.writerows([csv_cell(cell) for cell in row] for row in rows)
     return out.getvalue()
 
 
