@@ -40,16 +40,31 @@ from pokerfloor.hand import (
 )
 from pokerfloor.interpret import Ruling, interpret
 from pokerfloor.rules import VARIANTS, Game, HouseRules, Variant
-from pokerfloor.table import KillGame, Level, LimitStakes, Rotation, Straddles, Table, TableOptions, Tournament
+from pokerfloor.table import (
+    Break,
+    FloorEvent,
+    KillGame,
+    Level,
+    LimitStakes,
+    MultiTableTournament,
+    Place,
+    Rotation,
+    Straddles,
+    Table,
+    TableOptions,
+    Tournament,
+)
 
 __all__ = [
     "VARIANTS",
     "Award",
+    "Break",
     "Call",
     "Card",
     "DealRequest",
     "Deck",
     "Event",
+    "FloorEvent",
     "Game",
     "Hand",
     "HandRank",
@@ -62,6 +77,8 @@ __all__ = [
     "Legal",
     "Level",
     "LimitStakes",
+    "MultiTableTournament",
+    "Place",
     "PokerfloorError",
     "Post",
     "Pot",

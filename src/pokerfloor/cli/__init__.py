@@ -106,10 +106,12 @@ def main() -> None:
             demo,
             equity,
             histories,
+            lbr,
             match,
             play,
             serve,
             sim,
+            solve,
             stats,
         )
 

@@ -66,8 +66,12 @@ class Server:
         hook: Callable[[str, Input], None] | None = None,
         flood: int = FLOOD_PER_SECOND,
         rates: Rates = DEFAULT_RATES,
+        between_hands: float | None = None,
     ) -> None:
         self.store, self.clock, self.flood = store, clock, flood
+        # The moment between hands of a table whose host does not choose it (``serve
+        # --between-hands``): None leaves the house default (``room.DEFAULT_PAUSE``).
+        self.between_hands = between_hands
         self.limits = {"tables": limiter(rates.tables), "seat_requests": limiter(rates.seat_requests),
                        "chat": limiter(rates.chat)}
         self.origins = frozenset(origins)
@@ -155,6 +159,12 @@ class Server:
             return broken.room      # as it was before the fault
 
     def create(self, frame: dict[str, Any]) -> tuple[TableTask, str]:
+        options = frame.get("options")
+        if self.between_hands is not None and (options is None or isinstance(options, dict)):
+            options = dict(options or {})
+            pause = self.between_hands
+            options.setdefault("between_hands", {"seconds": pause, "showdown": pause})
+            frame = {**frame, "options": options}
         config = Config.parse(frame)
         # A table's id is the secret of its link: 128 random bits, as a token's.
         table_id, host_token = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
@@ -216,14 +226,14 @@ class Server:
 
     def _check_rate(self, client: Client, kind: str) -> None:
         """``Refused`` (``rate_limited``) when the frame is over its limit (``limits.Rates``):
-        tables created and seat requests per address, chat lines per seat. A chat line from a
-        client without a seat is left to the table, which refuses it (``not_seated``)."""
+        tables created and seat requests per address, chat lines per seat (a spectator's, where
+        the host lets spectators chat, per address)."""
         if kind == "create_table":
             name, key = "tables", client.address
         elif kind == "join":
             name, key = "seat_requests", client.address
-        elif kind == "chat" and client.table is not None and client.token_hash:
-            name, key = "chat", f"{client.table.room.table_id} {client.token_hash}"
+        elif kind == "chat" and client.table is not None:
+            name, key = "chat", f"{client.table.room.table_id} {client.token_hash or client.address}"
         else:
             return
         limit = self.limits[name]
@@ -285,13 +295,16 @@ def create_app(
     hook: Callable[[str, Input], None] | None = None,
     flood: int = FLOOD_PER_SECOND,
     rates: Rates = DEFAULT_RATES,
+    between_hands: float | None = None,
 ) -> Starlette:
     """The ASGI app. ``db`` is a SQLAlchemy URL or a ``Store``; ``clock`` returns seconds (inject
     one in tests); ``origins`` are the web origins allowed besides the server's own; ``flood`` is
     how many frames a second a client may send; ``rates`` limit tables, seat requests and chat
-    (``limits.UNLIMITED``: none)."""
+    (``limits.UNLIMITED``: none); ``between_hands`` the seconds between hands of a table whose
+    host does not choose them (None: ``room.DEFAULT_PAUSE``)."""
     store = db if isinstance(db, Store) else Store(db)
-    server = Server(store, clock=clock, origins=origins, hook=hook, flood=flood, rates=rates)
+    server = Server(store, clock=clock, origins=origins, hook=hook, flood=flood, rates=rates,
+                    between_hands=between_hands)
 
     async def websocket(socket: WebSocket) -> None:
         await server.serve(socket)
