@@ -27,10 +27,11 @@ from pokerfloor.rules import Game
 from pokerfloor.server.actor import TableTask
 from pokerfloor.server.bus import RESTART, Bus
 from pokerfloor.server.commands import COMMANDS, Hello, parse
+from pokerfloor.server.downloads import Builders
 from pokerfloor.server.downloads import routes as download_routes
 from pokerfloor.server.limits import DEFAULT_RATES, Rates, limiter
 from pokerfloor.server.process import collect_now_and_then, warm_rankings
-from pokerfloor.server.records import TableBroken, rebuild
+from pokerfloor.server.records import StoredRooms, TableBroken, rebuild
 from pokerfloor.server.room import Config, Input, Refused, Room, digest
 from pokerfloor.server.store import Boundary, NotOwner, Store, transient
 from pokerfloor.server.transport import (
@@ -77,6 +78,8 @@ class Server:
         self.origins = frozenset(origins)
         self.tables: dict[str, TableTask] = {}
         self.broken: dict[str, TableBroken] = {}      # tables whose stored inputs do not load whole
+        self.stored_rooms = StoredRooms(store)         # for downloads of tables other processes run
+        self.builders = Builders()                     # the threads that build downloads
         self._hook = hook
         self.writer = Writer(store)
         # On PostgreSQL any process serves any table, through the bus (bus.py, started by create_app).
@@ -151,12 +154,25 @@ class Server:
             self.bus.announce(table_id)
         return task
 
-    def room_of(self, table_id: str) -> Room:
-        """A table's room for a download (from the store when another process runs it: ``Bus.room``)."""
+    def running(self, table_id: str) -> Room | None:
+        """For a download (``downloads.Rooms``): the room this process runs, or None when
+        another process runs it; a broken table's room as it was before the fault."""
         try:
-            return self.table_task(table_id).room if self.bus is None else self.bus.room(table_id)
+            return self.table_task(table_id).room
         except TableBroken as broken:
-            return broken.room      # as it was before the fault
+            return broken.room
+        except Refused as refused:
+            if refused.code != "not_owner":
+                raise
+        return None
+
+    def stored(self, table_id: str, build: Callable[[Room], Response]) -> Response:
+        """For a download, in a worker thread: ``build`` with the room of a table another
+        process runs, as stored (``records.StoredRooms``: kept and brought up to date)."""
+        try:
+            return self.stored_rooms.use(table_id, build)
+        except TableBroken as broken:
+            return build(broken.room)
 
     def create(self, frame: dict[str, Any]) -> tuple[TableTask, str]:
         options = frame.get("options")
@@ -284,6 +300,7 @@ class Server:
         if self.bus is not None:
             await self.bus.close()
         await self.writer.close()
+        self.builders.close()
         self.store.close()
 
 
@@ -328,7 +345,7 @@ def create_app(
         WebSocketRoute("/ws", websocket),
         Route("/health", health),
     ]
-    routes.extend(download_routes(server.room_of))
+    routes.extend(download_routes(server, server.builders))
     if STATIC.is_dir():
         routes.append(Mount("/", StaticFiles(directory=STATIC, html=True), name="static"))
     app = Starlette(routes=routes, lifespan=lifespan)
