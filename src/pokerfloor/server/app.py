@@ -52,6 +52,8 @@ from pokerfloor.server.writer import Writer
 LOG = logging.getLogger("pokerfloor.server")
 VERSION = 1
 CLOSE_SECONDS = 1.0     # how long a closing connection may take to send what it has queued
+IDLE_SECONDS = 600.0    # a table with no client and nothing to do for this long is unloaded
+UNLOAD_EVERY = 30.0     # how often the tables are looked over for idle ones
 STATIC = Path(__file__).parent / "static"
 
 
@@ -79,6 +81,7 @@ class Server:
         self.tables: dict[str, TableTask] = {}
         self.broken: dict[str, TableBroken] = {}      # tables whose stored inputs do not load whole
         self.stored_rooms = StoredRooms(store)         # for downloads of tables other processes run
+        self.quiet: dict[str, float] = {}              # table -> since when it has had no client
         self.builders = Builders()                     # the threads that build downloads
         self._hook = hook
         self.writer = Writer(store)
@@ -153,6 +156,42 @@ class Server:
         if self.bus is not None:
             self.bus.announce(table_id)
         return task
+
+    async def unload_idle(self, idle: float = IDLE_SECONDS) -> list[str]:
+        """Unload the tables that have had no client, and nothing to do by themselves (no clock
+        running, no hand to deal), for ``idle`` seconds: each task ends, its room leaves memory
+        and its lock is let go; a hello opens it again from the store (``table_task``).
+        Returns the tables unloaded."""
+        now, unloaded = self.clock(), []
+        for table_id, task in list(self.tables.items()):
+            room = task.room
+            busy = (task.clients or not task.queue.empty() or room.deadline() is not None
+                    or room.offer_deadline() is not None or room.ready_to_deal())
+            if busy:
+                self.quiet.pop(table_id, None)
+                continue
+            if now - self.quiet.setdefault(table_id, now) < idle:
+                continue
+            del self.tables[table_id]
+            self.quiet.pop(table_id, None)
+            await task.queue.put(None)
+            if task.task is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(task.task, CLOSE_SECONDS)
+            self.store.release(table_id)
+            unloaded.append(table_id)
+        if unloaded:
+            LOG.info("%d idle tables unloaded (%d still loaded)", len(unloaded), len(self.tables))
+        return unloaded
+
+    async def unload_now_and_then(self) -> None:
+        """``unload_idle`` every ``UNLOAD_EVERY`` seconds, until cancelled."""
+        while True:
+            await asyncio.sleep(UNLOAD_EVERY)
+            try:
+                await self.unload_idle()
+            except Exception:
+                LOG.exception("unloading idle tables failed")
 
     def running(self, table_id: str) -> Room | None:
         """For a download (``downloads.Rooms``): the room this process runs, or None when
@@ -333,12 +372,14 @@ def create_app(
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         warm_rankings(Game.no_limit_holdem(1, 2))    # most tables play a high hand: ready before the first
         collector = asyncio.create_task(collect_now_and_then())
+        unloader = asyncio.create_task(server.unload_now_and_then())
         if server.bus is not None:
             await server.bus.start()
         try:
             yield
         finally:
             collector.cancel()
+            unloader.cancel()
             await server.close()
 
     routes: list[Route | WebSocketRoute | Mount] = [
