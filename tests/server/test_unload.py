@@ -9,8 +9,9 @@ import asyncio
 from pathlib import Path
 
 from pokerfloor.server import records
-from pokerfloor.server.app import IDLE_SECONDS, Server
+from pokerfloor.server.app import Server
 from pokerfloor.server.store import Store
+from pokerfloor.server.tables import IDLE_SECONDS
 from pokerfloor.server.transport import Client
 from tests.server.played import write_database
 
