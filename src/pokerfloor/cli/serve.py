@@ -77,6 +77,11 @@ def serve_command(
         bool, typer.Option("--rate-limits/--no-rate-limits",
                            help="Limit tables and seat requests per address, chat per seat (off: benches).")
     ] = True,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        "--forwarded-allow-ips",
+        help="The reverse proxies whose X-Forwarded-For is trusted, comma-separated (127.0.0.1 for a proxy "
+             "on this machine). Default: none, and each client's address is the one it connects from.")
+    ] = None,
 ) -> None:
     """Run the home-game server and open a table: prints your host link and the invite link for friends."""
     try:
@@ -118,7 +123,8 @@ def serve_command(
             super().handle_exit(sig, frame)
 
     server = Serving(
-        uvicorn.Config(application, log_level="warning", ws_max_size=MAX_MESSAGE, ws_per_message_deflate=False)
+        uvicorn.Config(application, log_level="warning", ws_max_size=MAX_MESSAGE, ws_per_message_deflate=False,
+                       **proxy_options(forwarded_allow_ips))
     )
     opener = threading.Thread(
         target=_open_house_table,
@@ -135,6 +141,18 @@ def serve_command(
         listening.close()
     if None in house:
         raise typer.Exit(1)     # the table was not opened (told on stderr)
+
+
+def proxy_options(forwarded_allow_ips: str | None) -> dict[str, Any]:
+    """uvicorn's options for ``--forwarded-allow-ips``: a client's address (the per-address
+    limits' key) is taken from ``X-Forwarded-For`` only when the connection comes from one of
+    these proxies. Without the option no proxy is trusted, not even 127.0.0.1 (uvicorn's own
+    default, and its ``FORWARDED_ALLOW_IPS``, would let any local process or a proxy that does
+    not set the header pick its clients' addresses)."""
+    trusted = [ip.strip() for ip in (forwarded_allow_ips or "").split(",") if ip.strip()]
+    if not trusted:
+        return {"proxy_headers": False, "forwarded_allow_ips": ""}
+    return {"proxy_headers": True, "forwarded_allow_ips": trusted}
 
 
 def listen(host: str, port: int) -> socket.socket:

@@ -26,15 +26,16 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pokerfloor.rules import Game
 from pokerfloor.server.actor import TableTask
-from pokerfloor.server.bus import RESTART, Bus
+from pokerfloor.server.bus import Bus
 from pokerfloor.server.commands import COMMANDS, Hello, parse
 from pokerfloor.server.deal import master_seed
+from pokerfloor.server.downloads import Builders
 from pokerfloor.server.downloads import routes as download_routes
 from pokerfloor.server.limits import DEFAULT_RATES, Rates, Sockets, check_rate, limiter
 from pokerfloor.server.process import collect_now_and_then, warm_rankings
-from pokerfloor.server.records import TableBroken, rebuild
-from pokerfloor.server.room import Config, Input, Refused, Room, digest
-from pokerfloor.server.store import Boundary, NotOwner, Store, transient
+from pokerfloor.server.room import Config, Input, Refused, digest
+from pokerfloor.server.store import Store
+from pokerfloor.server.tables import Tables
 from pokerfloor.server.transport import (
     BEHIND,
     FLOOD_PER_SECOND,
@@ -61,7 +62,7 @@ CLOSE_SECONDS = 1.0     # how long a closing connection may take to send what it
 STATIC = Path(__file__).parent / "static"
 
 
-class Server:
+class Server(Tables):
     """The tables this process runs, their store, the clock and the limits on clients."""
 
     def __init__(
@@ -87,40 +88,12 @@ class Server:
         self.limits = {"tables": limiter(rates.tables), "seat_requests": limiter(rates.seat_requests),
                        "chat": limiter(rates.chat)}
         self.origins = frozenset(origins)
-        self.tables: dict[str, TableTask] = {}
-        self.broken: dict[str, TableBroken] = {}      # tables whose stored inputs do not load whole
+        super().__init__(store)
+        self.builders = Builders()                     # the threads that build downloads
         self._hook = hook
         self.writer = Writer(store)
         # On PostgreSQL any process serves any table, through the bus (bus.py, started by create_app).
         self.bus: Bus | None = Bus(self, store.url) if store.engine.dialect.name == "postgresql" else None
-
-    async def write(self, table_id: str, seq: int, entry: Input, ended: Boundary | None) -> None:
-        """Store an input (and what a hand's end stores); returns once it is committed
-        (``Writer.write``: one commit for what several tables wrote meanwhile). A table another
-        process claimed since is handed over (``NotOwner`` ends its task)."""
-        try:
-            await self.writer.write(table_id, seq, entry, ended)
-        except NotOwner:
-            await self.hand_over(table_id)
-            raise
-
-    async def hand_over(self, table_id: str) -> None:
-        """This process lost the table (another claimed it: ``Store.check_leases``, or a fenced
-        write): its task stops without writing again, and its clients are closed (1012) to
-        reconnect and be relayed to the new owner, resyncing as after any crash."""
-        task = self.tables.pop(table_id, None)
-        if task is None:
-            return
-        LOG.warning("table %s: another process owns it now: handed over", table_id)
-        self.store.release(table_id)
-        running = task.task
-        if running is not None:
-            running.add_done_callback(lambda done: done.cancelled() or done.exception())   # retrieved: no warning
-            if running is not asyncio.current_task():
-                running.cancel()
-        for client in list(task.clients):
-            client.table = None
-            await client.close(RESTART)
 
     def hook(self, point: str, entry: Input) -> None:
         """A named point in the life of an input (the fault tests stop the process at one):
@@ -129,47 +102,6 @@ class Server:
         once every client's update is queued (``TableTask._moment`` names the moments)."""
         if self._hook is not None:
             self._hook(point, entry)
-
-    def rebuild(self, table_id: str, *, from_snapshot: bool = True) -> Room:
-        """A table's room from the store (``records.rebuild``)."""
-        return rebuild(self.store, table_id, from_snapshot=from_snapshot)
-
-    def table_task(self, table_id: str) -> TableTask:
-        """The running table's task, started (its room rebuilt from the store) on first use
-        (``Refused`` if unknown)."""
-        running = self.tables.get(table_id)
-        if running is not None:
-            running.revive()        # a task that died is never kept (``TableTask.revive``)
-            return running
-        broken = self.broken.get(table_id)
-        if broken is not None:
-            raise broken            # found once (and logged): not rebuilt for every hello
-        try:
-            if self.store.table_settings(table_id) is not None and not self.store.claim(table_id):
-                raise Refused("not_owner", "another server runs this table: try again there or shortly")
-            room = self.rebuild(table_id)
-        except TableBroken as found:
-            self.broken[table_id] = found
-            self.store.release(table_id)
-            raise
-        except Exception as failed:
-            if not transient(failed):
-                raise
-            self.store.release(table_id)
-            raise Refused("store_away", "the store cannot be reached just now: try again shortly") from None
-        task = TableTask(self, room)
-        self.tables[table_id] = task
-        task.start()
-        if self.bus is not None:
-            self.bus.announce(table_id)
-        return task
-
-    def room_of(self, table_id: str) -> Room:
-        """A table's room for a download (from the store when another process runs it: ``Bus.room``)."""
-        try:
-            return self.table_task(table_id).room if self.bus is None else self.bus.room(table_id)
-        except TableBroken as broken:
-            return broken.room      # as it was before the fault
 
     def create(self, frame: dict[str, Any]) -> tuple[TableTask, str]:
         """A new table; its master seed is the server's own (``seeds``): no frame chooses it."""
@@ -297,6 +229,7 @@ class Server:
         if self.bus is not None:
             await self.bus.close()
         await self.writer.close()
+        self.builders.close()
         self.store.close()
 
 
@@ -332,19 +265,21 @@ def create_app(
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         warm_rankings(Game.no_limit_holdem(1, 2))    # most tables play a high hand: ready before the first
         collector = asyncio.create_task(collect_now_and_then())
+        unloader = asyncio.create_task(server.unload_now_and_then())
         if server.bus is not None:
             await server.bus.start()
         try:
             yield
         finally:
             collector.cancel()
+            unloader.cancel()
             await server.close()
 
     routes: list[Route | WebSocketRoute | Mount] = [
         WebSocketRoute("/ws", websocket),
         Route("/health", health),
     ]
-    routes.extend(download_routes(server.room_of))
+    routes.extend(download_routes(server, server.builders))
     if STATIC.is_dir():
         routes.append(Mount("/", StaticFiles(directory=STATIC, html=True), name="static"))
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(TrustedHosts, hosts=server.hosts)])

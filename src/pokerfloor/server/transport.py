@@ -85,7 +85,7 @@ class Client:
     @property
     def address(self) -> str:
         """The client's address, as the ASGI server gives it (behind a proxy, the proxy's
-        unless uvicorn trusts its ``X-Forwarded-For``: ``FORWARDED_ALLOW_IPS``)."""
+        unless ``pokerfloor serve --forwarded-allow-ips`` trusts its ``X-Forwarded-For``)."""
         peer = self.socket.client
         return "" if peer is None else peer.host
 
