@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
+import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
@@ -21,22 +22,36 @@ from pokerfloor.io import export, ohh, phh
 from pokerfloor.server.deal import published, withheld
 from pokerfloor.server.room import Refused, Room
 
+LOG = logging.getLogger("pokerfloor.server")
+
 
 def session_phh(room: Room) -> str:
-    """The session's finished hands as one ``.phhs`` text, each as a spectator saw it."""
-    histories = [
-        export.history_of(hand, seat=None, full=False, hand=number) for number, hand in enumerate(room.hands, 1)
-    ]
-    return phh.dumps_all(histories)
+    """The session's finished hands as one ``.phhs`` text, each as a spectator saw it. A hand
+    that cannot be written is one comment line in its place, saying so and why: one hand never
+    fails the file (issue 35)."""
+    parts = []
+    for number, hand in enumerate(room.hands, 1):
+        try:
+            history = export.history_of(hand, seat=None, full=False, hand=number)
+            parts.append(phh.dumps_all([replace(history, key=str(number))]))
+        except Exception as failed:     # a bug in one hand's writing: that hand alone is left out
+            LOG.exception("table %s: hand %d cannot be written as PHH", room.table_id, number)
+            parts.append(f"# hand {number} could not be written: {type(failed).__name__}: {failed}\n")
+    return "\n".join(parts)
 
 
 def session_ohh(room: Room) -> list[dict[str, object]]:
-    """The session's finished hands as Open Hand History objects, each as a spectator saw it."""
-    return [
-        ohh.to_ohh(hand, seat=None, full=False, game_number=str(number), table_name=room.table_id,
-                   table_size=room.config.seats)
-        for number, hand in enumerate(room.hands, 1)
-    ]
+    """The session's finished hands as Open Hand History objects, each as a spectator saw it; a
+    hand that cannot be written is ``{"pokerfloor_error": {"hand", "error"}}`` in its place."""
+    written: list[dict[str, object]] = []
+    for number, hand in enumerate(room.hands, 1):
+        try:
+            written.append(ohh.to_ohh(hand, seat=None, full=False, game_number=str(number),
+                                      table_name=room.table_id, table_size=room.config.seats))
+        except Exception as failed:
+            LOG.exception("table %s: hand %d cannot be written as OHH", room.table_id, number)
+            written.append({"pokerfloor_error": {"hand": number, "error": f"{type(failed).__name__}: {failed}"}})
+    return written
 
 
 def session_records(room: Room) -> list[dict[str, object]]:
