@@ -79,8 +79,11 @@ def as_bot(bot: object, name: str = "") -> Bot:
 
 
 def load_bot(spec: str, rng: random.Random | None = None) -> Bot:
-    """A bot by a style name (``rock``, ``station``, ``maniac``, ``pro``) or ``package.module:Name``
-    (a class, an object or a function there); ``ValueError`` if it cannot be found."""
+    """A bot by a style name (``rock``, ``station``, ``maniac``, ``pro``), a baseline's name
+    (``always-call``, ``always-raise``) or ``package.module:Name`` (a class, an object or a
+    function there); ``ValueError`` if it cannot be found."""
+    if spec in BASELINES:
+        return FunctionBot(spec, BASELINES[spec])
     if ":" not in spec:
         return make_bot(spec, spec, rng or random.Random())
     module_name, _, attribute = spec.partition(":")
@@ -255,3 +258,34 @@ def make_bot(style: str, name: str, rng: random.Random) -> StyleBot:
 
 
 STYLES = ("rock", "station", "maniac", "pro")
+
+
+def always_call(view: SeatView) -> Decision:
+    """The always-call bot of the papers: it checks or calls whatever it faces, never folds."""
+    legal = view.legal
+    if legal is None:
+        raise InvalidArgument(f"it is not seat {view.seat}'s turn: a bot chooses only on its turn")
+    if legal.muck:
+        return "muck", None
+    return ("check", None) if legal.check else ("call", None)
+
+
+def always_raise(view: SeatView) -> Decision:
+    """The always-raise bot of the papers: it bets or raises the pot whenever it may (all in
+    when the pot is more than it has), else it calls."""
+    legal = view.legal
+    if legal is None:
+        raise InvalidArgument(f"it is not seat {view.seat}'s turn: a bot chooses only on its turn")
+    if legal.muck:
+        return "muck", None
+    span = legal.bet or legal.raise_
+    if span is None:
+        return ("check", None) if legal.check else ("call", None)
+    level = legal.call.to if legal.call is not None else 0
+    cost = legal.call.cost if legal.call is not None else 0
+    to = min(span.max_to, max(span.min_to, level + view.total_pot + cost))
+    return ("bet" if legal.bet else "raise"), to
+
+
+BASELINES: dict[str, BotFunction] = {"always-call": always_call, "always-raise": always_raise}
+"""The fixed bots that research papers score others against, by name (``load_bot`` finds them)."""

@@ -17,6 +17,8 @@ NO_REBUYS: Final = "TDA 2024 Rule 27"
 AT_YOUR_SEAT: Final = "TDA 2024 Rule 30"
 DEAD_BUTTON: Final = "TDA 2024 Rule 32; RROP11 Button & Blind Use item 2(b)"
 HEADS_UP: Final = "TDA 2024 Rule 34-B"
+MISDEAL: Final = "TDA 2024 Rule 35 (the re-deal is an exact re-play: the same button, players and limits)"
+SUBSTANTIAL_ACTION: Final = "TDA 2024 Rules 35-D and 36 (no misdeal once substantial action occurs)"
 NEW_PLAYER: Final = "TDA 2024 Rules 8-A and 10-A; RROP11 Button & Blind Use"
 FIRST_IN: Final = "TDA 2024 Rule 40-A"
 AMOUNT: Final = "TDA 2024 Rule 40-C"
@@ -47,6 +49,10 @@ CHIP: Final = "RROP11 Betting & Raising (smallest chip)"
 DRAW: Final = "RROP11 Draw poker"
 BRING_IN: Final = "RROP11 Seven-card stud (bring-in); WIKI_BIP bring-in; TDA 2024 RP-10-E"
 KILL: Final = "RROP11 Kill Pots"
+KILL_NO_BLINDS: Final = (
+    "RROP11 Kill Pots (to kill a pot is to post an overblind, so a game without blinds has no kill; the kill"
+    " button is neutral on the first hand of a new game, item 1(a))"
+)
 MOVING_BUTTON: Final = "RROP11 Button & Blind Use item 2(a); WIKI_BIP Moving button"
 POSTING: Final = "RROP11 Button & Blind Use (missed blinds); WIKI_BIP Posting"
 BLIND_OBLIGATIONS: Final = "RROP11 Button & Blind Use item 2 (each round every player meets the blind obligations)"
@@ -78,15 +84,18 @@ RUN_IT: Final = (
     " (Apollonia Casino, Run it twice procedures)"
 )
 
-# Mixed games and dealer's choice (docs/guide/table.md): TDA 2024 and RROP11 say nothing on them, so
-# the table follows the common conventions, each a house option where rooms differ.
+# Mixed games and dealer's choice (docs/guide/table.md). TDA 2024 Rule 11-B places the button of a
+# mixed game's stud hands; the length of a game's round and dealer's choice follow the common
+# conventions, each a house option where rooms differ.
 MIXED_ORBIT: Final = (
-    "common mixed-game convention: each game of the rotation is dealt for one round, as many hands as"
-    " players, every player dealing it once (pokerlistings, How to Play H.O.R.S.E. and Mixed Games)"
+    "common mixed-game convention: each game of the rotation is dealt for one round, every player having"
+    " the chance to be the dealer for the game being played, a player joining in it included"
+    " (pokerlistings, How to Play H.O.R.S.E. and Mixed Games)"
 )
 MIXED_STUD_BUTTON: Final = (
-    "common mixed-game convention: the button does not move during stud hands and the blinds resume"
-    " where they were (house option mixed_stud_button)"
+    "TDA 2024 Rule 11-B: when the game shifts from hold'em to stud, after the last hold'em hand the button"
+    " moves to the position it would be if the next hand was hold'em and is frozen there during stud;"
+    " shifting to hold'em the button starts where it was frozen (house option mixed_stud_button)"
 )
 MIXED_STAKES: Final = "WIKI_BIP Ante (a quarter of the minimum bet) and bring-in (often half of it)"
 DEALERS_CHOICE: Final = (
@@ -107,6 +116,55 @@ ICM: Final = (
     "common tournament practice, not a TDA rule: a deal at the final table by ICM, the Malmuth-Harville"
     " model (each place won with the player's share of the chips the players not yet placed hold)"
 )
+
+# The tournament floor over many tables (table/floor.py, table/event.py, table/payouts.py;
+# docs/guide/tournaments.md). Kept in one block.
+RANDOM_SEATING: Final = "TDA 2024 Rule 7 (tournament seats are randomly assigned)"
+LATE_ENTRY: Final = (
+    "TDA 2024 Rule 8-A (late registrations and re-entries: full stacks, a seat drawn from the same pool,"
+    " dealt in except between the small blind and the button)"
+)
+FORFEIT: Final = "TDA 2024 Rule 8-B (chips forfeited for a new stack are removed from play)"
+BREAKING: Final = (
+    "TDA 2024 Rule 10 (players from a broken table take any seat, drawn by a 2-step random process;"
+    " Illustration Addendum)"
+)
+BALANCING: Final = (
+    "TDA 2024 Rule 11-A (flop and mixed games: the player due the big blind next moves to the worst"
+    " position, never the small blind; stud by position)"
+)
+BALANCING_TABLE: Final = "TDA 2024 Rule 11-C (the table a player leaves is set by a predetermined procedure)"
+HALTING: Final = (
+    "TDA 2024 Rule 11-D (play halts at a table 3 or more players short of the longest once the blinds"
+    " are impacted; Illustration Addendum)"
+)
+CHIP_RACE: Final = (
+    "TDA 2024 Rule 24 (a scheduled colour-up races odd chips from seat 1, at most one chip a player,"
+    " nobody raced out)"
+)
+HAND_FOR_HAND: Final = (
+    "common tournament practice, not a TDA rule: hand-for-hand near the money, every table deals one hand"
+    " and waits; players out in the same hand finish by their chips at its start (Wikipedia, Hand-for-hand)"
+)
+PAYOUTS: Final = (
+    "common tournament practice, not a TDA rule: the prize pool is paid in full; places no entry can"
+    " reach share out among the places paid, in proportion"
+)
+CHIP_CHOP: Final = (
+    "common tournament practice, not a TDA rule: a chip-chop deal, each player left the smallest prize"
+    " still to be won plus the rest in proportion to chips"
+)
+BOUNTY: Final = (
+    "common tournament practice, not a TDA rule: a bounty goes to the player who eliminates its holder;"
+    " eliminators in one pot split it as a pot's odd chips are (TDA 2024 Rule 20)"
+)
+PROGRESSIVE_BOUNTY: Final = (
+    "common tournament practice, not a TDA rule: a progressive knockout pays the eliminator part of the"
+    " bounty and adds the rest to the eliminator's own bounty"
+)
+REBUYS: Final = "TDA 2024 Rule 27 (players may not miss a hand; a declared rebuy must be made)"
+FINAL_TABLE: Final = "common tournament practice, not a TDA rule: seats at the final table are redrawn"
+BREAKS: Final = "common tournament practice, not a TDA rule: a scheduled break stops every table between hands"
 
 REGISTRY: Final[frozenset[str]] = frozenset(
     value for name, value in dict(globals()).items() if name.isupper() and isinstance(value, str)

@@ -27,6 +27,9 @@ Reason = Literal[
     "hand_over",
     "cannot_run_it",
     "no_rabbit_hunt",
+    "not_your_choice",
+    "game_not_offered",
+    "not_a_blind_game",
     "invalid_action",
 ]
 

@@ -67,12 +67,13 @@ def play_match(a: Bot, b: Bot, hands: int, *, duplicate: bool = False, seed: int
             won += play_hand(game, {2: a, 1: b}, stack, random.Random(deal))[2]
         samples.append(won)
     per_sample = 2 if duplicate else 1
-    return _score(samples, per_sample, game.big_blind)
+    return score_samples(samples, per_sample, game.big_blind)
 
 
-def _score(samples: Sequence[int], per_sample: int, big_blind: int) -> MatchScore:
-    """bb/100 and its 95% interval from independent samples of ``per_sample`` hands each."""
+def score_samples(samples: Sequence[float], per_sample: int, big_blind: int) -> MatchScore:
+    """bb/100 and its 95% interval from independent samples of ``per_sample`` hands each (chips
+    won, or an estimate of them such as AIVAT's)."""
     scale = 100 / (per_sample * big_blind)
     mean = statistics.fmean(samples) * scale
     spread = Z_95 * statistics.stdev(samples) / math.sqrt(len(samples)) * scale if len(samples) > 1 else math.inf
-    return MatchScore(len(samples) * per_sample, sum(samples), mean, mean - spread, mean + spread)
+    return MatchScore(len(samples) * per_sample, round(sum(samples)), mean, mean - spread, mean + spread)

@@ -13,7 +13,7 @@ from pokerfloor.bots import Decision, make_bot
 from pokerfloor.cli import app
 from pokerfloor.cli import match as match_command  # noqa: F401 - registers the command
 from pokerfloor.hand import SeatView
-from pokerfloor.match import _score, play_match
+from pokerfloor.match import play_match, score_samples
 
 
 class CallingStation:
@@ -49,7 +49,7 @@ def test_a_bot_that_always_folds_loses_its_blinds() -> None:
 
 
 def test_bb_per_100_and_its_interval() -> None:
-    score = _score([100, -100, 100, -100], 1, 100)
+    score = score_samples([100, -100, 100, -100], 1, 100)
     half_width = 1.959964 * math.sqrt(40_000 / 3) / 2 * 100 / 100
     assert score.bb_per_100 == 0 and score.high == pytest.approx(half_width) and score.low == -score.high
 

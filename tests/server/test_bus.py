@@ -48,13 +48,18 @@ class Seat:
         self.seq = 0
 
     def connect(self, server: Server) -> None:
-        for _ in range(50):
+        until = time.monotonic() + 20
+        while time.monotonic() < until:
             try:
                 client = Client(server)
                 client.seq = self.seq
                 welcome = client.reply({"type": "hello", "version": 1, "table_id": self.table_id, "token": self.token})
             except LOST:
                 time.sleep(0.1)          # the table is changing owner: its relayed clients are closed
+                continue
+            if welcome.get("code") == "store_away":     # PostgreSQL is restarting
+                client.ws.close()
+                time.sleep(0.1)
                 continue
             assert welcome["type"] == "welcome", (self.name, welcome)
             self.client = client

@@ -1,9 +1,11 @@
 """Mixed games and dealer's choice at a ``pf.Table`` (docs/guide/table.md, table/rotation.py).
 
-TDA 2024 and RROP11 are silent on mixed games; the table follows the common conventions
-(citations ``MIXED_ORBIT``, ``MIXED_STUD_BUTTON``, ``DEALERS_CHOICE``), with the stud button a
-house option (``mixed_stud_button``), and the dead-button rule (TDA 2024 Rule 32) for the blinds
-of every flop game. Each session checks the button and blinds at every change of game.
+The stud button follows TDA 2024 Rule 11-B (``MIXED_STUD_BUTTON``): after the last hold'em hand
+it moves to where it would be if the next hand were hold'em and is frozen there during stud, and
+hold'em starts from it again; moving it on during stud is a house option (``mixed_stud_button``).
+A game's round and dealer's choice follow the common conventions (``MIXED_ORBIT``,
+``DEALERS_CHOICE``), and the dead-button rule (TDA 2024 Rule 32) places the blinds of every flop
+game. Each session checks the button and blinds at every change of game.
 """
 
 from __future__ import annotations
@@ -46,8 +48,8 @@ def is_stud(hand: Hand) -> bool:
 
 class Floor:
     """What a floor person checks hand by hand in a mixed game: the stud button frozen where the
-    last flop hand left it, and each flop hand's big blind on the next player after the last
-    flop hand's (TDA 2024 Rule 32), whatever stud hands came between."""
+    next flop hand's button would be (TDA 2024 Rule 11-B), and each flop hand's big blind on the
+    next player after the last flop hand's (TDA 2024 Rule 32), whatever stud hands came between."""
 
     def __init__(self) -> None:
         self.last_flop: Hand | None = None
@@ -60,9 +62,18 @@ class Floor:
             self.changes += 1
         if is_stud(hand):
             assert not blinds_of(hand)[1] and {p.kind for p in hand.posts} == {"ante"}
-            if last_flop is not None:
-                assert hand.button_seat == last_flop.button_seat, "the button does not move during stud hands"
+            if previous is not None and is_stud(previous):
+                assert hand.button_seat == previous.button_seat, "the button does not move during stud hands"
+            elif last_flop is not None:
+                # TDA 2024 Rule 11-B: where the button would be if the next hand were hold'em: by
+                # the dead-button rule, the seat of the last small blind (gone or not).
+                last_small = blinds_of(last_flop)[0]
+                if last_small is not None and len(last_flop.seats) > 2 and len(playing) > 2:
+                    assert hand.button_seat == last_small, "the button moves on as if the next hand were hold'em"
         elif last_flop is not None:
+            unchanged = previous is not None and sorted(previous.seats) == playing == sorted(last_flop.seats)
+            if previous is not None and is_stud(previous) and unchanged:
+                assert hand.button_seat == previous.button_seat, "hold'em starts where the button was frozen"
             small, big = blinds_of(hand)
             last_small, last_big = blinds_of(last_flop)
             assert last_big is not None and big == next_seat(last_big, playing), "the blinds resume where they were"
@@ -241,7 +252,7 @@ def test_only_the_seat_holding_the_choice_names_the_game() -> None:
     before = table.record()
     with pytest.raises(pf.IllegalAction) as refused:
         table.choose_game(2, "fixed_limit_razz")
-    assert refused.value.reason == "invalid_action" and refused.value.rule == cite.DEALERS_CHOICE
+    assert refused.value.reason == "not_your_choice" and refused.value.rule == cite.DEALERS_CHOICE
     with pytest.raises(pf.IllegalAction):
         table.choose_game(1, "no_limit_badugi")
     assert table.record() == before

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pokerfloor.bench import boards, envs, equity, evaluation, play, ranges, replay
+from pokerfloor.bench import boards, envs, equity, evaluation, play, ranges, replay, solvers
 from pokerfloor.bench.core import Benchmark, Config, Progress, Row, measure, steps_total
 from pokerfloor.bench.peers import PEERS, version
 
@@ -22,7 +22,7 @@ BENCHMARKS: dict[str, Benchmark] = {
     b.name: b
     for b in (
         play.BENCHMARK, play.BATCH, evaluation.SINGLE, evaluation.BATCH, equity.BENCHMARK, replay.BENCHMARK,
-        envs.BENCHMARK, envs.AEC, *ranges.BENCHMARKS, *boards.BENCHMARKS,
+        envs.BENCHMARK, envs.AEC, *ranges.BENCHMARKS, *boards.BENCHMARKS, *solvers.BENCHMARKS,
     )
 }
 

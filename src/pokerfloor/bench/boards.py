@@ -1,57 +1,88 @@
-"""Equity of ranges with a board, and three-way: hand against range and range against range on
-the flop, the turn and the river, at ranges of about 5, 20 and 40 percent of hands.
+"""Equity of ranges with a board, and three-way, on fresh questions: hand against range and range
+against range on the flop, the turn and the river, at ranges of about 5, 20 and 40 percent of
+hands, and three-way on the flop and before it.
 
-pokerfloor runs ``equity.calculate`` as a user calls it (the ranges' text to the equities, the
-path chosen by itself). OMPEval (through ``pokerfast.equity``) and poker-equity enumerate
-exactly; eval7 and PokerKit sample. Every answer is counted as the showdowns a Monte Carlo needs
-for a standard error of ``PRECISION`` on the first player's equity (``v / PRECISION**2``, ``v``
-the exact variance of one showdown's share, from pokerfloor's exact tally), and a sampler's
-step is a batch of showdowns: so the unit is a showdown at that precision, and the rate ratio
-is a peer's time to an exact answer, or to one of standard error ``PRECISION``, over
-pokerfloor's time to its answer. eval7 samples with ``py_hand_vs_range_monte_carlo`` (a hand
-against a range) and ``py_all_hands_vs_range`` (a range against a range: every hand of the first
-range sampled alike, combined by how many hands of the second it leaves); it has no multiway
-sampler. PokerKit runs ``calculate_equities``. Each row notes the first player's equity it
-found and its time per answer, and flags an answer off by more than its error.
+Every call asks a new question, as a player studying a spot does (a range on each of many flops,
+each hand of a range, each street). A case's questions come from a seeded stream (``stream``):
+each a random board of the case's street and, where the case names a hand (``HAND``), a hand
+drawn from the 20 % range, none sharing a card. Every engine answers the same stream in the
+same order from its start, one question a call; the stream is long enough that no engine comes
+back to a question in a run (a row says so if one did). A study keeps its ranges, so a range
+the case names is the same text in every question; only the board and the drawn hands change.
 
-The ranges are written with ``+`` and single hands only, a notation OMPEval, poker-equity and
-PokerKit read as pokerfloor does (OMPEval reads a dash differently); eval7 reads some of it
-otherwise (its 40 % range answered 0.477 where the exact answer is 0.5), so it is given the
-hands one by one, outside the clock. The answers are compared to make sure.
+pokerfloor runs ``equity.calculate`` as a user calls it: the ranges' text (``equity(), text``,
+the reference row), the same ranges as ``Range`` objects parsed once beforehand
+(``equity(), Range``), and, labelled as such, one question asked again and again (``equity(),
+one question repeated``: what a cache of the question does; never the headline). OMPEval
+(through ``pokerfast.equity``, one thread) and poker-equity enumerate exactly; eval7 samples
+each question to a standard error of ``PRECISION`` (``py_hand_vs_range_monte_carlo`` for a hand
+against a range, ``py_all_hands_vs_range`` for a range against a range, each hand of the first
+range sampled alike and combined by how many hands of the second it leaves); it has no multiway
+sampler. The unit is an answer: exact, or of standard error ``PRECISION``.
+
+The answers are checked against each other: the first ``CHECKED`` questions' exact answers are
+worked out before the clock (pokerfloor's exact tally, whose variance also sets eval7's samples
+for each), every engine's answers to them are compared with those, and the exact engines'
+answers to every question that two of them answered are compared with each other. A row notes
+how many it answered and flags a disagreement.
+
+The ranges are written with ``+`` and single hands only, a notation OMPEval and poker-equity read
+as pokerfloor does (OMPEval reads a dash differently); eval7 reads some of it otherwise (its 40 %
+range answered 0.477 where the exact answer is 0.5), so it is given the hands one by one, outside
+the clock.
 """
 
 from __future__ import annotations
 
 import importlib
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
-from functools import partial
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from pokerfloor.bench.core import NOT_AVAILABLE, UNSUPPORTED, Benchmark, Config, Contender, Step, Unavailable
-from pokerfloor.bench.peers import engine_name, load
+from pokerfloor.bench.peers import card_text, engine_name, load
 
 PRECISION = 0.001
-"""The standard error every answer is credited for (exact ones reach it at once)."""
+"""The standard error a sampled answer is asked for (exact ones have none)."""
 
 R5 = "77+, AQs+, AKo"
 R20 = "55+, A2s+, K9s+, Q9s+, J9s+, T9s, 98s, ATo+, KJo+, QJo"
 R40 = "22+, A2s+, K2s+, Q6s+, J7s+, T7s+, 97s+, 86s+, 76s, 65s, A2o+, K8o+, Q9o+, J9o+, T9o"
 """About 5 % (68 hands), 20 % (236) and 40 % (522) of the 1,326 starting hands."""
 
-FLOP, TURN, RIVER = "Qs7d2c", "Qs7d2c9h", "Qs7d2c9h3s"
+HAND = "hand"
+"""In a case's ranges: a hand drawn afresh for each question from ``HERO``."""
+
+HERO = R20
+"""The range the drawn hands come from."""
+
+STREETS = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
+
+CHECKED = 48
+"""The questions of each case whose exact answers are worked out before the clock (and that
+eval7, which needs each answer's variance to size its sample, cycles through)."""
+
+STREAM_RATE = 30_000
+"""Questions a case's stream holds per second of ``Config.seconds`` (no engine answers more
+than about 20,000 a second, so none comes back to a question)."""
 
 
 @dataclass(frozen=True)
 class Case:
     name: str
     ranges: tuple[str, ...]
-    board: str
+    street: str
+
+    @property
+    def cards(self) -> int:
+        return STREETS[self.street]
 
     @property
     def title(self) -> str:
-        shown = " vs ".join(r if len(r) <= 12 else f"{_share(r)}" for r in self.ranges)
-        return f"Equity, {shown} on {self.board or 'no board'}: per answer, exact or to s.e. {PRECISION}"
+        shown = " vs ".join("a hand of 20%" if r == HAND else _share(r) for r in self.ranges)
+        where = "before the flop" if not self.cards else f"a fresh {self.street}"
+        return f"Equity, {shown} on {where}: per fresh question, exact or to s.e. {PRECISION}"
 
 
 def _share(text: str) -> str:
@@ -60,33 +91,76 @@ def _share(text: str) -> str:
 
 def _cases() -> tuple[Case, ...]:
     out = []
-    for street, board in (("flop", FLOP), ("turn", TURN), ("river", RIVER)):
+    for street in ("flop", "turn", "river"):
         for label, r in (("5", R5), ("20", R20), ("40", R40)):
-            out.append(Case(f"equity-board-{street}-hand-{label}", ("AhKh", r), board))
+            out.append(Case(f"equity-board-{street}-hand-{label}", (HAND, r), street))
         for label, r in (("5", R5), ("20", R20), ("40", R40)):
-            out.append(Case(f"equity-board-{street}-range-{label}", (r, r), board))
-    out.append(Case("equity-board-three-way-flop", ("AhKh", "JcJd", "7c7h"), FLOP))
-    out.append(Case("equity-board-three-way-ranges", ("AhKh", R5, R5), FLOP))
-    out.append(Case("equity-board-three-way-preflop", ("AhKh", "QsQd", "7c7d"), ""))
+            out.append(Case(f"equity-board-{street}-range-{label}", (r, r), street))
+    out.append(Case("equity-board-three-way-flop", (HAND, HAND, HAND), "flop"))
+    out.append(Case("equity-board-three-way-ranges", (HAND, R5, R5), "flop"))
+    out.append(Case("equity-board-three-way-preflop", (HAND, HAND, HAND), "preflop"))
     return tuple(out)
 
 
 CASES = _cases()
 
 
+@dataclass(frozen=True, slots=True)
+class Question:
+    """One question of a stream: each player's range (text) and the board (text, no spaces)."""
+
+    ranges: tuple[str, ...]
+    board: str
+
+
+def _hero_hands() -> list[tuple[int, int]]:
+    parse_range = importlib.import_module("pokerfloor.equity.ranges").parse_range
+    return [(int(a), int(b)) for (a, b), _ in parse_range(HERO).hands]
+
+
+def stream(case: Case, seed: int, count: int) -> list[Question]:
+    """The first ``count`` questions of ``case``'s stream for ``seed``: the same for every engine
+    and every run of the seed. A drawn hand shares no card with another; the board is drawn from
+    the cards the hands leave (a named range may hold the board's cards: its hands holding them
+    are out of that question)."""
+    rng = random.Random(f"{seed}:{case.name}")
+    heroes = _hero_hands()
+    texts = [card_text(c) for c in range(52)]
+    out = []
+    for _ in range(count):
+        held: set[int] = set()
+        ranges = []
+        for r in case.ranges:
+            if r != HAND:
+                ranges.append(r)
+                continue
+            while True:
+                a, b = heroes[rng.randrange(len(heroes))]
+                if a not in held and b not in held:
+                    break
+            held.update((a, b))
+            ranges.append(texts[a] + texts[b])
+        deck = [c for c in range(52) if c not in held]
+        board = "".join(texts[c] for c in rng.sample(deck, case.cards))
+        out.append(Question(tuple(ranges), board))
+    return out
+
+
 @dataclass
 class Answer:
-    """The exact answer for a case (pokerfloor's plain enumeration-equal tally) and the credit:
-    the showdowns a Monte Carlo needs for a standard error of ``PRECISION``."""
+    """A question's exact first-player equity and the showdowns a Monte Carlo needs for a
+    standard error of ``PRECISION`` on it."""
 
     equity: float
     credit: int
 
 
-def exact_answer(case: Case) -> Answer:
+def exact_answer(question: Question) -> Answer:
+    """``question``'s exact answer, from pokerfloor's exact tally (the path ``choose`` takes),
+    read apart from ``equity``'s caches (they are emptied after)."""
     calculate = importlib.import_module("pokerfloor.equity.calculate")
     kernels = importlib.import_module("pokerfloor.equity.kernels")
-    spec = calculate.EquitySpec.make(list(case.ranges), board=case.board)
+    spec = calculate.EquitySpec.make(list(question.ranges), board=question.board)
     method = calculate.choose(spec, PRECISION, True)
     tally = calculate.fixed_tally(spec) if method == "fixed" else None
     if tally is None:
@@ -98,42 +172,72 @@ def exact_answer(case: Case) -> Answer:
     return Answer(float(mean), max(1, math.ceil(float(variance) / PRECISION**2)))
 
 
-Run = Callable[[], float]
+@dataclass
+class Stream:
+    """A case's questions for a run, the exact answers of the first ``CHECKED``, and every
+    contender's answers (question number: first player's equity), for the checks."""
+
+    questions: list[Question]
+    warm_up: Question
+    answers: list[Answer]
+    found: dict[str, dict[int, float]] = field(default_factory=dict)
+    wrapped: dict[str, bool] = field(default_factory=dict)
 
 
-def _pokerfloor(case: Case, answer: Answer) -> tuple[Run, int, str]:
+def make_stream(case: Case, config: Config) -> Stream:
+    count = max(CHECKED + 1, int(config.seconds * STREAM_RATE)) + 1
+    questions = stream(case, config.seed, count)
+    answers = [exact_answer(q) for q in questions[1 : CHECKED + 1]]
+    importlib.import_module("pokerfloor.equity.calculate").forget()
+    return Stream(questions[1:], questions[0], answers)
+
+
+Run = Callable[[Question], float]
+"""One engine's answer to a question: the first player's equity."""
+
+
+def _pokerfloor(case: Case) -> Run:
     equity = importlib.import_module("pokerfloor.equity").equity
-    ranges = list(case.ranges)
-    method = equity(ranges, board=case.board, precision=PRECISION).method
 
-    def run() -> float:
-        return float(equity(ranges, board=case.board, precision=PRECISION).players[0].equity)
+    def run(q: Question) -> float:
+        return float(equity(q.ranges, board=q.board, precision=PRECISION).players[0].equity)
 
-    return run, answer.credit, f"path {method}"
+    return run
 
 
-def _ompeval(case: Case, answer: Answer) -> tuple[Run, int, str]:
+def _pokerfloor_ranges(case: Case) -> Run:
+    """The case's named ranges as ``Range`` objects, parsed before the clock; drawn hands as text."""
+    equity = importlib.import_module("pokerfloor.equity").equity
+    parse_range = importlib.import_module("pokerfloor.equity.ranges").parse_range
+    parsed = [None if r == HAND else parse_range(r) for r in case.ranges]
+
+    def run(q: Question) -> float:
+        ranges = [text if given is None else given for text, given in zip(q.ranges, parsed, strict=True)]
+        return float(equity(ranges, board=q.board, precision=PRECISION).players[0].equity)
+
+    return run
+
+
+def _ompeval(case: Case) -> Run:
     equity = load("ompeval", "equity").equity
-    ranges = [r.replace(" ", "") for r in case.ranges]
 
-    def run() -> float:
-        return float(equity(ranges, board=case.board, exact=True, threads=1)[0])
+    def run(q: Question) -> float:
+        return float(equity([r.replace(" ", "") for r in q.ranges], board=q.board, exact=True, threads=1)[0])
 
-    return run, answer.credit, "pokerfast.equity.equity, exact"
+    return run
 
 
-def _poker_equity(case: Case, answer: Answer) -> tuple[Run, int, str]:
+def _poker_equity(case: Case) -> Run:
     exact_from_text = load("poker_equity").exact_from_text
-    ranges = [r.replace(" ", "") for r in case.ranges]
-    board = " ".join(case.board[i : i + 2] for i in range(0, len(case.board), 2))
 
-    def run() -> float:
-        found = exact_from_text("holdem", ranges, board)
+    def run(q: Question) -> float:
+        board = " ".join(q.board[i : i + 2] for i in range(0, len(q.board), 2))
+        found = exact_from_text("holdem", [r.replace(" ", "") for r in q.ranges], board)
         if found is None:
             raise Unavailable(UNSUPPORTED, "exact_from_text: too many deals to walk")
         return float(found["players"][0]["equity"])
 
-    return run, answer.credit, "exact_from_text"
+    return run
 
 
 def written_out(text: str) -> str:
@@ -144,88 +248,121 @@ def written_out(text: str) -> str:
     return ", ".join(format_cards(cards) for cards, _ in parse_range(text).hands)
 
 
-def _eval7(case: Case, answer: Answer) -> tuple[Run, int, str]:
+def _pairs(text: str) -> list[str]:
+    return [text[i : i + 2] for i in range(0, len(text), 2)]
+
+
+def eval7_sampler(case: Case, questions: Sequence[Question], answers: Sequence[Answer]) -> Callable[[int], float]:
+    """eval7's answer to question ``i`` (of the first ``len(answers)``) to a standard error of
+    ``PRECISION``: its sample is the showdowns that the exact answer's variance asks for. The
+    questions are converted to eval7's cards and ranges before the clock."""
     eval7 = load("eval7")
     if len(case.ranges) > 2:
         raise Unavailable(UNSUPPORTED, "eval7 has no multiway sampler")
-    board = [eval7.Card(case.board[i : i + 2]) for i in range(0, len(case.board), 2)]
     villains = eval7.HandRange(written_out(case.ranges[1]))
-    count = answer.credit
-    if "," not in case.ranges[0]:
-        hero = [eval7.Card(case.ranges[0][i : i + 2]) for i in range(0, 4, 2)]
+    boards = [[eval7.Card(c) for c in _pairs(q.board)] for q in questions]
+    if case.ranges[0] == HAND:
+        heroes = [[eval7.Card(c) for c in _pairs(q.ranges[0])] for q in questions]
 
-        def run() -> float:
-            return float(eval7.py_hand_vs_range_monte_carlo(hero, villains, board, count))
+        def hand(i: int) -> float:
+            return float(eval7.py_hand_vs_range_monte_carlo(heroes[i], villains, boards[i], answers[i].credit))
 
-        return run, count, "py_hand_vs_range_monte_carlo"
-    heroes = eval7.HandRange(written_out(case.ranges[0]))
-    shown = {str(c) for c in board}
-    villain_hands = [frozenset(str(c) for c in hand) for hand, _ in villains]
-    villain_hands = [v for v in villain_hands if not v & shown]
-    leaves = {hand: sum(not {str(c) for c in hand} & v for v in villain_hands) for hand, _ in heroes
-              if not {str(c) for c in hand} & shown}
-    per_hand = max(1, count // len(leaves))
+        return hand
+    first = eval7.HandRange(written_out(case.ranges[0]))
+    plans = []
+    for board, answer in zip(boards, answers, strict=False):
+        shown = {str(c) for c in board}
+        villain_hands = [v for v in (frozenset(str(c) for c in hand) for hand, _ in villains) if not v & shown]
+        leaves = {hand: sum(not {str(c) for c in hand} & v for v in villain_hands) for hand, _ in first
+                  if not {str(c) for c in hand} & shown}
+        plans.append((leaves, max(1, answer.credit // len(leaves))))
 
-    def run_ranges() -> float:
-        found = eval7.py_all_hands_vs_range(heroes, villains, board, per_hand)
+    def ranges(i: int) -> float:
+        leaves, per_hand = plans[i]
+        found = eval7.py_all_hands_vs_range(first, villains, boards[i], per_hand)
         return float(sum(found[hand] * n for hand, n in leaves.items()) / sum(leaves.values()))
 
-    return run_ranges, per_hand * len(leaves), "py_all_hands_vs_range"
+    return ranges
 
 
-POKERKIT_BATCH = 1_000
-"""PokerKit's showdowns a step (its rate counts showdowns, as every sampler's does); 100 in a
-quick run."""
-
-
-def _pokerkit(case: Case, answer: Answer, count: int = POKERKIT_BATCH) -> tuple[Run, int, str]:
-    pokerkit = load("pokerkit")
-    ranges = [pokerkit.parse_range(r.replace(" ", "")) for r in case.ranges]
-    board = list(pokerkit.Card.parse(case.board)) if case.board else []
-
-    def run() -> float:
-        found = pokerkit.calculate_equities(
-            ranges, board, 2, 5, pokerkit.Deck.STANDARD, (pokerkit.StandardHighHand,), sample_count=count
-        )
-        return float(found[0])
-
-    return run, count, f"calculate_equities (batches of {count:,} showdowns)"
-
-
-Maker = Callable[[Case, Answer], "tuple[Run, int, str]"]
-
-
-def _contender(engine: str, method: str, make: Maker, case: Case, answer: Answer, exact: bool,
-               reference: bool) -> Contender:
-    found: list[float] = []
-    about = [""]
-    credits = [1]
+def _contender(engine: str, method: str, case: Case, streams: dict[str, Stream], config: Config,
+               make: Callable[[Stream], Callable[[int], float]], *, exact: bool, reference: bool = False,
+               limit: int | None = None) -> Contender:
+    """A contender answering the case's stream one question a step (``make`` turns the stream into
+    the engine's answer to question ``i``), its answers kept for the checks; ``limit`` cycles it
+    through the first questions only (eval7, which needs their variances)."""
+    key = f"{engine}: {method}"
 
     def prepare() -> Step:
-        run, credit, method = make(case, answer)
-        about[0], credits[0] = method, credit
-        run()  # imports, tables, compilation
+        if case.name not in streams:
+            streams.clear()  # one case's stream at a time
+            streams[case.name] = make_stream(case, config)
+        s = streams[case.name]
+        answer = make(s)
+        s.found[key] = found = {}
+        size = min(limit or len(s.questions), len(s.questions))
+        at = [0]
 
         def step() -> int:
-            found.append(run())
-            return credit
+            i = at[0]
+            if i >= size:
+                s.wrapped[key] = True
+                i = at[0] = 0
+            found[i] = answer(i)
+            at[0] = i + 1
+            return 1
 
         return step
 
     def detail() -> str:
-        if not found:
-            return ""
-        mean = sum(found) / len(found)
-        error = 1e-9 if exact else 4 * PRECISION * math.sqrt(answer.credit / credits[0] / len(found))
-        agrees = abs(mean - answer.equity) <= max(error, 1e-9)
-        flag = "" if agrees else f" DISAGREES with the exact {answer.equity:.6f}"
-        return f"{about[0]}: player 1 equity {mean:.6f}{flag}"
+        return check(streams.get(case.name), key, exact=exact)
 
     return Contender(engine, method, prepare, reference=reference, detail=detail)
 
 
-QUICK = ("river", "three-way-flop")
-"""The cases a quick run measures (the rest take a peer seconds an answer)."""
+def check(s: Stream | None, key: str, *, exact: bool) -> str:
+    """The row's note: questions answered, and the checks of its answers (``Stream``)."""
+    if s is None or key not in s.found:
+        return ""
+    found = s.found[key]
+    notes = [f"{len(found):,} questions" + (" (the stream wrapped)" if s.wrapped.get(key) else "")]
+    checked = [(v, s.answers[i].equity) for i, v in found.items() if i < len(s.answers)]
+    if exact:
+        bad = [i for i, v in found.items() if i < len(s.answers) and abs(v - s.answers[i].equity) > 1e-9]
+        others = [o for name, o in s.found.items() if name != key and "eval7" not in name]
+        common = 0
+        for other in others:
+            for i in found.keys() & other.keys():
+                common += 1
+                if abs(found[i] - other[i]) > 1e-9:
+                    bad.append(i)
+        notes.append(f"{len(checked)} checked exactly, {common:,} against the other exact rows")
+        if bad:
+            q = s.questions[bad[0]]
+            notes.append(f"DISAGREES on {len(bad)}, first {' / '.join(q.ranges)} on {q.board or 'no board'}")
+    elif checked:
+        n = len(checked)
+        mean = sum(v - e for v, e in checked) / n
+        rms = math.sqrt(sum((v - e) ** 2 for v, e in checked) / n)
+        notes.append(f"error against the exact answers: mean {mean:+.5f}, r.m.s. {rms:.5f} over {n}")
+        if abs(mean) > 4 * PRECISION / math.sqrt(n) or rms > 2 * PRECISION:
+            notes.append("DISAGREES beyond its standard error")
+    return "; ".join(notes)
+
+
+def _repeated(case: Case, streams: dict[str, Stream], config: Config) -> Contender:
+    """pokerfloor asked the stream's first question again and again: not a fresh question."""
+    def prepare() -> Step:
+        equity = importlib.import_module("pokerfloor.equity").equity
+        q = streams[case.name].questions[0] if case.name in streams else stream(case, config.seed, 1)[0]
+
+        def step() -> int:
+            equity(q.ranges, board=q.board, precision=PRECISION)
+            return 1
+
+        return step
+
+    return Contender("pokerfloor", "equity(), one question repeated (cached; not fresh)", prepare)
 
 
 def _skipped(reason: str) -> list[Contender]:
@@ -235,34 +372,180 @@ def _skipped(reason: str) -> list[Contender]:
     return [Contender("pokerfloor", "equity()", prepare, reference=True)]
 
 
+QUICK = ("river", "three-way-flop")
+"""The cases a quick run measures (the rest take a peer seconds an answer)."""
+
+
 def _contenders(case: Case) -> Callable[[Config], list[Contender]]:
+    streams: dict[str, Stream] = {}
+
     def contenders(config: Config) -> list[Contender]:
         if config.quick and not any(part in case.name for part in QUICK):
             return _skipped("skipped under --quick (a peer takes seconds an answer)")
         try:
-            answer = exact_answer(case)
-        except ImportError as exc:  # numpy, which the exact answer needs
+            importlib.import_module("pokerfloor.equity.kernels")
+        except ImportError as exc:  # numpy, which the exact answers need
             return _skipped(str(exc))
-        batch = 100 if config.quick else POKERKIT_BATCH
-        calculate = importlib.import_module("pokerfloor.equity.calculate")
-        path = calculate.choose(calculate.EquitySpec.make(list(case.ranges), board=case.board), PRECISION)
-        eval7_method = ("none (no multiway sampler)" if len(case.ranges) > 2 else "py_all_hands_vs_range, s.e. 0.001"
-                        if "," in case.ranges[0] else "py_hand_vs_range_monte_carlo, s.e. 0.001")
-        return [
-            _contender("pokerfloor", f"equity(), path {path}", _pokerfloor, case, answer, path != "monte_carlo", True),
-            _contender(engine_name("ompeval"), "equity, exact", _ompeval, case, answer, True, False),
-            _contender(engine_name("eval7"), eval7_method, _eval7, case, answer, False, False),
-            _contender(engine_name("poker_equity"), "exact_from_text", _poker_equity, case, answer, True, False),
-            _contender(engine_name("pokerkit"), "calculate_equities", partial(_pokerkit, count=batch), case,
-                       answer, False, False),
+
+        def question(run: Callable[[Case], Run]) -> Callable[[Stream], Callable[[int], float]]:
+            def make(s: Stream) -> Callable[[int], float]:
+                answer = run(case)
+                answer(s.warm_up)  # imports, tables, compilation
+                return lambda i: answer(s.questions[i])
+
+            return make
+
+        def sampler(s: Stream) -> Callable[[int], float]:
+            return eval7_sampler(case, s.questions[:CHECKED], s.answers)
+
+        eval7_method = ("none (no multiway sampler)" if len(case.ranges) > 2 else
+                        "py_hand_vs_range_monte_carlo, s.e. 0.001" if case.ranges[0] == HAND else
+                        "py_all_hands_vs_range, s.e. 0.001")
+        out = [
+            _contender("pokerfloor", "equity(), text", case, streams, config, question(_pokerfloor), exact=True,
+                       reference=True),
+            _contender(engine_name("ompeval"), "equity, exact, 1 thread", case, streams, config,
+                       question(_ompeval), exact=True),
+            _contender(engine_name("eval7"), eval7_method, case, streams, config, sampler, exact=False,
+                       limit=CHECKED),
+            _contender(engine_name("poker_equity"), "exact_from_text", case, streams, config,
+                       question(_poker_equity), exact=True),
         ]
+        if any(r not in (HAND,) for r in case.ranges):
+            out.insert(1, _contender("pokerfloor", "equity(), Range objects", case, streams, config,
+                                     question(_pokerfloor_ranges), exact=True))
+        out.append(_repeated(case, streams, config))
+        return out
 
     return contenders
 
 
-BENCHMARKS = tuple(
-    Benchmark(name=case.name, title=case.title, unit="showdowns at s.e. 0.001/s", contenders=_contenders(case))
+BENCHMARKS: tuple[Benchmark, ...] = tuple(
+    Benchmark(name=case.name, title=case.title, unit="fresh questions answered", contenders=_contenders(case))
     for case in CASES
 )
 GROUP = "equity-board"
 """``bench --only equity-board`` runs every case above."""
+
+
+
+# ---------------------------------------------------------------- every flop at once
+
+BY_FLOP_HANDS = 6
+"""The hands (drawn from ``HERO``) that the by-flop benchmark asks about in turn, against ``R20``."""
+
+
+def by_flop_hands(seed: int) -> list[str]:
+    """The hands of the by-flop benchmark for ``seed``: drawn from ``HERO``, no two alike."""
+    rng = random.Random(f"{seed}:by-flop")
+    return ["".join(card_text(c) for c in hand) for hand in rng.sample(_hero_hands(), BY_FLOP_HANDS)]
+
+
+@dataclass
+class FlopStream:
+    """The by-flop benchmark's hands, each hand's classes of flops (worked out before the clock for
+    OMPEval, which is given them: pokerfloor works them out in its own call), and each engine's
+    answers: per hand, each class's first-player equity."""
+
+    hands: list[str]
+    classes: list[list[tuple[str, int]]]
+    found: dict[str, dict[int, list[float]]] = field(default_factory=dict)
+
+
+def make_flop_stream(config: Config) -> FlopStream:
+    by_board = importlib.import_module("pokerfloor.equity.by_board")
+    parse_range = importlib.import_module("pokerfloor.equity.ranges").parse_range
+    hands = by_flop_hands(config.seed)
+    if config.quick:
+        hands = hands[:2]
+    classes = []
+    for hand in hands:
+        held = {int(c) for c in parse_range(hand).hands[0][0]}
+        found = by_board.board_classes([parse_range(hand), parse_range(R20)], [], [], 3)
+        classes.append([("".join(card_text(c) for c in sorted(deal, reverse=True)), n) for deal, n in found
+                        if not held.intersection(deal)])
+    return FlopStream(hands, classes)
+
+
+def check_flops(s: FlopStream | None, key: str) -> str:
+    """The note of a by-flop row: answers, and the per-class equities against the other row's."""
+    if s is None or key not in s.found:
+        return ""
+    found = s.found[key]
+    notes = [f"{len(found)} by-flop answers"]
+    worst, compared = 0.0, 0
+    for name, other in s.found.items():
+        if name == key:
+            continue
+        for i in found.keys() & other.keys():
+            if len(found[i]) != len(other[i]):
+                worst, compared = math.inf, compared + 1
+                continue
+            compared += len(found[i])
+            worst = max([worst, *(abs(a - b) for a, b in zip(found[i], other[i], strict=True))])
+    if compared:
+        notes.append(f"{compared:,} flop classes compared with the other row, largest difference {worst:.1e}")
+        if worst > 1e-9:
+            notes.append("DISAGREES")
+    return "; ".join(notes)
+
+
+def _by_flop_contenders(config: Config) -> list[Contender]:
+    if config.quick:
+        return _skipped("skipped under --quick (a by-flop answer takes OMPEval seconds)")
+    try:
+        importlib.import_module("pokerfloor.equity.kernels")
+    except ImportError as exc:
+        return _skipped(str(exc))
+    streams: dict[str, FlopStream] = {}
+
+    def stream_of() -> FlopStream:
+        if "s" not in streams:
+            streams["s"] = make_flop_stream(config)
+        return streams["s"]
+
+    def contender(engine: str, method: str, answer: Callable[[FlopStream, int], list[float]],
+                  reference: bool) -> Contender:
+        key = f"{engine}: {method}"
+
+        def prepare() -> Step:
+            s = stream_of()
+            s.found[key] = found = {}
+            at = [0]
+
+            def step() -> int:
+                i = at[0] % len(s.hands)
+                found[i] = answer(s, i)
+                at[0] += 1
+                return 1
+
+            return step
+
+        def detail() -> str:
+            return check_flops(streams.get("s"), key)
+
+        return Contender(engine, method, prepare, reference=reference, detail=detail)
+
+    def pokerfloor(s: FlopStream, i: int) -> list[float]:
+        by_flop = importlib.import_module("pokerfloor.equity").equity_by_flop
+        return [c.equity(0) for c in by_flop([s.hands[i], R20]).classes]
+
+    def ompeval(s: FlopStream, i: int) -> list[float]:
+        equity = load("ompeval", "equity").equity
+        ranges = [s.hands[i], R20.replace(" ", "")]
+        return [float(equity(ranges, board=board, exact=True, threads=1)[0]) for board, _ in s.classes[i]]
+
+    return [
+        contender("pokerfloor", "equity_by_flop(): every flop, classes by suit", pokerfloor, True),
+        contender(engine_name("ompeval"), "equity once a flop class, exact, 1 thread (classes given)", ompeval,
+                  False),
+    ]
+
+
+BY_FLOP = Benchmark(
+    name="equity-board-by-flop",
+    title="Equity on every flop: a hand of 20% against 20%, each flop class exact (a fresh hand each answer)",
+    unit="by-flop answers",
+    contenders=_by_flop_contenders,
+)
+BENCHMARKS = (*BENCHMARKS, BY_FLOP)

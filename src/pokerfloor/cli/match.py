@@ -21,12 +21,19 @@ def match(
     hands: int = typer.Option(1_000, "--hands", "-n", min=2, help="How many hands (even with --duplicate)."),
     duplicate: bool = typer.Option(False, "--duplicate", help="Play each deal twice, seats swapped."),
     seed: int = typer.Option(0, "--seed", help="Seed of the deals and the bots."),
+    aivat: bool = typer.Option(False, "--aivat", help="Play duplicate pairs and add the AIVAT score (needs numpy)."),
 ) -> None:
     """Score bot A against bot B heads-up (no-limit hold'em 50/100, 100 big blinds deep)."""
     try:
         importable_here()
         bot_a = load_bot(a, random.Random(f"{seed}:a"))
         bot_b = load_bot(b, random.Random(f"{seed}:b"))
+        if aivat:
+            from pokerfloor.research.aivat import aivat_match
+
+            scores = aivat_match(bot_a, bot_b, hands, seed=seed)
+            typer.echo(f"{a} against {b}:\n{scores}")
+            return
         score = play_match(bot_a, bot_b, hands, duplicate=duplicate, seed=seed)
     except ValueError as bad:
         raise typer.BadParameter(str(bad)) from None

@@ -23,10 +23,10 @@ Needs numpy (``pip install 'pokerfloor[fast]'``; numba makes the loops compiled)
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache, cached_property, lru_cache
-from typing import TYPE_CHECKING, Any
+from functools import cache
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from pokerfloor.cards import Card, CardsLike, format_cards, parse_cards
 from pokerfloor.equity import preflop
@@ -104,22 +104,16 @@ def _kernels() -> Any:
 
 
 _PICKS: dict[tuple[int, ...], tuple[tuple[Range, ...], Any]] = {}
-_SPECS: dict[tuple[Any, ...], EquitySpec] = {}
+_SPECS: dict[tuple[Any, ...], tuple[tuple[str | Range, ...], EquitySpec]] = {}
 
 
-def _without(given: Range, known: frozenset[Card]) -> tuple[Range, frozenset[int]]:
-    """``given.without(known)`` and the sizes of its hands."""
-    kept = given.without(known)
-    return kept, frozenset(len(cards) for cards, _ in kept.hands)
-
-
-@lru_cache(maxsize=256)
-def _read_without(text: str, hole_cards: int, known: frozenset[Card]) -> tuple[Range, Range, frozenset[int]]:
-    """The range written ``text``, and ``_without`` of it, kept for the questions asked last (a
-    study asks of the same ranges on the same board again and again; a ``Range`` never
-    changes). Keyed by the text, not the range, whose hash would go over every hand."""
-    given = parse_range(text, hole_cards)
-    return (given, *_without(given, known))
+def forget() -> None:
+    """Empty the caches of questions read and of the arrays made for them (what is kept with
+    each parsed range stays): the benchmark works out its exact answers before the clock and then
+    asks the same questions afresh."""
+    _SPECS.clear()
+    _PICKS.clear()
+    _BOARDS_ARRAYS.clear()
 
 
 def _cards_key(cards: CardsLike) -> str | tuple[Any, ...] | None:
@@ -132,15 +126,50 @@ def _cards_key(cards: CardsLike) -> str | tuple[Any, ...] | None:
     return None
 
 
-def _text_key(ranges: Sequence[str | Range], board: CardsLike, dead: CardsLike, game: str) -> tuple[Any, ...] | None:
-    """The key of a question written as text (ranges as text, cards as ``_cards_key`` takes
-    them), or None."""
-    if type(game) is not str or not all(type(r) is str for r in ranges):
+def _question_key(ranges: Sequence[str | Range], board: CardsLike, dead: CardsLike,
+                  game: str) -> tuple[Any, ...] | None:
+    """The key of a question in ``_SPECS`` (ranges as text or ``Range`` objects by identity, cards
+    as ``_cards_key`` takes them), or None."""
+    if type(game) is not str:
         return None
+    asked: list[object] = []
+    for r in ranges:
+        if type(r) is str:
+            asked.append(r)
+        elif type(r) is Range:
+            asked.append(("range", id(r)))
+        else:
+            return None
     shown, gone = _cards_key(board), _cards_key(dead)
     if shown is None or gone is None:
         return None
-    return (tuple(ranges), shown, gone, game)
+    return (tuple(asked), shown, gone, game)
+
+
+T = TypeVar("T")
+
+
+class _once(Generic[T]):
+    """``functools.cached_property`` without its lock (Python 3.11 takes one on every first
+    reading, which costs as much as a river's count): the value is worked out once and kept in
+    the instance's ``__dict__``, where later readings find it first."""
+
+    def __init__(self, function: Callable[[Any], T]) -> None:
+        self.function = function
+        self.name = function.__name__
+        self.__doc__ = function.__doc__
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> _once[T]: ...
+
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> T: ...
+
+    def __get__(self, instance: object | None, owner: type | None = None) -> T | _once[T]:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.function(instance)
+        return value
 
 
 @dataclass(frozen=True)
@@ -157,18 +186,19 @@ class EquitySpec:
         cls, ranges: Sequence[str | Range], *, board: CardsLike = (), dead: CardsLike = (), game: str = "holdem"
     ) -> EquitySpec:
         """Read and check the question: 2 to 9 ranges, a board of up to five cards, no card twice.
-        A question written as text (or cards) is read once: the same words give the same
-        (unchanging) spec, kept for the questions asked last."""
-        key = _text_key(ranges, board, dead, game)
+        A question asked again (the same text or the same ``Range`` objects, and cards) is read
+        once: it gives the same (unchanging) spec, kept for the questions asked last. A new
+        question is read from what each parsed range keeps (``Range.memo``)."""
+        key = _question_key(ranges, board, dead, game)
         if key is not None:
             kept = _SPECS.get(key)
-            if kept is not None:
-                return kept
+            if kept is not None and all(a is b for a, b in zip(kept[0], ranges, strict=True) if type(a) is Range):
+                return kept[1]
         spec = cls._read(ranges, board, dead, game)
         if key is not None:
             if len(_SPECS) >= 256:
                 _SPECS.clear()
-            _SPECS[key] = spec
+            _SPECS[key] = (tuple(ranges), spec)  # the Range objects asked of, held: their ids stay theirs
         return spec
 
     @classmethod
@@ -178,27 +208,32 @@ class EquitySpec:
         hole_cards = GAMES[game][0]
         if not 2 <= len(ranges) <= MAX_PLAYERS:
             raise InvalidArgument(f"equity is for 2 to {MAX_PLAYERS} players, not {len(ranges)}")
-        known_board, known_dead = parse_cards(board), parse_cards(dead)
+        known_board = [] if type(board) is str and not board else parse_cards(board)
+        known_dead = [] if type(dead) is str and not dead else parse_cards(dead)
         if len(known_board) > 5:
             raise InvalidArgument(f"a board has at most five cards, not {len(known_board)}")
         known = known_board + known_dead
-        if len(set(known)) != len(known):
+        gone = 0
+        for c in known:
+            gone |= 1 << c
+        if gone.bit_count() != len(known):
             raise InvalidArgument(f"a card appears twice in the board and dead cards {format_cards(known)}")
         if len(ranges) * hole_cards + 5 + len(known_dead) > 52:
             raise InvalidArgument("not enough cards in the deck for these players, board and dead cards")
-        gone = frozenset(known)
         live = []
+        sizes = {hole_cards}
         for number, asked in enumerate(ranges, start=1):
-            if isinstance(asked, Range):
-                given, (kept, sizes) = asked, _without(asked, gone)
-            else:
-                given, kept, sizes = _read_without(asked, hole_cards, gone)
-            if not kept.random and not kept.hands:
-                raise RangeError(f"player {number}'s range {given.text!r} holds no hand beside the known cards")
-            if not kept.random and sizes != {hole_cards}:
-                raise RangeError(f"player {number}'s range {given.text!r}: {game} hands have {hole_cards} cards")
+            given = asked if isinstance(asked, Range) else parse_range(asked, hole_cards)
+            kept = given.without_mask(gone)
+            if not kept.random:
+                if not len(kept):
+                    raise RangeError(f"player {number}'s range {given.text!r} holds no hand beside the known cards")
+                if given.sizes != sizes:
+                    raise RangeError(f"player {number}'s range {given.text!r}: {game} hands have {hole_cards} cards")
             live.append(kept)
-        return cls(tuple(live), tuple(known_board), tuple(known_dead), game)
+        spec = cls(tuple(live), tuple(known_board), tuple(known_dead), game)
+        spec.__dict__["known_mask"] = gone  # the cached property, known already
+        return spec
 
     @property
     def hole_cards(self) -> int:
@@ -208,16 +243,16 @@ class EquitySpec:
     def missing(self) -> int:
         return 5 - len(self.board)
 
-    @cached_property
+    @_once
     def known_mask(self) -> int:
         return sum(1 << c for c in {*self.board, *self.dead})
 
-    @cached_property
+    @_once
     def texts(self) -> tuple[str, str]:
         """The board and the dead cards as text (``Equity.board``, ``Equity.dead``)."""
         return format_cards(self.board), format_cards(self.dead)
 
-    @cached_property
+    @_once
     def memo(self) -> dict[Any, Any]:
         """What the paths work out for this question before they count (the path chosen for a
         precision, the arrays a kernel reads), kept with it: a spec never changes. Not pickled
@@ -243,7 +278,7 @@ class EquitySpec:
         per_hand = math.comb(self.hole_cards, 2) * 10 * (2 if hilo else 1) if omaha else 1
         return deals * self.completions * len(self.ranges) * per_hand
 
-    @cached_property
+    @_once
     def deals(self) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], tuple[float, ...]]:
         """Every deal of hole cards in which no two players share a card: the cards
         ``(deals, players, hole_cards)``, each deal's weight group, and the groups' weights."""
@@ -254,7 +289,7 @@ class EquitySpec:
         cards = np.stack([hands[p][picks[:, p]] for p in range(len(hands))], axis=1)
         return np.ascontiguousarray(cards), classes, weights
 
-    @cached_property
+    @_once
     def deal_picks(self) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], tuple[float, ...]]:
         """The deals of ``deals`` as each player's hand number in its range ``(deals,
         players)``, each deal's weight group, and the groups' weights; kept for the last range
@@ -363,25 +398,59 @@ def _classes(given: Range) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
     return weights, classes.astype(np.int64)
 
 
-_ARRAYS: dict[int, tuple[Range, tuple[np.ndarray[Any, Any], ...]]] = {}
+HoldemArrays = tuple[Any, Any, Any, Any, int]
+"""A hold'em range's hands, distinct weights, weight classes, rank classes (arrays), and a bound
+on the number of rank classes (``_holdem_arrays``)."""
 
 
-def _holdem_arrays(given: Range) -> tuple[np.ndarray[Any, Any], ...]:
+def _holdem_arrays(given: Range) -> HoldemArrays:
     """A hold'em range as the sweep reads it: its hands' cards, its distinct weights, each
-    hand's weight class and rank class; kept for the last range objects asked about (by
-    identity: ``EquitySpec.make`` hands out the same object for the same text and board)."""
+    hand's weight class and rank class (both numbered from 0 with none left empty), and at most
+    how many rank classes there are; kept with
+    the range (``Range.memo``). A range that ``Range.without`` made takes the rows of the hands
+    it kept from the arrays of the range it was made from."""
     import numpy as np
 
-    kept = _ARRAYS.get(id(given))
-    if kept is not None and kept[0] is given:
-        return kept[1]
-    hands = np.array([cards for cards, _ in given.hands], dtype=np.int64)
-    weights, classes = _classes(given)
-    found = (hands, weights, classes, _rank_classes(hands))
-    if len(_ARRAYS) >= 64:
-        _ARRAYS.clear()
-    _ARRAYS[id(given)] = (given, found)
+    found: HoldemArrays | None = given.memo.get("holdem")  # type: ignore[assignment]
+    if found is not None:
+        return found
+    source = given.memo.get("from")
+    if source is None:
+        hands = np.array([cards for cards, _ in given.hands], dtype=np.int64).reshape(len(given), 2)
+        weights, classes = _classes(given)
+        ranks = _rank_classes(hands)
+        found = (hands, weights, classes, ranks, int(ranks.max()) + 1 if len(ranks) else 0)
+    else:
+        from pokerfloor.equity.kept import keep_rows
+
+        parent: Range = source[0]  # type: ignore[index]
+        rows: np.ndarray[Any, Any] = source[1]  # type: ignore[index]
+        hands0, weights0, classes0, ranks0, count0 = _holdem_arrays(parent)
+        found = (*keep_rows(rows, hands0, weights0, classes0, ranks0, count0), count0)
+    given.memo["holdem"] = found
     return found
+
+
+def _same_hands(hands0: np.ndarray[Any, Any], hands1: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """For each hand of ``hands0`` (cards ``(n, 2)``), its number in ``hands1``, or -1."""
+    import numpy as np
+
+    def codes(hands: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+        return hands.min(axis=1) * 52 + hands.max(axis=1)  # type: ignore[no-any-return]
+
+    where = np.full(52 * 52, -1, dtype=np.int64)
+    where[codes(hands1)] = np.arange(len(hands1), dtype=np.int64)
+    return where[codes(hands0)]  # type: ignore[no-any-return]
+
+
+def _renumber(numbers: np.ndarray[Any, Any], size: int) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """``numbers`` (each below ``size``) renumbered from 0 in the same order with no number left
+    out, and which of the old numbers are there."""
+    import numpy as np
+
+    present = np.zeros(size, dtype=np.bool_)
+    present[numbers] = True
+    return (np.cumsum(present) - 1)[numbers], present
 
 
 def _rank_classes(hands: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
@@ -457,7 +526,6 @@ def _sweep_setup(spec: EquitySpec) -> tuple[Any, tuple[Any, ...], bool, bool, An
     output, whether it writes the first row of the output only (a hand against a range), whether
     the ranges are swapped (a range against a hand is counted as the hand against the range),
     and the two ranges' distinct weights."""
-    import numpy as np
 
     from pokerfloor.equity import kernels
 
@@ -467,16 +535,15 @@ def _sweep_setup(spec: EquitySpec) -> tuple[Any, tuple[Any, ...], bool, bool, An
     swapped = len(first) > 1 and len(second) == 1
     if swapped:
         first, second = second, first
-    hands0, weights0, classes0, ranks0 = _holdem_arrays(first)
-    hands1, weights1, classes1, ranks1 = _holdem_arrays(second)
+    hands0, weights0, classes0, ranks0 = _holdem_arrays(first)[:4]
+    hands1, weights1, classes1, ranks1 = _holdem_arrays(second)[:4]
     small, big, suits, at, _ = packed_tables()
     if len(hands0) == 1:
         held = spec.known_mask | 1 << int(hands0[0, 0]) | 1 << int(hands0[0, 1])  # no board holds the hand's cards
         args: tuple[Any, ...] = (hands0[0], hands1, classes1, ranks1, _board(spec), held, spec.missing, small, big,
                                  suits, at)
         return kernels.hand_against_range, args, True, swapped, weights0, weights1
-    where = {tuple(sorted(cards)): i for i, (cards, _) in enumerate(second.hands)}
-    same = np.array([where.get(tuple(sorted(cards)), -1) for cards, _ in first.hands], dtype=np.int64)
+    same = _same_hands(hands0, hands1)
     group = _headsup_grouping(spec, len(hands0), len(hands1), int(ranks0.max()) + 1, int(ranks1.max()) + 1)
     args = (hands0, classes0, hands1, classes1, same, ranks0, ranks1, _board(spec), spec.known_mask, spec.missing,
             group, small, big, suits, at)
@@ -576,15 +643,13 @@ def _three_lists(spec: EquitySpec) -> tuple[list[float], list[int], list[int]]:
 def _three_setup(spec: EquitySpec) -> tuple[tuple[Any, ...], tuple[int, int, int], tuple[Any, Any, Any]]:
     """``_three_lists``'s kernel arguments but the output, the players in the kernel's roles (the
     hand, the first range, the second) and the three ranges' distinct weights, by role."""
-    import numpy as np
 
     hero = min(range(3), key=lambda p: len(spec.ranges[p]))
     first, second = (p for p in range(3) if p != hero)
-    hand, weights_h, _, _ = _holdem_arrays(spec.ranges[hero])
-    hands0, weights0, classes0, ranks0 = _holdem_arrays(spec.ranges[first])
-    hands1, weights1, classes1, ranks1 = _holdem_arrays(spec.ranges[second])
-    where = {tuple(sorted(cards)): i for i, (cards, _) in enumerate(spec.ranges[second].hands)}
-    same = np.array([where.get(tuple(sorted(cards)), -1) for cards, _ in spec.ranges[first].hands], dtype=np.int64)
+    hand, weights_h, _, _ = _holdem_arrays(spec.ranges[hero])[:4]
+    hands0, weights0, classes0, ranks0 = _holdem_arrays(spec.ranges[first])[:4]
+    hands1, weights1, classes1, ranks1 = _holdem_arrays(spec.ranges[second])[:4]
+    same = _same_hands(hands0, hands1)
     held = spec.known_mask | 1 << int(hand[0, 0]) | 1 << int(hand[0, 1])
     small, big, suits, at, _ = packed_tables()
     group = _grouping_pays(spec, len(hands0), len(hands1), int(ranks0.max()) + 1, int(ranks1.max()) + 1)
@@ -895,7 +960,7 @@ def _equity(spec: EquitySpec, sums: list[float], total: float, n: int, *, exact:
             stderr = math.sqrt(variance / (n - 1))
         players.append(PlayerEquity(
             given.text, mean, row[SCOOPS] / total, row[SPLITS] / total, row[HIGHS] / SHARE / total,
-            row[LOWS] / SHARE / total, stderr, math.comb(52, spec.hole_cards) if given.random else len(given.hands),
+            row[LOWS] / SHARE / total, stderr, math.comb(52, spec.hole_cards) if given.random else len(given),
         ))
     method = method or ("table" if table else "enumeration" if exact else "monte_carlo")
     board, dead = spec.texts
@@ -950,7 +1015,7 @@ def costs(spec: EquitySpec, precision: float = 0.001) -> dict[str, float]:
             found["sweep"] = OVERHEAD + boards * 35.0 + (flushes + groups) * 3.0 * max(sizes)
         else:  # two ranges (and a hand): the boards that can make a flush swept, the others grouped or swept
             two = sorted(spec.ranges, key=len)[-2:]
-            classes = [len({(max(c) >> 2, min(c) >> 2) for c, _ in r.hands}) for r in two]
+            classes = [int(_holdem_arrays(r)[3].max()) + 1 for r in two]
             swept, grouped = _group_costs(spec, len(two[0]), len(two[1]), *classes)
             if players == 2:
                 grouped = min(grouped, _group_sweep_cost(spec, len(two[0]), len(two[1])))
@@ -994,8 +1059,57 @@ def choose(spec: EquitySpec, precision: float = 0.001, exact: bool | None = None
     key = ("choose", precision, exact)
     found: str | None = spec.memo.get(key)
     if found is None:
-        found = spec.memo[key] = _choose(spec, precision, exact)
+        shape = (_shape(spec), precision, exact)
+        found = _CHOICES.get(shape)
+        if found is None:
+            found = _choose(spec, precision, exact)
+            if len(_CHOICES) >= 4096:
+                _CHOICES.clear()
+            _CHOICES[shape] = found
+        spec.memo[key] = found
     return found
+
+
+_CHOICES: dict[tuple[Any, ...], str] = {}
+"""The path chosen for each shape of question (``_shape``) asked lately."""
+
+
+def _shape(spec: EquitySpec) -> tuple[Any, ...]:
+    """What ``costs`` reads of ``spec``, as a key: the game, the numbers of cards on the board and
+    dead, the ranges' sizes (and rank classes where the sweep of two ranges counts them), and
+    per suit (in an order of their own: every cost is the same under a change of suits) the cards
+    of it known (board, dead, hands of ranges of one hand), on the board, and in one hand at most.
+    Questions of one shape cost the same on every path, so the path chosen for one serves all."""
+    held = [0, 0, 0, 0]
+    shown = [0, 0, 0, 0]
+    most = [0, 0, 0, 0]
+    for c in spec.board:
+        shown[c & 3] += 1
+        held[c & 3] += 1
+    for c in spec.dead:
+        held[c & 3] += 1
+    singles = 0
+    sizes = []
+    randoms = []
+    for r in spec.ranges:
+        sizes.append(len(r))
+        randoms.append(r.random)
+        if len(r) == 1 and not r.random:
+            in_hand = [0, 0, 0, 0]
+            for c in r.hands[0][0]:
+                in_hand[c & 3] += 1
+                singles |= 1 << c
+            for s in range(4):
+                held[s] += in_hand[s]
+                if in_hand[s] > most[s]:
+                    most[s] = in_hand[s]
+    classes: tuple[int, ...] = ()
+    if (len(sizes) > 2 or min(sizes) > 1) and sweeps(spec):
+        two = sorted(spec.ranges, key=len)[-2:]
+        classes = tuple(int(_holdem_arrays(r)[3].max()) + 1 for r in two)
+    suits = sorted(zip(held, shown, most, strict=True))
+    return (spec.game, len(spec.board), len(spec.dead), tuple(sizes), tuple(randoms), classes, singles.bit_count(),
+            *suits)
 
 
 def _choose(spec: EquitySpec, precision: float, exact: bool | None) -> str:

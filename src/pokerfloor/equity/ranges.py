@@ -18,9 +18,9 @@ Terms are separated by commas or spaces; a hand named twice takes its last weigh
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from typing import Any
 
 from pokerfloor.cards import RANK_CHARS, Card, format_cards, parse_cards
 from pokerfloor.errors import PokerfloorError
@@ -32,22 +32,160 @@ class RangeError(PokerfloorError, ValueError):
     """A range that cannot be read, or that holds no hand once the known cards are removed."""
 
 
-@dataclass(frozen=True, slots=True)
-class Range:
-    """Starting hands with weights. ``random`` means any ``hole_cards`` cards (not listed)."""
+WITHOUT_KEPT = 16
+"""The removals (``Range.without``) a range keeps, by the cards removed."""
 
+SMALL = 8
+"""Ranges of at most this many hands are taken apart by a loop, larger ones with numpy."""
+
+Hands = tuple[tuple[tuple[Card, ...], float], ...]
+
+
+class Range:
+    """Starting hands with weights. ``random`` means any ``hole_cards`` cards (not listed).
+
+    ``Range(text, hands, random=False)``; a range never changes, and two are equal when their
+    text, hands and ``random`` are. ``memo`` holds what is worked out from the hands and kept
+    with them: each hand's cards as a bit mask, the last removals asked for, and the arrays the
+    equity paths read (``pokerfloor.equity.calculate``); it takes no part in comparing, hashing
+    or pickling. A range made by ``without`` lists its hands only when asked (``hands``): the
+    equity paths read the rows it kept of the arrays of the range it was made from."""
+
+    __slots__ = ("_hands", "_size", "memo", "random", "text")
     text: str
-    hands: tuple[tuple[tuple[Card, ...], float], ...]
-    random: bool = False
+    random: bool
+    memo: dict[object, object]
+    _hands: Hands | None
+    _size: int
+
+    def __init__(self, text: str, hands: Hands, random: bool = False) -> None:
+        hands = tuple(hands)
+        for name, value in (("text", text), ("_hands", hands), ("random", random), ("_size", len(hands)),
+                            ("memo", {})):
+            object.__setattr__(self, name, value)
+
+    @classmethod
+    def _kept(cls, source: Range, rows: Any, masks: Any) -> Range:
+        """The range of ``source``'s hands numbered ``rows`` (an array), their hands listed only
+        when asked; ``masks`` are their bit masks."""
+        kept = cls.__new__(cls)
+        for name, value in (("text", source.text), ("_hands", None), ("random", source.random),
+                            ("_size", len(rows)), ("memo", {"from": (source, rows), "masks": masks,
+                                                           "sizes": source.sizes})):
+            object.__setattr__(kept, name, value)
+        return kept
+
+    @property
+    def hands(self) -> Hands:
+        """The hands with their weights, ``((cards, weight), ...)``, each hand's cards from the
+        highest."""
+        if self._hands is None:
+            source: Range = self.memo["from"][0]  # type: ignore[index]
+            rows: Any = self.memo["from"][1]  # type: ignore[index]
+            every = source.hands
+            object.__setattr__(self, "_hands", tuple([every[i] for i in rows.tolist()]))
+        return self._hands  # type: ignore[return-value]
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Range never changes: cannot assign to {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Range never changes: cannot delete {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Range):
+            return NotImplemented
+        return self is other or (self.text, self.random, self.hands) == (other.text, other.random, other.hands)
+
+    def __hash__(self) -> int:
+        return hash((self.text, self.hands, self.random))
+
+    def __repr__(self) -> str:
+        return f"Range(text={self.text!r}, hands={self.hands!r}, random={self.random!r})"
+
+    def __reduce__(self) -> tuple[type[Range], tuple[str, Hands, bool]]:
+        return Range, (self.text, self.hands, self.random)
+
+    @property
+    def masks(self) -> Any:
+        """Each hand's cards as a bit mask (bit ``c`` for card ``c``), in the order of ``hands``:
+        a numpy array of int64 (a list without numpy)."""
+        found = self.memo.get("masks")
+        if found is None:
+            found = self.bits
+            try:
+                import numpy as np
+            except ImportError:  # pragma: no cover - numpy is there wherever equity runs
+                pass
+            else:
+                found = np.array(found, dtype=np.int64)
+            self.memo["masks"] = found
+        return found
+
+    @property
+    def bits(self) -> list[int]:
+        """Each hand's cards as a bit mask, as a list (``masks`` as Python numbers)."""
+        found = self.memo.get("bits")
+        if found is None:
+            found = self.memo["bits"] = [sum(1 << c for c in cards) for cards, _ in self.hands]
+        return found  # type: ignore[return-value]
+
+    @property
+    def sizes(self) -> frozenset[int]:
+        """The numbers of cards its hands have (one number for any range that is read)."""
+        found = self.memo.get("sizes")
+        if found is None:
+            found = self.memo["sizes"] = frozenset(len(cards) for cards, _ in self.hands)
+        return found  # type: ignore[return-value]
 
     def without(self, known: Iterable[Card]) -> Range:
-        """The hands that hold none of ``known`` (the board and the dead cards)."""
-        gone = set(known)
-        kept = tuple((cards, w) for cards, w in self.hands if not gone.intersection(cards))
-        return Range(self.text, kept, self.random)
+        """The hands that hold none of ``known`` (the board and the dead cards): the range itself
+        when none does. The last removals are kept, and the range made remembers which hands of
+        this one it kept (``memo["from"]``), so what is worked out for this range serves it."""
+        gone = 0
+        for c in known:
+            gone |= 1 << c
+        return self.without_mask(gone)
+
+    def without_mask(self, gone: int) -> Range:
+        """``without`` the cards of the bit mask ``gone`` (bit ``c`` for card ``c``)."""
+        if not gone or self.random or not self._size:
+            return self
+        kept_ranges = self.memo.get("without")
+        if kept_ranges is None:
+            kept_ranges = self.memo["without"] = {}
+        found: Range | None = kept_ranges.get(gone)  # type: ignore[attr-defined]
+        if found is not None:
+            return found
+        if self._size <= SMALL:  # a few hands: numpy's calls would cost more than the loop
+            bits = self.bits
+            kept = [i for i, m in enumerate(bits) if not m & gone]
+            if len(kept) == self._size:
+                found = self
+            else:
+                found = Range(self.text, tuple([self.hands[i] for i in kept]), self.random)
+                object.__getattribute__(found, "memo")["bits"] = [bits[i] for i in kept]
+            return self._keep(gone, found, kept_ranges)
+        masks = self.masks
+        if isinstance(masks, list):  # pragma: no cover - without numpy
+            kept = [i for i, m in enumerate(masks) if not m & gone]
+            found = self if len(kept) == len(masks) else Range(self.text, tuple(self.hands[i] for i in kept))
+        else:
+            import numpy as np
+
+            rows = np.flatnonzero((masks & gone) == 0)
+            found = self if len(rows) == self._size else Range._kept(self, rows, masks[rows])
+        return self._keep(gone, found, kept_ranges)
+
+    @staticmethod
+    def _keep(gone: int, found: Range, kept_ranges: Any) -> Range:
+        if len(kept_ranges) >= WITHOUT_KEPT:
+            kept_ranges.clear()
+        kept_ranges[gone] = found
+        return found
 
     def __len__(self) -> int:
-        return len(self.hands)
+        return self._size
 
 
 def parse_range(text: str, hole_cards: int = 2) -> Range:

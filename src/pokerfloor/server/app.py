@@ -25,14 +25,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pokerfloor.rules import Game
 from pokerfloor.server.actor import TableTask
-from pokerfloor.server.bus import Bus
+from pokerfloor.server.bus import RESTART, Bus
 from pokerfloor.server.commands import COMMANDS, Hello, parse
 from pokerfloor.server.downloads import routes as download_routes
 from pokerfloor.server.limits import DEFAULT_RATES, Rates, limiter
 from pokerfloor.server.process import collect_now_and_then, warm_rankings
-from pokerfloor.server.records import rebuild
+from pokerfloor.server.records import TableBroken, rebuild
 from pokerfloor.server.room import Config, Input, Refused, Room, digest
-from pokerfloor.server.store import Boundary, Store
+from pokerfloor.server.store import Boundary, NotOwner, Store, transient
 from pokerfloor.server.transport import (
     BEHIND,
     FLOOD_PER_SECOND,
@@ -76,6 +76,7 @@ class Server:
                        "chat": limiter(rates.chat)}
         self.origins = frozenset(origins)
         self.tables: dict[str, TableTask] = {}
+        self.broken: dict[str, TableBroken] = {}      # tables whose stored inputs do not load whole
         self._hook = hook
         self.writer = Writer(store)
         # On PostgreSQL any process serves any table, through the bus (bus.py, started by create_app).
@@ -83,8 +84,31 @@ class Server:
 
     async def write(self, table_id: str, seq: int, entry: Input, ended: Boundary | None) -> None:
         """Store an input (and what a hand's end stores); returns once it is committed
-        (``Writer.write``: one commit for what several tables wrote meanwhile)."""
-        await self.writer.write(table_id, seq, entry, ended)
+        (``Writer.write``: one commit for what several tables wrote meanwhile). A table another
+        process claimed since is handed over (``NotOwner`` ends its task)."""
+        try:
+            await self.writer.write(table_id, seq, entry, ended)
+        except NotOwner:
+            await self.hand_over(table_id)
+            raise
+
+    async def hand_over(self, table_id: str) -> None:
+        """This process lost the table (another claimed it: ``Store.check_leases``, or a fenced
+        write): its task stops without writing again, and its clients are closed (1012) to
+        reconnect and be relayed to the new owner, resyncing as after any crash."""
+        task = self.tables.pop(table_id, None)
+        if task is None:
+            return
+        LOG.warning("table %s: another process owns it now: handed over", table_id)
+        self.store.release(table_id)
+        running = task.task
+        if running is not None:
+            running.add_done_callback(lambda done: done.cancelled() or done.exception())   # retrieved: no warning
+            if running is not asyncio.current_task():
+                running.cancel()
+        for client in list(task.clients):
+            client.table = None
+            await client.close(RESTART)
 
     def hook(self, point: str, entry: Input) -> None:
         """A named point in the life of an input (the fault tests stop the process at one):
@@ -104,9 +128,23 @@ class Server:
         running = self.tables.get(table_id)
         if running is not None:
             return running
-        if self.store.table_settings(table_id) is not None and not self.store.claim(table_id):
-            raise Refused("not_owner", "another server runs this table: try again there or shortly")
-        task = TableTask(self, self.rebuild(table_id))
+        broken = self.broken.get(table_id)
+        if broken is not None:
+            raise broken            # found once (and logged): not rebuilt for every hello
+        try:
+            if self.store.table_settings(table_id) is not None and not self.store.claim(table_id):
+                raise Refused("not_owner", "another server runs this table: try again there or shortly")
+            room = self.rebuild(table_id)
+        except TableBroken as found:
+            self.broken[table_id] = found
+            self.store.release(table_id)
+            raise
+        except Exception as failed:
+            if not transient(failed):
+                raise
+            self.store.release(table_id)
+            raise Refused("store_away", "the store cannot be reached just now: try again shortly") from None
+        task = TableTask(self, room)
         self.tables[table_id] = task
         task.start()
         if self.bus is not None:
@@ -115,7 +153,10 @@ class Server:
 
     def room_of(self, table_id: str) -> Room:
         """A table's room for a download (from the store when another process runs it: ``Bus.room``)."""
-        return self.table_task(table_id).room if self.bus is None else self.bus.room(table_id)
+        try:
+            return self.table_task(table_id).room if self.bus is None else self.bus.room(table_id)
+        except TableBroken as broken:
+            return broken.room      # as it was before the fault
 
     def create(self, frame: dict[str, Any]) -> tuple[TableTask, str]:
         options = frame.get("options")
@@ -173,12 +214,12 @@ class Server:
         with contextlib.suppress(WebSocketDisconnect):
             while client.strikes < STRIKES and not client.closing:
                 text = await client.socket.receive_text()
-                if self.bus is not None and self.bus.forward(client, text):
-                    continue            # its table's owner is another process: it answers
                 frame = None
                 try:
                     frame = parse_frame(text)
                     check_flood(client, self.flood)
+                    if self.bus is not None and self.bus.forward(client, text):
+                        continue        # checked as a direct client's are; its table's owner answers
                     await self._dispatch(client, frame)
                 except Refused as refused:
                     await self.refuse(client, refused, frame)

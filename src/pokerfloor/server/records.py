@@ -198,11 +198,25 @@ def _from_v2(data: Mapping[str, Any]) -> dict[str, Any]:
             "removed": [], "declared": [], "clock_next": None, "dealt_game": None}
 
 
+class TableBroken(Refused):
+    """The table's stored inputs do not load whole (a row that is not an input, a ``seq``
+    missing, an input that fails the room): the table is not played on, so that nothing is
+    renumbered or written over; ``room`` is its last good state, the inputs before the fault
+    (downloads still read it). Answered ``broken``."""
+
+    def __init__(self, table_id: str, problem: str, room: Room) -> None:
+        super().__init__("broken", f"this table's stored inputs are damaged ({problem}): it is kept as it was "
+                                   f"at input {room.seq} and cannot be played on; the host can open a new table")
+        self.table_id, self.problem, self.room = table_id, problem, room
+
+
 def rebuild(store: Store, table_id: str, *, from_snapshot: bool = True) -> Room:
     """A table's room from the store: its room record at the last hand's end and the inputs
-    after it, or every input from the start. A record that does not restore, or whose
-    inputs after it do not apply, is a miss: logged, and the room is built from every
-    input (finished hands whose records are missing are then recorded again)."""
+    after it, or every input from the start. A record that does not restore, that was not
+    taken after the input stored at its ``seq`` (``Store.record_follows``), or whose inputs
+    after it do not apply, is a miss: logged, and the room is built from every input
+    (finished hands whose records are missing are then recorded again). Inputs that do not
+    load whole (``TableBroken``) are logged once, with the room as it was before the fault."""
     settings = store.table_settings(table_id)
     if settings is None:
         raise Refused("no_table", "no such table")
@@ -210,16 +224,49 @@ def rebuild(store: Store, table_id: str, *, from_snapshot: bool = True) -> Room:
     stored = store.room_record(table_id) if from_snapshot else None
     if stored is not None:
         try:
+            if not store.record_follows(table_id, stored[0]):
+                raise RecordMiss(f"it was not taken after the input stored as {stored[0]}")
             room = restored(table_id, config, host_hash, stored[1], store.hand_records(table_id))
-            _replay(room, store.inputs(table_id, after=room.seq))
+            if room.seq != stored[0]:
+                raise RecordMiss(f"it says input {room.seq}, and is stored as taken after input {stored[0]}")
+            _replay_whole(room, store.input_rows(table_id, after=room.seq))
             return room
+        except TableBroken:
+            raise
         except Exception as missed:
             LOG.warning("table %s: its room record (input %d) is a miss, rebuilt from every input: %s",
                         table_id, stored[0], missed)
     room = Room(table_id, config, host_hash)
-    _replay(room, store.inputs(table_id))
+    _replay_whole(room, store.input_rows(table_id))
     _record_hands(store, room)
     return room
+
+
+def _replay_whole(room: Room, rows: list[tuple[int, str]]) -> None:
+    """Apply stored inputs again, checked whole first: each row a JSON object, the ``seq``s
+    following on from the room's without a gap; else ``TableBroken`` (logged) with the room
+    as the good inputs before the fault left it. An input the room refuses is skipped, its
+    number kept (``_replay``); one whose replay fails otherwise breaks the table there."""
+    for seq, text in rows:
+        problem = None
+        if seq != room.seq + 1:
+            problem = f"input {room.seq + 1} is missing (the next stored is {seq})"
+        else:
+            try:
+                entry = orjson.loads(text)
+            except orjson.JSONDecodeError as wrong:
+                entry, problem = None, f"input {seq} is not JSON ({wrong})"
+            if problem is None and not isinstance(entry, dict):
+                problem = f"input {seq} is not an object"
+            if problem is None:
+                try:
+                    _replay(room, [entry])
+                except Exception as failed:
+                    problem = f"input {seq} fails to replay ({type(failed).__name__}: {failed})"
+        if problem is not None:
+            LOG.error("table %s: %s: the table is kept as it was at input %d and refuses play (broken)",
+                      room.table_id, problem, room.seq)
+            raise TableBroken(room.table_id, problem, room)
 
 
 def _replay(room: Room, entries: list[Input]) -> None:

@@ -1,9 +1,10 @@
 """Mixed games: a table that rotates its game (HORSE, 8-game, any list) or deals dealer's choice.
 
-A ``Rotation`` is the list of games and how long each is dealt: an orbit (as many hands as
-players were dealt in the turn's first hand; the common mixed-game convention, ``MIXED_ORBIT``)
-or a fixed number of hands. Its games share one limit stake (``LimitStakes``): the small and big
-bet, and the blinds, the stud ante and the bring-in worked out from the small bet
+A ``Rotation`` is the list of games and how long each is dealt: an orbit (until every player
+dealt in during it has had the button, so every player has the chance to be the dealer for the
+game being played, one who joins during the round included; the common mixed-game convention,
+``MIXED_ORBIT``) or a fixed number of hands. Its games share one limit stake (``LimitStakes``):
+the small and big bet, and the blinds, the stud ante and the bring-in worked out from the small bet
 (``MIXED_STAKES``). Under dealer's choice the player holding the choice names the game of the
 next turn from the host's list, and the choice passes one player to the left each turn.
 
@@ -116,8 +117,9 @@ def game_key(game: Game) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Rotation:
-    """The games a table deals in turn, and how long each: ``per="orbit"`` (as many hands as
-    players dealt in the turn's first hand) or a number of hands. ``dealers_choice``: the
+    """The games a table deals in turn, and how long each: ``per="orbit"`` (until every player
+    dealt in during the turn has had the button; with the button frozen in stud, as many hands as
+    players dealt in during the turn) or a number of hands. ``dealers_choice``: the
     player holding the choice names each turn's game from ``games`` (the host's list)."""
 
     games: tuple[Game, ...]
@@ -174,6 +176,11 @@ class Rotation:
     ) -> Rotation:
         return cls.of(EIGHT_GAME, stakes, per=per, house=house)
 
+    def at_stakes(self, stakes: LimitStakes) -> Rotation:
+        """The same games, structures and house rules at another stake (a tournament's new level)."""
+        games = tuple(stakes.game(g.variant, g.structure, g.house) for g in self.games)
+        return replace(self, games=games)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "games": [plain.game_json(g) for g in self.games],
@@ -189,9 +196,11 @@ class Rotation:
 @dataclass(frozen=True, slots=True)
 class RotationState:
     """Where a table is in its rotation: the game of the current turn (``index``), the hands it
-    has dealt of it and how many the turn lasts (0 before its first hand), and under dealer's
-    choice the seat holding the choice of the next turn's game (``None``: the first hand's
-    button names the first) and the game it named."""
+    has dealt of it and how many the turn lasts (0 before its first hand; in an orbit, the hands
+    dealt and one for each player dealt in who has not had the button yet, so it grows when a
+    player joins), under dealer's choice the seat holding the choice of the next turn's game
+    (``None``: the first hand's button names the first) and the game it named; ``seen`` the
+    seats dealt in during the turn and ``buttons`` the seats that had its button."""
 
     rotation: Rotation
     index: int = 0
@@ -200,6 +209,8 @@ class RotationState:
     turns: int = 0
     chooser: int | None = None
     chosen: int | None = None
+    seen: tuple[int, ...] = ()
+    buttons: tuple[int, ...] = ()
 
     @property
     def game(self) -> Game:
@@ -224,19 +235,34 @@ class RotationState:
             return None
         return max(0, self.length - self.played)
 
-    def after_deal(self, dealt: Sequence[int], button: int, occupied: Sequence[int]) -> RotationState:
-        """The state once a hand of the upcoming game is dealt to ``dealt`` with ``button``:
-        a new turn starts when the last one is over (or before the first), its length fixed
-        then; under dealer's choice the choice passes one player to the left for the next turn."""
-        index = self.upcoming()
-        if self.length and not self.turn_over:
-            return replace(self, played=self.played + 1)
+    def after_deal(
+        self, dealt: Sequence[int], button: int, occupied: Sequence[int], *, frozen: bool = False
+    ) -> RotationState:
+        """The state once a hand of the upcoming game is dealt to ``dealt`` with ``button``
+        (``frozen``: a stud hand whose button does not move): a new turn starts when the last
+        one is over (or before the first); under dealer's choice the choice passes one player to
+        the left for the next turn. An orbit lasts until every player dealt in its last hand has
+        had the button during it (MIXED_ORBIT: every player has the chance to be the dealer for
+        the game being played, a player who joins during it too); with the button frozen, as
+        many hands as players dealt in during it."""
+        new_turn = not self.length or self.turn_over
+        state = self
+        if new_turn:
+            chooser = self.chooser
+            if self.rotation.dealers_choice:
+                chooser = next_seat(self.holder(button, occupied), occupied)
+            state = RotationState(self.rotation, self.upcoming(), 0, 0, self.turns + 1, chooser, None)
+        seen = tuple(sorted({*state.seen, *dealt}))
+        buttons = tuple(sorted({*state.buttons, button}))
+        played = state.played + 1
         per = self.rotation.per
-        length = len(dealt) if per == "orbit" else per
-        chooser = self.chooser
-        if self.rotation.dealers_choice:
-            chooser = next_seat(self.holder(button, occupied), occupied)
-        return RotationState(self.rotation, index, 1, length, self.turns + 1, chooser, None)
+        if per != "orbit":
+            length = per
+        elif frozen:
+            length = max(played, len(seen))
+        else:
+            length = played + len(set(dealt) - set(buttons))
+        return replace(state, played=played, length=length, seen=seen, buttons=buttons)
 
     def holder(self, button: int, occupied: Sequence[int]) -> int:
         """The seat naming the upcoming turn's game: the one holding the choice, or the next
@@ -261,13 +287,16 @@ class RotationState:
             "turns": self.turns,
             "chooser": self.chooser,
             "chosen": self.chosen,
+            "seen": list(self.seen),
+            "buttons": list(self.buttons),
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> RotationState:
         rotation = Rotation.from_json(data["rotation"])
         state = cls(
-            rotation, data["index"], data["played"], data["length"], data["turns"], data["chooser"], data["chosen"]
+            rotation, data["index"], data["played"], data["length"], data["turns"], data["chooser"], data["chosen"],
+            tuple(data.get("seen", ())), tuple(data.get("buttons", ())),
         )
         count = len(rotation.games)
         if not 0 <= state.index < count or (state.chosen is not None and not 0 <= state.chosen < count):
@@ -276,13 +305,22 @@ class RotationState:
 
 
 # ---------------------------------------------------------------------------------- the button
-def frozen_stud_plan(seats: Mapping[int, SeatState], previous: Positions | None, first_button: int | None) -> BlindPlan:
-    """A stud hand while the button is frozen (``mixed_stud_button="frozen"``): everyone present
-    is dealt in from the left of the button, which stays where the last hand left it."""
-    plan = rotate_button(seats, None, first_button)
+def frozen_stud_plan(
+    seats: Mapping[int, SeatState],
+    previous: Positions | None,
+    first_button: int | None,
+    frozen: int | None = None,
+    *,
+    keep_owed: bool = False,
+) -> BlindPlan:
+    """A stud hand while the button is frozen (``mixed_stud_button="frozen"``, TDA 2024 Rule
+    11-B): everyone present is dealt in from the left of the button. ``frozen`` is the button of
+    the first stud hand after a hand with blinds: where the button would go if the next hand had
+    blinds (the table works it out); the stud hands after it keep the button where it is."""
+    plan = rotate_button(seats, None, first_button, keep_owed=keep_owed)
     if previous is None:
         return plan
-    button = previous.button
+    button = previous.button if frozen is None else frozen
     positions = Positions(button, button, button, len(plan.dealt))
     return replace(plan, positions=positions, dealt=clockwise(button, plan.dealt), new_game=False)
 

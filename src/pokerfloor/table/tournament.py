@@ -19,12 +19,15 @@ from pokerfloor.hand import Hand
 from pokerfloor.rules import Game, HouseRules
 from pokerfloor.table.customs import NO_STRADDLES, TableOptions
 from pokerfloor.table.icm import icm_deal, icm_equities
+from pokerfloor.table.payouts import prize_table
+from pokerfloor.table.rotation import LimitStakes
 from pokerfloor.table.seats import Seat
 from pokerfloor.table.table import Table
 
 R_LEVELS = cite.NEW_LEVEL
 R_BUSTS = cite.BUSTS
 R_ICM = cite.ICM
+R_PAYOUTS = cite.PAYOUTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,12 +147,10 @@ class Tournament:
         return next((f.player for f in self.standings if f.place == 1), None)
 
     def prizes(self) -> dict[int, int]:
-        """Prize money by place; the odd units of the rounding go to first place."""
-        pool = self.prize_pool
-        amounts = {place: pool * share // 100 for place, share in enumerate(self.payouts, start=1)}
-        if amounts:
-            amounts[1] += pool - sum(amounts.values())
-        return amounts
+        """Prize money by place (``payouts.prize_table``): every chip of the pool is paid, the
+        places beyond the entries sharing out among those paid (R_PAYOUTS); the units the
+        rounding leaves go one each from first place down."""
+        return prize_table(self.prize_pool, self.payouts, len(self._entries))
 
     def icm(self) -> dict[str, Fraction]:
         """The exact ICM equity (Malmuth-Harville, ``table/icm.py``) of each player left, by
@@ -227,7 +228,12 @@ class Tournament:
         level, start = next_level(self.levels, self._level, start, self.table.hand_number, self.table.clock())
         if level != self._level:
             self._level, self._level_start = level, start
-            self.table.set_game(self.level.game(self._base))
+            rotation = self.table.rotation
+            if rotation is not None:  # a mixed game goes on through its rotation at the new stakes
+                stakes = LimitStakes(self.level.big_blind, ante=self.level.ante)
+                self.table.rotate_games(rotation.rotation.at_stakes(stakes), restart=False)
+            else:
+                self.table.set_game(self.level.game(self._base))
 
     def end_hand(self) -> bool:
         """The explicit end of a finished hand (``Table.end_hand``), placing the players it

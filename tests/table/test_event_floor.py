@@ -1,0 +1,280 @@
+"""The tournament floor's rulings, clause by clause (table/floor.py, table/event.py; TDA 2024
+Rules 7, 8, 10, 11, 23, 24; hand-for-hand, bounties, deals)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import pokerfloor as pf
+from pokerfloor import citations as cite
+from pokerfloor.cards import Card
+from pokerfloor.table import ManualClock
+from pokerfloor.table.event import Break, MultiTableTournament
+from pokerfloor.table.floor import chip_race, halted, player_to_move, two_step_draw, worst_position
+from pokerfloor.table.tournament import Level
+
+NL = pf.Game.no_limit_holdem(25, 50, min_chip=25)
+LEVELS = [Level(25, 50, hands=50), Level(50, 100)]
+
+
+def event(entries: int, seats: int = 9, **kw: object) -> MultiTableTournament:
+    kw.setdefault("rng", random.Random(7))
+    ev = MultiTableTournament(NL, kw.pop("levels", LEVELS), starting_stack=1000, seats=seats, buy_in=100, **kw)  # type: ignore[arg-type]
+    for k in range(entries):
+        ev.register(f"p{k}")
+    ev.start()
+    return ev
+
+
+def finish(ev: MultiTableTournament, no: int, shovers: tuple[int, ...] = ()) -> None:
+    """Play table ``no``'s hand: the seats in ``shovers`` get all in, the others fold."""
+    table = ev.tables[no]
+    hand = table.hand
+    assert hand is not None
+    while not hand.is_over:
+        seat = hand.to_act
+        assert seat is not None
+        legal = hand.legal()
+        if seat in shovers and legal.raise_ is not None:
+            table.act(seat, "raise", legal.raise_.max_to)
+        elif seat in shovers or not legal.call:
+            table.act(seat, "call" if legal.call else "check")
+        else:
+            table.act(seat, "fold")
+    ev.end_hand(no)
+
+
+# ---------------------------------------------------------------------------- Rule 7 and 8
+def test_seats_are_drawn_at_random_and_tables_balanced_tda2024_rule_7() -> None:
+    draws = {tuple(sorted((e.entry, e.table, e.seat) for e in event(20, rng=random.Random(s)).entries.values()))
+             for s in range(5)}
+    assert len(draws) == 5
+    ev = event(20)
+    assert sorted(len(t.seats) for t in ev.tables.values()) == [6, 7, 7]
+    assert all(e.kind == "seat" and e.rule == cite.RANDOM_SEATING for e in ev.events)
+
+
+def test_late_entry_draws_from_the_shortest_tables_with_a_full_stack_tda2024_rule_8a() -> None:
+    ev = event(13, late_until=1)
+    counts = {no: len(t.seats) for no, t in ev.tables.items()}
+    entry = ev.register("late")
+    no, seat = ev.seat_of(entry)  # type: ignore[misc]
+    assert counts[no] == min(counts.values())
+    assert ev.tables[no].seats[seat].chips == 1000 and ev.events[-1].rule == cite.LATE_ENTRY
+    assert ev.chips_issued == 14 * 1000 == ev.chips_on_tables()
+
+
+def test_registration_closes_after_the_set_level_tda2024_rule_8a() -> None:
+    ev = event(4, levels=[Level(25, 50, hands=1), Level(50, 100)], late_until=1)
+    no = ev.ready()[0]
+    ev.deal(no)
+    finish(ev, no)
+    ev.ready()
+    assert ev.level_number == 2
+    with pytest.raises(pf.IllegalAction):
+        ev.register("too late")
+
+
+def test_a_reentry_forfeits_the_old_stack_tda2024_rule_8b() -> None:
+    ev = event(6, late_until=1, reentries=1)
+    old = next(e for e in ev.entries.values() if e.player == "p0")
+    ev.register("p0")
+    assert old.out and ev.chips_issued == 6 * 1000 == ev.chips_on_tables()
+    assert ev.events[-2].kind == "forfeit" and ev.events[-2].rule == cite.FORFEIT
+    with pytest.raises(pf.IllegalAction):
+        ev.register("p0")          # one re-entry
+
+
+# ---------------------------------------------------------------------------- Rule 10
+def test_the_two_step_draw_deals_the_seat_cards_highest_card_first_tda2024_rule_10b() -> None:
+    cards = [(1, 3), (1, 8), (2, 5)]
+    drawn, dealt = two_step_draw(["a", "b", "c"], cards, random.Random(4))
+    rng = random.Random(4)
+    stack = list(cards)
+    rng.shuffle(stack)
+    order = sorted(dealt, key=lambda p: dealt[p], reverse=True)
+    assert [drawn[p] for p in order] == stack
+    assert all(isinstance(c, Card) for c in dealt.values())
+
+
+def test_a_broken_tables_players_fill_the_others_and_may_take_the_big_blind_tda2024_rule_10() -> None:
+    ev = event(12, seats=6)            # two tables of six
+    assert len(ev.tables) == 2
+    ev = event(13, seats=6)            # three tables: 5, 4, 4
+    while len(ev.tables) == 3:
+        ready = ev.ready()
+        for no in ready:
+            ev.deal(no)
+        for no in ready:
+            seats = sorted(ev.tables[no].seats)
+            finish(ev, no, (seats[0], seats[1]))
+    broke = [e for e in ev.events if e.kind == "break_table"]
+    assert broke and broke[0].table == 3 and broke[0].rule == cite.BREAKING
+    assert max(len(t.seats) for t in ev.tables.values()) <= 6
+
+
+# ---------------------------------------------------------------------------- Rule 11
+def test_worst_position_is_the_single_big_blind_never_the_small_blind_tda2024_rule_11a() -> None:
+    # last big blind seat 4: the big blind moves to 5 next; 5 is empty: the single big blind
+    assert worst_position(9, [1, 2, 3, 4, 6, 7, 8, 9], 4) == 5
+    # 5 is taken: the empty seat the big blind reaches first is 7, not 2 (between the blinds and the button)
+    assert worst_position(9, [1, 3, 4, 5, 6, 8, 9], 4) == 7
+    # seat 4 (last big blind, the next small blind) and 6 empty: 6, never the small blind
+    assert worst_position(9, [1, 2, 3, 5, 7, 8, 9], 4) == 6
+
+
+def test_the_player_due_the_big_blind_moves_even_to_be_big_blind_twice_tda2024_rule_11a() -> None:
+    assert player_to_move(9, [1, 2, 3, 5, 8], 5, 4, stud=False) == 5
+    # stud only: by position, the seat of the number filled at the short table, or the next one
+    assert player_to_move(8, [1, 2, 3, 5, 8], None, 4, stud=True) == 5
+    assert worst_position(8, [1, 2, 5], None, stud=True) == 8
+
+
+def test_balancing_moves_the_next_big_blind_to_the_worst_position_tda2024_rule_11a() -> None:
+    ev = event(10, seats=5)            # two tables of five
+    moved = None
+    for _ in range(200):
+        for no in ev.ready():
+            ev.deal(no)
+        due = {}
+        for no in sorted(ev.tables, reverse=True):   # table 2 folds round, table 1 shoves
+            seats = sorted(ev.tables[no].seats)
+            if no == 1:
+                finish(ev, no, (seats[0], seats[1]))
+            else:
+                finish(ev, no)
+                due[no] = ev.tables[no].seats[ev.tables[no].preview().big_blind_seat].player_id
+        moves = [e for e in ev.events if e.kind == "move"]
+        if moves:
+            moved = moves[0]
+            break
+    assert moved is not None and moved.rule == cite.BALANCING and moved.table == 1
+    assert moved.entry == due[2] and "due the big blind next" in moved.text
+    target = ev.tables[1]
+    assert moved.seat == worst_position(target.size, [s for s in target.seats if s != moved.seat],
+                                        target.positions.big_blind)  # type: ignore[union-attr]
+    counts = sorted(len(t.seats) for t in ev.tables.values())
+    assert counts[-1] - counts[0] <= 1
+
+
+def test_play_halts_at_a_table_three_short_once_its_big_blind_is_empty_tda2024_rule_11d() -> None:
+    # Illustration Addendum: 9-handed, table A has 5, table B 8: halt once A's big blind is an empty seat
+    assert halted(9, [1, 2, 3, 4, 8], 8, 4)
+    assert not halted(9, [1, 2, 3, 4, 5, 8], 8, 4)          # the big blind moves to seat 5, taken
+    assert not halted(9, [1, 2, 3, 4, 8, 9], 8, 4)          # only 2 short
+    assert not halted(9, [1, 2, 3, 4, 8], 8, 4, stud=True)
+
+
+# ---------------------------------------------------------------------------- hand-for-hand, places
+def test_players_out_in_one_hand_finish_by_their_starting_stacks_ties_share_busts() -> None:
+    ev = event(3, payouts=(50, 30, 20))
+    ev._s.out = [[("e1", 500), ("e2", 500)]]       # two equal stacks out in one hand
+    ev.entries["e1"].out = ev.entries["e2"].out = True
+    places = {p.entry: p for p in ev.standings()}
+    assert places["e1"].place == places["e2"].place == 2
+    assert places["e1"].prize + places["e2"].prize == 30 * 3 + 20 * 3
+    ev._s.out = [[("e1", 400), ("e2", 500)]]
+    places = {p.entry: p for p in ev.standings()}
+    assert (places["e2"].place, places["e1"].place) == (2, 3)
+
+
+def test_hand_for_hand_at_the_bubble_every_table_deals_once_hand_for_hand() -> None:
+    ev = event(12, seats=6, payouts=tuple(range(11, 0, -1)))   # 11 paid of 12: the bubble at once
+    assert ev.hand_for_hand
+    ready = ev.ready()
+    assert sorted(ready) == [1, 2] and ev.events[-1].rule == cite.HAND_FOR_HAND
+    ev.deal(1)
+    assert ev.ready() == [2]
+    finish(ev, 1)
+    assert ev.ready() == [2]            # table 1 waits for table 2
+    ev.deal(2)
+    finish(ev, 2)
+    assert sorted(ev.ready()) == [1, 2]
+
+
+# ---------------------------------------------------------------------------- Rule 23, breaks
+def test_a_new_level_applies_to_each_tables_next_hand_tda2024_rule_23() -> None:
+    clock = ManualClock()
+    ev = event(12, seats=6, levels=[Level(25, 50, minutes=20), Level(50, 100)], clock=clock)
+    ev.deal(1)
+    ev.deal(2)
+    clock.advance(minutes=21)
+    finish(ev, 1)
+    hand = ev.deal(1)
+    assert ev.level_number == 2 and hand.game.big_blind == 100
+    assert ev.tables[2].hand.game.big_blind == 50        # the hand in play stays at its level
+    finish(ev, 2)
+    assert ev.deal(2).game.big_blind == 100
+
+
+def test_a_break_stops_every_table_until_it_is_over_breaks() -> None:
+    clock = ManualClock()
+    ev = event(4, levels=[Level(25, 50, minutes=20), Break(10), Level(50, 100)], clock=clock)
+    ev.deal(1)
+    clock.advance(minutes=21)
+    finish(ev, 1)
+    assert ev.ready() == [] and ev.on_break
+    clock.advance(minutes=10)
+    assert ev.ready() == [1] and ev.level_number == 3
+
+
+# ---------------------------------------------------------------------------- Rule 24
+def test_the_chip_race_from_seat_1_one_chip_each_nobody_raced_out_tda2024_rule_24() -> None:
+    race = chip_race({1: 1075, 2: 1050, 3: 25, 4: 1000}, 25, 100, random.Random(3))
+    assert race.odd == {1: 75, 2: 50, 3: 25}
+    assert [len(c) for c in race.cards.values()] == [3, 2, 1]
+    assert list(race.cards) == [1, 2, 3]                 # dealt from seat 1 on
+    assert len(race.winners) == 2                        # 150 of odd chips: 1.5 chips of 100, rounded up
+    assert all(race.stacks[s] % 100 == 0 for s in race.stacks)
+    assert race.stacks[3] == 100                         # raced out of its last chip, or won: one chip
+    assert sum(race.stacks.values()) == 3150 + race.change
+    assert all(race.stacks[s] <= v - race.odd.get(s, 0) + 100 for s, v in {1: 1075, 2: 1050}.items())
+
+
+def test_an_event_races_at_the_scheduled_colour_up_and_says_so_tda2024_rule_24() -> None:
+    ev = event(4, levels=[Level(25, 50, hands=1), Level(100, 200)], colour_ups=[(2, 25, 100)])
+    while ev.level_number == 1 or not any(e.kind == "chip_race" for e in ev.events):
+        no = ev.ready()[0]
+        ev.deal(no)
+        seats = sorted(ev.tables[no].seats)
+        finish(ev, no, (seats[0],))
+    race = next(e for e in ev.events if e.kind == "chip_race")
+    assert race.rule == cite.CHIP_RACE and "seat" in race.text
+    assert all(s.chips % 100 == 0 for t in ev.tables.values() for s in t.seats.values())
+    assert ev.chips_on_tables() == ev.chips_issued
+
+
+# ---------------------------------------------------------------------------- bounties, rebuys, deals
+def test_a_bounty_goes_to_the_eliminator_and_a_progressive_half_on_their_head_bounty() -> None:
+    ev = event(2, bounty=100, progressive=50)
+    while not ev.is_over:
+        ev.deal(1)
+        finish(ev, 1, tuple(ev.tables[1].seats))
+    winner = next(e for e in ev.entries.values() if not e.out)
+    assert winner.won == 50 and winner.bounty == 150
+    assert any(e.kind == "bounty" and e.rule == cite.PROGRESSIVE_BOUNTY for e in ev.events)
+
+
+def test_a_declared_rebuy_is_made_and_misses_no_hand_tda2024_rule_27() -> None:
+    ev = event(2, rebuys_until=1, rebuy_price=100)
+    for entry in ev.left:
+        ev.declare_rebuy(entry)
+    while not any(e.kind == "rebuy" for e in ev.events):
+        ev.deal(1)
+        finish(ev, 1, tuple(ev.tables[1].seats))
+    assert len(ev.left) == 2 and ev.prize_pool == 300
+    assert any(e.kind == "rebuy" and e.rule == cite.REBUYS for e in ev.events)
+    assert ev.ready() == [1]
+
+
+def test_an_icm_deal_mid_event_pays_the_pool_icm() -> None:
+    ev = event(8, seats=4, payouts=(50, 30, 20))
+    assert len(ev.tables) == 2
+    deal = ev.icm_deal()
+    assert sum(deal.values()) == ev.prize_pool == 800
+    places = ev.accept_deal(deal)
+    assert ev.is_over and sum(p.prize for p in places) == 800 and len(places) == 8
+    chop = event(3).chip_chop()
+    assert sum(chop.values()) == 300
