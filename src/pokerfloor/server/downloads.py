@@ -87,14 +87,11 @@ def settle_up(results: dict[str, int]) -> list[tuple[str, str, int]]:
 
 
 def results(room: Room) -> dict[str, int]:
-    """Each player's result, by id: what they took away and hold now, less what they brought."""
-    ledger, table = room.table.ledger, room.table
-    out = {}
-    for player in ledger.players():     # older hands' entries left memory, their players' sums did not
-        seat = table.seat_of(player)
-        held = table.stack(seat) if seat else 0
-        out[player] = ledger.taken_away(player) + held - ledger.brought_in(player)
-    return out
+    """Each player's result, by id: what they took away and hold by the book, less what they
+    brought (``Ledger.results``). A hand in play counts once it ends: before, its chips in the
+    pot were in nobody's result and the settle-up disagreed with the Net (issue 35, "Net -69,
+    pays 60")."""
+    return room.table.ledger.results()
 
 
 BIGGEST_POTS = 3
