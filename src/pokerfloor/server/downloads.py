@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import csv
 import io
+import logging
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
@@ -33,6 +34,8 @@ from pokerfloor.server.room import Deal, Refused, Room
 
 BUILDERS = 2        # threads that build downloads
 WAITING = 8         # downloads that may wait for a thread; more are answered 503
+
+LOG = logging.getLogger("pokerfloor.server")
 
 
 @dataclass(frozen=True)
@@ -55,20 +58,32 @@ def session(room: Room) -> Session:
 
 
 def session_phh(room: Session) -> str:
-    """The session's finished hands as one ``.phhs`` text, each as a spectator saw it."""
-    histories = [
-        export.history_of(hand, seat=None, full=False, hand=number) for number, hand in enumerate(room.hands, 1)
-    ]
-    return phh.dumps_all(histories)
+    """The session's finished hands as one ``.phhs`` text, each as a spectator saw it. A hand
+    that cannot be written is one comment line in its place, saying so and why: one hand never
+    fails the file (issue 35)."""
+    parts = []
+    for number, hand in enumerate(room.hands, 1):
+        try:
+            history = export.history_of(hand, seat=None, full=False, hand=number)
+            parts.append(phh.dumps_all([replace(history, key=str(number))]))
+        except Exception as failed:     # a bug in one hand's writing: that hand alone is left out
+            LOG.exception("table %s: hand %d cannot be written as PHH", room.table_id, number)
+            parts.append(f"# hand {number} could not be written: {type(failed).__name__}: {failed}\n")
+    return "\n".join(parts)
 
 
 def session_ohh(room: Session) -> list[dict[str, object]]:
-    """The session's finished hands as Open Hand History objects, each as a spectator saw it."""
-    return [
-        ohh.to_ohh(hand, seat=None, full=False, game_number=str(number), table_name=room.table_id,
-                   table_size=room.seats)
-        for number, hand in enumerate(room.hands, 1)
-    ]
+    """The session's finished hands as Open Hand History objects, each as a spectator saw it; a
+    hand that cannot be written is ``{"pokerfloor_error": {"hand", "error"}}`` in its place."""
+    written: list[dict[str, object]] = []
+    for number, hand in enumerate(room.hands, 1):
+        try:
+            written.append(ohh.to_ohh(hand, seat=None, full=False, game_number=str(number),
+                                      table_name=room.table_id, table_size=room.seats))
+        except Exception as failed:
+            LOG.exception("table %s: hand %d cannot be written as OHH", room.table_id, number)
+            written.append({"pokerfloor_error": {"hand": number, "error": f"{type(failed).__name__}: {failed}"}})
+    return written
 
 
 def session_records(room: Session) -> list[dict[str, object]]:
@@ -103,14 +118,11 @@ def settle_up(results: dict[str, int]) -> list[tuple[str, str, int]]:
 
 
 def results(room: Room) -> dict[str, int]:
-    """Each player's result, by id: what they took away and hold now, less what they brought."""
-    ledger, table = room.table.ledger, room.table
-    out = {}
-    for player in ledger.players():     # older hands' entries left memory, their players' sums did not
-        seat = table.seat_of(player)
-        held = table.stack(seat) if seat else 0
-        out[player] = ledger.taken_away(player) + held - ledger.brought_in(player)
-    return out
+    """Each player's result, by id: what they took away and hold by the book, less what they
+    brought (``Ledger.results``). A hand in play counts once it ends: before, its chips in the
+    pot were in nobody's result and the settle-up disagreed with the Net (issue 35, "Net -69,
+    pays 60")."""
+    return room.table.ledger.results()
 
 
 BIGGEST_POTS = 3
