@@ -142,8 +142,14 @@ def hand_replay(room: Room, number: int, token: str | None = None) -> dict[str, 
         steps.append(partial.view(seat).to_dict())
     seed = room.seed_of(deal)
     holes = None if seed is None else {str(s): [str(c) for c in cards] for s, cards in hand.holes.items()}
+    # Each seat's player by name, as the ledger booked the hand (a player who left keeps it).
+    ledger = room.table.ledger
+    known = {p.player_id: p.name for p in room.players.values()}
+    entries = (*room.forgotten_entries(), *ledger.entries)
+    names = {str(e.seat): known.get(e.player) or ledger.name(e.player)
+             for e in entries if e.kind == "hand" and e.hand == deal.number}
     return {"hand": deal.number, "seat": seat, "seed_sha256": deal.seed_sha256, "seed": seed, "holes": holes,
-            "steps": steps}
+            "names": names, "steps": steps}
 
 
 def ledger_csv(room: Room) -> str:
