@@ -53,7 +53,9 @@ export function renderHost(update) {
   for (const r of update.table.requests || []) {
     const li = document.createElement("li");
     li.dataset.request = r.request_id;
-    li.textContent = `${r.name} asks for seat ${r.seat} with ${Number(r.chips).toLocaleString()} `;
+    li.textContent = r.kind === "top_up"
+      ? `${r.name} (seat ${r.seat}) asks to add ${Number(r.chips).toLocaleString()} chips `
+      : `${r.name} asks for seat ${r.seat} with ${Number(r.chips).toLocaleString()} `;
     const yes = Object.assign(document.createElement("button"), { textContent: "Approve", className: "approve" });
     yes.onclick = () => command({ type: "approve", request_id: r.request_id });
     const no = Object.assign(document.createElement("button"), { textContent: "Refuse", className: "refuse" });

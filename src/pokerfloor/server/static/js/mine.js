@@ -77,6 +77,10 @@ function renderBar(update, can) {
     say(`Your chips are gone: buy in again${low ? ` (at least ${low.toLocaleString()})` : ""} to play on.`);
     parts.push(form);
   }
+  // Between hands: show the hand mucked unseen or won uncalled (revision 6's `show`).
+  if (can.has("show") && between) {
+    parts.push(button("Show my hand", "show-hand", () => command({ type: "show" })));
+  }
   const straddle = myStraddle(update);
   if (straddle) say(`You will straddle the next hand${straddle.amount ? ` (${straddle.amount.toLocaleString()})` : ""}.`);
   // Keep a typed rebuy while the bar is drawn again (an update comes in as the player types).
