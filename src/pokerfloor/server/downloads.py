@@ -195,8 +195,14 @@ def replay_steps(room: Session, number: int, seat: int | None) -> dict[str, Any]
         partial = Hand.from_record(replace(record, inputs=record.inputs[:taken]))
         steps.append(partial.view(seat).to_dict())
     holes = None if seed is None else {str(s): [str(c) for c in cards] for s, cards in hand.holes.items()}
+    # Each seat's player by name, as the ledger booked the hand (a player who left keeps it).
+    ledger = room.table.ledger
+    known = {p.player_id: p.name for p in room.players.values()}
+    entries = (*room.forgotten_entries(), *ledger.entries)
+    names = {str(e.seat): known.get(e.player) or ledger.name(e.player)
+             for e in entries if e.kind == "hand" and e.hand == deal.number}
     return {"hand": deal.number, "seat": seat, "seed_sha256": deal.seed_sha256, "seed": seed, "holes": holes,
-            "steps": steps}
+            "names": names, "steps": steps}
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
