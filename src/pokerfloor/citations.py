@@ -131,6 +131,10 @@ BALANCING: Final = (
     "TDA 2024 Rule 11-A (flop and mixed games: the player due the big blind next moves to the worst"
     " position, never the small blind; stud by position)"
 )
+MIXED_BALANCING: Final = (
+    "TDA 2024 Rule 11-B (in mixed games the button is frozen during stud; the player moved is the one who"
+    " would be big blind were the game hold'em)"
+)
 BALANCING_TABLE: Final = "TDA 2024 Rule 11-C (the table a player leaves is set by a predetermined procedure)"
 HALTING: Final = (
     "TDA 2024 Rule 11-D (play halts at a table 3 or more players short of the longest once the blinds"

@@ -12,7 +12,14 @@ from pokerfloor import citations as cite
 from pokerfloor.cards import Card
 from pokerfloor.table import ManualClock
 from pokerfloor.table.event import Break, MultiTableTournament
-from pokerfloor.table.floor import chip_race, halted, player_to_move, two_step_draw, worst_position
+from pokerfloor.table.floor import (
+    chip_race,
+    frozen_blinds,
+    halted,
+    player_to_move,
+    two_step_draw,
+    worst_position,
+)
 from pokerfloor.table.tournament import Level
 
 NL = pf.Game.no_limit_holdem(25, 50, min_chip=25)
@@ -278,3 +285,50 @@ def test_an_icm_deal_mid_event_pays_the_pool_icm() -> None:
     assert ev.is_over and sum(p.prize for p in places) == 800 and len(places) == 8
     chop = event(3).chip_chop()
     assert sum(chop.values()) == 300
+
+
+def test_in_the_stud_games_of_a_mix_the_would_be_big_blind_moves_tda2024_rule_11b() -> None:
+    # the button frozen at seat 1: a hold'em hand would have the blinds in 2 and 3 (4 empty)
+    assert frozen_blinds(9, [1, 2, 3, 5, 6], 1) == (2, 3)
+    assert frozen_blinds(9, [1, 3, 6, 8], 8) == (1, 3)
+    # the short table's worst position in stud: the single big blind after the frozen small blind
+    assert worst_position(9, [1, 2, 5, 6], frozen_blinds(9, [1, 2, 5, 6], 1)[0]) == 3
+
+
+def test_a_finished_hand_not_ended_is_ended_before_anything_else_deals() -> None:
+    ev = event(4)
+    ev.deal(1)
+    table = ev.tables[1]
+    seats = tuple(table.seats)
+    hand = table.hand
+    assert hand is not None
+    while not hand.is_over:
+        legal = hand.legal()
+        table.act(hand.to_act, "raise" if legal.raise_ else "call", legal.raise_.max_to if legal.raise_ else None)
+    assert not ev.between_hands(1)
+    ready = ev.ready()                  # ends it: the busts are placed
+    assert ready == ([1] if not ev.is_over else []) and ev.between_hands(1)
+    out = [e for e in ev.entries.values() if e.out]
+    assert len(out) == len(seats) - len(table.seats)
+    assert ev.chips_on_tables() == ev.chips_issued
+
+
+def test_players_out_in_one_hand_for_hand_round_at_two_tables_share_a_group_hand_for_hand() -> None:
+    for seed in range(60):
+        ev = event(8, seats=4, payouts=(4, 3, 2, 1, 1, 1, 1), rng=random.Random(seed))   # 7 paid of 8
+        assert ev.hand_for_hand
+        ready = ev.ready()
+        for no in ready:
+            ev.deal(no)
+        for no in ready:
+            finish(ev, no, tuple(ev.tables[no].seats))
+        tables = {e.table for e in ev.events if e.kind == "bust"}
+        if len(tables) == 2:
+            break
+    else:
+        raise AssertionError("no round with players out at both tables")
+    assert len(ev._s.out) == 1                      # one group: out in the same hand
+    group = ev._s.out[0]
+    places = {p.entry: p.place for p in ev.standings()}
+    for entry, chips in group:
+        assert places[entry] == 8 - len(group) + 1 + sum(1 for _, c in group if c > chips)

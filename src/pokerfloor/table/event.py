@@ -202,8 +202,8 @@ class MultiTableTournament:
         return self._s.started and self.late_open()
 
     def between_hands(self, no: int) -> bool:
-        table = self.tables[no]
-        return table.hand is None or table.hand_ended or table.hand.is_over
+        """Whether table ``no`` has no hand the event dealt and has not yet ended (``end_hand``)."""
+        return no not in self._s.dealt
 
     def seat_of(self, entry: str) -> tuple[int, int] | None:
         e = self.entries[entry]
@@ -444,6 +444,10 @@ class MultiTableTournament:
         round."""
         if not self._s.started or self.is_over:
             return []
+        for no in [n for n, t in self.tables.items() if n in self._s.dealt and t.hand is not None and t.hand.is_over]:
+            self.end_hand(no)               # a finished hand not yet ended is ended first
+        if self.is_over:
+            return []
         self._advance_level()
         if self.on_break:
             return []
@@ -659,19 +663,33 @@ class MultiTableTournament:
             return False
         source, target = self.tables[sender], self.tables[receiver]
         stud = self._stud()
+        frozen = self._frozen(target)
         positions = target.positions
-        seat_to = floor.worst_position(target.size, list(target.seats),
-                                       None if positions is None else positions.big_blind, stud=stud)
+        last_bb = frozen[0] if frozen is not None else None if positions is None else positions.big_blind
+        seat_to = floor.worst_position(target.size, list(target.seats), last_bb, stud=stud)
+        frozen = self._frozen(source)
         try:
-            next_bb: int | None = source.preview().big_blind_seat
+            next_bb: int | None = frozen[1] if frozen is not None else source.preview().big_blind_seat
         except NotEnoughPlayers:            # no next hand can be planned: move by seat
             next_bb = None
         seat_from = floor.player_to_move(source.size, list(source.seats), next_bb, seat_to, stud=stud)
         entry = source.seats[seat_from].player_id
         why = "by position (stud)" if stud else ("due the big blind next" if seat_from == next_bb else "by seat")
+        if frozen is not None and seat_from == next_bb:
+            why += f" were the game hold'em, the button frozen at seat {source.positions.button}"  # type: ignore[union-attr]
         self._move(entry, receiver, seat_to, floor.R_BALANCING, f"{why}, from table {sender} seat {seat_from}"
                    f" to the worst position, cite {cite.BALANCING_TABLE}")
         return True
+
+    def _frozen(self, table: Table) -> tuple[int, int] | None:
+        """In a mix whose next hand is a stud game: the blinds a hold'em hand would have with the
+        button frozen where the last hand left it (TDA 2024 Rule 11-B), else ``None``."""
+        positions = table.positions
+        if not isinstance(self.game, Rotation) or positions is None or table.game.variant_spec.family != "stud":
+            return None
+        hand = table.hand
+        button = hand.button_seat if hand is not None else positions.button
+        return floor.frozen_blinds(table.size, list(table.seats), button)
 
     def _move(self, entry: str, to: int, seat: int, rule: str, why: str) -> None:
         e = self.entries[entry]
@@ -729,8 +747,6 @@ class MultiTableTournament:
             raise IllegalAction("invalid_action", "a deal is made in an event under way", cite.ICM)
         if not all(self.between_hands(no) for no in self.tables) or self._s.in_round:
             raise IllegalAction("invalid_action", "a deal is made between hands at every table", cite.ICM)
-        for no in self.tables:
-            self.tables[no].end_hand()
         stacks = {entry: self._stack(entry) for entry in self.left}
         prizes = self.prizes()
         return stacks, [prizes.get(place, 0) for place in range(1, len(stacks) + 1)]
