@@ -332,3 +332,40 @@ def test_players_out_in_one_hand_for_hand_round_at_two_tables_share_a_group_hand
     places = {p.entry: p.place for p in ev.standings()}
     for entry, chips in group:
         assert places[entry] == 8 - len(group) + 1 + sum(1 for _, c in group if c > chips)
+
+
+def test_an_add_on_at_its_level_adds_chips_and_money_add_on() -> None:
+    ev = event(4, levels=[Level(25, 50, hands=1), Level(50, 100)], add_on_level=2, add_on_stack=500,
+               add_on_price=50)
+    entry = ev.left[0]
+    with pytest.raises(pf.IllegalAction):
+        ev.add_on(entry)                # level 1: not yet
+    ev.deal(1)
+    finish(ev, 1)
+    ev.ready()
+    assert ev.level_number == 2
+    table, seat = ev.seat_of(entry)  # type: ignore[misc]
+    before = ev.tables[table].seats[seat].chips
+    ev.add_on(entry)
+    assert ev.tables[table].seats[seat].chips == before + 500 and ev.prize_pool == 450
+    assert ev.chips_on_tables() == ev.chips_issued == 4500
+
+
+def test_a_bounty_shared_by_two_winners_splits_as_the_pots_odd_chip_went_tda2024_rule_20() -> None:
+    """Seat order from the button breaks a tie of shares, as the pot's odd chip goes left of the
+    button (TDA 2024 Rule 20-A); the bigger share of the pot takes the odd unit first."""
+    from types import SimpleNamespace
+
+    from pokerfloor.hand import Award
+
+    ev = event(3, bounty=101)
+    table = ev.tables[1]
+    s1, s2, s3 = sorted(table.seats)
+    out = table.seats[s3].player_id
+    hand = SimpleNamespace(result=SimpleNamespace(awards=(
+        Award(0, 300, frozenset({s1, s2, s3}), {s1: 150, s2: 150}),)), button_seat=s1)
+    ev._pay_bounty(1, hand, s3, out)  # type: ignore[arg-type]
+    paid = {e.entry: e.won for e in ev.entries.values()}
+    # shares equal: the odd unit to the first winner left of the button (s2, then s1)
+    assert paid[table.seats[s2].player_id] == 51 and paid[table.seats[s1].player_id] == 50
+    assert ev.entries[out].bounty == 0
