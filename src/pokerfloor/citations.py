@@ -165,6 +165,9 @@ PROGRESSIVE_BOUNTY: Final = (
     " bounty and adds the rest to the eliminator's own bounty"
 )
 REBUYS: Final = "TDA 2024 Rule 27 (players may not miss a hand; a declared rebuy must be made)"
+ADD_ONS: Final = (
+    "common tournament practice, not a TDA rule: an add-on, chips bought once at a set level or break"
+)
 FINAL_TABLE: Final = "common tournament practice, not a TDA rule: seats at the final table are redrawn"
 BREAKS: Final = "common tournament practice, not a TDA rule: a scheduled break stops every table between hands"
 

@@ -343,7 +343,7 @@ class MultiTableTournament:
         self._restack(e, self.tables[e.table].seats[e.seat].chips + self.options.add_on_stack)
         self._s.issued += self.options.add_on_stack
         self._s.pool += self.options.add_on_price
-        self._say("add_on", f"{e.player} takes an add-on of {self.options.add_on_stack:,} chips", "",
+        self._say("add_on", f"{e.player} takes an add-on of {self.options.add_on_stack:,} chips", cite.ADD_ONS,
                   table=e.table, seat=e.seat, entry=entry, chips=self.options.add_on_stack)
 
     def _entry(self, entry: str) -> EntryState:
@@ -771,6 +771,7 @@ class MultiTableTournament:
         if set(deal) != set(stacks) or sum(deal.values()) != sum(prizes):
             raise InvalidArgument("a deal pays every player left, adding up to the prizes still to be won")
         self._s.deal = dict(deal)
-        self._say("deal", "the players left agree a deal: " + ", ".join(
-            f"{self.entries[e].player} {amount:,}" for e, amount in deal.items()), cite.ICM)
+        chop = dict(deal) == chip_chop(stacks, prizes, unit=self.options.unit)
+        self._say("deal", f"the players left agree a {'chip-chop' if chop else 'deal'}: " + ", ".join(
+            f"{self.entries[e].player} {amount:,}" for e, amount in deal.items()), cite.CHIP_CHOP if chop else cite.ICM)
         return self.standings()
