@@ -77,7 +77,7 @@ class Watch:
 
 
 def run_event(seed: int, entries: int, variant: str, structure: str, *, reentries: int, bounty: int,
-              progressive: int, rebuys: bool) -> Watch:
+              progressive: int, rebuys: bool, uneven: bool = False) -> Watch:
     rng = random.Random(seed)
     game = game_for(variant, structure)
     levels = [Level(25 * 2**k, 50 * 2**k, ante=5 * 2**k, hands=6) for k in range(40)]
@@ -107,7 +107,7 @@ def run_event(seed: int, entries: int, variant: str, structure: str, *, reentrie
                 if rng.random() < 0.2:
                     ev.declare_rebuy(entry)
 
-    play_event(event, rng, check=watch.after_hand, tick=tick)
+    play_event(event, rng, check=watch.after_hand, tick=tick, asynchronous=uneven)
     places = event.standings()
     assert sorted(p.entry for p in places) == sorted(event.entries)
     assert sum(p.prize for p in places) == event.prize_pool
@@ -128,17 +128,20 @@ def run_event(seed: int, entries: int, variant: str, structure: str, *, reentrie
     bounty=st.sampled_from([0, 0, 10, 25]),
     progressive=st.sampled_from([0, 50]),
     rebuys=st.booleans(),
+    uneven=st.booleans(),
 )
 def test_random_events_to_the_end_tda2024_rules_7_8_10_11(
     seed: int, entries: int, variant: str, structure: str, reentries: int, bounty: int, progressive: int,
-    rebuys: bool,
+    rebuys: bool, uneven: bool,
 ) -> None:
     run_event(seed, entries, variant, structure, reentries=reentries, bounty=bounty, progressive=progressive,
-              rebuys=rebuys)
+              rebuys=rebuys, uneven=uneven)
 
 
 def test_a_300_entry_event_and_a_horse_event_to_the_end_tda2024_rule_11() -> None:
     watch = run_event(37, 300, "holdem", "no_limit", reentries=1, bounty=20, progressive=50, rebuys=True)
     assert watch.checked > 20 and watch.moves == watch.checked
     watch = run_event(38, 80, "horse", "fixed_limit", reentries=1, bounty=10, progressive=0, rebuys=False)
+    assert watch.moves > 0
+    watch = run_event(39, 150, "omaha", "pot_limit", reentries=1, bounty=0, progressive=0, rebuys=True, uneven=True)
     assert watch.moves > 0

@@ -629,6 +629,8 @@ class MultiTableTournament:
             to, seat = drawn[entry]
             self._move(entry, to, seat, floor.R_BREAKING, f"draws {dealt[entry]}")
         del self.tables[no]
+        if no in self._s.halted:
+            self._s.halted.remove(no)
 
     def _final_table(self) -> None:
         players = [s.player_id for t in self.tables.values() for s in t.seats.values()]
