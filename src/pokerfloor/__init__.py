@@ -8,6 +8,7 @@
 """
 
 from pokerfloor import io
+from pokerfloor._build import BuildInfo, build_info
 from pokerfloor._version import __version__
 from pokerfloor.cards import Card, Deck, Rank, SeededShuffler, Suit, format_cards, parse_cards
 from pokerfloor.errors import IllegalAction, InvalidArgument, PokerfloorError
@@ -59,6 +60,7 @@ __all__ = [
     "VARIANTS",
     "Award",
     "Break",
+    "BuildInfo",
     "Call",
     "Card",
     "DealRequest",
@@ -97,6 +99,7 @@ __all__ = [
     "Tournament",
     "Variant",
     "__version__",
+    "build_info",
     "evaluate",
     "evaluate_ace_five",
     "evaluate_badugi",
