@@ -375,8 +375,7 @@ class MultiTableTournament:
     def _rotation(self, index: int) -> Rotation:
         level = self.levels[index]
         assert isinstance(level, Level) and isinstance(self.game, Rotation)
-        stakes = LimitStakes(level.big_blind, min_chip=self.game.games[0].min_chip)
-        return Rotation.of([(g.variant, g.structure) for g in self.game.games], stakes, per=self.game.per)
+        return self.game.at_stakes(LimitStakes(level.big_blind, min_chip=self.game.games[0].min_chip))
 
     def _advance_level(self) -> None:
         """The level in force from now (R23: it applies to each table's next hand): a level
@@ -413,8 +412,8 @@ class MultiTableTournament:
             return
         s.table_level[no] = s.level
         table = self.tables[no]
-        if isinstance(self.game, Rotation):
-            table.rotate_games(self._rotation(s.level))
+        if isinstance(self.game, Rotation):   # the rotation goes on where it is, at the new stakes
+            table.rotate_games(self._rotation(s.level), restart=False)
         else:
             table.set_game(self._level_game(s.level))
         for level, old, new in self.options.colour_ups:
