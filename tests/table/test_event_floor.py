@@ -369,3 +369,24 @@ def test_a_bounty_shared_by_two_winners_splits_as_the_pots_odd_chip_went_tda2024
     # shares equal: the odd unit to the first winner left of the button (s2, then s1)
     assert paid[table.seats[s2].player_id] == 51 and paid[table.seats[s1].player_id] == 50
     assert ev.entries[out].bounty == 0
+
+
+def test_after_the_last_holdem_hand_the_would_be_big_blind_is_found_from_the_frozen_button_tda2024_rule_11b() -> None:
+    """The issue's example: five players, hold'em then razz, the button in seat 5 for the last
+    hold'em hand; by Rule 11-B the button goes to seat 1 and freezes, so the player who would be
+    big blind in hold'em is seat 3, and the short table's single big blind follows seat 2."""
+    stakes = pf.LimitStakes(150, ante=25, bring_in=50)
+    rotation = pf.Rotation.of(["holdem", "razz"], stakes)
+    ev = pf.MultiTableTournament(rotation, [Level(75, 150)], starting_stack=10_000, rng=random.Random(1))
+    table = pf.Table(stakes.game("holdem"), seats=6, button=1, cash=False, rng=random.Random(2))
+    for s in range(1, 6):
+        table.sit(s, f"p{s}", 10_000)
+    table.rotate_games(rotation)
+    while table.game.variant != "razz" or table.hand is None:
+        hand = table.start_hand()
+        while not hand.is_over:
+            legal = hand.legal()
+            table.act(hand.to_act, "bring_in" if legal.bring_in is not None else ("fold" if legal.call else "check"))
+        table.end_hand()
+    assert table.hand is not None and table.hand.button_seat == 5       # the last hold'em hand
+    assert ev._frozen(table) == (2, 3)

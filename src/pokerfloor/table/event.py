@@ -677,19 +677,21 @@ class MultiTableTournament:
         entry = source.seats[seat_from].player_id
         why = "by position (stud)" if stud else ("due the big blind next" if seat_from == next_bb else "by seat")
         if frozen is not None and seat_from == next_bb:
-            why += f" were the game hold'em, the button frozen at seat {source.positions.button}"  # type: ignore[union-attr]
+            why += " were the game hold'em, the button frozen"
         self._move(entry, receiver, seat_to, floor.R_BALANCING, f"{why}, from table {sender} seat {seat_from}"
                    f" to the worst position, cite {cite.BALANCING_TABLE}")
         return True
 
     def _frozen(self, table: Table) -> tuple[int, int] | None:
         """In a mix whose next hand is a stud game: the blinds a hold'em hand would have with the
-        button frozen where the last hand left it (TDA 2024 Rule 11-B), else ``None``."""
-        positions = table.positions
-        if not isinstance(self.game, Rotation) or positions is None or table.game.variant_spec.family != "stud":
+        button the table froze for it (TDA 2024 Rule 11-B: where a hold'em hand would have it
+        after the last hold'em hand; the next stud hand's button), else ``None``."""
+        if not isinstance(self.game, Rotation) or table.positions is None or table.game.variant_spec.family != "stud":
             return None
-        hand = table.hand
-        button = hand.button_seat if hand is not None else positions.button
+        try:
+            button = table.preview().button_seat
+        except NotEnoughPlayers:
+            return None
         return floor.frozen_blinds(table.size, list(table.seats), button)
 
     def _move(self, entry: str, to: int, seat: int, rule: str, why: str) -> None:
