@@ -390,3 +390,23 @@ def test_after_the_last_holdem_hand_the_would_be_big_blind_is_found_from_the_fro
         table.end_hand()
     assert table.hand is not None and table.hand.button_seat == 5       # the last hold'em hand
     assert ev._frozen(table) == (2, 3)
+
+
+def test_a_table_broken_during_a_hand_for_hand_round_leaves_the_round_hand_for_hand() -> None:
+    for seed in range(80):
+        ev = event(10, seats=4, payouts=tuple(range(9, 0, -1)), rng=random.Random(seed))   # 4, 3, 3
+        assert ev.hand_for_hand and sorted(ev.ready()) == [1, 2, 3]
+        big = max(ev.tables, key=lambda n: len(ev.tables[n].seats))
+        ev.deal(big)
+        finish(ev, big, tuple(ev.tables[big].seats))
+        if ev.players_left <= 8:
+            break
+    else:
+        raise AssertionError("no hand with two players out")
+    assert 3 not in ev.tables and any(e.kind == "break_table" for e in ev.events)
+    rest = ev.ready()
+    assert rest and all(no in ev.tables for no in rest) and big not in rest
+    for no in rest:
+        ev.deal(no)
+        finish(ev, no)
+    assert not ev._s.in_round and len(ev._s.out) == 1

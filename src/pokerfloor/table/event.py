@@ -156,6 +156,13 @@ class MultiTableTournament:
         """The entries still in, by entry id."""
         return tuple(e.entry for e in self.entries.values() if not e.out)
 
+    def __repr__(self) -> str:
+        level = self.level
+        stakes = "a break" if isinstance(level, Break) else f"{level.small_blind:,}/{level.big_blind:,}"
+        state = "over" if self.is_over else f"{self._alive} left at {len(self.tables)} tables"
+        return (f"<MultiTableTournament level {self.level_number} ({stakes}), {len(self.entries)} entries, {state},"
+                f" prize pool {self.prize_pool:,}>")
+
     @property
     def players_left(self) -> int:
         """How many entries are still in."""
@@ -452,6 +459,9 @@ class MultiTableTournament:
             return []
         self.settle()
         breaking = self._breaking()
+        if self._s.in_round:                # a table broken or left alone in the round deals no more in it
+            self._s.round_open = [n for n in self._s.round_open if n in self.tables and len(self.tables[n].seats) > 1]
+            self._close_round()
         if self.hand_for_hand or self._s.in_round:
             if not self._s.in_round:
                 if any(not self.between_hands(no) for no in self.tables):
@@ -537,16 +547,21 @@ class MultiTableTournament:
                       R_BUSTS, table=no, seat=seat, entry=entry, chips=chips)
         if self._s.in_round:
             self._s.round_busts += [(entry, chips) for _, entry, chips in busts]
-            if not self._s.round_open and all(self.between_hands(n) for n in self.tables):
-                if self._s.round_busts:
-                    self._s.out.append(self._s.round_busts)
-                self._s.round_busts, self._s.in_round = [], False
+            self._close_round()
         elif busts:
             self._s.out.append([(entry, chips) for _, entry, chips in busts])
         if len(table.seats) == 0 and len(self.tables) > 1:
             del self.tables[no]
         self.settle()
         return True
+
+    def _close_round(self) -> None:
+        """A hand-for-hand round is over once every table in it has dealt and ended its hand: the
+        players out in it are placed together, as if out in one hand."""
+        if self._s.in_round and not self._s.round_open and all(self.between_hands(n) for n in self.tables):
+            if self._s.round_busts:
+                self._s.out.append(self._s.round_busts)
+            self._s.round_busts, self._s.in_round = [], False
 
     def _pay_bounty(self, no: int, hand: Hand, seat: int, entry: str) -> None:
         """The bounty on a player out goes to who won the last pot the player was in (BOUNTY),
