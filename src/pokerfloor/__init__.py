@@ -41,17 +41,32 @@ from pokerfloor.hand import (
 )
 from pokerfloor.interpret import Ruling, interpret
 from pokerfloor.rules import VARIANTS, Game, HouseRules, Variant
-from pokerfloor.table import KillGame, Level, LimitStakes, Rotation, Straddles, Table, TableOptions, Tournament
+from pokerfloor.table import (
+    Break,
+    FloorEvent,
+    KillGame,
+    Level,
+    LimitStakes,
+    MultiTableTournament,
+    Place,
+    Rotation,
+    Straddles,
+    Table,
+    TableOptions,
+    Tournament,
+)
 
 __all__ = [
     "VARIANTS",
     "Award",
+    "Break",
     "BuildInfo",
     "Call",
     "Card",
     "DealRequest",
     "Deck",
     "Event",
+    "FloorEvent",
     "Game",
     "Hand",
     "HandRank",
@@ -64,6 +79,8 @@ __all__ = [
     "Legal",
     "Level",
     "LimitStakes",
+    "MultiTableTournament",
+    "Place",
     "PokerfloorError",
     "Post",
     "Pot",

@@ -11,7 +11,7 @@ import pytest
 
 from pokerfloor.bench import boards, select
 from pokerfloor.bench.core import Config, Unavailable, measure
-from pokerfloor.equity import equity, parse_range
+from pokerfloor.equity import equity, equity_by_flop, parse_range
 
 
 def test_the_cases_cover_every_street_range_width_and_three_way() -> None:
@@ -21,7 +21,7 @@ def test_the_cases_cover_every_street_range_width_and_three_way() -> None:
             for width in ("5", "20", "40"):
                 assert f"equity-board-{street}-{kind}-{width}" in names
     assert sum("three-way" in n for n in names) == 3
-    assert [b.name for b in select(["equity-board"])] == names
+    assert [b.name for b in select(["equity-board"])] == [*names, "equity-board-by-flop"]
     river_hands = [f"equity-board-river-hand-{w}" for w in ("5", "20", "40")]
     assert [b.name for b in select(["equity-board-river-hand"])] == river_hands
 
@@ -122,3 +122,18 @@ def test_a_quick_run_answers_fresh_questions_and_they_agree() -> None:
     assert not repeated.reference
     for row in rows:
         assert "DISAGREES" not in row.note, row
+
+
+def test_the_by_flop_rows_agree_class_for_class() -> None:
+    s = boards.make_flop_stream(Config.make(quick=True, seed=4))
+    assert len(s.hands) == 2 and all(sum(n for _, n in c) == 19_600 for c in s.classes)
+    by_flop = equity_by_flop([s.hands[0], boards.R20])
+    assert [c.board for c in by_flop.classes] == [b for b, _ in s.classes[0]]
+    s.found["a"] = {0: [c.equity(0) for c in by_flop.classes]}
+    s.found["b"] = {0: [equity([s.hands[0], boards.R20], board=b).players[0].equity for b, _ in s.classes[0][:50]]}
+    assert "DISAGREES" in boards.check_flops(s, "a")  # a list of another length is no answer to compare
+    s.found["b"][0] = s.found["a"][0][:50] + [
+        equity([s.hands[0], boards.R20], board=b).players[0].equity for b, _ in s.classes[0][50:]]
+    assert "DISAGREES" not in boards.check_flops(s, "a")
+    s.found["b"][0][7] += 1e-6
+    assert "DISAGREES" in boards.check_flops(s, "a")

@@ -189,7 +189,7 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 def http(tmp_path: Any, clock: FakeClock) -> Iterator[TestClient]:
-    app = create_app(f"sqlite:///{tmp_path / 'serve.db'}", clock=clock, flood=10_000)
+    app = create_app(f"sqlite:///{tmp_path / 'serve.db'}", clock=clock, flood=10_000, between_hands=0)
     with TestClient(app) as client:
         try:
             yield client

@@ -24,6 +24,8 @@ from pokerfloor.server.transport import Client as TransportClient
 from tests.server.postgres import cluster
 from tests.server.test_faults import GAME, Client, Server, _choose
 
+OPTIONS = {"seed": "ab" * 16, "between_hands": {"seconds": 0, "showdown": 0}}     # dealt at once (issue 35)
+
 PLAYERS = {"ann": 1, "bob": 2, "cy": 4, "dee": 5}
 HANDS = 4
 KILL_AT = 12     # mid-street actions stored before the owner dies: 3 into hand 2 with this seed
@@ -46,13 +48,18 @@ class Seat:
         self.seq = 0
 
     def connect(self, server: Server) -> None:
-        for _ in range(50):
+        until = time.monotonic() + 20
+        while time.monotonic() < until:
             try:
                 client = Client(server)
                 client.seq = self.seq
                 welcome = client.reply({"type": "hello", "version": 1, "table_id": self.table_id, "token": self.token})
             except LOST:
                 time.sleep(0.1)          # the table is changing owner: its relayed clients are closed
+                continue
+            if welcome.get("code") == "store_away":     # PostgreSQL is restarting
+                client.ws.close()
+                time.sleep(0.1)
                 continue
             assert welcome["type"] == "welcome", (self.name, welcome)
             self.client = client
@@ -147,7 +154,7 @@ def _seated(servers: list[Server], seats: dict[str, Seat]) -> str:
     and dee's joins reach the other process), each connected round robin (host, bob, dee on
     the owner; ann and cy relayed), and started; returns its id."""
     creator = Client(servers[0])
-    created = creator.reply({"type": "create_table", "game": GAME, "seats": 6, "options": {"seed": "ab" * 16}})
+    created = creator.reply({"type": "create_table", "game": GAME, "seats": 6, "options": OPTIONS})
     table_id = str(created["table_id"])
     seats["host"] = Seat("host", created["host_token"], table_id)
     creator.ws.close()

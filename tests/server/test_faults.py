@@ -156,7 +156,7 @@ class Server:
             )
 
     def _args(self) -> list[str]:
-        return ["serve", "--db", self.db, "--port", str(self.port), "--flood", "100000"]
+        return ["serve", "--db", self.db, "--port", str(self.port), "--flood", "100000", "--between-hands", "0"]
 
     @staticmethod
     def _env(kill_at: str = "") -> dict[str, str]:

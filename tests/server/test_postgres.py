@@ -16,6 +16,8 @@ from tests.server.conftest import FakeClock, Session
 from tests.server.postgres import cluster
 from tests.server.test_faults import COMPILED_BUILD, GAME, POINTS, Client, Server, check_crashed_like_calm
 
+OPTIONS = {"seed": "ab" * 16, "between_hands": {"seconds": 0, "showdown": 0}}     # dealt at once (issue 35)
+
 
 @pytest.fixture(scope="module")
 def postgres() -> Iterator[str]:
@@ -51,7 +53,7 @@ def test_one_owner_per_table_and_a_takeover_when_it_dies(postgres: str) -> None:
     second.start()
     try:
         host = Client(first)
-        created = host.reply({"type": "create_table", "game": GAME, "seats": 6, "options": {"seed": "ab" * 16}})
+        created = host.reply({"type": "create_table", "game": GAME, "seats": 6, "options": OPTIONS})
         table_id, token = created["table_id"], created["host_token"]
         for seat in (1, 2):
             player = Client(first)

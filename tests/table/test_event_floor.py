@@ -11,7 +11,7 @@ import pokerfloor as pf
 from pokerfloor import citations as cite
 from pokerfloor.cards import Card
 from pokerfloor.table import ManualClock
-from pokerfloor.table.event import Break, Event
+from pokerfloor.table.event import Break, MultiTableTournament
 from pokerfloor.table.floor import chip_race, halted, player_to_move, two_step_draw, worst_position
 from pokerfloor.table.tournament import Level
 
@@ -19,16 +19,16 @@ NL = pf.Game.no_limit_holdem(25, 50, min_chip=25)
 LEVELS = [Level(25, 50, hands=50), Level(50, 100)]
 
 
-def event(entries: int, seats: int = 9, **kw: object) -> Event:
+def event(entries: int, seats: int = 9, **kw: object) -> MultiTableTournament:
     kw.setdefault("rng", random.Random(7))
-    ev = Event(NL, kw.pop("levels", LEVELS), starting_stack=1000, seats=seats, buy_in=100, **kw)  # type: ignore[arg-type]
+    ev = MultiTableTournament(NL, kw.pop("levels", LEVELS), starting_stack=1000, seats=seats, buy_in=100, **kw)  # type: ignore[arg-type]
     for k in range(entries):
         ev.register(f"p{k}")
     ev.start()
     return ev
 
 
-def finish(ev: Event, no: int, shovers: tuple[int, ...] = ()) -> None:
+def finish(ev: MultiTableTournament, no: int, shovers: tuple[int, ...] = ()) -> None:
     """Play table ``no``'s hand: the seats in ``shovers`` get all in, the others fold."""
     table = ev.tables[no]
     hand = table.hand

@@ -17,7 +17,7 @@ from pokerfloor import citations as cite
 from pokerfloor.bench.tournament import play_event
 from pokerfloor.rules import VARIANTS
 from pokerfloor.table import LimitStakes, Rotation
-from pokerfloor.table.event import Event
+from pokerfloor.table.event import MultiTableTournament
 from pokerfloor.table.tournament import Level
 
 FLOP_OR_DRAW = [v for v, spec in VARIANTS.items() if spec.family != "stud"]
@@ -37,12 +37,12 @@ def game_for(variant: str, structure: str) -> pf.Game | Rotation:
 class Watch:
     """The checks after every hand, and the balancing moves seen."""
 
-    def __init__(self, event: Event) -> None:
+    def __init__(self, event: MultiTableTournament) -> None:
         self.event = event
         self.seen = 0
         self.moves = 0
 
-    def after_hand(self, event: Event, no: int) -> None:
+    def after_hand(self, event: MultiTableTournament, no: int) -> None:
         assert event.chips_on_tables() == event.chips_issued
         for e in event.events[self.seen:]:
             if e.kind == "move" and e.rule == cite.BALANCING:
@@ -62,7 +62,7 @@ def run_event(seed: int, entries: int, variant: str, structure: str, *, reentrie
     game = game_for(variant, structure)
     levels = [Level(25 * 2**k, 50 * 2**k, ante=5 * 2**k, hands=6) for k in range(40)]
     paid = max(3, entries // 7)
-    event = Event(game, levels, starting_stack=1500, rng=random.Random(seed + 1), buy_in=100,
+    event = MultiTableTournament(game, levels, starting_stack=1500, rng=random.Random(seed + 1), buy_in=100,
                   payouts=tuple(range(paid, 0, -1)), late_until=2, reentries=reentries, bounty=bounty,
                   progressive=progressive, rebuys_until=2 if rebuys else 0, rebuy_price=100)
     first = entries * 2 // 3
@@ -72,7 +72,7 @@ def run_event(seed: int, entries: int, variant: str, structure: str, *, reentrie
     later = iter(range(first, entries))
     watch = Watch(event)
 
-    def tick(ev: Event) -> None:
+    def tick(ev: MultiTableTournament) -> None:
         if ev.late_open():
             for k in (next(later, None) for _ in range(rng.randint(0, 5))):
                 if k is not None:

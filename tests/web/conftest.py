@@ -41,7 +41,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     db = tmp_path_factory.mktemp("serve") / "tables.db"
     command = [sys.executable, "-c", "from pokerfloor.cli import main; main()",
-               "serve", "--db", f"sqlite:///{db}", "--host", "127.0.0.1", "--port", str(port)]
+               "serve", "--db", f"sqlite:///{db}", "--host", "127.0.0.1", "--port", str(port),
+               "--between-hands", "0"]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=os.environ.copy())
     url = f"http://127.0.0.1:{port}"
     try:

@@ -420,10 +420,132 @@ def _contenders(case: Case) -> Callable[[Config], list[Contender]]:
     return contenders
 
 
-BENCHMARKS = tuple(
+BENCHMARKS: tuple[Benchmark, ...] = tuple(
     Benchmark(name=case.name, title=case.title, unit="fresh questions answered", contenders=_contenders(case))
     for case in CASES
 )
 GROUP = "equity-board"
 """``bench --only equity-board`` runs every case above."""
 
+
+
+# ---------------------------------------------------------------- every flop at once
+
+BY_FLOP_HANDS = 6
+"""The hands (drawn from ``HERO``) that the by-flop benchmark asks about in turn, against ``R20``."""
+
+
+def by_flop_hands(seed: int) -> list[str]:
+    """The hands of the by-flop benchmark for ``seed``: drawn from ``HERO``, no two alike."""
+    rng = random.Random(f"{seed}:by-flop")
+    return ["".join(card_text(c) for c in hand) for hand in rng.sample(_hero_hands(), BY_FLOP_HANDS)]
+
+
+@dataclass
+class FlopStream:
+    """The by-flop benchmark's hands, each hand's classes of flops (worked out before the clock for
+    OMPEval, which is given them: pokerfloor works them out in its own call), and each engine's
+    answers: per hand, each class's first-player equity."""
+
+    hands: list[str]
+    classes: list[list[tuple[str, int]]]
+    found: dict[str, dict[int, list[float]]] = field(default_factory=dict)
+
+
+def make_flop_stream(config: Config) -> FlopStream:
+    by_board = importlib.import_module("pokerfloor.equity.by_board")
+    parse_range = importlib.import_module("pokerfloor.equity.ranges").parse_range
+    hands = by_flop_hands(config.seed)
+    if config.quick:
+        hands = hands[:2]
+    classes = []
+    for hand in hands:
+        held = {int(c) for c in parse_range(hand).hands[0][0]}
+        found = by_board.board_classes([parse_range(hand), parse_range(R20)], [], [], 3)
+        classes.append([("".join(card_text(c) for c in sorted(deal, reverse=True)), n) for deal, n in found
+                        if not held.intersection(deal)])
+    return FlopStream(hands, classes)
+
+
+def check_flops(s: FlopStream | None, key: str) -> str:
+    """The note of a by-flop row: answers, and the per-class equities against the other row's."""
+    if s is None or key not in s.found:
+        return ""
+    found = s.found[key]
+    notes = [f"{len(found)} by-flop answers"]
+    worst, compared = 0.0, 0
+    for name, other in s.found.items():
+        if name == key:
+            continue
+        for i in found.keys() & other.keys():
+            if len(found[i]) != len(other[i]):
+                worst, compared = math.inf, compared + 1
+                continue
+            compared += len(found[i])
+            worst = max([worst, *(abs(a - b) for a, b in zip(found[i], other[i], strict=True))])
+    if compared:
+        notes.append(f"{compared:,} flop classes compared with the other row, largest difference {worst:.1e}")
+        if worst > 1e-9:
+            notes.append("DISAGREES")
+    return "; ".join(notes)
+
+
+def _by_flop_contenders(config: Config) -> list[Contender]:
+    if config.quick:
+        return _skipped("skipped under --quick (a by-flop answer takes OMPEval seconds)")
+    try:
+        importlib.import_module("pokerfloor.equity.kernels")
+    except ImportError as exc:
+        return _skipped(str(exc))
+    streams: dict[str, FlopStream] = {}
+
+    def stream_of() -> FlopStream:
+        if "s" not in streams:
+            streams["s"] = make_flop_stream(config)
+        return streams["s"]
+
+    def contender(engine: str, method: str, answer: Callable[[FlopStream, int], list[float]],
+                  reference: bool) -> Contender:
+        key = f"{engine}: {method}"
+
+        def prepare() -> Step:
+            s = stream_of()
+            s.found[key] = found = {}
+            at = [0]
+
+            def step() -> int:
+                i = at[0] % len(s.hands)
+                found[i] = answer(s, i)
+                at[0] += 1
+                return 1
+
+            return step
+
+        def detail() -> str:
+            return check_flops(streams.get("s"), key)
+
+        return Contender(engine, method, prepare, reference=reference, detail=detail)
+
+    def pokerfloor(s: FlopStream, i: int) -> list[float]:
+        by_flop = importlib.import_module("pokerfloor.equity").equity_by_flop
+        return [c.equity(0) for c in by_flop([s.hands[i], R20]).classes]
+
+    def ompeval(s: FlopStream, i: int) -> list[float]:
+        equity = load("ompeval", "equity").equity
+        ranges = [s.hands[i], R20.replace(" ", "")]
+        return [float(equity(ranges, board=board, exact=True, threads=1)[0]) for board, _ in s.classes[i]]
+
+    return [
+        contender("pokerfloor", "equity_by_flop(): every flop, classes by suit", pokerfloor, True),
+        contender(engine_name("ompeval"), "equity once a flop class, exact, 1 thread (classes given)", ompeval,
+                  False),
+    ]
+
+
+BY_FLOP = Benchmark(
+    name="equity-board-by-flop",
+    title="Equity on every flop: a hand of 20% against 20%, each flop class exact (a fresh hand each answer)",
+    unit="by-flop answers",
+    contenders=_by_flop_contenders,
+)
+BENCHMARKS = (*BENCHMARKS, BY_FLOP)

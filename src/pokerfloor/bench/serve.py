@@ -33,6 +33,8 @@ from typing import Any
 
 import orjson  # the server extra's, as the server; the clients decode every frame with it
 
+NO_PAUSE = {"seconds": 0, "showdown": 0}    # a bench table deals the next hand at once (issue 35)
+
 GAME = {"variant": "holdem", "structure": "no_limit", "small_blind": 1, "big_blind": 2}
 CHIPS = 200         # the most a table lets a player buy in with (100 big blinds)
 RAIL_TABLES = 10    # the spectators watch the first tables, at most this many
@@ -186,7 +188,8 @@ class _Run:
         try:
             host = sockets[0]
             await host.send(json.dumps({"type": "create_table", "game": GAME, "seats": self.players,
-                                        "options": {"seed": f"{number:08x}" * 4}}))
+                                        "options": {"seed": f"{number:08x}" * 4,
+                                                    "between_hands": NO_PAUSE}}))
             created = await self._reply(host, "table_created")
             table_id = created["table_id"]
             for seat, ws in enumerate(sockets, 1):

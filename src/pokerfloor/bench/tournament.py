@@ -1,6 +1,6 @@
 """``pokerfloor bench --only tournament``: a whole multi-table event played by random bots.
 
-``play_event`` drives an ``Event`` to its end: every table that may deal deals, every hand is
+``play_event`` drives an ``MultiTableTournament`` to its end: every table that may deal deals, every hand is
 played by random legal actions (``soak.random_action``) and ended, and ``check`` (if given) runs
 after each hand. ``run`` times a 1,000-entry event and reports hands and entries a second.
 """
@@ -13,12 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pokerfloor.bench.soak import random_action
+from pokerfloor.evaluation import evaluate
 from pokerfloor.rules import Game
-from pokerfloor.table.event import Event
+from pokerfloor.table.event import MultiTableTournament
 from pokerfloor.table.tournament import Level
 
 
-def play_hand(event: Event, no: int, rng: random.Random) -> None:
+def play_hand(event: MultiTableTournament, no: int, rng: random.Random) -> None:
     """Play table ``no``'s hand in play to its end by random legal actions."""
     table = event.tables[no]
     hand = table.hand
@@ -34,11 +35,11 @@ def play_hand(event: Event, no: int, rng: random.Random) -> None:
 
 
 def play_event(
-    event: Event,
+    event: MultiTableTournament,
     rng: random.Random,
     *,
-    check: Callable[[Event, int], None] | None = None,
-    tick: Callable[[Event], None] | None = None,
+    check: Callable[[MultiTableTournament, int], None] | None = None,
+    tick: Callable[[MultiTableTournament], None] | None = None,
     most_hands: int = 10**6,
 ) -> int:
     """Play ``event`` to its end with random bots; returns the hands dealt. ``check(event, no)``
@@ -87,10 +88,11 @@ def run(entries: int = 1000, *, seed: int = 0) -> TournamentReport:
     the end by random bots."""
     rng = random.Random(seed)
     levels = [Level(25 * 2**k, 50 * 2**k, hands=10) for k in range(30)]
-    event = Event(Game.no_limit_holdem(25, 50, min_chip=25), levels, starting_stack=10_000,
+    event = MultiTableTournament(Game.no_limit_holdem(25, 50, min_chip=25), levels, starting_stack=10_000,
                   rng=random.Random(rng.getrandbits(64)), buy_in=100, payouts=tuple(range(150, 0, -1)))
     for k in range(entries):
         event.register(f"bot{k}")
+    evaluate("AsKsQsJsTs9s8s")              # the evaluator's tables loaded before the clock starts
     start = time.perf_counter()
     event.start()
     hands = play_event(event, rng)

@@ -26,7 +26,8 @@ def bench(
             "--only",
             help=(
                 "Run only this benchmark (repeatable): play, play-batch, eval, eval-batch, equity, replay, "
-                "env-batch, env-aec, soak, fuzz, serve, equity-hand-range, equity-range-range, equity-three-way, "
+                "env-batch, env-aec, soak, fuzz, serve, tournament, equity-hand-range, equity-range-range, "
+                "equity-three-way, "
                 "equity-board (its cases, or a part: equity-board-flop, equity-board-turn-range-20, ...)."
             ),
         ),
@@ -85,6 +86,11 @@ def bench(
                       spectators=spectators, json_path=json_path):
             raise typer.Exit(1)
         only = [name for name in only if name != "serve"]
+        if not only:
+            return
+    if only and "tournament" in only:
+        _tournament(quick=quick, seed=seed or 0, json_path=json_path)
+        only = [name for name in only if name != "tournament"]
         if not only:
             return
     if only and "fuzz" in only:
@@ -244,6 +250,26 @@ def _fuzz(*, quick: bool, seed: int, inputs: int | None, corpus: Path | None) ->
     for problem in (found.escaped + found.slow)[:30]:
         console.print(f"[red]{problem}[/red]")
     return found.clean
+
+
+def _tournament(*, quick: bool, seed: int, json_path: Path | None) -> None:
+    """A 1,000-entry multi-table event (100 with ``--quick``) played to the end by random bots
+    (``pokerfloor.bench.tournament``): hands and entries a second, wall-clock."""
+    from rich.console import Console
+
+    from pokerfloor.bench.tournament import run
+    from pokerfloor.hand import COMPILED
+
+    entries = 100 if quick else 1000
+    console = Console()
+    engine = "compiled" if COMPILED else "pure Python"
+    console.print(f"tournament: {entries:,} entries, seed {seed}, hand engine {engine}")
+    report = run(entries, seed=seed)
+    console.print(f"tournament: {report.hands:,} hands for {report.entries:,} entries in {report.seconds:.2f} s:"
+                  f" {report.hands_per_second:,.0f} hands/s, {report.entries_per_second:,.0f} entries/s")
+    if json_path is not None:
+        json_path.write_text(json.dumps({"benchmark": "tournament", "entries": report.entries, "hands": report.hands,
+                                         "seconds": report.seconds, "compiled": COMPILED}, indent=1))
 
 
 def _soak(*, quick: bool, seed: int, hands: int | None, inputs: int | None, corpus: Path | None) -> bool:

@@ -38,6 +38,15 @@ def equity_command(
         str | None, typer.Option("--ray", help="Run the shards on this Ray cluster ('auto', host:port).")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    by_flop: Annotated[bool, typer.Option("--by-flop", help=(
+        "The first player's exact equity on every flop (no --board): a table of the flops and a "
+        "histogram of the equity over them."))] = False,
+    by_card: Annotated[bool, typer.Option("--by-card", help=(
+        "The same on every turn card (a --board of three cards) or river card (four)."))] = False,
+    plot: Annotated[
+        str | None, typer.Option("--plot", help="With --by-flop or --by-card: also draw the histogram to this PNG "
+                                 "(needs matplotlib: pip install 'pokerfloor[plot]').")
+    ] = None,
 ) -> None:
     """Each player's equity (share of the pot), how often they win it alone or split it."""
     from rich.console import Console
@@ -46,6 +55,11 @@ def equity_command(
     from pokerfloor.equity import EquitySpec, RangeError, equity, result
     from pokerfloor.sim.shards import equity_job, run
 
+    if by_flop or by_card:
+        from pokerfloor.cli.equity_boards import by_board_command
+
+        by_board_command(ranges, board, dead, game, by_flop=by_flop, as_json=as_json, plot=plot)
+        return
     try:
         if shards is None and ray is None:
             found = equity(ranges, board=board, dead=dead, game=game, exact=exact, precision=precision,

@@ -55,6 +55,10 @@ def serve_command(
     game: Annotated[str, typer.Option(
         "--game", help="The table's game: nlhe, plo, stud, razz, 27td, badugi... or a rotation: horse, 8game.")
     ] = "nlhe",
+    between_hands: Annotated[float | None, typer.Option(
+        "--between-hands", min=0, max=60,
+        help="Seconds between hands for tables whose host does not choose (default 3, 6 after a showdown).")
+    ] = None,
     rate_limits: Annotated[
         bool, typer.Option("--rate-limits/--no-rate-limits",
                            help="Limit tables and seat requests per address, chat per seat (off: benches).")
@@ -87,7 +91,7 @@ def serve_command(
     prepare_process()
     origins = [*(origin or ()), *([origin_of(public_url)] if public_url else [])]
     application = create_app(db, origins=origins, hook=_kill_hook(), flood=flood,
-                             rates=DEFAULT_RATES if rate_limits else UNLIMITED)
+                             rates=DEFAULT_RATES if rate_limits else UNLIMITED, between_hands=between_hands)
     typer.echo(f"pokerfloor serve on {base_url(host, port)} (store {db.split('://')[0]}); Ctrl-C stops it", err=True)
     house: list[Any] = []
 

@@ -6,8 +6,11 @@ written as players write them (``ranges``). Heads-up hold'em before the flop is 
 from a shipped table (``preflop``); otherwise exact enumeration runs when it is small enough,
 Monte Carlo otherwise, both on the card-key tables of ``pokerfloor.evaluation.batch`` in loops
 compiled by numba (``pip install 'pokerfloor[fast]'``; numpy is required).
+``equity_by_flop`` (and ``equity_by_board`` for the turn and the river) answers on every board of
+the next street at once, the boards grouped by suit isomorphism (``by_board``).
 """
 
+from pokerfloor.equity.by_board import BoardEquities, BoardEquity, equity_by_board, equity_by_flop
 from pokerfloor.equity.calculate import (
     BLOCK,
     EXACT_LIMIT,
@@ -30,6 +33,8 @@ __all__ = [
     "BLOCK",
     "EXACT_LIMIT",
     "GAMES",
+    "BoardEquities",
+    "BoardEquity",
     "Equity",
     "EquitySpec",
     "PlayerEquity",
@@ -38,6 +43,8 @@ __all__ = [
     "Tally",
     "calculate",
     "equity",
+    "equity_by_board",
+    "equity_by_flop",
     "exact_tally",
     "parse_range",
     "result",

@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-from pokerfloor.server.commands import COMMANDS, Act, Approve, Hello, Join, Refused, Resync, Spectate, parse
+from pokerfloor.server.commands import COMMANDS, Act, Approve, Chat, Hello, Join, Refused, Resync, Spectate, parse
 from pokerfloor.server.commands import Command as ClientCommand
 from pokerfloor.server.process import warm_rankings
 from pokerfloor.server.records import boundary
@@ -23,6 +23,7 @@ from pokerfloor.server.updates import Audience, Shared, event_json, shared_parts
 
 LOG = logging.getLogger("pokerfloor.server")
 POLL = 0.02
+IDLE = 0.5          # how often an idle table looks who is connected (``connected``)
 RETRY_SECONDS = 5.0  # the longest a table whose dealer keeps failing waits before it tries again
 HISTORY = 128       # broadcasts a table keeps for ``resync`` (about five hands of six seats)
 Frame = dict[str, Any]
@@ -61,6 +62,7 @@ class TableTask:
         # client here: only their updates are built (the rail's is a whole view of the hand).
         self.heard: set[Audience] = set()
         self.task: asyncio.Task[None] | None = None
+        self.told: frozenset[str] = frozenset()     # the players connected, as last broadcast
         self._new_turn()
 
     def start(self) -> None:
@@ -88,7 +90,7 @@ class TableTask:
                 self._new_turn()
                 await asyncio.sleep(min(RETRY_SECONDS, POLL * 2 ** (failures - 1)))
             timed = self.room.deadline() is not None or self.room.offer_deadline() is not None
-            timeout = POLL if timed else None
+            timeout = POLL if timed or self.room.ready_to_deal() else IDLE
             try:
                 command = await asyncio.wait_for(self.queue.get(), timeout)
             except TimeoutError:
@@ -116,8 +118,10 @@ class TableTask:
             if not room.config.approval or request.token_hash == room.host_hash:
                 with contextlib.suppress(Refused):
                     await self._seat(request.request_id)
-        if room.ready_to_deal():
+        if room.ready_to_deal(self.server.clock()):
             await self.commit(room.next_deal())
+        if self.connected() != self.told:
+            await self.broadcast()      # a player's connection came or went: everyone sees it
         due = room.deadline()
         if due is not None and self.server.clock() >= due[1]:
             await self.commit({"kind": "timeout", "seat": due[0]})
@@ -137,10 +141,18 @@ class TableTask:
         await self.server.write(self.room.table_id, self.room.seq, entry, ended)
         self.server.hook(f"stored/{moment}", entry)
         self._new_turn()
-        self.pending.extend(event_json(e) for e in events)
-        if entry["kind"] == "chat":
-            self.pending.append({"kind": "chat", "player_id": entry["player_id"], "note": entry["text"]})
+        self.pending.extend(event_json(e, self.room) for e in events)
+        said = entry["kind"] in ("chat", "rail_chat")      # a chat line, or a straddle refused at the deal
+        if said or (entry["kind"] == "deal" and self.room.log and self.room.log[-1]["kind"] == "straddle_refused"):
+            self.pending.append(dict(self.room.log[-1]))
+        removed = [c for c in self.clients if c.token_hash and c.token_hash in self.room.removed
+                   and not c.host and self.room.player_for_token_hash(c.token_hash) is None]
         await self.broadcast()
+        for client in removed:
+            await client.send({"type": "notice", "seq": self.room.seq, "kind": "removed",
+                               "message": "The host removed you from the table; your chips are cashed out "
+                                          "to the ledger. You may ask for a seat again."})
+            client.token_hash = ""
         self.server.hook(f"broadcast/{moment}", entry)
         if not self.room.spectators:
             for client in self.clients:
@@ -168,6 +180,11 @@ class TableTask:
         if turn != self.turn:
             self.turn, self.turn_token = turn, secrets.token_urlsafe(16)
 
+    def connected(self) -> frozenset[str]:
+        """The players with a client attached now (the host's seat by the host's token)."""
+        hashes = {c.token_hash for c in self.clients if c.token_hash and not c.dropped}
+        return frozenset(p.player_id for p in self.room.players.values() if p.token_hash in hashes)
+
     def audience(self, client: Client) -> Audience:
         player = self.room.player_for_token_hash(client.token_hash) if client.token_hash else None
         spectating = player is None and client.spectating and self.room.spectators
@@ -188,6 +205,7 @@ class TableTask:
         if any(p.token_hash == room.host_hash for p in room.players.values()):
             audiences.discard((True, None, False))
         shared = self.shared()
+        self.told = shared.connected
         frames = {key: encode(self.update_for(key, events, shared)) for key in audiences}
         self.history.append((room.seq, frames))
         for client, key in clients:
@@ -203,12 +221,17 @@ class TableTask:
         frames = [by_key.get(key) for seq, by_key in self.history if seq > last_seq]
         return None if None in frames else [f for f in frames if f is not None]
 
-    def update(self, client: Client, events: list[dict[str, Any]]) -> dict[str, Any]:
-        """The update for one client now; its audience is built on every broadcast from now on."""
+    def update(self, client: Client, events: list[dict[str, Any]], *, history: bool = False) -> dict[str, Any]:
+        """The update for one client now; its audience is built on every broadcast from now on.
+        With ``history``, the room's last chat lines and events (``Room.log``), for a page that
+        (re)loads, to whoever watches the table."""
         key = self.audience(client)
         if key[1] is None:
             self.heard.add(key)
-        return self.update_for(key, events)
+        frame = self.update_for(key, events)
+        if history:
+            frame["history"] = list(self.room.log) if frame["hand"] is not None or key[0] or key[1] else []
+        return frame
 
     def update_for(self, key: Audience, events: list[dict[str, Any]], shared: Shared | None = None) -> dict[str, Any]:
         """The whole picture for one audience now (``updates.update_frame``)."""
@@ -217,7 +240,7 @@ class TableTask:
 
     def shared(self) -> Shared:
         """What every audience's update holds alike, now (the views are built as asked for)."""
-        return shared_parts(self.room, self.server.clock)
+        return shared_parts(self.room, self.server.clock, self.connected())
 
     async def handle(self, client: Client, frame: dict[str, Any], hello: Hello | None = None) -> None:
         """One client command, checked whole before anything changes (``commands.parse``, with
@@ -257,7 +280,12 @@ class TableTask:
                            "table_id": self.room.table_id, "role": role,
                            "seat": None if player is None else player.seat,
                            "player_id": None if player is None else player.player_id})
-        await client.send(self.update(client, []))
+        await client.send(self.update(client, [], history=True))
+        if player is not None and player.clocked_out:
+            # Back after the clock sat them out: in again, waiting for the big blind (never
+            # posted without choosing; ``sit_in`` with ``post`` posts now).
+            with contextlib.suppress(Refused):
+                await self.commit({"kind": "sit_in", "player_id": player.player_id, "post": False})
 
     async def _resync(self, client: Client, last_seq: int, reply_to: Any) -> None:
         """Replay what the client's audience was sent after ``last_seq``, then a fresh update
@@ -265,7 +293,7 @@ class TableTask:
         missed = self.missed(self.audience(client), last_seq)
         for text in missed or ():
             await client.send_text(text)
-        fresh = self.update(client, [])
+        fresh = self.update(client, [], history=missed is None)
         fresh.update(reply_to=reply_to, resync="fresh" if missed is None else "replay",
                      replayed=len(missed or ()))
         await client.send(fresh)
@@ -375,6 +403,21 @@ class TableTask:
         await client.send(self.ack(frame))
         await client.send(self.update(client, []))
 
+    async def _on_chat(self, client: Client, frame: Frame, command: ClientCommand, player: Player | None) -> None:
+        """A chat line: a seated player's, or a spectator's (named) where the host lets them."""
+        assert isinstance(command, Chat)
+        if player is not None:
+            entry: Input = {"kind": "chat", "player_id": player.player_id, "text": command.text}
+        elif client.host:
+            entry = {"kind": "rail_chat", "name": command.name or "Host", "text": command.text}
+        elif client.spectating and self.room.spectators and self.room.config.spectator_chat:
+            entry = {"kind": "rail_chat", "name": f"{command.name or 'Spectator'} (watching)", "text": command.text}
+        else:
+            raise Refused("not_seated", "take a seat first (join)" if self.room.config.spectator_chat or not
+                          client.spectating else "spectators do not chat at this table")
+        await self.commit(entry)
+        await client.send(self.ack(frame))
+
     async def _on_approve(self, client: Client, frame: Frame, command: ClientCommand, player: Player | None) -> None:
         assert isinstance(command, Approve)
         await self._seat(command.request_id)
@@ -388,6 +431,7 @@ STEPS: dict[type[ClientCommand], Step] = {
     Resync: TableTask._on_resync,
     Spectate: TableTask._on_spectate,
     Approve: TableTask._on_approve,
+    Chat: TableTask._on_chat,
 }
 """The commands the table task carries out with steps of its own (their checks, replies, or more
 than one input); every other command of ``commands.COMMANDS`` is its ``INPUT`` as it is."""

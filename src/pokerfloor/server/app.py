@@ -25,14 +25,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pokerfloor.rules import Game
 from pokerfloor.server.actor import TableTask
-from pokerfloor.server.bus import Bus
+from pokerfloor.server.bus import RESTART, Bus
 from pokerfloor.server.commands import COMMANDS, Hello, parse
 from pokerfloor.server.downloads import routes as download_routes
 from pokerfloor.server.limits import DEFAULT_RATES, Rates, limiter
 from pokerfloor.server.process import collect_now_and_then, warm_rankings
-from pokerfloor.server.records import rebuild
+from pokerfloor.server.records import TableBroken, rebuild
 from pokerfloor.server.room import Config, Input, Refused, Room, digest
-from pokerfloor.server.store import Boundary, Store
+from pokerfloor.server.store import Boundary, NotOwner, Store, transient
 from pokerfloor.server.transport import (
     BEHIND,
     FLOOD_PER_SECOND,
@@ -66,12 +66,17 @@ class Server:
         hook: Callable[[str, Input], None] | None = None,
         flood: int = FLOOD_PER_SECOND,
         rates: Rates = DEFAULT_RATES,
+        between_hands: float | None = None,
     ) -> None:
         self.store, self.clock, self.flood = store, clock, flood
+        # The moment between hands of a table whose host does not choose it (``serve
+        # --between-hands``): None leaves the house default (``room.DEFAULT_PAUSE``).
+        self.between_hands = between_hands
         self.limits = {"tables": limiter(rates.tables), "seat_requests": limiter(rates.seat_requests),
                        "chat": limiter(rates.chat)}
         self.origins = frozenset(origins)
         self.tables: dict[str, TableTask] = {}
+        self.broken: dict[str, TableBroken] = {}      # tables whose stored inputs do not load whole
         self._hook = hook
         self.writer = Writer(store)
         # On PostgreSQL any process serves any table, through the bus (bus.py, started by create_app).
@@ -79,8 +84,31 @@ class Server:
 
     async def write(self, table_id: str, seq: int, entry: Input, ended: Boundary | None) -> None:
         """Store an input (and what a hand's end stores); returns once it is committed
-        (``Writer.write``: one commit for what several tables wrote meanwhile)."""
-        await self.writer.write(table_id, seq, entry, ended)
+        (``Writer.write``: one commit for what several tables wrote meanwhile). A table another
+        process claimed since is handed over (``NotOwner`` ends its task)."""
+        try:
+            await self.writer.write(table_id, seq, entry, ended)
+        except NotOwner:
+            await self.hand_over(table_id)
+            raise
+
+    async def hand_over(self, table_id: str) -> None:
+        """This process lost the table (another claimed it: ``Store.check_leases``, or a fenced
+        write): its task stops without writing again, and its clients are closed (1012) to
+        reconnect and be relayed to the new owner, resyncing as after any crash."""
+        task = self.tables.pop(table_id, None)
+        if task is None:
+            return
+        LOG.warning("table %s: another process owns it now: handed over", table_id)
+        self.store.release(table_id)
+        running = task.task
+        if running is not None:
+            running.add_done_callback(lambda done: done.cancelled() or done.exception())   # retrieved: no warning
+            if running is not asyncio.current_task():
+                running.cancel()
+        for client in list(task.clients):
+            client.table = None
+            await client.close(RESTART)
 
     def hook(self, point: str, entry: Input) -> None:
         """A named point in the life of an input (the fault tests stop the process at one):
@@ -100,9 +128,23 @@ class Server:
         running = self.tables.get(table_id)
         if running is not None:
             return running
-        if self.store.table_settings(table_id) is not None and not self.store.claim(table_id):
-            raise Refused("not_owner", "another server runs this table: try again there or shortly")
-        task = TableTask(self, self.rebuild(table_id))
+        broken = self.broken.get(table_id)
+        if broken is not None:
+            raise broken            # found once (and logged): not rebuilt for every hello
+        try:
+            if self.store.table_settings(table_id) is not None and not self.store.claim(table_id):
+                raise Refused("not_owner", "another server runs this table: try again there or shortly")
+            room = self.rebuild(table_id)
+        except TableBroken as found:
+            self.broken[table_id] = found
+            self.store.release(table_id)
+            raise
+        except Exception as failed:
+            if not transient(failed):
+                raise
+            self.store.release(table_id)
+            raise Refused("store_away", "the store cannot be reached just now: try again shortly") from None
+        task = TableTask(self, room)
         self.tables[table_id] = task
         task.start()
         if self.bus is not None:
@@ -111,9 +153,18 @@ class Server:
 
     def room_of(self, table_id: str) -> Room:
         """A table's room for a download (from the store when another process runs it: ``Bus.room``)."""
-        return self.table_task(table_id).room if self.bus is None else self.bus.room(table_id)
+        try:
+            return self.table_task(table_id).room if self.bus is None else self.bus.room(table_id)
+        except TableBroken as broken:
+            return broken.room      # as it was before the fault
 
     def create(self, frame: dict[str, Any]) -> tuple[TableTask, str]:
+        options = frame.get("options")
+        if self.between_hands is not None and (options is None or isinstance(options, dict)):
+            options = dict(options or {})
+            pause = self.between_hands
+            options.setdefault("between_hands", {"seconds": pause, "showdown": pause})
+            frame = {**frame, "options": options}
         config = Config.parse(frame)
         # A table's id is the secret of its link: 128 random bits, as a token's.
         table_id, host_token = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
@@ -163,26 +214,26 @@ class Server:
         with contextlib.suppress(WebSocketDisconnect):
             while client.strikes < STRIKES and not client.closing:
                 text = await client.socket.receive_text()
-                if self.bus is not None and self.bus.forward(client, text):
-                    continue            # its table's owner is another process: it answers
                 frame = None
                 try:
                     frame = parse_frame(text)
                     check_flood(client, self.flood)
+                    if self.bus is not None and self.bus.forward(client, text):
+                        continue        # checked as a direct client's are; its table's owner answers
                     await self._dispatch(client, frame)
                 except Refused as refused:
                     await self.refuse(client, refused, frame)
 
     def _check_rate(self, client: Client, kind: str) -> None:
         """``Refused`` (``rate_limited``) when the frame is over its limit (``limits.Rates``):
-        tables created and seat requests per address, chat lines per seat. A chat line from a
-        client without a seat is left to the table, which refuses it (``not_seated``)."""
+        tables created and seat requests per address, chat lines per seat (a spectator's, where
+        the host lets spectators chat, per address)."""
         if kind == "create_table":
             name, key = "tables", client.address
         elif kind == "join":
             name, key = "seat_requests", client.address
-        elif kind == "chat" and client.table is not None and client.token_hash:
-            name, key = "chat", f"{client.table.room.table_id} {client.token_hash}"
+        elif kind == "chat" and client.table is not None:
+            name, key = "chat", f"{client.table.room.table_id} {client.token_hash or client.address}"
         else:
             return
         limit = self.limits[name]
@@ -244,13 +295,16 @@ def create_app(
     hook: Callable[[str, Input], None] | None = None,
     flood: int = FLOOD_PER_SECOND,
     rates: Rates = DEFAULT_RATES,
+    between_hands: float | None = None,
 ) -> Starlette:
     """The ASGI app. ``db`` is a SQLAlchemy URL or a ``Store``; ``clock`` returns seconds (inject
     one in tests); ``origins`` are the web origins allowed besides the server's own; ``flood`` is
     how many frames a second a client may send; ``rates`` limit tables, seat requests and chat
-    (``limits.UNLIMITED``: none)."""
+    (``limits.UNLIMITED``: none); ``between_hands`` the seconds between hands of a table whose
+    host does not choose them (None: ``room.DEFAULT_PAUSE``)."""
     store = db if isinstance(db, Store) else Store(db)
-    server = Server(store, clock=clock, origins=origins, hook=hook, flood=flood, rates=rates)
+    server = Server(store, clock=clock, origins=origins, hook=hook, flood=flood, rates=rates,
+                    between_hands=between_hands)
 
     async def websocket(socket: WebSocket) -> None:
         await server.serve(socket)

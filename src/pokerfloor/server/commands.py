@@ -232,8 +232,18 @@ class Straddle(Command):
 
 @dataclass(frozen=True)
 class Chat(Command):
-    TYPE, INPUT = "chat", "chat"
+    """A chat line: a seated player's, or a spectator's (with the name they give) where the host
+    lets spectators chat (``spectator_chat``)."""
+    TYPE, WHO = "chat", "table"
     text: str = _rule(str, 1, CHAT_LENGTH, f"1 to {CHAT_LENGTH} characters")
+    name: str | None = _rule(str, 1, NAME_LENGTH, f"optional, a spectator's name, 1 to {NAME_LENGTH} characters",
+                             optional=True, strip=True)
+
+
+@dataclass(frozen=True)
+class Show(Command):
+    """Between hands, show the hand you mucked unseen or won uncalled."""
+    TYPE, INPUT = "show", "show"
 
 
 @dataclass(frozen=True)
@@ -318,9 +328,40 @@ CLOCK_SECONDS = 24 * 3600
 
 @dataclass(frozen=True)
 class SetClock(Command):
+    """The action clock from the next turn on (at any moment)."""
     TYPE, WHO, INPUT = "set_clock", "host", "set_clock"
     seconds: int = _rule(int, 1, CLOCK_SECONDS, f"1 to {CLOCK_SECONDS}")
     time_bank: int = _rule(int, 0, CLOCK_SECONDS, f"0 to {CLOCK_SECONDS}")
+    timeouts_to_away: int | None = _rule(int, 1, 10, "optional, 1 to 10 (absent: as it was)", optional=True)
+
+
+@dataclass(frozen=True)
+class FoldSeat(Command):
+    """The host folds the seat whose turn it is."""
+    TYPE, WHO, INPUT = "fold_seat", "host", "fold_seat"
+    seat: int = seat_field()
+
+
+@dataclass(frozen=True)
+class SitOutSeat(Command):
+    """The host sits a player out from the next hand."""
+    TYPE, WHO, INPUT = "sit_out_seat", "host", "sit_out_seat"
+    seat: int = seat_field()
+
+
+@dataclass(frozen=True)
+class SpectatorChat(Command):
+    """The host lets spectators chat, or not."""
+    TYPE, WHO, INPUT = "spectator_chat", "host", "spectator_chat"
+    allow: bool = _rule(bool, words="true or false")
+
+
+@dataclass(frozen=True)
+class BetweenHands(Command):
+    """The moment between hands, from the next hand's end on."""
+    TYPE, WHO, INPUT = "between_hands", "host", "between_hands"
+    seconds: int = _rule(int, 0, 60, "0 to 60")
+    showdown: int = _rule(int, 0, 60, "0 to 60")
 
 
 @dataclass(frozen=True)
@@ -400,7 +441,8 @@ COMMANDS: dict[str, type[Command]] = {
     for kind in (
         Hello, Join, Act, TopUp, SitOut, SitIn, Leave, Straddle, Chat, RunIt, AnswerDeal, Resync, Spectate,
         Approve, RefuseSeat, Start, Pause, Resume, OfferDeal, SetGame, MoveSeat, SetClock, SetBuyIn, EditStack,
-        Remove, EndGame, Spectators, BombPot, BombPots, ChooseGame,
+        Remove, EndGame, Spectators, BombPot, BombPots, ChooseGame, Show, FoldSeat, SitOutSeat, SpectatorChat,
+        BetweenHands,
     )
 }
 """Every client command but ``create_table`` (whose nested ``game`` and ``options`` are the
@@ -445,7 +487,13 @@ INPUTS: dict[str, dict[str, Rule]] = {
     "sit_in": _of(SitIn, player_id=_PLAYER),
     "top_up": _of(TopUp, player_id=_PLAYER),
     "straddle": _of(Straddle, player_id=_PLAYER),
-    "chat": _of(Chat, player_id=_PLAYER),
+    "chat": {"text": rules(Chat)["text"], "player_id": _PLAYER},
+    "rail_chat": {"text": rules(Chat)["text"], "name": Rule(str, 1, NAME_LENGTH + 16, strip=True)},
+    "show": {"player_id": _PLAYER},
+    "fold_seat": rules(FoldSeat),
+    "sit_out_seat": rules(SitOutSeat),
+    "spectator_chat": rules(SpectatorChat),
+    "between_hands": rules(BetweenHands),
     "run_it": _of(RunIt, player_id=_PLAYER),
     "answer_deal": _of(AnswerDeal, player_id=_PLAYER),
     "choose_game": _of(ChooseGame, player_id=_PLAYER),

@@ -1,4 +1,4 @@
-"""A multi-table tournament run by the TDA's floor rules: ``Event`` over many ``Table``s.
+"""A multi-table tournament run by the TDA's floor rules: ``MultiTableTournament`` over many ``Table``s.
 
 The event seats its entries by a random draw (TDA 2024 Rule 7), takes late registrations and
 re-entries into the same seat pool (Rule 8), breaks tables in a fixed order (highest number
@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from typing import Any
 
 from pokerfloor import citations as cite
 from pokerfloor.errors import IllegalAction, InvalidArgument
@@ -29,6 +29,7 @@ from pokerfloor.rules import Game
 from pokerfloor.table import floor
 from pokerfloor.table.buttons import NotEnoughPlayers
 from pokerfloor.table.customs import NO_STRADDLES, TableOptions
+from pokerfloor.table.event_types import Break, EntryState, FloorEvent, Options, Place, _State
 from pokerfloor.table.icm import MOST_PLAYERS, icm_deal
 from pokerfloor.table.payouts import chip_chop, prize_table
 from pokerfloor.table.rotation import LimitStakes, Rotation
@@ -40,101 +41,8 @@ R_LEVELS = cite.NEW_LEVEL
 R_BUSTS = cite.BUSTS
 
 
-@dataclass(frozen=True, slots=True)
-class Break:
-    """A scheduled break of ``minutes`` between two levels: no table deals until it is over."""
-
-    minutes: float
-
-
-@dataclass(frozen=True, slots=True)
-class FloorEvent:
-    """One ruling of the floor, in words, with the rule behind it."""
-
-    seq: int
-    kind: str
-    text: str
-    rule: str = ""
-    table: int | None = None
-    seat: int | None = None
-    entry: str | None = None
-    chips: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    """Where an entry finished, its prize (money) and the bounties it won (money)."""
-
-    entry: str
-    player: str
-    place: int
-    prize: int = 0
-    bounties: int = 0
-
-
-@dataclass(slots=True)
-class EntryState:
-    """One buy-in: its player, where it sits, its bounty on its head, what it won."""
-
-    entry: str
-    player: str
-    table: int | None = None
-    seat: int | None = None
-    out: bool = False
-    bounty: int = 0
-    won: int = 0
-    rebuy: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Options:
-    """The event's structure and house options (see ``Event``)."""
-
-    starting_stack: int
-    seats: int = 9
-    buy_in: int = 0
-    payouts: tuple[int, ...] = (50, 30, 20)
-    unit: int = 1
-    late_until: int = 0
-    reentries: int = 0
-    rebuys_until: int = 0
-    rebuy_price: int = 0
-    add_on_level: int = 0
-    add_on_stack: int = 0
-    add_on_price: int = 0
-    bounty: int = 0
-    progressive: int = 0
-    colour_ups: tuple[tuple[int, int, int], ...] = ()
-    hand_for_hand: int = 1
-    halt_short: bool = True
-    final_redraw: bool = True
-
-
-@dataclass(slots=True)
-class _State:
-    level: int = 0
-    level_since: float = 0.0
-    level_hands: dict[int, int] = field(default_factory=dict)
-    on_break_since: float | None = None
-    started: bool = False
-    table_level: dict[int, int] = field(default_factory=dict)
-    raced: dict[int, int] = field(default_factory=dict)
-    round_open: list[int] = field(default_factory=list)
-    round_busts: list[tuple[str, int]] = field(default_factory=list)
-    in_round: bool = False
-    out: list[list[tuple[str, int]]] = field(default_factory=list)
-    dealt: dict[int, dict[int, str]] = field(default_factory=dict)
-    halted: list[int] = field(default_factory=list)
-    issued: int = 0
-    pool: int = 0
-    next_entry: int = 1
-    next_table: int = 1
-    deal: dict[str, int] | None = None
-    hands: int = 0
-
-
-class Event:
-    """``Event(game, levels, starting_stack=..., rng=random.Random(seed))``; ``game`` is a
+class MultiTableTournament:
+    """``MultiTableTournament(game, levels, starting_stack=..., rng=random.Random(seed))``; ``game`` is a
     ``Game`` or a ``Rotation`` (each table rotates its games, HORSE). ``levels`` mixes ``Level``
     and ``Break``. Options (``Options``): ``seats`` a table (at most as many as the game deals);
     ``buy_in`` money an entry into the pool, ``payouts`` weights from first place
@@ -205,7 +113,25 @@ class Event:
         self.tables: dict[int, Table] = {}
         self.entries: dict[str, EntryState] = {}
         self.events: list[FloorEvent] = []
+        self._alive = 0
         self._s = _State()
+
+    # ------------------------------------------------------------------ records
+    def record(self) -> dict[str, Any]:
+        """The whole event as versioned JSON values (``event_record.event_json``): it goes on
+        identically from ``MultiTableTournament.from_record``, a hand in progress at any table included."""
+        from pokerfloor.table.event_record import event_json
+
+        return event_json(self)
+
+    @classmethod
+    def from_record(
+        cls, data: Mapping[str, Any] | str | bytes, *, clock: Callable[[], float] | None = None
+    ) -> MultiTableTournament:
+        """The event a ``record()`` (or its JSON) describes; ``RecordError`` otherwise."""
+        from pokerfloor.table.event_record import event_from
+
+        return event_from(data, clock=clock)
 
     # ------------------------------------------------------------------ what it shows
     @property
@@ -229,6 +155,11 @@ class Event:
     def left(self) -> tuple[str, ...]:
         """The entries still in, by entry id."""
         return tuple(e.entry for e in self.entries.values() if not e.out)
+
+    @property
+    def players_left(self) -> int:
+        """How many entries are still in."""
+        return self._alive
 
     @property
     def chips_issued(self) -> int:
@@ -256,12 +187,12 @@ class Event:
     def hand_for_hand(self) -> bool:
         """Hand-for-hand (HAND_FOR_HAND): more than one table, the money ``hand_for_hand``
         eliminations away or less."""
-        left, paid = len(self.left), self.places_paid
+        left, paid = self._alive, self.places_paid
         return len(self.tables) > 1 and paid < left <= paid + self.options.hand_for_hand and not self._open()
 
     @property
     def is_over(self) -> bool:
-        return self._s.started and (self._s.deal is not None or (len(self.left) <= 1 and not self._s.in_round))
+        return self._s.started and (self._s.deal is not None or (self._alive <= 1 and not self._s.in_round))
 
     def late_open(self) -> bool:
         """Registration (and re-entry) open: before the start or up to level ``late_until``."""
@@ -303,6 +234,7 @@ class Event:
         entry = f"e{self._s.next_entry}"
         self._s.next_entry += 1
         self.entries[entry] = EntryState(entry, player, bounty=self.options.bounty)
+        self._alive += 1
         self._s.pool += self.options.buy_in
         if self._s.started:
             self._seat_late(entry)
@@ -317,6 +249,7 @@ class Event:
         self._say("forfeit", f"{e.player} forfeits {chips:,} chips to re-enter: they leave play", cite.FORFEIT,
                   table=e.table, seat=e.seat, entry=e.entry, chips=chips)
         e.out, e.table, e.seat = True, None, None
+        self._alive -= 1
         self._s.out.append([(e.entry, chips)])
 
     def start(self) -> None:
@@ -521,23 +454,24 @@ class Event:
                 if any(not self.between_hands(no) for no in self.tables):
                     return []
                 self._s.in_round = True
-                self._s.round_open = [no for no in self.tables if self._may_deal(no, breaking)]
+                most = max(self._counts().values())
+                self._s.round_open = [no for no in self.tables if self._may_deal(no, breaking, most)]
                 self._say("hand_for_hand", "hand-for-hand: every table deals one hand, then waits for the others",
                           cite.HAND_FOR_HAND)
             return [no for no in self._s.round_open if self.between_hands(no)]
-        return [no for no in self.tables if self._may_deal(no, breaking)]
+        most = max(self._counts().values())
+        return [no for no in self.tables if self._may_deal(no, breaking, most)]
 
-    def _may_deal(self, no: int, breaking: int | None) -> bool:
+    def _may_deal(self, no: int, breaking: int | None, most: int | None = None) -> bool:
         table = self.tables[no]
         if no == breaking or not self.between_hands(no) or len(table.seats) < 2:
             return False
-        return not self._halted(no)
+        return not self._halted(no, max(self._counts().values()) if most is None else most)
 
-    def _halted(self, no: int) -> bool:
+    def _halted(self, no: int, most: int) -> bool:
         if not self.options.halt_short:
             return False
         table = self.tables[no]
-        most = max(self._counts().values())
         positions = table.positions
         stud = not isinstance(self.game, Rotation) and self.game.variant_spec.family == "stud"
         halt = floor.halted(table.size, list(table.seats), most, None if positions is None else positions.big_blind,
@@ -595,6 +529,7 @@ class Event:
             self._pay_bounty(no, hand, seat, entry)
             e = self.entries[entry]
             e.out, e.table, e.seat = True, None, None
+            self._alive -= 1
             self._say("bust", f"{e.player} is out at table {no} seat {seat}, having started the hand with {chips:,}",
                       R_BUSTS, table=no, seat=seat, entry=entry, chips=chips)
         if self._s.in_round:
@@ -649,7 +584,7 @@ class Event:
         """The table to break now, if the players left fit at one table fewer: the highest
         numbered (the predetermined order: tables break from the last opened)."""
         count = len(self.tables)
-        if count > 1 and len(self.left) <= (count - 1) * self._size():
+        if count > 1 and self._alive <= (count - 1) * self._size():
             return max(self.tables)
         return None
 

@@ -3,7 +3,7 @@
 // the next hand, the clock and the buy-in, a bomb pot now or the table's rule for them
 // (docs/protocol.md, host commands). When the session
 // ends, everyone sees its summary: results, who pays whom, the biggest pots. It opens by itself for a table not yet
-// dealing (the host shares the link and starts) and when a seat request comes in.
+// dealing (the host shares the link and starts); a seat request is a count on the Host button.
 
 import { bombRule, bombRuleFields, bombRuleWords } from "./bombrule.js";
 import { $, command, state, tableId, you } from "./state.js";
@@ -19,12 +19,15 @@ export function renderHost(update) {
     return;
   }
   toggle.hidden = false;
+  // A seat request shows as a count on the Host button: the panel never opens by itself over a
+  // hand in play (only once, for a table not yet dealing, where the host shares the link).
   const asking = (update.table.requests || []).length;
-  toggle.textContent = asking ? `Host (${asking})` : "Host";
+  toggle.replaceChildren("Host");
+  if (asking) toggle.append(Object.assign(document.createElement("span"), { className: "count", textContent: String(asking) }));
+  toggle.title = asking ? `${asking} seat request${asking > 1 ? "s" : ""} waiting` : "the host's controls";
   const setup = !update.table.running && !update.table.ended && !update.table.hand_number;
-  if ((setup && state.hostOpened == null) || asking > (state.requestsSeen ?? 0)) setOpen("host", true);
+  if (setup && state.hostOpened == null) setOpen("host", true);
   state.hostOpened ??= true;
-  state.requestsSeen = asking;
   const customs = update.table.customs || {};
   $("#allow-spectators").checked = Boolean(customs.spectators);
   $("#pause").hidden = Boolean(update.table.paused);

@@ -89,15 +89,16 @@ export function renderSeats(update) {
     oval.append(el);
     const bet = inHand ? hand.bets[seat] : 0;
     if (bet) {
-      // The bet sits in front of its seat, between the seat and the pot.
+      // The bet sits in front of its seat, on the side of the seat that faces the pot.
       const chip = document.createElement("div");
       chip.className = "bet";
       chip.dataset.seat = seat;
       chip.textContent = bet.toLocaleString();
       if (fresh(table.hand_number, `bet ${seat} ${hand.street} ${bet}`, moving())) chip.classList.add("moved");
-      chip.style.left = `${50 + 30 * Math.cos(angle)}%`;
-      chip.style.top = `${50 + 30 * Math.sin(angle)}%`;
-      oval.append(chip);
+      const [x, y] = [Math.cos(angle), Math.sin(angle)].map((v) => Math.round(v * 100) / 100);
+      chip.style.left = `calc(50% - ${x} * (50% + 1.6em))`;
+      chip.style.top = `calc(50% - ${y} * (50% + 0.8em))`;
+      el.append(chip);
     }
   }
 }

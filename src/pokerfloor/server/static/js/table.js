@@ -5,6 +5,7 @@
 //   center.js    the board, the rabbit, the pots, the run-it-twice offer, the action clock
 //   actions.js   the action buttons, the bet amount and its presets, pre-actions, `act`
 //   showdown.js  the last finished hand: shown cards, winners, the deal's seed
+//   results.js   the showdown on the felt between hands: each pot's and run's winner, hands named, cards lit
 //   log.js       the hand log: hands in words, stepping, download
 //   host.js      the host's controls: share link, start/pause/resume/end, rail, seat requests, stacks,
 //                moves, stakes, clock, buy-in; the session's summary when it ends
@@ -27,6 +28,7 @@ import { renderSeats } from "./seats.js";
 import { clockElement, renderCenter, renderOffer } from "./center.js";
 import { act, renderActions, runPreAction } from "./actions.js";
 import { renderShowdown } from "./showdown.js";
+import { renderResults } from "./results.js";
 import { renderLog, wireLog } from "./log.js";
 import { renderHost, renderSummary, wireHost } from "./host.js";
 import { postToComeIn, renderGuest, wireJoin } from "./join.js";
@@ -56,6 +58,7 @@ function render() {
   postToComeIn(table);
   renderSeats(update);
   renderCenter(update);
+  renderResults(update);
   renderOffer(update);
   renderChoice(update);
   renderActions();
