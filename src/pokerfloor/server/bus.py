@@ -240,10 +240,7 @@ class Bus:
             wait = RECONNECT_SECONDS
             self.reconnects += 1
             LOG.info("the bus is connected again (%d times): resyncing", self.reconnects)
-            try:
-                await self.resync()
-            except Exception:
-                LOG.exception("the bus's resync failed: it goes on")
+            await self.resync()     # a failure here ends this turn: ``_logged`` starts it again
 
     async def resync(self) -> None:
         """After a drop, whatever the processes said meanwhile is lost: every connection
