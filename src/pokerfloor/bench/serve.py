@@ -198,9 +198,9 @@ class _Run:
         rail: list[Any] = []
         try:
             host = sockets[0]
+            # Each table's deal from the server's CSPRNG, as in play: no client chooses it.
             await host.send(json.dumps({"type": "create_table", "game": GAME, "seats": self.players,
-                                        "options": {"seed": f"{number:08x}" * 4,
-                                                    "between_hands": NO_PAUSE}}))
+                                        "options": {"between_hands": NO_PAUSE}}))
             created = await self._reply(host, "table_created")
             table_id = state.table_id = created["table_id"]
             for seat, ws in enumerate(sockets, 1):

@@ -18,6 +18,20 @@ from pokerfloor.cli import app
 from pokerfloor.errors import InvalidArgument
 
 KILL_AT = "POKERFLOOR_SERVE_KILL_AT"
+SEED = "POKERFLOOR_SERVE_SEED"
+
+
+def _seeds() -> Any:
+    """For the fault tests, which play one session twice: ``POKERFLOOR_SERVE_SEED=HEX`` is every
+    new table's master seed. Without it (always, outside tests) each table's comes from the
+    CSPRNG (``deal.master_seed``); no client input ever chooses it."""
+    from pokerfloor.server.deal import master_seed
+
+    fixed = os.environ.get(SEED)
+    if not fixed:
+        return master_seed
+    bytes.fromhex(fixed)
+    return lambda: fixed
 
 
 def _kill_hook() -> Any:
@@ -95,7 +109,7 @@ def serve_command(
     listening = listen(host, port)      # a port in use is told here, before anything else
     prepare_process()
     origins = [*(origin or ()), *([origin_of(public_url)] if public_url else [])]
-    application = create_app(db, origins=origins, hook=_kill_hook(), flood=flood,
+    application = create_app(db, origins=origins, hook=_kill_hook(), flood=flood, seeds=_seeds(),
                              rates=DEFAULT_RATES if rate_limits else UNLIMITED, between_hands=between_hands)
     typer.echo(f"pokerfloor serve on {base_url(host, port)} (store {db.split('://')[0]}); Ctrl-C stops it", err=True)
     house: list[Any] = []

@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import csv
 import io
+import logging
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
@@ -33,6 +34,8 @@ from pokerfloor.server.room import Deal, Refused, Room
 
 BUILDERS = 2        # threads that build downloads
 WAITING = 8         # downloads that may wait for a thread; more are answered 503
+
+LOG = logging.getLogger("pokerfloor.server")
 
 
 @dataclass(frozen=True)
@@ -55,20 +58,32 @@ def session(room: Room) -> Session:
 
 
 def session_phh(room: Session) -> str:
-    """The session's finished hands as one ``.phhs`` text, each as a spectator saw it."""
-    histories = [
-        export.history_of(hand, seat=None, full=False, hand=number) for number, hand in enumerate(room.hands, 1)
-    ]
-    return phh.dumps_all(histories)
+    """The session's finished hands as one ``.phhs`` text, each as a spectator saw it. A hand
+    that cannot be written is one comment line in its place, saying so and why: one hand never
+    fails the file (issue 35)."""
+    parts = []
+    for number, hand in enumerate(room.hands, 1):
+        try:
+            history = export.history_of(hand, seat=None, full=False, hand=number)
+            parts.append(phh.dumps_all([replace(history, key=str(number))]))
+        except Exception as failed:     # a bug in one hand's writing: that hand alone is left out
+            LOG.exception("table %s: hand %d cannot be written as PHH", room.table_id, number)
+            parts.append(f"# hand {number} could not be written: {type(failed).__name__}: {failed}\n")
+    return "\n".join(parts)
 
 
 def session_ohh(room: Session) -> list[dict[str, object]]:
-    """The session's finished hands as Open Hand History objects, each as a spectator saw it."""
-    return [
-        ohh.to_ohh(hand, seat=None, full=False, game_number=str(number), table_name=room.table_id,
-                   table_size=room.seats)
-        for number, hand in enumerate(room.hands, 1)
-    ]
+    """The session's finished hands as Open Hand History objects, each as a spectator saw it; a
+    hand that cannot be written is ``{"pokerfloor_error": {"hand", "error"}}`` in its place."""
+    written: list[dict[str, object]] = []
+    for number, hand in enumerate(room.hands, 1):
+        try:
+            written.append(ohh.to_ohh(hand, seat=None, full=False, game_number=str(number),
+                                      table_name=room.table_id, table_size=room.seats))
+        except Exception as failed:
+            LOG.exception("table %s: hand %d cannot be written as OHH", room.table_id, number)
+            written.append({"pokerfloor_error": {"hand": number, "error": f"{type(failed).__name__}: {failed}"}})
+    return written
 
 
 def session_records(room: Session) -> list[dict[str, object]]:
@@ -103,14 +118,11 @@ def settle_up(results: dict[str, int]) -> list[tuple[str, str, int]]:
 
 
 def results(room: Room) -> dict[str, int]:
-    """Each player's result, by id: what they took away and hold now, less what they brought."""
-    ledger, table = room.table.ledger, room.table
-    out = {}
-    for player in ledger.players():     # older hands' entries left memory, their players' sums did not
-        seat = table.seat_of(player)
-        held = table.stack(seat) if seat else 0
-        out[player] = ledger.taken_away(player) + held - ledger.brought_in(player)
-    return out
+    """Each player's result, by id: what they took away and hold by the book, less what they
+    brought (``Ledger.results``). A hand in play counts once it ends: before, its chips in the
+    pot were in nobody's result and the settle-up disagreed with the Net (issue 35, "Net -69,
+    pays 60")."""
+    return room.table.ledger.results()
 
 
 BIGGEST_POTS = 3
@@ -171,11 +183,23 @@ def hand_replay(room: Room, number: int, token: str | None = None) -> dict[str, 
     shown. Once the table's ``reveal`` makes the hand's seed public (``Room.seed_of``) every
     dealt hole card is public too, and ``holes`` holds them; else ``holes`` is null.
     ``Refused`` (``bad_field``) for a hand the session has not finished."""
-    return replay_steps(session(room), number, viewer_seat(room, number, token))
+    seat = viewer_seat(room, number, token)         # refuses a hand the session has not finished
+    return replay_steps(session(room), number, seat, seat_names(room, room.deals[number - 1].number))
 
 
-def replay_steps(room: Session, number: int, seat: int | None) -> dict[str, Any]:
-    """``hand_replay`` from what the loop took (``Session``) and the viewer's seat."""
+def seat_names(room: Room, number: int) -> dict[str, str]:
+    """Each seat's player in hand ``number`` by name, as the ledger booked the hand (a player
+    who left keeps it); read on the loop, from the live ledger."""
+    ledger = room.table.ledger
+    known = {p.player_id: p.name for p in room.players.values()}
+    entries = (*room.forgotten_entries(), *ledger.entries)
+    return {str(e.seat): known.get(e.player) or ledger.name(e.player)
+            for e in entries if e.kind == "hand" and e.hand == number}
+
+
+def replay_steps(room: Session, number: int, seat: int | None, names: dict[str, str]) -> dict[str, Any]:
+    """``hand_replay`` from what the loop took (``Session``), the viewer's seat and the seats'
+    names (``seat_names``)."""
     hand, deal, seed = room.hands[number - 1], room.deals[number - 1], room.seeds[number - 1]
     record = hand.record()
     steps = []
@@ -184,23 +208,36 @@ def replay_steps(room: Session, number: int, seat: int | None) -> dict[str, Any]
         steps.append(partial.view(seat).to_dict())
     holes = None if seed is None else {str(s): [str(c) for c in cards] for s, cards in hand.holes.items()}
     return {"hand": deal.number, "seat": seat, "seed_sha256": deal.seed_sha256, "seed": seed, "holes": holes,
-            "steps": steps}
+            "names": names, "steps": steps}
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet reads a cell starting with as a formula (OWASP, CSV injection)."""
+
+
+def csv_cell(value: object) -> object:
+    """A cell of a CSV download: a text that a spreadsheet would read as a formula (a name like
+    ``=HYPERLINK(...)``) gets a leading ``'``, as OWASP's CSV injection guidance says, and is
+    shown as the text it is; numbers are left as numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def ledger_csv(room: Room) -> str:
-    """The ledger's entries, each player's result, and the settle-up transfers."""
+    """The ledger's entries, each player's result, and the settle-up transfers; no cell can
+    start a formula (``csv_cell``)."""
     ledger = room.table.ledger
     names = {player: ledger.name(player) for player in ledger.players()}     # players who left too
     names.update((p.player_id, p.name) for p in room.players.values())
     out = io.StringIO()
-    rows = csv.writer(out)
-    rows.writerow(["entry", "hand", "kind", "seat", "player_id", "name", "chips"])
+    writer = csv.writer(out)
+    rows: list[list[object]] = [["entry", "hand", "kind", "seat", "player_id", "name", "chips"]]
     for e in (*room.forgotten_entries(), *ledger.entries):
-        rows.writerow([e.number, e.hand, e.kind, e.seat, e.player, names.get(e.player, ""), e.chips])
-    rows.writerow([])
-    rows.writerow(["pays", "to", "chips"])
-    for payer, payee, chips in settle_up(results(room)):
-        rows.writerow([payer, payee, chips])
+        rows.append([e.number, e.hand, e.kind, e.seat, e.player, names.get(e.player, ""), e.chips])
+    rows += [[], ["pays", "to", "chips"]]
+    rows.extend([payer, payee, chips] for payer, payee, chips in settle_up(results(room)))
+    writer.writerows([csv_cell(cell) for cell in row] for row in rows)
     return out.getvalue()
 
 
@@ -274,7 +311,8 @@ def routes(rooms: Rooms, builders: Builders) -> list[Route]:
             raise Refused("bad_field", "no such hand", field="hand") from None
         token = request.headers.get("x-pokerfloor-token")     # a header: never in a log's URL
         seat, taken = viewer_seat(room, number, token), session(room)
-        return lambda: JSONResponse(replay_steps(taken, number, seat))
+        names = seat_names(room, taken.deals[number - 1].number)
+        return lambda: JSONResponse(replay_steps(taken, number, seat, names))
 
     def summary(_: Request, room: Room) -> Build:
         body = session_summary(room)        # a few lines a player: on the loop

@@ -77,6 +77,7 @@ class Tables:
         (``Refused`` if unknown)."""
         running = self.tables.get(table_id)
         if running is not None:
+            running.revive()        # a task that died is never kept (``TableTask.revive``)
             return running
         broken = self.broken.get(table_id)
         if broken is not None:
