@@ -47,6 +47,11 @@ FOLD_NO_BET: Final = "TDA 2024 Rule 58"
 CAP: Final = "RROP11 Betting & Raising item 3"
 CHIP: Final = "RROP11 Betting & Raising (smallest chip)"
 DRAW: Final = "RROP11 Draw poker"
+DRAW_ALL_IN: Final = (
+    "RROP11 Draw poker (lowball: until there is action after the draw a player may learn of an opponent's hand"
+    " only how many cards they drew); TDA 2024 Rule 35-A (house rules apply for draw games): the live hands are"
+    " tabled after the last draw (house option draw_all_in_tabling)"
+)
 BRING_IN: Final = "RROP11 Seven-card stud (bring-in); WIKI_BIP bring-in; TDA 2024 RP-10-E"
 KILL: Final = "RROP11 Kill Pots"
 KILL_NO_BLINDS: Final = (
