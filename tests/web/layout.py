@@ -9,13 +9,16 @@ SIZES = {"laptop": (1280, 800), "desktop": (1920, 1080), "phone": (390, 844), "p
 
 # Each thing a player reads or presses on the table page, measured by the box of what it shows
 # (its content, not the empty width of its line; inside a box that scrolls, the part that box
-# shows): none may overlap another, none may leave the viewport. A seat's plate and its own cards overlap by design (the cards tuck under the plate).
+# shows): none may overlap another, none may leave the viewport. A seat's plate and its own
+# cards overlap by design (the cards tuck under the plate).
 THINGS = [
     ".seat .plate", ".seat .hole", ".seat .clock", ".seat .sit", ".bet",
-    "#street", "#game-line", "#bomb-line", "#opener", "#board", "#rabbit", "#pots", "#holding",
+    "#street", "#game-line", "#bomb-line", "#opener", "#board", "#rabbit", "#pots",
+    "#holding",
     ".result-line", ".run-result", ".seat .shown-hand",
     "#places", "#deal", "#message", "#offer", "#choice", "#actions > *", "#me-bar > *",
-    "#host", "#settings", "#side", "header .header-buttons", "#table-name", "#status", "#tournament-clock",
+    "#host", "#settings", "#side", "header .header-buttons", "#table-name", "#game-now", "#status",
+    "#tournament-clock", "#game-change",
 ]
 
 MEASURE = """things => {
@@ -40,7 +43,8 @@ MEASURE = """things => {
       if (r.width <= 0 || r.height <= 0) break;
     }
     if (!(r.width > 0 && r.height > 0)) continue;
-    boxes.push({ sel, el, r, seat: el.closest(".seat"), name: `${sel}${el.dataset.seat ? `[${el.dataset.seat}]` : el.closest("[data-seat]") ? `[${el.closest("[data-seat]").dataset.seat}]` : ""}` });
+    const at = el.closest("[data-seat]");
+    boxes.push({ sel, el, r, seat: el.closest(".seat"), name: `${sel}${at ? `[${at.dataset.seat}]` : ""}` });
   }
   const overlaps = [], outside = [];
   for (const b of boxes) {
@@ -57,7 +61,8 @@ MEASURE = """things => {
     if (x > 1 && y > 1) overlaps.push(`${a.name} x ${b.name}`);
   }
   const doc = document.scrollingElement;
-  if (doc.scrollHeight > h + 1 || doc.scrollWidth > w + 1) outside.push(`the page scrolls: ${doc.scrollWidth}x${doc.scrollHeight}`);
+  if (doc.scrollHeight > h + 1 || doc.scrollWidth > w + 1)
+    outside.push(`the page scrolls: ${doc.scrollWidth}x${doc.scrollHeight}`);
   return { overlaps, outside };
 }"""
 

@@ -77,6 +77,7 @@ def test_every_size_shows_every_seat_the_board_the_pot_and_the_actions(browser: 
     people = [host]
     try:
         host.page.goto("/?seed=24")
+        host.page.uncheck("#clock-on")   # the lobby's clock is on by default; these hands are played slowly
         host.page.fill("#seats", "9")
         host.page.uncheck("#approval")
         host.page.click("#create button[type=submit]")

@@ -13,63 +13,11 @@ from __future__ import annotations
 
 import json
 import re
-import os
-import subprocess
-import sys
-from collections.abc import Iterator
-from urllib.parse import urlsplit
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import expect
 
-from tests.server.test_serve_command import end
-from tests.web.conftest import IN_PLAY, SHOTS, Client, free_port
+from tests.web.conftest import SHOTS, Client, hosts_turn
 from tests.web.layout import SIZES, card_width, problems
-
-TURN = "() => window.pokerfloorTable?.state.update?.you.turn_token != null"
-
-
-@pytest.fixture(scope="module")
-def table(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Client]:
-    """``pokerfloor serve --bots 5 --game plo``: the host's page, seated in seat 1 of the house's
-    table, the bots dealing; the host's turn comes on its own (and the table waits for it)."""
-    port = free_port()
-    folder = tmp_path_factory.mktemp("layout")
-    with (folder / "stderr.txt").open("w") as err:
-        process = subprocess.Popen(
-            [sys.executable, "-c", "from pokerfloor.cli import main; main()", "serve", "--bots", "5", "--game", "plo",
-             "--no-approve", "--db", f"sqlite:///{folder / 'serve.db'}", "--host", "127.0.0.1", "--port", str(port)],
-            stdout=subprocess.PIPE, stderr=err, text=True, env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))
-    host = None
-    try:
-        assert process.stdout is not None
-        own = ""
-        while not own:
-            line = process.stdout.readline()
-            assert line, (folder / "stderr.txt").read_text()
-            if "host link" in line:
-                own = line.split(": ", 1)[1].strip()
-        parts = urlsplit(own)
-        host = Client(browser, f"{parts.scheme}://{parts.netloc}", "host")
-        host.page.goto(own)
-        host.page.wait_for_function(IN_PLAY)
-        host.page.click(".seat[data-seat='1'] .sit")
-        host.page.fill("#join-name", "Hana")
-        host.page.click("#join-form button[type=submit]")
-        expect(host.page.locator(".seat.me[data-seat='1']")).to_be_visible()
-        yield host
-        assert not host.errors, host.errors
-    finally:
-        if host is not None:
-            host.close()
-        end(process)
-
-
-def hosts_turn(page: Page) -> None:
-    """Wait for the host's own turn (the bots act at once; the table then waits for the host)."""
-    page.wait_for_function(TURN, timeout=90_000)
-    expect(page.locator("#actions .act").first).to_be_visible()
-
 
 # The parts of an update that open the rarer panels, as the server sends them (docs/protocol.md).
 PANELS = """() => {
@@ -86,13 +34,14 @@ PANELS = """() => {
     players_left: 6, average_stack: 300, over: false, places: [],
     deal: Object.fromEntries(Object.values(ids).map((id, i) => [id, 30 - 4 * i])), deal_accepted: [ids[2]] };
   t.conn.onFrame(u);
-  t.state.error = { type: "error", code: "illegal", message: "The raise is below the minimum raise of 4.", reason: "below_min_raise", rule: "TDA 2024 R40" };
+  t.state.error = { type: "error", code: "illegal", message: "The raise is below the minimum raise of 4.",
+    reason: "below_min_raise", rule: "TDA 2024 R40" };
   t.conn.onFrame(u);
 }"""
 
 
-def test_every_panel_at_every_size(table: Client) -> None:
-    page = table.page
+def test_every_panel_at_every_size(bots_table: Client) -> None:
+    page = bots_table.page
     hosts_turn(page)
     found: dict[str, list[str]] = {}
     widths: dict[str, float] = {}
@@ -147,9 +96,12 @@ SHOWDOWN = """() => {
     hands: { [a]: "full house, kings full of nines: K-K-K-9-9", [b]: "full house, queens full of nines: Q-Q-Q-9-9",
              [c]: "full house, aces full of nines: A-A-A-9-9" },
     awards: [
-      { pot: 0, amount: 300, eligible: [a, b, c], winners: { [c]: 150 }, won_with: "full house, aces full of nines: A-A-A-9-9", run: 0, halves: null },
-      { pot: 0, amount: 300, eligible: [a, b, c], winners: { [b]: 150 }, won_with: "full house, queens full of nines: Q-Q-Q-9-9", run: 1, halves: null },
-      { pot: 1, amount: 80, eligible: [a, b], winners: { [a]: 40, [b]: 40 }, won_with: "full house, kings full of nines: K-K-K-9-9", run: 0, halves: null },
+      { pot: 0, amount: 300, eligible: [a, b, c], winners: { [c]: 150 }, run: 0, halves: null,
+        won_with: "full house, aces full of nines: A-A-A-9-9" },
+      { pot: 0, amount: 300, eligible: [a, b, c], winners: { [b]: 150 }, run: 1, halves: null,
+        won_with: "full house, queens full of nines: Q-Q-Q-9-9" },
+      { pot: 1, amount: 80, eligible: [a, b], winners: { [a]: 40, [b]: 40 }, run: 0, halves: null,
+        won_with: "full house, kings full of nines: K-K-K-9-9" },
     ] };
   u.you.turn_token = null;
   t.conn.onFrame(u);
@@ -157,13 +109,13 @@ SHOWDOWN = """() => {
 }"""
 
 
-def test_the_showdown_on_the_felt_at_every_size(table: Client) -> None:
+def test_the_showdown_on_the_felt_at_every_size(bots_table: Client) -> None:
     """The moment between hands: each run names its winner beside its board, each pot its winner
     in the middle, each shown hand is named at its seat, the winning cards are lit; at every size
     nothing of it overlaps anything else or leaves the screen."""
-    page = table.page
+    page = bots_table.page
     hosts_turn(page)
-    a, b, c = page.evaluate(SHOWDOWN)
+    _, b, c = page.evaluate(SHOWDOWN)
     found = {}
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})

@@ -4,6 +4,7 @@
 
 import { $, seatNames } from "./state.js";
 import { bombPot } from "./games.js";
+import { cardElement } from "./cards.js";
 
 const potName = (pot, count) => (count === 1 ? "Pot" : pot === 0 ? "Main pot" : count === 2 ? "Side pot" : `Side pot ${pot}`);
 const short = (words) => (words || "").split(": ")[0];
@@ -72,6 +73,8 @@ export function renderResults(update) {
     box.replaceChildren(...lines.map((line) => Object.assign(document.createElement("div"), { className: "result-line", textContent: line.text })));
     box.hidden = !over;
   }
+  // Drawn again each second of the pause (the countdown): the labels once each.
+  for (const old of document.querySelectorAll("#felt .shown-hand, #felt .run-result")) old.remove();
   if (!over) return;
   const names = seatNames(update);
   for (const run of document.querySelectorAll("#board .run")) {
@@ -90,6 +93,13 @@ export function renderResults(update) {
     named.textContent = update.result.said?.[seat] || short(words);
     named.dataset.short = update.result.said?.[seat] || short(words).split(",")[0];
     el.append(named);
+  }
+  // A hand shown after the showdown (`result.shown`: mucked unseen, or won uncalled): its cards
+  // face up at its seat.
+  for (const [seat, cards] of Object.entries(update.result.shown || {})) {
+    const hole = document.querySelector(`.seat[data-seat='${seat}'] .hole`);
+    if (!hole || !cards?.length || hole.querySelectorAll(".card[data-card]").length >= cards.filter(Boolean).length) continue;
+    hole.replaceChildren(...cards.map(cardElement));
   }
   light(update);
 }

@@ -69,8 +69,17 @@ export function renderSeats(update) {
     const marks = info.querySelector(".badges");
     if (hand && hand.button === seat) marks.append(badge("D", "button"));
     for (const b of badges[seat] || []) marks.append(badge(b, "blind"));
-    if (player.status === "sitting_out") marks.append(badge("away", "away-badge"));
-    else if (player.status === "waiting") marks.append(badge("waiting", "away-badge"));
+    // Revision 6: a dropped connection shows to everyone; a seat sat out by the clock, one the host
+    // is removing, and the straddle declared for the next hand say so.
+    if (player.connected === false) {
+      el.classList.add("offline");
+      marks.append(badge("disconnected", "offline-badge"));
+    }
+    if (player.removing) marks.append(badge("leaving", "away-badge"));
+    else if (player.status === "sitting_out") marks.append(badge(player.clocked_out ? "away (timed out)" : "away", "away-badge"));
+    else if (player.status === "waiting") marks.append(badge(player.owes === "post" ? "posts next hand" : "waiting for the BB", "away-badge"));
+    const straddle = (table.straddles || []).find((x) => x.seat === seat) ?? (player.straddle != null ? { amount: player.straddle } : null);
+    if (straddle) marks.append(badge(`straddles next hand${straddle.amount ? ` ${straddle.amount.toLocaleString()}` : ""}`, "straddle-badge"));
     if (inHand && stack === 0 && !hand.is_over) marks.append(badge("all-in", "allin"));
     const drew = inHand ? drawNote(hand, seat) : "";
     if (drew) marks.append(badge(drew, "drew"));
