@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from studkit import STUD, play
+from studkit import STUD
+from test_stud_open_pair import fourth_street
 
 import pokerfloor as pf
 
@@ -57,23 +58,11 @@ def test_a_short_all_in_just_over_the_current_bet_is_a_raise_that_does_not_reope
     assert [(e.kind, e.amount) for e in called] == [("call", 20)]
 
 
-HOLES = {1: "AcAdKh2c", 2: "2s3s4h4d", 3: "QcQdJhTh"}    # seat 2 shows a pair of fours on fourth street
-
-
-def fourth_street(stacks: dict[int, int] | None = None) -> pf.Hand:
-    hand = pf.Hand(STUD, stacks or {1: 1_000, 2: 1_000, 3: 1_000}, button=3, holes=HOLES, rng=random.Random(0))
-    while hand.street == "third":
-        seat = hand.to_act
-        assert seat is not None
-        play(hand, [(seat, "bring_in" if hand.legal().bring_in else "call")])
-    return hand
-
-
 def test_the_open_pair_big_bet_on_fourth_street_after_small_raises() -> None:
     """RROP11 seven-card stud: with an open pair on fourth street any player may bet or raise the
     small bet or the big bet. After a small bet (20) and a small raise (to 40), the next raise is
     to 60 or to 80 (the big bet over the last full bet), and after a big raise every raise is big."""
-    hand = fourth_street()
+    hand = fourth_street(STUD)            # seat 2 shows a pair of fours
     assert hand.to_act == 2
     hand.act(2, "bet", to=20)
     assert hand.legal().raise_ == pf.Range(40, 60, step=20)
