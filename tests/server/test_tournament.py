@@ -464,7 +464,7 @@ def test_the_record_holds_the_answers_and_the_deal_and_a_version_1_record_has_ne
     assert final["deal_payouts"] == room.deal_payouts and sum(final["deal_payouts"].values()) == 10_000
     again = records.restored("t-sng", played.config, digest("host"), json.dumps(final), hands)
     assert records.room_record(again) == final and again.tournament_over
-    v3 = ("ended_at", "names", "log", "removing", "removed", "declared", "clock_next", "dealt_game")
+    v3 = ("ended_at", "names", "log", "removing", "removed", "declared", "clock_next", "dealt_game", "top_ups")
     old = {k: v for k, v in boundary.items() if k not in ("deal_accepted", "deal_payouts", *v3)} | {"version": 1}
     upgraded = records.restored("t-sng", played.config, digest("host"), json.dumps(old), hands)
 

@@ -12,7 +12,19 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-from pokerfloor.server.commands import COMMANDS, Act, Approve, Chat, Hello, Join, Refused, Resync, Spectate, parse
+from pokerfloor.server.commands import (
+    COMMANDS,
+    Act,
+    Approve,
+    Chat,
+    Hello,
+    Join,
+    Refused,
+    Resync,
+    Spectate,
+    TopUp,
+    parse,
+)
 from pokerfloor.server.commands import Command as ClientCommand
 from pokerfloor.server.process import warm_rankings
 from pokerfloor.server.records import boundary
@@ -420,7 +432,25 @@ class TableTask:
 
     async def _on_approve(self, client: Client, frame: Frame, command: ClientCommand, player: Player | None) -> None:
         assert isinstance(command, Approve)
-        await self._seat(command.request_id)
+        asked = self.room.top_ups.get(command.request_id)
+        if asked is not None:
+            await self.commit({"kind": "top_up", "player_id": asked[0], "chips": asked[1], "post": asked[2],
+                               "request_id": command.request_id})
+        else:
+            await self._seat(command.request_id)
+        await client.send(self.ack(frame))
+
+    async def _on_top_up(self, client: Client, frame: Frame, command: ClientCommand, player: Player | None) -> None:
+        """A top-up: at once, or at a table whose seats need approval asked of the host (the
+        ack's ``request_id``; the host's own top-up needs none)."""
+        assert isinstance(command, TopUp) and player is not None
+        entry: Input = {"kind": "top_up", "player_id": player.player_id, "chips": command.chips, "post": command.post}
+        if self.room.config.approval and not client.host:
+            request_id = secrets.token_hex(6)
+            await self.commit({**entry, "kind": "ask_top_up", "request_id": request_id})
+            await client.send(self.ack(frame, request_id=request_id))
+            return
+        await self.commit(entry)
         await client.send(self.ack(frame))
 
 
@@ -432,6 +462,7 @@ STEPS: dict[type[ClientCommand], Step] = {
     Spectate: TableTask._on_spectate,
     Approve: TableTask._on_approve,
     Chat: TableTask._on_chat,
+    TopUp: TableTask._on_top_up,
 }
 """The commands the table task carries out with steps of its own (their checks, replies, or more
 than one input); every other command of ``commands.COMMANDS`` is its ``INPUT`` as it is."""
