@@ -79,8 +79,24 @@ class TableTask:
 
     def start(self) -> None:
         loop = asyncio.get_running_loop()
-        loop.run_in_executor(None, warm_rankings, self.room.config.game)   # off the loop
+        self.warm()
         self.task = loop.create_task(self.run())
+
+    def warm(self) -> None:
+        """Build the hand rankings of every game this table may deal, off the loop, before it is
+        dealt: a rotation's or dealer's choice's every game, and a game the host sets (the first
+        razz showdown froze every page for a second: issue 35)."""
+        loop = asyncio.get_running_loop()
+        rotation = self.room.table.rotation
+        games = [self.room.config.game, self.room.table.game]
+        if rotation is not None:
+            games += rotation.rotation.games
+        seen = set()
+        for game in games:
+            key = (game.variant_spec.high, game.variant_spec.low)
+            if key not in seen:
+                seen.add(key)
+                loop.run_in_executor(None, warm_rankings, game)
 
     async def run(self) -> None:
         failures = 0
@@ -153,6 +169,8 @@ class TableTask:
         await self.server.write(self.room.table_id, self.room.seq, entry, ended)
         self.server.hook(f"stored/{moment}", entry)
         self._new_turn()
+        if entry["kind"] == "set_game":
+            self.warm()
         self.pending.extend(event_json(e, self.room) for e in events)
         said = entry["kind"] in ("chat", "rail_chat")      # a chat line, or a straddle refused at the deal
         if said or (entry["kind"] == "deal" and self.room.log and self.room.log[-1]["kind"] == "straddle_refused"):
