@@ -175,6 +175,12 @@ class HouseRules:
     the stud hands; the blinds resume from it, as if the stud hands had not been dealt.
     ``"moving"``: it goes on moving one seat a stud hand, as a count of hands, and the blinds
     follow it when the flop games return."""
+    draw_all_in_tabling: Literal["after_draws", "at_all_in"] = "after_draws"
+    """When the live hands of a draw game are turned up once no more betting can happen.
+    ``"after_draws"`` (RROP11 Draw poker, citations ``DRAW_ALL_IN``; TDA 2024 Rule 35-A leaves
+    draw games to house rules): after the last draw, since the draws are decisions still to be
+    made and a player learns no more of an opponent's hand than how many cards they drew.
+    ``"at_all_in"`` (TDA 2024 Rule 16 read as in flop games): as soon as betting is over."""
     owed_blinds_in_stud: Literal["kept", "cleared"] = "kept"
     """The blinds a player owes (missed while away, or a new player's) when a mixed game deals
     stud hands. ``"kept"`` (RROP11 Button & Blind Use, missed blinds; WIKI_BIP Posting: a debt of

@@ -24,7 +24,7 @@ from pokerfloor.server.transport import Client as TransportClient
 from tests.server.postgres import cluster
 from tests.server.test_faults import GAME, Client, Server, _choose
 
-OPTIONS = {"seed": "ab" * 16, "between_hands": {"seconds": 0, "showdown": 0}}     # dealt at once (issue 35)
+OPTIONS = {"between_hands": {"seconds": 0, "showdown": 0}}     # dealt at once (issue 35)
 
 PLAYERS = {"ann": 1, "bob": 2, "cy": 4, "dee": 5}
 HANDS = 4
@@ -187,7 +187,7 @@ def _check_stored(postgres: str, table_id: str, acked: dict[tuple[str, str], int
 
 
 def test_clients_spread_over_two_processes_play_on_through_the_owners_death(postgres: str) -> None:
-    owner, other = Server(postgres), Server(postgres)
+    owner, other = Server(postgres, seed="ab" * 16), Server(postgres, seed="ab" * 16)
     # The owner dies as an action of hand 2 is stored, before anyone hears of it (the kill
     # hook of ``pokerfloor serve``): an action in flight.
     owner.start(f"stored/mid_street:{KILL_AT}")
@@ -201,7 +201,7 @@ def test_clients_spread_over_two_processes_play_on_through_the_owners_death(post
         acked, resent = _play(seats, 3, servers, killed)
         assert [server for server, _ in killed] == [owner] and resent > 0
         assert killed[0][1] >= 2                  # hand 1 was played through before the owner died
-        third = Server(postgres)                         # a fresh process joins in: clients spread again
+        third = Server(postgres, seed="ab" * 16)       # a fresh process joins in: clients spread again
         third.start()
         servers = [other, third]
         for i, seat_ in enumerate(seats.values()):
@@ -237,7 +237,7 @@ def test_a_bus_whose_connection_drops_connects_again_and_its_clients_play_on(pos
     session goes on with no action lost or applied twice."""
     import psycopg
 
-    owner, other = Server(postgres), Server(postgres)
+    owner, other = Server(postgres, seed="ab" * 16), Server(postgres, seed="ab" * 16)
     owner.start()
     other.start()
     seats: dict[str, Seat] = {}

@@ -35,12 +35,32 @@ def game_for(variant: str, structure: str) -> pf.Game | Rotation:
 
 
 class Watch:
-    """The checks after every hand, and the balancing moves seen."""
+    """The checks after every hand, and every balancing move checked as it is made: in a flop or
+    draw game the player moved is the one the sending table's own ``preview`` says is due the
+    big blind next, and the seat taken is the first empty seat after the receiving table's last
+    big blind (TDA 2024 Rule 11-A)."""
 
     def __init__(self, event: MultiTableTournament) -> None:
         self.event = event
         self.seen = 0
         self.moves = 0
+        self.checked = 0
+        move = event._move
+
+        def checked_move(entry: str, to: int, seat: int, rule: str, why: str) -> None:
+            e = event.entries[entry]
+            source, target = event.tables[e.table], event.tables[to]  # type: ignore[index]
+            flop = not isinstance(event.game, Rotation) and event.game.variant_spec.family != "stud"
+            if rule == cite.BALANCING and flop:
+                assert e.seat == source.preview().big_blind_seat
+                last = target.positions.big_blind if target.positions is not None else None
+                empty = [s for s in range(1, target.size + 1) if s not in target.seats]
+                order = empty if last is None else [(last + k - 1) % target.size + 1 for k in range(1, target.size + 1)]
+                assert seat == next(s for s in order if s in empty)
+                self.checked += 1
+            move(entry, to, seat, rule, why)
+
+        event._move = checked_move  # type: ignore[method-assign]
 
     def after_hand(self, event: MultiTableTournament, no: int) -> None:
         assert event.chips_on_tables() == event.chips_issued
@@ -57,7 +77,7 @@ class Watch:
 
 
 def run_event(seed: int, entries: int, variant: str, structure: str, *, reentries: int, bounty: int,
-              progressive: int, rebuys: bool) -> None:
+              progressive: int, rebuys: bool, uneven: bool = False) -> Watch:
     rng = random.Random(seed)
     game = game_for(variant, structure)
     levels = [Level(25 * 2**k, 50 * 2**k, ante=5 * 2**k, hands=6) for k in range(40)]
@@ -87,7 +107,7 @@ def run_event(seed: int, entries: int, variant: str, structure: str, *, reentrie
                 if rng.random() < 0.2:
                     ev.declare_rebuy(entry)
 
-    play_event(event, rng, check=watch.after_hand, tick=tick)
+    play_event(event, rng, check=watch.after_hand, tick=tick, asynchronous=uneven)
     places = event.standings()
     assert sorted(p.entry for p in places) == sorted(event.entries)
     assert sum(p.prize for p in places) == event.prize_pool
@@ -95,6 +115,7 @@ def run_event(seed: int, entries: int, variant: str, structure: str, *, reentrie
     assert min(p.place for p in places) == 1
     bounties = sum(p.bounties for p in places) + sum(e.bounty for e in event.entries.values())
     assert bounties <= bounty * len(event.entries)
+    return watch
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
@@ -107,15 +128,20 @@ def run_event(seed: int, entries: int, variant: str, structure: str, *, reentrie
     bounty=st.sampled_from([0, 0, 10, 25]),
     progressive=st.sampled_from([0, 50]),
     rebuys=st.booleans(),
+    uneven=st.booleans(),
 )
 def test_random_events_to_the_end_tda2024_rules_7_8_10_11(
     seed: int, entries: int, variant: str, structure: str, reentries: int, bounty: int, progressive: int,
-    rebuys: bool,
+    rebuys: bool, uneven: bool,
 ) -> None:
     run_event(seed, entries, variant, structure, reentries=reentries, bounty=bounty, progressive=progressive,
-              rebuys=rebuys)
+              rebuys=rebuys, uneven=uneven)
 
 
 def test_a_300_entry_event_and_a_horse_event_to_the_end_tda2024_rule_11() -> None:
-    run_event(37, 300, "holdem", "no_limit", reentries=1, bounty=20, progressive=50, rebuys=True)
-    run_event(38, 80, "horse", "fixed_limit", reentries=1, bounty=10, progressive=0, rebuys=False)
+    watch = run_event(37, 300, "holdem", "no_limit", reentries=1, bounty=20, progressive=50, rebuys=True)
+    assert watch.checked > 20 and watch.moves == watch.checked
+    watch = run_event(38, 80, "horse", "fixed_limit", reentries=1, bounty=10, progressive=0, rebuys=False)
+    assert watch.moves > 0
+    watch = run_event(39, 150, "omaha", "pot_limit", reentries=1, bounty=0, progressive=0, rebuys=True, uneven=True)
+    assert watch.moves > 0

@@ -41,10 +41,15 @@ def play_event(
     check: Callable[[MultiTableTournament, int], None] | None = None,
     tick: Callable[[MultiTableTournament], None] | None = None,
     most_hands: int = 10**6,
+    asynchronous: bool = False,
 ) -> int:
     """Play ``event`` to its end with random bots; returns the hands dealt. ``check(event, no)``
     runs after each hand is ended; ``tick(event)`` before each round of deals (to re-enter,
-    declare rebuys, move a clock...)."""
+    declare rebuys, move a clock...). ``asynchronous``: the tables do not keep step, each hand
+    ending at a random moment while others are in play (moves wait for the sending table,
+    short tables halt)."""
+    if asynchronous:
+        return _play_unevenly(event, rng, check, tick, most_hands)
     hands = 0
     while not event.is_over:
         if tick is not None:
@@ -63,6 +68,36 @@ def play_event(
                 event.end_hand(no)
                 if check is not None:
                     check(event, no)
+        if hands > most_hands:
+            raise RuntimeError(f"the event did not end in {most_hands} hands")
+    return hands
+
+
+def _play_unevenly(
+    event: MultiTableTournament,
+    rng: random.Random,
+    check: Callable[[MultiTableTournament, int], None] | None,
+    tick: Callable[[MultiTableTournament], None] | None,
+    most_hands: int,
+) -> int:
+    hands = 0
+    in_play: set[int] = set()
+    while not event.is_over:
+        if tick is not None:
+            tick(event)
+        for no in event.ready():
+            if not in_play or rng.random() < 0.6:
+                event.deal(no)
+                in_play.add(no)
+                hands += 1
+        if not in_play:
+            raise RuntimeError("no table may deal")
+        no = rng.choice(sorted(in_play))
+        in_play.discard(no)
+        play_hand(event, no, rng)
+        event.end_hand(no)
+        if check is not None:
+            check(event, no)
         if hands > most_hands:
             raise RuntimeError(f"the event did not end in {most_hands} hands")
     return hands

@@ -68,6 +68,10 @@ def bench(
         int, typer.Option("--spectators", min=0, help="Serve: clients watching, spread over the first 10 tables "
                           "(200: 20 a table); default 0.")
     ] = 0,
+    downloaders: Annotated[
+        int, typer.Option("--downloaders", min=0, help="Serve: clients downloading a 200-hand session's "
+                          "hands.phhs over and over while the tables play (issue 34: 4); default 0.")
+    ] = 0,
 ) -> None:
     """Measure pokerfloor and every peer engine installed here, interleaved in one process.
 
@@ -83,7 +87,7 @@ def bench(
 
     if only and "serve" in only:
         if not _serve(quick=quick, seed=seed or 0, hands=hands, tables=tables, think=think,
-                      spectators=spectators, json_path=json_path):
+                      spectators=spectators, downloaders=downloaders, json_path=json_path):
             raise typer.Exit(1)
         only = [name for name in only if name != "serve"]
         if not only:
@@ -173,7 +177,7 @@ def bench(
 
 
 def _serve(*, quick: bool, seed: int, hands: int | None, tables: int | None, think: float,
-           spectators: int, json_path: Path | None) -> bool:
+           spectators: int, json_path: Path | None, downloaders: int = 0) -> bool:
     """The server under load (``pokerfloor.bench.serve``): 6 bots a table, and ``spectators``
     watching the first tables; whether it ran clean."""
     from rich.console import Console
@@ -190,7 +194,9 @@ def _serve(*, quick: bool, seed: int, hands: int | None, tables: int | None, thi
     rail = f", {spectators} spectators on {len(watched)} tables ({max(watched)} a table at most)" if watched else ""
     console.print(f"serve: {tables} tables x 6 bot clients{rail}, {hands} hands a table, think {think * 1000:.0f} ms, "
                   f"hand engine {engine}, {os.cpu_count()} cores")
-    got = run_serve(tables, 6, hands, think=think, seed=seed, spectators=spectators)
+    if downloaders:
+        console.print(f"       and {downloaders} clients downloading a 200-hand session's hands.phhs meanwhile")
+    got = run_serve(tables, 6, hands, think=think, seed=seed, spectators=spectators, downloaders=downloaders)
     table = Table(title="pokerfloor serve on 127.0.0.1 (SQLite store)", title_justify="left")
     table.add_column("measure")
     table.add_column("value", justify="right")
@@ -206,6 +212,9 @@ def _serve(*, quick: bool, seed: int, hands: int | None, tables: int | None, thi
         table.add_row("action to the last spectator's update, p50", f"{got.rail_p50_ms:.1f} ms")
         table.add_row("action to the last spectator's update, p99", f"{got.rail_p99_ms:.1f} ms")
         table.add_row("slowest to the rail", f"{got.rail_max_ms:.1f} ms")
+    if got.downloaders:
+        table.add_row(f"downloads of the {got.download_hands}-hand session",
+                      f"{got.downloads:,} by {got.downloaders} clients, p50 {got.download_p50_ms:.0f} ms")
     table.add_row("server CPU a table", f"{got.cpu_per_table * 100:.2f} % of a core")
     table.add_row("server CPU, clients' CPU", f"{got.server_cpu_seconds:.1f} s, {got.client_cpu_seconds:.1f} s")
     table.add_row("server memory", f"{got.rss_mb:.0f} MB ({got.rss_per_table_mb:.2f} MB a table)")

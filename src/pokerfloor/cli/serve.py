@@ -18,6 +18,20 @@ from pokerfloor.cli import app
 from pokerfloor.errors import InvalidArgument
 
 KILL_AT = "POKERFLOOR_SERVE_KILL_AT"
+SEED = "POKERFLOOR_SERVE_SEED"
+
+
+def _seeds() -> Any:
+    """For the fault tests, which play one session twice: ``POKERFLOOR_SERVE_SEED=HEX`` is every
+    new table's master seed. Without it (always, outside tests) each table's comes from the
+    CSPRNG (``deal.master_seed``); no client input ever chooses it."""
+    from pokerfloor.server.deal import master_seed
+
+    fixed = os.environ.get(SEED)
+    if not fixed:
+        return master_seed
+    bytes.fromhex(fixed)
+    return lambda: fixed
 
 
 def _kill_hook() -> Any:
@@ -63,6 +77,11 @@ def serve_command(
         bool, typer.Option("--rate-limits/--no-rate-limits",
                            help="Limit tables and seat requests per address, chat per seat (off: benches).")
     ] = True,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        "--forwarded-allow-ips",
+        help="The reverse proxies whose X-Forwarded-For is trusted, comma-separated (127.0.0.1 for a proxy "
+             "on this machine). Default: none, and each client's address is the one it connects from.")
+    ] = None,
 ) -> None:
     """Run the home-game server and open a table: prints your host link and the invite link for friends."""
     try:
@@ -90,7 +109,7 @@ def serve_command(
     listening = listen(host, port)      # a port in use is told here, before anything else
     prepare_process()
     origins = [*(origin or ()), *([origin_of(public_url)] if public_url else [])]
-    application = create_app(db, origins=origins, hook=_kill_hook(), flood=flood,
+    application = create_app(db, origins=origins, hook=_kill_hook(), flood=flood, seeds=_seeds(),
                              rates=DEFAULT_RATES if rate_limits else UNLIMITED, between_hands=between_hands)
     typer.echo(f"pokerfloor serve on {base_url(host, port)} (store {db.split('://')[0]}); Ctrl-C stops it", err=True)
     house: list[Any] = []
@@ -104,7 +123,8 @@ def serve_command(
             super().handle_exit(sig, frame)
 
     server = Serving(
-        uvicorn.Config(application, log_level="warning", ws_max_size=MAX_MESSAGE, ws_per_message_deflate=False)
+        uvicorn.Config(application, log_level="warning", ws_max_size=MAX_MESSAGE, ws_per_message_deflate=False,
+                       **proxy_options(forwarded_allow_ips))
     )
     opener = threading.Thread(
         target=_open_house_table,
@@ -121,6 +141,18 @@ def serve_command(
         listening.close()
     if None in house:
         raise typer.Exit(1)     # the table was not opened (told on stderr)
+
+
+def proxy_options(forwarded_allow_ips: str | None) -> dict[str, Any]:
+    """uvicorn's options for ``--forwarded-allow-ips``: a client's address (the per-address
+    limits' key) is taken from ``X-Forwarded-For`` only when the connection comes from one of
+    these proxies. Without the option no proxy is trusted, not even 127.0.0.1 (uvicorn's own
+    default, and its ``FORWARDED_ALLOW_IPS``, would let any local process or a proxy that does
+    not set the header pick its clients' addresses)."""
+    trusted = [ip.strip() for ip in (forwarded_allow_ips or "").split(",") if ip.strip()]
+    if not trusted:
+        return {"proxy_headers": False, "forwarded_allow_ips": ""}
+    return {"proxy_headers": True, "forwarded_allow_ips": trusted}
 
 
 def listen(host: str, port: int) -> socket.socket:

@@ -43,15 +43,14 @@ def stats_command(
     from rich.progress import Progress
     from rich.table import Table
 
-    from pokerfloor.io.imports import read_paths
+    from pokerfloor.io.imports import stream_paths
     from pokerfloor.io.phh import HandHistory
     from pokerfloor.stats import Session
 
     found = Session()
-    entries = read_paths(files)
     with Progress(transient=True, disable=as_json, console=Console(stderr=True)) as progress:
-        task = progress.add_task("replaying hands", total=len(entries))
-        for entry in entries:
+        task = progress.add_task("replaying hands", total=None)
+        for entry in stream_paths(files):
             if isinstance(entry, HandHistory):
                 found.add(entry)
             else:
@@ -89,22 +88,37 @@ def stats_command(
 
 @app.command("convert")
 def convert_command(
-    files: Annotated[list[Path], typer.Argument(help="PokerStars, PokerNow or OHH histories (files or folders).")],
-    out: Annotated[Path, typer.Option("--out", "-o", help="The .phhs file to write every hand to.")],
+    files: Annotated[list[Path], typer.Argument(help="PHH, PokerStars, PokerNow or OHH histories (files or folders).")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="The file to write every hand to.")],
+    to: Annotated[str, typer.Option("--to", help="phh (a .phhs file) or pokerstars (text trackers import).")] = "phh",
 ) -> None:
-    """Convert site histories to PHH, replay each hand and say which disagree with the rules."""
-    from pokerfloor.io.imports import read_paths
+    """Convert histories to PHH, or to PokerStars text for Hold'em Manager, PokerTracker and GTO
+    Wizard; every hand is replayed, and one that disagrees with the rules is named with the rule."""
+    from pokerfloor.io.imports import stream_paths
     from pokerfloor.io.phh import HandHistory, dump
     from pokerfloor.io.verify import verify_history
 
-    if not out.name.endswith(".phhs"):
+    if to not in ("phh", "pokerstars"):
+        typer.echo(f"error: --to is phh or pokerstars, not {to!r}", err=True)
+        raise typer.Exit(2)
+    if to == "phh" and not out.name.endswith(".phhs"):
         typer.echo("error: --out names a .phhs file", err=True)
         raise typer.Exit(2)
-    entries = read_paths(files)
-    hands = [e for e in entries if isinstance(e, HandHistory)]
-    for entry in entries:
-        if not isinstance(entry, HandHistory):
+    hands: list[HandHistory] = []
+    for entry in stream_paths(files):
+        if isinstance(entry, HandHistory):
+            hands.append(entry)
+        else:
             typer.echo(f"not converted: {entry}")
+    if to == "pokerstars":
+        from pokerfloor.io.pokerstars_out import write
+
+        text, refused = write(hands)
+        for error in refused:
+            typer.echo(f"not converted: {error}")
+        out.write_text(text, encoding="utf-8")
+        typer.echo(f"{len(hands) - len(refused)} hands written to {out} (PokerStars)")
+        return
     for hand in hands:
         verdict = verify_history(hand)
         if not verdict.passed:

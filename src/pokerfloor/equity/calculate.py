@@ -431,6 +431,15 @@ def _holdem_arrays(given: Range) -> HoldemArrays:
     return found
 
 
+def _root(given: Range) -> Range:
+    """The range ``given`` was made from by ``Range.without`` (itself when it was read)."""
+    while True:
+        source = given.memo.get("from")
+        if source is None:
+            return given
+        given = source[0]  # type: ignore[index]
+
+
 def _same_hands(hands0: np.ndarray[Any, Any], hands1: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
     """For each hand of ``hands0`` (cards ``(n, 2)``), its number in ``hands1``, or -1."""
     import numpy as np
@@ -535,14 +544,16 @@ def _sweep_setup(spec: EquitySpec) -> tuple[Any, tuple[Any, ...], bool, bool, An
     swapped = len(first) > 1 and len(second) == 1
     if swapped:
         first, second = second, first
-    hands0, weights0, classes0, ranks0 = _holdem_arrays(first)[:4]
-    hands1, weights1, classes1, ranks1 = _holdem_arrays(second)[:4]
     small, big, suits, at, _ = packed_tables()
-    if len(hands0) == 1:
+    if len(first) == 1:  # the kernel leaves out the range's hands that the board holds: the range read whole
+        hands0, weights0 = _holdem_arrays(first)[:2]
+        hands1, weights1, classes1, ranks1 = _holdem_arrays(_root(second))[:4]
         held = spec.known_mask | 1 << int(hands0[0, 0]) | 1 << int(hands0[0, 1])  # no board holds the hand's cards
         args: tuple[Any, ...] = (hands0[0], hands1, classes1, ranks1, _board(spec), held, spec.missing, small, big,
                                  suits, at)
         return kernels.hand_against_range, args, True, swapped, weights0, weights1
+    hands0, weights0, classes0, ranks0 = _holdem_arrays(first)[:4]
+    hands1, weights1, classes1, ranks1 = _holdem_arrays(second)[:4]
     same = _same_hands(hands0, hands1)
     group = _headsup_grouping(spec, len(hands0), len(hands1), int(ranks0.max()) + 1, int(ranks1.max()) + 1)
     args = (hands0, classes0, hands1, classes1, same, ranks0, ranks1, _board(spec), spec.known_mask, spec.missing,
@@ -1076,10 +1087,12 @@ _CHOICES: dict[tuple[Any, ...], str] = {}
 
 def _shape(spec: EquitySpec) -> tuple[Any, ...]:
     """What ``costs`` reads of ``spec``, as a key: the game, the numbers of cards on the board and
-    dead, the ranges' sizes (and rank classes where the sweep of two ranges counts them), and
-    per suit (in an order of their own: every cost is the same under a change of suits) the cards
-    of it known (board, dead, hands of ranges of one hand), on the board, and in one hand at most.
-    Questions of one shape cost the same on every path, so the path chosen for one serves all."""
+    dead, the sizes of the ranges as read (before the board took out the hands holding its cards)
+    and their rank classes where the sweep of two ranges counts them, and per suit (in an order of
+    their own: every cost is the same under a change of suits) the cards of it known (board, dead,
+    hands of ranges of one hand), on the board, and in one hand at most. Questions of one shape
+    cost about the same on every path (the same, but for the few hands the board takes out), so
+    the path chosen for one serves all."""
     held = [0, 0, 0, 0]
     shown = [0, 0, 0, 0]
     most = [0, 0, 0, 0]
@@ -1092,7 +1105,7 @@ def _shape(spec: EquitySpec) -> tuple[Any, ...]:
     sizes = []
     randoms = []
     for r in spec.ranges:
-        sizes.append(len(r))
+        sizes.append(len(_root(r)))
         randoms.append(r.random)
         if len(r) == 1 and not r.random:
             in_hand = [0, 0, 0, 0]
@@ -1106,7 +1119,7 @@ def _shape(spec: EquitySpec) -> tuple[Any, ...]:
     classes: tuple[int, ...] = ()
     if (len(sizes) > 2 or min(sizes) > 1) and sweeps(spec):
         two = sorted(spec.ranges, key=len)[-2:]
-        classes = tuple(int(_holdem_arrays(r)[3].max()) + 1 for r in two)
+        classes = tuple(_holdem_arrays(_root(r))[4] for r in two)
     suits = sorted(zip(held, shown, most, strict=True))
     return (spec.game, len(spec.board), len(spec.dead), tuple(sizes), tuple(randoms), classes, singles.bit_count(),
             *suits)

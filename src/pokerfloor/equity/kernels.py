@@ -838,7 +838,7 @@ def _group_arrays(grouped: bool, missing: int) -> tuple[Array, Array, Array, Arr
     """The arrays ``_listed_board`` fills (none when not ``grouped``): per group of ranks dealt its
     boards, each card's boards, its rank key; the group of each board of two cards; each group's
     boards' cards (at most 16: four cards of one rank by four of another)."""
-    groups = 169 if grouped else 0
+    groups = (169 if missing == 2 else 13) if grouped else 0  # groups: a pair of ranks, or a rank
     width = 52 if grouped and missing == 2 else 1
     return (np.zeros(groups, dtype=np.int64), np.zeros((groups, 52), dtype=np.int64),
             np.zeros(groups, dtype=np.int64), np.full((width, width), -1, dtype=np.int64),
@@ -1476,7 +1476,8 @@ def _hand_against_range(
     so are those with one on which the hand makes no flush (its value is then its ranks'), the
     range's hands that make one moved after (``_flush_moves``).
     Adds to ``out[k]`` (the range's weight classes): the hand's wins, the range's, the ties and
-    the showdowns."""
+    the showdowns. ``known`` holds the hand's cards, the board's and the dead: the range's hands
+    holding any of them are left out (the range may be given whole, before the board)."""
     count = hands.shape[0]
     kinds = out.shape[0]
     x, y = int(hand[0]), int(hand[1])
@@ -1502,7 +1503,7 @@ def _hand_against_range(
     holders = np.empty((4, 2, count), dtype=np.int64)
     held = np.zeros((4, 2), dtype=np.int64)
     for h in range(count):
-        if bits[h] & hero_bits:
+        if bits[h] & known:  # the hand's cards, the board's and the dead
             continue
         a, b = int(hands[h, 0]), int(hands[h, 1])
         c, k = ranks[h], classes[h]
@@ -1522,7 +1523,7 @@ def _hand_against_range(
     chosen = np.empty(5, dtype=np.int64)
     n = _walk_start_jit(board, missing, known, small, walk, deck, chosen)
     grouped = missing == 1 or missing == 2  # flushless boards counted by the ranks dealt
-    groups = 169 if grouped else 0
+    groups = (169 if missing == 2 else 13) if grouped else 0  # groups: a pair of ranks, or a rank
     boards = np.zeros(groups, dtype=np.int64)  # per group: boards, each card's boards, the rank key
     card_boards = np.zeros((groups, 52), dtype=np.int64)
     group_key = np.zeros(groups, dtype=np.int64)

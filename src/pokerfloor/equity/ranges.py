@@ -41,6 +41,9 @@ SMALL = 8
 Hands = tuple[tuple[tuple[Card, ...], float], ...]
 
 
+_set = object.__setattr__
+
+
 class Range:
     """Starting hands with weights. ``random`` means any ``hole_cards`` cards (not listed).
 
@@ -65,14 +68,15 @@ class Range:
             object.__setattr__(self, name, value)
 
     @classmethod
-    def _kept(cls, source: Range, rows: Any, masks: Any) -> Range:
+    def _kept(cls, source: Range, rows: Any) -> Range:
         """The range of ``source``'s hands numbered ``rows`` (an array), their hands listed only
-        when asked; ``masks`` are their bit masks."""
+        when asked."""
         kept = cls.__new__(cls)
-        for name, value in (("text", source.text), ("_hands", None), ("random", source.random),
-                            ("_size", len(rows)), ("memo", {"from": (source, rows), "masks": masks,
-                                                           "sizes": source.sizes})):
-            object.__setattr__(kept, name, value)
+        _set(kept, "text", source.text)
+        _set(kept, "_hands", None)
+        _set(kept, "random", source.random)
+        _set(kept, "_size", len(rows))
+        _set(kept, "memo", {"from": (source, rows), "sizes": source.sizes})
         return kept
 
     @property
@@ -111,6 +115,9 @@ class Range:
         """Each hand's cards as a bit mask (bit ``c`` for card ``c``), in the order of ``hands``:
         a numpy array of int64 (a list without numpy)."""
         found = self.memo.get("masks")
+        if found is None and "from" in self.memo:  # the rows kept of the masks of the range it was made from
+            source: Range = self.memo["from"][0]  # type: ignore[index]
+            found = self.memo["masks"] = source.masks[self.memo["from"][1]]  # type: ignore[index]
         if found is None:
             found = self.bits
             try:
@@ -171,10 +178,8 @@ class Range:
             kept = [i for i, m in enumerate(masks) if not m & gone]
             found = self if len(kept) == len(masks) else Range(self.text, tuple(self.hands[i] for i in kept))
         else:
-            import numpy as np
-
-            rows = np.flatnonzero((masks & gone) == 0)
-            found = self if len(rows) == self._size else Range._kept(self, rows, masks[rows])
+            rows = ((masks & gone) == 0).nonzero()[0]
+            found = self if len(rows) == self._size else Range._kept(self, rows)
         return self._keep(gone, found, kept_ranges)
 
     @staticmethod

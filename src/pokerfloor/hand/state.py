@@ -1803,7 +1803,10 @@ class Hand:
         if len(live) == 1:
             self._finish()
             return
-        if sum(1 for j in live if self._chips.stack[j] > 0) < 2 and not self._exposed:
+        draws_to_come = self.variant.family == "draw" and self._street_index < self._rounds - 1 and (
+            self.game.house.draw_all_in_tabling == "after_draws"
+        )  # the draws are decisions still to come: the hands stay hidden until they are made
+        if sum(1 for j in live if self._chips.stack[j] > 0) < 2 and not self._exposed and not draws_to_come:
             self._exposed = True
             self.events.append(_event("expose", note="no more betting is possible: all hands face up (TDA 2024 R16)"))
         self._street_index += 1

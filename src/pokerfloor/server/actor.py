@@ -12,7 +12,19 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-from pokerfloor.server.commands import COMMANDS, Act, Approve, Chat, Hello, Join, Refused, Resync, Spectate, parse
+from pokerfloor.server.commands import (
+    COMMANDS,
+    Act,
+    Approve,
+    Chat,
+    Hello,
+    Join,
+    Refused,
+    Resync,
+    Spectate,
+    name_key,
+    parse,
+)
 from pokerfloor.server.commands import Command as ClientCommand
 from pokerfloor.server.process import warm_rankings
 from pokerfloor.server.records import boundary
@@ -62,15 +74,49 @@ class TableTask:
         # client here: only their updates are built (the rail's is a whole view of the hand).
         self.heard: set[Audience] = set()
         self.task: asyncio.Task[None] | None = None
+        self.stopped = False    # told to stop (``None`` on its queue): not started again
+        self.stored = False     # the command being carried out has had an input stored
+        self.deaths, self.died_at = 0, float("-inf")    # the task's deaths in a row, the last when
         self.told: frozenset[str] = frozenset()     # the players connected, as last broadcast
         self._new_turn()
 
     def start(self) -> None:
         loop = asyncio.get_running_loop()
         loop.run_in_executor(None, warm_rankings, self.room.config.game)   # off the loop
-        self.task = loop.create_task(self.run())
+        self._spawn()
+
+    def _spawn(self) -> None:
+        self.stopped = False
+        self.task = asyncio.get_running_loop().create_task(self.run())
+        self.task.add_done_callback(self._ended)
+
+    def _ended(self, task: asyncio.Task[None]) -> None:
+        """The table's task ended: asked to (``None`` on its queue, or cancelled), or it died,
+        which ``run`` never lets one command do. A task that died anyway is started again at
+        once, its room rebuilt from the store: the process never keeps a dead table."""
+        if self.stopped or task.cancelled():
+            return
+        LOG.error("table %s: its task died; started again from the store", self.room.table_id,
+                  exc_info=task.exception())
+        # Started again at once the first time; a task that keeps dying waits longer each time.
+        now = asyncio.get_running_loop().time()
+        self.deaths = self.deaths + 1 if now - self.died_at < RETRY_SECONDS else 1
+        self.died_at = now
+        asyncio.get_running_loop().call_later(min(RETRY_SECONDS, POLL * (2 ** self.deaths - 2)), self.revive)
+
+    def revive(self) -> None:
+        """Start the table's task again if it died (its queue and clients kept, its room rebuilt
+        from the store); nothing if it runs, or was stopped."""
+        if self.task is None or not self.task.done() or self.stopped:
+            return
+        with contextlib.suppress(Exception):
+            self.room = self.server.rebuild(self.room.table_id, from_snapshot=False)
+        self._new_turn()
+        self._spawn()
 
     async def run(self) -> None:
+        """Commands one at a time, and what the table does by itself between them, until told to
+        stop (``None``). Nothing one command raises ends it (``_carry_out``)."""
         failures = 0
         while True:
             try:
@@ -89,26 +135,53 @@ class TableTask:
                     LOG.exception("table %s: its inputs do not rebuild it", self.room.table_id)
                 self._new_turn()
                 await asyncio.sleep(min(RETRY_SECONDS, POLL * 2 ** (failures - 1)))
-            timed = self.room.deadline() is not None or self.room.offer_deadline() is not None
-            timeout = POLL if timed or self.room.ready_to_deal() else IDLE
+            try:
+                timed = self.room.deadline() is not None or self.room.offer_deadline() is not None
+                timeout = POLL if timed or self.room.ready_to_deal() else IDLE
+            except Exception:
+                LOG.exception("table %s: its clock failed", self.room.table_id)
+                timeout = POLL
             try:
                 command = await asyncio.wait_for(self.queue.get(), timeout)
             except TimeoutError:
                 continue
             if command is None:
+                self.stopped = True
                 return
+            await self._carry_out(command)
+
+    async def _carry_out(self, command: Command) -> None:
+        """One client command, and its answer. A refusal is answered with its error frame; a
+        fault of the server's own rebuilds the room from what was stored and is answered
+        ``internal``, unless the command's input was stored already: then its client is
+        answered as if all went well (``ack``), since the input stands and a retry must not
+        apply it twice. Whatever fails meanwhile, answering included, is logged, never raised."""
+        self.stored = False
+        try:
             try:
                 await self.handle(command.client, command.frame, command.hello)
             except Refused as refused:
                 await self.server.refuse(command.client, refused, command.frame)
-            except Exception:
-                # A fault of the server's own: the room may be half-changed, so it is built
-                # again from what was stored, and the client hears of an internal error.
-                LOG.exception("table %s: command %s failed", self.room.table_id, command.frame.get("type"))
-                self.room = self.server.rebuild(self.room.table_id)
-                self._new_turn()
-                failed = Refused("internal", "the server failed; try again")
+            return
+        except Exception:
+            LOG.exception("table %s: command %s failed", self.room.table_id, command.frame.get("type"))
+        stored, self.stored = self.stored, False
+        try:
+            # A fault of the server's own: the room may be half-changed, so it is built again
+            # from what was stored.
+            self.room = self.server.rebuild(self.room.table_id)
+        except Exception:
+            LOG.exception("table %s: its inputs do not rebuild it", self.room.table_id)
+        self._new_turn()
+        try:
+            if stored:
+                await command.client.send(self.ack(command.frame))
+                await self._resync(command.client, 0, None)
+            else:
+                failed = Refused("internal", "the server failed; nothing was applied; try again")
                 await self.server.refuse(command.client, failed, command.frame)
+        except Exception:
+            LOG.exception("table %s: the answer to a failed command failed too", self.room.table_id)
 
     async def _automatic(self) -> None:
         """What the table does by itself: seat a request a crash left pending (one the table
@@ -139,6 +212,7 @@ class TableTask:
         moment = self._moment(entry, street)
         self.server.hook(f"applied/{moment}", entry)
         await self.server.write(self.room.table_id, self.room.seq, entry, ended)
+        self.stored = True
         self.server.hook(f"stored/{moment}", entry)
         self._new_turn()
         self.pending.extend(event_json(e, self.room) for e in events)
@@ -328,6 +402,7 @@ class TableTask:
         chosen = join.seat_token
         if chosen is not None and not client.host and await self._join_again(client, frame, chosen):
             return
+        self._check_name_free(join.name)
         token = "" if client.host else chosen or secrets.token_urlsafe(24)
         token_hash = self.room.host_hash if client.host else digest(token)
         request_id = secrets.token_hex(6)
@@ -349,6 +424,15 @@ class TableTask:
         )
         if not self.room.config.approval or client.host:
             await self._seat(request_id)
+
+    def _check_name_free(self, name: str) -> None:
+        """``Refused`` (``bad_field`` ``name``) when a player seated here, or a seat request
+        waiting for the host, has this name (``commands.name_key``: whatever its case or its
+        Unicode composition)."""
+        key = name_key(name)
+        taken = [p.name for p in self.room.players.values()] + [r.name for r in self.room.requests.values()]
+        if any(name_key(other) == key for other in taken):
+            raise Refused("bad_field", "name: is another player's at this table", field="name")
 
     async def _join_again(self, client: Client, frame: dict[str, Any], token: str) -> bool:
         """A join sent again with the seat token it chose (its answer was lost, say in a crash):

@@ -339,15 +339,6 @@ class Bus:
         self.relay(client, hello.table_id, encode(frame))
         return None
 
-    def room(self, table_id: str) -> Room:
-        """A table's room: the running one, or rebuilt from the store when another process runs it."""
-        try:
-            return self.server.table_task(table_id).room
-        except Refused as refused:
-            if refused.code != "not_owner":
-                raise
-        return self.server.rebuild(table_id)
-
     def relay(self, client: Client, table_id: str, first: str) -> None:
         """Serve ``client`` through the table's owner from now on, starting with its ``first``
         frame (a hello)."""

@@ -11,9 +11,11 @@ choosing.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 
@@ -282,3 +284,32 @@ def _record_hands(store: Store, room: Room) -> None:
     known = store.hand_records(room.table_id).keys()
     missing = {n: hand_json(hand) for n, hand in enumerate(room.hands, 1) if n not in known}
     store.add_hand_records(room.table_id, missing)
+
+
+T = TypeVar("T")
+KEEP_STORED = 16
+"""Rooms of tables another process runs that a process keeps for downloads (the last used)."""
+
+
+class StoredRooms:
+    """Rooms built from the store for the downloads of tables another process runs: kept from
+    one download to the next and brought up to date with the inputs stored since (not rebuilt
+    whole each time). Used from worker threads, one at a time."""
+
+    def __init__(self, store: Store, keep: int = KEEP_STORED) -> None:
+        self.store, self.keep = store, keep
+        self.rooms: OrderedDict[str, Room] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def use(self, table_id: str, use: Callable[[Room], T]) -> T:
+        """``use`` with the table's room as stored now."""
+        with self.lock:
+            room = self.rooms.pop(table_id, None)
+            if room is None:
+                room = rebuild(self.store, table_id)
+            else:
+                _replay_whole(room, self.store.input_rows(table_id, after=room.seq))
+            self.rooms[table_id] = room
+            while len(self.rooms) > self.keep:
+                self.rooms.popitem(last=False)
+            return use(room)

@@ -20,7 +20,17 @@ from pokerfloor.errors import IllegalAction, InvalidArgument
 from pokerfloor.hand import Hand
 from pokerfloor.hand.bomb import check_bomb_pot
 from pokerfloor.rules import Game, HouseRules
-from pokerfloor.server.commands import BOMB_EVERY, HANDS_LENGTH, INPUTS, MAX_CHIPS, Limits, Rule, bad_field, check_input
+from pokerfloor.server.commands import (
+    BOMB_EVERY,
+    HANDS_LENGTH,
+    INPUTS,
+    MAX_CHIPS,
+    TABLE_CHIPS,
+    Limits,
+    Rule,
+    bad_field,
+    check_input,
+)
 from pokerfloor.server.commands import Refused as Refused
 from pokerfloor.server.deal import DEFAULT_REVEAL, REVEALS, deck_rng, hand_seed, seed_hash, seeds_public
 from pokerfloor.server.games import GameRefused, game_from, game_json, rotation_from
@@ -597,9 +607,10 @@ class Room:
     def limits(self) -> Limits:
         """The ranges of this table's commands: its seats and its buy-in."""
         tournament = self.config.tournament
+        held = sum(self.table.stacks().values())        # every chip at the table (commands.TABLE_CHIPS)
         if tournament is not None:      # a seat's chips are the starting stack, whatever asked
-            return Limits(self.config.seats, (1, MOST_CHIPS))
-        return Limits(self.config.seats, buy_in_limits(self.table.game))
+            return Limits(self.config.seats, (1, MOST_CHIPS), held)
+        return Limits(self.config.seats, buy_in_limits(self.table.game), held)
 
     def apply(self, entry: Input) -> list[TableEvent]:
         """Apply one input; ``Refused`` (and nothing changed) if the table refuses it. Returns the
@@ -704,6 +715,8 @@ class Room:
         if tournament is not None and self.tournament_over:
             raise Refused("illegal", "the tournament is over", "invalid_action")
         chips = request.chips if tournament is None else tournament["starting_stack"]
+        if chips > self.limits().room_for_chips:     # seats taken since the request was made
+            raise Refused("bad_field", f"chips: the table holds at most {TABLE_CHIPS:,} chips", field="chips")
         self.table.sit(request.seat, player_id, chips, player_id=player_id)
         del self.requests[request.request_id]
         bank = self.config.clock["time_bank"] if self.config.clock else 0.0

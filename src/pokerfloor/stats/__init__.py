@@ -25,7 +25,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from pokerfloor.io.imports import read_paths
+from pokerfloor.io.imports import stream_paths
 from pokerfloor.io.phh import HandHistory
 from pokerfloor.io.verify import verify_history
 from pokerfloor.stats.tracker import STAT_KEYS, STATS, Tally, all_in_adjustment, observe, positions
@@ -191,7 +191,7 @@ class Session:
 def session(paths: Iterable[str | Path]) -> Session:
     """The statistics of every hand in the files named."""
     found = Session()
-    for entry in read_paths(paths):
+    for entry in stream_paths(paths):
         if isinstance(entry, HandHistory):
             found.add(entry)
         else:

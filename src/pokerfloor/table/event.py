@@ -156,6 +156,13 @@ class MultiTableTournament:
         """The entries still in, by entry id."""
         return tuple(e.entry for e in self.entries.values() if not e.out)
 
+    def __repr__(self) -> str:
+        level = self.level
+        stakes = "a break" if isinstance(level, Break) else f"{level.small_blind:,}/{level.big_blind:,}"
+        state = "over" if self.is_over else f"{self._alive} left at {len(self.tables)} tables"
+        return (f"<MultiTableTournament level {self.level_number} ({stakes}), {len(self.entries)} entries, {state},"
+                f" prize pool {self.prize_pool:,}>")
+
     @property
     def players_left(self) -> int:
         """How many entries are still in."""
@@ -202,8 +209,8 @@ class MultiTableTournament:
         return self._s.started and self.late_open()
 
     def between_hands(self, no: int) -> bool:
-        table = self.tables[no]
-        return table.hand is None or table.hand_ended or table.hand.is_over
+        """Whether table ``no`` has no hand the event dealt and has not yet ended (``end_hand``)."""
+        return no not in self._s.dealt
 
     def seat_of(self, entry: str) -> tuple[int, int] | None:
         e = self.entries[entry]
@@ -343,7 +350,7 @@ class MultiTableTournament:
         self._restack(e, self.tables[e.table].seats[e.seat].chips + self.options.add_on_stack)
         self._s.issued += self.options.add_on_stack
         self._s.pool += self.options.add_on_price
-        self._say("add_on", f"{e.player} takes an add-on of {self.options.add_on_stack:,} chips", "",
+        self._say("add_on", f"{e.player} takes an add-on of {self.options.add_on_stack:,} chips", cite.ADD_ONS,
                   table=e.table, seat=e.seat, entry=entry, chips=self.options.add_on_stack)
 
     def _entry(self, entry: str) -> EntryState:
@@ -375,8 +382,7 @@ class MultiTableTournament:
     def _rotation(self, index: int) -> Rotation:
         level = self.levels[index]
         assert isinstance(level, Level) and isinstance(self.game, Rotation)
-        stakes = LimitStakes(level.big_blind, min_chip=self.game.games[0].min_chip)
-        return Rotation.of([(g.variant, g.structure) for g in self.game.games], stakes, per=self.game.per)
+        return self.game.at_stakes(LimitStakes(level.big_blind, min_chip=self.game.games[0].min_chip))
 
     def _advance_level(self) -> None:
         """The level in force from now (R23: it applies to each table's next hand): a level
@@ -413,8 +419,8 @@ class MultiTableTournament:
             return
         s.table_level[no] = s.level
         table = self.tables[no]
-        if isinstance(self.game, Rotation):
-            table.rotate_games(self._rotation(s.level))
+        if isinstance(self.game, Rotation):   # the rotation goes on where it is, at the new stakes
+            table.rotate_games(self._rotation(s.level), restart=False)
         else:
             table.set_game(self._level_game(s.level))
         for level, old, new in self.options.colour_ups:
@@ -444,11 +450,18 @@ class MultiTableTournament:
         round."""
         if not self._s.started or self.is_over:
             return []
+        for no in [n for n, t in self.tables.items() if n in self._s.dealt and t.hand is not None and t.hand.is_over]:
+            self.end_hand(no)               # a finished hand not yet ended is ended first
+        if self.is_over:
+            return []
         self._advance_level()
         if self.on_break:
             return []
         self.settle()
         breaking = self._breaking()
+        if self._s.in_round:                # a table broken or left alone in the round deals no more in it
+            self._s.round_open = [n for n in self._s.round_open if n in self.tables and len(self.tables[n].seats) > 1]
+            self._close_round()
         if self.hand_for_hand or self._s.in_round:
             if not self._s.in_round:
                 if any(not self.between_hands(no) for no in self.tables):
@@ -534,16 +547,21 @@ class MultiTableTournament:
                       R_BUSTS, table=no, seat=seat, entry=entry, chips=chips)
         if self._s.in_round:
             self._s.round_busts += [(entry, chips) for _, entry, chips in busts]
-            if not self._s.round_open and all(self.between_hands(n) for n in self.tables):
-                if self._s.round_busts:
-                    self._s.out.append(self._s.round_busts)
-                self._s.round_busts, self._s.in_round = [], False
+            self._close_round()
         elif busts:
             self._s.out.append([(entry, chips) for _, entry, chips in busts])
         if len(table.seats) == 0 and len(self.tables) > 1:
             del self.tables[no]
         self.settle()
         return True
+
+    def _close_round(self) -> None:
+        """A hand-for-hand round is over once every table in it has dealt and ended its hand: the
+        players out in it are placed together, as if out in one hand."""
+        if self._s.in_round and not self._s.round_open and all(self.between_hands(n) for n in self.tables):
+            if self._s.round_busts:
+                self._s.out.append(self._s.round_busts)
+            self._s.round_busts, self._s.in_round = [], False
 
     def _pay_bounty(self, no: int, hand: Hand, seat: int, entry: str) -> None:
         """The bounty on a player out goes to who won the last pot the player was in (BOUNTY),
@@ -625,6 +643,8 @@ class MultiTableTournament:
             to, seat = drawn[entry]
             self._move(entry, to, seat, floor.R_BREAKING, f"draws {dealt[entry]}")
         del self.tables[no]
+        if no in self._s.halted:
+            self._s.halted.remove(no)
 
     def _final_table(self) -> None:
         players = [s.player_id for t in self.tables.values() for s in t.seats.values()]
@@ -659,19 +679,35 @@ class MultiTableTournament:
             return False
         source, target = self.tables[sender], self.tables[receiver]
         stud = self._stud()
+        frozen = self._frozen(target)
         positions = target.positions
-        seat_to = floor.worst_position(target.size, list(target.seats),
-                                       None if positions is None else positions.big_blind, stud=stud)
+        last_bb = frozen[0] if frozen is not None else None if positions is None else positions.big_blind
+        seat_to = floor.worst_position(target.size, list(target.seats), last_bb, stud=stud)
+        frozen = self._frozen(source)
         try:
-            next_bb: int | None = source.preview().big_blind_seat
+            next_bb: int | None = frozen[1] if frozen is not None else source.preview().big_blind_seat
         except NotEnoughPlayers:            # no next hand can be planned: move by seat
             next_bb = None
         seat_from = floor.player_to_move(source.size, list(source.seats), next_bb, seat_to, stud=stud)
         entry = source.seats[seat_from].player_id
         why = "by position (stud)" if stud else ("due the big blind next" if seat_from == next_bb else "by seat")
+        if frozen is not None and seat_from == next_bb:
+            why += " were the game hold'em, the button frozen"
         self._move(entry, receiver, seat_to, floor.R_BALANCING, f"{why}, from table {sender} seat {seat_from}"
                    f" to the worst position, cite {cite.BALANCING_TABLE}")
         return True
+
+    def _frozen(self, table: Table) -> tuple[int, int] | None:
+        """In a mix whose next hand is a stud game: the blinds a hold'em hand would have with the
+        button the table froze for it (TDA 2024 Rule 11-B: where a hold'em hand would have it
+        after the last hold'em hand; the next stud hand's button), else ``None``."""
+        if not isinstance(self.game, Rotation) or table.positions is None or table.game.variant_spec.family != "stud":
+            return None
+        try:
+            button = table.preview().button_seat
+        except NotEnoughPlayers:
+            return None
+        return floor.frozen_blinds(table.size, list(table.seats), button)
 
     def _move(self, entry: str, to: int, seat: int, rule: str, why: str) -> None:
         e = self.entries[entry]
@@ -729,8 +765,6 @@ class MultiTableTournament:
             raise IllegalAction("invalid_action", "a deal is made in an event under way", cite.ICM)
         if not all(self.between_hands(no) for no in self.tables) or self._s.in_round:
             raise IllegalAction("invalid_action", "a deal is made between hands at every table", cite.ICM)
-        for no in self.tables:
-            self.tables[no].end_hand()
         stacks = {entry: self._stack(entry) for entry in self.left}
         prizes = self.prizes()
         return stacks, [prizes.get(place, 0) for place in range(1, len(stacks) + 1)]
@@ -755,6 +789,7 @@ class MultiTableTournament:
         if set(deal) != set(stacks) or sum(deal.values()) != sum(prizes):
             raise InvalidArgument("a deal pays every player left, adding up to the prizes still to be won")
         self._s.deal = dict(deal)
-        self._say("deal", "the players left agree a deal: " + ", ".join(
-            f"{self.entries[e].player} {amount:,}" for e, amount in deal.items()), cite.ICM)
+        chop = dict(deal) == chip_chop(stacks, prizes, unit=self.options.unit)
+        self._say("deal", f"the players left agree a {'chip-chop' if chop else 'deal'}: " + ", ".join(
+            f"{self.entries[e].player} {amount:,}" for e, amount in deal.items()), cite.CHIP_CHOP if chop else cite.ICM)
         return self.standings()

@@ -40,11 +40,11 @@ def _tell_dropped() -> None:
     """A log line for every old row dropped: the table it was of and what it held."""
     db = op.get_bind()
     for table_id, seq in db.execute(sa.text("SELECT table_id, seq FROM pf_snapshots ORDER BY table_id")):
-        LOG.warning("migration 0003: table %s: its pickled snapshot (after input %s) is dropped, not read; "
-                    "the table is rebuilt from its inputs when next opened", table_id, seq)
+        LOG.warning("migration 0003: table %s: its old snapshot (after input %s, Python objects as bytes) is "
+                    "dropped, not read; the table is rebuilt from its inputs when next opened", table_id, seq)
     for table_id, number in db.execute(sa.text("SELECT table_id, number FROM pf_hands ORDER BY table_id, number")):
-        LOG.warning("migration 0003: table %s: its pickled hand %s is dropped, not read; it is recorded again "
-                    "from the inputs when the table is next opened", table_id, number)
+        LOG.warning("migration 0003: table %s: its old hand %s (Python objects as bytes) is dropped, not read; "
+                    "it is recorded again from the inputs when the table is next opened", table_id, number)
 
 
 def upgrade() -> None:

@@ -96,8 +96,7 @@ $("#create").onsubmit = async (event) => {
     // A big-blind ante of one big blind (TDA 2024 RP-11), doubling with the blinds.
     if ($("#sng-ante").value === "bb_ante") options.tournament.doubling.bb_ante = Number($("#big-blind").value);
   }
-  const seed = new URLSearchParams(location.search).get("seed");
-  if (seed) options.seed = seed; // a known deal, for tests and demos
+  // The deal comes from the server's own random source alone: no address or option sets it.
   const reply = await conn.send({
     type: "create_table",
     game: lobbyGame($("#variant").value, $("#structure").value, {

@@ -9,19 +9,9 @@ export const hooks = { render: () => {}, runPreAction: () => {} };
 export const $ = (selector) => document.querySelector(selector);
 export const params = new URLSearchParams(location.search);
 export const tableId = params.get("t");
-takeHostLink();
+// The host link's token (`#host=...`) is kept and taken out of the address and the history by
+// hostlink.js, before this page is built: the page is loaded again without it.
 export const tokens = savedTokens(tableId);
-
-/** The host link `pokerfloor serve` prints carries the host token in its fragment
- * (`#host=...`), which no browser sends to a server: keep it in this browser and take it out of
- * the address bar (and the history), so it is neither shared by accident nor shown on screen. */
-function takeHostLink() {
-  const fragment = new URLSearchParams(location.hash.slice(1));
-  const token = fragment.get("host");
-  if (!tableId || !token) return;
-  saveToken(tableId, "host", token);
-  history.replaceState(history.state, "", location.pathname + location.search);
-}
 
 export const state = {
   update: null,
