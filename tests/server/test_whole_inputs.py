@@ -138,3 +138,23 @@ def test_the_upgrade_from_stores_of_python_objects_tells_of_every_dropped_row(
     said = [r.getMessage() for r in caplog.records if "migration 0003" in r.getMessage()]
     assert len(said) == 3 and all("tA" in line for line in said)
     assert "snapshot (after input 7," in said[0] and "hand 1" in said[1] and "hand 2" in said[2]
+
+
+def test_a_restart_restores_the_record_and_replays_only_the_inputs_after_it(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The record check (its input's SHA-256) trusts a record this release wrote: a restart
+    replays only the inputs after the last hand's end, not every input."""
+    store, table_id, _ = _stored(tmp_path, hands=5, more=4)
+    replayed: list[int] = []
+    real = records._replay
+
+    def counted(room: records.Room, entries: list[records.Input]) -> None:
+        replayed.append(len(entries))
+        real(room, entries)
+
+    monkeypatch.setattr(records, "_replay", counted)
+    with caplog.at_level(logging.WARNING, logger="pokerfloor.server"):
+        Server(store).rebuild(table_id)
+    assert not [r for r in caplog.records if "miss" in r.getMessage()]
+    assert sum(replayed) == 4                  # the inputs after the record, not all of them
+    store.close()

@@ -209,6 +209,7 @@ def test_a_new_level_applies_to_each_tables_next_hand_tda2024_rule_23() -> None:
     ev.deal(2)
     clock.advance(minutes=21)
     finish(ev, 1)
+    assert ev.ready() == [1]            # the floor announces the new level
     hand = ev.deal(1)
     assert ev.level_number == 2 and hand.game.big_blind == 100
     assert ev.tables[2].hand.game.big_blind == 50        # the hand in play stays at its level

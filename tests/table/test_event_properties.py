@@ -16,8 +16,8 @@ import pokerfloor as pf
 from pokerfloor import citations as cite
 from pokerfloor.bench.tournament import play_event
 from pokerfloor.rules import VARIANTS
-from pokerfloor.table import LimitStakes, Rotation
-from pokerfloor.table.event import MultiTableTournament
+from pokerfloor.table import LimitStakes, ManualClock, Rotation
+from pokerfloor.table.event import Break, MultiTableTournament
 from pokerfloor.table.tournament import Level
 
 FLOP_OR_DRAW = [v for v, spec in VARIANTS.items() if spec.family != "stud"]
@@ -80,11 +80,15 @@ def run_event(seed: int, entries: int, variant: str, structure: str, *, reentrie
               progressive: int, rebuys: bool, uneven: bool = False) -> Watch:
     rng = random.Random(seed)
     game = game_for(variant, structure)
-    levels = [Level(25 * 2**k, 50 * 2**k, ante=5 * 2**k, hands=6) for k in range(40)]
+    levels: list[Level | Break] = [Level(25 * 2**k, 50 * 2**k, ante=5 * 2**k, hands=6) for k in range(40)]
+    levels.insert(3, Break(5))                                       # level 4 is a break
     paid = max(3, entries // 7)
-    event = MultiTableTournament(game, levels, starting_stack=1500, rng=random.Random(seed + 1), buy_in=100,
-                  payouts=tuple(range(paid, 0, -1)), late_until=2, reentries=reentries, bounty=bounty,
-                  progressive=progressive, rebuys_until=2 if rebuys else 0, rebuy_price=100)
+    clock = ManualClock()
+    event = MultiTableTournament(
+        game, levels, starting_stack=1500, rng=random.Random(seed + 1), clock=clock, buy_in=100,
+        payouts=tuple(range(paid, 0, -1)), late_until=2, reentries=reentries, bounty=bounty,
+        progressive=progressive, rebuys_until=2 if rebuys else 0, rebuy_price=100, seats=rng.choice((6, 9)),
+        colour_ups=[(5, 5, 25)] if rng.random() < 0.5 else [])
     first = entries * 2 // 3
     for k in range(first):
         event.register(f"p{k}")
@@ -93,6 +97,7 @@ def run_event(seed: int, entries: int, variant: str, structure: str, *, reentrie
     watch = Watch(event)
 
     def tick(ev: MultiTableTournament) -> None:
+        clock.advance(minutes=1)
         if ev.late_open():
             for k in (next(later, None) for _ in range(rng.randint(0, 5))):
                 if k is not None:

@@ -24,6 +24,11 @@ time after (at most ``RECONNECT_MOST``), and resyncs (``resync``): what was said
 lost, so every connection it relayed or served through the bus is closed (1012) to reconnect and
 resync as after an owner's death, and it says again which tables it owns.
 
+Owning a table is a lease (``Store.claim``: the lock and a new epoch, which every write checks):
+the watch checks this process's leases every ``CHECK_SECONDS`` (``Store.check_leases``) and
+hands over a table another process claimed while the lock was away. The keeper and the watch are
+started again after any error, a database's or their own: the bus never stays down.
+
 With SQLite there is one process and no bus.
 """
 
@@ -235,10 +240,7 @@ class Bus:
             wait = RECONNECT_SECONDS
             self.reconnects += 1
             LOG.info("the bus is connected again (%d times): resyncing", self.reconnects)
-            try:
-                await self.resync()
-            except Exception:
-                LOG.exception("the bus's resync failed: it goes on")
+            await self.resync()     # a failure here ends this turn: ``_logged`` starts it again
 
     async def resync(self) -> None:
         """After a drop, whatever the processes said meanwhile is lost: every connection

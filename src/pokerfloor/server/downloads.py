@@ -183,13 +183,13 @@ def hand_replay(room: Room, number: int, token: str | None = None) -> dict[str, 
     shown. Once the table's ``reveal`` makes the hand's seed public (``Room.seed_of``) every
     dealt hole card is public too, and ``holes`` holds them; else ``holes`` is null.
     ``Refused`` (``bad_field``) for a hand the session has not finished."""
-    seat = viewer_seat(room, number, token)
+    seat = viewer_seat(room, number, token)         # refuses a hand the session has not finished
     return replay_steps(session(room), number, seat, seat_names(room, room.deals[number - 1].number))
 
 
 def seat_names(room: Room, number: int) -> dict[str, str]:
-    """Each seat dealt in hand ``number`` by its player's name, as the ledger booked the hand (a
-    player who has left keeps it); read on the loop."""
+    """Each seat's player in hand ``number`` by name, as the ledger booked the hand (a player
+    who left keeps it); read on the loop, from the live ledger."""
     ledger = room.table.ledger
     known = {p.player_id: p.name for p in room.players.values()}
     entries = (*room.forgotten_entries(), *ledger.entries)
@@ -197,7 +197,7 @@ def seat_names(room: Room, number: int) -> dict[str, str]:
             for e in entries if e.kind == "hand" and e.hand == number}
 
 
-def replay_steps(room: Session, number: int, seat: int | None, names: dict[str, str] | None = None) -> dict[str, Any]:
+def replay_steps(room: Session, number: int, seat: int | None, names: dict[str, str]) -> dict[str, Any]:
     """``hand_replay`` from what the loop took (``Session``), the viewer's seat and the seats'
     names (``seat_names``)."""
     hand, deal, seed = room.hands[number - 1], room.deals[number - 1], room.seeds[number - 1]
@@ -208,7 +208,7 @@ def replay_steps(room: Session, number: int, seat: int | None, names: dict[str, 
         steps.append(partial.view(seat).to_dict())
     holes = None if seed is None else {str(s): [str(c) for c in cards] for s, cards in hand.holes.items()}
     return {"hand": deal.number, "seat": seat, "seed_sha256": deal.seed_sha256, "seed": seed, "holes": holes,
-            "names": names or {}, "steps": steps}
+            "names": names, "steps": steps}
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -311,7 +311,7 @@ def routes(rooms: Rooms, builders: Builders) -> list[Route]:
             raise Refused("bad_field", "no such hand", field="hand") from None
         token = request.headers.get("x-pokerfloor-token")     # a header: never in a log's URL
         seat, taken = viewer_seat(room, number, token), session(room)
-        names = seat_names(room, room.deals[number - 1].number)
+        names = seat_names(room, taken.deals[number - 1].number)
         return lambda: JSONResponse(replay_steps(taken, number, seat, names))
 
     def summary(_: Request, room: Room) -> Build:

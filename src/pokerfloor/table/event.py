@@ -447,14 +447,19 @@ class MultiTableTournament:
     def ready(self) -> list[int]:
         """The tables that may deal their next hand now: between hands, two players or more, not
         breaking, not halted (R11-D), not on a break, and in hand-for-hand not yet dealt in this
-        round."""
+        round. The floor looks at the clock here: a level (or break) that is due starts now,
+        and applies to each table's next hand (R23); ``deal`` does not move it on, so every
+        table ``ready`` lists can deal."""
         if not self._s.started or self.is_over:
             return []
+        self._advance_level()
+        return self._ready_now()
+
+    def _ready_now(self) -> list[int]:
         for no in [n for n, t in self.tables.items() if n in self._s.dealt and t.hand is not None and t.hand.is_over]:
             self.end_hand(no)               # a finished hand not yet ended is ended first
         if self.is_over:
             return []
-        self._advance_level()
         if self.on_break:
             return []
         self.settle()
@@ -501,7 +506,7 @@ class MultiTableTournament:
     def deal(self, no: int) -> Hand:
         """Deal table ``no``'s next hand at the level in force (R23); refused with
         ``invalid_action`` when it may not deal now (``ready``)."""
-        if no not in self.ready():
+        if not self._s.started or self.is_over or no not in self._ready_now():
             raise IllegalAction("invalid_action", f"table {no} may not deal now")
         self._level_for(no)
         table = self.tables[no]
