@@ -46,6 +46,9 @@ def test_a_short_all_in_just_over_the_current_bet_is_a_raise_that_does_not_reope
     legal = hand.legal()
     assert hand.to_act == 3 and legal.raise_ is None and legal.call is not None
     assert legal.reason == "betting_not_reopened"
+    hand.act(3, "all_in")                 # no raise open: pushing it all in is a call of the one chip
+    assert [(e.kind, e.amount) for e in hand.events if e.seat == 3 and e.kind in ("call", "raise")][-1] == ("call", 21)
+    assert hand.stacks[3] == 500 - 21 and hand.starting_stacks[3] - hand.stacks[3] == 21
     exact = pf.Hand(game, {1: 500, 2: 20, 3: 500}, button=3, rng=random.Random(2))
     exact.act(3, "raise", to=20)
     exact.act(1, "call")
@@ -135,3 +138,126 @@ def test_the_bring_in_seat_may_not_fold_or_check() -> None:
     with pytest.raises(pf.IllegalAction, match=r"no one has bet yet: bring in 10 or complete to 20 \("):
         hand.act(seat, "check")
     assert hand.to_act == seat and hand.legal().bring_in == 10
+
+
+NL = pf.Game.no_limit_holdem(5, 10)
+
+
+def nl_hand(stacks: dict[int, int] | None = None, house: pf.HouseRules | None = None) -> pf.Hand:
+    """Seat 1 the button, seat 2 the small blind (5), seat 3 the big blind (10)."""
+    game = NL if house is None else pf.Game.no_limit_holdem(5, 10, house=house)
+    return pf.Hand(game, stacks or {1: 500, 2: 500, 3: 500}, 1, rng=random.Random(4))
+
+
+def test_an_action_that_is_not_one_is_refused_whatever_its_type() -> None:
+    """TDA 2024 Rule 55 (the actions are check, bet, call, raise, fold...): a word that is not an
+    action, or a value that is not even a word, is refused, and nothing changes."""
+    hand = nl_hand()
+    for wrong in ("dance", ["fold"], 5):
+        with pytest.raises(pf.IllegalAction, match="is not an action"):
+            hand.act(1, wrong)
+    assert hand.to_act == 1 and not any(e.seat == 1 for e in hand.events if e.kind != "deal_hole")
+
+
+def test_all_in_with_its_amount_is_the_seats_whole_stack_counting_its_blind() -> None:
+    """TDA 2024 Rule 45-B: all-in is the player's last chips. The big blind (10 in, 490 behind)
+    going all in names 500, its whole wager; any other amount is refused."""
+    hand = nl_hand()
+    hand.act(1, "call")
+    hand.act(2, "call")
+    with pytest.raises(pf.IllegalAction, match="all-in here is to 500"):
+        hand.act(3, "all_in", to=490)
+    hand.act(3, "all_in", to=500)
+    assert (hand.events[-1].kind, hand.events[-1].amount) == ("raise", 500)
+
+
+def test_a_bet_facing_a_bet_is_refused() -> None:
+    """TDA 2024 Rules 40 and 55: facing a bet a player calls, raises or folds; "bet" is refused."""
+    hand = nl_hand()
+    with pytest.raises(pf.IllegalAction, match="you face a bet"):
+        hand.act(1, "bet", to=30)
+    hand.act(1, "raise", to=30)
+    assert hand.events[-1].kind == "raise"
+
+
+def test_folding_when_a_check_is_free_is_a_house_option() -> None:
+    """TDA 2024 Rule 58: a fold when a check is free is binding (the default allows it); the house
+    rule ``fold_facing_no_bet="refused"`` refuses it, the big blind's option included."""
+    hand = nl_hand(house=pf.HouseRules(fold_facing_no_bet="refused"))
+    hand.act(1, "call")
+    hand.act(2, "call")
+    with pytest.raises(pf.IllegalAction, match="check instead of folding"):
+        hand.act(3, "fold")
+    one = pf.Hand(pf.Game.no_limit_holdem(1, 2, house=pf.HouseRules(fold_facing_no_bet="refused")),
+                  {1: 500, 2: 500}, 1, rng=random.Random(5))
+    one.act(1, "fold")                    # one chip to call: a fold facing a bet stands
+    assert any(e.kind == "fold" and e.seat == 1 for e in one.events)
+    allowed = nl_hand()
+    allowed.act(1, "call")
+    allowed.act(2, "call")
+    allowed.act(3, "fold")
+    assert any(e.kind == "fold" and e.seat == 3 for e in allowed.events)
+
+
+def test_a_check_facing_one_chip_to_call_is_refused_and_says_what_may_be_done() -> None:
+    """TDA 2024 Rule 55: a player facing a bet may not check, however little is to call: the small
+    blind (1 of 2) is told to call, raise or fold; a player who cannot raise is told call or fold."""
+    game = pf.Game.no_limit_holdem(1, 2)
+    hand = pf.Hand(game, {1: 500, 2: 500}, 1, rng=random.Random(5))     # heads-up: the button is the small blind
+    assert hand.to_act == 1 and hand.legal().call == pf.Call(2, 1)
+    with pytest.raises(pf.IllegalAction, match="1 to call: call, raise or fold") as refused:
+        hand.act(1, "check")
+    assert refused.value.reason == "cannot_check_facing_bet"
+    covered = pf.Hand(game, {1: 500, 2: 500}, 1, rng=random.Random(5))
+    covered.act(1, "all_in")                           # seat 2 cannot raise: it is covered
+    with pytest.raises(pf.IllegalAction, match="498 to call: call or fold"):
+        covered.act(2, "check")
+
+
+def test_the_full_big_blind_call_reason_only_before_the_flop() -> None:
+    """WIKI_BIP Blinds: before the flop a caller owes the full big blind
+    (``must_call_full_big_blind``); a wrong call amount later is just a wrong amount."""
+    hand = nl_hand()
+    with pytest.raises(pf.IllegalAction) as before:
+        hand.act(1, "call", to=5)
+    assert before.value.reason == "must_call_full_big_blind"
+    hand.act(1, "call")
+    hand.act(2, "call")
+    hand.act(3, "check")
+    hand.act(2, "bet", to=20)
+    with pytest.raises(pf.IllegalAction) as after:
+        hand.act(3, "call", to=10)
+    assert after.value.reason == "invalid_action"
+
+
+def test_a_raise_without_an_amount_says_the_range() -> None:
+    """TDA 2024 Rule 40-B/C: a raise is for an amount; the refusal says what it may be."""
+    hand = nl_hand()
+    with pytest.raises(pf.IllegalAction, match="say how much: raise to between 20 and 500"):
+        hand.act(1, "raise")
+    short = nl_hand({1: 20, 2: 500, 3: 500})
+    with pytest.raises(pf.IllegalAction, match=r"^raise to 20$"):
+        short.act(1, "raise")
+
+
+def test_a_no_limit_bring_in_of_one_chip_is_completed_to_two() -> None:
+    """WIKI_BIP bring-in, in every structure: after a bring-in of 1 the next seat completes to
+    the smallest bet, 2, not to 3."""
+    game = pf.Game(variant="stud", structure="no_limit", ante=1, bring_in=1)
+    hand = pf.Hand(game, {1: 100, 2: 100, 3: 100}, 1, rng=random.Random(6))
+    hand.act(hand.to_act, "bring_in")
+    assert hand.legal().complete == pf.Range(2, 99)
+
+
+def test_a_short_all_in_opening_bet_in_no_limit_stud_is_raised_by_a_full_bet() -> None:
+    """TDA 2024 Rules 43 and 47: a short all-in opening bet is no full bet; in no-limit the next
+    raise is the bet plus a full bet, on third street as on every other (stud without a
+    bring-in: the high card opens)."""
+    game = pf.Game(variant="stud", structure="no_limit", ante=1, min_bet=10)
+    probe = pf.Hand(game, {1: 100, 2: 100, 3: 100}, 1, rng=random.Random(7))
+    opener = probe.to_act
+    assert opener is not None
+    hand = pf.Hand(game, {1: 100, 2: 100, 3: 100} | {opener: 4}, 1, rng=random.Random(7))
+    hand.act(opener, "all_in")                         # 3 chips: less than the smallest bet of 10
+    legal = hand.legal()
+    assert legal.complete is None and legal.raise_ is not None and legal.raise_.min_to == 3 + 10

@@ -7,21 +7,12 @@ from __future__ import annotations
 
 import random
 
+from tests.table.test_mixed_rounds import fold_to_the_forced_bet
+
 import pokerfloor as pf
-from pokerfloor.hand import Hand
 from pokerfloor.table import Level, Tournament
 
 LEVELS = (Level(10, 20, hands=4), Level(20, 40, hands=4), Level(40, 80))
-
-
-def fold_to_the_forced_bet(hand: Hand) -> None:
-    while not hand.is_over:
-        seat, legal = hand.to_act, hand.legal()
-        assert seat is not None
-        if "bring_in" in legal.actions:
-            hand.act(seat, "bring_in")
-        else:
-            hand.act(seat, "fold" if legal.call is not None else "check")
 
 
 def test_a_horse_tournament_keeps_its_rotation_through_the_levels() -> None:
