@@ -54,8 +54,10 @@ $(SERVE_STAMP): $(RUN_STAMP)
 
 # A home game in the browser (docs/guide/hosting.md): a table with three house bots, dealing at
 # once; it prints your host link and the invite link for friends. Ctrl-C stops it.
+# HOST=0.0.0.0 lets friends on the same network in (serve prints this computer's address there).
+HOST ?= 127.0.0.1
 serve: $(SERVE_STAMP)
-	$(BIN)/pokerfloor serve --bots 3
+	$(BIN)/pokerfloor serve --bots 3 --host $(HOST)
 
 $(STAMP): $(RUN_STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[cli,test,fast,docs,envs,plot,ray,server,postgres,bot]'

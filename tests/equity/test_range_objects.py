@@ -97,3 +97,15 @@ def test_a_range_object_and_its_text_are_read_alike_when_refused() -> None:
         equity([r, "QQ"], board="AhKd2c")
     with pytest.raises(RangeError):
         equity(["AhKh", "QQ"], board="AhKd2c")
+
+
+@pytest.mark.parametrize("board", ["Qs7s2s", "Ks8s3s9s", "Qs7s2s9s3s", "2c3c4c5d", "Ah7h2hKd", "Td9d8d7d6d"])
+def test_a_hand_against_a_range_read_whole_counts_every_suit_pattern_of_board(board: str) -> None:
+    # the sweep of a hand against a range leaves out the range's hands that hold a board card
+    # itself (the range is read whole): most of all where the board makes or draws to a flush
+    for ranges in (["AhKh", "55+, A2s+, K9s+, ATo+"], ["55+, A2s+, K9s+, ATo+", "JcTc"]):
+        if set(parse_cards(board)) & set(parse_cards(next(r for r in ranges if len(r) == 4))):
+            continue
+        swept = equity(ranges, board=board)
+        assert swept.method == "sweep"
+        assert swept.players == equity(ranges, board=board, method="boards").players

@@ -287,3 +287,19 @@ def test_events_name_players_by_name(http: TestClient) -> None:
     sits = [f for frame in game.host.frames if frame["type"] == "update" for f in frame["events"] if f["kind"] == "sit"]
     assert {e["name"] for e in sits} == {"ann", "bob", "cy"}
     game.close()
+
+
+def test_every_game_a_table_may_deal_is_warmed_before_it_is_dealt(http: TestClient, monkeypatch: Any) -> None:
+    """Finding 6: the first razz showdown froze every page for a second: only the table's first
+    game had its rankings built. Now every game of a rotation is, as the table starts."""
+    from pokerfloor.server import actor
+
+    warmed: set[tuple[str, str]] = set()
+    monkeypatch.setattr(actor, "warm_rankings", lambda g: warmed.add((g.variant_spec.high, g.variant_spec.low)))
+    game = Session(http, game=None, seats=6, rotation={"name": "8game", "small_bet": 2})
+    rotation = game.room.table.rotation
+    assert rotation is not None
+    assert {(g.variant_spec.high, g.variant_spec.low) for g in rotation.rotation.games} == warmed
+    assert ("none", "ace_five") in warmed           # razz's
+    assert game.host.sync() and game.host.state["table"]["game"]["current"]["key"] == "fixed_limit_deuce_seven_triple"
+    game.close()

@@ -37,14 +37,20 @@ def free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a `pokerfloor serve` process on 127.0.0.1 with its own SQLite file."""
+def server(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Iterator[str]:
+    """The base URL of a `pokerfloor serve` process on 127.0.0.1 with its own SQLite file. A test
+    module that needs known deals names its master seed in ``SERVE_SEED``: the server's own
+    setting for tests (``POKERFLOOR_SERVE_SEED``), since no page or link can choose it."""
     port = free_port()
+    env = os.environ.copy()
+    seed = getattr(request.module, "SERVE_SEED", None)
+    if seed is not None:
+        env["POKERFLOOR_SERVE_SEED"] = seed
     db = tmp_path_factory.mktemp("serve") / "tables.db"
     command = [sys.executable, "-c", "from pokerfloor.cli import main; main()",
                "serve", "--db", f"sqlite:///{db}", "--host", "127.0.0.1", "--port", str(port),
                "--between-hands", "0"]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=os.environ.copy())
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(200):

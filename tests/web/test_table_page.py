@@ -24,6 +24,7 @@ NAMES = {1: "Ann", 2: "Bob", 3: "Cyd"}
 # board 2h 3s Ah 5d 4c is a wheel for everyone). Found by replaying sessions through the
 # server's Room with seeds 00, 01, ...
 SEED = "11"
+SERVE_SEED = SEED     # the server deals every table from it (conftest.server)
 CARD = re.compile(r'"([2-9TJQKA][shdc])"')
 
 
@@ -355,6 +356,9 @@ def a_top_up_and_a_player_away_show_on_every_page(table: dict[str, Any]) -> None
     spectator = people["spectator"]
     seats[1].page.fill("#top-up-chips", "100")
     seats[1].page.click("#top-up-form button[type=submit]")
+    # Seats here need the host's approval, and so does a top-up (issue 35): the host approves it.
+    request = people["host"].page.locator("#requests li", has_text="asks to add 100")
+    request.locator(".approve").click()
     expect(spectator.page.locator(".seat[data-seat='1'] .stack")).to_have_text("130")
     seats[1].page.click("#sit-out")
     expect(spectator.page.locator(".seat[data-seat='1'] .badge.away-badge")).to_have_text("away")

@@ -26,8 +26,8 @@ def bench(
             "--only",
             help=(
                 "Run only this benchmark (repeatable): play, play-batch, eval, eval-batch, equity, replay, "
-                "env-batch, env-aec, soak, fuzz, serve, tournament, equity-hand-range, equity-range-range, "
-                "equity-three-way, "
+                "env-batch, env-aec, soak, fuzz, serve, tournament, cfr-plus, cfr-vanilla, equity-hand-range, "
+                "equity-range-range, equity-three-way, "
                 "equity-board (its cases, or a part: equity-board-flop, equity-board-turn-range-20, ...)."
             ),
         ),

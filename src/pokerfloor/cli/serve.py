@@ -55,7 +55,9 @@ def _kill_hook() -> Any:
 
 @app.command("serve")
 def serve_command(
-    db: Annotated[str, typer.Option("--db", help="SQLAlchemy URL of the store.")] = "sqlite:///pokerfloor.db",
+    db: Annotated[str, typer.Option(
+        "--db", help="The store: a SQLite file (pokerfloor.db) or a URL (sqlite:///x.db, postgresql+psycopg://...).")
+    ] = "pokerfloor.db",
     host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every network).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
     origin: Annotated[list[str] | None, typer.Option("--origin", help="Another web origin allowed.")] = None,
@@ -106,6 +108,7 @@ def serve_command(
     except ValueError as wrong:
         typer.echo(f"error: {wrong}", err=True)
         raise typer.Exit(2) from None
+    db = store_url(db)
     listening = listen(host, port)      # a port in use is told here, before anything else
     prepare_process()
     origins = [*(origin or ()), *([origin_of(public_url)] if public_url else [])]
@@ -182,6 +185,29 @@ def listen(host: str, port: int) -> socket.socket:
 
 
 ANY_ADDRESS = frozenset({"0.0.0.0", "::", ""})
+LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
+
+
+def store_url(db: str) -> str:
+    """``--db`` as a SQLAlchemy URL: a URL as it is, a file path as a SQLite file's URL
+    (``pokerfloor.db`` is ``sqlite:///pokerfloor.db``)."""
+    return db if "://" in db else f"sqlite:///{db}"
+
+
+def who_can_open(host: str, port: int, public_url: str | None, lan: Callable[[], str] | None = None) -> list[str]:
+    """The lines ``serve`` prints under its links: who can open them, and how to invite others."""
+    if public_url:
+        return [f"  anyone who can reach {public_url.rstrip('/')} can open the invite link"]
+    if host in ANY_ADDRESS:
+        address = (lan or lan_address)()
+        return [f"  friends on the same network can open these links (this computer is {address} there);",
+                "  beyond it, put the server behind a proxy: see the hosting guide (docs/guide/hosting.md)"]
+    if host in LOOPBACK:
+        return ["  only this computer can open these links (the server listens on 127.0.0.1).",
+                "  To invite friends on the same network: make serve HOST=0.0.0.0",
+                "  (or pokerfloor serve --host 0.0.0.0), which prints this computer's network address;",
+                "  beyond it, see the hosting guide (docs/guide/hosting.md)"]
+    return [f"  whoever can reach {host} on port {port} can open these links"]
 
 
 def base_url(host: str, port: int) -> str:
@@ -253,6 +279,8 @@ def _open_house_table(server: Any, house_table: Callable[..., Any], host: str, p
         typer.echo("a table, waiting for its players (Start dealing once two are seated):")
     typer.echo(f"  host link (you alone, keep it private): {own}")
     typer.echo(f"  invite link (send it to your friends):  {invite}")
+    for line in who_can_open(host, port, public_url):
+        typer.echo(line)
     if open_browser:
         import webbrowser
 

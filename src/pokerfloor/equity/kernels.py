@@ -1483,7 +1483,6 @@ def _hand_against_range(
     x, y = int(hand[0]), int(hand[1])
     hero_key = int(small[x]) + int(small[y])
     hero_suits = _suit_bit_jit(x) | _suit_bit_jit(y)
-    hero_bits = (1 << x) | (1 << y)
     keys = np.empty(count, dtype=np.int64)
     suit_masks = np.empty(count, dtype=np.int64)
     bits = np.empty(count, dtype=np.int64)
@@ -1558,7 +1557,7 @@ def _hand_against_range(
         mine = _holdem_value_jit(board_key + hero_key, board_suits | hero_suits, small, big, suits, at)
         if needed <= 0:  # five of a suit on the board: every hand ranked by its cards
             for h in range(count):
-                if bits[h] & (board_bits | hero_bits):
+                if bits[h] & (board_bits | known):
                     continue
                 theirs = _holdem_value_jit(board_key + keys[h], board_suits | suit_masks[h], small, big, suits, at)
                 k = classes[h]

@@ -22,6 +22,7 @@ from pokerfloor.server.commands import (
     Refused,
     Resync,
     Spectate,
+    TopUp,
     name_key,
     parse,
 )
@@ -81,8 +82,7 @@ class TableTask:
         self._new_turn()
 
     def start(self) -> None:
-        loop = asyncio.get_running_loop()
-        loop.run_in_executor(None, warm_rankings, self.room.config.game)   # off the loop
+        self.warm()
         self._spawn()
 
     def _spawn(self) -> None:
@@ -113,6 +113,22 @@ class TableTask:
             self.room = self.server.rebuild(self.room.table_id, from_snapshot=False)
         self._new_turn()
         self._spawn()
+
+    def warm(self) -> None:
+        """Build the hand rankings of every game this table may deal, off the loop, before it is
+        dealt: a rotation's or dealer's choice's every game, and a game the host sets (the first
+        razz showdown froze every page for a second: issue 35)."""
+        loop = asyncio.get_running_loop()
+        rotation = self.room.table.rotation
+        games = [self.room.config.game, self.room.table.game]
+        if rotation is not None:
+            games += rotation.rotation.games
+        seen = set()
+        for game in games:
+            key = (game.variant_spec.high, game.variant_spec.low)
+            if key not in seen:
+                seen.add(key)
+                loop.run_in_executor(None, warm_rankings, game)
 
     async def run(self) -> None:
         """Commands one at a time, and what the table does by itself between them, until told to
@@ -215,6 +231,8 @@ class TableTask:
         self.stored = True
         self.server.hook(f"stored/{moment}", entry)
         self._new_turn()
+        if entry["kind"] == "set_game":
+            self.warm()
         self.pending.extend(event_json(e, self.room) for e in events)
         said = entry["kind"] in ("chat", "rail_chat")      # a chat line, or a straddle refused at the deal
         if said or (entry["kind"] == "deal" and self.room.log and self.room.log[-1]["kind"] == "straddle_refused"):
@@ -504,7 +522,25 @@ class TableTask:
 
     async def _on_approve(self, client: Client, frame: Frame, command: ClientCommand, player: Player | None) -> None:
         assert isinstance(command, Approve)
-        await self._seat(command.request_id)
+        asked = self.room.top_ups.get(command.request_id)
+        if asked is not None:
+            await self.commit({"kind": "top_up", "player_id": asked[0], "chips": asked[1], "post": asked[2],
+                               "request_id": command.request_id})
+        else:
+            await self._seat(command.request_id)
+        await client.send(self.ack(frame))
+
+    async def _on_top_up(self, client: Client, frame: Frame, command: ClientCommand, player: Player | None) -> None:
+        """A top-up: at once, or at a table whose seats need approval asked of the host (the
+        ack's ``request_id``; the host's own top-up needs none)."""
+        assert isinstance(command, TopUp) and player is not None
+        entry: Input = {"kind": "top_up", "player_id": player.player_id, "chips": command.chips, "post": command.post}
+        if self.room.config.approval and not client.host:
+            request_id = secrets.token_hex(6)
+            await self.commit({**entry, "kind": "ask_top_up", "request_id": request_id})
+            await client.send(self.ack(frame, request_id=request_id))
+            return
+        await self.commit(entry)
         await client.send(self.ack(frame))
 
 
@@ -516,6 +552,7 @@ STEPS: dict[type[ClientCommand], Step] = {
     Spectate: TableTask._on_spectate,
     Approve: TableTask._on_approve,
     Chat: TableTask._on_chat,
+    TopUp: TableTask._on_top_up,
 }
 """The commands the table task carries out with steps of its own (their checks, replies, or more
 than one input); every other command of ``commands.COMMANDS`` is its ``INPUT`` as it is."""

@@ -251,7 +251,9 @@ class Act(Command):
 
 @dataclass(frozen=True)
 class TopUp(Command):
-    TYPE, INPUT = "top_up", "top_up"
+    """Chips added between hands (a rebuy with none left); at an approval table the host
+    approves it (the table task asks: ``ask_top_up``)."""
+    TYPE = "top_up"
     chips: int = chips_field()
     post: bool = flag_field()
 
@@ -533,7 +535,8 @@ INPUTS: dict[str, dict[str, Rule]] = {
     "leave": {"player_id": _PLAYER},
     "sit_out": {"player_id": _PLAYER},
     "sit_in": _of(SitIn, player_id=_PLAYER),
-    "top_up": _of(TopUp, player_id=_PLAYER),
+    "top_up": _of(TopUp, player_id=_PLAYER, request_id=Rule(str, 1, ID_LENGTH, optional=True)),
+    "ask_top_up": _of(TopUp, player_id=_PLAYER, request_id=_REQUEST),
     "straddle": _of(Straddle, player_id=_PLAYER),
     "chat": {"text": rules(Chat)["text"], "player_id": _PLAYER},
     "rail_chat": {"text": rules(Chat)["text"], "name": Rule(str, 1, NAME_LENGTH + 16, strip=True)},

@@ -88,6 +88,7 @@ def room_record(room: Room) -> dict[str, Any]:
         "removed": room.removed,
         "declared": [[seat, amount] for seat, amount in room.declared],
         "clock_next": room.clock_next,
+        "top_ups": {request: list(asked) for request, asked in room.top_ups.items()},
         "dealt_game": None if room.dealt_game is None else game_json(room.dealt_game),
     }
 
@@ -177,6 +178,7 @@ def _room_from(table_id: str, config: Config, host_hash: str, data: Any, hands: 
     room.removing = [str(p) for p in data["removing"]]
     room.removed = [str(h) for h in data["removed"]]
     room.declared = [(int(seat), None if amount is None else int(amount)) for seat, amount in data["declared"]]
+    room.top_ups = {str(r): (str(a[0]), int(a[1]), bool(a[2])) for r, a in data["top_ups"].items()}
     dealt = data["dealt_game"]
     room.dealt_game = None if dealt is None else game_from(dealt)
     clock_next = data["clock_next"]
@@ -197,7 +199,7 @@ def _from_v2(data: Mapping[str, Any]) -> dict[str, Any]:
     the players seated, and no history (chat and events before it are not in it)."""
     names = {p[0]: p[1] for p in data["players"]}
     return {**data, "version": 3, "ended_at": data["clock"], "names": names, "log": [], "removing": [],
-            "removed": [], "declared": [], "clock_next": None, "dealt_game": None}
+            "removed": [], "declared": [], "clock_next": None, "dealt_game": None, "top_ups": {}}
 
 
 class TableBroken(Refused):

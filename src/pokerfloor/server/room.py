@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
+from pokerfloor import citations as cite
 from pokerfloor.errors import IllegalAction, InvalidArgument
 from pokerfloor.hand import Hand
 from pokerfloor.hand.bomb import check_bomb_pot
@@ -485,6 +486,8 @@ class Room:
     """The straddles declared for the next hand (``straddles`` holds those asked during a hand)."""
     clock_next: dict[str, float] | None = None
     """A clock the host set during a turn: it applies from the next turn."""
+    top_ups: dict[str, tuple[str, int, bool]] = field(default_factory=dict)
+    """Top-ups waiting for the host at an approval table: (player id, chips, post) by request id."""
     dealt_game: Game | None = None
     """The game the hand in play (or the last) was dealt at."""
 
@@ -702,6 +705,8 @@ class Room:
         self.requests[entry["request_id"]] = Request(entry["request_id"], name, seat, chips, entry["token_hash"])
 
     def _on_refuse(self, entry: Input) -> None:
+        if self.top_ups.pop(entry["request_id"], None) is not None:
+            return
         if self.requests.pop(entry["request_id"], None) is None:
             raise Refused("bad_field", "no such seat request")
 
@@ -790,7 +795,40 @@ class Room:
         return player
 
     def _on_top_up(self, entry: Input) -> None:
-        self._add_chips(self._seat(entry), entry["chips"], post=entry["post"])
+        """A top-up or rebuy, by the buy-in's rules (``_check_top_up``); at a table whose seats
+        need approval, the one the host approved (``request_id``: ``ask_top_up``)."""
+        request = entry.get("request_id")
+        if request is not None:
+            asked = self.top_ups.get(request)
+            if asked is None or asked[0] != entry["player_id"] or asked[1] != entry["chips"]:
+                raise Refused("bad_field", "no such top-up request", field="request_id")
+        seat = self._seat(entry)
+        self._check_top_up(seat, entry["chips"])
+        self._add_chips(seat, entry["chips"], post=entry["post"])
+        if request is not None:
+            del self.top_ups[request]
+
+    def _check_top_up(self, seat: int, chips: int) -> None:
+        """A top-up by the buy-in's rules (GENRULES buy-in, seed 002): chips are added between
+        the player's hands, at least the minimum buy-in, or enough to bring the stack to the
+        maximum, and never past it (a rebuy, after losing every chip, is a buy-in: the minimum)."""
+        stack = self.table.stack(seat)
+        low, high = buy_in_limits(self.table.game)
+        if self.config.tournament is not None or stack == 0:
+            return                  # the table's own rules: no top-ups in a tournament; a rebuy's minimum
+        if chips < low and (high is None or stack + chips != high):
+            most = "" if high is None else f", or {high - stack} to bring your stack to the maximum {high}"
+            raise Refused("illegal", f"a top-up is at least the minimum buy-in, {low}{most}", "below_min_buy_in",
+                          cite.BUY_IN)
+
+    def _on_ask_top_up(self, entry: Input) -> None:
+        """At a table whose seats need approval, a top-up waits for the host (``approve`` or
+        ``refuse`` with its ``request_id``); it is checked now, and again as it is approved."""
+        seat = self._seat(entry)
+        self._check_top_up(seat, entry["chips"])
+        if any(asked[0] == entry["player_id"] for asked in self.top_ups.values()):
+            raise Refused("illegal", "your top-up already waits for the host", "invalid_action")
+        self.top_ups[entry["request_id"]] = (entry["player_id"], entry["chips"], entry["post"])
 
     def _add_chips(self, seat: int, chips: int, *, post: bool = False) -> None:
         """Chips bought between hands: a top-up, or a rebuy when the seat has none left (the
@@ -1179,6 +1217,7 @@ HANDLERS: dict[str, Callable[[Room, Input], None]] = {
     "run_it": Room._on_run_it,
     "offer_timeout": Room._on_offer_timeout,
     "fold_seat": Room._on_fold_seat,
+    "ask_top_up": Room._on_ask_top_up,
     "sit_out_seat": Room._on_sit_out_seat,
     "show": Room._on_show,
     "rail_chat": Room._on_rail_chat,

@@ -80,6 +80,10 @@ def update_frame(
         requests = [
             {"request_id": r.request_id, "kind": "seat", "name": r.name, "seat": r.seat, "chips": r.chips}
             for r in room.requests.values()
+        ] + [
+            {"request_id": request_id, "kind": "top_up", "name": room.name_of(player_id),
+             "seat": room.players[player_id].seat if player_id in room.players else None, "chips": chips}
+            for request_id, (player_id, chips, _) in room.top_ups.items()
         ]
         table = {**table, "requests": requests}
     my_turn = seated and room.table.to_act == seat

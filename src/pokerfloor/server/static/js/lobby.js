@@ -79,7 +79,7 @@ $("#create").onsubmit = async (event) => {
   const rotation = lobbyRotation($("#mixed").value, Number($("#mixed-bet").value));
   if (rotation) options.rotation = rotation; // the server deals the mix instead of one game
   if (rotation?.name === "dealers_choice") rotation.games = choiceGames();
-  const bombs = family === "flop" ? bombRule("lobby-bomb") : null;
+  const bombs = family === "flop" || family === "mixed" ? bombRule("lobby-bomb") : null;
   if (bombs) options.bomb_pots = bombs;
   if ($("#sng-on").checked) {
     // A sit-and-go: the blinds given above double every level (docs/protocol.md, tournaments).

@@ -1,10 +1,12 @@
 // The showdown on the felt, for the moment between hands (docs/protocol.md, `result`): each pot
 // and each run or board names its winner in the middle, each shown hand is named at its seat,
-// and the cards of each winning hand are lit (the five the server's words name, "K-K-9-9-A").
+// and the cards of each winning hand are lit (its best five, worked out by holding.js in a game
+// ranked high; else the five ranks the server's words end with, "K-K-9-9-A").
 
 import { $, seatNames } from "./state.js";
 import { bombPot } from "./games.js";
 import { cardElement } from "./cards.js";
+import { HIGH_GAMES, bestFive } from "./holding.js";
 
 const potName = (pot, count) => (count === 1 ? "Pot" : pot === 0 ? "Main pot" : count === 2 ? "Side pot" : `Side pot ${pot}`);
 const short = (words) => (words || "").split(": ")[0];
@@ -43,12 +45,25 @@ export function resultLines(update) {
 /** Light the cards of the winning hands (a seat's own and the board's), once the hand is over. */
 function light(update) {
   const result = update.result;
+  const hand = update.hand;
   for (const a of result.awards) {
     const words = a.halves ? a.halves.high.hand : a.won_with;
-    const ranks = fiveRanks(words);
-    if (!ranks.length) continue;
     const board = document.querySelector(`#board .run[data-run='${(a.run ?? 0) + 1}']`) || $("#board");
+    const boardCards = (hand.boards?.length > 1 ? hand.boards[a.run ?? 0] : hand.board) || [];
     for (const seat of Object.keys(a.winners)) {
+      // A game ranked high: the winner's best five worked out from the cards shown (a straight's
+      // or a flush's words name no cards); else the five ranks the words end with.
+      const hole = result.shown?.[seat] || hand.holes?.[seat] || [];
+      const shown = hole.some((c) => c);
+      const found = shown && HIGH_GAMES.has(hand.game?.variant) && !a.halves?.low ? bestFive(hole, boardCards, { omaha: hole.length >= 4 && boardCards.length > 0 }) : null;
+      if (found) {
+        for (const card of [...document.querySelectorAll(`.seat[data-seat='${seat}'] .hole .card[data-card]`), ...board.querySelectorAll(".card[data-card]")]) {
+          if (found.five.includes(card.dataset.card)) card.classList.add("lit");
+        }
+        continue;
+      }
+      const ranks = fiveRanks(words);
+      if (!ranks.length) continue;
       const wanted = [...ranks];
       const cards = [...document.querySelectorAll(`.seat[data-seat='${seat}'] .hole .card[data-card]`), ...board.querySelectorAll(".card[data-card]")];
       for (const card of cards) {
