@@ -23,6 +23,7 @@ from pokerfloor.server.actor import TableTask
 from pokerfloor.server.commands import MAX_CHIPS, TABLE_CHIPS, Refused
 from pokerfloor.server.limits import SOCKETS_PER_ADDRESS
 from pokerfloor.server.room import Room
+from pokerfloor.server.store import NotOwner
 
 from .conftest import GAME
 from .served import Served, Sock, serving
@@ -408,3 +409,24 @@ def test_every_error_code_the_server_sends_is_in_the_protocols_table_and_no_othe
     section = section[: section.index("\n## ", 4)]
     documented = set(re.findall(r"^\| `([a-z_]+)` \|", section, flags=re.M))
     assert raised == documented
+
+
+def test_a_task_handed_over_to_another_process_is_not_started_again(served: Served,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """``NotOwner`` (a signal, not a fault: another process owns the table now) ends the task
+    for good: starting it again would write a table this process lost."""
+    host, table_id = table(served)
+    running = served.call(lambda: served.server.tables[table_id])
+
+    async def handed_over(self: TableTask, command: Any) -> None:
+        raise NotOwner(table_id)
+
+    monkeypatch.setattr(TableTask, "_carry_out", handed_over)
+    first = served.call(lambda: running.task)
+    host.send_text(json.dumps({"type": "start", "id": "x"}))
+    for _ in range(100):
+        if served.call(lambda: first.done()):
+            break
+        time.sleep(0.02)
+    time.sleep(0.3)         # longer than the first restart's wait
+    assert served.call(lambda: running.task) is first and first.done() and running.stopped

@@ -91,13 +91,17 @@ class TableTask:
         self.task.add_done_callback(self._ended)
 
     def _ended(self, task: asyncio.Task[None]) -> None:
-        """The table's task ended: asked to (``None`` on its queue, or cancelled), or it died,
-        which ``run`` never lets one command do. A task that died anyway is started again at
-        once, its room rebuilt from the store: the process never keeps a dead table."""
+        """The table's task ended: asked to (``None`` on its queue, or cancelled), handed over to
+        another process (``NotOwner``, a signal), or it died of a fault, which ``run`` never lets
+        one command do. A task that died of a fault is started again at once, its room rebuilt
+        from the store: the process never keeps a dead table."""
         if self.stopped or task.cancelled():
             return
-        LOG.error("table %s: its task died; started again from the store", self.room.table_id,
-                  exc_info=task.exception())
+        died = task.exception()
+        if not isinstance(died, Exception):     # a signal (``store.NotOwner``: handed over), not a fault
+            self.stopped = True
+            return
+        LOG.error("table %s: its task died; started again from the store", self.room.table_id, exc_info=died)
         # Started again at once the first time; a task that keeps dying waits longer each time.
         now = asyncio.get_running_loop().time()
         self.deaths = self.deaths + 1 if now - self.died_at < RETRY_SECONDS else 1
