@@ -10,9 +10,11 @@ SERVE_STAMP := $(VENV)/.serve-installed
 DOCS_STAMP := $(VENV)/.docs-installed
 STAMP := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.bench-installed
-# The mypyc-compiled build of the hand engine (setup.py, POKERFLOOR_COMPILE=1), installed into its
-# own folder: the tests run against it and against the pure-Python source, and the bench uses it.
+# The mypyc-compiled build of the hand engine (setup.py, POKERFLOOR_COMPILE=1): the wheel, in
+# build/dist, installed into its own folder: the tests run against it and against the pure-Python
+# source (tests/builds installs the wheel itself into a fresh venv), and the bench uses it.
 COMPILED := build/compiled
+WHEELS := build/dist
 COMPILED_STAMP := $(COMPILED)/.built
 SOURCES := $(shell find src -name '*.py') setup.py pyproject.toml
 # The web table's browser tests drive Debian's chromium: Playwright cannot download a browser here.
@@ -52,11 +54,13 @@ $(SERVE_STAMP): $(RUN_STAMP)
 
 # A home game in the browser (docs/guide/hosting.md): a table with three house bots, dealing at
 # once; it prints your host link and the invite link for friends. Ctrl-C stops it.
+# HOST=0.0.0.0 lets friends on the same network in (serve prints this computer's address there).
+HOST ?= 127.0.0.1
 serve: $(SERVE_STAMP)
-	$(BIN)/pokerfloor serve --bots 3
+	$(BIN)/pokerfloor serve --bots 3 --host $(HOST)
 
 $(STAMP): $(RUN_STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[cli,test,fast,docs,envs,plot,ray,server]'
+	$(BIN)/python -m pip install --quiet -e '.[cli,test,fast,docs,envs,plot,ray,server,postgres,bot]'
 	$(BIN)/python -m pip install --quiet -e '.[browser]'
 	touch $(STAMP)
 
@@ -102,12 +106,13 @@ bench: $(BENCH_STAMP) $(COMPILED_STAMP)
 
 compiled: $(COMPILED_STAMP)
 
-# Build and install a compiled wheel of the package into $(COMPILED) with the venv's mypy (mypyc)
-# and setuptools; rebuilt whenever a source file changes.
+# Build the compiled wheel of the package with the venv's mypy (mypyc), numpy and setuptools, and
+# install it into $(COMPILED); rebuilt whenever a source file changes.
 $(COMPILED_STAMP): $(STAMP) $(SOURCES)
-	rm -rf $(COMPILED)
+	rm -rf $(COMPILED) $(WHEELS)
 	$(BIN)/python -m pip install --quiet "setuptools>=77"
-	POKERFLOOR_COMPILE=1 $(BIN)/python -m pip install --quiet --no-build-isolation --no-deps --target $(COMPILED) .
+	POKERFLOOR_COMPILE=1 $(BIN)/python -m pip wheel --quiet --no-build-isolation --no-deps --wheel-dir $(WHEELS) .
+	$(BIN)/python -m pip install --quiet --no-deps --target $(COMPILED) $(WHEELS)/pokerfloor-*.whl
 	touch $(COMPILED_STAMP)
 
 # Everything the targets made: the virtual environment, builds, the docs site and tool caches.

@@ -1,19 +1,29 @@
-"""Build hook: compile the hand engine with mypyc when ``POKERFLOOR_COMPILE=1`` is set.
+"""Build hook: the wheel carries the hand engine compiled with mypyc, or pure Python where it cannot.
 
-Everything else about the package is in ``pyproject.toml``. Without the variable the build is
-pure Python, as for every ordinary ``pip install``. With it, the modules in ``COMPILED`` are
-compiled to C extension modules that sit beside their ``.py`` files and are imported in their
-place; mypy (which ships mypyc) and a C compiler must then be present, and the build runs
-without isolation so that it uses them:
+Everything else about the package is in ``pyproject.toml``. A wheel or an install from this
+source (``python -m build``, ``pip install .``, the sdist) compiles the modules in ``COMPILED``
+to C extension modules that sit beside their ``.py`` files and are imported in their place; the
+build requirements (pyproject.toml) bring mypy, which ships mypyc. Where no working C compiler is
+found (simulate one with ``CC=false``), the build says so in a warning and makes the pure wheel,
+which behaves the same, only slower. ``POKERFLOOR_COMPILE`` decides it outright:
 
-    POKERFLOOR_COMPILE=1 pip install --no-build-isolation .
+- ``POKERFLOOR_COMPILE=1``: compile, and fail if that is impossible (``make compiled``);
+- ``POKERFLOOR_COMPILE=0``: the pure wheel (``py3-none-any``), without trying;
+- unset: compile if a compiler works, the pure wheel otherwise.
 
-docs/performance.md says what compiling buys and how both builds are tested.
+An editable install (``pip install -e .``) stays pure unless ``POKERFLOOR_COMPILE=1``: it runs the
+source as it is edited. ``pokerfloor --version`` and ``pokerfloor.build_info()`` say which build
+is loaded; docs/performance.md says what compiling buys and how both builds are tested.
 """
 
 from __future__ import annotations
 
 import os
+import sys
+import sysconfig
+import tempfile
+import warnings
+from pathlib import Path
 
 from setuptools import setup
 
@@ -49,13 +59,64 @@ measured 2 %), the hand records (``hand/record.py``: built when asked for),
 ``rules.py`` (configuration, read a few times a hand) and everything around the hand (tables,
 io, the command line)."""
 
+CHECK = ["--follow-imports=silent"]
+"""mypy's options for the compiling run: the modules compiled are type-checked in full (mypyc
+needs their types), the modules they import are read for their types only. The engine needs
+nothing of the extras, but ``envs/observer.py`` and ``envs/episode.py`` are typed with numpy's
+types, so numpy is a build requirement (pyproject.toml); gymnasium, which other modules of
+``pokerfloor.envs`` import, is not."""
+
+PURE_WARNING = "pokerfloor: building the pure-Python wheel (the hand engine is not compiled): {why}"
+
+
+def compiler_problem() -> str | None:
+    """Why no C extension can be built here (``None``: one can): a one-line C file that includes
+    Python.h is compiled and linked as setuptools would compile the extension modules."""
+    from setuptools._distutils.ccompiler import new_compiler
+    from setuptools._distutils.errors import CCompilerError, DistutilsError
+    from setuptools._distutils.sysconfig import customize_compiler
+
+    with tempfile.TemporaryDirectory() as scratch:
+        source = Path(scratch) / "probe.c"
+        source.write_text("#include <Python.h>\nint pokerfloor_probe(void) { return Py_IsInitialized(); }\n")
+        try:
+            compiler = new_compiler()
+            customize_compiler(compiler)
+            objects = compiler.compile(
+                [str(source)], output_dir=scratch, include_dirs=[sysconfig.get_paths()["include"]]
+            )
+            if sys.platform != "win32":  # MSVC's link step needs the full extension setup; compiling proves it
+                compiler.link_shared_object(objects, str(Path(scratch) / "probe.so"))
+        except (CCompilerError, DistutilsError, OSError) as failed:
+            return f"no working C compiler ({type(failed).__name__}: {str(failed).strip()[:200]})"
+    return None
+
+
+BUILDS = {"bdist_wheel", "build", "build_ext", "install", "editable_wheel", "develop"}
+"""The setup.py commands that build modules; the others (``sdist``, ``egg_info``, ``dist_info``:
+the sdist and the metadata) need no extension, so mypyc does not run for them."""
+
 
 def _extensions() -> list[object]:
-    if os.environ.get("POKERFLOOR_COMPILE") != "1":
+    choice = os.environ.get("POKERFLOOR_COMPILE", "")
+    commands = set(sys.argv[1:])
+    editable = bool(commands & {"editable_wheel", "develop"})
+    if choice == "0" or not commands & BUILDS or (choice != "1" and editable):
         return []
-    from mypyc.build import mypycify
-
-    return list(mypycify(COMPILED, opt_level="3"))
+    try:
+        from mypyc.build import mypycify
+    except ImportError as missing:
+        if choice == "1":
+            raise
+        warnings.warn(PURE_WARNING.format(why=f"mypyc cannot be imported ({missing})"), stacklevel=1)
+        return []
+    problem = compiler_problem()
+    if problem is not None:
+        if choice == "1":
+            raise SystemExit(f"pokerfloor: POKERFLOOR_COMPILE=1 but {problem}")
+        warnings.warn(PURE_WARNING.format(why=problem), stacklevel=1)
+        return []
+    return list(mypycify([*CHECK, *COMPILED], opt_level="3"))
 
 
 setup(ext_modules=_extensions())

@@ -28,7 +28,8 @@ def test_the_version_is_one_number_for_the_package_and_the_command() -> None:
         [sys.executable, "-c", "from pokerfloor.cli import main; main()", "--version"],
         capture_output=True, text=True, check=True,
     ).stdout
-    assert out.strip() == f"pokerfloor {pf.__version__}"
+    assert out.strip() == str(pf.build_info())
+    assert out.startswith(f"pokerfloor {pf.__version__} (") and "hand engine" in out
 
 
 def test_pf_evaluate_is_the_function_and_the_module_has_its_own_name() -> None:

@@ -60,3 +60,35 @@ def test_the_readme_says_what_pokerfloor_is_for_each_of_its_users() -> None:
                          ("use the library", "import pokerfloor"), ("train a bot", "pokerfloor.envs"),
                          ("study hands", "pokerfloor replay")]:
         assert any(who in line and command in line for line in users.splitlines()), who
+
+
+DOCS_SITE = "https://pokerfloor.readthedocs.io/"
+LINK = re.compile(r"\]\(([^)\s]+)\)|(?<![(\[])(https?://[^\s)`|;,]*[^\s)`|;,.])")
+
+
+def test_every_link_works_on_a_package_index_page() -> None:
+    """Issue 40: the README is the package's long description, rendered on an index page where a
+    relative ``docs/...`` link is dead. Every link is absolute, and each one into the docs site is
+    a page the site builds (``docs/X.md`` is served at ``X/``, ``docs/index.md`` at the root)."""
+    text = README.read_text()
+    pages = {str(p.relative_to(README.parent / "docs").with_suffix("")) for p in (README.parent / "docs").rglob("*.md")}
+    links = [a or b for a, b in LINK.findall(text)]
+    assert len(links) >= 20
+    for target in links:
+        assert target.startswith("https://"), target
+        if target.startswith(DOCS_SITE):
+            path = target.removeprefix(DOCS_SITE).removeprefix("en/latest/").strip("/") or "index"
+            assert path in pages, target
+    assert not re.search(r"(?<!\[)`docs/[^`]*\.md`(?!\])", text), "a docs path that is not a link"
+
+
+def test_the_package_metadata_points_at_the_docs_and_the_licence() -> None:
+    import tomllib
+
+    root = README.parent
+    project = tomllib.loads((root / "pyproject.toml").read_text())["project"]
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
+    assert (root / "LICENSE").read_text().startswith("MIT License\n\nCopyright (c) 2026 the pokerfloor developers")
+    assert "## 0.1.0" in (root / "CHANGELOG.md").read_text()
+    assert all(url.startswith(DOCS_SITE) for url in project["urls"].values())
+    assert {"typer", "rich"} <= {dependency.split(">")[0] for dependency in project["dependencies"]}

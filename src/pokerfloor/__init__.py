@@ -8,6 +8,7 @@
 """
 
 from pokerfloor import io
+from pokerfloor._build import BuildInfo, build_info
 from pokerfloor._version import __version__
 from pokerfloor.cards import Card, Deck, Rank, SeededShuffler, Suit, format_cards, parse_cards
 from pokerfloor.errors import IllegalAction, InvalidArgument, PokerfloorError
@@ -40,16 +41,32 @@ from pokerfloor.hand import (
 )
 from pokerfloor.interpret import Ruling, interpret
 from pokerfloor.rules import VARIANTS, Game, HouseRules, Variant
-from pokerfloor.table import KillGame, Level, LimitStakes, Rotation, Straddles, Table, TableOptions, Tournament
+from pokerfloor.table import (
+    Break,
+    FloorEvent,
+    KillGame,
+    Level,
+    LimitStakes,
+    MultiTableTournament,
+    Place,
+    Rotation,
+    Straddles,
+    Table,
+    TableOptions,
+    Tournament,
+)
 
 __all__ = [
     "VARIANTS",
     "Award",
+    "Break",
+    "BuildInfo",
     "Call",
     "Card",
     "DealRequest",
     "Deck",
     "Event",
+    "FloorEvent",
     "Game",
     "Hand",
     "HandRank",
@@ -62,6 +79,8 @@ __all__ = [
     "Legal",
     "Level",
     "LimitStakes",
+    "MultiTableTournament",
+    "Place",
     "PokerfloorError",
     "Post",
     "Pot",
@@ -80,6 +99,7 @@ __all__ = [
     "Tournament",
     "Variant",
     "__version__",
+    "build_info",
     "evaluate",
     "evaluate_ace_five",
     "evaluate_badugi",

@@ -17,6 +17,8 @@ NO_REBUYS: Final = "TDA 2024 Rule 27"
 AT_YOUR_SEAT: Final = "TDA 2024 Rule 30"
 DEAD_BUTTON: Final = "TDA 2024 Rule 32; RROP11 Button & Blind Use item 2(b)"
 HEADS_UP: Final = "TDA 2024 Rule 34-B"
+MISDEAL: Final = "TDA 2024 Rule 35 (the re-deal is an exact re-play: the same button, players and limits)"
+SUBSTANTIAL_ACTION: Final = "TDA 2024 Rules 35-D and 36 (no misdeal once substantial action occurs)"
 NEW_PLAYER: Final = "TDA 2024 Rules 8-A and 10-A; RROP11 Button & Blind Use"
 FIRST_IN: Final = "TDA 2024 Rule 40-A"
 AMOUNT: Final = "TDA 2024 Rule 40-C"
@@ -45,6 +47,11 @@ FOLD_NO_BET: Final = "TDA 2024 Rule 58"
 CAP: Final = "RROP11 Betting & Raising item 3"
 CHIP: Final = "RROP11 Betting & Raising (smallest chip)"
 DRAW: Final = "RROP11 Draw poker"
+DRAW_ALL_IN: Final = (
+    "RROP11 Draw poker (lowball: until there is action after the draw a player may learn of an opponent's hand"
+    " only how many cards they drew); TDA 2024 Rule 35-A (house rules apply for draw games): the live hands are"
+    " tabled after the last draw (house option draw_all_in_tabling)"
+)
 BRING_IN: Final = "RROP11 Seven-card stud (bring-in); WIKI_BIP bring-in; TDA 2024 RP-10-E"
 KILL: Final = "RROP11 Kill Pots"
 KILL_NO_BLINDS: Final = (
@@ -131,6 +138,10 @@ BALANCING: Final = (
     "TDA 2024 Rule 11-A (flop and mixed games: the player due the big blind next moves to the worst"
     " position, never the small blind; stud by position)"
 )
+MIXED_BALANCING: Final = (
+    "TDA 2024 Rule 11-B (in mixed games the button is frozen during stud; the player moved is the one who"
+    " would be big blind were the game hold'em)"
+)
 BALANCING_TABLE: Final = "TDA 2024 Rule 11-C (the table a player leaves is set by a predetermined procedure)"
 HALTING: Final = (
     "TDA 2024 Rule 11-D (play halts at a table 3 or more players short of the longest once the blinds"
@@ -161,6 +172,9 @@ PROGRESSIVE_BOUNTY: Final = (
     " bounty and adds the rest to the eliminator's own bounty"
 )
 REBUYS: Final = "TDA 2024 Rule 27 (players may not miss a hand; a declared rebuy must be made)"
+ADD_ONS: Final = (
+    "common tournament practice, not a TDA rule: an add-on, chips bought once at a set level or break"
+)
 FINAL_TABLE: Final = "common tournament practice, not a TDA rule: seats at the final table are redrawn"
 BREAKS: Final = "common tournament practice, not a TDA rule: a scheduled break stops every table between hands"
 

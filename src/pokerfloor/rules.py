@@ -175,6 +175,18 @@ class HouseRules:
     the stud hands; the blinds resume from it, as if the stud hands had not been dealt.
     ``"moving"``: it goes on moving one seat a stud hand, as a count of hands, and the blinds
     follow it when the flop games return."""
+    draw_all_in_tabling: Literal["after_draws", "at_all_in"] = "after_draws"
+    """When the live hands of a draw game are turned up once no more betting can happen.
+    ``"after_draws"`` (RROP11 Draw poker, citations ``DRAW_ALL_IN``; TDA 2024 Rule 35-A leaves
+    draw games to house rules): after the last draw, since the draws are decisions still to be
+    made and a player learns no more of an opponent's hand than how many cards they drew.
+    ``"at_all_in"`` (TDA 2024 Rule 16 read as in flop games): as soon as betting is over."""
+    owed_blinds_in_stud: Literal["kept", "cleared"] = "kept"
+    """The blinds a player owes (missed while away, or a new player's) when a mixed game deals
+    stud hands. ``"kept"`` (RROP11 Button & Blind Use, missed blinds; WIKI_BIP Posting: a debt of
+    blinds is paid by posting them, or lapses when the big blind reaches the seat): the player is
+    dealt the stud hands and still owes them when the games with blinds return. ``"cleared"``: a
+    stud hand dealt to the player clears the debt."""
     oot_mode: Literal["reject", "hold"] = "reject"
     killer_acts: Literal["last", "in_turn"] = "last"
     """Where the kill blind acts pre-flop. ``"last"`` (WIKI_BIP; WIKI_KILL, whose example has A the
@@ -379,8 +391,10 @@ class Game:
 
     @property
     def min_bet(self) -> int:
-        """The smallest bet: as given, else the big blind (or the small bet, or one chip)."""
-        return self.given_min_bet or self.big_blind or self.small_bet or self.min_chip
+        """The smallest bet: as given, else the big blind (or the small bet; in stud twice the
+        bring-in, as the fixed-limit small bet, a bring-in being less than the smallest bet; or
+        one chip)."""
+        return self.given_min_bet or self.big_blind or self.small_bet or 2 * self.bring_in or self.min_chip
 
     def _check(self) -> None:
         """Refuse a game whose inputs do not make one (a clear ValueError)."""
@@ -433,10 +447,11 @@ class Game:
         if self.variant_spec.family == "stud":
             if self.blinds:
                 raise InvalidArgument("stud games use antes and a bring-in, not blinds")
-            if self.structure == "fixed_limit" and self.bring_in >= self.small_bet:
+            smallest, named = self._smallest_bet()
+            if self.bring_in and self.bring_in >= smallest:
                 raise InvalidArgument(
-                    f"the bring-in {self.bring_in} is not less than the small bet {self.small_bet}: a fixed-limit "
-                    f"bring-in is less than a full bet, so that the next players may complete it ({BRING_IN_SIZE})"
+                    f"the bring-in {self.bring_in} is not less than the {named} {smallest}: a bring-in is less than"
+                    f" the normal betting minimum, so that the next players may complete it ({BRING_IN_SIZE})"
                 )
         elif not self.blinds:
             raise InvalidArgument("this game needs blinds (small_blind and big_blind, or blinds=...)")
@@ -447,6 +462,14 @@ class Game:
         for amount in limits if self.structure in ("fixed_limit", "spread_limit") else (self.min_bet,):
             if amount % self.min_chip:
                 raise InvalidArgument(f"bet size {amount} is not a multiple of the smallest chip {self.min_chip}")
+
+    def _smallest_bet(self) -> tuple[int, str]:
+        """The smallest full bet of the first betting round and its name, for the bring-in."""
+        if self.structure == "fixed_limit":
+            return self.small_bet, "small bet"
+        if self.structure == "spread_limit" and self.spread:
+            return self.spread[0], "spread's minimum"
+        return self.min_bet, "smallest bet"
 
     def inputs(self) -> dict[str, Any]:
         """The game as given, under the constructor's names: ``Game(**game.inputs())`` is the

@@ -38,6 +38,10 @@ def test_each_pass_runs_the_build_it_names() -> None:
     for name in modules:
         origin = importlib.import_module(name).__file__ or ""
         assert origin.endswith(".py") is (build == "pure"), (name, origin)
+    info = pf.build_info()
+    assert info.engine == build and info.compiled is (build == "compiled")
+    assert set(info.modules) == (set(modules) if build == "compiled" else set()), info.modules
+    assert str(info).startswith(f"pokerfloor {pf.__version__} (") and build in str(info).replace("pure-Python", "pure")
 
 
 def _mid_hand() -> pf.Hand:

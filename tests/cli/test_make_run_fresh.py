@@ -19,7 +19,7 @@ NOT_FOR_PLAYING = ("pytest", "mypy", "ruff", "hypothesis", "pokerkit", "numba", 
 def test_make_run_builds_a_lean_venv_and_plays_five_hands(tmp_path: Path) -> None:
     clone = tmp_path / "pokerfloor"
     shutil.copytree(ROOT / "src", clone / "src", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
-    for name in ("pyproject.toml", "setup.py", "Makefile", "README.md"):
+    for name in ("pyproject.toml", "setup.py", "Makefile", "README.md", "LICENSE", "CHANGELOG.md", "MANIFEST.in"):
         shutil.copy(ROOT / name, clone / name)
     run = subprocess.run(
         ["make", "run", f"PYTHON={sys.executable}"],

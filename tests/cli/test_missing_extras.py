@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from pokerfloor.cli import EXTRAS
+from pokerfloor.cli import EXTRAS, LIGHTER
 
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src"
@@ -53,10 +53,10 @@ def pokerfloor_without(blocked: list[str], *args: str) -> subprocess.CompletedPr
 @pytest.mark.parametrize(
     ("args", "extra", "package"),
     [
-        (["equity", "AhAs", "KdKc"], "fast", "numpy"),
-        (["equity", "AhAs", "KdKc", "--board", "2c3c4c"], "fast", "numpy"),
+        (["equity", "AhAs", "KdKc"], "equity", "numpy"),
+        (["equity", "AhAs", "KdKc", "--board", "2c3c4c"], "equity", "numpy"),
         (["sim", "--hands", "100"], "fast", "numpy"),
-        (["bot", "--url", "http://127.0.0.1:9/t/none"], "server", ""),
+        (["bot", "--url", "http://127.0.0.1:9/t/none"], "bot", "websockets"),
         (["serve", "--port", "9"], "server", ""),
     ],
     ids=["equity", "equity on a board", "sim", "bot", "serve"],
@@ -78,8 +78,13 @@ def test_the_plot_of_stats_names_its_extra(tmp_path: Path) -> None:
     assert "Traceback" not in run.stderr and len(run.stderr.strip().splitlines()) == 1
 
 
-def test_commands_that_need_no_extra_still_run_without_them() -> None:
-    for args in (["--help"], ["demo", "--hands", "1"], ["match", "pro", "rock", "--hands", "2"]):
+def test_commands_that_need_no_extra_still_run_without_them(tmp_path: Path) -> None:
+    """Issue 40: these are what a bare ``pip install pokerfloor`` runs (typer and rich only);
+    ``verify-deal`` reads the server's deal module, which needs nothing of the server extra."""
+    empty = tmp_path / "hands.json"
+    empty.write_text("[]")
+    for args in (["--help"], ["--version"], ["demo", "--hands", "1"], ["match", "pro", "rock", "--hands", "2"],
+                 ["verify-deal", str(empty)]):
         run = pokerfloor_without(EVERY_EXTRA_MODULE, *args)
         assert run.returncode == 0, (args, run.stderr)
 
@@ -91,7 +96,8 @@ def test_a_missing_module_no_extra_brings_is_not_disguised() -> None:
 
 
 def test_every_module_named_comes_with_the_extra_named() -> None:
-    """The table of extras agrees with pyproject.toml."""
+    """The table of extras agrees with pyproject.toml, and so does each lighter extra a command
+    is sent to instead."""
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
 
     def packages(extra: str) -> set[str]:
@@ -99,3 +105,5 @@ def test_every_module_named_comes_with_the_extra_named() -> None:
 
     for module, (package, extra) in EXTRAS.items():
         assert package.lower() in packages(extra), (module, package, extra)
+    for (command, module), extra in LIGHTER.items():
+        assert EXTRAS[module][0] in packages(extra), (command, module, extra)

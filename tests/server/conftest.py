@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 
 from pokerfloor.hand import Hand
 from pokerfloor.server import create_app
+from pokerfloor.server.deal import master_seed
 from pokerfloor.server.room import Room
 
 pytest.importorskip("starlette")
@@ -115,11 +116,20 @@ class Session:
     """A table with a host and players, played through the protocol."""
 
     def __init__(self, http: TestClient, *, game: dict[str, Any] | None = None, seats: int = 6, **options: Any) -> None:
+        """``seed``: the table's master seed, given to the server (``Server.seeds``), never in
+        the frame: no client chooses a deal."""
         self.http = http
         self.host = Peer(http, "host")
-        created = self.host.reply(
-            {"type": "create_table", "game": game or GAME, "seats": seats, "options": options}
-        )
+        seed = options.pop("seed", None)
+        server = http.app.state.server  # type: ignore[attr-defined]
+        if seed is not None:
+            server.seeds = lambda: seed
+        try:
+            created = self.host.reply(
+                {"type": "create_table", "game": game or GAME, "seats": seats, "options": options}
+            )
+        finally:
+            server.seeds = master_seed
         assert created["type"] == "table_created", created
         self.table_id = created["table_id"]
         self.host.token = created["host_token"]
@@ -189,7 +199,7 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 def http(tmp_path: Any, clock: FakeClock) -> Iterator[TestClient]:
-    app = create_app(f"sqlite:///{tmp_path / 'serve.db'}", clock=clock, flood=10_000)
+    app = create_app(f"sqlite:///{tmp_path / 'serve.db'}", clock=clock, flood=10_000, between_hands=0)
     with TestClient(app) as client:
         try:
             yield client

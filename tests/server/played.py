@@ -94,9 +94,10 @@ def play(
 def write_database(path: str, hands: int = 6, more: int = 5) -> Room:
     """A SQLite store as this release writes it, of one table that played ``hands`` hands and
     ``more`` inputs into the next: its inputs, its room record at the last hand's end and every
-    finished hand's record (the fixture ``fixtures/room-records-v2.db`` was written by
-    ``python -m tests.server.played tests/server/fixtures/room-records-v2.db``, and
-    ``room-records-v1.db`` so by the release before, whose records were version 1)."""
+    finished hand's record (the fixture ``fixtures/room-records-v3.db`` was written by
+    ``python -m tests.server.played tests/server/fixtures/room-records-v3.db``, and
+    ``room-records-v1.db`` and ``-v2.db`` so by the releases before, whose records were versions
+    1 and 2)."""
     from pokerfloor.server.records import boundary
     from pokerfloor.server.store import Boundary, Store
 

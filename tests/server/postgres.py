@@ -11,6 +11,7 @@ import subprocess
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 
 def _bin(name: str) -> str:
@@ -24,9 +25,36 @@ def _as_postgres(*command: str) -> list[str]:
     return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else list(command)
 
 
+@dataclass
+class Cluster:
+    """A running throwaway cluster: its SQLAlchemy URL, and its restart (as an upgrade or a
+    crash of the database server would do it: every connection to it is dropped)."""
+
+    url: str
+    data: str
+    folder: str
+    port: int
+
+    def pg_ctl(self, *args: str, check: bool = True) -> None:
+        subprocess.run(
+            _as_postgres(_bin("pg_ctl"), "-D", self.data, "-w", "-l", os.path.join(self.folder, "log"),
+                         "-o", f"-k {self.folder} -p {self.port} -h 127.0.0.1", *args),
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=check,
+        )
+
+    def stop(self) -> None:
+        self.pg_ctl("-m", "immediate", "stop")
+
+    def start(self) -> None:
+        self.pg_ctl("start")
+
+    def restart(self) -> None:
+        self.pg_ctl("-m", "immediate", "restart")
+
+
 @contextmanager
-def cluster() -> Iterator[str]:
-    """Start a cluster; yield its SQLAlchemy URL; stop and remove it."""
+def running_cluster() -> Iterator[Cluster]:
+    """Start a cluster; yield it; stop and remove it."""
     folder = tempfile.mkdtemp(prefix="pf-pg-")
     data = os.path.join(folder, "data")
     if os.geteuid() == 0:
@@ -34,16 +62,19 @@ def cluster() -> Iterator[str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "check": True}
-    subprocess.run(_as_postgres(_bin("initdb"), "-D", data, "-A", "trust", "-U", "postgres"), **quiet)  # type: ignore[call-overload]
-    subprocess.run(
-        _as_postgres(_bin("pg_ctl"), "-D", data, "-w", "-l", os.path.join(folder, "log"),
-                     "-o", f"-k {folder} -p {port} -h 127.0.0.1", "start"),
-        **quiet,  # type: ignore[call-overload]
-    )
+    subprocess.run(_as_postgres(_bin("initdb"), "-D", data, "-A", "trust", "-U", "postgres"),
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    running = Cluster(f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres", data, folder, port)
+    running.start()
     try:
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+        yield running
     finally:
-        subprocess.run(_as_postgres(_bin("pg_ctl"), "-D", data, "-m", "immediate", "stop"),
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        running.pg_ctl("-m", "immediate", "stop", check=False)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextmanager
+def cluster() -> Iterator[str]:
+    """Start a cluster; yield its SQLAlchemy URL; stop and remove it."""
+    with running_cluster() as running:
+        yield running.url

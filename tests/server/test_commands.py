@@ -16,6 +16,7 @@ from pokerfloor.server.commands import (
     COMMANDS,
     INPUTS,
     MAX_CHIPS,
+    TABLE_CHIPS,
     Join,
     Limits,
     Refused,
@@ -76,7 +77,7 @@ def test_every_command_parses_into_its_typed_value_and_refuses_each_bad_field_by
             assert refused.value.message.startswith(f"{name}: ")
 
 
-def test_a_join_takes_the_tables_buy_in_and_no_more_than_2_53_chips() -> None:
+def test_a_join_takes_the_tables_buy_in_and_no_more_than_the_tables_chip_cap() -> None:
     frame = {"type": "join", "name": "  ann ", "seat": 6, "chips": 40}
     assert parse(frame, LIMITS) == Join(name="ann", seat=6, chips=40, seat_token=None)
     assert parse({**frame, "chips": 200}, LIMITS).fields()["chips"] == 200
@@ -84,9 +85,17 @@ def test_a_join_takes_the_tables_buy_in_and_no_more_than_2_53_chips() -> None:
         with pytest.raises(Refused, match="chips: is 40 to 200"):
             parse({**frame, "chips": chips}, LIMITS)
     no_maximum = Limits(seats=6, buy_in=(40, None))
-    assert parse({**frame, "chips": MAX_CHIPS}, no_maximum).fields()["chips"] == MAX_CHIPS
-    with pytest.raises(Refused, match="chips"):
-        parse({**frame, "chips": MAX_CHIPS + 1}, no_maximum)
+    assert parse({**frame, "chips": TABLE_CHIPS}, no_maximum).fields()["chips"] == TABLE_CHIPS
+    for chips in (TABLE_CHIPS + 1, MAX_CHIPS, MAX_CHIPS + 1):    # issue 34, finding 6: 2**53 - 1 is refused
+        with pytest.raises(Refused, match="chips"):
+            parse({**frame, "chips": chips}, no_maximum)
+    holding = Limits(seats=6, buy_in=(40, None), chips_at_table=TABLE_CHIPS - 100)
+    assert parse({**frame, "chips": 100}, holding).fields()["chips"] == 100
+    with pytest.raises(Refused, match="chips: is 40 to 100"):
+        parse({**frame, "chips": 101}, holding)
+    for kind in ("top_up", "edit_stack"):       # a top-up and the host's edit: the same cap
+        with pytest.raises(Refused, match="chips: is 1 to 100"):
+            parse({"type": kind, "seat": 1, "chips": 101}, holding)
     with pytest.raises(Refused, match="seat: is 1 to 6"):
         parse({**frame, "seat": 7}, LIMITS)
 

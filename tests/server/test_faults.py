@@ -143,8 +143,9 @@ class Server:
     """``pokerfloor serve`` in a child process; ``kill_at`` is ``point:N`` or empty. With
     ``warm`` each server is forked from a zygote process (see ZYGOTE) instead of started cold."""
 
-    def __init__(self, db: Path | str, *, warm: bool = False) -> None:
+    def __init__(self, db: Path | str, *, warm: bool = False, seed: str = SEED) -> None:
         self.db = db if isinstance(db, str) else f"sqlite:///{db}"
+        self.seed = seed        # every table's master seed (POKERFLOOR_SERVE_SEED): one session, twice
         self.port = _free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.pid: int | None = None
@@ -156,11 +157,11 @@ class Server:
             )
 
     def _args(self) -> list[str]:
-        return ["serve", "--db", self.db, "--port", str(self.port), "--flood", "100000"]
+        return ["serve", "--db", self.db, "--port", str(self.port), "--flood", "100000", "--between-hands", "0"]
 
-    @staticmethod
-    def _env(kill_at: str = "") -> dict[str, str]:
-        return dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), POKERFLOOR_SERVE_KILL_AT=kill_at)
+    def _env(self, kill_at: str = "") -> dict[str, str]:
+        return dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path), POKERFLOOR_SERVE_KILL_AT=kill_at,
+                    POKERFLOOR_SERVE_SEED=self.seed)
 
     def start(self, kill_at: str = "") -> None:
         if self.zygote is not None:
@@ -281,7 +282,7 @@ def _session(server: Server, kills: list[str]) -> dict[str, Any]:
     the session's PHH and ledger, the kills by point, the actions resent and the resyncs."""
     server.start()
     host = Client(server)
-    created = host.reply({"type": "create_table", "game": GAME, "seats": 6, "options": {"seed": SEED}})
+    created = host.reply({"type": "create_table", "game": GAME, "seats": 6, "options": {}})
     table_id, tokens = created["table_id"], {"host": created["host_token"]}
     for name, seat in PLAYERS.items():
         player = Client(server)
@@ -478,7 +479,7 @@ def _in_flight(db: Path, point: str) -> tuple[dict[str, Any], dict[str, Any], in
     server.start()
     try:
         host = Client(server)
-        created = host.reply({"type": "create_table", "game": GAME, "seats": 6, "options": {"seed": SEED}})
+        created = host.reply({"type": "create_table", "game": GAME, "seats": 6, "options": {}})
         table_id, tokens = created["table_id"], {"host": created["host_token"]}
         for name, seat in (("ann", 1), ("bob", 2)):
             player = Client(server)

@@ -143,17 +143,22 @@ def test_the_host_moves_a_player_to_a_free_seat_between_hands_with_their_chips(h
     game.close()
 
 
-def test_the_host_sets_the_clock_and_time_bank_between_hands(http: TestClient, clock: FakeClock) -> None:
+def test_the_host_sets_the_clock_mid_hand_from_the_next_turn_tda_r29(http: TestClient, clock: FakeClock) -> None:
+    """Issue 35: "Set clock" mid-hand was refused ("the clock is set between hands"). Now the
+    host sets it at any moment: the turn being played keeps its time (TDA 2024 Rule 29: a
+    player is given the time they were told), the next turn has the new one."""
     game, _ = started(http, clock=CLOCK)
-    mid_hand = refused_unchanged(game, game.host, {"type": "set_clock", "seconds": 20, "time_bank": 30})
-    assert mid_hand["code"] == "illegal"
-    assert game.host.reply({"type": "pause"})["type"] == "ack"
-    game.play_hand()
+    first = game.to_act()
+    assert first is not None and first.state["you"]["clock"]["left"] == 15
     assert game.host.reply({"type": "set_clock", "seconds": 20, "time_bank": 30})["type"] == "ack"
-    assert game.host.reply({"type": "resume"})["type"] == "ack"
+    first.sync()
+    assert first.state["you"]["clock"]["left"] == 15            # this turn keeps its time
+    assert first.state["table"]["settings"]["clock_next"]["seconds"] == 20
+    assert game.act(first, "call")["type"] == "ack"
     actor = game.to_act()
     assert actor is not None and actor.state["you"]["clock"]["left"] == 50
     assert all(p.bank == 30 for p in game.room.players.values())
+    assert actor.state["table"]["settings"]["clock"]["seconds"] == 20
     game.close()
 
 

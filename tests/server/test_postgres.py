@@ -16,6 +16,8 @@ from tests.server.conftest import FakeClock, Session
 from tests.server.postgres import cluster
 from tests.server.test_faults import COMPILED_BUILD, GAME, POINTS, Client, Server, check_crashed_like_calm
 
+OPTIONS = {"between_hands": {"seconds": 0, "showdown": 0}}     # dealt at once (issue 35)
+
 
 @pytest.fixture(scope="module")
 def postgres() -> Iterator[str]:
@@ -46,12 +48,12 @@ def test_killed_on_postgresql_the_session_is_the_same(postgres: str, tmp_path: P
 
 
 def test_one_owner_per_table_and_a_takeover_when_it_dies(postgres: str) -> None:
-    first, second = Server(postgres), Server(postgres)
+    first, second = Server(postgres, seed="ab" * 16), Server(postgres, seed="ab" * 16)
     first.start()
     second.start()
     try:
         host = Client(first)
-        created = host.reply({"type": "create_table", "game": GAME, "seats": 6, "options": {"seed": "ab" * 16}})
+        created = host.reply({"type": "create_table", "game": GAME, "seats": 6, "options": OPTIONS})
         table_id, token = created["table_id"], created["host_token"]
         for seat in (1, 2):
             player = Client(first)

@@ -135,3 +135,46 @@ def test_the_thread_that_opens_the_house_table_imports_nothing_the_server_may_be
                 for alias in node.names}
     assert imported <= {"time", "webbrowser"}, imported
     assert "house_table" in inspect.signature(serve._open_house_table).parameters
+
+
+def test_serve_says_who_can_open_its_links() -> None:
+    """Issue 35, finding 12: on 127.0.0.1 the invite link was offered to friends, though only
+    this computer can open it. Now serve says who can, and how to invite others."""
+    from pokerfloor.cli.serve import who_can_open
+
+    local = " ".join(who_can_open("127.0.0.1", 8000, None))
+    assert "only this computer" in local and "make serve HOST=0.0.0.0" in local and "hosting guide" in local
+    lan = " ".join(who_can_open("0.0.0.0", 8000, None, lan=lambda: "192.168.1.23"))
+    assert "same network" in lan and "192.168.1.23" in lan
+    public = " ".join(who_can_open("0.0.0.0", 8000, "https://poker.example.com/"))
+    assert "https://poker.example.com" in public
+
+
+def test_db_takes_a_file_path_or_a_url(tmp_path: Path) -> None:
+    """Issue 35, finding 12: ``serve --db pokerfloor.db`` ended in a 70-line traceback."""
+    from pokerfloor.cli.serve import store_url
+
+    assert store_url("pokerfloor.db") == "sqlite:///pokerfloor.db"
+    assert store_url(str(tmp_path / "x.db")) == f"sqlite:///{tmp_path / 'x.db'}"
+    assert store_url("postgresql+psycopg://u@h/db") == "postgresql+psycopg://u@h/db"
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    process = subprocess.Popen([*SERVE, "--db", str(tmp_path / "plain.db"), "--port", str(port)],
+                               env=_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        said = [process.stdout.readline() for _ in range(4)]
+        assert said[1].startswith("  host link") and "only this computer" in said[3], said
+        assert (tmp_path / "plain.db").exists()
+    finally:
+        end(process)
+
+
+def test_what_make_serve_writes_is_ignored_by_git_and_make_serve_takes_host() -> None:
+    root = Path(__file__).parents[2]
+    ignored = subprocess.run(["git", "check-ignore", "pokerfloor.db", "pokerfloor.db-wal", "pokerfloor.db-shm"],
+                             cwd=root, capture_output=True, text=True)
+    assert ignored.stdout.split() == ["pokerfloor.db", "pokerfloor.db-wal", "pokerfloor.db-shm"]
+    makefile = (root / "Makefile").read_text()
+    assert "HOST ?= 127.0.0.1" in makefile and "serve --bots 3 --host $(HOST)" in makefile

@@ -23,6 +23,8 @@ from pokerfloor.server import create_app, transport  # noqa: E402
 from pokerfloor.server.limits import UNLIMITED  # noqa: E402
 from tests.server.conftest import GAME  # noqa: E402
 
+NO_PAUSE = {"seconds": 0, "showdown": 0}    # the next hand at once, as these runs assume (issue 35)
+
 LINE = "x" * 480          # a chat line near the longest: every update carries it to everyone
 WAIT = 5.0                # the longest any reply may take here (a stalled table never replies)
 
@@ -131,7 +133,7 @@ def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Served]:
 
 def test_a_client_that_stops_reading_delays_no_one_and_is_dropped(served: Served) -> None:
     host = Talker(served.port)
-    created = host.reply({"type": "create_table", "game": GAME, "seats": 6})
+    created = host.reply({"type": "create_table", "game": GAME, "seats": 6, "options": {"between_hands": NO_PAUSE}})
     table_id = created["table_id"]
     ann, bob = Talker(served.port), Talker(served.port)
     for seat, (name, peer) in enumerate((("ann", ann), ("bob", bob)), 1):

@@ -455,7 +455,7 @@ def test_the_record_holds_the_answers_and_the_deal_and_a_version_1_record_has_ne
     players = [s.player for s in room.table.seats.values()]
     _answer(played, players[0], True)
     mid = records.room_record(room)
-    assert mid["version"] == 2 and mid["deal_accepted"] == [players[0]]
+    assert mid["version"] == 3 and mid["deal_accepted"] == [players[0]]
     again = records.restored("t-sng", played.config, digest("host"), json.dumps(mid), hands)
     assert records.room_record(again) == mid
     for player in players[1:]:
@@ -464,13 +464,18 @@ def test_the_record_holds_the_answers_and_the_deal_and_a_version_1_record_has_ne
     assert final["deal_payouts"] == room.deal_payouts and sum(final["deal_payouts"].values()) == 10_000
     again = records.restored("t-sng", played.config, digest("host"), json.dumps(final), hands)
     assert records.room_record(again) == final and again.tournament_over
-    old = {k: v for k, v in boundary.items() if k not in ("deal_accepted", "deal_payouts")} | {"version": 1}
+    v3 = ("ended_at", "names", "log", "removing", "removed", "declared", "clock_next", "dealt_game", "top_ups")
+    old = {k: v for k, v in boundary.items() if k not in ("deal_accepted", "deal_payouts", *v3)} | {"version": 1}
     upgraded = records.restored("t-sng", played.config, digest("host"), json.dumps(old), hands)
-    assert records.room_record(upgraded) == boundary
+
+    def kept(record: dict[str, Any]) -> dict[str, Any]:      # what a version 1 record could hold
+        return {k: v for k, v in record.items() if k not in ("log", "names", "dealt_game")}
+
+    assert kept(records.room_record(upgraded)) == kept(boundary)
     assert upgraded.replay(played.inputs[taken:]) == []
-    assert records.room_record(upgraded) == final
+    assert kept(records.room_record(upgraded)) == kept(final)
     with pytest.raises(records.RecordMiss):
-        records.restored("t-sng", played.config, digest("host"), json.dumps({**final, "version": 3}), hands)
+        records.restored("t-sng", played.config, digest("host"), json.dumps({**final, "version": 4}), hands)
 
 
 def test_offer_then_every_player_accepts_through_the_protocol(http: TestClient) -> None:
@@ -507,3 +512,20 @@ def test_offer_then_every_player_accepts_through_the_protocol(http: TestClient) 
     assert session.host.reply({"type": "start"})["type"] == "ack"
     session.sync()
     assert not session.room.in_hand and session.room.table.hand_number == session.room.deals[-1].number
+
+
+def test_a_finished_sit_and_go_says_so_and_names_its_eliminated_players() -> None:
+    """Issue 35, finding 8: a finished sit-and-go said "paused", and a knocked-out player appeared
+    as "f38b48b45f9d1df2 is eliminated". The status is ``tournament_over``; every place, and
+    every event of a player gone, carries the player's name."""
+    from pokerfloor.server.moment import status_word
+    from pokerfloor.server.updates import event_json
+
+    played = Played(BY_HANDS, players=5, seed=2)
+    played.to_the_end()
+    room = played.room
+    assert status_word(room) == "tournament_over"
+    state = tournament_json(room, lambda: played.now)
+    assert {p["name"] for p in state["places"]} == {f"n{seat}" for seat in range(1, 6)}
+    named = [e for e in room.table.events if e.player]
+    assert named and all(event_json(e, room)["name"] == f"n{e.player[1:]}" for e in named)

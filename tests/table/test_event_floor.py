@@ -11,24 +11,31 @@ import pokerfloor as pf
 from pokerfloor import citations as cite
 from pokerfloor.cards import Card
 from pokerfloor.table import ManualClock
-from pokerfloor.table.event import Break, Event
-from pokerfloor.table.floor import chip_race, halted, player_to_move, two_step_draw, worst_position
+from pokerfloor.table.event import Break, MultiTableTournament
+from pokerfloor.table.floor import (
+    chip_race,
+    frozen_blinds,
+    halted,
+    player_to_move,
+    two_step_draw,
+    worst_position,
+)
 from pokerfloor.table.tournament import Level
 
 NL = pf.Game.no_limit_holdem(25, 50, min_chip=25)
 LEVELS = [Level(25, 50, hands=50), Level(50, 100)]
 
 
-def event(entries: int, seats: int = 9, **kw: object) -> Event:
+def event(entries: int, seats: int = 9, **kw: object) -> MultiTableTournament:
     kw.setdefault("rng", random.Random(7))
-    ev = Event(NL, kw.pop("levels", LEVELS), starting_stack=1000, seats=seats, buy_in=100, **kw)  # type: ignore[arg-type]
+    ev = MultiTableTournament(NL, kw.pop("levels", LEVELS), starting_stack=1000, seats=seats, buy_in=100, **kw)  # type: ignore[arg-type]
     for k in range(entries):
         ev.register(f"p{k}")
     ev.start()
     return ev
 
 
-def finish(ev: Event, no: int, shovers: tuple[int, ...] = ()) -> None:
+def finish(ev: MultiTableTournament, no: int, shovers: tuple[int, ...] = ()) -> None:
     """Play table ``no``'s hand: the seats in ``shovers`` get all in, the others fold."""
     table = ev.tables[no]
     hand = table.hand
@@ -202,6 +209,7 @@ def test_a_new_level_applies_to_each_tables_next_hand_tda2024_rule_23() -> None:
     ev.deal(2)
     clock.advance(minutes=21)
     finish(ev, 1)
+    assert ev.ready() == [1]            # the floor announces the new level
     hand = ev.deal(1)
     assert ev.level_number == 2 and hand.game.big_blind == 100
     assert ev.tables[2].hand.game.big_blind == 50        # the hand in play stays at its level
@@ -278,3 +286,128 @@ def test_an_icm_deal_mid_event_pays_the_pool_icm() -> None:
     assert ev.is_over and sum(p.prize for p in places) == 800 and len(places) == 8
     chop = event(3).chip_chop()
     assert sum(chop.values()) == 300
+
+
+def test_in_the_stud_games_of_a_mix_the_would_be_big_blind_moves_tda2024_rule_11b() -> None:
+    # the button frozen at seat 1: a hold'em hand would have the blinds in 2 and 3 (4 empty)
+    assert frozen_blinds(9, [1, 2, 3, 5, 6], 1) == (2, 3)
+    assert frozen_blinds(9, [1, 3, 6, 8], 8) == (1, 3)
+    # the short table's worst position in stud: the single big blind after the frozen small blind
+    assert worst_position(9, [1, 2, 5, 6], frozen_blinds(9, [1, 2, 5, 6], 1)[0]) == 3
+
+
+def test_a_finished_hand_not_ended_is_ended_before_anything_else_deals() -> None:
+    ev = event(4)
+    ev.deal(1)
+    table = ev.tables[1]
+    seats = tuple(table.seats)
+    hand = table.hand
+    assert hand is not None
+    while not hand.is_over:
+        legal = hand.legal()
+        table.act(hand.to_act, "raise" if legal.raise_ else "call", legal.raise_.max_to if legal.raise_ else None)
+    assert not ev.between_hands(1)
+    ready = ev.ready()                  # ends it: the busts are placed
+    assert ready == ([1] if not ev.is_over else []) and ev.between_hands(1)
+    out = [e for e in ev.entries.values() if e.out]
+    assert len(out) == len(seats) - len(table.seats)
+    assert ev.chips_on_tables() == ev.chips_issued
+
+
+def test_players_out_in_one_hand_for_hand_round_at_two_tables_share_a_group_hand_for_hand() -> None:
+    for seed in range(60):
+        ev = event(8, seats=4, payouts=(4, 3, 2, 1, 1, 1, 1), rng=random.Random(seed))   # 7 paid of 8
+        assert ev.hand_for_hand
+        ready = ev.ready()
+        for no in ready:
+            ev.deal(no)
+        for no in ready:
+            finish(ev, no, tuple(ev.tables[no].seats))
+        tables = {e.table for e in ev.events if e.kind == "bust"}
+        if len(tables) == 2:
+            break
+    else:
+        raise AssertionError("no round with players out at both tables")
+    assert len(ev._s.out) == 1                      # one group: out in the same hand
+    group = ev._s.out[0]
+    places = {p.entry: p.place for p in ev.standings()}
+    for entry, chips in group:
+        assert places[entry] == 8 - len(group) + 1 + sum(1 for _, c in group if c > chips)
+
+
+def test_an_add_on_at_its_level_adds_chips_and_money_add_on() -> None:
+    ev = event(4, levels=[Level(25, 50, hands=1), Level(50, 100)], add_on_level=2, add_on_stack=500,
+               add_on_price=50)
+    entry = ev.left[0]
+    with pytest.raises(pf.IllegalAction):
+        ev.add_on(entry)                # level 1: not yet
+    ev.deal(1)
+    finish(ev, 1)
+    ev.ready()
+    assert ev.level_number == 2
+    table, seat = ev.seat_of(entry)  # type: ignore[misc]
+    before = ev.tables[table].seats[seat].chips
+    ev.add_on(entry)
+    assert ev.tables[table].seats[seat].chips == before + 500 and ev.prize_pool == 450
+    assert ev.chips_on_tables() == ev.chips_issued == 4500
+
+
+def test_a_bounty_shared_by_two_winners_splits_as_the_pots_odd_chip_went_tda2024_rule_20() -> None:
+    """Seat order from the button breaks a tie of shares, as the pot's odd chip goes left of the
+    button (TDA 2024 Rule 20-A); the bigger share of the pot takes the odd unit first."""
+    from types import SimpleNamespace
+
+    from pokerfloor.hand import Award
+
+    ev = event(3, bounty=101)
+    table = ev.tables[1]
+    s1, s2, s3 = sorted(table.seats)
+    out = table.seats[s3].player_id
+    hand = SimpleNamespace(result=SimpleNamespace(awards=(
+        Award(0, 300, frozenset({s1, s2, s3}), {s1: 150, s2: 150}),)), button_seat=s1)
+    ev._pay_bounty(1, hand, s3, out)  # type: ignore[arg-type]
+    paid = {e.entry: e.won for e in ev.entries.values()}
+    # shares equal: the odd unit to the first winner left of the button (s2, then s1)
+    assert paid[table.seats[s2].player_id] == 51 and paid[table.seats[s1].player_id] == 50
+    assert ev.entries[out].bounty == 0
+
+
+def test_after_the_last_holdem_hand_the_would_be_big_blind_is_found_from_the_frozen_button_tda2024_rule_11b() -> None:
+    """The issue's example: five players, hold'em then razz, the button in seat 5 for the last
+    hold'em hand; by Rule 11-B the button goes to seat 1 and freezes, so the player who would be
+    big blind in hold'em is seat 3, and the short table's single big blind follows seat 2."""
+    stakes = pf.LimitStakes(150, ante=25, bring_in=50)
+    rotation = pf.Rotation.of(["holdem", "razz"], stakes)
+    ev = pf.MultiTableTournament(rotation, [Level(75, 150)], starting_stack=10_000, rng=random.Random(1))
+    table = pf.Table(stakes.game("holdem"), seats=6, button=1, cash=False, rng=random.Random(2))
+    for s in range(1, 6):
+        table.sit(s, f"p{s}", 10_000)
+    table.rotate_games(rotation)
+    while table.game.variant != "razz" or table.hand is None:
+        hand = table.start_hand()
+        while not hand.is_over:
+            legal = hand.legal()
+            table.act(hand.to_act, "bring_in" if legal.bring_in is not None else ("fold" if legal.call else "check"))
+        table.end_hand()
+    assert table.hand is not None and table.hand.button_seat == 5       # the last hold'em hand
+    assert ev._frozen(table) == (2, 3)
+
+
+def test_a_table_broken_during_a_hand_for_hand_round_leaves_the_round_hand_for_hand() -> None:
+    for seed in range(80):
+        ev = event(10, seats=4, payouts=tuple(range(9, 0, -1)), rng=random.Random(seed))   # 4, 3, 3
+        assert ev.hand_for_hand and sorted(ev.ready()) == [1, 2, 3]
+        big = max(ev.tables, key=lambda n: len(ev.tables[n].seats))
+        ev.deal(big)
+        finish(ev, big, tuple(ev.tables[big].seats))
+        if ev.players_left <= 8:
+            break
+    else:
+        raise AssertionError("no hand with two players out")
+    assert 3 not in ev.tables and any(e.kind == "break_table" for e in ev.events)
+    rest = ev.ready()
+    assert rest and all(no in ev.tables for no in rest) and big not in rest
+    for no in rest:
+        ev.deal(no)
+        finish(ev, no)
+    assert not ev._s.in_round and len(ev._s.out) == 1

@@ -16,8 +16,8 @@ import pokerfloor as pf
 from pokerfloor import citations as cite
 from pokerfloor.bench.tournament import play_event
 from pokerfloor.rules import VARIANTS
-from pokerfloor.table import LimitStakes, Rotation
-from pokerfloor.table.event import Event
+from pokerfloor.table import LimitStakes, ManualClock, Rotation
+from pokerfloor.table.event import Break, MultiTableTournament
 from pokerfloor.table.tournament import Level
 
 FLOP_OR_DRAW = [v for v, spec in VARIANTS.items() if spec.family != "stud"]
@@ -35,14 +35,34 @@ def game_for(variant: str, structure: str) -> pf.Game | Rotation:
 
 
 class Watch:
-    """The checks after every hand, and the balancing moves seen."""
+    """The checks after every hand, and every balancing move checked as it is made: in a flop or
+    draw game the player moved is the one the sending table's own ``preview`` says is due the
+    big blind next, and the seat taken is the first empty seat after the receiving table's last
+    big blind (TDA 2024 Rule 11-A)."""
 
-    def __init__(self, event: Event) -> None:
+    def __init__(self, event: MultiTableTournament) -> None:
         self.event = event
         self.seen = 0
         self.moves = 0
+        self.checked = 0
+        move = event._move
 
-    def after_hand(self, event: Event, no: int) -> None:
+        def checked_move(entry: str, to: int, seat: int, rule: str, why: str) -> None:
+            e = event.entries[entry]
+            source, target = event.tables[e.table], event.tables[to]  # type: ignore[index]
+            flop = not isinstance(event.game, Rotation) and event.game.variant_spec.family != "stud"
+            if rule == cite.BALANCING and flop:
+                assert e.seat == source.preview().big_blind_seat
+                last = target.positions.big_blind if target.positions is not None else None
+                empty = [s for s in range(1, target.size + 1) if s not in target.seats]
+                order = empty if last is None else [(last + k - 1) % target.size + 1 for k in range(1, target.size + 1)]
+                assert seat == next(s for s in order if s in empty)
+                self.checked += 1
+            move(entry, to, seat, rule, why)
+
+        event._move = checked_move  # type: ignore[method-assign]
+
+    def after_hand(self, event: MultiTableTournament, no: int) -> None:
         assert event.chips_on_tables() == event.chips_issued
         for e in event.events[self.seen:]:
             if e.kind == "move" and e.rule == cite.BALANCING:
@@ -57,14 +77,18 @@ class Watch:
 
 
 def run_event(seed: int, entries: int, variant: str, structure: str, *, reentries: int, bounty: int,
-              progressive: int, rebuys: bool) -> None:
+              progressive: int, rebuys: bool, uneven: bool = False) -> Watch:
     rng = random.Random(seed)
     game = game_for(variant, structure)
-    levels = [Level(25 * 2**k, 50 * 2**k, ante=5 * 2**k, hands=6) for k in range(40)]
+    levels: list[Level | Break] = [Level(25 * 2**k, 50 * 2**k, ante=5 * 2**k, hands=6) for k in range(40)]
+    levels.insert(3, Break(5))                                       # level 4 is a break
     paid = max(3, entries // 7)
-    event = Event(game, levels, starting_stack=1500, rng=random.Random(seed + 1), buy_in=100,
-                  payouts=tuple(range(paid, 0, -1)), late_until=2, reentries=reentries, bounty=bounty,
-                  progressive=progressive, rebuys_until=2 if rebuys else 0, rebuy_price=100)
+    clock = ManualClock()
+    event = MultiTableTournament(
+        game, levels, starting_stack=1500, rng=random.Random(seed + 1), clock=clock, buy_in=100,
+        payouts=tuple(range(paid, 0, -1)), late_until=2, reentries=reentries, bounty=bounty,
+        progressive=progressive, rebuys_until=2 if rebuys else 0, rebuy_price=100, seats=rng.choice((6, 9)),
+        colour_ups=[(5, 5, 25)] if rng.random() < 0.5 else [])
     first = entries * 2 // 3
     for k in range(first):
         event.register(f"p{k}")
@@ -72,7 +96,8 @@ def run_event(seed: int, entries: int, variant: str, structure: str, *, reentrie
     later = iter(range(first, entries))
     watch = Watch(event)
 
-    def tick(ev: Event) -> None:
+    def tick(ev: MultiTableTournament) -> None:
+        clock.advance(minutes=1)
         if ev.late_open():
             for k in (next(later, None) for _ in range(rng.randint(0, 5))):
                 if k is not None:
@@ -87,7 +112,7 @@ def run_event(seed: int, entries: int, variant: str, structure: str, *, reentrie
                 if rng.random() < 0.2:
                     ev.declare_rebuy(entry)
 
-    play_event(event, rng, check=watch.after_hand, tick=tick)
+    play_event(event, rng, check=watch.after_hand, tick=tick, asynchronous=uneven)
     places = event.standings()
     assert sorted(p.entry for p in places) == sorted(event.entries)
     assert sum(p.prize for p in places) == event.prize_pool
@@ -95,6 +120,7 @@ def run_event(seed: int, entries: int, variant: str, structure: str, *, reentrie
     assert min(p.place for p in places) == 1
     bounties = sum(p.bounties for p in places) + sum(e.bounty for e in event.entries.values())
     assert bounties <= bounty * len(event.entries)
+    return watch
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
@@ -107,15 +133,20 @@ def run_event(seed: int, entries: int, variant: str, structure: str, *, reentrie
     bounty=st.sampled_from([0, 0, 10, 25]),
     progressive=st.sampled_from([0, 50]),
     rebuys=st.booleans(),
+    uneven=st.booleans(),
 )
 def test_random_events_to_the_end_tda2024_rules_7_8_10_11(
     seed: int, entries: int, variant: str, structure: str, reentries: int, bounty: int, progressive: int,
-    rebuys: bool,
+    rebuys: bool, uneven: bool,
 ) -> None:
     run_event(seed, entries, variant, structure, reentries=reentries, bounty=bounty, progressive=progressive,
-              rebuys=rebuys)
+              rebuys=rebuys, uneven=uneven)
 
 
 def test_a_300_entry_event_and_a_horse_event_to_the_end_tda2024_rule_11() -> None:
-    run_event(37, 300, "holdem", "no_limit", reentries=1, bounty=20, progressive=50, rebuys=True)
-    run_event(38, 80, "horse", "fixed_limit", reentries=1, bounty=10, progressive=0, rebuys=False)
+    watch = run_event(37, 300, "holdem", "no_limit", reentries=1, bounty=20, progressive=50, rebuys=True)
+    assert watch.checked > 20 and watch.moves == watch.checked
+    watch = run_event(38, 80, "horse", "fixed_limit", reentries=1, bounty=10, progressive=0, rebuys=False)
+    assert watch.moves > 0
+    watch = run_event(39, 150, "omaha", "pot_limit", reentries=1, bounty=0, progressive=0, rebuys=True, uneven=True)
+    assert watch.moves > 0

@@ -122,3 +122,48 @@ def test_a_player_leaving_does_not_hold_the_round_open() -> None:
         table.end_hand()
     assert games[0][0] == games[1][0] == "holdem"
     assert games[-1][0] == "razz"
+
+
+def owing_table(house: pf.HouseRules | None = None) -> tuple[pf.Table, list[Hand]]:
+    """Seat 5 sits out through the hold'em blinds, comes back for the razz hands, and is dealt them."""
+    stakes = pf.LimitStakes(10)
+    table = pf.Table(stakes.game("holdem"), seats=6, button=1, rng=random.Random(1), house=house)
+    for seat in range(1, 6):
+        table.sit(seat, f"p{seat}", 5000)
+    table.rotate_games(pf.Rotation.of(["holdem", "razz"], stakes, per=4))
+    hands = []
+    for number in range(10):
+        if number == 1:
+            table.sit_out(5)
+        if number == 4:
+            table.sit_in(5)
+        hands.append(table.start_hand())
+        fold_to_the_forced_bet(hands[-1])
+        table.end_hand()
+    return table, hands
+
+
+def test_a_stud_hand_does_not_pay_the_blinds_a_player_owes() -> None:
+    """House rule ``owed_blinds_in_stud``, default ``"kept"`` (RROP11 Button & Blind Use, missed
+    blinds; WIKI_BIP Posting: missed blinds are paid by posting them, or lapse when the big blind
+    reaches the seat): seat 5 missed both blinds in hold'em, is dealt the razz hands, and still
+    owes them when hold'em returns (before the fix the razz hands wiped the debt)."""
+    table, hands = owing_table()
+    razz = [h for h in hands if h.game.variant == "razz"]
+    assert razz and all(5 in h.seats for h in razz)
+    back = hands[8]
+    assert back.game.variant == "holdem" and 5 not in back.seats     # waits for the big blind
+    owed = table.seats[5].owes
+    assert owed.missed_big and owed.missed_small
+    assert table.seats[5].status == "waiting"
+    comes_in = table.start_hand()              # the big blind reaches seat 5: the debt lapses there
+    assert [(p.kind, p.amount) for p in comes_in.posts if p.seat == 5] == [("bb", 10)]
+    assert not table.seats[5].owes.anything and table.seats[5].status == "playing"
+    assert pf.HouseRules().owed_blinds_in_stud == "kept"
+
+
+def test_a_house_may_clear_the_owed_blinds_by_a_stud_hand() -> None:
+    """``owed_blinds_in_stud="cleared"``: a stud hand dealt to the player clears the debt."""
+    table, hands = owing_table(pf.HouseRules(owed_blinds_in_stud="cleared"))
+    assert 5 in hands[8].seats
+    assert not table.seats[5].owes.anything

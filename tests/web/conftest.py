@@ -14,6 +14,7 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, WebSocket, expect, sync_playwright
@@ -36,13 +37,20 @@ def free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a `pokerfloor serve` process on 127.0.0.1 with its own SQLite file."""
+def server(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Iterator[str]:
+    """The base URL of a `pokerfloor serve` process on 127.0.0.1 with its own SQLite file. A test
+    module that needs known deals names its master seed in ``SERVE_SEED``: the server's own
+    setting for tests (``POKERFLOOR_SERVE_SEED``), since no page or link can choose it."""
     port = free_port()
+    env = os.environ.copy()
+    seed = getattr(request.module, "SERVE_SEED", None)
+    if seed is not None:
+        env["POKERFLOOR_SERVE_SEED"] = seed
     db = tmp_path_factory.mktemp("serve") / "tables.db"
     command = [sys.executable, "-c", "from pokerfloor.cli import main; main()",
-               "serve", "--db", f"sqlite:///{db}", "--host", "127.0.0.1", "--port", str(port)]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=os.environ.copy())
+               "serve", "--db", f"sqlite:///{db}", "--host", "127.0.0.1", "--port", str(port),
+               "--between-hands", "0"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(200):
@@ -113,6 +121,7 @@ class Client:
         and ``uncheck``ed (seat approval always off), its lists set (``select``: list, value)
         and then whatever ``setup`` does on the lobby page; returns its link."""
         self.page.goto(f"/?seed={seed}")
+        self.page.uncheck("#clock-on")   # the lobby's clock is on by default; these hands are played slowly
         for box in ("#approval", *uncheck):
             self.page.uncheck(box)
         for box in check:
@@ -249,3 +258,62 @@ def check_or_call(client: Client) -> None:
                 "t => window.pokerfloorTable?.state.update?.you.turn_token !== t", arg=token)
             return
     raise AssertionError("no check, call, bring-in or draw button")
+
+
+TURN = "() => window.pokerfloorTable?.state.update?.you.turn_token != null"
+
+
+@pytest.fixture(scope="module")
+def bots_table(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Client]:
+    """``pokerfloor serve --bots 5 --game plo``: the host's page, seated in seat 1 of the house's
+    table, the bots dealing; the host's turn comes on its own (and the table waits for it)."""
+    port = free_port()
+    folder = tmp_path_factory.mktemp("layout")
+    with (folder / "stderr.txt").open("w") as err:
+        process = subprocess.Popen(
+            [sys.executable, "-c", "from pokerfloor.cli import main; main()", "serve", "--bots", "5", "--game", "plo",
+             "--no-approve", "--db", f"sqlite:///{folder / 'serve.db'}", "--host", "127.0.0.1", "--port", str(port)],
+            stdout=subprocess.PIPE, stderr=err, text=True, env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))
+    host = None
+    try:
+        assert process.stdout is not None
+        own = ""
+        while not own:
+            line = process.stdout.readline()
+            assert line, (folder / "stderr.txt").read_text()
+            if "host link" in line:
+                own = line.split(": ", 1)[1].strip()
+        parts = urlsplit(own)
+        host = Client(browser, f"{parts.scheme}://{parts.netloc}", "host")
+        host.page.goto(own)
+        host.page.wait_for_function(IN_PLAY)
+        host.page.click(".seat[data-seat='1'] .sit")
+        host.page.fill("#join-name", "Hana")
+        host.page.click("#join-form button[type=submit]")
+        expect(host.page.locator(".seat.me[data-seat='1']")).to_be_visible()
+        yield host
+        assert not host.errors, host.errors
+    finally:
+        if host is not None:
+            host.close()
+        end(process)
+
+
+def hosts_turn(page: Page) -> None:
+    """Wait for the host's own turn (the bots act at once), then pause the table there, so no
+    action clock moves it on while the page is measured."""
+    page.wait_for_function(TURN, timeout=90_000)
+    page.evaluate("() => window.pokerfloorTable.state.update.table.paused"
+                  " || window.pokerfloorTable.conn.send({ type: 'pause' }).then(() => true)")
+    page.wait_for_function("() => window.pokerfloorTable.state.update.table.paused")
+    # A test that drew the table with a change of its own (`pristine`, the table as it was
+    # paused): the next test starts from the table as it is.
+    page.evaluate("""() => {
+      const t = window.pokerfloorTable;
+      t.state.error = t.state.notice = null;
+      if (!t.pristine) return;
+      const u = structuredClone(t.pristine);
+      u.seq = t.state.update.seq;
+      t.conn.onFrame(u);
+    }""")
+    expect(page.locator("#actions .act").first).to_be_visible()

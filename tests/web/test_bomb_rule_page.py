@@ -30,6 +30,7 @@ def hosting(browser: Any, server: str, seed: str) -> Iterator[tuple[Client, list
     people = [host]
     try:
         host.page.goto(f"/?seed={seed}")
+        host.page.uncheck("#clock-on")   # the lobby's clock is on by default; these hands are played slowly
         host.page.uncheck("#approval")
         yield host, people
         assert not [e for person in people for e in person.errors]

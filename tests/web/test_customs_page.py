@@ -14,6 +14,7 @@ from tests.web.conftest import IN_PLAY, Client, table_at_once
 # The table's master seed: heads-up and checked down, seat 1's hand can no longer win once seat 2
 # has shown (found by replaying the server's Room with seeds 00, 01, ...).
 SEED = "00"
+SERVE_SEED = SEED     # the server deals every table from it (conftest.server)
 CARD = re.compile(r'"([2-9TJQKA][shdc])"')
 
 

@@ -140,7 +140,7 @@ def test_a_hi_lo_split_names_each_half(game_table: Callable[..., Seated]) -> Non
             halves = result["awards"][0]["halves"]
             if halves["low"] and halves["low"]["winners"] != halves["high"]["winners"]:
                 break
-            host.page.click("#start")
+            host.page.click("#resume")   # while paused: Resume (Start dealing is not shown then)
         else:
             raise AssertionError("no split pot in 15 hands")
         for person in (host, *players.values()):
@@ -159,6 +159,7 @@ def test_a_horse_table_opened_from_the_lobby_deals_limit_holdem_first(browser: B
     host = Client(browser, server, "host")
     try:
         host.page.goto("/?seed=5d")
+        host.page.uncheck("#clock-on")   # the lobby's clock is on by default; these hands are played slowly
         host.page.uncheck("#approval")
         host.page.select_option("#mixed", "horse")
         expect(host.page.locator("#mixed-bets")).to_be_visible()

@@ -101,11 +101,16 @@ def test_the_host_pauses_sets_blinds_moves_a_seat_ends_with_a_summary_and_a_hand
             visitor.page.click("#replay-next")
             steps += 1
             expect(visitor.page.locator("#replay-step")).to_contain_text(f"step {steps} of")
-            faces = visitor.page.locator("#replay-table .card[data-card]")
+            faces = visitor.page.locator("#felt .card[data-card]")
             seen.update(faces.nth(i).get_attribute("data-card") or "" for i in range(faces.count()))
-            expect(visitor.page.locator("#replay-table .card.back")).to_have_count(4)
+            expect(visitor.page.locator("#felt .card.back")).to_have_count(4)
         assert steps >= 2 and not seen & holes and not seen          # a preflop fold: no card shown
         expect(visitor.page.locator("#replay-action")).to_contain_text("fold")
+        # On the felt, by name (never "Seat 1"), in the log's words, ending on who won, not "Pot 0".
+        assert sorted(visitor.page.locator("#felt .seat .plate .name").all_inner_texts()) == ["Ann", "Bob"]
+        expect(visitor.page.locator("#replay-action")).not_to_contain_text("Seat ")
+        expect(visitor.page.locator("#replay-won")).to_contain_text("wins")
+        expect(visitor.page.locator("#pots")).to_be_hidden()
         visitor.page.click("#replay-first")
         expect(visitor.page.locator("#replay-step")).to_contain_text("step 1 of")
         visitor.page.click("#replay-play")
@@ -117,7 +122,7 @@ def test_the_host_pauses_sets_blinds_moves_a_seat_ends_with_a_summary_and_a_hand
         players[1].watch(ann)
         ann.goto(f"/replay.html?t={table_id}&hand=1")
         expect(ann.locator("#replay-note")).to_contain_text("Your cards (seat 1)")
-        faces = ann.locator("#replay-table .card[data-card]")
+        faces = ann.locator("#felt .card[data-card]")
         expect(faces).to_have_count(2)
         shown = {faces.nth(i).get_attribute("data-card") for i in range(2)}
         assert shown == dealt[1] and not shown & dealt[2]

@@ -24,6 +24,7 @@ def game(browser: Browser, server: str) -> Iterator[dict[str, Any]]:
     host = Client(browser, server, "host")
     people = {"host": host}
     host.page.goto("/?seed=77")
+    host.page.uncheck("#clock-on")   # the lobby's clock is on by default; these hands are played slowly
     host.page.uncheck("#approval")
     host.page.click("#create button[type=submit]")
     host.page.wait_for_url("**/table.html?t=*")

@@ -32,8 +32,8 @@ def test_rabbit_cards_then_a_board_run_twice(browser: Browser, server: str) -> N
         assert host.page.locator("#board .card").count() == 0          # the hand's own board stays empty
         host.shot("15-rabbit")
 
-        # Hand 2: all-in and called; both agree to run it twice.
-        host.page.click("#start")
+        # Hand 2: all-in and called; both agree to run it twice (Resume: never Start while paused).
+        host.page.click("#resume")
         host.page.wait_for_function("() => window.pokerfloorTable?.state.update?.table.hand_number === 2")
         host.page.click("#pause")
         shover = _to_act(host, players)

@@ -144,6 +144,11 @@ def test_the_host_link_opens_the_table_as_host_and_a_guest_watches_the_live_hand
             guest.page.fill("#join-name", "Gil")
             guest.page.click("#join-form button[type=submit]")
             expect(guest.page.locator("#waiting")).to_be_visible()
+            # The request is a count on the Host button; the panel does not open by itself over
+            # the hand in play (issue 35): the host opens it.
+            expect(host.page.locator("#host-toggle .count")).to_have_text("1")
+            expect(host.page.locator("#host")).to_be_hidden()
+            host.page.click("#host-toggle")
             host.page.click("#requests .approve")
             expect(guest.page.locator(".seat.me[data-seat='5']")).to_be_visible()
             seated_at = guest.state()["table"]["hand_number"]
@@ -172,6 +177,8 @@ def test_serve_bots_play_on_for_two_minutes_through_a_long_pause(browser: Browse
             started, rebought = time.monotonic(), {}
             first = host.state()["table"]["hand_number"]
             play_for(PLAY / 2, [host], rebought)
+            if host.page.locator("#host").is_hidden():
+                host.page.click("#host-toggle")
             host.page.click("#pause")
             deadline = time.monotonic() + 60
             while time.monotonic() < deadline:
@@ -188,7 +195,7 @@ def test_serve_bots_play_on_for_two_minutes_through_a_long_pause(browser: Browse
             host.shot("23-serve-paused")
 
             # Resumed: the same bots play on, each acting in the hands dealt after the pause.
-            host.page.click("#start")
+            host.page.click("#resume")      # Resume while paused (Start dealing is not shown then)
             play_for(PLAY / 2, [host], rebought)
             after = hands_after(host, paused_at)
             acted = {e["seat"] for h in after for e in h["view"]["events"] if e["kind"] in ACTS}

@@ -13,6 +13,12 @@ rail is open by default), then reads and decodes every update. Measured besides:
 received, and the time from an ``act`` sent to the moment the last spectator of its table holds
 the rail's update for it. A spectator that is sent an error, is not a spectator, sees a sequence
 number go back, misses an update the bots had, or loses its connection is an error.
+
+``downloaders`` clients (issue 34: four) download a long session's hands (``hands.phhs`` of a
+table that first played ``download_hands`` hands, 200 by default, as fast as its bots could)
+one after another, without a pause, for as long as the measured tables play: the act-to-ack
+times are then those of tables whose process builds those downloads meanwhile (off its loop,
+server/downloads.py). Measured besides: the downloads done and their p50 time.
 """
 
 from __future__ import annotations
@@ -32,6 +38,8 @@ from pathlib import Path
 from typing import Any
 
 import orjson  # the server extra's, as the server; the clients decode every frame with it
+
+NO_PAUSE = {"seconds": 0, "showdown": 0}    # a bench table deals the next hand at once (issue 35)
 
 GAME = {"variant": "holdem", "structure": "no_limit", "small_blind": 1, "big_blind": 2}
 CHIPS = 200         # the most a table lets a player buy in with (100 big blinds)
@@ -66,6 +74,10 @@ class ServeFigures:
     rail_p50_ms: float = float("nan")
     rail_p99_ms: float = float("nan")
     rail_max_ms: float = float("nan")
+    downloaders: int = 0
+    download_hands: int = 0
+    downloads: int = 0
+    download_p50_ms: float = float("nan")
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -111,6 +123,7 @@ class _Table:
         self.latencies: list[float] = []
         self.done = asyncio.Event()
         self.hands = 0
+        self.table_id = ""
 
     def sent(self, action_id: str) -> None:
         self.sent_at[action_id] = time.perf_counter()
@@ -185,10 +198,11 @@ class _Run:
         rail: list[Any] = []
         try:
             host = sockets[0]
+            # Each table's deal from the server's CSPRNG, as in play: no client chooses it.
             await host.send(json.dumps({"type": "create_table", "game": GAME, "seats": self.players,
-                                        "options": {"seed": f"{number:08x}" * 4}}))
+                                        "options": {"between_hands": NO_PAUSE}}))
             created = await self._reply(host, "table_created")
-            table_id = created["table_id"]
+            table_id = state.table_id = created["table_id"]
             for seat, ws in enumerate(sockets, 1):
                 if seat > 1:
                     await ws.send(json.dumps({"type": "hello", "version": 1, "table_id": table_id}))
@@ -314,12 +328,30 @@ class _Run:
                                           "turn_token": token, "client_action_id": action_id}))
 
 
+async def _download(url: str, until: asyncio.Event, took: list[float], errors: list[str]) -> None:
+    """Download ``url`` again and again (in a thread: urllib) until ``until`` is set."""
+    def one() -> None:
+        with urllib.request.urlopen(url, timeout=60) as answer:
+            answer.read()
+
+    while not until.is_set():
+        started = time.perf_counter()
+        try:
+            await asyncio.to_thread(one)
+        except OSError as failed:
+            errors.append(f"a download failed: {failed}")
+            await asyncio.sleep(0.1)
+            continue
+        took.append((time.perf_counter() - started) * 1000)
+
+
 def run_serve(tables: int = 50, players: int = 6, hands: int = 20, *, think: float = 0.1,
               seed: int = 0, folder: Path | None = None, timeout: float = 600.0,
-              spectators: int = 0) -> ServeFigures:
+              spectators: int = 0, downloaders: int = 0, download_hands: int = 200) -> ServeFigures:
     """Start ``pokerfloor serve`` and load it; ``think`` is each bot's mean seconds before it
-    acts (0: as fast as it can); ``spectators`` watch the first tables (``spread``); a table not
-    done within ``timeout`` seconds is an error. Everything started here is stopped before
+    acts (0: as fast as it can); ``spectators`` watch the first tables (``spread``);
+    ``downloaders`` download a ``download_hands``-hand session meanwhile; a table not done
+    within ``timeout`` seconds is an error. Everything started here is stopped before
     returning."""
     own = folder is None
     folder = Path(tempfile.mkdtemp(prefix="pf-bench-serve-")) if folder is None else folder
@@ -344,12 +376,25 @@ def run_serve(tables: int = 50, players: int = 6, hands: int = 20, *, think: flo
             raise RuntimeError("pokerfloor serve did not answer within 20 s")
         rss_before = _rss_mb(server.pid)
         cpu_before = _cpu_seconds(server.pid)
+        took: list[float] = []
+        download_url = ""
+        if downloaders:         # the long session, played first as fast as its bots can
+            before = _Run(f"ws://127.0.0.1:{port}/ws", 1, players, download_hands, 0.0, seed + 1)
+            before.timeout = timeout
+            session = asyncio.run(before.table(0))
+            download_url = f"http://127.0.0.1:{port}/api/tables/{session.table_id}/hands.phhs"
         run = _Run(f"ws://127.0.0.1:{port}/ws", tables, players, hands, think, seed, spectators)
         run.timeout = timeout
         started, client_cpu = time.perf_counter(), time.process_time()
 
         async def everything() -> list[_Table | BaseException]:
-            return await asyncio.gather(*(run.table(n) for n in range(tables)), return_exceptions=True)
+            until = asyncio.Event()
+            loads = [asyncio.create_task(_download(download_url, until, took, run.errors)) for _ in range(downloaders)]
+            try:
+                return await asyncio.gather(*(run.table(n) for n in range(tables)), return_exceptions=True)
+            finally:
+                until.set()
+                await asyncio.gather(*loads)
 
         results = asyncio.run(everything())
         seconds, client_cpu = time.perf_counter() - started, time.process_time() - client_cpu
@@ -391,4 +436,6 @@ def run_serve(tables: int = 50, players: int = 6, hands: int = 20, *, think: flo
         spectators=spectators, rail_tables=sum(1 for n in run.watchers if n),
         spectator_updates=sum(t.spectator_updates for t in played),
         rail_p50_ms=pct(0.50, rail), rail_p99_ms=pct(0.99, rail), rail_max_ms=rail[-1] if rail else float("nan"),
+        downloaders=downloaders, download_hands=download_hands if downloaders else 0, downloads=len(took),
+        download_p50_ms=pct(0.50, sorted(took)),
     )

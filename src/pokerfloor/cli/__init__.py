@@ -1,4 +1,9 @@
-"""The ``pokerfloor`` command. Each sub-command lives in its own module of this package."""
+"""The ``pokerfloor`` command. Each sub-command lives in its own module of this package.
+
+typer and rich are the package's own dependencies, so a bare ``pip install pokerfloor`` has the
+command: ``--help``, ``--version`` and every command that needs nothing more (play, demo, match,
+replay, verify, stats, convert, verify-deal, the ACPC dealer and client) run; a command that needs
+an extra says which in one line and exits with status 2 (``EXTRAS``)."""
 
 from __future__ import annotations
 
@@ -7,8 +12,6 @@ from typing import Any
 
 import typer
 from typer.core import TyperGroup
-
-from pokerfloor._version import __version__
 
 
 def _untyped_flags(command: Any, context: Any) -> None:
@@ -35,6 +38,7 @@ class _Commands(TyperGroup):
 
 EXTRAS: dict[str, tuple[str, str]] = {
     "numpy": ("numpy", "fast"),
+    "websockets": ("websockets", "bot"),
     "numba": ("numba", "fast"),
     "matplotlib": ("matplotlib", "plot"),
     "gymnasium": ("gymnasium", "envs"),
@@ -43,8 +47,8 @@ EXTRAS: dict[str, tuple[str, str]] = {
     "uvicorn": ("uvicorn", "server"),
     "sqlalchemy": ("sqlalchemy", "server"),
     "alembic": ("alembic", "server"),
-    "psycopg": ("psycopg", "server"),
-    "httpx": ("httpx", "server"),
+    "psycopg": ("psycopg", "postgres"),
+    "httpx": ("httpx", "test"),
     "orjson": ("orjson", "server"),
     "ray": ("ray", "ray"),
     "playwright": ("playwright", "browser"),
@@ -59,6 +63,11 @@ EXTRAS: dict[str, tuple[str, str]] = {
 """The modules that come with an extra (``pip install 'pokerfloor[extra]'``): each with the
 package that brings it and the extra a command that misses it is told to install."""
 
+LIGHTER: dict[tuple[str, str], str] = {("equity", "numpy"): "equity"}
+"""A command that needs less of an extra than ``EXTRAS`` names, with the smaller extra enough for
+it: ``pokerfloor equity`` runs on numpy alone (the ``equity`` extra; numba, of ``fast``, compiles
+its loops)."""
+
 app = typer.Typer(
     cls=_Commands,
     rich_markup_mode="markdown",
@@ -71,14 +80,17 @@ app = typer.Typer(
 
 def _print_version(asked: bool) -> None:
     if asked:
-        typer.echo(f"pokerfloor {__version__}")
+        from pokerfloor._build import build_info
+
+        typer.echo(str(build_info()))
         raise typer.Exit()
 
 
 @app.callback()
 def root(
     version: bool = typer.Option(
-        False, "--version", callback=_print_version, is_eager=True, help="Print the version and exit."
+        False, "--version", callback=_print_version, is_eager=True,
+        help="Print the version and which build is loaded (compiled or pure-Python hand engine), and exit.",
     ),
 ) -> None:
     """The poker floor's rulebook: play, replay, verify and benchmark poker hands."""
@@ -92,6 +104,7 @@ def missing_extra(error: ModuleNotFoundError) -> str | None:
         return None
     package, extra = EXTRAS[root]
     command = next((word for word in sys.argv[1:] if not word.startswith("-")), "")
+    extra = LIGHTER.get((command, root), extra)
     who = f"pokerfloor {command}".rstrip()
     return f"error: {who} needs {package}, from the {extra} extra: pip install 'pokerfloor[{extra}]'"
 

@@ -26,7 +26,8 @@ def bench(
             "--only",
             help=(
                 "Run only this benchmark (repeatable): play, play-batch, eval, eval-batch, equity, replay, "
-                "env-batch, env-aec, soak, fuzz, serve, equity-hand-range, equity-range-range, equity-three-way, "
+                "env-batch, env-aec, soak, fuzz, serve, tournament, cfr-plus, cfr-vanilla, equity-hand-range, "
+                "equity-range-range, equity-three-way, "
                 "equity-board (its cases, or a part: equity-board-flop, equity-board-turn-range-20, ...)."
             ),
         ),
@@ -67,6 +68,10 @@ def bench(
         int, typer.Option("--spectators", min=0, help="Serve: clients watching, spread over the first 10 tables "
                           "(200: 20 a table); default 0.")
     ] = 0,
+    downloaders: Annotated[
+        int, typer.Option("--downloaders", min=0, help="Serve: clients downloading a 200-hand session's "
+                          "hands.phhs over and over while the tables play (issue 34: 4); default 0.")
+    ] = 0,
 ) -> None:
     """Measure pokerfloor and every peer engine installed here, interleaved in one process.
 
@@ -82,9 +87,14 @@ def bench(
 
     if only and "serve" in only:
         if not _serve(quick=quick, seed=seed or 0, hands=hands, tables=tables, think=think,
-                      spectators=spectators, json_path=json_path):
+                      spectators=spectators, downloaders=downloaders, json_path=json_path):
             raise typer.Exit(1)
         only = [name for name in only if name != "serve"]
+        if not only:
+            return
+    if only and "tournament" in only:
+        _tournament(quick=quick, seed=seed or 0, json_path=json_path)
+        only = [name for name in only if name != "tournament"]
         if not only:
             return
     if only and "fuzz" in only:
@@ -167,7 +177,7 @@ def bench(
 
 
 def _serve(*, quick: bool, seed: int, hands: int | None, tables: int | None, think: float,
-           spectators: int, json_path: Path | None) -> bool:
+           spectators: int, json_path: Path | None, downloaders: int = 0) -> bool:
     """The server under load (``pokerfloor.bench.serve``): 6 bots a table, and ``spectators``
     watching the first tables; whether it ran clean."""
     from rich.console import Console
@@ -184,7 +194,9 @@ def _serve(*, quick: bool, seed: int, hands: int | None, tables: int | None, thi
     rail = f", {spectators} spectators on {len(watched)} tables ({max(watched)} a table at most)" if watched else ""
     console.print(f"serve: {tables} tables x 6 bot clients{rail}, {hands} hands a table, think {think * 1000:.0f} ms, "
                   f"hand engine {engine}, {os.cpu_count()} cores")
-    got = run_serve(tables, 6, hands, think=think, seed=seed, spectators=spectators)
+    if downloaders:
+        console.print(f"       and {downloaders} clients downloading a 200-hand session's hands.phhs meanwhile")
+    got = run_serve(tables, 6, hands, think=think, seed=seed, spectators=spectators, downloaders=downloaders)
     table = Table(title="pokerfloor serve on 127.0.0.1 (SQLite store)", title_justify="left")
     table.add_column("measure")
     table.add_column("value", justify="right")
@@ -200,6 +212,9 @@ def _serve(*, quick: bool, seed: int, hands: int | None, tables: int | None, thi
         table.add_row("action to the last spectator's update, p50", f"{got.rail_p50_ms:.1f} ms")
         table.add_row("action to the last spectator's update, p99", f"{got.rail_p99_ms:.1f} ms")
         table.add_row("slowest to the rail", f"{got.rail_max_ms:.1f} ms")
+    if got.downloaders:
+        table.add_row(f"downloads of the {got.download_hands}-hand session",
+                      f"{got.downloads:,} by {got.downloaders} clients, p50 {got.download_p50_ms:.0f} ms")
     table.add_row("server CPU a table", f"{got.cpu_per_table * 100:.2f} % of a core")
     table.add_row("server CPU, clients' CPU", f"{got.server_cpu_seconds:.1f} s, {got.client_cpu_seconds:.1f} s")
     table.add_row("server memory", f"{got.rss_mb:.0f} MB ({got.rss_per_table_mb:.2f} MB a table)")
@@ -244,6 +259,26 @@ def _fuzz(*, quick: bool, seed: int, inputs: int | None, corpus: Path | None) ->
     for problem in (found.escaped + found.slow)[:30]:
         console.print(f"[red]{problem}[/red]")
     return found.clean
+
+
+def _tournament(*, quick: bool, seed: int, json_path: Path | None) -> None:
+    """A 1,000-entry multi-table event (100 with ``--quick``) played to the end by random bots
+    (``pokerfloor.bench.tournament``): hands and entries a second, wall-clock."""
+    from rich.console import Console
+
+    from pokerfloor.bench.tournament import run
+    from pokerfloor.hand import COMPILED
+
+    entries = 100 if quick else 1000
+    console = Console()
+    engine = "compiled" if COMPILED else "pure Python"
+    console.print(f"tournament: {entries:,} entries, seed {seed}, hand engine {engine}")
+    report = run(entries, seed=seed)
+    console.print(f"tournament: {report.hands:,} hands for {report.entries:,} entries in {report.seconds:.2f} s:"
+                  f" {report.hands_per_second:,.0f} hands/s, {report.entries_per_second:,.0f} entries/s")
+    if json_path is not None:
+        json_path.write_text(json.dumps({"benchmark": "tournament", "entries": report.entries, "hands": report.hands,
+                                         "seconds": report.seconds, "compiled": COMPILED}, indent=1))
 
 
 def _soak(*, quick: bool, seed: int, hands: int | None, inputs: int | None, corpus: Path | None) -> bool:

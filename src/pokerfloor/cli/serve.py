@@ -18,6 +18,20 @@ from pokerfloor.cli import app
 from pokerfloor.errors import InvalidArgument
 
 KILL_AT = "POKERFLOOR_SERVE_KILL_AT"
+SEED = "POKERFLOOR_SERVE_SEED"
+
+
+def _seeds() -> Any:
+    """For the fault tests, which play one session twice: ``POKERFLOOR_SERVE_SEED=HEX`` is every
+    new table's master seed. Without it (always, outside tests) each table's comes from the
+    CSPRNG (``deal.master_seed``); no client input ever chooses it."""
+    from pokerfloor.server.deal import master_seed
+
+    fixed = os.environ.get(SEED)
+    if not fixed:
+        return master_seed
+    bytes.fromhex(fixed)
+    return lambda: fixed
 
 
 def _kill_hook() -> Any:
@@ -41,7 +55,9 @@ def _kill_hook() -> Any:
 
 @app.command("serve")
 def serve_command(
-    db: Annotated[str, typer.Option("--db", help="SQLAlchemy URL of the store.")] = "sqlite:///pokerfloor.db",
+    db: Annotated[str, typer.Option(
+        "--db", help="The store: a SQLite file (pokerfloor.db) or a URL (sqlite:///x.db, postgresql+psycopg://...).")
+    ] = "pokerfloor.db",
     host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every network).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
     origin: Annotated[list[str] | None, typer.Option("--origin", help="Another web origin allowed.")] = None,
@@ -55,10 +71,19 @@ def serve_command(
     game: Annotated[str, typer.Option(
         "--game", help="The table's game: nlhe, plo, stud, razz, 27td, badugi... or a rotation: horse, 8game.")
     ] = "nlhe",
+    between_hands: Annotated[float | None, typer.Option(
+        "--between-hands", min=0, max=60,
+        help="Seconds between hands for tables whose host does not choose (default 3, 6 after a showdown).")
+    ] = None,
     rate_limits: Annotated[
         bool, typer.Option("--rate-limits/--no-rate-limits",
                            help="Limit tables and seat requests per address, chat per seat (off: benches).")
     ] = True,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        "--forwarded-allow-ips",
+        help="The reverse proxies whose X-Forwarded-For is trusted, comma-separated (127.0.0.1 for a proxy "
+             "on this machine). Default: none, and each client's address is the one it connects from.")
+    ] = None,
 ) -> None:
     """Run the home-game server and open a table: prints your host link and the invite link for friends."""
     try:
@@ -83,11 +108,12 @@ def serve_command(
     except ValueError as wrong:
         typer.echo(f"error: {wrong}", err=True)
         raise typer.Exit(2) from None
+    db = store_url(db)
     listening = listen(host, port)      # a port in use is told here, before anything else
     prepare_process()
     origins = [*(origin or ()), *([origin_of(public_url)] if public_url else [])]
-    application = create_app(db, origins=origins, hook=_kill_hook(), flood=flood,
-                             rates=DEFAULT_RATES if rate_limits else UNLIMITED)
+    application = create_app(db, origins=origins, hook=_kill_hook(), flood=flood, seeds=_seeds(),
+                             rates=DEFAULT_RATES if rate_limits else UNLIMITED, between_hands=between_hands)
     typer.echo(f"pokerfloor serve on {base_url(host, port)} (store {db.split('://')[0]}); Ctrl-C stops it", err=True)
     house: list[Any] = []
 
@@ -100,7 +126,8 @@ def serve_command(
             super().handle_exit(sig, frame)
 
     server = Serving(
-        uvicorn.Config(application, log_level="warning", ws_max_size=MAX_MESSAGE, ws_per_message_deflate=False)
+        uvicorn.Config(application, log_level="warning", ws_max_size=MAX_MESSAGE, ws_per_message_deflate=False,
+                       **proxy_options(forwarded_allow_ips))
     )
     opener = threading.Thread(
         target=_open_house_table,
@@ -117,6 +144,18 @@ def serve_command(
         listening.close()
     if None in house:
         raise typer.Exit(1)     # the table was not opened (told on stderr)
+
+
+def proxy_options(forwarded_allow_ips: str | None) -> dict[str, Any]:
+    """uvicorn's options for ``--forwarded-allow-ips``: a client's address (the per-address
+    limits' key) is taken from ``X-Forwarded-For`` only when the connection comes from one of
+    these proxies. Without the option no proxy is trusted, not even 127.0.0.1 (uvicorn's own
+    default, and its ``FORWARDED_ALLOW_IPS``, would let any local process or a proxy that does
+    not set the header pick its clients' addresses)."""
+    trusted = [ip.strip() for ip in (forwarded_allow_ips or "").split(",") if ip.strip()]
+    if not trusted:
+        return {"proxy_headers": False, "forwarded_allow_ips": ""}
+    return {"proxy_headers": True, "forwarded_allow_ips": trusted}
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -146,6 +185,29 @@ def listen(host: str, port: int) -> socket.socket:
 
 
 ANY_ADDRESS = frozenset({"0.0.0.0", "::", ""})
+LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
+
+
+def store_url(db: str) -> str:
+    """``--db`` as a SQLAlchemy URL: a URL as it is, a file path as a SQLite file's URL
+    (``pokerfloor.db`` is ``sqlite:///pokerfloor.db``)."""
+    return db if "://" in db else f"sqlite:///{db}"
+
+
+def who_can_open(host: str, port: int, public_url: str | None, lan: Callable[[], str] | None = None) -> list[str]:
+    """The lines ``serve`` prints under its links: who can open them, and how to invite others."""
+    if public_url:
+        return [f"  anyone who can reach {public_url.rstrip('/')} can open the invite link"]
+    if host in ANY_ADDRESS:
+        address = (lan or lan_address)()
+        return [f"  friends on the same network can open these links (this computer is {address} there);",
+                "  beyond it, put the server behind a proxy: see the hosting guide (docs/guide/hosting.md)"]
+    if host in LOOPBACK:
+        return ["  only this computer can open these links (the server listens on 127.0.0.1).",
+                "  To invite friends on the same network: make serve HOST=0.0.0.0",
+                "  (or pokerfloor serve --host 0.0.0.0), which prints this computer's network address;",
+                "  beyond it, see the hosting guide (docs/guide/hosting.md)"]
+    return [f"  whoever can reach {host} on port {port} can open these links"]
 
 
 def base_url(host: str, port: int) -> str:
@@ -217,6 +279,8 @@ def _open_house_table(server: Any, house_table: Callable[..., Any], host: str, p
         typer.echo("a table, waiting for its players (Start dealing once two are seated):")
     typer.echo(f"  host link (you alone, keep it private): {own}")
     typer.echo(f"  invite link (send it to your friends):  {invite}")
+    for line in who_can_open(host, port, public_url):
+        typer.echo(line)
     if open_browser:
         import webbrowser
 

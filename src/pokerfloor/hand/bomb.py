@@ -36,6 +36,20 @@ def check_bomb_pot(game: Game, bomb_pot: object, boards: object) -> tuple[int, i
     return bomb_pot, boards
 
 
+def deck_problem(game: Game, players: int, boards: int) -> str:
+    """Why one deck cannot deal ``game`` to ``players`` with ``boards`` boards (``""`` when it
+    can): every hole card and every board come from the one deck, so a double board at a large
+    table runs it out (citations ``DOUBLE_BOARD``: each board is dealt in full)."""
+    spec = game.variant_spec
+    needed = players * spec.hole_cards + boards * sum(spec.board)
+    if needed <= spec.deck_size:
+        return ""
+    return (
+        f"one deck of {spec.deck_size} cards cannot deal {spec.title or spec.name} to {players} players with"
+        f" {boards} boards: that takes {needed} cards"
+    )
+
+
 def bomb_posts(seats: Sequence[int], ante: int, given: Sequence[Post]) -> list[Post]:
     """Every seat dealt in antes the bomb pot, dead money (no blinds: nobody has a bet to call).
     Posts given with a bomb pot must be those antes (a record's); others are refused."""

@@ -199,6 +199,9 @@ class Hand:
             self._bomb, self._boards = 0, 1  # the usual hand, which check_bomb_pot allows in every game
         else:
             self._bomb, self._boards = bomb.check_bomb_pot(game, bomb_pot, boards)
+            problem = bomb.deck_problem(game, len(stacks), self._boards)
+            if problem:
+                raise InvalidArgument(problem)
         self.game = game
         self.variant = terms.variant
         self._terms = terms
@@ -465,6 +468,17 @@ class Hand:
         return self._bomb
 
     @property
+    def limits(self) -> tuple[int, int]:
+        """The limits this hand is played at: in fixed limit the small and the big bet, raised in
+        a kill pot by the kill blind's multiple of the big blind (RROP11 Kill Pots: a full kill
+        doubles the limits, a half kill raises them by half); in other structures the smallest
+        bet before and after the first round (a kill blind or straddle may raise the second)."""
+        if self._structure == "fixed_limit":
+            num, den = self._unit_scale
+            return self.game.small_bet * num // den, self.game.big_bet * num // den
+        return self._terms.min_bet, self._postflop_min_bet
+
+    @property
     def runs(self) -> int:
         """How many times the board is run: 1 unless ``run_it`` was called."""
         return self._runs
@@ -478,8 +492,24 @@ class Hand:
     @property
     def awaiting_runout(self) -> bool:
         """Whether the hand, dealt with ``wait_for_runout``, waits for ``run_it`` or
-        ``run_out`` before dealing the rest of the board (no more betting can happen)."""
+        ``run_out`` before dealing the rest of the board (no more betting can happen). It waits
+        only when the deck can deal the rest of the board at least twice (``max_runs``): a
+        hand whose deck cannot is run out at once, so running it twice is never offered."""
         return self._awaiting_runout
+
+    @property
+    def max_runs(self) -> int:
+        """The most times the rest of the board can be run from the deck now (1 when it can be
+        dealt only once, 0 when the board is complete or the game has none)."""
+        if self.variant.family != "flop":
+            return 0
+        missing = sum(self.variant.board) - len(self._board)
+        if missing <= 0:
+            return 0
+        given_rest = max(len(self._given_board) - len(self._board), 0)
+        deck = len(SHORT_DECK if self.variant.short_deck else FULL_DECK)
+        unseen = deck - sum(len(h) for h in self._holes) - len(self._board) - given_rest
+        return (unseen + given_rest) // missing
 
     @property
     def holes(self) -> dict[int, list[Card | None]]:
@@ -1454,9 +1484,10 @@ class Hand:
             lifted = self.game.house.cap_lifted_heads_up and self._heads_up() and not rnd.capped_multiway
             if not lifted:
                 return ("cap_reached", f"the betting is capped at a bet and {rnd.cap} raises")
+        completing = self._completing()
         if level == 0:
             kind = "bet"
-        elif structure == "fixed_limit" and rnd.full_level == 0:
+        elif completing:
             kind = "complete"
         else:
             kind = "raise"
@@ -1468,12 +1499,17 @@ class Hand:
             assert self.game.spread is not None
             low, high, last = self.game.spread
             top = last if self._top_street() else high
-            if level == 0:
+            if level == 0 or completing:
                 lo, hi = low, top
             else:
                 lo, hi = level + rnd.min_inc, level + top
             return self._in_whole_chips(kind, min(lo, hi), min(hi, all_in_to), all_in_to)
-        min_to = (self._postflop_min_bet if self._street_index else rnd.min_inc) if level == 0 else level + rnd.min_inc
+        if level == 0:
+            min_to = self._postflop_min_bet if self._street_index else rnd.min_inc
+        elif completing:
+            min_to = rnd.min_inc        # a bring-in is no full bet: completing it is the first one
+        else:
+            min_to = level + rnd.min_inc
         max_to = all_in_to
         if structure != "no_limit":
             pot = self._chips.total + (self._short_blinds if self._street_index == 0 else 0)
@@ -1683,9 +1719,20 @@ class Hand:
                 raise IllegalAction("above_spread_max", f"the largest {kind} here is to {hi:,}", R_SPREAD)
             raise IllegalAction("above_pot_limit", f"the largest {kind} the pot allows is to {hi:,}", R_POT_LIMIT)
 
+    def _completing(self) -> bool:
+        """Whether the wager open is completing: in fixed limit no full bet yet, else a bring-in
+        (and short all-ins over it) and no full bet yet (WIKI_BIP bring-in: the next players may
+        call it or complete to a full bet, in every structure)."""
+        rnd = self._round
+        if rnd.level == 0 or rnd.full_level != 0:
+            return False
+        return self._structure == "fixed_limit" or (self._street_index == 0 and self.game.bring_in > 0)
+
     def _raise_to(self, i: int, to: int) -> None:
         rnd = self._round
-        if rnd.raise_to(i, to, fixed_limit=self._structure == "fixed_limit") and not self._heads_up():
+        # A completion is measured from no full bet, as in fixed limit: the bring-in is no bet.
+        from_full = self._structure == "fixed_limit" or self._completing()
+        if rnd.raise_to(i, to, fixed_limit=from_full) and not self._heads_up():
             rnd.cap_multiway()
         self._chips.put_in(i, to - self._chips.bet[i])
 
@@ -1756,7 +1803,10 @@ class Hand:
         if len(live) == 1:
             self._finish()
             return
-        if sum(1 for j in live if self._chips.stack[j] > 0) < 2 and not self._exposed:
+        draws_to_come = self.variant.family == "draw" and self._street_index < self._rounds - 1 and (
+            self.game.house.draw_all_in_tabling == "after_draws"
+        )  # the draws are decisions still to come: the hands stay hidden until they are made
+        if sum(1 for j in live if self._chips.stack[j] > 0) < 2 and not self._exposed and not draws_to_come:
             self._exposed = True
             self.events.append(_event("expose", note="no more betting is possible: all hands face up (TDA 2024 R16)"))
         self._street_index += 1
@@ -1769,7 +1819,9 @@ class Hand:
             self._deal_stud_street()
         elif self.variant.family == "draw":
             self._start_draw()
-        elif self._exposed and self._wait_runout and not self._run_chosen:
+        elif self._exposed and self._wait_runout and not self._run_chosen and self._boards == 1 and (
+            self.max_runs >= 2
+        ):
             self._awaiting_runout = True  # the players may agree to run it more than once first
         else:
             self._deal_board(self.variant.board[self._street_index - 1])

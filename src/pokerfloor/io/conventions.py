@@ -181,6 +181,10 @@ def game_of(history: HandHistory, posts: Iterable[Post], unit: Decimal) -> Game:
         return Game(variant=code.variant, structure=code.structure, bring_in=bring_in,
                     small_bet=small_bet, big_bet=big_bet)
     by_kind = {p.kind: p.amount for p in posts if p.live and p.amount > 0}
+    if code.structure == "spread_limit":       # a pokerfloor extension game (phh.EXTENSION_FIELD)
+        low, high, last = (to_chips(Decimal(str(v)), unit) for v in history.extra["_spread"])
+        return Game(variant=code.variant, structure="spread_limit", small_blind=by_kind.get("sb", 0),
+                    big_blind=by_kind.get("bb", low), spread=(low, high, last))
     if "button_blind" in by_kind and "bb" not in by_kind:
         return Game(variant=code.variant, structure=code.structure, blinds=(by_kind["button_blind"],),
                     first_blind_on_button=True, small_bet=small_bet, big_bet=big_bet, min_bet=min_bet)

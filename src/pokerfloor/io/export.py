@@ -27,20 +27,36 @@ from pokerfloor.hand.types import ANTE_KINDS, ORDER_SETTING_KINDS
 from pokerfloor.hand.view import seen_by
 from pokerfloor.io.conventions import effective, to_money
 from pokerfloor.io.notation import Money
-from pokerfloor.io.phh import INF, PHH_VARIANTS, HandHistory
+from pokerfloor.io.phh import EXTENDED_VARIANTS, EXTENSION_FIELD, INF, PHH_VARIANTS, HandHistory
 from pokerfloor.io.replay import Replay
 
 _BETTING = {"fold": "f", "check": "cc", "call": "cc", "bet": "cbr", "raise": "cbr", "complete": "cbr",
             "bring_in": "pb"}
 
 
-def variant_code(variant: str, structure: str) -> str:
-    """The PHH code of a game; PHH names eleven games and no others."""
+def variant_code(variant: str, structure: str, *, extended: bool = False) -> str:
+    """The PHH code of a game; PHH names eleven games and no others. With ``extended``, a game
+    PHH has no code for gets its extension code (``phh.EXTENDED_VARIANTS``: ``PO/8``), which a
+    file writes with ``phh.EXTENSION_FIELD``."""
     for code in PHH_VARIANTS.values():
         if (code.variant, code.structure) == (variant, structure):
             return code.code
+    if extended:
+        for code in EXTENDED_VARIANTS.values():
+            if (code.variant, code.structure) == (variant, structure):
+                return code.code
     known = ", ".join(f"{c.code} ({c.structure} {c.variant})" for c in PHH_VARIANTS.values())
     raise InvalidArgument(f"PHH has no variant code for {structure} {variant}; it knows {known}")
+
+
+def extension_fields(game: Any, unit: Decimal = Decimal(1)) -> dict[str, Any]:
+    """The user fields that name a game PHH has no code for (none for the spec's games)."""
+    if any((c.variant, c.structure) == (game.variant, game.structure) for c in PHH_VARIANTS.values()):
+        return {}
+    fields: dict[str, Any] = {EXTENSION_FIELD: f"{game.structure} {game.variant}"}
+    if game.spread is not None:
+        fields["_spread"] = [to_money(amount, unit) for amount in game.spread]
+    return fields
 
 
 def history_of(hand: Hand, /, *, unit: Decimal = Decimal(1), unknown_stacks: Iterable[int] = (),
@@ -72,7 +88,7 @@ def history_of(hand: Hand, /, *, unit: Decimal = Decimal(1), unknown_stacks: Ite
     stud = game.variant_spec.family == "stud"
     result = hand.result
     history = HandHistory(
-        variant=variant_code(game.variant, game.structure),
+        variant=variant_code(game.variant, game.structure, extended=True),
         ante_trimming_status=False,
         antes=tuple(money(a) for a in effective(antes, count)),  # type: ignore[arg-type]
         blinds_or_straddles=None if stud else tuple(money(b) for b in effective(blinds, count)),  # type: ignore[arg-type]
@@ -88,6 +104,9 @@ def history_of(hand: Hand, /, *, unit: Decimal = Decimal(1), unknown_stacks: Ite
         winnings=(tuple(money(result.winnings.get(s, 0)) for s in seats) if result is not None else None),
     )
     given: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()}
+    extension = extension_fields(game, unit)
+    if extension:
+        given["extra"] = {**dict(given.get("extra", history.extra)), **extension}
     if hand.runs > 1:
         runs = {"_runs": hand.runs, "_boards": [_cards(board) for board in hand.boards]}
         given["extra"] = {**dict(given.get("extra", history.extra)), **runs}
@@ -134,16 +153,26 @@ def _actions(
 
 def _first_holes(held: Mapping[int, Sequence[Card | None]], events: Sequence[Event]) -> dict[int, list[Any]]:
     """The hole cards as first dealt (the deal an automatic hand keeps no event of): the cards
-    held now, with each draw undone, the last first."""
+    held now, with each draw undone, the last first. A hand shown at the end whose draws the
+    reader did not see (a spectator's view of a triple draw) cannot be undone card by card:
+    which shown card came with which draw is not known to that reader, so its first hand is
+    written unknown (``??``) and the shown cards fill it in at the showdown (``sm``)."""
     holes = {seat: list(cards) for seat, cards in held.items()}
+    unknown: set[int] = set()
     for event in reversed(events):
-        if event.seat is None:
+        if event.seat is None or event.seat in unknown:
             continue
         if event.kind == "deal_hole" and event.note == "draw":
             for card in event.cards:  # one at a time: a card the reader may not see is None
-                holes[event.seat].remove(card)
+                if card in holes[event.seat]:
+                    holes[event.seat].remove(card)
+                else:
+                    unknown.add(event.seat)
+                    break
         elif event.kind == "draw":
             holes[event.seat] += event.cards
+    for seat in unknown:
+        holes[seat] = [None] * len(held[seat])
     return holes
 
 

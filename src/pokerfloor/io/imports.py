@@ -5,7 +5,7 @@ the engine and reports any amount that disagrees with the rules, with the rule."
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -70,8 +70,18 @@ def read_text(text: str, source: str = "") -> list[Entry]:
 def read_paths(paths: Iterable[str | Path]) -> list[Entry]:
     """Every hand of the files named (folders are searched for files of any known format); a
     file that cannot be read (over ``phh.MAX_FILE_BYTES``, not UTF-8, missing) is one error."""
-    out: list[Entry] = []
+    return list(stream_paths(paths))
+
+
+def stream_paths(paths: Iterable[str | Path]) -> Iterator[Entry]:
+    """``read_paths`` one hand at a time: a ``.phhs`` file is read as a stream (its hands are
+    never all in memory at once); the other formats' files are read whole, as their hands
+    refer to each other's lines."""
     for path in _files(paths):
+        if phh.is_bulk(path):
+            yield from phh.stream_file_entries(path)
+            continue
+        out: list[Entry] = []
         try:
             with path.open("rb") as file:
                 data = file.read(MAX_FILE_BYTES + 1)
@@ -82,7 +92,7 @@ def read_paths(paths: Iterable[str | Path]) -> list[Entry]:
             out.append(HistoryImportError(error.message, source=str(path), hand=error.hand))
         except (OSError, ValueError) as error:
             out.append(HistoryImportError(f"cannot be read: {error}", source=str(path)))
-    return out
+        yield from out
 
 
 def _files(paths: Iterable[str | Path]) -> Iterable[Path]:

@@ -72,6 +72,39 @@ PHH_VARIANTS: dict[str, PHHVariant] = {
     )
 }
 
+EXTENSION_FIELD = "_pokerfloor_variant"
+"""The user field (PHH lets a file add fields starting with ``_``) that names a game PHH has no
+code for, as ``"<structure> <variant>"`` (``"pot_limit omaha_hilo"``): the file's ``variant`` is
+then an extension code made the spec's way (``EXTENDED_VARIANTS``), read back only with this
+field beside it. A spread-limit game adds ``_spread`` (``[min, max, last]``)."""
+_STRUCTURE_LETTERS = {"fixed_limit": "F", "no_limit": "N", "pot_limit": "P", "half_pot": "H", "spread_limit": "S"}
+_GAME_LETTERS = {"holdem": "T", "short_deck": "S", "omaha": "O", "omaha5": "O5", "omaha6": "O6",
+                 "omaha_hilo": "O/8", "omaha5_hilo": "O5/8", "stud": "7S", "stud_hilo": "7S/8", "razz": "R",
+                 "five_card_draw": "5CD", "deuce_seven_single": "2L1D", "deuce_seven_triple": "2L3D",
+                 "ace_five_triple": "A5L3D", "badugi": "B"}
+EXTENDED_VARIANTS: dict[str, PHHVariant] = {
+    letter + game: PHHVariant(letter + game, variant, structure)  # type: ignore[arg-type]
+    for structure, letter in _STRUCTURE_LETTERS.items()
+    for variant, game in _GAME_LETTERS.items()
+    if letter + game not in PHH_VARIANTS
+}
+"""Codes for the games PHH has none for, by the spec's own scheme (the structure's letter, then
+the game's: ``PO/8`` pot-limit Omaha hi-lo, ``F5CD`` limit five-card draw): written only with
+``EXTENSION_FIELD`` (docs/imports.md, PHH extensions)."""
+assert all(c.code == _STRUCTURE_LETTERS[c.structure] + _GAME_LETTERS[c.variant] for c in PHH_VARIANTS.values())
+
+
+def variant_of(code: str, extra: Mapping[str, Any]) -> PHHVariant | None:
+    """The game a ``variant`` code names: one of the spec's, or an extension code that the file's
+    ``EXTENSION_FIELD`` names too (``None`` otherwise)."""
+    known = PHH_VARIANTS.get(code)
+    if known is not None:
+        return known
+    extended = EXTENDED_VARIANTS.get(code)
+    if extended is None or extra.get(EXTENSION_FIELD) != f"{extended.structure} {extended.variant}":
+        return None
+    return extended
+
 
 class PHHFormatError(PokerfloorError, ValueError):
     """A file, or one hand of it, that is not a valid hand history; says where and why."""
@@ -149,7 +182,10 @@ class HandHistory:
 
     @property
     def phh_variant(self) -> PHHVariant:
-        return PHH_VARIANTS[self.variant]
+        code = variant_of(self.variant, self.extra)
+        if code is None:
+            raise KeyError(self.variant)
+        return code
 
     def parsed_actions(self) -> list[Action]:
         """The ``actions`` parsed (they were checked when the history was read or built)."""
@@ -284,9 +320,11 @@ def hand_from_table(table: Mapping[str, Any], *, source: str = "", key: str | No
 
 def check_history(history: HandHistory) -> None:
     """The rules of the format that hold across fields (raises ``_FieldError``)."""
-    code = PHH_VARIANTS.get(history.variant)
+    code = variant_of(history.variant, history.extra)
     if code is None:
-        raise _FieldError("variant", f"unknown variant {history.variant!r}; known: {', '.join(PHH_VARIANTS)}")
+        extension = f" (or an extension code with {EXTENSION_FIELD})" if history.variant in EXTENDED_VARIANTS else ""
+        raise _FieldError("variant", f"unknown variant {history.variant!r}; known: {', '.join(PHH_VARIANTS)}"
+                          + extension)
     count = history.player_count
     if count < 2:
         raise _FieldError("starting_stacks", "a hand needs at least two players")
@@ -320,7 +358,8 @@ def check_history(history: HandHistory) -> None:
 def _check_actions(history: HandHistory) -> None:
     """Every action parses, names an existing player and deals no card twice."""
     short_deck = history.variant == "NS"
-    draws = history.phh_variant.variant in ("deuce_seven_single", "deuce_seven_triple", "badugi")
+    draws = history.phh_variant.variant in ("five_card_draw", "deuce_seven_single", "deuce_seven_triple",
+                                            "ace_five_triple", "badugi")
     live: set[Any] = set()
     for i, text in enumerate(history.actions):
         name = f"actions[{i}]"
@@ -427,6 +466,41 @@ def read_file_entries(path: str | Path) -> list[HandHistory | PHHFormatError]:
     return read_entries(text, source=str(path), bulk=is_bulk(path))
 
 
+def stream_file_entries(path: str | Path) -> Iterator[HandHistory | PHHFormatError]:
+    """The hands of a ``.phhs`` file one at a time, read as a stream: only one hand's text and
+    table are held at once, whatever the file's size (``read_file_entries`` holds them all).
+    Each hand is read as ``read_entries`` reads it; the file's size limit still holds."""
+    source = str(path)
+    try:
+        size = Path(path).stat().st_size
+        if size > MAX_FILE_BYTES:
+            yield PHHFormatError(f"is over the {MAX_FILE_BYTES // 1024} KiB such a file may hold", source=source)
+            return
+        with Path(path).open(encoding="utf-8") as file:
+            chunk: list[str] = []
+            for line in file:
+                if _TABLE_HEADER.match(line) and chunk:
+                    yield from _stream_chunk("".join(chunk), source)
+                    chunk = []
+                chunk.append(line)
+            if chunk:
+                yield from _stream_chunk("".join(chunk), source)
+    except (OSError, UnicodeDecodeError) as error:
+        yield PHHFormatError(f"cannot be read: {error}", source=source)
+
+
+def _stream_chunk(text: str, source: str) -> list[HandHistory | PHHFormatError]:
+    header = _TABLE_HEADER.search(text)
+    if header is None:
+        return [] if not _has_content(text.removeprefix("\ufeff")) else [
+            PHHFormatError("a .phhs file holds only hand tables ([1], [2], ...)", source=source)]
+    key = header.group(1).strip().strip("'\"")
+    try:
+        return _bulk_entries(list(_toml(text.removeprefix("\ufeff"), source=source, hand=key).items()), source)
+    except PHHFormatError as error:
+        return [error]
+
+
 def loads(text: str, *, bulk: bool = False, source: str = "") -> list[HandHistory]:
     """The hands of a file's text; raises the first ``PHHFormatError``."""
     hands = []
@@ -466,6 +540,9 @@ def _key(name: str) -> str:
 
 
 def _string(text: str) -> str:
+    if any(0xD800 <= ord(ch) <= 0xDFFF for ch in text):
+        raise PHHFormatError(f"{text.encode('utf-8', 'backslashreplace').decode()[:40]!r} holds a lone surrogate: "
+                             "not Unicode text, which a PHH file must be")
     if "'" not in text and not any(ch in text for ch in "\n\r") and text.isprintable():
         return f"'{text}'"
     escaped = []

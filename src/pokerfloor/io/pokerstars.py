@@ -1,7 +1,9 @@
 """PokerStars text hand histories (cash and tournament; hold'em, Omaha, stud, razz) as PHH.
 
 A file holds hands separated by blank lines, each opening with ``PokerStars Hand #N:`` (or
-``PokerStars Zoom Hand``, ``PokerStars Game``). Each is read line by line into a ``SiteHand``:
+``PokerStars Zoom Hand``, ``PokerStars Home Game Hand``, ``PokerStars Game``). A seat marked
+as sitting out that still posts or acts is in the hand (tournaments deal them in and take their
+antes and blinds); one that does nothing is not. Each is read line by line into a ``SiteHand``:
 the header names the game and stakes, ``Seat N: name (stack in chips)`` the players, then
 forced bets, actions, streets, cards shown, uncalled bets and pots collected. The site's amounts
 are kept as written; replaying the PHH history judges them (``verify.verify_history``).
@@ -29,8 +31,8 @@ GAMES: tuple[tuple[str, str], ...] = (
 STUD = frozenset({"F7S", "F7S/8", "FR"})
 LIMIT = frozenset({"FT", "FO/8", *STUD})
 
-_START = re.compile(r"^PokerStars (?:Zoom )?(?:Hand|Game) #", re.MULTILINE)
-_HEADER = re.compile(r"^PokerStars (?:Zoom )?(?:Hand|Game) #(?P<id>\d+):\s*(?P<rest>.*)$")
+_START = re.compile(r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #", re.MULTILINE)
+_HEADER = re.compile(r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(?P<id>[0-9]+):\s*(?P<rest>.*)$")
 _STAKES = re.compile(r"\((?P<small>[^()/]+)/(?P<big>[^()/\s]+)(?: [A-Z]{3})?\)")
 _TABLE = re.compile(
     r"^Table '(?P<table>[^']*)' (?:(?P<max>\d+)-max )?(?:\(Play Money\) )?(?:Seat #(?P<button>\d+) is the button)?"
@@ -112,6 +114,10 @@ class _Reader:
         self.seventh_done = False
 
     def read(self) -> SiteHand:
+        self.absent_but_playing = {
+            seat.group("name") for line in self.lines if (seat := _SEAT.match(line)) is not None
+            and any(other.startswith(seat.group("name") + ": ") for other in self.lines)
+        }
         table = _TABLE.match(self.lines[1]) if len(self.lines) > 1 else None
         if table is not None:
             self.hand.table = table.group("table")
@@ -133,7 +139,8 @@ class _Reader:
     def _line(self, line: str) -> None:
         seat = _SEAT.match(line)
         if seat is not None and not self.hand.started and "*** " not in line:
-            if "sitting out" not in seat.group("rest") and "out of hand" not in seat.group("rest"):
+            away = "sitting out" in seat.group("rest") or "out of hand" in seat.group("rest")
+            if not away or seat.group("name") in self.absent_but_playing:
                 self.hand.sit(int(seat.group("seat")), seat.group("name"), money(seat.group("stack")))
                 self.names = sorted((n for n, _ in self.hand.seats.values()), key=len, reverse=True)
             return
@@ -205,7 +212,7 @@ class _Reader:
             hand.post(name, money(words[-1]), post)
         elif text.startswith("posts small & big blinds "):
             raise HistoryImportError(f"{name} posts a dead small blind with the big blind: no PHH form")
-        elif text == "folds":
+        elif words[0] == "folds":              # "folds [As]": a card shown as it is folded
             hand.fold(name)
         elif text == "checks":
             hand.check(name)

@@ -26,7 +26,8 @@ hand (20), a message stays under 300."""
 
 # An amount as sites write it: digits, and decimals after a point; no sign, exponent or word
 # (``1e999999`` would be a million-digit integer), within the PHH reader's limits.
-_AMOUNT = re.compile(rf"(?P<whole>\d{{1,{MAX_DIGITS}}})(?:\.(?P<part>\d{{0,{MAX_DECIMALS}}}))?")
+_AMOUNT = re.compile(rf"(?P<whole>[0-9]{{1,{MAX_DIGITS}}})(?:\.(?P<part>[0-9]{{0,{MAX_DECIMALS}}}))?")
+"""An amount's digits: ASCII only (``Decimal`` would read ``١٠`` as 10, which no site writes)."""
 
 
 class HistoryImportError(PokerfloorError, ValueError):
@@ -93,6 +94,10 @@ class SiteHand:
     # -- what the site says, in its order
 
     def sit(self, seat: int, name: str, stack: Money) -> None:
+        """A player in the hand; a name that is not text PHH can write (a lone surrogate, a
+        control character) is refused here, so that nothing read is later unwritable."""
+        if not name or not name.isprintable() or any(0xD800 <= ord(ch) <= 0xDFFF for ch in name):
+            raise HistoryImportError(f"the name {brief(name)} of seat {seat} is not printable text")
         self.seats[seat] = (name, stack)
 
     def post(self, name: str, amount: Money, kind: str) -> None:

@@ -12,7 +12,20 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-from pokerfloor.server.commands import COMMANDS, Act, Approve, Hello, Join, Refused, Resync, Spectate, parse
+from pokerfloor.server.commands import (
+    COMMANDS,
+    Act,
+    Approve,
+    Chat,
+    Hello,
+    Join,
+    Refused,
+    Resync,
+    Spectate,
+    TopUp,
+    name_key,
+    parse,
+)
 from pokerfloor.server.commands import Command as ClientCommand
 from pokerfloor.server.process import warm_rankings
 from pokerfloor.server.records import boundary
@@ -23,6 +36,7 @@ from pokerfloor.server.updates import Audience, Shared, event_json, shared_parts
 
 LOG = logging.getLogger("pokerfloor.server")
 POLL = 0.02
+IDLE = 0.5          # how often an idle table looks who is connected (``connected``)
 RETRY_SECONDS = 5.0  # the longest a table whose dealer keeps failing waits before it tries again
 HISTORY = 128       # broadcasts a table keeps for ``resync`` (about five hands of six seats)
 Frame = dict[str, Any]
@@ -61,14 +75,68 @@ class TableTask:
         # client here: only their updates are built (the rail's is a whole view of the hand).
         self.heard: set[Audience] = set()
         self.task: asyncio.Task[None] | None = None
+        self.stopped = False    # told to stop (``None`` on its queue): not started again
+        self.stored = False     # the command being carried out has had an input stored
+        self.deaths, self.died_at = 0, float("-inf")    # the task's deaths in a row, the last when
+        self.told: frozenset[str] = frozenset()     # the players connected, as last broadcast
         self._new_turn()
 
     def start(self) -> None:
+        self.warm()
+        self._spawn()
+
+    def _spawn(self) -> None:
+        self.stopped = False
+        self.task = asyncio.get_running_loop().create_task(self.run())
+        self.task.add_done_callback(self._ended)
+
+    def _ended(self, task: asyncio.Task[None]) -> None:
+        """The table's task ended: asked to (``None`` on its queue, or cancelled), handed over to
+        another process (``NotOwner``, a signal), or it died of a fault, which ``run`` never lets
+        one command do. A task that died of a fault is started again at once, its room rebuilt
+        from the store: the process never keeps a dead table."""
+        if self.stopped or task.cancelled():
+            return
+        died = task.exception()
+        if not isinstance(died, Exception):     # a signal (``store.NotOwner``: handed over), not a fault
+            self.stopped = True
+            return
+        LOG.error("table %s: its task died; started again from the store", self.room.table_id, exc_info=died)
+        # Started again at once the first time; a task that keeps dying waits longer each time.
+        now = asyncio.get_running_loop().time()
+        self.deaths = self.deaths + 1 if now - self.died_at < RETRY_SECONDS else 1
+        self.died_at = now
+        asyncio.get_running_loop().call_later(min(RETRY_SECONDS, POLL * (2 ** self.deaths - 2)), self.revive)
+
+    def revive(self) -> None:
+        """Start the table's task again if it died (its queue and clients kept, its room rebuilt
+        from the store); nothing if it runs, or was stopped."""
+        if self.task is None or not self.task.done() or self.stopped:
+            return
+        with contextlib.suppress(Exception):
+            self.room = self.server.rebuild(self.room.table_id, from_snapshot=False)
+        self._new_turn()
+        self._spawn()
+
+    def warm(self) -> None:
+        """Build the hand rankings of every game this table may deal, off the loop, before it is
+        dealt: a rotation's or dealer's choice's every game, and a game the host sets (the first
+        razz showdown froze every page for a second: issue 35)."""
         loop = asyncio.get_running_loop()
-        loop.run_in_executor(None, warm_rankings, self.room.config.game)   # off the loop
-        self.task = loop.create_task(self.run())
+        rotation = self.room.table.rotation
+        games = [self.room.config.game, self.room.table.game]
+        if rotation is not None:
+            games += rotation.rotation.games
+        seen = set()
+        for game in games:
+            key = (game.variant_spec.high, game.variant_spec.low)
+            if key not in seen:
+                seen.add(key)
+                loop.run_in_executor(None, warm_rankings, game)
 
     async def run(self) -> None:
+        """Commands one at a time, and what the table does by itself between them, until told to
+        stop (``None``). Nothing one command raises ends it (``_carry_out``)."""
         failures = 0
         while True:
             try:
@@ -87,26 +155,53 @@ class TableTask:
                     LOG.exception("table %s: its inputs do not rebuild it", self.room.table_id)
                 self._new_turn()
                 await asyncio.sleep(min(RETRY_SECONDS, POLL * 2 ** (failures - 1)))
-            timed = self.room.deadline() is not None or self.room.offer_deadline() is not None
-            timeout = POLL if timed else None
+            try:
+                timed = self.room.deadline() is not None or self.room.offer_deadline() is not None
+                timeout = POLL if timed or self.room.ready_to_deal() else IDLE
+            except Exception:
+                LOG.exception("table %s: its clock failed", self.room.table_id)
+                timeout = POLL
             try:
                 command = await asyncio.wait_for(self.queue.get(), timeout)
             except TimeoutError:
                 continue
             if command is None:
+                self.stopped = True
                 return
+            await self._carry_out(command)
+
+    async def _carry_out(self, command: Command) -> None:
+        """One client command, and its answer. A refusal is answered with its error frame; a
+        fault of the server's own rebuilds the room from what was stored and is answered
+        ``internal``, unless the command's input was stored already: then its client is
+        answered as if all went well (``ack``), since the input stands and a retry must not
+        apply it twice. Whatever fails meanwhile, answering included, is logged, never raised."""
+        self.stored = False
+        try:
             try:
                 await self.handle(command.client, command.frame, command.hello)
             except Refused as refused:
                 await self.server.refuse(command.client, refused, command.frame)
-            except Exception:
-                # A fault of the server's own: the room may be half-changed, so it is built
-                # again from what was stored, and the client hears of an internal error.
-                LOG.exception("table %s: command %s failed", self.room.table_id, command.frame.get("type"))
-                self.room = self.server.rebuild(self.room.table_id)
-                self._new_turn()
-                failed = Refused("internal", "the server failed; try again")
+            return
+        except Exception:
+            LOG.exception("table %s: command %s failed", self.room.table_id, command.frame.get("type"))
+        stored, self.stored = self.stored, False
+        try:
+            # A fault of the server's own: the room may be half-changed, so it is built again
+            # from what was stored.
+            self.room = self.server.rebuild(self.room.table_id)
+        except Exception:
+            LOG.exception("table %s: its inputs do not rebuild it", self.room.table_id)
+        self._new_turn()
+        try:
+            if stored:
+                await command.client.send(self.ack(command.frame))
+                await self._resync(command.client, 0, None)
+            else:
+                failed = Refused("internal", "the server failed; nothing was applied; try again")
                 await self.server.refuse(command.client, failed, command.frame)
+        except Exception:
+            LOG.exception("table %s: the answer to a failed command failed too", self.room.table_id)
 
     async def _automatic(self) -> None:
         """What the table does by itself: seat a request a crash left pending (one the table
@@ -116,8 +211,10 @@ class TableTask:
             if not room.config.approval or request.token_hash == room.host_hash:
                 with contextlib.suppress(Refused):
                     await self._seat(request.request_id)
-        if room.ready_to_deal():
+        if room.ready_to_deal(self.server.clock()):
             await self.commit(room.next_deal())
+        if self.connected() != self.told:
+            await self.broadcast()      # a player's connection came or went: everyone sees it
         due = room.deadline()
         if due is not None and self.server.clock() >= due[1]:
             await self.commit({"kind": "timeout", "seat": due[0]})
@@ -135,12 +232,23 @@ class TableTask:
         moment = self._moment(entry, street)
         self.server.hook(f"applied/{moment}", entry)
         await self.server.write(self.room.table_id, self.room.seq, entry, ended)
+        self.stored = True
         self.server.hook(f"stored/{moment}", entry)
         self._new_turn()
-        self.pending.extend(event_json(e) for e in events)
-        if entry["kind"] == "chat":
-            self.pending.append({"kind": "chat", "player_id": entry["player_id"], "note": entry["text"]})
+        if entry["kind"] == "set_game":
+            self.warm()
+        self.pending.extend(event_json(e, self.room) for e in events)
+        said = entry["kind"] in ("chat", "rail_chat")      # a chat line, or a straddle refused at the deal
+        if said or (entry["kind"] == "deal" and self.room.log and self.room.log[-1]["kind"] == "straddle_refused"):
+            self.pending.append(dict(self.room.log[-1]))
+        removed = [c for c in self.clients if c.token_hash and c.token_hash in self.room.removed
+                   and not c.host and self.room.player_for_token_hash(c.token_hash) is None]
         await self.broadcast()
+        for client in removed:
+            await client.send({"type": "notice", "seq": self.room.seq, "kind": "removed",
+                               "message": "The host removed you from the table; your chips are cashed out "
+                                          "to the ledger. You may ask for a seat again."})
+            client.token_hash = ""
         self.server.hook(f"broadcast/{moment}", entry)
         if not self.room.spectators:
             for client in self.clients:
@@ -168,6 +276,11 @@ class TableTask:
         if turn != self.turn:
             self.turn, self.turn_token = turn, secrets.token_urlsafe(16)
 
+    def connected(self) -> frozenset[str]:
+        """The players with a client attached now (the host's seat by the host's token)."""
+        hashes = {c.token_hash for c in self.clients if c.token_hash and not c.dropped}
+        return frozenset(p.player_id for p in self.room.players.values() if p.token_hash in hashes)
+
     def audience(self, client: Client) -> Audience:
         player = self.room.player_for_token_hash(client.token_hash) if client.token_hash else None
         spectating = player is None and client.spectating and self.room.spectators
@@ -188,6 +301,7 @@ class TableTask:
         if any(p.token_hash == room.host_hash for p in room.players.values()):
             audiences.discard((True, None, False))
         shared = self.shared()
+        self.told = shared.connected
         frames = {key: encode(self.update_for(key, events, shared)) for key in audiences}
         self.history.append((room.seq, frames))
         for client, key in clients:
@@ -203,12 +317,17 @@ class TableTask:
         frames = [by_key.get(key) for seq, by_key in self.history if seq > last_seq]
         return None if None in frames else [f for f in frames if f is not None]
 
-    def update(self, client: Client, events: list[dict[str, Any]]) -> dict[str, Any]:
-        """The update for one client now; its audience is built on every broadcast from now on."""
+    def update(self, client: Client, events: list[dict[str, Any]], *, history: bool = False) -> dict[str, Any]:
+        """The update for one client now; its audience is built on every broadcast from now on.
+        With ``history``, the room's last chat lines and events (``Room.log``), for a page that
+        (re)loads, to whoever watches the table."""
         key = self.audience(client)
         if key[1] is None:
             self.heard.add(key)
-        return self.update_for(key, events)
+        frame = self.update_for(key, events)
+        if history:
+            frame["history"] = list(self.room.log) if frame["hand"] is not None or key[0] or key[1] else []
+        return frame
 
     def update_for(self, key: Audience, events: list[dict[str, Any]], shared: Shared | None = None) -> dict[str, Any]:
         """The whole picture for one audience now (``updates.update_frame``)."""
@@ -217,7 +336,7 @@ class TableTask:
 
     def shared(self) -> Shared:
         """What every audience's update holds alike, now (the views are built as asked for)."""
-        return shared_parts(self.room, self.server.clock)
+        return shared_parts(self.room, self.server.clock, self.connected())
 
     async def handle(self, client: Client, frame: dict[str, Any], hello: Hello | None = None) -> None:
         """One client command, checked whole before anything changes (``commands.parse``, with
@@ -257,7 +376,12 @@ class TableTask:
                            "table_id": self.room.table_id, "role": role,
                            "seat": None if player is None else player.seat,
                            "player_id": None if player is None else player.player_id})
-        await client.send(self.update(client, []))
+        await client.send(self.update(client, [], history=True))
+        if player is not None and player.clocked_out:
+            # Back after the clock sat them out: in again, waiting for the big blind (never
+            # posted without choosing; ``sit_in`` with ``post`` posts now).
+            with contextlib.suppress(Refused):
+                await self.commit({"kind": "sit_in", "player_id": player.player_id, "post": False})
 
     async def _resync(self, client: Client, last_seq: int, reply_to: Any) -> None:
         """Replay what the client's audience was sent after ``last_seq``, then a fresh update
@@ -265,7 +389,7 @@ class TableTask:
         missed = self.missed(self.audience(client), last_seq)
         for text in missed or ():
             await client.send_text(text)
-        fresh = self.update(client, [])
+        fresh = self.update(client, [], history=missed is None)
         fresh.update(reply_to=reply_to, resync="fresh" if missed is None else "replay",
                      replayed=len(missed or ()))
         await client.send(fresh)
@@ -300,6 +424,7 @@ class TableTask:
         chosen = join.seat_token
         if chosen is not None and not client.host and await self._join_again(client, frame, chosen):
             return
+        self._check_name_free(join.name)
         token = "" if client.host else chosen or secrets.token_urlsafe(24)
         token_hash = self.room.host_hash if client.host else digest(token)
         request_id = secrets.token_hex(6)
@@ -321,6 +446,15 @@ class TableTask:
         )
         if not self.room.config.approval or client.host:
             await self._seat(request_id)
+
+    def _check_name_free(self, name: str) -> None:
+        """``Refused`` (``bad_field`` ``name``) when a player seated here, or a seat request
+        waiting for the host, has this name (``commands.name_key``: whatever its case or its
+        Unicode composition)."""
+        key = name_key(name)
+        taken = [p.name for p in self.room.players.values()] + [r.name for r in self.room.requests.values()]
+        if any(name_key(other) == key for other in taken):
+            raise Refused("bad_field", "name: is another player's at this table", field="name")
 
     async def _join_again(self, client: Client, frame: dict[str, Any], token: str) -> bool:
         """A join sent again with the seat token it chose (its answer was lost, say in a crash):
@@ -375,9 +509,42 @@ class TableTask:
         await client.send(self.ack(frame))
         await client.send(self.update(client, []))
 
+    async def _on_chat(self, client: Client, frame: Frame, command: ClientCommand, player: Player | None) -> None:
+        """A chat line: a seated player's, or a spectator's (named) where the host lets them."""
+        assert isinstance(command, Chat)
+        if player is not None:
+            entry: Input = {"kind": "chat", "player_id": player.player_id, "text": command.text}
+        elif client.host:
+            entry = {"kind": "rail_chat", "name": command.name or "Host", "text": command.text}
+        elif client.spectating and self.room.spectators and self.room.config.spectator_chat:
+            entry = {"kind": "rail_chat", "name": f"{command.name or 'Spectator'} (watching)", "text": command.text}
+        else:
+            raise Refused("not_seated", "take a seat first (join)" if self.room.config.spectator_chat or not
+                          client.spectating else "spectators do not chat at this table")
+        await self.commit(entry)
+        await client.send(self.ack(frame))
+
     async def _on_approve(self, client: Client, frame: Frame, command: ClientCommand, player: Player | None) -> None:
         assert isinstance(command, Approve)
-        await self._seat(command.request_id)
+        asked = self.room.top_ups.get(command.request_id)
+        if asked is not None:
+            await self.commit({"kind": "top_up", "player_id": asked[0], "chips": asked[1], "post": asked[2],
+                               "request_id": command.request_id})
+        else:
+            await self._seat(command.request_id)
+        await client.send(self.ack(frame))
+
+    async def _on_top_up(self, client: Client, frame: Frame, command: ClientCommand, player: Player | None) -> None:
+        """A top-up: at once, or at a table whose seats need approval asked of the host (the
+        ack's ``request_id``; the host's own top-up needs none)."""
+        assert isinstance(command, TopUp) and player is not None
+        entry: Input = {"kind": "top_up", "player_id": player.player_id, "chips": command.chips, "post": command.post}
+        if self.room.config.approval and not client.host:
+            request_id = secrets.token_hex(6)
+            await self.commit({**entry, "kind": "ask_top_up", "request_id": request_id})
+            await client.send(self.ack(frame, request_id=request_id))
+            return
+        await self.commit(entry)
         await client.send(self.ack(frame))
 
 
@@ -388,6 +555,8 @@ STEPS: dict[type[ClientCommand], Step] = {
     Resync: TableTask._on_resync,
     Spectate: TableTask._on_spectate,
     Approve: TableTask._on_approve,
+    Chat: TableTask._on_chat,
+    TopUp: TableTask._on_top_up,
 }
 """The commands the table task carries out with steps of its own (their checks, replies, or more
 than one input); every other command of ``commands.COMMANDS`` is its ``INPUT`` as it is."""

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -27,12 +28,14 @@ from pokerfloor.rules import Game
 from pokerfloor.server.actor import TableTask
 from pokerfloor.server.bus import Bus
 from pokerfloor.server.commands import COMMANDS, Hello, parse
+from pokerfloor.server.deal import master_seed
+from pokerfloor.server.downloads import Builders
 from pokerfloor.server.downloads import routes as download_routes
-from pokerfloor.server.limits import DEFAULT_RATES, Rates, limiter
+from pokerfloor.server.limits import DEFAULT_RATES, Rates, Sockets, check_rate, limiter
 from pokerfloor.server.process import collect_now_and_then, warm_rankings
-from pokerfloor.server.records import rebuild
-from pokerfloor.server.room import Config, Input, Refused, Room, digest
-from pokerfloor.server.store import Boundary, Store
+from pokerfloor.server.room import Config, Input, Refused, digest
+from pokerfloor.server.store import Store
+from pokerfloor.server.tables import Tables
 from pokerfloor.server.transport import (
     BEHIND,
     FLOOD_PER_SECOND,
@@ -40,21 +43,26 @@ from pokerfloor.server.transport import (
     STRIKES,
     Client,
     Command,
+    TrustedHosts,
     attach,
     check_flood,
+    check_numbers,
+    hosts_of,
     origin_allowed,
-    parse_frame,
+    read_frame,
+    receive_text,
     send_error,
 )
 from pokerfloor.server.writer import Writer
 
 LOG = logging.getLogger("pokerfloor.server")
 VERSION = 1
+UNSUPPORTED = 1003      # the close code of a binary frame: the protocol is JSON text
 CLOSE_SECONDS = 1.0     # how long a closing connection may take to send what it has queued
 STATIC = Path(__file__).parent / "static"
 
 
-class Server:
+class Server(Tables):
     """The tables this process runs, their store, the clock and the limits on clients."""
 
     def __init__(
@@ -66,21 +74,26 @@ class Server:
         hook: Callable[[str, Input], None] | None = None,
         flood: int = FLOOD_PER_SECOND,
         rates: Rates = DEFAULT_RATES,
+        seeds: Callable[[], str] = master_seed,
+        hosts: Iterable[str] = (),
+        between_hands: float | None = None,
     ) -> None:
-        self.store, self.clock, self.flood = store, clock, flood
+        self.store, self.clock, self.flood, self.seeds = store, clock, flood, seeds
+        origins = tuple(origins)
+        self.hosts = frozenset(h.lower() for h in hosts) | hosts_of(origins)
+        self.sockets = Sockets()
+        # The moment between hands of a table whose host does not choose it (``serve
+        # --between-hands``): None leaves the house default (``room.DEFAULT_PAUSE``).
+        self.between_hands = between_hands
         self.limits = {"tables": limiter(rates.tables), "seat_requests": limiter(rates.seat_requests),
                        "chat": limiter(rates.chat)}
         self.origins = frozenset(origins)
-        self.tables: dict[str, TableTask] = {}
+        super().__init__(store)
+        self.builders = Builders()                     # the threads that build downloads
         self._hook = hook
         self.writer = Writer(store)
         # On PostgreSQL any process serves any table, through the bus (bus.py, started by create_app).
         self.bus: Bus | None = Bus(self, store.url) if store.engine.dialect.name == "postgresql" else None
-
-    async def write(self, table_id: str, seq: int, entry: Input, ended: Boundary | None) -> None:
-        """Store an input (and what a hand's end stores); returns once it is committed
-        (``Writer.write``: one commit for what several tables wrote meanwhile)."""
-        await self.writer.write(table_id, seq, entry, ended)
 
     def hook(self, point: str, entry: Input) -> None:
         """A named point in the life of an input (the fault tests stop the process at one):
@@ -90,31 +103,17 @@ class Server:
         if self._hook is not None:
             self._hook(point, entry)
 
-    def rebuild(self, table_id: str, *, from_snapshot: bool = True) -> Room:
-        """A table's room from the store (``records.rebuild``)."""
-        return rebuild(self.store, table_id, from_snapshot=from_snapshot)
-
-    def table_task(self, table_id: str) -> TableTask:
-        """The running table's task, started (its room rebuilt from the store) on first use
-        (``Refused`` if unknown)."""
-        running = self.tables.get(table_id)
-        if running is not None:
-            return running
-        if self.store.table_settings(table_id) is not None and not self.store.claim(table_id):
-            raise Refused("not_owner", "another server runs this table: try again there or shortly")
-        task = TableTask(self, self.rebuild(table_id))
-        self.tables[table_id] = task
-        task.start()
-        if self.bus is not None:
-            self.bus.announce(table_id)
-        return task
-
-    def room_of(self, table_id: str) -> Room:
-        """A table's room for a download (from the store when another process runs it: ``Bus.room``)."""
-        return self.table_task(table_id).room if self.bus is None else self.bus.room(table_id)
-
     def create(self, frame: dict[str, Any]) -> tuple[TableTask, str]:
-        config = Config.parse(frame)
+        """A new table; its master seed is the server's own (``seeds``): no frame chooses it."""
+        options = frame.get("options")
+        if isinstance(options, dict) and "seed" in options:
+            raise Refused("bad_field", "seed: the deal's seed is the server's alone", field="seed")
+        if self.between_hands is not None and (options is None or isinstance(options, dict)):
+            options = dict(options or {})
+            pause = self.between_hands
+            options.setdefault("between_hands", {"seconds": pause, "showdown": pause})
+            frame = {**frame, "options": options}
+        config = Config.parse(frame, self.seeds())
         # A table's id is the secret of its link: 128 random bits, as a token's.
         table_id, host_token = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
         self.store.create_table(table_id, config.to_json(), digest(host_token))
@@ -129,9 +128,16 @@ class Server:
         return origin_allowed(socket, self.origins)
 
     async def serve(self, socket: WebSocket) -> None:
-        if not self.origin_allowed(socket):
+        address = socket.client.host if socket.client is not None else ""
+        if not self.origin_allowed(socket) or not self.sockets.take(address):   # limits.SOCKETS_PER_ADDRESS
             await socket.close(code=1008)
             return
+        try:
+            await self._serve(socket)
+        finally:
+            self.sockets.give(address)
+
+    async def _serve(self, socket: WebSocket) -> None:
         await socket.accept()
         client = Client(socket)
         sender = asyncio.create_task(client.deliver())
@@ -160,37 +166,27 @@ class Server:
     async def _read(self, client: Client) -> None:
         """A client's frames, each parsed and dispatched in turn, until it goes or has spent
         its error budget."""
-        with contextlib.suppress(WebSocketDisconnect):
-            while client.strikes < STRIKES and not client.closing:
-                text = await client.socket.receive_text()
+        while client.strikes < STRIKES and not client.closing:
+            try:
+                text = await receive_text(client.socket)
+            except WebSocketDisconnect:
+                return
+            if text is None:        # a binary frame: the protocol is text (1003)
+                return await client.close(UNSUPPORTED)
+            frame = None
+            try:
+                frame = read_frame(text)
+                check_numbers(frame)
+                check_flood(client, self.flood)
                 if self.bus is not None and self.bus.forward(client, text):
                     continue            # its table's owner is another process: it answers
-                frame = None
-                try:
-                    frame = parse_frame(text)
-                    check_flood(client, self.flood)
-                    await self._dispatch(client, frame)
-                except Refused as refused:
-                    await self.refuse(client, refused, frame)
+                await self._dispatch(client, frame)
+            except Refused as refused:
+                await self.refuse(client, refused, frame)
 
     def _check_rate(self, client: Client, kind: str) -> None:
-        """``Refused`` (``rate_limited``) when the frame is over its limit (``limits.Rates``):
-        tables created and seat requests per address, chat lines per seat. A chat line from a
-        client without a seat is left to the table, which refuses it (``not_seated``)."""
-        if kind == "create_table":
-            name, key = "tables", client.address
-        elif kind == "join":
-            name, key = "seat_requests", client.address
-        elif kind == "chat" and client.table is not None and client.token_hash:
-            name, key = "chat", f"{client.table.room.table_id} {client.token_hash}"
-        else:
-            return
-        limit = self.limits[name]
-        if limit is not None and not limit.allow(key):
-            rate = limit.rate
-            per = "address" if name != "chat" else "seat"
-            raise Refused("rate_limited", f"too many {name.replace('_', ' ')} from this {per}: at most {rate.burst} "
-                          f"at once, then one every {1 / rate.per_second:g} s")
+        seat = None if client.table is None else f"{client.table.room.table_id} {client.token_hash or client.address}"
+        check_rate(self.limits, kind, client.address, seat)     # (``limits.check_rate``)
 
     async def _dispatch(self, client: Client, frame: dict[str, Any]) -> None:
         kind = frame["type"]
@@ -233,6 +229,7 @@ class Server:
         if self.bus is not None:
             await self.bus.close()
         await self.writer.close()
+        self.builders.close()
         self.store.close()
 
 
@@ -244,13 +241,19 @@ def create_app(
     hook: Callable[[str, Input], None] | None = None,
     flood: int = FLOOD_PER_SECOND,
     rates: Rates = DEFAULT_RATES,
+    seeds: Callable[[], str] = master_seed,
+    hosts: Iterable[str] = (),
+    between_hands: float | None = None,
 ) -> Starlette:
     """The ASGI app. ``db`` is a SQLAlchemy URL or a ``Store``; ``clock`` returns seconds (inject
     one in tests); ``origins`` are the web origins allowed besides the server's own; ``flood`` is
     how many frames a second a client may send; ``rates`` limit tables, seat requests and chat
-    (``limits.UNLIMITED``: none)."""
+    (``limits.UNLIMITED``: none); ``seeds`` gives each table its master seed (``deal.master_seed``,
+    fixed in tests); ``hosts``: names the server answers to besides ``transport.host_allowed``'s;
+    ``between_hands`` the seconds between hands of a table whose host does not choose them."""
     store = db if isinstance(db, Store) else Store(db)
-    server = Server(store, clock=clock, origins=origins, hook=hook, flood=flood, rates=rates)
+    server = Server(store, clock=clock, origins=origins, hook=hook, flood=flood, rates=rates, seeds=seeds, hosts=hosts,
+                    between_hands=between_hands)
 
     async def websocket(socket: WebSocket) -> None:
         await server.serve(socket)
@@ -262,21 +265,23 @@ def create_app(
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         warm_rankings(Game.no_limit_holdem(1, 2))    # most tables play a high hand: ready before the first
         collector = asyncio.create_task(collect_now_and_then())
+        unloader = asyncio.create_task(server.unload_now_and_then())
         if server.bus is not None:
             await server.bus.start()
         try:
             yield
         finally:
             collector.cancel()
+            unloader.cancel()
             await server.close()
 
     routes: list[Route | WebSocketRoute | Mount] = [
         WebSocketRoute("/ws", websocket),
         Route("/health", health),
     ]
-    routes.extend(download_routes(server.room_of))
+    routes.extend(download_routes(server, server.builders))
     if STATIC.is_dir():
         routes.append(Mount("/", StaticFiles(directory=STATIC, html=True), name="static"))
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(TrustedHosts, hosts=server.hosts)])
     app.state.server = server
     return app

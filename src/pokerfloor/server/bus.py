@@ -24,6 +24,11 @@ time after (at most ``RECONNECT_MOST``), and resyncs (``resync``): what was said
 lost, so every connection it relayed or served through the bus is closed (1012) to reconnect and
 resync as after an owner's death, and it says again which tables it owns.
 
+Owning a table is a lease (``Store.claim``: the lock and a new epoch, which every write checks):
+the watch checks this process's leases every ``CHECK_SECONDS`` (``Store.check_leases``) and
+hands over a table another process claimed while the lock was away. The keeper and the watch are
+started again after any error, a database's or their own: the bus never stays down.
+
 With SQLite there is one process and no bus.
 """
 
@@ -35,7 +40,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Collection, Coroutine
+from collections.abc import Callable, Collection, Coroutine
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
@@ -45,6 +50,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from pokerfloor.server.actor import TableTask
 from pokerfloor.server.commands import Hello
 from pokerfloor.server.room import Refused, Room
+from pokerfloor.server.store import Store
 from pokerfloor.server.transport import Client, encode
 
 if TYPE_CHECKING:
@@ -59,6 +65,7 @@ SILENT_SECONDS = 10.0   # an owner drops what a process relayed once it has not 
 RESTART = 1012          # the close code of a relayed connection whose table changed owner, or whose bus dropped
 RECONNECT_SECONDS = 0.05    # the first wait before connecting again when a connection of the bus dropped
 RECONNECT_MOST = 5.0        # the longest wait between two tries
+CHECK_SECONDS = 1.0         # how often a process checks that the tables it runs are still its own
 
 
 def libpq_url(url: str) -> str:
@@ -149,7 +156,12 @@ class BusServer(Protocol):
     @property
     def tables(self) -> Collection[str]: ...
 
+    @property
+    def store(self) -> Store: ...
+
     def table_task(self, table_id: str) -> TableTask: ...
+
+    async def hand_over(self, table_id: str) -> None: ...
 
     def rebuild(self, table_id: str, *, from_snapshot: bool = True) -> Room: ...
 
@@ -175,11 +187,12 @@ class Bus:
         self.serving: set[asyncio.Task[None]] = set()
         self.connections: list[psycopg.AsyncConnection[Any]] = []
         self.reconnects = 0
+        self.checked = 0.0          # when this process's leases were last checked
 
     async def start(self) -> None:
         """Connect (a store that cannot be reached fails the start), then keep connected."""
         await self._connect()
-        for work in (self._keep_connected(), self._watch()):
+        for work in (self._keep_connected, self._watch):
             self.tasks.append(asyncio.create_task(self._logged(work)))
 
     async def _connect(self) -> None:
@@ -227,7 +240,7 @@ class Bus:
             wait = RECONNECT_SECONDS
             self.reconnects += 1
             LOG.info("the bus is connected again (%d times): resyncing", self.reconnects)
-            await self.resync()
+            await self.resync()     # a failure here ends this turn: ``_logged`` starts it again
 
     async def resync(self) -> None:
         """After a drop, whatever the processes said meanwhile is lost: every connection
@@ -252,13 +265,22 @@ class Bus:
         await self._disconnect()
 
     @staticmethod
-    async def _logged(work: Coroutine[Any, Any, None]) -> None:
-        try:
-            await work
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            LOG.exception("the bus failed: clients of other processes' tables are not served")
+    async def _logged(work: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        """Run ``work`` until cancelled: started again (after a growing wait) whatever it fails
+        with, a database error or a fault of its own; never left dead."""
+        wait = RECONNECT_SECONDS
+        while True:
+            started = time.monotonic()
+            try:
+                await work()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                LOG.exception("the bus failed: starting it again in %.2f s", wait)
+            if time.monotonic() - started > RECONNECT_MOST:
+                wait = RECONNECT_SECONDS
+            await asyncio.sleep(wait)
+            wait = min(RECONNECT_MOST, wait * 2)
 
     # Sending
 
@@ -319,15 +341,6 @@ class Bus:
         self.relay(client, hello.table_id, encode(frame))
         return None
 
-    def room(self, table_id: str) -> Room:
-        """A table's room: the running one, or rebuilt from the store when another process runs it."""
-        try:
-            return self.server.table_task(table_id).room
-        except Refused as refused:
-            if refused.code != "not_owner":
-                raise
-        return self.server.rebuild(table_id)
-
     def relay(self, client: Client, table_id: str, first: str) -> None:
         """Serve ``client`` through the table's owner from now on, starting with its ``first``
         frame (a hello)."""
@@ -364,19 +377,33 @@ class Bus:
 
     async def _watch(self) -> None:
         """Take over a relayed table whose owner died; say now and then that this process lives;
-        drop what a process that fell silent relayed here."""
+        drop what a process that fell silent relayed here; hand over the tables another process
+        claimed while this one's lease was away (``Store.check_leases``). A turn that fails (the
+        store away) is logged and the next goes on."""
         said = 0.0
         while True:
             await asyncio.sleep(WATCH_SECONDS)
-            for table_id in {r.table_id for r in self.relayed.values()}:
-                if table_id not in self.server.tables:
-                    with contextlib.suppress(Refused):
-                        self.server.table_task(table_id)      # claimed if its owner died (and announced)
-            now = time.monotonic()
-            if now - said >= ALIVE_SECONDS:
-                self.publish({"op": "alive"})
-                said = now
-            self.drop_silent(now)
+            try:
+                said = await self._watch_once(said)
+            except Exception as failed:
+                LOG.warning("the bus's watch failed (%s: %s): it goes on", type(failed).__name__, failed)
+                await asyncio.sleep(WATCH_SECONDS)
+
+    async def _watch_once(self, said: float) -> float:
+        for table_id in {r.table_id for r in self.relayed.values()}:
+            if table_id not in self.server.tables:
+                with contextlib.suppress(Refused):
+                    self.server.table_task(table_id)      # claimed if its owner died (and announced)
+        now = time.monotonic()
+        if now - said >= ALIVE_SECONDS:
+            self.publish({"op": "alive"})
+            said = now
+        self.drop_silent(now)
+        if now - self.checked >= CHECK_SECONDS:
+            self.checked = now
+            for table_id in await asyncio.to_thread(self.server.store.check_leases):
+                await self.server.hand_over(table_id)
+        return said
 
     def drop_silent(self, now: float) -> None:
         """End the clients relayed here by a process not heard from for ``SILENT_SECONDS``."""

@@ -19,6 +19,7 @@ what docs/protocol.md's schema table says (tests/server/test_commands.py checks 
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Literal
@@ -28,6 +29,13 @@ from pokerfloor.errors import PokerfloorError
 MAX_CHIPS = 2**53 - 1
 """The most chips any field may hold: every JSON reader (JavaScript's numbers among them) reads
 integers up to this exactly, and the server's JSON encoder takes no integer beyond 64 bits."""
+
+TABLE_CHIPS = 10**12
+"""The most chips a table holds, all its seats together (``Limits.chips_at_table``): a join, a
+top-up, a rebuy or a stack edited by the host that would take the table past it is refused
+``bad_field`` ``chips``. Chips only move between the seats after that, so no stack, pot or award
+of any hand can pass it either, far below ``MAX_CHIPS`` (a limit game, which has no highest
+buy-in, included)."""
 
 NAME_LENGTH = 32
 CHAT_LENGTH = 500
@@ -56,6 +64,7 @@ class Limits:
 
     seats: int = 10
     buy_in: tuple[int, int | None] = (1, None)
+    chips_at_table: int = 0
 
     @property
     def lowest_buy_in(self) -> int:
@@ -64,7 +73,12 @@ class Limits:
     @property
     def highest_buy_in(self) -> int:
         high = self.buy_in[1]
-        return MAX_CHIPS if high is None else min(high, MAX_CHIPS)
+        return min(self.room_for_chips, MAX_CHIPS if high is None else min(high, MAX_CHIPS))
+
+    @property
+    def room_for_chips(self) -> int:
+        """The most chips the table takes in now (``TABLE_CHIPS``, less what its seats hold)."""
+        return max(0, TABLE_CHIPS - self.chips_at_table)
 
 
 Bound = int | Callable[[Limits], int]
@@ -83,6 +97,7 @@ class Rule:
     default: Any = None
     strip: bool = False
     words: str = ""
+    name: bool = False
 
     def check(self, name: str, value: object, limits: Limits) -> Any:
         if value is None:
@@ -111,9 +126,36 @@ class Rule:
         if not isinstance(value, str):
             raise bad_field(name, "is a string")
         text = value.strip() if self.strip else value
+        if self.name:
+            text = display_name(name, text)
         if not low <= len(text) <= high:
             raise bad_field(name, f"is {low} to {high} characters")
         return text
+
+
+UNPRINTABLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+"""The Unicode categories no name may hold: control and format characters (the bidirectional
+overrides and isolates, U+202A-U+202E and U+2066-U+2069, and the zero-width ones are format
+characters), surrogates, private use, unassigned code points, line and paragraph separators."""
+
+
+def display_name(field_name: str, text: str) -> str:
+    """A player's name as the table shows it: NFC-normalised (one way to write each letter),
+    every character printable (``UNPRINTABLE``) and every space a plain one; ``Refused``
+    (``bad_field``) naming the field otherwise."""
+    text = unicodedata.normalize("NFC", text)
+    for char in text:
+        if unicodedata.category(char) in UNPRINTABLE:
+            raise bad_field(field_name, f"has no control, format or invisible characters (U+{ord(char):04X})")
+        if char.isspace() and char != " ":
+            raise bad_field(field_name, f"has no spaces but plain ones (U+{ord(char):04X})")
+    return text
+
+
+def name_key(name: str) -> str:
+    """What two names must not share at one table: the name NFC-normalised and case-folded
+    (``"Bob"``, ``"BOB"`` and ``"bob"`` are one name; ``"ﬀ"`` and ``"ff"`` too)."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
 
 
 def _rule(kind: type, low: Bound = 0, high: Bound = MAX_CHIPS, words: str = "", **more: Any) -> Any:
@@ -137,8 +179,12 @@ def seat_field() -> Any:
     return _rule(int, 1, _seats, "1 to the table's seats")
 
 
-def chips_field(words: str = f"1 to {MAX_CHIPS}") -> Any:
-    return _rule(int, 1, MAX_CHIPS, words)
+def _room_for_chips(limits: Limits) -> int:
+    return limits.room_for_chips
+
+
+def chips_field(words: str = f"1 to {TABLE_CHIPS:,} less the chips at the table") -> Any:
+    return _rule(int, 1, _room_for_chips, words)
 
 
 def flag_field() -> Any:
@@ -181,9 +227,11 @@ class Hello(Command):
 class Join(Command):
     TYPE = "join"
     WHO = "table"
-    name: str = _rule(str, 1, NAME_LENGTH, f"1 to {NAME_LENGTH} characters (ends stripped)", strip=True)
+    name: str = _rule(str, 1, NAME_LENGTH, f"1 to {NAME_LENGTH} characters (ends stripped, NFC), printable, not "
+                      "another player's at the table", strip=True, name=True)
     seat: int = seat_field()
-    chips: int = _rule(int, _low_buy_in, _high_buy_in, "the table's buy-in: its minimum to its maximum")
+    chips: int = _rule(int, _low_buy_in, _high_buy_in, "the table's buy-in: its minimum to its maximum, and at most "
+                            f"{TABLE_CHIPS:,} less the chips at the table")
     seat_token: str | None = _rule(
         str, TOKEN_LENGTH[0], TOKEN_LENGTH[1], f"optional, {TOKEN_LENGTH[0]} to {TOKEN_LENGTH[1]} characters",
         optional=True,
@@ -203,7 +251,9 @@ class Act(Command):
 
 @dataclass(frozen=True)
 class TopUp(Command):
-    TYPE, INPUT = "top_up", "top_up"
+    """Chips added between hands (a rebuy with none left); at an approval table the host
+    approves it (the table task asks: ``ask_top_up``)."""
+    TYPE = "top_up"
     chips: int = chips_field()
     post: bool = flag_field()
 
@@ -232,8 +282,18 @@ class Straddle(Command):
 
 @dataclass(frozen=True)
 class Chat(Command):
-    TYPE, INPUT = "chat", "chat"
+    """A chat line: a seated player's, or a spectator's (with the name they give) where the host
+    lets spectators chat (``spectator_chat``)."""
+    TYPE, WHO = "chat", "table"
     text: str = _rule(str, 1, CHAT_LENGTH, f"1 to {CHAT_LENGTH} characters")
+    name: str | None = _rule(str, 1, NAME_LENGTH, f"optional, a spectator's name, 1 to {NAME_LENGTH} characters",
+                             optional=True, strip=True)
+
+
+@dataclass(frozen=True)
+class Show(Command):
+    """Between hands, show the hand you mucked unseen or won uncalled."""
+    TYPE, INPUT = "show", "show"
 
 
 @dataclass(frozen=True)
@@ -318,15 +378,46 @@ CLOCK_SECONDS = 24 * 3600
 
 @dataclass(frozen=True)
 class SetClock(Command):
+    """The action clock from the next turn on (at any moment)."""
     TYPE, WHO, INPUT = "set_clock", "host", "set_clock"
     seconds: int = _rule(int, 1, CLOCK_SECONDS, f"1 to {CLOCK_SECONDS}")
     time_bank: int = _rule(int, 0, CLOCK_SECONDS, f"0 to {CLOCK_SECONDS}")
+    timeouts_to_away: int | None = _rule(int, 1, 10, "optional, 1 to 10 (absent: as it was)", optional=True)
+
+
+@dataclass(frozen=True)
+class FoldSeat(Command):
+    """The host folds the seat whose turn it is."""
+    TYPE, WHO, INPUT = "fold_seat", "host", "fold_seat"
+    seat: int = seat_field()
+
+
+@dataclass(frozen=True)
+class SitOutSeat(Command):
+    """The host sits a player out from the next hand."""
+    TYPE, WHO, INPUT = "sit_out_seat", "host", "sit_out_seat"
+    seat: int = seat_field()
+
+
+@dataclass(frozen=True)
+class SpectatorChat(Command):
+    """The host lets spectators chat, or not."""
+    TYPE, WHO, INPUT = "spectator_chat", "host", "spectator_chat"
+    allow: bool = _rule(bool, words="true or false")
+
+
+@dataclass(frozen=True)
+class BetweenHands(Command):
+    """The moment between hands, from the next hand's end on."""
+    TYPE, WHO, INPUT = "between_hands", "host", "between_hands"
+    seconds: int = _rule(int, 0, 60, "0 to 60")
+    showdown: int = _rule(int, 0, 60, "0 to 60")
 
 
 @dataclass(frozen=True)
 class SetBuyIn(Command):
     TYPE, WHO, INPUT = "set_buy_in", "host", "set_buy_in"
-    low: int = chips_field()
+    low: int = _rule(int, 1, MAX_CHIPS, f"1 to {MAX_CHIPS}")
     high: int | None = _rule(int, 1, MAX_CHIPS, f"optional, 1 to {MAX_CHIPS} (absent: no maximum)", optional=True)
 
 
@@ -360,7 +451,7 @@ class BombPot(Command):
     dealt in antes ``ante``, no betting before the flop; ``boards`` 2 for a double board."""
 
     TYPE, WHO, INPUT = "bomb_pot", "host", "bomb_pot"
-    ante: int = chips_field()
+    ante: int = _rule(int, 1, MAX_CHIPS, f"1 to {MAX_CHIPS}")
     boards: int = _rule(int, 1, 2, "optional, 1 or 2, default 1", optional=True, default=1)
 
 
@@ -400,7 +491,8 @@ COMMANDS: dict[str, type[Command]] = {
     for kind in (
         Hello, Join, Act, TopUp, SitOut, SitIn, Leave, Straddle, Chat, RunIt, AnswerDeal, Resync, Spectate,
         Approve, RefuseSeat, Start, Pause, Resume, OfferDeal, SetGame, MoveSeat, SetClock, SetBuyIn, EditStack,
-        Remove, EndGame, Spectators, BombPot, BombPots, ChooseGame,
+        Remove, EndGame, Spectators, BombPot, BombPots, ChooseGame, Show, FoldSeat, SitOutSeat, SpectatorChat,
+        BetweenHands,
     )
 }
 """Every client command but ``create_table`` (whose nested ``game`` and ``options`` are the
@@ -443,9 +535,16 @@ INPUTS: dict[str, dict[str, Rule]] = {
     "leave": {"player_id": _PLAYER},
     "sit_out": {"player_id": _PLAYER},
     "sit_in": _of(SitIn, player_id=_PLAYER),
-    "top_up": _of(TopUp, player_id=_PLAYER),
+    "top_up": _of(TopUp, player_id=_PLAYER, request_id=Rule(str, 1, ID_LENGTH, optional=True)),
+    "ask_top_up": _of(TopUp, player_id=_PLAYER, request_id=_REQUEST),
     "straddle": _of(Straddle, player_id=_PLAYER),
-    "chat": _of(Chat, player_id=_PLAYER),
+    "chat": {"text": rules(Chat)["text"], "player_id": _PLAYER},
+    "rail_chat": {"text": rules(Chat)["text"], "name": Rule(str, 1, NAME_LENGTH + 16, strip=True)},
+    "show": {"player_id": _PLAYER},
+    "fold_seat": rules(FoldSeat),
+    "sit_out_seat": rules(SitOutSeat),
+    "spectator_chat": rules(SpectatorChat),
+    "between_hands": rules(BetweenHands),
     "run_it": _of(RunIt, player_id=_PLAYER),
     "answer_deal": _of(AnswerDeal, player_id=_PLAYER),
     "choose_game": _of(ChooseGame, player_id=_PLAYER),

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import random
+import secrets
 from dataclasses import replace
 from typing import Any
 
@@ -28,6 +29,13 @@ def seed_hash(seed: str) -> str:
 def deck_rng(seed: str) -> random.Random:
     """The generator a hand's deck is shuffled with, from its seed."""
     return random.Random(int(seed, 16))
+
+
+def master_seed() -> str:
+    """A new table's master seed: 256 bits from the operating system's CSPRNG (``secrets``).
+    The only source of a served table's deal: no client input chooses or shapes it (a test
+    server is given a fixed one instead: ``create_app(seeds=...)``)."""
+    return secrets.token_hex(32)
 
 
 def hand_seed(master: str, number: int) -> str:

@@ -5,8 +5,10 @@ then one more every ``1 / per_second`` seconds."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
+
+from pokerfloor.server.commands import Refused
 
 
 @dataclass(frozen=True)
@@ -69,5 +71,52 @@ class Limiter:
         self.buckets = kept
 
 
+SOCKETS_PER_ADDRESS = 32
+"""WebSockets one address may hold open at once: a family or a house of friends behind one home
+router sits down together (two tabs each and some to spare); one guest cannot hold hundreds."""
+
+
+@dataclass
+class Sockets:
+    """The WebSockets open from each address, at most ``most`` each."""
+
+    most: int = SOCKETS_PER_ADDRESS
+    open: dict[str, int] = field(default_factory=dict)
+
+    def take(self, address: str) -> bool:
+        """One more socket from ``address``: False (and nothing taken) when it holds ``most``."""
+        held = self.open.get(address, 0)
+        if held >= self.most:
+            return False
+        self.open[address] = held + 1
+        return True
+
+    def give(self, address: str) -> None:
+        """A socket from ``address`` closed (an address with none left is forgotten)."""
+        left = self.open.pop(address, 1) - 1
+        if left > 0:
+            self.open[address] = left
+
+
 def limiter(rate: Rate | None, clock: Callable[[], float] = time.monotonic) -> Limiter | None:
     return None if rate is None else Limiter(rate, clock)
+
+
+def check_rate(limits: Mapping[str, Limiter | None], kind: str, address: str, seat: str | None) -> None:
+    """``Refused`` (``rate_limited``) when a frame of ``kind`` is over its limit (``Rates``):
+    tables created and seat requests per ``address``, chat lines per ``seat`` (the table and the
+    client's token, or a spectator's address)."""
+    if kind == "create_table":
+        name, key = "tables", address
+    elif kind == "join":
+        name, key = "seat_requests", address
+    elif kind == "chat" and seat is not None:
+        name, key = "chat", seat
+    else:
+        return
+    limit = limits[name]
+    if limit is not None and not limit.allow(key):
+        rate = limit.rate
+        per = "address" if name != "chat" else "seat"
+        raise Refused("rate_limited", f"too many {name.replace('_', ' ')} from this {per}: at most {rate.burst} "
+                      f"at once, then one every {1 / rate.per_second:g} s")

@@ -11,23 +11,29 @@ choosing.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand import Hand
+from pokerfloor.server.games import game_from, game_json
 from pokerfloor.server.room import Config, Deal, Input, Offer, Player, Refused, Request, Room
 from pokerfloor.server.store import Boundary, Store
 from pokerfloor.table import Table
 
 LOG = logging.getLogger("pokerfloor.server")
 ROOM_RECORD_FORMAT = "pokerfloor.room-record"
-ROOM_RECORD_VERSION = 2
+ROOM_RECORD_VERSION = 3
 """Version 2 added a tournament's deal (``deal_accepted``, ``deal_payouts``); a version 1 record
-is read as one without a deal (``_from_v1``)."""
+is read as one without a deal (``_from_v1``). Version 3 added the evening's fields (issue 35:
+``ended_at``, ``names``, ``log``, ``removing``, ``removed``, ``declared``, ``clock_next``,
+``dealt_game``, a player's ``clocked_out``); a version 2 record is read as one taken as its
+hand ended with none of them (``_from_v2``: its history starts empty)."""
 
 
 class RecordMiss(PokerfloorError, ValueError):
@@ -48,7 +54,8 @@ def room_record(room: Room) -> dict[str, Any]:
         "clock": room.clock.now,
         "table": room.table.record(),
         "players": [
-            [p.player_id, p.name, p.seat, p.token_hash, p.timeouts, p.bank] for p in room.players.values()
+            [p.player_id, p.name, p.seat, p.token_hash, p.timeouts, p.bank, p.clocked_out]
+            for p in room.players.values()
         ],
         "requests": [[r.request_id, r.name, r.seat, r.chips, r.token_hash] for r in room.requests.values()],
         "deals": [[d.number, d.seed] for d in room.deals],
@@ -73,6 +80,16 @@ def room_record(room: Room) -> dict[str, Any]:
         "deal_offered": room.deal_offered,
         "deal_accepted": list(room.deal_accepted),
         "deal_payouts": room.deal_payouts,
+        # The evening's additions (issue 35), read with defaults from a record written before.
+        "ended_at": room.ended_at,
+        "names": room.names,
+        "log": room.log,
+        "removing": room.removing,
+        "removed": room.removed,
+        "declared": [[seat, amount] for seat, amount in room.declared],
+        "clock_next": room.clock_next,
+        "top_ups": {request: list(asked) for request, asked in room.top_ups.items()},
+        "dealt_game": None if room.dealt_game is None else game_json(room.dealt_game),
     }
 
 
@@ -105,8 +122,10 @@ def _room_from(table_id: str, config: Config, host_hash: str, data: Any, hands: 
     version = data.get("version")
     if version == 1:
         data = _from_v1(data)
-    elif version != ROOM_RECORD_VERSION:
-        raise RecordMiss(f"{ROOM_RECORD_FORMAT} version {version!r}; this release reads 1 and {ROOM_RECORD_VERSION}")
+    if data.get("version") == 2:
+        data = _from_v2(data)
+    elif data.get("version") != ROOM_RECORD_VERSION:
+        raise RecordMiss(f"{ROOM_RECORD_FORMAT} version {version!r}; this release reads 1 to {ROOM_RECORD_VERSION}")
     if data["table_id"] != table_id:
         raise RecordMiss(f"the record of table {data['table_id']!r}, not {table_id!r}")
     earlier = int(data["hands"]) - 1
@@ -120,7 +139,8 @@ def _room_from(table_id: str, config: Config, host_hash: str, data: Any, hands: 
     if last is None or room.table.in_play:
         raise RecordMiss("a room record is taken as a hand ends: its table's hand is over")
     room.seq = int(data["seq"])
-    room.players = {p[0]: Player(p[0], p[1], int(p[2]), p[3], int(p[4]), float(p[5])) for p in data["players"]}
+    room.players = {p[0]: Player(p[0], p[1], int(p[2]), p[3], int(p[4]), float(p[5]), bool(p[6]) if len(p) > 6
+                                 else False) for p in data["players"]}
     room.requests = {r[0]: Request(r[0], r[1], int(r[2]), int(r[3]), r[4]) for r in data["requests"]}
     room.deals = [Deal(int(number), seed) for number, seed in data["deals"]]
     room.running, room.paused, room.ended = bool(data["running"]), bool(data["paused"]), bool(data["ended"])
@@ -151,6 +171,18 @@ def _room_from(table_id: str, config: Config, host_hash: str, data: Any, hands: 
     payouts = data["deal_payouts"]
     room.deal_payouts = None if payouts is None else {str(p): int(units) for p, units in payouts.items()}
     room.hands = [Hand.from_record(hands[number]) for number in range(1, earlier + 1)] + [last]
+    ended = data["ended_at"]
+    room.ended_at = None if ended is None else float(ended)
+    room.names = {str(k): str(v) for k, v in data["names"].items()}
+    room.log = [dict(line) for line in data["log"]]
+    room.removing = [str(p) for p in data["removing"]]
+    room.removed = [str(h) for h in data["removed"]]
+    room.declared = [(int(seat), None if amount is None else int(amount)) for seat, amount in data["declared"]]
+    room.top_ups = {str(r): (str(a[0]), int(a[1]), bool(a[2])) for r, a in data["top_ups"].items()}
+    dealt = data["dealt_game"]
+    room.dealt_game = None if dealt is None else game_from(dealt)
+    clock_next = data["clock_next"]
+    room.clock_next = None if clock_next is None else {k: float(v) for k, v in clock_next.items()}
     return room
 
 
@@ -161,11 +193,34 @@ def _from_v1(data: Mapping[str, Any]) -> dict[str, Any]:
     return {**data, "version": 2, "deal_accepted": [], "deal_payouts": None}
 
 
+def _from_v2(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A version 2 record as version 3: taken as a hand ended (``ended_at`` its clock), with no
+    straddle declared, no clock waiting for the next turn, nobody being removed; the names of
+    the players seated, and no history (chat and events before it are not in it)."""
+    names = {p[0]: p[1] for p in data["players"]}
+    return {**data, "version": 3, "ended_at": data["clock"], "names": names, "log": [], "removing": [],
+            "removed": [], "declared": [], "clock_next": None, "dealt_game": None, "top_ups": {}}
+
+
+class TableBroken(Refused):
+    """The table's stored inputs do not load whole (a row that is not an input, a ``seq``
+    missing, an input that fails the room): the table is not played on, so that nothing is
+    renumbered or written over; ``room`` is its last good state, the inputs before the fault
+    (downloads still read it). Answered ``broken``."""
+
+    def __init__(self, table_id: str, problem: str, room: Room) -> None:
+        super().__init__("broken", f"this table's stored inputs are damaged ({problem}): it is kept as it was "
+                                   f"at input {room.seq} and cannot be played on; the host can open a new table")
+        self.table_id, self.problem, self.room = table_id, problem, room
+
+
 def rebuild(store: Store, table_id: str, *, from_snapshot: bool = True) -> Room:
     """A table's room from the store: its room record at the last hand's end and the inputs
-    after it, or every input from the start. A record that does not restore, or whose
-    inputs after it do not apply, is a miss: logged, and the room is built from every
-    input (finished hands whose records are missing are then recorded again)."""
+    after it, or every input from the start. A record that does not restore, that was not
+    taken after the input stored at its ``seq`` (``Store.record_follows``), or whose inputs
+    after it do not apply, is a miss: logged, and the room is built from every input
+    (finished hands whose records are missing are then recorded again). Inputs that do not
+    load whole (``TableBroken``) are logged once, with the room as it was before the fault."""
     settings = store.table_settings(table_id)
     if settings is None:
         raise Refused("no_table", "no such table")
@@ -173,16 +228,49 @@ def rebuild(store: Store, table_id: str, *, from_snapshot: bool = True) -> Room:
     stored = store.room_record(table_id) if from_snapshot else None
     if stored is not None:
         try:
+            if not store.record_follows(table_id, stored[0]):
+                raise RecordMiss(f"it was not taken after the input stored as {stored[0]}")
             room = restored(table_id, config, host_hash, stored[1], store.hand_records(table_id))
-            _replay(room, store.inputs(table_id, after=room.seq))
+            if room.seq != stored[0]:
+                raise RecordMiss(f"it says input {room.seq}, and is stored as taken after input {stored[0]}")
+            _replay_whole(room, store.input_rows(table_id, after=room.seq))
             return room
+        except TableBroken:
+            raise
         except Exception as missed:
             LOG.warning("table %s: its room record (input %d) is a miss, rebuilt from every input: %s",
                         table_id, stored[0], missed)
     room = Room(table_id, config, host_hash)
-    _replay(room, store.inputs(table_id))
+    _replay_whole(room, store.input_rows(table_id))
     _record_hands(store, room)
     return room
+
+
+def _replay_whole(room: Room, rows: list[tuple[int, str]]) -> None:
+    """Apply stored inputs again, checked whole first: each row a JSON object, the ``seq``s
+    following on from the room's without a gap; else ``TableBroken`` (logged) with the room
+    as the good inputs before the fault left it. An input the room refuses is skipped, its
+    number kept (``_replay``); one whose replay fails otherwise breaks the table there."""
+    for seq, text in rows:
+        problem = None
+        if seq != room.seq + 1:
+            problem = f"input {room.seq + 1} is missing (the next stored is {seq})"
+        else:
+            try:
+                entry = orjson.loads(text)
+            except orjson.JSONDecodeError as wrong:
+                entry, problem = None, f"input {seq} is not JSON ({wrong})"
+            if problem is None and not isinstance(entry, dict):
+                problem = f"input {seq} is not an object"
+            if problem is None:
+                try:
+                    _replay(room, [entry])
+                except Exception as failed:
+                    problem = f"input {seq} fails to replay ({type(failed).__name__}: {failed})"
+        if problem is not None:
+            LOG.error("table %s: %s: the table is kept as it was at input %d and refuses play (broken)",
+                      room.table_id, problem, room.seq)
+            raise TableBroken(room.table_id, problem, room)
 
 
 def _replay(room: Room, entries: list[Input]) -> None:
@@ -198,3 +286,32 @@ def _record_hands(store: Store, room: Room) -> None:
     known = store.hand_records(room.table_id).keys()
     missing = {n: hand_json(hand) for n, hand in enumerate(room.hands, 1) if n not in known}
     store.add_hand_records(room.table_id, missing)
+
+
+T = TypeVar("T")
+KEEP_STORED = 16
+"""Rooms of tables another process runs that a process keeps for downloads (the last used)."""
+
+
+class StoredRooms:
+    """Rooms built from the store for the downloads of tables another process runs: kept from
+    one download to the next and brought up to date with the inputs stored since (not rebuilt
+    whole each time). Used from worker threads, one at a time."""
+
+    def __init__(self, store: Store, keep: int = KEEP_STORED) -> None:
+        self.store, self.keep = store, keep
+        self.rooms: OrderedDict[str, Room] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def use(self, table_id: str, use: Callable[[Room], T]) -> T:
+        """``use`` with the table's room as stored now."""
+        with self.lock:
+            room = self.rooms.pop(table_id, None)
+            if room is None:
+                room = rebuild(self.store, table_id)
+            else:
+                _replay_whole(room, self.store.input_rows(table_id, after=room.seq))
+            self.rooms[table_id] = room
+            while len(self.rooms) > self.keep:
+                self.rooms.popitem(last=False)
+            return use(room)

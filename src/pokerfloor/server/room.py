@@ -8,7 +8,6 @@ again. Nothing here does I/O or reads the clock; the time of each input travels 
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import hmac
 import secrets
@@ -17,14 +16,26 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
+from pokerfloor import citations as cite
 from pokerfloor.errors import IllegalAction, InvalidArgument
 from pokerfloor.hand import Hand
 from pokerfloor.hand.bomb import check_bomb_pot
 from pokerfloor.rules import Game, HouseRules
-from pokerfloor.server.commands import BOMB_EVERY, HANDS_LENGTH, INPUTS, MAX_CHIPS, Limits, Rule, bad_field, check_input
+from pokerfloor.server.commands import (
+    BOMB_EVERY,
+    HANDS_LENGTH,
+    INPUTS,
+    MAX_CHIPS,
+    TABLE_CHIPS,
+    Limits,
+    Rule,
+    bad_field,
+    check_input,
+)
 from pokerfloor.server.commands import Refused as Refused
 from pokerfloor.server.deal import DEFAULT_REVEAL, REVEALS, deck_rng, hand_seed, seed_hash, seeds_public
 from pokerfloor.server.games import GameRefused, game_from, game_json, rotation_from
+from pokerfloor.server.showdown import hands_shown
 from pokerfloor.table import Level, ManualClock, NotEnoughPlayers, Straddles, Table, TableOptions, buy_in_limits
 from pokerfloor.table.bombs import parse_hands
 from pokerfloor.table.customs import NO_STRADDLES
@@ -37,6 +48,15 @@ Input = dict[str, Any]
 
 # Seconds the players all-in have to agree to run it twice at a table without an action clock.
 OFFER_SECONDS = 20.0
+DEFAULT_CLOCK = {"seconds": 30.0, "time_bank": 60.0, "timeouts_to_away": 2.0}
+"""The action clock a table has unless its host turns it off (``"clock": null``): 30 seconds a
+turn, then a 60-second time bank; two timed-out turns in a row and the seat is sat out (TDA 2024
+Rule 29: the clock on a player taking too long; docs/protocol.md, The clock)."""
+DEFAULT_PAUSE = {"seconds": 3.0, "showdown": 6.0}
+"""The moment between hands: seconds from a hand's end to the next deal, and after a showdown."""
+NAME_LENGTH_TABLE = 40
+LOG_LINES = 200
+"""Chat lines and table events a room keeps for a page that (re)loads (``Room.log``)."""
 STRADDLES = {
     "none": Straddles(live=False),
     "utg": Straddles(),
@@ -61,6 +81,9 @@ class Player:
     token_hash: str
     timeouts: int = 0
     bank: float = 0.0
+    clocked_out: bool = False
+    """Sat out by the clock (``timeouts_to_away`` turns timed out in a row), not by choice: sat in
+    again, waiting for the big blind, when a client of theirs attaches (docs/protocol.md)."""
 
 
 @dataclass
@@ -96,6 +119,10 @@ class Config:
     ``bomb_pots`` changes the table's rule (``Table.bomb_rule``, in the table's record), not this."""
     tournament: dict[str, Any] | None = None
     """A sit-and-go's structure (``tournament_from``): its starting stack, levels, payouts."""
+    spectator_chat: bool = False
+    between_hands: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_PAUSE))
+    """The moment between hands (``DEFAULT_PAUSE``): seconds, and seconds after a showdown."""
+    name: str = ""
 
     def levels(self) -> tuple[Level, ...]:
         """The tournament's levels (none at a cash table)."""
@@ -132,7 +159,7 @@ class Config:
             raise bad_field("straddles", f"is one of {sorted(STRADDLES)}")
         if button not in BUTTON_RULES:
             raise bad_field("button_rule", f"is one of {sorted(BUTTON_RULES)}")
-        clock = options.get("clock")
+        clock = options.get("clock") if "clock" in options else dict(DEFAULT_CLOCK)
         if clock is not None:
             if not isinstance(clock, dict):
                 raise bad_field("clock", "is an object: seconds, time_bank, timeouts_to_away")
@@ -156,6 +183,10 @@ class Config:
         approval = _flag(options, "approval", False)
         presets = preset_choice(options.get("presets"))
         bombs = _bomb_pots(options.get("bomb_pots"), game)
+        pause = pause_from(options.get("between_hands"))
+        name = options.get("name", "")
+        if not isinstance(name, str) or len(name.strip()) > NAME_LENGTH_TABLE:
+            raise bad_field("name", f"is 0 to {NAME_LENGTH_TABLE} characters")
         tournament = options.get("tournament")
         if tournament is not None:
             if rotation is not None:
@@ -163,7 +194,7 @@ class Config:
             tournament = tournament_from(tournament, game)
         return cls(
             game, seats, approval, straddles, clock, button, str(seed), **customs, reveal=reveal, rotation=rotation,
-            presets=presets, bomb_pots=bombs, tournament=tournament,
+            presets=presets, bomb_pots=bombs, tournament=tournament, between_hands=pause, name=name.strip(),
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -182,6 +213,8 @@ class Config:
                 **({} if self.presets is None else {"presets": self.presets}),
                 **({} if self.bomb_pots is None else {"bomb_pots": self.bomb_pots}),
                 **({} if self.tournament is None else {"tournament": self.tournament}),
+                "between_hands": self.between_hands,
+                **({"name": self.name} if self.name else {}),
                 **self.customs(),
             },
         }
@@ -193,8 +226,25 @@ class Config:
 
 
 # The house's on/off customs and their defaults: losing hands mucked unseen at the showdown
-# (TDA 2024 R18), spectators let in, run it twice offered to all-in players, rabbit cards shown.
-CUSTOMS = {"auto_muck": True, "spectators": True, "run_it_twice": False, "rabbit": False}
+# (TDA 2024 R18), spectators let in, run it twice offered to all-in players, rabbit cards shown,
+# spectators may chat.
+CUSTOMS = {"auto_muck": True, "spectators": True, "run_it_twice": False, "rabbit": False, "spectator_chat": False}
+
+
+def pause_from(value: object) -> dict[str, float]:
+    """The ``between_hands`` option checked whole: ``{"seconds": 3, "showdown": 6}``, each 0 to
+    60 seconds (absent: ``DEFAULT_PAUSE``'s); ``Refused`` naming ``between_hands`` otherwise."""
+    if value is None:
+        return dict(DEFAULT_PAUSE)
+    if not isinstance(value, dict) or set(value) - set(DEFAULT_PAUSE):
+        raise bad_field("between_hands", "is an object: seconds, showdown")
+    pause = {}
+    for name, default in DEFAULT_PAUSE.items():
+        given = value.get(name, default)
+        if isinstance(given, bool) or not isinstance(given, (int, float)) or not 0 <= given <= 60:
+            raise bad_field("between_hands", f"{name} is 0 to 60 seconds")
+        pause[name] = float(given)
+    return pause
 
 
 PRESETS = {"flop": (0.05, 10.0), "preflop": (1.5, 20.0)}
@@ -421,6 +471,25 @@ class Room:
     deal_payouts: dict[str, int] | None = None
     """The deal that ended the tournament: each player's payout in hundredths of a percent of
     the prizes (``DEAL_UNITS``), whole, adding up to the prizes of the places it decided."""
+    ended_at: float | None = None
+    """When the last hand ended: the moment between hands runs from then (``deal_at``)."""
+    names: dict[str, str] = field(default_factory=dict)
+    """Every player who ever sat here, by id: their name, for the events of players gone."""
+    log: list[dict[str, Any]] = field(default_factory=list)
+    """The last ``LOG_LINES`` chat lines and table events, for a page that (re)loads."""
+    removing: list[str] = field(default_factory=list)
+    """Players the host removed during a hand they are in: their hand folds at its turn, and
+    they leave (cashed out) as the hand ends."""
+    removed: list[str] = field(default_factory=list)
+    """The token hashes of players the host removed (they are told so if they come back)."""
+    declared: list[tuple[int, int | None]] = field(default_factory=list)
+    """The straddles declared for the next hand (``straddles`` holds those asked during a hand)."""
+    clock_next: dict[str, float] | None = None
+    """A clock the host set during a turn: it applies from the next turn."""
+    top_ups: dict[str, tuple[str, int, bool]] = field(default_factory=dict)
+    """Top-ups waiting for the host at an approval table: (player id, chips, post) by request id."""
+    dealt_game: Game | None = None
+    """The game the hand in play (or the last) was dealt at."""
 
     def __post_init__(self) -> None:
         self.clock = ManualClock()
@@ -489,20 +558,48 @@ class Room:
             return "player", player
         if any(hmac.compare_digest(r.token_hash, hashed) for r in self.requests.values()):
             return "player", None
+        if hashed in self.removed:
+            raise Refused("bad_token", "the host removed you from this table; you may ask for a seat again")
         raise Refused("bad_token", "this table does not know that token")
 
     def player_for_token_hash(self, hashed: str) -> Player | None:
         return next((p for p in self.players.values() if p.token_hash == hashed), None)
 
-    def ready_to_deal(self) -> bool:
-        """Whether the next hand is due: the game runs, nothing is in play and two can play."""
+    def ready_to_deal(self, now: float | None = None) -> bool:
+        """Whether the next hand is due: the game runs, nothing is in play and two can play;
+        and, given the time ``now``, the moment between hands is over (``deal_at``)."""
         if not self.running or self.paused or self.ended or self.in_hand or self.tournament_over:
             return False
         try:
             plan = self.table.preview()
         except NotEnoughPlayers:
             return False
-        return len(plan.dealt) >= 2
+        return len(plan.dealt) >= 2 and (now is None or now >= self.deal_at())
+
+    def showdown_seen(self) -> bool:
+        """Whether the last hand ended with hands shown (a showdown, or a hand shown after it)."""
+        return not self.in_hand and bool(self.hands) and hands_shown(self.hands[-1])
+
+    def deal_at(self) -> float:
+        """When the next hand is dealt: the last hand's end and the moment between hands (the
+        house's ``between_hands``: its ``showdown`` seconds after a showdown); at once before
+        the first hand."""
+        if self.ended_at is None:
+            return 0.0
+        pause = self.config.between_hands
+        return self.ended_at + pause["showdown" if self.showdown_seen() else "seconds"]
+
+    def name_of(self, player_id: str | None) -> str | None:
+        """A player's name, seated or gone (their id when the room never knew them)."""
+        if player_id is None:
+            return None
+        player = self.players.get(player_id)
+        return player.name if player is not None else self.names.get(player_id, player_id)
+
+    def remember(self, line: dict[str, Any]) -> None:
+        """Keep a chat line or a table event for the page's history (the last ``LOG_LINES``)."""
+        self.log.append(line)
+        del self.log[:-LOG_LINES]
 
     def next_deal(self) -> Input:
         """The input that deals the next hand, its seed derived from the master seed."""
@@ -513,9 +610,10 @@ class Room:
     def limits(self) -> Limits:
         """The ranges of this table's commands: its seats and its buy-in."""
         tournament = self.config.tournament
+        held = sum(self.table.stacks().values())        # every chip at the table (commands.TABLE_CHIPS)
         if tournament is not None:      # a seat's chips are the starting stack, whatever asked
-            return Limits(self.config.seats, (1, MOST_CHIPS))
-        return Limits(self.config.seats, buy_in_limits(self.table.game))
+            return Limits(self.config.seats, (1, MOST_CHIPS), held)
+        return Limits(self.config.seats, buy_in_limits(self.table.game), held)
 
     def apply(self, entry: Input) -> list[TableEvent]:
         """Apply one input; ``Refused`` (and nothing changed) if the table refuses it. Returns the
@@ -525,7 +623,7 @@ class Room:
         checked = check_input(entry, self.limits())
         kind = checked["kind"]
         handler = HANDLERS[kind]
-        before, then = self.table.seq, self.clock.now
+        before, then, turn = self.table.seq, self.clock.now, self.table.turn
         self.clock.now = checked.get("at", then)
         try:
             handler(self, checked)
@@ -539,17 +637,31 @@ class Room:
             self.clock.now = then
             raise
         self.seq += 1
+        self._fold_removed()
         self._offer_runs()
         if self.in_hand:
             # The table takes in the hand's new events now (``end_hand`` ends nothing while the
             # hand is in play): left pending, the table's next step would take them in first,
             # that of an input refused too, at its own time (a change the store never saw).
             self.table.end_hand()
-            if kind in ("deal", "act", "timeout"):
+            if kind in ("deal", "act", "timeout") or self.table.turn != turn:
                 self.turn_started = self.clock.now
+                if self.clock_next is not None:
+                    self._set_clock(self.clock_next)
         else:
             self._after_hand()
-        return [e for e in self.table.events_since(before) if e.event is None]
+            if self.clock_next is not None:
+                self._set_clock(self.clock_next)
+        events = [e for e in self.table.events_since(before) if e.event is None]
+        for e in events:
+            self.remember({"kind": e.kind, "hand": e.hand, "seat": e.seat, "player_id": e.player,
+                           "name": self.name_of(e.player), "chips": e.chips, "note": e.note, "at": self.clock.now})
+        if kind in ("chat", "rail_chat"):
+            self.remember({"kind": "chat", "hand": self.table.hand_number, "seat": None,
+                           "player_id": checked.get("player_id"), "name": checked.get("name") or
+                           self.name_of(checked.get("player_id")), "chips": None, "note": checked["text"],
+                           "at": self.clock.now})
+        return events
 
     def replay(self, entries: Iterable[Input]) -> list[tuple[int, str, Refused]]:
         """Apply stored inputs again, in order. One this release refuses (an earlier release
@@ -572,6 +684,11 @@ class Room:
         if hand is not None and (not self.hands or self.hands[-1] is not hand):
             self.table.verify()
             self.hands.append(hand)
+            self.ended_at = self.clock.now
+            for player_id in self.removing:
+                if player_id in self.players:
+                    self._remove(self.players[player_id])
+            self.removing = []
             if self.config.tournament is not None and self.table.last_busts:
                 left = [s.player for s in self.table.seats.values()]
                 placed = places(self.table.last_busts, left, self.table.hand_number)
@@ -588,6 +705,8 @@ class Room:
         self.requests[entry["request_id"]] = Request(entry["request_id"], name, seat, chips, entry["token_hash"])
 
     def _on_refuse(self, entry: Input) -> None:
+        if self.top_ups.pop(entry["request_id"], None) is not None:
+            return
         if self.requests.pop(entry["request_id"], None) is None:
             raise Refused("bad_field", "no such seat request")
 
@@ -601,10 +720,15 @@ class Room:
         if tournament is not None and self.tournament_over:
             raise Refused("illegal", "the tournament is over", "invalid_action")
         chips = request.chips if tournament is None else tournament["starting_stack"]
+        if chips > self.limits().room_for_chips:     # seats taken since the request was made
+            raise Refused("bad_field", f"chips: the table holds at most {TABLE_CHIPS:,} chips", field="chips")
         self.table.sit(request.seat, player_id, chips, player_id=player_id)
         del self.requests[request.request_id]
         bank = self.config.clock["time_bank"] if self.config.clock else 0.0
         self.players[player_id] = Player(player_id, request.name, request.seat, request.token_hash, bank=bank)
+        self.names[player_id] = request.name
+        if request.token_hash in self.removed:
+            self.removed.remove(request.token_hash)
         self._cancel_deal()         # a deal is between the players left: one more, and it is gone
 
     def _check_free(self, seat: int, name: str) -> None:
@@ -626,14 +750,85 @@ class Room:
 
     def _on_sit_out(self, entry: Input) -> None:
         self.table.sit_out(self._seat(entry))
+        self.players[entry["player_id"]].clocked_out = False
 
     def _on_sit_in(self, entry: Input) -> None:
+        """Back in: the player chose to post now (``post``) or to wait for the big blind; a
+        player already in who asks to post now has chosen to (RROP11 Button & Blind Use)."""
         seat = self._seat(entry)
+        status = self.table.seats[seat].status
+        if status == "playing" and not entry["post"]:
+            raise Refused("illegal", "you are already in the game", "invalid_action")
         self.table.sit_in(seat, post=entry["post"])
-        self.players[entry["player_id"]].timeouts = 0
+        player = self.players[entry["player_id"]]
+        player.timeouts, player.clocked_out = 0, False
+
+    def _on_sit_out_seat(self, entry: Input) -> None:
+        """The host sits a player out from the next hand (a hand in play goes on: their turn
+        runs on the clock; TDA 2024 Rule 30: a player away from the table is dealt no hand)."""
+        player = self._occupied(entry["seat"])
+        self.table.sit_out(player.seat)
+
+    def _on_fold_seat(self, entry: Input) -> None:
+        """The host folds the seat whose turn it is (a player who does not act: TDA 2024 Rule
+        29, the clock called; at a showdown the hand is mucked, TDA 2024 R18)."""
+        seat = entry["seat"]
+        if self.table.to_act != seat:
+            whose = self.table.to_act
+            raise Refused("illegal", "no hand is in play" if whose is None else
+                          f"it is seat {whose}'s turn, not seat {seat}'s", "invalid_action")
+        legal = self.table.legal()
+        self.table.act(seat, "muck" if legal.muck else "fold")
+
+    def _on_show(self, entry: Input) -> None:
+        """Between hands a player shows the hand they mucked unseen or won uncalled: it is
+        shown to everyone until the next deal (a folded hand is dead and is not shown)."""
+        seat = self._seat(entry)
+        if self.in_hand or self.table.hand is None or not self.table.dealt_in(seat):
+            raise Refused("illegal", "a hand is shown after it ends, by a player dealt in", "invalid_action")
+        self.table.act(seat, "show")
+
+    def _occupied(self, seat: int) -> Player:
+        player = self.player_at(seat)
+        if player is None:
+            raise Refused("bad_field", f"seat {seat} is empty", field="seat")
+        return player
 
     def _on_top_up(self, entry: Input) -> None:
-        self._add_chips(self._seat(entry), entry["chips"], post=entry["post"])
+        """A top-up or rebuy, by the buy-in's rules (``_check_top_up``); at a table whose seats
+        need approval, the one the host approved (``request_id``: ``ask_top_up``)."""
+        request = entry.get("request_id")
+        if request is not None:
+            asked = self.top_ups.get(request)
+            if asked is None or asked[0] != entry["player_id"] or asked[1] != entry["chips"]:
+                raise Refused("bad_field", "no such top-up request", field="request_id")
+        seat = self._seat(entry)
+        self._check_top_up(seat, entry["chips"])
+        self._add_chips(seat, entry["chips"], post=entry["post"])
+        if request is not None:
+            del self.top_ups[request]
+
+    def _check_top_up(self, seat: int, chips: int) -> None:
+        """A top-up by the buy-in's rules (GENRULES buy-in, seed 002): chips are added between
+        the player's hands, at least the minimum buy-in, or enough to bring the stack to the
+        maximum, and never past it (a rebuy, after losing every chip, is a buy-in: the minimum)."""
+        stack = self.table.stack(seat)
+        low, high = buy_in_limits(self.table.game)
+        if self.config.tournament is not None or stack == 0:
+            return                  # the table's own rules: no top-ups in a tournament; a rebuy's minimum
+        if chips < low and (high is None or stack + chips != high):
+            most = "" if high is None else f", or {high - stack} to bring your stack to the maximum {high}"
+            raise Refused("illegal", f"a top-up is at least the minimum buy-in, {low}{most}", "below_min_buy_in",
+                          cite.BUY_IN)
+
+    def _on_ask_top_up(self, entry: Input) -> None:
+        """At a table whose seats need approval, a top-up waits for the host (``approve`` or
+        ``refuse`` with its ``request_id``); it is checked now, and again as it is approved."""
+        seat = self._seat(entry)
+        self._check_top_up(seat, entry["chips"])
+        if any(asked[0] == entry["player_id"] for asked in self.top_ups.values()):
+            raise Refused("illegal", "your top-up already waits for the host", "invalid_action")
+        self.top_ups[entry["request_id"]] = (entry["player_id"], entry["chips"], entry["post"])
 
     def _add_chips(self, seat: int, chips: int, *, post: bool = False) -> None:
         """Chips bought between hands: a top-up, or a rebuy when the seat has none left (the
@@ -646,15 +841,32 @@ class Room:
 
     def _on_straddle(self, entry: Input) -> None:
         """A straddle for the next hand: declared now, or during a hand for the one after it
-        (it is checked again as that hand is dealt; WIKI_BIP Straddle bets)."""
+        (it is checked again as that hand is dealt, and a straddle no longer open, the seat
+        not under the gun then, is refused aloud: an event says why; WIKI_BIP Straddle bets)."""
         seat = self._seat(entry)
         if self.in_hand:
             self.straddles.append((seat, entry.get("amount")))
         else:
             self.table.straddle(seat, entry.get("amount"))
+            self.declared.append((seat, entry.get("amount")))
 
     def _on_chat(self, entry: Input) -> None:
-        """A chat line changes nothing at the table (the table's task passes it on)."""
+        """A chat line changes nothing at the table (the table's task passes it on); it is kept
+        in the room's history (``log``)."""
+
+    def _on_rail_chat(self, entry: Input) -> None:
+        """A spectator's chat line, where the host lets spectators chat (``spectator_chat``)."""
+        if not self.config.spectator_chat:
+            raise Refused("not_seated", "spectators do not chat at this table")
+
+    def _on_spectator_chat(self, entry: Input) -> None:
+        """The host lets spectators chat, or not."""
+        self.config = replace(self.config, spectator_chat=entry["allow"])
+
+    def _on_between_hands(self, entry: Input) -> None:
+        """The moment between hands from the next hand's end on (``Config.between_hands``)."""
+        self.config = replace(self.config, between_hands={
+            "seconds": float(entry["seconds"]), "showdown": float(entry["showdown"])})
 
     def _on_start(self, entry: Input) -> None:
         if self.paused:
@@ -755,13 +967,22 @@ class Room:
         player.seat = entry["to"]
 
     def _on_set_clock(self, entry: Input) -> None:
-        """The action clock's seconds and time bank, between hands; each player's bank is the
-        new one from the next hand."""
-        if self.in_hand:
-            raise Refused("illegal", "the clock is set between hands", "invalid_action")
-        away = self.config.clock["timeouts_to_away"] if self.config.clock else 2.0
-        clock = {"seconds": float(entry["seconds"]), "time_bank": float(entry["time_bank"]), "timeouts_to_away": away}
+        """The action clock's seconds, time bank and timed-out turns to be sat out, at any
+        moment: from the next turn (the turn being played keeps its time; TDA 2024 Rule 29),
+        each player's bank the new one from then."""
+        away = entry.get("timeouts_to_away")
+        if away is None:
+            away = self.config.clock["timeouts_to_away"] if self.config.clock else DEFAULT_CLOCK["timeouts_to_away"]
+        clock = {"seconds": float(entry["seconds"]), "time_bank": float(entry["time_bank"]),
+                 "timeouts_to_away": float(away)}
+        if self.table.to_act is not None and self.config.clock is not None:
+            self.clock_next = clock
+        else:
+            self._set_clock(clock)
+
+    def _set_clock(self, clock: dict[str, float]) -> None:
         self.config = replace(self.config, clock=clock)
+        self.clock_next = None
         for player in self.players.values():
             player.bank = clock["time_bank"]
 
@@ -783,12 +1004,37 @@ class Room:
         self._add_chips(entry["seat"], entry["chips"])
 
     def _on_remove(self, entry: Input) -> None:
-        player = self.player_at(entry["seat"])
-        if player is None:
-            raise Refused("bad_field", f"seat {entry['seat']} is empty")
+        """The host removes a player at any moment: between hands they leave at once, their
+        chips cashed out to the ledger; in a hand they are in, their hand is folded now if it is
+        their turn, else at its turn (it is dead: TDA 2024 Rule 30), and they leave, cashed
+        out, as the hand ends. A removed player is told so if they come back."""
+        player = self._occupied(entry["seat"])
+        if player.player_id in self.removing:
+            raise Refused("illegal", f"{player.name} is being removed already", "invalid_action")
+        if self.in_hand and self.table.dealt_in(player.seat):
+            self.removing.append(player.player_id)
+            if self.table.seats[player.seat].status != "sitting_out":
+                self.table.sit_out(player.seat)
+            self._fold_removed()
+            return
+        self._remove(player)
+
+    def _remove(self, player: Player) -> None:
         self.table.leave(player.seat)
         del self.players[player.player_id]
+        self.removed.append(player.token_hash)
+        del self.removed[:-LOG_LINES]
         self._cancel_deal()
+
+    def _fold_removed(self) -> None:
+        """A removed player's hand folds as its turn comes (mucks, asked to show or muck)."""
+        while self.removing and self.in_hand:
+            seat = self.table.to_act
+            player = None if seat is None else self.player_at(seat)
+            if player is None or player.player_id not in self.removing:
+                return
+            legal = self.table.legal()
+            self.table.act(seat, "muck" if legal.muck else "fold")
 
     def _on_bomb_pot(self, entry: Input) -> None:
         """The host calls a bomb pot for the next hand (refused ``illegal`` in a game without a
@@ -826,8 +1072,16 @@ class Room:
         self.table.preview()        # NotEnoughPlayers before a straddle is declared
         self._next_level()
         for seat, amount in self.straddles:
-            with contextlib.suppress(IllegalAction):
+            try:
                 self.table.straddle(seat, amount)
+            except IllegalAction as refused:
+                player = self.player_at(seat)
+                self.remember({"kind": "straddle_refused", "hand": self.table.hand_number + 1, "seat": seat,
+                               "player_id": None if player is None else player.player_id,
+                               "name": None if player is None else player.name,
+                               "note": f"no straddle: {refused.message}", "at": self.clock.now})
+        self.declared = []
+        self.dealt_game = self.table.game
         self.table.start_hand(
             rng=deck_rng(entry["seed"]), auto_muck=self.config.auto_muck, wait_for_runout=self.config.run_it_twice
         )
@@ -872,8 +1126,10 @@ class Room:
         assert player is not None and self.config.clock is not None
         player.bank = 0.0
         player.timeouts += 1
-        if player.timeouts >= self.config.clock["timeouts_to_away"]:
+        away = player.timeouts >= self.config.clock["timeouts_to_away"]
+        if away and self.table.cash and self.table.seats[seat].status != "sitting_out":
             self.table.sit_out(seat)
+            player.clocked_out = True
 
     def _offer_runs(self) -> None:
         """Open the run-it-twice offer once the hand waits for its run-out."""
@@ -960,6 +1216,13 @@ HANDLERS: dict[str, Callable[[Room, Input], None]] = {
     "timeout": Room._on_timeout,
     "run_it": Room._on_run_it,
     "offer_timeout": Room._on_offer_timeout,
+    "fold_seat": Room._on_fold_seat,
+    "ask_top_up": Room._on_ask_top_up,
+    "sit_out_seat": Room._on_sit_out_seat,
+    "show": Room._on_show,
+    "rail_chat": Room._on_rail_chat,
+    "spectator_chat": Room._on_spectator_chat,
+    "between_hands": Room._on_between_hands,
 }
 """The room's handler of each input kind (their schemas: ``commands.INPUTS``, the same kinds)."""
 assert HANDLERS.keys() == INPUTS.keys()

@@ -30,8 +30,13 @@ def shown_hands(hand: Hand) -> dict[int, str]:
     for seat, cards in {**shown, **result.shown}.items():
         hole = [c for c in cards if c is not None]
         words = []
+        if len(hole) + len(board) < 5:
+            continue            # shown before a full hand was dealt (a hand won uncalled): cards, no words
         for ranker, ranking in zip((high_of, low_of), names):
-            rank = None if ranker is None else ranker(hole, board)
+            try:
+                rank = None if ranker is None else ranker(hole, board)
+            except ValueError:      # an Omaha hand shown before the flop: no five-card hand yet
+                rank = None
             if rank is not None:
                 words.append(str(rank_of(ranking, rank)))
         if words:
@@ -71,7 +76,13 @@ def spoken_lows(hand: Hand) -> dict[int, str]:
     shown = {e.seat: e.cards for e in hand.events if e.kind == "show" and e.seat is not None}
     said = {}
     for seat, cards in {**shown, **result.shown}.items():
-        rank = None if low_of is None else low_of([c for c in cards if c is not None], board)
+        hole = [c for c in cards if c is not None]
+        if len(hole) + len(board) < 5:
+            continue
+        try:
+            rank = None if low_of is None else low_of(hole, board)
+        except ValueError:
+            rank = None
         spoken = None if rank is None else said_low(str(rank_of(hand.variant.low, rank)), hand.variant.low)
         if spoken:
             said[seat] = spoken
@@ -96,13 +107,51 @@ def rabbit_cards(hand: Hand) -> list[str] | None:
         return None
 
 
-def result_json(hand: Hand | None, *, rabbit: bool = False) -> dict[str, Any] | None:
-    """The finished hand's awards, main pot first (run by run), its shown hands and, with
-    ``rabbit``, the rabbit cards; ``None`` before the end."""
+def hands_shown(hand: Hand) -> bool:
+    """Whether a finished hand ended with hands shown (a showdown, or a hand shown after it)."""
+    return hand.result is not None and (bool(hand.result.shown) or any(e.kind == "show" for e in hand.events))
+
+
+def may_show(hand: Hand, seat: int) -> bool:
+    """Whether a seat dealt into a finished hand may still show it: not folded, not shown yet."""
+    return (hand.result is not None and seat in hand.seats and seat not in hand.folded and seat not in hand.result.shown
+            and not any(e.kind == "show" and e.seat == seat for e in hand.events))
+
+
+def shown_cards(hand: Hand) -> dict[int, list[str]]:
+    """Every hand shown to everyone, at the showdown or after the hand (``show``): its cards."""
+    result = hand.result
+    shown = {e.seat: e.cards for e in hand.events if e.kind == "show" and e.seat is not None}
+    if result is not None:
+        shown.update(result.shown)
+    return {seat: [str(c) for c in cards if c is not None] for seat, cards in sorted(shown.items())}
+
+
+def boards_json(hand: Hand) -> list[dict[str, Any]]:
+    """Each board the hand was played on (each run of run-it-twice, each board of a double
+    board), with the seats that won chips on it."""
+    assert hand.result is not None
+    won: dict[int, set[int]] = {}
+    for award in hand.result.awards:
+        won.setdefault(award.run, set()).update(seat for seat, chips in award.winners.items() if chips)
+    return [
+        {"run": run, "cards": [str(c) for c in board if c is not None], "winners": sorted(won.get(run, ()))}
+        for run, board in enumerate(hand.boards)
+    ]
+
+
+def result_json(
+    hand: Hand | None, *, rabbit: bool = False, names: dict[int, str] | None = None
+) -> dict[str, Any] | None:
+    """The finished hand's awards, main pot first (run by run), its shown hands (in words and
+    as cards), each board with its winners and, with ``rabbit``, the rabbit cards; ``None``
+    before the end. ``names``: the players' names by seat, for each award's winners."""
     if hand is None or hand.result is None:
         return None
     awards = sorted(hand.result.awards, key=lambda a: (a.pot, a.run))
     hilo = hand.variant.high != "none" and hand.variant.low != "none"
+    names = names or {}
+    boards = hand.boards
     return {
         "awards": [
             {
@@ -113,9 +162,13 @@ def result_json(hand: Hand | None, *, rabbit: bool = False) -> dict[str, Any] | 
                 "won_with": a.won_with,
                 "run": a.run,
                 "halves": halves(a, hilo),
+                "board": [str(c) for c in boards[a.run] if c is not None] if a.run < len(boards) else [],
+                "names": {str(seat): names.get(seat, f"Seat {seat}") for seat in a.winners},
             }
             for a in awards
         ],
+        "shown": {str(seat): cards for seat, cards in shown_cards(hand).items()},
+        "boards": boards_json(hand),
         "hands": {str(seat): words for seat, words in shown_hands(hand).items()},
         "said": {str(seat): words for seat, words in spoken_lows(hand).items()},
         "rabbit": rabbit_cards(hand) if rabbit else None,

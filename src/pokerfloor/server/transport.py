@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import ipaddress
 import logging
 import time
 from collections import deque
@@ -23,10 +23,11 @@ from urllib.parse import urlsplit
 import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from pokerfloor.server.commands import Hello, Refused
+from pokerfloor.server.commands import ID_LENGTH, MAX_CHIPS, Hello, Refused, bad_field
 from pokerfloor.server.room import Room
 
 MAX_FRAME = 16 * 1024
+MAX_DEPTH = 8        # objects and lists nested in a frame (the frame itself is 1; create_table needs 5)
 # The WebSocket layer's own cap: a frame up to this size is read and refused (``too_large``),
 # the connection kept; a bigger one closes the connection (1009) before the app sees it.
 MAX_MESSAGE = 1024 * 1024
@@ -84,7 +85,7 @@ class Client:
     @property
     def address(self) -> str:
         """The client's address, as the ASGI server gives it (behind a proxy, the proxy's
-        unless uvicorn trusts its ``X-Forwarded-For``: ``FORWARDED_ALLOW_IPS``)."""
+        unless ``pokerfloor serve --forwarded-allow-ips`` trusts its ``X-Forwarded-For``)."""
         peer = self.socket.client
         return "" if peer is None else peer.host
 
@@ -146,6 +147,18 @@ class Client:
                 return
 
 
+async def receive_text(socket: WebSocket) -> str | None:
+    """A client's next frame: its text, or None for a binary frame (``WebSocketDisconnect`` once
+    it is gone). A relayed client's socket (``bus.BusSocket``) only ever holds text."""
+    if not isinstance(socket, WebSocket):
+        return await socket.receive_text()
+    message = await socket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    return text if isinstance(text, str) else None
+
+
 def attach(client: Client, table: TableQueue, *, host: bool, token_hash: str) -> None:
     """The client is at ``table`` from now on (and at no other), with that role; not
     spectating until it asks."""
@@ -163,16 +176,63 @@ def encode(frame: dict[str, Any]) -> str:
 
 
 def parse_frame(text: str) -> dict[str, Any]:
-    """A client's frame: one JSON object with a type, at most ``MAX_FRAME`` characters."""
+    """A client's frame, checked whole before anything is stored, relayed or answered
+    (``read_frame``, then ``check_numbers``)."""
+    frame = read_frame(text)
+    check_numbers(frame)
+    return frame
+
+
+def read_frame(text: str) -> dict[str, Any]:
+    """A client's frame as JSON: one object with a type, at most ``MAX_FRAME`` characters,
+    nested at most ``MAX_DEPTH`` deep, every string valid Unicode (a lone surrogate,
+    ``"\\ud800"``, is not: RFC 8259 section 8.2; NaN and infinities are not JSON) (``Refused``:
+    ``too_large``, ``bad_json``), and its ``id`` one the reply can carry back (``check_id``).
+    A frame read can always be written back, in an error frame too."""
     if len(text) > MAX_FRAME:
         raise Refused("too_large", f"a frame is at most {MAX_FRAME} characters")
     try:
-        frame = json.loads(text)
-    except ValueError:
-        raise Refused("bad_json", "a frame is one JSON object") from None
+        frame = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        raise Refused("bad_json", "a frame is one JSON object (UTF-8 text, no lone surrogates)") from None
     if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
         raise Refused("bad_json", "a frame is one JSON object with a type")
+    stack: list[tuple[object, int]] = [(value, 2) for value in frame.values()]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            if depth > MAX_DEPTH:
+                raise Refused("bad_json", f"a frame is nested at most {MAX_DEPTH} deep")
+            stack.extend((item, depth + 1) for item in (value.values() if isinstance(value, dict) else value))
+    if "id" in frame:
+        frame["id"] = check_id(frame["id"])
     return frame
+
+
+def check_numbers(frame: dict[str, Any]) -> None:
+    """``Refused`` (``bad_field`` naming the field that holds it, at whatever depth: ``big_blind``
+    of ``create_table``'s ``game``) for a number no JSON reader takes exactly: a whole number
+    beyond 2**53 - 1 either way, or a float beyond it."""
+    stack: list[tuple[object, str]] = [(value, str(key)) for key, value in frame.items()]
+    while stack:
+        value, key = stack.pop()
+        if isinstance(value, dict):
+            stack.extend((item, str(name)) for name, item in value.items())
+        elif isinstance(value, list):
+            stack.extend((item, key) for item in value)
+        elif isinstance(value, int | float) and not isinstance(value, bool) and not abs(value) <= MAX_CHIPS:
+            raise bad_field(key, f"holds no number beyond {MAX_CHIPS} either way")
+
+
+def check_id(value: object) -> str | int:
+    """A frame's ``id``, copied into the reply's ``reply_to``: a string of 1 to ``ID_LENGTH``
+    characters or a whole number from 0 to 2**53 - 1 (``Refused``: ``bad_field`` ``id``, with
+    ``reply_to`` null)."""
+    if isinstance(value, str) and 1 <= len(value) <= ID_LENGTH:
+        return value
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_CHIPS:
+        return value
+    raise bad_field("id", f"is a string of 1 to {ID_LENGTH} characters or a whole number 0 to {MAX_CHIPS}")
 
 
 def check_flood(client: Client, flood: int) -> None:
@@ -208,10 +268,72 @@ async def send_error(client: Client, refused: Refused, frame: dict[str, Any] | N
 
 
 def origin_allowed(socket: WebSocket, origins: Iterable[str]) -> bool:
-    """A browser's socket from the server's own origin or one of ``origins``; any other client."""
+    """A browser's socket from the server's own origin or one of ``origins``; any other client.
+    The server's own origin is its scheme and its ``Host``: ``https://host`` is another origin
+    than ``http://host`` (RFC 6454), so a page over https is let in only through ``origins``
+    (``--public-url`` adds its own) or when the server itself is reached over TLS."""
     origin = socket.headers.get("origin")
     if origin is None:
         return True
     if origin in origins:
         return True
-    return urlsplit(origin).netloc == socket.headers.get("host", "")
+    parts = urlsplit(origin)
+    scheme = {"ws": "http", "wss": "https"}.get(socket.url.scheme, socket.url.scheme)
+    return parts.scheme == scheme and parts.netloc == socket.headers.get("host", "")
+
+
+def host_allowed(host: str | None, hosts: frozenset[str]) -> bool:
+    """Whether a request's ``Host`` header names this server: an address (``127.0.0.1:8000``,
+    ``[::1]``, a LAN address), a name without a dot (``localhost``, a machine's own name), or one
+    of ``hosts`` (the names of ``--public-url`` and ``--origin``). A dotted name the server was
+    not told of is refused: the mark of DNS rebinding, a page of ``evil.example`` whose name now
+    points at this server."""
+    if not host:
+        return False
+    try:
+        name = urlsplit(f"//{host}").hostname
+    except ValueError:
+        return False
+    if not name:
+        return False
+    if name in hosts:
+        return True
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return "." not in name
+    return True
+
+
+def hosts_of(origins: Iterable[str]) -> frozenset[str]:
+    """The host names of ``origins`` (``https://poker.example.com`` names ``poker.example.com``)."""
+    names = set()
+    for origin in origins:
+        with contextlib.suppress(ValueError):
+            name = urlsplit(origin if "//" in origin else f"//{origin}").hostname
+            if name:
+                names.add(name)
+    return frozenset(names)
+
+
+class TrustedHosts:
+    """ASGI middleware: every request (HTTP and WebSocket) whose ``Host`` is not the server's
+    (``host_allowed``) is refused before the app sees it: 400 over HTTP, a close (1008) before
+    the WebSocket is accepted."""
+
+    def __init__(self, app: Any, hosts: frozenset[str]) -> None:
+        self.app, self.hosts = app, hosts
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket"):
+            host = next((v.decode("latin-1") for k, v in scope.get("headers", ()) if k == b"host"), None)
+            if not host_allowed(host, self.hosts):
+                if scope["type"] == "websocket":
+                    await send({"type": "websocket.close", "code": 1008, "reason": ""})
+                    return
+                body = b"this server does not answer to that host name"
+                headers = [(b"content-type", b"text/plain"), (b"content-length", str(len(body)).encode())]
+                await send({"type": "http.response.start", "status": 400, "headers": headers})
+                await send({"type": "http.response.body", "body": body})
+                return
+        await self.app(scope, receive, send)

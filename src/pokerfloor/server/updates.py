@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pokerfloor.server.moment import between_json, game_now_json, seat_extras, settings_json, status_word, you_can
 from pokerfloor.server.opening import opener_json
 from pokerfloor.server.room import DEAL_UNITS, Room
 from pokerfloor.server.showdown import result_json
@@ -35,17 +36,19 @@ class Shared:
     offer: dict[str, Any] | None
     opener: dict[str, Any] | None = None
     views: dict[int | None, Any] = field(default_factory=dict)
+    connected: frozenset[str] = frozenset()
 
 
 
-def event_json(event: TableEvent) -> dict[str, Any]:
-    """A table event as a client gets it (no cards are ever in one)."""
+def event_json(event: TableEvent, room: Room | None = None) -> dict[str, Any]:
+    """A table event as a client gets it (no cards are ever in one), with the player's name."""
     return {
         "number": event.number,
         "hand": event.hand,
         "kind": event.kind,
         "seat": event.seat,
         "player_id": event.player,
+        "name": None if room is None else room.name_of(event.player),
         "chips": event.chips,
         "rule": event.rule,
         "note": event.note,
@@ -75,11 +78,17 @@ def update_frame(
     table = shared.table
     if host:
         requests = [
-            {"request_id": r.request_id, "name": r.name, "seat": r.seat, "chips": r.chips}
+            {"request_id": r.request_id, "kind": "seat", "name": r.name, "seat": r.seat, "chips": r.chips}
             for r in room.requests.values()
+        ] + [
+            {"request_id": request_id, "kind": "top_up", "name": room.name_of(player_id),
+             "seat": room.players[player_id].seat if player_id in room.players else None, "chips": chips}
+            for request_id, (player_id, chips, _) in room.top_ups.items()
         ]
         table = {**table, "requests": requests}
     my_turn = seated and room.table.to_act == seat
+    if not watching:
+        table = {**table, "straddles": []}
     return {
         "type": "update",
         "seq": room.seq,
@@ -95,19 +104,27 @@ def update_frame(
             "player_id": None if player is None else player.player_id,
             "turn_token": turn_token if my_turn else None,
             "clock": None if shared.due is None else clock_json(room, *shared.due, clock=clock),
+            "can": you_can(room, player, watching=watching, host=host),
         },
         "events": events,
     }
 
 
-def shared_parts(room: Room, clock: Clock) -> Shared:
+def shared_parts(room: Room, clock: Clock, connected: frozenset[str] = frozenset()) -> Shared:
     """What every audience's update holds alike, now (the views are built as asked for)."""
     deal = None
     if room.deals:
         last = room.deals[-1]
         deal = {"hand": last.number, "seed_sha256": last.seed_sha256, "seed": room.seed_of(last)}
+    now = clock()
     table = {
         "table_id": room.table_id,
+        "name": room.config.name,
+        "status": status_word(room),
+        "game": game_now_json(room),
+        "between": between_json(room, now),
+        "settings": settings_json(room),
+        "straddles": [{"seat": seat, "amount": amount} for seat, amount in room.declared + room.straddles],
         "hand_number": room.table.hand_number,
         "running": room.running,
         "paused": room.paused,
@@ -124,14 +141,17 @@ def shared_parts(room: Room, clock: Clock) -> Shared:
                 "name": room.players[s.player].name if s.player in room.players else s.player,
                 "chips": room.table.stack(n),
                 "status": s.status,
+                **seat_extras(room, n, connected),
             }
             for n, s in room.table.seats.items()
         },
     }
     if room.config.tournament is not None:
         table["tournament"] = tournament_json(room, clock)
-    result = result_json(room.hand, rabbit=room.config.rabbit)
-    return Shared(table, deal, result, room.deadline(), offer_json(room, clock), opener_json(room.table))
+    names = {p.seat: p.name for p in room.players.values()}
+    result = result_json(room.hand, rabbit=room.config.rabbit, names=names)
+    return Shared(table, deal, result, room.deadline(), offer_json(room, clock), opener_json(room.table),
+                  connected=connected)
 
 
 def bomb_json(room: Room) -> dict[str, Any] | None:
@@ -214,7 +234,7 @@ def tournament_json(room: Room, clock: Clock) -> dict[str, Any]:
             {
                 "place": place,
                 "player_id": player,
-                "name": room.players[player].name if player in room.players else player,
+                "name": room.name_of(player),
                 "hand": hand,
                 "payout": _payout(room, payouts, player, place),
                 "deal": dealt is not None and player in dealt,
@@ -256,4 +276,5 @@ def clock_json(room: Room, seat: int, due: float, *, clock: Clock) -> dict[str, 
     is the part of it that is time bank."""
     player = room.player_at(seat)
     bank = 0.0 if player is None else player.bank
-    return {"seat": seat, "left": max(0.0, due - clock()), "bank": bank}
+    left = max(0.0, due - clock())
+    return {"seat": seat, "left": left, "bank": min(bank, left)}

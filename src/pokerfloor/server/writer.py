@@ -1,20 +1,28 @@
 """The store's writer thread: inputs of every table are committed there, several to a transaction
-(group commit), so the event loop serves other tables while SQLite or PostgreSQL works."""
+(group commit), so the event loop serves other tables while SQLite or PostgreSQL works.
+
+When the database is away (PostgreSQL restarting, a dropped connection: ``store.transient``)
+the writer tries again, waiting ``RETRY_FIRST`` seconds and twice as long each time after (at
+most ``RETRY_MOST``), and the tables wait for it: an input is never reported failed, nor its
+table rebuilt, only because the database was away for a moment. A retry does not write twice
+what the first try committed. A write of a table this process no longer owns fails with
+``NotOwner``, and only that table's."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import queue
 import threading
+import time
 from typing import Any
 
-from pokerfloor.server.store import Boundary, Store
+from pokerfloor.server.store import Boundary, NotOwner, Store, Write, transient
 
-Write = tuple[str, int, dict[str, Any], Boundary | None]
-"""An input to store: table id, sequence number, the input, and (when it ended a hand) the
-room's record taken after it and the finished hand's record."""
-
+LOG = logging.getLogger("pokerfloor.server")
+RETRY_FIRST = 0.05      # the first wait before a write is tried again, the database being away
+RETRY_MOST = 2.0        # the longest wait between two tries
 
 Pending = tuple[Write, "asyncio.Future[None]", asyncio.AbstractEventLoop]
 """A write waiting for the writer thread, the future its table awaits, and that future's loop."""
@@ -38,6 +46,7 @@ class Writer:
         self.store = store
         self._writes: queue.SimpleQueue[Pending | None] = queue.SimpleQueue()
         self.thread: threading.Thread | None = None
+        self.closing = False        # once set, a write the database is away for fails instead of waiting
 
     async def write(self, table_id: str, seq: int, entry: dict[str, Any], ended: Boundary | None) -> None:
         """Store an input (and what a hand's end stores); returns once it is committed. Inputs of
@@ -67,12 +76,12 @@ class Writer:
                     stop = True
                     break
                 batch.append(more)
-            try:
-                self.store.write_many([write for write, _, _ in batch])
-                failures: list[BaseException | None] = [None] * len(batch)
-            except Exception:
+            failures: list[BaseException | None]
+            if self._write_one([write for write, _, _ in batch]) is None:
+                failures = [None] * len(batch)
+            else:
                 # One at a time, so that only the write at fault fails (its table is rebuilt).
-                failures = [self._write_one(write) for write, _, _ in batch]
+                failures = [self._write_one([write]) for write, _, _ in batch]
             by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], BaseException | None]]] = {}
             for (_, done, loop), failure in zip(batch, failures, strict=True):
                 by_loop.setdefault(loop, []).append((done, failure))
@@ -80,16 +89,31 @@ class Writer:
                 with contextlib.suppress(RuntimeError):     # that loop has closed
                     loop.call_soon_threadsafe(_settle, settled)
 
-    def _write_one(self, write: Write) -> BaseException | None:
-        try:
-            self.store.write_many([write])
-        except Exception as failed:
-            return failed
-        return None
+    def _write_one(self, writes: list[Write]) -> BaseException | None:
+        """Write these in one transaction, trying again while the database is away; what
+        failed otherwise (or None)."""
+        wait, again = RETRY_FIRST, False
+        while True:
+            try:
+                self.store.write_many(writes, again=again)
+            except NotOwner as lost:
+                return lost
+            except Exception as failed:
+                if not transient(failed) or self.closing:
+                    return failed
+                if not again:
+                    LOG.warning("the store is away (%s): writing again until it is back", type(failed).__name__)
+                time.sleep(wait)
+                wait, again = min(RETRY_MOST, wait * 2), True
+                continue
+            if again:
+                LOG.info("the store is back: %d inputs written", len(writes))
+            return None
 
     async def close(self) -> None:
         """Let the thread write what is queued, then stop it."""
         if self.thread is not None:
+            self.closing = True
             self._writes.put(None)
             await asyncio.to_thread(self.thread.join)
             self.thread = None

@@ -506,9 +506,13 @@ def _one_blind(seat: int, owed: Owed, due_small: bool, blinds: tuple[int, int]) 
     return None, owed
 
 
-def rotate_button(seats: Mapping[int, SeatState], previous: Positions | None, first_button: int | None) -> BlindPlan:
+def rotate_button(
+    seats: Mapping[int, SeatState], previous: Positions | None, first_button: int | None, *, keep_owed: bool = False
+) -> BlindPlan:
     """For games without blinds, whose forced bets the hand places itself (stud's antes and
-    bring-in): everyone present is dealt in and the button moves on one."""
+    bring-in): everyone present is dealt in and the button moves on one. A seat dealt in owes
+    no blinds after it, unless ``keep_owed`` (a mixed game whose house keeps the blinds a player
+    owes through the stud hands, house rule ``owed_blinds_in_stud``: only blinds pay them)."""
     players = sorted(s for s, st in seats.items() if st.status != "sitting_out")
     if len(players) < 2:
         raise NotEnoughPlayers("a hand needs at least two players ready to play")
@@ -520,7 +524,7 @@ def rotate_button(seats: Mapping[int, SeatState], previous: Positions | None, fi
         positions=Positions(button, button, button, len(players)),
         dealt=clockwise(button, players),
         posts=(),
-        owes={s: (NOTHING_OWED if s in players else st.owes) for s, st in seats.items()},
+        owes={s: (NOTHING_OWED if s in players and not keep_owed else st.owes) for s, st in seats.items()},
         heads_up=len(players) == 2,
         new_game=previous is None,
     )

@@ -1,4 +1,4 @@
-"""A multi-table tournament run by the TDA's floor rules: ``Event`` over many ``Table``s.
+"""A multi-table tournament run by the TDA's floor rules: ``MultiTableTournament`` over many ``Table``s.
 
 The event seats its entries by a random draw (TDA 2024 Rule 7), takes late registrations and
 re-entries into the same seat pool (Rule 8), breaks tables in a fixed order (highest number
@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from typing import Any
 
 from pokerfloor import citations as cite
 from pokerfloor.errors import IllegalAction, InvalidArgument
@@ -29,6 +29,7 @@ from pokerfloor.rules import Game
 from pokerfloor.table import floor
 from pokerfloor.table.buttons import NotEnoughPlayers
 from pokerfloor.table.customs import NO_STRADDLES, TableOptions
+from pokerfloor.table.event_types import Break, EntryState, FloorEvent, Options, Place, _State
 from pokerfloor.table.icm import MOST_PLAYERS, icm_deal
 from pokerfloor.table.payouts import chip_chop, prize_table
 from pokerfloor.table.rotation import LimitStakes, Rotation
@@ -40,101 +41,8 @@ R_LEVELS = cite.NEW_LEVEL
 R_BUSTS = cite.BUSTS
 
 
-@dataclass(frozen=True, slots=True)
-class Break:
-    """A scheduled break of ``minutes`` between two levels: no table deals until it is over."""
-
-    minutes: float
-
-
-@dataclass(frozen=True, slots=True)
-class FloorEvent:
-    """One ruling of the floor, in words, with the rule behind it."""
-
-    seq: int
-    kind: str
-    text: str
-    rule: str = ""
-    table: int | None = None
-    seat: int | None = None
-    entry: str | None = None
-    chips: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    """Where an entry finished, its prize (money) and the bounties it won (money)."""
-
-    entry: str
-    player: str
-    place: int
-    prize: int = 0
-    bounties: int = 0
-
-
-@dataclass(slots=True)
-class EntryState:
-    """One buy-in: its player, where it sits, its bounty on its head, what it won."""
-
-    entry: str
-    player: str
-    table: int | None = None
-    seat: int | None = None
-    out: bool = False
-    bounty: int = 0
-    won: int = 0
-    rebuy: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Options:
-    """The event's structure and house options (see ``Event``)."""
-
-    starting_stack: int
-    seats: int = 9
-    buy_in: int = 0
-    payouts: tuple[int, ...] = (50, 30, 20)
-    unit: int = 1
-    late_until: int = 0
-    reentries: int = 0
-    rebuys_until: int = 0
-    rebuy_price: int = 0
-    add_on_level: int = 0
-    add_on_stack: int = 0
-    add_on_price: int = 0
-    bounty: int = 0
-    progressive: int = 0
-    colour_ups: tuple[tuple[int, int, int], ...] = ()
-    hand_for_hand: int = 1
-    halt_short: bool = True
-    final_redraw: bool = True
-
-
-@dataclass(slots=True)
-class _State:
-    level: int = 0
-    level_since: float = 0.0
-    level_hands: dict[int, int] = field(default_factory=dict)
-    on_break_since: float | None = None
-    started: bool = False
-    table_level: dict[int, int] = field(default_factory=dict)
-    raced: dict[int, int] = field(default_factory=dict)
-    round_open: list[int] = field(default_factory=list)
-    round_busts: list[tuple[str, int]] = field(default_factory=list)
-    in_round: bool = False
-    out: list[list[tuple[str, int]]] = field(default_factory=list)
-    dealt: dict[int, dict[int, str]] = field(default_factory=dict)
-    halted: list[int] = field(default_factory=list)
-    issued: int = 0
-    pool: int = 0
-    next_entry: int = 1
-    next_table: int = 1
-    deal: dict[str, int] | None = None
-    hands: int = 0
-
-
-class Event:
-    """``Event(game, levels, starting_stack=..., rng=random.Random(seed))``; ``game`` is a
+class MultiTableTournament:
+    """``MultiTableTournament(game, levels, starting_stack=..., rng=random.Random(seed))``; ``game`` is a
     ``Game`` or a ``Rotation`` (each table rotates its games, HORSE). ``levels`` mixes ``Level``
     and ``Break``. Options (``Options``): ``seats`` a table (at most as many as the game deals);
     ``buy_in`` money an entry into the pool, ``payouts`` weights from first place
@@ -205,7 +113,25 @@ class Event:
         self.tables: dict[int, Table] = {}
         self.entries: dict[str, EntryState] = {}
         self.events: list[FloorEvent] = []
+        self._alive = 0
         self._s = _State()
+
+    # ------------------------------------------------------------------ records
+    def record(self) -> dict[str, Any]:
+        """The whole event as versioned JSON values (``event_record.event_json``): it goes on
+        identically from ``MultiTableTournament.from_record``, a hand in progress at any table included."""
+        from pokerfloor.table.event_record import event_json
+
+        return event_json(self)
+
+    @classmethod
+    def from_record(
+        cls, data: Mapping[str, Any] | str | bytes, *, clock: Callable[[], float] | None = None
+    ) -> MultiTableTournament:
+        """The event a ``record()`` (or its JSON) describes; ``RecordError`` otherwise."""
+        from pokerfloor.table.event_record import event_from
+
+        return event_from(data, clock=clock)
 
     # ------------------------------------------------------------------ what it shows
     @property
@@ -229,6 +155,18 @@ class Event:
     def left(self) -> tuple[str, ...]:
         """The entries still in, by entry id."""
         return tuple(e.entry for e in self.entries.values() if not e.out)
+
+    def __repr__(self) -> str:
+        level = self.level
+        stakes = "a break" if isinstance(level, Break) else f"{level.small_blind:,}/{level.big_blind:,}"
+        state = "over" if self.is_over else f"{self._alive} left at {len(self.tables)} tables"
+        return (f"<MultiTableTournament level {self.level_number} ({stakes}), {len(self.entries)} entries, {state},"
+                f" prize pool {self.prize_pool:,}>")
+
+    @property
+    def players_left(self) -> int:
+        """How many entries are still in."""
+        return self._alive
 
     @property
     def chips_issued(self) -> int:
@@ -256,12 +194,12 @@ class Event:
     def hand_for_hand(self) -> bool:
         """Hand-for-hand (HAND_FOR_HAND): more than one table, the money ``hand_for_hand``
         eliminations away or less."""
-        left, paid = len(self.left), self.places_paid
+        left, paid = self._alive, self.places_paid
         return len(self.tables) > 1 and paid < left <= paid + self.options.hand_for_hand and not self._open()
 
     @property
     def is_over(self) -> bool:
-        return self._s.started and (self._s.deal is not None or (len(self.left) <= 1 and not self._s.in_round))
+        return self._s.started and (self._s.deal is not None or (self._alive <= 1 and not self._s.in_round))
 
     def late_open(self) -> bool:
         """Registration (and re-entry) open: before the start or up to level ``late_until``."""
@@ -271,8 +209,8 @@ class Event:
         return self._s.started and self.late_open()
 
     def between_hands(self, no: int) -> bool:
-        table = self.tables[no]
-        return table.hand is None or table.hand_ended or table.hand.is_over
+        """Whether table ``no`` has no hand the event dealt and has not yet ended (``end_hand``)."""
+        return no not in self._s.dealt
 
     def seat_of(self, entry: str) -> tuple[int, int] | None:
         e = self.entries[entry]
@@ -303,6 +241,7 @@ class Event:
         entry = f"e{self._s.next_entry}"
         self._s.next_entry += 1
         self.entries[entry] = EntryState(entry, player, bounty=self.options.bounty)
+        self._alive += 1
         self._s.pool += self.options.buy_in
         if self._s.started:
             self._seat_late(entry)
@@ -317,6 +256,7 @@ class Event:
         self._say("forfeit", f"{e.player} forfeits {chips:,} chips to re-enter: they leave play", cite.FORFEIT,
                   table=e.table, seat=e.seat, entry=e.entry, chips=chips)
         e.out, e.table, e.seat = True, None, None
+        self._alive -= 1
         self._s.out.append([(e.entry, chips)])
 
     def start(self) -> None:
@@ -410,7 +350,7 @@ class Event:
         self._restack(e, self.tables[e.table].seats[e.seat].chips + self.options.add_on_stack)
         self._s.issued += self.options.add_on_stack
         self._s.pool += self.options.add_on_price
-        self._say("add_on", f"{e.player} takes an add-on of {self.options.add_on_stack:,} chips", "",
+        self._say("add_on", f"{e.player} takes an add-on of {self.options.add_on_stack:,} chips", cite.ADD_ONS,
                   table=e.table, seat=e.seat, entry=entry, chips=self.options.add_on_stack)
 
     def _entry(self, entry: str) -> EntryState:
@@ -442,8 +382,7 @@ class Event:
     def _rotation(self, index: int) -> Rotation:
         level = self.levels[index]
         assert isinstance(level, Level) and isinstance(self.game, Rotation)
-        stakes = LimitStakes(level.big_blind, min_chip=self.game.games[0].min_chip)
-        return Rotation.of([(g.variant, g.structure) for g in self.game.games], stakes, per=self.game.per)
+        return self.game.at_stakes(LimitStakes(level.big_blind, min_chip=self.game.games[0].min_chip))
 
     def _advance_level(self) -> None:
         """The level in force from now (R23: it applies to each table's next hand): a level
@@ -480,8 +419,8 @@ class Event:
             return
         s.table_level[no] = s.level
         table = self.tables[no]
-        if isinstance(self.game, Rotation):
-            table.rotate_games(self._rotation(s.level))
+        if isinstance(self.game, Rotation):   # the rotation goes on where it is, at the new stakes
+            table.rotate_games(self._rotation(s.level), restart=False)
         else:
             table.set_game(self._level_game(s.level))
         for level, old, new in self.options.colour_ups:
@@ -508,36 +447,49 @@ class Event:
     def ready(self) -> list[int]:
         """The tables that may deal their next hand now: between hands, two players or more, not
         breaking, not halted (R11-D), not on a break, and in hand-for-hand not yet dealt in this
-        round."""
+        round. The floor looks at the clock here: a level (or break) that is due starts now,
+        and applies to each table's next hand (R23); ``deal`` does not move it on, so every
+        table ``ready`` lists can deal."""
         if not self._s.started or self.is_over:
             return []
         self._advance_level()
+        return self._ready_now()
+
+    def _ready_now(self) -> list[int]:
+        for no in [n for n, t in self.tables.items() if n in self._s.dealt and t.hand is not None and t.hand.is_over]:
+            self.end_hand(no)               # a finished hand not yet ended is ended first
+        if self.is_over:
+            return []
         if self.on_break:
             return []
         self.settle()
         breaking = self._breaking()
+        if self._s.in_round:                # a table broken or left alone in the round deals no more in it
+            self._s.round_open = [n for n in self._s.round_open if n in self.tables and len(self.tables[n].seats) > 1]
+            self._close_round()
         if self.hand_for_hand or self._s.in_round:
             if not self._s.in_round:
                 if any(not self.between_hands(no) for no in self.tables):
                     return []
                 self._s.in_round = True
-                self._s.round_open = [no for no in self.tables if self._may_deal(no, breaking)]
+                most = max(self._counts().values())
+                self._s.round_open = [no for no in self.tables if self._may_deal(no, breaking, most)]
                 self._say("hand_for_hand", "hand-for-hand: every table deals one hand, then waits for the others",
                           cite.HAND_FOR_HAND)
             return [no for no in self._s.round_open if self.between_hands(no)]
-        return [no for no in self.tables if self._may_deal(no, breaking)]
+        most = max(self._counts().values())
+        return [no for no in self.tables if self._may_deal(no, breaking, most)]
 
-    def _may_deal(self, no: int, breaking: int | None) -> bool:
+    def _may_deal(self, no: int, breaking: int | None, most: int | None = None) -> bool:
         table = self.tables[no]
         if no == breaking or not self.between_hands(no) or len(table.seats) < 2:
             return False
-        return not self._halted(no)
+        return not self._halted(no, max(self._counts().values()) if most is None else most)
 
-    def _halted(self, no: int) -> bool:
+    def _halted(self, no: int, most: int) -> bool:
         if not self.options.halt_short:
             return False
         table = self.tables[no]
-        most = max(self._counts().values())
         positions = table.positions
         stud = not isinstance(self.game, Rotation) and self.game.variant_spec.family == "stud"
         halt = floor.halted(table.size, list(table.seats), most, None if positions is None else positions.big_blind,
@@ -554,7 +506,7 @@ class Event:
     def deal(self, no: int) -> Hand:
         """Deal table ``no``'s next hand at the level in force (R23); refused with
         ``invalid_action`` when it may not deal now (``ready``)."""
-        if no not in self.ready():
+        if not self._s.started or self.is_over or no not in self._ready_now():
             raise IllegalAction("invalid_action", f"table {no} may not deal now")
         self._level_for(no)
         table = self.tables[no]
@@ -595,20 +547,26 @@ class Event:
             self._pay_bounty(no, hand, seat, entry)
             e = self.entries[entry]
             e.out, e.table, e.seat = True, None, None
+            self._alive -= 1
             self._say("bust", f"{e.player} is out at table {no} seat {seat}, having started the hand with {chips:,}",
                       R_BUSTS, table=no, seat=seat, entry=entry, chips=chips)
         if self._s.in_round:
             self._s.round_busts += [(entry, chips) for _, entry, chips in busts]
-            if not self._s.round_open and all(self.between_hands(n) for n in self.tables):
-                if self._s.round_busts:
-                    self._s.out.append(self._s.round_busts)
-                self._s.round_busts, self._s.in_round = [], False
+            self._close_round()
         elif busts:
             self._s.out.append([(entry, chips) for _, entry, chips in busts])
         if len(table.seats) == 0 and len(self.tables) > 1:
             del self.tables[no]
         self.settle()
         return True
+
+    def _close_round(self) -> None:
+        """A hand-for-hand round is over once every table in it has dealt and ended its hand: the
+        players out in it are placed together, as if out in one hand."""
+        if self._s.in_round and not self._s.round_open and all(self.between_hands(n) for n in self.tables):
+            if self._s.round_busts:
+                self._s.out.append(self._s.round_busts)
+            self._s.round_busts, self._s.in_round = [], False
 
     def _pay_bounty(self, no: int, hand: Hand, seat: int, entry: str) -> None:
         """The bounty on a player out goes to who won the last pot the player was in (BOUNTY),
@@ -649,7 +607,7 @@ class Event:
         """The table to break now, if the players left fit at one table fewer: the highest
         numbered (the predetermined order: tables break from the last opened)."""
         count = len(self.tables)
-        if count > 1 and len(self.left) <= (count - 1) * self._size():
+        if count > 1 and self._alive <= (count - 1) * self._size():
             return max(self.tables)
         return None
 
@@ -690,6 +648,8 @@ class Event:
             to, seat = drawn[entry]
             self._move(entry, to, seat, floor.R_BREAKING, f"draws {dealt[entry]}")
         del self.tables[no]
+        if no in self._s.halted:
+            self._s.halted.remove(no)
 
     def _final_table(self) -> None:
         players = [s.player_id for t in self.tables.values() for s in t.seats.values()]
@@ -724,19 +684,35 @@ class Event:
             return False
         source, target = self.tables[sender], self.tables[receiver]
         stud = self._stud()
+        frozen = self._frozen(target)
         positions = target.positions
-        seat_to = floor.worst_position(target.size, list(target.seats),
-                                       None if positions is None else positions.big_blind, stud=stud)
+        last_bb = frozen[0] if frozen is not None else None if positions is None else positions.big_blind
+        seat_to = floor.worst_position(target.size, list(target.seats), last_bb, stud=stud)
+        frozen = self._frozen(source)
         try:
-            next_bb: int | None = source.preview().big_blind_seat
+            next_bb: int | None = frozen[1] if frozen is not None else source.preview().big_blind_seat
         except NotEnoughPlayers:            # no next hand can be planned: move by seat
             next_bb = None
         seat_from = floor.player_to_move(source.size, list(source.seats), next_bb, seat_to, stud=stud)
         entry = source.seats[seat_from].player_id
         why = "by position (stud)" if stud else ("due the big blind next" if seat_from == next_bb else "by seat")
+        if frozen is not None and seat_from == next_bb:
+            why += " were the game hold'em, the button frozen"
         self._move(entry, receiver, seat_to, floor.R_BALANCING, f"{why}, from table {sender} seat {seat_from}"
                    f" to the worst position, cite {cite.BALANCING_TABLE}")
         return True
+
+    def _frozen(self, table: Table) -> tuple[int, int] | None:
+        """In a mix whose next hand is a stud game: the blinds a hold'em hand would have with the
+        button the table froze for it (TDA 2024 Rule 11-B: where a hold'em hand would have it
+        after the last hold'em hand; the next stud hand's button), else ``None``."""
+        if not isinstance(self.game, Rotation) or table.positions is None or table.game.variant_spec.family != "stud":
+            return None
+        try:
+            button = table.preview().button_seat
+        except NotEnoughPlayers:
+            return None
+        return floor.frozen_blinds(table.size, list(table.seats), button)
 
     def _move(self, entry: str, to: int, seat: int, rule: str, why: str) -> None:
         e = self.entries[entry]
@@ -794,8 +770,6 @@ class Event:
             raise IllegalAction("invalid_action", "a deal is made in an event under way", cite.ICM)
         if not all(self.between_hands(no) for no in self.tables) or self._s.in_round:
             raise IllegalAction("invalid_action", "a deal is made between hands at every table", cite.ICM)
-        for no in self.tables:
-            self.tables[no].end_hand()
         stacks = {entry: self._stack(entry) for entry in self.left}
         prizes = self.prizes()
         return stacks, [prizes.get(place, 0) for place in range(1, len(stacks) + 1)]
@@ -820,6 +794,7 @@ class Event:
         if set(deal) != set(stacks) or sum(deal.values()) != sum(prizes):
             raise InvalidArgument("a deal pays every player left, adding up to the prizes still to be won")
         self._s.deal = dict(deal)
-        self._say("deal", "the players left agree a deal: " + ", ".join(
-            f"{self.entries[e].player} {amount:,}" for e, amount in deal.items()), cite.ICM)
+        chop = dict(deal) == chip_chop(stacks, prizes, unit=self.options.unit)
+        self._say("deal", f"the players left agree a {'chip-chop' if chop else 'deal'}: " + ", ".join(
+            f"{self.entries[e].player} {amount:,}" for e, amount in deal.items()), cite.CHIP_CHOP if chop else cite.ICM)
         return self.standings()

@@ -141,6 +141,13 @@ class Ledger:
         """What the player's stack must be, by the book."""
         return self._holdings.get(player, 0)
 
+    def results(self) -> dict[str, int]:
+        """Each player's result by the book, by id: what they took away and hold, less what they
+        brought. A hand in play counts once it ends (its chips are in no one's book until then),
+        so the results always add up to zero and a settle-up of them pays each exactly."""
+        return {player: self.taken_away(player) + self.holding(player) - self.brought_in(player)
+                for player in self._holdings}
+
     def on_table(self) -> int:
         """Every chip at the table, by the book."""
         return sum(chips for (_, player), chips in self._totals.items() if player is None)

@@ -22,12 +22,13 @@ from dataclasses import asdict, fields
 from typing import Any, Literal, Union, cast, get_args, get_origin, get_type_hints
 
 from pokerfloor.cards import SeededShuffler, Shuffler
-from pokerfloor.hand import Post, plain
+from pokerfloor.hand import Post, bomb, plain
 from pokerfloor.hand.record import HandRecord
 from pokerfloor.hand.types import READ_ERRORS as READ_ERRORS
 from pokerfloor.hand.types import RecordError as RecordError
 from pokerfloor.hand.types import brief
 from pokerfloor.hand.types import refusal as refusal
+from pokerfloor.rules import Game
 from pokerfloor.table import bombs
 from pokerfloor.table.buttons import BlindPlan, Note, Owed, Positions
 from pokerfloor.table.customs import KillButton, KillGame, Straddles, TableOptions
@@ -378,6 +379,37 @@ def check_fields(data: Mapping[str, Any]) -> None:
             raise RecordError("a table record's hand in progress was dealt to a seat that is not at the table")
 
 
+def check_hand_chips(seats: Mapping[int, Seat], dealt: Mapping[int, Seat], starting: Mapping[int, int]) -> None:
+    """A hand in progress (not yet ended) plays the seats' own chips: each seat it was dealt to
+    holds the same player, whose chips at the table are the hand's starting stack (chips bought
+    in it included). Otherwise ending it would create or destroy chips (``RecordError``)."""
+    for number, chips in sorted(starting.items()):
+        seat, was = seats.get(number), dealt.get(number)
+        if seat is None or was is None or seat.player_id != was.player_id:
+            raise RecordError(f"a table record whose hand in progress was dealt seat {number} to another player")
+        if seat.chips != chips:
+            raise RecordError(
+                f"a table record whose hand in progress starts seat {number} with {chips} chips, but the seat holds"
+                f" {seat.chips}: ending it would not conserve the chips"
+            )
+
+
+def check_bomb(game: Game, size: int, called: object, where: str) -> None:
+    """A bomb pot the record calls or sets as the table's rule is one the table deals: the game's
+    (``hand.bomb.check_bomb_pot``) and one deck for every seat (``RecordError`` otherwise)."""
+    if called is None:
+        return
+    if not isinstance(called, list | tuple) or len(called) < 2:
+        raise RecordError(f"a table record's {where} is (ante, boards...), not {brief(called)}")
+    try:
+        ante, boards = bomb.check_bomb_pot(game, called[0], called[1])
+    except ValueError as wrong:
+        raise RecordError(f"a table record's {where} cannot be dealt: {brief(str(wrong), 160, quote=False)}") from None
+    problem = bomb.deck_problem(game, size, boards)
+    if problem or not ante:
+        raise RecordError(f"a table record's {where} cannot be dealt: {problem or 'an ante of no chips'}")
+
+
 def check_table(
     data: Mapping[str, Any], ledger: Ledger, stacks: Mapping[str, int], hand_seats: Collection[int] | None
 ) -> None:
@@ -389,6 +421,17 @@ def check_table(
         ledger.verify(stacks)
     except LedgerError as error:
         raise RecordError(f"a table record its own ledger contradicts: {brief(str(error), 160, quote=False)}") from None
+    # The book's sums agree with its holdings: what each player holds is what they brought in,
+    # less what they took away, and what they won; the table holds the sum of the holdings.
+    for player in ledger.players():
+        summed = ledger.brought_in(player) - ledger.taken_away(player) + ledger.won(player)
+        if summed != ledger.holding(player):
+            raise RecordError(
+                f"a table record whose ledger sums {summed} for {brief(ledger.name(player))} but holds"
+                f" {ledger.holding(player)}"
+            )
+    if ledger.on_table() != sum(ledger.holding(p) for p in ledger.players()):
+        raise RecordError("a table record whose ledger's total on the table is not the sum of its holdings")
     if hand_seats is not None:
         dealt = {s["number"] for s in data["hand"]["dealt"]}
         if dealt != set(hand_seats):

@@ -176,6 +176,11 @@ class Rotation:
     ) -> Rotation:
         return cls.of(EIGHT_GAME, stakes, per=per, house=house)
 
+    def at_stakes(self, stakes: LimitStakes) -> Rotation:
+        """The same games, structures and house rules at another stake (a tournament's new level)."""
+        games = tuple(stakes.game(g.variant, g.structure, g.house) for g in self.games)
+        return replace(self, games=games)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "games": [plain.game_json(g) for g in self.games],
@@ -301,13 +306,18 @@ class RotationState:
 
 # ---------------------------------------------------------------------------------- the button
 def frozen_stud_plan(
-    seats: Mapping[int, SeatState], previous: Positions | None, first_button: int | None, frozen: int | None = None
+    seats: Mapping[int, SeatState],
+    previous: Positions | None,
+    first_button: int | None,
+    frozen: int | None = None,
+    *,
+    keep_owed: bool = False,
 ) -> BlindPlan:
     """A stud hand while the button is frozen (``mixed_stud_button="frozen"``, TDA 2024 Rule
     11-B): everyone present is dealt in from the left of the button. ``frozen`` is the button of
     the first stud hand after a hand with blinds: where the button would go if the next hand had
     blinds (the table works it out); the stud hands after it keep the button where it is."""
-    plan = rotate_button(seats, None, first_button)
+    plan = rotate_button(seats, None, first_button, keep_owed=keep_owed)
     if previous is None:
         return plan
     button = previous.button if frozen is None else frozen

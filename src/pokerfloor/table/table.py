@@ -87,6 +87,18 @@ R_DRAW = cite.DRAW_FOR_BUTTON
 R_BOMB = cite.BOMB_POT
 
 
+VOLUNTARY = frozenset({"fold", "check", "call", "bet", "raise", "complete"})
+"""A player's actions in turn (TDA 2024 Rule 36 counts them; posts and the bring-in are forced)."""
+CHIPS_IN = frozenset({"call", "bet", "raise", "complete"})
+
+
+def substantial_action(hand: Hand) -> bool:
+    """TDA 2024 Rule 36: any two actions in turn of which one puts chips in the pot, or any three
+    actions in turn; posted blinds (and a forced bring-in) do not count."""
+    actions = [e.kind for e in hand.events if e.kind in VOLUNTARY]
+    return len(actions) >= 3 or (len(actions) >= 2 and any(kind in CHIPS_IN for kind in actions))
+
+
 class Table:
     """Seats, chips and the hands dealt at one table (docs/guide/table.md).
 
@@ -341,6 +353,16 @@ class Table:
     def rock(self) -> int | None:
         """The seat holding the mandatory-straddle token, if any."""
         return self._rock
+
+    @property
+    def limits(self) -> tuple[int, int]:
+        """The limits of the hand dealt last (``Hand.limits``: a kill pot's raised ones, RROP11
+        Kill Pots), or before the first hand the next game's."""
+        hand = self._hand
+        if hand is not None:
+            return hand.limits
+        game = self.game
+        return (game.small_bet, game.big_bet) if game.structure == "fixed_limit" else (game.min_bet, game.min_bet)
 
     @property
     def kill_button(self) -> KillButton:
@@ -599,12 +621,25 @@ class Table:
         self._next_game = replace(self.game, house=house)
         self._log("buy_in_limits", chips=low, note="no maximum" if high is None else f"up to {high}")
 
-    def rotate_games(self, rotation: Rotation | None) -> None:
+    def rotate_games(self, rotation: Rotation | None, *, restart: bool = True) -> None:
         """Deal a rotation of games from the next hand on (a mixed game, or dealer's choice):
         each game of ``rotation`` for an orbit or its number of hands, at the table's house
         rules; ``None`` stops rotating (the game last dealt goes on). ``ValueError`` for a
-        rotation with a game that deals fewer players than the table has seats."""
+        rotation with a game that deals fewer players than the table has seats.
+        ``restart=False`` changes only the stakes of the rotation the table deals (the same
+        games, ``Rotation.at_stakes``: a tournament's new level, TDA 2024 Rule 23, applies to
+        the next hand): the table stays where it is in the rotation."""
         self.end_hand()
+        current = self._rotation
+        if not restart and rotation is not None and current is not None:
+            if not isinstance(rotation, Rotation) or rotation.keys != current.rotation.keys:
+                raise InvalidArgument("new stakes for a rotation keep its games: use Rotation.at_stakes")
+            house = self._game.house
+            games = tuple(g if g.house == house else replace(g, house=house) for g in rotation.games)
+            self._rotation = replace(current, rotation=replace(current.rotation, games=games))
+            self._log("rotation", note=f"new stakes: {rotation.games[0].small_bet or rotation.games[0].big_blind}",
+                      rule=cite.NEW_LEVEL)
+            return
         if rotation is None:
             if self._rotation is not None:
                 self._next_game, self._rotation = None, None
@@ -714,10 +749,14 @@ class Table:
                       note=f"dealt one of {', '.join(self._bomb_hands)}")
 
     def _check_bomb(self, ante: int, boards: int) -> tuple[int, int]:
+        """A bomb pot the table can deal: the game's, and one deck for every seat of the table."""
         try:
             checked = bomb.check_bomb_pot(self.game, ante, boards)
         except ValueError as wrong:
             raise IllegalAction("invalid_action", str(wrong), R_BOMB) from None
+        problem = bomb.deck_problem(self.game, self.size, checked[1])
+        if problem:
+            raise IllegalAction("invalid_action", f"{problem}, and the table has {self.size} seats", R_BOMB)
         if not checked[0]:
             raise IllegalAction("invalid_action", "a bomb pot's ante is at least one chip", R_BOMB)
         return checked
@@ -745,20 +784,29 @@ class Table:
                 frozen = None
                 if previous is not None and self._game.variant_spec.family != "stud":
                     frozen = self._blind_plan(self._game, seats, previous, None).button_seat
-                return frozen_stud_plan(seats, previous, first, frozen)
-            return rotate_button(seats, previous, first)
+                return frozen_stud_plan(seats, previous, first, frozen, keep_owed=self._keeps_owed(game))
+            return rotate_button(seats, previous, first, keep_owed=self._keeps_owed(game))
         if previous is not None and self._game.variant_spec.family == "stud":
             previous, resumed = resumed_positions(rule, previous, self._blind_positions, seats)
             first = resumed if first is None else first
         return self._blind_plan(game, seats, previous, first)
 
-    def _frozen_stud(self, game: Game) -> bool:
-        """Whether a hand of ``game`` is a stud hand of a mixed game whose button is frozen (TDA
-        2024 Rule 11-B): the table has dealt, or rotates to, a game with blinds."""
-        mixed = self._blind_positions is not None or (
+    def _mixed(self) -> bool:
+        """Whether the table has dealt, or rotates to, a game with blinds."""
+        return self._blind_positions is not None or (
             self._rotation is not None and any(g.variant_spec.family != "stud" for g in self._rotation.rotation.games)
         )
-        return mixed and game.variant_spec.family == "stud" and game.house.mixed_stud_button == "frozen"
+
+    def _frozen_stud(self, game: Game) -> bool:
+        """Whether a hand of ``game`` is a stud hand of a mixed game whose button is frozen (TDA
+        2024 Rule 11-B)."""
+        return self._mixed() and game.variant_spec.family == "stud" and game.house.mixed_stud_button == "frozen"
+
+    def _keeps_owed(self, game: Game) -> bool:
+        """Whether a stud hand of a mixed game leaves the blinds its players owe owed (house rule
+        ``owed_blinds_in_stud``, default ``"kept"``: RROP11 and WIKI_BIP Posting clear a debt of
+        blinds only by posting them or by the big blind reaching the seat)."""
+        return self._mixed() and game.house.owed_blinds_in_stud == "kept"
 
     def _blind_plan(
         self, game: Game, seats: Mapping[int, SeatState], previous: Positions | None, first: int | None
@@ -800,6 +848,10 @@ class Table:
         if bombed is not None and (game.variant_spec.family != "flop" or bombed[0] % game.min_chip):
             self._log("bomb_pot_lapses", chips=bombed[0], note=f"{game.variant} takes no bomb pot", rule=R_BOMB)
             bombed = None           # the game changed since the bomb pot was called
+        elif bombed is not None and bomb.deck_problem(game, len(plan.dealt), bombed[1]):
+            self._log("bomb_pot_lapses", chips=bombed[0], note=bomb.deck_problem(game, len(plan.dealt), bombed[1]),
+                      rule=R_BOMB)
+            bombed = None           # the game changed to one whose deck cannot deal it
         chain, void = self._valid_straddles(plan)
         extra = chain + [p for p in self._sleepers if p.seat in plan.dealt and all(p.seat != c.seat for c in chain)]
         kill = self._kill_post(plan, extra) if bombed is None else []
@@ -830,7 +882,8 @@ class Table:
         self._dealt = {seat: self._seats[seat] for seat in plan.dealt}
         for seat, owed in plan.owes.items():
             current = self._seats[seat]
-            status = "playing" if seat in plan.dealt else current.status
+            # A seat dealt a stud hand while it owes blinds to come in still waits for them.
+            status = "playing" if seat in plan.dealt and not owed.to_come_in else current.status
             self._seats[seat] = replace(current, owes=owed, status=status)
         self._straddles, self._sleepers = [], []
         self._log("hand_started", hand=self._hand_number, note=f"{game.variant} {game.structure}")
@@ -848,6 +901,38 @@ class Table:
             self._kill = NEUTRAL
         self._log_plan(plan, posts)
         return hand
+
+    def misdeal(self) -> Hand:
+        """A misdeal declared (TDA 2024 Rule 35: a card to the wrong seat, exposed downcards...):
+        the hand in play is void, every chip goes back, and it is re-dealt from a new shuffle as
+        an exact re-play (35-C): the button does not move, nobody new is seated, the limits stay
+        the same, the same seats post the same forced bets; it is the same hand (its number
+        stays). Refused (``invalid_action``) once substantial action has occurred (35-D, Rule
+        36: two actions in turn of which one puts chips in, or three actions), when no hand is
+        in play, or when chips were bought during the hand. Returns the new hand."""
+        hand = self._hand
+        if hand is None or hand.is_over or self._collected:
+            raise IllegalAction("invalid_action", "no hand is in play to declare a misdeal in", cite.MISDEAL)
+        self._sync()
+        if substantial_action(hand):
+            raise IllegalAction(
+                "invalid_action", "substantial action has occurred: the hand must proceed", cite.SUBSTANTIAL_ACTION
+            )
+        record = hand.record()
+        if dict(record.stacks) != hand.starting_stacks:
+            raise IllegalAction("invalid_action", "chips were bought during this hand: it cannot be re-dealt as it was")
+        deck_rng = self._rng
+        seed = self._own_rng.getrandbits(8 * SEED_BYTES) if deck_rng is None else None  # type: ignore[attr-defined]
+        start_rng = rec.snapshot(deck_rng)
+        again = Hand(record.game, dict(record.stacks), record.button, rng=deck_rng, seed=seed, posts=record.posts,
+                     dealing=record.dealing, auto_muck=record.auto_muck, wait_for_runout=record.wait_for_runout,
+                     bomb_pot=record.bomb_pot, boards=record.boards)
+        self._log("misdeal", note="the hand is void and re-dealt: the same button, players and limits",
+                  rule=cite.MISDEAL, hand=self._hand_number)
+        self._hand, self._synced = again, 0
+        self._hand_rng, self._hand_shares_rng = start_rng, deck_rng is not None
+        self._sync()
+        return again
 
     def _rotate(self, plan: BlindPlan) -> None:
         """A hand of the rotation dealt: a new round of a game begins, or one more hand of it."""
@@ -1030,6 +1115,10 @@ class Table:
             raise rec.refusal("a table record", wrong) from None
         hand = table.hand
         rec.check_table(data, table.ledger, table.stacks(), None if hand is None else hand.seats)
+        for where in ("bomb_called", "bomb_rule"):
+            rec.check_bomb(table.game, table.size, data.get(where), where)
+        if hand is not None and not table._collected:
+            rec.check_hand_chips(table._seats, table._dealt, hand.starting_stacks)
         return table
 
     def _restore(self, data: TableRecord, rng: random.Random | None) -> None:

@@ -20,6 +20,7 @@ from pokerfloor.rules import Game, HouseRules
 from pokerfloor.table.customs import NO_STRADDLES, TableOptions
 from pokerfloor.table.icm import icm_deal, icm_equities
 from pokerfloor.table.payouts import prize_table
+from pokerfloor.table.rotation import LimitStakes
 from pokerfloor.table.seats import Seat
 from pokerfloor.table.table import Table
 
@@ -227,7 +228,12 @@ class Tournament:
         level, start = next_level(self.levels, self._level, start, self.table.hand_number, self.table.clock())
         if level != self._level:
             self._level, self._level_start = level, start
-            self.table.set_game(self.level.game(self._base))
+            rotation = self.table.rotation
+            if rotation is not None:  # a mixed game goes on through its rotation at the new stakes
+                stakes = LimitStakes(self.level.big_blind, ante=self.level.ante)
+                self.table.rotate_games(rotation.rotation.at_stakes(stakes), restart=False)
+            else:
+                self.table.set_game(self.level.game(self._base))
 
     def end_hand(self) -> bool:
         """The explicit end of a finished hand (``Table.end_hand``), placing the players it

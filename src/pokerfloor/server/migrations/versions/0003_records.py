@@ -2,12 +2,17 @@
 hand a ``HandRecord``, both versioned JSON (docs/records.md). The older rows (Python objects as
 bytes) are dropped, not read: reading them could run whatever code they name, and both were
 caches of the stored inputs, which stay. A table whose rows went is rebuilt from its inputs when
-it is next opened, and its finished hands are recorded again then."""
+it is next opened, and its finished hands are recorded again then. Each dropped row is told in
+the log (``pokerfloor.server``): which table, which snapshot or hand."""
 
 from __future__ import annotations
 
+import logging
+
 import sqlalchemy as sa
 from alembic import op
+
+LOG = logging.getLogger("pokerfloor.server")
 
 revision = "0003"
 down_revision = "0002"
@@ -31,7 +36,19 @@ def _pair(rooms: str, hands: str, body: type[sa.Text] | type[sa.LargeBinary]) ->
     )
 
 
+def _tell_dropped() -> None:
+    """A log line for every old row dropped: the table it was of and what it held."""
+    db = op.get_bind()
+    for table_id, seq in db.execute(sa.text("SELECT table_id, seq FROM pf_snapshots ORDER BY table_id")):
+        LOG.warning("migration 0003: table %s: its old snapshot (after input %s, Python objects as bytes) is "
+                    "dropped, not read; the table is rebuilt from its inputs when next opened", table_id, seq)
+    for table_id, number in db.execute(sa.text("SELECT table_id, number FROM pf_hands ORDER BY table_id, number")):
+        LOG.warning("migration 0003: table %s: its old hand %s (Python objects as bytes) is dropped, not read; "
+                    "it is recorded again from the inputs when the table is next opened", table_id, number)
+
+
 def upgrade() -> None:
+    _tell_dropped()
     op.drop_table("pf_snapshots")
     op.drop_table("pf_hands")
     _pair("pf_room_records", "pf_hand_records", sa.Text)

@@ -56,18 +56,43 @@ function actionButtons(hand, legal) {
     typed.inputMode = "numeric";
     const set = (value) => {
       state.amount = clamp(value, range);
+      note.textContent = "";
       slider.value = state.amount;
       typed.value = state.amount;
       wagerButton.textContent = label();
     };
     const label = () => (state.amount === range[1] && range[1] > range[0] ? `All-in ${state.amount.toLocaleString()}` : `${name === "bet" ? "Bet" : name === "complete" ? "Complete to" : "Raise to"} ${state.amount.toLocaleString()}`);
-    slider.oninput = () => set(slider.value);
-    typed.onchange = () => set(typed.value);
+    // A typed amount outside the range is refused with the range in words, never changed to
+    // another amount without a word (the player sends what they see on the button).
+    const verb = name === "bet" ? "bet" : name === "complete" ? "completion" : "raise";
+    const refused = (value) => {
+      const n = Number(value);
+      if (!Number.isInteger(n)) return `Type a whole number of chips.`;
+      const to = name === "bet" ? "" : "to ";
+      if (n < range[0]) return `The smallest ${verb} is ${to}${range[0].toLocaleString()}.`;
+      if (n > range[1]) return `The largest ${verb} is ${to}${range[1].toLocaleString()} (all in).`;
+      return null;
+    };
+    const note = Object.assign(document.createElement("span"), { className: "amount-note", id: "amount-note" });
+    note.setAttribute("role", "alert");
+    const typedIn = () => {
+      const why = refused(typed.value);
+      note.textContent = why || "";
+      typed.setAttribute("aria-invalid", String(Boolean(why)));
+      wagerButton.disabled = Boolean(why);
+      if (!why) set(typed.value);
+      return !why;
+    };
+    slider.oninput = () => {
+      set(slider.value);
+      note.textContent = "";
+      wagerButton.disabled = false;
+      typed.setAttribute("aria-invalid", "false");
+    };
+    typed.oninput = typedIn;
+    typed.onchange = typedIn;
     typed.onkeydown = (e) => {
-      if (e.key === "Enter") {
-        set(typed.value);
-        act(name, state.amount);
-      }
+      if (e.key === "Enter" && typedIn()) act(name, state.amount);
     };
     const presetRow = document.createElement("div");
     presetRow.className = "presets";
@@ -78,9 +103,9 @@ function actionButtons(hand, legal) {
       p.onclick = () => set(to);
       presetRow.append(p);
     }
-    sizing.append(presetRow, slider, typed);
+    sizing.append(presetRow, slider, typed, note);
     out.push(sizing);
-    const wagerButton = button(label(), name, () => clamp(typed.value, range), "wager");
+    const wagerButton = button(label(), name, () => state.amount, "wager");
   } else if (legal.reason) {
     const why = document.createElement("span");
     why.className = "why";

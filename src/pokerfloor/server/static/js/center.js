@@ -78,7 +78,10 @@ export function renderCenter(update) {
   board.classList.toggle("runs", boards.length > 1);
   renderRabbit(update);
   if (hand.is_over) {
-    $("#street").textContent = `hand ${update.table.hand_number} over`;
+    // The moment between hands (revision 6, `table.between`): the seconds to the next deal.
+    const between = update.table.between;
+    const left = between?.next_deal_in == null ? null : Math.max(0, Math.round(between.next_deal_in - (Date.now() - state.receivedAt) / 1000));
+    $("#street").textContent = `hand ${update.table.hand_number} over${left != null ? ` · next hand in ${left}s` : ""}`;
     return;
   }
   $("#street").textContent = streetWords(hand);
@@ -129,7 +132,7 @@ export function renderOffer(update) {
   const head = document.createElement("div");
   head.className = "offer-head";
   const left = Math.max(0, Math.round(offer.left - (Date.now() - state.receivedAt) / 1000));
-  head.textContent = `Run it twice? Every player all-in must agree (${left}s)`;
+  head.textContent = `Run it twice? ${offer.seats.length > 1 ? "Everyone still in the hand must agree" : "Your answer"} (${left}s)`;
   box.append(head);
   for (const seat of offer.seats) {
     const said = offer.answers[seat];

@@ -16,6 +16,9 @@ const SYSTEM = {
   rebuy: (who, e) => `${who} rebuys for ${e.chips.toLocaleString()}`,
   sit_out: (who) => `${who} sits out`,
   sit_in: (who) => `${who} is back`,
+  straddle_refused: (who, e) => `${who} cannot straddle the next hand${e.note ? `: ${e.note}` : ""}`,
+  game: (who, e) => `The game changes${e.note ? `: ${e.note}` : ""}`,
+  removed: (who) => `The host removed ${who} from the table`,
   rename: (who, e) => `${who} (${e.note}) changed name`,
   busted: (who) => `${who} is out of chips`,
   eliminated: (who) => `${who} is eliminated`,
@@ -23,10 +26,13 @@ const SYSTEM = {
   bomb_pot_rule: (who, e) => (e.note === "ends" ? "No more bomb-pot rule" : `Table rule: a bomb pot of ${e.chips.toLocaleString()} each ${e.note}`),
 };
 
+/** The person an event is about, by name: the event's own `name` (revision 6, also for a player
+ * who has left), else the seat's or the player's at the table; never an internal id. */
 function nameOf(update, e) {
+  if (e.name) return e.name;
+  for (const p of Object.values(update.table.seats || {})) if (e.player_id && p.player_id === e.player_id) return p.name;
   if (e.seat != null && update.table.seats?.[e.seat]) return update.table.seats[e.seat].name;
-  for (const p of Object.values(update.table.seats || {})) if (p.player_id === e.player_id) return p.name;
-  return e.player_id || "the host";
+  return e.player_id ? "a player who has left" : "the host";
 }
 
 function addLine(kind, text, who = null) {
@@ -44,13 +50,38 @@ function addLine(kind, text, who = null) {
 /** The new update's chat and table lines (each update once: a redraw adds nothing). */
 export function renderChat(update) {
   const role = you().role;
-  $("#chat-form").hidden = !(mySeat() != null || role === "host");
+  // The chat box only for whoever may chat: a seat, the host, and a spectator only where the host
+  // lets spectators chat (`you.can`; an older server sends no `can` and lets no spectator chat).
+  const can = Array.isArray(update.you?.can) ? update.you.can.includes("chat") : mySeat() != null || role === "host";
+  $("#chat-form").hidden = !can;
   if (update.seq === lastSeq) return;
   lastSeq = update.seq;
-  for (const e of update.events || []) {
-    if (e.kind === "chat") addLine("said", e.note, nameOf(update, e));
-    else if (SYSTEM[e.kind]) addLine("system", SYSTEM[e.kind](nameOf(update, e), e));
+  // The table's history as it stands (the update that answers a hello has it): drawn again whole,
+  // so a reload shows the chat and the table's events.
+  if (Array.isArray(update.history)) {
+    $("#chat-lines").replaceChildren();
+    seen.clear();
+    for (const e of update.history) line(update, e);
   }
+  for (const e of update.events || []) line(update, e);
+}
+
+// Each event once (revision 6 numbers them: a resync or a history may bring one again), and no
+// "is back" for a player who has only just sat down.
+const seen = new Set();
+const seated = new Map(); // player -> the hand number they sat down at
+
+function line(update, e) {
+  if (e.number != null) {
+    if (seen.has(e.number)) return;
+    seen.add(e.number);
+  }
+  const who = e.player_id ?? e.seat;
+  const hand = e.hand ?? update.table.hand_number;
+  if (e.kind === "sit") seated.set(who, hand);
+  if (e.kind === "sit_in" && seated.get(who) === hand) return;
+  if (e.kind === "chat") addLine("said", e.note, nameOf(update, e));
+  else if (SYSTEM[e.kind]) addLine("system", SYSTEM[e.kind](nameOf(update, e), e));
 }
 
 function hidden() {

@@ -71,6 +71,12 @@ export function streetWords(hand) {
     const common = street === "seventh" && (hand.board || []).some((c) => c);
     return common ? "seventh street: one common card for everyone (the deck ran out)" : stud[street];
   }
+  // A board game: the street the board shows (all in on the flop, the engine's street may already
+  // be the turn while the players are asked to run it twice, with three cards out).
+  if (info.family === "flop") {
+    const out = (hand.board || []).filter(Boolean).length;
+    return out >= 5 ? "river" : out === 4 ? "turn" : out === 3 ? "flop" : "preflop";
+  }
   return street;
 }
 

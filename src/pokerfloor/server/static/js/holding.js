@@ -43,14 +43,23 @@ function* choose(cards, k, start = 0, picked = []) {
 }
 
 /** The best score of a player's `hole` cards with the `board`, or null under five cards. */
-export function best(hole, board, { omaha = false } = {}) {
+export function best(hole, board, options = {}) {
+  return bestFive(hole, board, options)?.score ?? null;
+}
+
+/** The best five of a player's `hole` cards with the `board`: {score, five}, or null. */
+export function bestFive(hole, board, { omaha = false } = {}) {
   const known = (cards) => cards.filter((c) => typeof c === "string" && RANKS.includes(c[0]));
   hole = known(hole);
   board = known(board);
   let top = null;
+  let topFive = null;
   const consider = (five) => {
     const s = score(five);
-    if (!top || better(s, top)) top = s;
+    if (!top || better(s, top)) {
+      top = s;
+      topFive = five;
+    }
   };
   if (omaha && board.length >= 3) {
     for (const two of choose(hole, 2)) for (const three of choose(board, 3)) consider([...two, ...three]);
@@ -58,7 +67,7 @@ export function best(hole, board, { omaha = false } = {}) {
     const all = [...hole, ...board];
     if (all.length >= 5) for (const five of choose(all, 5)) consider(five);
   }
-  return top;
+  return top ? { score: top, five: topFive } : null;
 }
 
 /** A score in words: "two pair, kings and fives", "flush, ace high", "royal flush". */
@@ -74,7 +83,7 @@ export function words(s) {
 
 /** The games whose hands this readout ranks: the standard high ranking (of a hi-lo game, its
  * high half). Lowball games, badugi and short deck rank otherwise and get no readout. */
-const HIGH_GAMES = new Set(["holdem", "omaha", "omaha5", "omaha6", "omaha_hilo", "omaha5_hilo", "stud", "stud_hilo",
+export const HIGH_GAMES = new Set(["holdem", "omaha", "omaha5", "omaha6", "omaha_hilo", "omaha5_hilo", "stud", "stud_hilo",
   "five_card_draw"]);
 
 /** "you have: ..." for the seat's cards in a hand, or "" (no seat, too few cards, folded). */

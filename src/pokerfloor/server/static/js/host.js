@@ -3,10 +3,11 @@
 // the next hand, the clock and the buy-in, a bomb pot now or the table's rule for them
 // (docs/protocol.md, host commands). When the session
 // ends, everyone sees its summary: results, who pays whom, the biggest pots. It opens by itself for a table not yet
-// dealing (the host shares the link and starts) and when a seat request comes in.
+// dealing (the host shares the link and starts); a seat request is a count on the Host button.
 
 import { bombRule, bombRuleFields, bombRuleWords } from "./bombrule.js";
-import { $, command, state, tableId, you } from "./state.js";
+import { $, command, seatNames, state, tableId, tokens, you } from "./state.js";
+import { currentGame } from "./header.js";
 import { setOpen } from "./panels.js";
 import { GAMES } from "./variants.js";
 
@@ -19,16 +20,28 @@ export function renderHost(update) {
     return;
   }
   toggle.hidden = false;
+  // A seat request shows as a count on the Host button: the panel never opens by itself over a
+  // hand in play (only once, for a table not yet dealing, where the host shares the link).
   const asking = (update.table.requests || []).length;
-  toggle.textContent = asking ? `Host (${asking})` : "Host";
+  toggle.replaceChildren("Host");
+  if (asking) toggle.append(Object.assign(document.createElement("span"), { className: "count", textContent: String(asking) }));
+  toggle.title = asking ? `${asking} seat request${asking > 1 ? "s" : ""} waiting` : "the host's controls";
   const setup = !update.table.running && !update.table.ended && !update.table.hand_number;
-  if ((setup && state.hostOpened == null) || asking > (state.requestsSeen ?? 0)) setOpen("host", true);
+  if (setup && state.hostOpened == null) setOpen("host", true);
   state.hostOpened ??= true;
-  state.requestsSeen = asking;
   const customs = update.table.customs || {};
+  const settings = update.table.settings || {};
   $("#allow-spectators").checked = Boolean(customs.spectators);
-  $("#pause").hidden = Boolean(update.table.paused);
-  $("#resume").hidden = !update.table.paused;
+  // Spectators' chat (revision 6): shown only by a server that has it.
+  const chatKnown = "spectator_chat" in settings || "spectator_chat" in customs;
+  $("#allow-spectator-chat").parentElement.hidden = !chatKnown;
+  $("#allow-spectator-chat").checked = Boolean(settings.spectator_chat ?? customs.spectator_chat);
+  // One of Start, Pause and Resume, as the table is: never Start beside Resume.
+  const t = update.table;
+  $("#start").hidden = Boolean(t.running || t.paused || t.ended);
+  $("#pause").hidden = Boolean(t.paused || t.ended || !t.running);
+  $("#resume").hidden = !t.paused || Boolean(t.ended);
+  renderNow(update, settings);
   $("#customs").textContent = [
     customs.auto_muck ? "losing hands mucked for their players" : "players show or muck",
     customs.run_it_twice && "run it twice offered",
@@ -40,7 +53,9 @@ export function renderHost(update) {
   for (const r of update.table.requests || []) {
     const li = document.createElement("li");
     li.dataset.request = r.request_id;
-    li.textContent = `${r.name} asks for seat ${r.seat} with ${Number(r.chips).toLocaleString()} `;
+    li.textContent = r.kind === "top_up"
+      ? `${r.name} (seat ${r.seat}) asks to add ${Number(r.chips).toLocaleString()} chips `
+      : `${r.name} asks for seat ${r.seat} with ${Number(r.chips).toLocaleString()} `;
     const yes = Object.assign(document.createElement("button"), { textContent: "Approve", className: "approve" });
     yes.onclick = () => command({ type: "approve", request_id: r.request_id });
     const no = Object.assign(document.createElement("button"), { textContent: "Refuse", className: "refuse" });
@@ -55,6 +70,41 @@ export function renderHost(update) {
   if (seats.some(([s]) => s === before)) pick.value = before;
 }
 
+/** The host's fields show the values in force (`table.settings`, revision 6, and the game now),
+ * each in words beside its form and in its boxes, unless the host is typing there. */
+function renderNow(update, settings) {
+  const fill = (id, value) => {
+    const box = $(id);
+    if (value == null || box.dataset.typed || document.activeElement === box) return;
+    box.value = value;
+  };
+  const clock = settings.clock;
+  const next = settings.clock_next;
+  $("#clock-now").textContent = !("clock" in settings) ? "" : clock
+    ? `Now: ${clock.seconds} s to act, then a ${clock.time_bank} s time bank${next ? ` (from the next turn: ${next.seconds} s + ${next.time_bank} s)` : ""}.`
+    : "Now: no action clock.";
+  fill("#clock-seconds", (next || clock)?.seconds);
+  fill("#clock-bank", (next || clock)?.time_bank);
+  const between = settings.between_hands;
+  $("#between-form").hidden = !between;
+  fill("#between-seconds", between?.seconds);
+  fill("#between-showdown", between?.showdown);
+  const buyIn = settings.buy_in;
+  fill("#buy-in-low", buyIn?.low);
+  fill("#buy-in-high", buyIn?.high);
+  const game = update.hand?.game;
+  if (game && GAMES[game.variant]?.family !== "stud") {
+    $("#stakes-now").textContent = `Now: blinds ${game.small_blind}/${game.big_blind}${game.ante ? `, ante ${game.ante}` : ""}.`;
+    fill("#stakes-sb", game.small_blind);
+    fill("#stakes-bb", game.big_blind);
+    fill("#stakes-ante", game.ante);
+  }
+  // Only the options of the game dealt: no blinds or straddles at a stud table, no bomb pot
+  // without a board.
+  const family = GAMES[currentGame(update)?.variant ?? game?.variant]?.family;
+  document.body.dataset.family = family || "";
+}
+
 export function wireHost() {
   // The games the stakes form can change to: those dealt with blinds (a stud game needs its ante,
   // bring-in and limits, set when its table is made).
@@ -64,7 +114,26 @@ export function wireHost() {
     if (game.family !== "stud") picker.append(new Option(game.title, variant));
   }
   $("#share").value = `${location.origin}/table.html?t=${tableId}`;
-  $("#copy").onclick = () => navigator.clipboard?.writeText($("#share").value).catch(() => {});
+  // The host link, for whoever made the table (its token is kept in this browser): another
+  // device of the host's opens the table as its host with it.
+  $("#host-link").value = tokens.host ? `${location.origin}/table.html?t=${tableId}#host=${tokens.host}` : "";
+  $("#host-link-line").hidden = $("#copy-host").hidden = !tokens.host;
+  const copy = (id, button) => () => {
+    $(id).select();
+    const done = () => { $(button).textContent = "Copied"; setTimeout(() => { $(button).textContent = button === "#copy" ? "Copy" : "Copy host link"; }, 1500); };
+    (navigator.clipboard?.writeText($(id).value) ?? Promise.reject(new Error("no clipboard"))).then(done, () => {
+      if (document.execCommand("copy")) done();
+    });
+  };
+  $("#copy").onclick = copy("#share", "#copy");
+  $("#copy-host").onclick = copy("#host-link", "#copy-host");
+  for (const box of document.querySelectorAll("#host input[type=number]")) {
+    box.addEventListener("input", () => { box.dataset.typed = "1"; });
+    box.form?.addEventListener("submit", () => { setTimeout(() => { delete box.dataset.typed; }, 0); });
+  }
+  $("#allow-spectator-chat").onchange = () => command({ type: "spectator_chat", allow: $("#allow-spectator-chat").checked });
+  $("#fold-seat").onclick = () => command({ type: "fold_seat", seat: Number($("#edit-seat").value) });
+  $("#sit-out-seat").onclick = () => command({ type: "sit_out_seat", seat: Number($("#edit-seat").value) });
   $("#start").onclick = () => command({ type: "start" });
   $("#allow-spectators").onchange = () => command({ type: "spectators", allow: $("#allow-spectators").checked });
   $("#pause").onclick = () => command({ type: "pause" });
@@ -90,7 +159,9 @@ export function wireHost() {
     variant: $("#stakes-variant").value || null,
   }), () => `From the next hand: blinds ${$("#stakes-sb").value}/${$("#stakes-bb").value}.`);
   form("#clock-form", () => ({ type: "set_clock", seconds: whole("#clock-seconds"), time_bank: whole("#clock-bank") ?? 0 }),
-    () => `Clock: ${$("#clock-seconds").value} s to act.`);
+    () => `Clock: ${$("#clock-seconds").value} s to act, from the next turn.`);
+  form("#between-form", () => ({ type: "between_hands", seconds: whole("#between-seconds") ?? 0, showdown: whole("#between-showdown") ?? 0 }),
+    () => `Between hands: ${$("#between-seconds").value} s, ${$("#between-showdown").value} s after a showdown.`);
   form("#buy-in-form", () => ({ type: "set_buy_in", low: whole("#buy-in-low"), high: whole("#buy-in-high") }),
     () => `Buy-in from ${$("#buy-in-low").value}.`);
   // A bomb pot for the next hand (the server refuses it in a game without a flop).
@@ -103,9 +174,9 @@ export function wireHost() {
 // The table's rule for bomb pots, under the bomb pot the host calls now: the rule in force in
 // words, the rule's fields, and a button that ends it (the host's bomb_pots command).
 function wireBombRule() {
-  const head = Object.assign(document.createElement("h3"), { textContent: "Bomb-pot rule" });
-  const now = Object.assign(document.createElement("p"), { id: "bomb-rule-now" });
-  const rule = Object.assign(document.createElement("form"), { id: "bomb-rule-form" });
+  const head = Object.assign(document.createElement("h3"), { textContent: "Bomb-pot rule", className: "flop-only" });
+  const now = Object.assign(document.createElement("p"), { id: "bomb-rule-now", className: "flop-only" });
+  const rule = Object.assign(document.createElement("form"), { id: "bomb-rule-form", className: "flop-only" });
   bombRuleFields(rule, "host-bomb");
   const buttons = document.createElement("div");
   buttons.append(
@@ -148,7 +219,9 @@ export async function renderSummary(update) {
   $("#summary-settle").replaceChildren(...(summary.settle_up.length
     ? summary.settle_up.map((t) => item(`${t.pays} pays ${t.to} ${chips(t.chips)}`)) : [item("Nobody owes anything.")]));
   $("#summary-pots").replaceChildren(...summary.biggest_pots.map((p) => {
-    const li = item(`Hand ${p.hand}: ${chips(p.pot)} to seat ${p.winners.join(" and ")} `);
+    const names = seatNames(state.update);
+    const winners = p.names ? Object.values(p.names) : p.winners.map((s) => names[s] || `seat ${s}`);
+    const li = item(`Hand ${p.hand}: ${chips(p.pot)} to ${winners.join(" and ")} `);
     li.append(Object.assign(document.createElement("a"), { href: `/replay.html?t=${tableId}&hand=${p.hand}`, textContent: "replay" }));
     return li;
   }));

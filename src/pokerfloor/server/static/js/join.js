@@ -1,8 +1,8 @@
-// Taking a seat and the seat's own controls: the guest's line and "Sit down", the join dialog,
-// posting to come in, sit out/in, straddle, leave and top up.
+// Taking a seat: the guest's line and "Sit down", the join dialog (mine.js has the seat's own
+// controls once seated: nothing is posted for a player who did not choose it).
 
 import { saveToken } from "./conn.js";
-import { $, command, conn, firstFreeSeat, mySeat, renderError, state, tableId, tokens, you } from "./state.js";
+import { $, conn, firstFreeSeat, mySeat, renderError, state, tableId, you } from "./state.js";
 
 /** Whoever is at the link without a seat watches the live hand while the host keeps a rail: a
  * guest, and a friend whose seat request waits for the host (the page asks to watch by itself,
@@ -28,16 +28,6 @@ export function renderGuest(table) {
   $("#sit-down").hidden = free == null;
   $("#sit-down").dataset.seat = free ?? "";
   $("#table-full").hidden = free != null;
-}
-
-/** A new player waits for the big blind, or posts one to be dealt the next hand (RROP11 Button
- * & Blind Use): once the seat is granted, the choice made at the join form is sent (once a seat).
- * Before the first hand every seated player is dealt in: nothing to post. */
-export function postToComeIn(table) {
-  const seat = mySeat();
-  if (seat == null || state.post !== seat || !table.hand_number || table.seats?.[seat]?.status !== "waiting") return;
-  state.post = null;
-  conn.send({ type: "sit_in", post: true });
 }
 
 // The seat token this browser chooses for a join: a join sent again with it (its answer lost
@@ -74,7 +64,6 @@ async function join(event) {
   }
   $("#join").close();
   joinToken = "";
-  state.post = $("#join-post").checked ? frame.seat : null;
   if (you().role === "host") return; // the host plays with the host token
   saveToken(tableId, "seat", reply.seat_token);
   conn.become(reply.seat_token);
@@ -84,12 +73,4 @@ export function wireJoin() {
   $("#join-form").onsubmit = join;
   $("#join-cancel").onclick = () => $("#join").close();
   $("#sit-down").onclick = () => openJoin(Number($("#sit-down").dataset.seat));
-  $("#sit-out").onclick = () => command({ type: "sit_out" });
-  $("#sit-in").onclick = () => command({ type: "sit_in" });
-  $("#leave").onclick = () => command({ type: "leave" });
-  $("#straddle").onclick = () => command({ type: "straddle" });
-  $("#top-up-form").onsubmit = (e) => {
-    e.preventDefault();
-    command({ type: "top_up", chips: Number($("#top-up-chips").value) });
-  };
 }

@@ -1,5 +1,7 @@
-// The panels that open over the table: the host's controls, the settings and (on a narrow
-// screen) the side column of chat, log and your seat. One open at a time; Escape closes it.
+// The panels: the host's controls and the settings (the drawer), and the side column of chat, log
+// and your seat. On a wide screen they are columns beside the felt; on a narrow one an open panel
+// takes the felt's place (style.css), the actions still under it. One open at a time; Escape
+// closes it. `body[data-drawer]` says whether the drawer is open, for the layout.
 
 import { $ } from "./state.js";
 
@@ -14,6 +16,7 @@ export function setOpen(name, open) {
   if (name === "side") document.body.dataset.side = open ? "open" : "closed";
   else $(`#${name}`).hidden = !open;
   $(PANELS[name]).setAttribute("aria-expanded", String(open));
+  document.body.dataset.drawer = isOpen("host") || isOpen("settings") ? "open" : "closed";
 }
 
 export function wirePanels() {

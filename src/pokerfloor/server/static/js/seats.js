@@ -69,8 +69,17 @@ export function renderSeats(update) {
     const marks = info.querySelector(".badges");
     if (hand && hand.button === seat) marks.append(badge("D", "button"));
     for (const b of badges[seat] || []) marks.append(badge(b, "blind"));
-    if (player.status === "sitting_out") marks.append(badge("away", "away-badge"));
-    else if (player.status === "waiting") marks.append(badge("waiting", "away-badge"));
+    // Revision 6: a dropped connection shows to everyone; a seat sat out by the clock, one the host
+    // is removing, and the straddle declared for the next hand say so.
+    if (player.connected === false) {
+      el.classList.add("offline");
+      marks.append(badge("disconnected", "offline-badge"));
+    }
+    if (player.removing) marks.append(badge("leaving", "away-badge"));
+    else if (player.status === "sitting_out") marks.append(badge(player.clocked_out ? "away (timed out)" : "away", "away-badge"));
+    else if (player.status === "waiting") marks.append(badge(player.owes === "post" ? "posts next hand" : "waiting for the BB", "away-badge"));
+    const straddle = (table.straddles || []).find((x) => x.seat === seat) ?? (player.straddle != null ? { amount: player.straddle } : null);
+    if (straddle) marks.append(badge(`straddles next hand${straddle.amount ? ` ${straddle.amount.toLocaleString()}` : ""}`, "straddle-badge"));
     if (inHand && stack === 0 && !hand.is_over) marks.append(badge("all-in", "allin"));
     const drew = inHand ? drawNote(hand, seat) : "";
     if (drew) marks.append(badge(drew, "drew"));
@@ -89,15 +98,16 @@ export function renderSeats(update) {
     oval.append(el);
     const bet = inHand ? hand.bets[seat] : 0;
     if (bet) {
-      // The bet sits in front of its seat, between the seat and the pot.
+      // The bet sits in front of its seat, on the side of the seat that faces the pot.
       const chip = document.createElement("div");
       chip.className = "bet";
       chip.dataset.seat = seat;
       chip.textContent = bet.toLocaleString();
       if (fresh(table.hand_number, `bet ${seat} ${hand.street} ${bet}`, moving())) chip.classList.add("moved");
-      chip.style.left = `${50 + 30 * Math.cos(angle)}%`;
-      chip.style.top = `${50 + 30 * Math.sin(angle)}%`;
-      oval.append(chip);
+      const [x, y] = [Math.cos(angle), Math.sin(angle)].map((v) => Math.round(v * 100) / 100);
+      chip.style.left = `calc(50% - ${x} * (50% + 1.6em))`;
+      chip.style.top = `calc(50% - ${y} * (50% + 0.8em))`;
+      el.append(chip);
     }
   }
 }

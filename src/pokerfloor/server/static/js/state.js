@@ -9,19 +9,9 @@ export const hooks = { render: () => {}, runPreAction: () => {} };
 export const $ = (selector) => document.querySelector(selector);
 export const params = new URLSearchParams(location.search);
 export const tableId = params.get("t");
-takeHostLink();
+// The host link's token (`#host=...`) is kept and taken out of the address and the history by
+// hostlink.js, before this page is built: the page is loaded again without it.
 export const tokens = savedTokens(tableId);
-
-/** The host link `pokerfloor serve` prints carries the host token in its fragment
- * (`#host=...`), which no browser sends to a server: keep it in this browser and take it out of
- * the address bar (and the history), so it is neither shared by accident nor shown on screen. */
-function takeHostLink() {
-  const fragment = new URLSearchParams(location.hash.slice(1));
-  const token = fragment.get("host");
-  if (!tableId || !token) return;
-  saveToken(tableId, "host", token);
-  history.replaceState(history.state, "", location.pathname + location.search);
-}
 
 export const state = {
   update: null,
@@ -59,6 +49,10 @@ function receive(frame) {
       remember(frame, { stale: true });
       return;
     }
+    // A seat that was ours and is gone, without a notice: left by the player, or removed.
+    const lost = previous?.you?.seat != null && frame.you?.seat == null && frame.you?.role !== "host";
+    if (lost && !state.notice) state.notice = state.left ? "You left the table." : "You are no longer seated: the host removed you, and your chips are cashed out in the ledger.";
+    if (frame.you?.seat != null) state.hadSeat = true;
     state.update = frame;
     state.receivedAt = Date.now();
     remember(frame);
@@ -71,10 +65,19 @@ function receive(frame) {
     const asked = conn.spectate;
     conn.spectate = false;
     if (asked && !conn.attached) conn.hello();
+  } else if (frame.type === "notice") {
+    // A sentence for this client alone, such as the host removing its player.
+    state.notice = frame.message;
+    renderError();
   } else if (frame.type === "error" && frame.code === "bad_token" && conn.token !== tokens.host) {
-    // A refused or removed seat's token: watch as a spectator and free the seats to ask again.
+    // A refused or removed seat's token: watch as a spectator and free the seats to ask again,
+    // told why (a seat the player had is gone: the host removed it; else the request was refused).
+    const had = state.update?.you?.seat != null || state.hadSeat;
+    state.notice ||= had ? "The host removed you from the table; your chips are cashed out in the ledger. You may ask for a seat again."
+      : "The host did not seat you. You may ask for a seat again.";
     saveToken(tableId, "seat", null);
     conn.become(null);
+    renderError();
   } else if (frame.type === "error") {
     state.error = frame;
     renderError();
@@ -128,30 +131,35 @@ export async function command(frame) {
   }
   return reply;
 }
+/** The message box: a refusal in its sentence (and the rule it cites; never the internal code,
+ * such as "below_min_raise"), or a notice for this client (a removal). */
 export function renderError() {
   const box = $("#message");
-  const error = state.error;
+  const error = state.error || (state.notice ? { message: state.notice } : null);
   if (!error) {
     box.hidden = true;
     return;
   }
   box.hidden = false;
+  box.classList.toggle("notice", !state.error);
   box.replaceChildren();
   const sentence = document.createElement("div");
   sentence.className = "sentence";
   sentence.textContent = error.message;
   box.append(sentence);
-  if (error.rule || error.reason) {
+  if (error.rule) {
     const rule = document.createElement("div");
     rule.className = "rule";
-    rule.textContent = [error.rule, error.reason && `(${error.reason})`].filter(Boolean).join(" ");
+    rule.textContent = error.rule;
     box.append(rule);
   }
   const close = document.createElement("button");
   close.textContent = "×";
   close.className = "close";
+  close.setAttribute("aria-label", "close");
   close.onclick = () => {
-    state.error = null;
+    if (state.error) state.error = null;
+    else state.notice = null;
     renderError();
   };
   box.append(close);

@@ -5,10 +5,13 @@
 //   center.js    the board, the rabbit, the pots, the run-it-twice offer, the action clock
 //   actions.js   the action buttons, the bet amount and its presets, pre-actions, `act`
 //   showdown.js  the last finished hand: shown cards, winners, the deal's seed
+//   header.js    the header's words: the table's name, the game and stakes, the next game, the status
+//   results.js   the showdown on the felt between hands: each pot's and run's winner, hands named, cards lit
 //   log.js       the hand log: hands in words, stepping, download
 //   host.js      the host's controls: share link, start/pause/resume/end, rail, seat requests, stacks,
 //                moves, stakes, clock, buy-in; the session's summary when it ends
-//   join.js      taking a seat (guest line, join dialog, posting in) and the seat's own buttons
+//   join.js      taking a seat (guest line, join dialog)
+//   mine.js      the seat's own buttons, offered by its state, and the bar's questions (come back, rebuy)
 //   games.js     what differs by variant: how a seat's cards are drawn (stud up cards, draw discards)
 //   panels.js    the panels over the table (host, settings, the side column on a narrow screen)
 //   chat.js      the chat panel and the table's own lines (joins, rebuys, stack edits), hideable
@@ -27,9 +30,12 @@ import { renderSeats } from "./seats.js";
 import { clockElement, renderCenter, renderOffer } from "./center.js";
 import { act, renderActions, runPreAction } from "./actions.js";
 import { renderShowdown } from "./showdown.js";
+import { renderResults } from "./results.js";
+import { renderHeader } from "./header.js";
 import { renderLog, wireLog } from "./log.js";
 import { renderHost, renderSummary, wireHost } from "./host.js";
-import { postToComeIn, renderGuest, wireJoin } from "./join.js";
+import { renderGuest, wireJoin } from "./join.js";
+import { renderMine, wireMine } from "./mine.js";
 import { wirePanels } from "./panels.js";
 import { renderChat, wireChat } from "./chat.js";
 import { wireSettings } from "./settings.js";
@@ -46,19 +52,19 @@ function render() {
   const update = state.update;
   if (!update) return;
   const table = update.table;
-  $("#table-name").textContent = `Table ${table.table_id}`;
-  $("#status").textContent = table.ended ? "game over" : table.paused ? "paused" : table.running ? "playing" : "waiting to start";
+  renderHeader(update);
   document.body.dataset.role = you().role || "spectator";
   document.body.dataset.seated = mySeat() != null;
   // A seat token with no seat yet: the request waits for the host.
   $("#waiting").hidden = !(conn.token && conn.token !== tokens.host && mySeat() == null);
   renderGuest(table);
-  postToComeIn(table);
   renderSeats(update);
   renderCenter(update);
+  renderResults(update);
   renderOffer(update);
   renderChoice(update);
   renderActions();
+  renderMine(update);
   renderShowdown(update);
   renderLog();
   renderHost(update);
@@ -75,6 +81,7 @@ function wire() {
   wireHost();
   wireTournament();
   wireJoin();
+  wireMine();
   wireLog();
   wirePanels();
   wireChat();
@@ -86,6 +93,10 @@ function wire() {
     const clock = document.querySelector(".seat.to-act .clock");
     if (clock) clock.replaceWith(clockElement());
     if (state.update?.offer) renderOffer(state.update);
+    if (state.update?.table?.between && state.update.hand?.is_over) {
+      renderCenter(state.update);
+      renderResults(state.update);
+    }
     tickTournament();
   }, 1000);
 }
