@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -115,12 +116,8 @@ class Solver:
         if node.kind == "end":
             return self._payoff(node, player, theirs)
         if node.kind == "board":
-            total = np.zeros_like(mine)
-            for card, child in enumerate(node.children):
-                keep_mine, keep_theirs = mine.copy(), theirs.copy()
-                keep_mine[card] = keep_theirs[card] = 0.0
-                total += self._walk(child, player, keep_mine, keep_theirs, weight)
-            return total
+            return sum((self._walk(child, player, m, t, weight) for child, m, t in _dealt(node, mine, theirs)),
+                       np.zeros_like(mine))
         strategy = _matched(self.regrets[node.index])
         if node.player != player:
             total = np.zeros_like(mine)
@@ -185,12 +182,8 @@ class Solver:
         if node.kind == "end":
             return self._payoff(node, player, theirs)
         if node.kind == "board":
-            total = np.zeros_like(mine)
-            for card, child in enumerate(node.children):
-                keep_mine, keep_theirs = mine.copy(), theirs.copy()
-                keep_mine[card] = keep_theirs[card] = 0.0
-                total += self._evaluate(child, player, keep_mine, keep_theirs, strategy, best=best)
-            return total
+            return sum((self._evaluate(child, player, m, t, strategy, best=best)
+                        for child, m, t in _dealt(node, mine, theirs)), np.zeros_like(mine))
         rows = strategy[node.index]
         if node.player != player:
             total = np.zeros_like(mine)
@@ -216,6 +209,15 @@ class Solver:
                     key += "|" + "".join(self.game.card_name(b) for b in node.board)
                 named[f"{key}:{node.history}"] = [round(float(p), 6) for p in rows[card]]
         return named
+
+
+def _dealt(node: Node, mine: Vector, theirs: Vector) -> Iterator[tuple[Node, Vector, Vector]]:
+    """Each board card's child of a board node, with both players' reach of the private cards
+    that the card takes out of the deck set to zero."""
+    for card, child in enumerate(node.children):
+        keep_mine, keep_theirs = mine.copy(), theirs.copy()
+        keep_mine[card] = keep_theirs[card] = 0.0
+        yield child, keep_mine, keep_theirs
 
 
 def _matched(regrets: Vector) -> Vector:
