@@ -131,7 +131,7 @@ class MultiTableTournament:
         """The event a ``record()`` (or its JSON) describes; ``RecordError`` otherwise."""
         from pokerfloor.table.event_record import event_from
 
-        return event_from(data, clock=clock)
+        return event_from(data, cls, clock=clock)
 
     # ------------------------------------------------------------------ what it shows
     @property

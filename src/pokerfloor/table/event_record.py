@@ -13,11 +13,10 @@ import json
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pokerfloor.hand import RecordError, plain
 from pokerfloor.table import record as rec
-from pokerfloor.table.event import MultiTableTournament
 from pokerfloor.table.event_types import Break, EntryState, FloorEvent, Options, _State
 from pokerfloor.table.rotation import Rotation
 from pokerfloor.table.seats import ManualClock
@@ -28,6 +27,9 @@ EVENT_RECORD_FORMAT = "pokerfloor-event"
 EVENT_RECORD_VERSION = 1
 
 _INT_KEYED = ("level_hands", "table_level", "raced")
+
+if TYPE_CHECKING:       # the event's module imports this one to save and restore itself
+    from pokerfloor.table.event import MultiTableTournament
 
 
 def event_json(event: MultiTableTournament) -> dict[str, Any]:
@@ -58,10 +60,11 @@ def event_json(event: MultiTableTournament) -> dict[str, Any]:
 
 
 def event_from(
-    data: Mapping[str, Any] | str | bytes, *, clock: Callable[[], float] | None = None
+    data: Mapping[str, Any] | str | bytes, kind: type[MultiTableTournament], *,
+    clock: Callable[[], float] | None = None,
 ) -> MultiTableTournament:
-    """The event ``event_json`` wrote, going on from where it was; ``RecordError`` (a
-    ``ValueError``) for anything else."""
+    """The event ``event_json`` wrote, as a ``kind`` (``MultiTableTournament``, which hands
+    itself in), going on from where it was; ``RecordError`` (a ``ValueError``) for anything else."""
     try:
         if isinstance(data, str | bytes):
             data = json.loads(data)
@@ -80,7 +83,7 @@ def event_from(
         kw = asdict(options)
         kw["payouts"] = tuple(kw["payouts"])
         kw["colour_ups"] = tuple(tuple(u) for u in kw["colour_ups"])
-        event = MultiTableTournament(game, levels, rng=rng, clock=clock, **kw)
+        event = kind(game, levels, rng=rng, clock=clock, **kw)
         event.tables = {int(no): Table.from_record(t, clock=clock) for no, t in data["tables"].items()}
         event.entries = {e["entry"]: EntryState(**e) for e in data["entries"]}
         event._alive = sum(not e.out for e in event.entries.values())
