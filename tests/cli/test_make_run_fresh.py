@@ -83,4 +83,8 @@ def test_make_serve_installs_the_server_extra_only_then_serves_with_three_bots(t
     assert run.returncode == 0, run.stderr
     installs = [line for line in run.stdout.splitlines() if "pip install" in line and "-e" in line]
     assert [line.split()[-1] for line in installs] == ["'.[cli]'", "'.[cli,server]'"]
-    assert run.stdout.splitlines()[-1] == ".venv/bin/pokerfloor serve --bots 3"
+    # Only this computer by default; `make serve HOST=0.0.0.0` lets the home network in (issue 35).
+    assert run.stdout.splitlines()[-1] == ".venv/bin/pokerfloor serve --bots 3 --host 127.0.0.1"
+    lan = subprocess.run(["make", "--no-print-directory", "-n", "serve", f"PYTHON={sys.executable}", "HOST=0.0.0.0"],
+                         cwd=clone, capture_output=True, text=True)
+    assert lan.stdout.splitlines()[-1] == ".venv/bin/pokerfloor serve --bots 3 --host 0.0.0.0"

@@ -380,6 +380,7 @@ def _contenders(case: Case) -> Callable[[Config], list[Contender]]:
     streams: dict[str, Stream] = {}
 
     def contenders(config: Config) -> list[Contender]:
+        streams.clear()     # each measurement its own stream, sized by its own config
         if config.quick and not any(part in case.name for part in QUICK):
             return _skipped("skipped under --quick (a peer takes seconds an answer)")
         try:
