@@ -66,13 +66,19 @@ def play_event(
             hands += 1
         for no in ready:
             if no in event.tables:
-                play_hand(event, no, rng)
-                event.end_hand(no)
-                if check is not None:
-                    check(event, no)
+                _play_out(event, no, rng, check)
         if hands > most_hands:
             raise RuntimeError(f"the event did not end in {most_hands} hands")
     return hands
+
+
+def _play_out(event: MultiTableTournament, no: int, rng: random.Random,
+              check: Callable[[MultiTableTournament, int], None] | None) -> None:
+    """Play table ``no``'s hand to its end, let the event end it, then run the caller's check."""
+    play_hand(event, no, rng)
+    event.end_hand(no)
+    if check is not None:
+        check(event, no)
 
 
 def _play_unevenly(
@@ -98,10 +104,7 @@ def _play_unevenly(
             raise RuntimeError(f"no table may deal: {event!r}")
         no = rng.choice(sorted(in_play))
         in_play.discard(no)
-        play_hand(event, no, rng)
-        event.end_hand(no)
-        if check is not None:
-            check(event, no)
+        _play_out(event, no, rng, check)
         if hands > most_hands:
             raise RuntimeError(f"the event did not end in {most_hands} hands")
     return hands
