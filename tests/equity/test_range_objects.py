@@ -109,3 +109,17 @@ def test_a_hand_against_a_range_read_whole_counts_every_suit_pattern_of_board(bo
         swept = equity(ranges, board=board)
         assert swept.method == "sweep"
         assert swept.players == equity(ranges, board=board, method="boards").players
+
+
+@pytest.mark.parametrize("method", ["sweep", None])
+@pytest.mark.parametrize("board", ["Kd8c2d", "Kd8c2d5s", "Kd8c2d5s3h"])
+def test_a_range_made_by_without_is_its_hands_against_a_hand(method: str | None, board: str) -> None:
+    """A hand against a range that ``without`` made: its own hands, not those of the range it was
+    made from (the sweep reads the range whole, as it was asked, not as first parsed)."""
+    whole = parse_range("QQ+, AKs, AKo, JJ, TT, 99")
+    made = whole.without(parse_cards("Ah"))
+    plain = Range(made.text, made.hands)
+    for hand in ("7c7d", "AsQs"):
+        found = equity([hand, made], board=board, method=method)
+        assert found == equity([hand, plain], board=board, method=method)
+        assert equity([made, hand], board=board, method=method).players == tuple(reversed(found.players))

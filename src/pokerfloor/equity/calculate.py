@@ -114,6 +114,20 @@ def forget() -> None:
     _SPECS.clear()
     _PICKS.clear()
     _BOARDS_ARRAYS.clear()
+    if _FRESH:
+        _FRESH[0].forget()
+
+
+_FRESH: list[Any] = []
+
+
+def _fresh() -> Any:
+    """``pokerfloor.equity.fresh`` (which needs numpy), imported on the first call and kept."""
+    if not _FRESH:
+        from pokerfloor.equity import fresh
+
+        _FRESH.append(fresh)
+    return _FRESH[0]
 
 
 def _cards_key(cards: CardsLike) -> str | tuple[Any, ...] | None:
@@ -221,6 +235,7 @@ class EquitySpec:
         if len(ranges) * hole_cards + 5 + len(known_dead) > 52:
             raise InvalidArgument("not enough cards in the deck for these players, board and dead cards")
         live = []
+        asked_ranges = []
         sizes = {hole_cards}
         for number, asked in enumerate(ranges, start=1):
             given = asked if isinstance(asked, Range) else parse_range(asked, hole_cards)
@@ -231,8 +246,10 @@ class EquitySpec:
                 if given.sizes != sizes:
                     raise RangeError(f"player {number}'s range {given.text!r}: {game} hands have {hole_cards} cards")
             live.append(kept)
+            asked_ranges.append(given)
         spec = cls(tuple(live), tuple(known_board), tuple(known_dead), game)
         spec.__dict__["known_mask"] = gone  # the cached property, known already
+        spec.__dict__["asked"] = tuple(asked_ranges)  # each range as asked, before the board (``_sweep_setup``)
         return spec
 
     @property
@@ -483,9 +500,14 @@ def sweep_tally(spec: EquitySpec) -> Tally:
 
 def _lists_tally(spec: EquitySpec, groups: list[float], rows: list[int], counts: list[int]) -> Tally:
     """The tally of ``_sweep_lists``'s lists."""
+    return _lists_tally_of(len(spec.ranges), groups, rows, counts)
+
+
+def _lists_tally_of(players: int, groups: list[float], rows: list[int], counts: list[int]) -> Tally:
+    """The tally of ``_sweep_lists``'s lists of ``players`` players."""
     import numpy as np
 
-    return Tally(tuple(groups), np.array(rows, dtype=np.int64).reshape(len(groups), len(spec.ranges), -1),
+    return Tally(tuple(groups), np.array(rows, dtype=np.int64).reshape(len(groups), players, -1),
                  np.array(counts, dtype=np.int64))
 
 
@@ -502,6 +524,18 @@ def _sweep_lists(spec: EquitySpec) -> tuple[list[float], list[int], list[int]]:
     kernel, args, single, swapped, weights0, weights1 = setup
     out = np.zeros((len(weights0), len(weights1), 4), dtype=np.int64)
     kernel(*args, out[0] if single else out)
+    found = _sweep_sums(out, swapped, weights0, weights1)
+    if found is None:
+        raise RangeError("the ranges leave no deal in which no two players hold the same card")
+    return found
+
+
+def _sweep_sums(out: np.ndarray[Any, Any], swapped: bool, weights0: Any,
+                weights1: Any) -> tuple[list[float], list[int], list[int]] | None:
+    """``_sweep_lists`` from a sweep kernel's output ``out[j, k]`` (by the weight classes
+    ``weights0`` and ``weights1`` of the ranges as the kernel took them, ``swapped`` when it took
+    them the other way round): the weight groups, each group's tally columns and showdowns;
+    None when no deal was counted."""
     sums: dict[float, list[int]] = {}  # deal weight: wins of each player, ties, showdowns
     if len(weights0) == len(weights1) == 1:  # one weight a range: one group
         won, lost, tied, showdowns = out.ravel().tolist()
@@ -521,7 +555,7 @@ def _sweep_lists(spec: EquitySpec) -> tuple[list[float], list[int], list[int]]:
                     total[2] += tied
                     total[3] += showdowns
     if not sums:
-        raise RangeError("the ranges leave no deal in which no two players hold the same card")
+        return None
     groups = sorted(sums)
     rows: list[int] = []
     for weight in groups:  # each player's pots won alone and split in two
@@ -541,13 +575,15 @@ def _sweep_setup(spec: EquitySpec) -> tuple[Any, tuple[Any, ...], bool, bool, An
     if not sweeps(spec):
         raise InvalidArgument("the sweep is for heads-up hold'em of listed hands")
     first, second = spec.ranges
+    whole = spec.__dict__.get("asked", spec.ranges)[1]
     swapped = len(first) > 1 and len(second) == 1
     if swapped:
         first, second = second, first
+        whole = spec.__dict__.get("asked", spec.ranges)[0]
     small, big, suits, at, _ = packed_tables()
     if len(first) == 1:  # the kernel leaves out the range's hands that the board holds: the range read whole
         hands0, weights0 = _holdem_arrays(first)[:2]
-        hands1, weights1, classes1, ranks1 = _holdem_arrays(_root(second))[:4]
+        hands1, weights1, classes1, ranks1 = _holdem_arrays(whole)[:4]
         held = spec.known_mask | 1 << int(hands0[0, 0]) | 1 << int(hands0[0, 1])  # no board holds the hand's cards
         args: tuple[Any, ...] = (hands0[0], hands1, classes1, ranks1, _board(spec), held, spec.missing, small, big,
                                  suits, at)
@@ -939,12 +975,18 @@ def result(spec: EquitySpec, tally: Tally, *, exact: bool, table: bool = False, 
     if len(tally.weights) == 1:  # the same products, without numpy's overhead for one group
         return _one_group(spec, tally.weights[0], int(tally.counts[0]), tally.rows[0].ravel().tolist(), exact=exact,
                           table=table, method=method)
+    sums, total = _weighted(tally)
+    return _equity(spec, sums, total, tally.showdowns, exact=exact, table=table, method=method)
+
+
+def _weighted(tally: Tally) -> tuple[list[float], float]:
+    """A tally of several weight groups summed by weight: the players' tally columns one after the
+    other, and the weighted showdowns."""
     import numpy as np
 
     weights = np.array(tally.weights)
     total = float(weights @ tally.counts)
-    sums = np.tensordot(weights, tally.rows.astype(np.float64), axes=1).ravel().tolist()  # players x columns
-    return _equity(spec, sums, total, tally.showdowns, exact=exact, table=table, method=method)
+    return np.tensordot(weights, tally.rows.astype(np.float64), axes=1).ravel().tolist(), total  # players x columns
 
 
 def _one_group(spec: EquitySpec, weight: float, n: int, rows: list[int], *, exact: bool, table: bool,
@@ -959,23 +1001,33 @@ def _equity(spec: EquitySpec, sums: list[float], total: float, n: int, *, exact:
             method: str) -> Equity:
     """``result`` from the weighted sums of the tally columns (the players' one after the other),
     the weighted showdowns ``total`` and the showdowns ``n``."""
+    board, dead = spec.texts
+    players = [(r.text, math.comb(52, spec.hole_cards) if r.random else len(r)) for r in spec.ranges]
+    return make_equity(spec.game, board, dead, players, sums, total, n, exact=exact, table=table, method=method)
+
+
+def make_equity(game: str, board: str, dead: str, players: Sequence[tuple[str, int]], sums: list[float], total: float,
+           n: int, *, exact: bool, table: bool, method: str) -> Equity:
+    """The ``Equity`` of a question of ``game`` on ``board`` with ``dead`` cards (as text), each
+    player's range's text and number of hands (``players``), from the weighted sums of the tally
+    columns (the players' one after the other), the weighted showdowns ``total`` and the
+    showdowns ``n``."""
     HIGHS, LOWS, SCOOPS, SHARE, SHARES, SPLITS, SQUARES = _kernels().COLUMN_NAMES
-    columns = len(sums) // len(spec.ranges)
-    players = []
-    for p, given in enumerate(spec.ranges):
+    columns = len(sums) // len(players)
+    found = []
+    for p, (text, hands) in enumerate(players):
         row = sums[p * columns : (p + 1) * columns]
         mean = float(row[SHARES] / SHARE / total)
         stderr = 0.0
         if not exact and n > 1:
             variance = max(row[SQUARES] / SHARE**2 / total - mean**2, 0.0)
             stderr = math.sqrt(variance / (n - 1))
-        players.append(PlayerEquity(
-            given.text, mean, row[SCOOPS] / total, row[SPLITS] / total, row[HIGHS] / SHARE / total,
-            row[LOWS] / SHARE / total, stderr, math.comb(52, spec.hole_cards) if given.random else len(given),
+        found.append(PlayerEquity(
+            text, mean, row[SCOOPS] / total, row[SPLITS] / total, row[HIGHS] / SHARE / total,
+            row[LOWS] / SHARE / total, stderr, hands,
         ))
     method = method or ("table" if table else "enumeration" if exact else "monte_carlo")
-    board, dead = spec.texts
-    return Equity(spec.game, board, dead, tuple(players), exact, n, table, method)
+    return Equity(game, board, dead, tuple(found), exact, n, table, method)
 
 
 METHODS = ("table", "sweep", "fixed", "boards", "enumeration", "monte_carlo")
@@ -1093,36 +1145,40 @@ def _shape(spec: EquitySpec) -> tuple[Any, ...]:
     hands of ranges of one hand), on the board, and in one hand at most. Questions of one shape
     cost about the same on every path (the same, but for the few hands the board takes out), so
     the path chosen for one serves all."""
-    held = [0, 0, 0, 0]
-    shown = [0, 0, 0, 0]
-    most = [0, 0, 0, 0]
-    for c in spec.board:
-        shown[c & 3] += 1
-        held[c & 3] += 1
-    for c in spec.dead:
-        held[c & 3] += 1
-    singles = 0
-    sizes = []
-    randoms = []
-    for r in spec.ranges:
-        sizes.append(len(_root(r)))
-        randoms.append(r.random)
-        if len(r) == 1 and not r.random:
-            in_hand = [0, 0, 0, 0]
-            for c in r.hands[0][0]:
-                in_hand[c & 3] += 1
-                singles |= 1 << c
-            for s in range(4):
-                held[s] += in_hand[s]
-                if in_hand[s] > most[s]:
-                    most[s] = in_hand[s]
+    sizes = [len(_root(r)) for r in spec.ranges]
     classes: tuple[int, ...] = ()
     if (len(sizes) > 2 or min(sizes) > 1) and sweeps(spec):
         two = sorted(spec.ranges, key=len)[-2:]
         classes = tuple(_holdem_arrays(_root(r))[4] for r in two)
+    singles = [r.hands[0][0] for r in spec.ranges if len(r) == 1 and not r.random]
+    return shape_key(spec.game, spec.board, spec.dead, sizes, [r.random for r in spec.ranges], singles, classes)
+
+
+def shape_key(game: str, board: Sequence[int], dead: Sequence[int], sizes: Sequence[int], randoms: Sequence[bool],
+              singles: Sequence[Sequence[int]], classes: tuple[int, ...]) -> tuple[Any, ...]:
+    """``_shape`` from its parts: the game, the board and dead cards, the sizes of the ranges as
+    read, whether each is random, the cards of each range of one hand (as the board leaves it),
+    and the rank classes the sweep of two ranges counts."""
+    held = [0, 0, 0, 0]
+    shown = [0, 0, 0, 0]
+    most = [0, 0, 0, 0]
+    for c in board:
+        shown[c & 3] += 1
+        held[c & 3] += 1
+    for c in dead:
+        held[c & 3] += 1
+    bits = 0
+    for cards in singles:
+        in_hand = [0, 0, 0, 0]
+        for c in cards:
+            in_hand[c & 3] += 1
+            bits |= 1 << c
+        for s in range(4):
+            held[s] += in_hand[s]
+            if in_hand[s] > most[s]:
+                most[s] = in_hand[s]
     suits = sorted(zip(held, shown, most, strict=True))
-    return (spec.game, len(spec.board), len(spec.dead), tuple(sizes), tuple(randoms), classes, singles.bit_count(),
-            *suits)
+    return (game, len(board), len(dead), tuple(sizes), tuple(randoms), classes, bits.bit_count(), *suits)
 
 
 def _choose(spec: EquitySpec, precision: float, exact: bool | None) -> str:
@@ -1158,6 +1214,10 @@ def calculate(
     showdowns. ``method`` names a path of ``METHODS`` outright (``enumeration``: the plain
     ``exact_tally``).
     """
+    if method is None and trials >= 1 and board and not dead:  # heads-up on a board, asked afresh
+        fresh: Equity | None = _fresh().answer(ranges, board, dead, game, exact, precision)
+        if fresh is not None:
+            return fresh
     spec = EquitySpec.make(ranges, board=board, dead=dead, game=game)
     if precision <= 0 or trials < 1:
         raise InvalidArgument("precision is positive and trials at least 1")

@@ -1,0 +1,202 @@
+"""Heads-up hold'em on a board, asked afresh: ``calculate``'s sweep without building a question.
+
+A player studying a spot asks a new question each time: the same ranges on another board, or
+another hand against the same range. ``calculate`` reads such a question into an ``EquitySpec``
+(the ranges less the board's cards, each kept as a range of its own, the path chosen, the
+arrays made), which costs as much as the counting on the turn and the river. ``answer`` takes a
+shorter way for the commonest question, heads-up hold'em with a board and no dead cards, whose
+path by ``choose`` is the sweep: the ranges are read whole (each parsed range keeps its arrays
+in ``Range.memo``), the board is read by a table of the cards' names, and the kernels leave out
+the hands the board holds themselves (``kept.sweep_whole``, ``kernels.hand_against_range``).
+The path is still ``choose``'s, looked up by the question's shape (``calculate.shape_key``) in
+the paths chosen lately; the counts are the sweep's, so the answer is the one ``calculate``'s
+own path gives, to the last bit (``tests/equity/test_fresh.py``).
+
+Anything else (dead cards, another game, an empty board, three players, a range of one hand
+each, a shape not asked before, a question that is wrong) goes the long way, which also
+raises the errors: ``answer`` returns None and never raises.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from pokerfloor.cards import Card, format_cards
+from pokerfloor.equity import kernels
+from pokerfloor.equity.calculate import (
+    _CHOICES,
+    Equity,
+    EquitySpec,
+    _holdem_arrays,
+    _lists_tally_of,
+    _same_hands,
+    _sweep_setup,
+    _sweep_sums,
+    _weighted,
+    make_equity,
+    packed_tables,
+    shape_key,
+)
+from pokerfloor.equity.kept import sweep_whole
+from pokerfloor.equity.ranges import Range, RangeError, parse_range
+from pokerfloor.errors import InvalidArgument
+
+CARDS: dict[str, Card] = {format_cards([Card(c)]): Card(c) for c in range(52)}
+"""Each card by its name as ``format_cards`` writes it (``"Ah"``): a board written so is read by
+looking its names up; any other writing goes the long way (``parse_cards``)."""
+
+_SAME: dict[tuple[int, int], tuple[Range, Range, Any]] = {}
+"""For the pairs of whole ranges asked of lately (by identity): ``calculate._same_hands``."""
+
+_GROUPS: dict[tuple[Any, ...], int] = {}
+"""For the shapes of two ranges asked of lately: how ``kernels.sweep_headsup`` counts the boards
+with no flush (``calculate._headsup_grouping``, as the question's own ranges gave it)."""
+
+KEPT = 256
+"""How many of each of the above are kept."""
+
+
+def _whole(asked: str | Range) -> Range | None:
+    """The range asked of as read whole, or None (random, or made by ``Range.without``: the long
+    way reads those)."""
+    if type(asked) is str:
+        try:
+            given = parse_range(asked)
+        except RangeError:
+            return None
+    elif type(asked) is Range:
+        given = asked
+    else:
+        return None
+    if given.random or "from" in given.memo or not len(given) or given.sizes != {2}:
+        return None
+    return given
+
+
+def _board(text: object) -> tuple[list[Card], int] | None:
+    """The board's cards and their bit mask, or None."""
+    if type(text) is not str or not 2 <= len(text) <= 10 or len(text) % 2:
+        return None
+    cards = []
+    mask = 0
+    for i in range(0, len(text), 2):
+        card = CARDS.get(text[i : i + 2])
+        if card is None:
+            return None
+        cards.append(card)
+        mask |= 1 << card
+    if mask.bit_count() != len(cards):
+        return None
+    return cards, mask
+
+
+def _left(given: Range, mask: int) -> int:
+    """How many hands of ``given`` hold no card of ``mask``."""
+    if len(given) == 1:
+        return 0 if given.bits[0] & mask else 1
+    return int(np.count_nonzero((given.masks & mask) == 0))
+
+
+def answer(ranges: Sequence[str | Range], board: object, dead: object, game: str, exact: bool | None,
+           precision: float) -> Equity | None:
+    """``calculate(ranges, board=board, dead=dead, game=game, exact=exact, precision=precision)``
+    where it is heads-up hold'em of two listed ranges (not both one hand) on a board, with no dead
+    cards, whose path is the sweep; None for any other question (``calculate`` answers it)."""
+    if len(ranges) != 2 or game != "holdem" or exact is False or dead not in ((), "") or not precision > 0:
+        return None
+    read = _board(board)
+    if read is None:
+        return None
+    cards, mask = read
+    first, second = _whole(ranges[0]), _whole(ranges[1])
+    if first is None or second is None:
+        return None
+    left = (_left(first, mask), _left(second, mask))
+    if min(left) < 1 or max(left) < 2 or (len(first) > 1 and left[0] == 1) or (len(second) > 1 and left[1] == 1):
+        return None  # a range the board empties, two single hands, a range the board leaves one hand of
+    missing = 5 - len(cards)
+    sizes = (len(first), len(second))
+    if min(sizes) > 1:
+        arrays = (_holdem_arrays(first), _holdem_arrays(second))
+        order = (0, 1) if left[0] <= left[1] else (1, 0)  # ``sorted(ranges, key=len)``, as ``_shape``
+        classes = (arrays[order[0]][4], arrays[order[1]][4])
+        shape = shape_key("holdem", cards, (), sizes, (False, False), (), classes)
+    else:
+        single = first if sizes[0] == 1 else second
+        shape = shape_key("holdem", cards, (), sizes, (False, False), (single.hands[0][0],), ())
+    if _CHOICES.get((shape, precision, exact)) != "sweep":
+        return None
+    small, big, suits, at, _ = packed_tables()
+    board_cards = np.array([*cards, *[0] * missing], dtype=np.uint8)
+    if min(sizes) > 1:
+        group = _group(shape, ranges, board) if missing in (1, 2) else 0
+        if group is None:
+            return None
+        hands0, weights0, classes0, ranks0 = arrays[0][:4]
+        hands1, weights1, classes1, ranks1 = arrays[1][:4]
+        out = np.zeros((len(weights0), len(weights1), 4), dtype=np.int64)
+        kept = np.zeros(2, dtype=np.int64)
+        sweep_whole(hands0, classes0, ranks0, hands1, classes1, ranks1, _same(first, second), board_cards, mask,
+                    missing, group, small, big, suits, at, out, kept)
+        swapped = False
+    else:
+        swapped = sizes[0] > 1
+        hand, whole = (second, first) if swapped else (first, second)
+        hands0, weights0 = _holdem_arrays(hand)[:2]
+        hands1, weights1, classes1, ranks1 = _holdem_arrays(whole)[:4]
+        held = mask | hand.bits[0]
+        out = np.zeros((1, len(weights1), 4), dtype=np.int64)
+        kernels.hand_against_range(hands0[0], hands1, classes1, ranks1, board_cards, held, missing, small, big, suits,
+                                   at, out[0])
+    found = _sweep_sums(out, swapped, weights0, weights1)
+    if found is None:
+        return None
+    groups, rows, counts = found
+    players = ((first.text, left[0]), (second.text, left[1]))
+    if len(groups) == 1:
+        weight, n = groups[0], counts[0]
+        sums, total = [weight * float(v) for v in rows], weight * float(n)
+    else:
+        tally = _lists_tally_of(2, groups, rows, counts)
+        sums, total = _weighted(tally)
+        n = tally.showdowns
+    return make_equity("holdem", board, "", players, sums, total, n, exact=True, table=False,  # type: ignore[arg-type]
+                       method="sweep")
+
+
+def _same(first: Range, second: Range) -> Any:
+    """``calculate._same_hands`` of two whole ranges, kept for the pairs asked of lately."""
+    key = (id(first), id(second))
+    found = _SAME.get(key)
+    if found is not None and found[0] is first and found[1] is second:
+        return found[2]
+    same = _same_hands(_holdem_arrays(first)[0], _holdem_arrays(second)[0])
+    if len(_SAME) >= KEPT:
+        _SAME.clear()
+    _SAME[key] = (first, second, same)  # the ranges held: their ids stay theirs
+    return same
+
+
+def _group(shape: tuple[Any, ...], ranges: Sequence[str | Range], board: object) -> int | None:
+    """How the sweep of two ranges counts the boards with no flush for questions of ``shape``:
+    as ``calculate`` chose it for the first such question asked here."""
+    found = _GROUPS.get(shape)
+    if found is None:
+        try:
+            spec = EquitySpec.make(ranges, board=board)  # type: ignore[arg-type]
+            found = int(_sweep_setup(spec)[1][10])
+        except (RangeError, InvalidArgument):
+            return None
+        if len(_GROUPS) >= KEPT:
+            _GROUPS.clear()
+        _GROUPS[shape] = found
+    return found
+
+
+def forget() -> None:
+    """Empty what is kept here (``calculate.forget``)."""
+    _SAME.clear()
+    _GROUPS.clear()
