@@ -58,6 +58,9 @@ with no flush (``calculate._headsup_grouping``, as the question's own ranges gav
 KEPT = 256
 """How many of each of the above are kept."""
 
+HOLDEM = frozenset({2})
+"""The ``Range.sizes`` of a hold'em range."""
+
 
 def _whole(asked: str | Range) -> Range | None:
     """The range asked of as read whole, or None (random, or made by ``Range.without``: the long
@@ -71,7 +74,7 @@ def _whole(asked: str | Range) -> Range | None:
         given = asked
     else:
         return None
-    if given.random or "from" in given.memo or not len(given) or given.sizes != {2}:
+    if given.random or "from" in given.memo or not len(given) or given.sizes != HOLDEM:
         return None
     return given
 
