@@ -9,11 +9,12 @@ path by ``choose`` is the sweep: the ranges are read whole (each parsed range ke
 in ``Range.memo``), the board is read by a table of the cards' names, and the kernels leave out
 the hands the board holds themselves (``kept.sweep_whole``, ``kernels.hand_against_range``).
 The path is still ``choose``'s, looked up by the question's shape (``calculate.shape_key``) in
-the paths chosen lately; the counts are the sweep's, so the answer is the one ``calculate``'s
-own path gives, to the last bit (``tests/equity/test_fresh.py``).
+the paths chosen lately (the first question of a shape is read the long way to choose it); the
+counts are the sweep's, so the answer is the one ``calculate``'s own path gives, to the last bit
+(``tests/equity/test_fresh.py``).
 
 Anything else (dead cards, another game, an empty board, three players, a range of one hand
-each, a shape not asked before, a question that is wrong) goes the long way, which also
+each, a question that is wrong) goes the long way, which also
 raises the errors: ``answer`` returns None and never raises.
 """
 
@@ -36,6 +37,7 @@ from pokerfloor.equity.calculate import (
     _sweep_setup,
     _sweep_sums,
     _weighted,
+    choose,
     make_equity,
     packed_tables,
     shape_key,
@@ -130,7 +132,10 @@ def answer(ranges: Sequence[str | Range], board: object, dead: object, game: str
     else:
         single = first if sizes[0] == 1 else second
         shape = shape_key("holdem", cards, (), sizes, (False, False), (single.hands[0][0],), ())
-    if _CHOICES.get((shape, precision, exact)) != "sweep":
+    path = _CHOICES.get((shape, precision, exact))
+    if path is None:
+        path = _choose_once(ranges, board, precision, exact)
+    if path != "sweep":
         return None
     small, big, suits, at, _ = packed_tables()
     board_cards = np.array([*cards, *[0] * missing], dtype=np.uint8)
@@ -181,6 +186,15 @@ def _same(first: Range, second: Range) -> Any:
         _SAME.clear()
     _SAME[key] = (first, second, same)  # the ranges held: their ids stay theirs
     return same
+
+
+def _choose_once(ranges: Sequence[str | Range], board: object, precision: float, exact: bool | None) -> str | None:
+    """The path ``choose`` takes for the question (and for every question of its shape after it:
+    ``choose`` keeps it by shape), the question read the long way; None if it is wrong."""
+    try:
+        return choose(EquitySpec.make(ranges, board=board), precision, exact)  # type: ignore[arg-type]
+    except (RangeError, InvalidArgument):
+        return None
 
 
 def _group(shape: tuple[Any, ...], ranges: Sequence[str | Range], board: object) -> int | None:
