@@ -98,11 +98,35 @@ def _board(text: object) -> tuple[list[Card], int] | None:
     return cards, mask
 
 
-def _left(given: Range, mask: int) -> int:
-    """How many hands of ``given`` hold no card of ``mask``."""
-    if len(given) == 1:
-        return 0 if given.bits[0] & mask else 1
-    return int(np.count_nonzero((given.masks & mask) == 0))
+def _left(given: Range, cards: list[Card]) -> int:
+    """How many hands of ``given`` hold none of ``cards``: its hands, less those holding each card,
+    plus those holding two of them (counted twice), from what the range keeps (``_card_counts``)."""
+    per_card, pairs = _card_counts(given)
+    left = len(given)
+    for i, a in enumerate(cards):
+        left -= per_card[a]
+        for b in cards[i + 1 :]:
+            if (1 << a | 1 << b) in pairs:
+                left += 1
+    return left
+
+
+def _at_least(given: Range, cards: list[Card]) -> int:
+    """At least how many hands of ``given`` hold none of ``cards`` (``_left`` less its pairs)."""
+    per_card = _card_counts(given)[0]
+    return len(given) - sum([per_card[c] for c in cards])
+
+
+def _card_counts(given: Range) -> tuple[list[int], frozenset[int]]:
+    """How many of the range's hands hold each card, and its hands as bit masks; kept with it."""
+    found: tuple[list[int], frozenset[int]] | None = given.memo.get("fresh")  # type: ignore[assignment]
+    if found is None:
+        per_card = [0] * 52
+        for cards, _ in given.hands:
+            for c in cards:
+                per_card[c] += 1
+        found = given.memo["fresh"] = (per_card, frozenset(given.bits))
+    return found
 
 
 def answer(ranges: Sequence[str | Range], board: object, dead: object, game: str, exact: bool | None,
@@ -119,17 +143,23 @@ def answer(ranges: Sequence[str | Range], board: object, dead: object, game: str
     first, second = _whole(ranges[0]), _whole(ranges[1])
     if first is None or second is None:
         return None
-    left = (_left(first, mask), _left(second, mask))
-    if min(left) < 1 or max(left) < 2 or (len(first) > 1 and left[0] == 1) or (len(second) > 1 and left[1] == 1):
-        return None  # a range the board empties, two single hands, a range the board leaves one hand of
     missing = 5 - len(cards)
     sizes = (len(first), len(second))
     if min(sizes) > 1:
         arrays = (_holdem_arrays(first), _holdem_arrays(second))
-        order = (0, 1) if left[0] <= left[1] else (1, 0)  # ``sorted(ranges, key=len)``, as ``_shape``
+        if arrays[0][4] == arrays[1][4] and min(_at_least(first, cards), _at_least(second, cards)) >= 2:
+            order = (0, 1)  # the order of the two matters not, and neither range is left one hand or none
+        else:
+            left = (_left(first, cards), _left(second, cards))
+            if min(left) < 2:
+                return None  # a range the board empties or leaves one hand of (that one hand is swept)
+            order = (0, 1) if left[0] <= left[1] else (1, 0)  # ``sorted(ranges, key=len)``, as ``_shape``
         classes = (arrays[order[0]][4], arrays[order[1]][4])
         shape = shape_key("holdem", cards, (), sizes, (False, False), (), classes)
     else:
+        left = (_left(first, cards), _left(second, cards))
+        if min(left) < 1 or max(left) < 2 or (sizes[0] > 1 and left[0] == 1) or (sizes[1] > 1 and left[1] == 1):
+            return None  # a range the board empties, two single hands, a range the board leaves one hand of
         single = first if sizes[0] == 1 else second
         shape = shape_key("holdem", cards, (), sizes, (False, False), (single.hands[0][0],), ())
     path = _CHOICES.get((shape, precision, exact))
@@ -149,6 +179,7 @@ def answer(ranges: Sequence[str | Range], board: object, dead: object, game: str
         kept = np.zeros(2, dtype=np.int64)
         sweep_whole(hands0, classes0, ranks0, hands1, classes1, ranks1, _same(first, second), board_cards, mask,
                     missing, group, small, big, suits, at, out, kept)
+        left = (int(kept[0]), int(kept[1]))
         swapped = False
     else:
         swapped = sizes[0] > 1
