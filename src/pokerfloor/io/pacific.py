@@ -37,7 +37,7 @@ _TOURNAMENT = re.compile(r"^Tournament #(?P<number>[0-9]+) (?P<buy_in>.*?) - Tab
                          r"\((?:Real Money|Practice Play)\)$")
 _TABLE = re.compile(r"^Table (?P<table>.+?)(?: (?P<max>[0-9]+) Max)? \((?:Real Money|Practice Play)\)$")
 _BUTTON = re.compile(r"^Seat (?P<button>[0-9]+) is the button$")
-_SEAT = re.compile(r"^Seat (?P<seat>[0-9]+): (?P<name>.+) \( (?P<stack>[^ ()]+) \)$")
+_SEAT = re.compile(r"^Seat (?P<seat>[0-9]+): (?P<name>.+) \( ?(?P<stack>[^()]+?) ?\)$")
 _ACTION = re.compile(r"^(?P<name>.+?) (?P<verb>posts (?:small blind|big blind|ante|dead blind)|calls|bets|raises|"
                      r"checks|folds|shows|mucks|collected) ?(?P<rest>.*)$")
 _DEALING = re.compile(r"^\*\* Dealing (?P<street>down cards|flop|turn|river) \*\*(?: \[(?P<cards>[^\]]*)\])?$")
@@ -118,6 +118,8 @@ def _in_stars_words(lines: list[str], header: str) -> list[str]:
             out.append(f"Table '{table}'{size} Seat #{button} is the button")
         elif (found := _SEAT.match(line)) is not None:
             out.append(f"Seat {found.group('seat')}: {found.group('name')} ({_amount(found.group('stack'))} in chips)")
+        elif line.startswith("Seat ") and not summary:
+            raise HistoryImportError(f"a seat line that is not read: {line[:60]!r}")
         elif (found := _DEALING.match(line)) is not None:
             street = found.group("street")
             cards = _cards(found.group("cards") or "")

@@ -120,6 +120,8 @@ def _in_stars_words(lines: list[str]) -> list[str]:
             out.append(f"Table '{table}' Seat #{found.group('button')} is the button")
         elif (found := _SEAT.match(line)) is not None and not summary:
             out.append(f"Seat {found.group('seat')}: {found.group('name')} ({found.group('stack')} in chips)")
+        elif line.startswith("Seat ") and ": " in line and not summary:
+            raise HistoryImportError(f"a seat line that is not read: {line[:60]!r}")
         elif (found := _DEALING.match(line)) is not None:
             street = found.group("street")
             out.append("*** HOLE CARDS ***" if street == "down cards"

@@ -6,20 +6,23 @@ replay did: the forced bets, every action with PokerStars' amounts (``calls $X``
 ``raises $X to $Y`` raises by X to a total of Y, ``bets $X``, ``and is all-in``), the board,
 each player's cards where they are known (one ``Dealt to`` line each: a home game's download
 knows every hand that was shown), the showdown, uncalled bets and the pots collected, then the
-summary. A hand the rules refuse is not written: it is reported with its reason. The games are
-the flop games PokerStars writes and ``pokerstars.read`` reads back: hold'em no-limit and limit,
-Omaha pot-limit and Omaha hi-lo limit (stud and razz are not written yet).
+summary. A tournament hand (``event`` ``Tournament #N``) opens with PokerStars' tournament line:
+the buy-in (the user field ``_buy_in``), the level in Roman numerals, and each seat's bounty
+(``_bounties``) where the history has them. A hand the rules refuse is not written: it is
+reported with its reason. The games are the flop games PokerStars writes and ``pokerstars.read``
+reads back: hold'em no-limit and limit, Omaha pot-limit and Omaha hi-lo limit (stud and razz are not written yet).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from decimal import Decimal
 
 from pokerfloor.hand import Hand
 from pokerfloor.io.notation import Money
 from pokerfloor.io.phh import HandHistory
-from pokerfloor.io.pokerstars import GAMES, STUD
+from pokerfloor.io.pokerstars import GAMES, STUD, to_roman
 from pokerfloor.io.replay import Replay
 from pokerfloor.io.sitehand import HistoryImportError
 from pokerfloor.io.verify import verify_history
@@ -31,6 +34,9 @@ WRITTEN_POSTS = frozenset({"sb", "bb", "ante", "bb_ante", "straddle"})
 ``posts the ante``, which is how it writes a big-blind ante too, ``posts straddle``); a dead or
 missed blind has no form that reads back."""
 FLOP_STREETS = {"flop": "FLOP", "turn": "TURN", "river": "RIVER"}
+_TOURNAMENT = re.compile(r"Tournament #([0-9]{1,20})")
+"""A history's ``event`` that is a tournament PokerStars would number (the PokerStars reader
+writes ``Tournament #N``): written as a tournament hand, with its buy-in, level and bounties."""
 
 
 def _amount(value: Money, currency: bool) -> str:
@@ -74,6 +80,9 @@ class _Writer:
         self.currency = bool(history.currency) or any(isinstance(s, Decimal) for s in history.starting_stacks)
         names = history.players or tuple(f"Player{i}" for i in range(1, history.player_count + 1))
         self.names = {seat: names[i] for i, seat in enumerate(state.seating.seats)}
+        bounties = history.extra.get("_bounties")
+        self.bounties = {seat: str(bounties[i]) for i, seat in enumerate(state.seating.seats)
+                         if isinstance(bounties, list) and i < len(bounties) and bounties[i]}
 
     def money(self, chips: int) -> str:
         return _amount(self.state.money(chips), self.currency)
@@ -88,14 +97,21 @@ class _Writer:
         currency = " USD" if self.currency else ""
         date = f"{h.year or 2000:04d}/{h.month or 1:02d}/{h.day or 1:02d} {h.time or '00:00:00'}"
         number = h.hand if isinstance(h.hand, int) or (isinstance(h.hand, str) and h.hand.isdigit()) else self.number
-        out = [f"PokerStars Hand #{number}:  {self.words} ({self.money(stakes[0])}/{self.money(stakes[1])}"
-               f"{currency}) - {date} ET"]
+        tournament = _TOURNAMENT.fullmatch(h.event or "")
+        if tournament is not None:
+            buy_in = str(h.extra.get("_buy_in") or "Freeroll")
+            out = [f"PokerStars Hand #{number}: Tournament #{tournament.group(1)}, {buy_in} {self.words} - Level "
+                   f"{to_roman(h.level or 1)} ({self.money(stakes[0])}/{self.money(stakes[1])}) - {date} ET"]
+        else:
+            out = [f"PokerStars Hand #{number}:  {self.words} ({self.money(stakes[0])}/{self.money(stakes[1])}"
+                   f"{currency}) - {date} ET"]
         table = str(h.table) if h.table is not None else "pokerfloor"
         size = h.seat_count or max(self.state.seating.seats)
         out.append(f"Table '{table}' {size}-max Seat #{self.state.seating.button} is the button")
         for seat in sorted(self.state.seating.seats):
             stack = self.hand.starting_stacks[seat]
-            out.append(f"Seat {seat}: {self.names[seat]} ({self.money(stack)} in chips)")
+            bounty = f", {self.bounties[seat]} bounty" if seat in self.bounties else ""
+            out.append(f"Seat {seat}: {self.names[seat]} ({self.money(stack)} in chips{bounty})")
         return out
 
     def lines(self) -> list[str]:

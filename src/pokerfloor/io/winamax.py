@@ -104,6 +104,8 @@ def _in_stars_words(lines: list[str]) -> list[str]:
             bounty = f", {seat.group('bounty')} bounty" if seat.group("bounty") else ""
             out.append(f"Seat {seat.group('seat')}: {seat.group('name')} ({seat.group('stack')} in chips{bounty})")
             names = sorted([*names, seat.group("name")], key=len, reverse=True)
+        elif line.startswith("Seat ") and not any(o.startswith("***") for o in out):
+            raise HistoryImportError(f"a seat line that is not read: {line[:60]!r}")
         elif line in _STREETS:
             if _STREETS[line]:
                 out.append(_STREETS[line])
