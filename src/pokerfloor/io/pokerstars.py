@@ -180,6 +180,9 @@ class LineReader:
             else:
                 self._line(line)
         self._round_over()
+        if self.hand.variant in STUD and self.hand.bring_in is None:
+            raise HistoryImportError("no one brought in (the low card completed at once): the hand does not say"
+                                     " what the bring-in was, which its replay needs")
         if any(self.bounties.values()):
             self.hand.extra["_bounties"] = [self.bounties.get(seat, "") for seat in self.hand.order()]
         return self.hand
