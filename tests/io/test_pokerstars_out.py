@@ -167,8 +167,9 @@ def test_a_served_sessions_download_round_trips_exactly(game: dict[str, object])
     """The PHH download of a session a room dealt (straddles, rebuys and run-it-twice offers
     included; hole cards only where they were shown, as a spectator saw them), written for the
     trackers and read back: every hand, the same chips, board and shown cards."""
-    from pokerfloor.server import downloads
     from tests.server.played import SETTINGS, play
+
+    from pokerfloor.server import downloads
 
     room, _ = play(30, settings={**SETTINGS, "game": game})
     text = downloads.session_phh(downloads.session(room))
