@@ -25,6 +25,7 @@ from pokerfloor.errors import IllegalAction, InvalidArgument, Reason
 from pokerfloor.hand import bomb, dealer, draw, forced, out_of_turn, showdown, spots, stud
 from pokerfloor.hand.betting import Chips, Round
 from pokerfloor.hand.given import cards_or_unknown
+from pokerfloor.hand.phase import BETTING, BRING_IN, CARDS_DUE, DRAW, OVER, RUN_OUT, SHOWDOWN
 from pokerfloor.hand.pots import Layer, pot_layers
 from pokerfloor.hand.record import HandRecord, RecordedDeck, replay_record, restore
 from pokerfloor.hand.terms import terms_of
@@ -243,7 +244,7 @@ class Hand:
         self._to_act = -1
         self._unit_scale = (1, 1)
         self._postflop_min_bet = terms.min_bet
-        self._over = False
+        self._phase = BETTING  # what the hand waits for (phase.py); the deal sets it
         self._result: Result | None = None
         self._outcome: Outcome | None = None
         self._exposed = False
@@ -253,17 +254,14 @@ class Hand:
         self._killer = -1
         self._entered = False
         self._stud = terms.stud
-        self._bring_in_open = False
         self._bring_in_seat = -1
         self._opened = -1       # stud: the seat that opened the betting round in play (``opener``)
         self._open_pair = False
-        self._drawing = False
         self._drawn: list[bool] = [True] * n
         self._owed: list[tuple[int, int]] = []
         self._discards = draw.Discards()
         self._given_board: list[Card | None] = []
         self._wait_runout = bool(wait_for_runout)
-        self._awaiting_runout = False
         self._run_chosen = False
         self._runs = 1
         self._run_boards: list[list[Card | None]] = []
@@ -356,7 +354,7 @@ class Hand:
         self._to_act = -1
         self._unit_scale = other._unit_scale
         self._postflop_min_bet = other._postflop_min_bet
-        self._over = False
+        self._phase = BETTING  # what the hand waits for (phase.py); the deal sets it
         self._result = None
         self._outcome = None
         self._exposed = False
@@ -366,17 +364,14 @@ class Hand:
         self._killer = other._killer
         self._entered = False
         self._stud = other._stud
-        self._bring_in_open = False
         self._bring_in_seat = -1
         self._opened = -1
         self._open_pair = False
-        self._drawing = False
         self._drawn = [True] * n
         self._owed = []
         self._discards = draw.Discards()
         self._given_board = []
         self._wait_runout = other._wait_runout
-        self._awaiting_runout = False
         self._run_chosen = False
         self._runs = 1
         self._run_boards = []
@@ -495,7 +490,7 @@ class Hand:
         ``run_out`` before dealing the rest of the board (no more betting can happen). It waits
         only when the deck can deal the rest of the board at least twice (``max_runs``): a
         hand whose deck cannot is run out at once, so running it twice is never offered."""
-        return self._awaiting_runout
+        return self._phase == RUN_OUT
 
     @property
     def max_runs(self) -> int:
@@ -530,7 +525,7 @@ class Hand:
         the betting starts on its left, with a seat that need not bring in (TDA 2024 RP-10-E,
         docs/rules.md §2.6). ``None`` in other games and while no one is to act (the showdown,
         a run-out, the end)."""
-        if not self._stud or self._over or self._to_act < 0 or self._street_index >= len(self._streets):
+        if not self._stud or self._phase == OVER or self._to_act < 0 or self._street_index >= len(self._streets):
             return None
         if self._opened != self._first:
             return self._seats[self._opened], "left_of_all_in"
@@ -541,7 +536,7 @@ class Hand:
     def pots(self) -> list[Pot]:
         """Every chip in the middle, this round's bets included, main pot first; empty once the
         hand is over and the pots are awarded (see ``result.awards``)."""
-        if self._over:
+        if self._phase == OVER:
             return []
         return [Pot(amount, eligible) for amount, eligible in self._pot_layers()]
 
@@ -556,7 +551,7 @@ class Hand:
 
     @property
     def is_over(self) -> bool:
-        return self._over
+        return self._phase == OVER
 
     @property
     def result(self) -> Result | None:
@@ -662,7 +657,7 @@ class Hand:
         return [s == 0 for s in self._chips.stack]
 
     def __repr__(self) -> str:
-        state = "over" if self._over else f"{self.street}, to act: {self.to_act}"
+        state = "over" if self._phase == OVER else f"{self.street}, to act: {self.to_act}"
         return f"<Hand {self.game.variant} {self.game.structure} {state}>"
 
     # ------------------------------------------------------------------ dealing
@@ -711,8 +706,9 @@ class Hand:
             self.events.append(_event("bomb_pot", None, self._bomb, street=self.street, note=note))
             self._close_round()
             return
+        self._phase = BETTING
         if self._stud:
-            self._open_stud_round()
+            self._open_stud_round()  # BRING_IN on third street with a bring-in
         nxt = self._next_to_act(self._first - 1 if self._killer < 0 else self._killer)
         self._opened = nxt
         if nxt < 0:
@@ -822,14 +818,14 @@ class Hand:
     def _start_draw(self) -> None:
         """A draw street starts with its draw: every seat still in draws, from the button's left."""
         self._drawn = list(self._folded)
-        self._drawing = True
+        self._phase = DRAW
         self._discards.next_draw()
         self._next_draw()
 
     def _draw_act(self, i: int, action: str, discard: object) -> Event:
         """A seat's turn in the draw: discard cards (none is standing pat) and get as many
         replacements, dealt at once or, in manual dealing, by ``deal`` (RROP11 draw)."""
-        if not self._drawing:
+        if self._phase != DRAW:
             raise IllegalAction("invalid_action", "there is no draw now: it is a betting round", R_DRAW)
         if action != "draw":
             raise IllegalAction(
@@ -893,7 +889,6 @@ class Hand:
         self._awaiting = DealRequest("draw", self._seats[owed[0][0]], owed[0][1]) if owed else None
         self._to_act = next((j for j in range(self._n) if not self._drawn[j]), -1)
         if self._to_act < 0 and not owed:
-            self._drawing = False
             self._after_board_dealt()
 
     def _take_given_cards(self, holes: Mapping[int, CardsLike] | None, board: CardsLike | None) -> None:
@@ -940,6 +935,7 @@ class Hand:
             missing = self._cards_due(i) - len(self._holes[i])
             if missing > 0:
                 self._awaiting = DealRequest("holes", self._seats[i], missing)
+                self._phase = CARDS_DUE
                 self._to_act = -1
                 return
         self._awaiting = None
@@ -1029,6 +1025,7 @@ class Hand:
         if len(cards) < count:
             if self._manual:
                 self._awaiting = DealRequest("board", None, count)
+                self._phase = CARDS_DUE
                 self._to_act = -1
                 return
             fresh = self._deck.deal(count - len(cards))
@@ -1046,6 +1043,7 @@ class Hand:
         for board in range(first, self._boards):
             if self._manual:
                 self._awaiting = DealRequest("board", None, count, board)
+                self._phase = CARDS_DUE
                 self._to_act = -1
                 return True
             cards: list[Card | None] = list(self._deck.deal(count))
@@ -1067,6 +1065,7 @@ class Hand:
                     continue
                 if self._manual:
                     self._awaiting = DealRequest("board", None, count, run)
+                    self._phase = CARDS_DUE
                     self._to_act = -1
                     return True
                 cards: list[Card | None] = list(self._deck.deal(count))
@@ -1092,6 +1091,7 @@ class Hand:
         mucked; a dealt hand tables its hands in showdown order, and asks each seat whose hand can
         no longer win whether it shows or mucks (or mucks it, under ``auto_muck``)."""
         self._to_act = -1
+        self._phase = SHOWDOWN
         contenders = [j for j in range(self._n) if not self._folded[j] and not self._mucked[j]]
         if self._manual and any(None in self._holes[j] and not self._shown[j] for j in contenders):
             return  # a replay still owes a show or a muck
@@ -1234,7 +1234,7 @@ class Hand:
                     won[self._pos[seat]] += chips
                 awards.append(award)
         self._chips.pay_out(won)
-        self._over = True
+        self._phase = OVER
         final = dict(zip(self._seats, self._chips.stack))
         returned = {e.seat: e.amount for e in self.events if e.kind == "return" and e.seat is not None and e.amount}
         self._outcome = (
@@ -1348,7 +1348,8 @@ class Hand:
             and self.game.house.stud_open_pair_option,
         )
         self._first = first
-        self._bring_in_open = bring_in
+        if bring_in:
+            self._phase = BRING_IN
         self._open_pair = open_pair
         if bring_in:
             self._bring_in_seat = first if self._chips.stack[first] > 0 else -1
@@ -1378,7 +1379,7 @@ class Hand:
                 raise IllegalAction("invalid_action", f"the bring-in is {bring_in}, not {to}", R_BRING_IN)
             self._chips.put_in(i, bring_in)
             self._round.level = max(self._round.level, self.game.bring_in)
-            self._bring_in_open = False
+            self._phase = BETTING
             return self._record(i, "bring_in", bring_in)
         legal = self._bring_in_legal(i)
         choices = f"bring in {bring_in}" + (f" or complete to {legal.complete.min_to}" if legal.complete else "")
@@ -1391,7 +1392,7 @@ class Hand:
             raise IllegalAction("invalid_action", choices, R_BRING_IN)
         self._check_amount(i, to, "complete", legal.complete.min_to, legal.complete.max_to)
         self._raise_to(i, to)
-        self._bring_in_open = False
+        self._phase = BETTING
         return self._record(i, "complete", to)
 
     def _turn_to(self, j: int) -> None:
@@ -1539,15 +1540,20 @@ class Hand:
     def legal(self) -> Legal:
         """What the seat to act may do, with exact amounts."""
         i = self._to_act
-        if i < 0:
+        if i < 0:  # the phases no seat acts in (CARDS_DUE, RUN_OUT, OVER), a replay's showdown
             return Legal()
-        seat = self._seats[i]
-        if self._street_index >= self._rounds:
-            return Legal(seat=seat, show=True, muck=True)
-        if self._drawing:
-            return Legal(seat=seat, draw=len(self._holes[i]))
-        if self._bring_in_open:
+        phase = self._phase
+        if phase == SHOWDOWN:
+            return Legal(seat=self._seats[i], show=True, muck=True)
+        if phase == DRAW:
+            return Legal(seat=self._seats[i], draw=len(self._holes[i]))
+        if phase == BRING_IN:
             return self._bring_in_legal(i)
+        return self._betting_legal(i)
+
+    def _betting_legal(self, i: int) -> Legal:
+        """``legal`` in a betting round: call, check or fold, and the bet or raise open."""
+        seat = self._seats[i]
         level, bet_now, stack = self._round.level, self._chips.bet[i], self._chips.stack[i]
         to_call = level - bet_now
         call = _new(Call, (min(level, bet_now + stack), min(to_call, stack))) if to_call > 0 else None
@@ -1587,7 +1593,8 @@ class Hand:
 
     def _act(self, seat: object, action: object, to: object, discard: object) -> Event:
         """``act`` without keeping the input (a held action settled in turn is no new input)."""
-        if self._over:
+        phase = self._phase
+        if phase == OVER:
             raise IllegalAction("hand_over", "the hand is over")
         if not self._dealt_in(seat):
             raise IllegalAction("invalid_action", f"seat {seat!r} is not dealt in to this hand")
@@ -1602,23 +1609,27 @@ class Hand:
         if i != self._to_act:
             if self._to_act < 0:
                 why = ": cards are due" if self._awaiting else ""
-                if self._awaiting_runout:
+                if phase == RUN_OUT:
                     why = ": the run-out waits for run_it or run_out"
                 raise IllegalAction("not_your_turn", "no one may act now" + why, R_TURN)
-            if self.game.house.oot_mode == "hold" and self._can_act(i) and not self._drawing:
+            if self.game.house.oot_mode == "hold" and self._can_act(i) and phase != DRAW:
                 return self._hold(i, action, amount)
             raise IllegalAction(
                 "not_your_turn", f"it is seat {self._seats[self._to_act]}'s turn, not seat {seat}'s", R_TURN
             )
-        if self._street_index >= self._rounds:
+        if phase == SHOWDOWN:
             return self._show_or_muck(seat, action)
-        if self._drawing or action == "draw":
+        if phase == DRAW or action == "draw":
             return self._draw_act(i, action, discard)
         all_in_to = self._chips.bet[i] + self._chips.stack[i]
         if action == "all_in" and amount is not None and amount != all_in_to:
             raise IllegalAction("invalid_action", f"all-in here is to {all_in_to}, not {amount}", R_STACKS)
-        if self._bring_in_open:
+        if phase == BRING_IN:
             return self._bring_in_act(i, action, amount)
+        return self._bet(i, action, amount)
+
+    def _bet(self, i: int, action: str, amount: int | None) -> Event:
+        """A seat's action in a betting round (``act`` in the ``BETTING`` phase)."""
         level, bet, stack = self._round.level, self._chips.bet[i], self._chips.stack[i]
         to_call = level - bet
         if action == "fold":
@@ -1822,7 +1833,7 @@ class Hand:
         elif self._exposed and self._wait_runout and not self._run_chosen and self._boards == 1 and (
             self.max_runs >= 2
         ):
-            self._awaiting_runout = True  # the players may agree to run it more than once first
+            self._phase = RUN_OUT  # the players may agree to run it more than once first
         else:
             self._deal_board(self.variant.board[self._street_index - 1])
 
@@ -1850,7 +1861,7 @@ class Hand:
     def run_out(self) -> Event:
         """Deal the rest of the board once, as usual, in a hand that waits for its run-out
         (``wait_for_runout``): the players did not agree to run it more than once."""
-        if not self._awaiting_runout:
+        if self._phase != RUN_OUT:
             raise IllegalAction("cannot_run_it", "the hand is not waiting for its run-out", R_RUN_IT)
         return self._run(1)
 
@@ -1863,15 +1874,14 @@ class Hand:
         event = _event("run_it", None, times, street=self.street, note=note)
         self.events.append(event)
         self._inputs.append(Input("run_it", None, "", times))
-        if self._awaiting_runout:
-            self._awaiting_runout = False
+        if self._phase == RUN_OUT:
             self._deal_board(self.variant.board[self._street_index - 1])
         return event
 
     def _check_run(self, times: int) -> None:
         """Refuse to run the board now unless no more betting can happen, the board is not
         complete, no run was chosen yet and the deck holds every run's cards."""
-        if self._over:
+        if self._phase == OVER:
             raise IllegalAction("hand_over", "the hand is over")
         if self.variant.family != "flop":
             game = self.variant.title or self.variant.name
@@ -1904,7 +1914,7 @@ class Hand:
         """After the hand, the cards that would have completed the board (rabbit hunting): the
         next cards of the same deck in deal order. It changes nothing: not the result, the
         record or the stacks. A home-game custom, never part of the hand."""
-        if not self._over:
+        if self._phase != OVER:
             raise IllegalAction("no_rabbit_hunt", "rabbit hunting comes after the hand, which is not over")
         if self.variant.family != "flop":
             raise IllegalAction("no_rabbit_hunt", f"{self.variant.title or self.variant.name} has no board")
@@ -1930,7 +1940,7 @@ class Hand:
         """Chips bought during the hand (open stakes, WIKI_BIP Open stakes): they join the stack
         behind and the starting stack, so ``result.net`` leaves the purchase out. Under table
         stakes nothing may be added during a hand (WIKI_BIP Table stakes)."""
-        if self._over:
+        if self._phase == OVER:
             raise IllegalAction("hand_over", "the hand is over")
         if not self._dealt_in(seat):
             raise IllegalAction("invalid_action", f"seat {seat!r} is not dealt in to this hand")
@@ -1963,7 +1973,7 @@ class Hand:
         i = self._pos[seat]
         if self._folded[i]:
             raise IllegalAction("invalid_action", f"seat {seat} has folded")
-        if not (self._over or self._exposed or self._street_index >= self._rounds):
+        if not (self._phase == OVER or self._exposed or self._street_index >= self._rounds):
             raise IllegalAction("invalid_action", "cards are shown at the showdown, not during the betting")
         if cards is not None:
             parsed = cards_or_unknown(cards)
@@ -1992,7 +2002,7 @@ class Hand:
         if not self._dealt_in(seat):
             raise InvalidArgument(f"seat {seat} is not dealt in")
         i = self._pos[seat]
-        if self._over:
+        if self._phase == OVER:
             raise IllegalAction("hand_over", "the hand is over")
         if self._folded[i] or not (self._exposed or self._street_index >= self._rounds):
             raise IllegalAction("invalid_action", "a hand can be mucked only at the showdown")
@@ -2003,7 +2013,7 @@ class Hand:
         return event
 
     def _maybe_resolve(self) -> None:
-        if not self._over and self._street_index >= self._rounds and self._awaiting is None:
+        if self._phase == SHOWDOWN:
             self._showdown()
 
     # ------------------------------------------------------------------ spots
