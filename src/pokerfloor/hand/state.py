@@ -22,13 +22,13 @@ from typing import Any, Final, TypeGuard
 from pokerfloor import citations as cite
 from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, SeededShuffler, Shuffler
 from pokerfloor.errors import IllegalAction, InvalidArgument, Reason
-from pokerfloor.hand import bomb, dealer, draw, forced, out_of_turn, showdown, spots, stud
+from pokerfloor.hand import dealer, draw, forced, out_of_turn, showdown, spots, stud
 from pokerfloor.hand.betting import Chips, Round
 from pokerfloor.hand.given import cards_or_unknown
 from pokerfloor.hand.phase import BETTING, BRING_IN, CARDS_DUE, DRAW, OVER, RUN_OUT, SHOWDOWN
 from pokerfloor.hand.pots import Layer, pot_layers
 from pokerfloor.hand.record import HandRecord, RecordedDeck, replay_record, restore
-from pokerfloor.hand.terms import terms_of
+from pokerfloor.hand.setup import SetUp, given_cards, set_up
 from pokerfloor.hand.types import (
     ACTIONS,
     ANTE_KINDS,
@@ -165,63 +165,39 @@ class Hand:
         bomb_pot: object = 0,
         boards: object = 1,
     ) -> None:
-        if not isinstance(game, Game):
-            raise InvalidArgument(f"a hand is dealt at a Game, not {game!r}")
-        if dealing not in ("auto", "manual"):
-            raise InvalidArgument("dealing is 'auto' or 'manual'")
-        if type(stacks) is not dict and not isinstance(stacks, Mapping):
-            raise InvalidArgument(f"stacks are {{seat: chips}}, not {stacks!r}")
-        if len(stacks) < 2:
-            raise InvalidArgument("a hand needs at least two seats dealt in")
-        for seat, chips in stacks.items():
-            if isinstance(seat, bool) or not isinstance(seat, int):
-                raise InvalidArgument(f"seats are whole numbers, not {seat!r}")
-            if not (type(chips) is int and chips >= 1) and chips_problem("chips", chips, least=1):
-                raise InvalidArgument(f"seat {seat} needs a whole, positive number of chips, not {chips!r}")
-        if isinstance(button, bool) or not isinstance(button, int):
-            raise InvalidArgument(f"the button is a seat number, not {button!r}")
-        terms = terms_of(game)
-        most = terms.max_players
-        if len(stacks) > most:
-            raise InvalidArgument(
-                f"one deck deals {game.variant_spec.title or game.variant} to at most {most} players,"
-                f" not {len(stacks)}"
-            )
-        if rng is not None and seed is not None:
-            raise InvalidArgument("give the deck a seed or a randomness object, not both")
-        if holes is not None and not isinstance(holes, Mapping):
-            raise InvalidArgument(f"hole cards are given as {{seat: cards}}, not {holes!r}")
-        given_posts: list[Post] = []
-        for post in [] if posts is None else posts if isinstance(posts, Iterable) else [posts]:
-            if not isinstance(post, Post):
-                raise InvalidArgument(f"forced bets are given as pf.Post values, not {post!r}")
-            given_posts.append(post)
-        if type(bomb_pot) is int and bomb_pot == 0 and type(boards) is int and boards == 1:
-            self._bomb, self._boards = 0, 1  # the usual hand, which check_bomb_pot allows in every game
-        else:
-            self._bomb, self._boards = bomb.check_bomb_pot(game, bomb_pot, boards)
-            problem = bomb.deck_problem(game, len(stacks), self._boards)
-            if problem:
-                raise InvalidArgument(problem)
-        self.game = game
+        given = set_up(
+            game, stacks, button, two_decks=rng is not None and seed is not None, posts=posts, holes=holes,
+            board=board, dealing=dealing, auto_muck=auto_muck, wait_for_runout=wait_for_runout,
+            bomb_pot=bomb_pot, boards=boards,
+        )
+        self._start(given, rng, seed, deck, None)
+
+    def _start(self, given: SetUp, rng: Shuffler | None, seed: object, deck: Deck | None, posted: Hand | None) -> None:
+        """Deal the hand ``given`` sets up: the state of a hand before its first card, the forced
+        bets (or, from ``redeal``, the state the same bets left in ``posted``), then the cards.
+        The one place every attribute of a hand is first set."""
+        terms = given.terms
+        self._set_up = given
+        self.game = given.game
         self.variant = terms.variant
         self._terms = terms
         self._streets = terms.streets
         self._rounds = terms.rounds
-        self.button_seat = button
-        ordered = sorted(stacks)
-        self._seats: list[int] = [s for s in ordered if s > button] + [s for s in ordered if s <= button]
-        self._pos: dict[int, int] = {s: i for i, s in enumerate(self._seats)}
-        n = len(self._seats)
+        self._structure = terms.structure
+        self._fold_free = terms.fold_free
+        self._stud = terms.stud
+        self.button_seat = given.button
+        self._seats: list[int] = given.seats
+        self._pos: dict[int, int] = given.pos
+        n = len(given.seats)
         self._n = n
-        self._chips = Chips([stacks[s] for s in self._seats])
+        self._chips = Chips([given.stacks[s] for s in given.seats])
         self._folded: list[bool] = [False] * n
         self._mucked: list[bool] = [False] * n
         self._shown: list[bool] = [False] * n
         self._holes: list[list[Card | None]] = [[] for _ in range(n)]
         self._board: list[Card | None] = []
         self.events: list[Event] = []
-        self._manual = dealing == "manual"
         if rng is None:
             shuffler = SeededShuffler(seed)
             self._seed: bytes | None = shuffler.seed
@@ -231,15 +207,12 @@ class Hand:
             self._rng = rng
         cards = SHORT_DECK if self.variant.short_deck else FULL_DECK
         self._deck = deck if deck is not None else Deck(self._rng, cards=cards)
-        self._auto_muck = bool(auto_muck)
         self._dealt: list[Card] = []
         self._inputs: list[Input] = []
         self._spot = False
         self._street_index = 0
         self._first = 0  # the seat (by index) that opens the betting round: _start_round sets it
-        self._structure = terms.structure
         self._round = Round(n, big_bet=terms.big_bet, half_bet=terms.half_bet, cap=terms.cap)
-        self._fold_free = terms.fold_free
         self._short_blinds = 0
         self._to_act = -1
         self._unit_scale = (1, 1)
@@ -253,134 +226,71 @@ class Hand:
         self._sleeping: Post | None = None
         self._killer = -1
         self._entered = False
-        self._stud = terms.stud
         self._bring_in_seat = -1
         self._opened = -1       # stud: the seat that opened the betting round in play (``opener``)
         self._open_pair = False
         self._drawn: list[bool] = [True] * n
         self._owed: list[tuple[int, int]] = []
         self._discards = draw.Discards()
-        self._given_board: list[Card | None] = []
-        self._wait_runout = bool(wait_for_runout)
         self._run_chosen = False
         self._runs = 1
         self._run_boards: list[list[Card | None]] = []
-        if self._boards > 1:
-            self._runs, self._run_chosen = self._boards, True
-            self._run_boards = [[] for _ in range(self._boards - 1)]
-        if self._bomb:
-            self._placed_posts = bomb.bomb_posts(self._seats, self._bomb, given_posts)
-        else:
-            self._placed_posts = forced.forced_posts(game, self._seats, button, given_posts)
-        self._posts = forced.charged(self._placed_posts)
-        self._given_stacks = dict(stacks)
-        small: int | None = None
-        big: int | None = None
-        for paid in self._posts:  # a loop: the compiled build makes a generator object for next(...)
-            if paid.kind == "sb" and small is None:
-                small = paid.seat
-            elif paid.kind == "bb" and big is None:
-                big = paid.seat
-        self.small_blind_seat, self.big_blind_seat = small, big
-        self._take_given_cards(holes, board)
-        self._given_holes: dict[int, CardsLike] = dict(holes) if holes else {}
-        self._given_posts = given_posts
-        self._post_forced_bets()
+        if given.boards > 1:
+            self._runs, self._run_chosen = given.boards, True
+            self._run_boards = [[] for _ in range(given.boards - 1)]
+        if given.holes or given.board:
+            for seat, hole in given.holes.items():
+                self._holes[given.pos[seat]] = list(hole)
+            known = given_cards(given)
+            if known:
+                dealer.check_deck(known, self.variant.short_deck)
+                self._deck.remove(known)
+        if posted is None:
+            self._post_forced_bets()
+        else:  # what _post_forced_bets leaves, the same whatever the cards
+            self._chips = posted._chips.copy()
+            self._round = posted._round.copy()
+            self.events = list(posted.events)  # the posts: dealing hole cards writes no event
+            self._short_blinds, self._unit_scale = posted._short_blinds, posted._unit_scale
+            self._postflop_min_bet, self._killer, self._first = posted._postflop_min_bet, posted._killer, posted._first
         self._deal_holes()
 
     def redeal(self, rng: Shuffler) -> Hand:
         """The same hand dealt again from a new deck shuffled by ``rng``: the game, stacks,
-        button, forced bets and options this hand was dealt with, as ``Hand(...)`` with them
-        would deal it. A training environment deals thousands of hands this way: from a hand no
-        one has acted in yet, of a game that deals only hole cards before the first betting round
-        and posts only blinds and antes, the set-up is copied instead of worked out again (the
-        posts leave every seat the same whatever the cards, and a hand no one has acted in holds
-        the state they left, plus its hole cards and the seat to act)."""
+        button, forced bets and options this hand was dealt with (its ``SetUp``), as
+        ``Hand(...)`` with them would deal it. A training environment deals thousands of hands
+        this way: the set-up is not checked and worked out again, and from a hand no one has
+        acted in yet, of a game that deals only hole cards before the first betting round and
+        posts only blinds and antes, the state the forced bets left is copied too (the posts
+        leave every seat the same whatever the cards)."""
         if type(self) is not Hand:  # a subclass's __init__ may set up more than the copy knows
             return self._dealt_again(rng)
-        if self._inputs or self._manual or self._spot or self._stud or self._bomb or self._boards != 1:
-            return self._dealt_again(rng)
-        if self._given_holes or self._given_board or self._given_posts or self._sleeping is not None:
-            return self._dealt_again(rng)
-        if self._to_act < 0 or self._street_index != 0:  # no betting before the flop: all in from the posts
-            return self._dealt_again(rng)
+        given = self._set_up
         hand: Hand = Hand.__new__(Hand)
-        hand._copy_set_up(self)
-        hand._rng, hand._seed = rng, None
-        hand._deck = Deck(rng, cards=SHORT_DECK if self.variant.short_deck else FULL_DECK)
-        hand._deal_holes()
+        untouched = not self._inputs and not self._spot and self._sleeping is None
+        # no betting before the flop (to_act < 0): all in from the posts
+        plain = not (given.manual or self._stud or given.bomb or given.boards != 1 or given.holes or given.board)
+        copied = untouched and plain and not given.given_posts and self._to_act >= 0 and self._street_index == 0
+        hand._start(given, rng, None, None, self if copied else None)
         return hand
 
     def _dealt_again(self, rng: Shuffler) -> Hand:
         """``redeal`` by the constructor, with the arguments this hand was dealt with."""
+        given = self._set_up
         return type(self)(
-            self.game,
-            self._given_stacks,
-            self.button_seat,
+            given.game,
+            given.stacks,
+            given.button,
             rng=rng,
-            posts=self._given_posts or None,
-            holes=self._given_holes or None,
-            board=["??" if c is None else c for c in self._given_board] or None,
-            dealing="manual" if self._manual else "auto",
-            auto_muck=self._auto_muck,
-            wait_for_runout=self._wait_runout,
-            bomb_pot=self._bomb,
-            boards=self._boards,
+            posts=given.given_posts or None,
+            holes={seat: ["??" if c is None else c for c in cards] for seat, cards in given.holes.items()} or None,
+            board=["??" if c is None else c for c in given.board] or None,
+            dealing="manual" if given.manual else "auto",
+            auto_muck=given.auto_muck,
+            wait_for_runout=given.wait_for_runout,
+            bomb_pot=given.bomb,
+            boards=given.boards,
         )
-
-    def _copy_set_up(self, other: Hand) -> None:
-        """Take ``other``'s state as its forced bets left it, before any card was dealt
-        (``redeal``): values that never change after ``__init__`` are shared, the rest copied.
-        tests/hand/test_redeal.py checks that every attribute is set as ``__init__`` sets it."""
-        n = other._n
-        self._bomb, self._boards, self.game, self.variant = other._bomb, other._boards, other.game, other.variant
-        self._terms, self._streets, self._rounds = other._terms, other._streets, other._rounds
-        self.button_seat, self._seats, self._pos, self._n = other.button_seat, other._seats, other._pos, n
-        self._chips = other._chips.copy()
-        self._folded, self._mucked, self._shown = [False] * n, [False] * n, [False] * n
-        self._holes = [[] for _ in range(n)]
-        self._board = []
-        self.events = list(other.events)  # the posts: dealing hole cards writes no event
-        self._manual = other._manual
-        self._auto_muck = other._auto_muck
-        self._dealt = []
-        self._inputs = []
-        self._spot = False
-        self._street_index = 0
-        self._structure = other._structure
-        self._round = other._round.copy()
-        self._fold_free = other._fold_free
-        self._short_blinds = other._short_blinds
-        self._to_act = -1
-        self._unit_scale = other._unit_scale
-        self._postflop_min_bet = other._postflop_min_bet
-        self._phase = BETTING  # what the hand waits for (phase.py); the deal sets it
-        self._result = None
-        self._outcome = None
-        self._exposed = False
-        self._awaiting = None
-        self._held = {}
-        self._sleeping = None
-        self._killer = other._killer
-        self._entered = False
-        self._stud = other._stud
-        self._bring_in_seat = -1
-        self._opened = -1
-        self._open_pair = False
-        self._drawn = [True] * n
-        self._owed = []
-        self._discards = draw.Discards()
-        self._given_board = []
-        self._wait_runout = other._wait_runout
-        self._run_chosen = False
-        self._runs = 1
-        self._run_boards = []
-        self._placed_posts, self._posts = other._placed_posts, other._posts
-        self._given_stacks = other._given_stacks
-        self.small_blind_seat, self.big_blind_seat = other.small_blind_seat, other.big_blind_seat
-        self._given_holes = {}
-        self._given_posts = []
-        self._first = other._first
 
     # ------------------------------------------------------------------ public state
     @property
@@ -402,7 +312,17 @@ class Hand:
 
     @property
     def posts(self) -> tuple[Post, ...]:
-        return tuple(self._posts)
+        return tuple(self._set_up.posts)
+
+    @property
+    def small_blind_seat(self) -> int | None:
+        """The seat that posts the small blind, ``None`` in a game or hand without one."""
+        return self._set_up.small_blind_seat
+
+    @property
+    def big_blind_seat(self) -> int | None:
+        """The seat that posts the big blind, ``None`` in a game or hand without one."""
+        return self._set_up.big_blind_seat
 
     @property
     def street(self) -> str:
@@ -460,7 +380,7 @@ class Hand:
     @property
     def bomb_pot(self) -> int:
         """The ante of a bomb pot (``bomb_pot=``), 0 in a hand dealt as usual."""
-        return self._bomb
+        return self._set_up.bomb
 
     @property
     def limits(self) -> tuple[int, int]:
@@ -501,7 +421,7 @@ class Hand:
         missing = sum(self.variant.board) - len(self._board)
         if missing <= 0:
             return 0
-        given_rest = max(len(self._given_board) - len(self._board), 0)
+        given_rest = max(len(self._set_up.board) - len(self._board), 0)
         deck = len(SHORT_DECK if self.variant.short_deck else FULL_DECK)
         unseen = deck - sum(len(h) for h in self._holes) - len(self._board) - given_rest
         return (unseen + given_rest) // missing
@@ -609,19 +529,19 @@ class Hand:
             raise InvalidArgument("a spot (Hand.from_spot) has no record: it did not start from the deal")
         return HandRecord(
             game=self.game,
-            stacks=dict(self._given_stacks),
+            stacks=dict(self._set_up.stacks),
             button=self.button_seat,
-            posts=tuple(self._placed_posts),
-            holes={s: tuple(cards_or_unknown(c)) for s, c in self._given_holes.items()},
-            board=tuple(self._given_board),
-            dealing="manual" if self._manual else "auto",
-            auto_muck=self._auto_muck,
+            posts=tuple(self._set_up.placed_posts),
+            holes={s: tuple(cards_or_unknown(c)) for s, c in self._set_up.holes.items()},
+            board=tuple(self._set_up.board),
+            dealing="manual" if self._set_up.manual else "auto",
+            auto_muck=self._set_up.auto_muck,
             dealt=tuple(self._dealt),
             inputs=tuple(self._inputs),
             seed=None if self._seed is None else self._seed.hex(),
-            wait_for_runout=self._wait_runout,
-            bomb_pot=self._bomb,
-            boards=self._boards,
+            wait_for_runout=self._set_up.wait_for_runout,
+            bomb_pot=self._set_up.bomb,
+            boards=self._set_up.boards,
         )
 
     @classmethod
@@ -701,9 +621,9 @@ class Hand:
     def _begin_betting(self) -> None:
         """Hand the action to the first seat that needs it, or move on when none does."""
         self._to_act = -1
-        if self._bomb and self._street_index == 0:
+        if self._set_up.bomb and self._street_index == 0:
             note = "bomb pot: no betting before the flop"
-            self.events.append(_event("bomb_pot", None, self._bomb, street=self.street, note=note))
+            self.events.append(_event("bomb_pot", None, self._set_up.bomb, street=self.street, note=note))
             self._close_round()
             return
         self._phase = BETTING
@@ -722,7 +642,7 @@ class Hand:
         order_post: tuple[int, int] | None = None
         live_amounts: list[int] = []
         street = self.street
-        for post in forced.paying_order(house, self._posts):
+        for post in forced.paying_order(house, self._set_up.posts):
             seat, amount, kind = post.seat, post.amount, post.kind
             i = self._pos[seat]
             if kind == "sleeper" and house.sleeper_when_entered == "returned":
@@ -750,7 +670,7 @@ class Hand:
                 key = (amount, i)
                 if order_post is None or key >= order_post:
                     order_post = key
-        self._short_blinds += forced.missing_blinds(self._terms.blinds, self._posts)
+        self._short_blinds += forced.missing_blinds(self._terms.blinds, self._set_up.posts)
         rnd = self._round
         rnd.min_inc = max(rnd.min_inc, self._terms.min_bet)
         self._start_round(first=None if order_post is None else (order_post[1] + 1) % self._n)
@@ -842,7 +762,7 @@ class Hand:
         seat, faces = self._seats[i], face_down(thrown)
         event = _event("draw", seat, len(thrown), cards=tuple(thrown), street=self.street, note=note, seen_by=faces)
         self.events.append(event)
-        if thrown and self._manual:
+        if thrown and self._set_up.manual:
             self._owed.append((i, len(thrown)))
         elif thrown:
             cards, reshuffled = draw.replacements(self._deck, len(thrown), self._discards, i, self._rng)
@@ -891,32 +811,13 @@ class Hand:
         if self._to_act < 0 and not owed:
             self._after_board_dealt()
 
-    def _take_given_cards(self, holes: Mapping[int, CardsLike] | None, board: CardsLike | None) -> None:
-        """Hole cards and board cards given to the hand: checked, held, and taken out of the deck."""
-        if holes is None and board is None:
-            return  # the usual hand: nothing given
-        known: list[Card] = []
-        for seat, cards in (holes or {}).items():
-            if seat not in self._pos:
-                raise InvalidArgument(f"cards given for seat {seat}, which is not dealt in")
-            parsed = cards_or_unknown(cards)
-            if len(parsed) != self.variant.hole_cards and self.variant.family == "flop":
-                raise InvalidArgument(f"seat {seat} needs {self.variant.hole_cards} hole cards, got {len(parsed)}")
-            self._holes[self._pos[seat]] = parsed
-            known += [c for c in parsed if c is not None]
-        self._given_board = cards_or_unknown(board) if board is not None else []
-        known += [c for c in self._given_board if c is not None]
-        if known:
-            dealer.check_deck(known, self.variant.short_deck)
-            self._deck.remove(known)
-
     def _deal_holes(self) -> None:
         """The first deal: hole cards (a stud game's third street), then the first betting round."""
         if self._stud:
             self._deal_stud_street()
             return
         count = self.variant.hole_cards
-        if self._manual:
+        if self._set_up.manual:
             self._request_next_deal()
             return
         missing = [max(0, count - len(hole)) for hole in self._holes]
@@ -952,7 +853,7 @@ class Hand:
             if stud.needs_community_card(undealt, len(short)):
                 self._deal_board(1)
                 return
-        if self._manual:
+        if self._set_up.manual:
             self._request_next_deal()
             return
         for i in short:
@@ -1003,7 +904,7 @@ class Hand:
             self._run_boards[request.run - 1] += parsed
             event = self._run_event(request.run, parsed)
             self._awaiting = None
-            if self._boards == 1:
+            if self._set_up.boards == 1:
                 self._showdown()
             elif not self._deal_other_boards(request.run + 1, len(parsed)):
                 self._after_board_dealt()
@@ -1012,7 +913,7 @@ class Hand:
         event = _event("deal_board", None, cards=tuple(parsed), street=self.street, seen_by=face_up(parsed))
         self.events.append(event)
         self._awaiting = None
-        if self._boards > 1 and self._deal_other_boards(1, len(parsed)):
+        if self._set_up.boards > 1 and self._deal_other_boards(1, len(parsed)):
             return event
         self._after_board_dealt()
         return event
@@ -1020,10 +921,10 @@ class Hand:
     def _deal_board(self, count: int) -> None:
         """Deal ``count`` board cards: the given board's first, then the deck's (or, in manual
         dealing, wait for them)."""
-        given = self._given_board[len(self._board) : len(self._board) + count]
+        given = self._set_up.board[len(self._board) : len(self._board) + count]
         cards: list[Card | None] = list(given)
         if len(cards) < count:
-            if self._manual:
+            if self._set_up.manual:
                 self._awaiting = DealRequest("board", None, count)
                 self._phase = CARDS_DUE
                 self._to_act = -1
@@ -1033,15 +934,15 @@ class Hand:
             cards += fresh
         self._board += cards
         self.events.append(_event("deal_board", None, cards=tuple(cards), street=self.street, seen_by=face_up(cards)))
-        if self._boards > 1 and self._deal_other_boards(1, count):
+        if self._set_up.boards > 1 and self._deal_other_boards(1, count):
             return
         self._after_board_dealt()
 
     def _deal_other_boards(self, first: int, count: int) -> bool:
         """A double board: this street's cards on the other boards, from board ``first`` on (by
         index; 0 is the first board). Returns whether a manually dealt hand waits for them."""
-        for board in range(first, self._boards):
-            if self._manual:
+        for board in range(first, self._set_up.boards):
+            if self._set_up.manual:
                 self._awaiting = DealRequest("board", None, count, board)
                 self._phase = CARDS_DUE
                 self._to_act = -1
@@ -1063,7 +964,7 @@ class Hand:
                 count = end - len(board)
                 if count <= 0:
                     continue
-                if self._manual:
+                if self._set_up.manual:
                     self._awaiting = DealRequest("board", None, count, run)
                     self._phase = CARDS_DUE
                     self._to_act = -1
@@ -1080,7 +981,7 @@ class Hand:
         ends = [sum(self.variant.board[: k + 1]) for k in range(len(self.variant.board))]
         dealt = len(self._run_boards[run - 1])
         street = streets[1 + ends.index(dealt)] if dealt in ends else ""
-        note, faces = f"{'board' if self._boards > 1 else 'run'} {run + 1}", face_up(cards)
+        note, faces = f"{'board' if self._set_up.boards > 1 else 'run'} {run + 1}", face_up(cards)
         event = _event("deal_board", None, cards=tuple(cards), street=street, note=note, seen_by=faces)
         self.events.append(event)
         return event
@@ -1093,7 +994,7 @@ class Hand:
         self._to_act = -1
         self._phase = SHOWDOWN
         contenders = [j for j in range(self._n) if not self._folded[j] and not self._mucked[j]]
-        if self._manual and any(None in self._holes[j] and not self._shown[j] for j in contenders):
+        if self._set_up.manual and any(None in self._holes[j] and not self._shown[j] for j in contenders):
             return  # a replay still owes a show or a muck
         if len(contenders) <= 1:
             reached = [j for j in range(self._n) if not self._folded[j]]
@@ -1103,8 +1004,9 @@ class Hand:
             return
         highs, lows = self._hand_ranks(contenders)
         pots = self._pot_layers()
-        if not self._manual:
-            boards = [(highs, lows)] + [self._hand_ranks(contenders, b) for b in self._run_boards[: self._boards - 1]]
+        if not self._set_up.manual:
+            others = self._run_boards[: self._set_up.boards - 1]
+            boards = [(highs, lows)] + [self._hand_ranks(contenders, b) for b in others]
             asked = self._table_in_order(contenders, pots, boards)
             if asked >= 0:
                 self._to_act = asked
@@ -1154,7 +1056,7 @@ class Hand:
                     _event("show", self._seats[j], cards=tuple(hole), street="showdown", seen_by=face_up(hole))
                 )
                 shown.append(j)
-            elif self._auto_muck:
+            elif self._set_up.auto_muck:
                 self._mucked[j] = True
                 self.events.append(_event("muck", self._seats[j], street="showdown", note="can no longer win"))
             else:
@@ -1250,7 +1152,7 @@ class Hand:
                 hole = self._holes[j]
                 shown = _event("show", self._seats[j], cards=tuple(hole), street="showdown", seen_by=face_up(hole))
                 self.events.append(shown)
-        run_word = "board" if self._boards > 1 else "run"
+        run_word = "board" if self._set_up.boards > 1 else "run"
         for _pot, _amount, _eligible, winners, _high, _low, reason, _high_rank, _low_rank, _by, run in awards:
             note = reason if runs == 1 else f"{reason}, {run_word} {run + 1}"
             for seat, chips in winners.items():
@@ -1698,7 +1600,7 @@ class Hand:
         raise IllegalAction("invalid_action", "it is the showdown: show or muck your hand", R_SHOWDOWN)
 
     def _bb_level(self) -> int:
-        return max((p.amount for p in self._posts if p.kind in BLIND_KINDS and p.live), default=0)
+        return max((p.amount for p in self._set_up.posts if p.kind in BLIND_KINDS and p.live), default=0)
 
     def _rule_for(self, reason: str) -> str:
         return _CLOSING_RULES.get(reason, "")
@@ -1830,7 +1732,7 @@ class Hand:
             self._deal_stud_street()
         elif self.variant.family == "draw":
             self._start_draw()
-        elif self._exposed and self._wait_runout and not self._run_chosen and self._boards == 1 and (
+        elif self._exposed and self._set_up.wait_for_runout and not self._run_chosen and self._set_up.boards == 1 and (
             self.max_runs >= 2
         ):
             self._phase = RUN_OUT  # the players may agree to run it more than once first
@@ -1886,7 +1788,7 @@ class Hand:
         if self.variant.family != "flop":
             game = self.variant.title or self.variant.name
             raise IllegalAction("cannot_run_it", f"{game} has no board to run more than once", R_RUN_IT)
-        if self._boards > 1:
+        if self._set_up.boards > 1:
             raise IllegalAction("cannot_run_it", "a double board is dealt once: each board is already a run", R_RUN_IT)
         if self._run_chosen:
             raise IllegalAction("cannot_run_it", f"the board is already run {self._runs} time(s)", R_RUN_IT)
@@ -1900,7 +1802,7 @@ class Hand:
                 " in the hand is not all-in and every bet is called)",
                 R_RUN_IT,
             )
-        given_rest = max(len(self._given_board) - len(self._board), 0)
+        given_rest = max(len(self._set_up.board) - len(self._board), 0)
         deck = len(SHORT_DECK if self.variant.short_deck else FULL_DECK)
         unseen = deck - sum(len(h) for h in self._holes) - len(self._board) - given_rest
         if missing * times - given_rest > unseen:
@@ -1918,14 +1820,14 @@ class Hand:
             raise IllegalAction("no_rabbit_hunt", "rabbit hunting comes after the hand, which is not over")
         if self.variant.family != "flop":
             raise IllegalAction("no_rabbit_hunt", f"{self.variant.title or self.variant.name} has no board")
-        if self._manual:
+        if self._set_up.manual:
             raise IllegalAction("no_rabbit_hunt", "the hand was dealt by hand: there is no deck to hunt in")
         if self._runs > 1:
             raise IllegalAction("no_rabbit_hunt", f"the board was run {self._runs} times: every run is complete")
         missing = sum(self.variant.board) - len(self._board)
         if missing <= 0:
             raise IllegalAction("no_rabbit_hunt", "the board is complete: there is no rabbit to hunt")
-        given = [c for c in self._given_board[len(self._board) : len(self._board) + missing] if c is not None]
+        given = [c for c in self._set_up.board[len(self._board) : len(self._board) + missing] if c is not None]
         deck = copy.deepcopy(self._deck)  # the deck of the hand deals nothing
         return (*given, *deck.deal(missing - len(given)))
 
