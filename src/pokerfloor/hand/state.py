@@ -22,7 +22,7 @@ from typing import Any, Final, TypeGuard
 from pokerfloor import citations as cite
 from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, SeededShuffler, Shuffler
 from pokerfloor.errors import IllegalAction, InvalidArgument, Reason
-from pokerfloor.hand import dealer, draw, forced, out_of_turn, showdown, spots, stud
+from pokerfloor.hand import awards, dealer, draw, forced, out_of_turn, spots, stud
 from pokerfloor.hand.betting import Chips, Round
 from pokerfloor.hand.given import cards_or_unknown
 from pokerfloor.hand.phase import BETTING, BRING_IN, CARDS_DUE, DRAW, OVER, RUN_OUT, SHOWDOWN
@@ -68,13 +68,8 @@ _NO_SEATS: Final[frozenset[int]] = frozenset()
 # Final: the compiled build keeps it in a C static, not in the module's dictionary.
 _new: Final = tuple.__new__
 
-AwardFields = tuple[
-    int, int, frozenset[int], dict[int, int], tuple[int, ...], tuple[int, ...], str, int | None, int | None,
-    tuple[str, str], int,
-]
-"""An ``Award``'s fields, in order: how one pot was won, kept so until the result is read."""
 Outcome = tuple[
-    list[AwardFields],
+    list[awards.AwardFields],
     dict[int, int],
     dict[int, int],
     dict[int, int],
@@ -84,9 +79,6 @@ Outcome = tuple[
 """A ``Result``'s fields, in order, its awards as ``AwardFields``: the end of a hand until its
 ``result`` is read. The frozen dataclasses cost more to build than the rest of awarding the pots,
 and a training environment never reads them (it takes its rewards from the stacks)."""
-_UNRANKED: Final = ("high", "none")
-"""``Award.ranked_by`` of a pot won uncontested (the field's default)."""
-
 R_TURN = cite.TURN
 R_MIN_RAISE = cite.MIN_RAISE
 R_REOPEN = cite.REOPEN
@@ -1002,100 +994,42 @@ class Hand:
             # Rule 17), unlike a pot everyone else folded to.
             self._finish(showdown_seats=reached if contenders and len(reached) > 1 else None)
             return
-        highs, lows = self._hand_ranks(contenders)
+        ranks = self._hand_ranks(contenders, self._board)
         pots = self._pot_layers()
         if not self._set_up.manual:
             others = self._run_boards[: self._set_up.boards - 1]
-            boards = [(highs, lows)] + [self._hand_ranks(contenders, b) for b in others]
-            asked = self._table_in_order(contenders, pots, boards)
+            boards = [ranks] + [self._hand_ranks(contenders, b) for b in others]
+            tabled = self._exposed or any(self._chips.stack[j] == 0 for j in contenders)
+            order = self._showdown_order(contenders)
+            decisions, asked = awards.tabling(
+                order, self._shown, tabled, self._set_up.auto_muck, pots, boards, self._seats
+            )
+            for j, shows in decisions:
+                if shows:
+                    hole = self._holes[j]
+                    self._shown[j] = True
+                    self.events.append(
+                        _event("show", self._seats[j], cards=tuple(hole), street="showdown", seen_by=face_up(hole))
+                    )
+                else:
+                    self._mucked[j] = True
+                    self.events.append(_event("muck", self._seats[j], street="showdown", note="can no longer win"))
             if asked >= 0:
                 self._to_act = asked
                 return
         reached = [j for j in range(self._n) if not self._folded[j]]
-        self._finish(showdown_seats=reached, ranks=(highs, lows), pots=pots)
+        self._finish(showdown_seats=reached, ranks=ranks, pots=pots)
 
-    def _hand_ranks(
-        self, seats: list[int], on: Sequence[Card | None] | None = None
-    ) -> tuple[dict[int, int | None], dict[int, int | None]]:
-        """The high and low ranks of the seats' hands (by index) on the board (or the board ``on``
-        of one run); ``None`` for no hand or an unknown one."""
-        high_of, low_of = showdown.rankers(self.variant)
-        board = [c for c in (self._board if on is None else on) if c is not None]
-        highs: dict[int, int | None] = {}
-        lows: dict[int, int | None] = {}
-        for j in seats:
-            hole = self._holes[j]
-            if None in hole:
-                highs[j] = lows[j] = None
-                continue
-            cards: list[int] = [c for c in hole if c is not None]
-            highs[j] = high_of(cards, board) if high_of else None
-            lows[j] = low_of(cards, board) if low_of else None
-        return highs, lows
-
-    def _table_in_order(
-        self,
-        contenders: list[int],
-        pots: list[Layer],
-        boards: list[tuple[dict[int, int | None], dict[int, int | None]]],
-    ) -> int:
-        """Table the hands in showdown order: when a player is all-in every hand is (TDA 2024 R16),
-        else the hands that can still win (R17-A; on any board of a double board); a hand that can
-        no longer win is mucked under ``auto_muck``, else its seat is asked (R18). Returns the seat
-        (by index) asked now, or -1 when all are done."""
-        shown: list[int] = []
-        tabled = self._exposed or any(self._chips.stack[j] == 0 for j in contenders)
-        for j in self._showdown_order(contenders):
-            if self._shown[j]:
-                shown.append(j)
-                continue
-            if tabled or any(self._can_still_win(j, shown, pots, highs, lows) for highs, lows in boards):
-                hole = self._holes[j]
-                self._shown[j] = True
-                self.events.append(
-                    _event("show", self._seats[j], cards=tuple(hole), street="showdown", seen_by=face_up(hole))
-                )
-                shown.append(j)
-            elif self._set_up.auto_muck:
-                self._mucked[j] = True
-                self.events.append(_event("muck", self._seats[j], street="showdown", note="can no longer win"))
-            else:
-                return j
-        return -1
-
-    def _can_still_win(
-        self, j: int, shown: list[int], pots: list[Layer], highs: dict[int, int | None], lows: dict[int, int | None]
-    ) -> bool:
-        """Whether seat ``j``'s hand ties or beats, for a half of some pot it is in, every hand
-        shown so far that is in that pot."""
-        seat = self._seats[j]
-        for _amount, eligible in pots:
-            if seat not in eligible:
-                continue
-            rivals = [k for k in shown if self._seats[k] in eligible]
-            for ranks in (highs, lows):
-                mine = ranks.get(j)
-                if mine is None:
-                    continue
-                shown_ranks = [r for r in (ranks.get(k) for k in rivals) if r is not None]
-                if not shown_ranks or mine >= max(shown_ranks):
-                    return True
-            if not rivals:
-                return True
-        return False
+    def _hand_ranks(self, seats: list[int], board: Sequence[Card | None]) -> tuple[awards.Ranks, awards.Ranks]:
+        return awards.hand_ranks(self.variant, self._holes, seats, board)
 
     def _showdown_order(self, contenders: list[int]) -> list[int]:
-        """Last aggressor of the final round first, else the first seat left of the button
-        (TDA 2024 R17-A), then clockwise."""
-        n = self._n
-        aggressor = self._round.last_aggressor
-        start = aggressor if aggressor in contenders else self._first
-        return [j for j in [(start + k) % n for k in range(n)] if j in contenders]
+        return awards.showdown_order(self._n, self._round.last_aggressor, self._first, contenders)
 
     def _finish(
         self,
         showdown_seats: list[int] | None = None,
-        ranks: tuple[dict[int, int | None], dict[int, int | None]] | None = None,
+        ranks: tuple[awards.Ranks, awards.Ranks] | None = None,
         pots: list[Layer] | None = None,
     ) -> None:
         """End the hand: rank the hands shown down (if any), award every pot from the last side
@@ -1105,42 +1039,26 @@ class Hand:
         self._to_act = -1
         if pots is None:
             pots = self._pot_layers()
-        unit = self._terms.min_chip
-        highs: dict[int, int | None] = {}
-        lows: dict[int, int | None] = {}
         order: list[int] = []
         runs = self._runs
+        by_run: list[tuple[awards.Ranks, awards.Ranks]] = [({}, {})]
         if showdown_seats:
             order = self._showdown_order(showdown_seats)
-            highs, lows = ranks if ranks is not None else self._hand_ranks(showdown_seats)
-        by_run = [(highs, lows)]
+            by_run = [ranks if ranks is not None else self._hand_ranks(showdown_seats, self._board)]
         if runs > 1:
             boards = self.boards
-            by_run = [self._hand_ranks(order, boards[run]) if order else (highs, lows) for run in range(runs)]
-        awards: list[AwardFields] = []
-        won = [0] * self._n
-        for index in range(len(pots) - 1, -1, -1):
-            amount, in_pot = pots[index]
-            eligible = [j for j in range(self._n) if self._seats[j] in in_pot and not self._mucked[j]]
-            if not eligible:
-                eligible = [j for j in range(self._n) if self._seats[j] in in_pot]
-            # A pot two or more of its players took to the showdown is won at the showdown, named
-            # by the hand shown, however the others gave up their cards (TDA 2024 Rule 17).
-            contested = len([j for j in order if self._seats[j] in in_pot]) >= 2
-            parts = showdown.run_parts(amount, runs, unit) if runs > 1 else [amount]
-            for run, part in enumerate(parts):
-                run_highs, run_lows = by_run[run]
-                award = self._award_pot(index, (part, in_pot), eligible, run_highs, run_lows, unit, run, contested)
-                winners = award[3]  # AwardFields: pot, amount, eligible, winners, ...
-                for seat, chips in winners.items():
-                    won[self._pos[seat]] += chips
-                awards.append(award)
+            by_run = [self._hand_ranks(order, boards[run]) if order else by_run[0] for run in range(runs)]
+        five_card = self.game.house.odd_chip_stud == "five_card_hand"
+        odd = (five_card, self._holes if self._stud else None, self._board)
+        won_awards, won = awards.award_pots(
+            pots, order, by_run, self._mucked, self._seats, self._terms.min_chip, self.variant, odd
+        )
         self._chips.pay_out(won)
         self._phase = OVER
         final = dict(zip(self._seats, self._chips.stack))
         returned = {e.seat: e.amount for e in self.events if e.kind == "return" and e.seat is not None and e.amount}
         self._outcome = (
-            awards,
+            won_awards,
             returned,
             final,
             {s: final[s] - self._chips.start[i] for i, s in enumerate(self._seats)},
@@ -1153,85 +1071,11 @@ class Hand:
                 shown = _event("show", self._seats[j], cards=tuple(hole), street="showdown", seen_by=face_up(hole))
                 self.events.append(shown)
         run_word = "board" if self._set_up.boards > 1 else "run"
-        for _pot, _amount, _eligible, winners, _high, _low, reason, _high_rank, _low_rank, _by, run in awards:
+        for _pot, _amount, _eligible, winners, _high, _low, reason, _high_rank, _low_rank, _by, run in won_awards:
             note = reason if runs == 1 else f"{reason}, {run_word} {run + 1}"
             for seat, chips in winners.items():
                 if chips or runs == 1:
                     self.events.append(_event("win", seat, chips, note=note))
-
-    def _award_pot(
-        self,
-        index: int,
-        pot: Layer,
-        eligible: list[int],
-        highs: dict[int, int | None],
-        lows: dict[int, int | None],
-        unit: int,
-        run: int = 0,
-        contested: bool = False,
-    ) -> AwardFields:
-        """Who wins pot ``index`` (or its part for ``run``) among the ``eligible`` seats (by index),
-        and how many chips each takes: the high and low halves, ties split, odd chips in order. A
-        pot left to one seat is ``uncontested`` unless it was ``contested`` at the showdown."""
-        seats = self._seats
-        amount, in_pot = pot
-        if len(eligible) == 1 and not contested:
-            winner = {seats[eligible[0]]: amount}
-            return (index, amount, in_pot, winner, (), (), "uncontested", None, None, _UNRANKED, run)
-        ranked_high = {j: highs.get(j) for j in eligible}
-        ranked_low = {j: lows.get(j) for j in eligible}
-        high_winners = showdown.best(ranked_high)
-        low_winners = showdown.best(ranked_low)
-        if not high_winners and not low_winners:
-            high_winners = list(eligible)  # no hand can be read: the pot is shared
-        if high_winners and sorted(high_winners) == sorted(low_winners):
-            # The same hands tie for high and for low: the pot is split as evenly as possible, no
-            # player taking both halves' odd units (RROP11 Ties item 5c; TDA_FORUM_19).
-            high_amount, low_amount = amount, 0
-        elif high_winners and low_winners:
-            high_amount, low_amount = showdown.halves(amount, unit)
-        elif high_winners:
-            high_amount, low_amount = amount, 0
-        else:
-            high_amount, low_amount = 0, amount
-        winners: dict[int, int] = {}
-        for group, half in ((high_winners, high_amount), (low_winners, low_amount)):
-            if not group or not half:
-                continue
-            ordered = self._odd_chip_order(group, low=group is low_winners)
-            for seat, chips in showdown.split(half, ordered, unit).items():
-                winners[seat] = winners.get(seat, 0) + chips
-        reason = "split" if len(winners) > 1 else "best hand"
-        variant = self.variant
-        return (
-            index,
-            amount,
-            in_pot,
-            winners,
-            tuple([seats[j] for j in sorted(high_winners)]),
-            tuple([seats[j] for j in sorted(low_winners)]),
-            reason,
-            ranked_high[high_winners[0]] if high_winners else None,
-            ranked_low[low_winners[0]] if low_winners else None,
-            (variant.high, variant.low),
-            run,
-        )
-
-    def _odd_chip_order(self, group: list[int], *, low: bool) -> list[int]:
-        """Tied winners in the order they take odd chips: clockwise from the button (TDA 2024
-        R20-A), in stud by the high card by suit (R20-B; house option ``odd_chip_stud``)."""
-        if not self._stud:
-            return [self._seats[j] for j in sorted(group)]
-        high_of, low_of = showdown.rankers(self.variant)
-        ranker = low_of if low else high_of
-        board = [c for c in self._board if c is not None]
-        hands: dict[int, list[Card]] = {}
-        for j in group:
-            cards = [c for c in self._holes[j] if c is not None] + board
-            if self.game.house.odd_chip_stud == "five_card_hand" and ranker is not None:
-                cards = stud.best_five(cards, ranker, ace_low=low)
-            hands[self._seats[j]] = cards
-        return stud.odd_chip_order(hands, ace_low=low)
 
     def _open_stud_round(self) -> None:
         """Who opens a stud round (``stud.opening``): the bring-in on third street, else the
