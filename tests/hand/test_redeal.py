@@ -41,7 +41,8 @@ def _state(hand: pf.Hand) -> dict[str, Any]:
 
 
 def _constructed(setup: Setup, template: pf.Hand, seed: int) -> pf.Hand:
-    return pf.Hand(setup.game, setup.stacks, setup.button, rng=random.Random(seed), auto_muck=template._set_up.auto_muck)
+    auto_muck = template._set_up.auto_muck
+    return pf.Hand(setup.game, setup.stacks, setup.button, rng=random.Random(seed), auto_muck=auto_muck)
 
 
 def _assert_alike(ours: pf.Hand, theirs: pf.Hand, play_seed: int) -> None:

@@ -22,7 +22,7 @@ from typing import Any, Final, TypeGuard
 from pokerfloor import citations as cite
 from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, SeededShuffler, Shuffler
 from pokerfloor.errors import IllegalAction, InvalidArgument, Reason
-from pokerfloor.hand import awards, dealer, draw, forced, out_of_turn, spots, stud
+from pokerfloor.hand import awards, dealer, draw, forced, out_of_turn, runouts, spots, stud
 from pokerfloor.hand.betting import Chips, Round
 from pokerfloor.hand.given import cards_or_unknown
 from pokerfloor.hand.phase import BETTING, BRING_IN, CARDS_DUE, DRAW, OVER, RUN_OUT, SHOWDOWN
@@ -408,15 +408,7 @@ class Hand:
     def max_runs(self) -> int:
         """The most times the rest of the board can be run from the deck now (1 when it can be
         dealt only once, 0 when the board is complete or the game has none)."""
-        if self.variant.family != "flop":
-            return 0
-        missing = sum(self.variant.board) - len(self._board)
-        if missing <= 0:
-            return 0
-        given_rest = max(len(self._set_up.board) - len(self._board), 0)
-        deck = len(SHORT_DECK if self.variant.short_deck else FULL_DECK)
-        unseen = deck - sum(len(h) for h in self._holes) - len(self._board) - given_rest
-        return (unseen + given_rest) // missing
+        return runouts.max_runs(self.variant, self._holes, self._board, self._set_up.board)
 
     @property
     def holes(self) -> dict[int, list[Card | None]]:
@@ -1625,52 +1617,24 @@ class Hand:
         return event
 
     def _check_run(self, times: int) -> None:
-        """Refuse to run the board now unless no more betting can happen, the board is not
-        complete, no run was chosen yet and the deck holds every run's cards."""
-        if self._phase == OVER:
-            raise IllegalAction("hand_over", "the hand is over")
-        if self.variant.family != "flop":
-            game = self.variant.title or self.variant.name
-            raise IllegalAction("cannot_run_it", f"{game} has no board to run more than once", R_RUN_IT)
-        if self._set_up.boards > 1:
-            raise IllegalAction("cannot_run_it", "a double board is dealt once: each board is already a run", R_RUN_IT)
-        if self._run_chosen:
-            raise IllegalAction("cannot_run_it", f"the board is already run {self._runs} time(s)", R_RUN_IT)
-        missing = sum(self.variant.board) - len(self._board)
-        if self._street_index >= self._rounds or missing <= 0:
-            raise IllegalAction("cannot_run_it", "the board is complete: there is nothing left to run", R_RUN_IT)
-        if not self._exposed or self._to_act >= 0:
-            raise IllegalAction(
-                "cannot_run_it",
-                "the board is run more than once only when no more betting can happen (at most one player"
-                " in the hand is not all-in and every bet is called)",
-                R_RUN_IT,
-            )
-        given_rest = max(len(self._set_up.board) - len(self._board), 0)
-        deck = len(SHORT_DECK if self.variant.short_deck else FULL_DECK)
-        unseen = deck - sum(len(h) for h in self._holes) - len(self._board) - given_rest
-        if missing * times - given_rest > unseen:
-            raise IllegalAction(
-                "cannot_run_it",
-                f"the deck has {unseen} cards left: not enough to deal {missing} cards {times} times",
-                R_RUN_IT,
-            )
+        """Refuse to run the board now unless it may be run ``times`` times (``runouts``)."""
+        refusal = runouts.run_refusal(
+            times, self.variant, self._holes, self._board, self._set_up.board, over=self._phase == OVER,
+            boards=self._set_up.boards, runs_chosen=self._runs if self._run_chosen else 0,
+            board_complete=self._street_index >= self._rounds, betting_possible=not self._exposed or self._to_act >= 0,
+        )
+        if refusal is not None:
+            raise refusal
 
     def rabbit(self) -> tuple[Card, ...]:
         """After the hand, the cards that would have completed the board (rabbit hunting): the
         next cards of the same deck in deal order. It changes nothing: not the result, the
         record or the stacks. A home-game custom, never part of the hand."""
-        if self._phase != OVER:
-            raise IllegalAction("no_rabbit_hunt", "rabbit hunting comes after the hand, which is not over")
-        if self.variant.family != "flop":
-            raise IllegalAction("no_rabbit_hunt", f"{self.variant.title or self.variant.name} has no board")
-        if self._set_up.manual:
-            raise IllegalAction("no_rabbit_hunt", "the hand was dealt by hand: there is no deck to hunt in")
-        if self._runs > 1:
-            raise IllegalAction("no_rabbit_hunt", f"the board was run {self._runs} times: every run is complete")
+        over, manual = self._phase == OVER, self._set_up.manual
+        refusal = runouts.rabbit_refusal(self.variant, self._board, over=over, manual=manual, runs=self._runs)
+        if refusal is not None:
+            raise refusal
         missing = sum(self.variant.board) - len(self._board)
-        if missing <= 0:
-            raise IllegalAction("no_rabbit_hunt", "the board is complete: there is no rabbit to hunt")
         given = [c for c in self._set_up.board[len(self._board) : len(self._board) + missing] if c is not None]
         deck = copy.deepcopy(self._deck)  # the deck of the hand deals nothing
         return (*given, *deck.deal(missing - len(given)))
