@@ -28,6 +28,8 @@ def test_the_tournament_line_is_read() -> None:
     assert hand.players == ("hammy6955", "mhuggins")          # dealing order: the button is last
     assert hand.extra["_bounties"] == ["$38.62", "$148.95"]
     assert hand.currency is None                              # tournament chips, not dollars
+    assert (hand.year, hand.month, hand.day, str(hand.time), hand.time_zone_abbreviation) == (
+        2023, 12, 25, "18:48:09", "ET")
     assert verify_history(hand).status == "matched"
 
 
@@ -43,7 +45,7 @@ def test_a_tournament_hand_is_written_as_one_and_reads_back_the_same() -> None:
     assert refused == []
     first = text.splitlines()[0]
     assert first.startswith("PokerStars Hand #247678901194: Tournament #3429918960, $4.55+$4.55+$0.90 USD "
-                            "Hold'em No Limit - Level XXVI (2000/4000) - ")
+                            "Hold'em No Limit - Level XXVI (2000/4000) - 2023/12/25 18:48:09 ET")
     assert "Seat 1: mhuggins (755175 in chips, $148.95 bounty)" in text
     again = _hand(text)
     assert (again.event, again.level, again.extra) == (hand.event, hand.level, hand.extra)

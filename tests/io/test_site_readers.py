@@ -184,3 +184,12 @@ def test_a_cut_or_spliced_file_gives_hands_or_the_one_error(site: str, at: int, 
             verify_history(entry)
         else:
             assert len(str(entry)) < 400
+
+
+def test_each_hand_keeps_the_date_its_site_wrote() -> None:
+    """Trackers sort and file hands by date: it is read from each site's own form of it."""
+    when = {str(h.hand): (h.year, h.month, h.day, str(h.time), h.time_zone_abbreviation) for h in _hands()}
+    assert when["HD1001"] == (2026, 11, 20, "21:00:00", None)                # GGPoker: no zone written
+    assert when["100200-1-1764000000"] == (2026, 11, 20, "20:00:00", "UTC")  # Winamax
+    assert when["500200"] == (2026, 11, 20, "21:00:00", None)                # 888poker: "20 11 2026"
+    assert when["7000002"] == (2026, 11, 20, "20:01:00", None)               # iPoker: the game's startdate

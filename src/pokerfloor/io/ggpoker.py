@@ -18,7 +18,7 @@ import re
 
 from pokerfloor.io.phh import EXTENSION_FIELD, HandHistory
 from pokerfloor.io.pokerstars import LineReader, set_stakes
-from pokerfloor.io.sitehand import HistoryImportError, SiteHand, guarded, money, read_each
+from pokerfloor.io.sitehand import HistoryImportError, SiteHand, date_in, guarded, money, read_each
 
 GAMES: tuple[tuple[str, str], ...] = (
     ("Hold'em No Limit", "NT"),
@@ -72,6 +72,7 @@ def _hand(hand_id: str, header: str) -> SiteHand:
     if stakes is None:
         raise HistoryImportError(f"no stakes in {header[:80]!r}")
     hand = SiteHand(game, hand_id=hand_id, venue="GGPoker")
+    date_in(header, hand)
     if game == "PO5":
         hand.extra[EXTENSION_FIELD] = "pot_limit omaha5"
     set_stakes(hand, money(stakes.group("small")), money(stakes.group("big")))

@@ -22,7 +22,7 @@ import xml.etree.ElementTree as ElementTree
 from pokerfloor.io.notation import Money
 from pokerfloor.io.phh import MAX_FILE_BYTES, MAX_HAND_BYTES, HandHistory
 from pokerfloor.io.pokerstars import set_stakes
-from pokerfloor.io.sitehand import HistoryImportError, SiteHand, money, too_big
+from pokerfloor.io.sitehand import HistoryImportError, SiteHand, date_in, money, too_big
 
 GAMES: tuple[tuple[str, str], ...] = (
     ("Holdem NL", "NT"),
@@ -101,6 +101,7 @@ def _game(general: ElementTree.Element | None, game: ElementTree.Element, code: 
     if variant is None:
         raise HistoryImportError(f"no PHH variant for iPoker's {gametype[:40]!r} (or not read yet)")
     hand = SiteHand(variant, hand_id=code, venue="iPoker", table=_text(general, "tablename")[:80])
+    date_in(_text(game.find("general"), "startdate"), hand)
     tournament = _text(general, "tournamentcode") or _text(general, "tournamentname")
     if tournament:
         hand.event = f"Tournament {tournament[:80]}"

@@ -20,7 +20,7 @@ import re
 
 from pokerfloor.io.phh import HandHistory
 from pokerfloor.io.pokerstars import LineReader, set_stakes
-from pokerfloor.io.sitehand import HistoryImportError, SiteHand, guarded, money, read_each
+from pokerfloor.io.sitehand import HistoryImportError, SiteHand, date_in, guarded, money, read_each
 
 GAMES: tuple[tuple[str, str], ...] = (
     ("No Limit Holdem", "NT"),
@@ -42,6 +42,7 @@ _ACTION = re.compile(r"^(?P<name>.+?) (?P<verb>posts (?:small blind|big blind|an
                      r"checks|folds|shows|mucks|collected) ?(?P<rest>.*)$")
 _DEALING = re.compile(r"^\*\* Dealing (?P<street>down cards|flop|turn|river) \*\*(?: \[(?P<cards>[^\]]*)\])?$")
 _DEALT = re.compile(r"^Dealt to (?P<name>.+) \[(?P<cards>[^\]]*)\]$")
+_DAY = re.compile(r"\*\*\* ([0-9]{2}) ([0-9]{2}) ([0-9]{4}) ([0-9]{1,2}:[0-9]{2}:[0-9]{2})")
 _POSTS = {"posts small blind": "posts small blind", "posts big blind": "posts big blind",
           "posts ante": "posts the ante"}
 
@@ -76,6 +77,9 @@ def _read(lines: list[str], hand_id: str, source: str) -> HandHistory:
     if game is None:
         raise HistoryImportError(f"no PHH variant for 888poker's {found.group('game')[:40]!r} (or not read yet)")
     hand = SiteHand(game, hand_id=hand_id, venue="888poker")
+    day = _DAY.search(lines[1])                                   # "*** 20 11 2026 20:00:00": day month year
+    if day is not None:
+        date_in("{2}/{1}/{0} {3}".format(*day.groups()), hand)
     small, big = money(_amount(found.group("small"))), money(_amount(found.group("big")))
     if game == "FT":
         set_stakes(hand, big, 2 * big)

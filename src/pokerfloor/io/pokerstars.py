@@ -27,7 +27,7 @@ from collections.abc import Iterator
 
 from pokerfloor.io.notation import Money
 from pokerfloor.io.phh import HandHistory
-from pokerfloor.io.sitehand import HistoryImportError, SiteHand, guarded, money, read_each, split_at
+from pokerfloor.io.sitehand import HistoryImportError, SiteHand, date_in, guarded, money, read_each, split_at
 
 GAMES: tuple[tuple[str, str], ...] = (
     ("Hold'em No Limit", "NT"),
@@ -117,6 +117,7 @@ def _stars_hand(hand_id: str, header: str) -> SiteHand:
     if stakes is None:
         raise HistoryImportError(f"no stakes in {header!r}")
     hand = SiteHand(game, hand_id=hand_id, venue="PokerStars")
+    date_in(header, hand)
     set_stakes(hand, money(stakes.group("small")), money(stakes.group("big")))
     tournament = _TOURNAMENT.search(header)
     if tournament is not None:

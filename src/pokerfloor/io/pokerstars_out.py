@@ -100,16 +100,17 @@ class _Writer:
         else:
             stakes = (game.small_blind or game.min_bet // 2, game.big_blind or game.min_bet)
         currency = " USD" if self.currency else ""
-        date = f"{h.year or 2000:04d}/{h.month or 1:02d}/{h.day or 1:02d} {h.time or '00:00:00'}"
+        date = (f"{h.year or 2000:04d}/{h.month or 1:02d}/{h.day or 1:02d} {h.time or '00:00:00'} "
+                f"{h.time_zone_abbreviation or 'ET'}")
         number = h.hand if isinstance(h.hand, int) or (isinstance(h.hand, str) and h.hand.isdigit()) else self.number
         tournament = _TOURNAMENT.fullmatch(h.event or "")
         if tournament is not None:
             buy_in = str(h.extra.get("_buy_in") or "Freeroll")
             out = [f"PokerStars Hand #{number}: Tournament #{tournament.group(1)}, {buy_in} {self.words} - Level "
-                   f"{to_roman(h.level or 1)} ({self.money(stakes[0])}/{self.money(stakes[1])}) - {date} ET"]
+                   f"{to_roman(h.level or 1)} ({self.money(stakes[0])}/{self.money(stakes[1])}) - {date}"]
         else:
             out = [f"PokerStars Hand #{number}:  {self.words} ({self.money(stakes[0])}/{self.money(stakes[1])}"
-                   f"{currency}) - {date} ET"]
+                   f"{currency}) - {date}"]
         table = str(h.table) if h.table is not None else "pokerfloor"
         size = h.seat_count or max(self.state.seating.seats)
         if self.history.variant in STUD:

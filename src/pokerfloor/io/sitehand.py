@@ -9,6 +9,7 @@ stacks that the site's own amounts give. Nothing is corrected here: replaying th
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -60,6 +61,25 @@ def too_big(text: str, limit: int, what: str, source: str) -> HistoryImportError
     return None
 
 
+_DATE = re.compile(r"(?P<y>[0-9]{4})[/-](?P<m>[0-9]{2})[/-](?P<d>[0-9]{2})[ T]"
+                   r"(?P<H>[0-9]{1,2}):(?P<M>[0-9]{2}):(?P<S>[0-9]{2})(?: (?P<zone>[A-Z]{2,5})\b)?")
+
+
+def date_in(text: str, hand: SiteHand) -> None:
+    """The first ``2024/03/01 20:00:00 ET`` (or ``2024-03-01``) date of ``text`` as the hand's
+    date and time, with its zone's abbreviation when one follows; a date that is not one is not
+    kept."""
+    found = _DATE.search(text)
+    if found is None:
+        return
+    try:
+        y, m, d, hh, mm, ss = (int(found.group(k)) for k in "ymdHMS")
+        hand.when = datetime.datetime(y, m, d, hh, mm, ss)
+    except ValueError:
+        return
+    hand.zone = found.group("zone") or ""
+
+
 def money(text: str) -> Money:
     """An amount as a site writes it (``$1,234.50``, ``1234``), exactly; ``HistoryImportError``
     for anything else, or an amount beyond the PHH reader's limits (below 10**15, at most 6
@@ -95,6 +115,8 @@ class SiteHand:
     seat_count: int | None = None
     event: str = ""
     level: int | None = None
+    when: datetime.datetime | None = None
+    zone: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
     holes: dict[str, list[str]] = field(default_factory=dict)
     _actions: list[tuple[str, str]] = field(default_factory=list)  # (name or "", PHH text after the actor)
@@ -287,6 +309,11 @@ class SiteHand:
             currency=self.currency or None,
             event=self.event or None,
             level=self.level,
+            year=self.when.year if self.when else None,
+            month=self.when.month if self.when else None,
+            day=self.when.day if self.when else None,
+            time=self.when.time() if self.when else None,
+            time_zone_abbreviation=self.zone or None,
             extra=dict(self.extra),
             source=source,
             key=self.hand_id or None,

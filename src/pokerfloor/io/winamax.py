@@ -18,7 +18,7 @@ import re
 
 from pokerfloor.io.phh import EXTENSION_FIELD, HandHistory
 from pokerfloor.io.pokerstars import LineReader, set_stakes
-from pokerfloor.io.sitehand import HistoryImportError, SiteHand, guarded, money, read_each
+from pokerfloor.io.sitehand import HistoryImportError, SiteHand, date_in, guarded, money, read_each
 
 GAMES: tuple[tuple[str, str], ...] = (
     ("Holdem no limit", "NT"),
@@ -71,6 +71,7 @@ def _hand(header: re.Match[str]) -> SiteHand:
     if game is None:
         raise HistoryImportError(f"no PHH variant for Winamax's {words[:40]!r} (or not read yet)")
     hand = SiteHand(game, hand_id=header.group("id"), venue="Winamax")
+    date_in(header.string, hand)
     if game == "PO5":
         hand.extra[EXTENSION_FIELD] = "pot_limit omaha5"
     stakes = [money(part) for part in header.group("stakes").split("/")]
