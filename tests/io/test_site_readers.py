@@ -193,3 +193,4 @@ def test_each_hand_keeps_the_date_its_site_wrote() -> None:
     assert when["100200-1-1764000000"] == (2026, 11, 20, "20:00:00", "UTC")  # Winamax
     assert when["500200"] == (2026, 11, 20, "21:00:00", None)                # 888poker: "20 11 2026"
     assert when["7000002"] == (2026, 11, 20, "20:01:00", None)               # iPoker: the game's startdate
+    assert when["1764000300abcdef"] == (2026, 11, 20, "20:00:00", "EST")     # partypoker: "Fri Nov 20 ... 2026"

@@ -21,7 +21,7 @@ import re
 
 from pokerfloor.io.phh import HandHistory
 from pokerfloor.io.pokerstars import LineReader, set_stakes
-from pokerfloor.io.sitehand import HistoryImportError, SiteHand, guarded, money, read_each
+from pokerfloor.io.sitehand import HistoryImportError, SiteHand, date_in, guarded, money, read_each
 
 _START = re.compile(r"^\*\*\*\*\* Hand History [Ff]or Game ", re.MULTILINE)
 _HEADER = re.compile(r"^\*\*\*\*\* Hand History [Ff]or Game (?P<id>[0-9A-Za-z]{1,40}) \*\*\*\*\*$")
@@ -39,6 +39,9 @@ _BALANCE = re.compile(r"^(?P<name>.+?) balance ")
 _COLLECTED = re.compile(r"collected (?P<won>[$€]?[0-9][0-9.,]*)")
 _SHOWN = re.compile(r"\[(?P<cards>[^\]]*)\]")
 _AMOUNT = re.compile(r"[$€]?[0-9][0-9.,]*")
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+_DATE = re.compile(r"(?P<month>" + "|".join(_MONTHS) + r")[a-z]* (?P<day>[0-9]{1,2}),? "
+                   r"(?P<time>[0-9]{1,2}:[0-9]{2}:[0-9]{2}) (?:(?P<zone>[A-Z]{2,5}) )?(?P<year>[0-9]{4})")
 _POSTS = {"posts small blind": "posts small blind", "posts big blind": "posts big blind",
           "posts ante": "posts the ante", "posts ante of": "posts the ante"}
 
@@ -89,6 +92,11 @@ def _read(lines: list[str], hand_id: str, source: str) -> HandHistory:
         hand.currency = "USD"
     elif "EUR" in lines[1] or "€" in lines[1]:
         hand.currency = "EUR"
+    when = _DATE.search(lines[1])        # "Fri Nov 20 20:00:00 EST 2026", "Monday, August 30, 16:08:09 EDT 2010"
+    if when is not None:
+        month = _MONTHS.index(when.group("month")) + 1
+        date_in(f"{when.group('year')}/{month:02d}/{int(when.group('day')):02d} {when.group('time')} "
+                f"{when.group('zone') or ''}".rstrip(), hand)
     reader = LineReader(_in_stars_words(lines), hand, writes_uncalled=False)
     if stakes is not None and stakes.group("big"):
         set_stakes(hand, money(stakes.group("small")), money(stakes.group("big")))
