@@ -22,6 +22,7 @@ from starlette.testclient import TestClient
 from pokerfloor.server import records
 from pokerfloor.server.app import Server, create_app
 from pokerfloor.server.room import Config, Room
+from pokerfloor.server.settings import Clock
 from pokerfloor.server.store import Boundary, Store, room_records
 from tests.server.played import SETTINGS, play, write_database
 
@@ -306,5 +307,5 @@ def test_the_clock_the_host_set_is_in_the_record_and_restored() -> None:
     room.apply_stored({"kind": "set_clock", "seconds": 7, "time_bank": 3})
     record = json.dumps(records.room_record(room))
     again = records.restored("t", config(), HOST, record, {1: records.hand_json(room.hands[0])})
-    assert again.config.clock == room.config.clock == {"seconds": 7.0, "time_bank": 3.0, "timeouts_to_away": 2.0}
+    assert again.config.clock == room.config.clock == Clock(7.0, 3.0, 2.0)
     assert _plain(records.room_record(again)) == _plain(records.room_record(room))

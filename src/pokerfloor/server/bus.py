@@ -51,7 +51,7 @@ from pokerfloor.server.actor import TableTask
 from pokerfloor.server.commands import Hello
 from pokerfloor.server.room import Refused, Room
 from pokerfloor.server.store import Store
-from pokerfloor.server.transport import Client, encode
+from pokerfloor.server.transport import Client, detach, encode
 
 if TYPE_CHECKING:
     import psycopg
@@ -335,9 +335,7 @@ class Bus:
         except Refused as refused:
             if refused.code != "not_owner":
                 raise
-        if client.table is not None:
-            client.table.clients.discard(client)
-            client.table = None
+        detach(client)
         self.relay(client, hello.table_id, encode(frame))
         return None
 

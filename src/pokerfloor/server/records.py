@@ -23,6 +23,7 @@ from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand import Hand
 from pokerfloor.server.games import game_from, game_json
 from pokerfloor.server.room import Config, Deal, Offer, Player, Refused, Request, Room
+from pokerfloor.server.settings import Clock
 from pokerfloor.server.store import Boundary, Store
 from pokerfloor.table import Table
 
@@ -64,7 +65,7 @@ def room_record(room: Room) -> dict[str, Any]:
         "ended": room.ended,
         "straddles": [[seat, amount] for seat, amount in room.straddles],
         "turn_started": room.turn_started,
-        "action_clock": room.config.clock,
+        "action_clock": None if room.config.clock is None else room.config.clock.json(),
         "spectators": room.spectators,
         "offer": None if room.offer is None else {
             "hand": room.offer.hand,
@@ -87,7 +88,7 @@ def room_record(room: Room) -> dict[str, Any]:
         "removing": room.removing,
         "removed": room.removed,
         "declared": [[seat, amount] for seat, amount in room.declared],
-        "clock_next": room.clock_next,
+        "clock_next": None if room.clock_next is None else room.clock_next.json(),
         "top_ups": {request: list(asked) for request, asked in room.top_ups.items()},
         "dealt_game": None if room.dealt_game is None else game_json(room.dealt_game),
     }
@@ -148,7 +149,7 @@ def _room_from(table_id: str, config: Config, host_hash: str, data: Any, hands: 
     room.turn_started = float(data["turn_started"])
     if "action_clock" in data:      # the host's set_clock (a record before it has none)
         clock = data["action_clock"]
-        room.config = replace(config, clock=None if clock is None else {k: float(v) for k, v in clock.items()})
+        room.config = replace(config, clock=None if clock is None else Clock(**{k: float(v) for k, v in clock.items()}))
     room.spectators = bool(data["spectators"])
     offer = data["offer"]
     room.offer = None if offer is None else Offer(
@@ -182,7 +183,7 @@ def _room_from(table_id: str, config: Config, host_hash: str, data: Any, hands: 
     dealt = data["dealt_game"]
     room.dealt_game = None if dealt is None else game_from(dealt)
     clock_next = data["clock_next"]
-    room.clock_next = None if clock_next is None else {k: float(v) for k, v in clock_next.items()}
+    room.clock_next = None if clock_next is None else Clock(**{k: float(v) for k, v in clock_next.items()})
     return room
 
 
