@@ -13,7 +13,7 @@ the one before: ``seating``, ``tournament``, ``play``, ``host``; ``Room`` applie
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from pokerfloor.errors import IllegalAction
 from pokerfloor.server.commands import (
@@ -164,44 +164,52 @@ class Room(Host):
                 self.finishes += [(f.player, f.place, f.hand) for f in placed]
 
 
-HANDLERS: dict[type[Input], Callable[[Room, Any], None]] = {
-    AskSeat: Room._on_request,
-    RefuseSeat: Room._on_refuse,
-    Sit: Room._on_sit,
-    Leave: Room._on_leave,
-    SitOut: Room._on_sit_out,
-    SitIn: Room._on_sit_in,
-    TopUp: Room._on_top_up,
-    Straddle: Room._on_straddle,
-    ChatLine: Room._on_chat,
-    Start: Room._on_start,
-    Pause: Room._on_pause,
-    Resume: Room._on_resume,
-    OfferDeal: Room._on_offer_deal,
-    AnswerDeal: Room._on_answer_deal,
-    SetGame: Room._on_set_game,
-    MoveSeat: Room._on_move_seat,
-    SetClock: Room._on_set_clock,
-    SetBuyIn: Room._on_set_buy_in,
-    EndGame: Room._on_end_game,
-    Spectators: Room._on_spectators,
-    EditStack: Room._on_edit_stack,
-    Remove: Room._on_remove,
-    BombPot: Room._on_bomb_pot,
-    BombPots: Room._on_bomb_pots,
-    ChooseGame: Room._on_choose_game,
-    NextHand: Room._on_deal,
-    Action: Room._on_act,
-    Timeout: Room._on_timeout,
-    RunIt: Room._on_run_it,
-    OfferTimeout: Room._on_offer_timeout,
-    FoldSeat: Room._on_fold_seat,
-    AskTopUp: Room._on_ask_top_up,
-    SitOutSeat: Room._on_sit_out_seat,
-    Show: Room._on_show,
-    RailChat: Room._on_rail_chat,
-    SpectatorChat: Room._on_spectator_chat,
-    BetweenHands: Room._on_between_hands,
-}
+H = TypeVar("H", bound=Input)
+
+
+def _handles(kind: type[H], handler: Callable[[Room, H], None]) -> tuple[type[Input], Callable[[Room, Any], None]]:
+    """An entry of ``HANDLERS``: mypy checks that the handler takes the input type it is for."""
+    return kind, handler
+
+
+HANDLERS: dict[type[Input], Callable[[Room, Any], None]] = dict([
+    _handles(AskSeat, Room._on_request),
+    _handles(RefuseSeat, Room._on_refuse),
+    _handles(Sit, Room._on_sit),
+    _handles(Leave, Room._on_leave),
+    _handles(SitOut, Room._on_sit_out),
+    _handles(SitIn, Room._on_sit_in),
+    _handles(TopUp, Room._on_top_up),
+    _handles(Straddle, Room._on_straddle),
+    _handles(ChatLine, Room._on_chat),
+    _handles(Start, Room._on_start),
+    _handles(Pause, Room._on_pause),
+    _handles(Resume, Room._on_resume),
+    _handles(OfferDeal, Room._on_offer_deal),
+    _handles(AnswerDeal, Room._on_answer_deal),
+    _handles(SetGame, Room._on_set_game),
+    _handles(MoveSeat, Room._on_move_seat),
+    _handles(SetClock, Room._on_set_clock),
+    _handles(SetBuyIn, Room._on_set_buy_in),
+    _handles(EndGame, Room._on_end_game),
+    _handles(Spectators, Room._on_spectators),
+    _handles(EditStack, Room._on_edit_stack),
+    _handles(Remove, Room._on_remove),
+    _handles(BombPot, Room._on_bomb_pot),
+    _handles(BombPots, Room._on_bomb_pots),
+    _handles(ChooseGame, Room._on_choose_game),
+    _handles(NextHand, Room._on_deal),
+    _handles(Action, Room._on_act),
+    _handles(Timeout, Room._on_timeout),
+    _handles(RunIt, Room._on_run_it),
+    _handles(OfferTimeout, Room._on_offer_timeout),
+    _handles(FoldSeat, Room._on_fold_seat),
+    _handles(AskTopUp, Room._on_ask_top_up),
+    _handles(SitOutSeat, Room._on_sit_out_seat),
+    _handles(Show, Room._on_show),
+    _handles(RailChat, Room._on_rail_chat),
+    _handles(SpectatorChat, Room._on_spectator_chat),
+    _handles(BetweenHands, Room._on_between_hands),
+])
 """The room's handler of each input type (``inputs.INPUTS``: the same types)."""
 assert set(HANDLERS) == set(INPUTS.values())
