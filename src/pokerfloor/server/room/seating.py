@@ -103,6 +103,9 @@ class Seating(RoomState):
             asked = self.top_ups.get(request)
             if asked is None or asked[0] != entry.player_id or asked[1] != entry.chips:
                 raise Refused("bad_field", "no such top-up request", field="request_id")
+            room = self.limits().room_for_chips     # chips came to the table since it was asked
+            if entry.chips > room:
+                raise Refused("bad_field", f"chips: is 1 to {room}", field="chips")
         seat = self._seat(entry.player_id)
         self._check_top_up(seat, entry.chips)
         self._add_chips(seat, entry.chips, post=entry.post)
