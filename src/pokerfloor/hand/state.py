@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, TypeGuard
 
 from pokerfloor import citations as cite
-from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, SeededShuffler, Shuffler
+from pokerfloor.cards import Card, CardsLike, Deck, SeededShuffler, Shuffler
 from pokerfloor.errors import IllegalAction, InvalidArgument, Reason
 from pokerfloor.hand import bomb, dealer, draw, forced, out_of_turn, showdown, spots, stud
 from pokerfloor.hand.betting import Chips, Round
@@ -228,7 +228,7 @@ class Hand:
         else:
             self._seed = None
             self._rng = rng
-        cards = SHORT_DECK if self.variant.short_deck else FULL_DECK
+        cards = self.variant.cards
         self._deck = deck if deck is not None else Deck(self._rng, cards=cards)
         self._auto_muck = bool(auto_muck)
         self._dealt: list[Card] = []
@@ -309,7 +309,7 @@ class Hand:
         hand: Hand = Hand.__new__(Hand)
         hand._copy_set_up(self)
         hand._rng, hand._seed = rng, None
-        hand._deck = Deck(rng, cards=SHORT_DECK if self.variant.short_deck else FULL_DECK)
+        hand._deck = Deck(rng, cards=self.variant.cards)
         hand._deal_holes()
         return hand
 
@@ -507,7 +507,7 @@ class Hand:
         if missing <= 0:
             return 0
         given_rest = max(len(self._given_board) - len(self._board), 0)
-        deck = len(SHORT_DECK if self.variant.short_deck else FULL_DECK)
+        deck = len(self.variant.cards)
         unseen = deck - sum(len(h) for h in self._holes) - len(self._board) - given_rest
         return (unseen + given_rest) // missing
 
@@ -912,7 +912,7 @@ class Hand:
         self._given_board = cards_or_unknown(board) if board is not None else []
         known += [c for c in self._given_board if c is not None]
         if known:
-            dealer.check_deck(known, self.variant.short_deck)
+            dealer.check_deck(known, self.variant)
             self._deck.remove(known)
 
     def _deal_holes(self) -> None:
@@ -952,7 +952,7 @@ class Hand:
         live = [i for i in range(self._n) if not self._folded[i]]
         short = [i for i in live if self._cards_due(i) > len(self._holes[i])]
         if self._street_index == len(self.variant.streets) - 1 and short:
-            undealt = len(FULL_DECK) - sum(len(h) for h in self._holes)
+            undealt = len(self.variant.cards) - sum(len(h) for h in self._holes)
             if stud.needs_community_card(undealt, len(short)):
                 self._deal_board(1)
                 return
@@ -982,7 +982,7 @@ class Hand:
         clash = [c for c in known if c in dealt]
         if clash:
             raise InvalidArgument(f"{clash[0]} is dealt twice")
-        dealer.check_deck(known, self.variant.short_deck)
+        dealer.check_deck(known, self.variant)
         if request.kind == "draw":
             return self._deal_replacements(seat, parsed)
         if request.kind == "holes":
@@ -1891,7 +1891,7 @@ class Hand:
                 R_RUN_IT,
             )
         given_rest = max(len(self._given_board) - len(self._board), 0)
-        deck = len(SHORT_DECK if self.variant.short_deck else FULL_DECK)
+        deck = len(self.variant.cards)
         unseen = deck - sum(len(h) for h in self._holes) - len(self._board) - given_rest
         if missing * times - given_rest > unseen:
             raise IllegalAction(
@@ -1973,7 +1973,7 @@ class Hand:
             merged = dealer.merge_shown(seat, hole, parsed)
             others = (c for j, h in enumerate(self._holes) if j != i for c in h)
             known = [c for c in [*merged, *self._board, *others] if c is not None]
-            dealer.check_deck(known, self.variant.short_deck)
+            dealer.check_deck(known, self.variant)
             self._holes[i] = merged
         self._shown[i] = True
         hole = self._holes[i]
