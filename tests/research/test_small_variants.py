@@ -12,55 +12,36 @@ import pyspiel
 import pytest
 
 import pokerfloor as pf
+from pokerfloor.acpc import game_of_openspiel, openspiel_card, openspiel_game_name, small_game_action, small_game_move
 from pokerfloor.errors import IllegalAction, InvalidArgument
 from pokerfloor.evaluation.rankings import evaluate_few_cards
 
-SPIEL_MOVE = {"fold": 0, "check": 1, "call": 1, "bet": 2, "raise": 2}
-"""A pokerfloor action as OpenSpiel's leduc_poker numbers it (0 fold, 1 call, 2 raise)."""
 
-
-def _theirs(name: str, state: pyspiel.State) -> set[int]:
-    """OpenSpiel's legal moves in Leduc's numbering; Kuhn's pass (0) and bet (1) read as fold
-    or check, and as bet or call, by whether a bet is faced."""
-    moves = set(state.legal_actions())
-    if name == "leduc_poker":
-        return moves
-    facing = 1 in state.history()[2:]  # the two cards dealt, then the moves: 0 pass, 1 bet
-    return {(0 if facing else 1) if a == 0 else (1 if facing else 2) for a in moves}
-
-
-def _to_spiel(name: str, move: int, facing: bool) -> int:
-    if name == "leduc_poker":
-        return move
-    return {0: 0, 1: 1 if facing else 0, 2: 1}[move]
-
-
-@pytest.mark.parametrize(("name", "game"), [("kuhn_poker", pf.Game.kuhn()), ("leduc_poker", pf.Game.leduc())])
-def test_every_move_is_openspiels(name: str, game: pf.Game) -> None:
+@pytest.mark.parametrize("name", ["kuhn_poker", "leduc_poker"])
+def test_every_move_is_openspiels(name: str) -> None:
+    # Through the OpenSpiel bridge: its game, its card numbers and its action numbers.
     spiel = pyspiel.load_game(name)
-    deck = game.variant_spec.cards   # OpenSpiel's card c is deck[c]: rank c // suits
+    game = game_of_openspiel(name)
+    assert openspiel_game_name(game) == name
+    deck = game.variant_spec.cards
     rng = random.Random(20261206)
     for _ in range(10_000):
         state = spiel.new_initial_state()
-        dealt = rng.sample(range(len(deck)), 2 + sum(game.variant_spec.board))
+        dealt = rng.sample(deck, 2 + sum(game.variant_spec.board))
         for card in dealt[:2]:
-            state.apply_action(card)
-        hand = pf.Hand(game, {0: 20, 1: 20}, button=1, holes={0: [deck[dealt[0]]], 1: [deck[dealt[1]]]},
-                       board=[deck[c] for c in dealt[2:]])
+            state.apply_action(openspiel_card(game, card))
+        hand = pf.Hand(game, {0: 20, 1: 20}, button=1, holes={0: dealt[:1], 1: dealt[1:2]}, board=dealt[2:])
         while not state.is_terminal():
             if state.is_chance_node():
-                state.apply_action(dealt[2])
+                state.apply_action(openspiel_card(game, dealt[2]))
                 continue
             assert hand.to_act == state.current_player()
-            assert [deck.index(c) for c in hand.board if c is not None] == dealt[2:2 + len(hand.board)]
-            legal = hand.legal()
-            ours = {SPIEL_MOVE[a] for a in legal.actions}
-            assert ours == _theirs(name, state), (state.history(), legal)
-            move = rng.choice(sorted(ours))
-            action = next(a for a in legal.actions if SPIEL_MOVE[a] == move)
-            amount = {"bet": legal.bet, "raise": legal.raise_}.get(action)
-            hand.act(hand.to_act, action, None if amount is None else amount.min_to)
-            state.apply_action(_to_spiel(name, move, legal.call is not None))
+            assert list(hand.board) == dealt[2:2 + len(hand.board)]
+            ours = {small_game_action(hand, kind) for kind in hand.legal().actions}
+            assert ours == set(state.legal_actions()), (state.history(), hand.legal())
+            action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            hand.act(hand.to_act, *small_game_move(hand, action))
         assert hand.is_over
         result = hand.result
         assert result is not None
