@@ -39,6 +39,10 @@ class Variant:
     deck: str = ""
     """The deck's cards as text (``"JsQsKs"``) when it is neither the full 52 cards nor short
     deck's 36: the small games of research (Kuhn poker, Leduc hold'em) deal from their own."""
+    small_bets: int = 0
+    """The fixed-limit betting rounds at the small bet when the variant's published rules name
+    them (Rhode Island hold'em: the first only); 0 is the rulebooks' first half
+    (``small_bet_rounds``)."""
     house: tuple[tuple[str, Any], ...] = ()
     """House rules that the variant's published rules fix (Kuhn poker's single bet, Leduc's
     bet and one raise, no folding when a check is free): a ``Game`` of this variant given no
@@ -53,6 +57,15 @@ class Variant:
                 cards = _DECKS[self.deck] = tuple(parse_cards(self.deck))
             return cards
         return SHORT_DECK if self.short_deck else FULL_DECK
+
+    @property
+    def small_bet_rounds(self) -> int:
+        """The fixed-limit betting rounds at the small bet, the rest at the big bet: stud's third
+        and fourth streets, the first half of a flop or draw game's rounds (hold'em's pre-flop
+        and flop), or the variant's own (``small_bets``)."""
+        if self.small_bets:
+            return self.small_bets
+        return 2 if self.family == "stud" else (self.betting_rounds + 1) // 2
 
     @property
     def hi_lo(self) -> bool:
@@ -188,10 +201,23 @@ RESEARCH_VARIANTS: dict[str, Variant] = {
             deck="JsJhQsQhKsKh",
             house=(("raise_cap", 1), ("cap_lifted_heads_up", False), ("fold_facing_no_bet", "refused")),
         ),
+        # Rhode Island hold'em (Shi and Littman 2001; as Gilpin and Sandholm's GSI describes it):
+        # the full deck, one card each, a flop of one card and a turn of one, three betting rounds
+        # (the bet 10, then 20 and 20), three raises a round, the best three-card hand wins (a
+        # straight beats a flush, three of a kind both). Game.rhode_island().
+        _flop(
+            "rhode_island",
+            "Rhode Island hold'em",
+            1,
+            board=(1, 1),
+            high="few_cards",
+            small_bets=1,
+            house=(("raise_cap", 3), ("cap_lifted_heads_up", False), ("fold_facing_no_bet", "refused")),
+        ),
     )
 }
 """The small games research papers start on, played by ``Hand`` but not offered at the tables
-(``VARIANTS`` is what a room deals): ``Game.kuhn()``, ``Game.leduc()``."""
+(``VARIANTS`` is what a room deals): ``Game.kuhn()``, ``Game.leduc()``, ``Game.rhode_island()``."""
 
 ALL_VARIANTS: dict[str, Variant] = {**VARIANTS, **RESEARCH_VARIANTS}
 """Every variant a ``Game`` may name."""
@@ -601,6 +627,13 @@ class Game:
         """Leduc hold'em (Southey et al. 2005) as OpenSpiel's ``leduc_poker`` plays it: an ante
         of 1, bets of 2 before the board card and 4 after, a bet and one raise a round."""
         return cls(variant="leduc", structure="fixed_limit", ante=ante, small_bet=small_bet, big_bet=big_bet, **kw)
+
+    @classmethod
+    def rhode_island(cls, ante: int = 5, small_bet: int = 10, big_bet: int = 20, **kw: Any) -> Game:
+        """Rhode Island hold'em (Shi and Littman 2001): an ante of 5, bets of 10 before the flop
+        and 20 after it and after the turn, a bet and three raises a round."""
+        return cls(variant="rhode_island", structure="fixed_limit", ante=ante, small_bet=small_bet, big_bet=big_bet,
+                   **kw)
 
     @classmethod
     def fixed_limit_omaha_hilo(cls, small_bet: int, big_bet: int | None = None, **kw: Any) -> Game:

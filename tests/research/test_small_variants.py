@@ -131,3 +131,38 @@ def test_a_leduc_hand_goes_through_its_record_and_back() -> None:
     record = hand.record()
     again = pf.Hand.from_record(pf.HandRecord.from_json(record.to_json()))
     assert again.board == hand.board and again.holes == hand.holes and again.to_act == 1
+
+
+def test_rhode_island_holdem_bets_10_then_20_with_three_raises_a_round() -> None:
+    # Shi and Littman 2001 (as Gilpin and Sandholm's GSI gives the rules): an ante of 5, one card
+    # each, a flop of one card and a turn of one; bets of 10, then 20 and 20; three raises a round.
+    game = pf.Game.rhode_island()
+    assert game.variant_spec.streets == ("preflop", "flop", "turn")
+    hand = pf.Hand(game, {0: 500, 1: 500}, button=1, holes={0: ["4s"], 1: ["Ah"]}, board=["5d", "6c"])
+    assert hand.contributions == {0: 5, 1: 5}
+    for to, seat in ((10, 0), (20, 1), (30, 0), (40, 1)):   # a bet and three raises
+        legal = hand.legal()
+        action = "bet" if to == 10 else "raise"
+        assert getattr(legal, action + ("_" if action == "raise" else "")).min_to == to
+        hand.act(seat, action, to)
+    assert hand.legal().raise_ is None and hand.legal().reason == "cap_reached"
+    hand.act(0, "call")
+    assert hand.street == "flop" and hand.legal().bet is not None and hand.legal().bet.min_to == 20
+    hand.act(0, "bet", 20)
+    hand.act(1, "call")
+    assert hand.street == "turn" and hand.legal().bet.min_to == 20
+    hand.act(0, "check")
+    hand.act(1, "check")
+    result = hand.result
+    assert result is not None
+    # 4-5-6 is a straight; the ace is high card: the straight wins the 5 + 40 + 20 each put in
+    assert result.net == {0: 65, 1: -65} and result.awards[0].won_with == "straight, six high"
+
+
+def test_in_three_cards_a_straight_beats_a_flush() -> None:
+    game = pf.Game.rhode_island()
+    hand = pf.Hand(game, {0: 500, 1: 500}, button=1, holes={0: ["Ah"], 1: ["7d"]}, board=["8h", "9h"])
+    for _ in range(3):
+        hand.act(hand.to_act, "check")
+        hand.act(hand.to_act, "check")
+    assert hand.result is not None and hand.result.net == {0: -5, 1: 5}   # 7-8-9 beats the heart flush

@@ -31,7 +31,8 @@ END GAMEDEF
 of 2 then 4, two bets a round (a bet and a raise), player 1 first in both rounds."""
 
 
-@pytest.mark.parametrize(("game", "stack"), [(pf.Game.kuhn(), 20), (pf.Game.leduc(), 100)])
+@pytest.mark.parametrize(("game", "stack"), [(pf.Game.kuhn(), 20), (pf.Game.leduc(), 100),
+                                             (pf.Game.rhode_island(), 400)])
 def test_the_aec_environment_deals_the_small_games(game: pf.Game, stack: int) -> None:
     api_test(PokerAECEnv(game, players=2, stack=stack), num_cycles=300)
     env = PokerAECEnv(game, players=2, stack=stack, hands=1)
@@ -75,5 +76,7 @@ def test_a_small_game_acpc_cannot_express_is_refused() -> None:
         gamedef_of(pf.Game.leduc().with_house(cap_lifted_heads_up=True), (100, 100))
     with pytest.raises(GamedefError, match="equal blind"):
         parse_gamedef(LEDUC_GAMEDEF.replace("blind = 1 1", "blind = 1 2"))
+    with pytest.raises(GamedefError, match="not expressible"):   # ACPC would rank its flush above a straight
+        gamedef_of(pf.Game.rhode_island(), (500, 500))
     with pytest.raises(GamedefError, match="no game of its own"):
         openspiel_game_name(pf.Game.leduc(ante=2))

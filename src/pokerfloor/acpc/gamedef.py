@@ -27,6 +27,9 @@ from pokerfloor.rules import RESEARCH_VARIANTS, Game, HouseRules
 HOLDEM_BOARD = (0, 3, 1, 1)
 UNLIMITED_STACK = 2**31 - 1
 """The stack of a gamedef that names none: the ACPC dealer's largest 32-bit number."""
+ACPC_SMALL_GAMES = ("kuhn", "leduc")
+"""The small games of research ACPC plays as pokerfloor does: its five-card ranking of one or two
+cards is theirs. Rhode Island hold'em's three-card ranking (a straight above a flush) is not."""
 _LIST_KEYS = ("stack", "blind", "raisesize", "firstplayer", "maxraises", "numboardcards")
 _NUMBER_KEYS = ("numplayers", "numrounds", "numsuits", "numranks", "numholecards")
 
@@ -53,7 +56,7 @@ class Gamedef:
     @property
     def small_game(self) -> bool:
         """Whether the game is one of the small games of research (Kuhn poker, Leduc hold'em)."""
-        return self.game.variant in RESEARCH_VARIANTS
+        return self.game.variant in ACPC_SMALL_GAMES
 
     def blind_of(self, position: int) -> int:
         """The blind ``position`` posts (0 for a seat that posts none; a small game's ante)."""
@@ -99,7 +102,7 @@ class Gamedef:
     def _small_text(self) -> str:
         game, spec = self.game, self.game.variant_spec
         rounds = spec.betting_rounds
-        small = (rounds + 1) // 2  # the fixed-limit rounds at the small bet (Hand's rule)
+        small = spec.small_bet_rounds
         cap = game.house.raises_allowed(rounds)
         assert cap is not None  # gamedef_of refuses an uncapped small game
         ranks, suits = _deck_shape(game)
@@ -142,7 +145,7 @@ def gamedef_of(game: Game, stacks: tuple[int, ...] | list[int]) -> Gamedef:
     """``game`` with these starting stacks as an ACPC gamedef, or ``GamedefError`` naming what
     ACPC cannot express. The game is played as ACPC's dealer plays it: a fold when a check is
     free is refused (``fold_facing_no_bet="refused"``)."""
-    if game.variant in RESEARCH_VARIANTS:
+    if game.variant in ACPC_SMALL_GAMES:
         return _small_gamedef(game, stacks)
     if game.variant != "holdem":
         raise GamedefError(f"ACPC ranks the best five of all cards: {game.variant} is not expressible")
@@ -203,7 +206,8 @@ def _small_game_of(betting: str, fields: dict[str, list[int]], shape: dict[str, 
     """The small game of research whose deck, rounds and board the gamedef names, or ``None``
     when it names none of them."""
     board = tuple(fields.get("numboardcards", ()))
-    for name, spec in RESEARCH_VARIANTS.items():
+    for name in ACPC_SMALL_GAMES:
+        spec = RESEARCH_VARIANTS[name]
         ranks, suits = _deck_shape(Game(variant=name, structure="fixed_limit", ante=1, small_bet=1))
         mine = {"numrounds": spec.betting_rounds, "numsuits": suits, "numranks": ranks, "numholecards": spec.hole_cards}
         if shape != mine or board != (0, *spec.board):
@@ -214,7 +218,7 @@ def _small_game_of(betting: str, fields: dict[str, list[int]], shape: dict[str, 
         if betting != "limit" or len(blinds) != players or len(set(blinds)) != 1 or not blinds[0] > 0:
             raise GamedefError(f"{spec.title} is limit, with one equal blind (its ante) a player")
         sizes, caps = fields.get("raisesize", []), fields.get("maxraises", [])
-        small = (rounds + 1) // 2
+        small = spec.small_bet_rounds
         if len(sizes) != rounds or len(set(sizes[:small])) != 1 or len(set(sizes[small:] or [0])) != 1:
             raise GamedefError(f"{spec.title}'s raiseSize is the small bet for {small} rounds, then the big bet")
         if len(caps) != rounds or len(set(caps)) != 1 or caps[0] < 1:

@@ -586,8 +586,7 @@ class Hand:
     def _unit(self) -> int:
         """The fixed-limit bet of this street, raised in a kill pot (RROP11 Kill Pots)."""
         game = self.game
-        small_rounds = 2 if self._stud else (self._rounds + 1) // 2
-        base = game.small_bet if self._street_index < small_rounds else game.big_bet
+        base = game.small_bet if self._street_index < self.variant.small_bet_rounds else game.big_bet
         num, den = self._unit_scale
         return base * num // den
 

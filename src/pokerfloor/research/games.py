@@ -49,7 +49,7 @@ class SmallGame:
     def __post_init__(self) -> None:
         spec = self.game.variant_spec
         rounds = spec.betting_rounds
-        small = (rounds + 1) // 2  # the fixed-limit rounds at the small bet (Hand's rule)
+        small = spec.small_bet_rounds
         cap = self.game.house.raises_allowed(rounds)
         object.__setattr__(self, "deck", spec.cards)
         object.__setattr__(self, "ante", self.game.ante)
