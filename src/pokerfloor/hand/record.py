@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Protocol, TypeVar
 
-from pokerfloor.cards import FULL_DECK, SEED_BYTES, SHORT_DECK, Card, Deck, SeededShuffler, Shuffler, format_cards
+from pokerfloor.cards import SEED_BYTES, Card, Deck, SeededShuffler, Shuffler, format_cards
 from pokerfloor.hand import plain
 from pokerfloor.hand.types import READ_ERRORS, Input, Post, RecordError, brief, refusal
 from pokerfloor.rules import Game
@@ -226,7 +226,7 @@ def _check_cards(record: HandRecord) -> None:
     be shuffled back and dealt again (RROP11 draw): there the replay checks each card as it is
     dealt."""
     spec = record.game.variant_spec
-    deck = frozenset(SHORT_DECK if spec.short_deck else FULL_DECK)
+    deck = frozenset(spec.cards)
     given = [c for cards in record.holes.values() for c in cards if c is not None]
     given += [c for c in record.board if c is not None]
     seen: set[Card] = set()
@@ -246,7 +246,7 @@ def _replayed(cls: Callable[..., H], record: HandRecord, rng: Shuffler | None) -
         seed = bytes.fromhex(record.seed)
     else:
         rng = rng if rng is not None else SeededShuffler()
-        deck = RecordedDeck(record.dealt, rng, cards=SHORT_DECK if game.variant_spec.short_deck else FULL_DECK)
+        deck = RecordedDeck(record.dealt, rng, cards=game.variant_spec.cards)
     hand = cls(
         game,
         record.stacks,

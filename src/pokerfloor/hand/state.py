@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, TypeGuard
 
 from pokerfloor import citations as cite
-from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, SeededShuffler, Shuffler
+from pokerfloor.cards import Card, CardsLike, Deck, SeededShuffler, Shuffler
 from pokerfloor.errors import IllegalAction, InvalidArgument, Reason
 from pokerfloor.hand import awards, dealer, draw, forced, out_of_turn, runouts, spots, stud
 from pokerfloor.hand.betting import Chips, Round
@@ -197,7 +197,7 @@ class Hand:
         else:
             self._seed = None
             self._rng = rng
-        cards = SHORT_DECK if self.variant.short_deck else FULL_DECK
+        cards = self.variant.cards
         self._deck = deck if deck is not None else Deck(self._rng, cards=cards)
         self._dealt: list[Card] = []
         self._inputs: list[Input] = []
@@ -235,7 +235,7 @@ class Hand:
                 self._holes[given.pos[seat]] = list(hole)
             known = given_cards(given)
             if known:
-                dealer.check_deck(known, self.variant.short_deck)
+                dealer.check_deck(known, self.variant)
                 self._deck.remove(known)
         if posted is None:
             self._post_forced_bets()
@@ -586,8 +586,7 @@ class Hand:
     def _unit(self) -> int:
         """The fixed-limit bet of this street, raised in a kill pot (RROP11 Kill Pots)."""
         game = self.game
-        small_rounds = 2 if self._stud else (self._rounds + 1) // 2
-        base = game.small_bet if self._street_index < small_rounds else game.big_bet
+        base = game.small_bet if self._street_index < self.variant.small_bet_rounds else game.big_bet
         num, den = self._unit_scale
         return base * num // den
 
@@ -833,7 +832,7 @@ class Hand:
         live = [i for i in range(self._n) if not self._folded[i]]
         short = [i for i in live if self._cards_due(i) > len(self._holes[i])]
         if self._street_index == len(self.variant.streets) - 1 and short:
-            undealt = len(FULL_DECK) - sum(len(h) for h in self._holes)
+            undealt = len(self.variant.cards) - sum(len(h) for h in self._holes)
             if stud.needs_community_card(undealt, len(short)):
                 self._deal_board(1)
                 return
@@ -863,7 +862,7 @@ class Hand:
         clash = [c for c in known if c in dealt]
         if clash:
             raise InvalidArgument(f"{clash[0]} is dealt twice")
-        dealer.check_deck(known, self.variant.short_deck)
+        dealer.check_deck(known, self.variant)
         if request.kind == "draw":
             return self._deal_replacements(seat, parsed)
         if request.kind == "holes":
@@ -1693,7 +1692,7 @@ class Hand:
             merged = dealer.merge_shown(seat, hole, parsed)
             others = (c for j, h in enumerate(self._holes) if j != i for c in h)
             known = [c for c in [*merged, *self._board, *others] if c is not None]
-            dealer.check_deck(known, self.variant.short_deck)
+            dealer.check_deck(known, self.variant)
             self._holes[i] = merged
         self._shown[i] = True
         hole = self._holes[i]
