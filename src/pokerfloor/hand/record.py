@@ -240,7 +240,7 @@ def _check_cards(record: HandRecord) -> None:
 
 def _replayed(cls: Callable[..., H], record: HandRecord, rng: Shuffler | None) -> H:
     game = record.game
-    deck: Deck | None = None
+    deck: RecordedDeck | None = None
     seed: bytes | None = None
     if record.seed is not None:
         seed = bytes.fromhex(record.seed)
