@@ -34,6 +34,7 @@ COMPILED = [
     "src/pokerfloor/hand/awards.py",
     "src/pokerfloor/hand/runouts.py",
     "src/pokerfloor/hand/turns.py",
+    "src/pokerfloor/hand/bringin.py",
     "src/pokerfloor/hand/betting.py",
     "src/pokerfloor/hand/forced.py",
     "src/pokerfloor/hand/dealer.py",

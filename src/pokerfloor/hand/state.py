@@ -22,7 +22,7 @@ from typing import Any, Final, TypeGuard
 from pokerfloor import citations as cite
 from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, SeededShuffler, Shuffler
 from pokerfloor.errors import IllegalAction, InvalidArgument
-from pokerfloor.hand import awards, dealer, draw, forced, out_of_turn, runouts, spots, stud, turns
+from pokerfloor.hand import awards, bringin, dealer, draw, forced, out_of_turn, runouts, spots, stud, turns
 from pokerfloor.hand.betting import Chips, Round
 from pokerfloor.hand.given import cards_or_unknown
 from pokerfloor.hand.phase import BETTING, BRING_IN, CARDS_DUE, DRAW, OVER, RUN_OUT, SHOWDOWN
@@ -88,7 +88,6 @@ R_FULL_BB = cite.FULL_BIG_BLIND
 R_NO_CALLER = cite.REOPEN
 R_SHOWDOWN = cite.SHOWDOWN
 R_RUN_IT = cite.RUN_IT
-R_BRING_IN = cite.BRING_IN
 R_DRAW = draw.R_DRAW
 _CLOSING_RULES = {
     "betting_not_reopened": R_REOPEN,
@@ -1094,36 +1093,24 @@ class Hand:
 
     def _bring_in_act(self, i: int, action: str, to: int | None) -> Event:
         """The first action of third street: the bring-in, or completing to the full bet."""
-        bring_in = min(self.game.bring_in, self._chips.stack[i])
-        if action == "all_in":  # the largest wager the limit allows (TDA 2024 R52-B), or the bring-in
-            top = self._bring_in_legal(i).complete
-            stack = self._chips.stack[i]
-            if stack <= bring_in or top is None:
-                action, to = "bring_in", None
-            else:
-                action, to = "complete", min(stack, top.max_to)
-        if action == "fold" and i != self._bring_in_seat:
+        legal = self._bring_in_legal(i)
+        decided = bringin.decide(action, to, legal, self._chips.stack[i])
+        if isinstance(decided, IllegalAction):
+            raise decided
+        kind, amount = decided
+        if kind == "fold":
             return self._fold(i)
-        if action == "bring_in":
-            if to is not None and to != bring_in:
-                raise IllegalAction("invalid_action", f"the bring-in is {bring_in}, not {to}", R_BRING_IN)
-            self._chips.put_in(i, bring_in)
+        if kind == "bring_in":
+            self._chips.put_in(i, amount)
             self._round.level = max(self._round.level, self.game.bring_in)
             self._phase = BETTING
-            return self._record(i, "bring_in", bring_in)
-        legal = self._bring_in_legal(i)
-        choices = f"bring in {bring_in}" + (f" or complete to {legal.complete.min_to}" if legal.complete else "")
-        if action not in ("complete", "bet", "raise"):
-            if action == "fold":
-                raise IllegalAction("invalid_action", f"the bring-in is forced: {choices}", R_BRING_IN)
-            choices += ", or fold" if legal.fold else ""
-            raise IllegalAction("invalid_action", f"no one has bet yet: {choices}", R_BRING_IN)
-        if legal.complete is None or to is None:
-            raise IllegalAction("invalid_action", choices, R_BRING_IN)
-        self._check_amount(i, to, "complete", legal.complete.min_to, legal.complete.max_to)
-        self._raise_to(i, to)
+            return self._record(i, "bring_in", amount)
+        complete = legal.complete
+        assert complete is not None
+        self._check_amount(i, amount, "complete", complete.min_to, complete.max_to)
+        self._raise_to(i, amount)
         self._phase = BETTING
-        return self._record(i, "complete", to)
+        return self._record(i, "complete", amount)
 
     def _turn_to(self, j: int) -> None:
         """Hand the action to seat ``j``, settling first a sleeper held back until the action
