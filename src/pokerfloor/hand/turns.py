@@ -24,38 +24,32 @@ def able(folded: list[bool], stack: list[int]) -> int:
     return count
 
 
-def needs_action(i: int, able: int, folded: list[bool], chips: Chips, rnd: Round) -> bool:
-    """A seat acts while it is short of the bet or has not acted, unless nothing it could do
-    would matter: every opponent is all-in and it already covers every bet of the round (folded
-    seats' included: to win those it must call them). ``able`` is the number of seats that can
-    act (not folded, chips behind), counted once per search."""
-    if folded[i] or chips.stack[i] == 0:
-        return False
-    bet = chips.bet[i]
-    others_can_act = able > 1  # seat i is one of them
-    if bet < rnd.level:
-        return others_can_act or any(b > bet for b in chips.bet)
-    return rnd.acted[i] is None and others_can_act
-
-
 def next_to_act(after: int, folded: list[bool], chips: Chips, rnd: Round, killer: int, first: int) -> int:
-    """The next seat after ``after`` that needs to act, -1 when none does. While a kill blind
-    waits to act last pre-flop (``killer`` >= 0, house option ``killer_acts="last"``) the order
-    runs from the ``first`` seat as usual, passes over the killer and ends with it, as if it sat
-    just before the first seat (WIKI_KILL)."""
+    """The next seat after ``after`` that needs to act, -1 when none does. A seat acts while it is
+    short of the bet or has not acted, unless nothing it could do would matter: every opponent is
+    all-in and it already covers every bet of the round (folded seats' included: to win those it
+    must call them). While a kill blind waits to act last pre-flop (``killer`` >= 0, house option
+    ``killer_acts="last"``) the order runs from the ``first`` seat as usual, passes over the
+    killer and ends with it, as if it sat just before the first seat (WIKI_KILL)."""
     n = len(folded)
-    count = able(folded, chips.stack)
-    if killer < 0:
-        for step in range(1, n + 1):
-            j = (after + step) % n
-            if needs_action(j, count, folded, chips, rnd):
-                return j
-        return -1
-    order = [j for j in ((first + k) % n for k in range(n)) if j != killer] + [killer]
-    start = order.index(after)
+    stack, bets, acted, level = chips.stack, chips.bet, rnd.acted, rnd.level
+    others_can_act = able(folded, stack) > 1  # counted once per search; the seat asked is one of them
+    seats: list[int] = []
+    start = after
+    if killer >= 0:
+        seats = [j for j in ((first + k) % n for k in range(n)) if j != killer] + [killer]
+        start = seats.index(after)
     for step in range(1, n + 1):
-        j = order[(start + step) % n]
-        if needs_action(j, count, folded, chips, rnd):
+        j = (start + step) % n
+        if killer >= 0:
+            j = seats[j]
+        if folded[j] or stack[j] == 0:
+            continue
+        bet = bets[j]
+        if bet < level:
+            if others_can_act or any(b > bet for b in bets):
+                return j
+        elif acted[j] is None and others_can_act:
             return j
     return -1
 
