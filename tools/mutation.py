@@ -54,6 +54,7 @@ the hand the code that says which actions are legal and for how much, and takes 
 
 TESTS = (
     "tests/hand/test_rules_pinned.py",
+    "tests/hand/test_rules_pinned_run.py",
     "tests/hand/test_hand_limits.py",
     "tests/hand/test_limit_reopening.py",
     "tests/hand/test_bring_in_refusals.py",
