@@ -48,9 +48,11 @@ TARGETS: dict[str, tuple[str, ...]] = {
         "_bring_in_legal", "_bring_in_act", "_aggression", "_completing", "_in_whole_chips", "_range", "legal",
         "_act", "_raise_to", "_check_amount", "_unit", "_start_round", "max_runs", "limits",
     ),
+    "hand/runouts.py": ("unseen", "max_runs"),
 }
 """The functions mutated, by file under src/pokerfloor: the betting round and the chips, and in
-the hand the code that says which actions are legal and for how much, and takes them."""
+the hand the code that says which actions are legal and for how much, and takes them (how many
+times the rest of the board can be run lives in hand/runouts.py)."""
 
 TESTS = (
     "tests/hand/test_rules_pinned.py",

@@ -28,6 +28,7 @@ def test_an_uncalled_bet_goes_back_and_leaves_the_pot_what_was_called() -> None:
     assert [(e.seat, e.amount) for e in returned] == [(3, 200)]
     assert hand.total_pot == 5 + 10 + 10 + 100 + 100
     assert [p.amount for p in hand.pots] == [225] and hand.stacks[3] == 1_000 - 110
+    assert hand.contributions == {1: 0, 2: 5, 3: 110, 4: 110}
     assert hand.awaiting_runout
     hand.run_out()
     assert hand.is_over and sum(hand.result.stacks.values()) == 3_110  # type: ignore[union-attr]
@@ -92,3 +93,36 @@ def test_spread_limit_raises_before_the_flop_are_at_least_the_big_blind() -> Non
     _to_flop(hand)
     bet = hand.legal().bet
     assert bet is not None and bet.min_to == 2
+
+
+def test_a_limit_all_in_raise_of_less_than_half_a_bet_leaves_the_next_raise_a_full_bet_over_the_bet() -> None:
+    """TDA 2024 Rule 47-B (limit): an all-in raise of less than half a bet is not a full raise;
+    the next player may call it or raise a full bet over the last full bet (10 + 10 = 20), not
+    over the all-in (14 + 10)."""
+    game = pf.Game.fixed_limit_holdem(10, 20)   # blinds 5 and 10, bets of 10 then 20
+    hand = pf.Hand(game, {1: 500, 2: 500, 3: 24}, button=1, rng=random.Random(9))
+    _to_flop(hand)
+    assert hand.street == "flop" and hand.to_act == 2
+    hand.act(2, "bet", to=10)
+    hand.act(3, "all_in")                    # 14: four over the bet, less than half of 10
+    legal = hand.legal()
+    assert hand.to_act == 1 and legal.call is not None and legal.call.to == 14
+    assert legal.raise_ is not None and legal.raise_.min_to == 20
+
+
+def test_under_the_full_bet_rule_a_spread_limit_raise_of_exactly_the_minimum_counts_toward_the_cap() -> None:
+    """TDA 2024 Rule 47 with the house's full-bet rule in spread limit (no half-bet rule): a raise
+    of exactly the last increment is a full raise, so a bet and three such raises cap the round
+    (RROP11 Betting & Raising item 3)."""
+    house = pf.HouseRules(incomplete_raise_rule="full_bet")
+    game = pf.Game(variant="holdem", structure="spread_limit", small_blind=1, big_blind=2, spread=(2, 6, 6),
+                   house=house)
+    hand = pf.Hand(game, {1: 500, 2: 500, 3: 500}, button=1, rng=random.Random(7))
+    _to_flop(hand)
+    hand.act(hand.to_act, "bet", to=2)
+    for _ in range(3):
+        legal = hand.legal()
+        assert legal.raise_ is not None
+        hand.act(hand.to_act, "raise", to=legal.raise_.min_to)
+    legal = hand.legal()
+    assert legal.raise_ is None and legal.reason == "cap_reached", legal
