@@ -126,3 +126,27 @@ def test_under_the_full_bet_rule_a_spread_limit_raise_of_exactly_the_minimum_cou
         hand.act(hand.to_act, "raise", to=legal.raise_.min_to)
     legal = hand.legal()
     assert legal.raise_ is None and legal.reason == "cap_reached", legal
+
+
+def test_a_seat_with_exactly_the_call_has_no_raise() -> None:
+    """A raise is to more than the current bet (TDA 2024 Rule 43): a seat whose chips come to
+    exactly the bet may call all in, and is offered no raise (``above_stack``)."""
+    hand = pf.Hand(NL, {1: 1_000, 2: 300, 3: 1_000}, button=1, rng=random.Random(10))
+    hand.act(1, "raise", to=300)             # seat 2, the small blind, has 300 in all
+    legal = hand.legal()
+    assert hand.to_act == 2 and legal.call is not None and legal.call.to == 300
+    assert legal.raise_ is None and legal.reason == "above_stack"
+
+
+def test_a_raise_over_a_one_chip_blind_is_to_two_chips() -> None:
+    """TDA 2024 Rule 43: a raise is at least the previous bet or raise. Over a single blind of one
+    chip the smallest raise is to 2, in no-limit and in spread limit (where the most is the
+    spread's largest raise over the bet: 1 + 4)."""
+    game = pf.Game(variant="holdem", structure="no_limit", blinds=(1,))
+    hand = pf.Hand(game, {1: 100, 2: 100, 3: 100}, button=1, rng=random.Random(11))
+    legal = hand.legal()
+    assert legal.raise_ is not None and legal.raise_.min_to == 2
+    spread = pf.Game(variant="holdem", structure="spread_limit", blinds=(1,), spread=(1, 4, 4))
+    hand = pf.Hand(spread, {1: 100, 2: 100, 3: 100}, button=1, rng=random.Random(11))
+    legal = hand.legal()
+    assert legal.raise_ is not None and (legal.raise_.min_to, legal.raise_.max_to) == (2, 5)
