@@ -138,3 +138,12 @@ def test_an_event_record_whose_parts_disagree_is_refused_whole(name: str) -> Non
 def test_a_record_nested_too_deep_is_refused_with_the_documented_error() -> None:
     with pytest.raises(RecordError):
         MultiTableTournament.from_record("[" * 100_000 + "]" * 100_000)
+
+
+def test_a_randomness_state_out_of_range_is_refused_with_the_documented_error() -> None:
+    """Found by the fuzz run (``pokerfloor bench --only fuzz-records``): a negative number in the
+    event's saved randomness raised ``OverflowError`` from ``random.setstate``."""
+    data = saved()
+    data["rng"]["state"][5] = -1
+    with pytest.raises(RecordError):
+        MultiTableTournament.from_record(json.dumps(data))

@@ -99,7 +99,7 @@ def event_from(
         problem = event_problem(event)
     except RecordError:
         raise
-    except (KeyError, TypeError, ValueError, AssertionError, AttributeError, RecursionError) as wrong:
+    except (KeyError, TypeError, ValueError, AssertionError, AttributeError, RecursionError, OverflowError) as wrong:
         raise RecordError(f"not an event record this library reads: {str(wrong)[:120]}") from None
     if problem:
         raise RecordError(f"not an event this library can go on with: {problem}")
