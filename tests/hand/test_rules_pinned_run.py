@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import pokerfloor as pf
 
 NL = pf.Game.no_limit_holdem(5, 10)
@@ -150,3 +152,22 @@ def test_a_raise_over_a_one_chip_blind_is_to_two_chips() -> None:
     hand = pf.Hand(spread, {1: 100, 2: 100, 3: 100}, button=1, rng=random.Random(11))
     legal = hand.legal()
     assert legal.raise_ is not None and (legal.raise_.min_to, legal.raise_.max_to) == (2, 5)
+
+
+def test_in_the_draw_only_a_draw_is_taken_and_in_a_betting_round_no_draw() -> None:
+    """RROP11 draw: the draw is each player's discarding and replacing, in turn, between betting
+    rounds; a bet, check or fold is not an action of the draw, and a draw is none of a betting
+    round. Each is refused with its reason, the hand unchanged."""
+    game = pf.Game(variant="five_card_draw", structure="fixed_limit", small_blind=1, big_blind=2, small_bet=2,
+                   big_bet=4)
+    hand = pf.Hand(game, {1: 100, 2: 100, 3: 100}, button=1, rng=random.Random(12))
+    seat = hand.to_act
+    with pytest.raises(pf.IllegalAction, match="no draw now"):
+        hand.act(seat, "draw", discard=[])
+    while hand.legal().draw is None:
+        hand.act(hand.to_act, "call" if hand.legal().call is not None else "check")
+    seat, events = hand.to_act, len(hand.events)
+    for action in ("check", "fold", "bet"):
+        with pytest.raises(pf.IllegalAction, match="it is the draw"):
+            hand.act(seat, action, to=2 if action == "bet" else None)
+    assert len(hand.events) == events
