@@ -57,6 +57,7 @@ times the rest of the board can be run lives in hand/runouts.py)."""
 TESTS = (
     "tests/hand/test_rules_pinned.py",
     "tests/hand/test_rules_pinned_run.py",
+    "tests/hand/test_out_of_turn.py",
     "tests/hand/test_hand_limits.py",
     "tests/hand/test_limit_reopening.py",
     "tests/hand/test_bring_in_refusals.py",

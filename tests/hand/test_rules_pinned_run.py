@@ -171,3 +171,14 @@ def test_in_the_draw_only_a_draw_is_taken_and_in_a_betting_round_no_draw() -> No
         with pytest.raises(pf.IllegalAction, match="it is the draw"):
             hand.act(seat, action, to=2 if action == "bet" else None)
     assert len(hand.events) == events
+
+
+def test_an_action_out_of_turn_is_refused_naming_the_seat_to_act() -> None:
+    """TDA 2024 Rule 53 (action out of turn): refused here (``oot_mode`` "reject"), saying whose
+    turn it is, also when the seat to act is the first of the hand's order."""
+    hand = pf.Hand(NL, {1: 500, 2: 500, 3: 500}, button=1, rng=random.Random(13))
+    _to_flop(hand)
+    assert hand.to_act == hand.seats[0] == 2     # the small blind opens the flop's betting
+    with pytest.raises(pf.IllegalAction, match="it is seat 2's turn, not seat 3's") as refused:
+        hand.act(3, "check")
+    assert refused.value.reason == "not_your_turn"
