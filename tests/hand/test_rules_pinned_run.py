@@ -182,3 +182,14 @@ def test_an_action_out_of_turn_is_refused_naming_the_seat_to_act() -> None:
     with pytest.raises(pf.IllegalAction, match="it is seat 2's turn, not seat 3's") as refused:
         hand.act(3, "check")
     assert refused.value.reason == "not_your_turn"
+
+
+def test_a_fixed_limit_bet_of_another_amount_is_refused_saying_the_limit() -> None:
+    """Fixed limit (RROP11 Betting & Raising): a bet is exactly the limit; a wrong amount is
+    refused with ``wrong_limit_amount``, the message saying the one amount (or, with an open
+    pair in stud, the two)."""
+    hand = pf.Hand(pf.Game.fixed_limit_holdem(10, 20), {1: 500, 2: 500, 3: 500}, button=1, rng=random.Random(14))
+    _to_flop(hand)
+    with pytest.raises(pf.IllegalAction, match="the bet is to exactly 10 ") as refused:
+        hand.act(hand.to_act, "bet", to=15)
+    assert refused.value.reason == "wrong_limit_amount"
