@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Iterable
+from typing import Any
 
+from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -114,3 +116,21 @@ def routes(events: Events, origins: Iterable[str] = ()) -> list[Route | WebSocke
     return [WebSocketRoute("/event/ws", websocket),
             Route("/event/{event_id}/results.json", results),
             Route("/event/{event_id}/record.json", record)]
+
+
+def attach(app: Starlette, events: Events, origins: Iterable[str] = ()) -> None:
+    """Serve ``events`` from ``app`` (``create_app``'s): the event routes go before the static
+    pages, and the events' tasks end with the app."""
+    app.router.routes[0:0] = routes(events, origins)
+    inner = app.router.lifespan_context
+
+    @contextlib.asynccontextmanager
+    async def lifespan(served: Starlette) -> AsyncIterator[Any]:
+        async with inner(served) as state:
+            try:
+                yield state
+            finally:
+                await events.close()
+
+    app.router.lifespan_context = lifespan
+    app.state.events = events

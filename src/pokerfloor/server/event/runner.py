@@ -24,7 +24,7 @@ from pokerfloor.errors import IllegalAction, PokerfloorError
 from pokerfloor.server.commands import NAME_LENGTH, Refused, bad_field, display_name, name_key
 from pokerfloor.server.event.clock import EventClock
 from pokerfloor.server.event.config import EventConfig
-from pokerfloor.table import event_host
+from pokerfloor.table import event_host, floor
 from pokerfloor.table.event import MultiTableTournament
 from pokerfloor.table.event_types import FloorEvent
 
@@ -68,6 +68,7 @@ class EventRunner:
         self.level_switches: list[tuple[int, tuple[int, ...]]] = []  # (level, tables mid-hand as it began)
         self.checks: list[tuple[int, int]] = []         # (chips on tables, chips issued) at each hand's end
         self.offer: dict[str, int] | None = None        # the last deal the host offered, by name
+        self.moves: list[tuple[str, int, int]] = []     # the host's moves waiting for the hands to end
 
     # ------------------------------------------------------------------ people
     def person_of(self, token_hash: str) -> str | None:
@@ -172,6 +173,8 @@ class EventRunner:
                 self.start()
             return 1.0
         wait = 1.0
+        if self.moves:          # (before ending hands: a player's page sees their hand end, then the move)
+            self._moves()
         for no, table in list(event.tables.items()):
             hand = table.hand
             if hand is not None and hand.is_over and not event.between_hands(no):
@@ -183,7 +186,10 @@ class EventRunner:
             if event.level_number != level:
                 self.level_switches.append((event.level_number, mid))
                 self.lobby_changed = True
+            held = {no for entry, table, _ in self.moves for no in (table, *(self.event.seat_of(entry) or ())[:1])}
             for no in ready:
+                if no in held:          # a move waits for this table's hand to end: it deals after it
+                    continue
                 left = self.over_at.get(no, 0.0) + self.config.between_hands - now
                 if left > 0:
                     wait = min(wait, left)
@@ -260,7 +266,8 @@ class EventRunner:
         key = self.by_entry[ruling.entry]
         text = ""
         if ruling.kind == "move":
-            why = "your table broke" if "draws" in ruling.text else "to balance the tables"
+            why = ("your table broke" if ruling.rule == floor.R_BREAKING else "to balance the tables"
+                   if ruling.rule == floor.R_BALANCING else "the director moved you")
             text = (f"You moved to table {ruling.table}, seat {ruling.seat} ({why}) with your {ruling.chips:,}"
                     f" chips. {ruling.text}.")
         elif ruling.kind == "seat" and self.started:
@@ -308,7 +315,24 @@ class EventRunner:
         self._host(event_host.remove, self._entry_named(name))
 
     def move(self, name: str, table: int, seat: int) -> None:
-        self._host(event_host.move, self._entry_named(name), table, seat)
+        """Move the player to ``table``'s free ``seat``: now if both tables are between hands,
+        else as soon as they are (before either deals again)."""
+        entry = self._entry_named(name)
+        target = self.event.tables.get(table)
+        if target is None or not 1 <= seat <= target.size or seat in target.seats:
+            raise bad_field("seat", f"table {table} seat {seat} is not a free seat")
+        self.moves.append((entry, table, seat))
+        self._moves()
+
+    def _moves(self) -> None:
+        for entry, table, seat in list(self.moves):
+            where = self.event.seat_of(entry)
+            target = self.event.tables.get(table)
+            if where is None or target is None or seat in target.seats or where[0] == table:
+                self.moves.remove((entry, table, seat))
+            elif self.event.between_hands(where[0]) and self.event.between_hands(table):
+                self.moves.remove((entry, table, seat))
+                self._host(event_host.move, entry, table, seat)
 
     def set_payouts(self, payouts: object) -> None:
         if (not isinstance(payouts, list) or not 1 <= len(payouts) <= 50

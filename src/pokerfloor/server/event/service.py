@@ -105,6 +105,8 @@ class EventTask:
         self.dirty = True
         if not isinstance(command, ec.EventAct):
             await self.flush(force=True)
+        if reply is None and not isinstance(command, ec.EventAct):
+            reply = {"type": "event_done", "command": command.TYPE}
         if reply is not None:
             await client.send({**reply, "reply_to": frame.get("id")})
         await self.flush(everyone=isinstance(command, ec.EventHello))
@@ -120,7 +122,8 @@ class EventTask:
             if token is not None and not host and key is None:
                 raise Refused("bad_token", "a token this event does not know")
             view = command.view or "lobby"
-            self.clients[client] = Watch("player" if key is not None else view, key, host)
+            view = "player" if key is not None else "lobby" if view == "player" else view
+            self.clients[client] = Watch(view, key, host)
             return {"type": "event_welcome", "event_id": runner.event_id,
                     "role": "host" if host else "player" if key else "watcher",
                     "name": None if key is None else runner.persons[key].name}
