@@ -14,9 +14,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from pokerfloor.server import create_app
-from pokerfloor.server.event.routes import routes
 from pokerfloor.server.event.service import Events
-from pokerfloor.server.store import Store
 
 LEVELS = [{"small_blind": 10 * 2**k, "big_blind": 20 * 2**k, "ante": 2**k, "hands": 4} for k in range(14)]
 EVENT = {"name": "Friday thirty", "levels": LEVELS, "starting_stack": 1_500, "seats": 6, "buy_in": 1_000,
@@ -25,10 +23,9 @@ EVENT = {"name": "Friday thirty", "levels": LEVELS, "starting_stack": 1_500, "se
 
 
 def served(tmp_path: Any, *, bot_seconds: float = 0.003) -> tuple[Any, Events]:
-    store = Store(f"sqlite:///{tmp_path / 'events.db'}")
-    app = create_app(store)
-    events = Events(store, bot_seconds=bot_seconds, seeds=lambda: "5e" * 32)
-    app.router.routes[0:0] = routes(events)
+    app = create_app(f"sqlite:///{tmp_path / 'events.db'}", seeds=lambda: "5e" * 32)
+    events: Events = app.state.events
+    events.bot_seconds = bot_seconds
     return app, events
 
 

@@ -26,12 +26,8 @@ from tests.web.layout import SIZES
 SERVE = """
 import sys, uvicorn
 from pokerfloor.server import create_app
-from pokerfloor.server.event.routes import attach
-from pokerfloor.server.event.service import Events
-from pokerfloor.server.store import Store
-store = Store(sys.argv[1])
-app = create_app(store)
-attach(app, Events(store, bot_seconds=0.05))
+app = create_app(sys.argv[1])
+app.state.events.bot_seconds = 0.05
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """
 LEVELS = [{"small_blind": 10 * 2**k, "big_blind": 20 * 2**k, "ante": 2**k, "minutes": 20} for k in range(8)]
@@ -44,7 +40,7 @@ EVENT = {"name": "Club night", "levels": [*LEVELS[:3], {"break": 10}, *LEVELS[3:
 def event_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     db = tmp_path_factory.mktemp("events") / "events.db"
-    log = open(db.with_suffix(".log"), "wb")       # what the server said, read when it stops early
+    log = open(db.with_suffix(".log"), "wb")  # noqa: SIM115 (what the server said; closed once it stops)
     process = subprocess.Popen([sys.executable, "-c", SERVE, f"sqlite:///{db}", str(port)],
                                stdout=log, stderr=subprocess.STDOUT, env=os.environ.copy())
     url = f"http://127.0.0.1:{port}"
@@ -110,7 +106,6 @@ def _moved(browser: Browser, event_server: str, host: Host) -> None:
         token = page.evaluate("() => localStorage.getItem(`pf-event-${new URLSearchParams(location.search).get('e')}`)")
         before = page.evaluate("() => window.pokerfloorEvent.last.you")
         other = 1 if before["table"] == 2 else 2
-        you = page.evaluate("() => window.pokerfloorEvent.last.you")
         free = [s for s in range(1, 7) if s not in _taken(host, other)]
         # the move is made as soon as the player's table and the other are between hands
         assert host.command(type="move_entry", name="Mia", table=other, seat=free[0]) is None

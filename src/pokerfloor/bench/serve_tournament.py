@@ -28,15 +28,8 @@ from typing import Any
 SERVE = """
 import sys, uvicorn
 from pokerfloor.server import create_app
-from pokerfloor.server.event.routes import attach
-from pokerfloor.server.event.service import Events
-from pokerfloor.server.store import Store
-store = Store(sys.argv[1])
-app = create_app(store)
-if not hasattr(app.state, "events"):
-    attach(app, Events(store, bot_seconds=0.0))
-else:
-    app.state.events.bot_seconds = 0.0
+app = create_app(sys.argv[1])
+app.state.events.bot_seconds = 0.0          # the house bots act at once
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """
 
@@ -202,7 +195,8 @@ def report(*, quick: bool, json_path: Path | None) -> bool:
 
     entries, clients = (40, 6) if quick else (300, 30)
     console = Console()
-    console.print(f"serve-tournament: {entries} entries ({clients} WebSocket clients, the rest house bots), one process")
+    console.print(f"serve-tournament: {entries} entries ({clients} WebSocket clients, the rest house bots),"
+                  " one process")
     got = run_serve_tournament(entries, clients)
     table = Table(title="pokerfloor serve: one multi-table event (SQLite store, 127.0.0.1)", title_justify="left")
     table.add_column("measure")

@@ -26,7 +26,8 @@ def bench(
             "--only",
             help=(
                 "Run only this benchmark (repeatable): play, play-batch, eval, eval-batch, equity, replay, "
-                "env-batch, env-aec, soak, fuzz, serve, serve-tournament, tournament, cfr-plus, cfr-vanilla, equity-hand-range, "
+                "env-batch, env-aec, soak, fuzz, serve, serve-tournament, tournament, cfr-plus, cfr-vanilla, "
+                "equity-hand-range, "
                 "equity-range-range, equity-three-way, "
                 "equity-board (its cases, or a part: equity-board-flop, equity-board-turn-range-20, ...)."
             ),
@@ -86,9 +87,9 @@ def bench(
     from pokerfloor.bench.report import markdown, rate_text, ratio_text
 
     if only and "serve-tournament" in only:
-        from pokerfloor.bench.serve_tournament import report
+        from pokerfloor.bench.serve_tournament import report as serve_tournament
 
-        if not report(quick=quick, json_path=json_path):
+        if not serve_tournament(quick=quick, json_path=json_path):
             raise typer.Exit(1)
         only = [name for name in only if name != "serve-tournament"]
         if not only:

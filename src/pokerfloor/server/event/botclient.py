@@ -54,7 +54,7 @@ def play_event(url: str, *, name: str, style: str = "pro", rng: random.Random | 
                 continue
             last = frame
             if frame["over"]:
-                return frame
+                return dict(frame)
             table = frame["table"]
             hand = None if table is None else table["hand"]
             if hand is None or table["hand_over"] or hand["to_act"] != frame["you"]["seat"] or not hand["legal"]:

@@ -8,10 +8,10 @@ event hears of them. ``WHO``: ``anyone`` (no event needed), ``watcher`` (attache
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Literal
 
-from pokerfloor.server.commands import ID_LENGTH, NAME_LENGTH, SECRET_LENGTH, TOKEN_LENGTH, Limits, Refused, Rule
+from pokerfloor.server.fields import ID_LENGTH, NAME_LENGTH, SECRET_LENGTH, TOKEN_LENGTH, Limits, Refused, rule_field
 
 Who = Literal["anyone", "watcher", "player", "host"]
 VIEWS = ("lobby", "clock", "player")
@@ -19,7 +19,7 @@ DEALS = ("icm", "chip_chop")
 
 
 def _rule(kind: type, low: int = 0, high: int = 10**9, **more: Any) -> Any:
-    return field(metadata={"rule": Rule(kind, low, high, **more)})
+    return rule_field(kind, low, high, **more)
 
 
 @dataclass(frozen=True)
@@ -120,9 +120,7 @@ class OfferDeal(EventCommand):
     accept: bool | None = _rule(bool, optional=True, default=False)
 
 
-COMMANDS: dict[str, type[EventCommand]] = {kind.TYPE: kind for kind in (
-    OpenEvent, EventHello, Register, EventAct, StartEvent, PauseEvent, ResumeEvent, AddTime, AddBots,
-    ApproveEntry, RemoveEntry, MoveEntry, SetPayouts, OfferDeal)}
+COMMANDS: dict[str, type[EventCommand]] = {kind.TYPE: kind for kind in EventCommand.__subclasses__()}
 
 
 def parse(frame: Mapping[str, Any]) -> EventCommand:

@@ -16,7 +16,7 @@ from typing import Any
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import Game
-from pokerfloor.server.commands import Refused, bad_field
+from pokerfloor.server.fields import Refused, bad_field
 from pokerfloor.server.games import GameRefused, game_from, game_json, rotation_from
 from pokerfloor.table.event import MultiTableTournament
 from pokerfloor.table.event_types import Break

@@ -21,10 +21,10 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from pokerfloor.server.commands import Refused
 from pokerfloor.server.event import commands as ec
 from pokerfloor.server.event.service import Events, EventTask, Watch
 from pokerfloor.server.event.views import lobby_json
+from pokerfloor.server.fields import Refused
 from pokerfloor.server.transport import (
     FLOOD_PER_SECOND,
     STRIKES,

@@ -21,9 +21,9 @@ from typing import Any
 
 from pokerfloor.bots import STYLES, Bot, decide, make_bot
 from pokerfloor.errors import IllegalAction, PokerfloorError
-from pokerfloor.server.commands import NAME_LENGTH, Refused, bad_field, display_name, name_key
 from pokerfloor.server.event.clock import EventClock
 from pokerfloor.server.event.config import EventConfig
+from pokerfloor.server.fields import NAME_LENGTH, Refused, bad_field, display_name, name_key
 from pokerfloor.table import event_host, floor
 from pokerfloor.table.event import MultiTableTournament
 from pokerfloor.table.event_types import FloorEvent

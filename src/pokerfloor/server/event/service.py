@@ -21,7 +21,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from pokerfloor.server.commands import Refused
 from pokerfloor.server.deal import master_seed, seed_hash
 from pokerfloor.server.event import commands as ec
 from pokerfloor.server.event import store as rows
@@ -29,6 +28,7 @@ from pokerfloor.server.event.clock import EventClock
 from pokerfloor.server.event.config import EventConfig, event_config
 from pokerfloor.server.event.runner import EventRunner
 from pokerfloor.server.event.views import lobby_json, seat_json
+from pokerfloor.server.fields import Refused
 from pokerfloor.server.store import Store
 from pokerfloor.server.transport import Client, send_error
 
@@ -114,55 +114,40 @@ class EventTask:
             self.latency.append(time.perf_counter() - started)
 
     def apply(self, client: Client, command: ec.EventCommand, frame: dict[str, Any]) -> dict[str, Any] | None:
-        runner, watch = self.runner, self.clients.get(client)
-        if isinstance(command, ec.EventHello):
-            token = command.token
-            host = token is not None and secrets.compare_digest(digest(token), runner.host_hash)
-            key = None if token is None or host else runner.person_of(digest(token))
-            if token is not None and not host and key is None:
-                raise Refused("bad_token", "a token this event does not know")
-            view = command.view or "lobby"
-            view = "player" if key is not None else "lobby" if view == "player" else view
-            self.clients[client] = Watch(view, key, host)
-            return {"type": "event_welcome", "event_id": runner.event_id,
-                    "role": "host" if host else "player" if key else "watcher",
-                    "name": None if key is None else runner.persons[key].name}
-        if watch is None:
-            raise Refused("no_table", "send event_hello first")
-        if command.WHO == "host" and not watch.host:
-            raise Refused("not_host", "only the event's host does that")
-        if isinstance(command, ec.Register):
-            token = command.token or secrets.token_urlsafe(24)
-            entry = runner.register(command.name, digest(token))
-            if not watch.host:
-                watch.view, watch.key = "player", runner.person_of(digest(token))
-            return {"type": "registered", "entry": entry, "token": token, "name": command.name,
-                    "approval": entry is None}
-        if isinstance(command, ec.EventAct):
-            if watch.key is None:
-                raise Refused("not_seated", "register first")
-            runner.act(watch.key, command.action, command.to, None if command.cards is None else list(command.cards))
-        elif isinstance(command, ec.StartEvent):
-            runner.start()
-        elif isinstance(command, ec.PauseEvent):
-            runner.pause()
-        elif isinstance(command, ec.ResumeEvent):
-            runner.resume()
-        elif isinstance(command, ec.AddTime):
-            runner.add_time(command.seconds)
-        elif isinstance(command, ec.AddBots):
-            runner.add_bots(command.count)
-        elif isinstance(command, ec.ApproveEntry):
-            runner.approve(command.name)
-        elif isinstance(command, ec.RemoveEntry):
-            runner.remove(command.name)
-        elif isinstance(command, ec.MoveEntry):
-            runner.move(command.name, command.table, command.seat)
-        elif isinstance(command, ec.SetPayouts):
-            runner.set_payouts(frame.get("payouts"))
-        elif isinstance(command, ec.OfferDeal):
-            return {"type": "event_deal", "kind": command.kind, "deal": runner.deal(command.kind, bool(command.accept))}
-        return None
+        """Carry out one command (its handler in ``HANDLERS``), after the checks of who sent it."""
+        watch = self.clients.get(client)
+        if not isinstance(command, ec.EventHello):
+            if watch is None:
+                raise Refused("no_table", "send event_hello first")
+            if command.WHO == "host" and not watch.host:
+                raise Refused("not_host", "only the event's host does that")
+        return HANDLERS[type(command)](self, client, command, frame)
+
+    def hello(self, client: Client, command: ec.EventHello) -> dict[str, Any]:
+        runner, token = self.runner, command.token
+        host = token is not None and secrets.compare_digest(digest(token), runner.host_hash)
+        key = None if token is None or host else runner.person_of(digest(token))
+        if token is not None and not host and key is None:
+            raise Refused("bad_token", "a token this event does not know")
+        view = "player" if key is not None else "lobby" if command.view == "player" else command.view or "lobby"
+        self.clients[client] = Watch(view, key, host)
+        return {"type": "event_welcome", "event_id": runner.event_id,
+                "role": "host" if host else "player" if key else "watcher",
+                "name": None if key is None else runner.persons[key].name}
+
+    def register(self, client: Client, command: ec.Register) -> dict[str, Any]:
+        watch, runner = self.clients[client], self.runner
+        token = command.token or secrets.token_urlsafe(24)
+        entry = runner.register(command.name, digest(token))
+        if not watch.host:
+            watch.view, watch.key = "player", runner.person_of(digest(token))
+        return {"type": "registered", "entry": entry, "token": token, "name": command.name, "approval": entry is None}
+
+    def act(self, client: Client, command: ec.EventAct) -> None:
+        key = self.clients[client].key
+        if key is None:
+            raise Refused("not_seated", "register first")
+        self.runner.act(key, command.action, command.to, None if command.cards is None else list(command.cards))
 
     async def flush(self, *, force: bool = False, everyone: bool = False) -> None:
         """Write the state when due, then send what changed."""
@@ -243,3 +228,26 @@ class Events:
                 with contextlib.suppress(Exception, asyncio.CancelledError):
                     await task.task
         self.tasks.clear()
+
+
+def _host(do: Callable[[EventRunner, Any, dict[str, Any]], Any]) -> Callable[..., Any]:
+    return lambda task, _client, command, frame: do(task.runner, command, frame)
+
+
+HANDLERS: dict[type[ec.EventCommand], Callable[..., dict[str, Any] | None]] = {
+    ec.EventHello: lambda task, client, command, _frame: task.hello(client, command),
+    ec.Register: lambda task, client, command, _frame: task.register(client, command),
+    ec.EventAct: lambda task, client, command, _frame: task.act(client, command),
+    ec.StartEvent: _host(lambda runner, _c, _f: runner.start()),
+    ec.PauseEvent: _host(lambda runner, _c, _f: runner.pause()),
+    ec.ResumeEvent: _host(lambda runner, _c, _f: runner.resume()),
+    ec.AddTime: _host(lambda runner, c, _f: runner.add_time(c.seconds)),
+    ec.AddBots: _host(lambda runner, c, _f: runner.add_bots(c.count)),
+    ec.ApproveEntry: _host(lambda runner, c, _f: runner.approve(c.name) and None),
+    ec.RemoveEntry: _host(lambda runner, c, _f: runner.remove(c.name)),
+    ec.MoveEntry: _host(lambda runner, c, _f: runner.move(c.name, c.table, c.seat)),
+    ec.SetPayouts: _host(lambda runner, _c, frame: runner.set_payouts(frame.get("payouts"))),
+    ec.OfferDeal: _host(lambda runner, c, _f: {"type": "event_deal", "kind": c.kind,
+                                               "deal": runner.deal(c.kind, bool(c.accept))}),
+}
+"""Each event command's handler (``open_event`` is the routes', which make the event)."""
