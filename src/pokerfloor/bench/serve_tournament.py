@@ -51,6 +51,7 @@ class TournamentFigures:
     rss_peak_mb: float
     server_cpu_seconds: float
     errors: list[str]
+    stale: int
     placed: int
     prizes_add_up: bool
 
@@ -77,7 +78,7 @@ def _cpu(pid: int) -> float:
 
 
 async def _client(url: str, event_id: str, name: str, lat: list[float], errors: list[str],
-                  started: asyncio.Event) -> None:
+                  started: asyncio.Event, stale: list[str]) -> None:
     from websockets.asyncio.client import connect
 
     async with connect(url, max_size=None) as ws:
@@ -88,7 +89,10 @@ async def _client(url: str, event_id: str, name: str, lat: list[float], errors: 
         async for text in ws:
             frame = json.loads(text)
             if frame["type"] == "error":
-                errors.append(f"{name}: {frame['code']} {frame['message']}")
+                if frame["code"] in ("not_your_turn", "illegal"):
+                    stale.append(name)      # acted on an update the table had moved past
+                else:
+                    errors.append(f"{name}: {frame['code']} {frame['message']}")
                 sent = None
                 continue
             if frame["type"] == "registered":
@@ -114,12 +118,13 @@ async def _client(url: str, event_id: str, name: str, lat: list[float], errors: 
             await ws.send(json.dumps({"type": "event_act", "action": action}))
 
 
-async def _run(base: str, entries: int, clients: int, timeout: float) -> tuple[float, list[float], list[str], str]:
+async def _run(base: str, entries: int, clients: int, timeout: float) -> tuple[float, list[float], list[str], str, int]:
     from websockets.asyncio.client import connect
 
     url = base.replace("http", "ws") + "/event/ws"
     lat: list[float] = []
     errors: list[str] = []
+    stale: list[str] = []
     event = {"name": "Bench", "levels": levels(), "starting_stack": 10_000, "seats": 9, "buy_in": 1_000,
              "between_hands": 0, "action_seconds": 30, "payouts": [30, 20, 14, 10, 8, 6, 5, 4, 3]}
     async with connect(url, max_size=None) as host:
@@ -131,7 +136,7 @@ async def _run(base: str, entries: int, clients: int, timeout: float) -> tuple[f
                 raise RuntimeError(f"the server refused the event: {frame['message']}")
             event_id = frame.get("event_id", "") if frame["type"] == "event_opened" else ""
         ready = [asyncio.Event() for _ in range(clients)]
-        tasks = [asyncio.create_task(_client(url, event_id, f"client {k}", lat, errors, ready[k]))
+        tasks = [asyncio.create_task(_client(url, event_id, f"client {k}", lat, errors, ready[k], stale))
                  for k in range(clients)]
         await asyncio.wait_for(asyncio.gather(*(r.wait() for r in ready)), 60)
         await host.send(json.dumps({"type": "add_bots", "count": entries - clients}))
@@ -145,7 +150,7 @@ async def _run(base: str, entries: int, clients: int, timeout: float) -> tuple[f
         for task in done:
             if task.exception() is not None:
                 errors.append(f"a client failed: {task.exception()!r}")
-    return seconds, lat, errors, event_id
+    return seconds, lat, errors, event_id, len(stale)
 
 
 def run_serve_tournament(entries: int = 300, clients: int = 30, *, timeout: float = 900.0) -> TournamentFigures:
@@ -163,7 +168,7 @@ def run_serve_tournament(entries: int = 300, clients: int = 30, *, timeout: floa
                 except OSError:
                     time.sleep(0.05)
             cpu0 = _cpu(server.pid)
-            seconds, lat, errors, event_id = asyncio.run(_run(base, entries, clients, timeout))
+            seconds, lat, errors, event_id, stale = asyncio.run(_run(base, entries, clients, timeout))
             cpu = _cpu(server.pid) - cpu0
             rss = _proc(server.pid, "VmHWM")
             with urllib.request.urlopen(f"{base}/event/{event_id}/results.json", timeout=30) as answer:
@@ -183,7 +188,7 @@ def run_serve_tournament(entries: int = 300, clients: int = 30, *, timeout: floa
     return TournamentFigures(
         entries=results["entrants"], clients=clients, seconds=seconds, hands=record["hands"], actions=len(lat),
         p50_ms=pct(0.5), p99_ms=pct(0.99), max_ms=1000 * lat[-1] if lat else 0.0, rss_peak_mb=rss,
-        server_cpu_seconds=cpu, errors=errors, placed=len({p["name"] + str(p["place"]) for p in places}),
+        server_cpu_seconds=cpu, errors=errors, stale=stale, placed=len({p["name"] + str(p["place"]) for p in places}),
         prizes_add_up=sum(p["prize"] for p in places) == results["prize_pool"] and len(places) == results["entrants"])
 
 
@@ -208,6 +213,7 @@ def report(*, quick: bool, json_path: Path | None) -> bool:
     table.add_row("server memory (peak RSS)", f"{got.rss_peak_mb:.0f} MB")
     table.add_row("server CPU", f"{got.server_cpu_seconds:.1f} s")
     table.add_row("every entry placed, prizes = pool", "yes" if got.prizes_add_up else "NO")
+    table.add_row("actions on a passed turn (refused)", str(got.stale))
     table.add_row("errors", str(len(got.errors)))
     console.print(table)
     for line in got.errors[:10]:

@@ -34,6 +34,7 @@ from pokerfloor.server.transport import Client, send_error
 
 LOG = logging.getLogger("pokerfloor.server")
 SAVE_SECONDS = 1.0
+SAVE_SHARE = 0.1        # play is written at most this share of the time: a big event's record takes long to build
 LOBBY_SECONDS = 0.25     # the lobby is sent at most this often (the host's commands at once)
 
 
@@ -58,6 +59,7 @@ class EventTask:
         self.clients: dict[Client, Watch] = {}
         self.task: asyncio.Task[None] | None = None
         self.saved_at = float("-inf")
+        self.save_cost = 0.0        # seconds the last state took to build
         self.lobby_at = float("-inf")
         self.dirty = False
         self.latency: list[float] = []     # seconds from an action taken to its table's updates queued
@@ -152,10 +154,12 @@ class EventTask:
     async def flush(self, *, force: bool = False, everyone: bool = False) -> None:
         """Write the state when due, then send what changed."""
         runner, now = self.runner, time.monotonic()
-        if self.dirty and (force or now - self.saved_at >= SAVE_SECONDS or runner.event.is_over):
+        due = max(SAVE_SECONDS, self.save_cost / SAVE_SHARE)
+        if self.dirty and (force or now - self.saved_at >= due or runner.event.is_over):
             self.dirty = False
-            self.saved_at = now
             state = json.dumps(runner.state())
+            self.saved_at = time.monotonic()
+            self.save_cost = self.saved_at - now
             try:
                 await asyncio.to_thread(rows.save, self.events.store, runner.event_id, state)
             except rows.NotOwner:
