@@ -79,6 +79,10 @@ const conn = connect("lobby", (frame) => {
   }
 });
 
+if (location.hash.startsWith("#host=")) {      // the host link: the token kept here, not left in the address
+  keep(eventId, { token: decodeURIComponent(location.hash.slice(6)), role: "host" });
+  history.replaceState(null, "", location.pathname + location.search);
+}
 if (!eventId) $("open").hidden = false;
 const link = `${location.origin}/event.html?e=${encodeURIComponent(eventId)}`;
 $("invite-link").href = link;
