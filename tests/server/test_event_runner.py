@@ -89,7 +89,7 @@ def test_pause_holds_the_level_and_added_time_lengthens_it() -> None:
 
 
 def test_a_removed_player_is_placed_at_once_and_their_chips_leave_play() -> None:
-    event, now = runner()
+    event, _now = runner()
     event.add_bots(8)
     event.start()
     issued = event.event.chips_issued
