@@ -50,6 +50,7 @@ from pokerfloor.server.transport import (
     attach,
     check_flood,
     check_numbers,
+    detach,
     hosts_of,
     origin_allowed,
     read_frame,
@@ -153,8 +154,7 @@ class Server(Tables):
         finally:
             if self.bus is not None:
                 self.bus.left(client)
-            if client.table is not None:
-                client.table.clients.discard(client)
+            detach(client, keep=True)
             for task in (reader, sender):
                 task.cancel()
             await asyncio.wait((reader, sender))     # (a wait, not a gather: its own cancellation only)
