@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pokerfloor.cards import FULL_DECK, SHORT_DECK
+from pokerfloor.cards import FULL_DECK
 from pokerfloor.errors import IllegalAction
 from pokerfloor.hand import Hand, HandRecord, RecordError, SeatView
 from pokerfloor.io.phh import HandHistory, PHHFormatError, history_files, read_entries
@@ -306,7 +306,7 @@ def _deal_by_hand(hand: Hand, at: Any, rng: random.Random) -> bool:
     seen = {c for c in hand.board if c is not None} | {c for cards in hand.holes.values() for c in cards if c}
     for event in hand.events:
         seen |= {c for c in event.cards if c is not None}
-    deck = SHORT_DECK if hand.game.variant_spec.short_deck else FULL_DECK
+    deck = hand.game.variant_spec.cards
     left = [c for c in deck if c not in seen]
     if len(left) < request.count:
         return False
