@@ -26,8 +26,8 @@ def bench(
             "--only",
             help=(
                 "Run only this benchmark (repeatable): play, play-batch, eval, eval-batch, equity, replay, "
-                "env-batch, env-aec, soak, soak-tables, fuzz, fuzz-records, serve, tournament, cfr-plus, "
-                "cfr-vanilla, equity-hand-range, "
+                "env-batch, env-aec, soak, soak-tables, fuzz, fuzz-records, serve, serve-tournament, tournament, "
+                "cfr-plus, cfr-vanilla, equity-hand-range, "
                 "equity-range-range, equity-three-way, "
                 "equity-board (its cases, or a part: equity-board-flop, equity-board-turn-range-20, ...)."
             ),
@@ -89,6 +89,14 @@ def bench(
     from pokerfloor.bench import Config, installed_peers, run, select, steps_total
     from pokerfloor.bench.report import markdown, rate_text, ratio_text
 
+    if only and "serve-tournament" in only:
+        from pokerfloor.bench.serve_tournament import report as serve_tournament
+
+        if not serve_tournament(quick=quick, json_path=json_path):
+            raise typer.Exit(1)
+        only = [name for name in only if name != "serve-tournament"]
+        if not only:
+            return
     if only and "serve" in only:
         if not _serve(quick=quick, seed=seed or 0, hands=hands, tables=tables, think=think,
                       spectators=spectators, downloaders=downloaders, json_path=json_path):
