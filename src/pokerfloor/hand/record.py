@@ -163,27 +163,25 @@ class RecordedDeck(Deck):
     def __init__(self, dealt: Sequence[Card], rng: Shuffler | None, *, cards: Sequence[Card]) -> None:
         super().__init__(rng, cards=cards)
         self._next = list(reversed(dealt))
+        self._past_record = False
 
     def still_to_deal(self) -> list[Card]:
         """The recorded cards not dealt yet, in order."""
         return self._next[::-1]
 
-    def first_missing(self) -> Card | None:
-        """The first recorded card still to deal that the deck no longer holds (it was dealt
-        already, or is listed twice), or None. In a draw game a card may be listed again after a
-        discard is shuffled back, so the whole list cannot be checked up front; what is left of it
-        once the inputs are replayed must still be in the deck, or the hand would deal a card
-        twice as it plays on."""
-        left = set(self._cards)
-        for card in reversed(self._next):
-            if card not in left:
-                return card
-            left.discard(card)
-        return None
+    def played_on(self) -> None:
+        """From here the hand plays on past its record. In a draw game the record may list a
+        card again (a discard shuffled back in), which the deck holds only if the play goes as
+        the record's did; when it goes another way and a recorded card is no longer in the deck,
+        the rest of the record's cards no longer apply and the deck deals from ``rng``."""
+        self._past_record = True
 
     def deal(self, count: int = 1) -> list[Card]:
         cards: list[Card] = []
         while self._next and len(cards) < count:
+            if self._past_record and self._next[-1] not in self._cards:
+                self._next.clear()
+                break
             card = self._next.pop()
             self.remove([card])
             cards.append(card)
@@ -269,10 +267,8 @@ def _replayed(cls: Callable[..., H], record: HandRecord, rng: Shuffler | None) -
         except READ_ERRORS as error:
             raise RecordError(f"a hand record whose input {number} ({entry.kind} by seat {brief(entry.seat)}) "
                               f"is refused: {brief(str(error), 160, quote=False)}") from error
-    missing = deck.first_missing() if deck is not None else None
-    if missing is not None:
-        raise RecordError(f"a hand record deals {missing} twice: once the inputs are replayed, its cards dealt "
-                          f"still to come hold {missing}, which is no longer in the deck")
+    if deck is not None:
+        deck.played_on()
     if seed is not None:
         dealt = hand.record().dealt
         if dealt != record.dealt[: len(dealt)]:
