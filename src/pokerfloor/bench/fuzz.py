@@ -394,13 +394,14 @@ def fuzz_all(seeds: Sequence[Seed], inputs: int, *, seed: int = 0) -> FuzzReport
 
 def file_seeds(paths: Iterable[str | Path]) -> list[Seed]:
     """The hand-history files under the paths: PHH (``.phh``, ``.phhs``) and the sites' (``.txt``,
-    ``.csv``, ``.json``)."""
+    ``.csv``, ``.json``, ``.xml``)."""
     seeds = []
     for given in paths:
         root = Path(given)
         files = sorted(root.rglob("*")) if root.is_dir() else [root]
         for path in files:
-            kind = {".phh": "phh", ".phhs": "phhs", ".txt": "site", ".csv": "site", ".json": "site"}.get(path.suffix)
+            kind = {".phh": "phh", ".phhs": "phhs", ".txt": "site", ".csv": "site", ".json": "site",
+                    ".xml": "site"}.get(path.suffix)
             if kind is None or not path.is_file():
                 continue
             text = path.read_text(encoding="utf-8-sig")
