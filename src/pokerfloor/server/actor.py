@@ -8,7 +8,7 @@ import contextlib
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from pokerfloor.server.commands import (
     COMMANDS,
@@ -141,14 +141,13 @@ class TableTask(TableLoop):
             await self._seat(request.request_id)
         return True
 
-    async def _on_join(self, client: Client, frame: Frame, command: ClientCommand, player: Player | None) -> None:
-        assert isinstance(command, Join)
+    async def _on_join(self, client: Client, frame: Frame, command: Join, player: Player | None) -> None:
         await self._join(client, frame, command)
 
-    async def _on_act(self, client: Client, frame: Frame, command: ClientCommand, player: Player | None) -> None:
+    async def _on_act(self, client: Client, frame: Frame, command: Act, player: Player | None) -> None:
         """An action, applied once: an ``act`` sent again with a ``client_action_id`` already
         applied is acknowledged again (``duplicate``)."""
-        assert isinstance(command, Act) and player is not None
+        assert player is not None       # (a player command: ``handle`` checked the sender is seated)
         if command.client_action_id in self.room.applied.get(player.player_id, ()):
             await client.send(self.ack(frame, duplicate=True))
             return
@@ -157,18 +156,16 @@ class TableTask(TableLoop):
                                  cards=command.cards, client_action_id=command.client_action_id))
         await client.send(self.ack(frame))
 
-    async def _on_resync(self, client: Client, frame: Frame, command: ClientCommand, player: Player | None) -> None:
-        assert isinstance(command, Resync)
+    async def _on_resync(self, client: Client, frame: Frame, command: Resync, player: Player | None) -> None:
         await self._resync(client, command.last_seq, frame.get("id"))
 
-    async def _on_spectate(self, client: Client, frame: Frame, command: ClientCommand, player: Player | None) -> None:
+    async def _on_spectate(self, client: Client, frame: Frame, command: Spectate, player: Player | None) -> None:
         self.spectate(client)
         await client.send(self.ack(frame))
         await client.send(self.update(client, []))
 
-    async def _on_chat(self, client: Client, frame: Frame, command: ClientCommand, player: Player | None) -> None:
+    async def _on_chat(self, client: Client, frame: Frame, command: Chat, player: Player | None) -> None:
         """A chat line: a seated player's, or a spectator's (named) where the host lets them."""
-        assert isinstance(command, Chat)
         entry: Input
         if player is not None:
             entry = ChatLine(player_id=player.player_id, text=command.text)
@@ -182,8 +179,7 @@ class TableTask(TableLoop):
         await self.commit(entry)
         await client.send(self.ack(frame))
 
-    async def _on_approve(self, client: Client, frame: Frame, command: ClientCommand, player: Player | None) -> None:
-        assert isinstance(command, Approve)
+    async def _on_approve(self, client: Client, frame: Frame, command: Approve, player: Player | None) -> None:
         asked = self.room.top_ups.get(command.request_id)
         if asked is not None:
             await self.commit(TopUp(player_id=asked[0], chips=asked[1], post=asked[2], request_id=command.request_id))
@@ -191,10 +187,10 @@ class TableTask(TableLoop):
             await self._seat(command.request_id)
         await client.send(self.ack(frame))
 
-    async def _on_top_up(self, client: Client, frame: Frame, command: ClientCommand, player: Player | None) -> None:
+    async def _on_top_up(self, client: Client, frame: Frame, command: TopUp, player: Player | None) -> None:
         """A top-up: at once, or at a table whose seats need approval asked of the host (the
         ack's ``request_id``; the host's own top-up needs none)."""
-        assert isinstance(command, TopUp) and player is not None
+        assert player is not None
         if self.room.config.approval and not client.host:
             request_id = secrets.token_hex(6)
             await self.commit(AskTopUp(player_id=player.player_id, chips=command.chips, post=command.post,
@@ -205,15 +201,24 @@ class TableTask(TableLoop):
         await client.send(self.ack(frame))
 
 
-Step = Callable[[TableTask, Client, Frame, ClientCommand, Player | None], Awaitable[None]]
-STEPS: dict[type[ClientCommand], Step] = {
-    Join: TableTask._on_join,
-    Act: TableTask._on_act,
-    Resync: TableTask._on_resync,
-    Spectate: TableTask._on_spectate,
-    Approve: TableTask._on_approve,
-    Chat: TableTask._on_chat,
-    TopUp: TableTask._on_top_up,
-}
+Step = Callable[[TableTask, Client, Frame, Any, Player | None], Awaitable[None]]
+C = TypeVar("C", bound=ClientCommand)
+
+
+def _step(kind: type[C], step: Callable[[TableTask, Client, Frame, C, Player | None], Awaitable[None]]
+          ) -> tuple[type[ClientCommand], Step]:
+    """An entry of ``STEPS``: mypy checks that the step takes the command it is for."""
+    return kind, step
+
+
+STEPS: dict[type[ClientCommand], Step] = dict([
+    _step(Join, TableTask._on_join),
+    _step(Act, TableTask._on_act),
+    _step(Resync, TableTask._on_resync),
+    _step(Spectate, TableTask._on_spectate),
+    _step(Approve, TableTask._on_approve),
+    _step(Chat, TableTask._on_chat),
+    _step(TopUp, TableTask._on_top_up),
+])
 """The commands the table task carries out with steps of its own (their checks, replies, or more
 than one input); every other command of ``commands.COMMANDS`` is an input as it is."""

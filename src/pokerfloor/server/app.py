@@ -199,8 +199,7 @@ class Server(Tables):
         if kind == "create_table":
             await self._create_table(client, frame)
             return
-        command = COMMANDS.get(kind)
-        if command is None:
+        if (command := COMMANDS.get(kind)) is None:
             raise Refused("unknown_type", f"no message type {kind!r}")
         if command is Hello:
             await self._hello(client, frame)
@@ -222,10 +221,9 @@ class Server(Tables):
         if hello.version != VERSION:
             raise Refused("version", f"this server speaks version {VERSION}")
         bus = self.bus
-        found = self.table_task(hello.table_id) if bus is None else bus.task_or_relay(client, hello, frame)
-        if found is None:
+        task = self.table_task(hello.table_id) if bus is None else bus.task_or_relay(client, hello, frame)
+        if task is None:
             return      # relayed: its table's owner, another process, answers it (bus.py)
-        task = found
         # Answered by the table's task, in turn with its inputs: the room is read only
         # between them, when everything it holds is stored (write before broadcast).
         if client.table is not task:

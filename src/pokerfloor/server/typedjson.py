@@ -17,10 +17,12 @@ import types
 from collections.abc import Mapping
 from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
 
+from pokerfloor.errors import PokerfloorError
+
 T = TypeVar("T")
 
 
-class Unreadable(ValueError):
+class Unreadable(PokerfloorError, ValueError):
     """A JSON value that is not of the type its field says."""
 
 
