@@ -45,14 +45,17 @@ TARGETS: dict[str, tuple[str, ...]] = {
         "new_street", "count_full_bet", "raise_to", "reopened", "capped", "put_in", "return_uncalled",
     ),
     "hand/state.py": (
-        "_bring_in_legal", "_bring_in_act", "_aggression", "_completing", "_in_whole_chips", "_range", "legal",
-        "_act", "_raise_to", "_check_amount", "_unit", "_start_round", "max_runs", "limits",
+        "_bring_in_legal", "_bring_in_act", "_range", "legal", "_betting_legal", "_act", "_bet", "_raise_to",
+        "_unit", "_start_round", "limits",
     ),
-    "hand/runouts.py": ("unseen", "max_runs"),
+    "hand/turns.py": ("aggression", "completing", "in_whole_chips", "amount_refusal"),
+    "hand/bringin.py": ("decide",),
+    "hand/runouts.py": ("max_runs", "unseen"),
 }
 """The functions mutated, by file under src/pokerfloor: the betting round and the chips, and in
-the hand the code that says which actions are legal and for how much, and takes them (how many
-times the rest of the board can be run lives in hand/runouts.py)."""
+the hand the code that says which actions are legal and for how much, and takes them (the turns'
+rulings in hand/turns.py, the bring-in in hand/bringin.py, how many times the rest of the board
+can be run in hand/runouts.py)."""
 
 TESTS = (
     "tests/hand/test_rules_pinned.py",

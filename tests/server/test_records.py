@@ -22,6 +22,7 @@ from starlette.testclient import TestClient
 from pokerfloor.server import records
 from pokerfloor.server.app import Server, create_app
 from pokerfloor.server.room import Config, Room
+from pokerfloor.server.settings import Clock
 from pokerfloor.server.store import Boundary, Store, room_records
 from tests.server.played import SETTINGS, play, write_database
 
@@ -83,7 +84,7 @@ def test_a_room_record_restores_the_room_exactly_and_it_goes_on_the_same(
         again = records.restored(room.table_id, config, room.host_hash, ended.record, hands)
         assert _plain(records.room_record(again)) == live
         for entry in inputs[seq:]:
-            again.apply(entry)
+            again.apply_stored(entry)
         assert _plain(records.room_record(again)) == _plain(records.room_record(room))
         assert [h.record() for h in again.hands] == [h.record() for h in room.hands]
         assert again.forgotten_entries() == room.forgotten_entries()
@@ -273,10 +274,10 @@ def test_a_database_this_release_wrote_opens_restores_its_record_and_plays_on(tm
     config = Config.parse(settings[0])
     restored = records.restored(table_id, config, settings[1], stored[1], store.hand_records(table_id))
     for entry in store.inputs(table_id, after=restored.seq):
-        restored.apply(entry)
+        restored.apply_stored(entry)
     replayed = Room(table_id, config, settings[1])
     for entry in store.inputs(table_id):
-        replayed.apply(entry)
+        replayed.apply_stored(entry)
     old = NOT_IN_V2 if version < 3 else ()
     assert ({k: v for k, v in records.room_record(restored).items() if k not in old}
             == {k: v for k, v in records.room_record(replayed).items() if k not in old})
@@ -285,7 +286,7 @@ def test_a_database_this_release_wrote_opens_restores_its_record_and_plays_on(tm
     assert hand is not None and hand.to_act is not None
     player = restored.player_at(hand.to_act)
     assert player is not None
-    restored.apply({"kind": "act", "player_id": player.player_id, "action": "fold", "client_action_id": "later"})
+    restored.apply_stored({"kind": "act", "player_id": player.player_id, "action": "fold", "client_action_id": "later"})
     store.close()
 
 
@@ -301,10 +302,37 @@ def test_the_clock_the_host_set_is_in_the_record_and_restored() -> None:
         assert hand is not None and hand.to_act is not None
         player = room.player_at(hand.to_act)
         assert player is not None
-        room.apply({"kind": "act", "player_id": player.player_id, "action": "fold", "to": None,
+        room.apply_stored({"kind": "act", "player_id": player.player_id, "action": "fold", "to": None,
                     "client_action_id": f"f{room.seq}"})
-    room.apply({"kind": "set_clock", "seconds": 7, "time_bank": 3})
+    room.apply_stored({"kind": "set_clock", "seconds": 7, "time_bank": 3})
     record = json.dumps(records.room_record(room))
     again = records.restored("t", config(), HOST, record, {1: records.hand_json(room.hands[0])})
-    assert again.config.clock == room.config.clock == {"seconds": 7.0, "time_bank": 3.0, "timeouts_to_away": 2.0}
+    assert again.config.clock == room.config.clock == Clock(7.0, 3.0, 2.0)
     assert _plain(records.room_record(again)) == _plain(records.room_record(room))
+
+
+def test_a_room_record_is_one_typed_value_its_json_written_and_read_from_its_fields(tmp_path: Path) -> None:
+    """Issue 36: the room record is one definition (``RoomRecord``), from which its JSON is
+    written and read back, every value checked against its field's type: the record a v3
+    database holds reads into the value whose JSON is that record, and a value of the wrong type
+    in any field is named as it is read (the room is then rebuilt from its inputs)."""
+    from pokerfloor.server.room.record import RoomRecord
+    from pokerfloor.server.typedjson import Unreadable
+
+    path = tmp_path / "v3.db"
+    shutil.copy(FIXTURES / "room-records-v3.db", path)
+    store = Store(f"sqlite:///{path}")
+    stored = store.room_record("t-played")
+    store.close()
+    assert stored is not None
+    data = json.loads(stored[1])
+    assert RoomRecord.read(data).json() == data
+    room, _ = play(2, more=3)
+    live = records.room_record(room)
+    assert RoomRecord.read(_plain(live)).json() == _plain(live)
+    for field, wrong in (("seq", "7"), ("players", [["p1", "ann", "1", "h", 0, 0.0, False]]), ("paused", 0),
+                         ("action_clock", {"seconds": 30}), ("names", {"p1": 3}), ("clock", True)):
+        with pytest.raises(Unreadable, match=field):
+            RoomRecord.read({**data, field: wrong})
+    with pytest.raises(Unreadable, match="no field 'extra'"):
+        RoomRecord.read({**data, "extra": 1})

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pokerfloor.cards import FULL_DECK, SHORT_DECK
+from pokerfloor.cards import FULL_DECK
 from pokerfloor.errors import IllegalAction
 from pokerfloor.hand import Hand, HandRecord, RecordError, SeatView
 from pokerfloor.io.phh import HandHistory, PHHFormatError, history_files, read_entries
@@ -325,7 +325,7 @@ def _deal_by_hand(hand: Hand, at: Any, rng: random.Random) -> bool:
     seen = {c for c in hand.board if c is not None} | {c for cards in hand.holes.values() for c in cards if c}
     for event in hand.events:
         seen |= {c for c in event.cards if c is not None}
-    deck = SHORT_DECK if hand.game.variant_spec.short_deck else FULL_DECK
+    deck = hand.game.variant_spec.cards
     left = [c for c in deck if c not in seen]
     if len(left) < request.count:
         return False
@@ -413,13 +413,14 @@ def fuzz_all(seeds: Sequence[Seed], inputs: int, *, seed: int = 0) -> FuzzReport
 
 def file_seeds(paths: Iterable[str | Path]) -> list[Seed]:
     """The hand-history files under the paths: PHH (``.phh``, ``.phhs``) and the sites' (``.txt``,
-    ``.csv``, ``.json``)."""
+    ``.csv``, ``.json``, ``.xml``)."""
     seeds = []
     for given in paths:
         root = Path(given)
         files = sorted(root.rglob("*")) if root.is_dir() else [root]
         for path in files:
-            kind = {".phh": "phh", ".phhs": "phhs", ".txt": "site", ".csv": "site", ".json": "site"}.get(path.suffix)
+            kind = {".phh": "phh", ".phhs": "phhs", ".txt": "site", ".csv": "site", ".json": "site",
+                    ".xml": "site"}.get(path.suffix)
             if kind is None or not path.is_file():
                 continue
             text = path.read_text(encoding="utf-8-sig")
