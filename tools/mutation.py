@@ -53,8 +53,9 @@ TARGETS: dict[str, tuple[str, ...]] = {
     "hand/runouts.py": ("max_runs", "unseen"),
 }
 """The functions mutated, by file under src/pokerfloor: the betting round and the chips, and in
-the hand the code that says which actions are legal and for how much, and takes them (how many
-times the rest of the board can be run lives in hand/runouts.py)."""
+the hand the code that says which actions are legal and for how much, and takes them (the turns'
+rulings in hand/turns.py, the bring-in in hand/bringin.py, how many times the rest of the board
+can be run in hand/runouts.py)."""
 
 TESTS = (
     "tests/hand/test_rules_pinned.py",
