@@ -135,3 +135,32 @@ def test_an_event_saved_mid_play_is_rebuilt_and_played_to_the_end() -> None:
     places = again.event.standings()
     assert sorted(p.entry for p in places) == sorted(again.event.entries)
     assert sum(p.prize for p in places) == again.event.prize_pool
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        lambda s: s.update(version=99),
+        lambda s: s.pop("persons"),
+        lambda s: s.update(seed=7),
+        lambda s: s["clock"].update(offset="soon"),
+        lambda s: s.update(seen=-1),
+        lambda s: s["event"].pop("state"),
+        lambda s: s["persons"].update(x={"name": 5, "token_hash": "t"}),
+        lambda s: s["persons"].update(x={"name": "Ann", "token_hash": "t", "colour": "red"}),
+    ],
+)
+def test_a_stored_state_is_read_whole_or_refused_unreadable(spoil: Any) -> None:
+    """A row read back is checked whole at the edge: a state spoiled in any field is refused
+    with the server's ``Unreadable``, never a bare ``KeyError`` or ``TypeError`` later."""
+    from pokerfloor.server.typedjson import Unreadable
+
+    event, now = runner()
+    event.add_bots(8)
+    event.start()
+    event.step(now.t)
+    saved = json.loads(json.dumps(event.state()))
+    assert EventRunner.from_state("ev", event.config, event.host_hash, saved, EventClock(now)).started
+    spoil(saved)
+    with pytest.raises(Unreadable):
+        EventRunner.from_state("ev", event.config, event.host_hash, saved, EventClock(now))

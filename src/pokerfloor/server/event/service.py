@@ -31,6 +31,7 @@ from pokerfloor.server.event.views import lobby_json, seat_json
 from pokerfloor.server.fields import Refused
 from pokerfloor.server.store import Store
 from pokerfloor.server.transport import Client, send_error
+from pokerfloor.server.typedjson import Unreadable
 
 LOG = logging.getLogger("pokerfloor.server")
 SAVE_SECONDS = 1.0
@@ -220,7 +221,11 @@ class Events:
         config = EventConfig.from_json(settings["config"])
         if state is None:
             return None
-        runner = EventRunner.from_state(event_id, config, host_hash, state, EventClock(self.now))
+        try:
+            runner = EventRunner.from_state(event_id, config, host_hash, state, EventClock(self.now))
+        except Unreadable as unreadable:  # a row read back is checked whole: the event is not served
+            LOG.error("event %s: its stored state is unreadable (%s); it is not served", event_id, unreadable)
+            return None
         task = self.tasks[event_id] = EventTask(self, runner)
         task.start()
         return task
