@@ -24,6 +24,7 @@ from pokerfloor.errors import IllegalAction, PokerfloorError
 from pokerfloor.hand import RecordError
 from pokerfloor.server.event.clock import EventClock
 from pokerfloor.server.event.config import EventConfig
+from pokerfloor.server.event.saved import STATE_FORMAT, STATE_VERSION, check_state
 from pokerfloor.server.fields import NAME_LENGTH, Refused, bad_field, display_name, name_key
 from pokerfloor.server.typedjson import Unreadable
 from pokerfloor.table import event_host, floor
@@ -31,8 +32,6 @@ from pokerfloor.table.event import MultiTableTournament
 from pokerfloor.table.event_types import FloorEvent
 
 NOTICES = 12            # the notices a player's page keeps
-STATE_VERSION = 1
-STATE_FORMAT = "pokerfloor-served-event"
 
 
 @dataclass
@@ -372,39 +371,17 @@ class EventRunner:
     @classmethod
     def from_state(cls, event_id: str, config: EventConfig, host_hash: str, data: dict[str, Any],
                    clock: EventClock) -> EventRunner:
-        """The runner a stored state (``state``) describes, checked whole: a state of another
-        format or version, or with a field missing or of the wrong kind, is ``Unreadable``."""
-        if not isinstance(data, dict) or data.get("format") != STATE_FORMAT or data.get("version") != STATE_VERSION:
-            raise Unreadable(f"an event's state that is not a {STATE_FORMAT} of version {STATE_VERSION}")
-        try:
-            runner = cls._from_checked_state(event_id, config, host_hash, data, clock)
-        except (KeyError, TypeError, ValueError, AttributeError, RecordError) as error:
-            raise Unreadable(f"an event's stored state that cannot be read: {str(error)[:200]}") from error
-        return runner
-
-    @classmethod
-    def _from_checked_state(cls, event_id: str, config: EventConfig, host_hash: str, data: dict[str, Any],
-                            clock: EventClock) -> EventRunner:
-        offset, paused_at = data["clock"]["offset"], data["clock"]["paused_at"]
-        persons = data["persons"]
-        if not isinstance(data["seed"], str) or not isinstance(data["hands"], int) or not isinstance(persons, dict):
-            raise TypeError("the seed, the hands played and the persons are a text, a whole number and an object")
-        if not isinstance(offset, (int, float)) or not (paused_at is None or isinstance(paused_at, (int, float))):
-            raise TypeError("the clock's offset and pause are numbers")
-        if not isinstance(data["pending"], dict) or not isinstance(data["seen"], int) or data["seen"] < 0:
-            raise TypeError("the pending requests are an object and the rulings seen a whole number")
+        """The runner a stored state (``state``) describes, checked whole (``saved.check_state``,
+        then the library's event record): anything else is ``Unreadable``."""
+        check_state(data)
         runner = cls(event_id, config, host_hash, seed=data["seed"], clock=clock)
-        clock.offset, clock.paused_at = offset, paused_at
-        runner.event = MultiTableTournament.from_record(data["event"], clock=clock)
-        runner.persons = {}
-        for key, p in persons.items():
-            person = Person(**p)
-            texts = (person.name, person.token_hash, person.bot)
-            if not all(isinstance(t, str) for t in texts) or not isinstance(person.timeouts, int) or not all(
-                    isinstance(e, str) for e in [*person.entries, *person.notices]):
-                raise TypeError(f"person {str(key)[:40]!r} has a field of the wrong kind")
-            runner.persons[key] = person
+        clock.offset, clock.paused_at = data["clock"]["offset"], data["clock"]["paused_at"]
+        try:
+            runner.event = MultiTableTournament.from_record(data["event"], clock=clock)
+        except RecordError as error:
+            raise Unreadable(f"an event's stored record that cannot be read: {str(error)[:200]}") from error
+        runner.persons = {key: Person(**p) for key, p in data["persons"].items()}
         runner.by_entry = {e: key for key, p in runner.persons.items() for e in p.entries}
         runner.pending, runner.seen, runner.hands = dict(data["pending"]), data["seen"], data["hands"]
-        runner.started = bool(data["event"]["state"]["started"])
+        runner.started = bool(data["event"]["state"].get("started"))
         return runner
