@@ -125,9 +125,11 @@ def test_one_hand_that_cannot_be_written_is_reported_in_the_file_not_a_failure(
             raise ValueError("this hand cannot be written")
         return original(hand, **kwargs)
 
+    # The file is built in the downloads' worker process (issue 34), where this test's failing
+    # writer does not reach: the same function, called here with it.
     monkeypatch.setattr(downloads.export, "history_of", failing)
-    got = http.get(f"/api/tables/{game.table_id}/hands.phhs")
-    assert got.status_code == 200
-    assert "# hand 1 could not be written: ValueError: this hand cannot be written" in got.text
-    assert "[2]" in got.text
+    text = downloads.session_phh(downloads.session(game.room))
+    assert "# hand 1 could not be written: ValueError: this hand cannot be written" in text
+    assert "[2]" in text
+    assert http.get(f"/api/tables/{game.table_id}/hands.phhs").status_code == 200
     game.close()
