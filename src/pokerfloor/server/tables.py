@@ -11,11 +11,9 @@ import logging
 from collections.abc import Callable
 from typing import cast
 
-from starlette.responses import Response
-
 from pokerfloor.server.actor import TableServer, TableTask
 from pokerfloor.server.bus import RESTART, Bus
-from pokerfloor.server.records import StoredRooms, TableBroken, rebuild
+from pokerfloor.server.records import TableBroken, rebuild
 from pokerfloor.server.room import Input, Refused, Room
 from pokerfloor.server.store import Boundary, NotOwner, Store, transient
 from pokerfloor.server.writer import Writer
@@ -23,7 +21,21 @@ from pokerfloor.server.writer import Writer
 LOG = logging.getLogger("pokerfloor.server")
 CLOSE_SECONDS = 1.0     # how long an unloaded table's task may take to end
 IDLE_SECONDS = 600.0    # a table with no client and nothing to do for this long is unloaded
+BROKEN_RETRY = 5.0      # a broken table is loaded again on a hello this long after it broke...
+BROKEN_RETRY_MOST = 300.0   # ...the wait doubling each time it is still broken, up to this
 UNLOAD_EVERY = 30.0     # how often the tables are looked over for idle ones
+
+
+class Broken:
+    """A table found broken (``records.TableBroken``), and when a hello may load it again:
+    ``BROKEN_RETRY`` seconds after, then twice as long each time it is still broken, up to
+    ``BROKEN_RETRY_MOST``."""
+
+    def __init__(self, found: TableBroken, now: float, wait: float = BROKEN_RETRY) -> None:
+        self.found, self.wait, self.again_at = found, wait, now + wait
+
+    def again(self, found: TableBroken, now: float) -> Broken:
+        return Broken(found, now, min(self.wait * 2, BROKEN_RETRY_MOST))
 
 
 class Tables:
@@ -36,8 +48,7 @@ class Tables:
 
     def __init__(self, store: Store) -> None:
         self.tables: dict[str, TableTask] = {}
-        self.broken: dict[str, TableBroken] = {}      # tables whose stored inputs do not load whole
-        self.stored_rooms = StoredRooms(store)         # for downloads of tables other processes run
+        self.broken: dict[str, Broken] = {}           # tables whose stored inputs do not load whole
         self.quiet: dict[str, float] = {}              # table -> since when it has had no client
 
     async def write(self, table_id: str, seq: int, entry: Input, ended: Boundary | None) -> None:
@@ -80,14 +91,17 @@ class Tables:
             running.revive()        # a task that died is never kept (``TableTask.revive``)
             return running
         broken = self.broken.get(table_id)
-        if broken is not None:
-            raise broken            # found once (and logged): not rebuilt for every hello
+        if broken is not None and self.clock() < broken.again_at:
+            raise broken.found      # found (and logged): not rebuilt for every hello, only now and then
         try:
             if self.store.table_settings(table_id) is not None and not self.store.claim(table_id):
                 raise Refused("not_owner", "another server runs this table: try again there or shortly")
             room = self.rebuild(table_id)
         except TableBroken as found:
-            self.broken[table_id] = found
+            # Still broken: tried again after twice the wait. A table is mended outside the
+            # server (its damaged row restored from a backup, say), and comes back on a hello
+            # once it loads whole, without a restart.
+            self.broken[table_id] = Broken(found, self.clock()) if broken is None else broken.again(found, self.clock())
             self.store.release(table_id)
             raise
         except Exception as failed:
@@ -95,6 +109,8 @@ class Tables:
                 raise
             self.store.release(table_id)
             raise Refused("store_away", "the store cannot be reached just now: try again shortly") from None
+        if self.broken.pop(table_id, None) is not None:
+            LOG.warning("table %s: its stored inputs load whole again: the table is no longer broken", table_id)
         task = TableTask(cast(TableServer, self), room)
         self.tables[table_id] = task
         task.start()
@@ -149,12 +165,4 @@ class Tables:
             if refused.code != "not_owner":
                 raise
         return None
-
-    def stored(self, table_id: str, build: Callable[[Room], Response]) -> Response:
-        """For a download, in a worker thread: ``build`` with the room of a table another
-        process runs, as stored (``records.StoredRooms``: kept and brought up to date)."""
-        try:
-            return self.stored_rooms.use(table_id, build)
-        except TableBroken as broken:
-            return build(broken.room)
 
