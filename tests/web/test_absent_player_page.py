@@ -32,7 +32,7 @@ def short_clock(host: Client) -> None:
 def test_a_player_who_closes_the_tab_on_their_turn_is_timed_out_shown_disconnected_and_comes_back(
     browser: Browser, server: str,
 ) -> None:
-    with table_at_once(browser, server, "", NAMES, setup=short_clock) as (host, players, everyone):
+    with table_at_once(browser, server, "", NAMES, setup=short_clock) as (host, players, _):
         link = players[1].page.url
         assert host.state()["table"]["settings"]["clock"]["seconds"] == CLOCK
         host.page.click("#start")
