@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand.types import brief
@@ -85,6 +86,8 @@ class SiteHand:
     currency: str = ""
     seat_count: int | None = None
     holes: dict[str, list[str]] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)    # PHH user fields (an extension code's)
+    hole_count: int | None = None                           # hole cards a player is dealt, when not 2 or 4
     _actions: list[tuple[str, str]] = field(default_factory=list)  # (name or "", PHH text after the actor)
     _shows: list[tuple[str, str]] = field(default_factory=list)
     _spent: dict[str, Money] = field(default_factory=dict)
@@ -250,13 +253,14 @@ class SiteHand:
             players=tuple(names),
             finishing_stacks=finishing,
             currency=self.currency or None,
+            extra=dict(self.extra),
             source=source,
             key=self.hand_id or None,
         )
         return checked(history)
 
     def _hole_count(self) -> int:
-        return {"PO": 4, "FO/8": 4}.get(self.variant, 2)
+        return self.hole_count or {"PO": 4, "FO/8": 4}.get(self.variant, 2)
 
 
 def checked(history: HandHistory) -> HandHistory:
