@@ -257,6 +257,8 @@ def _open_house_table(server: Any, house_table: Callable[..., Any], host: str, p
     (``house`` gets a None: exit status 1)."""
     import time
 
+    from pokerfloor.server.botclient import HOUSE_THINK
+
     while not server.started:       # however long the start takes (a busy machine, a slow store)
         if server.should_exit:
             return
@@ -322,9 +324,6 @@ def house_game(name: str) -> HouseGame:
         data["spread"] = [2, 4, 8]
     return HouseGame(data, None, min(9, VARIANTS[chosen.variant].max_players))
 
-
-# Seconds a house bot takes to act, on average: quick, yet slow enough to see each action.
-HOUSE_THINK = 0.6
 
 
 @app.command("bot")
