@@ -93,7 +93,7 @@ def serve_command(
 
         # The house bots' client, imported here and not in its thread: a thread's first import of
         # websockets while uvicorn imports it here can deadlock the import locks.
-        from pokerfloor.server.botclient import house_table
+        from pokerfloor.server.botclient import HOUSE_THINK, house_table
         from pokerfloor.server.limits import DEFAULT_RATES, UNLIMITED
         from pokerfloor.server.process import prepare_process
         from pokerfloor.server.transport import MAX_MESSAGE
@@ -131,7 +131,8 @@ def serve_command(
     )
     opener = threading.Thread(
         target=_open_house_table,
-        args=(server, house_table, host, port, public_url, bots, approve, open_browser, house, dealt),
+        args=(server, house_table, host, port, public_url, bots, approve, open_browser, house, dealt,
+              HOUSE_THINK),
         name="pokerfloor-house", daemon=True,
     )
     opener.start()
@@ -251,13 +252,12 @@ def lan_address() -> str:
 
 
 def _open_house_table(server: Any, house_table: Callable[..., Any], host: str, port: int, public_url: str | None,
-                      bots: int, approve: bool, open_browser: bool, house: list[Any], dealt: HouseGame) -> None:
+                      bots: int, approve: bool, open_browser: bool, house: list[Any], dealt: HouseGame,
+                      think: float) -> None:
     """Once the server listens: open the table with ``house_table`` (with its house bots), print
     the two links and, if asked, open the host link in the browser. A failure stops the server
     (``house`` gets a None: exit status 1)."""
     import time
-
-    from pokerfloor.server.botclient import HOUSE_THINK
 
     while not server.started:       # however long the start takes (a busy machine, a slow store)
         if server.should_exit:
@@ -265,7 +265,7 @@ def _open_house_table(server: Any, house_table: Callable[..., Any], host: str, p
         time.sleep(0.05)
     local = base_url("127.0.0.1" if host in ANY_ADDRESS else host, port)
     try:
-        table = house_table(local, bots, approval=approve, think=HOUSE_THINK if bots else 0.0,
+        table = house_table(local, bots, approval=approve, think=think if bots else 0.0,
                             say=lambda line: typer.echo(line, err=True), game=dealt.game, rotation=dealt.rotation,
                             seats=dealt.seats)
     except Exception as error:
