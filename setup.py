@@ -29,6 +29,10 @@ from setuptools import setup
 
 COMPILED = [
     "src/pokerfloor/hand/state.py",
+    "src/pokerfloor/hand/phase.py",
+    "src/pokerfloor/hand/setup.py",
+    "src/pokerfloor/hand/awards.py",
+    "src/pokerfloor/hand/runouts.py",
     "src/pokerfloor/hand/betting.py",
     "src/pokerfloor/hand/forced.py",
     "src/pokerfloor/hand/dealer.py",

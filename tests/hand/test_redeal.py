@@ -1,8 +1,9 @@
 """``Hand.redeal`` deals the same hand again from a new deck: a hand dealt so is the hand the
 constructor deals with the same arguments and randomness, attribute by attribute, and plays on
 exactly like it, while the hand it was dealt from stays as it was. Its fast path copies the
-set-up instead of working it out again, so these tests also catch an attribute added to
-``Hand.__init__`` that the copy does not set, or a copy that shares what a hand changes."""
+set-up instead of working it out again and copies the state the forced bets left, so these
+tests also catch an attribute the forced bets set that the copy does not take, or a copy that
+shares what a hand changes."""
 
 from __future__ import annotations
 
@@ -17,10 +18,9 @@ from pokerfloor.cards import Deck
 from pokerfloor.hand.betting import Chips, Round
 from pokerfloor.hand.draw import Discards
 
-SHARED = {"game", "variant", "_terms", "_streets", "_seats", "_pos", "_unit_scale", "_placed_posts", "_posts",
-          "_given_stacks"}
-"""The attributes a redealt hand shares with the hand it was dealt from: never changed after
-``__init__``, so sharing them is safe."""
+SHARED = {"game", "variant", "_terms", "_streets", "_seats", "_pos", "_unit_scale", "_set_up"}
+"""The attributes a redealt hand shares with the hand it was dealt from: its ``SetUp`` and what
+is read from it, never changed after the deal, so sharing them is safe."""
 
 
 def _plain(value: object) -> object:
@@ -41,7 +41,8 @@ def _state(hand: pf.Hand) -> dict[str, Any]:
 
 
 def _constructed(setup: Setup, template: pf.Hand, seed: int) -> pf.Hand:
-    return pf.Hand(setup.game, setup.stacks, setup.button, rng=random.Random(seed), auto_muck=template._auto_muck)
+    auto_muck = template._set_up.auto_muck
+    return pf.Hand(setup.game, setup.stacks, setup.button, rng=random.Random(seed), auto_muck=auto_muck)
 
 
 def _assert_alike(ours: pf.Hand, theirs: pf.Hand, play_seed: int) -> None:

@@ -22,12 +22,13 @@ from typing import Any, Final, TypeGuard
 from pokerfloor import citations as cite
 from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, SeededShuffler, Shuffler
 from pokerfloor.errors import IllegalAction, InvalidArgument, Reason
-from pokerfloor.hand import bomb, dealer, draw, forced, out_of_turn, showdown, spots, stud
+from pokerfloor.hand import awards, dealer, draw, forced, out_of_turn, runouts, spots, stud
 from pokerfloor.hand.betting import Chips, Round
 from pokerfloor.hand.given import cards_or_unknown
+from pokerfloor.hand.phase import BETTING, BRING_IN, CARDS_DUE, DRAW, OVER, RUN_OUT, SHOWDOWN
 from pokerfloor.hand.pots import Layer, pot_layers
 from pokerfloor.hand.record import HandRecord, RecordedDeck, replay_record, restore
-from pokerfloor.hand.terms import terms_of
+from pokerfloor.hand.setup import SetUp, given_cards, set_up
 from pokerfloor.hand.types import (
     ACTIONS,
     ANTE_KINDS,
@@ -67,13 +68,8 @@ _NO_SEATS: Final[frozenset[int]] = frozenset()
 # Final: the compiled build keeps it in a C static, not in the module's dictionary.
 _new: Final = tuple.__new__
 
-AwardFields = tuple[
-    int, int, frozenset[int], dict[int, int], tuple[int, ...], tuple[int, ...], str, int | None, int | None,
-    tuple[str, str], int,
-]
-"""An ``Award``'s fields, in order: how one pot was won, kept so until the result is read."""
 Outcome = tuple[
-    list[AwardFields],
+    list[awards.AwardFields],
     dict[int, int],
     dict[int, int],
     dict[int, int],
@@ -83,9 +79,6 @@ Outcome = tuple[
 """A ``Result``'s fields, in order, its awards as ``AwardFields``: the end of a hand until its
 ``result`` is read. The frozen dataclasses cost more to build than the rest of awarding the pots,
 and a training environment never reads them (it takes its rewards from the stacks)."""
-_UNRANKED: Final = ("high", "none")
-"""``Award.ranked_by`` of a pot won uncontested (the field's default)."""
-
 R_TURN = cite.TURN
 R_MIN_RAISE = cite.MIN_RAISE
 R_REOPEN = cite.REOPEN
@@ -164,63 +157,39 @@ class Hand:
         bomb_pot: object = 0,
         boards: object = 1,
     ) -> None:
-        if not isinstance(game, Game):
-            raise InvalidArgument(f"a hand is dealt at a Game, not {game!r}")
-        if dealing not in ("auto", "manual"):
-            raise InvalidArgument("dealing is 'auto' or 'manual'")
-        if type(stacks) is not dict and not isinstance(stacks, Mapping):
-            raise InvalidArgument(f"stacks are {{seat: chips}}, not {stacks!r}")
-        if len(stacks) < 2:
-            raise InvalidArgument("a hand needs at least two seats dealt in")
-        for seat, chips in stacks.items():
-            if isinstance(seat, bool) or not isinstance(seat, int):
-                raise InvalidArgument(f"seats are whole numbers, not {seat!r}")
-            if not (type(chips) is int and chips >= 1) and chips_problem("chips", chips, least=1):
-                raise InvalidArgument(f"seat {seat} needs a whole, positive number of chips, not {chips!r}")
-        if isinstance(button, bool) or not isinstance(button, int):
-            raise InvalidArgument(f"the button is a seat number, not {button!r}")
-        terms = terms_of(game)
-        most = terms.max_players
-        if len(stacks) > most:
-            raise InvalidArgument(
-                f"one deck deals {game.variant_spec.title or game.variant} to at most {most} players,"
-                f" not {len(stacks)}"
-            )
-        if rng is not None and seed is not None:
-            raise InvalidArgument("give the deck a seed or a randomness object, not both")
-        if holes is not None and not isinstance(holes, Mapping):
-            raise InvalidArgument(f"hole cards are given as {{seat: cards}}, not {holes!r}")
-        given_posts: list[Post] = []
-        for post in [] if posts is None else posts if isinstance(posts, Iterable) else [posts]:
-            if not isinstance(post, Post):
-                raise InvalidArgument(f"forced bets are given as pf.Post values, not {post!r}")
-            given_posts.append(post)
-        if type(bomb_pot) is int and bomb_pot == 0 and type(boards) is int and boards == 1:
-            self._bomb, self._boards = 0, 1  # the usual hand, which check_bomb_pot allows in every game
-        else:
-            self._bomb, self._boards = bomb.check_bomb_pot(game, bomb_pot, boards)
-            problem = bomb.deck_problem(game, len(stacks), self._boards)
-            if problem:
-                raise InvalidArgument(problem)
-        self.game = game
+        given = set_up(
+            game, stacks, button, two_decks=rng is not None and seed is not None, posts=posts, holes=holes,
+            board=board, dealing=dealing, auto_muck=auto_muck, wait_for_runout=wait_for_runout,
+            bomb_pot=bomb_pot, boards=boards,
+        )
+        self._start(given, rng, seed, deck, None)
+
+    def _start(self, given: SetUp, rng: Shuffler | None, seed: object, deck: Deck | None, posted: Hand | None) -> None:
+        """Deal the hand ``given`` sets up: the state of a hand before its first card, the forced
+        bets (or, from ``redeal``, the state the same bets left in ``posted``), then the cards.
+        The one place every attribute of a hand is first set."""
+        terms = given.terms
+        self._set_up = given
+        self.game = given.game
         self.variant = terms.variant
         self._terms = terms
         self._streets = terms.streets
         self._rounds = terms.rounds
-        self.button_seat = button
-        ordered = sorted(stacks)
-        self._seats: list[int] = [s for s in ordered if s > button] + [s for s in ordered if s <= button]
-        self._pos: dict[int, int] = {s: i for i, s in enumerate(self._seats)}
-        n = len(self._seats)
+        self._structure = terms.structure
+        self._fold_free = terms.fold_free
+        self._stud = terms.stud
+        self.button_seat = given.button
+        self._seats: list[int] = given.seats
+        self._pos: dict[int, int] = given.pos
+        n = len(given.seats)
         self._n = n
-        self._chips = Chips([stacks[s] for s in self._seats])
+        self._chips = Chips([given.stacks[s] for s in given.seats])
         self._folded: list[bool] = [False] * n
         self._mucked: list[bool] = [False] * n
         self._shown: list[bool] = [False] * n
         self._holes: list[list[Card | None]] = [[] for _ in range(n)]
         self._board: list[Card | None] = []
         self.events: list[Event] = []
-        self._manual = dealing == "manual"
         if rng is None:
             shuffler = SeededShuffler(seed)
             self._seed: bytes | None = shuffler.seed
@@ -230,20 +199,17 @@ class Hand:
             self._rng = rng
         cards = SHORT_DECK if self.variant.short_deck else FULL_DECK
         self._deck = deck if deck is not None else Deck(self._rng, cards=cards)
-        self._auto_muck = bool(auto_muck)
         self._dealt: list[Card] = []
         self._inputs: list[Input] = []
         self._spot = False
         self._street_index = 0
         self._first = 0  # the seat (by index) that opens the betting round: _start_round sets it
-        self._structure = terms.structure
         self._round = Round(n, big_bet=terms.big_bet, half_bet=terms.half_bet, cap=terms.cap)
-        self._fold_free = terms.fold_free
         self._short_blinds = 0
         self._to_act = -1
         self._unit_scale = (1, 1)
         self._postflop_min_bet = terms.min_bet
-        self._over = False
+        self._phase = BETTING  # what the hand waits for (phase.py); the deal sets it
         self._result: Result | None = None
         self._outcome: Outcome | None = None
         self._exposed = False
@@ -252,140 +218,71 @@ class Hand:
         self._sleeping: Post | None = None
         self._killer = -1
         self._entered = False
-        self._stud = terms.stud
-        self._bring_in_open = False
         self._bring_in_seat = -1
         self._opened = -1       # stud: the seat that opened the betting round in play (``opener``)
         self._open_pair = False
-        self._drawing = False
         self._drawn: list[bool] = [True] * n
         self._owed: list[tuple[int, int]] = []
         self._discards = draw.Discards()
-        self._given_board: list[Card | None] = []
-        self._wait_runout = bool(wait_for_runout)
-        self._awaiting_runout = False
         self._run_chosen = False
         self._runs = 1
         self._run_boards: list[list[Card | None]] = []
-        if self._boards > 1:
-            self._runs, self._run_chosen = self._boards, True
-            self._run_boards = [[] for _ in range(self._boards - 1)]
-        if self._bomb:
-            self._placed_posts = bomb.bomb_posts(self._seats, self._bomb, given_posts)
-        else:
-            self._placed_posts = forced.forced_posts(game, self._seats, button, given_posts)
-        self._posts = forced.charged(self._placed_posts)
-        self._given_stacks = dict(stacks)
-        small: int | None = None
-        big: int | None = None
-        for paid in self._posts:  # a loop: the compiled build makes a generator object for next(...)
-            if paid.kind == "sb" and small is None:
-                small = paid.seat
-            elif paid.kind == "bb" and big is None:
-                big = paid.seat
-        self.small_blind_seat, self.big_blind_seat = small, big
-        self._take_given_cards(holes, board)
-        self._given_holes: dict[int, CardsLike] = dict(holes) if holes else {}
-        self._given_posts = given_posts
-        self._post_forced_bets()
+        if given.boards > 1:
+            self._runs, self._run_chosen = given.boards, True
+            self._run_boards = [[] for _ in range(given.boards - 1)]
+        if given.holes or given.board:
+            for seat, hole in given.holes.items():
+                self._holes[given.pos[seat]] = list(hole)
+            known = given_cards(given)
+            if known:
+                dealer.check_deck(known, self.variant.short_deck)
+                self._deck.remove(known)
+        if posted is None:
+            self._post_forced_bets()
+        else:  # what _post_forced_bets leaves, the same whatever the cards
+            self._chips = posted._chips.copy()
+            self._round = posted._round.copy()
+            self.events = list(posted.events)  # the posts: dealing hole cards writes no event
+            self._short_blinds, self._unit_scale = posted._short_blinds, posted._unit_scale
+            self._postflop_min_bet, self._killer, self._first = posted._postflop_min_bet, posted._killer, posted._first
         self._deal_holes()
 
     def redeal(self, rng: Shuffler) -> Hand:
         """The same hand dealt again from a new deck shuffled by ``rng``: the game, stacks,
-        button, forced bets and options this hand was dealt with, as ``Hand(...)`` with them
-        would deal it. A training environment deals thousands of hands this way: from a hand no
-        one has acted in yet, of a game that deals only hole cards before the first betting round
-        and posts only blinds and antes, the set-up is copied instead of worked out again (the
-        posts leave every seat the same whatever the cards, and a hand no one has acted in holds
-        the state they left, plus its hole cards and the seat to act)."""
+        button, forced bets and options this hand was dealt with (its ``SetUp``), as
+        ``Hand(...)`` with them would deal it. A training environment deals thousands of hands
+        this way: the set-up is not checked and worked out again, and from a hand no one has
+        acted in yet, of a game that deals only hole cards before the first betting round and
+        posts only blinds and antes, the state the forced bets left is copied too (the posts
+        leave every seat the same whatever the cards)."""
         if type(self) is not Hand:  # a subclass's __init__ may set up more than the copy knows
             return self._dealt_again(rng)
-        if self._inputs or self._manual or self._spot or self._stud or self._bomb or self._boards != 1:
-            return self._dealt_again(rng)
-        if self._given_holes or self._given_board or self._given_posts or self._sleeping is not None:
-            return self._dealt_again(rng)
-        if self._to_act < 0 or self._street_index != 0:  # no betting before the flop: all in from the posts
-            return self._dealt_again(rng)
+        given = self._set_up
         hand: Hand = Hand.__new__(Hand)
-        hand._copy_set_up(self)
-        hand._rng, hand._seed = rng, None
-        hand._deck = Deck(rng, cards=SHORT_DECK if self.variant.short_deck else FULL_DECK)
-        hand._deal_holes()
+        untouched = not self._inputs and not self._spot and self._sleeping is None
+        # no betting before the flop (to_act < 0): all in from the posts
+        plain = not (given.manual or self._stud or given.bomb or given.boards != 1 or given.holes or given.board)
+        copied = untouched and plain and not given.given_posts and self._to_act >= 0 and self._street_index == 0
+        hand._start(given, rng, None, None, self if copied else None)
         return hand
 
     def _dealt_again(self, rng: Shuffler) -> Hand:
         """``redeal`` by the constructor, with the arguments this hand was dealt with."""
+        given = self._set_up
         return type(self)(
-            self.game,
-            self._given_stacks,
-            self.button_seat,
+            given.game,
+            given.stacks,
+            given.button,
             rng=rng,
-            posts=self._given_posts or None,
-            holes=self._given_holes or None,
-            board=["??" if c is None else c for c in self._given_board] or None,
-            dealing="manual" if self._manual else "auto",
-            auto_muck=self._auto_muck,
-            wait_for_runout=self._wait_runout,
-            bomb_pot=self._bomb,
-            boards=self._boards,
+            posts=given.given_posts or None,
+            holes={seat: ["??" if c is None else c for c in cards] for seat, cards in given.holes.items()} or None,
+            board=["??" if c is None else c for c in given.board] or None,
+            dealing="manual" if given.manual else "auto",
+            auto_muck=given.auto_muck,
+            wait_for_runout=given.wait_for_runout,
+            bomb_pot=given.bomb,
+            boards=given.boards,
         )
-
-    def _copy_set_up(self, other: Hand) -> None:
-        """Take ``other``'s state as its forced bets left it, before any card was dealt
-        (``redeal``): values that never change after ``__init__`` are shared, the rest copied.
-        tests/hand/test_redeal.py checks that every attribute is set as ``__init__`` sets it."""
-        n = other._n
-        self._bomb, self._boards, self.game, self.variant = other._bomb, other._boards, other.game, other.variant
-        self._terms, self._streets, self._rounds = other._terms, other._streets, other._rounds
-        self.button_seat, self._seats, self._pos, self._n = other.button_seat, other._seats, other._pos, n
-        self._chips = other._chips.copy()
-        self._folded, self._mucked, self._shown = [False] * n, [False] * n, [False] * n
-        self._holes = [[] for _ in range(n)]
-        self._board = []
-        self.events = list(other.events)  # the posts: dealing hole cards writes no event
-        self._manual = other._manual
-        self._auto_muck = other._auto_muck
-        self._dealt = []
-        self._inputs = []
-        self._spot = False
-        self._street_index = 0
-        self._structure = other._structure
-        self._round = other._round.copy()
-        self._fold_free = other._fold_free
-        self._short_blinds = other._short_blinds
-        self._to_act = -1
-        self._unit_scale = other._unit_scale
-        self._postflop_min_bet = other._postflop_min_bet
-        self._over = False
-        self._result = None
-        self._outcome = None
-        self._exposed = False
-        self._awaiting = None
-        self._held = {}
-        self._sleeping = None
-        self._killer = other._killer
-        self._entered = False
-        self._stud = other._stud
-        self._bring_in_open = False
-        self._bring_in_seat = -1
-        self._opened = -1
-        self._open_pair = False
-        self._drawing = False
-        self._drawn = [True] * n
-        self._owed = []
-        self._discards = draw.Discards()
-        self._given_board = []
-        self._wait_runout = other._wait_runout
-        self._awaiting_runout = False
-        self._run_chosen = False
-        self._runs = 1
-        self._run_boards = []
-        self._placed_posts, self._posts = other._placed_posts, other._posts
-        self._given_stacks = other._given_stacks
-        self.small_blind_seat, self.big_blind_seat = other.small_blind_seat, other.big_blind_seat
-        self._given_holes = {}
-        self._given_posts = []
-        self._first = other._first
 
     # ------------------------------------------------------------------ public state
     @property
@@ -407,7 +304,17 @@ class Hand:
 
     @property
     def posts(self) -> tuple[Post, ...]:
-        return tuple(self._posts)
+        return tuple(self._set_up.posts)
+
+    @property
+    def small_blind_seat(self) -> int | None:
+        """The seat that posts the small blind, ``None`` in a game or hand without one."""
+        return self._set_up.small_blind_seat
+
+    @property
+    def big_blind_seat(self) -> int | None:
+        """The seat that posts the big blind, ``None`` in a game or hand without one."""
+        return self._set_up.big_blind_seat
 
     @property
     def street(self) -> str:
@@ -465,7 +372,7 @@ class Hand:
     @property
     def bomb_pot(self) -> int:
         """The ante of a bomb pot (``bomb_pot=``), 0 in a hand dealt as usual."""
-        return self._bomb
+        return self._set_up.bomb
 
     @property
     def limits(self) -> tuple[int, int]:
@@ -495,21 +402,13 @@ class Hand:
         ``run_out`` before dealing the rest of the board (no more betting can happen). It waits
         only when the deck can deal the rest of the board at least twice (``max_runs``): a
         hand whose deck cannot is run out at once, so running it twice is never offered."""
-        return self._awaiting_runout
+        return self._phase == RUN_OUT
 
     @property
     def max_runs(self) -> int:
         """The most times the rest of the board can be run from the deck now (1 when it can be
         dealt only once, 0 when the board is complete or the game has none)."""
-        if self.variant.family != "flop":
-            return 0
-        missing = sum(self.variant.board) - len(self._board)
-        if missing <= 0:
-            return 0
-        given_rest = max(len(self._given_board) - len(self._board), 0)
-        deck = len(SHORT_DECK if self.variant.short_deck else FULL_DECK)
-        unseen = deck - sum(len(h) for h in self._holes) - len(self._board) - given_rest
-        return (unseen + given_rest) // missing
+        return runouts.max_runs(self.variant, self._holes, self._board, self._set_up.board)
 
     @property
     def holes(self) -> dict[int, list[Card | None]]:
@@ -530,7 +429,7 @@ class Hand:
         the betting starts on its left, with a seat that need not bring in (TDA 2024 RP-10-E,
         docs/rules.md §2.6). ``None`` in other games and while no one is to act (the showdown,
         a run-out, the end)."""
-        if not self._stud or self._over or self._to_act < 0 or self._street_index >= len(self._streets):
+        if not self._stud or self._phase == OVER or self._to_act < 0 or self._street_index >= len(self._streets):
             return None
         if self._opened != self._first:
             return self._seats[self._opened], "left_of_all_in"
@@ -541,7 +440,7 @@ class Hand:
     def pots(self) -> list[Pot]:
         """Every chip in the middle, this round's bets included, main pot first; empty once the
         hand is over and the pots are awarded (see ``result.awards``)."""
-        if self._over:
+        if self._phase == OVER:
             return []
         return [Pot(amount, eligible) for amount, eligible in self._pot_layers()]
 
@@ -556,7 +455,7 @@ class Hand:
 
     @property
     def is_over(self) -> bool:
-        return self._over
+        return self._phase == OVER
 
     @property
     def result(self) -> Result | None:
@@ -614,19 +513,19 @@ class Hand:
             raise InvalidArgument("a spot (Hand.from_spot) has no record: it did not start from the deal")
         return HandRecord(
             game=self.game,
-            stacks=dict(self._given_stacks),
+            stacks=dict(self._set_up.stacks),
             button=self.button_seat,
-            posts=tuple(self._placed_posts),
-            holes={s: tuple(cards_or_unknown(c)) for s, c in self._given_holes.items()},
-            board=tuple(self._given_board),
-            dealing="manual" if self._manual else "auto",
-            auto_muck=self._auto_muck,
+            posts=tuple(self._set_up.placed_posts),
+            holes={s: tuple(cards_or_unknown(c)) for s, c in self._set_up.holes.items()},
+            board=tuple(self._set_up.board),
+            dealing="manual" if self._set_up.manual else "auto",
+            auto_muck=self._set_up.auto_muck,
             dealt=tuple(self._dealt),
             inputs=tuple(self._inputs),
             seed=None if self._seed is None else self._seed.hex(),
-            wait_for_runout=self._wait_runout,
-            bomb_pot=self._bomb,
-            boards=self._boards,
+            wait_for_runout=self._set_up.wait_for_runout,
+            bomb_pot=self._set_up.bomb,
+            boards=self._set_up.boards,
         )
 
     @classmethod
@@ -662,7 +561,7 @@ class Hand:
         return [s == 0 for s in self._chips.stack]
 
     def __repr__(self) -> str:
-        state = "over" if self._over else f"{self.street}, to act: {self.to_act}"
+        state = "over" if self._phase == OVER else f"{self.street}, to act: {self.to_act}"
         return f"<Hand {self.game.variant} {self.game.structure} {state}>"
 
     # ------------------------------------------------------------------ dealing
@@ -706,13 +605,14 @@ class Hand:
     def _begin_betting(self) -> None:
         """Hand the action to the first seat that needs it, or move on when none does."""
         self._to_act = -1
-        if self._bomb and self._street_index == 0:
+        if self._set_up.bomb and self._street_index == 0:
             note = "bomb pot: no betting before the flop"
-            self.events.append(_event("bomb_pot", None, self._bomb, street=self.street, note=note))
+            self.events.append(_event("bomb_pot", None, self._set_up.bomb, street=self.street, note=note))
             self._close_round()
             return
+        self._phase = BETTING
         if self._stud:
-            self._open_stud_round()
+            self._open_stud_round()  # BRING_IN on third street with a bring-in
         nxt = self._next_to_act(self._first - 1 if self._killer < 0 else self._killer)
         self._opened = nxt
         if nxt < 0:
@@ -726,7 +626,7 @@ class Hand:
         order_post: tuple[int, int] | None = None
         live_amounts: list[int] = []
         street = self.street
-        for post in forced.paying_order(house, self._posts):
+        for post in forced.paying_order(house, self._set_up.posts):
             seat, amount, kind = post.seat, post.amount, post.kind
             i = self._pos[seat]
             if kind == "sleeper" and house.sleeper_when_entered == "returned":
@@ -754,7 +654,7 @@ class Hand:
                 key = (amount, i)
                 if order_post is None or key >= order_post:
                     order_post = key
-        self._short_blinds += forced.missing_blinds(self._terms.blinds, self._posts)
+        self._short_blinds += forced.missing_blinds(self._terms.blinds, self._set_up.posts)
         rnd = self._round
         rnd.min_inc = max(rnd.min_inc, self._terms.min_bet)
         self._start_round(first=None if order_post is None else (order_post[1] + 1) % self._n)
@@ -822,14 +722,14 @@ class Hand:
     def _start_draw(self) -> None:
         """A draw street starts with its draw: every seat still in draws, from the button's left."""
         self._drawn = list(self._folded)
-        self._drawing = True
+        self._phase = DRAW
         self._discards.next_draw()
         self._next_draw()
 
     def _draw_act(self, i: int, action: str, discard: object) -> Event:
         """A seat's turn in the draw: discard cards (none is standing pat) and get as many
         replacements, dealt at once or, in manual dealing, by ``deal`` (RROP11 draw)."""
-        if not self._drawing:
+        if self._phase != DRAW:
             raise IllegalAction("invalid_action", "there is no draw now: it is a betting round", R_DRAW)
         if action != "draw":
             raise IllegalAction(
@@ -846,7 +746,7 @@ class Hand:
         seat, faces = self._seats[i], face_down(thrown)
         event = _event("draw", seat, len(thrown), cards=tuple(thrown), street=self.street, note=note, seen_by=faces)
         self.events.append(event)
-        if thrown and self._manual:
+        if thrown and self._set_up.manual:
             self._owed.append((i, len(thrown)))
         elif thrown:
             cards, reshuffled = draw.replacements(self._deck, len(thrown), self._discards, i, self._rng)
@@ -893,27 +793,7 @@ class Hand:
         self._awaiting = DealRequest("draw", self._seats[owed[0][0]], owed[0][1]) if owed else None
         self._to_act = next((j for j in range(self._n) if not self._drawn[j]), -1)
         if self._to_act < 0 and not owed:
-            self._drawing = False
             self._after_board_dealt()
-
-    def _take_given_cards(self, holes: Mapping[int, CardsLike] | None, board: CardsLike | None) -> None:
-        """Hole cards and board cards given to the hand: checked, held, and taken out of the deck."""
-        if holes is None and board is None:
-            return  # the usual hand: nothing given
-        known: list[Card] = []
-        for seat, cards in (holes or {}).items():
-            if seat not in self._pos:
-                raise InvalidArgument(f"cards given for seat {seat}, which is not dealt in")
-            parsed = cards_or_unknown(cards)
-            if len(parsed) != self.variant.hole_cards and self.variant.family == "flop":
-                raise InvalidArgument(f"seat {seat} needs {self.variant.hole_cards} hole cards, got {len(parsed)}")
-            self._holes[self._pos[seat]] = parsed
-            known += [c for c in parsed if c is not None]
-        self._given_board = cards_or_unknown(board) if board is not None else []
-        known += [c for c in self._given_board if c is not None]
-        if known:
-            dealer.check_deck(known, self.variant.short_deck)
-            self._deck.remove(known)
 
     def _deal_holes(self) -> None:
         """The first deal: hole cards (a stud game's third street), then the first betting round."""
@@ -921,7 +801,7 @@ class Hand:
             self._deal_stud_street()
             return
         count = self.variant.hole_cards
-        if self._manual:
+        if self._set_up.manual:
             self._request_next_deal()
             return
         missing = [max(0, count - len(hole)) for hole in self._holes]
@@ -940,6 +820,7 @@ class Hand:
             missing = self._cards_due(i) - len(self._holes[i])
             if missing > 0:
                 self._awaiting = DealRequest("holes", self._seats[i], missing)
+                self._phase = CARDS_DUE
                 self._to_act = -1
                 return
         self._awaiting = None
@@ -956,7 +837,7 @@ class Hand:
             if stud.needs_community_card(undealt, len(short)):
                 self._deal_board(1)
                 return
-        if self._manual:
+        if self._set_up.manual:
             self._request_next_deal()
             return
         for i in short:
@@ -1007,7 +888,7 @@ class Hand:
             self._run_boards[request.run - 1] += parsed
             event = self._run_event(request.run, parsed)
             self._awaiting = None
-            if self._boards == 1:
+            if self._set_up.boards == 1:
                 self._showdown()
             elif not self._deal_other_boards(request.run + 1, len(parsed)):
                 self._after_board_dealt()
@@ -1016,7 +897,7 @@ class Hand:
         event = _event("deal_board", None, cards=tuple(parsed), street=self.street, seen_by=face_up(parsed))
         self.events.append(event)
         self._awaiting = None
-        if self._boards > 1 and self._deal_other_boards(1, len(parsed)):
+        if self._set_up.boards > 1 and self._deal_other_boards(1, len(parsed)):
             return event
         self._after_board_dealt()
         return event
@@ -1024,11 +905,12 @@ class Hand:
     def _deal_board(self, count: int) -> None:
         """Deal ``count`` board cards: the given board's first, then the deck's (or, in manual
         dealing, wait for them)."""
-        given = self._given_board[len(self._board) : len(self._board) + count]
+        given = self._set_up.board[len(self._board) : len(self._board) + count]
         cards: list[Card | None] = list(given)
         if len(cards) < count:
-            if self._manual:
+            if self._set_up.manual:
                 self._awaiting = DealRequest("board", None, count)
+                self._phase = CARDS_DUE
                 self._to_act = -1
                 return
             fresh = self._deck.deal(count - len(cards))
@@ -1036,16 +918,17 @@ class Hand:
             cards += fresh
         self._board += cards
         self.events.append(_event("deal_board", None, cards=tuple(cards), street=self.street, seen_by=face_up(cards)))
-        if self._boards > 1 and self._deal_other_boards(1, count):
+        if self._set_up.boards > 1 and self._deal_other_boards(1, count):
             return
         self._after_board_dealt()
 
     def _deal_other_boards(self, first: int, count: int) -> bool:
         """A double board: this street's cards on the other boards, from board ``first`` on (by
         index; 0 is the first board). Returns whether a manually dealt hand waits for them."""
-        for board in range(first, self._boards):
-            if self._manual:
+        for board in range(first, self._set_up.boards):
+            if self._set_up.manual:
                 self._awaiting = DealRequest("board", None, count, board)
+                self._phase = CARDS_DUE
                 self._to_act = -1
                 return True
             cards: list[Card | None] = list(self._deck.deal(count))
@@ -1065,8 +948,9 @@ class Hand:
                 count = end - len(board)
                 if count <= 0:
                     continue
-                if self._manual:
+                if self._set_up.manual:
                     self._awaiting = DealRequest("board", None, count, run)
+                    self._phase = CARDS_DUE
                     self._to_act = -1
                     return True
                 cards: list[Card | None] = list(self._deck.deal(count))
@@ -1081,7 +965,7 @@ class Hand:
         ends = [sum(self.variant.board[: k + 1]) for k in range(len(self.variant.board))]
         dealt = len(self._run_boards[run - 1])
         street = streets[1 + ends.index(dealt)] if dealt in ends else ""
-        note, faces = f"{'board' if self._boards > 1 else 'run'} {run + 1}", face_up(cards)
+        note, faces = f"{'board' if self._set_up.boards > 1 else 'run'} {run + 1}", face_up(cards)
         event = _event("deal_board", None, cards=tuple(cards), street=street, note=note, seen_by=faces)
         self.events.append(event)
         return event
@@ -1092,8 +976,9 @@ class Hand:
         mucked; a dealt hand tables its hands in showdown order, and asks each seat whose hand can
         no longer win whether it shows or mucks (or mucks it, under ``auto_muck``)."""
         self._to_act = -1
+        self._phase = SHOWDOWN
         contenders = [j for j in range(self._n) if not self._folded[j] and not self._mucked[j]]
-        if self._manual and any(None in self._holes[j] and not self._shown[j] for j in contenders):
+        if self._set_up.manual and any(None in self._holes[j] and not self._shown[j] for j in contenders):
             return  # a replay still owes a show or a muck
         if len(contenders) <= 1:
             reached = [j for j in range(self._n) if not self._folded[j]]
@@ -1101,99 +986,42 @@ class Hand:
             # Rule 17), unlike a pot everyone else folded to.
             self._finish(showdown_seats=reached if contenders and len(reached) > 1 else None)
             return
-        highs, lows = self._hand_ranks(contenders)
+        ranks = self._hand_ranks(contenders, self._board)
         pots = self._pot_layers()
-        if not self._manual:
-            boards = [(highs, lows)] + [self._hand_ranks(contenders, b) for b in self._run_boards[: self._boards - 1]]
-            asked = self._table_in_order(contenders, pots, boards)
+        if not self._set_up.manual:
+            others = self._run_boards[: self._set_up.boards - 1]
+            boards = [ranks] + [self._hand_ranks(contenders, b) for b in others]
+            tabled = self._exposed or any(self._chips.stack[j] == 0 for j in contenders)
+            order = self._showdown_order(contenders)
+            decisions, asked = awards.tabling(
+                order, self._shown, tabled, self._set_up.auto_muck, pots, boards, self._seats
+            )
+            for j, shows in decisions:
+                if shows:
+                    hole = self._holes[j]
+                    self._shown[j] = True
+                    self.events.append(
+                        _event("show", self._seats[j], cards=tuple(hole), street="showdown", seen_by=face_up(hole))
+                    )
+                else:
+                    self._mucked[j] = True
+                    self.events.append(_event("muck", self._seats[j], street="showdown", note="can no longer win"))
             if asked >= 0:
                 self._to_act = asked
                 return
         reached = [j for j in range(self._n) if not self._folded[j]]
-        self._finish(showdown_seats=reached, ranks=(highs, lows), pots=pots)
+        self._finish(showdown_seats=reached, ranks=ranks, pots=pots)
 
-    def _hand_ranks(
-        self, seats: list[int], on: Sequence[Card | None] | None = None
-    ) -> tuple[dict[int, int | None], dict[int, int | None]]:
-        """The high and low ranks of the seats' hands (by index) on the board (or the board ``on``
-        of one run); ``None`` for no hand or an unknown one."""
-        high_of, low_of = showdown.rankers(self.variant)
-        board = [c for c in (self._board if on is None else on) if c is not None]
-        highs: dict[int, int | None] = {}
-        lows: dict[int, int | None] = {}
-        for j in seats:
-            hole = self._holes[j]
-            if None in hole:
-                highs[j] = lows[j] = None
-                continue
-            cards: list[int] = [c for c in hole if c is not None]
-            highs[j] = high_of(cards, board) if high_of else None
-            lows[j] = low_of(cards, board) if low_of else None
-        return highs, lows
-
-    def _table_in_order(
-        self,
-        contenders: list[int],
-        pots: list[Layer],
-        boards: list[tuple[dict[int, int | None], dict[int, int | None]]],
-    ) -> int:
-        """Table the hands in showdown order: when a player is all-in every hand is (TDA 2024 R16),
-        else the hands that can still win (R17-A; on any board of a double board); a hand that can
-        no longer win is mucked under ``auto_muck``, else its seat is asked (R18). Returns the seat
-        (by index) asked now, or -1 when all are done."""
-        shown: list[int] = []
-        tabled = self._exposed or any(self._chips.stack[j] == 0 for j in contenders)
-        for j in self._showdown_order(contenders):
-            if self._shown[j]:
-                shown.append(j)
-                continue
-            if tabled or any(self._can_still_win(j, shown, pots, highs, lows) for highs, lows in boards):
-                hole = self._holes[j]
-                self._shown[j] = True
-                self.events.append(
-                    _event("show", self._seats[j], cards=tuple(hole), street="showdown", seen_by=face_up(hole))
-                )
-                shown.append(j)
-            elif self._auto_muck:
-                self._mucked[j] = True
-                self.events.append(_event("muck", self._seats[j], street="showdown", note="can no longer win"))
-            else:
-                return j
-        return -1
-
-    def _can_still_win(
-        self, j: int, shown: list[int], pots: list[Layer], highs: dict[int, int | None], lows: dict[int, int | None]
-    ) -> bool:
-        """Whether seat ``j``'s hand ties or beats, for a half of some pot it is in, every hand
-        shown so far that is in that pot."""
-        seat = self._seats[j]
-        for _amount, eligible in pots:
-            if seat not in eligible:
-                continue
-            rivals = [k for k in shown if self._seats[k] in eligible]
-            for ranks in (highs, lows):
-                mine = ranks.get(j)
-                if mine is None:
-                    continue
-                shown_ranks = [r for r in (ranks.get(k) for k in rivals) if r is not None]
-                if not shown_ranks or mine >= max(shown_ranks):
-                    return True
-            if not rivals:
-                return True
-        return False
+    def _hand_ranks(self, seats: list[int], board: Sequence[Card | None]) -> tuple[awards.Ranks, awards.Ranks]:
+        return awards.hand_ranks(self.variant, self._holes, seats, board)
 
     def _showdown_order(self, contenders: list[int]) -> list[int]:
-        """Last aggressor of the final round first, else the first seat left of the button
-        (TDA 2024 R17-A), then clockwise."""
-        n = self._n
-        aggressor = self._round.last_aggressor
-        start = aggressor if aggressor in contenders else self._first
-        return [j for j in [(start + k) % n for k in range(n)] if j in contenders]
+        return awards.showdown_order(self._n, self._round.last_aggressor, self._first, contenders)
 
     def _finish(
         self,
         showdown_seats: list[int] | None = None,
-        ranks: tuple[dict[int, int | None], dict[int, int | None]] | None = None,
+        ranks: tuple[awards.Ranks, awards.Ranks] | None = None,
         pots: list[Layer] | None = None,
     ) -> None:
         """End the hand: rank the hands shown down (if any), award every pot from the last side
@@ -1203,42 +1031,26 @@ class Hand:
         self._to_act = -1
         if pots is None:
             pots = self._pot_layers()
-        unit = self._terms.min_chip
-        highs: dict[int, int | None] = {}
-        lows: dict[int, int | None] = {}
         order: list[int] = []
         runs = self._runs
+        by_run: list[tuple[awards.Ranks, awards.Ranks]] = [({}, {})]
         if showdown_seats:
             order = self._showdown_order(showdown_seats)
-            highs, lows = ranks if ranks is not None else self._hand_ranks(showdown_seats)
-        by_run = [(highs, lows)]
+            by_run = [ranks if ranks is not None else self._hand_ranks(showdown_seats, self._board)]
         if runs > 1:
             boards = self.boards
-            by_run = [self._hand_ranks(order, boards[run]) if order else (highs, lows) for run in range(runs)]
-        awards: list[AwardFields] = []
-        won = [0] * self._n
-        for index in range(len(pots) - 1, -1, -1):
-            amount, in_pot = pots[index]
-            eligible = [j for j in range(self._n) if self._seats[j] in in_pot and not self._mucked[j]]
-            if not eligible:
-                eligible = [j for j in range(self._n) if self._seats[j] in in_pot]
-            # A pot two or more of its players took to the showdown is won at the showdown, named
-            # by the hand shown, however the others gave up their cards (TDA 2024 Rule 17).
-            contested = len([j for j in order if self._seats[j] in in_pot]) >= 2
-            parts = showdown.run_parts(amount, runs, unit) if runs > 1 else [amount]
-            for run, part in enumerate(parts):
-                run_highs, run_lows = by_run[run]
-                award = self._award_pot(index, (part, in_pot), eligible, run_highs, run_lows, unit, run, contested)
-                winners = award[3]  # AwardFields: pot, amount, eligible, winners, ...
-                for seat, chips in winners.items():
-                    won[self._pos[seat]] += chips
-                awards.append(award)
+            by_run = [self._hand_ranks(order, boards[run]) if order else by_run[0] for run in range(runs)]
+        five_card = self.game.house.odd_chip_stud == "five_card_hand"
+        odd = (five_card, self._holes if self._stud else None, self._board)
+        won_awards, won = awards.award_pots(
+            pots, order, by_run, self._mucked, self._seats, self._terms.min_chip, self.variant, odd
+        )
         self._chips.pay_out(won)
-        self._over = True
+        self._phase = OVER
         final = dict(zip(self._seats, self._chips.stack))
         returned = {e.seat: e.amount for e in self.events if e.kind == "return" and e.seat is not None and e.amount}
         self._outcome = (
-            awards,
+            won_awards,
             returned,
             final,
             {s: final[s] - self._chips.start[i] for i, s in enumerate(self._seats)},
@@ -1250,86 +1062,12 @@ class Hand:
                 hole = self._holes[j]
                 shown = _event("show", self._seats[j], cards=tuple(hole), street="showdown", seen_by=face_up(hole))
                 self.events.append(shown)
-        run_word = "board" if self._boards > 1 else "run"
-        for _pot, _amount, _eligible, winners, _high, _low, reason, _high_rank, _low_rank, _by, run in awards:
+        run_word = "board" if self._set_up.boards > 1 else "run"
+        for _pot, _amount, _eligible, winners, _high, _low, reason, _high_rank, _low_rank, _by, run in won_awards:
             note = reason if runs == 1 else f"{reason}, {run_word} {run + 1}"
             for seat, chips in winners.items():
                 if chips or runs == 1:
                     self.events.append(_event("win", seat, chips, note=note))
-
-    def _award_pot(
-        self,
-        index: int,
-        pot: Layer,
-        eligible: list[int],
-        highs: dict[int, int | None],
-        lows: dict[int, int | None],
-        unit: int,
-        run: int = 0,
-        contested: bool = False,
-    ) -> AwardFields:
-        """Who wins pot ``index`` (or its part for ``run``) among the ``eligible`` seats (by index),
-        and how many chips each takes: the high and low halves, ties split, odd chips in order. A
-        pot left to one seat is ``uncontested`` unless it was ``contested`` at the showdown."""
-        seats = self._seats
-        amount, in_pot = pot
-        if len(eligible) == 1 and not contested:
-            winner = {seats[eligible[0]]: amount}
-            return (index, amount, in_pot, winner, (), (), "uncontested", None, None, _UNRANKED, run)
-        ranked_high = {j: highs.get(j) for j in eligible}
-        ranked_low = {j: lows.get(j) for j in eligible}
-        high_winners = showdown.best(ranked_high)
-        low_winners = showdown.best(ranked_low)
-        if not high_winners and not low_winners:
-            high_winners = list(eligible)  # no hand can be read: the pot is shared
-        if high_winners and sorted(high_winners) == sorted(low_winners):
-            # The same hands tie for high and for low: the pot is split as evenly as possible, no
-            # player taking both halves' odd units (RROP11 Ties item 5c; TDA_FORUM_19).
-            high_amount, low_amount = amount, 0
-        elif high_winners and low_winners:
-            high_amount, low_amount = showdown.halves(amount, unit)
-        elif high_winners:
-            high_amount, low_amount = amount, 0
-        else:
-            high_amount, low_amount = 0, amount
-        winners: dict[int, int] = {}
-        for group, half in ((high_winners, high_amount), (low_winners, low_amount)):
-            if not group or not half:
-                continue
-            ordered = self._odd_chip_order(group, low=group is low_winners)
-            for seat, chips in showdown.split(half, ordered, unit).items():
-                winners[seat] = winners.get(seat, 0) + chips
-        reason = "split" if len(winners) > 1 else "best hand"
-        variant = self.variant
-        return (
-            index,
-            amount,
-            in_pot,
-            winners,
-            tuple([seats[j] for j in sorted(high_winners)]),
-            tuple([seats[j] for j in sorted(low_winners)]),
-            reason,
-            ranked_high[high_winners[0]] if high_winners else None,
-            ranked_low[low_winners[0]] if low_winners else None,
-            (variant.high, variant.low),
-            run,
-        )
-
-    def _odd_chip_order(self, group: list[int], *, low: bool) -> list[int]:
-        """Tied winners in the order they take odd chips: clockwise from the button (TDA 2024
-        R20-A), in stud by the high card by suit (R20-B; house option ``odd_chip_stud``)."""
-        if not self._stud:
-            return [self._seats[j] for j in sorted(group)]
-        high_of, low_of = showdown.rankers(self.variant)
-        ranker = low_of if low else high_of
-        board = [c for c in self._board if c is not None]
-        hands: dict[int, list[Card]] = {}
-        for j in group:
-            cards = [c for c in self._holes[j] if c is not None] + board
-            if self.game.house.odd_chip_stud == "five_card_hand" and ranker is not None:
-                cards = stud.best_five(cards, ranker, ace_low=low)
-            hands[self._seats[j]] = cards
-        return stud.odd_chip_order(hands, ace_low=low)
 
     def _open_stud_round(self) -> None:
         """Who opens a stud round (``stud.opening``): the bring-in on third street, else the
@@ -1348,7 +1086,8 @@ class Hand:
             and self.game.house.stud_open_pair_option,
         )
         self._first = first
-        self._bring_in_open = bring_in
+        if bring_in:
+            self._phase = BRING_IN
         self._open_pair = open_pair
         if bring_in:
             self._bring_in_seat = first if self._chips.stack[first] > 0 else -1
@@ -1378,7 +1117,7 @@ class Hand:
                 raise IllegalAction("invalid_action", f"the bring-in is {bring_in}, not {to}", R_BRING_IN)
             self._chips.put_in(i, bring_in)
             self._round.level = max(self._round.level, self.game.bring_in)
-            self._bring_in_open = False
+            self._phase = BETTING
             return self._record(i, "bring_in", bring_in)
         legal = self._bring_in_legal(i)
         choices = f"bring in {bring_in}" + (f" or complete to {legal.complete.min_to}" if legal.complete else "")
@@ -1391,7 +1130,7 @@ class Hand:
             raise IllegalAction("invalid_action", choices, R_BRING_IN)
         self._check_amount(i, to, "complete", legal.complete.min_to, legal.complete.max_to)
         self._raise_to(i, to)
-        self._bring_in_open = False
+        self._phase = BETTING
         return self._record(i, "complete", to)
 
     def _turn_to(self, j: int) -> None:
@@ -1539,15 +1278,20 @@ class Hand:
     def legal(self) -> Legal:
         """What the seat to act may do, with exact amounts."""
         i = self._to_act
-        if i < 0:
+        if i < 0:  # the phases no seat acts in (CARDS_DUE, RUN_OUT, OVER), a replay's showdown
             return Legal()
-        seat = self._seats[i]
-        if self._street_index >= self._rounds:
-            return Legal(seat=seat, show=True, muck=True)
-        if self._drawing:
-            return Legal(seat=seat, draw=len(self._holes[i]))
-        if self._bring_in_open:
+        phase = self._phase
+        if phase == SHOWDOWN:
+            return Legal(seat=self._seats[i], show=True, muck=True)
+        if phase == DRAW:
+            return Legal(seat=self._seats[i], draw=len(self._holes[i]))
+        if phase == BRING_IN:
             return self._bring_in_legal(i)
+        return self._betting_legal(i)
+
+    def _betting_legal(self, i: int) -> Legal:
+        """``legal`` in a betting round: call, check or fold, and the bet or raise open."""
+        seat = self._seats[i]
         level, bet_now, stack = self._round.level, self._chips.bet[i], self._chips.stack[i]
         to_call = level - bet_now
         call = _new(Call, (min(level, bet_now + stack), min(to_call, stack))) if to_call > 0 else None
@@ -1587,7 +1331,8 @@ class Hand:
 
     def _act(self, seat: object, action: object, to: object, discard: object) -> Event:
         """``act`` without keeping the input (a held action settled in turn is no new input)."""
-        if self._over:
+        phase = self._phase
+        if phase == OVER:
             raise IllegalAction("hand_over", "the hand is over")
         if not self._dealt_in(seat):
             raise IllegalAction("invalid_action", f"seat {seat!r} is not dealt in to this hand")
@@ -1602,23 +1347,27 @@ class Hand:
         if i != self._to_act:
             if self._to_act < 0:
                 why = ": cards are due" if self._awaiting else ""
-                if self._awaiting_runout:
+                if phase == RUN_OUT:
                     why = ": the run-out waits for run_it or run_out"
                 raise IllegalAction("not_your_turn", "no one may act now" + why, R_TURN)
-            if self.game.house.oot_mode == "hold" and self._can_act(i) and not self._drawing:
+            if self.game.house.oot_mode == "hold" and self._can_act(i) and phase != DRAW:
                 return self._hold(i, action, amount)
             raise IllegalAction(
                 "not_your_turn", f"it is seat {self._seats[self._to_act]}'s turn, not seat {seat}'s", R_TURN
             )
-        if self._street_index >= self._rounds:
+        if phase == SHOWDOWN:
             return self._show_or_muck(seat, action)
-        if self._drawing or action == "draw":
+        if phase == DRAW or action == "draw":
             return self._draw_act(i, action, discard)
         all_in_to = self._chips.bet[i] + self._chips.stack[i]
         if action == "all_in" and amount is not None and amount != all_in_to:
             raise IllegalAction("invalid_action", f"all-in here is to {all_in_to}, not {amount}", R_STACKS)
-        if self._bring_in_open:
+        if phase == BRING_IN:
             return self._bring_in_act(i, action, amount)
+        return self._bet(i, action, amount)
+
+    def _bet(self, i: int, action: str, amount: int | None) -> Event:
+        """A seat's action in a betting round (``act`` in the ``BETTING`` phase)."""
         level, bet, stack = self._round.level, self._chips.bet[i], self._chips.stack[i]
         to_call = level - bet
         if action == "fold":
@@ -1687,7 +1436,7 @@ class Hand:
         raise IllegalAction("invalid_action", "it is the showdown: show or muck your hand", R_SHOWDOWN)
 
     def _bb_level(self) -> int:
-        return max((p.amount for p in self._posts if p.kind in BLIND_KINDS and p.live), default=0)
+        return max((p.amount for p in self._set_up.posts if p.kind in BLIND_KINDS and p.live), default=0)
 
     def _rule_for(self, reason: str) -> str:
         return _CLOSING_RULES.get(reason, "")
@@ -1819,10 +1568,10 @@ class Hand:
             self._deal_stud_street()
         elif self.variant.family == "draw":
             self._start_draw()
-        elif self._exposed and self._wait_runout and not self._run_chosen and self._boards == 1 and (
+        elif self._exposed and self._set_up.wait_for_runout and not self._run_chosen and self._set_up.boards == 1 and (
             self.max_runs >= 2
         ):
-            self._awaiting_runout = True  # the players may agree to run it more than once first
+            self._phase = RUN_OUT  # the players may agree to run it more than once first
         else:
             self._deal_board(self.variant.board[self._street_index - 1])
 
@@ -1850,7 +1599,7 @@ class Hand:
     def run_out(self) -> Event:
         """Deal the rest of the board once, as usual, in a hand that waits for its run-out
         (``wait_for_runout``): the players did not agree to run it more than once."""
-        if not self._awaiting_runout:
+        if self._phase != RUN_OUT:
             raise IllegalAction("cannot_run_it", "the hand is not waiting for its run-out", R_RUN_IT)
         return self._run(1)
 
@@ -1863,59 +1612,30 @@ class Hand:
         event = _event("run_it", None, times, street=self.street, note=note)
         self.events.append(event)
         self._inputs.append(Input("run_it", None, "", times))
-        if self._awaiting_runout:
-            self._awaiting_runout = False
+        if self._phase == RUN_OUT:
             self._deal_board(self.variant.board[self._street_index - 1])
         return event
 
     def _check_run(self, times: int) -> None:
-        """Refuse to run the board now unless no more betting can happen, the board is not
-        complete, no run was chosen yet and the deck holds every run's cards."""
-        if self._over:
-            raise IllegalAction("hand_over", "the hand is over")
-        if self.variant.family != "flop":
-            game = self.variant.title or self.variant.name
-            raise IllegalAction("cannot_run_it", f"{game} has no board to run more than once", R_RUN_IT)
-        if self._boards > 1:
-            raise IllegalAction("cannot_run_it", "a double board is dealt once: each board is already a run", R_RUN_IT)
-        if self._run_chosen:
-            raise IllegalAction("cannot_run_it", f"the board is already run {self._runs} time(s)", R_RUN_IT)
-        missing = sum(self.variant.board) - len(self._board)
-        if self._street_index >= self._rounds or missing <= 0:
-            raise IllegalAction("cannot_run_it", "the board is complete: there is nothing left to run", R_RUN_IT)
-        if not self._exposed or self._to_act >= 0:
-            raise IllegalAction(
-                "cannot_run_it",
-                "the board is run more than once only when no more betting can happen (at most one player"
-                " in the hand is not all-in and every bet is called)",
-                R_RUN_IT,
-            )
-        given_rest = max(len(self._given_board) - len(self._board), 0)
-        deck = len(SHORT_DECK if self.variant.short_deck else FULL_DECK)
-        unseen = deck - sum(len(h) for h in self._holes) - len(self._board) - given_rest
-        if missing * times - given_rest > unseen:
-            raise IllegalAction(
-                "cannot_run_it",
-                f"the deck has {unseen} cards left: not enough to deal {missing} cards {times} times",
-                R_RUN_IT,
-            )
+        """Refuse to run the board now unless it may be run ``times`` times (``runouts``)."""
+        refusal = runouts.run_refusal(
+            times, self.variant, self._holes, self._board, self._set_up.board, over=self._phase == OVER,
+            boards=self._set_up.boards, runs_chosen=self._runs if self._run_chosen else 0,
+            board_complete=self._street_index >= self._rounds, betting_possible=not self._exposed or self._to_act >= 0,
+        )
+        if refusal is not None:
+            raise refusal
 
     def rabbit(self) -> tuple[Card, ...]:
         """After the hand, the cards that would have completed the board (rabbit hunting): the
         next cards of the same deck in deal order. It changes nothing: not the result, the
         record or the stacks. A home-game custom, never part of the hand."""
-        if not self._over:
-            raise IllegalAction("no_rabbit_hunt", "rabbit hunting comes after the hand, which is not over")
-        if self.variant.family != "flop":
-            raise IllegalAction("no_rabbit_hunt", f"{self.variant.title or self.variant.name} has no board")
-        if self._manual:
-            raise IllegalAction("no_rabbit_hunt", "the hand was dealt by hand: there is no deck to hunt in")
-        if self._runs > 1:
-            raise IllegalAction("no_rabbit_hunt", f"the board was run {self._runs} times: every run is complete")
+        over, manual = self._phase == OVER, self._set_up.manual
+        refusal = runouts.rabbit_refusal(self.variant, self._board, over=over, manual=manual, runs=self._runs)
+        if refusal is not None:
+            raise refusal
         missing = sum(self.variant.board) - len(self._board)
-        if missing <= 0:
-            raise IllegalAction("no_rabbit_hunt", "the board is complete: there is no rabbit to hunt")
-        given = [c for c in self._given_board[len(self._board) : len(self._board) + missing] if c is not None]
+        given = [c for c in self._set_up.board[len(self._board) : len(self._board) + missing] if c is not None]
         deck = copy.deepcopy(self._deck)  # the deck of the hand deals nothing
         return (*given, *deck.deal(missing - len(given)))
 
@@ -1930,7 +1650,7 @@ class Hand:
         """Chips bought during the hand (open stakes, WIKI_BIP Open stakes): they join the stack
         behind and the starting stack, so ``result.net`` leaves the purchase out. Under table
         stakes nothing may be added during a hand (WIKI_BIP Table stakes)."""
-        if self._over:
+        if self._phase == OVER:
             raise IllegalAction("hand_over", "the hand is over")
         if not self._dealt_in(seat):
             raise IllegalAction("invalid_action", f"seat {seat!r} is not dealt in to this hand")
@@ -1963,7 +1683,7 @@ class Hand:
         i = self._pos[seat]
         if self._folded[i]:
             raise IllegalAction("invalid_action", f"seat {seat} has folded")
-        if not (self._over or self._exposed or self._street_index >= self._rounds):
+        if not (self._phase == OVER or self._exposed or self._street_index >= self._rounds):
             raise IllegalAction("invalid_action", "cards are shown at the showdown, not during the betting")
         if cards is not None:
             parsed = cards_or_unknown(cards)
@@ -1992,7 +1712,7 @@ class Hand:
         if not self._dealt_in(seat):
             raise InvalidArgument(f"seat {seat} is not dealt in")
         i = self._pos[seat]
-        if self._over:
+        if self._phase == OVER:
             raise IllegalAction("hand_over", "the hand is over")
         if self._folded[i] or not (self._exposed or self._street_index >= self._rounds):
             raise IllegalAction("invalid_action", "a hand can be mucked only at the showdown")
@@ -2003,7 +1723,7 @@ class Hand:
         return event
 
     def _maybe_resolve(self) -> None:
-        if not self._over and self._street_index >= self._rounds and self._awaiting is None:
+        if self._phase == SHOWDOWN:
             self._showdown()
 
     # ------------------------------------------------------------------ spots

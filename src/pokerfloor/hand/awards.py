@@ -1,0 +1,221 @@
+"""The showdown step of a hand: which hands are tabled or mucked, in which order, and who wins
+each pot with how many chips (TDA 2024 R16-R21; RROP11 Ties). The functions take the state they
+read and return their decisions; ``Hand`` writes them into its state and its events. Seats are
+given by index, in the order of action after the flop (``Hand.seats``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pokerfloor.cards import Card
+from pokerfloor.hand import showdown, stud
+from pokerfloor.hand.pots import Layer
+from pokerfloor.rules import Variant
+
+Ranks = dict[int, int | None]
+"""The rank of each seat's hand (by index) for one half of the pot, ``None``: no hand."""
+
+AwardFields = tuple[
+    int, int, frozenset[int], dict[int, int], tuple[int, ...], tuple[int, ...], str, int | None, int | None,
+    tuple[str, str], int,
+]
+"""An ``Award``'s fields, in order: how one pot was won, kept so until the result is read."""
+
+_UNRANKED = ("high", "none")
+"""``Award.ranked_by`` of a pot won uncontested (the field's default)."""
+
+
+def hand_ranks(variant: Variant, holes: list[list[Card | None]], seats: list[int], board: Sequence[Card | None]) -> (
+    tuple[Ranks, Ranks]
+):
+    """The high and low ranks of the seats' hands (by index) on ``board``; ``None`` for no hand
+    or an unknown one."""
+    high_of, low_of = showdown.rankers(variant)
+    known = [c for c in board if c is not None]
+    highs: Ranks = {}
+    lows: Ranks = {}
+    for j in seats:
+        hole = holes[j]
+        if None in hole:
+            highs[j] = lows[j] = None
+            continue
+        cards: list[int] = [c for c in hole if c is not None]
+        highs[j] = high_of(cards, known) if high_of else None
+        lows[j] = low_of(cards, known) if low_of else None
+    return highs, lows
+
+
+def showdown_order(n: int, aggressor: int, first: int, contenders: list[int]) -> list[int]:
+    """Last aggressor of the final round first, else the first seat left of the button
+    (TDA 2024 R17-A), then clockwise."""
+    start = aggressor if aggressor in contenders else first
+    return [j for j in [(start + k) % n for k in range(n)] if j in contenders]
+
+
+def can_still_win(j: int, shown: list[int], pots: list[Layer], ranks: tuple[Ranks, Ranks], seats: list[int]) -> bool:
+    """Whether seat ``j``'s hand ties or beats, for a half of some pot it is in, every hand
+    shown so far that is in that pot."""
+    seat = seats[j]
+    for _amount, eligible in pots:
+        if seat not in eligible:
+            continue
+        rivals = [k for k in shown if seats[k] in eligible]
+        for half in ranks:
+            mine = half.get(j)
+            if mine is None:
+                continue
+            shown_ranks = [r for r in (half.get(k) for k in rivals) if r is not None]
+            if not shown_ranks or mine >= max(shown_ranks):
+                return True
+        if not rivals:
+            return True
+    return False
+
+
+def tabling(
+    order: list[int],
+    shown: list[bool],
+    tabled: bool,
+    auto_muck: bool,
+    pots: list[Layer],
+    boards: list[tuple[Ranks, Ranks]],
+    seats: list[int],
+) -> tuple[list[tuple[int, bool]], int]:
+    """The hands tabled in showdown ``order``: every hand when a player is all-in (``tabled``,
+    TDA 2024 R16), else the hands that can still win (R17-A; on any board of a double board); a
+    hand that can no longer win is mucked under ``auto_muck``, else its seat is asked (R18).
+    Returns each seat's decision in order, ``(j, shows)``, and the seat asked now (-1: none)."""
+    decisions: list[tuple[int, bool]] = []
+    shown_now: list[int] = []
+    for j in order:
+        if shown[j]:
+            shown_now.append(j)
+            continue
+        if tabled or any(can_still_win(j, shown_now, pots, ranks, seats) for ranks in boards):
+            decisions.append((j, True))
+            shown_now.append(j)
+        elif auto_muck:
+            decisions.append((j, False))
+        else:
+            return decisions, j
+    return decisions, -1
+
+
+def odd_chip_order(
+    group: list[int], seats: list[int], *, low: bool, variant: Variant, five_card: bool,
+    holes: list[list[Card | None]] | None, board: Sequence[Card | None],
+) -> list[int]:
+    """Tied winners (by index) as seats, in the order they take odd chips: clockwise from the
+    button (TDA 2024 R20-A), in stud (``holes`` given) by the high card by suit (R20-B; house
+    option ``odd_chip_stud``: ``five_card`` by the best five cards)."""
+    if holes is None:
+        return [seats[j] for j in sorted(group)]
+    high_of, low_of = showdown.rankers(variant)
+    ranker = low_of if low else high_of
+    known = [c for c in board if c is not None]
+    hands: dict[int, list[Card]] = {}
+    for j in group:
+        cards = [c for c in holes[j] if c is not None] + known
+        if five_card and ranker is not None:
+            cards = stud.best_five(cards, ranker, ace_low=low)
+        hands[seats[j]] = cards
+    return stud.odd_chip_order(hands, ace_low=low)
+
+
+def award_pot(
+    index: int,
+    pot: Layer,
+    eligible: list[int],
+    ranks: tuple[Ranks, Ranks],
+    unit: int,
+    run: int,
+    contested: bool,
+    seats: list[int],
+    variant: Variant,
+    odd: tuple[bool, list[list[Card | None]] | None, Sequence[Card | None]],
+) -> AwardFields:
+    """Who wins pot ``index`` (or its part for ``run``) among the ``eligible`` seats (by index),
+    and how many chips each takes: the high and low halves, ties split, odd chips in order
+    (``odd``: ``odd_chip_order``'s ``five_card``, ``holes`` and ``board``). A pot left to one
+    seat is ``uncontested`` unless it was ``contested`` at the showdown."""
+    highs, lows = ranks
+    amount, in_pot = pot
+    if len(eligible) == 1 and not contested:
+        winner = {seats[eligible[0]]: amount}
+        return (index, amount, in_pot, winner, (), (), "uncontested", None, None, _UNRANKED, run)
+    ranked_high = {j: highs.get(j) for j in eligible}
+    ranked_low = {j: lows.get(j) for j in eligible}
+    high_winners = showdown.best(ranked_high)
+    low_winners = showdown.best(ranked_low)
+    if not high_winners and not low_winners:
+        high_winners = list(eligible)  # no hand can be read: the pot is shared
+    if high_winners and sorted(high_winners) == sorted(low_winners):
+        # The same hands tie for high and for low: the pot is split as evenly as possible, no
+        # player taking both halves' odd units (RROP11 Ties item 5c; TDA_FORUM_19).
+        high_amount, low_amount = amount, 0
+    elif high_winners and low_winners:
+        high_amount, low_amount = showdown.halves(amount, unit)
+    elif high_winners:
+        high_amount, low_amount = amount, 0
+    else:
+        high_amount, low_amount = 0, amount
+    winners: dict[int, int] = {}
+    five_card, holes, board = odd
+    for group, half in ((high_winners, high_amount), (low_winners, low_amount)):
+        if not group or not half:
+            continue
+        ordered = odd_chip_order(
+            group, seats, low=group is low_winners, variant=variant, five_card=five_card, holes=holes, board=board
+        )
+        for seat, chips in showdown.split(half, ordered, unit).items():
+            winners[seat] = winners.get(seat, 0) + chips
+    reason = "split" if len(winners) > 1 else "best hand"
+    return (
+        index,
+        amount,
+        in_pot,
+        winners,
+        tuple([seats[j] for j in sorted(high_winners)]),
+        tuple([seats[j] for j in sorted(low_winners)]),
+        reason,
+        ranked_high[high_winners[0]] if high_winners else None,
+        ranked_low[low_winners[0]] if low_winners else None,
+        (variant.high, variant.low),
+        run,
+    )
+
+
+def award_pots(
+    pots: list[Layer],
+    order: list[int],
+    by_run: list[tuple[Ranks, Ranks]],
+    mucked: list[bool],
+    seats: list[int],
+    unit: int,
+    variant: Variant,
+    odd: tuple[bool, list[list[Card | None]] | None, Sequence[Card | None]],
+) -> tuple[list[AwardFields], list[int]]:
+    """Every pot awarded, from the last side pot to the main pot, each split into one part per
+    run (``by_run``: the ranks on each run's board; ``showdown.run_parts``), and the chips each
+    seat (by index) wins. ``order`` holds the seats that reached the showdown."""
+    runs = len(by_run)
+    n = len(seats)
+    awards: list[AwardFields] = []
+    won = [0] * n
+    pos = {seat: j for j, seat in enumerate(seats)}
+    for index in range(len(pots) - 1, -1, -1):
+        amount, in_pot = pots[index]
+        eligible = [j for j in range(n) if seats[j] in in_pot and not mucked[j]]
+        if not eligible:
+            eligible = [j for j in range(n) if seats[j] in in_pot]
+        # A pot two or more of its players took to the showdown is won at the showdown, named
+        # by the hand shown, however the others gave up their cards (TDA 2024 Rule 17).
+        contested = len([j for j in order if seats[j] in in_pot]) >= 2
+        parts = showdown.run_parts(amount, runs, unit) if runs > 1 else [amount]
+        for run, part in enumerate(parts):
+            award = award_pot(index, (part, in_pot), eligible, by_run[run], unit, run, contested, seats, variant, odd)
+            for seat, chips in award[3].items():  # AwardFields: pot, amount, eligible, winners, ...
+                won[pos[seat]] += chips
+            awards.append(award)
+    return awards, won

@@ -1,0 +1,38 @@
+"""The phase of a hand: the one value that says what the hand waits for (issue 36).
+
+A hand rests in exactly one phase after every input, and ``Hand.legal`` and ``Hand.act`` each
+dispatch once on it:
+
+- ``BETTING``: the seat to act (``Hand.to_act``) bets, calls, checks or folds;
+- ``BRING_IN``: stud's third street before anyone has bet: bring in or complete (TDA 2024 RP-10-E);
+- ``DRAW``: the seats draw in turn (RROP11 draw); a manually dealt hand may also owe their
+  replacement cards (``Hand.awaiting_deal``);
+- ``SHOWDOWN``: the last betting round is over; a seat whose hand can no longer win is asked to
+  show or muck (TDA 2024 R16-R18), or a replay waits for its unknown hands;
+- ``CARDS_DUE``: a manually dealt hand waits for cards (``Hand.deal``);
+- ``RUN_OUT``: no more betting can happen and the hand, dealt with ``wait_for_runout``, waits for
+  ``run_it`` or ``run_out``;
+- ``OVER``: the pots are awarded.
+
+The phases are small whole numbers (``Final``), so that the compiled build compares them as C
+integers. The order they follow: the forced bets open ``BETTING`` (``BRING_IN`` in stud with a
+bring-in; ``CARDS_DUE`` while a manual deal is short); a closed betting round leads to the next
+street's deal (``CARDS_DUE`` in manual dealing, ``RUN_OUT`` when asked to wait), its draw
+(``DRAW``) or its betting, and after the last one to ``SHOWDOWN`` and ``OVER``; a round that one
+seat alone is left in ends the hand at once.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+BETTING: Final = 0
+BRING_IN: Final = 1
+DRAW: Final = 2
+SHOWDOWN: Final = 3
+CARDS_DUE: Final = 4
+RUN_OUT: Final = 5
+OVER: Final = 6
+
+NAMES: Final = ("betting", "bring_in", "draw", "showdown", "cards_due", "run_out", "over")
+"""Each phase's name, by its number."""
