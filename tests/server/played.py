@@ -7,7 +7,10 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from pokerfloor.server.room import Config, Input, Room, digest
+from pokerfloor.server.room import Config, Room, digest
+
+Input = dict[str, Any]
+"""An input as the store holds it (``Input.json``)."""
 
 GAME = {"variant": "holdem", "structure": "no_limit", "small_blind": 1, "big_blind": 2}
 SETTINGS: dict[str, Any] = {"game": GAME, "seats": 6, "options": {"seed": "5eed" * 8}}
@@ -36,7 +39,7 @@ def play(
         clock[0] += 1.5
         entry["at"] = clock[0]
         ended = len(room.hands)
-        room.apply(entry)
+        room.apply_stored(entry)
         inputs.append(entry)
         if at_boundary is not None and len(room.hands) != ended:
             at_boundary(room)
@@ -56,7 +59,7 @@ def play(
                 if room.table.stack(player.seat) == 0:
                     apply({"kind": "top_up", "player_id": player.player_id, "chips": 200, "post": True})
             assert room.ready_to_deal()
-            apply(room.next_deal())
+            apply(room.next_deal().json())
             continue
         offer = room.offer
         if offer is not None:           # the run-it-twice question (the run_it_twice custom)

@@ -268,12 +268,12 @@ def test_the_rule_the_host_set_and_a_bomb_pot_owed_survive_a_room_record() -> No
     hand = room.table.hand
     assert hand is not None
     held = hand_name(hand.holes[hand.button_seat])
-    room.apply({"kind": "bomb_pots", "every": None, "ante": 6, "boards": 1, "hands": held})
+    room.apply_stored({"kind": "bomb_pots", "every": None, "ante": 6, "boards": 1, "hands": held})
     while room.in_hand:
         to_act = room.table.to_act
         player = room.player_at(to_act) if to_act is not None else None
         assert player is not None
-        room.apply({"kind": "act", "player_id": player.player_id, "action": "fold", "to": None,
+        room.apply_stored({"kind": "act", "player_id": player.player_id, "action": "fold", "to": None,
                     "client_action_id": f"f{room.seq}"})
     record = json.dumps(records.room_record(room))
     again = records.restored("t", config(), HOST, record, {1: records.hand_json(room.hands[0])})

@@ -83,7 +83,7 @@ def test_a_room_record_restores_the_room_exactly_and_it_goes_on_the_same(
         again = records.restored(room.table_id, config, room.host_hash, ended.record, hands)
         assert _plain(records.room_record(again)) == live
         for entry in inputs[seq:]:
-            again.apply(entry)
+            again.apply_stored(entry)
         assert _plain(records.room_record(again)) == _plain(records.room_record(room))
         assert [h.record() for h in again.hands] == [h.record() for h in room.hands]
         assert again.forgotten_entries() == room.forgotten_entries()
@@ -273,10 +273,10 @@ def test_a_database_this_release_wrote_opens_restores_its_record_and_plays_on(tm
     config = Config.parse(settings[0])
     restored = records.restored(table_id, config, settings[1], stored[1], store.hand_records(table_id))
     for entry in store.inputs(table_id, after=restored.seq):
-        restored.apply(entry)
+        restored.apply_stored(entry)
     replayed = Room(table_id, config, settings[1])
     for entry in store.inputs(table_id):
-        replayed.apply(entry)
+        replayed.apply_stored(entry)
     old = NOT_IN_V2 if version < 3 else ()
     assert ({k: v for k, v in records.room_record(restored).items() if k not in old}
             == {k: v for k, v in records.room_record(replayed).items() if k not in old})
@@ -285,7 +285,7 @@ def test_a_database_this_release_wrote_opens_restores_its_record_and_plays_on(tm
     assert hand is not None and hand.to_act is not None
     player = restored.player_at(hand.to_act)
     assert player is not None
-    restored.apply({"kind": "act", "player_id": player.player_id, "action": "fold", "client_action_id": "later"})
+    restored.apply_stored({"kind": "act", "player_id": player.player_id, "action": "fold", "client_action_id": "later"})
     store.close()
 
 
@@ -301,9 +301,9 @@ def test_the_clock_the_host_set_is_in_the_record_and_restored() -> None:
         assert hand is not None and hand.to_act is not None
         player = room.player_at(hand.to_act)
         assert player is not None
-        room.apply({"kind": "act", "player_id": player.player_id, "action": "fold", "to": None,
+        room.apply_stored({"kind": "act", "player_id": player.player_id, "action": "fold", "to": None,
                     "client_action_id": f"f{room.seq}"})
-    room.apply({"kind": "set_clock", "seconds": 7, "time_bank": 3})
+    room.apply_stored({"kind": "set_clock", "seconds": 7, "time_bank": 3})
     record = json.dumps(records.room_record(room))
     again = records.restored("t", config(), HOST, record, {1: records.hand_json(room.hands[0])})
     assert again.config.clock == room.config.clock == {"seconds": 7.0, "time_bank": 3.0, "timeouts_to_away": 2.0}

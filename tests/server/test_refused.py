@@ -10,9 +10,12 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pokerfloor.server.commands import INPUTS, Refused, Rule
+from pokerfloor.server.fields import Refused, Rule, stored_rules
+from pokerfloor.server.inputs import INPUTS
 from pokerfloor.server.records import room_record
-from pokerfloor.server.room import Config, Input, Room, digest
+from pokerfloor.server.room import Config, Room, digest
+
+Input = dict[str, Any]
 
 GAME = {"variant": "holdem", "structure": "no_limit", "small_blind": 1, "big_blind": 2}
 MASTER = "5eed" * 8
@@ -39,17 +42,17 @@ def room_state(room: Room) -> str:
 
 def seated(room: Room, *, chips: int = 200) -> Room:
     for n, name in enumerate(("ann", "bob", "cat"), start=1):
-        room.apply({"kind": "request", "request_id": f"r{n}", "name": name, "seat": n, "chips": chips,
+        room.apply_stored({"kind": "request", "request_id": f"r{n}", "name": name, "seat": n, "chips": chips,
                     "token_hash": digest(name)})
-        room.apply({"kind": "sit", "request_id": f"r{n}", "player_id": f"p{n}"})
-    room.apply({"kind": "start"})
+        room.apply_stored({"kind": "sit", "request_id": f"r{n}", "player_id": f"p{n}"})
+    room.apply_stored({"kind": "start"})
     return room
 
 
 def refused_unchanged(room: Room, entry: Input) -> Refused:
     before = room_state(room)
     try:
-        room.apply(entry)
+        room.apply_stored(entry)
     except Refused as refused:
         assert room_state(room) == before, entry
         return refused
@@ -85,17 +88,17 @@ def test_a_deal_refused_for_want_of_players_keeps_the_straddles_declared() -> No
     room.apply(room.next_deal())
     hand = room.table.hand
     assert hand is not None
-    room.apply({"kind": "straddle", "player_id": "p3", "amount": None})    # for the next hand
+    room.apply_stored({"kind": "straddle", "player_id": "p3", "amount": None})    # for the next hand
     assert room.straddles
     while room.in_hand:
         to_act = room.table.hand.to_act  # type: ignore[union-attr]
         player = room.player_at(to_act)  # type: ignore[arg-type]
         assert player is not None
-        room.apply({"kind": "act", "player_id": player.player_id, "action": "fold", "to": None,
+        room.apply_stored({"kind": "act", "player_id": player.player_id, "action": "fold", "to": None,
                     "client_action_id": f"f{room.seq}"})
     for player in ("p1", "p2"):
-        room.apply({"kind": "leave", "player_id": player})
-    refused = refused_unchanged(room, room.next_deal())
+        room.apply_stored({"kind": "leave", "player_id": player})
+    refused = refused_unchanged(room, room.next_deal().json())
     assert refused.code == "illegal" and room.straddles
 
 
@@ -129,7 +132,7 @@ def useful_input(data: st.DataObject, room: Room) -> Input | None:
     if not room.running or room.paused:
         return {"kind": "start"}
     if room.ready_to_deal():
-        return room.next_deal()
+        return room.next_deal().json()
     if room.offer is not None:
         seat = data.draw(st.sampled_from(room.offer.seats))
         return {"kind": "run_it", "player_id": f"p{seat}", "twice": data.draw(st.booleans())}
@@ -154,14 +157,15 @@ def an_input(data: st.DataObject, room: Room) -> Input:
     else:
         kind = data.draw(st.sampled_from([k for k in KINDS if k != "end_game"]))
         if kind == "deal":
-            entry = room.next_deal()
+            entry = room.next_deal().json()
             entry["hand"] += data.draw(st.sampled_from([1, -1, 0]))
         elif kind == "pause" and data.draw(st.booleans()):
             entry = {"kind": "end_game"}     # rarely: it ends the game
         else:
-            entry = {"kind": kind, **{name: good_value(data, name, rule) for name, rule in INPUTS[kind].items()}}
+            fields = stored_rules(INPUTS[kind]).items()
+            entry = {"kind": kind, **{name: good_value(data, name, rule) for name, rule in fields}}
     if data.draw(st.integers(0, 5)) == 0:      # one field out of its schema
-        schema = INPUTS[entry["kind"]]
+        schema = stored_rules(INPUTS[entry["kind"]])
         if schema:
             name = data.draw(st.sampled_from(sorted(schema)))
             entry[name] = data.draw(st.sampled_from(bad_values(schema[name])))
@@ -216,7 +220,7 @@ def test_a_refused_input_changes_nothing_and_the_inputs_taken_rebuild_the_room(d
     for _ in range(data.draw(st.integers(20, 50))):
         entry = an_input(data, room)
         try:
-            room.apply(entry)
+            room.apply_stored(entry)
         except Refused:
             assert room_state(room) == state, entry
         else:
@@ -224,5 +228,5 @@ def test_a_refused_input_changes_nothing_and_the_inputs_taken_rebuild_the_room(d
             state = room_state(room)
     again = Room("t", config(), HOST)
     for entry in taken:
-        again.apply(entry)
+        again.apply_stored(entry)
     assert room_state(again) == room_state(room)

@@ -81,14 +81,14 @@ class Played:
         self.now += self.step
         entry["at"] = self.now
         ended = len(self.room.hands)
-        self.room.apply(entry)
+        self.room.apply_stored(entry)
         self.inputs.append(entry)
         if len(self.room.hands) != ended:
             self.records.append((len(self.inputs), json.dumps(records.room_record(self.room))))
 
     def hand(self) -> None:
         room = self.room
-        self.apply(room.next_deal())
+        self.apply(room.next_deal().json())
         while room.in_hand:
             hand = room.hand
             assert hand is not None and hand.to_act is not None
@@ -208,7 +208,7 @@ def test_no_rebuys_and_the_eliminated_are_placed_in_order_until_a_winner() -> No
 def test_the_hands_left_of_a_level_count_the_one_in_play() -> None:
     played = Played(BY_HANDS, seed=11, shove=0.0)
     room = played.room
-    played.apply(room.next_deal())
+    played.apply(room.next_deal().json())
     assert tournament_json(room, lambda: played.now)["hands_left"] == 3      # hand 1 of 3 in play
     played.fold()
     assert tournament_json(room, lambda: played.now)["hands_left"] == 2
@@ -286,7 +286,7 @@ def test_an_icm_deal_offer_shows_each_players_equity_until_the_next_hand() -> No
     """Heads-up, Malmuth-Harville is second prize plus the difference in proportion to chips."""
     played = Played(BY_HANDS, players=2, seed=4, shove=0.0)
     room = played.room
-    played.apply(room.next_deal())
+    played.apply(room.next_deal().json())
     with pytest.raises(Refused):                 # not during a hand
         played.apply({"kind": "offer_deal"})
     played.fold()
@@ -321,7 +321,7 @@ def _between_hands(players: int = 3, seed: int = 4, hands: int = 1) -> Played:
     """A sit-and-go of ``players`` after ``hands`` folded hands (someone won the blinds)."""
     played = Played(THREE_WAY, players=players, seed=seed, shove=0.0)
     for _ in range(hands):
-        played.apply(played.room.next_deal())
+        played.apply(played.room.next_deal().json())
         played.fold()
     return played
 
@@ -357,7 +357,7 @@ def test_every_player_accepting_the_deal_ends_the_tournament_with_the_icm_payout
     assert [round(p["payout"] * 100) for p in state["places"]] == [room.deal_payouts[p] for p in by_chips]
     assert not room.ready_to_deal()
     with pytest.raises(Refused):
-        played.apply(room.next_deal())
+        played.apply(room.next_deal().json())
     with pytest.raises(Refused):
         played.apply({"kind": "offer_deal"})
 
@@ -394,7 +394,7 @@ def test_a_decline_a_hand_dealt_or_a_new_player_withdraws_the_offer() -> None:
         _answer(played, players[2], True)
     played.apply({"kind": "offer_deal"})
     _answer(played, players[0], True)
-    played.apply(room.next_deal())                     # a hand dealt: gone too
+    played.apply(room.next_deal().json())                     # a hand dealt: gone too
     assert room.deal_offered is None and room.deal_accepted == []
     played.fold()
     played.apply({"kind": "offer_deal"})

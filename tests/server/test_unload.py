@@ -10,6 +10,7 @@ from pathlib import Path
 
 from pokerfloor.server import records
 from pokerfloor.server.app import Server
+from pokerfloor.server.commands import Pause
 from pokerfloor.server.store import Store
 from pokerfloor.server.tables import IDLE_SECONDS
 from pokerfloor.server.transport import Client
@@ -33,7 +34,7 @@ def test_an_idle_table_is_unloaded_and_opened_again_the_same(tmp_path: Path) -> 
         try:
             task = server.table_task(room.table_id)
             assert await server.unload_idle() == []                 # a hand to deal: busy
-            await task.commit({"kind": "pause"})                    # the host paused and everyone left
+            await task.commit(Pause())                    # the host paused and everyone left
             before = records.room_record(task.room)
             assert await server.unload_idle() == []                 # quiet from now on
             clock.now += IDLE_SECONDS / 2
@@ -57,7 +58,7 @@ def test_a_table_with_a_client_stays(tmp_path: Path) -> None:
         server = Server(Store(f"sqlite:///{tmp_path / 'c.db'}"), clock=clock)
         try:
             task = server.table_task(room.table_id)
-            await task.commit({"kind": "pause"})                    # nothing to do by itself
+            await task.commit(Pause())                    # nothing to do by itself
             task.clients.add(Client(socket=None))  # type: ignore[arg-type]
             await server.unload_idle()
             clock.now += 10 * IDLE_SECONDS

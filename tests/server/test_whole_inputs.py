@@ -151,7 +151,7 @@ def test_a_restart_restores_the_record_and_replays_only_the_inputs_after_it(
     replayed: list[int] = []
     real = records._replay
 
-    def counted(room: records.Room, entries: list[records.Input]) -> None:
+    def counted(room: records.Room, entries: list[dict[str, object]]) -> None:
         replayed.append(len(entries))
         real(room, entries)
 

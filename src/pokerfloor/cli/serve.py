@@ -44,7 +44,7 @@ def _kill_hook() -> Any:
     point, _, count = spec.partition(":")
     left = [int(count or 1)]
 
-    def hook(reached: str, _entry: dict[str, Any]) -> None:
+    def hook(reached: str, _entry: object) -> None:
         if reached == point or reached.startswith(point + "/"):
             left[0] -= 1
             if left[0] <= 0:

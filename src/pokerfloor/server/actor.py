@@ -10,6 +10,7 @@ import logging
 import secrets
 from collections import deque
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any, Protocol
 
 from pokerfloor.server.commands import (
@@ -19,17 +20,21 @@ from pokerfloor.server.commands import (
     Chat,
     Hello,
     Join,
-    Refused,
+    PlayerInput,
+    RefuseSeat,
     Resync,
+    SetGame,
+    SitIn,
     Spectate,
     TopUp,
-    name_key,
     parse,
 )
-from pokerfloor.server.commands import Command as ClientCommand
+from pokerfloor.server.fields import Command as ClientCommand
+from pokerfloor.server.fields import Input, Refused, name_key
+from pokerfloor.server.inputs import Action, AskSeat, AskTopUp, ChatLine, OfferTimeout, RailChat, Sit, Timeout
 from pokerfloor.server.process import warm_rankings
 from pokerfloor.server.records import boundary
-from pokerfloor.server.room import Input, Player, Room, digest
+from pokerfloor.server.room import Player, Room, digest
 from pokerfloor.server.store import Boundary
 from pokerfloor.server.transport import Client, Command, attach, encode
 from pokerfloor.server.updates import Audience, Shared, event_json, shared_parts, update_frame
@@ -40,7 +45,6 @@ IDLE = 0.5          # how often an idle table looks who is connected (``connecte
 RETRY_SECONDS = 5.0  # the longest a table whose dealer keeps failing waits before it tries again
 HISTORY = 128       # broadcasts a table keeps for ``resync`` (about five hands of six seats)
 Frame = dict[str, Any]
-SEAT_CHANGES = frozenset({"request", "refuse", "sit", "leave", "remove", "sit_out", "sit_in", "top_up", "edit_stack"})
 
 
 class TableServer(Protocol):
@@ -50,7 +54,7 @@ class TableServer(Protocol):
 
     clock: Callable[[], float]
 
-    async def write(self, table_id: str, seq: int, entry: Input, ended: Boundary | None) -> None: ...
+    async def write(self, table_id: str, seq: int, entry: dict[str, object], ended: Boundary | None) -> None: ...
 
     def hook(self, point: str, entry: Input) -> None: ...
 
@@ -217,29 +221,29 @@ class TableTask:
             await self.broadcast()      # a player's connection came or went: everyone sees it
         due = room.deadline()
         if due is not None and self.server.clock() >= due[1]:
-            await self.commit({"kind": "timeout", "seat": due[0]})
+            await self.commit(Timeout(seat=due[0]))
         offer_due = room.offer_deadline()
         if offer_due is not None and self.server.clock() >= offer_due:
-            await self.commit({"kind": "offer_timeout"})
+            await self.commit(OfferTimeout())
 
     async def commit(self, entry: Input) -> None:
         """Apply an input, write it, then tell every client (``Refused``: nothing happened)."""
-        entry["at"] = self.server.clock()
+        entry = replace(entry, at=self.server.clock())
         hands = len(self.room.hands)
         street = self.room.table.street
         events = self.room.apply(entry)
         ended = boundary(self.room) if len(self.room.hands) != hands else None
         moment = self._moment(entry, street)
         self.server.hook(f"applied/{moment}", entry)
-        await self.server.write(self.room.table_id, self.room.seq, entry, ended)
+        await self.server.write(self.room.table_id, self.room.seq, entry.json(), ended)
         self.stored = True
         self.server.hook(f"stored/{moment}", entry)
         self._new_turn()
-        if entry["kind"] == "set_game":
+        if isinstance(entry, SetGame):
             self.warm()
         self.pending.extend(event_json(e, self.room) for e in events)
-        said = entry["kind"] in ("chat", "rail_chat")      # a chat line, or a straddle refused at the deal
-        if said or (entry["kind"] == "deal" and self.room.log and self.room.log[-1]["kind"] == "straddle_refused"):
+        said = isinstance(entry, (ChatLine, RailChat))      # a chat line, or a straddle refused at the deal
+        if said or (entry.MOMENT == "deal" and self.room.log and self.room.log[-1]["kind"] == "straddle_refused"):
             self.pending.append(dict(self.room.log[-1]))
         removed = [c for c in self.clients if c.token_hash and c.token_hash in self.room.removed
                    and not c.host and self.room.player_for_token_hash(c.token_hash) is None]
@@ -257,14 +261,9 @@ class TableTask:
     def _moment(self, entry: Input, street: str | None) -> str:
         """Where in the game an input just applied falls: ``deal``, ``mid_street``,
         ``street_end`` (it closed a betting round and the next street began), ``hand_end``,
-        ``seat_change`` or ``other`` (the named points of ``Server.hook``)."""
-        kind = entry["kind"]
-        if kind in SEAT_CHANGES:
-            return "seat_change"
-        if kind == "deal":
-            return "deal"
-        if kind not in ("act", "timeout"):
-            return "other"
+        ``seat_change`` or ``other`` (the named points of ``Server.hook``; ``Input.MOMENT``)."""
+        if entry.MOMENT != "play":
+            return entry.MOMENT
         table = self.room.table
         if not table.in_play:
             return "hand_end"
@@ -340,8 +339,8 @@ class TableTask:
 
     async def handle(self, client: Client, frame: dict[str, Any], hello: Hello | None = None) -> None:
         """One client command, checked whole before anything changes (``commands.parse``, with
-        this table's limits), then carried out: as the room input it is (``Command.INPUT``), or
-        by the table task's own step for it (``STEPS``)."""
+        this table's limits), then carried out: by the table task's own step for it (``STEPS``),
+        or as the room input it is (an ``Input``: the sender's ``player_id`` filled in)."""
         if hello is not None:
             await self._hello(client, frame, hello)
             return
@@ -358,10 +357,10 @@ class TableTask:
         if step is not None:
             await step(self, client, frame, command, player)
             return
-        entry: Input = {"kind": kind.INPUT, **command.fields()}
-        if player is not None and kind.WHO == "player":
-            entry["player_id"] = player.player_id
-        await self.commit(entry)
+        assert isinstance(command, Input), kind      # (tests/server/test_commands.py: a step, or an input)
+        if isinstance(command, PlayerInput) and player is not None:
+            command = replace(command, player_id=player.player_id)
+        await self.commit(command)
         await client.send(self.ack(frame))
 
     async def _hello(self, client: Client, frame: dict[str, Any], hello: Hello) -> None:
@@ -381,7 +380,7 @@ class TableTask:
             # Back after the clock sat them out: in again, waiting for the big blind (never
             # posted without choosing; ``sit_in`` with ``post`` posts now).
             with contextlib.suppress(Refused):
-                await self.commit({"kind": "sit_in", "player_id": player.player_id, "post": False})
+                await self.commit(SitIn(player_id=player.player_id, post=False))
 
     async def _resync(self, client: Client, last_seq: int, reply_to: Any) -> None:
         """Replay what the client's audience was sent after ``last_seq``, then a fresh update
@@ -428,16 +427,8 @@ class TableTask:
         token = "" if client.host else chosen or secrets.token_urlsafe(24)
         token_hash = self.room.host_hash if client.host else digest(token)
         request_id = secrets.token_hex(6)
-        await self.commit(
-            {
-                "kind": "request",
-                "request_id": request_id,
-                "name": join.name,
-                "seat": join.seat,
-                "chips": join.chips,
-                "token_hash": token_hash,
-            }
-        )
+        await self.commit(AskSeat(request_id=request_id, name=join.name, seat=join.seat, chips=join.chips,
+                                  token_hash=token_hash))
         if not client.host:
             client.token_hash = token_hash
         await client.send(
@@ -475,9 +466,9 @@ class TableTask:
 
     async def _seat(self, request_id: str) -> None:
         try:
-            await self.commit({"kind": "sit", "request_id": request_id, "player_id": secrets.token_hex(8)})
+            await self.commit(Sit(request_id=request_id, player_id=secrets.token_hex(8)))
         except Refused:
-            await self.commit({"kind": "refuse", "request_id": request_id})
+            await self.commit(RefuseSeat(request_id=request_id))
             raise
 
     # ------------------------------------------------------------------ the steps of commands
@@ -493,11 +484,8 @@ class TableTask:
             await client.send(self.ack(frame, duplicate=True))
             return
         self._check_turn(player.seat, command)
-        await self.commit(
-            {"kind": "act", "player_id": player.player_id, "action": command.action, "to": command.to,
-             **({} if command.cards is None else {"cards": list(command.cards)}),
-             "client_action_id": command.client_action_id}
-        )
+        await self.commit(Action(player_id=player.player_id, action=command.action, to=command.to,
+                                 cards=command.cards, client_action_id=command.client_action_id))
         await client.send(self.ack(frame))
 
     async def _on_resync(self, client: Client, frame: Frame, command: ClientCommand, player: Player | None) -> None:
@@ -512,12 +500,13 @@ class TableTask:
     async def _on_chat(self, client: Client, frame: Frame, command: ClientCommand, player: Player | None) -> None:
         """A chat line: a seated player's, or a spectator's (named) where the host lets them."""
         assert isinstance(command, Chat)
+        entry: Input
         if player is not None:
-            entry: Input = {"kind": "chat", "player_id": player.player_id, "text": command.text}
+            entry = ChatLine(player_id=player.player_id, text=command.text)
         elif client.host:
-            entry = {"kind": "rail_chat", "name": command.name or "Host", "text": command.text}
+            entry = RailChat(name=command.name or "Host", text=command.text)
         elif client.spectating and self.room.spectators and self.room.config.spectator_chat:
-            entry = {"kind": "rail_chat", "name": f"{command.name or 'Spectator'} (watching)", "text": command.text}
+            entry = RailChat(name=f"{command.name or 'Spectator'} (watching)", text=command.text)
         else:
             raise Refused("not_seated", "take a seat first (join)" if self.room.config.spectator_chat or not
                           client.spectating else "spectators do not chat at this table")
@@ -528,8 +517,7 @@ class TableTask:
         assert isinstance(command, Approve)
         asked = self.room.top_ups.get(command.request_id)
         if asked is not None:
-            await self.commit({"kind": "top_up", "player_id": asked[0], "chips": asked[1], "post": asked[2],
-                               "request_id": command.request_id})
+            await self.commit(TopUp(player_id=asked[0], chips=asked[1], post=asked[2], request_id=command.request_id))
         else:
             await self._seat(command.request_id)
         await client.send(self.ack(frame))
@@ -538,13 +526,13 @@ class TableTask:
         """A top-up: at once, or at a table whose seats need approval asked of the host (the
         ack's ``request_id``; the host's own top-up needs none)."""
         assert isinstance(command, TopUp) and player is not None
-        entry: Input = {"kind": "top_up", "player_id": player.player_id, "chips": command.chips, "post": command.post}
         if self.room.config.approval and not client.host:
             request_id = secrets.token_hex(6)
-            await self.commit({**entry, "kind": "ask_top_up", "request_id": request_id})
+            await self.commit(AskTopUp(player_id=player.player_id, chips=command.chips, post=command.post,
+                                       request_id=request_id))
             await client.send(self.ack(frame, request_id=request_id))
             return
-        await self.commit(entry)
+        await self.commit(replace(command, player_id=player.player_id))
         await client.send(self.ack(frame))
 
 
@@ -559,4 +547,4 @@ STEPS: dict[type[ClientCommand], Step] = {
     TopUp: TableTask._on_top_up,
 }
 """The commands the table task carries out with steps of its own (their checks, replies, or more
-than one input); every other command of ``commands.COMMANDS`` is its ``INPUT`` as it is."""
+than one input); every other command of ``commands.COMMANDS`` is an input as it is."""

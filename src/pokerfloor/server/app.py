@@ -31,9 +31,10 @@ from pokerfloor.server.commands import COMMANDS, Hello, parse
 from pokerfloor.server.deal import master_seed
 from pokerfloor.server.downloads import Builders
 from pokerfloor.server.downloads import routes as download_routes
+from pokerfloor.server.fields import Input
 from pokerfloor.server.limits import DEFAULT_RATES, Rates, Sockets, check_rate, limiter
 from pokerfloor.server.process import collect_now_and_then, warm_rankings
-from pokerfloor.server.room import Config, Input, Refused, digest
+from pokerfloor.server.room import Config, Refused, digest
 from pokerfloor.server.store import Store
 from pokerfloor.server.tables import Tables
 from pokerfloor.server.transport import (
@@ -189,35 +190,45 @@ class Server(Tables):
         check_rate(self.limits, kind, client.address, seat)     # (``limits.check_rate``)
 
     async def _dispatch(self, client: Client, frame: dict[str, Any]) -> None:
+        """A frame to where it is carried out: ``create_table`` and ``hello`` here, any other
+        command on its table's queue (parsed there, with the table's limits: ``TableTask.handle``)."""
         kind = frame["type"]
         self._check_rate(client, kind)
         if kind == "create_table":
-            task, host_token = self.create(frame)
-            attach(client, task, host=True, token_hash=digest(host_token))
-            await client.send({"type": "table_created", "seq": task.room.seq, "reply_to": frame.get("id"),
-                               "table_id": task.room.table_id, "host_token": host_token})
-            await client.send(task.update(client, []))
-        elif kind == "hello":
-            hello = parse(frame)
-            assert isinstance(hello, Hello)
-            if hello.version != VERSION:
-                raise Refused("version", f"this server speaks version {VERSION}")
-            bus = self.bus
-            found = self.table_task(hello.table_id) if bus is None else bus.task_or_relay(client, hello, frame)
-            if found is None:
-                return      # relayed: its table's owner, another process, answers it (bus.py)
-            task = found
-            # Answered by the table's task, in turn with its inputs: the room is read only
-            # between them, when everything it holds is stored (write before broadcast).
-            if client.table is not task:
-                attach(client, task, host=False, token_hash="")   # a spectator until answered
-            await task.queue.put(Command(client, frame, hello))
-        elif kind in COMMANDS:
-            if client.table is None:
-                raise Refused("no_table", "send hello or create_table first")
-            await client.table.queue.put(Command(client, frame))
-        else:
+            await self._create_table(client, frame)
+            return
+        command = COMMANDS.get(kind)
+        if command is None:
             raise Refused("unknown_type", f"no message type {kind!r}")
+        if command is Hello:
+            await self._hello(client, frame)
+        elif client.table is None:
+            raise Refused("no_table", "send hello or create_table first")
+        else:
+            await client.table.queue.put(Command(client, frame))
+
+    async def _create_table(self, client: Client, frame: dict[str, Any]) -> None:
+        task, host_token = self.create(frame)
+        attach(client, task, host=True, token_hash=digest(host_token))
+        await client.send({"type": "table_created", "seq": task.room.seq, "reply_to": frame.get("id"),
+                           "table_id": task.room.table_id, "host_token": host_token})
+        await client.send(task.update(client, []))
+
+    async def _hello(self, client: Client, frame: dict[str, Any]) -> None:
+        hello = parse(frame)
+        assert isinstance(hello, Hello)
+        if hello.version != VERSION:
+            raise Refused("version", f"this server speaks version {VERSION}")
+        bus = self.bus
+        found = self.table_task(hello.table_id) if bus is None else bus.task_or_relay(client, hello, frame)
+        if found is None:
+            return      # relayed: its table's owner, another process, answers it (bus.py)
+        task = found
+        # Answered by the table's task, in turn with its inputs: the room is read only
+        # between them, when everything it holds is stored (write before broadcast).
+        if client.table is not task:
+            attach(client, task, host=False, token_hash="")   # a spectator until answered
+        await task.queue.put(Command(client, frame, hello))
 
     async def close(self) -> None:
         for task in self.tables.values():

@@ -14,7 +14,7 @@ from typing import Any, cast
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import STRUCTURES, VARIANTS, Game, Structure
-from pokerfloor.server.commands import MAX_CHIPS
+from pokerfloor.server.fields import MAX_CHIPS
 from pokerfloor.table.rotation import EIGHT_GAME, HORSE, LimitStakes, Rotation
 
 GAME_FIELDS = ("variant", "structure", "small_blind", "big_blind", "ante", "bring_in", "small_bet", "big_bet", "spread")

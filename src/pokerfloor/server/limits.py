@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 
-from pokerfloor.server.commands import Refused
+from pokerfloor.server.fields import Refused
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ import orjson
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand import Hand
 from pokerfloor.server.games import game_from, game_json
-from pokerfloor.server.room import Config, Deal, Input, Offer, Player, Refused, Request, Room
+from pokerfloor.server.room import Config, Deal, Offer, Player, Refused, Request, Room
 from pokerfloor.server.store import Boundary, Store
 from pokerfloor.table import Table
 
@@ -273,7 +273,7 @@ def _replay_whole(room: Room, rows: list[tuple[int, str]]) -> None:
             raise TableBroken(room.table_id, problem, room)
 
 
-def _replay(room: Room, entries: list[Input]) -> None:
+def _replay(room: Room, entries: list[dict[str, object]]) -> None:
     """Apply stored inputs again (``Room.replay``), logging each skipped."""
     for number, kind, refused in room.replay(entries):
         LOG.warning("table %s: stored input %d (%s) is refused now and skipped: %s %s",

@@ -1,6 +1,7 @@
 """One table of the server: a ``pf.Table`` and its players, driven only by recorded inputs.
 
-Every change to a room is an input (a plain dict) passed to ``Room.apply``. The same inputs in
+Every change to a room is an input (a typed value: ``commands``, ``inputs``) passed to
+``Room.apply``, which hands it to its handler by its type (``HANDLERS``). The same inputs in
 the same order rebuild the same room, cards included: each hand's deck is shuffled from a seed
 held in its ``deal`` input, so a room is restored after a crash by applying its stored inputs
 again. Nothing here does I/O or reads the clock; the time of each input travels with it.
@@ -24,17 +25,52 @@ from pokerfloor.rules import Game, HouseRules
 from pokerfloor.server.commands import (
     BOMB_EVERY,
     HANDS_LENGTH,
-    INPUTS,
-    MAX_CHIPS,
-    TABLE_CHIPS,
-    Limits,
-    Rule,
-    bad_field,
-    check_input,
+    AnswerDeal,
+    BetweenHands,
+    BombPot,
+    BombPots,
+    ChooseGame,
+    EditStack,
+    EndGame,
+    FoldSeat,
+    Leave,
+    MoveSeat,
+    OfferDeal,
+    Pause,
+    RefuseSeat,
+    Remove,
+    Resume,
+    RunIt,
+    SetBuyIn,
+    SetClock,
+    SetGame,
+    Show,
+    SitIn,
+    SitOut,
+    SitOutSeat,
+    SpectatorChat,
+    Spectators,
+    Start,
+    Straddle,
+    TopUp,
 )
-from pokerfloor.server.commands import Refused as Refused
 from pokerfloor.server.deal import DEFAULT_REVEAL, REVEALS, deck_rng, hand_seed, seed_hash, seeds_public
+from pokerfloor.server.fields import MAX_CHIPS, TABLE_CHIPS, Input, Limits, Rule, bad_field
+from pokerfloor.server.fields import Refused as Refused
 from pokerfloor.server.games import GameRefused, game_from, game_json, rotation_from
+from pokerfloor.server.inputs import (
+    INPUTS,
+    Action,
+    AskSeat,
+    AskTopUp,
+    ChatLine,
+    NextHand,
+    OfferTimeout,
+    RailChat,
+    Sit,
+    Timeout,
+    read_input,
+)
 from pokerfloor.server.showdown import hands_shown
 from pokerfloor.table import Level, ManualClock, NotEnoughPlayers, Straddles, Table, TableOptions, buy_in_limits
 from pokerfloor.table.bombs import parse_hands
@@ -43,8 +79,6 @@ from pokerfloor.table.icm import icm_deal, icm_equities
 from pokerfloor.table.ledger import Entry
 from pokerfloor.table.seats import TableEvent
 from pokerfloor.table.tournament import R_ICM, deal_places, next_level, places
-
-Input = dict[str, Any]
 
 # Seconds the players all-in have to agree to run it twice at a table without an action clock.
 OFFER_SECONDS = 20.0
@@ -601,10 +635,10 @@ class Room:
         self.log.append(line)
         del self.log[:-LOG_LINES]
 
-    def next_deal(self) -> Input:
+    def next_deal(self) -> NextHand:
         """The input that deals the next hand, its seed derived from the master seed."""
         number = self.table.hand_number + 1
-        return {"kind": "deal", "hand": number, "seed": hand_seed(self.config.master, number)}
+        return NextHand(hand=number, seed=hand_seed(self.config.master, number))
 
     # ------------------------------------------------------------------ changing
     def limits(self) -> Limits:
@@ -617,16 +651,15 @@ class Room:
 
     def apply(self, entry: Input) -> list[TableEvent]:
         """Apply one input; ``Refused`` (and nothing changed) if the table refuses it. Returns the
-        table's events it logged. The input is checked whole against its kind's schema first
-        (``commands.INPUTS``), and each handler decides before it changes anything; the clock,
-        which the table reads as it applies the input, is set back when the input is refused."""
-        checked = check_input(entry, self.limits())
-        kind = checked["kind"]
-        handler = HANDLERS[kind]
+        table's events it logged. The input's fields were checked as it was made (parsed from a
+        client's frame, or read back from the store: ``apply_stored``); its handler
+        (``HANDLERS``, by its type) decides before it changes anything; the clock, which the
+        table reads as it applies the input, is set back when the input is refused."""
+        handler = HANDLERS[type(entry)]
         before, then, turn = self.table.seq, self.clock.now, self.table.turn
-        self.clock.now = checked.get("at", then)
+        self.clock.now = then if entry.at is None else entry.at
         try:
-            handler(self, checked)
+            handler(self, entry)
         except IllegalAction as refused:
             self.clock.now = then
             raise Refused("illegal", refused.message, refused.reason, refused.rule) from None
@@ -644,7 +677,7 @@ class Room:
             # hand is in play): left pending, the table's next step would take them in first,
             # that of an input refused too, at its own time (a change the store never saw).
             self.table.end_hand()
-            if kind in ("deal", "act", "timeout") or self.table.turn != turn:
+            if isinstance(entry, (NextHand, Action, Timeout)) or self.table.turn != turn:
                 self.turn_started = self.clock.now
                 if self.clock_next is not None:
                     self._set_clock(self.clock_next)
@@ -656,22 +689,28 @@ class Room:
         for e in events:
             self.remember({"kind": e.kind, "hand": e.hand, "seat": e.seat, "player_id": e.player,
                            "name": self.name_of(e.player), "chips": e.chips, "note": e.note, "at": self.clock.now})
-        if kind in ("chat", "rail_chat"):
-            self.remember({"kind": "chat", "hand": self.table.hand_number, "seat": None,
-                           "player_id": checked.get("player_id"), "name": checked.get("name") or
-                           self.name_of(checked.get("player_id")), "chips": None, "note": checked["text"],
-                           "at": self.clock.now})
+        if isinstance(entry, (ChatLine, RailChat)):
+            player_id = entry.player_id if isinstance(entry, ChatLine) else None
+            name = entry.name if isinstance(entry, RailChat) else self.name_of(player_id)
+            self.remember({"kind": "chat", "hand": self.table.hand_number, "seat": None, "player_id": player_id,
+                           "name": name, "chips": None, "note": entry.text, "at": self.clock.now})
         return events
 
-    def replay(self, entries: Iterable[Input]) -> list[tuple[int, str, Refused]]:
-        """Apply stored inputs again, in order. One this release refuses (an earlier release
-        stored it unchecked: a seat request for 10**30 chips, say) is skipped as a refused input
-        is, changing nothing but the count, so that the inputs after it keep their numbers.
-        Returns each skipped: its number, its kind and why."""
+    def apply_stored(self, plain: Mapping[str, object]) -> list[TableEvent]:
+        """Apply an input as the store holds it (its JSON, ``Input.json``): read back into its
+        value, checked whole against its type's rules with this table's limits, then applied
+        (``Refused``, nothing changed, if either refuses it)."""
+        return self.apply(read_input(plain, self.limits()))
+
+    def replay(self, entries: Iterable[Mapping[str, object]]) -> list[tuple[int, str, Refused]]:
+        """Apply stored inputs again, in order (``apply_stored``). One this release refuses (an
+        earlier release stored it unchecked: a seat request for 10**30 chips, say) is skipped as
+        a refused input is, changing nothing but the count, so that the inputs after it keep
+        their numbers. Returns each skipped: its number, its kind and why."""
         skipped = []
         for entry in entries:
             try:
-                self.apply(entry)
+                self.apply_stored(entry)
             except Refused as refused:
                 self.seq += 1
                 skipped.append((self.seq, str(entry.get("kind")), refused))
@@ -699,23 +738,23 @@ class Room:
         """Whether a tournament has its winner."""
         return any(place == 1 for _, place, _ in self.finishes)
 
-    def _on_request(self, entry: Input) -> None:
-        seat, chips, name = entry["seat"], entry["chips"], entry["name"]
+    def _on_request(self, entry: AskSeat) -> None:
+        seat, chips, name = entry.seat, entry.chips, entry.name
         self._check_free(seat, name)
-        self.requests[entry["request_id"]] = Request(entry["request_id"], name, seat, chips, entry["token_hash"])
+        self.requests[entry.request_id] = Request(entry.request_id, name, seat, chips, entry.token_hash)
 
-    def _on_refuse(self, entry: Input) -> None:
-        if self.top_ups.pop(entry["request_id"], None) is not None:
+    def _on_refuse(self, entry: RefuseSeat) -> None:
+        if self.top_ups.pop(entry.request_id, None) is not None:
             return
-        if self.requests.pop(entry["request_id"], None) is None:
+        if self.requests.pop(entry.request_id, None) is None:
             raise Refused("bad_field", "no such seat request")
 
-    def _on_sit(self, entry: Input) -> None:
-        request = self.requests.get(entry["request_id"])
+    def _on_sit(self, entry: Sit) -> None:
+        request = self.requests.get(entry.request_id)
         if request is None:
             raise Refused("bad_field", "no such seat request")
         self._check_free(request.seat, request.name)
-        player_id = entry["player_id"]
+        player_id = entry.player_id
         tournament = self.config.tournament
         if tournament is not None and self.tournament_over:
             raise Refused("illegal", "the tournament is over", "invalid_action")
@@ -732,47 +771,47 @@ class Room:
         self._cancel_deal()         # a deal is between the players left: one more, and it is gone
 
     def _check_free(self, seat: int, name: str) -> None:
-        """A seat asked for is free (its number and the name are in range: ``commands.INPUTS``)."""
+        """A seat asked for is free (its number and the name are in range: ``inputs.AskSeat``)."""
         if self.player_at(seat) is not None:
             raise Refused("illegal", f"seat {seat} is taken", "invalid_action")
 
-    def _seat(self, entry: Input) -> int:
-        player = self.players.get(entry["player_id"])
+    def _seat(self, player_id: str) -> int:
+        player = self.players.get(player_id)
         if player is None:
             raise Refused("not_seated", "that player has no seat")
         return player.seat
 
-    def _on_leave(self, entry: Input) -> None:
-        seat = self._seat(entry)
+    def _on_leave(self, entry: Leave) -> None:
+        seat = self._seat(entry.player_id)
         self.table.leave(seat)
-        del self.players[entry["player_id"]]
+        del self.players[entry.player_id]
         self._cancel_deal()
 
-    def _on_sit_out(self, entry: Input) -> None:
-        self.table.sit_out(self._seat(entry))
-        self.players[entry["player_id"]].clocked_out = False
+    def _on_sit_out(self, entry: SitOut) -> None:
+        self.table.sit_out(self._seat(entry.player_id))
+        self.players[entry.player_id].clocked_out = False
 
-    def _on_sit_in(self, entry: Input) -> None:
+    def _on_sit_in(self, entry: SitIn) -> None:
         """Back in: the player chose to post now (``post``) or to wait for the big blind; a
         player already in who asks to post now has chosen to (RROP11 Button & Blind Use)."""
-        seat = self._seat(entry)
+        seat = self._seat(entry.player_id)
         status = self.table.seats[seat].status
-        if status == "playing" and not entry["post"]:
+        if status == "playing" and not entry.post:
             raise Refused("illegal", "you are already in the game", "invalid_action")
-        self.table.sit_in(seat, post=entry["post"])
-        player = self.players[entry["player_id"]]
+        self.table.sit_in(seat, post=entry.post)
+        player = self.players[entry.player_id]
         player.timeouts, player.clocked_out = 0, False
 
-    def _on_sit_out_seat(self, entry: Input) -> None:
+    def _on_sit_out_seat(self, entry: SitOutSeat) -> None:
         """The host sits a player out from the next hand (a hand in play goes on: their turn
         runs on the clock; TDA 2024 Rule 30: a player away from the table is dealt no hand)."""
-        player = self._occupied(entry["seat"])
+        player = self._occupied(entry.seat)
         self.table.sit_out(player.seat)
 
-    def _on_fold_seat(self, entry: Input) -> None:
+    def _on_fold_seat(self, entry: FoldSeat) -> None:
         """The host folds the seat whose turn it is (a player who does not act: TDA 2024 Rule
         29, the clock called; at a showdown the hand is mucked, TDA 2024 R18)."""
-        seat = entry["seat"]
+        seat = entry.seat
         if self.table.to_act != seat:
             whose = self.table.to_act
             raise Refused("illegal", "no hand is in play" if whose is None else
@@ -780,10 +819,10 @@ class Room:
         legal = self.table.legal()
         self.table.act(seat, "muck" if legal.muck else "fold")
 
-    def _on_show(self, entry: Input) -> None:
+    def _on_show(self, entry: Show) -> None:
         """Between hands a player shows the hand they mucked unseen or won uncalled: it is
         shown to everyone until the next deal (a folded hand is dead and is not shown)."""
-        seat = self._seat(entry)
+        seat = self._seat(entry.player_id)
         if self.in_hand or self.table.hand is None or not self.table.dealt_in(seat):
             raise Refused("illegal", "a hand is shown after it ends, by a player dealt in", "invalid_action")
         self.table.act(seat, "show")
@@ -794,17 +833,17 @@ class Room:
             raise Refused("bad_field", f"seat {seat} is empty", field="seat")
         return player
 
-    def _on_top_up(self, entry: Input) -> None:
+    def _on_top_up(self, entry: TopUp) -> None:
         """A top-up or rebuy, by the buy-in's rules (``_check_top_up``); at a table whose seats
         need approval, the one the host approved (``request_id``: ``ask_top_up``)."""
-        request = entry.get("request_id")
+        request = entry.request_id
         if request is not None:
             asked = self.top_ups.get(request)
-            if asked is None or asked[0] != entry["player_id"] or asked[1] != entry["chips"]:
+            if asked is None or asked[0] != entry.player_id or asked[1] != entry.chips:
                 raise Refused("bad_field", "no such top-up request", field="request_id")
-        seat = self._seat(entry)
-        self._check_top_up(seat, entry["chips"])
-        self._add_chips(seat, entry["chips"], post=entry["post"])
+        seat = self._seat(entry.player_id)
+        self._check_top_up(seat, entry.chips)
+        self._add_chips(seat, entry.chips, post=entry.post)
         if request is not None:
             del self.top_ups[request]
 
@@ -821,14 +860,14 @@ class Room:
             raise Refused("illegal", f"a top-up is at least the minimum buy-in, {low}{most}", "below_min_buy_in",
                           cite.BUY_IN)
 
-    def _on_ask_top_up(self, entry: Input) -> None:
+    def _on_ask_top_up(self, entry: AskTopUp) -> None:
         """At a table whose seats need approval, a top-up waits for the host (``approve`` or
         ``refuse`` with its ``request_id``); it is checked now, and again as it is approved."""
-        seat = self._seat(entry)
-        self._check_top_up(seat, entry["chips"])
-        if any(asked[0] == entry["player_id"] for asked in self.top_ups.values()):
+        seat = self._seat(entry.player_id)
+        self._check_top_up(seat, entry.chips)
+        if any(asked[0] == entry.player_id for asked in self.top_ups.values()):
             raise Refused("illegal", "your top-up already waits for the host", "invalid_action")
-        self.top_ups[entry["request_id"]] = (entry["player_id"], entry["chips"], entry["post"])
+        self.top_ups[entry.request_id] = (entry.player_id, entry.chips, entry.post)
 
     def _add_chips(self, seat: int, chips: int, *, post: bool = False) -> None:
         """Chips bought between hands: a top-up, or a rebuy when the seat has none left (the
@@ -839,46 +878,46 @@ class Room:
         else:
             self.table.top_up(seat, chips)
 
-    def _on_straddle(self, entry: Input) -> None:
+    def _on_straddle(self, entry: Straddle) -> None:
         """A straddle for the next hand: declared now, or during a hand for the one after it
         (it is checked again as that hand is dealt, and a straddle no longer open, the seat
         not under the gun then, is refused aloud: an event says why; WIKI_BIP Straddle bets)."""
-        seat = self._seat(entry)
+        seat = self._seat(entry.player_id)
         if self.in_hand:
-            self.straddles.append((seat, entry.get("amount")))
+            self.straddles.append((seat, entry.amount))
         else:
-            self.table.straddle(seat, entry.get("amount"))
-            self.declared.append((seat, entry.get("amount")))
+            self.table.straddle(seat, entry.amount)
+            self.declared.append((seat, entry.amount))
 
-    def _on_chat(self, entry: Input) -> None:
+    def _on_chat(self, entry: ChatLine) -> None:
         """A chat line changes nothing at the table (the table's task passes it on); it is kept
         in the room's history (``log``)."""
 
-    def _on_rail_chat(self, entry: Input) -> None:
+    def _on_rail_chat(self, entry: RailChat) -> None:
         """A spectator's chat line, where the host lets spectators chat (``spectator_chat``)."""
         if not self.config.spectator_chat:
             raise Refused("not_seated", "spectators do not chat at this table")
 
-    def _on_spectator_chat(self, entry: Input) -> None:
+    def _on_spectator_chat(self, entry: SpectatorChat) -> None:
         """The host lets spectators chat, or not."""
-        self.config = replace(self.config, spectator_chat=entry["allow"])
+        self.config = replace(self.config, spectator_chat=entry.allow)
 
-    def _on_between_hands(self, entry: Input) -> None:
+    def _on_between_hands(self, entry: BetweenHands) -> None:
         """The moment between hands from the next hand's end on (``Config.between_hands``)."""
         self.config = replace(self.config, between_hands={
-            "seconds": float(entry["seconds"]), "showdown": float(entry["showdown"])})
+            "seconds": float(entry.seconds), "showdown": float(entry.showdown)})
 
-    def _on_start(self, entry: Input) -> None:
+    def _on_start(self, entry: Start) -> None:
         if self.paused:
             self.turn_started = self.clock.now
         self.running, self.paused = True, False
 
-    def _on_pause(self, entry: Input) -> None:
+    def _on_pause(self, entry: Pause) -> None:
         """The game stops now: no hand is dealt, and the action clock of a hand in play stops
         (``deadline`` is ``None`` while paused)."""
         self.paused = True
 
-    def _on_resume(self, entry: Input) -> None:
+    def _on_resume(self, entry: Resume) -> None:
         """The game goes on; the seat to act has its turn's seconds again from now (its time
         bank as it was)."""
         if not self.paused:
@@ -886,7 +925,7 @@ class Room:
         self.paused = False
         self.turn_started = self.clock.now
 
-    def _on_offer_deal(self, entry: Input) -> None:
+    def _on_offer_deal(self, entry: OfferDeal) -> None:
         """The host offers the players left a deal by ICM, between hands: each one's equity is
         shown until the next hand is dealt (``icm_shares``)."""
         if self.config.tournament is None:
@@ -901,17 +940,17 @@ class Room:
         self.deal_offered = self.table.hand_number
         self.deal_accepted = []
 
-    def _on_answer_deal(self, entry: Input) -> None:
+    def _on_answer_deal(self, entry: AnswerDeal) -> None:
         """A player still in answers the open deal: once every player left has accepted, the
         deal ends the tournament (``finish_by_deal``); one decline and the offer is gone."""
-        seat = self._seat(entry)
-        player = entry["player_id"]
+        seat = self._seat(entry.player_id)
+        player = entry.player_id
         taken = self.table.seats.get(seat)
         if self.deal_offered is None or taken is None or taken.player != player:
             raise Refused("illegal", "no deal is offered to this player", "invalid_action", R_ICM)
         if player in self.deal_accepted:
             raise Refused("illegal", "this player has accepted the deal already", "invalid_action", R_ICM)
-        if not entry["accept"]:
+        if not entry.accept:
             self._cancel_deal()
             return
         self.deal_accepted.append(player)
@@ -944,37 +983,35 @@ class Room:
         payouts = self.config.tournament["payouts"]
         return icm_equities(stacks, payouts[:len(stacks)])
 
-    def _on_set_game(self, entry: Input) -> None:
+    def _on_set_game(self, entry: SetGame) -> None:
         """New blinds, ante or game from the next hand on (TDA 2024 R23; ``Table.set_game``); at a
         tournament table its levels set the blinds."""
         if self.config.tournament is not None:
             raise Refused("illegal", "a tournament's levels set its blinds", "invalid_action")
         current = self.table.game
-        raw = {"variant": entry["variant"] or current.variant, "structure": current.structure,
-               "small_blind": entry["small_blind"], "big_blind": entry["big_blind"], "ante": entry["ante"]}
+        raw = {"variant": entry.variant or current.variant, "structure": current.structure,
+               "small_blind": entry.small_blind, "big_blind": entry.big_blind, "ante": entry.ante}
         try:
             game = game_from(raw)       # the games create_table deals, checked as it checks them
         except GameRefused as wrong:
             raise bad_field(wrong.field, str(wrong)) from None
         self.table.set_game(game)
 
-    def _on_move_seat(self, entry: Input) -> None:
+    def _on_move_seat(self, entry: MoveSeat) -> None:
         """The host moves a player to a free seat between hands (``Table.move``)."""
-        player = self.player_at(entry["seat"])
+        player = self.player_at(entry.seat)
         if player is None:
-            raise Refused("bad_field", f"seat {entry['seat']} is empty", field="seat")
-        self.table.move(entry["seat"], entry["to"])
-        player.seat = entry["to"]
+            raise Refused("bad_field", f"seat {entry.seat} is empty", field="seat")
+        self.table.move(entry.seat, entry.to)
+        player.seat = entry.to
 
-    def _on_set_clock(self, entry: Input) -> None:
+    def _on_set_clock(self, entry: SetClock) -> None:
         """The action clock's seconds, time bank and timed-out turns to be sat out, at any
         moment: from the next turn (the turn being played keeps its time; TDA 2024 Rule 29),
         each player's bank the new one from then."""
-        away = entry.get("timeouts_to_away")
-        if away is None:
-            away = self.config.clock["timeouts_to_away"] if self.config.clock else DEFAULT_CLOCK["timeouts_to_away"]
-        clock = {"seconds": float(entry["seconds"]), "time_bank": float(entry["time_bank"]),
-                 "timeouts_to_away": float(away)}
+        away = float(entry.timeouts_to_away) if entry.timeouts_to_away is not None else (
+            self.config.clock["timeouts_to_away"] if self.config.clock else DEFAULT_CLOCK["timeouts_to_away"])
+        clock = {"seconds": float(entry.seconds), "time_bank": float(entry.time_bank), "timeouts_to_away": away}
         if self.table.to_act is not None and self.config.clock is not None:
             self.clock_next = clock
         else:
@@ -986,29 +1023,29 @@ class Room:
         for player in self.players.values():
             player.bank = clock["time_bank"]
 
-    def _on_set_buy_in(self, entry: Input) -> None:
+    def _on_set_buy_in(self, entry: SetBuyIn) -> None:
         """The buy-in limits from now on (``Table.set_buy_in``)."""
-        low, high = entry["low"], entry["high"]
+        low, high = entry.low, entry.high
         if high is not None and high < low:
             raise bad_field("high", f"is at least the minimum, {low}")
         self.table.set_buy_in(low, high)
 
-    def _on_end_game(self, entry: Input) -> None:
+    def _on_end_game(self, entry: EndGame) -> None:
         self.ended = True
 
-    def _on_spectators(self, entry: Input) -> None:
+    def _on_spectators(self, entry: Spectators) -> None:
         """The host lets spectators watch, or sends them away (they may still ask for a seat)."""
-        self.spectators = entry["allow"]
+        self.spectators = entry.allow
 
-    def _on_edit_stack(self, entry: Input) -> None:
-        self._add_chips(entry["seat"], entry["chips"])
+    def _on_edit_stack(self, entry: EditStack) -> None:
+        self._add_chips(entry.seat, entry.chips)
 
-    def _on_remove(self, entry: Input) -> None:
+    def _on_remove(self, entry: Remove) -> None:
         """The host removes a player at any moment: between hands they leave at once, their
         chips cashed out to the ledger; in a hand they are in, their hand is folded now if it is
         their turn, else at its turn (it is dead: TDA 2024 Rule 30), and they leave, cashed
         out, as the hand ends. A removed player is told so if they come back."""
-        player = self._occupied(entry["seat"])
+        player = self._occupied(entry.seat)
         if player.player_id in self.removing:
             raise Refused("illegal", f"{player.name} is being removed already", "invalid_action")
         if self.in_hand and self.table.dealt_in(player.seat):
@@ -1036,36 +1073,36 @@ class Room:
             legal = self.table.legal()
             self.table.act(seat, "muck" if legal.muck else "fold")
 
-    def _on_bomb_pot(self, entry: Input) -> None:
+    def _on_bomb_pot(self, entry: BombPot) -> None:
         """The host calls a bomb pot for the next hand (refused ``illegal`` in a game without a
         flop, or with an ante not in the game's chips: ``Table.call_bomb_pot``)."""
-        self.table.call_bomb_pot(entry["ante"], boards=entry["boards"])
+        self.table.call_bomb_pot(entry.ante, boards=entry.boards)
 
-    def _on_bomb_pots(self, entry: Input) -> None:
+    def _on_bomb_pots(self, entry: BombPots) -> None:
         """The table's rule for bomb pots from now on (``Table.bomb_pots``), or none: ``bad_field``
         for chosen hands the game cannot take or an ante missing, ``illegal`` in a game without
         a flop or with an ante not in its chips."""
-        if entry["every"] is None and entry["hands"] is None:
+        if entry.every is None and entry.hands is None:
             self.table.bomb_pots(None)
             return
-        if entry["ante"] is None:
+        if entry.ante is None:
             raise bad_field("ante", "is missing: the bomb pot's ante")
         try:
-            self.table.bomb_pots(entry["every"], entry["ante"], boards=entry["boards"], hands=entry["hands"])
+            self.table.bomb_pots(entry.every, entry.ante, boards=entry.boards, hands=entry.hands)
         except InvalidArgument as wrong:
             raise bad_field("hands", str(wrong)) from None
 
-    def _on_choose_game(self, entry: Input) -> None:
+    def _on_choose_game(self, entry: ChooseGame) -> None:
         """Dealer's choice: the seat holding the choice names the next orbit's game (refused
         ``illegal`` from another seat, for a game not on the list, or at a table without it)."""
-        self.table.choose_game(self._seat(entry), entry["game"])
+        self.table.choose_game(self._seat(entry.player_id), entry.game)
 
-    def _on_deal(self, entry: Input) -> None:
+    def _on_deal(self, entry: NextHand) -> None:
         if self.ended:
             raise Refused("closed", "the game has ended")
         if self.tournament_over:
             raise Refused("illegal", "the tournament is over", "invalid_action")
-        if entry["hand"] != self.table.hand_number + 1:
+        if entry.hand != self.table.hand_number + 1:
             raise Refused("bad_field", f"the next hand is {self.table.hand_number + 1}")
         if self.in_hand:
             raise Refused("illegal", "the hand in play is not over", "invalid_action")
@@ -1083,13 +1120,13 @@ class Room:
         self.declared = []
         self.dealt_game = self.table.game
         self.table.start_hand(
-            rng=deck_rng(entry["seed"]), auto_muck=self.config.auto_muck, wait_for_runout=self.config.run_it_twice
+            rng=deck_rng(entry.seed), auto_muck=self.config.auto_muck, wait_for_runout=self.config.run_it_twice
         )
         self.straddles = []
         self._cancel_deal()
         if self.config.tournament is not None and self.level_start is None:
             self.level_start = (self.table.hand_number - 1, self.clock.now)
-        self.deals.append(Deal(entry["hand"], entry["seed"]))
+        self.deals.append(Deal(entry.hand, entry.seed))
         self.hand_actions = {}
 
     def _next_level(self) -> None:
@@ -1102,22 +1139,22 @@ class Room:
             self.level, self.level_start = level, start
             self.table.set_game(levels[level].game(self.config.game))
 
-    def _on_act(self, entry: Input) -> None:
-        seat = self._seat(entry)
+    def _on_act(self, entry: Action) -> None:
+        seat = self._seat(entry.player_id)
         if not self.table.dealt_in(seat):
             raise Refused("illegal", f"seat {seat} is not dealt in", "invalid_action")
-        self.table.act(seat, entry["action"], entry.get("to"), cards=entry.get("cards"))
-        self.applied.setdefault(entry["player_id"], set()).add(entry["client_action_id"])
-        self.hand_actions.setdefault(entry["player_id"], []).append(entry["client_action_id"])
-        player = self.players[entry["player_id"]]
+        self.table.act(seat, entry.action, entry.to, cards=entry.cards)
+        self.applied.setdefault(entry.player_id, set()).add(entry.client_action_id)
+        self.hand_actions.setdefault(entry.player_id, []).append(entry.client_action_id)
+        player = self.players[entry.player_id]
         player.timeouts = 0
         self._spend_bank(player)
 
-    def _on_timeout(self, entry: Input) -> None:
+    def _on_timeout(self, entry: Timeout) -> None:
         """The clock ran out: check, or fold if a check is not free, or muck a hand asked to
         show or muck (the house's auto-muck, TDA 2024 R18); N in a row and the seat is away from
         the next hand (docs/protocol.md, the clock)."""
-        seat = entry["seat"]
+        seat = entry.seat
         if self.table.to_act != seat:
             raise Refused("stale_turn", "that turn is over")
         legal = self.table.legal()
@@ -1137,20 +1174,20 @@ class Room:
             return
         self.offer = Offer(self.table.hand_number, self.table.live_seats, self.clock.now)
 
-    def _on_run_it(self, entry: Input) -> None:
+    def _on_run_it(self, entry: RunIt) -> None:
         """One player's answer to the offer: all twice and the board runs twice, one "once"
         and it runs once (a casino's run-it-twice procedure, citations.RUN_IT)."""
-        seat, offer = self._seat(entry), self.offer
+        seat, offer = self._seat(entry.player_id), self.offer
         if offer is None or self.table.hand is None or seat not in offer.seats or seat in offer.answers:
             raise Refused("illegal", "no run-it-twice question is open for this seat", "cannot_run_it")
-        twice = entry["twice"]
+        twice = entry.twice
         if not twice:
             self._run(1)
         elif len(offer.answers) + 1 == len(offer.seats):
             self._run(2)
         offer.answers[seat] = twice
 
-    def _on_offer_timeout(self, entry: Input) -> None:
+    def _on_offer_timeout(self, entry: OfferTimeout) -> None:
         """Not everyone agreed in time: the board runs once."""
         if self.offer is None or self.table.hand is None:
             raise Refused("stale_turn", "no run-it-twice question is open")
@@ -1185,44 +1222,44 @@ class Room:
         return seat, self.turn_started + self.config.clock["seconds"] + bank
 
 
-HANDLERS: dict[str, Callable[[Room, Input], None]] = {
-    "request": Room._on_request,
-    "refuse": Room._on_refuse,
-    "sit": Room._on_sit,
-    "leave": Room._on_leave,
-    "sit_out": Room._on_sit_out,
-    "sit_in": Room._on_sit_in,
-    "top_up": Room._on_top_up,
-    "straddle": Room._on_straddle,
-    "chat": Room._on_chat,
-    "start": Room._on_start,
-    "pause": Room._on_pause,
-    "resume": Room._on_resume,
-    "offer_deal": Room._on_offer_deal,
-    "answer_deal": Room._on_answer_deal,
-    "set_game": Room._on_set_game,
-    "move_seat": Room._on_move_seat,
-    "set_clock": Room._on_set_clock,
-    "set_buy_in": Room._on_set_buy_in,
-    "end_game": Room._on_end_game,
-    "spectators": Room._on_spectators,
-    "edit_stack": Room._on_edit_stack,
-    "remove": Room._on_remove,
-    "bomb_pot": Room._on_bomb_pot,
-    "bomb_pots": Room._on_bomb_pots,
-    "choose_game": Room._on_choose_game,
-    "deal": Room._on_deal,
-    "act": Room._on_act,
-    "timeout": Room._on_timeout,
-    "run_it": Room._on_run_it,
-    "offer_timeout": Room._on_offer_timeout,
-    "fold_seat": Room._on_fold_seat,
-    "ask_top_up": Room._on_ask_top_up,
-    "sit_out_seat": Room._on_sit_out_seat,
-    "show": Room._on_show,
-    "rail_chat": Room._on_rail_chat,
-    "spectator_chat": Room._on_spectator_chat,
-    "between_hands": Room._on_between_hands,
+HANDLERS: dict[type[Input], Callable[[Room, Any], None]] = {
+    AskSeat: Room._on_request,
+    RefuseSeat: Room._on_refuse,
+    Sit: Room._on_sit,
+    Leave: Room._on_leave,
+    SitOut: Room._on_sit_out,
+    SitIn: Room._on_sit_in,
+    TopUp: Room._on_top_up,
+    Straddle: Room._on_straddle,
+    ChatLine: Room._on_chat,
+    Start: Room._on_start,
+    Pause: Room._on_pause,
+    Resume: Room._on_resume,
+    OfferDeal: Room._on_offer_deal,
+    AnswerDeal: Room._on_answer_deal,
+    SetGame: Room._on_set_game,
+    MoveSeat: Room._on_move_seat,
+    SetClock: Room._on_set_clock,
+    SetBuyIn: Room._on_set_buy_in,
+    EndGame: Room._on_end_game,
+    Spectators: Room._on_spectators,
+    EditStack: Room._on_edit_stack,
+    Remove: Room._on_remove,
+    BombPot: Room._on_bomb_pot,
+    BombPots: Room._on_bomb_pots,
+    ChooseGame: Room._on_choose_game,
+    NextHand: Room._on_deal,
+    Action: Room._on_act,
+    Timeout: Room._on_timeout,
+    RunIt: Room._on_run_it,
+    OfferTimeout: Room._on_offer_timeout,
+    FoldSeat: Room._on_fold_seat,
+    AskTopUp: Room._on_ask_top_up,
+    SitOutSeat: Room._on_sit_out_seat,
+    Show: Room._on_show,
+    RailChat: Room._on_rail_chat,
+    SpectatorChat: Room._on_spectator_chat,
+    BetweenHands: Room._on_between_hands,
 }
-"""The room's handler of each input kind (their schemas: ``commands.INPUTS``, the same kinds)."""
-assert HANDLERS.keys() == INPUTS.keys()
+"""The room's handler of each input type (``inputs.INPUTS``: the same types)."""
+assert set(HANDLERS) == set(INPUTS.values())

@@ -14,7 +14,7 @@ from typing import cast
 from pokerfloor.server.actor import TableServer, TableTask
 from pokerfloor.server.bus import RESTART, Bus
 from pokerfloor.server.records import TableBroken, rebuild
-from pokerfloor.server.room import Input, Refused, Room
+from pokerfloor.server.room import Refused, Room
 from pokerfloor.server.store import Boundary, NotOwner, Store, transient
 from pokerfloor.server.writer import Writer
 
@@ -51,8 +51,8 @@ class Tables:
         self.broken: dict[str, Broken] = {}           # tables whose stored inputs do not load whole
         self.quiet: dict[str, float] = {}              # table -> since when it has had no client
 
-    async def write(self, table_id: str, seq: int, entry: Input, ended: Boundary | None) -> None:
-        """Store an input (and what a hand's end stores); returns once it is committed
+    async def write(self, table_id: str, seq: int, entry: dict[str, object], ended: Boundary | None) -> None:
+        """Store an input, as its JSON (and what a hand's end stores); returns once it is committed
         (``Writer.write``: one commit for what several tables wrote meanwhile). A table another
         process claimed since is handed over (``NotOwner`` ends its task)."""
         try:

@@ -23,7 +23,8 @@ from urllib.parse import urlsplit
 import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from pokerfloor.server.commands import ID_LENGTH, MAX_CHIPS, Hello, Refused, bad_field
+from pokerfloor.server.commands import Hello
+from pokerfloor.server.fields import ID_LENGTH, MAX_CHIPS, Refused, bad_field
 from pokerfloor.server.room import Room
 
 MAX_FRAME = 16 * 1024
