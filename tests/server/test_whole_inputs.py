@@ -197,3 +197,30 @@ def test_a_broken_table_comes_back_on_a_hello_once_mended_without_a_restart(
     assert len(said) == 2                                   # the first load and the one retry that failed
     assert any("no longer broken" in r.getMessage() for r in caplog.records)
     store.close()
+
+
+def test_a_table_has_its_room_record_from_its_creation_and_a_restart_restores_it(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Room records were first written at a hand's end, so a table restarted before one ended
+    was rebuilt from nothing. Now the record of the table as created is stored with it (``seq``
+    0, trusted by ``Store.record_follows``), and a restart restores it and applies the inputs
+    after it: the same room as the one that ran."""
+    url = f"sqlite:///{tmp_path / 'new.db'}"
+    with TestClient(create_app(url)) as http, http.websocket_connect("/ws") as ws:
+        ws.send_json({"type": "create_table", "game": {"variant": "holdem", "structure": "no_limit",
+                                                       "small_blind": 1, "big_blind": 2}, "seats": 6})
+        table_id = next(f for f in iter(ws.receive_json, None) if f["type"] == "table_created")["table_id"]
+        store = Store(url)
+        stored = store.room_record(table_id)
+        assert stored is not None and stored[0] == 0 and store.record_follows(table_id, 0)
+        ws.send_json({"type": "join", "name": "ann", "seat": 2, "chips": 100})
+        while ws.receive_json()["type"] != "seat_requested":
+            pass
+    with caplog.at_level(logging.WARNING, logger="pokerfloor.server"):
+        again = Server(store).rebuild(table_id)
+    assert not [r for r in caplog.records if "miss" in r.getMessage()]
+    assert again.seq == len(store.input_rows(table_id)) > 0
+    assert again.player_at(2) is not None and again.player_at(2).name == "ann"   # type: ignore[union-attr]
+    fresh = Server(store).rebuild(table_id, from_snapshot=False)
+    assert records.room_record(again) == records.room_record(fresh)
+    store.close()
