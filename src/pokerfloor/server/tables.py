@@ -12,11 +12,14 @@ from collections.abc import Callable
 from typing import cast
 
 from pokerfloor.server.actor import TableServer, TableTask
+from pokerfloor.server.botclient import HouseTable, house_bots
 from pokerfloor.server.bus import RESTART, Bus
 from pokerfloor.server.records import TableBroken, rebuild
 from pokerfloor.server.room import Refused, Room
 from pokerfloor.server.store import Boundary, NotOwner, Store, transient
+from pokerfloor.server.transport import Client
 from pokerfloor.server.writer import Writer
+from pokerfloor.table import buy_in_limits
 
 LOG = logging.getLogger("pokerfloor.server")
 CLOSE_SECONDS = 1.0     # how long an unloaded table's task may take to end
@@ -50,6 +53,7 @@ class Tables:
         self.tables: dict[str, TableTask] = {}
         self.broken: dict[str, Broken] = {}           # tables whose stored inputs do not load whole
         self.quiet: dict[str, float] = {}              # table -> since when it has had no client
+        self.houses: list[HouseTable] = []             # the house's bots of tables opened with them
 
     async def write(self, table_id: str, seq: int, entry: dict[str, object], ended: Boundary | None) -> None:
         """Store an input, as its JSON (and what a hand's end stores); returns once it is committed
@@ -146,13 +150,33 @@ class Tables:
         return unloaded
 
     async def unload_now_and_then(self) -> None:
-        """``unload_idle`` every ``UNLOAD_EVERY`` seconds, until cancelled."""
-        while True:
-            await asyncio.sleep(UNLOAD_EVERY)
-            try:
-                await self.unload_idle()
-            except Exception:
-                LOG.exception("unloading idle tables failed")
+        """``unload_idle`` every ``UNLOAD_EVERY`` seconds, until cancelled (the server's end, when
+        the house's bots stop too)."""
+        try:
+            while True:
+                await asyncio.sleep(UNLOAD_EVERY)
+                try:
+                    await self.unload_idle()
+                except Exception:
+                    LOG.exception("unloading idle tables failed")
+        finally:
+            for house in self.houses:
+                house.stop.set()
+
+    def house(self, client: Client, room: Room, host_token: str, options: object) -> None:
+        """The lobby's ``bots`` option (checked by ``Config.parse``): that many house bots in
+        the seats after the host's, each buying in for the most the table allows, playing as
+        ``serve --bots``'s do (``botclient.house_bots``: threads of this process, clients of
+        this server at the address the host reached it by)."""
+        bots = options.get("bots", 0) if isinstance(options, dict) else 0
+        if not bots:
+            return
+        host, port = client.socket.scope.get("server") or ("127.0.0.1", 80)
+        host = f"[{host}]" if ":" in str(host) else host
+        low, high = buy_in_limits(room.table.game)      # the most, or twice the least where there is no most
+        chips = int(room.config.tournament["starting_stack"]) if room.config.tournament else high or 2 * low
+        self.houses.append(house_bots(f"http://{host}:{port}", room.table_id, host_token, list(range(2, 2 + bots)),
+                                      chips=chips, approval=room.config.approval, say=LOG.warning))
 
     def running(self, table_id: str) -> Room | None:
         """For a download (``downloads.Rooms``): the room this process runs, or None when
