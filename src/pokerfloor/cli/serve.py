@@ -114,6 +114,7 @@ def serve_command(
     origins = [*(origin or ()), *([origin_of(public_url)] if public_url else [])]
     application = create_app(db, origins=origins, hook=_kill_hook(), flood=flood, seeds=_seeds(),
                              rates=DEFAULT_RATES if rate_limits else UNLIMITED, between_hands=between_hands)
+    application.state.server.builders.warm()     # the downloads' worker process, ready before the first download
     typer.echo(f"pokerfloor serve on {base_url(host, port)} (store {db.split('://')[0]}); Ctrl-C stops it", err=True)
     house: list[Any] = []
 

@@ -361,7 +361,7 @@ class Builders(Workers[Job, Built]):
     waiting for it)."""
 
     def __init__(self, processes: int = BUILDERS, waiting: int = WAITING) -> None:
-        super().__init__(processes, waiting)
+        super().__init__(processes, waiting, preload=(__name__,))
 
     async def build(self, work: Callable[[Job], Built], job: Job) -> Built:
         """``work(job)`` in the worker process; 503 (try again) past the bound, or when the
