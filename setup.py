@@ -33,6 +33,8 @@ COMPILED = [
     "src/pokerfloor/hand/setup.py",
     "src/pokerfloor/hand/awards.py",
     "src/pokerfloor/hand/runouts.py",
+    "src/pokerfloor/hand/turns.py",
+    "src/pokerfloor/hand/bringin.py",
     "src/pokerfloor/hand/betting.py",
     "src/pokerfloor/hand/forced.py",
     "src/pokerfloor/hand/dealer.py",

@@ -11,6 +11,12 @@ with the reason). The source tree is never changed.
     python tools/mutation.py --list              # the mutants, numbered
     python tools/mutation.py --sample 60 --seed 1 --out /tmp/mutation.json
     python tools/mutation.py --only 12 40 41     # these mutants
+    python tools/mutation.py --fast --out /tmp/mutation.json   # all, each against the tests that reach it
+
+``--fast`` runs the tests once, in this process, recording which lines of the mutated files each
+test executes (and how long it takes); then each mutant runs in a fork of this process, its
+functions' code swapped for the mutated code, against only the tests that execute its line,
+quickest first. A mutant no test reaches survives without a run.
 """
 
 from __future__ import annotations
@@ -21,12 +27,15 @@ import json
 import os
 import random
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "src" / "pokerfloor"
@@ -36,15 +45,21 @@ TARGETS: dict[str, tuple[str, ...]] = {
         "new_street", "count_full_bet", "raise_to", "reopened", "capped", "put_in", "return_uncalled",
     ),
     "hand/state.py": (
-        "_bring_in_legal", "_bring_in_act", "_aggression", "_completing", "_in_whole_chips", "_range", "legal",
-        "_act", "_raise_to", "_check_amount", "_unit", "_start_round", "max_runs", "limits",
+        "_bring_in_legal", "_bring_in_act", "_range", "legal", "_betting_legal", "_act", "_bet", "_raise_to",
+        "_unit", "_start_round", "limits",
     ),
+    "hand/turns.py": ("aggression", "completing", "in_whole_chips", "amount_refusal"),
+    "hand/bringin.py": ("decide",),
+    "hand/runouts.py": ("max_runs", "unseen"),
 }
 """The functions mutated, by file under src/pokerfloor: the betting round and the chips, and in
-the hand the code that says which actions are legal and for how much, and takes them."""
+the hand the code that says which actions are legal and for how much, and takes them (how many
+times the rest of the board can be run lives in hand/runouts.py)."""
 
 TESTS = (
     "tests/hand/test_rules_pinned.py",
+    "tests/hand/test_rules_pinned_run.py",
+    "tests/hand/test_out_of_turn.py",
     "tests/hand/test_hand_limits.py",
     "tests/hand/test_limit_reopening.py",
     "tests/hand/test_bring_in_refusals.py",
@@ -161,6 +176,138 @@ def run(mutant: Mutant, scratch: Path, tests: tuple[str, ...], limit: float) -> 
     return Outcome(mutant, killed, time.perf_counter() - started, detail)
 
 
+class _Reach:
+    """A pytest plugin: the target files' lines each test executes, and its seconds."""
+
+    def __init__(self) -> None:
+        self.files = {str(SOURCE / f) for f in TARGETS}
+        self.lines: dict[str, set[tuple[str, int]]] = {}
+        self.seconds: dict[str, float] = {}
+        self._now: set[tuple[str, int]] = set()
+
+    def _trace(self, frame: Any, event: str, arg: object) -> Any:
+        name = frame.f_code.co_filename
+        if name not in self.files:
+            return None
+        short = str(Path(name).relative_to(SOURCE))
+        now = self._now
+
+        def local(frame: Any, event: str, arg: object) -> Any:
+            if event == "line":
+                now.add((short, frame.f_lineno))
+            return local
+
+        now.add((short, frame.f_lineno))
+        return local
+
+    def pytest_runtest_setup(self, item: Any) -> None:
+        self._now = set()
+        sys.settrace(self._trace)
+        threading.settrace(self._trace)
+
+    def pytest_runtest_teardown(self, item: Any) -> None:
+        sys.settrace(None)
+        threading.settrace(None)  # type: ignore[arg-type]
+        self.lines[item.nodeid] = self._now
+
+    def pytest_runtest_logreport(self, report: Any) -> None:
+        if report.when == "call":
+            self.seconds[report.nodeid] = report.duration
+
+
+def _lines_of(mutant: Mutant) -> set[int]:
+    """The source lines of the mutated node (a test that runs any of them can see the mutant)."""
+    tree = ast.parse((SOURCE / mutant.file).read_text())
+    index = [m.number for m in mutants() if m.file == mutant.file].index(mutant.number)
+    node = _sites(tree, TARGETS[mutant.file])[index][0]
+    first = getattr(node, "lineno", mutant.line)
+    return set(range(first, (getattr(node, "end_lineno", None) or first) + 1))
+
+
+def _swap_code(mutant: Mutant) -> None:
+    """In this process: the target functions of the mutant's file take the mutated code."""
+    import importlib
+
+    module = importlib.import_module("pokerfloor." + mutant.file[:-3].replace("/", "."))
+    fresh: dict[str, Any] = {"__name__": module.__name__ + "_mutant", "__file__": module.__file__}
+    exec(compile(mutated_source(mutant), str(module.__file__), "exec"), fresh)
+    names = set(TARGETS[mutant.file])
+
+    def functions(namespace: dict[str, Any]) -> dict[str, Any]:
+        found = {}
+        for key, value in namespace.items():
+            if isinstance(value, type):
+                for attr, member in vars(value).items():
+                    target = member.fget if isinstance(member, property) else getattr(member, "__func__", member)
+                    if attr in names and hasattr(target, "__code__"):
+                        found[f"{key}.{attr}"] = target
+            elif key in names and hasattr(value, "__code__"):
+                found[key] = value
+        return found
+
+    old, new = functions(vars(module)), functions(fresh)
+    for key, function in new.items():
+        if key in old and old[key].__code__ != function.__code__:
+            old[key].__code__ = function.__code__
+
+
+def fast(chosen: list[Mutant], tests: tuple[str, ...], limit: float, out: Path | None) -> list[Outcome]:
+    import pytest
+
+    sys.path.insert(0, str(ROOT / "tests" / "hand"))
+    reach = _Reach()
+    base = ["-q", "-p", "no:cacheprovider", "-n", "0", "-p", "no:randomly"]
+    code = pytest.main([*base, *tests], plugins=[reach])
+    if code != 0:
+        raise SystemExit(f"the tests fail before any mutation (pytest exit {code})")
+    outcomes: list[Outcome] = []
+    for m in chosen:
+        lines = {(m.file, n) for n in _lines_of(m)}
+        chosen_tests = sorted((t for t, seen in reach.lines.items() if seen & lines),
+                              key=lambda t: reach.seconds.get(t, 0.0))
+        started = time.perf_counter()
+        if not chosen_tests:
+            outcome = Outcome(m, False, 0.0, "no test runs this line")
+        else:
+            outcome = _forked(m, chosen_tests, base, limit, started)
+        outcomes.append(outcome)
+        state = "killed " if outcome.killed else "SURVIVED"
+        print(f"{state} #{m.number} {m.file}:{m.line} {m.function}: {m.what} ({outcome.seconds:.1f} s, "
+              f"{len(chosen_tests)} tests) {outcome.detail}", flush=True)
+        if out:
+            out.write_text(json.dumps([asdict(o) for o in outcomes], indent=1))
+    return outcomes
+
+
+def _forked(m: Mutant, tests: list[str], base: list[str], limit: float, started: float) -> Outcome:
+    """Run ``tests`` against mutant ``m`` in a fork of this process (killed past ``limit``)."""
+    import pytest
+
+    child = os.fork()
+    if child == 0:
+        code = 3
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 1)
+            os.dup2(devnull, 2)
+            _swap_code(m)
+            code = int(pytest.main(["-x", *base, *tests]))
+        finally:
+            os._exit(code)
+    deadline = started + limit
+    while True:
+        done, status = os.waitpid(child, os.WNOHANG)
+        if done:
+            code = os.waitstatus_to_exitcode(status)
+            detail = {0: "", 1: "a test failed", 3: "the mutant did not load"}.get(code, f"exit {code}")
+            return Outcome(m, code != 0, time.perf_counter() - started, detail)
+        if time.perf_counter() > deadline:
+            os.kill(child, signal.SIGKILL)
+            os.waitpid(child, 0)
+            return Outcome(m, True, time.perf_counter() - started, f"over {limit:.0f} s")
+        time.sleep(0.05)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
@@ -170,6 +317,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tests", nargs="*", default=list(TESTS))
     parser.add_argument("--limit", type=float, default=300.0, help="seconds a run may take before it counts as killed")
     parser.add_argument("--out", type=Path, help="write the outcomes here as JSON")
+    parser.add_argument("--fast", action="store_true",
+                        help="each mutant in a fork of one process, against the tests that reach its line")
     args = parser.parse_args(argv)
     every = mutants()
     if args.list:
@@ -179,7 +328,12 @@ def main(argv: list[str] | None = None) -> int:
     chosen = [every[n] for n in args.only] if args.only else every
     if args.sample and not args.only:
         chosen = sorted(random.Random(args.seed).sample(every, min(args.sample, len(every))), key=lambda m: m.number)
-    outcomes: list[Outcome] = []
+    if args.fast:
+        outcomes = fast(chosen, tuple(args.tests), args.limit, args.out)
+        killed = sum(o.killed for o in outcomes)
+        print(f"{killed} of {len(outcomes)} mutants killed ({100 * killed / max(1, len(outcomes)):.0f}%)")
+        return 0
+    outcomes = []
     with tempfile.TemporaryDirectory(prefix="pokerfloor-mutation-") as scratch_dir:
         scratch = Path(scratch_dir)
         shutil.copytree(SOURCE, scratch / "src" / "pokerfloor", ignore=shutil.ignore_patterns("*.so", "__pycache__"))

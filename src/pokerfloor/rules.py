@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
+from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, parse_cards
 from pokerfloor.citations import BRING_IN_SIZE
 from pokerfloor.errors import InvalidArgument
 
@@ -17,7 +18,7 @@ STRUCTURES: tuple[str, ...] = Structure.__args__  # type: ignore[attr-defined]
 BIG_BET_STRUCTURES = frozenset({"no_limit", "pot_limit", "half_pot"})
 
 Family = Literal["flop", "stud", "draw"]
-HighRanking = Literal["high", "short_deck", "none"]
+HighRanking = Literal["high", "short_deck", "few_cards", "none"]
 LowRanking = Literal["none", "ace_five_8", "ace_five", "deuce_seven", "badugi"]
 
 
@@ -35,6 +36,36 @@ class Variant:
     board: tuple[int, ...] = (3, 1, 1)
     draws: int = 0
     title: str = ""
+    deck: str = ""
+    """The deck's cards as text (``"JsQsKs"``) when it is neither the full 52 cards nor short
+    deck's 36: the small games of research (Kuhn poker, Leduc hold'em) deal from their own."""
+    small_bets: int = 0
+    """The fixed-limit betting rounds at the small bet when the variant's published rules name
+    them (Rhode Island hold'em: the first only); 0 is the rulebooks' first half
+    (``small_bet_rounds``)."""
+    house: tuple[tuple[str, Any], ...] = ()
+    """House rules that the variant's published rules fix (Kuhn poker's single bet, Leduc's
+    bet and one raise, no folding when a check is free): a ``Game`` of this variant given no
+    ``house`` starts from them."""
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The deck, in its order: the variant's own, or short deck's, or all 52 cards."""
+        if self.deck:
+            cards = _DECKS.get(self.deck)
+            if cards is None:
+                cards = _DECKS[self.deck] = tuple(parse_cards(self.deck))
+            return cards
+        return SHORT_DECK if self.short_deck else FULL_DECK
+
+    @property
+    def small_bet_rounds(self) -> int:
+        """The fixed-limit betting rounds at the small bet, the rest at the big bet: stud's third
+        and fourth streets, the first half of a flop or draw game's rounds (hold'em's pre-flop
+        and flop), or the variant's own (``small_bets``)."""
+        if self.small_bets:
+            return self.small_bets
+        return 2 if self.family == "stud" else (self.betting_rounds + 1) // 2
 
     @property
     def hi_lo(self) -> bool:
@@ -50,7 +81,7 @@ class Variant:
 
     @property
     def deck_size(self) -> int:
-        return 36 if self.short_deck else 52
+        return len(self.cards)
 
     @property
     def max_players(self) -> int:
@@ -76,6 +107,10 @@ class Variant:
         if self.family == "stud":
             return ("third", "fourth", "fifth", "sixth", "seventh")
         return ("predraw", *(f"draw{i}" for i in range(1, self.draws + 1)))
+
+
+_DECKS: dict[str, tuple[Card, ...]] = {}
+"""The variants' own decks, read from their text once."""
 
 
 def _flop(name: str, title: str, holes: int = 2, **kw: Any) -> Variant:
@@ -140,6 +175,52 @@ VARIANTS: dict[str, Variant] = {
         ),
     )
 }
+
+RESEARCH_VARIANTS: dict[str, Variant] = {
+    v.name: v
+    for v in (
+        # Kuhn (1950): J, Q, K; one card each, one betting round of one bet, no raise, and a pass
+        # facing no bet is a check. Leduc (Southey et al. 2005): two suits of J, Q, K; one card
+        # each and one on the board between two rounds, a bet and one raise a round; a pair with
+        # the board beats any unpaired card. Both fixed limit, ante only (Game.kuhn, Game.leduc).
+        _flop(
+            "kuhn",
+            "Kuhn poker",
+            1,
+            board=(),
+            high="few_cards",
+            deck="JsQsKs",
+            house=(("raise_cap", 0), ("cap_lifted_heads_up", False), ("fold_facing_no_bet", "refused")),
+        ),
+        _flop(
+            "leduc",
+            "Leduc hold'em",
+            1,
+            board=(1,),
+            high="few_cards",
+            deck="JsJhQsQhKsKh",
+            house=(("raise_cap", 1), ("cap_lifted_heads_up", False), ("fold_facing_no_bet", "refused")),
+        ),
+        # Rhode Island hold'em (Shi and Littman 2001; as Gilpin and Sandholm's GSI describes it):
+        # the full deck, one card each, a flop of one card and a turn of one, three betting rounds
+        # (the bet 10, then 20 and 20), three raises a round, the best three-card hand wins (a
+        # straight beats a flush, three of a kind both). Game.rhode_island().
+        _flop(
+            "rhode_island",
+            "Rhode Island hold'em",
+            1,
+            board=(1, 1),
+            high="few_cards",
+            small_bets=1,
+            house=(("raise_cap", 3), ("cap_lifted_heads_up", False), ("fold_facing_no_bet", "refused")),
+        ),
+    )
+}
+"""The small games research papers start on, played by ``Hand`` but not offered at the tables
+(``VARIANTS`` is what a room deals): ``Game.kuhn()``, ``Game.leduc()``, ``Game.rhode_island()``."""
+
+ALL_VARIANTS: dict[str, Variant] = {**VARIANTS, **RESEARCH_VARIANTS}
+"""Every variant a ``Game`` may name."""
 
 RULEBOOK: Literal["rulebook"] = "rulebook"
 
@@ -279,6 +360,13 @@ def _check_chips(name: str, value: object) -> None:
 _UNSET: Any = None
 
 
+def _variant_house(variant: object) -> HouseRules:
+    """The house rules a game of ``variant`` starts from: the rulebooks', with what the
+    variant's published rules fix (``Variant.house``)."""
+    spec = ALL_VARIANTS.get(variant) if isinstance(variant, str) else None
+    return HouseRules(**dict(spec.house)) if spec is not None and spec.house else HouseRules()
+
+
 @dataclass(frozen=True, kw_only=True, init=False)
 class Game:
     """A game: variant, betting structure, stakes and forced bets, and the house rules.
@@ -355,7 +443,7 @@ class Game:
             "spread": spread,
             "given_min_bet": given_min_bet if min_bet is _UNSET else min_bet,
             "min_chip": min_chip,
-            "house": HouseRules() if house is None else house,
+            "house": _variant_house(variant) if house is None else house,
         }
         for name, value in given.items():
             object.__setattr__(self, name, value)
@@ -398,8 +486,8 @@ class Game:
 
     def _check(self) -> None:
         """Refuse a game whose inputs do not make one (a clear ValueError)."""
-        if not isinstance(self.variant, str) or self.variant not in VARIANTS:
-            raise InvalidArgument(f"unknown variant {self.variant!r}; known: {', '.join(VARIANTS)}")
+        if not isinstance(self.variant, str) or self.variant not in ALL_VARIANTS:
+            raise InvalidArgument(f"unknown variant {self.variant!r}; known: {', '.join(ALL_VARIANTS)}")
         if not isinstance(self.structure, str) or self.structure not in STRUCTURES:
             raise InvalidArgument(f"unknown structure {self.structure!r}; known: {', '.join(STRUCTURES)}")
         if not isinstance(self.house, HouseRules):
@@ -453,8 +541,8 @@ class Game:
                     f"the bring-in {self.bring_in} is not less than the {named} {smallest}: a bring-in is less than"
                     f" the normal betting minimum, so that the next players may complete it ({BRING_IN_SIZE})"
                 )
-        elif not self.blinds:
-            raise InvalidArgument("this game needs blinds (small_blind and big_blind, or blinds=...)")
+        elif not self.blinds and not (self.ante or self.button_ante):
+            raise InvalidArgument("this game needs blinds (small_blind and big_blind, or blinds=...) or antes")
         for amount in (*self.blinds, self.ante, self.bb_ante, self.button_ante, self.bring_in):
             if amount % self.min_chip:
                 raise InvalidArgument(f"forced bet {amount} is not a multiple of the smallest chip {self.min_chip}")
@@ -479,7 +567,7 @@ class Game:
 
     @property
     def variant_spec(self) -> Variant:
-        return VARIANTS[self.variant]
+        return ALL_VARIANTS[self.variant]
 
     def with_house(self, **options: Any) -> Game:
         """The same game under other house rules."""
@@ -527,6 +615,25 @@ class Game:
     def pot_limit_omaha(cls, small_blind: int, big_blind: int, hole_cards: int = 4, **kw: Any) -> Game:
         variant = {4: "omaha", 5: "omaha5", 6: "omaha6"}[hole_cards]
         return cls(variant=variant, structure="pot_limit", small_blind=small_blind, big_blind=big_blind, **kw)
+
+    @classmethod
+    def kuhn(cls, ante: int = 1, bet: int = 1, **kw: Any) -> Game:
+        """Kuhn poker (Kuhn 1950) as OpenSpiel's ``kuhn_poker`` plays it: an ante of 1, one
+        round with a bet of 1 and no raise; deal it to two seats, the button last to act."""
+        return cls(variant="kuhn", structure="fixed_limit", ante=ante, small_bet=bet, big_bet=bet, **kw)
+
+    @classmethod
+    def leduc(cls, ante: int = 1, small_bet: int = 2, big_bet: int = 4, **kw: Any) -> Game:
+        """Leduc hold'em (Southey et al. 2005) as OpenSpiel's ``leduc_poker`` plays it: an ante
+        of 1, bets of 2 before the board card and 4 after, a bet and one raise a round."""
+        return cls(variant="leduc", structure="fixed_limit", ante=ante, small_bet=small_bet, big_bet=big_bet, **kw)
+
+    @classmethod
+    def rhode_island(cls, ante: int = 5, small_bet: int = 10, big_bet: int = 20, **kw: Any) -> Game:
+        """Rhode Island hold'em (Shi and Littman 2001): an ante of 5, bets of 10 before the flop
+        and 20 after it and after the turn, a bet and three raises a round."""
+        return cls(variant="rhode_island", structure="fixed_limit", ante=ante, small_bet=small_bet, big_bet=big_bet,
+                   **kw)
 
     @classmethod
     def fixed_limit_omaha_hilo(cls, small_bet: int, big_bet: int | None = None, **kw: Any) -> Game:

@@ -35,10 +35,17 @@ def test_a_subgame_is_not_a_pokerfloor_game() -> None:
 
 
 def test_other_games_are_refused() -> None:
+    three_cards = "universal_poker(betting=limit,numPlayers=2,numRounds=1,blind=1 1,raiseSize=1,firstPlayer=1," \
+                  "maxRaises=1,numSuits=1,numRanks=3,numHoleCards=2,numBoardCards=0,stack=2 2)"
+    with pytest.raises(acpc.GamedefError, match="hold'em"):
+        acpc.gamedef_from_openspiel(three_cards)
+
+
+def test_universal_pokers_kuhn_is_kuhn_poker() -> None:
     kuhn = "universal_poker(betting=limit,numPlayers=2,numRounds=1,blind=1 1,raiseSize=1,firstPlayer=1,maxRaises=1," \
            "numSuits=1,numRanks=3,numHoleCards=1,numBoardCards=0,stack=2 2)"
-    with pytest.raises(acpc.GamedefError, match="hold'em"):
-        acpc.gamedef_from_openspiel(kuhn)
+    gamedef = acpc.gamedef_from_openspiel(kuhn)
+    assert gamedef.game == pf.Game.kuhn() and gamedef.stacks == (2, 2)
 
 
 def _acpc_betting(state: pyspiel.State) -> str:

@@ -87,12 +87,13 @@ RESULT_FIELDS = ("awards", "returned", "stacks", "net", "showdown_order", "shown
 def test_an_award_and_a_result_are_built_from_their_fields_in_order() -> None:
     """The hand keeps how each pot was won as an ``Award``'s fields in order (``AwardFields``)
     and its end as a ``Result``'s (``Outcome``), and builds both positionally when ``result`` is
-    first read: a field reordered or added would put values under the wrong names."""
-    from pokerfloor.hand import state
+    first read: a field reordered or added would put values under the wrong names (the showdown
+    step, hand/awards.py, makes them)."""
+    from pokerfloor.hand import awards
 
     assert tuple(f.name for f in dataclasses.fields(types.Award)) == AWARD_FIELDS
     assert tuple(f.name for f in dataclasses.fields(types.Result)) == RESULT_FIELDS
-    assert dataclasses.fields(types.Award)[AWARD_FIELDS.index("ranked_by")].default == state._UNRANKED
+    assert dataclasses.fields(types.Award)[AWARD_FIELDS.index("ranked_by")].default == awards._UNRANKED
 
 
 def _folded_to(hand: pf.Hand) -> pf.Hand:

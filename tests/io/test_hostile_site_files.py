@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pokerfloor.io import imports, ohh, phh, pokernow, pokerstars
+from pokerfloor.io import imports, ohh, phh, pokernow, pokerstars, sitehand
 from pokerfloor.io.sitehand import HistoryImportError
 from pokerfloor.io.verify import verify_history
 
@@ -92,7 +92,7 @@ def test_a_pokerstars_hand_over_256_kib_is_refused_at_once() -> None:
 
 def test_files_over_64_mib_are_refused_by_every_importer(monkeypatch: pytest.MonkeyPatch) -> None:
     """The limit itself is phh.MAX_FILE_BYTES; made small here, so the test builds no 64 MiB text."""
-    for module in (pokerstars, pokernow, imports):
+    for module in (sitehand, pokernow, imports):
         monkeypatch.setattr(module, "MAX_FILE_BYTES", 1_000)
     refused(pokerstars.read(HOLDEM, "big.txt"), within="KiB")
     refused(pokernow.read(POKERNOW, "big.csv"), within="KiB")

@@ -7,7 +7,6 @@ action is lost or applied twice."""
 
 from __future__ import annotations
 
-import json
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -18,9 +17,9 @@ from typing import Any, cast
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidMessage
 
-from pokerfloor.server.bus import CHANNEL, libpq_url
 from pokerfloor.server.store import Store
 from pokerfloor.server.transport import Client as TransportClient
+from pokerfloor.server.wire import CHANNEL, libpq_url
 from tests.server.postgres import cluster
 from tests.server.test_faults import GAME, Client, Server, _choose
 
@@ -275,10 +274,11 @@ def test_a_bus_whose_connection_drops_connects_again_and_its_clients_play_on(pos
 
 def test_a_bus_that_cannot_connect_tries_again_waiting_longer_each_time(monkeypatch: pytest.MonkeyPatch) -> None:
     """From ``RECONNECT_SECONDS``, twice as long each try, at most ``RECONNECT_MOST``; once it
-    connects it resyncs."""
+    connects it tells the bus (which resyncs), a message half received let go."""
     import asyncio
 
-    from pokerfloor.server import bus as bus_module
+    from pokerfloor.server import wire as wire_module
+    from pokerfloor.server.wire import Pieces, PostgresWire
 
     waits: list[float] = []
     tries = 0
@@ -286,55 +286,65 @@ def test_a_bus_that_cannot_connect_tries_again_waiting_longer_each_time(monkeypa
     class Resynced(Exception):
         pass
 
-    async def connect(self: bus_module.Bus) -> None:
+    async def connect(self: PostgresWire) -> None:
         nonlocal tries
         tries += 1
         if tries <= 9:
             raise OSError("connection refused")
 
-    async def resync(self: bus_module.Bus) -> None:
+    async def resync() -> None:
         raise Resynced
+
+    async def deliver(message: dict[str, Any]) -> None:
+        raise AssertionError(message)
 
     async def sleep(seconds: float) -> None:
         waits.append(seconds)
 
-    monkeypatch.setattr(bus_module.Bus, "_connect", connect)
-    monkeypatch.setattr(bus_module.Bus, "resync", resync)
-    monkeypatch.setattr(bus_module.asyncio, "sleep", sleep)
-    bus = bus_module.Bus(cast(Any, None), "postgresql://p@h/d")
+    monkeypatch.setattr(PostgresWire, "_connect", connect)
+    monkeypatch.setattr(wire_module.asyncio, "sleep", sleep)
+    wire = PostgresWire("postgresql://p@h/d", "me")
+    wire.pieces["x.1"] = Pieces(2)
     with pytest.raises(Resynced):
-        asyncio.run(bus._keep_connected())
-    first, most = bus_module.RECONNECT_SECONDS, bus_module.RECONNECT_MOST
+        asyncio.run(wire.run(deliver, resync))
+    first, most = wire_module.RECONNECT_SECONDS, wire_module.RECONNECT_MOST
     assert waits == [min(most, first * 2 ** i) for i in range(9)] and waits[-1] == most and tries == 10
-    assert bus.reconnects == 1
+    assert wire.reconnects == 1 and not wire.pieces
 
 
 def test_a_resync_closes_what_went_through_the_bus_and_says_again_which_tables_are_its() -> None:
     """Whatever was said while the bus was down is lost: the clients relayed from here and the
     ones served here for another process are closed (1012), to reconnect and resync; the tables
-    this process runs are announced again."""
+    this process runs are announced again. The wire dropping its connection is what resyncs."""
     import asyncio
 
-    from pokerfloor.server.bus import RESTART, Bus, BusSocket, Pieces
+    from pokerfloor.server.bus import RESTART, Bus, BusSocket
+    from pokerfloor.server.wire import Hub, MemoryWire
+
+    hub = Hub()
 
     async def resync() -> tuple[Bus, BusSocket, Any]:
-        bus = Bus(cast(Any, SimpleNamespace(tables={"t1": None})), "postgresql://p@h/d")
+        bus = Bus(cast(Any, SimpleNamespace(tables={"t1": None})), wire=MemoryWire(hub))
+        await bus.wire.open()
+        carrying = asyncio.create_task(bus._carry())
         client = TransportClient(cast(Any, SimpleNamespace(client=None)))
         bus.relay(client, "t2", "{}")
         served = BusSocket(bus, "elsewhere", "c9", "10.0.0.9")
         bus.served[("elsewhere", "c9")] = served
-        bus.pieces["x.1"] = Pieces(2)
-        while not bus.outgoing.empty():
-            bus.outgoing.get_nowait()
-        await bus.resync()
+        await asyncio.sleep(0)
+        hub.said.clear()
+        hub.drop(cast(MemoryWire, bus.wire))
+        for _ in range(5):
+            await asyncio.sleep(0)
+        carrying.cancel()
         return bus, served, client
 
     bus, served, client = asyncio.run(resync())
-    assert not bus.relayed and not bus.conn_of and not bus.served and not bus.pieces
+    assert cast(MemoryWire, bus.wire).reconnects == 1
+    assert not bus.relayed and not bus.conn_of and not bus.served
     assert client.closing and list(client.outbox) == [RESTART]
     assert served.closed and served.incoming.get_nowait() is None
-    said = [json.loads(bus.outgoing.get_nowait().partition("\n")[2]) for _ in range(bus.outgoing.qsize())]
-    assert [(m["op"], m.get("table"), m.get("to"), m.get("code")) for m in said] == [
+    assert [(m["op"], m.get("table"), m.get("to"), m.get("code")) for m in hub.said] == [
         ("close", "t2", None, None),              # the owner of t2 ends the client relayed there
         ("close", None, "elsewhere", RESTART),    # the relaying process closes its client
         ("owner", "t1", None, None),
@@ -344,23 +354,29 @@ def test_a_resync_closes_what_went_through_the_bus_and_says_again_which_tables_a
 def test_a_broadcast_goes_to_each_relaying_process_as_one_message() -> None:
     """The owner's frames for five clients that one process relays, queued in one turn of its
     loop as a broadcast queues them (an update for all, an ack for one, another update), go
-    in one notification, each text once; the relaying process hands every client its frames in
-    their order, and a close queued after them comes after them."""
+    in one message, each text once; the relaying process hands every client its frames in
+    their order, and a close queued after them comes after them (over the in-memory wire)."""
     import asyncio
 
     from pokerfloor.server.bus import Bus, BusSocket
+    from pokerfloor.server.wire import Hub, MemoryWire
 
-    def drained(bus: Bus) -> list[dict[str, Any]]:
-        payloads = [bus.outgoing.get_nowait() for _ in range(bus.outgoing.qsize())]
-        return [m for m in map(bus._assemble, payloads) if m is not None]
+    hub = Hub()
+
+    def said() -> list[dict[str, Any]]:
+        messages = list(hub.said)
+        hub.said.clear()
+        return messages
 
     async def play() -> tuple[list[TransportClient], list[dict[str, Any]], list[dict[str, Any]]]:
-        relaying = Bus(cast(Any, SimpleNamespace(tables={})), "postgresql://p@h/d")
+        relaying = Bus(cast(Any, SimpleNamespace(tables={})), wire=MemoryWire(hub))
+        owner = Bus(cast(Any, SimpleNamespace(tables={"t1": None})), wire=MemoryWire(hub))
+        await relaying.wire.open()
+        carrying = asyncio.create_task(relaying._carry())
         clients = [TransportClient(cast(Any, SimpleNamespace(client=None))) for _ in range(5)]
         for client in clients:
             relaying.relay(client, "t1", "{}")
-        drained(relaying)
-        owner = Bus(cast(Any, SimpleNamespace(tables={"t1": None})), "postgresql://p@h/d")
+        said()
         sockets = [BusSocket(owner, relaying.inbox, relaying.conn_of[c], "10.0.0.1") for c in clients]
         served = [TransportClient(cast(Any, socket)) for socket in sockets]
         senders = [asyncio.create_task(client.deliver()) for client in served]
@@ -371,14 +387,14 @@ def test_a_broadcast_goes_to_each_relaying_process_as_one_message() -> None:
             await client.send_text('{"update": 2}')
         for _ in range(5):
             await asyncio.sleep(0)
-        broadcast = drained(owner)
+        broadcast = said()
         await sockets[4].close(1000)
-        closed = drained(owner)
-        for message in broadcast + closed:
-            await relaying._receive(message)
-        for task in senders:
+        closed = said()
+        for _ in range(5):
+            await asyncio.sleep(0)
+        for task in [*senders, carrying]:
             task.cancel()
-        await asyncio.gather(*senders, return_exceptions=True)
+        await asyncio.gather(*senders, carrying, return_exceptions=True)
         return clients, broadcast, closed
 
     clients, broadcast, closed = asyncio.run(play())
@@ -406,17 +422,17 @@ def test_frames_for_relayed_clients_keep_each_clients_order_when_texts_repeat() 
 def test_a_long_message_goes_in_pieces_a_notification_can_carry() -> None:
     """NOTIFY carries at most 8000 bytes: a longer message (an update with a long chat line in
     any script) is cut in pieces, each within it, and put together again in order."""
-    from pokerfloor.server.bus import Bus
+    from pokerfloor.server.wire import PostgresWire
 
-    sender, receiver = Bus(cast(Any, None), "postgresql+psycopg://p@h/d"), Bus(cast(Any, None), "postgresql://p@h/d")
+    sender, receiver = PostgresWire("postgresql+psycopg://p@h/d", "a"), PostgresWire("postgresql://p@h/d", "b")
     assert sender.url == "postgresql://p@h/d" == receiver.url
     text = "\u00e9\u4e00\U0001f0a1 " * 6000
-    sender.publish({"op": "send", "to": "x", "conn": "c", "text": text})
-    sender.publish({"op": "close", "to": "x", "conn": "c", "code": 1000})
+    sender.put({"op": "send", "to": "x", "conn": "c", "text": text})
+    sender.put({"op": "close", "to": "x", "conn": "c", "code": 1000})
     payloads = [sender.outgoing.get_nowait() for _ in range(sender.outgoing.qsize())]
     assert len(payloads) > 2 and all(len(p.encode()) < 8000 for p in payloads)
-    got = [m for m in map(receiver._assemble, payloads) if m is not None]
-    assert [m["op"] for m in got] == ["send", "close"] and got[0]["text"] == text and got[0]["from"] == sender.inbox
+    got = [m for m in map(receiver.assemble, payloads) if m is not None]
+    assert [m["op"] for m in got] == ["send", "close"] and got[0]["text"] == text
 
 
 def test_on_sqlite_there_is_no_bus(tmp_path: Path) -> None:

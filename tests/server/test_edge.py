@@ -418,7 +418,7 @@ def test_one_address_holds_at_most_its_cap_of_sockets(served: Served) -> None:
 def test_every_error_code_the_server_sends_is_in_the_protocols_table_and_no_other() -> None:
     """docs/protocol.md's Errors table lists exactly the codes ``Refused`` is raised with."""
     server = Path(__file__).parents[2] / "src" / "pokerfloor" / "server"
-    source = "\n".join(path.read_text() for path in server.glob("*.py"))
+    source = "\n".join(path.read_text() for path in server.rglob("*.py"))
     # Refused("code", ...) and a subclass's super().__init__("code", ...) (records.Broken)
     raised = set(re.findall(r'(?:Refused\(|super\(\).__init__\()\s*"([a-z_]+)"', source))
     protocol = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text()

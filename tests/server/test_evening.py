@@ -52,8 +52,8 @@ def test_the_action_clock_is_on_by_default_tda_r29(http: TestClient) -> None:
     actor = game.to_act()
     assert actor is not None
     clock = actor.state["you"]["clock"]
-    assert clock["left"] == DEFAULT_CLOCK["seconds"] + DEFAULT_CLOCK["time_bank"]
-    assert actor.state["table"]["settings"]["clock"] == DEFAULT_CLOCK
+    assert clock["left"] == DEFAULT_CLOCK.seconds + DEFAULT_CLOCK.time_bank
+    assert actor.state["table"]["settings"]["clock"] == DEFAULT_CLOCK.json()
     game.close()
 
 
@@ -188,9 +188,9 @@ def test_the_moment_between_hands_shows_the_result_until_the_next_deal(http: Tes
 
 def test_the_default_pause_is_a_real_one(http: TestClient) -> None:
     game = Session(http)
-    assert game.room.config.between_hands == {"seconds": 0.0, "showdown": 0.0}   # this test server's
+    assert game.room.config.between_hands.json() == {"seconds": 0.0, "showdown": 0.0}   # this test server's
     http_default = DEFAULT_PAUSE
-    assert http_default["seconds"] >= 2 and http_default["showdown"] > http_default["seconds"]
+    assert http_default.seconds >= 2 and http_default.showdown > http_default.seconds
     game.close()
 
 
@@ -292,10 +292,10 @@ def test_events_name_players_by_name(http: TestClient) -> None:
 def test_every_game_a_table_may_deal_is_warmed_before_it_is_dealt(http: TestClient, monkeypatch: Any) -> None:
     """Finding 6: the first razz showdown froze every page for a second: only the table's first
     game had its rankings built. Now every game of a rotation is, as the table starts."""
-    from pokerfloor.server import actor
+    from pokerfloor.server import task
 
     warmed: set[tuple[str, str]] = set()
-    monkeypatch.setattr(actor, "warm_rankings", lambda g: warmed.add((g.variant_spec.high, g.variant_spec.low)))
+    monkeypatch.setattr(task, "warm_rankings", lambda g: warmed.add((g.variant_spec.high, g.variant_spec.low)))
     game = Session(http, game=None, seats=6, rotation={"name": "8game", "small_bet": 2})
     rotation = game.room.table.rotation
     assert rotation is not None

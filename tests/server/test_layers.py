@@ -35,6 +35,6 @@ def test_the_transport_the_actor_the_bus_and_the_app_import_downward_only() -> N
 
 
 def test_nothing_the_app_builds_on_imports_it_back() -> None:
-    below = [p for p in SERVER.glob("*.py") if p.name not in ("app.py", "__init__.py")]
+    below = [p for p in SERVER.rglob("*.py") if p not in (SERVER / "app.py", SERVER / "__init__.py")]
     assert len(below) > 10
     assert [p.name for p in below if "app" in imported(p)] == []

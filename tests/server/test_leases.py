@@ -22,8 +22,9 @@ import pytest
 from sqlalchemy import select, text
 from sqlalchemy.exc import OperationalError
 
-from pokerfloor.server.bus import Bus, Relayed, libpq_url
+from pokerfloor.server.bus import Bus, Relayed
 from pokerfloor.server.store import NotOwner, Store, inputs, owners
+from pokerfloor.server.wire import libpq_url
 from pokerfloor.server.writer import Writer
 from tests.server.postgres import Cluster, running_cluster
 from tests.server.test_bus import Seat, _check_stored, _play, _seated

@@ -19,7 +19,7 @@ def test_the_hosts_presets_reach_every_update_and_survive_a_restart(http: TestCl
     assert game.host.state["table"]["presets"] == {"flop": [0.25, 0.75], "preflop": [2.0, 4.0]}
     assert seated.sync() and seated.state["table"]["presets"] == {"flop": [0.25, 0.75], "preflop": [2.0, 4.0]}
     stored = Config.parse(game.room.config.to_json())
-    assert stored.presets == {"flop": [0.25, 0.75], "preflop": [2.0, 4.0]}
+    assert stored.presets is not None and stored.presets.json() == {"flop": [0.25, 0.75], "preflop": [2.0, 4.0]}
 
 
 def test_without_presets_the_page_keeps_its_own(http: TestClient) -> None:

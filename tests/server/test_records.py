@@ -22,6 +22,7 @@ from starlette.testclient import TestClient
 from pokerfloor.server import records
 from pokerfloor.server.app import Server, create_app
 from pokerfloor.server.room import Config, Room
+from pokerfloor.server.settings import Clock
 from pokerfloor.server.store import Boundary, Store, room_records
 from tests.server.played import SETTINGS, play, write_database
 
@@ -306,5 +307,32 @@ def test_the_clock_the_host_set_is_in_the_record_and_restored() -> None:
     room.apply_stored({"kind": "set_clock", "seconds": 7, "time_bank": 3})
     record = json.dumps(records.room_record(room))
     again = records.restored("t", config(), HOST, record, {1: records.hand_json(room.hands[0])})
-    assert again.config.clock == room.config.clock == {"seconds": 7.0, "time_bank": 3.0, "timeouts_to_away": 2.0}
+    assert again.config.clock == room.config.clock == Clock(7.0, 3.0, 2.0)
     assert _plain(records.room_record(again)) == _plain(records.room_record(room))
+
+
+def test_a_room_record_is_one_typed_value_its_json_written_and_read_from_its_fields(tmp_path: Path) -> None:
+    """Issue 36: the room record is one definition (``RoomRecord``), from which its JSON is
+    written and read back, every value checked against its field's type: the record a v3
+    database holds reads into the value whose JSON is that record, and a value of the wrong type
+    in any field is named as it is read (the room is then rebuilt from its inputs)."""
+    from pokerfloor.server.room.record import RoomRecord
+    from pokerfloor.server.typedjson import Unreadable
+
+    path = tmp_path / "v3.db"
+    shutil.copy(FIXTURES / "room-records-v3.db", path)
+    store = Store(f"sqlite:///{path}")
+    stored = store.room_record("t-played")
+    store.close()
+    assert stored is not None
+    data = json.loads(stored[1])
+    assert RoomRecord.read(data).json() == data
+    room, _ = play(2, more=3)
+    live = records.room_record(room)
+    assert RoomRecord.read(_plain(live)).json() == _plain(live)
+    for field, wrong in (("seq", "7"), ("players", [["p1", "ann", "1", "h", 0, 0.0, False]]), ("paused", 0),
+                         ("action_clock", {"seconds": 30}), ("names", {"p1": 3}), ("clock", True)):
+        with pytest.raises(Unreadable, match=field):
+            RoomRecord.read({**data, field: wrong})
+    with pytest.raises(Unreadable, match="no field 'extra'"):
+        RoomRecord.read({**data, "extra": 1})

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -230,3 +231,24 @@ def test_a_refused_input_changes_nothing_and_the_inputs_taken_rebuild_the_room(d
     for entry in taken:
         again.apply_stored(entry)
     assert room_state(again) == room_state(room)
+
+
+def test_a_top_up_the_host_approves_after_the_table_filled_is_refused_as_its_replay_would_be() -> None:
+    """Issue 36: a command is checked once, as it is parsed; a top-up asked for is applied only
+    when the host approves it, and the table may hold more chips by then. It is refused then
+    (``bad_field`` ``chips``, the table's cap), as the same input read back from the store is,
+    so that the inputs taken rebuild the room."""
+    from pokerfloor.server.commands import TABLE_CHIPS, EditStack, TopUp
+    from pokerfloor.server.inputs import AskTopUp
+
+    limit = {**GAME, "structure": "fixed_limit"}        # no highest buy-in: only the table's cap
+    settings = {"seed": MASTER, "clock": None, "approval": True}
+    room = seated(Room("t", Config.parse({"game": limit, "seats": 4, "options": settings}), HOST))
+    room.apply(AskTopUp(player_id="p1", chips=100, post=False, request_id="up1"))
+    room.apply(EditStack(seat=2, chips=TABLE_CHIPS - 600 - 50))
+    approved = TopUp(player_id="p1", chips=100, post=False, request_id="up1")
+    before = room_state(room)
+    for apply in (room.apply, lambda entry: room.apply_stored(entry.json())):
+        with pytest.raises(Refused) as refused:
+            apply(approved)
+        assert refused.value.field == "chips" and room_state(room) == before

@@ -74,6 +74,8 @@ def test_convert_writes_phh_that_replays(tmp_path: Path) -> None:
     out = tmp_path / "all.phhs"
     result = CliRunner().invoke(app, ["convert", str(DATA), "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert "17 hands written" in result.output
+    # 17 real site hands, and the 10 composed for the GGPoker, Winamax, 888, party and iPoker readers
+    assert "27 hands written" in result.output
     hands = phh.load(out)
-    assert len(hands) == 17 and all(verify_history(h).passed for h in hands)
+    assert len(hands) == 27 and all(verify_history(h).passed for h in hands)
+    assert {h.venue for h in hands} >= {"GGPoker", "Winamax", "888poker", "partypoker", "iPoker"}

@@ -4,6 +4,7 @@ stats/tracker.py quotes): the chances and the hits of every player."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -109,7 +110,14 @@ def test_every_stat_has_one_definition() -> None:
     assert len(STAT_KEYS) == len(set(STAT_KEYS))
 
 
-def test_the_terminal_json_and_html_give_the_same_figures(tmp_path) -> None:  # type: ignore[no-untyped-def]
+CORPUS_DEV = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus" / "phh" / "dev"
+
+
+@pytest.mark.parametrize("where", ["site histories", "PHH corpus"])
+def test_the_terminal_json_and_html_give_the_same_figures(tmp_path, where) -> None:  # type: ignore[no-untyped-def]
+    """``pokerfloor stats`` over the site histories of the test data and over the PHH corpus'
+    dev set (the issue's done-when): each player's every column is the same figure in the JSON
+    and the HTML report, and the terminal table shows the JSON's VPIP for the top player."""
     import html
     import json
     import re
@@ -120,7 +128,8 @@ def test_the_terminal_json_and_html_give_the_same_figures(tmp_path) -> None:  # 
     from pokerfloor.cli import app, stats  # noqa: F401 - registers the command
     from pokerfloor.stats.report import COLUMNS
 
-    data = Path(__file__).parents[1] / "io" / "data" / "imports"
+    data = Path(__file__).parents[1] / "io" / "data" / "imports" if where == "site histories" else CORPUS_DEV
+    assert data.is_dir(), f"missing: {data}"
     report = tmp_path / "report.html"
     found = CliRunner().invoke(app, ["stats", str(data), "--json", "--html", str(report)])
     assert found.exit_code == 0, found.output
@@ -133,7 +142,10 @@ def test_the_terminal_json_and_html_give_the_same_figures(tmp_path) -> None:  # 
         for (key, _), (value, _) in zip(COLUMNS, cells[1:], strict=True):
             expected = players[name][key]
             assert (value == "-1e99") if expected is None else float(value) == pytest.approx(expected), (name, key)
+    assert len(re.findall(r"<tr>", first_table)) == len(players)
     table = CliRunner().invoke(app, ["stats", str(data)], terminal_width=250)
-    mad = next(line for line in table.output.splitlines() if "MadOreos" in line)
-    assert f"{players['MadOreos']['vpip']:.0%}" in mad
+    cells = {line.split("│")[1].strip(): line for line in table.output.splitlines() if line.count("│") > 2}
+    top = max((row for row in players.values() if row["player"] in cells), key=lambda row: row["hands"])
+    line = cells[top["player"]]
+    assert f"{top['vpip']:.0%}" in line and f"{top['pfr']:.0%}" in line
     assert "<script>" in page and "by position" in page

@@ -20,9 +20,20 @@ from pokerfloor.acpc.matchstate import (
     state_line,
     text_of_action,
 )
-from pokerfloor.acpc.openspiel import gamedef_from_openspiel, openspiel_action, openspiel_parameters
+from pokerfloor.acpc.openspiel import (
+    SPIEL_GAMES,
+    game_of_openspiel,
+    gamedef_from_openspiel,
+    openspiel_action,
+    openspiel_card,
+    openspiel_game_name,
+    openspiel_parameters,
+    small_game_action,
+    small_game_move,
+)
 
 __all__ = [
+    "SPIEL_GAMES",
     "Dealer",
     "Gamedef",
     "GamedefError",
@@ -36,11 +47,14 @@ __all__ = [
     "action_of_text",
     "answer",
     "betting_of",
+    "game_of_openspiel",
     "gamedef_from_openspiel",
     "gamedef_of",
     "hand_of",
     "matchstate_of",
     "openspiel_action",
+    "openspiel_card",
+    "openspiel_game_name",
     "openspiel_parameters",
     "parse_gamedef",
     "parse_matchstate",
@@ -48,6 +62,8 @@ __all__ = [
     "play",
     "read_states",
     "resume_point",
+    "small_game_action",
+    "small_game_move",
     "state_line",
     "style_policy",
     "text_of_action",

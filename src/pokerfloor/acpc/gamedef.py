@@ -6,9 +6,15 @@ deck and deal sizes. Positions are counted from the seat left of the button, so 
 last position; heads-up the button posts the small blind and acts first before the flop.
 
 ACPC ranks hands by the best five of all a player's cards, with no antes and no pot limit, so
-only hold'em with blinds maps both ways: no-limit or fixed-limit, two to ten players, with the
-small bet on the first two rounds and the big bet on the last two. Anything else is refused
-with a ``GamedefError`` that says which field cannot be expressed.
+hold'em with blinds maps both ways: no-limit or fixed-limit, two to ten players, with the
+small bet on the first two rounds and the big bet on the last two. So do the small games of
+research, Kuhn poker and Leduc hold'em (``Game.kuhn()``, ``Game.leduc()``), as ACPC and
+OpenSpiel's ``universal_poker`` define them: their antes are equal blinds (a blind all pay
+equally is an ante), position 0 acts first in every round, and their decks are ACPC's lowest
+ranks (Kuhn's J, Q, K are ACPC's 2, 3, 4 of one suit; Leduc's J, Q, K of spades and hearts are
+its 2, 3, 4 of clubs and diamonds, the ``i``-th card of the variant's deck the ``i``-th of
+ACPC's), which rank alike. Anything else is refused with a ``GamedefError`` that says which
+field cannot be expressed.
 """
 
 from __future__ import annotations
@@ -16,11 +22,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.rules import Game, HouseRules
+from pokerfloor.rules import RESEARCH_VARIANTS, Game, HouseRules
 
 HOLDEM_BOARD = (0, 3, 1, 1)
 UNLIMITED_STACK = 2**31 - 1
 """The stack of a gamedef that names none: the ACPC dealer's largest 32-bit number."""
+ACPC_SMALL_GAMES = ("kuhn", "leduc")
+"""The small games of research ACPC plays as pokerfloor does: its five-card ranking of one or two
+cards is theirs. Rhode Island hold'em's three-card ranking (a straight above a flush) is not."""
 _LIST_KEYS = ("stack", "blind", "raisesize", "firstplayer", "maxraises", "numboardcards")
 _NUMBER_KEYS = ("numplayers", "numrounds", "numsuits", "numranks", "numholecards")
 
@@ -44,8 +53,15 @@ class Gamedef:
     def betting(self) -> str:
         return "nolimit" if self.game.structure == "no_limit" else "limit"
 
+    @property
+    def small_game(self) -> bool:
+        """Whether the game is one of the small games of research (Kuhn poker, Leduc hold'em)."""
+        return self.game.variant in ACPC_SMALL_GAMES
+
     def blind_of(self, position: int) -> int:
-        """The blind ``position`` posts (0 for a seat that posts none)."""
+        """The blind ``position`` posts (0 for a seat that posts none; a small game's ante)."""
+        if self.small_game:
+            return self.game.ante
         small, big = _blinds(self.game)
         if self.players == 2:
             return (big, small)[position]
@@ -53,12 +69,17 @@ class Gamedef:
 
     def first_players(self) -> tuple[int, ...]:
         """The first position to act in each round, 0-based: the seat after the big blind
-        before the flop, the first seat left of the button after it."""
+        before the flop, the first seat left of the button after it (every round of a small
+        game)."""
+        if self.small_game:
+            return (0,) * self.game.variant_spec.betting_rounds
         preflop = 1 if self.players == 2 else 2 % self.players
         return (preflop, 0, 0, 0)
 
     def text(self) -> str:
         """The gamedef as the ACPC dealer reads it."""
+        if self.small_game:
+            return self._small_text()
         game = self.game
         lines = [
             "GAMEDEF",
@@ -78,6 +99,42 @@ class Gamedef:
         return "\n".join(lines) + "\n"
 
 
+    def _small_text(self) -> str:
+        game, spec = self.game, self.game.variant_spec
+        rounds = spec.betting_rounds
+        small = spec.small_bet_rounds
+        cap = game.house.raises_allowed(rounds)
+        assert cap is not None  # gamedef_of refuses an uncapped small game
+        ranks, suits = _deck_shape(game)
+
+        def per_round(values: list[int]) -> str:
+            return " ".join(map(str, values))
+
+        lines = [
+            "GAMEDEF",
+            "limit",
+            f"numPlayers = {self.players}",
+            f"numRounds = {rounds}",
+            "stack = " + " ".join(map(str, self.stacks)),
+            "blind = " + " ".join(str(self.blind_of(p)) for p in range(self.players)),
+            "raiseSize = " + per_round([game.small_bet if r < small else game.big_bet for r in range(rounds)]),
+            "firstPlayer = " + per_round([p + 1 for p in self.first_players()]),
+            "maxRaises = " + per_round([cap + 1] * rounds),
+            f"numSuits = {suits}",
+            f"numRanks = {ranks}",
+            f"numHoleCards = {spec.hole_cards}",
+            "numBoardCards = " + per_round([0, *spec.board]),
+            "END GAMEDEF",
+        ]
+        return "\n".join(lines) + "\n"
+
+
+def _deck_shape(game: Game) -> tuple[int, int]:
+    """A small game's deck as ACPC's: so many ranks, each in so many suits."""
+    cards = game.variant_spec.cards
+    return len({c.rank for c in cards}), len({c.suit for c in cards})
+
+
 def _blinds(game: Game) -> tuple[int, int]:
     if len(game.blinds) != 2 or game.first_blind_on_button:
         raise GamedefError("ACPC games have a small and a big blind left of the button")
@@ -88,6 +145,8 @@ def gamedef_of(game: Game, stacks: tuple[int, ...] | list[int]) -> Gamedef:
     """``game`` with these starting stacks as an ACPC gamedef, or ``GamedefError`` naming what
     ACPC cannot express. The game is played as ACPC's dealer plays it: a fold when a check is
     free is refused (``fold_facing_no_bet="refused"``)."""
+    if game.variant in ACPC_SMALL_GAMES:
+        return _small_gamedef(game, stacks)
     if game.variant != "holdem":
         raise GamedefError(f"ACPC ranks the best five of all cards: {game.variant} is not expressible")
     if game.structure not in ("no_limit", "fixed_limit"):
@@ -102,6 +161,19 @@ def gamedef_of(game: Game, stacks: tuple[int, ...] | list[int]) -> Gamedef:
         raise GamedefError("ACPC keeps the raise cap when two players are left: use cap_lifted_heads_up=False")
     if not 2 <= len(stacks) <= 10 or any(s <= 0 for s in stacks):
         raise GamedefError("ACPC games need two to ten positive stacks")
+    return Gamedef(game.with_house(fold_facing_no_bet="refused"), tuple(stacks))
+
+
+def _small_gamedef(game: Game, stacks: tuple[int, ...] | list[int]) -> Gamedef:
+    spec = game.variant_spec
+    if game.structure != "fixed_limit" or game.blinds or game.bb_ante or game.button_ante or not game.ante:
+        raise GamedefError(f"ACPC plays {spec.title} fixed limit with an ante a player and no blinds")
+    if game.house.raises_allowed(spec.betting_rounds) is None or game.house.cap_lifted_heads_up:
+        raise GamedefError("ACPC caps the raises of every round, two players left or not")
+    if game.min_chip != 1:
+        raise GamedefError("ACPC chips are single units (min_chip 1)")
+    if not 2 <= len(stacks) <= spec.max_players or any(s <= 0 for s in stacks):
+        raise GamedefError(f"{spec.title} needs two to {spec.max_players} positive stacks")
     return Gamedef(game.with_house(fold_facing_no_bet="refused"), tuple(stacks))
 
 
@@ -130,6 +202,40 @@ def parse_gamedef(text: str) -> Gamedef:
     return _gamedef_from(betting, fields)
 
 
+def _small_game_of(betting: str, fields: dict[str, list[int]], shape: dict[str, int]) -> Gamedef | None:
+    """The small game of research whose deck, rounds and board the gamedef names, or ``None``
+    when it names none of them."""
+    board = tuple(fields.get("numboardcards", ()))
+    for name in ACPC_SMALL_GAMES:
+        spec = RESEARCH_VARIANTS[name]
+        ranks, suits = _deck_shape(Game(variant=name, structure="fixed_limit", ante=1, small_bet=1))
+        mine = {"numrounds": spec.betting_rounds, "numsuits": suits, "numranks": ranks, "numholecards": spec.hole_cards}
+        if shape != mine or board != (0, *spec.board):
+            continue
+        rounds = spec.betting_rounds
+        players = _one(fields, "numplayers", 0)
+        blinds = fields.get("blind", [])
+        if betting != "limit" or len(blinds) != players or len(set(blinds)) != 1 or not blinds[0] > 0:
+            raise GamedefError(f"{spec.title} is limit, with one equal blind (its ante) a player")
+        sizes, caps = fields.get("raisesize", []), fields.get("maxraises", [])
+        small = spec.small_bet_rounds
+        if len(sizes) != rounds or len(set(sizes[:small])) != 1 or len(set(sizes[small:] or [0])) != 1:
+            raise GamedefError(f"{spec.title}'s raiseSize is the small bet for {small} rounds, then the big bet")
+        if len(caps) != rounds or len(set(caps)) != 1 or caps[0] < 1:
+            raise GamedefError(f"{spec.title}'s maxRaises is the same on every round, at least 1")
+        if tuple(fields.get("firstplayer", [1] * rounds)) != (1,) * rounds:
+            raise GamedefError(f"in {spec.title} position 1 acts first in every round")
+        stacks = fields.get("stack", [UNLIMITED_STACK])
+        stacks = stacks * players if len(stacks) == 1 else stacks
+        if len(stacks) != players:
+            raise GamedefError("stack lists one stack, or one per player")
+        house = HouseRules(**{**dict(spec.house), "raise_cap": caps[0] - 1})
+        game = Game(variant=name, structure="fixed_limit", ante=blinds[0], small_bet=sizes[0], big_bet=sizes[-1],
+                    house=house)
+        return gamedef_of(game, stacks)
+    return None
+
+
 def _one(fields: dict[str, list[int]], key: str, default: int) -> int:
     values = fields.get(key, [default])
     return values[0] if values else default
@@ -138,6 +244,9 @@ def _one(fields: dict[str, list[int]], key: str, default: int) -> int:
 def _gamedef_from(betting: str, fields: dict[str, list[int]]) -> Gamedef:
     players = _one(fields, "numplayers", 0)
     shape = {key: _one(fields, key, 0) for key in ("numrounds", "numsuits", "numranks", "numholecards")}
+    research = _small_game_of(betting, fields, shape)
+    if research is not None:
+        return research
     if shape != {"numrounds": 4, "numsuits": 4, "numranks": 13, "numholecards": 2}:
         raise GamedefError(f"only hold'em (4 rounds, 52 cards, 2 hole cards) maps to a pokerfloor game, not {shape}")
     if tuple(fields.get("numboardcards", ())) != HOLDEM_BOARD:

@@ -16,7 +16,12 @@ kind                      reader                                              re
 ``table-record``          ``Table.from_record``, the hand played out, ended,  ``RecordError``
                           verified, and the next one dealt
 ``seat-view``             ``SeatView.from_json``                              ``RecordError``
+``event-record``          ``MultiTableTournament.from_record``, then the      ``RecordError``
+                          event played to its end (``bench.fuzz_records``)
 ========================  ==================================================  ===================
+
+A table or event record that loads and then raises anything while it plays on is a record that
+"loads and breaks later" (``FuzzReport.broke_later``; ``--only fuzz-records``): the target is none.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pokerfloor.cards import FULL_DECK, SHORT_DECK
+from pokerfloor.cards import FULL_DECK
 from pokerfloor.errors import IllegalAction
 from pokerfloor.hand import Hand, HandRecord, RecordError, SeatView
 from pokerfloor.io.phh import HandHistory, PHHFormatError, history_files, read_entries
@@ -54,6 +59,8 @@ class FuzzReport:
     seconds: float = 0.0
     by_kind: dict[str, list[int]] = field(default_factory=dict)
     """Each kind's inputs: ``[read, refused]``."""
+    broke_later: list[str] = field(default_factory=list)
+    """Records that loaded and then failed to play on (each is also in ``escaped``)."""
 
     @property
     def clean(self) -> bool:
@@ -165,7 +172,7 @@ class Seed:
 
     @property
     def json(self) -> bool:
-        return self.kind in ("hand-record", "table-record", "seat-view") or self.name.endswith(".json")
+        return self.kind in ("hand-record", "table-record", "seat-view", "event-record") or self.name.endswith(".json")
 
 
 def mutate_json(text: str, rng: random.Random) -> str:
@@ -235,14 +242,26 @@ def read_as(kind: str, text: str, name: str, report: FuzzReport, rng: random.Ran
                 hand = Hand.from_record(record, rng=None if record.seed else random.Random(rng.getrandbits(32)))
             elif kind == "table-record":
                 table = _table_loader()(text, rng=random.Random(rng.getrandbits(32)))
+            elif kind == "event-record":
+                from pokerfloor.table.event import MultiTableTournament
+
+                event = MultiTableTournament.from_record(text)
             else:
                 SeatView.from_json(text)
         except RecordError as refused:
             return _short(refused)
-        if kind == "hand-record":
-            play_on(hand, rng)
-        elif kind == "table-record":
-            play_table_on(table, rng)
+        try:
+            if kind == "hand-record":
+                play_on(hand, rng)
+            elif kind == "table-record":
+                play_table_on(table, rng)
+            elif kind == "event-record":
+                from pokerfloor.bench.fuzz_records import play_event_on
+
+                play_event_on(event, rng)
+        except Exception as error:  # loaded, then broke: the record should have been refused
+            report.broke_later.append(f"{kind}: {type(error).__name__}: {str(error)[:200]}")
+            raise
         return True
     read = False
     for entry in entries:
@@ -306,7 +325,7 @@ def _deal_by_hand(hand: Hand, at: Any, rng: random.Random) -> bool:
     seen = {c for c in hand.board if c is not None} | {c for cards in hand.holes.values() for c in cards if c}
     for event in hand.events:
         seen |= {c for c in event.cards if c is not None}
-    deck = SHORT_DECK if hand.game.variant_spec.short_deck else FULL_DECK
+    deck = hand.game.variant_spec.cards
     left = [c for c in deck if c not in seen]
     if len(left) < request.count:
         return False
@@ -351,7 +370,7 @@ def check_one(seed: Seed, text: str, report: FuzzReport, rng: random.Random, *, 
         report.escaped.append(f"{tag} ({seed.kind} {seed.name}): {type(error).__name__}: {str(error)[:200]}")
     took = time.process_time() - started
     report.slowest = max(report.slowest, took)
-    if took > SECOND:
+    if took > SECOND and seed.kind != "event-record":  # an event played to its end takes its time
         report.slow.append(f"{tag} ({seed.kind} {seed.name}): {took:.2f} s")
 
 
@@ -394,13 +413,14 @@ def fuzz_all(seeds: Sequence[Seed], inputs: int, *, seed: int = 0) -> FuzzReport
 
 def file_seeds(paths: Iterable[str | Path]) -> list[Seed]:
     """The hand-history files under the paths: PHH (``.phh``, ``.phhs``) and the sites' (``.txt``,
-    ``.csv``, ``.json``)."""
+    ``.csv``, ``.json``, ``.xml``)."""
     seeds = []
     for given in paths:
         root = Path(given)
         files = sorted(root.rglob("*")) if root.is_dir() else [root]
         for path in files:
-            kind = {".phh": "phh", ".phhs": "phhs", ".txt": "site", ".csv": "site", ".json": "site"}.get(path.suffix)
+            kind = {".phh": "phh", ".phhs": "phhs", ".txt": "site", ".csv": "site", ".json": "site",
+                    ".xml": "site"}.get(path.suffix)
             if kind is None or not path.is_file():
                 continue
             text = path.read_text(encoding="utf-8-sig")
@@ -444,6 +464,16 @@ def record_seeds(count: int = 12, *, seed: int = 0) -> list[Seed]:
     for k in range(count):
         seeds.append(Seed("table-record", _table_session(random.Random(seed + k)).record().to_json()))
     return seeds
+
+
+def table_and_event_seeds(count: int = 12, *, seed: int = 0) -> list[Seed]:
+    """Records of tables with every option (``bench.soak_tables``) and of random multi-table
+    events, ``count`` of each, cut between hands or in one."""
+    from pokerfloor.bench.fuzz_records import event_record_text, table_record_text
+
+    seeds = [Seed("table-record", table_record_text(seed + k)) for k in range(count)]
+    seeds += [Seed("table-record", _table_session(random.Random(seed + k)).record().to_json()) for k in range(count)]
+    return seeds + [Seed("event-record", event_record_text(seed + k)) for k in range(count)]
 
 
 def _table_session(rng: random.Random) -> Any:

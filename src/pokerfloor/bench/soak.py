@@ -39,6 +39,8 @@ class SoakReport:
     stuck: list[str] = field(default_factory=list)
     violations: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    seen: dict[str, int] = field(default_factory=dict)
+    """How often each option was exercised (the table soak: bomb pots, double boards, runs...)."""
 
     @property
     def clean(self) -> bool:
@@ -53,6 +55,8 @@ class SoakReport:
         self.stuck += other.stuck
         self.violations += other.violations
         self.seconds += other.seconds
+        for name, count in other.seen.items():
+            self.seen[name] = self.seen.get(name, 0) + count
 
 
 def random_game(rng: random.Random) -> Game:

@@ -61,10 +61,13 @@ def play_event(
                 continue                    # tick moves the clock on
             raise RuntimeError(f"no table may deal: {event!r}")
         idle = 0
+        dealt = []
         for no in ready:
-            event.deal(no)
-            hands += 1
-        for no in ready:
+            if no in event.ready():         # a hand over at its deal (all in on the blinds) may break this table
+                event.deal(no)
+                dealt.append(no)
+                hands += 1
+        for no in dealt:
             if no in event.tables:
                 _play_out(event, no, rng, check)
         if hands > most_hands:
@@ -94,7 +97,7 @@ def _play_unevenly(
         if tick is not None:
             tick(event)
         for no in event.ready():
-            if not in_play or rng.random() < 0.6:
+            if (not in_play or rng.random() < 0.6) and no in event.ready():
                 event.deal(no)
                 in_play.add(no)
                 hands += 1

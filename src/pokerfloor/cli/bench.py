@@ -26,7 +26,8 @@ def bench(
             "--only",
             help=(
                 "Run only this benchmark (repeatable): play, play-batch, eval, eval-batch, equity, replay, "
-                "env-batch, env-aec, soak, fuzz, serve, tournament, cfr-plus, cfr-vanilla, equity-hand-range, "
+                "env-batch, env-aec, soak, soak-tables, fuzz, fuzz-records, serve, serve-tournament, tournament, "
+                "cfr-plus, cfr-vanilla, equity-hand-range, "
                 "equity-range-range, equity-three-way, "
                 "equity-board (its cases, or a part: equity-board-flop, equity-board-turn-range-20, ...)."
             ),
@@ -51,9 +52,12 @@ def bench(
     ] = None,
     hands: Annotated[
         int | None,
-        typer.Option("--hands", min=1, help="Soak: random hands to play (default 10**6, quick 10**4); "
-                     "serve: hands a table (default 20, quick 3)."),
+        typer.Option("--hands", min=1, help="Soak, soak-tables: random hands to play (default 10**6, quick "
+                     "10**4, soak-tables quick 2,000); serve: hands a table (default 20, quick 3)."),
     ] = None,
+    workers: Annotated[
+        int, typer.Option("--workers", min=1, help="Soak-tables: processes playing tables at once (default 2).")
+    ] = 2,
     inputs: Annotated[
         int | None, typer.Option("--inputs", min=1, help="Soak: mutated hand histories to read (default 10**5); "
                                  "fuzz: mutated inputs of every reader (default 10**4, quick 500).")
@@ -85,6 +89,14 @@ def bench(
     from pokerfloor.bench import Config, installed_peers, run, select, steps_total
     from pokerfloor.bench.report import markdown, rate_text, ratio_text
 
+    if only and "serve-tournament" in only:
+        from pokerfloor.bench.serve_tournament import report as serve_tournament
+
+        if not serve_tournament(quick=quick, json_path=json_path):
+            raise typer.Exit(1)
+        only = [name for name in only if name != "serve-tournament"]
+        if not only:
+            return
     if only and "serve" in only:
         if not _serve(quick=quick, seed=seed or 0, hands=hands, tables=tables, think=think,
                       spectators=spectators, downloaders=downloaders, json_path=json_path):
@@ -97,9 +109,17 @@ def bench(
         only = [name for name in only if name != "tournament"]
         if not only:
             return
-    if only and "fuzz" in only:
-        clean = _fuzz(quick=quick, seed=seed or 0, inputs=inputs, corpus=corpus)
-        only = [name for name in only if name != "fuzz"]
+    if only and ("fuzz" in only or "fuzz-records" in only):
+        records = "fuzz-records" in only and "fuzz" not in only
+        clean = _fuzz(quick=quick, seed=seed or 0, inputs=inputs, corpus=corpus, records=records)
+        only = [name for name in only if name not in ("fuzz", "fuzz-records")]
+        if not clean:
+            raise typer.Exit(1)
+        if not only:
+            return
+    if only and "soak-tables" in only:
+        clean = _soak_tables(quick=quick, seed=seed or 0, hands=hands, workers=workers)
+        only = [name for name in only if name != "soak-tables"]
         if not clean:
             raise typer.Exit(1)
         if not only:
@@ -229,20 +249,22 @@ def _serve(*, quick: bool, seed: int, hands: int | None, tables: int | None, thi
     return got.errors == 0
 
 
-def _fuzz(*, quick: bool, seed: int, inputs: int | None, corpus: Path | None) -> bool:
+def _fuzz(*, quick: bool, seed: int, inputs: int | None, corpus: Path | None, records: bool = False) -> bool:
     """Every reader fuzzed (``pokerfloor.bench.fuzz.fuzz_all``): the PHH files under the corpus,
     the site histories of tests/io/data/imports, and records, views and tables of random play,
     mutated and hostile; whether every input was read or refused with its documented error,
-    each within a second."""
+    each within a second. ``records``: only the table and event records (``fuzz-records``),
+    of tables with every option and of multi-table events, each one that loads played on."""
     from rich.console import Console
     from rich.table import Table
 
-    from pokerfloor.bench.fuzz import SECOND, file_seeds, fuzz_all, record_seeds
+    from pokerfloor.bench.fuzz import SECOND, file_seeds, fuzz_all, record_seeds, table_and_event_seeds
 
     console = Console()
     inputs = inputs or (500 if quick else 10_000)
-    folders = [corpus or Path("../shared/corpus/phh/dev"), Path("tests/io/data/imports")]
-    seeds = file_seeds([f for f in folders if f.exists()]) + record_seeds(12, seed=seed)
+    folders = [] if records else [corpus or Path("../shared/corpus/phh/dev"), Path("tests/io/data/imports")]
+    seeds = (table_and_event_seeds(4 if quick else 40, seed=seed) if records else
+             file_seeds([f for f in folders if f.exists()]) + record_seeds(12, seed=seed))
     kinds = sorted({s.kind for s in seeds})
     console.print(f"fuzz: {inputs:,} inputs from {len(seeds)} seeds ({', '.join(kinds)}), seed {seed}; "
                   f"folders {', '.join(str(f) for f in folders if f.exists()) or 'none'}")
@@ -255,7 +277,8 @@ def _fuzz(*, quick: bool, seed: int, inputs: int | None, corpus: Path | None) ->
         table.add_row(kind, f"{read:,}", f"{refused:,}")
     console.print(table)
     console.print(f"{len(found.escaped)} escaped, {len(found.slow)} over {SECOND:g} s; slowest {found.slowest:.3f} s; "
-                  f"{found.hands:,} hands read and verified")
+                  f"{found.hands:,} hands read and verified; {len(found.broke_later)} records that load and "
+                  "break later")
     for problem in (found.escaped + found.slow)[:30]:
         console.print(f"[red]{problem}[/red]")
     return found.clean
@@ -316,3 +339,47 @@ def _soak(*, quick: bool, seed: int, hands: int | None, inputs: int | None, corp
     for problem in problems[:30]:
         console.print(f"[red]{problem}[/red]")
     return not problems and fuzzed is not None
+
+
+def _soak_tables(*, quick: bool, seed: int, hands: int | None, workers: int) -> bool:
+    """The table soak with every option (``pokerfloor.bench.soak_tables``), in ``workers``
+    processes, with its progress as it goes: counts, rates, what was exercised and every
+    problem found; whether it came out clean."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from pokerfloor.bench.soak import SoakReport
+    from pokerfloor.bench.soak_tables import soak_tables
+    from pokerfloor.hand import COMPILED
+
+    console = Console()
+    hands = hands or (2_000 if quick else 1_000_000)
+    console.print(f"soak-tables: {hands:,} hands at random tables from seed {seed}, {workers} worker"
+                  f"{'s' if workers > 1 else ''}, hand engine {'compiled' if COMPILED else 'pure Python'}")
+    started = time.perf_counter()
+    shown = [0.0]
+
+    def progress(so_far: SoakReport) -> None:
+        now = time.perf_counter() - started
+        if now - shown[0] >= (0 if quick else 30) or so_far.hands >= hands:
+            shown[0] = now
+            console.print(f"  {so_far.hands:,} hands, {so_far.actions:,} actions in {now:,.0f} s "
+                          f"({so_far.hands / max(now, 1e-9):,.0f} hands/s): {len(so_far.crashes)} crashes, "
+                          f"{len(so_far.stuck)} stuck, {len(so_far.violations)} chip errors")
+
+    played = soak_tables(hands, seed=seed, workers=workers, progress=progress)
+    table = Table(title="Table soak, every option", title_justify="left")
+    table.add_column("what")
+    table.add_column("count", justify="right")
+    table.add_row("hands played", f"{played.hands:,} ({played.hands / played.seconds:,.0f}/s)")
+    table.add_row("actions", f"{played.actions:,}")
+    table.add_row("set-ups refused (what the table cannot deal)", f"{played.refused_setups:,}")
+    table.add_row("crashes, stuck hands, chip errors",
+                  f"{len(played.crashes)}, {len(played.stuck)}, {len(played.violations)}")
+    for name, count in sorted(played.seen.items()):
+        if not name.startswith(tuple("23456789")) or name.endswith("dealt in"):
+            table.add_row(f"  {name}", f"{count:,}")
+    console.print(table)
+    for problem in (played.crashes + played.stuck + played.violations)[:30]:
+        console.print(f"[red]{problem}[/red]")
+    return played.clean

@@ -62,7 +62,10 @@ def serve_command(
     port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
     origin: Annotated[list[str] | None, typer.Option("--origin", help="Another web origin allowed.")] = None,
     flood: Annotated[int, typer.Option("--flood", help="Frames a second a client may send.")] = 40,
-    bots: Annotated[int, typer.Option("--bots", min=0, max=8, help="House bots at the table (it deals at once).")] = 0,
+    bots: Annotated[int, typer.Option("--bots", min=0, max=500, help=(
+        "House bots at the table (at most 8; it deals at once), or in the --tournament event."))] = 0,
+    tournament: Annotated[str | None, typer.Option(
+        "--tournament", help="Open a multi-table event instead of a table: turbo, deep, pko or horse.")] = None,
     approve: Annotated[bool, typer.Option("--approve/--no-approve",
                                           help="You approve each seat a friend asks for.")] = True,
     open_browser: Annotated[bool, typer.Option("--open", help="Open the host link in the browser.")] = False,
@@ -103,6 +106,9 @@ def serve_command(
     if public_url is not None and urlsplit(public_url).scheme not in ("http", "https"):
         typer.echo(f"error: --public-url is an http:// or https:// address, not {public_url!r}", err=True)
         raise typer.Exit(2)
+    if tournament is None and bots > 8:
+        typer.echo("error: a table seats at most 8 house bots (--tournament takes more)", err=True)
+        raise typer.Exit(2)
     try:
         dealt = house_game(game)
     except ValueError as wrong:
@@ -131,9 +137,9 @@ def serve_command(
                        **proxy_options(forwarded_allow_ips))
     )
     opener = threading.Thread(
-        target=_open_house_table,
-        args=(server, house_table, host, port, public_url, bots, approve, open_browser, house, dealt,
-              HOUSE_THINK),
+        target=_open_house_table if tournament is None else _open_house_event,
+        args=(server, house_table, host, port, public_url, bots, approve, open_browser, house, dealt, HOUSE_THINK)
+        if tournament is None else (server, tournament, host, port, public_url, bots, house),
         name="pokerfloor-house", daemon=True,
     )
     opener.start()
@@ -291,6 +297,34 @@ def _open_house_table(server: Any, house_table: Callable[..., Any], host: str, p
             typer.echo("no web browser found here: open the host link yourself", err=True)
 
 
+def _open_house_event(server: Any, template: str, host: str, port: int, public_url: str | None, bots: int,
+                      house: list[Any]) -> None:
+    """Once the server listens: open an event of ``template`` with ``bots`` house bots and print
+    its links (the lobby, the host's, and the invite link players register by)."""
+    import time
+
+    from pokerfloor.server.event.botclient import open_event
+
+    while not server.started:
+        if server.should_exit:
+            return
+        time.sleep(0.05)
+    local = base_url("127.0.0.1" if host in ANY_ADDRESS else host, port)
+    try:
+        event_id, host_token = open_event(local, template, bots)
+    except Exception as error:
+        typer.echo(f"error: the event was not opened: {error}", err=True)
+        house.append(None)
+        server.should_exit = True
+        return
+    shown = (public_url or base_url(host, port)).rstrip("/")
+    typer.echo(f"a {template} event with {bots} house bot{'s' * (bots != 1)}; the host starts it from the lobby:")
+    typer.echo(f"  host link (the lobby with your controls; keep it private): {shown}/tournament.html?e={event_id}"
+               f"#host={host_token}")
+    typer.echo(f"  big-screen clock: {shown}/clock.html?e={event_id}")
+    typer.echo(f"  invite link (players register by it): {shown}/event.html?e={event_id}")
+
+
 class HouseGame(NamedTuple):
     """The house table's game as ``create_table`` takes it: a ``game``, or a ``rotation``."""
 
@@ -329,7 +363,9 @@ def house_game(name: str) -> HouseGame:
 
 @app.command("bot")
 def bot_command(
-    url: Annotated[str, typer.Option("--url", help="The table's invite link (http://host:port/table.html?t=ID).")],
+    url: Annotated[str, typer.Option("--url", help=(
+        "The table's invite link (http://host:port/table.html?t=ID), or an event's "
+        "(http://host:port/event.html?e=ID): the bot registers and plays to the end."))],
     style: Annotated[str, typer.Option("--style", help="rock, station, maniac or pro.")] = "pro",
     name: Annotated[str, typer.Option("--name", help="The bot's name at the table.")] = "bot",
     seat: Annotated[int, typer.Option("--seat", help="The seat to ask for.")] = 1,
@@ -337,6 +373,17 @@ def bot_command(
 ) -> None:
     """Sit a bot at a served table, as a client of the same protocol as people."""
     from pokerfloor.server.botclient import SeatLost, play
+    from pokerfloor.server.event.botclient import is_event_link, play_event
+
+    if is_event_link(url):      # an event's invite link: register by it and play every turn
+        try:
+            final = play_event(url, name=name, style=style)
+        except ValueError as refused:
+            typer.echo(f"error: {refused}", err=True)
+            raise typer.Exit(1) from None
+        you = final.get("you", {})
+        typer.echo(f"{name} finished {you.get('place', '?')} with {you.get('prize', 0)}")
+        return
 
     try:
         last = play(url, name=name, seat=seat, chips=chips, style=style,

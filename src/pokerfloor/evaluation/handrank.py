@@ -20,6 +20,7 @@ from pokerfloor.evaluation.classes import (
     TWO_PAIR,
     HandClass,
 )
+from pokerfloor.evaluation.few import few_ladder
 from pokerfloor.evaluation.high import deuce_seven_ladder, high_tables, short_deck_tables
 from pokerfloor.evaluation.low import ace_five_tables, low8_table
 
@@ -156,6 +157,27 @@ class BadugiRank(HandRank):
         return badugi_table()[1]
 
 
+class FewCardsRank(HandRank):
+    """A hand of one to three cards (Kuhn poker, Leduc hold'em; ``evaluation.few``)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def classes(cls) -> Sequence[HandClass]:
+        return few_ladder()[0]
+
+    def describe(self) -> str:
+        category, ranks = self.hand_class
+        if category == ONE_PAIR:
+            kickers = f", {_spelled(ranks[1:])} kicker" if ranks[1:] else ""
+            return f"{category}, {RANK_PLURALS[ranks[0]]}{kickers}"
+        if category == THREE_OF_A_KIND:
+            return f"{category}, {RANK_PLURALS[ranks[0]]}"
+        if category == STRAIGHT_FLUSH:  # three cards make no royal flush
+            return f"{category}, {RANK_NAMES[ranks[0]]} high"
+        return describe_class(self.hand_class)
+
+
 RANKINGS: dict[str, type[HandRank]] = {
     "high": HandRank,
     "short_deck": ShortDeckRank,
@@ -163,6 +185,7 @@ RANKINGS: dict[str, type[HandRank]] = {
     "ace_five": AceFiveRank,
     "deuce_seven": DeuceSevenRank,
     "badugi": BadugiRank,
+    "few_cards": FewCardsRank,
 }
 """Each ranking a variant names (``Variant.high``, ``Variant.low``) and the rank type of its scale."""
 

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pokerfloor.cards import Card
+from pokerfloor.errors import InvalidArgument
 from pokerfloor.evaluation import (
     HandRank,
     ace_five_rank,
@@ -27,6 +28,15 @@ from pokerfloor.evaluation import (
     omaha_low8_rank,
     short_deck_rank,
 )
+from pokerfloor.evaluation.few import few_cards_rank
+from pokerfloor.evaluation.handrank import FewCardsRank
+
+
+def evaluate_few_cards(cards: list[Card]) -> HandRank:
+    """A hand of one to three different cards (Kuhn poker, Leduc hold'em), checked."""
+    if not 1 <= len(cards) <= 3 or len(set(cards)) != len(cards):
+        raise InvalidArgument(f"the few-cards ranking takes one to three different cards, not {len(cards)}")
+    return FewCardsRank(few_cards_rank(cards))
 
 
 @dataclass(frozen=True)
@@ -47,6 +57,7 @@ RANKINGS: dict[str, Ranking] = {
     "ace_five": Ranking(ace_five_rank, evaluate_ace_five),
     "deuce_seven": Ranking(deuce_seven_rank, evaluate_deuce_seven),
     "badugi": Ranking(badugi_rank, evaluate_badugi),
+    "few_cards": Ranking(few_cards_rank, evaluate_few_cards),
 }
 """Every ranking a variant may name; ``"none"`` (that half does not play) is not one."""
 

@@ -10,16 +10,23 @@ from collections.abc import Sequence
 
 from pokerfloor.cards import Card
 from pokerfloor.errors import InvalidArgument
+from pokerfloor.rules import Variant
 
 
-def check_deck(cards: Sequence[Card], short_deck: bool) -> None:
-    """Refuse cards the deck cannot hold: a card twice, or a card below the six in short deck."""
+def check_deck(cards: Sequence[Card], variant: Variant) -> None:
+    """Refuse cards the variant's deck cannot hold: a card twice, a card below the six in short
+    deck, a card outside a small game's own deck (``Variant.deck``)."""
     if len(set(cards)) != len(cards):
         raise InvalidArgument("a card is dealt twice")
-    if short_deck:
+    if variant.short_deck:
         bad = [c for c in cards if c.rank < 6]
         if bad:
             raise InvalidArgument(f"{bad[0]} is not in the short deck (6 to ace)")
+    elif variant.deck:
+        deck = variant.cards
+        bad = [c for c in cards if c not in deck]
+        if bad:
+            raise InvalidArgument(f"{bad[0]} is not in {variant.title or variant.name}'s deck ({variant.deck})")
 
 
 def merge_shown(seat: int, held: Sequence[Card | None], shown: Sequence[Card | None]) -> list[Card | None]:

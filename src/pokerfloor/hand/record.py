@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Protocol, TypeVar
 
-from pokerfloor.cards import FULL_DECK, SEED_BYTES, SHORT_DECK, Card, Deck, SeededShuffler, Shuffler, format_cards
+from pokerfloor.cards import SEED_BYTES, Card, Deck, SeededShuffler, Shuffler, format_cards
 from pokerfloor.hand import plain
 from pokerfloor.hand.types import READ_ERRORS, Input, Post, RecordError, brief, refusal
 from pokerfloor.rules import Game
@@ -168,6 +168,19 @@ class RecordedDeck(Deck):
         """The recorded cards not dealt yet, in order."""
         return self._next[::-1]
 
+    def first_missing(self) -> Card | None:
+        """The first recorded card still to deal that the deck no longer holds (it was dealt
+        already, or is listed twice), or None. In a draw game a card may be listed again after a
+        discard is shuffled back, so the whole list cannot be checked up front; what is left of it
+        once the inputs are replayed must still be in the deck, or the hand would deal a card
+        twice as it plays on."""
+        left = set(self._cards)
+        for card in reversed(self._next):
+            if card not in left:
+                return card
+            left.discard(card)
+        return None
+
     def deal(self, count: int = 1) -> list[Card]:
         cards: list[Card] = []
         while self._next and len(cards) < count:
@@ -213,7 +226,7 @@ def _check_cards(record: HandRecord) -> None:
     be shuffled back and dealt again (RROP11 draw): there the replay checks each card as it is
     dealt."""
     spec = record.game.variant_spec
-    deck = frozenset(SHORT_DECK if spec.short_deck else FULL_DECK)
+    deck = frozenset(spec.cards)
     given = [c for cards in record.holes.values() for c in cards if c is not None]
     given += [c for c in record.board if c is not None]
     seen: set[Card] = set()
@@ -227,13 +240,13 @@ def _check_cards(record: HandRecord) -> None:
 
 def _replayed(cls: Callable[..., H], record: HandRecord, rng: Shuffler | None) -> H:
     game = record.game
-    deck: Deck | None = None
+    deck: RecordedDeck | None = None
     seed: bytes | None = None
     if record.seed is not None:
         seed = bytes.fromhex(record.seed)
     else:
         rng = rng if rng is not None else SeededShuffler()
-        deck = RecordedDeck(record.dealt, rng, cards=SHORT_DECK if game.variant_spec.short_deck else FULL_DECK)
+        deck = RecordedDeck(record.dealt, rng, cards=game.variant_spec.cards)
     hand = cls(
         game,
         record.stacks,
@@ -256,6 +269,10 @@ def _replayed(cls: Callable[..., H], record: HandRecord, rng: Shuffler | None) -
         except READ_ERRORS as error:
             raise RecordError(f"a hand record whose input {number} ({entry.kind} by seat {brief(entry.seat)}) "
                               f"is refused: {brief(str(error), 160, quote=False)}") from error
+    missing = deck.first_missing() if deck is not None else None
+    if missing is not None:
+        raise RecordError(f"a hand record deals {missing} twice: once the inputs are replayed, its cards dealt "
+                          f"still to come hold {missing}, which is no longer in the deck")
     if seed is not None:
         dealt = hand.record().dealt
         if dealt != record.dealt[: len(dealt)]:

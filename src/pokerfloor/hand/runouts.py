@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pokerfloor import citations as cite
-from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card
+from pokerfloor.cards import Card
 from pokerfloor.errors import IllegalAction
 from pokerfloor.rules import Variant
 
@@ -21,7 +21,7 @@ def unseen(
     """The cards still in the deck and the cards of the given board (``Hand(board=...)``) not dealt
     yet: together, the cards the rest of the board can be dealt from."""
     given_rest = max(len(given) - len(board), 0)
-    deck = len(SHORT_DECK if variant.short_deck else FULL_DECK)
+    deck = len(variant.cards)
     return deck - sum(len(h) for h in holes) - len(board) - given_rest, given_rest
 
 

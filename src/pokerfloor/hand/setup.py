@@ -8,7 +8,7 @@ so nothing about the deal is restated field by field anywhere else (issue 36).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pokerfloor.cards import Card
 from pokerfloor.errors import InvalidArgument
@@ -19,11 +19,12 @@ from pokerfloor.hand.types import Post
 from pokerfloor.rules import Game, chips_problem
 
 
-@dataclass(frozen=True, eq=True)
-class SetUp:
+class SetUp(NamedTuple):
     """A hand's deal: the game and its terms, the seats in order of action after the flop (from
     the button's left), the forced bets as given (``given_posts``), as placed and as charged, the
-    cards given, and the options. The lists and dictionaries in it are never changed."""
+    cards given, and the options. The lists and dictionaries in it are never changed. A named
+    tuple: immutable, and copied and pickled alike by the pure and the compiled build (a frozen
+    dataclass compiled by mypyc cannot be rebuilt by ``copy.deepcopy``)."""
 
     game: Game
     terms: Terms

@@ -20,9 +20,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, TypeGuard
 
 from pokerfloor import citations as cite
-from pokerfloor.cards import FULL_DECK, SHORT_DECK, Card, CardsLike, Deck, SeededShuffler, Shuffler
-from pokerfloor.errors import IllegalAction, InvalidArgument, Reason
-from pokerfloor.hand import awards, dealer, draw, forced, out_of_turn, runouts, spots, stud
+from pokerfloor.cards import Card, CardsLike, Deck, SeededShuffler, Shuffler
+from pokerfloor.errors import IllegalAction, InvalidArgument
+from pokerfloor.hand import awards, bringin, dealer, draw, forced, out_of_turn, runouts, spots, stud, turns
 from pokerfloor.hand.betting import Chips, Round
 from pokerfloor.hand.given import cards_or_unknown
 from pokerfloor.hand.phase import BETTING, BRING_IN, CARDS_DUE, DRAW, OVER, RUN_OUT, SHOWDOWN
@@ -80,20 +80,14 @@ Outcome = tuple[
 ``result`` is read. The frozen dataclasses cost more to build than the rest of awarding the pots,
 and a training environment never reads them (it takes its rewards from the stacks)."""
 R_TURN = cite.TURN
-R_MIN_RAISE = cite.MIN_RAISE
 R_REOPEN = cite.REOPEN
 R_ACTIONS = cite.ACTIONS
 R_STACKS = cite.TABLE_STAKES
-R_POT_LIMIT = cite.POT_LIMIT
 R_CAP = cite.CAP
-R_LIMIT = cite.FIXED_LIMIT
-R_SPREAD = cite.SPREAD_LIMIT
-R_CHIP = cite.CHIP
 R_FULL_BB = cite.FULL_BIG_BLIND
 R_NO_CALLER = cite.REOPEN
 R_SHOWDOWN = cite.SHOWDOWN
 R_RUN_IT = cite.RUN_IT
-R_BRING_IN = cite.BRING_IN
 R_DRAW = draw.R_DRAW
 _CLOSING_RULES = {
     "betting_not_reopened": R_REOPEN,
@@ -197,7 +191,7 @@ class Hand:
         else:
             self._seed = None
             self._rng = rng
-        cards = SHORT_DECK if self.variant.short_deck else FULL_DECK
+        cards = self.variant.cards
         self._deck = deck if deck is not None else Deck(self._rng, cards=cards)
         self._dealt: list[Card] = []
         self._inputs: list[Input] = []
@@ -235,7 +229,7 @@ class Hand:
                 self._holes[given.pos[seat]] = list(hole)
             known = given_cards(given)
             if known:
-                dealer.check_deck(known, self.variant.short_deck)
+                dealer.check_deck(known, self.variant)
                 self._deck.remove(known)
         if posted is None:
             self._post_forced_bets()
@@ -586,13 +580,9 @@ class Hand:
     def _unit(self) -> int:
         """The fixed-limit bet of this street, raised in a kill pot (RROP11 Kill Pots)."""
         game = self.game
-        small_rounds = 2 if self._stud else (self._rounds + 1) // 2
-        base = game.small_bet if self._street_index < small_rounds else game.big_bet
+        base = game.small_bet if self._street_index < self.variant.small_bet_rounds else game.big_bet
         num, den = self._unit_scale
         return base * num // den
-
-    def _top_street(self) -> bool:
-        return self._street_index == self._rounds - 1
 
     def _start_round(self, first: int | None) -> None:
         if self._structure == "fixed_limit":
@@ -833,7 +823,7 @@ class Hand:
         live = [i for i in range(self._n) if not self._folded[i]]
         short = [i for i in live if self._cards_due(i) > len(self._holes[i])]
         if self._street_index == len(self.variant.streets) - 1 and short:
-            undealt = len(FULL_DECK) - sum(len(h) for h in self._holes)
+            undealt = len(self.variant.cards) - sum(len(h) for h in self._holes)
             if stud.needs_community_card(undealt, len(short)):
                 self._deal_board(1)
                 return
@@ -863,7 +853,7 @@ class Hand:
         clash = [c for c in known if c in dealt]
         if clash:
             raise InvalidArgument(f"{clash[0]} is dealt twice")
-        dealer.check_deck(known, self.variant.short_deck)
+        dealer.check_deck(known, self.variant)
         if request.kind == "draw":
             return self._deal_replacements(seat, parsed)
         if request.kind == "holes":
@@ -1102,36 +1092,24 @@ class Hand:
 
     def _bring_in_act(self, i: int, action: str, to: int | None) -> Event:
         """The first action of third street: the bring-in, or completing to the full bet."""
-        bring_in = min(self.game.bring_in, self._chips.stack[i])
-        if action == "all_in":  # the largest wager the limit allows (TDA 2024 R52-B), or the bring-in
-            top = self._bring_in_legal(i).complete
-            stack = self._chips.stack[i]
-            if stack <= bring_in or top is None:
-                action, to = "bring_in", None
-            else:
-                action, to = "complete", min(stack, top.max_to)
-        if action == "fold" and i != self._bring_in_seat:
+        legal = self._bring_in_legal(i)
+        decided = bringin.decide(action, to, legal, self._chips.stack[i])
+        if isinstance(decided, IllegalAction):
+            raise decided
+        kind, amount = decided
+        if kind == "fold":
             return self._fold(i)
-        if action == "bring_in":
-            if to is not None and to != bring_in:
-                raise IllegalAction("invalid_action", f"the bring-in is {bring_in}, not {to}", R_BRING_IN)
-            self._chips.put_in(i, bring_in)
+        if kind == "bring_in":
+            self._chips.put_in(i, amount)
             self._round.level = max(self._round.level, self.game.bring_in)
             self._phase = BETTING
-            return self._record(i, "bring_in", bring_in)
-        legal = self._bring_in_legal(i)
-        choices = f"bring in {bring_in}" + (f" or complete to {legal.complete.min_to}" if legal.complete else "")
-        if action not in ("complete", "bet", "raise"):
-            if action == "fold":
-                raise IllegalAction("invalid_action", f"the bring-in is forced: {choices}", R_BRING_IN)
-            choices += ", or fold" if legal.fold else ""
-            raise IllegalAction("invalid_action", f"no one has bet yet: {choices}", R_BRING_IN)
-        if legal.complete is None or to is None:
-            raise IllegalAction("invalid_action", choices, R_BRING_IN)
-        self._check_amount(i, to, "complete", legal.complete.min_to, legal.complete.max_to)
-        self._raise_to(i, to)
+            return self._record(i, "bring_in", amount)
+        complete = legal.complete
+        assert complete is not None
+        self._check_amount(i, amount, "complete", complete.min_to, complete.max_to)
+        self._raise_to(i, amount)
         self._phase = BETTING
-        return self._record(i, "complete", to)
+        return self._record(i, "complete", amount)
 
     def _turn_to(self, j: int) -> None:
         """Hand the action to seat ``j``, settling first a sleeper held back until the action
@@ -1147,126 +1125,15 @@ class Hand:
     def _can_act(self, i: int) -> bool:
         return not self._folded[i] and self._chips.stack[i] > 0
 
-    def _needs_action(self, i: int, able: int) -> bool:
-        """A seat acts while it is short of the bet or has not acted, unless nothing it could
-        do would matter: every opponent is all-in and it already covers every bet of the round
-        (folded seats' included: to win those it must call them). ``able`` is the number of
-        seats that can act (not folded, chips behind), counted once per search."""
-        if self._folded[i] or self._chips.stack[i] == 0:
-            return False
-        bet = self._chips.bet[i]
-        others_can_act = able > 1  # seat i is one of them
-        if bet < self._round.level:
-            return others_can_act or any(b > bet for b in self._chips.bet)
-        return self._round.acted[i] is None and others_can_act
-
-    def _able(self) -> int:
-        """How many seats can still act: not folded, with chips behind."""
-        folded, stack = self._folded, self._chips.stack
-        count = 0
-        for j in range(self._n):
-            if not folded[j] and stack[j] > 0:
-                count += 1
-        return count
-
     def _next_to_act(self, after: int) -> int:
-        n = self._n
-        able = self._able()
-        if self._killer >= 0:
-            return self._next_before_the_killer(after, able)
-        for step in range(1, n + 1):
-            j = (after + step) % n
-            if self._needs_action(j, able):
-                return j
-        return -1
+        return turns.next_to_act(after, self._folded, self._chips, self._round, self._killer, self._first)
 
-    def _next_before_the_killer(self, after: int, able: int) -> int:
-        """The next seat to act while the kill blind waits to act last pre-flop (house option
-        ``killer_acts="last"``): the order runs from the first seat as usual, passes over the
-        killer and ends with it, as if it sat just before the first seat (WIKI_KILL)."""
-        n, killer, first = self._n, self._killer, self._first
-        order = [j for j in ((first + k) % n for k in range(n)) if j != killer] + [killer]
-        start = order.index(after)
-        for step in range(1, n + 1):
-            j = order[(start + step) % n]
-            if self._needs_action(j, able):
-                return j
-        return -1
-
-    def _heads_up(self) -> bool:
-        """Whether at most two players who are not all-in contest the pot: the limit cap binds
-        only "a pot involving three or more players who are not all-in" (RROP11 B&R item 3)."""
-        return self._able() <= 2
-
-    def _aggression(self, i: int) -> tuple[str, int, int] | tuple[Reason, str]:
-        """The bet or raise open to seat ``i``: ``(kind, min_to, max_to)``, or why there is none."""
-        rnd = self._round
-        level, bet, stack = rnd.level, self._chips.bet[i], self._chips.stack[i]
-        all_in_to = bet + stack
-        chips = self._chips
-        reach = -1  # the largest wager an opponent still in can reach (-1: none is)
-        for j in range(self._n):
-            if j != i and not self._folded[j] and chips.bet[j] + chips.stack[j] > reach:
-                reach = chips.bet[j] + chips.stack[j]
-        if reach <= level:
-            answer = "call or fold" if level > bet else "check"
-            return ("no_opponent_can_call", f"no opponent has chips to call more than the current bet: {answer}")
-        if all_in_to <= level:
-            return ("above_stack", f"you have {stack:,} chips, not enough to raise")
-        if not rnd.reopened(i):
-            return (
-                "betting_not_reopened",
-                "the all-in since you acted was not a full raise, so you may only call or fold",
-            )
-        structure = self._structure
-        if (structure == "fixed_limit" or structure == "spread_limit") and rnd.capped():
-            lifted = self.game.house.cap_lifted_heads_up and self._heads_up() and not rnd.capped_multiway
-            if not lifted:
-                return ("cap_reached", f"the betting is capped at a bet and {rnd.cap} raises")
-        completing = self._completing()
-        if level == 0:
-            kind = "bet"
-        elif completing:
-            kind = "complete"
-        else:
-            kind = "raise"
-        if structure == "fixed_limit":
-            target = rnd.full_level + rnd.min_inc
-            top = rnd.full_level + self.game.big_bet if self._open_pair else target
-            return self._in_whole_chips(kind, target, min(max(target, top), all_in_to), all_in_to)
-        if structure == "spread_limit":
-            assert self.game.spread is not None
-            low, high, last = self.game.spread
-            top = last if self._top_street() else high
-            if level == 0 or completing:
-                lo, hi = low, top
-            else:
-                lo, hi = level + rnd.min_inc, level + top
-            return self._in_whole_chips(kind, min(lo, hi), min(hi, all_in_to), all_in_to)
-        if level == 0:
-            min_to = self._postflop_min_bet if self._street_index else rnd.min_inc
-        elif completing:
-            min_to = rnd.min_inc        # a bring-in is no full bet: completing it is the first one
-        else:
-            min_to = level + rnd.min_inc
-        max_to = all_in_to
-        if structure != "no_limit":
-            pot = self._chips.total + (self._short_blinds if self._street_index == 0 else 0)
-            after_call = pot + level - bet
-            room = after_call if structure == "pot_limit" else after_call // 2
-            max_to = min(max_to, level + room)
-        return self._in_whole_chips(kind, min_to, max_to, all_in_to)
-
-    def _in_whole_chips(self, kind: str, min_to: int, max_to: int, all_in_to: int) -> tuple[str, int, int]:
-        """The range in whole smallest chips (RROP11 Betting & Raising): both ends round inwards,
-        except an all-in; a seat that cannot reach the minimum may still go all-in."""
-        unit = self._terms.min_chip
-        min_to += -min_to % unit
-        if max_to < all_in_to:
-            max_to -= max_to % unit
-        if all_in_to < min_to:
-            return (kind, all_in_to, all_in_to)
-        return (kind, min_to, max(min_to, max_to))
+    def _aggression(self, i: int) -> turns.Aggression:
+        """The bet or raise open to seat ``i`` (``turns.aggression``)."""
+        return turns.aggression(
+            i, self._folded, self._chips, self._round, self.game, self._terms.min_chip, self._street_index,
+            self._street_index == self._rounds - 1, self._open_pair, self._postflop_min_bet, self._short_blinds,
+        )
 
     def _range(self, lo: int, hi: int) -> Range:
         """The amounts from ``lo`` to ``hi`` that ``act`` accepts: in fixed limit only the two
@@ -1442,46 +1309,20 @@ class Hand:
         return _CLOSING_RULES.get(reason, "")
 
     def _check_amount(self, i: int, to: int, kind: str, lo: int, hi: int) -> None:
-        stack = self._chips.stack[i]
-        all_in_to = self._chips.bet[i] + stack
-        if to > all_in_to:
-            raise IllegalAction(
-                "above_stack",
-                f"you have {stack:,} chips behind: the most you can {kind.replace('_', ' ')} to is {all_in_to:,} "
-                "(all-in)",
-                R_STACKS,
-            )
-        if to % self._terms.min_chip and to != all_in_to:
-            raise IllegalAction("not_chip_multiple", f"bets are made in chips of {self.game.min_chip:,}", R_CHIP)
-        structure = self._structure
-        if structure == "fixed_limit":
-            if to != lo and to != hi:
-                amounts = f"exactly {lo}" if lo == hi else f"{lo} or {hi}"
-                raise IllegalAction("wrong_limit_amount", f"in this limit game the {kind} is to {amounts}", R_LIMIT)
-            return
-        if to < lo:
-            if kind == "bet":
-                raise IllegalAction("below_min_bet", f"the smallest bet is {lo:,}", R_MIN_RAISE)
-            raise IllegalAction("below_min_raise", f"the smallest raise is to {lo:,}", R_MIN_RAISE)
-        if to > hi:
-            if structure == "spread_limit":
-                raise IllegalAction("above_spread_max", f"the largest {kind} here is to {hi:,}", R_SPREAD)
-            raise IllegalAction("above_pot_limit", f"the largest {kind} the pot allows is to {hi:,}", R_POT_LIMIT)
+        chips = self._chips
+        unit = self._terms.min_chip
+        refusal = turns.amount_refusal(to, kind, lo, hi, chips.bet[i], chips.stack[i], self._structure, unit)
+        if refusal is not None:
+            raise refusal
 
     def _completing(self) -> bool:
-        """Whether the wager open is completing: in fixed limit no full bet yet, else a bring-in
-        (and short all-ins over it) and no full bet yet (WIKI_BIP bring-in: the next players may
-        call it or complete to a full bet, in every structure)."""
-        rnd = self._round
-        if rnd.level == 0 or rnd.full_level != 0:
-            return False
-        return self._structure == "fixed_limit" or (self._street_index == 0 and self.game.bring_in > 0)
+        return turns.completing(self._round, self._structure, self._street_index, self.game.bring_in)
 
     def _raise_to(self, i: int, to: int) -> None:
         rnd = self._round
         # A completion is measured from no full bet, as in fixed limit: the bring-in is no bet.
         from_full = self._structure == "fixed_limit" or self._completing()
-        if rnd.raise_to(i, to, fixed_limit=from_full) and not self._heads_up():
+        if rnd.raise_to(i, to, fixed_limit=from_full) and turns.able(self._folded, self._chips.stack) > 2:
             rnd.cap_multiway()
         self._chips.put_in(i, to - self._chips.bet[i])
 
@@ -1693,7 +1534,7 @@ class Hand:
             merged = dealer.merge_shown(seat, hole, parsed)
             others = (c for j, h in enumerate(self._holes) if j != i for c in h)
             known = [c for c in [*merged, *self._board, *others] if c is not None]
-            dealer.check_deck(known, self.variant.short_deck)
+            dealer.check_deck(known, self.variant)
             self._holes[i] = merged
         self._shown[i] = True
         hole = self._holes[i]

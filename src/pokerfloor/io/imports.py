@@ -1,25 +1,38 @@
-"""Any hand history pokerfloor reads, by its content: PHH, PokerStars text, PokerNow logs (CSV
-or JSON) and Open Hand History JSON, each hand as a PHH ``HandHistory`` (or the error that hand
-raised, so one bad hand does not hide the rest). ``verify.verify_history`` replays each one on
-the engine and reports any amount that disagrees with the rules, with the rule."""
+"""Any hand history pokerfloor reads, by its content: PHH, PokerStars, GGPoker, Winamax, 888poker
+and partypoker text, iPoker XML, PokerNow logs (CSV or JSON) and Open Hand History JSON, each hand
+as a PHH ``HandHistory`` (or the error that hand raised, so one bad hand does not hide the rest).
+``verify.verify_history`` replays each one on the engine and reports any amount that disagrees with
+the rules, with the rule."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from pokerfloor.io import ohh, phh, pokernow, pokerstars
+from pokerfloor.io import ggpoker, ipoker, ohh, pacific, partypoker, phh, pokernow, pokerstars, winamax
 from pokerfloor.io.phh import MAX_FILE_BYTES, HandHistory, PHHFormatError
 from pokerfloor.io.pokernow import json_value
 from pokerfloor.io.sitehand import HistoryImportError, too_big
 
 Entry = HandHistory | PHHFormatError | HistoryImportError
 
+SITES: dict[str, tuple[Callable[[str], bool], Callable[[str, str], list[HandHistory | HistoryImportError]]]] = {
+    "pokerstars": (pokerstars.opens_a_hand, pokerstars.read),
+    "ggpoker": (ggpoker.opens_a_hand, ggpoker.read),
+    "winamax": (winamax.opens_a_hand, winamax.read),
+    "888poker": (pacific.opens_a_hand, pacific.read),
+    "partypoker": (partypoker.opens_a_hand, partypoker.read),
+}
+"""The sites whose text histories are read, each by whether a file's head opens one of its
+hands and its reader (iPoker's XML is told by its ``<session>``)."""
+SUFFIXES = (".phh", ".phhs", ".txt", ".csv", ".json", ".xml")
+"""The files a folder is searched for."""
+
 
 def detect(text: str, name: str = "") -> str:
-    """The format of a file: ``phh``, ``pokerstars``, ``pokernow`` or ``ohh``; raises only
-    ``HistoryImportError`` (for text in none of them, JSON that is not valid, or a file over
+    """The format of a file: ``phh``, a site of ``SITES``, ``ipoker``, ``pokernow`` or ``ohh``;
+    raises only ``HistoryImportError`` (for text in none of them, JSON that is not valid, or a file over
     ``phh.MAX_FILE_BYTES``)."""
     head = text.lstrip("\ufeff \n\r\t")
     if name.endswith((".phh", ".phhs")):
@@ -27,8 +40,11 @@ def detect(text: str, name: str = "") -> str:
     refused = too_big(text, MAX_FILE_BYTES, "a file", name)
     if refused is not None:
         raise refused
-    if pokerstars.opens_a_hand(head[:2000]):
-        return "pokerstars"
+    for site, (opens, _) in SITES.items():
+        if opens(head[:2000]):
+            return site
+    if head.startswith("<") and ipoker.opens_a_hand(head[:2000]):
+        return "ipoker"
     if head.startswith("entry,at,order"):
         return "pokernow"
     if head[:1] in "[{":
@@ -37,7 +53,8 @@ def detect(text: str, name: str = "") -> str:
         if isinstance(first, dict) and "ohh" in first:
             return "ohh"
         return "pokernow"
-    raise HistoryImportError("not a history pokerfloor reads (PHH, PokerStars, PokerNow, OHH)", source=name)
+    raise HistoryImportError("not a history pokerfloor reads (PHH, PokerStars, GGPoker, Winamax, 888poker,"
+                             " partypoker, iPoker, PokerNow, OHH)", source=name)
 
 
 def _json(text: str, source: str) -> Any:
@@ -53,8 +70,10 @@ def read_text(text: str, source: str = "") -> list[Entry]:
     kind = detect(text, source)
     if kind == "phh":
         return [*phh.read_entries(text, source=source, bulk=source.endswith(".phhs"))]
-    if kind == "pokerstars":
-        return [*pokerstars.read(text, source)]
+    if kind in SITES:
+        return [*SITES[kind][1](text, source)]
+    if kind == "ipoker":
+        return [*ipoker.read(text, source)]
     if kind == "pokernow":
         return [*pokernow.read(text, source)]
     data: Any = _json(text, source)
@@ -99,6 +118,6 @@ def _files(paths: Iterable[str | Path]) -> Iterable[Path]:
     for given in paths:
         path = Path(given)
         if path.is_dir():
-            yield from sorted(p for p in path.rglob("*") if p.suffix in (".phh", ".phhs", ".txt", ".csv", ".json"))
+            yield from sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES)
         else:
             yield path

@@ -7,6 +7,17 @@ antes and blinds); one that does nothing is not. Each is read line by line into 
 the header names the game and stakes, ``Seat N: name (stack in chips)`` the players, then
 forced bets, actions, streets, cards shown, uncalled bets and pots collected. The site's amounts
 are kept as written; replaying the PHH history judges them (``verify.verify_history``).
+
+A tournament hand keeps its tournament, buy-in, level and bounties: ``event`` is
+``Tournament #N``, ``level`` the level as a number (``Level XXVI`` is 26), and the user fields
+``_buy_in`` (as written: ``$4.55+$4.55+$0.90 USD``) and ``_bounties`` (each seat's bounty in
+dealing order, ``""`` where none is written) are what ``pokerstars_out`` writes back.
+
+``LineReader`` is the line reader itself; the readers of sites that write a text close to this
+one (``ggpoker``, ``winamax``, ``pacific``, ``partypoker``) turn their lines into its dialect.
+Besides PokerStars' own verbs it takes two that no PokerStars file holds: ``raises by X`` (a
+raise that puts X more in, as 888poker writes it) and ``puts in X`` (an all-in of X more chips
+that is a call or a raise by what the others have put in).
 """
 
 from __future__ import annotations
@@ -14,8 +25,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from pokerfloor.io.phh import MAX_FILE_BYTES, MAX_HAND_BYTES, HandHistory
-from pokerfloor.io.sitehand import HistoryImportError, SiteHand, money, too_big
+from pokerfloor.io.notation import Money
+from pokerfloor.io.phh import HandHistory
+from pokerfloor.io.sitehand import HistoryImportError, SiteHand, date_in, guarded, money, read_each, split_at
 
 GAMES: tuple[tuple[str, str], ...] = (
     ("Hold'em No Limit", "NT"),
@@ -53,62 +65,95 @@ def opens_a_hand(text: str) -> bool:
 
 def split_hands(text: str) -> Iterator[str]:
     """Each hand's text in a file of PokerStars histories."""
-    starts = [m.start() for m in _START.finditer(text)]
-    for a, b in zip(starts, [*starts[1:], len(text)]):
-        yield text[a:b].strip()
+    return split_at(text, _START)
 
 
 def read_hand(text: str, source: str = "") -> HandHistory:
     """One PokerStars hand as a PHH history (raises ``HistoryImportError``, and at once for a
     hand over ``phh.MAX_HAND_BYTES``)."""
-    refused = too_big(text, MAX_HAND_BYTES, "a hand", source)
-    if refused is not None:
-        raise refused
     lines = [line.rstrip() for line in text.strip().splitlines()]
     header = _HEADER.match(lines[0]) if lines else None
     if header is None:
         raise HistoryImportError("a PokerStars hand opens with 'PokerStars Hand #'", source=source)
     hand_id = header.group("id")
-    try:
-        return _Reader(lines, hand_id, header.group("rest")).read().history(source)
-    except HistoryImportError as error:
-        raise HistoryImportError(error.message, source=source, hand=hand_id) from None
-    except (ValueError, LookupError, TypeError, ArithmeticError, RecursionError) as error:  # nothing else leaves
-        raise HistoryImportError(f"cannot be read: {error}", source=source, hand=hand_id) from None
+    return guarded(text, source, hand_id, lambda: LineReader(lines, _stars_hand(hand_id, header.group("rest")))
+                   .read().history(source))
 
 
 def read(text: str, source: str = "") -> list[HandHistory | HistoryImportError]:
     """Every hand of a PokerStars file: a history, or the error that hand raised; a file over
     ``phh.MAX_FILE_BYTES`` is refused at once, as one error."""
-    refused = too_big(text, MAX_FILE_BYTES, "a file", source)
-    if refused is not None:
-        return [refused]
-    out: list[HandHistory | HistoryImportError] = []
-    for part in split_hands(text):
-        try:
-            out.append(read_hand(part, source))
-        except HistoryImportError as error:
-            out.append(error)
+    return read_each(text, source, _START, read_hand)
+
+
+_TOURNAMENT = re.compile(r"Tournament #(?P<number>[0-9]+),\s*(?P<buy_in>.*?)\s*(?:" +
+                         "|".join(re.escape(words) for words, _ in GAMES) + ")")
+_LEVEL = re.compile(r"- Level (?P<level>[IVXLCDM]+)\b")
+_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+
+
+def from_roman(text: str) -> int:
+    """A level's Roman numeral as a number (``XXVI`` is 26)."""
+    values = [_ROMAN[ch] for ch in text]
+    return sum(-v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values))
+
+
+def to_roman(number: int) -> str:
+    """A number as the Roman numeral PokerStars writes for a level."""
+    out = ""
+    for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+                           (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+        count, number = divmod(number, value)
+        out += letters * count
     return out
 
 
-class _Reader:
-    def __init__(self, lines: list[str], hand_id: str, header: str) -> None:
+def _stars_hand(hand_id: str, header: str) -> SiteHand:
+    """The hand a PokerStars header names: its game, stakes, and tournament if it is one."""
+    game = next((code for words, code in GAMES if words in header), None)
+    if game is None:
+        raise HistoryImportError(f"no PHH variant for the game of {header!r}")
+    stakes = _STAKES.search(header)
+    if stakes is None:
+        raise HistoryImportError(f"no stakes in {header!r}")
+    hand = SiteHand(game, hand_id=hand_id, venue="PokerStars")
+    date_in(header, hand)
+    set_stakes(hand, money(stakes.group("small")), money(stakes.group("big")))
+    tournament = _TOURNAMENT.search(header)
+    if tournament is not None:
+        hand.event = f"Tournament #{tournament.group('number')}"
+        hand.extra["_buy_in"] = tournament.group("buy_in")
+        level = _LEVEL.search(header)
+        if level is not None:
+            hand.level = from_roman(level.group("level"))
+    else:
+        hand.currency = "USD" if "USD" in header else ""
+    return hand
+
+
+def set_stakes(hand: SiteHand, small: Money, big: Money) -> None:
+    """The stakes of a header: the small and big bet in limit games, the big blind (the least
+    bet) in the others."""
+    if hand.variant in LIMIT:
+        hand.small_bet, hand.big_bet = small, big
+    else:
+        hand.min_bet = big
+
+
+class LineReader:
+    """A hand's lines in PokerStars' words, read into ``hand`` (whose game and stakes the
+    header gave). ``writes_uncalled``: whether the site writes the ``Uncalled bet`` lines; when
+    it does not, the part of a wager no one matched goes back to its owner as each betting round
+    ends (rules.md, TDA R15-B)."""
+
+    def __init__(self, lines: list[str], hand: SiteHand, *, writes_uncalled: bool = True) -> None:
         self.lines = lines
-        game = next((code for words, code in GAMES if words in header), None)
-        if game is None:
-            raise HistoryImportError(f"no PHH variant for the game of {header!r}")
-        stakes = _STAKES.search(header)
-        if stakes is None:
-            raise HistoryImportError(f"no stakes in {header!r}")
-        small, big = money(stakes.group("small")), money(stakes.group("big"))
-        self.hand = SiteHand(game, hand_id=hand_id, venue="PokerStars")
-        if game in LIMIT:
-            self.hand.small_bet, self.hand.big_bet = small, big
-        else:
-            self.hand.min_bet = big
-        self.hand.currency = "USD" if "USD" in header and "Tournament" not in header else ""
+        self.hand = hand
+        self.writes_uncalled = writes_uncalled
         self.names: list[str] = []
+        self.posted: dict[str, str] = {}
+        self.big_blind: Money | None = None
+        self.bounties: dict[int, str] = {}
         self.stud_street = 0
         self.dealt_seventh: set[str] = set()
         self.seventh_done = False
@@ -130,11 +175,22 @@ class _Reader:
         for line in self.lines[1:]:
             if line.startswith("*** SUMMARY ***"):
                 in_summary = True
+                self._round_over()
             if in_summary:
                 self._summary(line)
             else:
                 self._line(line)
+        self._round_over()
+        if self.hand.variant in STUD and self.hand.bring_in is None:
+            raise HistoryImportError("no one brought in (the low card completed at once): the hand does not say"
+                                     " what the bring-in was, which its replay needs")
+        if any(self.bounties.values()):
+            self.hand.extra["_bounties"] = [self.bounties.get(seat, "") for seat in self.hand.order()]
         return self.hand
+
+    def _round_over(self) -> None:
+        if not self.writes_uncalled:
+            self.hand.return_uncalled()
 
     def _line(self, line: str) -> None:
         seat = _SEAT.match(line)
@@ -142,12 +198,17 @@ class _Reader:
             away = "sitting out" in seat.group("rest") or "out of hand" in seat.group("rest")
             if not away or seat.group("name") in self.absent_but_playing:
                 self.hand.sit(int(seat.group("seat")), seat.group("name"), money(seat.group("stack")))
+                bounty = _BOUNTY.search(line)
+                if bounty is not None:
+                    self.bounties[int(seat.group("seat"))] = bounty.group(1)
                 self.names = sorted((n for n, _ in self.hand.seats.values()), key=len, reverse=True)
             return
         street = _STREET.match(line)
         if street is not None:
             self._street(street.group("street"), line)
             return
+        if line.startswith("Cash Drop to Pot"):
+            raise HistoryImportError("the house adds chips to the pot (a cash drop): PHH has no form for it")
         returned = _RETURNED.match(line)
         if returned is not None:
             self.hand.returned(returned.group("name"), money(returned.group("amount")))
@@ -166,10 +227,11 @@ class _Reader:
         cards = _CARDS.findall(line)
         if street == "HOLE CARDS":
             return
-        if street in ("SHOW DOWN", "FIRST SHOW DOWN", "SECOND SHOW DOWN"):
+        if street in ("SHOW DOWN", "SHOWDOWN"):
             if self.stud_street == 7:
                 self._seventh_downcards()
             return
+        self._round_over()
         self.hand.street()
         if self.hand.variant in STUD:
             self.stud_street = {"3rd STREET": 3, "4th STREET": 4, "5th STREET": 5, "6th STREET": 6,
@@ -177,8 +239,10 @@ class _Reader:
             return
         if street in ("FLOP", "TURN", "RIVER") and cards:
             self.hand.board(cards[-1].split())
+        elif street.startswith(("FIRST ", "SECOND ", "THIRD ")):
+            raise HistoryImportError(f"a board run more than once ({street}) has no PHH form yet")
         else:
-            raise HistoryImportError(f"a board run more than once ({street}) has no PHH form")
+            raise HistoryImportError(f"a street PokerStars does not write: {street!r}")
 
     def _dealt(self, text: str) -> None:
         name = next((n for n in self.names if text.startswith(n + " [")), None)
@@ -209,9 +273,21 @@ class _Reader:
             self._seventh_downcards()
         post = next((kind for words_, kind in _POSTS.items() if text.startswith(words_)), None)
         if post is not None:
-            hand.post(name, money(words[-1]), post)
+            self._post(name, money(words[-1]), post)
         elif text.startswith("posts small & big blinds "):
             raise HistoryImportError(f"{name} posts a dead small blind with the big blind: no PHH form")
+        elif words[0] == "posts" or text.startswith("straddle "):
+            if words[0] == "straddle":
+                self._post(name, money(words[-1]), "straddle")
+                return
+            raise HistoryImportError(f"{name} {text[:40]!r}: a forced bet PHH has no form for")
+        elif "insurance" in text:
+            raise HistoryImportError(f"{name} takes all-in insurance, a side bet with the house that PHH has no"
+                                     " form for")
+        elif words[:2] == ["raises", "by"]:
+            hand.raise_by(name, money(words[2]))
+        elif words[:2] == ["puts", "in"]:
+            hand.put_in(name, money(words[2]))
         elif words[0] == "folds":              # "folds [As]": a card shown as it is folded
             hand.fold(name)
         elif text == "checks":
@@ -231,6 +307,21 @@ class _Reader:
             hand.show(name, _CARDS.findall(text)[0].split())
         elif words[0] == "mucks":
             hand.muck(name)
+
+    def _post(self, name: str, amount: Money, kind: str) -> None:
+        """A forced bet; a second small or big blind (a player posting to come in) or a straddle
+        over one's own blind has no PHH form (PHH gives each seat one blind, by its place)."""
+        if kind != "ante":
+            if name in self.posted:
+                raise HistoryImportError(f"{name} posts a {kind} over their own {self.posted[name]}: PHH has no"
+                                         " form for it")
+            if kind in self.posted.values() and kind != "straddle":
+                raise HistoryImportError(f"{name} posts a {kind} beside the table's blinds (a player coming in):"
+                                         " PHH has no form for it")
+            self.posted[name] = kind
+            if kind == "bb":
+                self.big_blind = amount
+        self.hand.post(name, amount, kind)
 
     def _seventh_downcards(self) -> None:
         """On seventh street the site lists only the hero's card: the rest are dealt unseen."""
@@ -255,6 +346,8 @@ class _Reader:
         if shown is not None and name in {n for n, _ in self.hand.seats.values()}:
             self.hand.holes.setdefault(name, shown.group(1).split())
 
+
+_BOUNTY = re.compile(r", (\S+) bounty\)")
 
 _SEAT_SUMMARY = re.compile(
     r"^Seat \d+: (?P<name>.+?)(?: \((?:button|small blind|big blind)\))* "

@@ -6,31 +6,42 @@ replay did: the forced bets, every action with PokerStars' amounts (``calls $X``
 ``raises $X to $Y`` raises by X to a total of Y, ``bets $X``, ``and is all-in``), the board,
 each player's cards where they are known (one ``Dealt to`` line each: a home game's download
 knows every hand that was shown), the showdown, uncalled bets and the pots collected, then the
-summary. A hand the rules refuse is not written: it is reported with its reason. The games are
-the flop games PokerStars writes and ``pokerstars.read`` reads back: hold'em no-limit and limit,
-Omaha pot-limit and Omaha hi-lo limit (stud and razz are not written yet).
+summary. A tournament hand (``event`` ``Tournament #N``) opens with PokerStars' tournament line:
+the buy-in (the user field ``_buy_in``), the level in Roman numerals, and each seat's bounty
+(``_bounties``) where the history has them. A hand the rules refuse is not written: it is
+reported with its reason. The games are those PokerStars writes and ``pokerstars.read`` reads
+back: hold'em no-limit and limit, Omaha pot-limit and Omaha hi-lo limit, and seven-card stud,
+stud hi-lo and razz (third street's cards, then each street's, ``brings in for`` and
+``completes it to``; an unknown seventh-street card is not written).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from decimal import Decimal
 
 from pokerfloor.hand import Hand
 from pokerfloor.io.notation import Money
 from pokerfloor.io.phh import HandHistory
-from pokerfloor.io.pokerstars import GAMES, STUD
+from pokerfloor.io.pokerstars import GAMES, STUD, to_roman
 from pokerfloor.io.replay import Replay
 from pokerfloor.io.sitehand import HistoryImportError
 from pokerfloor.io.verify import verify_history
 
-GAME_WORDS = {code: words for words, code in GAMES if code not in STUD}
+GAME_WORDS = {code: words for words, code in GAMES}
 """Each PHH variant written, by its words in a PokerStars header."""
 WRITTEN_POSTS = frozenset({"sb", "bb", "ante", "bb_ante", "straddle"})
 """The forced bets a PokerStars history writes (``posts small blind``, ``posts big blind``,
 ``posts the ante``, which is how it writes a big-blind ante too, ``posts straddle``); a dead or
 missed blind has no form that reads back."""
 FLOP_STREETS = {"flop": "FLOP", "turn": "TURN", "river": "RIVER"}
+STUD_STREETS = {"third": "3rd STREET", "fourth": "4th STREET", "fifth": "5th STREET", "sixth": "6th STREET",
+                "seventh": "RIVER"}
+"""PokerStars' name of each stud street (it calls seventh street the river)."""
+_TOURNAMENT = re.compile(r"Tournament #([0-9]{1,20})")
+"""A history's ``event`` that is a tournament PokerStars would number (the PokerStars reader
+writes ``Tournament #N``): written as a tournament hand, with its buy-in, level and bounties."""
 
 
 def _amount(value: Money, currency: bool) -> str:
@@ -74,6 +85,9 @@ class _Writer:
         self.currency = bool(history.currency) or any(isinstance(s, Decimal) for s in history.starting_stacks)
         names = history.players or tuple(f"Player{i}" for i in range(1, history.player_count + 1))
         self.names = {seat: names[i] for i, seat in enumerate(state.seating.seats)}
+        bounties = history.extra.get("_bounties")
+        self.bounties = {seat: str(bounties[i]) for i, seat in enumerate(state.seating.seats)
+                         if isinstance(bounties, list) and i < len(bounties) and bounties[i]}
 
     def money(self, chips: int) -> str:
         return _amount(self.state.money(chips), self.currency)
@@ -86,16 +100,27 @@ class _Writer:
         else:
             stakes = (game.small_blind or game.min_bet // 2, game.big_blind or game.min_bet)
         currency = " USD" if self.currency else ""
-        date = f"{h.year or 2000:04d}/{h.month or 1:02d}/{h.day or 1:02d} {h.time or '00:00:00'}"
+        date = (f"{h.year or 2000:04d}/{h.month or 1:02d}/{h.day or 1:02d} {h.time or '00:00:00'} "
+                f"{h.time_zone_abbreviation or 'ET'}")
         number = h.hand if isinstance(h.hand, int) or (isinstance(h.hand, str) and h.hand.isdigit()) else self.number
-        out = [f"PokerStars Hand #{number}:  {self.words} ({self.money(stakes[0])}/{self.money(stakes[1])}"
-               f"{currency}) - {date} ET"]
+        tournament = _TOURNAMENT.fullmatch(h.event or "")
+        if tournament is not None:
+            buy_in = str(h.extra.get("_buy_in") or "Freeroll")
+            out = [f"PokerStars Hand #{number}: Tournament #{tournament.group(1)}, {buy_in} {self.words} - Level "
+                   f"{to_roman(h.level or 1)} ({self.money(stakes[0])}/{self.money(stakes[1])}) - {date}"]
+        else:
+            out = [f"PokerStars Hand #{number}:  {self.words} ({self.money(stakes[0])}/{self.money(stakes[1])}"
+                   f"{currency}) - {date}"]
         table = str(h.table) if h.table is not None else "pokerfloor"
         size = h.seat_count or max(self.state.seating.seats)
-        out.append(f"Table '{table}' {size}-max Seat #{self.state.seating.button} is the button")
+        if self.history.variant in STUD:
+            out.append(f"Table '{table}' {size}-max")
+        else:
+            out.append(f"Table '{table}' {size}-max Seat #{self.state.seating.button} is the button")
         for seat in sorted(self.state.seating.seats):
             stack = self.hand.starting_stacks[seat]
-            out.append(f"Seat {seat}: {self.names[seat]} ({self.money(stack)} in chips)")
+            bounty = f", {self.bounties[seat]} bounty" if seat in self.bounties else ""
+            out.append(f"Seat {seat}: {self.names[seat]} ({self.money(stack)} in chips{bounty})")
         return out
 
     def lines(self) -> list[str]:
@@ -108,6 +133,8 @@ class _Writer:
         bets: dict[int, int] = dict.fromkeys(hand.seats, 0)
         board: list[str] = []
         holes_written = False
+        street = ""
+        dealt: dict[int, list[str]] = {}
         for event in hand.events:
             seat = event.seat
             name = self.names.get(seat, "") if seat is not None else ""
@@ -124,6 +151,26 @@ class _Writer:
                 bets[seat] += chips  # type: ignore[index]
                 level = max(level, bets[seat])  # type: ignore[index]
                 out.append(f"{name}: posts {kind} {self.money(chips)}")
+            elif event.kind == "deal_hole" and self.history.variant in STUD:
+                assert seat is not None
+                if event.street != street:
+                    street, level, bets = event.street, 0, dict.fromkeys(hand.seats, 0)   # a new betting round
+                    out.append(f"*** {STUD_STREETS.get(event.street, event.street.upper())} ***")
+                out.extend(self._stud_dealt(seat, name, dealt, list(event.cards)))
+            elif event.kind == "bring_in":
+                assert seat is not None
+                chips = event.amount or 0
+                behind[seat] -= chips
+                bets[seat], level = chips, max(level, chips)
+                all_in = " and is all-in" if behind[seat] == 0 else ""
+                out.append(f"{name}: brings in for {self.money(chips)}{all_in}")
+            elif event.kind == "complete":
+                assert seat is not None
+                to = event.amount or 0
+                behind[seat] -= max(0, to - bets[seat])
+                bets[seat], level = to, max(level, to)
+                all_in = " and is all-in" if behind[seat] == 0 else ""
+                out.append(f"{name}: completes it to {self.money(to)}{all_in}")
             elif event.kind == "deal_hole":
                 if not holes_written:
                     holes_written = True
@@ -152,6 +199,20 @@ class _Writer:
                 bets[seat] = max(bets[seat], to)
                 level = max(level, to)
         return out + self._ending(board)
+
+    def _stud_dealt(self, seat: int, name: str, dealt: dict[int, list[str]], cards: list[object]) -> list[str]:
+        """A stud street's cards for one seat as PokerStars writes them: ``[Kh Ah Js]`` on third
+        street (the up card alone when the down cards are unknown), then what was dealt before and
+        the new card, ``[Kh Ah Js] [5c]``; an unknown seventh-street card is not written (the
+        reader deals it unseen)."""
+        before = dealt.setdefault(seat, [])
+        known = [str(c) for c in cards if c is not None]
+        if not known:
+            return []
+        line = f"Dealt to {name} [{' '.join(known)}]" if not before else \
+            f"Dealt to {name} [{' '.join(before)}] [{' '.join(known)}]"
+        before.extend(known)
+        return [line]
 
     def _dealt(self) -> list[str]:
         out = []

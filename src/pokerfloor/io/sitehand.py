@@ -9,8 +9,9 @@ stacks that the site's own amounts give. Nothing is corrected here: replaying th
 
 from __future__ import annotations
 
+import datetime
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -18,7 +19,15 @@ from typing import Any
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand.types import brief
 from pokerfloor.io.notation import Money
-from pokerfloor.io.phh import MAX_DECIMALS, MAX_DIGITS, HandHistory, PHHFormatError, hand_from_table
+from pokerfloor.io.phh import (
+    MAX_DECIMALS,
+    MAX_DIGITS,
+    MAX_FILE_BYTES,
+    MAX_HAND_BYTES,
+    HandHistory,
+    PHHFormatError,
+    hand_from_table,
+)
 
 CURRENCY_MARKS = "$€£¥,"
 MAX_MESSAGE = 180
@@ -50,6 +59,25 @@ def too_big(text: str, limit: int, what: str, source: str) -> HistoryImportError
     if len(text) > limit or len(text.encode("utf-8", "surrogatepass")) > limit:
         return HistoryImportError(f"{what} is over the {limit // 1024:,} KiB it may hold", source=source)
     return None
+
+
+_DATE = re.compile(r"(?P<y>[0-9]{4})[/-](?P<m>[0-9]{2})[/-](?P<d>[0-9]{2})[ T]"
+                   r"(?P<H>[0-9]{1,2}):(?P<M>[0-9]{2}):(?P<S>[0-9]{2})(?: (?P<zone>[A-Z]{2,5})\b)?")
+
+
+def date_in(text: str, hand: SiteHand) -> None:
+    """The first ``2024/03/01 20:00:00 ET`` (or ``2024-03-01``) date of ``text`` as the hand's
+    date and time, with its zone's abbreviation when one follows; a date that is not one is not
+    kept."""
+    found = _DATE.search(text)
+    if found is None:
+        return
+    try:
+        y, m, d, hh, mm, ss = (int(found.group(k)) for k in "ymdHMS")
+        hand.when = datetime.datetime(y, m, d, hh, mm, ss)
+    except ValueError:
+        return
+    hand.zone = found.group("zone") or ""
 
 
 def money(text: str) -> Money:
@@ -85,14 +113,20 @@ class SiteHand:
     venue: str = ""
     currency: str = ""
     seat_count: int | None = None
+    event: str = ""
+    level: int | None = None
+    when: datetime.datetime | None = None
+    zone: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
     holes: dict[str, list[str]] = field(default_factory=dict)
-    extra: dict[str, Any] = field(default_factory=dict)    # PHH user fields (an extension code's)
     hole_count: int | None = None                           # hole cards a player is dealt, when not 2 or 4
     _actions: list[tuple[str, str]] = field(default_factory=list)  # (name or "", PHH text after the actor)
     _shows: list[tuple[str, str]] = field(default_factory=list)
     _spent: dict[str, Money] = field(default_factory=dict)
     _round: dict[str, Money] = field(default_factory=dict)
     _back: dict[str, Money] = field(default_factory=dict)
+    _uncalled: dict[str, Money] = field(default_factory=dict)
+    _big_blind: str = ""
 
     # -- what the site says, in its order
 
@@ -111,6 +145,8 @@ class SiteHand:
         else:
             self.blinds[name] = self.blinds.get(name, 0) + amount
             self._add(self._round, name, amount)
+            if kind == "bb":
+                self._big_blind = name
 
     def street(self) -> None:
         """A new betting round: this round's wagers are in the pot."""
@@ -143,15 +179,28 @@ class SiteHand:
         """A bet or raise that puts ``added`` more in (the form OHH writes)."""
         self.raise_to(name, self._round.get(name, 0) + added)
 
+    def put_in(self, name: str, added: Money) -> None:
+        """A wager of ``added`` more chips that the site does not name (an all-in): a call when
+        it does not pass the round's highest wager, a bet or raise to the new total otherwise."""
+        total = self._round.get(name, 0) + added
+        if total > max(self._round.values(), default=0):
+            self.raise_to(name, total)
+        else:
+            self.call(name, added)
+
     def return_uncalled(self) -> None:
-        """Give back the part of this round's highest wager that no one matched, for sites
-        that do not record it (an uncalled bet is returned: rules.md, TDA R15-B, R65-A)."""
+        """Note the part of this round's highest wager that no one matched, for sites that do
+        not record it (an uncalled bet is returned: rules.md, TDA R15-B, R65-A). Some sites
+        count it in what the bettor ``collected`` and some do not: ``history`` tells which by
+        the amounts (what is collected cannot pass the pot less the uncalled part unless it
+        holds that part)."""
         if not self._round:
             return
         ranked = sorted(self._round.items(), key=lambda item: item[1], reverse=True)
         second = ranked[1][1] if len(ranked) > 1 else 0
         name, top = ranked[0]
-        self._round[name] = min(top, second)
+        if top > second:
+            self._add(self._uncalled, name, top - second)
 
     def bring_in_for(self, name: str, amount: Money) -> None:
         self._round[name] = amount
@@ -231,6 +280,12 @@ class SiteHand:
             values = tuple(book.get(n, 0) for n in names)
             return tuple(reversed(values)) if two else values
 
+        self._short_big_blind()
+        if self._uncalled:
+            uncalled = sum(self._uncalled.values())
+            if sum(self._back.values()) <= sum(self._spent.values()) - uncalled:
+                for name, amount in self._uncalled.items():
+                    self._add(self._back, name, amount)
         starting = tuple(self.seats[s][1] for s in seats)
         finishing = tuple(
             self.seats[s][1] - self._spent.get(n, 0) + self._back.get(n, 0) for s, n in zip(seats, names, strict=True)
@@ -253,14 +308,69 @@ class SiteHand:
             players=tuple(names),
             finishing_stacks=finishing,
             currency=self.currency or None,
+            event=self.event or None,
+            level=self.level,
+            year=self.when.year if self.when else None,
+            month=self.when.month if self.when else None,
+            day=self.when.day if self.when else None,
+            time=self.when.time() if self.when else None,
+            time_zone_abbreviation=self.zone or None,
             extra=dict(self.extra),
             source=source,
             key=self.hand_id or None,
         )
         return checked(history)
 
+    def _short_big_blind(self) -> None:
+        """A big blind that is the player's whole stack, short of the stakes' big blind, is
+        written as the full blind (PHH's blinds are the table's; the replay posts what the
+        stack holds, all in)."""
+        name, nominal = self._big_blind, self.min_bet or self.small_bet
+        stack = next((chips for n, chips in self.seats.values() if n == name), None)
+        posted = self.blinds.get(name)
+        all_in = posted is not None and posted + self.antes.get(name, 0) == stack
+        if nominal is not None and posted is not None and all_in and posted < nominal:
+            self.blinds[name] = nominal
+
     def _hole_count(self) -> int:
-        return self.hole_count or {"PO": 4, "FO/8": 4}.get(self.variant, 2)
+        return self.hole_count or {"PO": 4, "FO/8": 4, "PO5": 5}.get(self.variant, 2)
+
+
+def read_each(text: str, source: str, starts: re.Pattern[str],
+              read_hand: Callable[[str, str], HandHistory]) -> list[HandHistory | HistoryImportError]:
+    """Every hand of a site's file, split where ``starts`` matches: a history, or the error that
+    hand raised; a file over ``phh.MAX_FILE_BYTES`` is refused at once, as one error."""
+    refused = too_big(text, MAX_FILE_BYTES, "a file", source)
+    if refused is not None:
+        return [refused]
+    out: list[HandHistory | HistoryImportError] = []
+    for part in split_at(text, starts):
+        try:
+            out.append(read_hand(part, source))
+        except HistoryImportError as error:
+            out.append(error)
+    return out
+
+
+def split_at(text: str, starts: re.Pattern[str]) -> Iterator[str]:
+    """Each hand's text: from one match of ``starts`` to the next."""
+    found = [m.start() for m in starts.finditer(text)]
+    for a, b in zip(found, [*found[1:], len(text)], strict=False):
+        yield text[a:b].strip()
+
+
+def guarded(text: str, source: str, hand_id: str, read: Callable[[], HandHistory]) -> HandHistory:
+    """``read()`` for one hand, every failure a ``HistoryImportError`` naming the hand (a hand
+    over ``phh.MAX_HAND_BYTES`` refused before it is read)."""
+    refused = too_big(text, MAX_HAND_BYTES, "a hand", source)
+    if refused is not None:
+        raise refused
+    try:
+        return read()
+    except HistoryImportError as error:
+        raise HistoryImportError(error.message, source=source, hand=error.hand or hand_id) from None
+    except (ValueError, LookupError, TypeError, ArithmeticError, RecursionError) as error:  # nothing else leaves
+        raise HistoryImportError(f"cannot be read: {error}", source=source, hand=hand_id) from None
 
 
 def checked(history: HandHistory) -> HandHistory:

@@ -164,11 +164,25 @@ class PushFoldBot:
     name: str = "push-fold"
 
     def choose(self, view: SeatView) -> tuple[str, int | None]:
+        moves = self.strategy(view)
+        if len(moves) == 1:
+            return moves[0][1], moves[0][2]
+        draw = self.rng.random()
+        for probability, kind, to in moves[:-1]:
+            if draw < probability:
+                return kind, to
+            draw -= probability
+        return moves[-1][1], moves[-1][2]
+
+    def strategy(self, view: SeatView) -> list[tuple[float, str, int | None]]:
+        """The moves ``choose`` draws from, each with its probability: the equilibrium's push
+        (or call) first, then the fold (or check); AIVAT's action terms read it
+        (``research.aivat.StrategyBot``)."""
         legal = view.legal
         if legal is None or view.seat is None:
             raise InvalidArgument("the push-or-fold bot chooses only on its own turn")
         if legal.muck:
-            return "muck", None
+            return [(1.0, "muck", None)]
         seats = [s for s in view.seats if s not in view.folded]
         if len(seats) != 2:
             raise InvalidArgument("the push-or-fold bot plays heads-up only")
@@ -181,11 +195,13 @@ class PushFoldBot:
         solution = solve_push_fold(stack)
         facing = legal.call is not None and legal.call.to > big
         if facing:
-            calls = self.rng.random() < solution.call[hand]
-            return ("call", None) if calls else ("fold", None)
+            calls = float(solution.call[hand])
+            return [(calls, "call", None), (1.0 - calls, "fold", None)]
         if legal.check and view.board and any(c is not None for c in view.board):
-            return "check", None
+            return [(1.0, "check", None)]
         span = legal.raise_ or legal.bet
-        if span is not None and self.rng.random() < solution.push[hand]:
-            return ("raise" if legal.raise_ else "bet"), span.max_to
-        return ("check", None) if legal.check else ("fold", None)
+        passive = "check" if legal.check else "fold"
+        if span is not None:
+            pushes = float(solution.push[hand])
+            return [(pushes, "raise" if legal.raise_ else "bet", span.max_to), (1.0 - pushes, passive, None)]
+        return [(1.0, passive, None)]

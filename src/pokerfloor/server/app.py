@@ -31,6 +31,8 @@ from pokerfloor.server.commands import COMMANDS, Hello, parse
 from pokerfloor.server.deal import master_seed
 from pokerfloor.server.downloads import Builders
 from pokerfloor.server.downloads import routes as download_routes
+from pokerfloor.server.event.routes import attach as attach_events
+from pokerfloor.server.event.service import Events
 from pokerfloor.server.fields import Input
 from pokerfloor.server.limits import DEFAULT_RATES, Rates, Sockets, check_rate, limiter
 from pokerfloor.server.process import collect_now_and_then, warm_rankings
@@ -49,6 +51,7 @@ from pokerfloor.server.transport import (
     attach,
     check_flood,
     check_numbers,
+    detach,
     hosts_of,
     origin_allowed,
     read_frame,
@@ -151,8 +154,7 @@ class Server(Tables):
         finally:
             if self.bus is not None:
                 self.bus.left(client)
-            if client.table is not None:
-                client.table.clients.discard(client)
+            detach(client, keep=True)
             for task in (reader, sender):
                 task.cancel()
             await asyncio.wait((reader, sender))     # (a wait, not a gather: its own cancellation only)
@@ -296,4 +298,5 @@ def create_app(
         routes.append(Mount("/", StaticFiles(directory=STATIC, html=True), name="static"))
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(TrustedHosts, hosts=server.hosts)])
     app.state.server = server
+    attach_events(app, Events(store, now=clock, seeds=seeds), origins)     # multi-table tournaments (server/event)
     return app

@@ -18,11 +18,11 @@ the same client action id and applied once); one that was never answered and sen
 is opened again at the new owner. Each process says it lives every ``ALIVE_SECONDS``; one not
 heard from for ``SILENT_SECONDS`` is taken for dead, and the owners drop the clients it relayed.
 
-When a connection of the bus drops (PostgreSQL restarted, the backend terminated, the network),
-the process connects again, waiting ``RECONNECT_SECONDS`` the first time and twice as long each
-time after (at most ``RECONNECT_MOST``), and resyncs (``resync``): what was said meanwhile is
-lost, so every connection it relayed or served through the bus is closed (1012) to reconnect and
-resync as after an owner's death, and it says again which tables it owns.
+The messages travel on a ``wire.Wire``: PostgreSQL's LISTEN/NOTIFY (``PostgresWire``: pieces,
+reconnecting), or, for the tests of the relay logic, ``MemoryWire``. When a connection drops the
+wire connects again and the bus resyncs (``resync``): what was said meanwhile is lost, so every
+connection it relayed or served through the bus is closed (1012) to reconnect and resync as
+after an owner's death, and it says again which tables it owns.
 
 Owning a table is a lease (``Store.claim``: the lock and a new epoch, which every write checks):
 the watch checks this process's leases every ``CHECK_SECONDS`` (``Store.check_leases``) and
@@ -36,13 +36,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 import time
 from collections.abc import Callable, Collection, Coroutine
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import Any, Protocol, cast
 
 from starlette.datastructures import Address, Headers
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -51,27 +50,17 @@ from pokerfloor.server.actor import TableTask
 from pokerfloor.server.commands import Hello
 from pokerfloor.server.room import Refused, Room
 from pokerfloor.server.store import Store
-from pokerfloor.server.transport import Client, encode
-
-if TYPE_CHECKING:
-    import psycopg
+from pokerfloor.server.transport import Client, detach, encode
+from pokerfloor.server.wire import CHANNEL as CHANNEL
+from pokerfloor.server.wire import RECONNECT_MOST, RECONNECT_SECONDS, PostgresWire, Wire
+from pokerfloor.server.wire import libpq_url as libpq_url
 
 LOG = logging.getLogger("pokerfloor.server")
-CHANNEL = "pokerfloor_bus"
-PIECE = 7000            # characters of a message a notification carries (ASCII; the limit is 8000 bytes)
 WATCH_SECONDS = 0.25    # how often a process checks whether the owners of the tables it relays live
 ALIVE_SECONDS = 2.0     # how often a process says it lives
 SILENT_SECONDS = 10.0   # an owner drops what a process relayed once it has not heard from it this long
 RESTART = 1012          # the close code of a relayed connection whose table changed owner, or whose bus dropped
-RECONNECT_SECONDS = 0.05    # the first wait before connecting again when a connection of the bus dropped
-RECONNECT_MOST = 5.0        # the longest wait between two tries
 CHECK_SECONDS = 1.0         # how often a process checks that the tables it runs are still its own
-
-
-def libpq_url(url: str) -> str:
-    """A SQLAlchemy ``postgresql+psycopg://`` URL as libpq takes it."""
-    scheme, _, rest = url.partition("://")
-    return f"postgresql://{rest}" if scheme.startswith("postgresql") else url
 
 
 @dataclass(eq=False)
@@ -140,14 +129,6 @@ class Sends:
         self.last[conn] = index
 
 
-@dataclass
-class Pieces:
-    """The pieces of one message received so far."""
-
-    count: int
-    parts: dict[int, str] = field(default_factory=dict)
-
-
 class BusServer(Protocol):
     """What the bus needs of its process (``app.Server`` is one): the tables it runs, a table's
     task (started here, or ``Refused`` ``not_owner``), a room rebuilt from the store, and a
@@ -171,76 +152,29 @@ class BusServer(Protocol):
 class Bus:
     """This process's end of the bus: ``start`` it in the app's lifespan, ``close`` it at the end."""
 
-    def __init__(self, server: BusServer, url: str) -> None:
-        self.server, self.url = server, libpq_url(url)
+    def __init__(self, server: BusServer, url: str = "", *, wire: Wire | None = None) -> None:
+        self.server = server
         self.inbox = secrets.token_hex(8)
+        self.wire: Wire = PostgresWire(url, self.inbox) if wire is None else wire
         self.relayed: dict[str, Relayed] = {}                  # conn id -> a client this process relays
         self.conn_of: dict[Client, str] = {}
         self.served: dict[tuple[str, str], BusSocket] = {}     # (inbox, conn) -> a relayed client served here
         self.heard: dict[str, float] = {}                      # inbox -> when it was last heard from
-        self.outgoing: asyncio.Queue[str] = asyncio.Queue()
-        self.pieces: dict[str, Pieces] = {}
         self.sends: dict[str, Sends] = {}                      # inbox -> frames for the clients it relays
         self.flush_soon = False
-        self.count = 0
         self.tasks: list[asyncio.Task[None]] = []
         self.serving: set[asyncio.Task[None]] = set()
-        self.connections: list[psycopg.AsyncConnection[Any]] = []
-        self.reconnects = 0
         self.checked = 0.0          # when this process's leases were last checked
 
     async def start(self) -> None:
         """Connect (a store that cannot be reached fails the start), then keep connected."""
-        await self._connect()
-        for work in (self._keep_connected, self._watch):
+        await self.wire.open()
+        for work in (self._carry, self._watch):
             self.tasks.append(asyncio.create_task(self._logged(work)))
 
-    async def _connect(self) -> None:
-        """Open the two connections of the bus: one listens, one sends."""
-        import psycopg
-
-        self.connections = []
-        for _ in range(2):
-            self.connections.append(await psycopg.AsyncConnection.connect(self.url, autocommit=True))
-        await self.connections[0].execute(f"LISTEN {CHANNEL}")
-
-    async def _disconnect(self) -> None:
-        for connection in self.connections:
-            with contextlib.suppress(Exception):
-                await connection.close()
-        self.connections = []
-
-    async def _keep_connected(self) -> None:
-        """Listen and send on the connections open until one of them drops; then connect
-        again, with a growing wait between tries, and ``resync``."""
-        wait = RECONNECT_SECONDS
-        while True:
-            if self.connections:
-                listener, sender = self.connections
-                work = [asyncio.create_task(self._listen(listener)), asyncio.create_task(self._send(sender))]
-                try:
-                    done, _ = await asyncio.wait(work, return_when=asyncio.FIRST_COMPLETED)
-                finally:
-                    for task in work:
-                        task.cancel()
-                    await asyncio.wait(work)
-                ended = next(iter(done))
-                failed = None if ended.cancelled() else ended.exception()
-                LOG.warning("the bus lost its connection to the store (%s): connecting again",
-                            failed or "closed")
-                await self._disconnect()
-            try:
-                await self._connect()
-            except Exception as failed:
-                await self._disconnect()
-                LOG.warning("the bus cannot reach the store (%s): trying again in %.2f s", failed, wait)
-                await asyncio.sleep(wait)
-                wait = min(RECONNECT_MOST, wait * 2)
-                continue
-            wait = RECONNECT_SECONDS
-            self.reconnects += 1
-            LOG.info("the bus is connected again (%d times): resyncing", self.reconnects)
-            await self.resync()     # a failure here ends this turn: ``_logged`` starts it again
+    async def _carry(self) -> None:
+        """Take in what the wire hears; resync after it reconnected."""
+        await self.wire.run(self._receive, self.resync)
 
     async def resync(self) -> None:
         """After a drop, whatever the processes said meanwhile is lost: every connection
@@ -248,7 +182,6 @@ class Bus:
         resyncs, its unanswered action resent and applied once), a message half received is
         let go, and every table this process runs is announced again (a relaying process
         waiting on an open that was lost opens it again)."""
-        self.pieces.clear()
         for relayed in list(self.relayed.values()):
             self.left(relayed.client)                # its owner ends it too
             await relayed.client.close(RESTART)
@@ -262,7 +195,7 @@ class Bus:
         for task in [*self.tasks, *self.serving]:
             task.cancel()
         await asyncio.gather(*self.tasks, *self.serving, return_exceptions=True)
-        await self._disconnect()
+        await self.wire.close()
 
     @staticmethod
     async def _logged(work: Callable[[], Coroutine[Any, Any, None]]) -> None:
@@ -308,21 +241,7 @@ class Bus:
 
     def _put(self, message: dict[str, Any]) -> None:
         message["from"] = self.inbox
-        text = json.dumps(message)          # ASCII: a piece is at most PIECE bytes
-        self.count += 1
-        name = f"{self.inbox}.{self.count}"
-        pieces = [text[i:i + PIECE] for i in range(0, len(text), PIECE)] or [""]
-        for index, piece in enumerate(pieces):
-            self.outgoing.put_nowait(f"{name} {index} {len(pieces)}\n{piece}")
-
-    async def _send(self, connection: psycopg.AsyncConnection[Any]) -> None:
-        """Send what is queued, in order: whatever queued up meanwhile in one go (pipelined)."""
-        while True:
-            batch = [await self.outgoing.get()]
-            while not self.outgoing.empty():
-                batch.append(self.outgoing.get_nowait())
-            async with connection.cursor() as cursor:
-                await cursor.executemany("SELECT pg_notify(%s, %s)", [(CHANNEL, payload) for payload in batch])
+        self.wire.put(message)
 
     # The relaying side
 
@@ -335,9 +254,7 @@ class Bus:
         except Refused as refused:
             if refused.code != "not_owner":
                 raise
-        if client.table is not None:
-            client.table.clients.discard(client)
-            client.table = None
+        detach(client)
         self.relay(client, hello.table_id, encode(frame))
         return None
 
@@ -414,25 +331,6 @@ class Bus:
                 socket.incoming.put_nowait(None)
 
     # Receiving
-
-    async def _listen(self, connection: psycopg.AsyncConnection[Any]) -> None:
-        """Take in each notification; returns (or raises) once the connection is lost."""
-        async for note in connection.notifies():
-            message = self._assemble(note.payload)
-            if message is not None:
-                await self._receive(message)
-
-    def _assemble(self, payload: str) -> dict[str, Any] | None:
-        head, _, piece = payload.partition("\n")
-        name, index, count = head.split(" ")
-        if count == "1":
-            return cast(dict[str, Any], json.loads(piece))
-        pieces = self.pieces.setdefault(name, Pieces(int(count)))
-        pieces.parts[int(index)] = piece
-        if len(pieces.parts) < pieces.count:
-            return None
-        del self.pieces[name]
-        return cast(dict[str, Any], json.loads("".join(pieces.parts[i] for i in range(pieces.count))))
 
     async def _receive(self, message: dict[str, Any]) -> None:
         sender = str(message["from"])

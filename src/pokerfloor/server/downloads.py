@@ -18,8 +18,6 @@ the loop."""
 from __future__ import annotations
 
 import contextlib
-import csv
-import io
 import logging
 import os
 from collections import OrderedDict
@@ -36,6 +34,7 @@ from pokerfloor.io import export, ohh, phh
 from pokerfloor.server.deal import published, withheld
 from pokerfloor.server.records import KEEP_STORED, StoredRooms, TableBroken
 from pokerfloor.server.room import Deal, Refused, Room
+from pokerfloor.server.settle import ledger_csv, results, settle_up
 from pokerfloor.server.store import Store
 from pokerfloor.server.workers import Workers
 
@@ -137,33 +136,6 @@ def session_records(room: Session) -> list[dict[str, object]]:
     return entries
 
 
-def settle_up(results: dict[str, int]) -> list[tuple[str, str, int]]:
-    """Who pays whom: the biggest loser pays the biggest winner, and so on, until every result is
-    met (at most one transfer fewer than the players)."""
-    left = {p: abs(net) for p, net in results.items() if net}
-    payers = sorted((p for p in left if results[p] < 0), key=lambda p: -left[p])
-    payees = sorted((p for p in left if results[p] > 0), key=lambda p: -left[p])
-    transfers: list[tuple[str, str, int]] = []
-    i = j = 0
-    while i < len(payers) and j < len(payees):
-        payer, payee = payers[i], payees[j]
-        chips = min(left[payer], left[payee])
-        transfers.append((payer, payee, chips))
-        left[payer] -= chips
-        left[payee] -= chips
-        i += left[payer] == 0
-        j += left[payee] == 0
-    return transfers
-
-
-def results(room: Room) -> dict[str, int]:
-    """Each player's result, by id: what they took away and hold by the book, less what they
-    brought (``Ledger.results``). A hand in play counts once it ends: before, its chips in the
-    pot were in nobody's result and the settle-up disagreed with the Net (issue 35, "Net -69,
-    pays 60")."""
-    return room.table.ledger.results()
-
-
 BIGGEST_POTS = 3
 
 
@@ -242,36 +214,6 @@ def seat_names(room: Room, number: int) -> dict[str, str]:
     entries = (*room.forgotten_entries(), *ledger.entries)
     return {str(e.seat): known.get(e.player) or ledger.name(e.player)
             for e in entries if e.kind == "hand" and e.hand == number}
-
-
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-"""What a spreadsheet reads a cell starting with as a formula (OWASP, CSV injection)."""
-
-
-def csv_cell(value: object) -> object:
-    """A cell of a CSV download: a text that a spreadsheet would read as a formula (a name like
-    ``=HYPERLINK(...)``) gets a leading ``'``, as OWASP's CSV injection guidance says, and is
-    shown as the text it is; numbers are left as numbers."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
-
-
-def ledger_csv(room: Room) -> str:
-    """The ledger's entries, each player's result, and the settle-up transfers; no cell can
-    start a formula (``csv_cell``)."""
-    ledger = room.table.ledger
-    names = {player: ledger.name(player) for player in ledger.players()}     # players who left too
-    names.update((p.player_id, p.name) for p in room.players.values())
-    out = io.StringIO()
-    writer = csv.writer(out)
-    rows: list[list[object]] = [["entry", "hand", "kind", "seat", "player_id", "name", "chips"]]
-    for e in (*room.forgotten_entries(), *ledger.entries):
-        rows.append([e.number, e.hand, e.kind, e.seat, e.player, names.get(e.player, ""), e.chips])
-    rows += [[], ["pays", "to", "chips"]]
-    rows.extend([payer, payee, chips] for payer, payee, chips in settle_up(results(room)))
-    writer.writerows([csv_cell(cell) for cell in row] for row in rows)
-    return out.getvalue()
 
 
 FILES = ("phhs", "ohh", "records", "replay", "summary", "ledger")

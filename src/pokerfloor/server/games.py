@@ -10,10 +10,11 @@ stud hi-lo, razz) take an ante and a bring-in and no blinds; every other game ta
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from dataclasses import dataclass
+from typing import Any, Literal, cast
 
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.rules import STRUCTURES, VARIANTS, Game, Structure
+from pokerfloor.rules import STRUCTURES, VARIANTS, Game, Structure, chips_problem
 from pokerfloor.server.fields import MAX_CHIPS
 from pokerfloor.table.rotation import EIGHT_GAME, HORSE, LimitStakes, Rotation
 
@@ -35,9 +36,9 @@ class GameRefused(PokerfloorError, ValueError):
 
 def _chips(raw: Mapping[str, Any], name: str, default: int = 0) -> int:
     value = raw.get(name, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_CHIPS:
+    if chips_problem(name, value) or value > MAX_CHIPS:
         raise GameRefused(f"{name} is a whole number of chips, 0 to {MAX_CHIPS}", name)
-    return value
+    return int(value)
 
 
 def game_from(raw: object) -> Game:
@@ -116,22 +117,50 @@ def _choices(raw: object) -> list[tuple[str, Structure]]:
     return games
 
 
+@dataclass(frozen=True)
+class RotationChoice:
+    """The ``rotation`` option: a named mixed game (``"horse"``, ``"8game"``) or dealer's choice
+    from the host's ``games``, every game at one limit stake (``small_bet``), changing every
+    orbit or every ``per`` hands (``Table.rotate_games``)."""
+
+    name: str
+    small_bet: int = 4
+    per: Literal["orbit"] | int = "orbit"
+    games: tuple[tuple[str, Structure], ...] = ()
+
+    @classmethod
+    def read(cls, raw: object) -> RotationChoice:
+        """``{"name": "horse" | "8game", "small_bet": N, "per": "orbit" | N}``, or ``{"name":
+        "dealers_choice", "games": [...], ...}``, checked whole; ``GameRefused`` if it is wrong."""
+        if not isinstance(raw, Mapping):
+            raise GameRefused("rotation is an object: name, small_bet, per (and games)", "rotation")
+        name = raw.get("name")
+        unknown = sorted(set(raw) - {"name", "small_bet", "per", *(("games",) if name == DEALERS_CHOICE else ())})
+        if unknown:
+            raise GameRefused(f"a rotation has no field {unknown[0]!r}", "rotation")
+        if not isinstance(name, str) or (name not in ROTATIONS and name != DEALERS_CHOICE):
+            raise GameRefused(f"rotation name is one of {', '.join([*ROTATIONS, DEALERS_CHOICE])}", "name")
+        games = tuple(_choices(raw.get("games"))) if name == DEALERS_CHOICE else ()
+        choice = cls(name, _chips(raw, "small_bet", 4), raw.get("per", "orbit"), games)
+        choice.rotation()
+        return choice
+
+    def rotation(self) -> Rotation:
+        """The table's rotation (``GameRefused`` for a ``per`` it does not take)."""
+        choice = self.name == DEALERS_CHOICE
+        games = self.games if choice else ROTATIONS[self.name]
+        try:
+            return Rotation.of(games, LimitStakes(self.small_bet), per=self.per, dealers_choice=choice)
+        except ValueError as wrong:
+            raise GameRefused(str(wrong), "rotation") from None
+
+    def json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"name": self.name, "small_bet": self.small_bet, "per": self.per}
+        if self.name == DEALERS_CHOICE:
+            data["games"] = [list(game) for game in self.games]
+        return data
+
+
 def rotation_from(raw: object) -> Rotation:
-    """The ``rotation`` option: ``{"name": "horse" | "8game", "small_bet": N, "per": "orbit" | N}``,
-    every game at one limit stake (``LimitStakes``), or ``{"name": "dealers_choice", "games":
-    [...], ...}``; ``GameRefused`` if it is wrong."""
-    if not isinstance(raw, Mapping):
-        raise GameRefused("rotation is an object: name, small_bet, per (and games)", "rotation")
-    name = raw.get("name")
-    unknown = sorted(set(raw) - {"name", "small_bet", "per", *(("games",) if name == DEALERS_CHOICE else ())})
-    if unknown:
-        raise GameRefused(f"a rotation has no field {unknown[0]!r}", "rotation")
-    if name not in ROTATIONS and name != DEALERS_CHOICE:
-        raise GameRefused(f"rotation name is one of {', '.join([*ROTATIONS, DEALERS_CHOICE])}", "name")
-    per = raw.get("per", "orbit")
-    choice = name == DEALERS_CHOICE
-    games = _choices(raw.get("games")) if choice else ROTATIONS[name]
-    try:
-        return Rotation.of(games, LimitStakes(_chips(raw, "small_bet", 4)), per=per, dealers_choice=choice)
-    except ValueError as wrong:
-        raise GameRefused(str(wrong), "rotation") from None
+    """The rotation the ``rotation`` option asks for (``RotationChoice``)."""
+    return RotationChoice.read(raw).rotation()

@@ -92,7 +92,7 @@ def between_json(room: Room, now: float) -> dict[str, Any] | None:
     return {
         "hand": room.table.hand_number,
         "showdown": showdown,
-        "seconds": pause["showdown" if showdown else "seconds"],
+        "seconds": pause.showdown if showdown else pause.seconds,
         "next_deal_in": max(0.0, room.deal_at() - now) if coming else None,
     }
 
@@ -104,9 +104,9 @@ def settings_json(room: Room) -> dict[str, Any]:
     config = room.config
     low, high = buy_in_limits(room.table.game)
     return {
-        "clock": config.clock,
-        "clock_next": room.clock_next,
-        "between_hands": config.between_hands,
+        "clock": None if config.clock is None else config.clock.json(),
+        "clock_next": None if room.clock_next is None else room.clock_next.json(),
+        "between_hands": config.between_hands.json(),
         "approval": config.approval,
         "straddles": "none" if config.tournament is not None else config.straddles,
         "button_rule": config.button_rule,

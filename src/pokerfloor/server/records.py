@@ -21,19 +21,16 @@ import orjson
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.hand import Hand
-from pokerfloor.server.games import game_from, game_json
-from pokerfloor.server.room import Config, Deal, Offer, Player, Refused, Request, Room
+from pokerfloor.server.room import Config, Refused, Room
+from pokerfloor.server.room.record import ROOM_RECORD_FORMAT as ROOM_RECORD_FORMAT
+from pokerfloor.server.room.record import ROOM_RECORD_VERSION as ROOM_RECORD_VERSION
+from pokerfloor.server.room.record import RoomRecord
 from pokerfloor.server.store import Boundary, Store
 from pokerfloor.table import Table
 
 LOG = logging.getLogger("pokerfloor.server")
-ROOM_RECORD_FORMAT = "pokerfloor.room-record"
-ROOM_RECORD_VERSION = 3
-"""Version 2 added a tournament's deal (``deal_accepted``, ``deal_payouts``); a version 1 record
-is read as one without a deal (``_from_v1``). Version 3 added the evening's fields (issue 35:
-``ended_at``, ``names``, ``log``, ``removing``, ``removed``, ``declared``, ``clock_next``,
-``dealt_game``, a player's ``clocked_out``); a version 2 record is read as one taken as its
-hand ended with none of them (``_from_v2``: its history starts empty)."""
+# A version 1 record is read as one without a deal (``_from_v1``); a version 2 record as one taken
+# as its hand ended with none of the evening's fields (``_from_v2``: its history starts empty).
 
 
 class RecordMiss(PokerfloorError, ValueError):
@@ -41,56 +38,8 @@ class RecordMiss(PokerfloorError, ValueError):
 
 
 def room_record(room: Room) -> dict[str, Any]:
-    """The room as plain JSON values: ``Table.record()`` and the room's own fields that a
-    restored room needs (not its finished hands, each stored once as it ended, nor the chat,
-    nor every action id ever applied: only those of the last hand, which a client may resend
-    after a restart)."""
-    return {
-        "format": ROOM_RECORD_FORMAT,
-        "version": ROOM_RECORD_VERSION,
-        "table_id": room.table_id,
-        "seq": room.seq,
-        "hands": len(room.hands),
-        "clock": room.clock.now,
-        "table": room.table.record(),
-        "players": [
-            [p.player_id, p.name, p.seat, p.token_hash, p.timeouts, p.bank, p.clocked_out]
-            for p in room.players.values()
-        ],
-        "requests": [[r.request_id, r.name, r.seat, r.chips, r.token_hash] for r in room.requests.values()],
-        "deals": [[d.number, d.seed] for d in room.deals],
-        "running": room.running,
-        "paused": room.paused,
-        "ended": room.ended,
-        "straddles": [[seat, amount] for seat, amount in room.straddles],
-        "turn_started": room.turn_started,
-        "action_clock": room.config.clock,
-        "spectators": room.spectators,
-        "offer": None if room.offer is None else {
-            "hand": room.offer.hand,
-            "seats": list(room.offer.seats),
-            "started": room.offer.started,
-            "answers": [[seat, twice] for seat, twice in room.offer.answers.items()],
-        },
-        "hand_actions": {player: list(ids) for player, ids in room.hand_actions.items()},
-        "forgotten": room.forgotten,
-        "level": room.level,
-        "level_start": None if room.level_start is None else list(room.level_start),
-        "finishes": [list(finish) for finish in room.finishes],
-        "deal_offered": room.deal_offered,
-        "deal_accepted": list(room.deal_accepted),
-        "deal_payouts": room.deal_payouts,
-        # The evening's additions (issue 35), read with defaults from a record written before.
-        "ended_at": room.ended_at,
-        "names": room.names,
-        "log": room.log,
-        "removing": room.removing,
-        "removed": room.removed,
-        "declared": [[seat, amount] for seat, amount in room.declared],
-        "clock_next": room.clock_next,
-        "top_ups": {request: list(asked) for request, asked in room.top_ups.items()},
-        "dealt_game": None if room.dealt_game is None else game_json(room.dealt_game),
-    }
+    """The room's record as plain JSON values (``RoomRecord``)."""
+    return RoomRecord.of(room).json()
 
 
 def hand_json(hand: Hand) -> str:
@@ -141,57 +90,22 @@ def _room_from(table_id: str, config: Config, host_hash: str, data: Any, hands: 
     missing = [number for number in range(1, earlier + 1) if number not in hands]
     if earlier < 0 or missing:
         raise RecordMiss(f"the records of finished hands {missing[:5]} are not stored")
-    room = Room(table_id, config, host_hash)
-    room.clock.now = float(data["clock"])
-    room.table = Table.from_record(data["table"], clock=room.clock, sink=room.forget)
-    last = room.table.hand
-    if last is None or room.table.in_play:
-        raise RecordMiss("a room record is taken as a hand ends: its table's hand is over")
-    room.seq = int(data["seq"])
-    room.players = {p[0]: Player(p[0], p[1], int(p[2]), p[3], int(p[4]), float(p[5]), bool(p[6]) if len(p) > 6
-                                 else False) for p in data["players"]}
-    room.requests = {r[0]: Request(r[0], r[1], int(r[2]), int(r[3]), r[4]) for r in data["requests"]}
-    room.deals = [Deal(int(number), seed) for number, seed in data["deals"]]
-    room.running, room.paused, room.ended = bool(data["running"]), bool(data["paused"]), bool(data["ended"])
-    room.straddles = [(int(seat), None if amount is None else int(amount)) for seat, amount in data["straddles"]]
-    room.turn_started = float(data["turn_started"])
-    if "action_clock" in data:      # the host's set_clock (a record before it has none)
-        clock = data["action_clock"]
-        room.config = replace(config, clock=None if clock is None else {k: float(v) for k, v in clock.items()})
-    room.spectators = bool(data["spectators"])
-    offer = data["offer"]
-    room.offer = None if offer is None else Offer(
-        int(offer["hand"]), tuple(int(s) for s in offer["seats"]), float(offer["started"]),
-        {int(seat): bool(twice) for seat, twice in offer["answers"]},
-    )
-    room.hand_actions = {str(p): [str(i) for i in ids] for p, ids in data["hand_actions"].items()}
-    room.applied = {p: set(ids) for p, ids in room.hand_actions.items()}
-    room.forgotten = [list(entry) for entry in data["forgotten"]]
+    if "action_clock" not in data:      # the host's set_clock (a record before it has none)
+        data = {**data, "action_clock": None if config.clock is None else config.clock.json()}
     # A tournament's level, its clock and places: a record written before tournaments is a cash
     # table's, which has none (its level is the first, unstarted); a tournament's must hold them.
     if "level" not in data and config.tournament is None:
         data = {**data, "level": 0, "level_start": None, "finishes": [], "deal_offered": None}
-    room.level = int(data["level"])
-    start = data["level_start"]
-    room.level_start = None if start is None else (int(start[0]), float(start[1]))
-    room.finishes = [(str(player), int(place), int(hand)) for player, place, hand in data["finishes"]]
-    room.deal_offered = None if data["deal_offered"] is None else int(data["deal_offered"])
-    room.deal_accepted = [str(player) for player in data["deal_accepted"]]
-    payouts = data["deal_payouts"]
-    room.deal_payouts = None if payouts is None else {str(p): int(units) for p, units in payouts.items()}
+    record = RoomRecord.read(data)
+    room = Room(table_id, config, host_hash)
+    room.clock.now = record.clock
+    room.table = Table.from_record(data["table"], clock=room.clock, sink=room.forget)
+    last = room.table.hand
+    if last is None or room.table.in_play:
+        raise RecordMiss("a room record is taken as a hand ends: its table's hand is over")
+    record.restore(room)
+    room.config = replace(config, clock=record.action_clock)
     room.hands = [Hand.from_record(hands[number]) for number in range(1, earlier + 1)] + [last]
-    ended = data["ended_at"]
-    room.ended_at = None if ended is None else float(ended)
-    room.names = {str(k): str(v) for k, v in data["names"].items()}
-    room.log = [dict(line) for line in data["log"]]
-    room.removing = [str(p) for p in data["removing"]]
-    room.removed = [str(h) for h in data["removed"]]
-    room.declared = [(int(seat), None if amount is None else int(amount)) for seat, amount in data["declared"]]
-    room.top_ups = {str(r): (str(a[0]), int(a[1]), bool(a[2])) for r, a in data["top_ups"].items()}
-    dealt = data["dealt_game"]
-    room.dealt_game = None if dealt is None else game_from(dealt)
-    clock_next = data["clock_next"]
-    room.clock_next = None if clock_next is None else {k: float(v) for k, v in clock_next.items()}
     return room
 
 
@@ -207,8 +121,9 @@ def _from_v2(data: Mapping[str, Any]) -> dict[str, Any]:
     straddle declared, no clock waiting for the next turn, nobody being removed; the names of
     the players seated, and no history (chat and events before it are not in it)."""
     names = {p[0]: p[1] for p in data["players"]}
+    players = [[*p, False] if len(p) == 6 else p for p in data["players"]]     # none sat out by the clock
     return {**data, "version": 3, "ended_at": data["clock"], "names": names, "log": [], "removing": [],
-            "removed": [], "declared": [], "clock_next": None, "dealt_game": None, "top_ups": {}}
+            "removed": [], "declared": [], "clock_next": None, "dealt_game": None, "top_ups": {}, "players": players}
 
 
 class TableBroken(Refused):

@@ -174,7 +174,7 @@ class Tables:
         host, port = client.socket.scope.get("server") or ("127.0.0.1", 80)
         host = f"[{host}]" if ":" in str(host) else host
         low, high = buy_in_limits(room.table.game)      # the most, or twice the least where there is no most
-        chips = int(room.config.tournament["starting_stack"]) if room.config.tournament else high or 2 * low
+        chips = room.config.tournament.starting_stack if room.config.tournament else high or 2 * low
         self.houses.append(house_bots(f"http://{host}:{port}", room.table_id, host_token, list(range(2, 2 + bots)),
                                       chips=chips, approval=room.config.approval, say=LOG.warning))
 

@@ -123,8 +123,7 @@ class Client:
         self.outbox.clear()
         self.queued = 0
         self.ready.set()
-        if self.table is not None:
-            self.table.clients.discard(self)
+        detach(self, keep=True)
 
     async def deliver(self) -> None:
         """The client's sender task: send what is queued, in order, until the connection is
@@ -162,12 +161,21 @@ async def receive_text(socket: WebSocket) -> str | None:
 
 def attach(client: Client, table: TableQueue, *, host: bool, token_hash: str) -> None:
     """The client is at ``table`` from now on (and at no other), with that role; not
-    spectating until it asks."""
-    if client.table is not None:
-        client.table.clients.discard(client)
+    spectating until it asks. ``attach`` and ``detach`` are all that change a table's
+    ``clients``."""
+    detach(client)
     client.table, client.host, client.token_hash = table, host, token_hash
     client.spectating = False
     table.clients.add(client)
+
+
+def detach(client: Client, *, keep: bool = False) -> None:
+    """The client leaves its table's clients (no update is built for it from now on); it is at
+    no table then, unless ``keep`` (a dropped client keeps its table until its socket ends)."""
+    if client.table is not None:
+        client.table.clients.discard(client)
+        if not keep:
+            client.table = None
 
 
 def encode(frame: dict[str, Any]) -> str:

@@ -3,7 +3,7 @@ hand, with the parts every audience shares built once a broadcast (docs/protocol
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -132,7 +132,7 @@ def shared_parts(room: Room, clock: Clock, connected: frozenset[str] = frozenset
         "size": room.config.seats,
         "customs": {**room.config.customs(), "spectators": room.spectators},
         "reveal": room.config.reveal,
-        "presets": room.config.presets,
+        "presets": None if room.config.presets is None else room.config.presets.json(),
         "bomb_pot": bomb_json(room),
         "choice": choice_json(room),
         "seats": {
@@ -208,7 +208,7 @@ def tournament_json(room: Room, clock: Clock) -> dict[str, Any]:
             seconds_left = max(0.0, since + 60.0 * level.minutes - clock())
     left = len(room.table.seats)
     entries = left + sum(1 for _, place, _ in room.finishes if place != 1)   # no rebuys: chips in play are theirs
-    payouts = tournament["payouts"]
+    payouts = tournament.payouts
     dealt = room.deal_payouts
     return {
         "level": room.level + 1,
@@ -223,8 +223,8 @@ def tournament_json(room: Room, clock: Clock) -> dict[str, Any]:
         "hands_left": hands_left,
         "seconds_left": seconds_left,
         "players_left": left,
-        "average_stack": tournament["starting_stack"] * entries // left if left else 0,
-        "starting_stack": tournament["starting_stack"],
+        "average_stack": tournament.starting_stack * entries // left if left else 0,
+        "starting_stack": tournament.starting_stack,
         "over": room.tournament_over,
         "deal": None if room.deal_offered is None else {
             player: round(float(share), 2) for player, share in room.icm_shares().items()
@@ -244,7 +244,7 @@ def tournament_json(room: Room, clock: Clock) -> dict[str, Any]:
     }
 
 
-def _payout(room: Room, payouts: list[int], player: str, place: int) -> float:
+def _payout(room: Room, payouts: Sequence[int], player: str, place: int) -> float:
     """The percent of the prizes a player won: their ICM deal's, to the hundredth, when a deal
     ended the tournament in their place; else their place's (``_share``)."""
     dealt = room.deal_payouts
@@ -253,7 +253,7 @@ def _payout(room: Room, payouts: list[int], player: str, place: int) -> float:
     return _share(payouts, place, sum(1 for f in room.finishes if f[1] == place))
 
 
-def _share(payouts: list[int], place: int, tied: int) -> float:
+def _share(payouts: Sequence[int], place: int, tied: int) -> float:
     """The percent of the prizes a place pays; tied players split the places they cover."""
     return sum(payouts[place - 1:place - 1 + tied]) / tied
 

@@ -96,8 +96,77 @@ def event_from(
         state["out"] = [[(entry, chips) for entry, chips in group] for group in state["out"]]
         state["round_busts"] = [(entry, chips) for entry, chips in state["round_busts"]]
         event._s = _State(**state)
+        problem = event_problem(event)
     except RecordError:
         raise
-    except (KeyError, TypeError, ValueError, AssertionError, AttributeError) as wrong:
-        raise RecordError(f"not an event record this library reads: {wrong}") from None
+    except (KeyError, TypeError, ValueError, AssertionError, AttributeError, RecursionError, OverflowError) as wrong:
+        raise RecordError(f"not an event record this library reads: {str(wrong)[:120]}") from None
+    if problem:
+        raise RecordError(f"not an event this library can go on with: {problem}")
     return event
+
+
+def _whole(value: object, least: int = 0) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= least
+
+
+def event_problem(event: MultiTableTournament) -> str:
+    """What makes a rebuilt event one that cannot go on by the rules (``""`` if nothing): every
+    entry in play sits where its table seats it, every player seated is an entry in play, the
+    entries out are placed once each, the hands dealt are the tables' hands in play, and the
+    chips at the tables are the chips the event issued (a record that loads plays on, and
+    conserves)."""
+    s, tables, entries = event._s, event.tables, event.entries
+    counts = {"level": s.level, "issued": s.issued, "pool": s.pool, "next_entry": s.next_entry,
+              "next_table": s.next_table, "hands": s.hands}
+    bad = [name for name, value in counts.items() if not _whole(value)]
+    if bad or s.level >= len(event.levels) or not isinstance(s.started, bool) or not isinstance(s.in_round, bool):
+        return f"the event's counts are not whole numbers in range ({', '.join(bad) or 'level'})"
+    for no, table in tables.items():
+        if table.cash or table.size != event._size() or no >= s.next_table or no < 1:
+            return f"table {no} is not one of this event's tables"
+    for key, e in entries.items():
+        if key != e.entry or not isinstance(e.player, str) or not e.player or not isinstance(e.out, bool):
+            return f"entry {key!r} is not an entry"
+        if not (_whole(e.bounty) and _whole(e.won)) or not key.startswith("e") or not key[1:].isdigit() or (
+                int(key[1:]) >= s.next_entry):
+            return f"entry {key!r} has counts that are not whole numbers in range"
+        if e.out:
+            if e.table is not None or e.seat is not None:
+                return f"entry {key} is out but seated"
+            continue
+        home = tables.get(e.table) if isinstance(e.table, int) else None
+        seat = None if home is None or not isinstance(e.seat, int) else home.seats.get(e.seat)
+        if seat is None or seat.player_id != key:
+            return f"entry {key} is in play but not where its table seats it"
+    seated = [(no, n, seat.player_id) for no, table in tables.items() for n, seat in table.seats.items()]
+    for no, n, player_id in seated:
+        held = entries.get(player_id)
+        if held is None or held.out or (held.table, held.seat) != (no, n):
+            return f"seat {n} of table {no} holds no entry in play"
+    if event._alive != len(seated) or (s.started and not s.deal and not seated and event._alive):
+        return "the entries in play are not the players seated"
+    placed = [entry for group in s.out for entry, chips in group]
+    if sorted(placed) != sorted(k for k, e in entries.items() if e.out) or not all(
+            _whole(chips) for group in s.out for _, chips in group):
+        return "the entries out are not placed once each"
+    for no, dealt in s.dealt.items():
+        at = tables.get(no)
+        hand = None if at is None else at.hand
+        if at is None or hand is None or at.hand_ended or sorted(dealt) != sorted(hand.seats) or any(
+                at.seats.get(n) is None or at.seats[n].player_id != entry for n, entry in dealt.items()):
+            return f"the hand dealt at table {no} is not the table's hand in play"
+    for no, table in tables.items():
+        if no not in s.dealt and table.hand is not None and not table.hand_ended:
+            return f"table {no} has a hand in play the event did not deal"
+    listed = (*s.round_open, *s.halted, *s.table_level, *s.level_hands, *s.raced)
+    if any(no not in tables for no in (*s.round_open, *s.halted)) or not all(_whole(no) for no in listed):
+        return "the event names a table it does not have"
+    if any(entry not in entries or not _whole(chips) for entry, chips in s.round_busts):
+        return "a bust of this round is not an entry"
+    if s.deal is not None and (not isinstance(s.deal, dict) or any(
+            k not in entries or not _whole(v) for k, v in s.deal.items())):
+        return "the deal pays entries the event does not have"
+    if event.chips_on_tables() != s.issued:
+        return f"the tables hold {event.chips_on_tables():,} chips, and the event issued {s.issued:,}"
+    return ""

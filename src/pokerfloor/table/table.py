@@ -786,6 +786,8 @@ class Table:
                     frozen = self._blind_plan(self._game, seats, previous, None).button_seat
                 return frozen_stud_plan(seats, previous, first, frozen, keep_owed=self._keeps_owed(game))
             return rotate_button(seats, previous, first, keep_owed=self._keeps_owed(game))
+        if not game.blinds:  # an ante-only game (Kuhn poker, Leduc hold'em): the button moves on
+            return rotate_button(seats, previous, first, keep_owed=False)
         if previous is not None and self._game.variant_spec.family == "stud":
             previous, resumed = resumed_positions(rule, previous, self._blind_positions, seats)
             first = resumed if first is None else first

@@ -1,0 +1,173 @@
+"""The turns of a betting round: who acts next, and which bet or raise is open to a seat at
+which amounts (docs/rules.md §1.5, §5.5, §5.6). The functions read the round (``betting.Round``)
+and the chips (``betting.Chips``) they are given and never change them; ``Hand`` acts on what
+they return. Seats are given by index, in the order of action after the flop.
+"""
+
+from __future__ import annotations
+
+from pokerfloor import citations as cite
+from pokerfloor.errors import IllegalAction, Reason
+from pokerfloor.hand.betting import Chips, Round
+from pokerfloor.rules import Game
+
+Aggression = tuple[str, int, int] | tuple[Reason, str]
+"""The bet or raise open to a seat: ``(kind, min_to, max_to)``, or ``(reason, why)`` none is."""
+
+
+def able(folded: list[bool], stack: list[int]) -> int:
+    """How many seats can still act: not folded, with chips behind."""
+    count = 0
+    for j in range(len(folded)):
+        if not folded[j] and stack[j] > 0:
+            count += 1
+    return count
+
+
+def next_to_act(after: int, folded: list[bool], chips: Chips, rnd: Round, killer: int, first: int) -> int:
+    """The next seat after ``after`` that needs to act, -1 when none does. A seat acts while it is
+    short of the bet or has not acted, unless nothing it could do would matter: every opponent is
+    all-in and it already covers every bet of the round (folded seats' included: to win those it
+    must call them). While a kill blind waits to act last pre-flop (``killer`` >= 0, house option
+    ``killer_acts="last"``) the order runs from the ``first`` seat as usual, passes over the
+    killer and ends with it, as if it sat just before the first seat (WIKI_KILL)."""
+    n = len(folded)
+    stack, bets, acted, level = chips.stack, chips.bet, rnd.acted, rnd.level
+    others_can_act = able(folded, stack) > 1  # counted once per search; the seat asked is one of them
+    seats: list[int] = []
+    start = after
+    if killer >= 0:
+        seats = [j for j in ((first + k) % n for k in range(n)) if j != killer] + [killer]
+        start = seats.index(after)
+    for step in range(1, n + 1):
+        j = (start + step) % n
+        if killer >= 0:
+            j = seats[j]
+        if folded[j] or stack[j] == 0:
+            continue
+        bet = bets[j]
+        if bet < level:
+            if others_can_act or any(b > bet for b in bets):
+                return j
+        elif acted[j] is None and others_can_act:
+            return j
+    return -1
+
+
+def completing(rnd: Round, structure: str, street_index: int, bring_in: int) -> bool:
+    """Whether the wager open is completing: in fixed limit no full bet yet, else a bring-in (and
+    short all-ins over it) and no full bet yet (WIKI_BIP bring-in: the next players may call it
+    or complete to a full bet, in every structure)."""
+    if rnd.level == 0 or rnd.full_level != 0:
+        return False
+    return structure == "fixed_limit" or (street_index == 0 and bring_in > 0)
+
+
+def in_whole_chips(kind: str, min_to: int, max_to: int, all_in_to: int, unit: int) -> tuple[str, int, int]:
+    """The range in whole smallest chips (RROP11 Betting & Raising): both ends round inwards,
+    except an all-in; a seat that cannot reach the minimum may still go all-in."""
+    min_to += -min_to % unit
+    if max_to < all_in_to:
+        max_to -= max_to % unit
+    if all_in_to < min_to:
+        return (kind, all_in_to, all_in_to)
+    return (kind, min_to, max(min_to, max_to))
+
+
+def aggression(
+    i: int,
+    folded: list[bool],
+    chips: Chips,
+    rnd: Round,
+    game: Game,
+    unit: int,
+    street_index: int,
+    top_street: bool,
+    open_pair: bool,
+    postflop_min_bet: int,
+    short_blinds: int,
+) -> Aggression:
+    """The bet or raise open to seat ``i``: ``(kind, min_to, max_to)``, or why there is none."""
+    level, bet, stack = rnd.level, chips.bet[i], chips.stack[i]
+    all_in_to = bet + stack
+    reach = -1  # the largest wager an opponent still in can reach (-1: none is)
+    for j in range(len(folded)):
+        if j != i and not folded[j] and chips.bet[j] + chips.stack[j] > reach:
+            reach = chips.bet[j] + chips.stack[j]
+    if reach <= level:
+        answer = "call or fold" if level > bet else "check"
+        return ("no_opponent_can_call", f"no opponent has chips to call more than the current bet: {answer}")
+    if all_in_to <= level:
+        return ("above_stack", f"you have {stack:,} chips, not enough to raise")
+    if not rnd.reopened(i):
+        return ("betting_not_reopened", "the all-in since you acted was not a full raise, so you may only call or fold")
+    structure = game.structure
+    if (structure == "fixed_limit" or structure == "spread_limit") and rnd.capped():
+        # the cap binds only "a pot involving three or more players who are not all-in" (RROP11 B&R item 3)
+        heads_up = able(folded, chips.stack) <= 2
+        lifted = game.house.cap_lifted_heads_up and heads_up and not rnd.capped_multiway
+        if not lifted:
+            return ("cap_reached", f"the betting is capped at a bet and {rnd.cap} raises")
+    completes = completing(rnd, structure, street_index, game.bring_in)
+    if level == 0:
+        kind = "bet"
+    elif completes:
+        kind = "complete"
+    else:
+        kind = "raise"
+    if structure == "fixed_limit":
+        target = rnd.full_level + rnd.min_inc
+        top = rnd.full_level + game.big_bet if open_pair else target
+        return in_whole_chips(kind, target, min(max(target, top), all_in_to), all_in_to, unit)
+    if structure == "spread_limit":
+        assert game.spread is not None
+        low, high, last = game.spread
+        top = last if top_street else high
+        if level == 0 or completes:
+            lo, hi = low, top
+        else:
+            lo, hi = level + rnd.min_inc, level + top
+        return in_whole_chips(kind, min(lo, hi), min(hi, all_in_to), all_in_to, unit)
+    if level == 0:
+        min_to = postflop_min_bet if street_index else rnd.min_inc
+    elif completes:
+        min_to = rnd.min_inc        # a bring-in is no full bet: completing it is the first one
+    else:
+        min_to = level + rnd.min_inc
+    max_to = all_in_to
+    if structure != "no_limit":
+        pot = chips.total + (short_blinds if street_index == 0 else 0)
+        after_call = pot + level - bet
+        room = after_call if structure == "pot_limit" else after_call // 2
+        max_to = min(max_to, level + room)
+    return in_whole_chips(kind, min_to, max_to, all_in_to, unit)
+
+
+def amount_refusal(
+    to: int, kind: str, lo: int, hi: int, bet: int, stack: int, structure: str, unit: int
+) -> IllegalAction | None:
+    """Why a wager to ``to`` is refused when the amounts open are ``lo`` to ``hi``, or ``None``."""
+    all_in_to = bet + stack
+    if to > all_in_to:
+        return IllegalAction(
+            "above_stack",
+            f"you have {stack:,} chips behind: the most you can {kind.replace('_', ' ')} to is {all_in_to:,} (all-in)",
+            cite.TABLE_STAKES,
+        )
+    if to % unit and to != all_in_to:
+        return IllegalAction("not_chip_multiple", f"bets are made in chips of {unit:,}", cite.CHIP)
+    if structure == "fixed_limit":
+        if to != lo and to != hi:
+            amounts = f"exactly {lo}" if lo == hi else f"{lo} or {hi}"
+            why = f"in this limit game the {kind} is to {amounts}"
+            return IllegalAction("wrong_limit_amount", why, cite.FIXED_LIMIT)
+        return None
+    if to < lo:
+        if kind == "bet":
+            return IllegalAction("below_min_bet", f"the smallest bet is {lo:,}", cite.MIN_RAISE)
+        return IllegalAction("below_min_raise", f"the smallest raise is to {lo:,}", cite.MIN_RAISE)
+    if to > hi:
+        if structure == "spread_limit":
+            return IllegalAction("above_spread_max", f"the largest {kind} here is to {hi:,}", cite.SPREAD_LIMIT)
+        return IllegalAction("above_pot_limit", f"the largest {kind} the pot allows is to {hi:,}", cite.POT_LIMIT)
+    return None

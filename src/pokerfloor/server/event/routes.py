@@ -1,0 +1,136 @@
+"""The event's routes: its WebSocket (``/event/ws``; docs/protocol.md, Tournaments over many
+tables) and its downloads (``/event/{id}/results.json``: places, prizes and bounties;
+``/event/{id}/record.json``: the event's whole record, cards and randomness included, once the
+event is over, with its seed).
+
+Every frame is read whole at the edge (``transport.read_frame``, ``check_numbers``, the flood
+limit), parsed into its typed command (``commands.parse``) and refused with the server's one
+error frame before the event's task sees it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Iterable
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from pokerfloor.server.event import commands as ec
+from pokerfloor.server.event.service import Events, EventTask, Watch
+from pokerfloor.server.event.views import lobby_json
+from pokerfloor.server.fields import Refused
+from pokerfloor.server.transport import (
+    FLOOD_PER_SECOND,
+    STRIKES,
+    Client,
+    check_flood,
+    check_numbers,
+    origin_allowed,
+    read_frame,
+    receive_text,
+    send_error,
+)
+
+
+async def serve(events: Events, socket: WebSocket, origins: Iterable[str] = ()) -> None:
+    if not origin_allowed(socket, origins):
+        await socket.close(code=1008)
+        return
+    await socket.accept()
+    client = Client(socket)
+    sender = asyncio.create_task(client.deliver())
+    attached: list[EventTask] = []
+    try:
+        while client.strikes < STRIKES and not client.closing:
+            try:
+                text = await receive_text(socket)
+            except WebSocketDisconnect:
+                return
+            if text is None:
+                return await client.close(1003)
+            frame = None
+            try:
+                frame = read_frame(text)
+                check_numbers(frame)
+                check_flood(client, FLOOD_PER_SECOND)
+                command = ec.parse(frame)
+                if isinstance(command, ec.OpenEvent):
+                    task, host_token = events.open(frame)
+                    task.clients[client] = Watch("lobby", None, True)
+                    attached[:] = [task]
+                    await client.send({"type": "event_opened", "event_id": task.runner.event_id,
+                                       "host_token": host_token, "reply_to": frame.get("id")})
+                    await client.send(lobby_json(task.runner))
+                    continue
+                if isinstance(command, ec.EventHello):
+                    found = events.get(command.event_id)
+                    if found is None:
+                        raise Refused("no_table", "no such event")
+                    for old in attached:
+                        old.clients.pop(client, None)
+                    attached[:] = [found]
+                if not attached:
+                    raise Refused("no_table", "send event_hello first")
+                await attached[0].queue.put((client, command, frame))
+            except Refused as refused:
+                await send_error(client, refused, frame, now=events.now(), seq=0)
+    finally:
+        for task in attached:
+            task.clients.pop(client, None)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+
+
+def routes(events: Events, origins: Iterable[str] = ()) -> list[Route | WebSocketRoute]:
+    allowed = tuple(origins)
+
+    async def websocket(socket: WebSocket) -> None:
+        await serve(events, socket, allowed)
+
+    async def results(request: Request) -> Response:
+        task = events.get(request.path_params["event_id"])
+        if task is None:
+            return JSONResponse({"error": "no such event"}, status_code=404)
+        lobby = lobby_json(task.runner)
+        return JSONResponse({"format": "pokerfloor-event-results", "version": 1, "event_id": lobby["event_id"],
+                             "name": lobby["name"], "over": task.runner.event.is_over,
+                             "prize_pool": lobby["prize_pool"], "entrants": lobby["entrants"],
+                             "places": lobby["places"], "seed": lobby["seed"]})
+
+    async def record(request: Request) -> Response:
+        task = events.get(request.path_params["event_id"])
+        if task is None:
+            return JSONResponse({"error": "no such event"}, status_code=404)
+        if not task.runner.event.is_over:
+            return JSONResponse({"error": "the record, with every card, is given once the event is over"},
+                                status_code=403)
+        return JSONResponse(task.runner.state())
+
+    return [WebSocketRoute("/event/ws", websocket),
+            Route("/event/{event_id}/results.json", results),
+            Route("/event/{event_id}/record.json", record)]
+
+
+def attach(app: Starlette, events: Events, origins: Iterable[str] = ()) -> None:
+    """Serve ``events`` from ``app`` (``create_app``'s): the event routes go before the static
+    pages, and the events' tasks end with the app."""
+    app.router.routes[0:0] = routes(events, origins)
+    inner = app.router.lifespan_context
+
+    @contextlib.asynccontextmanager
+    async def lifespan(served: Starlette) -> AsyncIterator[Any]:
+        async with inner(served) as state:
+            try:
+                yield state
+            finally:
+                await events.close()
+
+    app.router.lifespan_context = lifespan
+    app.state.events = events

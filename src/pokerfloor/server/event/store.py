@@ -1,0 +1,64 @@
+"""The events' rows in the server's store (``pf_events``, migration 0005): each event's settings,
+its host token's digest and its latest state (``EventRunner.state``, JSON text).
+
+On PostgreSQL an event has one owner at a time, as a table does (``Store.claim``: an advisory
+lock and an epoch in ``pf_owners``, keyed by the event's id): a state is written only while the
+writer's epoch is still the event's, so a process that lost the event cannot write over the
+process that took it over.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from sqlalchemy import Column, Integer, String, Table, Text, insert, select, text, update
+
+from pokerfloor.server.store import Store, metadata
+
+events = Table(
+    "pf_events",
+    metadata,
+    Column("event_id", String(64), primary_key=True),
+    Column("config", Text, nullable=False),
+    Column("host_hash", String(64), nullable=False),
+    Column("state", Text, nullable=True),
+    Column("saves", Integer, nullable=False, server_default="0"),
+)
+
+
+class NotOwner(Exception):
+    """Another process owns the event now: nothing was written."""
+
+
+def create(store: Store, event_id: str, config: dict[str, Any], host_hash: str) -> None:
+    with store.engine.begin() as db:
+        db.execute(insert(events).values(event_id=event_id, config=json.dumps(config), host_hash=host_hash, saves=0))
+
+
+def load(store: Store, event_id: str) -> tuple[dict[str, Any], str, dict[str, Any] | None] | None:
+    """An event's settings, host token digest and latest state (None before its first save)."""
+    with store.engine.connect() as db:
+        row = db.execute(select(events.c.config, events.c.host_hash, events.c.state)
+                         .where(events.c.event_id == event_id)).first()
+    if row is None:
+        return None
+    return json.loads(row[0]), row[1], None if row[2] is None else json.loads(row[2])
+
+
+def event_ids(store: Store) -> list[str]:
+    with store.engine.connect() as db:
+        return [row[0] for row in db.execute(select(events.c.event_id))]
+
+
+def save(store: Store, event_id: str, state: str) -> None:
+    """Write the event's state; on PostgreSQL only under this process's epoch (``NotOwner``)."""
+    with store.engine.begin() as db:
+        change = update(events).where(events.c.event_id == event_id).values(state=state, saves=events.c.saves + 1)
+        if store.engine.dialect.name == "postgresql":
+            epoch = store.epochs.get(event_id)
+            owned = db.execute(text("SELECT epoch FROM pf_owners WHERE table_id = :e FOR SHARE"),
+                               {"e": event_id}).scalar()
+            if epoch is None or owned != epoch:
+                raise NotOwner(event_id)
+        db.execute(change)

@@ -1,0 +1,137 @@
+"""Issue 38: the served event's edges and the host's hand. Every field of ``open_event`` is checked
+whole and refused ``bad_field`` naming it; the host's pause holds the level's clock and added time
+lengthens it; a removed player is placed at once and their chips leave play; payouts change only
+before the money; and an event saved mid-play (its versioned JSON state) is rebuilt and played to
+the end with every entry placed once and the prizes adding up to the pool."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from pokerfloor.server.event.clock import EventClock
+from pokerfloor.server.event.config import TEMPLATES, event_config
+from pokerfloor.server.event.runner import EventRunner
+from pokerfloor.server.fields import Refused
+
+LEVELS = [{"small_blind": 10 * 2**k, "big_blind": 20 * 2**k, "minutes": 10} for k in range(12)]
+BASE = {"levels": LEVELS, "starting_stack": 1_000, "seats": 6, "buy_in": 100, "between_hands": 0}
+
+
+class Now:
+    def __init__(self) -> None:
+        self.t = 10_000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def runner(**more: Any) -> tuple[EventRunner, Now]:
+    now = Now()
+    made = EventRunner("ev", event_config({"event": {**BASE, **more}}), "h" * 64, seed="7" * 64,
+                       clock=EventClock(now))
+    return made, now
+
+
+@pytest.mark.parametrize(("event", "field"), [
+    ({"levels": []}, "levels"),
+    ({"levels": [{"break": 5}]}, "levels"),
+    ({"levels": [{"small_blind": 20, "big_blind": 10, "hands": 3}]}, "small_blind"),
+    ({"levels": [{"small_blind": 1, "big_blind": 2, "hands": 3, "minutes": 2}]}, "levels"),
+    ({"starting_stack": 0}, "starting_stack"),
+    ({"starting_stack": True}, "starting_stack"),
+    ({"seats": 11}, "seats"),
+    ({"payouts": [0, 0]}, "payouts"),
+    ({"progressive": 101}, "progressive"),
+    ({"colour_ups": [[1, 25]]}, "colour_ups"),
+    ({"colour_ups": [[1, 25, 30]]}, "event"),            # not a whole multiple: the library says so
+    ({"rotation": {"name": "omaha"}}, "name"),
+    ({"game": {"variant": "nope"}}, "variant"),
+    ({"name": ""}, "name"),
+    ({"action_seconds": 0}, "action_seconds"),
+    ({"surprise": 1}, "event"),
+])
+def test_a_wrong_event_field_is_refused_whole_naming_it(event: dict[str, Any], field: str) -> None:
+    with pytest.raises(Refused) as refused:
+        event_config({"event": {**BASE, **event}})
+    assert refused.value.code == "bad_field" and refused.value.field == field
+
+
+def test_every_template_opens_and_its_fields_can_be_overridden() -> None:
+    for name in TEMPLATES:
+        config = event_config({"template": name, "event": {"name": "Ours"}})
+        assert config.name == "Ours" and config.levels
+    assert event_config({"template": "pko"}).whole["bounty"] > 0
+    assert event_config({"template": "horse"}).rotation is not None
+    with pytest.raises(Refused):
+        event_config({"template": "sunday-million"})
+
+
+def test_pause_holds_the_level_and_added_time_lengthens_it() -> None:
+    from pokerfloor.server.event.views import clock_json
+
+    event, now = runner()
+    event.add_bots(6)
+    event.start()
+    now.t += 60
+    assert clock_json(event)["seconds_left"] == pytest.approx(540)
+    event.pause()
+    now.t += 300
+    assert clock_json(event)["seconds_left"] == pytest.approx(540) and clock_json(event)["paused"]
+    event.resume()
+    event.add_time(120)
+    now.t += 60
+    assert clock_json(event)["seconds_left"] == pytest.approx(600)
+    with pytest.raises(Refused):
+        event.add_time(True)
+
+
+def test_a_removed_player_is_placed_at_once_and_their_chips_leave_play() -> None:
+    event, _now = runner()
+    event.add_bots(8)
+    event.start()
+    issued = event.event.chips_issued
+    event.remove("bot 3")       # between hands: the tables have not dealt yet
+    assert event.event.chips_issued == issued - 1_000
+    assert [p.player for p in event.event.standings()] == ["bot 3"]
+    assert event.event.standings()[0].place == 8
+    with pytest.raises(Refused):
+        event.remove("bot 3")
+
+
+def test_payouts_change_before_the_money_only() -> None:
+    event, now = runner(payouts=[50, 30, 20])
+    event.add_bots(8)
+    event.set_payouts([60, 40])
+    assert event.event.prizes() == {1: 480, 2: 320}
+    with pytest.raises(Refused):
+        event.set_payouts([True])
+    event.start()
+    while event.event.players_left > 2:
+        event.step(now.t)
+        now.t += 1
+    with pytest.raises(Refused) as refused:
+        event.set_payouts([100])
+    assert refused.value.code == "illegal"
+
+
+def test_an_event_saved_mid_play_is_rebuilt_and_played_to_the_end() -> None:
+    event, now = runner(late_until=2, reentries=1, bounty=50)
+    event.add_bots(20)
+    event.start()
+    for _ in range(15):
+        event.step(now.t)
+        now.t += 1
+    assert not event.event.is_over and event.hands > 0
+    saved = json.loads(json.dumps(event.state()))
+    again = EventRunner.from_state("ev", event.config, event.host_hash, saved, EventClock(now))
+    assert again.event.standings() == event.event.standings() and again.started
+    assert again.event.chips_on_tables() == again.event.chips_issued
+    while not again.event.is_over:
+        again.step(now.t)
+        now.t += 1
+    places = again.event.standings()
+    assert sorted(p.entry for p in places) == sorted(again.event.entries)
+    assert sum(p.prize for p in places) == again.event.prize_pool
