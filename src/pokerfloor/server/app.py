@@ -36,7 +36,6 @@ from pokerfloor.server.event.service import Events
 from pokerfloor.server.fields import Input
 from pokerfloor.server.limits import DEFAULT_RATES, Rates, Sockets, check_rate, limiter
 from pokerfloor.server.process import collect_now_and_then, warm_rankings
-from pokerfloor.server.records import created
 from pokerfloor.server.room import Config, Refused, digest
 from pokerfloor.server.store import Store
 from pokerfloor.server.tables import Tables
@@ -120,7 +119,7 @@ class Server(Tables):
         config = Config.parse(frame, self.seeds())
         # A table's id is the secret of its link: 128 random bits, as a token's.
         table_id, host_token = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
-        created(self.store, table_id, config, digest(host_token))
+        self.store_new(table_id, config, digest(host_token))
         return self.table_task(table_id), host_token
 
     async def refuse(self, client: Client, refused: Refused, frame: dict[str, Any] | None) -> None:

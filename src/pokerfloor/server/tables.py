@@ -14,8 +14,9 @@ from typing import cast
 from pokerfloor.server.actor import TableServer, TableTask
 from pokerfloor.server.botclient import HouseTable, house_bots
 from pokerfloor.server.bus import RESTART, Bus
-from pokerfloor.server.records import TableBroken, rebuild
+from pokerfloor.server.records import TableBroken, created, rebuild
 from pokerfloor.server.room import Refused, Room
+from pokerfloor.server.settings import Config
 from pokerfloor.server.store import Boundary, NotOwner, Store, transient
 from pokerfloor.server.transport import Client
 from pokerfloor.server.writer import Writer
@@ -82,6 +83,10 @@ class Tables:
         for client in list(task.clients):
             client.table = None
             await client.close(RESTART)
+
+    def store_new(self, table_id: str, config: Config, host_hash: str) -> None:
+        """Store a new table with its room record as created (``records.created``)."""
+        created(self.store, table_id, config, host_hash)
 
     def rebuild(self, table_id: str, *, from_snapshot: bool = True) -> Room:
         """A table's room from the store (``records.rebuild``)."""
