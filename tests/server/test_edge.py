@@ -366,6 +366,23 @@ def test_a_host_name_the_server_was_told_of_is_let_in(tmp_path: Path) -> None:
         assert connection.getresponse().status == 200
 
 
+def test_a_name_of_the_home_network_is_let_in_and_no_public_name(served: Served) -> None:
+    """A dotted LAN name (``mybox.lan``, as a home router names the machine) was refused unless
+    given with ``--origin``. Names under the suffixes no public DNS answers for are let in:
+    ``.local`` (RFC 6762), ``.home.arpa`` (RFC 8375), ``.internal`` (ICANN, 2024), ``.localhost``
+    (RFC 6761) and ``.lan`` (home routers' own; not in the root zone), so a page of a public name
+    whose address was turned to this server (DNS rebinding) is still refused."""
+    for host, status in ((f"mybox.lan:{served.port}", 200), ("mybox.lan.", 200), ("MyBox.LAN", 200),
+                         ("nas.home.arpa", 200), ("poker.internal", 200), ("mybox.local", 200),
+                         ("app.localhost", 200), ("mybox.lan.evil.example", 400), ("lan.evil.example", 400),
+                         ("evil.example.", 400), ("evil-lan.example", 400), ("home.arpa.evil.example", 400)):
+        connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
+        connection.putrequest("GET", "/health", skip_host=True)
+        connection.putheader("Host", host)
+        connection.endheaders()
+        assert connection.getresponse().status == status, host
+
+
 def test_an_https_origin_is_not_the_origin_of_an_http_server(served: Served) -> None:
     own = f"127.0.0.1:{served.port}"
     assert served.client(Origin=f"http://{own}").reply({"type": "resync", "last_seq": 0})["code"] == "no_table"

@@ -289,3 +289,29 @@ def test_a_player_replays_a_hand_with_their_own_cards_and_no_one_elses(http: Tes
     stranger = http.get(url, headers={"X-Pokerfloor-Token": "x" * 30}).json()
     assert stranger["seat"] is None and stranger["steps"][-1] == hand.view(None).to_dict()
     game.close()
+
+
+def test_the_host_changes_the_game_to_a_stud_game_and_back(http: TestClient) -> None:
+    """Issue 35, finding 9: the host's game list had no stud game, because ``set_game`` took
+    blinds only. Now a stud game takes its bring-in and small bet (the big bet twice it unless
+    given) and changes the structure to its fixed limit; back to hold'em takes blinds again; a
+    forced bet the game needs, missing, is ``bad_field`` naming it (nothing changed)."""
+    game = Session(http, seats=3)
+    for seat, name in enumerate(("ann", "bob"), 1):
+        game.join(name, seat)
+
+    def setting(**fields: Any) -> dict[str, Any]:
+        return game.host.reply({"type": "set_game", **fields})
+
+    assert setting(variant="razz", small_blind=1, big_blind=2)["field"] == "bring_in"
+    assert game.room.table.game.variant == "holdem"
+    assert setting(variant="stud", bring_in=1, small_bet=4, ante=1)["type"] == "ack"
+    stud = game.room.table.game
+    assert (stud.variant, stud.structure, stud.bring_in, stud.small_bet, stud.big_bet, stud.ante) == (
+        "stud", "fixed_limit", 1, 4, 8, 1)
+    assert setting(variant="holdem", small_blind=1, big_blind=2)["type"] == "ack"
+    back = game.room.table.game
+    assert (back.variant, back.structure, back.small_blind, back.big_blind) == ("holdem", "no_limit", 1, 2)
+    assert setting(small_blind=2, big_blind=4, structure="pot_limit")["type"] == "ack"
+    assert (game.room.table.game.structure, game.room.table.game.big_blind) == ("pot_limit", 4)
+    game.close()

@@ -529,3 +529,24 @@ def test_a_finished_sit_and_go_says_so_and_names_its_eliminated_players() -> Non
     assert {p["name"] for p in state["places"]} == {f"n{seat}" for seat in range(1, 6)}
     named = [e for e in room.table.events if e.player]
     assert named and all(event_json(e, room)["name"] == f"n{e.player[1:]}" for e in named)
+
+
+def test_who_declined_the_deal_is_told_to_everyone_and_kept_in_the_history(http: TestClient) -> None:
+    """Issue 35, finding 9: nobody learned who declined an ICM deal, the offer just vanished.
+    Now the decline is an event with the player's name, sent to every client and kept in the
+    table's history (a reload shows it)."""
+    sng = Session(http, game=HOLDEM, seats=3, tournament=BY_HANDS)
+    ann = sng.join("ann", 1, chips=100)
+    bob = sng.join("bob", 2, chips=100)
+    assert sng.host.reply({"type": "offer_deal"})["type"] == "ack"
+    assert bob.reply({"type": "answer_deal", "accept": False})["type"] == "ack"
+    for peer in (sng.host, ann, bob):
+        peer.sync()
+        updates: dict[int, dict[str, Any]] = {}
+        for frame in peer.frames:       # the update as broadcast (a resync sends it again, without events)
+            if frame["type"] == "update":
+                updates.setdefault(frame["seq"], frame)
+        told = [e for f in updates.values() for e in f["events"] if e["kind"] == "deal_declined"]
+        assert [(e["name"], e["seat"]) for e in told] == [("bob", 2)], peer.frames[-1]
+    assert sng.host.state["table"]["tournament"]["deal"] is None
+    assert [line["name"] for line in sng.room.log if line["kind"] == "deal_declined"] == ["bob"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import delete, update
@@ -19,6 +20,8 @@ from pokerfloor.server.app import Server, create_app
 from pokerfloor.server.records import TableBroken
 from pokerfloor.server.room import Refused
 from pokerfloor.server.store import Store, inputs, room_records
+from pokerfloor.server.tables import BROKEN_RETRY
+from tests.server.conftest import FakeClock
 from tests.server.played import write_database
 
 
@@ -157,4 +160,67 @@ def test_a_restart_restores_the_record_and_replays_only_the_inputs_after_it(
         Server(store).rebuild(table_id)
     assert not [r for r in caplog.records if "miss" in r.getMessage()]
     assert sum(replayed) == 4                  # the inputs after the record, not all of them
+    store.close()
+
+
+def test_a_broken_table_comes_back_on_a_hello_once_mended_without_a_restart(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A table marked broken stayed broken until the process restarted, even once its damaged
+    row was put right. Now a hello loads it again now and then (``tables.BROKEN_RETRY``, the
+    wait doubling while it is still broken, so no link holder can make the server read the
+    inputs on every hello), and once the inputs load whole the table is served again."""
+    store, table_id, url = _stored(tmp_path)
+    kept = dict(store.input_rows(table_id))[10]
+    last = len(store.input_rows(table_id))
+    _spoil(store, table_id, 10, None)
+    clock = FakeClock()
+
+    def hello(ws: Any) -> dict[str, Any]:
+        ws.send_json({"type": "hello", "version": 1, "table_id": table_id, "id": 1})
+        return dict(ws.receive_json())
+
+    with caplog.at_level(logging.WARNING, logger="pokerfloor.server"), TestClient(create_app(url, clock=clock)) as http:
+        with http.websocket_connect("/ws") as ws:
+            assert hello(ws)["code"] == "broken"
+        clock.now += BROKEN_RETRY                          # still broken: tried again, and the wait doubles
+        with http.websocket_connect("/ws") as ws:
+            assert hello(ws)["code"] == "broken"
+        store.append(table_id, 10, json.loads(kept))       # the damaged row put right, outside the server
+        clock.now += BROKEN_RETRY                          # within the doubled wait: not read again yet
+        with http.websocket_connect("/ws") as ws:
+            assert hello(ws)["code"] == "broken"
+        clock.now += BROKEN_RETRY
+        with http.websocket_connect("/ws") as ws:
+            welcome = hello(ws)
+            assert welcome["type"] == "welcome" and welcome["seq"] == last, welcome
+    said = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert len(said) == 2                                   # the first load and the one retry that failed
+    assert any("no longer broken" in r.getMessage() for r in caplog.records)
+    store.close()
+
+
+def test_a_table_has_its_room_record_from_its_creation_and_a_restart_restores_it(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Room records were first written at a hand's end, so a table restarted before one ended
+    was rebuilt from nothing. Now the record of the table as created is stored with it (``seq``
+    0, trusted by ``Store.record_follows``), and a restart restores it and applies the inputs
+    after it: the same room as the one that ran."""
+    url = f"sqlite:///{tmp_path / 'new.db'}"
+    with TestClient(create_app(url)) as http, http.websocket_connect("/ws") as ws:
+        ws.send_json({"type": "create_table", "game": {"variant": "holdem", "structure": "no_limit",
+                                                       "small_blind": 1, "big_blind": 2}, "seats": 6})
+        table_id = next(f for f in iter(ws.receive_json, None) if f["type"] == "table_created")["table_id"]
+        store = Store(url)
+        stored = store.room_record(table_id)
+        assert stored is not None and stored[0] == 0 and store.record_follows(table_id, 0)
+        ws.send_json({"type": "join", "name": "ann", "seat": 2, "chips": 100})
+        while ws.receive_json()["type"] != "seat_requested":
+            pass
+    with caplog.at_level(logging.WARNING, logger="pokerfloor.server"):
+        again = Server(store).rebuild(table_id)
+    assert not [r for r in caplog.records if "miss" in r.getMessage()]
+    assert again.seq == len(store.input_rows(table_id)) > 0
+    assert again.player_at(2) is not None and again.player_at(2).name == "ann"   # type: ignore[union-attr]
+    fresh = Server(store).rebuild(table_id, from_snapshot=False)
+    assert records.room_record(again) == records.room_record(fresh)
     store.close()

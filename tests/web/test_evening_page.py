@@ -196,8 +196,11 @@ def test_a_stud_table_is_offered_no_blinds_straddles_or_bomb_pots(bots_table: Cl
         title: "Limit Seven-card stud", stakes: "2/4, ante 1, bring-in 1" },
         next: null, hands_left: null, changes: false }""")
     page.click("#host-toggle")
-    for hidden in ("#stakes-form", "#bomb-form", "#bomb-rule-form"):
+    for hidden in ("#bomb-form", "#bomb-rule-form", "#stakes-sb", "#stakes-bb"):
         expect(page.locator(hidden)).to_be_hidden()
+    # The stakes of a stud game are its bring-in and bets (set_game takes them: issue 35).
+    expect(page.locator("#stakes-bring-in")).to_be_visible()
+    expect(page.locator("#stakes-now")).to_have_text("Now: bring-in 1, bets 2/4, ante 1.")
     page.click("#host .panel-close")
     lobby = bots_table.context.new_page()
     try:

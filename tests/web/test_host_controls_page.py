@@ -48,10 +48,16 @@ def test_the_host_pauses_sets_blinds_moves_a_seat_ends_with_a_summary_and_a_hand
         expect(host.page.locator("#pause")).to_be_hidden()
         assert update(players[1].page)["you"]["clock"] is None
 
-        # The games the stakes form offers: every game dealt with blinds, no stud game.
+        # The games the stakes form offers: every game, the stud games too (issue 35: set_game takes
+        # a bring-in and a small bet), each stud game asking for those instead of blinds.
         games = host.page.locator("#stakes-variant option").all_inner_texts()
-        assert {"same game", "Texas hold'em", "2-7 triple draw", "Badugi", "Omaha hi-lo 8 or better"} <= set(games)
-        assert not any("stud" in game.lower() or game == "Razz" for game in games)
+        assert {"same game", "Texas hold'em", "2-7 triple draw", "Badugi", "Omaha hi-lo 8 or better",
+                "Razz"} <= set(games)
+        host.page.select_option("#stakes-variant", "razz")
+        expect(host.page.locator("#stakes-bring-in")).to_be_visible()
+        expect(host.page.locator("#stakes-sb")).to_be_hidden()
+        host.page.select_option("#stakes-variant", "")
+        expect(host.page.locator("#stakes-sb")).to_be_visible()
 
         # New blinds during the hand: from the next hand on, this one unchanged.
         host.page.fill("#stakes-sb", "5")

@@ -96,7 +96,7 @@ def serve_command(
 
         # The house bots' client, imported here and not in its thread: a thread's first import of
         # websockets while uvicorn imports it here can deadlock the import locks.
-        from pokerfloor.server.botclient import house_table
+        from pokerfloor.server.botclient import HOUSE_THINK, house_table
         from pokerfloor.server.limits import DEFAULT_RATES, UNLIMITED
         from pokerfloor.server.process import prepare_process
         from pokerfloor.server.transport import MAX_MESSAGE
@@ -120,6 +120,7 @@ def serve_command(
     origins = [*(origin or ()), *([origin_of(public_url)] if public_url else [])]
     application = create_app(db, origins=origins, hook=_kill_hook(), flood=flood, seeds=_seeds(),
                              rates=DEFAULT_RATES if rate_limits else UNLIMITED, between_hands=between_hands)
+    application.state.server.builders.warm()     # the downloads' worker process, ready before the first download
     typer.echo(f"pokerfloor serve on {base_url(host, port)} (store {db.split('://')[0]}); Ctrl-C stops it", err=True)
     house: list[Any] = []
 
@@ -137,7 +138,7 @@ def serve_command(
     )
     opener = threading.Thread(
         target=_open_house_table if tournament is None else _open_house_event,
-        args=(server, house_table, host, port, public_url, bots, approve, open_browser, house, dealt)
+        args=(server, house_table, host, port, public_url, bots, approve, open_browser, house, dealt, HOUSE_THINK)
         if tournament is None else (server, tournament, host, port, public_url, bots, house),
         name="pokerfloor-house", daemon=True,
     )
@@ -258,7 +259,8 @@ def lan_address() -> str:
 
 
 def _open_house_table(server: Any, house_table: Callable[..., Any], host: str, port: int, public_url: str | None,
-                      bots: int, approve: bool, open_browser: bool, house: list[Any], dealt: HouseGame) -> None:
+                      bots: int, approve: bool, open_browser: bool, house: list[Any], dealt: HouseGame,
+                      think: float) -> None:
     """Once the server listens: open the table with ``house_table`` (with its house bots), print
     the two links and, if asked, open the host link in the browser. A failure stops the server
     (``house`` gets a None: exit status 1)."""
@@ -270,7 +272,7 @@ def _open_house_table(server: Any, house_table: Callable[..., Any], host: str, p
         time.sleep(0.05)
     local = base_url("127.0.0.1" if host in ANY_ADDRESS else host, port)
     try:
-        table = house_table(local, bots, approval=approve, think=HOUSE_THINK if bots else 0.0,
+        table = house_table(local, bots, approval=approve, think=think if bots else 0.0,
                             say=lambda line: typer.echo(line, err=True), game=dealt.game, rotation=dealt.rotation,
                             seats=dealt.seats)
     except Exception as error:
@@ -357,9 +359,6 @@ def house_game(name: str) -> HouseGame:
         data["spread"] = [2, 4, 8]
     return HouseGame(data, None, min(9, VARIANTS[chosen.variant].max_players))
 
-
-# Seconds a house bot takes to act, on average: quick, yet slow enough to see each action.
-HOUSE_THINK = 0.6
 
 
 @app.command("bot")

@@ -20,8 +20,10 @@ from pokerfloor.hand.types import ANTE_KINDS, brief
 from pokerfloor.hand.view import seen_by
 from pokerfloor.io.conventions import to_money
 from pokerfloor.io.notation import Money
-from pokerfloor.io.phh import HandHistory
+from pokerfloor.io.phh import EXTENDED_VARIANTS, PHH_VARIANTS, HandHistory, PHHVariant
+from pokerfloor.io.phh import EXTENSION_FIELD as PHH_EXTENSION_FIELD
 from pokerfloor.io.replay import Replay
+from pokerfloor.rules import VARIANTS
 
 SPEC_VERSION = "1.4.7"
 
@@ -32,6 +34,16 @@ _BET_TYPES = {"no_limit": "NL", "pot_limit": "PL", "half_pot": "PL", "fixed_limi
               "spread_limit": "FL"}
 _POSTS = {"sb": "Post SB", "bb": "Post BB", "straddle": "Straddle", "mississippi": "Straddle",
           "kill": "Straddle", "sleeper": "Straddle", "ante": "Post Ante", "bb_ante": "Post Ante"}
+_READ_GAMES = {("Holdem", "NL"): "NT", ("Holdem", "FL"): "FT", ("Omaha", "PL"): "PO", ("OmahaHiLo", "FL"): "FO/8"}
+"""The games OHH's own game type and bet type name, by their PHH code."""
+EXTENSION_FIELD = "pokerfloor_variant"
+"""The field of a pokerfloor OHH hand whose game OHH's ``game_type`` and ``bet_type`` do not
+name exactly (``_READ_GAMES``): ``"<structure> <variant>"``, as PHH's ``_pokerfloor_variant``
+(docs/imports.md, OHH extensions). A spread-limit game adds ``SPREAD_FIELD``."""
+SPREAD_FIELD = "pokerfloor_spread"
+_BOARD_GAMES = frozenset({"holdem", "short_deck", "omaha", "omaha5", "omaha6", "omaha_hilo", "omaha5_hilo"})
+"""The games ``read_ohh`` reads from their extension field: the flop games, whose cards OHH
+writes whole (a stud hand's up cards and a draw's discards are not in an OHH hand yet)."""
 _ACTIONS = {"fold": "Fold", "check": "Check", "call": "Call", "bet": "Bet", "raise": "Raise",
             "complete": "Raise", "bring_in": "Post Extra Blind"}
 
@@ -67,6 +79,15 @@ def to_ohh(hand: Hand, *, unit: Decimal = Decimal(1), names: Sequence[str] | Non
             })
     antes = [p.amount for p in hand.posts if p.kind in ANTE_KINDS]
     blinds = {p.kind: p.amount for p in hand.posts if p.live}
+    game_type, bet_type = _GAME_TYPES.get(game.variant, "Draw"), _BET_TYPES[game.structure]
+    named = _READ_GAMES.get((game_type, bet_type))
+    extension: dict[str, Any] = {}
+    if named is None or (PHH_VARIANTS[named].variant, PHH_VARIANTS[named].structure) != (game.variant, game.structure):
+        # OHH's game type does not name this game (short-deck is "Holdem", five-card Omaha
+        # "Omaha"): the documented extension field does, as PHH's EXTENSION_FIELD does.
+        extension[EXTENSION_FIELD] = f"{game.structure} {game.variant}"
+        if game.spread is not None:
+            extension[SPREAD_FIELD] = [money(amount) for amount in game.spread]
     return {"ohh": {
         "spec_version": SPEC_VERSION,
         "site_name": site_name,
@@ -76,8 +97,8 @@ def to_ohh(hand: Hand, *, unit: Decimal = Decimal(1), names: Sequence[str] | Non
         "game_number": game_number,
         "start_date_utc": start_date_utc,
         "table_name": table_name,
-        "game_type": _GAME_TYPES.get(game.variant, "Draw"),
-        "bet_limit": {"bet_type": _BET_TYPES[game.structure], "bet_cap": 0},
+        "game_type": game_type,
+        "bet_limit": {"bet_type": bet_type, "bet_cap": 0},
         "table_size": table_size or max(seats),
         "currency": currency,
         "dealer_seat": hand.button_seat,
@@ -88,6 +109,7 @@ def to_ohh(hand: Hand, *, unit: Decimal = Decimal(1), names: Sequence[str] | Non
         "players": players,
         "rounds": _rounds(hand, ids, money, *seen_by(hand, seat, full)),
         "pots": pots,
+        **extension,
     }}
 
 
@@ -199,7 +221,6 @@ def dumps(ohh: dict[str, Any], *, indent: int | None = 2) -> str:
     return json.dumps(ohh, indent=indent, ensure_ascii=False)
 
 
-_READ_GAMES = {("Holdem", "NL"): "NT", ("Holdem", "FL"): "FT", ("Omaha", "PL"): "PO", ("OmahaHiLo", "FL"): "FO/8"}
 _READ_POSTS = {"Post SB": "sb", "Post BB": "bb", "Straddle": "straddle", "Post Ante": "ante"}
 
 
@@ -224,21 +245,19 @@ def read_ohh(data: object, source: str = "") -> HandHistory:
         return value if isinstance(value, str) else brief(value, 60, quote=False)
 
     try:
-        game = _READ_GAMES.get((ohh["game_type"], ohh["bet_limit"]["bet_type"]))
-        if game is None:
-            raise HistoryImportError(
-                f"no PHH variant for {brief(ohh['game_type'])} {brief(ohh['bet_limit']['bet_type'])}")
+        game, extra = _read_game(ohh)
         size = ohh.get("table_size")
-        hand = SiteHand(game, hand_id=number, venue=text(ohh.get("site_name", "")),
+        hand = SiteHand(game.code, hand_id=number, venue=text(ohh.get("site_name", "")),
                         table=text(ohh.get("table_name", "")), currency=text(ohh.get("currency", "")),
-                        seat_count=size if isinstance(size, int) else None)
+                        seat_count=size if isinstance(size, int) else None, extra=extra,
+                        hole_count=VARIANTS[game.variant].hole_cards)
         hand.button = _whole(ohh["dealer_seat"])
         names = {}
         for player in _items(ohh["players"]):
             names[_key(player["id"])] = text(player["name"])
             hand.sit(_whole(player["seat"]), text(player["name"]), amount(player["starting_stack"]))
         big_blind = amount(ohh["big_blind_amount"])
-        if game in ("FT", "FO/8"):
+        if game.structure in ("fixed_limit", "spread_limit"):
             hand.small_bet, hand.big_bet = big_blind, 2 * big_blind
         else:
             hand.min_bet = big_blind
@@ -262,6 +281,32 @@ def read_ohh(data: object, source: str = "") -> HandHistory:
     except (LookupError, TypeError, ValueError, AttributeError, ArithmeticError, RecursionError) as error:
         raise HistoryImportError(f"not an OHH hand: {type(error).__name__}: {brief(str(error), 120, quote=False)}",
                                  source=source, hand=number) from None
+
+
+def _read_game(ohh: dict[str, Any]) -> tuple[PHHVariant, dict[str, Any]]:
+    """The hand's game, by its PHH code, and the PHH user fields that name it when the code is
+    an extension code: from OHH's game and bet types, or a pokerfloor hand's ``EXTENSION_FIELD``
+    (a flop game only: ``_BOARD_GAMES``)."""
+    from pokerfloor.io.sitehand import HistoryImportError
+
+    named = ohh.get(EXTENSION_FIELD)
+    if named is None:
+        code = _READ_GAMES.get((ohh["game_type"], ohh["bet_limit"]["bet_type"]))
+        if code is None:
+            raise HistoryImportError(
+                f"no PHH variant for {brief(ohh['game_type'])} {brief(ohh['bet_limit']['bet_type'])}")
+        return PHH_VARIANTS[code], {}
+    found = next((v for v in (*PHH_VARIANTS.values(), *EXTENDED_VARIANTS.values())
+                  if f"{v.structure} {v.variant}" == named), None)
+    if found is None:
+        raise HistoryImportError(f"{EXTENSION_FIELD} {brief(named)} names no game")
+    if found.variant not in _BOARD_GAMES:
+        raise HistoryImportError(f"a {found.structure} {found.variant} hand is not read from OHH (its up cards or "
+                                 "discards are not in the file): read its PHH download")
+    extra: dict[str, Any] = {} if found.code in PHH_VARIANTS else {PHH_EXTENSION_FIELD: named}
+    if SPREAD_FIELD in ohh:
+        extra["_spread"] = _list(ohh[SPREAD_FIELD])     # PHH's own spread field (export.extension_fields)
+    return found, extra
 
 
 def _list(value: object) -> list[Any]:

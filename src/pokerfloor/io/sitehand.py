@@ -119,6 +119,7 @@ class SiteHand:
     zone: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
     holes: dict[str, list[str]] = field(default_factory=dict)
+    hole_count: int | None = None                           # hole cards a player is dealt, when not 2 or 4
     _actions: list[tuple[str, str]] = field(default_factory=list)  # (name or "", PHH text after the actor)
     _shows: list[tuple[str, str]] = field(default_factory=list)
     _spent: dict[str, Money] = field(default_factory=dict)
@@ -332,7 +333,7 @@ class SiteHand:
             self.blinds[name] = nominal
 
     def _hole_count(self) -> int:
-        return {"PO": 4, "FO/8": 4, "PO5": 5}.get(self.variant, 2)
+        return self.hole_count or {"PO": 4, "FO/8": 4, "PO5": 5}.get(self.variant, 2)
 
 
 def read_each(text: str, source: str, starts: re.Pattern[str],

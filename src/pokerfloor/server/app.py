@@ -114,13 +114,12 @@ class Server(Tables):
             raise Refused("bad_field", "seed: the deal's seed is the server's alone", field="seed")
         if self.between_hands is not None and (options is None or isinstance(options, dict)):
             options = dict(options or {})
-            pause = self.between_hands
-            options.setdefault("between_hands", {"seconds": pause, "showdown": pause})
+            options.setdefault("between_hands", {"seconds": self.between_hands, "showdown": self.between_hands})
             frame = {**frame, "options": options}
         config = Config.parse(frame, self.seeds())
         # A table's id is the secret of its link: 128 random bits, as a token's.
         table_id, host_token = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
-        self.store.create_table(table_id, config.to_json(), digest(host_token))
+        self.store_new(table_id, config, digest(host_token))
         return self.table_task(table_id), host_token
 
     async def refuse(self, client: Client, refused: Refused, frame: dict[str, Any] | None) -> None:
@@ -214,6 +213,7 @@ class Server(Tables):
         await client.send({"type": "table_created", "seq": task.room.seq, "reply_to": frame.get("id"),
                            "table_id": task.room.table_id, "host_token": host_token})
         await client.send(task.update(client, []))
+        self.house(client, task.room, host_token, frame.get("options"))
 
     async def _hello(self, client: Client, frame: dict[str, Any]) -> None:
         hello = parse(frame)

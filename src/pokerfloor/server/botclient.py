@@ -303,6 +303,42 @@ def house_table(
     return HouseTable(str(created["table_id"]), str(created["host_token"]), threads, stop)
 
 
+HOUSE_THINK = 0.6
+"""Seconds a house bot waits, on average, before it acts (a table of people can follow it)."""
+
+
+def house_bots(url: str, table_id: str, host_token: str, seats: list[int], *, chips: int, approval: bool,
+               style: str = "pro", think: float = HOUSE_THINK, say: Callable[[str], None] | None = None) -> HouseTable:
+    """House bots for a table already open (the lobby's ``bots`` option, docs/protocol.md): one
+    a seat of ``seats``, each buying in for ``chips``, playing in a thread of this process as
+    ``house_table``'s do until ``stop`` is set; at a table whose seats need approval, the house
+    approves its own bots with the host token (in a thread as well: nothing here waits)."""
+    ws_url = urlunsplit(("ws", urlsplit(url).netloc, "/ws", "", ""))
+    tell = say or (lambda line: print(line, file=sys.stderr, flush=True))
+    stop = threading.Event()
+    names = {f"bot{n}": seat for n, seat in enumerate(seats, 1)}
+    link = f"{url}/?table={table_id}"
+    threads = [threading.Thread(target=_house_bot, args=(link, name, seat, chips, style, think, stop, tell),
+                                name=f"pokerfloor-{name}", daemon=True) for name, seat in names.items()]
+    if approval:
+        threads.append(threading.Thread(target=_approve_bots, args=(ws_url, table_id, host_token, names, tell),
+                                        name="pokerfloor-house-host", daemon=True))
+    for thread in threads:
+        thread.start()
+    return HouseTable(table_id, host_token, threads, stop)
+
+
+def _approve_bots(ws_url: str, table_id: str, host_token: str, names: dict[str, int],
+                  tell: Callable[[str], None]) -> None:
+    """As the table's host: approve the house bots' requests, then leave."""
+    try:
+        with connect(ws_url, open_timeout=10, proxy=None) as ws:
+            ws.send(json.dumps({"type": "hello", "version": 1, "table_id": table_id, "token": host_token}))
+            _seat_bots(ws, names, approval=True)
+    except Exception as error:   # the bots wait for a person to approve them instead
+        tell(f"the house could not approve its bots: {type(error).__name__}: {error}")
+
+
 def _reply(ws: ClientConnection, kind: str, timeout: float = 10) -> dict[str, Any]:
     """The next frame of ``kind`` (errors raise)."""
     deadline = time.monotonic() + timeout

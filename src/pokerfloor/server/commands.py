@@ -16,7 +16,7 @@ schema table says what the rules say (tests/server/test_commands.py checks all t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pokerfloor.server.fields import CHAT_LENGTH as CHAT_LENGTH
@@ -208,16 +208,29 @@ class OfferDeal(Input):
     TYPE, WHO, KIND = "offer_deal", "host", "offer_deal"
 
 
+def unless_none(kind: type, low: int, high: int, words: str) -> Any:
+    """An optional field left out of the input's JSON when absent (a field added to an input
+    that was stored without it: the stored JSON of the older inputs stays as it was)."""
+    return field(metadata={"rule": Rule(kind, low, high, words=words, optional=True), "omit_none": True})
+
+
 @dataclass(frozen=True)
 class SetGame(Input):
-    """New stakes, or a new game, from the next hand on (TDA 2024 R23)."""
+    """New stakes, or a new game, from the next hand on (TDA 2024 R23): a game with blinds takes
+    ``small_blind`` and ``big_blind``, a stud game (stud, stud hi-lo, razz) ``bring_in`` and
+    ``small_bet`` (``big_bet`` twice it unless given), as ``create_table``'s ``game`` does."""
 
     TYPE, WHO, KIND = "set_game", "host", "set_game"
-    small_blind: int = rule_field(int, 0, MAX_CHIPS, f"0 to {MAX_CHIPS}")
-    big_blind: int = rule_field(int, 1, MAX_CHIPS, f"1 to {MAX_CHIPS}")
+    small_blind: int | None = unless_none(int, 0, MAX_CHIPS, f"a game with blinds: 0 to {MAX_CHIPS}")
+    big_blind: int | None = unless_none(int, 1, MAX_CHIPS, f"a game with blinds: 1 to {MAX_CHIPS}")
     ante: int = rule_field(int, 0, MAX_CHIPS, f"optional, 0 to {MAX_CHIPS}", optional=True, default=0)
     variant: str | None = rule_field(str, 1, ID_LENGTH, "optional, a variant's name (the game's own when absent)",
                                 optional=True)
+    structure: str | None = unless_none(str, 1, ID_LENGTH, "optional, a betting structure (the game's own when "
+                                        "absent, or the new game's usual one when it changes to or from stud)")
+    bring_in: int | None = unless_none(int, 1, MAX_CHIPS, f"a stud game: 1 to {MAX_CHIPS}")
+    small_bet: int | None = unless_none(int, 1, MAX_CHIPS, f"a stud game: 1 to {MAX_CHIPS}")
+    big_bet: int | None = unless_none(int, 1, MAX_CHIPS, f"optional, a stud game: 1 to {MAX_CHIPS}")
 
 
 @dataclass(frozen=True)

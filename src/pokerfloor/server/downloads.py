@@ -3,25 +3,27 @@ card that was not shown), as JSON hand records once the table reveals their seed
 each hand as the rail saw it), and the ledger as CSV with the settle-up
 transfers.
 
-A download is built off the event loop, in one of ``BUILDERS`` worker threads, so that a table
-of the process answers its players while a long session is turned into PHH: the loop only takes
-what the build reads (``Session``: the finished hands, which no longer change, their deals and
-seeds), and the thread does the rest. At most ``WAITING`` downloads wait for a thread; one more
-is answered 503 (try again). On a process that does not run the table, the room comes from the
-store (``Rooms.stored``), kept from one download to the next and brought up to date with the
-inputs stored since, not rebuilt whole each time."""
+A download of the session's hands is built in a worker process (``Builders``), never in the
+process that runs the tables: a build holds the CPU and, in a thread, Python's GIL for as long
+as it takes (200 hands: about 0.2 s), and the tables' act-to-ack waited behind it (issue 34,
+"p99 under 20 ms while four clients download"). The worker reads the table from the store,
+where every input a client has heard of is written first (``records.StoredRooms``: the room
+rebuilt once, then brought up to date with the inputs stored since; each hand's text written
+once, ``written``), runs at a lower priority than the tables (``workers.NICE``), and hands
+back the file's bytes; the loop only asks and answers. At most ``WAITING`` downloads wait for
+the worker; one more is answered 503 (try again). The session's summary and the ledger of a
+table this process runs are a few lines a player and read the live ledger: they are built on
+the loop."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import csv
-import io
 import logging
+import os
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
@@ -30,19 +32,23 @@ from starlette.routing import Route
 from pokerfloor.hand import Hand
 from pokerfloor.io import export, ohh, phh
 from pokerfloor.server.deal import published, withheld
+from pokerfloor.server.records import KEEP_STORED, StoredRooms, TableBroken
 from pokerfloor.server.room import Deal, Refused, Room
+from pokerfloor.server.settle import ledger_csv, results, settle_up
+from pokerfloor.server.store import Store
+from pokerfloor.server.workers import Workers
 
-BUILDERS = 2        # threads that build downloads
-WAITING = 8         # downloads that may wait for a thread; more are answered 503
+BUILDERS = 1        # worker processes that build downloads (one core of a small machine)
+WAITING = 8         # downloads that may wait for the worker; more are answered 503
 
 LOG = logging.getLogger("pokerfloor.server")
 
 
 @dataclass(frozen=True)
 class Session:
-    """What the downloads of finished hands read, taken from the room on the loop (cheap: the
-    tuples hold the room's own objects): its finished hands, which no longer change, their
-    deals, and each deal's seed where it may be shown now (``Room.seed_of``)."""
+    """What the downloads of finished hands read, taken from the room (the tuples hold the
+    room's own objects): its finished hands, which no longer change, their deals, and each
+    deal's seed where it may be shown now (``Room.seed_of``)."""
 
     table_id: str
     seats: int
@@ -57,33 +63,65 @@ def session(room: Room) -> Session:
     return Session(room.table_id, room.config.seats, tuple(room.hands), deals, tuple(room.seed_of(d) for d in deals))
 
 
-def session_phh(room: Session) -> str:
+def session_phh(room: Session, kept: dict[int, Any] | None = None) -> str:
     """The session's finished hands as one ``.phhs`` text, each as a spectator saw it. A hand
     that cannot be written is one comment line in its place, saying so and why: one hand never
-    fails the file (issue 35)."""
+    fails the file (issue 35). ``kept``: each hand's text written before (``written``)."""
+
+    def one(number: int, hand: Hand) -> str:
+        history = export.history_of(hand, seat=None, full=False, hand=number)
+        return phh.dumps_all([replace(history, key=str(number))])
+
     parts = []
-    for number, hand in enumerate(room.hands, 1):
-        try:
-            history = export.history_of(hand, seat=None, full=False, hand=number)
-            parts.append(phh.dumps_all([replace(history, key=str(number))]))
-        except Exception as failed:     # a bug in one hand's writing: that hand alone is left out
-            LOG.exception("table %s: hand %d cannot be written as PHH", room.table_id, number)
-            parts.append(f"# hand {number} could not be written: {type(failed).__name__}: {failed}\n")
+    for number, text in written(room, kept, one):
+        if isinstance(text, Exception):     # a bug in one hand's writing: that hand alone is left out
+            LOG.error("table %s: hand %d cannot be written as PHH", room.table_id, number, exc_info=text)
+            text = f"# hand {number} could not be written: {type(text).__name__}: {text}\n"
+        parts.append(text)
     return "\n".join(parts)
 
 
-def session_ohh(room: Session) -> list[dict[str, object]]:
+def session_ohh(room: Session, kept: dict[int, Any] | None = None) -> list[dict[str, object]]:
     """The session's finished hands as Open Hand History objects, each as a spectator saw it; a
     hand that cannot be written is ``{"pokerfloor_error": {"hand", "error"}}`` in its place."""
-    written: list[dict[str, object]] = []
+
+    def one(number: int, hand: Hand) -> dict[str, object]:
+        return ohh.to_ohh(hand, seat=None, full=False, game_number=str(number), table_name=room.table_id,
+                          table_size=room.seats)
+
+    entries: list[dict[str, object]] = []
+    for number, entry in written(room, kept, one):
+        if isinstance(entry, Exception):
+            LOG.error("table %s: hand %d cannot be written as OHH", room.table_id, number, exc_info=entry)
+            entry = {"pokerfloor_error": {"hand": number, "error": f"{type(entry).__name__}: {entry}"}}
+        entries.append(entry)
+    return entries
+
+
+W = TypeVar("W")
+
+
+def written(room: Session, kept: dict[int, Any] | None, write: Callable[[int, Hand], W]
+            ) -> list[tuple[int, W | Exception]]:
+    """Each finished hand by number, written by ``write`` (the exception it raised, if it
+    failed). A hand written before is taken from ``kept``, and a hand written now is kept there
+    unless it is the session's last: a hand before the last no longer changes, while the last
+    may still be shown (``show``, until the next deal)."""
+    out: list[tuple[int, W | Exception]] = []
+    last = len(room.hands)
     for number, hand in enumerate(room.hands, 1):
+        if kept is not None and number in kept:
+            out.append((number, kept[number]))
+            continue
         try:
-            written.append(ohh.to_ohh(hand, seat=None, full=False, game_number=str(number),
-                                      table_name=room.table_id, table_size=room.seats))
+            text = write(number, hand)
         except Exception as failed:
-            LOG.exception("table %s: hand %d cannot be written as OHH", room.table_id, number)
-            written.append({"pokerfloor_error": {"hand": number, "error": f"{type(failed).__name__}: {failed}"}})
-    return written
+            out.append((number, failed))
+            continue
+        if kept is not None and number < last:
+            kept[number] = text
+        out.append((number, text))
+    return out
 
 
 def session_records(room: Session) -> list[dict[str, object]]:
@@ -96,33 +134,6 @@ def session_records(room: Session) -> list[dict[str, object]]:
         else:
             entries.append(published(deal.number, hand.record(), seed))
     return entries
-
-
-def settle_up(results: dict[str, int]) -> list[tuple[str, str, int]]:
-    """Who pays whom: the biggest loser pays the biggest winner, and so on, until every result is
-    met (at most one transfer fewer than the players)."""
-    left = {p: abs(net) for p, net in results.items() if net}
-    payers = sorted((p for p in left if results[p] < 0), key=lambda p: -left[p])
-    payees = sorted((p for p in left if results[p] > 0), key=lambda p: -left[p])
-    transfers: list[tuple[str, str, int]] = []
-    i = j = 0
-    while i < len(payers) and j < len(payees):
-        payer, payee = payers[i], payees[j]
-        chips = min(left[payer], left[payee])
-        transfers.append((payer, payee, chips))
-        left[payer] -= chips
-        left[payee] -= chips
-        i += left[payer] == 0
-        j += left[payee] == 0
-    return transfers
-
-
-def results(room: Room) -> dict[str, int]:
-    """Each player's result, by id: what they took away and hold by the book, less what they
-    brought (``Ledger.results``). A hand in play counts once it ends: before, its chips in the
-    pot were in nobody's result and the settle-up disagreed with the Net (issue 35, "Net -69,
-    pays 60")."""
-    return room.table.ledger.results()
 
 
 BIGGEST_POTS = 3
@@ -184,23 +195,7 @@ def hand_replay(room: Room, number: int, token: str | None = None) -> dict[str, 
     dealt hole card is public too, and ``holes`` holds them; else ``holes`` is null.
     ``Refused`` (``bad_field``) for a hand the session has not finished."""
     seat = viewer_seat(room, number, token)         # refuses a hand the session has not finished
-    return replay_steps(session(room), number, seat, seat_names(room, room.deals[number - 1].number))
-
-
-def seat_names(room: Room, number: int) -> dict[str, str]:
-    """Each seat's player in hand ``number`` by name, as the ledger booked the hand (a player
-    who left keeps it); read on the loop, from the live ledger."""
-    ledger = room.table.ledger
-    known = {p.player_id: p.name for p in room.players.values()}
-    entries = (*room.forgotten_entries(), *ledger.entries)
-    return {str(e.seat): known.get(e.player) or ledger.name(e.player)
-            for e in entries if e.kind == "hand" and e.hand == number}
-
-
-def replay_steps(room: Session, number: int, seat: int | None, names: dict[str, str]) -> dict[str, Any]:
-    """``hand_replay`` from what the loop took (``Session``), the viewer's seat and the seats'
-    names (``seat_names``)."""
-    hand, deal, seed = room.hands[number - 1], room.deals[number - 1], room.seeds[number - 1]
+    hand, deal, seed = room.hands[number - 1], room.deals[number - 1], room.seed_of(room.deals[number - 1])
     record = hand.record()
     steps = []
     for taken in range(len(record.inputs) + 1):
@@ -208,131 +203,153 @@ def replay_steps(room: Session, number: int, seat: int | None, names: dict[str, 
         steps.append(partial.view(seat).to_dict())
     holes = None if seed is None else {str(s): [str(c) for c in cards] for s, cards in hand.holes.items()}
     return {"hand": deal.number, "seat": seat, "seed_sha256": deal.seed_sha256, "seed": seed, "holes": holes,
-            "names": names, "steps": steps}
+            "names": seat_names(room, deal.number), "steps": steps}
 
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-"""What a spreadsheet reads a cell starting with as a formula (OWASP, CSV injection)."""
-
-
-def csv_cell(value: object) -> object:
-    """A cell of a CSV download: a text that a spreadsheet would read as a formula (a name like
-    ``=HYPERLINK(...)``) gets a leading ``'``, as OWASP's CSV injection guidance says, and is
-    shown as the text it is; numbers are left as numbers."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
-
-
-def ledger_csv(room: Room) -> str:
-    """The ledger's entries, each player's result, and the settle-up transfers; no cell can
-    start a formula (``csv_cell``)."""
+def seat_names(room: Room, number: int) -> dict[str, str]:
+    """Each seat's player in hand ``number`` by name, as the ledger booked the hand (a player
+    who left keeps it)."""
     ledger = room.table.ledger
-    names = {player: ledger.name(player) for player in ledger.players()}     # players who left too
-    names.update((p.player_id, p.name) for p in room.players.values())
-    out = io.StringIO()
-    writer = csv.writer(out)
-    rows: list[list[object]] = [["entry", "hand", "kind", "seat", "player_id", "name", "chips"]]
-    for e in (*room.forgotten_entries(), *ledger.entries):
-        rows.append([e.number, e.hand, e.kind, e.seat, e.player, names.get(e.player, ""), e.chips])
-    rows += [[], ["pays", "to", "chips"]]
-    rows.extend([payer, payee, chips] for payer, payee, chips in settle_up(results(room)))
-    writer.writerows([csv_cell(cell) for cell in row] for row in rows)
-    return out.getvalue()
+    known = {p.player_id: p.name for p in room.players.values()}
+    entries = (*room.forgotten_entries(), *ledger.entries)
+    return {str(e.seat): known.get(e.player) or ledger.name(e.player)
+            for e in entries if e.kind == "hand" and e.hand == number}
 
 
-Build = Callable[[], Response]
-"""A download's answer, built in a worker thread."""
+FILES = ("phhs", "ohh", "records", "replay", "summary", "ledger")
+"""The downloads a worker builds: hands.phhs, hands.ohh.json, hands.json, a hand's replay.json,
+and, for a table another process runs, summary.json and ledger.csv."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """A download for the worker process: the store (``Store.url``), the table, which file
+    (``FILES``), and for a replay the hand's number and the viewer's seat token (or None)."""
+
+    url: str
+    table_id: str
+    file: str
+    number: int = 0
+    token: str | None = None
+
+
+@dataclass(frozen=True)
+class Built:
+    """A download as built: its HTTP status, media type and body; ``pid``, the process that
+    built it (never sent to the client: the tests check it is not the tables' process)."""
+
+    status: int
+    media_type: str
+    body: bytes
+    pid: int
+
+
+_KEPT: dict[str, StoredRooms] = {}
+"""In the worker process: each store's rooms as stored, kept between downloads."""
+
+_WRITTEN: OrderedDict[tuple[str, str, str], dict[int, Any]] = OrderedDict()
+"""In the worker process: each table's hands as written in a file (PHH text, OHH object) by
+number, for the last ``KEEP_STORED`` tables downloaded (``written``)."""
+
+
+def build(job: Job) -> Built:
+    """In the worker process: the download ``job`` from the table's room as stored (a table
+    marked broken: its room as it was before the fault); a table or hand it does not have is
+    404 with the refusal's message."""
+    kept = _KEPT.get(job.url)
+    if kept is None:
+        kept = _KEPT[job.url] = StoredRooms(Store(job.url))
+    try:
+        try:
+            answer = kept.use(job.table_id, lambda room: _answer(job, room))
+        except TableBroken as broken:
+            answer = _answer(job, broken.room)
+    except Refused as refused:
+        answer = PlainTextResponse(refused.message, status_code=404)
+    return Built(answer.status_code, str(answer.media_type), bytes(answer.body), os.getpid())
+
+
+def _answer(job: Job, room: Room) -> Response:
+    """The file ``job`` names, of ``room``."""
+    if job.file in ("phhs", "ohh"):
+        kept = _WRITTEN.pop((job.url, job.table_id, job.file), {})
+        _WRITTEN[job.url, job.table_id, job.file] = kept
+        while len(_WRITTEN) > 2 * KEEP_STORED:
+            _WRITTEN.popitem(last=False)
+        if job.file == "phhs":
+            return PlainTextResponse(session_phh(session(room), kept))
+        return JSONResponse(session_ohh(session(room), kept))
+    if job.file == "records":
+        return JSONResponse(session_records(session(room)))
+    if job.file == "replay":
+        return JSONResponse(hand_replay(room, job.number, job.token))
+    if job.file == "summary":
+        return JSONResponse(session_summary(room))
+    return PlainTextResponse(ledger_csv(room), media_type="text/csv")
 
 
 class Rooms(Protocol):
-    """Where the downloads find a table's room (``app.Server`` is one)."""
+    """Where the downloads find a table (``app.Server`` is one)."""
+
+    store: Store
 
     def running(self, table_id: str) -> Room | None:
         """On the loop: the room this process runs, or None when another process runs it
         (``Refused`` for an unknown table)."""
 
-    def stored(self, table_id: str, build: Callable[[Room], Response]) -> Response:
-        """In a worker thread: ``build`` with the table's room as stored (another process runs
-        it)."""
+
+class Builders(Workers[Job, Built]):
+    """The worker process that builds downloads (``workers.Workers``: one, at most ``WAITING``
+    waiting for it)."""
+
+    def __init__(self, processes: int = BUILDERS, waiting: int = WAITING) -> None:
+        super().__init__(processes, waiting, preload=(__name__,))
+
+    async def build(self, work: Callable[[Job], Built], job: Job) -> Built:
+        """``work(job)`` in the worker process; 503 (try again) past the bound, or when the
+        worker died (the next download starts another)."""
+        built = await self.run(work, job)
+        return busy("too many downloads at once, or the download failed: try again shortly") if built is None else built
 
 
-class Builders:
-    """The worker threads that build downloads, and the bound on those waiting for one."""
-
-    def __init__(self, threads: int = BUILDERS, waiting: int = WAITING) -> None:
-        self.pool = ThreadPoolExecutor(threads, thread_name_prefix="pokerfloor-download")
-        self.limit, self.waiting = threads + waiting, 0
-
-    async def run(self, build: Build) -> Response:
-        if self.waiting >= self.limit:
-            return PlainTextResponse("too many downloads at once: try again shortly", status_code=503,
-                                     headers={"Retry-After": "1"})
-        self.waiting += 1
-        try:
-            return await asyncio.get_running_loop().run_in_executor(self.pool, build)
-        finally:
-            self.waiting -= 1
-
-    def close(self) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)
-
-
-Prepare = Callable[[Request, Room], Build]
-"""On the loop, what a download takes from the room; returns what builds it in a thread."""
+def busy(message: str) -> Built:
+    """A download not built now: 503, try again in a second."""
+    return Built(503, "text/plain", message.encode(), os.getpid())
 
 
 def routes(rooms: Rooms, builders: Builders) -> list[Route]:
-    """The download routes, finding a table's room through ``rooms`` (``Refused`` when unknown)
-    and building each answer in ``builders``."""
+    """The download routes, finding a table through ``rooms`` (``Refused`` when unknown: 404)
+    and building the session's files in ``builders``' worker process."""
 
-    def download(prepare: Prepare) -> Callable[[Request], Awaitable[Response]]:
-        """A route answered with the request's table; a table or a hand it does not have
-        (``Refused``) is 404, with the refusal's message."""
-
-        def stored(request: Request, table_id: str) -> Build:
-            return lambda: rooms.stored(table_id, lambda room: prepare(request, room)())
-
+    def download(file: str) -> Callable[[Request], Awaitable[Response]]:
         async def route(request: Request) -> Response:
             try:
                 table_id = str(request.path_params["table_id"])
                 room = rooms.running(table_id)
-                build = stored(request, table_id) if room is None else prepare(request, room)
-                return await builders.run(build)
+                if room is not None and file == "summary":       # a few lines a player: on the loop
+                    return JSONResponse(session_summary(room))
+                if room is not None and file == "ledger":        # a row a ledger entry, the live ledger
+                    return PlainTextResponse(ledger_csv(room), media_type="text/csv")
+                number = 0
+                if file == "replay":
+                    try:
+                        number = int(str(request.path_params["number"]))
+                    except ValueError:
+                        raise Refused("bad_field", "no such hand", field="hand") from None
+                token = request.headers.get("x-pokerfloor-token")     # a header: never in a log's URL
+                built = await builders.build(build, Job(rooms.store.url, table_id, file, number, token))
             except Refused as refused:
                 return PlainTextResponse(refused.message, status_code=404)
+            headers = {"Retry-After": "1"} if built.status == 503 else None
+            return Response(built.body, status_code=built.status, media_type=built.media_type, headers=headers)
 
         return route
 
-    def replay(request: Request, room: Room) -> Build:
-        try:
-            number = int(str(request.path_params["number"]))
-        except ValueError:
-            raise Refused("bad_field", "no such hand", field="hand") from None
-        token = request.headers.get("x-pokerfloor-token")     # a header: never in a log's URL
-        seat, taken = viewer_seat(room, number, token), session(room)
-        names = seat_names(room, taken.deals[number - 1].number)
-        return lambda: JSONResponse(replay_steps(taken, number, seat, names))
-
-    def summary(_: Request, room: Room) -> Build:
-        body = session_summary(room)        # a few lines a player: on the loop
-        return lambda: JSONResponse(body)
-
-    def ledger(_: Request, room: Room) -> Build:
-        text = ledger_csv(room)             # a row a ledger entry: on the loop, reading the live ledger
-        return lambda: PlainTextResponse(text, media_type="text/csv")
-
-    def of_hands(answer: Callable[[Session], Response]) -> Prepare:
-        def prepare(_: Request, room: Room) -> Build:
-            taken = session(room)
-            return lambda: answer(taken)
-        return prepare
-
     return [
-        Route("/api/tables/{table_id}/summary.json", download(summary)),
-        Route("/api/tables/{table_id}/hands/{number}/replay.json", download(replay)),
-        Route("/api/tables/{table_id}/hands.json", download(of_hands(lambda s: JSONResponse(session_records(s))))),
-        Route("/api/tables/{table_id}/hands.ohh.json", download(of_hands(lambda s: JSONResponse(session_ohh(s))))),
-        Route("/api/tables/{table_id}/hands.phhs", download(of_hands(lambda s: PlainTextResponse(session_phh(s))))),
-        Route("/api/tables/{table_id}/ledger.csv", download(ledger)),
+        Route("/api/tables/{table_id}/summary.json", download("summary")),
+        Route("/api/tables/{table_id}/hands/{number}/replay.json", download("replay")),
+        Route("/api/tables/{table_id}/hands.json", download("records")),
+        Route("/api/tables/{table_id}/hands.ohh.json", download("ohh")),
+        Route("/api/tables/{table_id}/hands.phhs", download("phhs")),
+        Route("/api/tables/{table_id}/ledger.csv", download("ledger")),
     ]

@@ -47,6 +47,13 @@ def hand_json(hand: Hand) -> str:
     return orjson.dumps(hand.record().to_dict()).decode()
 
 
+def created(store: Store, table_id: str, config: Config, host_hash: str) -> None:
+    """Store a new table with the room record of it as created (``Store.create_table``), so that
+    every table has a record from the start and a restart restores rather than rebuilds."""
+    record = orjson.dumps(room_record(Room(table_id, config, host_hash))).decode()
+    store.create_table(table_id, config.to_json(), host_hash, record)
+
+
 def boundary(room: Room) -> Boundary:
     """What is stored as a hand ends: the room's record and the finished hand's record."""
     return Boundary(orjson.dumps(room_record(room)).decode(), len(room.hands), hand_json(room.hands[-1]))
@@ -77,6 +84,8 @@ def _room_from(table_id: str, config: Config, host_hash: str, data: Any, hands: 
         raise RecordMiss(f"{ROOM_RECORD_FORMAT} version {version!r}; this release reads 1 to {ROOM_RECORD_VERSION}")
     if data["table_id"] != table_id:
         raise RecordMiss(f"the record of table {data['table_id']!r}, not {table_id!r}")
+    if int(data["hands"]) == 0 and int(data["seq"]) == 0:
+        return Room(table_id, config, host_hash)     # the record of the table as created: nothing happened yet
     earlier = int(data["hands"]) - 1
     missing = [number for number in range(1, earlier + 1) if number not in hands]
     if earlier < 0 or missing:

@@ -260,6 +260,9 @@ class Config:
         if reveal not in REVEALS:
             raise bad_field("reveal", f"is one of {list(REVEALS)}")
         customs = {name: flag(options, name, default) for name, default in CUSTOMS.items()}
+        bots = options.get("bots", 0)     # seated by the server once the table is open (tables.Tables.house)
+        if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots < seats:
+            raise bad_field("bots", f"is 0 to {seats - 1}: the house's bots take the seats after the host's")
         name = options.get("name", "")
         if not isinstance(name, str) or len(name.strip()) > NAME_LENGTH_TABLE:
             raise bad_field("name", f"is 0 to {NAME_LENGTH_TABLE} characters")

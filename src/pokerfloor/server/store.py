@@ -77,7 +77,7 @@ owners = Table(            # each table's lease on PostgreSQL: its owner and epo
     Column("owner", String(64), nullable=False),
 )
 
-room_records = Table(      # each table's latest RoomRecord (JSON), taken as a hand ended
+room_records = Table(      # each table's latest RoomRecord (JSON), taken as it was created and as each hand ended
     "pf_room_records",
     metadata,
     Column("table_id", String(64), primary_key=True),
@@ -125,6 +125,10 @@ def transient(error: BaseException) -> bool:
 
 def _digest(body: str) -> str:
     return hashlib.sha256(body.encode()).hexdigest()
+
+
+CREATED = _digest("")
+"""The ``input_sha256`` of a room record taken as its table was created, after no input."""
 
 
 def _lock_key(table_id: str) -> int:
@@ -179,9 +183,13 @@ class Store:
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
-    def create_table(self, table_id: str, config: dict[str, Any], host_hash: str) -> None:
+    def create_table(self, table_id: str, config: dict[str, Any], host_hash: str, record: str | None = None) -> None:
+        """A new table, and with ``record`` its room record as created, before any input (a
+        restart restores it, and never has a table without one to rebuild from nothing)."""
         with self.engine.begin() as db:
             db.execute(insert(tables).values(table_id=table_id, config=json.dumps(config), host_hash=host_hash))
+            if record is not None:
+                db.execute(insert(room_records).values(table_id=table_id, seq=0, body=record, input_sha256=CREATED))
 
     def table_settings(self, table_id: str) -> tuple[dict[str, Any], str] | None:
         """A table's config (its ``create_table`` settings) and host token hash, or None."""
@@ -256,6 +264,8 @@ class Store:
             kept = db.execute(select(room_records.c.input_sha256).where(
                 room_records.c.table_id == table_id, room_records.c.seq == seq)).scalar()
             body = db.execute(select(inputs.c.body).where(inputs.c.table_id == table_id, inputs.c.seq == seq)).scalar()
+        if seq == 0:                # the record of the table as created: no input before it
+            return kept == CREATED and body is None
         return kept is not None and body is not None and _digest(str(body)) == kept
 
     def input_rows(self, table_id: str, after: int = 0) -> list[tuple[int, str]]:

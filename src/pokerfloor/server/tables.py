@@ -11,19 +11,35 @@ import logging
 from collections.abc import Callable
 from typing import cast
 
-from starlette.responses import Response
-
 from pokerfloor.server.actor import TableServer, TableTask
+from pokerfloor.server.botclient import HouseTable, house_bots
 from pokerfloor.server.bus import RESTART, Bus
-from pokerfloor.server.records import StoredRooms, TableBroken, rebuild
+from pokerfloor.server.records import TableBroken, created, rebuild
 from pokerfloor.server.room import Refused, Room
+from pokerfloor.server.settings import Config
 from pokerfloor.server.store import Boundary, NotOwner, Store, transient
+from pokerfloor.server.transport import Client
 from pokerfloor.server.writer import Writer
+from pokerfloor.table import buy_in_limits
 
 LOG = logging.getLogger("pokerfloor.server")
 CLOSE_SECONDS = 1.0     # how long an unloaded table's task may take to end
 IDLE_SECONDS = 600.0    # a table with no client and nothing to do for this long is unloaded
+BROKEN_RETRY = 5.0      # a broken table is loaded again on a hello this long after it broke...
+BROKEN_RETRY_MOST = 300.0   # ...the wait doubling each time it is still broken, up to this
 UNLOAD_EVERY = 30.0     # how often the tables are looked over for idle ones
+
+
+class Broken:
+    """A table found broken (``records.TableBroken``), and when a hello may load it again:
+    ``BROKEN_RETRY`` seconds after, then twice as long each time it is still broken, up to
+    ``BROKEN_RETRY_MOST``."""
+
+    def __init__(self, found: TableBroken, now: float, wait: float = BROKEN_RETRY) -> None:
+        self.found, self.wait, self.again_at = found, wait, now + wait
+
+    def again(self, found: TableBroken, now: float) -> Broken:
+        return Broken(found, now, min(self.wait * 2, BROKEN_RETRY_MOST))
 
 
 class Tables:
@@ -36,9 +52,9 @@ class Tables:
 
     def __init__(self, store: Store) -> None:
         self.tables: dict[str, TableTask] = {}
-        self.broken: dict[str, TableBroken] = {}      # tables whose stored inputs do not load whole
-        self.stored_rooms = StoredRooms(store)         # for downloads of tables other processes run
+        self.broken: dict[str, Broken] = {}           # tables whose stored inputs do not load whole
         self.quiet: dict[str, float] = {}              # table -> since when it has had no client
+        self.houses: list[HouseTable] = []             # the house's bots of tables opened with them
 
     async def write(self, table_id: str, seq: int, entry: dict[str, object], ended: Boundary | None) -> None:
         """Store an input, as its JSON (and what a hand's end stores); returns once it is committed
@@ -68,6 +84,10 @@ class Tables:
             client.table = None
             await client.close(RESTART)
 
+    def store_new(self, table_id: str, config: Config, host_hash: str) -> None:
+        """Store a new table with its room record as created (``records.created``)."""
+        created(self.store, table_id, config, host_hash)
+
     def rebuild(self, table_id: str, *, from_snapshot: bool = True) -> Room:
         """A table's room from the store (``records.rebuild``)."""
         return rebuild(self.store, table_id, from_snapshot=from_snapshot)
@@ -80,14 +100,17 @@ class Tables:
             running.revive()        # a task that died is never kept (``TableTask.revive``)
             return running
         broken = self.broken.get(table_id)
-        if broken is not None:
-            raise broken            # found once (and logged): not rebuilt for every hello
+        if broken is not None and self.clock() < broken.again_at:
+            raise broken.found      # found (and logged): not rebuilt for every hello, only now and then
         try:
             if self.store.table_settings(table_id) is not None and not self.store.claim(table_id):
                 raise Refused("not_owner", "another server runs this table: try again there or shortly")
             room = self.rebuild(table_id)
         except TableBroken as found:
-            self.broken[table_id] = found
+            # Still broken: tried again after twice the wait. A table is mended outside the
+            # server (its damaged row restored from a backup, say), and comes back on a hello
+            # once it loads whole, without a restart.
+            self.broken[table_id] = Broken(found, self.clock()) if broken is None else broken.again(found, self.clock())
             self.store.release(table_id)
             raise
         except Exception as failed:
@@ -95,6 +118,8 @@ class Tables:
                 raise
             self.store.release(table_id)
             raise Refused("store_away", "the store cannot be reached just now: try again shortly") from None
+        if self.broken.pop(table_id, None) is not None:
+            LOG.warning("table %s: its stored inputs load whole again: the table is no longer broken", table_id)
         task = TableTask(cast(TableServer, self), room)
         self.tables[table_id] = task
         task.start()
@@ -130,13 +155,33 @@ class Tables:
         return unloaded
 
     async def unload_now_and_then(self) -> None:
-        """``unload_idle`` every ``UNLOAD_EVERY`` seconds, until cancelled."""
-        while True:
-            await asyncio.sleep(UNLOAD_EVERY)
-            try:
-                await self.unload_idle()
-            except Exception:
-                LOG.exception("unloading idle tables failed")
+        """``unload_idle`` every ``UNLOAD_EVERY`` seconds, until cancelled (the server's end, when
+        the house's bots stop too)."""
+        try:
+            while True:
+                await asyncio.sleep(UNLOAD_EVERY)
+                try:
+                    await self.unload_idle()
+                except Exception:
+                    LOG.exception("unloading idle tables failed")
+        finally:
+            for house in self.houses:
+                house.stop.set()
+
+    def house(self, client: Client, room: Room, host_token: str, options: object) -> None:
+        """The lobby's ``bots`` option (checked by ``Config.parse``): that many house bots in
+        the seats after the host's, each buying in for the most the table allows, playing as
+        ``serve --bots``'s do (``botclient.house_bots``: threads of this process, clients of
+        this server at the address the host reached it by)."""
+        bots = options.get("bots", 0) if isinstance(options, dict) else 0
+        if not bots:
+            return
+        host, port = client.socket.scope.get("server") or ("127.0.0.1", 80)
+        host = f"[{host}]" if ":" in str(host) else host
+        low, high = buy_in_limits(room.table.game)      # the most, or twice the least where there is no most
+        chips = room.config.tournament.starting_stack if room.config.tournament else high or 2 * low
+        self.houses.append(house_bots(f"http://{host}:{port}", room.table_id, host_token, list(range(2, 2 + bots)),
+                                      chips=chips, approval=room.config.approval, say=LOG.warning))
 
     def running(self, table_id: str) -> Room | None:
         """For a download (``downloads.Rooms``): the room this process runs, or None when
@@ -149,12 +194,4 @@ class Tables:
             if refused.code != "not_owner":
                 raise
         return None
-
-    def stored(self, table_id: str, build: Callable[[Room], Response]) -> Response:
-        """For a download, in a worker thread: ``build`` with the room of a table another
-        process runs, as stored (``records.StoredRooms``: kept and brought up to date)."""
-        try:
-            return self.stored_rooms.use(table_id, build)
-        except TableBroken as broken:
-            return build(broken.room)
 

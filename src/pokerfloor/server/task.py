@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Protocol
 
-from pokerfloor.server.commands import Hello, RefuseSeat, SetGame
+from pokerfloor.server.commands import AnswerDeal, Hello, RefuseSeat, SetGame
 from pokerfloor.server.fields import Input, Refused
-from pokerfloor.server.inputs import ChatLine, OfferTimeout, RailChat, Sit, Timeout
+from pokerfloor.server.inputs import ChatLine, NextHand, OfferTimeout, RailChat, Sit, Timeout
 from pokerfloor.server.process import warm_rankings
 from pokerfloor.server.records import boundary
 from pokerfloor.server.room import Room
@@ -226,8 +226,11 @@ class TableLoop:
         if isinstance(entry, SetGame):
             self.warm()
         self.pending.extend(event_json(e, self.room) for e in events)
-        said = isinstance(entry, (ChatLine, RailChat))      # a chat line, or a straddle refused at the deal
-        if said or (entry.MOMENT == "deal" and self.room.log and self.room.log[-1]["kind"] == "straddle_refused"):
+        # A chat line, or a line the room says of itself: a straddle refused at the deal, an ICM
+        # deal declined (its name, to everyone: issue 35).
+        said = isinstance(entry, (ChatLine, RailChat))
+        told = {NextHand: "straddle_refused", AnswerDeal: "deal_declined"}.get(type(entry))
+        if said or (told is not None and self.room.log and self.room.log[-1]["kind"] == told):
             self.pending.append(dict(self.room.log[-1]))
         removed = [c for c in self.clients if c.token_hash and c.token_hash in self.room.removed
                    and not c.host and self.room.player_for_token_hash(c.token_hash) is None]

@@ -291,18 +291,27 @@ def origin_allowed(socket: WebSocket, origins: Iterable[str]) -> bool:
     return parts.scheme == scheme and parts.netloc == socket.headers.get("host", "")
 
 
+LOCAL_SUFFIXES = (".local", ".lan", ".home.arpa", ".internal", ".localhost")
+"""The endings of the names a home or office network gives its machines, which no public DNS
+answers for: ``.local`` (mDNS, RFC 6762), ``.home.arpa`` (RFC 8375), ``.internal`` (reserved
+for private use by ICANN, 2024), ``.localhost`` (RFC 6761), and ``.lan``, which home routers
+use (it is not in the root zone, so no one can register a name under it)."""
+
+
 def host_allowed(host: str | None, hosts: frozenset[str]) -> bool:
     """Whether a request's ``Host`` header names this server: an address (``127.0.0.1:8000``,
-    ``[::1]``, a LAN address), a name without a dot (``localhost``, a machine's own name), or one
-    of ``hosts`` (the names of ``--public-url`` and ``--origin``). A dotted name the server was
-    not told of is refused: the mark of DNS rebinding, a page of ``evil.example`` whose name now
-    points at this server."""
+    ``[::1]``, a LAN address), a name without a dot (``localhost``, a machine's own name), a
+    name of the local network (``mybox.lan``: ``LOCAL_SUFFIXES``), or one of ``hosts`` (the names
+    of ``--public-url`` and ``--origin``). Any other dotted name is refused: the mark of DNS
+    rebinding, a page of ``evil.example`` whose name now points at this server, which only a
+    name in public DNS can do."""
     if not host:
         return False
     try:
         name = urlsplit(f"//{host}").hostname
     except ValueError:
         return False
+    name = (name or "").removesuffix(".")      # the root's dot: ``mybox.lan.`` is ``mybox.lan``
     if not name:
         return False
     if name in hosts:
@@ -310,7 +319,7 @@ def host_allowed(host: str | None, hosts: frozenset[str]) -> bool:
     try:
         ipaddress.ip_address(name)
     except ValueError:
-        return "." not in name
+        return "." not in name or name.endswith(LOCAL_SUFFIXES)
     return True
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pokerfloor.errors import InvalidArgument
+from pokerfloor.rules import VARIANTS
 from pokerfloor.server.commands import (
     BetweenHands,
     BombPot,
@@ -61,8 +62,20 @@ class Host(Play):
         if self.config.tournament is not None:
             raise Refused("illegal", "a tournament's levels set its blinds", "invalid_action")
         current = self.table.game
-        raw = {"variant": entry.variant or current.variant, "structure": current.structure,
-               "small_blind": entry.small_blind, "big_blind": entry.big_blind, "ante": entry.ante}
+        variant = entry.variant or current.variant
+        stud = VARIANTS[variant].family == "stud" if variant in VARIANTS else False
+        # The game's structure stays unless the host names one, or the game changes family (hold'em
+        # to stud: stud's own fixed limit, ``game_from``'s default).
+        same = variant in VARIANTS and VARIANTS[variant].family == current.variant_spec.family
+        raw: dict[str, object] = {"variant": variant, "ante": entry.ante}
+        if entry.structure is not None or same:
+            raw["structure"] = entry.structure or current.structure
+        forced = ("bring_in", "small_bet", "big_bet") if stud else ("small_blind", "big_blind")
+        for name in forced:
+            if getattr(entry, name) is not None:
+                raw[name] = getattr(entry, name)
+            elif name != "big_bet":
+                raise bad_field(name, f"is needed for {'a stud game' if stud else 'a game with blinds'}")
         try:
             game = game_from(raw)       # the games create_table deals, checked as it checks them
         except GameRefused as wrong:

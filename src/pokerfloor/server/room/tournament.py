@@ -43,6 +43,9 @@ class Tournament(Seating):
         if player in self.deal_accepted:
             raise Refused("illegal", "this player has accepted the deal already", "invalid_action", R_ICM)
         if not entry.accept:
+            # Who declined is told to everyone (issue 35): the offer is gone because of them.
+            self.remember({"kind": "deal_declined", "hand": self.table.hand_number, "seat": seat, "player_id": player,
+                           "name": self.name_of(player), "note": "declined the ICM deal", "at": self.clock.now})
             self._cancel_deal()
             return
         self.deal_accepted.append(player)

@@ -17,6 +17,7 @@ const SYSTEM = {
   sit_out: (who) => `${who} sits out`,
   sit_in: (who) => `${who} is back`,
   straddle_refused: (who, e) => `${who} cannot straddle the next hand${e.note ? `: ${e.note}` : ""}`,
+  deal_declined: (who) => `${who} declined the ICM deal: play goes on`,
   game: (who, e) => `The game changes${e.note ? `: ${e.note}` : ""}`,
   removed: (who) => `The host removed ${who} from the table`,
   rename: (who, e) => `${who} (${e.note}) changed name`,

@@ -98,21 +98,36 @@ function renderNow(update, settings) {
     fill("#stakes-sb", game.small_blind);
     fill("#stakes-bb", game.big_blind);
     fill("#stakes-ante", game.ante);
+  } else if (game) {
+    $("#stakes-now").textContent = `Now: bring-in ${game.bring_in}, bets ${game.small_bet}/${game.big_bet}${game.ante ? `, ante ${game.ante}` : ""}.`;
+    fill("#stakes-bring-in", game.bring_in);
+    fill("#stakes-small-bet", game.small_bet);
+    fill("#stakes-ante", game.ante);
   }
+  stakesFields(update);
   // Only the options of the game dealt: no blinds or straddles at a stud table, no bomb pot
   // without a board.
   const family = GAMES[currentGame(update)?.variant ?? game?.variant]?.family;
   document.body.dataset.family = family || "";
 }
 
+/** The stakes form's fields for the game it would deal: blinds, or a stud game's bring-in and
+ *  small bet (the one chosen, else the game dealt now). */
+function stakesFields(update) {
+  const chosen = $("#stakes-variant").value || currentGame(update)?.variant || update?.hand?.game?.variant;
+  const stud = GAMES[chosen]?.family === "stud";
+  for (const box of document.querySelectorAll("#stakes-form .blind-stakes")) box.hidden = stud;
+  for (const box of document.querySelectorAll("#stakes-form .stud-stakes")) box.hidden = !stud;
+  return stud;
+}
+
 export function wireHost() {
-  // The games the stakes form can change to: those dealt with blinds (a stud game needs its ante,
-  // bring-in and limits, set when its table is made).
+  // The games the stakes form can change to: every game, a stud game with its bring-in and small
+  // bet (set_game, docs/protocol.md), the others with their blinds.
   const picker = $("#stakes-variant");
   picker.replaceChildren(new Option("same game", ""));
-  for (const [variant, game] of Object.entries(GAMES)) {
-    if (game.family !== "stud") picker.append(new Option(game.title, variant));
-  }
+  for (const [variant, game] of Object.entries(GAMES)) picker.append(new Option(game.title, variant));
+  picker.onchange = () => stakesFields(state.update);
   $("#share").value = `${location.origin}/table.html?t=${tableId}`;
   // The host link, for whoever made the table (its token is kept in this browser): another
   // device of the host's opens the table as its host with it.
@@ -154,10 +169,13 @@ export function wireHost() {
   };
   form("#move-form", () => ({ type: "move_seat", seat: Number($("#edit-seat").value), to: whole("#move-to") }),
     () => `Seat ${$("#edit-seat").value} moves to seat ${$("#move-to").value}.`);
-  form("#stakes-form", () => ({
-    type: "set_game", small_blind: whole("#stakes-sb"), big_blind: whole("#stakes-bb"), ante: whole("#stakes-ante") ?? 0,
-    variant: $("#stakes-variant").value || null,
-  }), () => `From the next hand: blinds ${$("#stakes-sb").value}/${$("#stakes-bb").value}.`);
+  const stakes = () => (stakesFields(state.update)
+    ? { bring_in: whole("#stakes-bring-in"), small_bet: whole("#stakes-small-bet") }
+    : { small_blind: whole("#stakes-sb"), big_blind: whole("#stakes-bb") });
+  form("#stakes-form", () => ({ type: "set_game", ...stakes(), ante: whole("#stakes-ante") ?? 0, variant: $("#stakes-variant").value || null }),
+    () => (stakesFields(state.update)
+      ? `From the next hand: bring-in ${$("#stakes-bring-in").value}, bets ${$("#stakes-small-bet").value}/${2 * Number($("#stakes-small-bet").value)}.`
+      : `From the next hand: blinds ${$("#stakes-sb").value}/${$("#stakes-bb").value}.`));
   form("#clock-form", () => ({ type: "set_clock", seconds: whole("#clock-seconds"), time_bank: whole("#clock-bank") ?? 0 }),
     () => `Clock: ${$("#clock-seconds").value} s to act, from the next turn.`);
   form("#between-form", () => ({ type: "between_hands", seconds: whole("#between-seconds") ?? 0, showdown: whole("#between-showdown") ?? 0 }),

@@ -77,6 +77,7 @@ $("#create").onsubmit = async (event) => {
   options.presets = Object.fromEntries(Object.entries(presets).filter(([, list]) => list.length));
   if (!Object.keys(options.presets).length) delete options.presets;
   const rotation = lobbyRotation($("#mixed").value, Number($("#mixed-bet").value));
+  if (Number($("#bots").value) > 0) options.bots = Number($("#bots").value); // the house's bots, seats 2, 3...
   if (rotation) options.rotation = rotation; // the server deals the mix instead of one game
   if (rotation?.name === "dealers_choice") rotation.games = choiceGames();
   const bombs = family === "flop" || family === "mixed" ? bombRule("lobby-bomb") : null;

@@ -1,0 +1,54 @@
+"""House bots from the lobby (issue 35, "house bots from the lobby"): ``create_table`` takes
+``options.bots``, and the server seats that many house bots after the host's seat, as ``serve
+--bots`` does, each buying in for the most the table allows, the house approving its own bots
+at a table whose seats need approval. A count the table cannot seat is refused ``bad_field``
+before anything is created."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from websockets.sync.client import connect
+
+from tests.server.served import WAIT, serving
+
+GAME = {"variant": "holdem", "structure": "no_limit", "small_blind": 1, "big_blind": 2}
+
+
+def _frames(ws: Any, until: float) -> Any:
+    while time.monotonic() < until:
+        try:
+            yield json.loads(ws.recv(timeout=0.5))
+        except TimeoutError:
+            continue
+
+
+def test_a_table_opened_with_house_bots_seats_them_after_the_host(tmp_path: Path) -> None:
+    with serving(tmp_path / "bots.db") as served, connect(served.url(), open_timeout=WAIT) as ws:
+        ws.send(json.dumps({"type": "create_table", "game": GAME, "seats": 6,
+                            "options": {"bots": 3, "approval": True}}))
+        seated: dict[str, Any] = {}
+        for frame in _frames(ws, time.monotonic() + 6 * WAIT):
+            if frame["type"] == "error":
+                raise AssertionError(frame)
+            if frame["type"] == "update":
+                seated = frame["table"]["seats"]
+                if len(seated) == 3:
+                    break
+        assert {n: (s["name"], s["chips"]) for n, s in seated.items()} == {
+            "2": ("bot1", 200), "3": ("bot2", 200), "4": ("bot3", 200)}, seated
+        houses = served.call(lambda: list(served.server.houses))
+        assert len(houses) == 1 and len(houses[0].bots) == 4      # three bots and the one that approved them
+    assert all(house.stop.is_set() for house in houses)          # the server's end stops them
+
+
+def test_more_bots_than_the_seats_after_the_hosts_is_refused_and_nothing_is_created(tmp_path: Path) -> None:
+    with serving(tmp_path / "bots.db") as served, connect(served.url(), open_timeout=WAIT) as ws:
+        for bots in (6, -1, True, "2", 2.5):
+            ws.send(json.dumps({"type": "create_table", "game": GAME, "seats": 6, "options": {"bots": bots}}))
+            answer = json.loads(ws.recv(timeout=WAIT))
+            assert (answer["type"], answer["code"], answer["field"]) == ("error", "bad_field", "bots"), answer
+        assert served.call(lambda: dict(served.server.tables)) == {}
