@@ -1,6 +1,6 @@
-"""Multi-table tournaments (issue 38): each event's settings, its host token's digest and its
-latest state, the library's event record with the people in it (versioned JSON, never pickle),
-written after every hand, registration and host command."""
+"""Multi-table tournaments: each event's settings, its host token's digest and its latest
+state, the library's event record with the people in it, as versioned JSON text (see
+``server/event/store.py`` for when it is written)."""
 
 from __future__ import annotations
 
