@@ -20,6 +20,11 @@ LONG_FIRST = (
     "tests/equity/test_fast_exact.py",
     "tests/server/test_postgres.py",
     "tests/bench/test_bench_boards.py",
+    "tests/web/test_absent_player_page.py",
+    "tests/web/test_evening_page.py",
+    "tests/web/test_event_pages.py",
+    "tests/web/test_fit_page.py",
+    "tests/server/test_event_served.py",
 )
 """Files of the longest tests (up to two minutes each: the server restarts and the soak mostly
 wait on real time, the bench and exact-equity tests compute), run first: started last, one of
