@@ -130,6 +130,7 @@ def serve_command(
             for table in house:
                 if table is not None:
                     table.stop.set()
+            application.state.server.house.stop_all()
             super().handle_exit(sig, frame)
 
     server = Serving(
@@ -274,7 +275,7 @@ def _open_house_table(server: Any, house_table: Callable[..., Any], host: str, p
     try:
         table = house_table(local, bots, approval=approve, think=think if bots else 0.0,
                             say=lambda line: typer.echo(line, err=True), game=dealt.game, rotation=dealt.rotation,
-                            seats=dealt.seats)
+                            seats=dealt.seats, served=True)
     except Exception as error:
         typer.echo(f"error: the table was not opened: {error}", err=True)
         house.append(None)
