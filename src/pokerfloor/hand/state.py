@@ -1370,6 +1370,12 @@ class Hand:
             return event
         if self._sleeping is not None and kind != "fold":
             self._entered = True
+        self._pass_on(i)
+        return event
+
+    def _pass_on(self, i: int) -> None:
+        """The action passes on from seat ``i``: to the next seat that needs it, settling an
+        action held for it, or the round is over."""
         nxt = self._next_to_act(i)
         if nxt < 0:
             self._close_round()
@@ -1377,7 +1383,6 @@ class Hand:
             self._turn_to(nxt)
             if self._held and self._to_act >= 0:
                 self._settle_held(self._to_act)
-        return event
 
     # ------------------------------------------------------------------ dead hands
     def kill(self, seat: object) -> Event:
@@ -1433,13 +1438,7 @@ class Hand:
             if request is not None and request.kind == "holes":
                 self._request_next_deal()  # a dead stud hand is dealt no more cards
         elif phase == BETTING and not turns.needs_to_act(self._to_act, self._folded, self._chips, self._round):
-            nxt = self._next_to_act(self._to_act)  # nobody left for the seat to act to bet against
-            if nxt < 0:
-                self._close_round()
-            else:
-                self._turn_to(nxt)
-                if self._held and self._to_act >= 0:
-                    self._settle_held(self._to_act)
+            self._pass_on(self._to_act)  # nobody is left for the seat to act to bet against
         return event
 
     # ------------------------------------------------------------------ streets
