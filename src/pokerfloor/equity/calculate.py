@@ -814,15 +814,19 @@ def _outcome_rows(outcomes: list[list[int]]) -> list[int]:
     """``kernels.add_outcomes`` for a few counts, in Python: from each player's pots won with
     ``w`` winners in all (``outcomes[p][w]``), the player's tally columns, one player after the
     other."""
-    share = _kernels().SHARE
+    parts = _PARTS[: len(outcomes) + 1]
     rows: list[int] = []
     for won in outcomes:
         shares = squares = 0
-        for w in range(1, len(won)):
-            shares += won[w] * (share // w)
-            squares += won[w] * (share // w) ** 2
-        rows += [shares, squares, won[1], sum(won[2:]), shares, 0]
+        for part, n in zip(parts, won, strict=True):
+            shares += n * part
+            squares += n * part * part
+        rows += [shares, squares, won[1], sum(won) - won[0] - won[1], shares, 0]
     return rows
+
+
+_PARTS = [0, *(5040 // w for w in range(1, MAX_PLAYERS + 1))]
+"""A pot's share (``kernels.SHARE``, 5,040) split ``w`` ways, for ``w`` from 0 (no pot) to ``MAX_PLAYERS``."""
 
 
 def _fixed_setup(spec: EquitySpec) -> tuple[tuple[Any, ...], float]:
@@ -1214,7 +1218,7 @@ def calculate(
     showdowns. ``method`` names a path of ``METHODS`` outright (``enumeration``: the plain
     ``exact_tally``).
     """
-    if method is None and trials >= 1 and board and not dead:  # heads-up on a board, asked afresh
+    if method is None and trials >= 1 and not dead:  # hold'em asked afresh: the short way first
         fresh: Equity | None = _fresh().answer(ranges, board, dead, game, exact, precision)
         if fresh is not None:
             return fresh
