@@ -109,25 +109,10 @@ _SPECS: dict[tuple[Any, ...], tuple[tuple[str | Range, ...], EquitySpec]] = {}
 
 def forget() -> None:
     """Empty the caches of questions read and of the arrays made for them (what is kept with
-    each parsed range stays): the benchmark works out its exact answers before the clock and then
-    asks the same questions afresh."""
+    each parsed range stays); ``ask.forget`` empties the short way's too."""
     _SPECS.clear()
     _PICKS.clear()
     _BOARDS_ARRAYS.clear()
-    if _FRESH:
-        _FRESH[0].forget()
-
-
-_FRESH: list[Any] = []
-
-
-def _fresh() -> Any:
-    """``pokerfloor.equity.fresh`` (which needs numpy), imported on the first call and kept."""
-    if not _FRESH:
-        from pokerfloor.equity import fresh
-
-        _FRESH.append(fresh)
-    return _FRESH[0]
 
 
 def _cards_key(cards: CardsLike) -> str | tuple[Any, ...] | None:
@@ -1196,7 +1181,7 @@ def _choose(spec: EquitySpec, precision: float, exact: bool | None) -> str:
     return min(found, key=lambda m: found[m])
 
 
-def calculate(
+def answer(
     ranges: Sequence[str | Range],
     *,
     board: CardsLike = (),
@@ -1208,20 +1193,10 @@ def calculate(
     seed: int = 0,
     method: str | None = None,
 ) -> Equity:
-    """Each player's equity: ``calculate(["QQ+, AKs", "JJ-99, AQs+"], board="Ah7c2d")``.
-
-    The path is ``choose``'s (``Equity.method`` says which): heads-up hold'em with no board
-    and no dead cards is read exactly from the pre-flop table (unless ``exact=False``);
-    otherwise the faster by ``costs`` of exact enumeration and of sampling to a standard
-    error of ``precision`` (``exact=True`` enumerates, ``exact=False`` samples). Sampling
-    stops once every player's standard error is at most ``precision``, or after ``trials``
-    showdowns. ``method`` names a path of ``METHODS`` outright (``enumeration``: the plain
-    ``exact_tally``).
-    """
-    if method is None and trials >= 1 and not dead:  # hold'em asked afresh: the short way first
-        fresh: Equity | None = _fresh().answer(ranges, board, dead, game, exact, precision)
-        if fresh is not None:
-            return fresh
+    """``pokerfloor.equity.calculate`` the long way: the question read whole into an
+    ``EquitySpec`` (``EquitySpec.make``, which refuses a wrong one), its path chosen (``choose``)
+    or named (``method``), its tally counted. ``ask.calculate`` sends here every question its
+    short way (``fresh``) does not answer; the arguments are ``ask.calculate``'s."""
     spec = EquitySpec.make(ranges, board=board, dead=dead, game=game)
     if precision <= 0 or trials < 1:
         raise InvalidArgument("precision is positive and trials at least 1")

@@ -1,21 +1,29 @@
-"""Heads-up hold'em on a board, asked afresh: ``calculate``'s sweep without building a question.
+"""Hold'em asked afresh: ``calculate``'s sweep and its paths of fixed hands, without building a question.
 
 A player studying a spot asks a new question each time: the same ranges on another board, or
 another hand against the same range. ``calculate`` reads such a question into an ``EquitySpec``
 (the ranges less the board's cards, each kept as a range of its own, the path chosen, the
 arrays made), which costs as much as the counting on the turn and the river. ``answer`` takes a
-shorter way for the commonest question, heads-up hold'em with a board and no dead cards, whose
-path by ``choose`` is the sweep: the ranges are read whole (each parsed range keeps its arrays
-in ``Range.memo``), the board is read by a table of the cards' names, and the kernels leave out
-the hands the board holds themselves (``kept.sweep_whole``, ``kernels.hand_against_range``).
+shorter way for the commonest questions of hold'em with no dead cards:
+
+- heads-up on a board, two ranges (not both one hand) whose path by ``choose`` is the sweep
+  (``_headsup``): the ranges are read whole (each parsed range keeps its arrays in
+  ``Range.memo``), the board is read by a table of the cards' names, and the kernels leave out
+  the hands the board holds themselves (``kept.sweep_whole``, ``kernels.hand_against_range``);
+- one hand a player, three to nine players on any street or two on a board (``_fixed``), whose
+  path is ``fixed`` or ``boards``: the hands go straight into ``kernels.fixed_hands`` (by the
+  ranks dealt), or ``kernels.boards_first`` where ``choose`` takes the boards' path or the
+  ranks cannot settle it (a flush made with no card to come), as ``calculate`` then does.
+
 The path is still ``choose``'s, looked up by the question's shape (``calculate.shape_key``) in
 the paths chosen lately (the first question of a shape is read the long way to choose it); the
-counts are the sweep's, so the answer is the one ``calculate``'s own path gives, to the last bit
+counts are the path's, so the answer is the one ``calculate``'s own path gives, to the last bit
 (``tests/equity/test_fresh.py``).
 
-Anything else (dead cards, another game, an empty board, three players, a range of one hand
-each, a question that is wrong) goes the long way, which also
-raises the errors: ``answer`` returns None and never raises.
+Anything else (dead cards, another game, heads-up before the flop, ranges of three players, a
+range made by ``Range.without``, a question that is wrong) goes the long way, which also raises
+the errors: ``answer`` returns None and never raises. ``ask.calculate`` asks here first; this
+module imports ``calculate`` and is imported by neither it nor anything below it.
 """
 
 from __future__ import annotations
