@@ -140,7 +140,8 @@ BALANCING: Final = (
 )
 MIXED_BALANCING: Final = (
     "TDA 2024 Rule 11-B (in mixed games the button is frozen during stud; the player moved is the one who"
-    " would be big blind were the game hold'em)"
+    " would be big blind were the game hold'em) and Rule 32 (by the dead button, with the players present:"
+    " the big blind goes to the next player after the last, a small blind may be dead)"
 )
 BALANCING_TABLE: Final = "TDA 2024 Rule 11-C (the table a player leaves is set by a predetermined procedure)"
 HALTING: Final = (

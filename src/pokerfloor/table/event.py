@@ -721,21 +721,16 @@ class MultiTableTournament:
         why = "by position (stud)" if stud else ("due the big blind next" if seat_from == next_bb else "by seat")
         if frozen is not None and seat_from == next_bb:
             why += " were the game hold'em, the button frozen"
-        self._move(entry, receiver, seat_to, floor.R_BALANCING, f"{why}, from table {sender} seat {seat_from}"
+        rule = floor.R_BALANCING if frozen is None else cite.MIXED_BALANCING
+        self._move(entry, receiver, seat_to, rule, f"{why}, from table {sender} seat {seat_from}"
                    f" to the worst position, cite {cite.BALANCING_TABLE}")
         return True
 
     def _frozen(self, table: Table) -> tuple[int, int] | None:
-        """In a mix whose next hand is a stud game: the blinds a hold'em hand would have with the
-        button the table froze for it (TDA 2024 Rule 11-B: where a hold'em hand would have it
-        after the last hold'em hand; the next stud hand's button), else ``None``."""
-        if not isinstance(self.game, Rotation) or table.positions is None or table.game.variant_spec.family != "stud":
-            return None
-        try:
-            button = table.preview().button_seat
-        except NotEnoughPlayers:
-            return None
-        return floor.frozen_blinds(table.size, list(table.seats), button)
+        """In a mix whose next hand is a stud game: the blinds a hold'em hand would have now, the
+        button frozen (TDA 2024 Rule 11-B, by the dead button of Rule 32: ``Table.would_be_blinds``),
+        else ``None``."""
+        return table.would_be_blinds() if isinstance(self.game, Rotation) else None
 
     def _move(self, entry: str, to: int, seat: int, rule: str, why: str) -> None:
         e = self.entries[entry]

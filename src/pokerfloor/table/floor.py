@@ -112,16 +112,6 @@ def player_to_move(size: int, taken: Sequence[int], next_big_blind: int | None, 
     raise AssertionError("unreachable: some seat is taken")
 
 
-def frozen_blinds(size: int, taken: Sequence[int], button: int) -> tuple[int, int]:
-    """The small and big blind a hold'em hand would have with the button frozen at ``button``
-    during the stud games of a mix (TDA 2024 Rule 11-B; ``MIXED_BALANCING``): the next two
-    players after it (heads-up, the button and the other player)."""
-    after = [s for s in clockwise_from(button, size) if s in taken and s != button]
-    if len(after) < 2:
-        return button, (after[0] if after else button)
-    return after[0], after[1]
-
-
 def halted(size: int, taken: Sequence[int], most: int, big_blind: int | None, *, stud: bool = False) -> bool:
     """Whether play halts at a table of ``len(taken)`` players when the longest has ``most``
     (R_HALTING): 3 or more short, and its blinds impacted: the seat after the last big blind, the
