@@ -15,26 +15,15 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import Column, Integer, String, Table, insert, select
+from sqlalchemy import insert, select
 
 from pokerfloor.server.botclient import HouseBot, HouseTable, house_bots
 from pokerfloor.server.room import Room, digest
-from pokerfloor.server.store import Store, metadata
+from pokerfloor.server.schema import house_bots as house_bots_table
+from pokerfloor.server.store import Store
 from pokerfloor.table import buy_in_limits
 
 LOG = logging.getLogger("pokerfloor.server")
-
-house_bots_table = Table(
-    "pf_house_bots",
-    metadata,
-    Column("table_id", String(64), primary_key=True),
-    Column("seat", Integer, primary_key=True),
-    Column("name", String(64), nullable=False),
-    Column("token", String(64), nullable=False),
-    Column("chips", Integer, nullable=False),
-    Column("style", String(16), nullable=False),
-)
-
 
 def chosen(room: Room, count: int) -> list[HouseBot]:
     """``count`` house bots for a new table, in the seats after the host's (2, 3...), each
