@@ -58,6 +58,10 @@ class Watch:
                 order = empty if last is None else [(last + k - 1) % target.size + 1 for k in range(1, target.size + 1)]
                 assert seat == next(s for s in order if s in empty)
                 self.checked += 1
+            if rule == cite.MIXED_BALANCING:      # the stud hands of a mix: the would-be big blind (R11-B, R32)
+                frozen = source.would_be_blinds()
+                assert frozen is not None and e.seat == frozen[1]
+                self.checked += 1
             move(entry, to, seat, rule, why)
 
         event._move = checked_move  # type: ignore[method-assign]
@@ -65,7 +69,7 @@ class Watch:
     def after_hand(self, event: MultiTableTournament, no: int) -> None:
         assert event.chips_on_tables() == event.chips_issued
         for e in event.events[self.seen:]:
-            if e.kind == "move" and e.rule == cite.BALANCING:
+            if e.kind == "move" and e.rule in (cite.BALANCING, cite.MIXED_BALANCING):
                 self.moves += 1
                 if "stud" not in e.text:
                     assert "due the big blind next" in e.text, e.text
@@ -147,6 +151,6 @@ def test_a_300_entry_event_and_a_horse_event_to_the_end_tda2024_rule_11() -> Non
     watch = run_event(37, 300, "holdem", "no_limit", reentries=1, bounty=20, progressive=50, rebuys=True)
     assert watch.checked > 20 and watch.moves == watch.checked
     watch = run_event(38, 80, "horse", "fixed_limit", reentries=1, bounty=10, progressive=0, rebuys=False)
-    assert watch.moves > 0
+    assert watch.moves > 0 and watch.checked > 0       # moves in the stud games checked too (R11-B)
     watch = run_event(39, 150, "omaha", "pot_limit", reentries=1, bounty=0, progressive=0, rebuys=True, uneven=True)
     assert watch.moves > 0
