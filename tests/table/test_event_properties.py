@@ -92,7 +92,7 @@ def run_event(seed: int, entries: int, variant: str, structure: str, *, reentrie
         game, levels, starting_stack=1500, rng=random.Random(seed + 1), clock=clock, buy_in=100,
         payouts=tuple(range(paid, 0, -1)), late_until=2, reentries=reentries, bounty=bounty,
         progressive=progressive, rebuys_until=2 if rebuys else 0, rebuy_price=100, seats=rng.choice((6, 9)),
-        colour_ups=[(5, 5, 25)] if rng.random() < 0.5 else [])
+        colour_ups=[(5, 5, 25)] if rng.random() < 0.5 else [], hand_for_hand_jumps=seed % 2 == 1)
     first = entries * 2 // 3
     for k in range(first):
         event.register(f"p{k}")
