@@ -58,6 +58,12 @@ class Watch:
                 order = empty if last is None else [(last + k - 1) % target.size + 1 for k in range(1, target.size + 1)]
                 assert seat == next(s for s in order if s in empty)
                 self.checked += 1
+            if rule == cite.BALANCING and not flop and not isinstance(event.game, Rotation):
+                # stud only, by position: to the last open seat, the player of that seat number or the next
+                assert seat == max(s for s in range(1, target.size + 1) if s not in target.seats)
+                order = [(seat + k - 1) % source.size + 1 for k in range(source.size)]
+                assert e.seat == next(s for s in order if s in source.seats)
+                self.checked += 1
             if rule == cite.MIXED_BALANCING:      # the stud hands of a mix: the would-be big blind (R11-B, R32)
                 frozen = source.would_be_blinds()
                 assert frozen is not None and e.seat == frozen[1]
