@@ -22,7 +22,7 @@ from typing import Any, Final, TypeGuard
 from pokerfloor import citations as cite
 from pokerfloor.cards import Card, CardsLike, Deck, SeededShuffler, Shuffler
 from pokerfloor.errors import IllegalAction, InvalidArgument
-from pokerfloor.hand import awards, bringin, dealer, draw, forced, out_of_turn, runouts, spots, stud, turns
+from pokerfloor.hand import awards, bringin, dealer, draw, out_of_turn, posting, runouts, spots, stud, turns
 from pokerfloor.hand.betting import Chips, Round
 from pokerfloor.hand.given import cards_or_unknown
 from pokerfloor.hand.phase import BETTING, BRING_IN, CARDS_DUE, DRAW, OVER, RUN_OUT, SHOWDOWN
@@ -31,11 +31,8 @@ from pokerfloor.hand.record import HandRecord, RecordedDeck, replay_record, rest
 from pokerfloor.hand.setup import SetUp, given_cards, set_up
 from pokerfloor.hand.types import (
     ACTIONS,
-    ANTE_KINDS,
     BLIND_KINDS,
     DEAD_HAND,
-    ORDER_SETTING_KINDS,
-    STRADDLE_KINDS,
     Award,
     Call,
     DealRequest,
@@ -200,19 +197,14 @@ class Hand:
         self._street_index = 0
         self._first = 0  # the seat (by index) that opens the betting round: _start_round sets it
         self._round = Round(n, big_bet=terms.big_bet, half_bet=terms.half_bet, cap=terms.cap)
-        self._short_blinds = 0
+        self._forced = posting.Forced(terms.min_bet)
         self._to_act = -1
-        self._unit_scale = (1, 1)
-        self._postflop_min_bet = terms.min_bet
         self._phase = BETTING  # what the hand waits for (phase.py); the deal sets it
         self._result: Result | None = None
         self._outcome: Outcome | None = None
         self._exposed = False
         self._awaiting: DealRequest | None = None
         self._held: dict[int, out_of_turn.Held] = {}
-        self._sleeping: Post | None = None
-        self._killer = -1
-        self._entered = False
         self._bring_in_seat = -1
         self._opened = -1       # stud: the seat that opened the betting round in play (``opener``)
         self._open_pair = False
@@ -238,8 +230,7 @@ class Hand:
             self._chips = posted._chips.copy()
             self._round = posted._round.copy()
             self.events = list(posted.events)  # the posts: dealing hole cards writes no event
-            self._short_blinds, self._unit_scale = posted._short_blinds, posted._unit_scale
-            self._postflop_min_bet, self._killer, self._first = posted._postflop_min_bet, posted._killer, posted._first
+            self._forced, self._first = posted._forced.copy(), posted._first
         self._deal_holes()
 
     def redeal(self, rng: Shuffler) -> Hand:
@@ -254,7 +245,7 @@ class Hand:
             return self._dealt_again(rng)
         given = self._set_up
         hand: Hand = Hand.__new__(Hand)
-        untouched = not self._inputs and not self._spot and self._sleeping is None
+        untouched = not self._inputs and not self._spot and self._forced.sleeping is None
         # no betting before the flop (to_act < 0): all in from the posts
         plain = not (given.manual or self._stud or given.bomb or given.boards != 1 or given.holes or given.board)
         copied = untouched and plain and not given.given_posts and self._to_act >= 0 and self._street_index == 0
@@ -376,9 +367,9 @@ class Hand:
         doubles the limits, a half kill raises them by half); in other structures the smallest
         bet before and after the first round (a kill blind or straddle may raise the second)."""
         if self._structure == "fixed_limit":
-            num, den = self._unit_scale
+            num, den = self._forced.unit_scale
             return self.game.small_bet * num // den, self.game.big_bet * num // den
-        return self._terms.min_bet, self._postflop_min_bet
+        return self._terms.min_bet, self._forced.postflop_min_bet
 
     @property
     def runs(self) -> int:
@@ -582,7 +573,7 @@ class Hand:
         """The fixed-limit bet of this street, raised in a kill pot (RROP11 Kill Pots)."""
         game = self.game
         base = game.small_bet if self._street_index < self.variant.small_bet_rounds else game.big_bet
-        num, den = self._unit_scale
+        num, den = self._forced.unit_scale
         return base * num // den
 
     def _start_round(self, first: int | None) -> None:
@@ -604,7 +595,8 @@ class Hand:
         self._phase = BETTING
         if self._stud:
             self._open_stud_round()  # BRING_IN on third street with a bring-in
-        nxt = self._next_to_act(self._first - 1 if self._killer < 0 else self._killer)
+        killer = self._forced.killer
+        nxt = self._next_to_act(self._first - 1 if killer < 0 else killer)
         self._opened = nxt
         if nxt < 0:
             self._close_round()
@@ -612,103 +604,16 @@ class Hand:
             self._turn_to(nxt)
 
     def _post_forced_bets(self) -> None:
-        """Put the forced bets in and open the first betting round behind them."""
-        house = self.game.house
-        order_post: tuple[int, int] | None = None
-        live_amounts: list[int] = []
-        street = self.street
-        for post in forced.paying_order(house, self._set_up.posts):
-            seat, amount, kind = post.seat, post.amount, post.kind
-            i = self._pos[seat]
-            if kind == "sleeper" and house.sleeper_when_entered == "returned":
-                self._sleeping = post
-                note = "sleeper waits: returned if a player in front of it enters the pot (house rule)"
-                self.events.append(_event("sleeper_waits", seat, amount, street=street, note=note, post="sleeper"))
-                continue
-            paid = min(amount, self._chips.stack[i])
-            live = post.live
-            self._chips.put_in(i, paid, live=live)
-            self.events.append(_event("post", seat, paid, street=street, post=kind))
-            if not live or kind in ANTE_KINDS:
-                continue
-            if kind in BLIND_KINDS:
-                self._short_blinds += amount - paid
-            live_amounts.append(amount)
-            self._raise_level_by_post(i, post)
-            if kind == "kill":
-                # Both readings start the action left of the big blind (or the last straddle):
-                # RROP11 kill item 2 has the killer act in turn; WIKI_BIP and WIKI_KILL have it act
-                # last wherever it sits (house option killer_acts, rules.md §2.7).
-                if house.killer_acts == "last":
-                    self._killer = i
-            elif kind in ORDER_SETTING_KINDS:
-                key = (amount, i)
-                if order_post is None or key >= order_post:
-                    order_post = key
-        self._short_blinds += forced.missing_blinds(self._terms.blinds, self._set_up.posts)
-        rnd = self._round
+        """Put the forced bets in (``posting``) and open the first betting round behind them."""
+        game, rnd = self.game, self._round
+        events, order, live_amounts = posting.post_all(
+            self._forced, self._set_up.posts, game.house, self._pos, self._chips, rnd, self.street,
+            self._terms.blinds, game.big_blind,
+        )
+        self.events += events
         rnd.min_inc = max(rnd.min_inc, self._terms.min_bet)
-        self._start_round(first=None if order_post is None else (order_post[1] + 1) % self._n)
-        if self._structure == "fixed_limit":
-            rnd.full_level, rnd.raises = 0, 0
-            for amount in sorted(set(live_amounts)):
-                if amount - rnd.full_level >= rnd.min_inc:
-                    rnd.count_full_bet(amount)
-        elif self._structure == "spread_limit":
-            # The big blind is the opening bet toward the cap, a blind raise above it a raise, as
-            # in fixed limit (RROP11 Betting & Raising item 3; docs/rules.md §1.5).
-            rnd.full_level, rnd.raises = 0, 0
-            opening = self._bb_level()
-            if opening:
-                rnd.count_full_bet(opening)
-            for amount in sorted(set(live_amounts)):
-                if amount > opening and amount - rnd.full_level >= rnd.min_inc:
-                    rnd.count_full_bet(amount)
-            rnd.full_level = rnd.level
-        else:
-            rnd.full_level = rnd.level
-
-    def _raise_level_by_post(self, i: int, post: Post) -> None:
-        """A live blind, straddle, sleeper or kill sets the bet to call; a straddle counts as a
-        raise for the minimum raise (house option ``straddle_min_raise``, docs/rules.md §2.8)."""
-        rnd = self._round
-        prior = rnd.level
-        amount, kind = post.amount, post.kind
-        if amount > rnd.level:
-            rnd.level = amount
-        if kind in STRADDLE_KINDS and amount > prior:
-            house = self.game.house
-            if kind == "kill" or house.straddle_min_raise == "straddle_amount":
-                rnd.min_inc = max(rnd.min_inc, amount)
-            else:
-                rnd.min_inc = max(rnd.min_inc, amount - prior)
-            if house.straddle_postflop_min_bet == "straddle" or kind == "kill":
-                self._postflop_min_bet = max(self._postflop_min_bet, amount)
-        if kind == "kill" and self.game.big_blind:
-            self._unit_scale = (amount, self.game.big_blind)
-        if kind == "sleeper":
-            rnd.acted[i] = rnd.level
-
-    def _settle_sleeper(self, j: int, sleeper: Post) -> int:
-        """The sleeper of seat ``j``, held back, once the action reaches it: returned if a player
-        in front of it entered the pot, else posted as the blind raise it is, its owner having no
-        option. Returns the seat to act now (``j`` itself, or the next one; -1 if none)."""
-        self._sleeping = None
-        if self._entered:
-            note = "sleeper returned: a player in front of it entered the pot (house rule)"
-            self.events.append(_event("void", sleeper.seat, sleeper.amount, street=self.street, note=note))
-            return j
-        paid = min(sleeper.amount, self._chips.stack[j])
-        self._chips.put_in(j, paid)
-        self.events.append(_event("post", sleeper.seat, paid, street=self.street, post="sleeper"))
-        self._raise_level_by_post(j, sleeper)
-        rnd = self._round
-        limit = self._structure == "fixed_limit" or self._structure == "spread_limit"
-        if limit and sleeper.amount - rnd.full_level >= rnd.min_inc:
-            rnd.count_full_bet(sleeper.amount)
-        elif self._structure != "fixed_limit":
-            rnd.full_level = rnd.level
-        return self._next_to_act(j)
+        self._start_round(first=None if order < 0 else (order + 1) % self._n)
+        posting.count_opening_bets(rnd, self._structure, live_amounts, self._bb_level())
 
     def _start_draw(self) -> None:
         """A draw street starts with its draw: every seat still in draws, from the button's left."""
@@ -1115,9 +1020,15 @@ class Hand:
     def _turn_to(self, j: int) -> None:
         """Hand the action to seat ``j``, settling first a sleeper held back until the action
         reaches it (house option ``sleeper_when_entered="returned"``)."""
-        sleeper = self._sleeping
+        sleeper = self._forced.sleeping
         if sleeper is not None and j == self._pos[sleeper.seat]:
-            j = self._settle_sleeper(j, sleeper)
+            game = self.game
+            event = posting.settle_sleeper(
+                self._forced, j, self._chips, self._round, self._structure, game.house, game.big_blind, self.street
+            )
+            self.events.append(event)
+            if event.kind == "post":
+                j = self._next_to_act(j)
             if j < 0:
                 self._close_round()
                 return
@@ -1127,13 +1038,14 @@ class Hand:
         return not self._folded[i] and self._chips.stack[i] > 0
 
     def _next_to_act(self, after: int) -> int:
-        return turns.next_to_act(after, self._folded, self._chips, self._round, self._killer, self._first)
+        return turns.next_to_act(after, self._folded, self._chips, self._round, self._forced.killer, self._first)
 
     def _aggression(self, i: int) -> turns.Aggression:
         """The bet or raise open to seat ``i`` (``turns.aggression``)."""
         return turns.aggression(
             i, self._folded, self._chips, self._round, self.game, self._terms.min_chip, self._street_index,
-            self._street_index == self._rounds - 1, self._open_pair, self._postflop_min_bet, self._short_blinds,
+            self._street_index == self._rounds - 1, self._open_pair, self._forced.postflop_min_bet,
+            self._forced.short_blinds,
         )
 
     def _range(self, lo: int, hi: int) -> Range:
@@ -1363,13 +1275,14 @@ class Hand:
         event = _new(Event, (kind, self._seats[i], to, (), self.street, note, (), None))
         self.events.append(event)
         self._round.acted[i] = self._round.level
-        if i == self._killer:
-            self._killer = -1  # from here the order of action is the seating order again
+        forced = self._forced
+        if i == forced.killer:
+            forced.killer = -1  # from here the order of action is the seating order again
         if self._folded.count(False) == 1:
             self._close_round()
             return event
-        if self._sleeping is not None and kind != "fold":
-            self._entered = True
+        if forced.sleeping is not None and kind != "fold":
+            forced.entered = True
         self._pass_on(i)
         return event
 
@@ -1445,8 +1358,8 @@ class Hand:
     def _close_round(self) -> None:
         self._to_act = -1
         self._held.clear()
-        self._sleeping = None
-        self._killer = -1
+        self._forced.sleeping = None
+        self._forced.killer = -1
         returned = self._chips.return_uncalled()
         if returned is not None:
             seat, excess = self._seats[returned[0]], returned[1]
@@ -1466,7 +1379,7 @@ class Hand:
         if self._street_index >= self._rounds:
             self._showdown()
             return
-        self._round.new_street(self._postflop_min_bet)
+        self._round.new_street(self._forced.postflop_min_bet)
         self._start_round(first=0)
         if self._stud:
             self._deal_stud_street()
@@ -1646,7 +1559,7 @@ class Hand:
         for i, seat in enumerate(self._seats):
             self._folded[i] = seat in out
         self._chips.set_spot([playing[s] for s in self._seats], [paid.get(s, 0) for s in self._seats])
-        self._short_blinds = 0
+        self._forced.short_blinds = 0
         variant = self.variant
         target = variant.streets.index(street)
         given = cards_or_unknown(board) if board is not None else []
@@ -1658,7 +1571,7 @@ class Hand:
             self._dealt += [c for c in given if c is not None]
         self._board = given
         self._street_index = target
-        self._round.new_street(self._postflop_min_bet)
+        self._round.new_street(self._forced.postflop_min_bet)
         self._exposed = False
         self._start_round(first=0)
         if sum(1 for j in range(self._n) if not self._folded[j]) < 2:
