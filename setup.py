@@ -35,6 +35,7 @@ COMPILED = [
     "src/pokerfloor/hand/runouts.py",
     "src/pokerfloor/hand/turns.py",
     "src/pokerfloor/hand/bringin.py",
+    "src/pokerfloor/hand/posting.py",
     "src/pokerfloor/hand/betting.py",
     "src/pokerfloor/hand/forced.py",
     "src/pokerfloor/hand/dealer.py",

@@ -16,10 +16,10 @@ from randomhands import Setup, give_random_input, setups
 import pokerfloor as pf
 from pokerfloor.cards import Deck
 from pokerfloor.hand.betting import Chips, Round
-from pokerfloor.hand.draw import Discards
+from pokerfloor.hand.draw import Discards, Drawing
 from pokerfloor.hand.posting import Forced
 
-STATE_VALUES = (Chips, Round, Forced)
+STATE_VALUES = (Chips, Round, Forced, Drawing)
 """The hand's own mutable values, compared by their contents."""
 
 SHARED = {"game", "variant", "_terms", "_streets", "_seats", "_pos", "_set_up"}

@@ -208,9 +208,7 @@ class Hand:
         self._bring_in_seat = -1
         self._opened = -1       # stud: the seat that opened the betting round in play (``opener``)
         self._open_pair = False
-        self._drawn: list[bool] = [True] * n
-        self._owed: list[tuple[int, int]] = []
-        self._discards = draw.Discards()
+        self._drawing = draw.Drawing(n)
         self._run_chosen = False
         self._runs = 1
         self._run_boards: list[list[Card | None]] = []
@@ -617,78 +615,27 @@ class Hand:
 
     def _start_draw(self) -> None:
         """A draw street starts with its draw: every seat still in draws, from the button's left."""
-        self._drawn = list(self._folded)
+        self._drawing.start(self._folded)
         self._phase = DRAW
-        self._discards.next_draw()
         self._next_draw()
 
     def _draw_act(self, i: int, action: str, discard: object) -> Event:
-        """A seat's turn in the draw: discard cards (none is standing pat) and get as many
-        replacements, dealt at once or, in manual dealing, by ``deal`` (RROP11 draw)."""
+        """A seat's turn in the draw (``draw.take_turn``)."""
         if self._phase != DRAW:
             raise IllegalAction("invalid_action", "there is no draw now: it is a betting round", R_DRAW)
-        if action != "draw":
-            raise IllegalAction(
-                "invalid_action", f"it is the draw: discard cards or stand pat (draw), not {action}", R_DRAW
-            )
-        try:
-            thrown = draw.discarded(discard)
-        except ValueError as error:
-            raise IllegalAction("invalid_action", str(error), R_DRAW) from None
-        self._holes[i] = draw.kept_after_discard(self._holes[i], thrown, len(self._holes[i]))
-        self._discards.add(i, thrown)
-        self._drawn[i] = True
-        note = f"draws {len(thrown)}" if thrown else "stands pat"
-        seat, faces = self._seats[i], face_down(thrown)
-        event = _event("draw", seat, len(thrown), cards=tuple(thrown), street=self.street, note=note, seen_by=faces)
-        self.events.append(event)
-        if thrown and self._set_up.manual:
-            self._owed.append((i, len(thrown)))
-        elif thrown:
-            cards, reshuffled = draw.replacements(self._deck, len(thrown), self._discards, i, self._rng)
-            self._dealt += cards
-            if reshuffled:
-                self.events.append(
-                    _event("reshuffle", street=self.street, note="the stub ran short: the discards shuffled in")
-                )
-            self._holes[i] += cards
-            self.events.append(
-                _event(
-                    "deal_hole",
-                    self._seats[i],
-                    cards=tuple(cards),
-                    street=self.street,
-                    note="draw",
-                    seen_by=face_down(cards),
-                )
-            )
+        events = draw.take_turn(
+            self._drawing, i, self._seats[i], action, discard, self._holes, self._deck, self._dealt, self._rng,
+            manual=self._set_up.manual, street=self.street,
+        )
+        self.events += events
         self._next_draw()
-        return event
-
-    def _deal_replacements(self, seat: int | None, cards: list[Card | None]) -> Event:
-        """Manual dealing: the replacement cards of the earliest discard still unserved."""
-        i, count = self._owed[0]
-        if seat != self._seats[i]:
-            raise InvalidArgument(f"the replacement cards due now are seat {self._seats[i]}'s, not seat {seat}'s")
-        if len(cards) != count:
-            raise InvalidArgument(f"seat {seat} discarded {count} cards and needs as many, got {len(cards)}")
-        self._owed.pop(0)
-        self._holes[i] += cards
-        faces = face_down(cards)
-        event = _event("deal_hole", seat, cards=tuple(cards), street=self.street, note="draw", seen_by=faces)
-        self.events.append(event)
-        self._next_draw()
-        return event
+        return events[0]
 
     def _next_draw(self) -> None:
-        """The next seat to draw, from the button's left; the betting once everyone has drawn
-        and been served. In manual dealing a seat may discard before the seats ahead of it have
-        their cards (PHH lists every discard first), so ``awaiting_deal`` and ``to_act`` may
-        both be set."""
-        owed = self._owed
-        self._awaiting = DealRequest("draw", self._seats[owed[0][0]], owed[0][1]) if owed else None
-        self._to_act = next((j for j in range(self._n) if not self._drawn[j]), -1)
-        if self._to_act < 0 and not owed:
+        """The next seat to draw and the replacement cards due (``Drawing.next_up``); the betting
+        once everyone has drawn and been served."""
+        self._awaiting, self._to_act = self._drawing.next_up(self._seats)
+        if self._to_act < 0 and self._awaiting is None:
             self._after_board_dealt()
 
     def _deal_holes(self) -> None:
@@ -761,7 +708,10 @@ class Hand:
             raise InvalidArgument(f"{clash[0]} is dealt twice")
         dealer.check_deck(known, self.variant)
         if request.kind == "draw":
-            return self._deal_replacements(seat, parsed)
+            event = draw.serve(self._drawing, self._seats, seat, parsed, self._holes, self.street)
+            self.events.append(event)
+            self._next_draw()
+            return event
         if request.kind == "holes":
             if seat is None or seat not in self._pos:
                 raise InvalidArgument(f"hole cards need a seat dealt in, not {seat!r}")
@@ -1341,10 +1291,10 @@ class Hand:
         self.events.append(event)
         if self._folded.count(False) == 1:  # the last live hand wins, as after folds
             self._awaiting = None
-            self._owed.clear()
+            self._drawing.owed.clear()
             self._close_round()
         elif phase == DRAW:
-            self._drawn[i] = True
+            self._drawing.drawn[i] = True
             self._next_draw()
         elif phase == CARDS_DUE:
             request = self._awaiting
