@@ -169,7 +169,7 @@ def take_turn(
         if reshuffled:
             events.append(Event("reshuffle", street=street, note="the stub ran short: the discards shuffled in"))
         holes[i] += cards
-        events.append(Event("deal_hole", seat, tuple(cards), street, "draw", face_down(cards)))
+        events.append(Event("deal_hole", seat, None, tuple(cards), street, "draw", face_down(cards)))
     return events
 
 
