@@ -18,8 +18,10 @@ from pokerfloor.cards import Deck
 from pokerfloor.hand.betting import Chips, Round
 from pokerfloor.hand.draw import Discards, Drawing
 from pokerfloor.hand.posting import Forced
+from pokerfloor.hand.runouts import Runs
+from pokerfloor.hand.stud import Opening
 
-STATE_VALUES = (Chips, Round, Forced, Drawing)
+STATE_VALUES = (Chips, Round, Forced, Drawing, Runs, Opening)
 """The hand's own mutable values, compared by their contents."""
 
 SHARED = {"game", "variant", "_terms", "_streets", "_seats", "_pos", "_set_up"}

@@ -200,21 +200,13 @@ class Hand:
         self._forced = posting.Forced(terms.min_bet)
         self._to_act = -1
         self._phase = BETTING  # what the hand waits for (phase.py); the deal sets it
-        self._result: Result | None = None
-        self._outcome: Outcome | None = None
+        self._end: Outcome | Result | None = None  # the outcome, until ``result`` is read
         self._exposed = False
         self._awaiting: DealRequest | None = None
         self._held: dict[int, out_of_turn.Held] = {}
-        self._bring_in_seat = -1
-        self._opened = -1       # stud: the seat that opened the betting round in play (``opener``)
-        self._open_pair = False
+        self._opening = stud.Opening()
         self._drawing = draw.Drawing(n)
-        self._run_chosen = False
-        self._runs = 1
-        self._run_boards: list[list[Card | None]] = []
-        if given.boards > 1:
-            self._runs, self._run_chosen = given.boards, True
-            self._run_boards = [[] for _ in range(given.boards - 1)]
+        self._runout = runouts.Runs(given.boards)
         if given.holes or given.board:
             for seat, hole in given.holes.items():
                 self._holes[given.pos[seat]] = list(hole)
@@ -372,13 +364,13 @@ class Hand:
     @property
     def runs(self) -> int:
         """How many times the board is run: 1 unless ``run_it`` was called."""
-        return self._runs
+        return self._runout.times
 
     @property
     def boards(self) -> tuple[tuple[Card | None, ...], ...]:
         """The board of each run, first run first: each holds the cards dealt before ``run_it``
         and its own cards after them; with one run just the board."""
-        return (tuple(self._board), *(tuple(board) for board in self._run_boards))
+        return (tuple(self._board), *(tuple(board) for board in self._runout.boards))
 
     @property
     def awaiting_runout(self) -> bool:
@@ -415,8 +407,8 @@ class Hand:
         a run-out, the end)."""
         if not self._stud or self._phase == OVER or self._to_act < 0 or self._street_index >= len(self._streets):
             return None
-        if self._opened != self._first:
-            return self._seats[self._opened], "left_of_all_in"
+        if self._opening.opened != self._first:
+            return self._seats[self._opening.opened], "left_of_all_in"
         bring_in = self._street_index == 0 and bool(self.game.bring_in)
         return self._seats[self._first], "bring_in" if bring_in else "showing"
 
@@ -444,11 +436,13 @@ class Hand:
     @property
     def result(self) -> Result | None:
         """How the hand ended, once it is over (built when first read)."""
-        outcome = self._outcome
-        if self._result is None and outcome is not None:
-            awards, returned, stacks, net, order, shown = outcome
-            self._result = Result(tuple([Award(*fields) for fields in awards]), returned, stacks, net, order, shown)
-        return self._result
+        end = self._end
+        if end is None or isinstance(end, Result):
+            return end
+        awards, returned, stacks, net, order, shown = end
+        result = Result(tuple([Award(*fields) for fields in awards]), returned, stacks, net, order, shown)
+        self._end = result
+        return result
 
     @property
     def awaiting_deal(self) -> DealRequest | None:
@@ -595,7 +589,7 @@ class Hand:
             self._open_stud_round()  # BRING_IN on third street with a bring-in
         killer = self._forced.killer
         nxt = self._next_to_act(self._first - 1 if killer < 0 else killer)
-        self._opened = nxt
+        self._opening.opened = nxt
         if nxt < 0:
             self._close_round()
         else:
@@ -701,7 +695,7 @@ class Hand:
             raise IllegalAction("invalid_action", "no cards are due now")
         parsed = cards_or_unknown(cards)
         known = [c for c in parsed if c is not None]
-        boards = [self._board, *self._run_boards]
+        boards = [self._board, *self._runout.boards]
         dealt = {c for h in self._holes for c in h if c is not None} | {c for b in boards for c in b if c is not None}
         clash = [c for c in known if c in dealt]
         if clash:
@@ -731,7 +725,7 @@ class Hand:
         if len(parsed) != request.count:
             raise InvalidArgument(f"the board needs {request.count} cards now, got {len(parsed)}")
         if request.run:
-            self._run_boards[request.run - 1] += parsed
+            self._runout.boards[request.run - 1] += parsed
             event = self._run_event(request.run, parsed)
             self._awaiting = None
             if self._set_up.boards == 1:
@@ -779,7 +773,7 @@ class Hand:
                 return True
             cards: list[Card | None] = list(self._deck.deal(count))
             self._dealt += [c for c in cards if c is not None]
-            self._run_boards[board - 1] += cards
+            self._runout.boards[board - 1] += cards
             self._run_event(board, cards)
         return False
 
@@ -788,8 +782,8 @@ class Hand:
         street, after the first run's board. Returns whether a manually dealt hand waits for a
         run's cards (``DealRequest.run`` says which run)."""
         ends = [sum(self.variant.board[: k + 1]) for k in range(len(self.variant.board))]
-        for run in range(1, self._runs):
-            board = self._run_boards[run - 1]
+        for run in range(1, self._runout.times):
+            board = self._runout.boards[run - 1]
             for end in ends:
                 count = end - len(board)
                 if count <= 0:
@@ -809,7 +803,7 @@ class Hand:
         """The deal of a later run's street: face up, its street named and its run in the note."""
         streets = self.variant.streets
         ends = [sum(self.variant.board[: k + 1]) for k in range(len(self.variant.board))]
-        dealt = len(self._run_boards[run - 1])
+        dealt = len(self._runout.boards[run - 1])
         street = streets[1 + ends.index(dealt)] if dealt in ends else ""
         note, faces = f"{'board' if self._set_up.boards > 1 else 'run'} {run + 1}", face_up(cards)
         event = _event("deal_board", None, cards=tuple(cards), street=street, note=note, seen_by=faces)
@@ -835,7 +829,7 @@ class Hand:
         ranks = self._hand_ranks(contenders, self._board)
         pots = self._pot_layers()
         if not self._set_up.manual:
-            others = self._run_boards[: self._set_up.boards - 1]
+            others = self._runout.boards[: self._set_up.boards - 1]
             boards = [ranks] + [self._hand_ranks(contenders, b) for b in others]
             tabled = self._exposed or any(self._chips.stack[j] == 0 for j in contenders)
             order = self._showdown_order(contenders)
@@ -878,7 +872,7 @@ class Hand:
         if pots is None:
             pots = self._pot_layers()
         order: list[int] = []
-        runs = self._runs
+        runs = self._runout.times
         by_run: list[tuple[awards.Ranks, awards.Ranks]] = [({}, {})]
         if showdown_seats:
             order = self._showdown_order(showdown_seats)
@@ -895,7 +889,7 @@ class Hand:
         self._phase = OVER
         final = dict(zip(self._seats, self._chips.stack))
         returned = {e.seat: e.amount for e in self.events if e.kind == "return" and e.seat is not None and e.amount}
-        self._outcome = (
+        self._end = (
             won_awards,
             returned,
             final,
@@ -934,9 +928,9 @@ class Hand:
         self._first = first
         if bring_in:
             self._phase = BRING_IN
-        self._open_pair = open_pair
+        self._opening.open_pair = open_pair
         if bring_in:
-            self._bring_in_seat = first if self._chips.stack[first] > 0 else -1
+            self._opening.bring_in_seat = first if self._chips.stack[first] > 0 else -1
 
     def _bring_in_legal(self, i: int) -> Legal:
         """Third street before anyone has bet: bring in or complete; a seat other than the one
@@ -944,7 +938,7 @@ class Hand:
         bring_in = min(self.game.bring_in, self._chips.stack[i])
         option = self._aggression(i)
         complete = self._range(option[1], option[2]) if len(option) == 3 and option[1] > bring_in else None
-        return Legal(seat=self._seats[i], fold=i != self._bring_in_seat, bring_in=bring_in, complete=complete)
+        return Legal(seat=self._seats[i], fold=i != self._opening.bring_in_seat, bring_in=bring_in, complete=complete)
 
     def _bring_in_act(self, i: int, action: str, to: int | None) -> Event:
         """The first action of third street: the bring-in, or completing to the full bet."""
@@ -994,7 +988,7 @@ class Hand:
         """The bet or raise open to seat ``i`` (``turns.aggression``)."""
         return turns.aggression(
             i, self._folded, self._chips, self._round, self.game, self._terms.min_chip, self._street_index,
-            self._street_index == self._rounds - 1, self._open_pair, self._forced.postflop_min_bet,
+            self._street_index == self._rounds - 1, self._opening.open_pair, self._forced.postflop_min_bet,
             self._forced.short_blinds,
         )
 
@@ -1279,7 +1273,7 @@ class Hand:
             raise refusal
         self._held.pop(i, None)
         if i == self._to_act and phase in (BETTING, BRING_IN):
-            if phase == BRING_IN and i == self._bring_in_seat:  # the dead hand's bring-in is posted
+            if phase == BRING_IN and i == self._opening.bring_in_seat:  # the dead hand's bring-in is posted
                 amount = min(self.game.bring_in, self._chips.stack[i])
                 self._chips.put_in(i, amount)
                 self._round.level = max(self._round.level, self.game.bring_in)
@@ -1335,7 +1329,7 @@ class Hand:
             self._deal_stud_street()
         elif self.variant.family == "draw":
             self._start_draw()
-        elif self._exposed and self._set_up.wait_for_runout and not self._run_chosen and self._set_up.boards == 1 and (
+        elif self._exposed and self._set_up.wait_for_runout and not self._runout.chosen and self._set_up.boards == 1 and (
             self.max_runs >= 2
         ):
             self._phase = RUN_OUT  # the players may agree to run it more than once first
@@ -1345,7 +1339,7 @@ class Hand:
     def _showdown(self) -> None:
         """The last betting round is over: the other runs' boards are dealt (``run_it``), then
         the hands are shown and the pots awarded."""
-        if self._runs > 1 and self._deal_runs():
+        if self._runout.times > 1 and self._deal_runs():
             return  # a manually dealt hand waits for a run's cards
         self._settle_showdown()
 
@@ -1372,9 +1366,9 @@ class Hand:
 
     def _run(self, times: int) -> Event:
         self._check_run(times)
-        self._run_chosen = True
-        self._runs = times
-        self._run_boards = [list(self._board) for _ in range(times - 1)]
+        self._runout.chosen = True
+        self._runout.times = times
+        self._runout.boards = [list(self._board) for _ in range(times - 1)]
         note = "the board is run once" if times == 1 else f"the board is run {times} times"
         event = _event("run_it", None, times, street=self.street, note=note)
         self.events.append(event)
@@ -1387,7 +1381,7 @@ class Hand:
         """Refuse to run the board now unless it may be run ``times`` times (``runouts``)."""
         refusal = runouts.run_refusal(
             times, self.variant, self._holes, self._board, self._set_up.board, over=self._phase == OVER,
-            boards=self._set_up.boards, runs_chosen=self._runs if self._run_chosen else 0,
+            boards=self._set_up.boards, runs_chosen=self._runout.times if self._runout.chosen else 0,
             board_complete=self._street_index >= self._rounds, betting_possible=not self._exposed or self._to_act >= 0,
         )
         if refusal is not None:
@@ -1398,7 +1392,7 @@ class Hand:
         next cards of the same deck in deal order. It changes nothing: not the result, the
         record or the stacks. A home-game custom, never part of the hand."""
         over, manual = self._phase == OVER, self._set_up.manual
-        refusal = runouts.rabbit_refusal(self.variant, self._board, over=over, manual=manual, runs=self._runs)
+        refusal = runouts.rabbit_refusal(self.variant, self._board, over=over, manual=manual, runs=self._runout.times)
         if refusal is not None:
             raise refusal
         missing = sum(self.variant.board) - len(self._board)
