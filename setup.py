@@ -29,6 +29,7 @@ from setuptools import setup
 
 COMPILED = [
     "src/pokerfloor/hand/state.py",
+    "src/pokerfloor/hand/reading.py",
     "src/pokerfloor/hand/phase.py",
     "src/pokerfloor/hand/setup.py",
     "src/pokerfloor/hand/awards.py",

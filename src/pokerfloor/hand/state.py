@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final, TypeGuard
+from typing import Any, Final
 
 from pokerfloor import citations as cite
 from pokerfloor.cards import Card, CardsLike, Deck, SeededShuffler, Shuffler
@@ -26,24 +26,21 @@ from pokerfloor.hand import awards, bringin, dealer, draw, out_of_turn, posting,
 from pokerfloor.hand.betting import Chips, Round
 from pokerfloor.hand.given import cards_or_unknown
 from pokerfloor.hand.phase import BETTING, BRING_IN, CARDS_DUE, DRAW, OVER, RUN_OUT, SHOWDOWN
-from pokerfloor.hand.pots import Layer, pot_layers
+from pokerfloor.hand.pots import Layer
+from pokerfloor.hand.reading import HandState
 from pokerfloor.hand.record import HandRecord, RecordedDeck, replay_record, restore
 from pokerfloor.hand.setup import SetUp, given_cards, set_up
 from pokerfloor.hand.types import (
     ACTIONS,
-    BLIND_KINDS,
     DEAD_HAND,
-    Award,
     Call,
     DealRequest,
     Event,
     Input,
     Legal,
     Post,
-    Pot,
     Range,
     RecordError,
-    Result,
     Seen,
     face_down,
     face_up,
@@ -66,17 +63,6 @@ _NO_SEATS: Final[frozenset[int]] = frozenset()
 # Final: the compiled build keeps it in a C static, not in the module's dictionary.
 _new: Final = tuple.__new__
 
-Outcome = tuple[
-    list[awards.AwardFields],
-    dict[int, int],
-    dict[int, int],
-    dict[int, int],
-    tuple[int, ...],
-    dict[int, tuple[Card | None, ...]],
-]
-"""A ``Result``'s fields, in order, its awards as ``AwardFields``: the end of a hand until its
-``result`` is read. The frozen dataclasses cost more to build than the rest of awarding the pots,
-and a training environment never reads them (it takes its rewards from the stacks)."""
 R_TURN = cite.TURN
 R_REOPEN = cite.REOPEN
 R_ACTIONS = cite.ACTIONS
@@ -122,7 +108,7 @@ def _chips(name: str, value: object) -> int:
 
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
-class Hand:
+class Hand(HandState):
     """One hand of poker, played by the rules of its ``Game`` (docs/guide/hand.md).
 
     The module can be compiled with mypyc (``POKERFLOOR_COMPILE=1``, docs/performance.md);
@@ -171,28 +157,28 @@ class Hand:
         self._fold_free = terms.fold_free
         self._stud = terms.stud
         self.button_seat = given.button
-        self._seats: list[int] = given.seats
-        self._pos: dict[int, int] = given.pos
+        self._seats = given.seats
+        self._pos = given.pos
         n = len(given.seats)
         self._n = n
         self._chips = Chips([given.stacks[s] for s in given.seats])
-        self._folded: list[bool] = [False] * n
-        self._mucked: list[bool] = [False] * n
-        self._shown: list[bool] = [False] * n
-        self._holes: list[list[Card | None]] = [[] for _ in range(n)]
-        self._board: list[Card | None] = []
-        self.events: list[Event] = []
+        self._folded = [False] * n
+        self._mucked = [False] * n
+        self._shown = [False] * n
+        self._holes = [[] for _ in range(n)]
+        self._board = []
+        self.events = []
         if rng is None:
             shuffler = SeededShuffler(seed)
-            self._seed: bytes | None = shuffler.seed
-            self._rng: Shuffler = shuffler
+            self._seed = shuffler.seed
+            self._rng = shuffler
         else:
             self._seed = None
             self._rng = rng
         cards = self.variant.cards
         self._deck = deck if deck is not None else Deck(self._rng, cards=cards)
-        self._dealt: list[Card] = []
-        self._inputs: list[Input] = []
+        self._dealt = []
+        self._inputs = []
         self._spot = False
         self._street_index = 0
         self._first = 0  # the seat (by index) that opens the betting round: _start_round sets it
@@ -200,10 +186,10 @@ class Hand:
         self._forced = posting.Forced(terms.min_bet)
         self._to_act = -1
         self._phase = BETTING  # what the hand waits for (phase.py); the deal sets it
-        self._end: Outcome | Result | None = None  # the outcome, until ``result`` is read
+        self._end = None  # the outcome, until ``result`` is read
         self._exposed = False
-        self._awaiting: DealRequest | None = None
-        self._held: dict[int, out_of_turn.Held] = {}
+        self._awaiting = None
+        self._held = {}
         self._opening = stud.Opening()
         self._drawing = draw.Drawing(n)
         self._runout = runouts.Runs(given.boards)
@@ -260,223 +246,7 @@ class Hand:
             boards=given.boards,
         )
 
-    # ------------------------------------------------------------------ public state
-    @property
-    def seed(self) -> bytes | None:
-        """The 256-bit seed this hand's deck is shuffled from (``SeededShuffler``): drawn with
-        ``secrets`` unless given, ``None`` when the hand was given its own ``rng``. It deals the
-        hand again, so it stays secret until the hand is over."""
-        return self._seed
-
-    def __copy__(self) -> Hand:
-        """A copy is a hand of its own: acting on it leaves the original alone, and it deals the
-        same cards as the original would."""
-        return copy.deepcopy(self)
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        """Seats dealt in, in order of action after the flop (from the button's left)."""
-        return tuple(self._seats)
-
-    @property
-    def posts(self) -> tuple[Post, ...]:
-        return tuple(self._set_up.posts)
-
-    @property
-    def small_blind_seat(self) -> int | None:
-        """The seat that posts the small blind, ``None`` in a game or hand without one."""
-        return self._set_up.small_blind_seat
-
-    @property
-    def big_blind_seat(self) -> int | None:
-        """The seat that posts the big blind, ``None`` in a game or hand without one."""
-        return self._set_up.big_blind_seat
-
-    @property
-    def street(self) -> str:
-        streets = self._streets
-        return "showdown" if self._street_index >= len(streets) else streets[self._street_index]
-
-    @property
-    def to_act(self) -> int | None:
-        return None if self._to_act < 0 else self._seats[self._to_act]
-
-    @property
-    def stacks(self) -> dict[int, int]:
-        return dict(zip(self._seats, self._chips.stack))
-
-    @property
-    def starting_stacks(self) -> dict[int, int]:
-        return dict(zip(self._seats, self._chips.start))
-
-    @property
-    def bets(self) -> dict[int, int]:
-        """Each seat's wager in the current betting round."""
-        return dict(zip(self._seats, self._chips.bet))
-
-    def chip_counts(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """Each seat's stack and its wager in the current betting round, in the order of
-        ``seats``: the numbers of ``stacks`` and ``bets`` without building dictionaries (read
-        once per step by the training environments)."""
-        chips = self._chips
-        return tuple(chips.stack), tuple(chips.bet)
-
-    @property
-    def contributions(self) -> dict[int, int]:
-        """All chips each seat has put in this hand, dead money included."""
-        return {s: self._chips.live[i] + self._chips.dead[i] for i, s in enumerate(self._seats)}
-
-    @property
-    def folded(self) -> frozenset[int]:
-        if True not in self._folded:
-            return _NO_SEATS  # most reads, before anyone folds: no set built
-        return frozenset([s for i, s in enumerate(self._seats) if self._folded[i]])
-
-    @property
-    def all_in(self) -> frozenset[int]:
-        return frozenset([s for i, s in enumerate(self._seats) if not self._folded[i] and self._chips.stack[i] == 0])
-
-    @property
-    def in_hand(self) -> tuple[int, ...]:
-        """Seats that have not folded or mucked."""
-        return tuple([s for i, s in enumerate(self._seats) if not self._folded[i] and not self._mucked[i]])
-
-    @property
-    def board(self) -> list[Card | None]:
-        return list(self._board)
-
-    @property
-    def bomb_pot(self) -> int:
-        """The ante of a bomb pot (``bomb_pot=``), 0 in a hand dealt as usual."""
-        return self._set_up.bomb
-
-    @property
-    def limits(self) -> tuple[int, int]:
-        """The limits this hand is played at: in fixed limit the small and the big bet, raised in
-        a kill pot by the kill blind's multiple of the big blind (RROP11 Kill Pots: a full kill
-        doubles the limits, a half kill raises them by half); in other structures the smallest
-        bet before and after the first round (a kill blind or straddle may raise the second)."""
-        if self._structure == "fixed_limit":
-            num, den = self._forced.unit_scale
-            return self.game.small_bet * num // den, self.game.big_bet * num // den
-        return self._terms.min_bet, self._forced.postflop_min_bet
-
-    @property
-    def runs(self) -> int:
-        """How many times the board is run: 1 unless ``run_it`` was called."""
-        return self._runout.times
-
-    @property
-    def boards(self) -> tuple[tuple[Card | None, ...], ...]:
-        """The board of each run, first run first: each holds the cards dealt before ``run_it``
-        and its own cards after them; with one run just the board."""
-        return (tuple(self._board), *(tuple(board) for board in self._runout.boards))
-
-    @property
-    def awaiting_runout(self) -> bool:
-        """Whether the hand, dealt with ``wait_for_runout``, waits for ``run_it`` or
-        ``run_out`` before dealing the rest of the board (no more betting can happen). It waits
-        only when the deck can deal the rest of the board at least twice (``max_runs``): a
-        hand whose deck cannot is run out at once, so running it twice is never offered."""
-        return self._phase == RUN_OUT
-
-    @property
-    def max_runs(self) -> int:
-        """The most times the rest of the board can be run from the deck now (1 when it can be
-        dealt only once, 0 when the board is complete or the game has none)."""
-        return runouts.max_runs(self.variant, self._holes, self._board, self._set_up.board)
-
-    @property
-    def holes(self) -> dict[int, list[Card | None]]:
-        return {s: list(self._holes[i]) for i, s in enumerate(self._seats)}
-
-    @property
-    def upcards(self) -> dict[int, list[Card | None]]:
-        """The cards each seat shows face up: in stud its third to sixth card; none in other games."""
-        dealt = stud.cards_due(min(self._street_index, len(self.variant.streets) - 1))
-        return {s: stud.upcards(self._holes[i], dealt) if self._stud else [] for i, s in enumerate(self._seats)}
-
-    @property
-    def opener(self) -> tuple[int, str] | None:
-        """In stud, who opened the betting round in play and by which rule (``stud.opening``):
-        ``(seat, "bring_in")`` on third street with a bring-in, the lowest door card (the
-        highest in razz), or ``(seat, "showing")``, the best hand showing (the lowest in razz);
-        ``(seat, "left_of_all_in")`` when the seat the rule names is all in (for the ante, say):
-        the betting starts on its left, with a seat that need not bring in (TDA 2024 RP-10-E,
-        docs/rules.md §2.6). ``None`` in other games and while no one is to act (the showdown,
-        a run-out, the end)."""
-        if not self._stud or self._phase == OVER or self._to_act < 0 or self._street_index >= len(self._streets):
-            return None
-        if self._opening.opened != self._first:
-            return self._seats[self._opening.opened], "left_of_all_in"
-        bring_in = self._street_index == 0 and bool(self.game.bring_in)
-        return self._seats[self._first], "bring_in" if bring_in else "showing"
-
-    @property
-    def pots(self) -> list[Pot]:
-        """Every chip in the middle, this round's bets included, main pot first; empty once the
-        hand is over and the pots are awarded (see ``result.awards``)."""
-        if self._phase == OVER:
-            return []
-        return [Pot(amount, eligible) for amount, eligible in self._pot_layers()]
-
-    def _pot_layers(self) -> list[Layer]:
-        """The pots now as (chips, seats that can win them), main pot first (``pots``)."""
-        return pot_layers(self._seats, self._chips.live, self._chips.dead, self._folded, self._all_in_flags())
-
-    @property
-    def total_pot(self) -> int:
-        """Every chip in the middle, this round's bets included."""
-        return self._chips.total
-
-    @property
-    def is_over(self) -> bool:
-        return self._phase == OVER
-
-    @property
-    def result(self) -> Result | None:
-        """How the hand ended, once it is over (built when first read)."""
-        end = self._end
-        if end is None or isinstance(end, Result):
-            return end
-        awards, returned, stacks, net, order, shown = end
-        result = Result(tuple([Award(*fields) for fields in awards]), returned, stacks, net, order, shown)
-        self._end = result
-        return result
-
-    @property
-    def awaiting_deal(self) -> DealRequest | None:
-        """What a manually dealt hand waits for, or ``None``."""
-        return self._awaiting
-
-    @property
-    def min_raise_increment(self) -> int:
-        """The last full bet or raise increment of this round (TDA 2024 R43-A)."""
-        return self._round.min_inc
-
-    @property
-    def current_bet(self) -> int:
-        """The bet level of this round: the total wager a seat must reach to call."""
-        return self._round.level
-
-    @property
-    def raises_made(self) -> int:
-        """Full raises made this round after the opening bet; a live blind is the opening bet
-        (RROP11 Betting & Raising item 3)."""
-        limit = self._structure == "fixed_limit" or self._structure == "spread_limit"
-        if limit or self._street_index > 0 or self._bb_level() == 0:
-            return max(self._round.raises - 1, 0)
-        return self._round.raises
-
-    @property
-    def raise_cap(self) -> int | None:
-        """Raises allowed after the opening bet in this limit game, ``None`` when uncapped
-        (house option ``raise_cap``, RROP11 Betting & Raising item 3); the cap is lifted heads-up
-        under ``cap_lifted_heads_up``."""
-        if self._structure not in ("fixed_limit", "spread_limit"):
-            return None
-        return self._round.cap
-
+    # ------------------------------------------------------------------ records
     def view(self, seat: object = None) -> SeatView:
         """What ``seat`` may see of the hand (``None``: a spectator), as an immutable ``SeatView``:
         its own cards, every upcard and card shown, the board, the chips and the events."""
@@ -484,27 +254,10 @@ class Hand:
             raise InvalidArgument(f"seat {seat!r} is not dealt in to this hand")
         return seat_view(self, seat)
 
-    def record(self) -> HandRecord:
-        """The hand so far as a ``HandRecord``: how it started, the cards dealt and every input,
-        enough for ``Hand.from_record`` to rebuild it."""
-        if self._spot:
-            raise InvalidArgument("a spot (Hand.from_spot) has no record: it did not start from the deal")
-        return HandRecord(
-            game=self.game,
-            stacks=dict(self._set_up.stacks),
-            button=self.button_seat,
-            posts=tuple(self._set_up.placed_posts),
-            holes={s: tuple(cards_or_unknown(c)) for s, c in self._set_up.holes.items()},
-            board=tuple(self._set_up.board),
-            dealing="manual" if self._set_up.manual else "auto",
-            auto_muck=self._set_up.auto_muck,
-            dealt=tuple(self._dealt),
-            inputs=tuple(self._inputs),
-            seed=None if self._seed is None else self._seed.hex(),
-            wait_for_runout=self._set_up.wait_for_runout,
-            bomb_pot=self._set_up.bomb,
-            boards=self._set_up.boards,
-        )
+    def __copy__(self) -> Hand:
+        """A copy is a hand of its own: acting on it leaves the original alone, and it deals the
+        same cards as the original would."""
+        return copy.deepcopy(self)
 
     @classmethod
     def from_record(cls, record: object, *, rng: Shuffler | None = None) -> Hand:
@@ -530,17 +283,6 @@ class Hand:
         earlier = replay_record(type(self), record.before_last(pending), None if record.seed else self._rng)
         restore(self, earlier)
         return last
-
-    def _dealt_in(self, seat: object) -> TypeGuard[int]:
-        """Whether ``seat`` is the number of a seat dealt in to this hand (``True`` is not)."""
-        return not isinstance(seat, bool) and isinstance(seat, int) and seat in self._pos
-
-    def _all_in_flags(self) -> list[bool]:
-        return [s == 0 for s in self._chips.stack]
-
-    def __repr__(self) -> str:
-        state = "over" if self._phase == OVER else f"{self.street}, to act: {self.to_act}"
-        return f"<Hand {self.game.variant} {self.game.structure} {state}>"
 
     # ------------------------------------------------------------------ dealing
     def _cards_due(self, i: int) -> int:
@@ -1159,9 +901,6 @@ class Hand:
             return self._muck(seat)
         raise IllegalAction("invalid_action", "it is the showdown: show or muck your hand", R_SHOWDOWN)
 
-    def _bb_level(self) -> int:
-        return max((p.amount for p in self._set_up.posts if p.kind in BLIND_KINDS and p.live), default=0)
-
     def _rule_for(self, reason: str) -> str:
         return _CLOSING_RULES.get(reason, "")
 
@@ -1329,8 +1068,8 @@ class Hand:
             self._deal_stud_street()
         elif self.variant.family == "draw":
             self._start_draw()
-        elif self._exposed and self._set_up.wait_for_runout and not self._runout.chosen and self._set_up.boards == 1 and (
-            self.max_runs >= 2
+        elif self._exposed and self._set_up.wait_for_runout and not self._runout.chosen and (
+            self._set_up.boards == 1 and self.max_runs >= 2
         ):
             self._phase = RUN_OUT  # the players may agree to run it more than once first
         else:
