@@ -37,6 +37,7 @@ COMPILED = [
     "src/pokerfloor/hand/turns.py",
     "src/pokerfloor/hand/bringin.py",
     "src/pokerfloor/hand/posting.py",
+    "src/pokerfloor/hand/dealing.py",
     "src/pokerfloor/hand/betting.py",
     "src/pokerfloor/hand/forced.py",
     "src/pokerfloor/hand/dealer.py",

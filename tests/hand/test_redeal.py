@@ -16,12 +16,13 @@ from randomhands import Setup, give_random_input, setups
 import pokerfloor as pf
 from pokerfloor.cards import Deck
 from pokerfloor.hand.betting import Chips, Round
+from pokerfloor.hand.dealing import Shoe
 from pokerfloor.hand.draw import Discards, Drawing
 from pokerfloor.hand.posting import Forced
 from pokerfloor.hand.runouts import Runs
 from pokerfloor.hand.stud import Opening
 
-STATE_VALUES = (Chips, Round, Forced, Drawing, Runs, Opening)
+STATE_VALUES = (Chips, Round, Forced, Drawing, Runs, Opening, Shoe)
 """The hand's own mutable values, compared by their contents."""
 
 SHARED = {"game", "variant", "_terms", "_streets", "_seats", "_pos", "_set_up"}
@@ -31,8 +32,9 @@ is read from it, never changed after the deal, so sharing them is safe."""
 
 def _plain(value: object) -> object:
     """A value as comparable data: the state objects of a hand by their contents."""
-    if isinstance(value, STATE_VALUES):
-        return {name: _plain(item) for name, item in dict(value.__getstate__()).items()}  # type: ignore[call-overload]
+    if isinstance(value, STATE_VALUES):  # a shoe's randomness left out
+        state = dict(value.__getstate__())  # type: ignore[call-overload]
+        return {name: _plain(item) for name, item in state.items() if not isinstance(value, Shoe) or name != "rng"}
     if isinstance(value, Discards):
         return list(value._cards)
     if isinstance(value, Deck):

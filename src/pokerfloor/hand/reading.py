@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any, Final, TypeGuard
 
-from pokerfloor.cards import Card, Deck, Shuffler
+from pokerfloor.cards import Card
 from pokerfloor.errors import InvalidArgument
 from pokerfloor.hand import awards, out_of_turn, runouts, stud
 from pokerfloor.hand.betting import Chips, Round
+from pokerfloor.hand.dealing import Shoe
 from pokerfloor.hand.draw import Drawing
 from pokerfloor.hand.given import cards_or_unknown
 from pokerfloor.hand.phase import OVER, RUN_OUT
@@ -73,10 +74,7 @@ class HandState:
     _shown: list[bool]
     _holes: list[list[Card | None]]
     _board: list[Card | None]
-    _seed: bytes | None        # the deck's seed, when the hand drew its own
-    _rng: Shuffler
-    _deck: Deck
-    _dealt: list[Card]         # every card the deck dealt, in order (the record's)
+    _shoe: Shoe                # the deck, its randomness and seed, every card it dealt
     _inputs: list[Input]
     _spot: bool                # set up by from_spot: no record
     _street_index: int
@@ -96,7 +94,7 @@ class HandState:
         """The 256-bit seed this hand's deck is shuffled from (``SeededShuffler``): drawn with
         ``secrets`` unless given, ``None`` when the hand was given its own ``rng``. It deals the
         hand again, so it stays secret until the hand is over."""
-        return self._seed
+        return self._shoe.seed
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -316,9 +314,9 @@ class HandState:
             board=tuple(self._set_up.board),
             dealing="manual" if self._set_up.manual else "auto",
             auto_muck=self._set_up.auto_muck,
-            dealt=tuple(self._dealt),
+            dealt=tuple(self._shoe.dealt),
             inputs=tuple(self._inputs),
-            seed=None if self._seed is None else self._seed.hex(),
+            seed=None if self._shoe.seed is None else self._shoe.seed.hex(),
             wait_for_runout=self._set_up.wait_for_runout,
             bomb_pot=self._set_up.bomb,
             boards=self._set_up.boards,

@@ -22,7 +22,7 @@ from typing import Any, Final
 from pokerfloor import citations as cite
 from pokerfloor.cards import Card, CardsLike, Deck, SeededShuffler, Shuffler
 from pokerfloor.errors import IllegalAction, InvalidArgument
-from pokerfloor.hand import awards, bringin, dealer, draw, out_of_turn, posting, runouts, spots, stud, turns
+from pokerfloor.hand import awards, bringin, dealer, dealing, draw, out_of_turn, posting, runouts, spots, stud, turns
 from pokerfloor.hand.betting import Chips, Round
 from pokerfloor.hand.given import cards_or_unknown
 from pokerfloor.hand.phase import BETTING, BRING_IN, CARDS_DUE, DRAW, OVER, RUN_OUT, SHOWDOWN
@@ -42,7 +42,6 @@ from pokerfloor.hand.types import (
     Range,
     RecordError,
     Seen,
-    face_down,
     face_up,
 )
 from pokerfloor.hand.view import SeatView, seat_view
@@ -168,16 +167,11 @@ class Hand(HandState):
         self._holes = [[] for _ in range(n)]
         self._board = []
         self.events = []
+        drawn: bytes | None = None
         if rng is None:
-            shuffler = SeededShuffler(seed)
-            self._seed = shuffler.seed
-            self._rng = shuffler
-        else:
-            self._seed = None
-            self._rng = rng
-        cards = self.variant.cards
-        self._deck = deck if deck is not None else Deck(self._rng, cards=cards)
-        self._dealt = []
+            seeded = SeededShuffler(seed)
+            rng, drawn = seeded, seeded.seed
+        self._shoe = dealing.Shoe(deck if deck is not None else Deck(rng, cards=self.variant.cards), rng, drawn)
         self._inputs = []
         self._spot = False
         self._street_index = 0
@@ -199,7 +193,7 @@ class Hand(HandState):
             known = given_cards(given)
             if known:
                 dealer.check_deck(known, self.variant)
-                self._deck.remove(known)
+                self._shoe.deck.remove(known)
         if posted is None:
             self._post_forced_bets()
         else:  # what _post_forced_bets leaves, the same whatever the cards
@@ -279,20 +273,23 @@ class Hand(HandState):
             raise InvalidArgument("there is nothing to undo: the hand has taken no input")
         record = self.record()
         last = record.inputs[-1]
-        pending = self._deck.still_to_deal() if isinstance(self._deck, RecordedDeck) else []
-        earlier = replay_record(type(self), record.before_last(pending), None if record.seed else self._rng)
+        deck = self._shoe.deck
+        pending = deck.still_to_deal() if isinstance(deck, RecordedDeck) else []
+        earlier = replay_record(type(self), record.before_last(pending), None if record.seed else self._shoe.rng)
         restore(self, earlier)
         return last
 
     # ------------------------------------------------------------------ dealing
     def _cards_due(self, i: int) -> int:
         """How many cards seat ``i`` holds once the deal now under way is done."""
-        if not self._stud:
-            return self.variant.hole_cards
-        if self._folded[i]:
-            return len(self._holes[i])
-        due = stud.cards_due(min(self._street_index, len(self.variant.streets) - 1))
-        return due - len(self._board)
+        held = len(self._holes[i])
+        return dealing.cards_due(self.variant, self._stud, self._folded[i], held, self._street_index, len(self._board))
+
+    def _wait_for(self, request: DealRequest) -> None:
+        """Manual dealing: the hand waits for the cards ``request`` names."""
+        self._awaiting = request
+        self._phase = CARDS_DUE
+        self._to_act = -1
 
     def deal(self, cards: CardsLike | Sequence[Card | None], seat: object = None) -> Event:
         """Supply the cards a manually dealt hand waits for (``seat=None`` deals the board)."""
@@ -360,7 +357,8 @@ class Hand(HandState):
         if self._phase != DRAW:
             raise IllegalAction("invalid_action", "there is no draw now: it is a betting round", R_DRAW)
         events = draw.take_turn(
-            self._drawing, i, self._seats[i], action, discard, self._holes, self._deck, self._dealt, self._rng,
+            self._drawing, i, self._seats[i], action, discard, self._holes, self._shoe.deck, self._shoe.dealt,
+            self._shoe.rng,
             manual=self._set_up.manual, street=self.street,
         )
         self.events += events
@@ -379,18 +377,10 @@ class Hand(HandState):
         if self._stud:
             self._deal_stud_street()
             return
-        count = self.variant.hole_cards
         if self._set_up.manual:
             self._request_next_deal()
             return
-        missing = [max(0, count - len(hole)) for hole in self._holes]
-        cards = self._deck.deal(sum(missing))  # one call deals what a call per seat would
-        self._dealt += cards
-        at = 0
-        for i in range(self._n):
-            if missing[i] > 0:
-                self._holes[i] += cards[at : at + missing[i]]
-                at += missing[i]
+        dealing.deal_holes(self._shoe, self._holes, self.variant.hole_cards)
         self._begin_betting()
 
     def _request_next_deal(self) -> None:
@@ -398,9 +388,7 @@ class Hand(HandState):
         for i in range(self._n):
             missing = self._cards_due(i) - len(self._holes[i])
             if missing > 0:
-                self._awaiting = DealRequest("holes", self._seats[i], missing)
-                self._phase = CARDS_DUE
-                self._to_act = -1
+                self._wait_for(DealRequest("holes", self._seats[i], missing))
                 return
         self._awaiting = None
         self._after_board_dealt()
@@ -419,15 +407,8 @@ class Hand(HandState):
         if self._set_up.manual:
             self._request_next_deal()
             return
-        for i in short:
-            position, missing = len(self._holes[i]), self._cards_due(i) - len(self._holes[i])
-            cards = self._deck.deal(missing)
-            self._dealt += cards
-            self._holes[i] += cards
-            note, faces = stud.deal_note(position, missing), stud.faces(position, missing)
-            self.events.append(
-                _event("deal_hole", self._seats[i], cards=tuple(cards), street=self.street, note=note, seen_by=faces)
-            )
+        due = [self._cards_due(i) for i in short]
+        self.events += dealing.deal_stud(self._shoe, self._holes, short, due, self._seats, self.street)
         self._after_board_dealt()
 
     def _deal_cards(self, cards: CardsLike | Sequence[Card | None], seat: int | None) -> Event:
@@ -435,14 +416,7 @@ class Hand(HandState):
         request = self._awaiting
         if request is None:
             raise IllegalAction("invalid_action", "no cards are due now")
-        parsed = cards_or_unknown(cards)
-        known = [c for c in parsed if c is not None]
-        boards = [self._board, *self._runout.boards]
-        dealt = {c for h in self._holes for c in h if c is not None} | {c for b in boards for c in b if c is not None}
-        clash = [c for c in known if c in dealt]
-        if clash:
-            raise InvalidArgument(f"{clash[0]} is dealt twice")
-        dealer.check_deck(known, self.variant)
+        parsed = dealing.checked(cards, self._holes, [self._board, *self._runout.boards], self.variant)
         if request.kind == "draw":
             event = draw.serve(self._drawing, self._seats, seat, parsed, self._holes, self.street)
             self.events.append(event)
@@ -455,10 +429,8 @@ class Hand(HandState):
             need = self._cards_due(i) - len(self._holes[i])
             if len(parsed) != need:
                 raise InvalidArgument(f"seat {seat} needs {need} hole cards, got {len(parsed)}")
-            note = stud.deal_note(len(self._holes[i]), need) if self._stud else ""
-            faces = stud.faces(len(self._holes[i]), need) if self._stud else face_down(parsed)
+            event = dealing.hole_event(seat, parsed, len(self._holes[i]), self._stud, self.street)
             self._holes[i] += parsed
-            event = _event("deal_hole", seat, cards=tuple(parsed), street=self.street, note=note, seen_by=faces)
             self.events.append(event)
             self._request_next_deal()
             return event
@@ -476,7 +448,7 @@ class Hand(HandState):
                 self._after_board_dealt()
             return event
         self._board += parsed
-        event = _event("deal_board", None, cards=tuple(parsed), street=self.street, seen_by=face_up(parsed))
+        event = dealing.board_event(parsed, self.street)
         self.events.append(event)
         self._awaiting = None
         if self._set_up.boards > 1 and self._deal_other_boards(1, len(parsed)):
@@ -491,15 +463,11 @@ class Hand(HandState):
         cards: list[Card | None] = list(given)
         if len(cards) < count:
             if self._set_up.manual:
-                self._awaiting = DealRequest("board", None, count)
-                self._phase = CARDS_DUE
-                self._to_act = -1
+                self._wait_for(DealRequest("board", None, count))
                 return
-            fresh = self._deck.deal(count - len(cards))
-            self._dealt += fresh
-            cards += fresh
+            cards += self._shoe.deal(count - len(cards))
         self._board += cards
-        self.events.append(_event("deal_board", None, cards=tuple(cards), street=self.street, seen_by=face_up(cards)))
+        self.events.append(dealing.board_event(cards, self.street))
         if self._set_up.boards > 1 and self._deal_other_boards(1, count):
             return
         self._after_board_dealt()
@@ -509,12 +477,9 @@ class Hand(HandState):
         index; 0 is the first board). Returns whether a manually dealt hand waits for them."""
         for board in range(first, self._set_up.boards):
             if self._set_up.manual:
-                self._awaiting = DealRequest("board", None, count, board)
-                self._phase = CARDS_DUE
-                self._to_act = -1
+                self._wait_for(DealRequest("board", None, count, board))
                 return True
-            cards: list[Card | None] = list(self._deck.deal(count))
-            self._dealt += [c for c in cards if c is not None]
+            cards: list[Card | None] = list(self._shoe.deal(count))
             self._runout.boards[board - 1] += cards
             self._run_event(board, cards)
         return False
@@ -523,7 +488,7 @@ class Hand(HandState):
         """Deal the boards of the second and later runs (``Hand.run_it``), run by run and street by
         street, after the first run's board. Returns whether a manually dealt hand waits for a
         run's cards (``DealRequest.run`` says which run)."""
-        ends = [sum(self.variant.board[: k + 1]) for k in range(len(self.variant.board))]
+        ends = dealing.street_ends(self.variant)
         for run in range(1, self._runout.times):
             board = self._runout.boards[run - 1]
             for end in ends:
@@ -531,24 +496,17 @@ class Hand(HandState):
                 if count <= 0:
                     continue
                 if self._set_up.manual:
-                    self._awaiting = DealRequest("board", None, count, run)
-                    self._phase = CARDS_DUE
-                    self._to_act = -1
+                    self._wait_for(DealRequest("board", None, count, run))
                     return True
-                cards: list[Card | None] = list(self._deck.deal(count))
-                self._dealt += [c for c in cards if c is not None]
+                cards: list[Card | None] = list(self._shoe.deal(count))
                 board += cards
                 self._run_event(run, cards)
         return False
 
     def _run_event(self, run: int, cards: Sequence[Card | None]) -> Event:
         """The deal of a later run's street: face up, its street named and its run in the note."""
-        streets = self.variant.streets
-        ends = [sum(self.variant.board[: k + 1]) for k in range(len(self.variant.board))]
         dealt = len(self._runout.boards[run - 1])
-        street = streets[1 + ends.index(dealt)] if dealt in ends else ""
-        note, faces = f"{'board' if self._set_up.boards > 1 else 'run'} {run + 1}", face_up(cards)
-        event = _event("deal_board", None, cards=tuple(cards), street=street, note=note, seen_by=faces)
+        event = dealing.run_event(self.variant, run, cards, dealt, self._set_up.boards > 1)
         self.events.append(event)
         return event
 
@@ -1136,7 +1094,7 @@ class Hand(HandState):
             raise refusal
         missing = sum(self.variant.board) - len(self._board)
         given = [c for c in self._set_up.board[len(self._board) : len(self._board) + missing] if c is not None]
-        deck = copy.deepcopy(self._deck)  # the deck of the hand deals nothing
+        deck = copy.deepcopy(self._shoe.deck)  # the deck of the hand deals nothing
         return (*given, *deck.deal(missing - len(given)))
 
     def _after_board_dealt(self) -> None:
@@ -1250,8 +1208,7 @@ class Hand(HandState):
         if given and len(given) != need:
             raise InvalidArgument(f"the {street} board has {need} cards, {len(given)} were given")
         if not given and need:
-            given = list(self._deck.deal(need))
-            self._dealt += [c for c in given if c is not None]
+            given = list(self._shoe.deal(need))
         self._board = given
         self._street_index = target
         self._round.new_street(self._forced.postflop_min_bet)
