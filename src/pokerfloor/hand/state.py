@@ -597,17 +597,9 @@ class Hand(HandState):
             tuple([self._seats[j] for j in order]),
             {self._seats[j]: tuple(self._holes[j]) for j in order if not self._mucked[j]},
         )
-        for j in order:
-            if not self._shown[j] and not self._mucked[j]:
-                hole = self._holes[j]
-                shown = _event("show", self._seats[j], cards=tuple(hole), street="showdown", seen_by=face_up(hole))
-                self.events.append(shown)
-        run_word = "board" if self._set_up.boards > 1 else "run"
-        for _pot, _amount, _eligible, winners, _high, _low, reason, _high_rank, _low_rank, _by, run in won_awards:
-            note = reason if runs == 1 else f"{reason}, {run_word} {run + 1}"
-            for seat, chips in winners.items():
-                if chips or runs == 1:
-                    self.events.append(_event("win", seat, chips, note=note))
+        self.events += awards.closing_events(
+            won_awards, order, self._holes, self._shown, self._mucked, self._seats, runs, self._set_up.boards > 1
+        )
 
     def _open_stud_round(self) -> None:
         """Who opens a stud round (``stud.opening``): the bring-in on third street, else the
