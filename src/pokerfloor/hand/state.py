@@ -6,11 +6,13 @@ acted at (its right to raise), the level of the last full bet or raise, and in l
 number of bets, all kept by the round (``betting.Round``). Every rule of legality is decided in
 ``_aggression``; every chip moves in ``betting.Chips.put_in``.
 
-The hand runs the phases; the rules around the betting live next to this module: which forced
-bets are posted (``forced``; the hand posts them), the dealing (``dealer``), the draw
-(``draw``), who brings in and acts first in stud (``stud``; the hand plays the bring-in),
-actions held out of turn (``out_of_turn``), the showdown and the result (``showdown``) and the
-set-up of a spot (``spots``).
+The hand runs the phases (``phase``); its state is declared, and read out, in ``reading``
+(``HandState``, the base of ``Hand``). The steps live next to this module, none importing it or
+another step: the set-up (``setup``), posting the forced bets (``posting``, by the rules of
+``forced``), dealing (``dealing``), the turns of a betting round (``turns``), the bring-in
+(``bringin``, who brings in by ``stud``), the draw (``draw``), actions held out of turn and
+hands killed (``out_of_turn``), the run-outs (``runouts``), the showdown and the awards
+(``awards``, ``showdown``) and the set-up of a spot (``spots``).
 """
 
 from __future__ import annotations
