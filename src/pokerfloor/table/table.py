@@ -804,6 +804,24 @@ class Table:
         2024 Rule 11-B)."""
         return self._mixed() and game.variant_spec.family == "stud" and game.house.mixed_stud_button == "frozen"
 
+    def would_be_blinds(self) -> tuple[int, int] | None:
+        """While the button is frozen for the stud hands of a mix (TDA 2024 Rule 11-B), the seats
+        a hand with blinds would take its small and big blind from now, by the table's button
+        rule from the last hand with blinds, the players present now (the dead button in
+        tournaments, Rule 32: the big blind goes to the next player after the last, the small
+        blind may be dead): "the player moved in stud is the player who would be big blind if
+        the game were hold'em for that hand", and the blinds the table takes when hold'em comes
+        back. ``None`` when the next hand is not such a stud hand."""
+        rotation, last = self._rotation, self._blind_positions
+        if rotation is None or last is None or not self._frozen_stud(self.game):
+            return None
+        blinds = next((g for g in rotation.rotation.games if g.blinds), None)
+        seats = {n: s.for_blinds() for n, s in self._settled_seats().items()}
+        if blinds is None or sum(s.status != "sitting_out" for s in seats.values()) < 2:
+            return None
+        positions = self._blind_plan(blinds, seats, last, None).positions
+        return positions.small_blind, positions.big_blind
+
     def _keeps_owed(self, game: Game) -> bool:
         """Whether a stud hand of a mixed game leaves the blinds its players owe owed (house rule
         ``owed_blinds_in_stud``, default ``"kept"``: RROP11 and WIKI_BIP Posting clear a debt of
@@ -989,6 +1007,21 @@ class Table:
             event = hand.run_out() if to == 1 else hand.run_it(to)
         else:
             event = hand.act(seat, action, to, cards)
+        self._sync()
+        return event
+
+    def kill(self, seat: int) -> Event:
+        """Kill the hand of ``seat`` in the hand in play, at once, whether or not it is its turn
+        (``Hand.kill``: a dead hand, TDA 2024 Rules 30 and 31): what the host's "remove player"
+        does to a player in the hand, who then leaves once the hand has ended. Refused with
+        ``invalid_action`` when no hand is in play; the hand's own refusals otherwise (the seat
+        not dealt in, folded, all in, or no more betting to come). Returns the hand's event; a
+        hand this ends still waits for ``end_hand()``."""
+        hand = self._hand
+        if hand is None or hand.is_over:
+            raise IllegalAction("invalid_action", "no hand is in play")
+        self._sync()
+        event = hand.kill(seat)
         self._sync()
         return event
 
