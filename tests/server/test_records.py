@@ -22,8 +22,9 @@ from starlette.testclient import TestClient
 from pokerfloor.server import records
 from pokerfloor.server.app import Server, create_app
 from pokerfloor.server.room import Config, Room
+from pokerfloor.server.schema import room_records
 from pokerfloor.server.settings import Clock
-from pokerfloor.server.store import Boundary, Store, room_records
+from pokerfloor.server.store import Boundary, Store
 from tests.server.played import SETTINGS, play, write_database
 
 SERVER = Path(records.__file__).parent

@@ -9,7 +9,8 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
-from pokerfloor.server.store import HEAD, Store
+from pokerfloor.server.schema import HEAD
+from pokerfloor.server.store import Store
 
 
 def test_the_schema_is_migrated_once_and_inputs_are_unique_per_seq(tmp_path: Path) -> None:
@@ -34,11 +35,11 @@ def test_the_store_knows_the_newest_migration() -> None:
     from alembic.config import Config
     from alembic.script import ScriptDirectory
 
-    from pokerfloor.server import store
+    from pokerfloor.server import schema
 
     config = Config()
-    config.set_main_option("script_location", str(Path(store.__file__).parent / "migrations"))
-    assert ScriptDirectory.from_config(config).get_current_head() == store.HEAD
+    config.set_main_option("script_location", str(Path(schema.__file__).parent / "migrations"))
+    assert ScriptDirectory.from_config(config).get_current_head() == schema.HEAD
 
 
 def test_the_writer_thread_fails_only_the_faulty_write_of_a_batch_and_stops_on_close(tmp_path: Path) -> None:

@@ -137,9 +137,9 @@ def test_the_host_link_opens_the_table_as_host_and_a_guest_watches_the_live_hand
             assert guest.page.locator(".hole .card[data-card]").count() == 0
             guest.shot("21-serve-guest-watches-live")
 
-            # The guest sits down (the host approves) and is dealt in from the next hand, posting a
-            # big blind; or from the one after, when the seat is between the small blind and the
-            # button (the rules make a new player wait for the button to pass, RROP11).
+            # The guest sits down (the host approves) and, having posted nothing, is dealt in when
+            # the big blind reaches the seat (a new player waits for the big blind, RROP11): up to
+            # four hands later at this table of five.
             guest.page.click("#sit-down")
             guest.page.fill("#join-name", "Gil")
             guest.page.click("#join-form button[type=submit]")
@@ -160,7 +160,8 @@ def test_the_host_link_opens_the_table_as_host_and_a_guest_watches_the_live_hand
                 play_for(0.5, [host], {})
             assert dealt["hand"] is not None and 5 in dealt["hand"]["seats"], "never dealt in"
             number = dealt["table"]["hand_number"]
-            assert seated_at < number <= seated_at + 2, (seated_at, number)
+            blinds = {e["post"]: e["seat"] for e in dealt["hand"]["events"] if e["kind"] == "post"}
+            assert seated_at < number <= seated_at + 4 and blinds.get("bb") == 5, (seated_at, number, blinds)
             expect(guest.page.locator(".seat.me .hole .card[data-card]")).to_have_count(2)
             guest.shot("22-serve-guest-dealt-in")
             assert not [e for person in people for e in person.errors]

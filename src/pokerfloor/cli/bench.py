@@ -87,7 +87,7 @@ def bench(
     from rich.table import Table
 
     from pokerfloor.bench import Config, installed_peers, run, select, steps_total
-    from pokerfloor.bench.report import markdown, rate_text, ratio_text
+    from pokerfloor.bench.report import cpu_ratio_text, markdown, rate_text, ratio_text
 
     if only and "serve-tournament" in only:
         from pokerfloor.bench.serve_tournament import report as serve_tournament
@@ -149,6 +149,7 @@ def bench(
         else "hand engine: pure Python (for the compiled build: make compiled, then PYTHONPATH=build/compiled)"
     )
     started = time.time()
+    load_start = os.getloadavg()
     with Progress(
         TextColumn("{task.description}"), BarColumn(), TimeElapsedColumn(),
         console=console, transient=True,
@@ -159,20 +160,25 @@ def bench(
             progress.update(task, advance=1, description=text)
 
         rows = run(config, [b.name for b in chosen], progress=tick)
+    load_end = os.getloadavg()
+    console.print(f"seed {config.seed}; load average (1, 5, 15 min) at the start "
+                  f"{', '.join(f'{v:.1f}' for v in load_start)}, at the end {', '.join(f'{v:.1f}' for v in load_end)}; "
+                  "pokerfloor × (wall): by the wall clock, × (CPU): in the process's CPU time")
 
     for b in chosen:
         table = Table(title=f"{b.title} ({b.unit})", title_justify="left")
         table.add_column("engine")
         table.add_column("method")
         table.add_column(b.unit, justify="right")
-        table.add_column("pokerfloor ×", justify="right")
+        table.add_column("pokerfloor × (wall)", justify="right")
+        table.add_column("pokerfloor × (CPU)", justify="right")
         table.add_column("note", overflow="fold")
         for row in rows:
             if row.benchmark != b.name:
                 continue
             engine = f"{row.engine} {row.version}".strip()
             rate = rate_text(row.rate) if row.status == "ok" else row.status
-            table.add_row(engine, row.method, rate, ratio_text(row), row.note)
+            table.add_row(engine, row.method, rate, ratio_text(row), cpu_ratio_text(row), row.note)
         console.print(table)
 
     if json_path is not None:
@@ -185,6 +191,7 @@ def bench(
                 "quick": config.quick, "seconds": config.seconds, "rounds": config.rounds,
                 "seed": config.seed, "corpus": str(config.corpus),
             },
+            "load_average": {"start": list(load_start), "end": list(load_end)},
             "peers": peers,
             "hand_engine": "compiled" if COMPILED else "pure",
             "rows": [row.as_dict() for row in rows],

@@ -1010,6 +1010,21 @@ class Table:
         self._sync()
         return event
 
+    def kill(self, seat: int) -> Event:
+        """Kill the hand of ``seat`` in the hand in play, at once, whether or not it is its turn
+        (``Hand.kill``: a dead hand, TDA 2024 Rules 30 and 31): what the host's "remove player"
+        does to a player in the hand, who then leaves once the hand has ended. Refused with
+        ``invalid_action`` when no hand is in play; the hand's own refusals otherwise (the seat
+        not dealt in, folded, all in, or no more betting to come). Returns the hand's event; a
+        hand this ends still waits for ``end_hand()``."""
+        hand = self._hand
+        if hand is None or hand.is_over:
+            raise IllegalAction("invalid_action", "no hand is in play")
+        self._sync()
+        event = hand.kill(seat)
+        self._sync()
+        return event
+
     def end_hand(self) -> bool:
         """The explicit end of a finished hand: its chips go back to the seats and into the
         ledger, busted players are marked (eliminated in a tournament), the straddle token and

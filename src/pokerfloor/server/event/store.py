@@ -14,7 +14,8 @@ from typing import Any
 
 from sqlalchemy import Column, Integer, String, Table, Text, insert, select, text, update
 
-from pokerfloor.server.store import Store, metadata
+from pokerfloor.server.schema import metadata
+from pokerfloor.server.store import Store
 
 events = Table(
     "pf_events",
