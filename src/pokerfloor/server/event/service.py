@@ -98,11 +98,11 @@ class EventTask:
         try:
             reply = self.apply(client, command, frame)
         except Refused as refused:
-            await send_error(client, refused, frame, now=self.events.now(), seq=0)
+            await send_error(client, refused, frame.get("id"), now=self.events.now(), seq=0)
             return
         except Exception:
             LOG.exception("event %s: a command failed", self.runner.event_id)
-            await send_error(client, Refused("internal", "the server failed; nothing was applied"), frame,
+            await send_error(client, Refused("internal", "the server failed; nothing was applied"), frame.get("id"),
                              now=self.events.now(), seq=0)
             return
         self.dirty = True
