@@ -39,6 +39,7 @@ from pokerfloor.table.tournament import Level
 
 R_LEVELS = cite.NEW_LEVEL
 R_BUSTS = cite.BUSTS
+TABLE_KEEP_HANDS = 1    # each table's events and ledger kept (and recorded): restoring needs only the hand in play
 
 
 class MultiTableTournament:
@@ -291,7 +292,8 @@ class MultiTableTournament:
         no = self._s.next_table
         self._s.next_table += 1
         table = Table(self._level_game(0), self._size(), options=TableOptions(straddles=NO_STRADDLES),
-                      clock=self.clock, rng=random.Random(self.rng.getrandbits(64)), cash=False)
+                      clock=self.clock, rng=random.Random(self.rng.getrandbits(64)), cash=False,
+                      keep_hands=TABLE_KEEP_HANDS)
         if isinstance(self.game, Rotation):
             table.rotate_games(self._rotation(0))
         self.tables[no] = table

@@ -10,7 +10,12 @@ makes about a player (moved, the final table, out) becomes a notice in words to 
 
 Its state is JSON (``state``/``from_state``): the library's event record (versioned), the
 people (names, token digests), the clock's pause and added time, and the seed, revealed when
-the event ends.
+the event ends. Between two states, every change is an input (``inputs``, numbered by ``seq``):
+the call that made it and the server's time, logged as it is made (a person's action, a house
+bot's, a hand dealt or ended, the floor's ruling between hands, a registration, a host's
+command); ``replay.go_on`` applies them to the last state in order, and the event is where it
+was, to the last action (the floor and every table are deterministic given their randomness,
+which the state holds).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from typing import Any
 from pokerfloor.bots import STYLES, Bot, decide, make_bot
 from pokerfloor.errors import IllegalAction, PokerfloorError
 from pokerfloor.hand import RecordError
+from pokerfloor.server.event import replay
 from pokerfloor.server.event.clock import EventClock
 from pokerfloor.server.event.config import EventConfig
 from pokerfloor.server.event.saved import STATE_FORMAT, STATE_VERSION, check_state
@@ -70,6 +76,15 @@ class EventRunner:
         self.checks: list[tuple[int, int]] = []         # (chips on tables, chips issued) at each hand's end
         self.offer: dict[str, int] | None = None        # the last deal the host offered, by name
         self.moves: list[tuple[str, int, int]] = []     # the host's moves waiting for the hands to end
+        self.seq = 0                            # the inputs made since the event opened
+        self.inputs: list[tuple[int, dict[str, Any]]] = []  # those not yet written: (seq, {"at", "op"})
+        self.replaying = False
+
+    def _log(self, *op: Any) -> None:
+        """An input made now (not while it is replayed): the call, its arguments, the time."""
+        if not self.replaying:
+            self.seq += 1
+            self.inputs.append((self.seq, {"at": self.clock.now(), "op": list(op)}))
 
     # ------------------------------------------------------------------ people
     def person_of(self, token_hash: str) -> str | None:
@@ -84,6 +99,11 @@ class EventRunner:
     def register(self, name: object, token_hash: str, *, bot: str = "", approved: bool = False) -> str | None:
         """Enter ``name`` (the same name and token again: a re-entry). Returns the entry id, or
         ``None`` when the event needs the host's approval first (``approve``)."""
+        entry = self._enter(name, token_hash, bot=bot, approved=approved)
+        self._log("register", name, token_hash, bot, approved)
+        return entry
+
+    def _enter(self, name: object, token_hash: str, *, bot: str = "", approved: bool = False) -> str | None:
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= NAME_LENGTH:
             raise bad_field("name", f"is 1 to {NAME_LENGTH} characters")
         name = display_name("name", name.strip())
@@ -118,7 +138,9 @@ class EventRunner:
         key = name_key(name) if isinstance(name, str) else ""
         if key not in self.pending:
             raise bad_field("name", "is not waiting for approval")
-        return self.register(name, self.pending[key], approved=True)
+        entry = self._enter(name, self.pending[key], approved=True)
+        self._log("approve", name)
+        return entry
 
     def start(self) -> None:
         try:
@@ -126,6 +148,7 @@ class EventRunner:
             self.started = True
         except (IllegalAction, PokerfloorError) as refused:
             raise Refused("illegal", str(refused)) from None
+        self._log("start")
         self._take_events()
         self.lobby_changed = True
 
@@ -148,14 +171,18 @@ class EventRunner:
         hand = self.event.tables[no].hand
         if hand is None or hand.is_over or hand.to_act != seat or self.event.between_hands(no):
             raise Refused("not_your_turn", "it is not your turn")
-        self._act(no, seat, action, to, cards)
-        self.persons[key].timeouts = 0
+        self._act(no, seat, action, to, cards, who=key)
 
-    def _act(self, no: int, seat: int, action: str, to: int | None, cards: Any = None) -> None:
+    def _act(self, no: int, seat: int, action: str, to: int | None, cards: Any = None, *, who: str = "") -> None:
+        """The action at table ``no``'s ``seat``; ``who``: the person who took it (their clock
+        is no longer run out)."""
         try:
             self.event.tables[no].act(seat, action, to, cards=cards)
         except (IllegalAction, PokerfloorError, ValueError) as refused:
             raise Refused("illegal", str(refused)) from None
+        if who:
+            self.persons[who].timeouts = 0
+        self._log("act", no, seat, action, to, cards, who)
         self.changed.add(no)
 
     def _bot(self, key: str) -> Bot:
@@ -175,7 +202,10 @@ class EventRunner:
             return 1.0
         wait = 1.0
         if self.moves:          # (before ending hands: a player's page sees their hand end, then the move)
+            waiting = list(self.moves)
             self._moves()
+            if self.moves != waiting:
+                self._log("moves")
         for no, table in list(event.tables.items()):
             hand = table.hand
             if hand is not None and hand.is_over and not event.between_hands(no):
@@ -183,7 +213,10 @@ class EventRunner:
         if not self.clock.paused:
             level = event.level_number
             mid = tuple(no for no in event.tables if not event.between_hands(no))
+            mark = event_host.mark(event)
             ready = event.ready()
+            if event_host.mark(event) != mark:
+                self._log("ready")
             if event.level_number != level:
                 self.level_switches.append((event.level_number, mid))
                 self.lobby_changed = True
@@ -195,16 +228,20 @@ class EventRunner:
                 if left > 0:
                     wait = min(wait, left)
                     continue
-                hand = event.deal(no)
-                self.hands += 1
-                self.deals.append((no, event.level_number, hand.game.big_blind))
-                self.changed.add(no)
+                self._deal(no)
             self._take_events()
         for no in list(event.tables):
             wait = min(wait, self._turns(no, now, bot_seconds))
         if event.is_over:
             self.lobby_changed = True
         return max(0.0, wait)
+
+    def _deal(self, no: int) -> None:
+        hand = self.event.deal(no)
+        self.hands += 1
+        self.deals.append((no, self.event.level_number, hand.game.big_blind))
+        self.changed.add(no)
+        self._log("deal", no)
 
     def _turns(self, no: int, now: float, bot_seconds: float) -> float:
         """Play the bots' turns and the turns whose clock ran out at table ``no``."""
@@ -230,6 +267,7 @@ class EventRunner:
             if self.clock.paused or now - since < limit:
                 return 1.0 if self.clock.paused else since + limit - now
             person.timeouts += 1
+            self._log("timeout", key)
             self._default(no, seat)
         return 1.0
 
@@ -241,6 +279,7 @@ class EventRunner:
 
     def _end(self, no: int, now: float) -> None:
         self.event.end_hand(no)
+        self._log("end", no)
         self.over_at[no] = now
         self.changed.add(no)
         self.checks.append((self.event.chips_on_tables(), self.event.chips_issued))
@@ -251,7 +290,7 @@ class EventRunner:
             for person in list(self.persons.values()):
                 alive = any(not self.event.entries[e].out for e in person.entries)
                 if person.bot and not alive and len(person.entries) <= self.config.whole["reentries"]:
-                    self.register(person.name, person.token_hash, bot=person.bot)
+                    self._enter(person.name, person.token_hash, bot=person.bot)
 
     def _take_events(self) -> None:
         """Turn the floor's new rulings into notices for the players they concern."""
@@ -285,25 +324,33 @@ class EventRunner:
     # ------------------------------------------------------------------ the host
     def pause(self) -> None:
         self.clock.pause()
+        self._log("pause")
         self.lobby_changed = True
 
     def resume(self) -> None:
         self.clock.resume()
+        self._log("resume")
         self.lobby_changed = True
 
     def add_time(self, seconds: object) -> None:
         if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not -3600 <= seconds <= 3600:
             raise bad_field("seconds", "is -3600 to 3600")
         self.clock.add(float(seconds))
+        self._log("add_time", seconds)
         self.lobby_changed = True
 
     def add_bots(self, count: int) -> None:
         """``count`` house bots register (named ``bot N``, styles in turn)."""
         if not self.config.house_bots:
             raise Refused("illegal", "this event takes no house bots")
-        made = sum(1 for p in self.persons.values() if p.bot)
-        for k in range(made, made + count):
-            self.register(f"bot {k + 1}", f"house bot {k + 1}", bot=STYLES[k % len(STYLES)])
+        made = done = sum(1 for p in self.persons.values() if p.bot)
+        try:
+            for k in range(made, made + count):
+                self._enter(f"bot {k + 1}", f"house bot {k + 1}", bot=STYLES[k % len(STYLES)])
+                done += 1
+        finally:
+            if done > made:
+                self._log("add_bots", done - made)
 
     def _entry_named(self, name: str) -> str:
         key = name_key(name)
@@ -314,6 +361,7 @@ class EventRunner:
 
     def remove(self, name: str) -> None:
         self._host(event_host.remove, self._entry_named(name))
+        self._log("remove", name)
 
     def move(self, name: str, table: int, seat: int) -> None:
         """Move the player to ``table``'s free ``seat``: now if both tables are between hands,
@@ -323,6 +371,7 @@ class EventRunner:
         if target is None or not 1 <= seat <= target.size or seat in target.seats:
             raise bad_field("seat", f"table {table} seat {seat} is not a free seat")
         self.moves.append((entry, table, seat))
+        self._log("move", name, table, seat)
         self._moves()
 
     def _moves(self) -> None:
@@ -340,6 +389,7 @@ class EventRunner:
                 or any(isinstance(p, bool) or not isinstance(p, int) or p < 0 for p in payouts) or sum(payouts) < 1):
             raise bad_field("payouts", "is a list of 1 to 50 whole weights for first, second...")
         self._host(event_host.change_payouts, list(payouts))
+        self._log("payouts", payouts)
 
     def deal(self, kind: str, accept: bool) -> dict[str, int]:
         """The ICM or chip-chop deal between the players left (by name); with ``accept`` (the
@@ -350,6 +400,7 @@ class EventRunner:
         deal = self._host(made)
         if accept:
             self._host(MultiTableTournament.accept_deal, deal)
+            self._log("deal_accepted", kind)
         self.offer = {self.event.entries[e].player: amount for e, amount in deal.items()}
         return self.offer
 
@@ -366,13 +417,15 @@ class EventRunner:
     def state(self) -> dict[str, Any]:
         return {"format": STATE_FORMAT, "version": STATE_VERSION, "event": self.event.record(),
                 "persons": {key: asdict(p) for key, p in self.persons.items()}, "pending": dict(self.pending),
-                "seen": self.seen, "clock": self.clock.state(), "seed": self.seed, "hands": self.hands}
+                "seen": self.seen, "clock": self.clock.state(), "seed": self.seed, "hands": self.hands,
+                "seq": self.seq, "moves": [list(move) for move in self.moves]}
 
     @classmethod
     def from_state(cls, event_id: str, config: EventConfig, host_hash: str, data: dict[str, Any],
-                   clock: EventClock) -> EventRunner:
+                   clock: EventClock, inputs: list[tuple[int, str]] | None = None) -> EventRunner:
         """The runner a stored state (``state``) describes, checked whole (``saved.check_state``,
-        then the library's event record): anything else is ``Unreadable``."""
+        then the library's event record), with the ``inputs`` (seq, JSON text) that followed it
+        applied (``replay.go_on``): anything else is ``Unreadable``."""
         check_state(data)
         runner = cls(event_id, config, host_hash, seed=data["seed"], clock=clock)
         clock.offset, clock.paused_at = data["clock"]["offset"], data["clock"]["paused_at"]
@@ -383,5 +436,8 @@ class EventRunner:
         runner.persons = {key: Person(**p) for key, p in data["persons"].items()}
         runner.by_entry = {e: key for key, p in runner.persons.items() for e in p.entries}
         runner.pending, runner.seen, runner.hands = dict(data["pending"]), data["seen"], data["hands"]
+        runner.seq = data.get("seq", 0)
+        runner.moves = [(entry, table, seat) for entry, table, seat in data.get("moves", [])]
         runner.started = bool(data["event"]["state"].get("started"))
+        replay.go_on(runner, inputs or [])
         return runner

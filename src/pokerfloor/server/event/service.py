@@ -3,9 +3,13 @@ changes its ``EventRunner``. It takes each client's command from its queue in tu
 floor on (``EventRunner.step``), writes the event's state to the store, then sends each watcher
 what changed: the lobby to lobby and clock pages, each player their own page and notices.
 
-The state is written before a client hears of a registration or a host's command; play is
-written at most every ``SAVE_SECONDS`` and at every hand's end that follows, so a restart goes
-on from the last hand ended (at most that second of play is dealt again, from the same state).
+Every change is an input (``EventRunner.inputs``), written to the store before any client
+hears of it, the inputs of one step or one command in one commit, off the loop; a restart
+applies them to the last whole state (``replay.go_on``) and goes on from the last action, no
+hand dealt again. The whole state takes long to build for a big event (a 300-entry event's,
+a tenth of a second and more), so it is written only once ``WHOLE_INPUTS`` inputs have
+followed the last, at most ``SAVE_SHARE`` of the time, as the event ends and as the process
+stops.
 """
 
 from __future__ import annotations
@@ -29,13 +33,14 @@ from pokerfloor.server.event.config import EventConfig, event_config
 from pokerfloor.server.event.runner import EventRunner
 from pokerfloor.server.event.views import lobby_json, seat_json
 from pokerfloor.server.fields import Refused
-from pokerfloor.server.store import Store
+from pokerfloor.server.store import NotOwner, Store
 from pokerfloor.server.transport import Client, send_error
 from pokerfloor.server.typedjson import Unreadable
 
 LOG = logging.getLogger("pokerfloor.server")
-SAVE_SECONDS = 1.0
-SAVE_SHARE = 0.1        # play is written at most this share of the time: a big event's record takes long to build
+WHOLE_INPUTS = 2000     # the inputs after which the whole state is written again (the inputs before it dropped)
+WHOLE_SECONDS = 10.0    # and at least this long after the last
+SAVE_SHARE = 0.02       # the whole state is built at most this share of the time
 LOBBY_SECONDS = 0.25     # the lobby is sent at most this often (the host's commands at once)
 
 
@@ -59,10 +64,10 @@ class EventTask:
         self.queue: asyncio.Queue[tuple[Client, ec.EventCommand, dict[str, Any]] | None] = asyncio.Queue()
         self.clients: dict[Client, Watch] = {}
         self.task: asyncio.Task[None] | None = None
-        self.saved_at = float("-inf")
-        self.save_cost = 0.0        # seconds the last state took to build
+        self.saved_at = time.monotonic()
+        self.saved_seq = runner.seq     # the inputs the last whole state written follows
+        self.save_cost = 0.0            # seconds the last whole state took to build
         self.lobby_at = float("-inf")
-        self.dirty = False
         self.latency: list[float] = []     # seconds from an action taken to its table's updates queued
 
     def start(self) -> None:
@@ -75,8 +80,6 @@ class EventTask:
             except Exception:
                 LOG.exception("event %s: the floor failed a step", self.runner.event_id)
                 wait = 1.0
-            if self.runner.changed or self.runner.lobby_changed or self.runner.notified:
-                self.dirty = True
             try:
                 await self.flush()
             except Exception:
@@ -86,7 +89,7 @@ class EventTask:
             except TimeoutError:
                 continue
             if item is None:
-                await self.flush(force=True)
+                await self.flush(force=True, whole=True)
                 return
             try:
                 await self.handle(*item)
@@ -105,7 +108,6 @@ class EventTask:
             await send_error(client, Refused("internal", "the server failed; nothing was applied"), frame,
                              now=self.events.now(), seq=0)
             return
-        self.dirty = True
         if not isinstance(command, ec.EventAct):
             await self.flush(force=True)
         if reply is None and not isinstance(command, ec.EventAct):
@@ -152,21 +154,35 @@ class EventTask:
             raise Refused("not_seated", "register first")
         self.runner.act(key, command.action, command.to, None if command.cards is None else list(command.cards))
 
-    async def flush(self, *, force: bool = False, everyone: bool = False) -> None:
-        """Write the state when due, then send what changed."""
+    async def write(self, *, whole: bool = False) -> None:
+        """Write the inputs made since the last write (one commit, off the loop), and the whole
+        state when it is due (``whole``: now)."""
+        runner, store = self.runner, self.events.store
+        try:
+            if runner.inputs:
+                made, runner.inputs = runner.inputs, []
+                try:
+                    await asyncio.to_thread(rows.append, store, runner.event_id, made)
+                except Exception:
+                    runner.inputs = made + runner.inputs     # written with the next ones
+                    raise
+            now, behind = time.monotonic(), runner.seq - self.saved_seq
+            due = max(WHOLE_SECONDS, self.save_cost / SAVE_SHARE)
+            if behind and (whole or runner.event.is_over or (behind >= WHOLE_INPUTS and now - self.saved_at >= due)):
+                state, seq = json.dumps(runner.state()), runner.seq
+                self.saved_at = time.monotonic()
+                self.save_cost = self.saved_at - now
+                await asyncio.to_thread(rows.save, store, runner.event_id, state, seq)
+                self.saved_seq = seq
+        except (rows.NotOwner, NotOwner):
+            LOG.warning("event %s: another process owns it now; stopped here", runner.event_id)
+            self.events.tasks.pop(runner.event_id, None)
+            raise asyncio.CancelledError from None
+
+    async def flush(self, *, force: bool = False, everyone: bool = False, whole: bool = False) -> None:
+        """Write what changed (``write``), then send it."""
         runner, now = self.runner, time.monotonic()
-        due = max(SAVE_SECONDS, self.save_cost / SAVE_SHARE)
-        if self.dirty and (force or now - self.saved_at >= due or runner.event.is_over):
-            self.dirty = False
-            state = json.dumps(runner.state())
-            self.saved_at = time.monotonic()
-            self.save_cost = self.saved_at - now
-            try:
-                await asyncio.to_thread(rows.save, self.events.store, runner.event_id, state)
-            except rows.NotOwner:
-                LOG.warning("event %s: another process owns it now; stopped here", runner.event_id)
-                self.events.tasks.pop(runner.event_id, None)
-                raise asyncio.CancelledError from None
+        await self.write(whole=whole)
         lobby = None
         if runner.lobby_changed and (force or everyone or now - self.lobby_at >= LOBBY_SECONDS):
             runner.lobby_changed = False
@@ -205,7 +221,7 @@ class Events:
         runner = EventRunner(event_id, config, digest(host_token), seed=seed, clock=EventClock(self.now))
         rows.create(self.store, event_id, {"config": config.to_json(), "seed_sha256": seed_hash(seed)},
                     digest(host_token))
-        rows.save(self.store, event_id, json.dumps(runner.state())) if self.store.claim(event_id) else None
+        rows.save(self.store, event_id, json.dumps(runner.state()), runner.seq) if self.store.claim(event_id) else None
         task = self.tasks[event_id] = EventTask(self, runner)
         task.start()
         return task, host_token
@@ -222,7 +238,8 @@ class Events:
         if state is None:
             return None
         try:
-            runner = EventRunner.from_state(event_id, config, host_hash, state, EventClock(self.now))
+            runner = EventRunner.from_state(event_id, config, host_hash, state, EventClock(self.now),
+                                            rows.inputs_after(self.store, event_id, _seq(state)))
         except Unreadable as unreadable:  # a row read back is checked whole: the event is not served
             LOG.error("event %s: its stored state is unreadable (%s); it is not served", event_id, unreadable)
             return None
@@ -237,6 +254,13 @@ class Events:
                 with contextlib.suppress(Exception, asyncio.CancelledError):
                     await task.task
         self.tasks.clear()
+
+
+def _seq(state: dict[str, Any]) -> int:
+    """The inputs a stored state follows (0 for one that names none, or none readable: it is
+    checked whole as it is read, ``saved.check_state``)."""
+    seq = state.get("seq", 0) if isinstance(state, dict) else 0
+    return seq if isinstance(seq, int) and not isinstance(seq, bool) and seq >= 0 else 0
 
 
 def _host(do: Callable[[EventRunner, Any, dict[str, Any]], Any]) -> Callable[..., Any]:
