@@ -60,7 +60,7 @@ def test_a_serve_process_killed_mid_hand_restarts_where_the_event_was(tmp_path: 
     first = serve(db, port, log)
     try:
         url = f"ws://127.0.0.1:{port}/event/ws"
-        with connect(url) as host, connect(url) as ann:
+        with connect(url, ping_interval=None) as host, connect(url, ping_interval=None) as ann:
             host.send(json.dumps({"type": "open_event", "event": EVENT}))
             event_id = until(host, lambda f: f["type"] == "event_opened")["event_id"]
             ann.send(json.dumps({"type": "event_hello", "event_id": event_id, "view": "player"}))
@@ -81,7 +81,7 @@ def test_a_serve_process_killed_mid_hand_restarts_where_the_event_was(tmp_path: 
     port = free_port()
     second = serve(db, port, log)
     try:
-        with connect(f"ws://127.0.0.1:{port}/event/ws") as ann:
+        with connect(f"ws://127.0.0.1:{port}/event/ws", ping_interval=None) as ann:
             ann.send(json.dumps({"type": "event_hello", "event_id": event_id, "token": token}))
             again = until(ann, lambda f: f["type"] == "event_seat")
             assert again["you"]["table"] == seen["you"]["table"] and again["you"]["seat"] == seen["you"]["seat"]

@@ -79,6 +79,7 @@ class EventRunner:
         self.seq = 0                            # the inputs made since the event opened
         self.inputs: list[tuple[int, dict[str, Any]]] = []  # those not yet written: (seq, {"at", "op"})
         self.replaying = False
+        self.finished: list[tuple[int, int, str]] = []  # hands ended, not yet stored: (table, number, record)
 
     def _log(self, *op: Any) -> None:
         """An input made now (not while it is replayed): the call, its arguments, the time."""
@@ -278,6 +279,9 @@ class EventRunner:
         self._act(no, seat, "check" if legal.get("check") else "fold", None)
 
     def _end(self, no: int, now: float) -> None:
+        table = self.event.tables[no]
+        if table.hand is not None:      # (the table may break as it takes its hand back)
+            self.finished.append((no, table.hand_number, table.hand.record().to_json()))
         self.event.end_hand(no)
         self._log("end", no)
         self.over_at[no] = now

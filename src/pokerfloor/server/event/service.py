@@ -4,12 +4,14 @@ floor on (``EventRunner.step``), writes the event's state to the store, then sen
 what changed: the lobby to lobby and clock pages, each player their own page and notices.
 
 Every change is an input (``EventRunner.inputs``), written to the store before any client
-hears of it, the inputs of one step or one command in one commit, off the loop; a restart
-applies them to the last whole state (``replay.go_on``) and goes on from the last action, no
-hand dealt again. The whole state takes long to build for a big event (a 300-entry event's,
-a tenth of a second and more), so it is written only once ``WHOLE_INPUTS`` inputs have
-followed the last, at most ``SAVE_SHARE`` of the time, as the event ends and as the process
-stops.
+hears of it: the task ships each step's (or each batch of commands') inputs with the updates
+that tell of them (``pipe.Pipe``), and goes on while the event's writer thread commits them; the
+updates are sent once they are committed. A restart applies the inputs to the last whole state
+(``replay.go_on``) and goes on from the last action, no hand dealt again. The whole state takes
+long to build for a big event (a 300-entry event's, a tenth of a second and more), so it is
+written only once ``WHOLE_INPUTS`` inputs have followed the last (a restart replays at most
+those: a second or two), at most ``SAVE_SHARE`` of the time, as the event ends and as the
+process stops.
 """
 
 from __future__ import annotations
@@ -23,25 +25,33 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from pokerfloor.server.deal import master_seed, seed_hash
 from pokerfloor.server.event import commands as ec
+from pokerfloor.server.event import hands
 from pokerfloor.server.event import store as rows
 from pokerfloor.server.event.clock import EventClock
 from pokerfloor.server.event.config import EventConfig, event_config
+from pokerfloor.server.event.pipe import Pipe, Send
 from pokerfloor.server.event.runner import EventRunner
 from pokerfloor.server.event.views import lobby_json, seat_json
 from pokerfloor.server.fields import Refused
-from pokerfloor.server.store import NotOwner, Store
+from pokerfloor.server.store import Store
 from pokerfloor.server.transport import Client, send_error
 from pokerfloor.server.typedjson import Unreadable
 
 LOG = logging.getLogger("pokerfloor.server")
-WHOLE_INPUTS = 2000     # the inputs after which the whole state is written again (the inputs before it dropped)
-WHOLE_SECONDS = 10.0    # and at least this long after the last
-SAVE_SHARE = 0.02       # the whole state is built at most this share of the time
+WHOLE_INPUTS = 10_000   # the inputs after which the whole state is written again (the inputs before it dropped)
+WHOLE_SECONDS = 30.0    # and at least this long after the last
+SAVE_SHARE = 0.01       # the whole state is built at most this share of the time
+BATCH = 64              # the most commands carried out together (their inputs stored in one commit)
 LOBBY_SECONDS = 0.25     # the lobby is sent at most this often (the host's commands at once)
+
+
+Queued = tuple[Client, ec.EventCommand, dict[str, Any], float]
+"""A client's command waiting for the event's task, with the time it was received (``perf_counter``)."""
 
 
 def digest(token: str) -> str:
@@ -61,14 +71,20 @@ class EventTask:
 
     def __init__(self, events: Events, runner: EventRunner) -> None:
         self.events, self.runner = events, runner
-        self.queue: asyncio.Queue[tuple[Client, ec.EventCommand, dict[str, Any]] | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[Queued | None] = asyncio.Queue()
         self.clients: dict[Client, Watch] = {}
         self.task: asyncio.Task[None] | None = None
         self.saved_at = time.monotonic()
         self.saved_seq = runner.seq     # the inputs the last whole state written follows
         self.save_cost = 0.0            # seconds the last whole state took to build
         self.lobby_at = float("-inf")
-        self.latency: list[float] = []     # seconds from an action taken to its table's updates queued
+        self.pipe = Pipe(runner.event_id, self.lost)
+
+    def lost(self) -> None:
+        """Another process owns the event now: this task ends (``Pipe``)."""
+        self.events.tasks.pop(self.runner.event_id, None)
+        if self.task is not None:
+            self.task.cancel()
 
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self.run())
@@ -81,42 +97,56 @@ class EventTask:
                 LOG.exception("event %s: the floor failed a step", self.runner.event_id)
                 wait = 1.0
             try:
-                await self.flush()
+                self.flush()
             except Exception:
                 LOG.exception("event %s: its updates failed", self.runner.event_id)
             try:
                 item = await asyncio.wait_for(self.queue.get(), timeout=max(wait, 0.001))
             except TimeoutError:
                 continue
-            if item is None:
-                await self.flush(force=True, whole=True)
-                return
+            batch = [item]
+            while item is not None and len(batch) < BATCH and not self.queue.empty():
+                batch.append(item := self.queue.get_nowait())
             try:
-                await self.handle(*item)
+                await self.handle([one for one in batch if one is not None])
             except Exception:
                 LOG.exception("event %s: a command's updates failed", self.runner.event_id)
+            if batch[-1] is None:
+                self.flush(force=True, whole=True)
+                await self.pipe.drain()
+                return
 
-    async def handle(self, client: Client, command: ec.EventCommand, frame: dict[str, Any]) -> None:
-        started = time.perf_counter()
-        try:
-            reply = self.apply(client, command, frame)
-        except Refused as refused:
-            await send_error(client, refused, frame, now=self.events.now(), seq=0)
-            return
-        except Exception:
-            LOG.exception("event %s: a command failed", self.runner.event_id)
-            await send_error(client, Refused("internal", "the server failed; nothing was applied"), frame,
-                             now=self.events.now(), seq=0)
-            return
-        if not isinstance(command, ec.EventAct):
-            await self.flush(force=True)
-        if reply is None and not isinstance(command, ec.EventAct):
-            reply = {"type": "event_done", "command": command.TYPE}
-        if reply is not None:
-            await client.send({**reply, "reply_to": frame.get("id")})
-        await self.flush(everyone=isinstance(command, ec.EventHello))
-        if isinstance(command, ec.EventAct):
-            self.latency.append(time.perf_counter() - started)
+    async def handle(self, items: list[Queued]) -> None:
+        """Carry out the commands that queued up together, store their inputs in one commit,
+        then answer each in turn and send what changed."""
+        answers: list[tuple[Client, dict[str, Any] | Refused, dict[str, Any]]] = []
+        for client, command, frame, _ in items:
+            try:
+                reply = self.apply(client, command, frame)
+            except Refused as refused:
+                answers.append((client, refused, frame))
+                continue
+            except Exception:
+                LOG.exception("event %s: a command failed", self.runner.event_id)
+                answers.append((client, Refused("internal", "the server failed; nothing was applied"), frame))
+                continue
+            if reply is None and not isinstance(command, ec.EventAct):
+                reply = {"type": "event_done", "command": command.TYPE}
+            if reply is not None:
+                answers.append((client, {**reply, "reply_to": frame.get("id")}, frame))
+        self.flush(force=any(not isinstance(command, ec.EventAct) for _, command, _, _ in items))
+        now = self.events.now()
+        self.pipe.ship(None, [partial(send_error, client, answer, frame, now=now, seq=0) if isinstance(answer, Refused)
+                              else partial(client.send, answer) for client, answer, frame in answers])
+        self.flush(everyone=any(isinstance(command, ec.EventHello) for _, command, _, _ in items))
+        acts = [at for _, command, _, at in items if isinstance(command, ec.EventAct)]
+        if acts:
+            self.pipe.ship(None, [partial(self._timed, acts)])
+
+    async def _timed(self, acts: list[float]) -> None:
+        """(The actions' updates are queued for sending: the time each took since it was read.)"""
+        done = time.perf_counter()
+        self.events.latency += [done - at for at in acts]
 
     def apply(self, client: Client, command: ec.EventCommand, frame: dict[str, Any]) -> dict[str, Any] | None:
         """Carry out one command (its handler in ``HANDLERS``), after the checks of who sent it."""
@@ -154,35 +184,36 @@ class EventTask:
             raise Refused("not_seated", "register first")
         self.runner.act(key, command.action, command.to, None if command.cards is None else list(command.cards))
 
-    async def write(self, *, whole: bool = False) -> None:
-        """Write the inputs made since the last write (one commit, off the loop), and the whole
-        state when it is due (``whole``: now)."""
-        runner, store = self.runner, self.events.store
-        try:
-            if runner.inputs:
-                made, runner.inputs = runner.inputs, []
-                try:
-                    await asyncio.to_thread(rows.append, store, runner.event_id, made)
-                except Exception:
-                    runner.inputs = made + runner.inputs     # written with the next ones
-                    raise
-            now, behind = time.monotonic(), runner.seq - self.saved_seq
-            due = max(WHOLE_SECONDS, self.save_cost / SAVE_SHARE)
-            if behind and (whole or runner.event.is_over or (behind >= WHOLE_INPUTS and now - self.saved_at >= due)):
-                state, seq = json.dumps(runner.state()), runner.seq
-                self.saved_at = time.monotonic()
-                self.save_cost = self.saved_at - now
-                await asyncio.to_thread(rows.save, store, runner.event_id, state, seq)
-                self.saved_seq = seq
-        except (rows.NotOwner, NotOwner):
-            LOG.warning("event %s: another process owns it now; stopped here", runner.event_id)
-            self.events.tasks.pop(runner.event_id, None)
-            raise asyncio.CancelledError from None
+    def _write(self, whole: bool) -> Callable[[], None] | None:
+        """The store's write of what changed since the last (the inputs made, the hands ended,
+        and the whole state when it is due; ``whole``: now), to run in the writer thread."""
+        runner, store, event_id = self.runner, self.events.store, self.runner.event_id
+        made, runner.inputs = runner.inputs, []
+        ended, runner.finished = runner.finished, []
+        now, behind = time.monotonic(), runner.seq - self.saved_seq
+        due = max(WHOLE_SECONDS, self.save_cost / SAVE_SHARE)
+        state = None
+        if behind and (whole or runner.event.is_over or (behind >= WHOLE_INPUTS and now - self.saved_at >= due)):
+            state, self.saved_seq = json.dumps(runner.state()), runner.seq
+            self.saved_at = time.monotonic()
+            self.save_cost = self.saved_at - now
+        if not made and not ended and state is None:
+            return None
+        seq = runner.seq
 
-    async def flush(self, *, force: bool = False, everyone: bool = False, whole: bool = False) -> None:
-        """Write what changed (``write``), then send it."""
+        def write() -> None:
+            if made:
+                rows.append(store, event_id, made)
+            hands.store(store, event_id, ended)
+            if state is not None:
+                rows.save(store, event_id, state, seq)
+
+        return write
+
+    def flush(self, *, force: bool = False, everyone: bool = False, whole: bool = False) -> None:
+        """Ship what changed: its write, and the updates that tell of it (``Pipe.ship``)."""
         runner, now = self.runner, time.monotonic()
-        await self.write(whole=whole)
+        sends: list[Send] = []
         lobby = None
         if runner.lobby_changed and (force or everyone or now - self.lobby_at >= LOBBY_SECONDS):
             runner.lobby_changed = False
@@ -195,15 +226,16 @@ class EventTask:
                 self.clients.pop(client, None)
                 continue
             if watch.view != "player" and lobby is not None:
-                await client.send(lobby)
+                sends.append(partial(client.send, lobby))
             if watch.key is None:
                 continue
             for text in notified.get(watch.key, []):
-                await client.send({"type": "event_notice", "text": text})
+                sends.append(partial(client.send, {"type": "event_notice", "text": text}))
             entry = runner.entry_of(watch.key)
             where = None if entry is None else runner.event.seat_of(entry)
             if everyone or watch.key in notified or (where is not None and where[0] in changed) or lobby is not None:
-                await client.send(seat_json(runner, watch.key))
+                sends.append(partial(client.send, seat_json(runner, watch.key)))
+        self.pipe.ship(self._write(whole), sends)
 
 
 class Events:
@@ -213,6 +245,7 @@ class Events:
                  bot_seconds: float = 0.5) -> None:
         self.store, self.now, self.seeds, self.bot_seconds = store, now, seeds, bot_seconds
         self.tasks: dict[str, EventTask] = {}
+        self.latency: list[float] = []     # seconds from each action received to its updates queued (the bench's)
 
     def open(self, frame: dict[str, Any]) -> tuple[EventTask, str]:
         config = event_config(frame)

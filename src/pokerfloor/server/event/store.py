@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlalchemy import Column, Integer, String, Table, Text, delete, insert, select, text, update
 
-from pokerfloor.server.store import Store, inputs, metadata
+from pokerfloor.server.store import NotOwner, Store, inputs, metadata
 
 events = Table(
     "pf_events",
@@ -28,10 +28,6 @@ events = Table(
     Column("state", Text, nullable=True),
     Column("saves", Integer, nullable=False, server_default="0"),
 )
-
-
-class NotOwner(Exception):
-    """Another process owns the event now: nothing was written."""
 
 
 def create(store: Store, event_id: str, config: dict[str, Any], host_hash: str) -> None:
