@@ -79,6 +79,8 @@ class EventRunner:
         self.seq = 0                            # the inputs made since the event opened
         self.inputs: list[tuple[int, dict[str, Any]]] = []  # those not yet written: (seq, {"at", "op"})
         self.replaying = False
+        self.budget: int | None = None          # the house bots' actions left in this step
+        self.rota = 0                           # where the last step began going round the tables
         self.finished: list[tuple[int, int, str]] = []  # hands ended, not yet stored: (table, number, record)
 
     def _log(self, *op: Any) -> None:
@@ -193,8 +195,11 @@ class EventRunner:
             bot = self._bots[key] = make_bot(person.bot, person.name, random.Random(f"{self.seed}:{key}"))
         return bot
 
-    def step(self, now: float, *, bot_seconds: float = 0.0) -> float:
-        """Move the floor on as far as it goes now; returns the seconds until something is due."""
+    def step(self, now: float, *, bot_seconds: float = 0.0, bot_actions: int | None = None) -> float:
+        """Move the floor on as far as it goes now (``bot_actions``: at most that many house bots'
+        actions, the tables taken in turn from where the last step stopped, so that one step never
+        holds the event's task long); returns the seconds until something is due (0: more now)."""
+        self.budget = bot_actions
         event = self.event
         if not self.started or event.is_over:
             start_at = self.config.start_at
@@ -231,7 +236,9 @@ class EventRunner:
                     continue
                 self._deal(no)
             self._take_events()
-        for no in list(event.tables):
+        order = list(event.tables)
+        self.rota = (self.rota + 1) % max(1, len(order))
+        for no in order[self.rota:] + order[:self.rota]:
             wait = min(wait, self._turns(no, now, bot_seconds))
         if event.is_over:
             self.lobby_changed = True
@@ -258,6 +265,10 @@ class EventRunner:
             if person.bot:
                 if now - since < bot_seconds:
                     return since + bot_seconds - now
+                if self.budget is not None:
+                    if self.budget <= 0:
+                        return 0.0
+                    self.budget -= 1
                 act, to, cards = decide(self._bot(key), hand.view(seat))
                 try:
                     self._act(no, seat, act, to, cards)
@@ -270,7 +281,8 @@ class EventRunner:
             person.timeouts += 1
             self._log("timeout", key)
             self._default(no, seat)
-        return 1.0
+        hand = table.hand     # a hand over is taken back by the next step, at once
+        return 0.0 if hand is not None and hand.is_over and not self.event.between_hands(no) else 1.0
 
     def _default(self, no: int, seat: int) -> None:
         hand = self.event.tables[no].hand

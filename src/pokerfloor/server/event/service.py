@@ -46,6 +46,7 @@ LOG = logging.getLogger("pokerfloor.server")
 WHOLE_INPUTS = 10_000   # the inputs after which the whole state is written again (the inputs before it dropped)
 WHOLE_SECONDS = 30.0    # and at least this long after the last
 SAVE_SHARE = 0.01       # the whole state is built at most this share of the time
+BOT_ACTIONS = 24        # the house bots' actions a step makes at most: a client's command waits for one step only
 BATCH = 64              # the most commands carried out together (their inputs stored in one commit)
 LOBBY_SECONDS = 0.25     # the lobby is sent at most this often (the host's commands at once)
 
@@ -92,7 +93,7 @@ class EventTask:
     async def run(self) -> None:
         while True:
             try:
-                wait = self.runner.step(self.events.now(), bot_seconds=self.events.bot_seconds)
+                wait = self.runner.step(self.events.now(), bot_seconds=self.events.bot_seconds, bot_actions=BOT_ACTIONS)
             except Exception:
                 LOG.exception("event %s: the floor failed a step", self.runner.event_id)
                 wait = 1.0
