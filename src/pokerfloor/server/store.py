@@ -20,6 +20,7 @@ import json
 import logging
 import secrets
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -202,12 +203,14 @@ class Store:
         with self.engine.begin() as db:
             db.execute(insert(inputs).values(table_id=table_id, seq=seq, body=json.dumps(body, sort_keys=True)))
 
-    def write_many(self, writes: list[Write], *, again: bool = False) -> None:
+    def write_many(self, writes: list[Write], *, again: bool = False,
+                   also: Callable[[Connection], None] | None = None) -> None:
         """Write inputs (and, for one that ended a hand, the room's record and the hand's) in one
         transaction: one commit, one sync to disk, for several tables' inputs at once (group
-        commit). On PostgreSQL only while this process owns each table (``NotOwner``: nothing
-        written). ``again``: a retry after the connection failed, when the first try may have
-        committed: inputs already stored as they are here are not written twice."""
+        commit); ``also`` writes more in the same transaction (an event's finished hands). On
+        PostgreSQL only while this process owns each table (``NotOwner``: nothing written).
+        ``again``: a retry after the connection failed, when the first try may have committed:
+        inputs already stored as they are here are not written twice."""
         with self.engine.begin() as db:
             if self._lock_engine is not None:
                 self._fence(db, {table_id for table_id, *_ in writes})
@@ -217,7 +220,10 @@ class Store:
                     return
             rows = [{"table_id": t, "seq": seq, "body": json.dumps(body, sort_keys=True),
                      "epoch": self.epochs.get(t, 0)} for t, seq, body, _ in writes]
-            db.execute(insert(inputs), rows)      # one statement, compiled once, for every row
+            if rows:
+                db.execute(insert(inputs), rows)      # one statement, compiled once, for every row
+            if also is not None:
+                also(db)
             for (table_id, seq, _body, boundary), row in zip(writes, rows, strict=True):
                 if boundary is not None:
                     db.execute(delete(room_records).where(room_records.c.table_id == table_id))

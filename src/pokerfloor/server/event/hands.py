@@ -1,6 +1,6 @@
 """The hands of an event's tables: each finished hand's ``HandRecord`` is stored as its table
 takes it back (``pf_hand_records``, under ``table_key``: the event's id and the table's number),
-once the inputs it ended with are stored; and each table's hands are downloaded as
+in the commit of the inputs it ended with; and each table's hands are downloaded as
 PHH (``.phhs``) and OHH, as a spectator saw them (no hole card that was not shown), built in the
 server's worker process (``downloads.Builders``), never on the loop that runs the event, as the
 cash tables' downloads are (``downloads.session_phh``, ``session_ohh``: the same writers)."""
@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 
 from sqlalchemy import insert, select, tuple_
+from sqlalchemy.engine import Connection
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from pokerfloor.hand import Hand
@@ -29,19 +30,18 @@ def table_key(event_id: str, table: int) -> str:
     return f"{event_id}.{table}"
 
 
-def store(db: Store, event_id: str, finished: list[Finished]) -> None:
-    """Store the finished hands in one commit, those not stored before only (an event rebuilt
-    from its inputs takes back again hands whose rows were written before the process stopped)."""
+def store(event_id: str, finished: list[Finished], tx: Connection) -> None:
+    """Store the finished hands in the transaction ``tx``, those not stored before only (an event
+    rebuilt from its inputs takes back again hands whose rows were written before it stopped)."""
     if not finished:
         return
     keys = [(table_key(event_id, no), number) for no, number, _ in finished]
-    with db.engine.begin() as tx:
-        known = set(tx.execute(select(hand_records.c.table_id, hand_records.c.number).where(
-            tuple_(hand_records.c.table_id, hand_records.c.number).in_(keys))).all())
-        rows = [{"table_id": key, "number": number, "body": body}
-                for (key, number), (_, _, body) in zip(keys, finished, strict=True) if (key, number) not in known]
-        if rows:
-            tx.execute(insert(hand_records), rows)
+    known = set(tx.execute(select(hand_records.c.table_id, hand_records.c.number).where(
+        tuple_(hand_records.c.table_id, hand_records.c.number).in_(keys))).all())
+    rows = [{"table_id": key, "number": number, "body": body}
+            for (key, number), (_, _, body) in zip(keys, finished, strict=True) if (key, number) not in known]
+    if rows:
+        tx.execute(insert(hand_records), rows)
 
 
 _STORES: dict[str, Store] = {}

@@ -34,7 +34,7 @@ from pokerfloor.server.event import hands
 from pokerfloor.server.event import store as rows
 from pokerfloor.server.event.clock import EventClock
 from pokerfloor.server.event.config import EventConfig, event_config
-from pokerfloor.server.event.pipe import Pipe, Send
+from pokerfloor.server.event.pipe import Pipe, Send, Work
 from pokerfloor.server.event.runner import EventRunner
 from pokerfloor.server.event.views import lobby_json, seat_json
 from pokerfloor.server.fields import Refused
@@ -79,7 +79,7 @@ class EventTask:
         self.saved_seq = runner.seq     # the inputs the last whole state written follows
         self.save_cost = 0.0            # seconds the last whole state took to build
         self.lobby_at = float("-inf")
-        self.pipe = Pipe(runner.event_id, self.lost)
+        self.pipe = Pipe(runner.event_id, partial(_write, events.store, runner.event_id), self.lost)
 
     def lost(self) -> None:
         """Another process owns the event now: this task ends (``Pipe``)."""
@@ -185,10 +185,10 @@ class EventTask:
             raise Refused("not_seated", "register first")
         self.runner.act(key, command.action, command.to, None if command.cards is None else list(command.cards))
 
-    def _write(self, whole: bool) -> Callable[[], None] | None:
-        """The store's write of what changed since the last (the inputs made, the hands ended,
-        and the whole state when it is due; ``whole``: now), to run in the writer thread."""
-        runner, store, event_id = self.runner, self.events.store, self.runner.event_id
+    def _work(self, whole: bool) -> Work | None:
+        """What changed since the last ``ship`` to write (the inputs made, the hands ended, and
+        the whole state when it is due; ``whole``: now)."""
+        runner = self.runner
         made, runner.inputs = runner.inputs, []
         ended, runner.finished = runner.finished, []
         now, behind = time.monotonic(), runner.seq - self.saved_seq
@@ -198,18 +198,7 @@ class EventTask:
             state, self.saved_seq = json.dumps(runner.state()), runner.seq
             self.saved_at = time.monotonic()
             self.save_cost = self.saved_at - now
-        if not made and not ended and state is None:
-            return None
-        seq = runner.seq
-
-        def write() -> None:
-            if made:
-                rows.append(store, event_id, made)
-            hands.store(store, event_id, ended)
-            if state is not None:
-                rows.save(store, event_id, state, seq)
-
-        return write
+        return Work(made, ended, state, runner.seq) if made or ended or state is not None else None
 
     def flush(self, *, force: bool = False, everyone: bool = False, whole: bool = False) -> None:
         """Ship what changed: its write, and the updates that tell of it (``Pipe.ship``)."""
@@ -236,7 +225,7 @@ class EventTask:
             where = None if entry is None else runner.event.seat_of(entry)
             if everyone or watch.key in notified or (where is not None and where[0] in changed) or lobby is not None:
                 sends.append(partial(client.send, seat_json(runner, watch.key)))
-        self.pipe.ship(self._write(whole), sends)
+        self.pipe.ship(self._work(whole), sends)
 
 
 class Events:
@@ -288,6 +277,19 @@ class Events:
                 with contextlib.suppress(Exception, asyncio.CancelledError):
                     await task.task
         self.tasks.clear()
+
+
+def _write(store: Store, event_id: str, works: list[Work]) -> None:
+    """In the event's writer thread: the inputs of every work and the hands they ended in one
+    commit, then the latest whole state (which drops the inputs it follows)."""
+    made = [one for work in works for one in work.made]
+    ended = [one for work in works for one in work.ended]
+    if made or ended:
+        rows.append(store, event_id, made, partial(hands.store, event_id, ended))
+    whole = [work for work in works if work.state is not None]
+    if whole:
+        assert whole[-1].state is not None
+        rows.save(store, event_id, whole[-1].state, whole[-1].seq)
 
 
 def _seq(state: dict[str, Any]) -> int:

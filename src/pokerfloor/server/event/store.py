@@ -13,9 +13,11 @@ process that took it over.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import Column, Integer, String, Table, Text, delete, insert, select, text, update
+from sqlalchemy.engine import Connection
 
 from pokerfloor.server.store import NotOwner, Store, inputs, metadata
 
@@ -50,10 +52,11 @@ def event_ids(store: Store) -> list[str]:
         return [row[0] for row in db.execute(select(events.c.event_id))]
 
 
-def append(store: Store, event_id: str, made: list[tuple[int, dict[str, Any]]]) -> None:
-    """Write the inputs ``made`` (seq, input), all in one commit; on PostgreSQL only under this
-    process's epoch (``store.NotOwner``)."""
-    store.write_many([(event_id, seq, body, None) for seq, body in made])
+def append(store: Store, event_id: str, made: list[tuple[int, dict[str, Any]]],
+           also: Callable[[Connection], None] | None = None) -> None:
+    """Write the inputs ``made`` (seq, input), all in one commit (with what ``also`` writes);
+    on PostgreSQL only under this process's epoch (``store.NotOwner``)."""
+    store.write_many([(event_id, seq, body, None) for seq, body in made], also=also)
 
 
 def inputs_after(store: Store, event_id: str, seq: int) -> list[tuple[int, str]]:
