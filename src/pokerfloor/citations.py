@@ -15,6 +15,7 @@ SHOWDOWN: Final = "TDA 2024 Rule 17"
 NEW_LEVEL: Final = "TDA 2024 Rule 23 (a new level applies to the next hand)"
 NO_REBUYS: Final = "TDA 2024 Rule 27"
 AT_YOUR_SEAT: Final = "TDA 2024 Rule 30"
+DEAD_HAND: Final = "TDA 2024 Rules 30 and 31 (a player away from a live hand has a dead hand)"
 DEAD_BUTTON: Final = "TDA 2024 Rule 32; RROP11 Button & Blind Use item 2(b)"
 HEADS_UP: Final = "TDA 2024 Rule 34-B"
 MISDEAL: Final = "TDA 2024 Rule 35 (the re-deal is an exact re-play: the same button, players and limits)"
@@ -140,7 +141,8 @@ BALANCING: Final = (
 )
 MIXED_BALANCING: Final = (
     "TDA 2024 Rule 11-B (in mixed games the button is frozen during stud; the player moved is the one who"
-    " would be big blind were the game hold'em)"
+    " would be big blind were the game hold'em) and Rule 32 (by the dead button, with the players present:"
+    " the big blind goes to the next player after the last, a small blind may be dead)"
 )
 BALANCING_TABLE: Final = "TDA 2024 Rule 11-C (the table a player leaves is set by a predetermined procedure)"
 HALTING: Final = (
@@ -152,8 +154,22 @@ CHIP_RACE: Final = (
     " nobody raced out)"
 )
 HAND_FOR_HAND: Final = (
-    "common tournament practice, not a TDA rule: hand-for-hand near the money, every table deals one hand"
-    " and waits; players out in the same hand finish by their chips at its start (Wikipedia, Hand-for-hand)"
+    "TDA 2024 RP-8 (hand-for-hand procedures) and RP-19 (the house's ways against stalling): near the money"
+    " every table deals one hand and waits for the others; players out in the same hand finish by their"
+    " chips at its start (Wikipedia, Hand-for-hand)"
+)
+HAND_FOR_HAND_CURRENT: Final = (
+    "TDA 2024 RP-8-A (payoff eligibility starts at the announcement: if enough players are out on the hands"
+    " being finished when hand-for-hand is announced to break into the money, they share the places paid)"
+)
+HAND_FOR_HAND_CLOCK: Final = (
+    "TDA 2024 RP-8-B to D (during hand-for-hand the level clock loses 2 minutes a hand, at most 3, not the"
+    " time the hand takes; the blinds go up as that time runs off)"
+)
+HAND_FOR_HAND_JUMPS: Final = (
+    "common tournament practice, not a TDA rule: hand-for-hand also before a pay jump in the money, when"
+    " the next players out finish at places paid differently (Wikipedia, Hand-for-hand; TDA 2024 RP-19"
+    " leaves the ways against stalling to the house), a house option"
 )
 PAYOUTS: Final = (
     "common tournament practice, not a TDA rule: the prize pool is paid in full; places no entry can"

@@ -113,6 +113,31 @@ def test_the_ratio_is_the_median_of_the_rounds_paired_ratios() -> None:
     assert (peer.ratio_low, peer.ratio_high) == (pytest.approx(2.0), pytest.approx(5.0))
 
 
+def test_the_cpu_ratio_is_paired_by_round_from_the_cpu_time_beside_the_wall_clock() -> None:
+    ref = Row("b", "pokerfloor", "-", "u/s", units=60, seconds=3.0, reference=True, slices=[10.0, 20.0, 30.0],
+              cpu_seconds=1.5, cpu_slices=[40.0, 40.0, 40.0])
+    peer = Row("b", "Peer", "-", "u/s", units=15, seconds=3.0, slices=[5.0, 4.0, 6.0], cpu_seconds=1.0,
+               cpu_slices=[10.0, 20.0, 8.0])
+    set_ratios([ref, peer])
+    assert peer.ratio == pytest.approx(5.0)  # by the wall clock: 2, 5 and 5
+    assert peer.cpu_ratio == pytest.approx(4.0)  # in CPU time: 4, 2 and 5
+    assert (peer.cpu_ratio_low, peer.cpu_ratio_high) == (pytest.approx(2.0), pytest.approx(5.0))
+    assert ref.cpu_rate == pytest.approx(40.0) and peer.as_dict()["pokerfloor_cpu_ratio"] == peer.cpu_ratio
+
+
+def test_a_slice_is_timed_in_cpu_time_too() -> None:
+    def busy() -> int:
+        sum(range(20_000))  # work of the process: its CPU time moves
+        return 1
+
+    bench = Benchmark("cpu", "cpu", "units/s", lambda config: [
+        Contender("pokerfloor", "busy", lambda: busy, reference=True), Contender("Peer", "busy", lambda: busy)])
+    ref, peer = measure(bench, Config.make(quick=True, seconds=0.04, rounds=2))
+    for row in (ref, peer):
+        assert len(row.cpu_slices) == 2 and row.cpu_seconds > 0 and row.cpu_rate
+    assert peer.cpu_ratio is not None and peer.cpu_ratio > 0
+
+
 def test_select_knows_every_benchmark_and_refuses_others() -> None:
     assert [b.name for b in select()] == list(BENCHMARKS)
     assert [b.name for b in select(["equity"])] == ["equity"]

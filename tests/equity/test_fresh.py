@@ -7,6 +7,7 @@ with the long way's errors."""
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Iterator
 
@@ -124,3 +125,76 @@ def test_what_the_short_way_does_not_answer_goes_the_long_way(short_way: list[Eq
         equity(["QQ+", "AKs"], board="Ah7c2d", precision=0)
     with pytest.raises(InvalidArgument):
         equity(["QQ+", "AKs"], board="Ah7c2d", trials=0)
+
+
+@st.composite
+def hands_questions(draw: st.DrawFn) -> tuple[list[str], str]:
+    """Three to five players of one hand each (some weighted), and a board of 0, 3, 4 or 5 cards
+    (none before the flop for five: it costs a second), drawn without a card twice."""
+    players = draw(st.integers(3, 5))
+    street = draw(st.sampled_from([3, 4, 5] if players > 3 else [0, 3, 4, 5]))
+    deck = draw(st.permutations(range(52)))
+    texts = []
+    for p in range(players):
+        hand = str(Card(deck[2 * p])) + str(Card(deck[2 * p + 1]))
+        texts.append(hand + draw(st.sampled_from(["", "", ":0.5", ":0.25"])))
+    board = "".join(str(Card(c)) for c in deck[2 * players : 2 * players + street])
+    return texts, board
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.function_scoped_fixture])
+@given(hands_questions(), st.booleans())
+def test_hands_of_three_or_more_players_take_the_short_way_as_the_long(short_way: list[Equity | None],
+                                                                       question: tuple[list[str], str],
+                                                                       objects: bool) -> None:
+    texts, board = question
+    ranges: list[str | Range] = [parse_range(t) for t in texts] if objects else list(texts)
+    first = equity(ranges, board=board)
+    short_way.clear()
+    again = equity(ranges, board=board)
+    assert again is short_way[-1]  # the shape's path known: the short way answers
+    assert again == first == _long_way(ranges, board, again.method)
+    assert again.method in ("fixed", "boards")
+
+
+@pytest.mark.parametrize(("texts", "board"), [
+    (["AhKh", "QsQd", "7c7d"], "2h5h9h"),        # a flush made on the flop: no card to come needed
+    (["AhKh", "QhJh", "7c7d"], "2h5h9h4c"),     # two flushes made on the turn
+    (["8h7h", "AsAd", "KcKd", "2c2d"], "6h5h4h"),  # a straight flush made
+    (["AhKh", "QsQd", "7c7d"], "2h5h9c"),        # one card of the suit to come
+])
+def test_made_flushes_of_fixed_hands_are_counted_board_by_board_as_the_long_way(
+        short_way: list[Equity | None], texts: list[str], board: str) -> None:
+    first = equity(texts, board=board)
+    short_way.clear()
+    again = equity(texts, board=board)
+    assert again is short_way[-1]
+    assert again == first == _long_way(list(texts), board, again.method)
+
+
+def test_the_short_way_reads_a_shape_the_long_way_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stream of fresh three-hand flops: the long way is read once a shape of question
+    (``calculate._shape``), so the short way's shape is the long way's."""
+    calculate_module = importlib.import_module("pokerfloor.equity.calculate")
+    calculate_module.forget()
+    fresh.forget()
+    reads: list[object] = []
+    real = fresh._choose_once
+
+    def spy(*args: object) -> str | None:
+        reads.append(args)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(fresh, "_choose_once", spy)
+    calculate_module._CHOICES.clear()
+    rng = random.Random(39)
+    shapes = set()
+    for _ in range(60):
+        deck = rng.sample(range(52), 9)
+        texts = ["".join(str(Card(c)) for c in deck[i : i + 2]) for i in (0, 2, 4)]
+        board = "".join(str(Card(c)) for c in deck[6:])
+        found = equity(texts, board=board)
+        assert found == _long_way(list(texts), board, found.method)
+        shapes.add(calculate_module._shape(calculate_module.EquitySpec.make(texts, board=board)))
+    assert len(reads) == len(shapes) < 60

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 
@@ -158,3 +159,58 @@ def test_ohh_writes_cents_as_decimal_numbers() -> None:
     text = ohh.dumps(ohh.replay_to_ohh(state))
     assert '"big_blind_amount": 0.25' in text
     assert json.loads(text)["ohh"]["site_name"] == "PokerStars"
+
+
+# Hands killed (Hand.kill) ---------------------------------------------------------------------
+
+def killed_hand(seed: int) -> pf.Hand:
+    """A six-handed hand in which two hands are killed, out of turn, at random moments."""
+    rng = random.Random(seed)
+    hand = pf.Hand(pf.Game.no_limit_holdem(5, 10), stacks=dict.fromkeys(range(1, 7), 1_000), button=6,
+                   rng=random.Random(seed))
+    kills = 0
+    while not hand.is_over:
+        if kills < 2 and rng.random() < 0.15:
+            try:
+                hand.kill(rng.choice(hand.seats))
+                kills += 1
+                continue
+            except pf.IllegalAction:
+                pass
+        legal = hand.legal()
+        assert hand.to_act is not None
+        if legal.raise_ is not None and rng.random() < 0.2:
+            hand.act(hand.to_act, "raise", to=legal.raise_.min_to)
+        else:
+            hand.act(hand.to_act, "check" if legal.check else "call")
+    return hand
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_hand_with_kills_replays_exactly_from_its_phh(seed: int) -> None:
+    """A hand killed out of turn has no PHH action: it is written as the seat's fold where it
+    happened (``pN f # dead hand``), and the user field ``_dead_hands`` lists those folds, which
+    the replay plays as kills: the same events, the same result."""
+    hand = killed_hand(seed)
+    written = phh.loads(phh.dumps(history_of(hand)))[0]
+    dead = written.extra[phh.DEAD_HANDS_FIELD]
+    assert len(dead) == sum(1 for e in hand.events if e.note == "dead hand") > 0
+    assert all(written.actions[k].endswith(" f # dead hand") for k in dead)
+    state = replay(written)
+    assert state.hand.result is not None and hand.result is not None
+    assert state.hand.result.stacks == hand.result.stacks
+    assert state.hand.result.awards == hand.result.awards
+    betting = ("post", "fold", "check", "call", "bet", "raise", "return")
+    assert [e for e in state.hand.events if e.kind in betting] == [e for e in hand.events if e.kind in betting]
+
+
+def test_a_dead_hands_field_that_marks_no_fold_is_refused() -> None:
+    hand = killed_hand(1)
+    written = history_of(hand)
+    wrong = next(k for k, line in enumerate(written.actions) if not line.endswith(" f # dead hand"))
+    for marked in ([wrong], [len(written.actions)], "0", [True]):
+        bad = replace(written, extra={**written.extra, phh.DEAD_HANDS_FIELD: marked})
+        with pytest.raises(ReplayError) as refused:
+            replay(bad)
+        assert refused.value.cause == "setup"
+    assert history_of(auto_dealt_hand(1, {1: 500, 2: 500}, button=1)).extra.get(phh.DEAD_HANDS_FIELD) is None

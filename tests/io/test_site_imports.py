@@ -142,6 +142,30 @@ def test_ohh_written_by_pokerfloor_reads_back_and_replays(seed: int) -> None:
     assert history.finishing_stacks == tuple(hand.stacks[s] for s in history.seats or ())
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_ohh_of_a_hand_with_kills_reads_back_and_replays(seed: int) -> None:
+    """A hand killed by the floor (``Hand.kill``), perhaps out of turn, is an OHH ``Fold`` marked
+    ``pokerfloor_dead_hand``, read back as PHH's ``_dead_hands``: the file replays and matches."""
+    rng = random.Random(seed)
+    hand = pf.Hand(pf.Game.no_limit_holdem(5, 10), stacks={1: 500, 3: 800, 4: 300, 6: 1000}, button=4, rng=rng)
+    killed = 0
+    while not hand.is_over:
+        assert hand.to_act is not None
+        if not killed and len(hand.in_hand) > 2:
+            victim = next(s for s in hand.in_hand if s != hand.to_act)  # out of turn
+            hand.kill(victim)
+            killed = victim
+            continue
+        hand.act(hand.to_act, "check" if hand.legal().check else "call")
+    data = json.loads(ohh.dumps(ohh.to_ohh(hand, game_number=str(seed))))
+    folds = [a for r in data["ohh"]["rounds"] for a in r["actions"] if a["action"] == "Fold"]
+    assert [a.get(ohh.DEAD_HAND_FIELD) for a in folds] == [True]
+    history = ohh.read_ohh(data, "engine")
+    assert len(history.extra[phh.DEAD_HANDS_FIELD]) == 1
+    verdict = verify_history(history)
+    assert verdict.status == "matched", (verdict.detail, phh.dumps(history))
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

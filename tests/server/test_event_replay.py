@@ -14,7 +14,7 @@ import pytest
 
 from pokerfloor.server.event.clock import EventClock
 from pokerfloor.server.event.runner import EventRunner
-from pokerfloor.server.typedjson import Unreadable
+from pokerfloor.typedjson import Unreadable
 from tests.server.test_event_runner import runner
 
 

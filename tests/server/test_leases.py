@@ -23,7 +23,8 @@ from sqlalchemy import select, text
 from sqlalchemy.exc import OperationalError
 
 from pokerfloor.server.bus import Bus, Relayed
-from pokerfloor.server.store import NotOwner, Store, inputs, owners
+from pokerfloor.server.schema import inputs, owners
+from pokerfloor.server.store import NotOwner, Store
 from pokerfloor.server.wire import libpq_url
 from pokerfloor.server.writer import Writer
 from tests.server.postgres import Cluster, running_cluster

@@ -19,7 +19,8 @@ from pokerfloor.server import records
 from pokerfloor.server.app import Server, create_app
 from pokerfloor.server.records import TableBroken
 from pokerfloor.server.room import Refused
-from pokerfloor.server.store import Store, inputs, room_records
+from pokerfloor.server.schema import inputs, room_records
+from pokerfloor.server.store import Store
 from pokerfloor.server.tables import BROKEN_RETRY
 from tests.server.conftest import FakeClock
 from tests.server.played import write_database

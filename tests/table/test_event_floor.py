@@ -14,7 +14,6 @@ from pokerfloor.table import ManualClock
 from pokerfloor.table.event import Break, MultiTableTournament
 from pokerfloor.table.floor import (
     chip_race,
-    frozen_blinds,
     halted,
     player_to_move,
     two_step_draw,
@@ -288,12 +287,10 @@ def test_an_icm_deal_mid_event_pays_the_pool_icm() -> None:
     assert sum(chop.values()) == 300
 
 
-def test_in_the_stud_games_of_a_mix_the_would_be_big_blind_moves_tda2024_rule_11b() -> None:
-    # the button frozen at seat 1: a hold'em hand would have the blinds in 2 and 3 (4 empty)
-    assert frozen_blinds(9, [1, 2, 3, 5, 6], 1) == (2, 3)
-    assert frozen_blinds(9, [1, 3, 6, 8], 8) == (1, 3)
-    # the short table's worst position in stud: the single big blind after the frozen small blind
-    assert worst_position(9, [1, 2, 5, 6], frozen_blinds(9, [1, 2, 5, 6], 1)[0]) == 3
+def test_in_stud_in_a_mix_the_short_tables_worst_position_follows_the_frozen_blinds_tda2024_rule_11b() -> None:
+    # the button frozen at seat 1, a hold'em hand would have its small blind in 2: the single big
+    # blind after it is the empty seat 3
+    assert worst_position(9, [1, 2, 5, 6], 2) == 3
 
 
 def test_a_finished_hand_not_ended_is_ended_before_anything_else_deals() -> None:
@@ -372,25 +369,60 @@ def test_a_bounty_shared_by_two_winners_splits_as_the_pots_odd_chip_went_tda2024
     assert ev.entries[out].bounty == 0
 
 
-def test_after_the_last_holdem_hand_the_would_be_big_blind_is_found_from_the_frozen_button_tda2024_rule_11b() -> None:
-    """The issue's example: five players, hold'em then razz, the button in seat 5 for the last
-    hold'em hand; by Rule 11-B the button goes to seat 1 and freezes, so the player who would be
-    big blind in hold'em is seat 3, and the short table's single big blind follows seat 2."""
+def holdem_then_razz(players: int) -> tuple[MultiTableTournament, pf.Table]:
+    """A HORSE-like event of hold'em and razz, and a tournament table of ``players`` rotating them."""
     stakes = pf.LimitStakes(150, ante=25, bring_in=50)
     rotation = pf.Rotation.of(["holdem", "razz"], stakes)
     ev = pf.MultiTableTournament(rotation, [Level(75, 150)], starting_stack=10_000, rng=random.Random(1))
     table = pf.Table(stakes.game("holdem"), seats=6, button=1, cash=False, rng=random.Random(2))
-    for s in range(1, 6):
+    for s in range(1, players + 1):
         table.sit(s, f"p{s}", 10_000)
     table.rotate_games(rotation)
-    while table.game.variant != "razz" or table.hand is None:
-        hand = table.start_hand()
-        while not hand.is_over:
-            legal = hand.legal()
-            table.act(hand.to_act, "bring_in" if legal.bring_in is not None else ("fold" if legal.call else "check"))
-        table.end_hand()
+    return ev, table
+
+
+def play_folded(table: pf.Table) -> None:
+    """One hand folded to the bring-in or the big blind."""
+    hand = table.start_hand()
+    while not hand.is_over:
+        legal = hand.legal()
+        table.act(hand.to_act, "bring_in" if legal.bring_in is not None else ("fold" if legal.call else "check"))
+    table.end_hand()
+
+
+def test_after_the_last_holdem_hand_the_would_be_big_blind_is_found_from_the_frozen_button_tda2024_rule_11b() -> None:
+    """The issue's example: five players, hold'em then razz, the button in seat 5 for the last
+    hold'em hand; by Rule 11-B the button goes to seat 1 and freezes, so the player who would be
+    big blind in hold'em is seat 3, and the short table's single big blind follows seat 2."""
+    ev, table = holdem_then_razz(5)
+    while table.game.variant != "razz":
+        play_folded(table)
     assert table.hand is not None and table.hand.button_seat == 5       # the last hold'em hand
     assert ev._frozen(table) == (2, 3)
+
+
+def test_a_player_gone_during_stud_leaves_the_would_be_big_blind_to_the_dead_button_rule_tda2024_rule_11b() -> None:
+    """Rule 11-B freezes the button and moves "the player who would be big blind if the game
+    were hold'em for that hand"; Rule 32 (dead button) says who that is when players come and
+    go: the big blind goes to the next player after the last one, and a small blind whose player
+    left is dead. So with the would-be small blind gone during razz, the would-be big blind stays
+    the player after it (not the player after that), and it is that player's big blind, with
+    the button where it froze, when hold'em comes back."""
+    ev, table = holdem_then_razz(6)
+    while table.game.variant != "razz":
+        play_folded(table)
+    last = table.positions                              # the last hold'em hand
+    assert last is not None
+    frozen_button, small, big = last.small_blind, last.big_blind, last.big_blind % 6 + 1
+    assert ev._frozen(table) == (small, big)
+    play_folded(table)                                  # a razz hand, then the would-be small blind leaves
+    table.leave(small)
+    assert ev._frozen(table) == (small, big)            # a dead small blind; the big blind is not skipped
+    while table.game.variant == "razz":
+        play_folded(table)
+    plan = table.preview()                              # hold'em again
+    assert plan.big_blind_seat == big and plan.positions.button == frozen_button
+    assert plan.positions.small_blind == small and small not in table.seats
 
 
 def test_a_table_broken_during_a_hand_for_hand_round_leaves_the_round_hand_for_hand() -> None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import pokerfloor as pf
 from pokerfloor.table import Table
 
@@ -84,3 +86,33 @@ def test_bomb_pot_says_the_ante_and_boards_of_the_last_hand() -> None:
     table.end_hand()
     table.start_hand()
     assert table.bomb_pot is None
+
+
+def test_kill_folds_a_seat_at_once_and_it_leaves_with_its_chips_when_the_hand_ends() -> None:
+    """The host's "remove player" (issue 35): ``Table.kill`` kills the hand of a seat out of turn
+    (a dead hand, TDA 2024 Rules 30 and 31); the event stream has it at once; the seat leaves,
+    cashed out, once the hand has ended, and the ledger balances. The table record, written
+    mid-hand, replays the kill."""
+    table = seated()
+    table.start_hand()
+    assert table.to_act == 1
+    event = table.kill(3)  # the big blind, not its turn
+    assert event.kind == "fold" and event.note == "dead hand"
+    assert table.events[-1].event == event and table.to_act == 1 and 3 not in table.live_seats
+    again = Table.from_record(table.record().to_json())
+    assert again.hand is not None and again.hand.events == table.hand.events  # type: ignore[union-attr]
+    table.act(1, "fold")
+    assert table.hand is not None and table.hand.is_over     # the small blind is the one live hand left
+    table.end_hand()
+    gone = table.seats[3].player_id
+    assert table.leave(3) == 99    # its big blind was called by the small blind's 1: 1 lost, 1 back
+    table.verify()
+    assert table.ledger.taken_away(gone) == 99 and table.ledger.results()[gone] == -1
+
+
+def test_kill_is_refused_with_no_hand_in_play() -> None:
+    table = seated()
+    before = table.events
+    with pytest.raises(pf.IllegalAction) as refused:
+        table.kill(1)
+    assert refused.value.reason == "invalid_action" and table.events == before

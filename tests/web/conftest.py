@@ -36,6 +36,25 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+UP = 60.0  # seconds a server process may take to answer /health (imports on a loaded machine)
+
+
+def wait_healthy(process: subprocess.Popen[bytes], url: str, said: Callable[[], str] | None = None) -> None:
+    """Wait until the server process at ``url`` answers ``/health``; raise with what it said if
+    it stops, or once ``UP`` seconds have passed."""
+    deadline = time.monotonic() + UP
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            out = said() if said is not None else process.stdout.read().decode() if process.stdout else ""
+            raise RuntimeError(f"the server stopped (exit {process.returncode}): {out}")
+        try:
+            with urllib.request.urlopen(f"{url}/health", timeout=1):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"the server at {url} did not answer in {UP:.0f} s")
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Iterator[str]:
     """The base URL of a `pokerfloor serve` process on 127.0.0.1 with its own SQLite file. A test
@@ -53,17 +72,7 @@ def server(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequ
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(200):
-            if process.poll() is not None:
-                said = process.stdout.read().decode() if process.stdout else ""
-                raise RuntimeError(f"pokerfloor serve stopped: {said}")
-            try:
-                with urllib.request.urlopen(f"{url}/health", timeout=1):
-                    break
-            except OSError:
-                time.sleep(0.05)
-        else:
-            raise RuntimeError("pokerfloor serve did not answer in 10 s")
+        wait_healthy(process, url)
         yield url
     finally:
         end(process)

@@ -11,7 +11,6 @@ import re
 import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
@@ -20,7 +19,7 @@ from playwright.sync_api import Browser, expect
 from websockets.sync.client import ClientConnection, connect
 
 from tests.server.test_serve_command import end
-from tests.web.conftest import SHOTS, WAIT, free_port
+from tests.web.conftest import SHOTS, WAIT, free_port, wait_healthy
 from tests.web.layout import SIZES
 
 SERVE = """
@@ -45,14 +44,7 @@ def event_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                                stdout=log, stderr=subprocess.STDOUT, env=os.environ.copy())
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(200):
-            if process.poll() is not None:
-                raise RuntimeError(db.with_suffix(".log").read_text())
-            try:
-                with urllib.request.urlopen(f"{url}/health", timeout=1):
-                    break
-            except OSError:
-                time.sleep(0.05)
+        wait_healthy(process, url, db.with_suffix(".log").read_text)
         yield url
     finally:
         end(process)
@@ -99,17 +91,25 @@ def _moved(browser: Browser, event_server: str, host: Host) -> None:
         page.goto(f"/event.html?e={host.event_id}")
         page.fill("#register-name", "Mia")
         page.click("#register-form button[type=submit]")
-        assert host.command(type="add_bots", count=9) is None
+        assert host.command(type="add_bots", count=8) is None
         assert host.command(type="start_event") is None
         expect(page.locator("#where-table")).to_have_text(re.compile(r"Table \d"))
         page.evaluate("() => { window.__loadedOnce = true }")
         token = page.evaluate("() => localStorage.getItem(`pf-event-${new URLSearchParams(location.search).get('e')}`)")
         before = page.evaluate("() => window.pokerfloorEvent.last.you")
         other = 1 if before["table"] == 2 else 2
-        free = [s for s in range(1, 7) if s not in _taken(host, other)]
-        # the move is made as soon as the player's table and the other are between hands
-        assert host.command(type="move_entry", name="Mia", table=other, seat=free[0]) is None
-        moved = (other, free[0])
+        # The director's moves keep the tables within one player of each other (nine entries: five
+        # and four), or the floor would balance them again at once (TDA 2024 Rule 11) and might
+        # move her back. At the smaller table she first gets a bot from the other; each move is
+        # made as soon as both tables are between hands.
+        if len(_players(host, other)) == 5:
+            bot = next(p for p in _players(host, other) if p["name"] != "Mia")
+            assert host.command(type="move_entry", name=bot["name"], table=before["table"],
+                                seat=_free(host, before["table"])) is None
+            _moved_to(host, bot["name"], before["table"])
+        free = _free(host, other)
+        assert host.command(type="move_entry", name="Mia", table=other, seat=free) is None
+        moved = (other, free)
         expect(page.locator("#where-table")).to_have_text(f"Table {moved[0]}", timeout=WAIT)
         expect(page.locator("#where-seat")).to_have_text(f"Seat {moved[1]}")
         expect(page.locator("#notice")).to_contain_text(f"You moved to table {moved[0]}, seat {moved[1]}")
@@ -129,11 +129,22 @@ def _moved(browser: Browser, event_server: str, host: Host) -> None:
         context.close()
 
 
-def _taken(host: Host, table: int) -> set[int]:
+def _players(host: Host, table: int) -> list[dict[str, Any]]:
     while not host.lobby.get("tables"):
         host.next("event_lobby")
     found = next((t for t in host.lobby["tables"] if t["table"] == table), {"players": []})
-    return {p["seat"] for p in found["players"]}
+    return list(found["players"])
+
+
+def _free(host: Host, table: int) -> int:
+    return min(set(range(1, 7)) - {p["seat"] for p in _players(host, table)})
+
+
+def _moved_to(host: Host, name: str, table: int) -> None:
+    deadline = time.monotonic() + WAIT / 1000
+    while name not in {p["name"] for p in _players(host, table)}:
+        assert time.monotonic() < deadline, host.lobby.get("tables")
+        host.next("event_lobby", timeout=max(0.1, deadline - time.monotonic()))
 
 
 def _screens(browser: Browser, base: str, event_id: str) -> None:

@@ -13,14 +13,13 @@ import os
 import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.server.test_serve_command import end
-from tests.web.conftest import SHOTS, check_or_call, close_host_panel, free_port, table_at_once, to_act
+from tests.web.conftest import SHOTS, check_or_call, close_host_panel, free_port, table_at_once, to_act, wait_healthy
 from tests.web.layout import SIZES, problems
 
 PAUSE = 8
@@ -36,12 +35,7 @@ def slow_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=os.environ.copy())
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(200):
-            try:
-                with urllib.request.urlopen(f"{url}/health", timeout=1):
-                    break
-            except OSError:
-                time.sleep(0.05)
+        wait_healthy(process, url)
         yield url
     finally:
         end(process)

@@ -189,7 +189,7 @@ def make_stream(case: Case, config: Config) -> Stream:
     count = max(CHECKED + 1, int(config.seconds * STREAM_RATE)) + 1
     questions = stream(case, config.seed, count)
     answers = [exact_answer(q) for q in questions[1 : CHECKED + 1]]
-    importlib.import_module("pokerfloor.equity.calculate").forget()
+    importlib.import_module("pokerfloor.equity.ask").forget()
     return Stream(questions[1:], questions[0], answers)
 
 

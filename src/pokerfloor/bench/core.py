@@ -14,6 +14,14 @@ peer's slice rate of the same round; the reported ratio is the median of those, 
 lowest and highest beside it. On a busy machine the rates move with the load, while the paired
 ratio moves much less, and its spread shows how much it did move.
 
+Each slice is also timed in the process's CPU time (``time.process_time``: every thread of this
+process, user and system), beside the wall clock, and a second ratio is paired from the slices'
+CPU rates alike (``Row.cpu_ratio``). On a machine shared by other work, a slice's wall clock
+counts the time the process waited for a core and its CPU time does not, so the CPU ratio is the
+one that compares the work of the two engines; the wall-clock ratio is what a user waits on a
+machine as loaded as this one was. An engine that works on more than one thread pays for each
+in CPU time.
+
 A contender whose engine is not installed, or whose pokerfloor path does not exist yet, is a row
 with that status and no rate; one that fails while running is a row with the error. Nothing
 that a peer does can stop the other measurements.
@@ -116,12 +124,24 @@ class Row:
     ratio_high: float | None = None
     version: str = ""
     slices: list[float] = field(default_factory=list)
+    cpu_seconds: float = 0.0
+    cpu_slices: list[float] = field(default_factory=list)
+    cpu_ratio: float | None = None
+    cpu_ratio_low: float | None = None
+    cpu_ratio_high: float | None = None
 
     @property
     def rate(self) -> float | None:
         if self.status != OK or self.seconds <= 0:
             return None
         return self.units / self.seconds
+
+    @property
+    def cpu_rate(self) -> float | None:
+        """Units per second of the process's CPU time."""
+        if self.status != OK or self.cpu_seconds <= 0:
+            return None
+        return self.units / self.cpu_seconds
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -137,6 +157,11 @@ class Row:
             "pokerfloor_ratio": self.ratio,
             "pokerfloor_ratio_range": [self.ratio_low, self.ratio_high] if self.ratio else None,
             "slice_rates": [round(r, 3) for r in self.slices],
+            "cpu_seconds": round(self.cpu_seconds, 6),
+            "cpu_rate": self.cpu_rate,
+            "pokerfloor_cpu_ratio": self.cpu_ratio,
+            "pokerfloor_cpu_ratio_range": [self.cpu_ratio_low, self.cpu_ratio_high] if self.cpu_ratio else None,
+            "cpu_slice_rates": [round(r, 3) for r in self.cpu_slices],
             "reference": self.reference,
             "note": self.note,
         }
@@ -194,6 +219,7 @@ def measure(
                 progress(f"{bench.name}: {row.engine} ({r + 1}/{rounds})")
             gc.collect()
             units = 0
+            cpu = time.process_time()
             start = time.perf_counter()
             try:
                 while True:
@@ -204,9 +230,12 @@ def measure(
             except Exception as exc:
                 row.status, row.note = FAILED, f"{type(exc).__name__}: {exc}"
                 continue
+            used = time.process_time() - cpu
             row.units += units
             row.seconds += elapsed
             row.slices.append(units / elapsed)
+            row.cpu_seconds += used
+            row.cpu_slices.append(units / used if used > 0 else 0.0)
     for c, row, _ in live:
         if row.status == OK and c.detail is not None:
             try:
@@ -225,7 +254,8 @@ def set_ratios(rows: Sequence[Row]) -> None:
     reference is the first of the benchmark's pokerfloor rows offered as one that measured a
     rate (the fast path, else the next); pokerfloor's other rows get no ratio. With a slice rate
     for every round on both sides, the ratio is the median of the rounds' ratios (the range their
-    lowest and highest); otherwise it is the ratio of the overall rates.
+    lowest and highest); otherwise it is the ratio of the overall rates. The CPU ratio is paired
+    alike from the rates in CPU time.
     """
     by_bench: dict[str, list[Row]] = {}
     for row in rows:
@@ -236,15 +266,25 @@ def set_ratios(rows: Sequence[Row]) -> None:
             candidate = row.reference
             row.reference = row is ref
             row.ratio = row.ratio_low = row.ratio_high = None
-            rate = row.rate
-            if ref is None or candidate or not rate or not ref.rate:
+            row.cpu_ratio = row.cpu_ratio_low = row.cpu_ratio_high = None
+            if ref is None or candidate:
                 continue
-            pairs = [a / b for a, b in zip(ref.slices, row.slices, strict=False) if a > 0 and b > 0]
-            if pairs and len(pairs) == len(ref.slices) == len(row.slices):
-                row.ratio = statistics.median(pairs)
-                row.ratio_low, row.ratio_high = min(pairs), max(pairs)
-            else:
-                row.ratio = row.ratio_low = row.ratio_high = ref.rate / rate
+            row.ratio, row.ratio_low, row.ratio_high = _paired(ref.slices, row.slices, ref.rate, row.rate)
+            row.cpu_ratio, row.cpu_ratio_low, row.cpu_ratio_high = _paired(
+                ref.cpu_slices, row.cpu_slices, ref.cpu_rate, row.cpu_rate)
+
+
+def _paired(ref: Sequence[float], peer: Sequence[float], ref_rate: float | None,
+            peer_rate: float | None) -> tuple[float | None, float | None, float | None]:
+    """The median of the rounds' ratios of ``ref``'s rate to ``peer``'s, with the lowest and the
+    highest; the overall rates' ratio where a round lacks a rate; None without rates."""
+    if not ref_rate or not peer_rate:
+        return None, None, None
+    pairs = [a / b for a, b in zip(ref, peer, strict=False) if a > 0 and b > 0]
+    if pairs and len(pairs) == len(ref) == len(peer):
+        return statistics.median(pairs), min(pairs), max(pairs)
+    overall = ref_rate / peer_rate
+    return overall, overall, overall
 
 
 def steps_total(benchmarks: Sequence[Benchmark], config: Config) -> int:

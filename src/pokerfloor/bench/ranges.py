@@ -83,6 +83,7 @@ def _table_contender(case: Case) -> Contender:
     def prepare() -> Step:
         calculate = importlib.import_module("pokerfloor.equity.calculate")
         kernels = importlib.import_module("pokerfloor.equity.kernels")
+        equity = importlib.import_module("pokerfloor.equity").equity
         ranges = [calculate.parse_range(r) for r in case.ranges]
         spec = calculate.EquitySpec.make(ranges)
         tally = calculate.table_tally(spec)
@@ -95,7 +96,7 @@ def _table_contender(case: Case) -> Contender:
         credit = math.ceil(float(variance) / PRECISION**2)
 
         def step() -> int:
-            answer = calculate.calculate(ranges)
+            answer = equity(ranges)
             found.append((answer.players[0].equity, credit))
             return credit
 

@@ -10,6 +10,7 @@ compiled by numba (``pip install 'pokerfloor[fast]'``; numpy is required).
 the next street at once, the boards grouped by suit isomorphism (``by_board``).
 """
 
+from pokerfloor.equity.ask import calculate, forget
 from pokerfloor.equity.by_board import BoardEquities, BoardEquity, equity_by_board, equity_by_flop
 from pokerfloor.equity.calculate import (
     BLOCK,
@@ -19,7 +20,6 @@ from pokerfloor.equity.calculate import (
     EquitySpec,
     PlayerEquity,
     Tally,
-    calculate,
     exact_tally,
     result,
     sample_tally,
@@ -46,6 +46,7 @@ __all__ = [
     "equity_by_board",
     "equity_by_flop",
     "exact_tally",
+    "forget",
     "parse_range",
     "result",
     "sample_tally",

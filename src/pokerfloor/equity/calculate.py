@@ -109,25 +109,10 @@ _SPECS: dict[tuple[Any, ...], tuple[tuple[str | Range, ...], EquitySpec]] = {}
 
 def forget() -> None:
     """Empty the caches of questions read and of the arrays made for them (what is kept with
-    each parsed range stays): the benchmark works out its exact answers before the clock and then
-    asks the same questions afresh."""
+    each parsed range stays); ``ask.forget`` empties the short way's too."""
     _SPECS.clear()
     _PICKS.clear()
     _BOARDS_ARRAYS.clear()
-    if _FRESH:
-        _FRESH[0].forget()
-
-
-_FRESH: list[Any] = []
-
-
-def _fresh() -> Any:
-    """``pokerfloor.equity.fresh`` (which needs numpy), imported on the first call and kept."""
-    if not _FRESH:
-        from pokerfloor.equity import fresh
-
-        _FRESH.append(fresh)
-    return _FRESH[0]
 
 
 def _cards_key(cards: CardsLike) -> str | tuple[Any, ...] | None:
@@ -814,15 +799,19 @@ def _outcome_rows(outcomes: list[list[int]]) -> list[int]:
     """``kernels.add_outcomes`` for a few counts, in Python: from each player's pots won with
     ``w`` winners in all (``outcomes[p][w]``), the player's tally columns, one player after the
     other."""
-    share = _kernels().SHARE
+    parts = _PARTS[: len(outcomes) + 1]
     rows: list[int] = []
     for won in outcomes:
         shares = squares = 0
-        for w in range(1, len(won)):
-            shares += won[w] * (share // w)
-            squares += won[w] * (share // w) ** 2
-        rows += [shares, squares, won[1], sum(won[2:]), shares, 0]
+        for part, n in zip(parts, won, strict=True):
+            shares += n * part
+            squares += n * part * part
+        rows += [shares, squares, won[1], sum(won) - won[0] - won[1], shares, 0]
     return rows
+
+
+_PARTS = [0, *(5040 // w for w in range(1, MAX_PLAYERS + 1))]
+"""A pot's share (``kernels.SHARE``, 5,040) split ``w`` ways, for ``w`` from 0 (no pot) to ``MAX_PLAYERS``."""
 
 
 def _fixed_setup(spec: EquitySpec) -> tuple[tuple[Any, ...], float]:
@@ -1192,7 +1181,7 @@ def _choose(spec: EquitySpec, precision: float, exact: bool | None) -> str:
     return min(found, key=lambda m: found[m])
 
 
-def calculate(
+def answer(
     ranges: Sequence[str | Range],
     *,
     board: CardsLike = (),
@@ -1204,20 +1193,10 @@ def calculate(
     seed: int = 0,
     method: str | None = None,
 ) -> Equity:
-    """Each player's equity: ``calculate(["QQ+, AKs", "JJ-99, AQs+"], board="Ah7c2d")``.
-
-    The path is ``choose``'s (``Equity.method`` says which): heads-up hold'em with no board
-    and no dead cards is read exactly from the pre-flop table (unless ``exact=False``);
-    otherwise the faster by ``costs`` of exact enumeration and of sampling to a standard
-    error of ``precision`` (``exact=True`` enumerates, ``exact=False`` samples). Sampling
-    stops once every player's standard error is at most ``precision``, or after ``trials``
-    showdowns. ``method`` names a path of ``METHODS`` outright (``enumeration``: the plain
-    ``exact_tally``).
-    """
-    if method is None and trials >= 1 and board and not dead:  # heads-up on a board, asked afresh
-        fresh: Equity | None = _fresh().answer(ranges, board, dead, game, exact, precision)
-        if fresh is not None:
-            return fresh
+    """``pokerfloor.equity.calculate`` the long way: the question read whole into an
+    ``EquitySpec`` (``EquitySpec.make``, which refuses a wrong one), its path chosen (``choose``)
+    or named (``method``), its tally counted. ``ask.calculate`` sends here every question its
+    short way (``fresh``) does not answer; the arguments are ``ask.calculate``'s."""
     spec = EquitySpec.make(ranges, board=board, dead=dead, game=game)
     if precision <= 0 or trials < 1:
         raise InvalidArgument("precision is positive and trials at least 1")

@@ -1,25 +1,34 @@
-"""Heads-up hold'em on a board, asked afresh: ``calculate``'s sweep without building a question.
+"""Hold'em asked afresh: ``calculate``'s sweep and its paths of fixed hands, without building a question.
 
 A player studying a spot asks a new question each time: the same ranges on another board, or
 another hand against the same range. ``calculate`` reads such a question into an ``EquitySpec``
 (the ranges less the board's cards, each kept as a range of its own, the path chosen, the
 arrays made), which costs as much as the counting on the turn and the river. ``answer`` takes a
-shorter way for the commonest question, heads-up hold'em with a board and no dead cards, whose
-path by ``choose`` is the sweep: the ranges are read whole (each parsed range keeps its arrays
-in ``Range.memo``), the board is read by a table of the cards' names, and the kernels leave out
-the hands the board holds themselves (``kept.sweep_whole``, ``kernels.hand_against_range``).
+shorter way for the commonest questions of hold'em with no dead cards:
+
+- heads-up on a board, two ranges (not both one hand) whose path by ``choose`` is the sweep
+  (``_headsup``): the ranges are read whole (each parsed range keeps its arrays in
+  ``Range.memo``), the board is read by a table of the cards' names, and the kernels leave out
+  the hands the board holds themselves (``kept.sweep_whole``, ``kernels.hand_against_range``);
+- one hand a player, three to nine players on any street or two on a board (``_fixed``), whose
+  path is ``fixed`` or ``boards``: the hands go straight into ``kernels.fixed_hands`` (by the
+  ranks dealt), or ``kernels.boards_first`` where ``choose`` takes the boards' path or the
+  ranks cannot settle it (a flush made with no card to come), as ``calculate`` then does.
+
 The path is still ``choose``'s, looked up by the question's shape (``calculate.shape_key``) in
 the paths chosen lately (the first question of a shape is read the long way to choose it); the
-counts are the sweep's, so the answer is the one ``calculate``'s own path gives, to the last bit
+counts are the path's, so the answer is the one ``calculate``'s own path gives, to the last bit
 (``tests/equity/test_fresh.py``).
 
-Anything else (dead cards, another game, an empty board, three players, a range of one hand
-each, a question that is wrong) goes the long way, which also
-raises the errors: ``answer`` returns None and never raises.
+Anything else (dead cards, another game, heads-up before the flop, ranges of three players, a
+range made by ``Range.without``, a question that is wrong) goes the long way, which also raises
+the errors: ``answer`` returns None and never raises. ``ask.calculate`` asks here first; this
+module imports ``calculate`` and is imported by neither it nor anything below it.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -29,10 +38,12 @@ from pokerfloor.cards import Card, format_cards
 from pokerfloor.equity import kernels
 from pokerfloor.equity.calculate import (
     _CHOICES,
+    MAX_PLAYERS,
     Equity,
     EquitySpec,
     _holdem_arrays,
     _lists_tally_of,
+    _outcome_rows,
     _same_hands,
     _sweep_setup,
     _sweep_sums,
@@ -82,8 +93,8 @@ def _whole(asked: str | Range) -> Range | None:
 
 
 def _board(text: object) -> tuple[list[Card], int] | None:
-    """The board's cards and their bit mask, or None."""
-    if type(text) is not str or not 2 <= len(text) <= 10 or len(text) % 2:
+    """The board's cards and their bit mask (none for an empty text), or None."""
+    if type(text) is not str or len(text) > 10 or len(text) % 2:
         return None
     cards = []
     mask = 0
@@ -132,17 +143,37 @@ def _card_counts(given: Range) -> tuple[list[int], frozenset[int]]:
 def answer(ranges: Sequence[str | Range], board: object, dead: object, game: str, exact: bool | None,
            precision: float) -> Equity | None:
     """``calculate(ranges, board=board, dead=dead, game=game, exact=exact, precision=precision)``
-    where it is heads-up hold'em of two listed ranges (not both one hand) on a board, with no dead
-    cards, whose path is the sweep; None for any other question (``calculate`` answers it)."""
-    if len(ranges) != 2 or game != "holdem" or exact is False or dead not in ((), "") or not precision > 0:
+    where it is hold'em with no dead cards, and either heads-up on a board, two listed ranges
+    (not both one hand) whose path by ``choose`` is the sweep (``_headsup``), or one hand a player,
+    three to nine players on any street or two on a board, whose path is ``fixed``
+    (``_fixed``); None for any other question (``calculate`` answers it)."""
+    if game != "holdem" or exact is False or dead not in ((), "") or not precision > 0:
         return None
     read = _board(board)
     if read is None:
         return None
-    cards, mask = read
-    first, second = _whole(ranges[0]), _whole(ranges[1])
-    if first is None or second is None:
+    players = len(ranges)
+    if players < 2 or players > MAX_PLAYERS:
         return None
+    whole = []
+    for asked in ranges:
+        given = _whole(asked)
+        if given is None:
+            return None
+        whole.append(given)
+    if all(len(given) == 1 for given in whole):
+        if players == 2 and not read[0]:
+            return None  # heads-up before the flop: the pre-flop table's
+        return _fixed(whole, read, board, precision, exact)  # type: ignore[arg-type]
+    if players != 2 or not read[0]:
+        return None
+    return _headsup(ranges, whole[0], whole[1], read, board, precision, exact)  # type: ignore[arg-type]
+
+
+def _headsup(ranges: Sequence[str | Range], first: Range, second: Range, read: tuple[list[Card], int], board: str,
+             precision: float, exact: bool | None) -> Equity | None:
+    """Two listed ranges, not both one hand, on a board: the sweep's answer, or None."""
+    cards, mask = read
     missing = 5 - len(cards)
     sizes = (len(first), len(second))
     if min(sizes) > 1:
@@ -202,8 +233,52 @@ def answer(ranges: Sequence[str | Range], board: object, dead: object, game: str
         tally = _lists_tally_of(2, groups, rows, counts)
         sums, total = _weighted(tally)
         n = tally.showdowns
-    return make_equity("holdem", board, "", players, sums, total, n, exact=True, table=False,  # type: ignore[arg-type]
+    return make_equity("holdem", board, "", players, sums, total, n, exact=True, table=False,
                        method="sweep")
+
+
+def _fixed(hands: list[Range], read: tuple[list[Card], int], board: str, precision: float,
+           exact: bool | None) -> Equity | None:
+    """One hand a player, on any street (two players only on a board): ``fixed_tally``'s answer
+    where ``choose`` takes the ``fixed`` path for the question's shape, ``boards_tally``'s where it
+    takes the ``boards`` path (or ``fixed_tally`` has none: a flush made with no card to come);
+    None where it takes another."""
+    cards, mask = read
+    holes = [given.hands[0][0] for given in hands]
+    held = mask
+    for a, b in holes:
+        held |= 1 << a | 1 << b
+    if held.bit_count() != len(cards) + 2 * len(holes):
+        return None  # two players hold a card, or one a card of the board: the long way says so
+    players = len(hands)
+    classes = (1, 1) if players == 3 else ()  # the sweep of a hand against two (single-hand) ranges
+    shape = shape_key("holdem", cards, (), (1,) * players, (False,) * players, holes, classes)
+    path = _CHOICES.get((shape, precision, exact))
+    if path is None:
+        path = _choose_once(hands, board, precision, exact)
+    if path != "fixed" and path != "boards":
+        return None
+    small, big, suits, at, choose_table = packed_tables()
+    missing = 5 - len(cards)
+    board_cards = np.array([*cards, *[0] * missing], dtype=np.uint8)
+    showdowns = -1
+    if path == "fixed":
+        outcomes = np.zeros((players, players + 1), dtype=np.int64)
+        showdowns = int(kernels.fixed_hands(np.array(holes, dtype=np.int64), board_cards, held, missing,
+                                            choose_table, small, big, suits, at, outcomes))
+    if showdowns >= 0:
+        rows = _outcome_rows(outcomes.tolist())
+    else:  # the boards' path, or a player's flush needs no card to come: ``calculate`` then counts by ``boards_tally``
+        tally = np.zeros((1, players, kernels.COLUMNS), dtype=np.int64)
+        counts = np.zeros(1, dtype=np.int64)
+        one = np.zeros(1, dtype=np.int64)
+        kernels.boards_first(np.array(holes, dtype=np.uint8).reshape(players, 1, 2), np.ones(players, dtype=np.int64),
+                             np.zeros((1, players), dtype=np.int64), one, np.zeros((players, 1), dtype=np.int64),
+                             board_cards, held, missing, False, False, small, big, suits, at, tally, counts)
+        rows, showdowns, path = tally[0].ravel().tolist(), int(counts[0]), "boards"
+    weight = math.prod(given.hands[0][1] for given in hands)
+    return make_equity("holdem", board, "", [(given.text, 1) for given in hands], [weight * float(v) for v in rows],
+                       weight * float(showdowns), showdowns, exact=True, table=False, method=path)
 
 
 def _same(first: Range, second: Range) -> Any:

@@ -3,7 +3,7 @@
 A record keeps how the hand started (the game with its house rules, seats and stacks, the
 button, every forced bet, cards given up front, the dealing mode, ``auto_muck``,
 ``wait_for_runout``, a bomb pot's ante and the number of boards), the cards the deck dealt in
-order, and every input the hand took in order (act, deal, show, muck, add_chips, run_it).
+order, and every input the hand took in order (act, deal, show, muck, add_chips, run_it, kill).
 Fields added since version 1 have defaults, so older records still load. Rebuilding replays
 the inputs on a fresh hand whose deck deals the recorded cards first, so it reaches the
 identical state and, given the same further inputs, goes on identically. A hand dealt from its
@@ -36,6 +36,7 @@ class Replayed(Protocol):
     def add_chips(self, seat: object, chips: object) -> object: ...
     def run_it(self, times: object) -> object: ...
     def run_out(self) -> object: ...
+    def kill(self, seat: object) -> object: ...
     def record(self) -> HandRecord: ...
 
 
@@ -302,6 +303,8 @@ def apply_input(hand: Replayed, entry: Input) -> None:
             hand.run_out()
         else:
             hand.run_it(entry.to)
+    elif kind == "kill":
+        hand.kill(seat)
     else:
         hand.add_chips(seat, entry.to)
 

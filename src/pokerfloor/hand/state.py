@@ -33,6 +33,7 @@ from pokerfloor.hand.types import (
     ACTIONS,
     ANTE_KINDS,
     BLIND_KINDS,
+    DEAD_HAND,
     ORDER_SETTING_KINDS,
     STRADDLE_KINDS,
     Award,
@@ -1353,13 +1354,13 @@ class Hand:
                 why = ruling.message
         self.events.append(out_of_turn.void_event(seat, held, self.street, why))
 
-    def _fold(self, i: int) -> Event:
+    def _fold(self, i: int, note: str = "") -> Event:
         self._folded[i] = True
-        return self._record(i, "fold", None)
+        return self._record(i, "fold", None, note)
 
-    def _record(self, i: int, kind: str, to: int | None) -> Event:
+    def _record(self, i: int, kind: str, to: int | None, note: str = "") -> Event:
         # Event(kind, seat, amount, cards, street, note, seen_by, post)
-        event = _new(Event, (kind, self._seats[i], to, (), self.street, "", (), None))
+        event = _new(Event, (kind, self._seats[i], to, (), self.street, note, (), None))
         self.events.append(event)
         self._round.acted[i] = self._round.level
         if i == self._killer:
@@ -1369,6 +1370,12 @@ class Hand:
             return event
         if self._sleeping is not None and kind != "fold":
             self._entered = True
+        self._pass_on(i)
+        return event
+
+    def _pass_on(self, i: int) -> None:
+        """The action passes on from seat ``i``: to the next seat that needs it, settling an
+        action held for it, or the round is over."""
         nxt = self._next_to_act(i)
         if nxt < 0:
             self._close_round()
@@ -1376,6 +1383,62 @@ class Hand:
             self._turn_to(nxt)
             if self._held and self._to_act >= 0:
                 self._settle_held(self._to_act)
+
+    # ------------------------------------------------------------------ dead hands
+    def kill(self, seat: object) -> Event:
+        """Kill ``seat``'s hand now, whether or not it is its turn: the floor's ruling on a player
+        away from a live hand (TDA 2024 Rules 30 and 31), as when the host removes a player
+        mid-hand. The hand is dead: its cards can win nothing, and the chips it put in stay in
+        the pot (its forced bets too; a stud hand killed before it brings in posts the bring-in
+        first, TDA 2024 Rule 30). The event is a ``fold`` noted ``DEAD_HAND``. In its turn the
+        action passes on as after a fold; out of turn the seat to act keeps the action, unless
+        no one is left for it to bet against; one live hand left wins the pot as after folds. At
+        the end of the round the part of a dead hand's bet nobody called goes back to it, as any
+        uncalled bet does (TDA 2024 Rule 15-B). Refused with ``IllegalAction``, the hand
+        unchanged, when the hand is over (``hand_over``), or (``invalid_action``) the seat is not
+        dealt in, has folded, is all in, or no more betting can happen (``out_of_turn.kill_refusal``)."""
+        event = self._kill(seat)
+        self._inputs.append(Input("kill", event.seat))
+        return event
+
+    def _kill(self, seat: object) -> Event:
+        phase = self._phase
+        if phase == OVER:
+            raise IllegalAction("hand_over", "the hand is over")
+        if not self._dealt_in(seat):
+            raise IllegalAction("invalid_action", f"seat {seat!r} is not dealt in to this hand")
+        i = self._pos[seat]
+        betting_over = self._exposed or self._street_index >= self._rounds
+        refusal = out_of_turn.kill_refusal(
+            seat, folded=self._folded[i], all_in=self._chips.stack[i] == 0, betting_over=betting_over
+        )
+        if refusal is not None:
+            raise refusal
+        self._held.pop(i, None)
+        if i == self._to_act and phase in (BETTING, BRING_IN):
+            if phase == BRING_IN and i == self._bring_in_seat:  # the dead hand's bring-in is posted
+                amount = min(self.game.bring_in, self._chips.stack[i])
+                self._chips.put_in(i, amount)
+                self._round.level = max(self._round.level, self.game.bring_in)
+                self._phase = BETTING
+                self.events.append(_event("bring_in", seat, amount, street=self.street))
+            return self._fold(i, DEAD_HAND)
+        self._folded[i] = True
+        event = out_of_turn.kill_event(seat, self.street)
+        self.events.append(event)
+        if self._folded.count(False) == 1:  # the last live hand wins, as after folds
+            self._awaiting = None
+            self._owed.clear()
+            self._close_round()
+        elif phase == DRAW:
+            self._drawn[i] = True
+            self._next_draw()
+        elif phase == CARDS_DUE:
+            request = self._awaiting
+            if request is not None and request.kind == "holes":
+                self._request_next_deal()  # a dead stud hand is dealt no more cards
+        elif phase == BETTING and not turns.needs_to_act(self._to_act, self._folded, self._chips, self._round):
+            self._pass_on(self._to_act)  # nobody is left for the seat to act to bet against
         return event
 
     # ------------------------------------------------------------------ streets

@@ -54,6 +54,18 @@ def next_to_act(after: int, folded: list[bool], chips: Chips, rnd: Round, killer
     return -1
 
 
+def needs_to_act(j: int, folded: list[bool], chips: Chips, rnd: Round) -> bool:
+    """Whether seat ``j`` needs to act, by the test ``next_to_act`` makes of each seat it passes
+    (asked again when a hand killed out of turn changes who can still act)."""
+    stack, bets = chips.stack, chips.bet
+    if folded[j] or stack[j] == 0:
+        return False
+    others_can_act = able(folded, stack) > 1
+    if bets[j] < rnd.level:
+        return others_can_act or any(b > bets[j] for b in bets)
+    return rnd.acted[j] is None and others_can_act
+
+
 def completing(rnd: Round, structure: str, street_index: int, bring_in: int) -> bool:
     """Whether the wager open is completing: in fixed limit no full bet yet, else a bring-in (and
     short all-ins over it) and no full bet yet (WIKI_BIP bring-in: the next players may call it

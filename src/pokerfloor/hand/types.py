@@ -174,6 +174,11 @@ def face_down(cards: Sequence[object]) -> tuple[Seen, ...]:
     return (FACE_DOWN,) * len(cards)
 
 
+DEAD_HAND = "dead hand"
+"""The note of the ``fold`` event of a hand killed by ``Hand.kill`` (TDA 2024 Rules 30 and 31): a
+fold the seat did not make, possibly out of turn, which a history writes as such."""
+
+
 class Event(NamedTuple):
     """One thing that happened in a hand, in order: posts, deals, actions, awards.
 
@@ -201,7 +206,7 @@ class Event(NamedTuple):
         return self._replace(cards=cards)
 
 
-InputKind = Literal["act", "deal", "show", "muck", "add_chips", "run_it"]
+InputKind = Literal["act", "deal", "show", "muck", "add_chips", "run_it", "kill"]
 INPUT_KINDS: frozenset[str] = frozenset(InputKind.__args__)  # type: ignore[attr-defined]
 
 
@@ -209,7 +214,8 @@ class Input(NamedTuple):
     """One input a hand took, as its record keeps it: ``act`` (``action``, ``to``; a draw's
     discards in ``cards``), ``deal`` (``cards`` to ``seat``, or the board), ``show`` (``cards``
     as shown, or ``None``), ``muck``, ``add_chips`` (``to`` chips), ``run_it`` (``to`` runs; 1
-    when a hand waiting for its run-out was run once)."""
+    when a hand waiting for its run-out was run once), ``kill`` (``seat``'s hand killed:
+    ``Hand.kill``)."""
 
     kind: InputKind
     seat: int | None

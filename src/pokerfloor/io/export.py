@@ -10,7 +10,10 @@ first run's board in the actions, the chips as actually paid over every run in
 ``finishing_stacks`` and ``winnings``, and every run's board in the user-defined fields ``_runs``
 and ``_boards``, so a reader that knows them sees the whole hand; a double board likewise. PHH
 has no bomb pots either: one is written as what it is, antes, no blinds and a pre-flop round
-that every player checks through.
+that every player checks through. Nor can PHH kill a hand (``Hand.kill``), perhaps out of turn: a
+hand killed is written as its seat's fold where it happened (``pN f # dead hand``), and the
+user-defined field ``_dead_hands`` lists the indexes of those folds in ``actions``, which
+``replay`` plays as kills.
 """
 
 from __future__ import annotations
@@ -23,11 +26,11 @@ from typing import Any
 from pokerfloor.cards import Card
 from pokerfloor.errors import InvalidArgument
 from pokerfloor.hand import Event, Hand
-from pokerfloor.hand.types import ANTE_KINDS, ORDER_SETTING_KINDS
+from pokerfloor.hand.types import ANTE_KINDS, DEAD_HAND, ORDER_SETTING_KINDS
 from pokerfloor.hand.view import seen_by
 from pokerfloor.io.conventions import effective, to_money
 from pokerfloor.io.notation import Money
-from pokerfloor.io.phh import EXTENDED_VARIANTS, EXTENSION_FIELD, INF, PHH_VARIANTS, HandHistory
+from pokerfloor.io.phh import DEAD_HANDS_FIELD, EXTENDED_VARIANTS, EXTENSION_FIELD, INF, PHH_VARIANTS, HandHistory
 from pokerfloor.io.replay import Replay
 
 _BETTING = {"fold": "f", "check": "cc", "call": "cc", "bet": "cbr", "raise": "cbr", "complete": "cbr",
@@ -87,6 +90,7 @@ def history_of(hand: Hand, /, *, unit: Decimal = Decimal(1), unknown_stacks: Ite
     limit = game.structure == "fixed_limit"
     stud = game.variant_spec.family == "stud"
     result = hand.result
+    actions, dead = _actions(player, money, *seen_by(hand, seat, full), _bomb_checks(hand, player))
     history = HandHistory(
         variant=variant_code(game.variant, game.structure, extended=True),
         ante_trimming_status=False,
@@ -97,7 +101,7 @@ def history_of(hand: Hand, /, *, unit: Decimal = Decimal(1), unknown_stacks: Ite
         big_bet=money(game.big_bet) if limit else None,
         min_bet=None if limit else money(game.min_bet),
         starting_stacks=tuple(INF if s in unknown else money(hand.starting_stacks[s]) for s in seats),
-        actions=tuple(_actions(player, money, *seen_by(hand, seat, full), _bomb_checks(hand, player))),
+        actions=tuple(actions),
         seats=None if seats == tuple(range(1, count + 1)) else seats,
         finishing_stacks=(None if result is None
                           else tuple(INF if s in unknown else money(result.stacks[s]) for s in seats)),
@@ -107,6 +111,8 @@ def history_of(hand: Hand, /, *, unit: Decimal = Decimal(1), unknown_stacks: Ite
     extension = extension_fields(game, unit)
     if extension:
         given["extra"] = {**dict(given.get("extra", history.extra)), **extension}
+    if dead:
+        given["extra"] = {**dict(given.get("extra", history.extra)), DEAD_HANDS_FIELD: dead}
     if hand.runs > 1:
         runs = {"_runs": hand.runs, "_boards": [_cards(board) for board in hand.boards]}
         given["extra"] = {**dict(given.get("extra", history.extra)), **runs}
@@ -137,8 +143,10 @@ def _actions(
     events: Sequence[Event],
     holes: Mapping[int, Sequence[Card | None]],
     bomb_checks: Sequence[str] = (),
-) -> list[str]:
+) -> tuple[list[str], list[int]]:
+    """The PHH actions of the events, and the indexes among them of the hands killed."""
     actions: list[str] = []
+    dead: list[int] = []
     if not any(e.kind == "deal_hole" and e.note != "draw" for e in events):
         first = _first_holes(holes, events)
         actions += [f"d dh p{player[s]} {_cards(cards)}" for s, cards in first.items() if cards]
@@ -146,9 +154,12 @@ def _actions(
         if event.kind == "bomb_pot":
             actions += bomb_checks
         line = _action(event, player, money)
+        if event.kind == "fold" and event.note == DEAD_HAND:
+            dead.append(len(actions))
+            line += f" # {DEAD_HAND}"
         if line:
             actions.append(line)
-    return actions
+    return actions, dead
 
 
 def _first_holes(held: Mapping[int, Sequence[Card | None]], events: Sequence[Event]) -> dict[int, list[Any]]:

@@ -16,7 +16,7 @@ from typing import Any
 
 from pokerfloor.cards import Card
 from pokerfloor.hand import Event, Hand
-from pokerfloor.hand.types import ANTE_KINDS, brief
+from pokerfloor.hand.types import ANTE_KINDS, DEAD_HAND, brief
 from pokerfloor.hand.view import seen_by
 from pokerfloor.io.conventions import to_money
 from pokerfloor.io.notation import Money
@@ -41,6 +41,9 @@ EXTENSION_FIELD = "pokerfloor_variant"
 name exactly (``_READ_GAMES``): ``"<structure> <variant>"``, as PHH's ``_pokerfloor_variant``
 (docs/imports.md, OHH extensions). A spread-limit game adds ``SPREAD_FIELD``."""
 SPREAD_FIELD = "pokerfloor_spread"
+DEAD_HAND_FIELD = "pokerfloor_dead_hand"
+"""The field, ``true``, of a ``Fold`` action that is a hand killed by the floor (``Hand.kill``),
+perhaps out of turn: read back as PHH's ``DEAD_HANDS_FIELD`` (docs/hand-api.md, "Dead hands")."""
 _BOARD_GAMES = frozenset({"holdem", "short_deck", "omaha", "omaha5", "omaha6", "omaha_hilo", "omaha5_hilo"})
 """The games ``read_ohh`` reads from their extension field: the flop games, whose cards OHH
 writes whole (a stud hand's up cards and a draw's discards are not in an OHH hand yet)."""
@@ -165,6 +168,8 @@ def _rounds(
             entry = {"player_id": ids[seat], "action": label, "amount": money(event.amount)}
         elif event.kind in _ACTIONS and seat is not None:
             entry = {"player_id": ids[seat], "action": _ACTIONS[event.kind]}
+            if event.kind == "fold" and event.note == DEAD_HAND:
+                entry[DEAD_HAND_FIELD] = True
             if event.kind == "bet" and current["street"] == "Preflop":
                 entry["action"] = "Raise"
             to = event.amount
@@ -347,7 +352,7 @@ def _read_action(hand: Any, name: str, action: dict[str, Any], money: Any) -> No
         if action.get("cards"):
             hand.holes[name] = [str(card) for card in _list(action["cards"])]
     elif kind == "Fold":
-        hand.fold(name)
+        hand.fold(name, dead=action.get(DEAD_HAND_FIELD) is True)
     elif kind == "Check":
         hand.check(name)
     elif kind == "Call":

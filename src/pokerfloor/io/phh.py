@@ -77,6 +77,11 @@ EXTENSION_FIELD = "_pokerfloor_variant"
 code for, as ``"<structure> <variant>"`` (``"pot_limit omaha_hilo"``): the file's ``variant`` is
 then an extension code made the spec's way (``EXTENDED_VARIANTS``), read back only with this
 field beside it. A spread-limit game adds ``_spread`` (``[min, max, last]``)."""
+DEAD_HANDS_FIELD = "_dead_hands"
+"""The user field that lists, by their indexes in ``actions``, the folds that are hands killed by
+the floor (``Hand.kill``, TDA 2024 Rules 30 and 31), perhaps out of turn, which PHH has no action
+for: each is written ``pN f # dead hand`` where it happened, and ``replay`` kills the hand there
+(docs/hand-api.md, "Dead hands")."""
 _STRUCTURE_LETTERS = {"fixed_limit": "F", "no_limit": "N", "pot_limit": "P", "half_pot": "H", "spread_limit": "S"}
 _GAME_LETTERS = {"holdem": "T", "short_deck": "S", "omaha": "O", "omaha5": "O5", "omaha6": "O6",
                  "omaha_hilo": "O/8", "omaha5_hilo": "O5/8", "stud": "7S", "stud_hilo": "7S/8", "razz": "R",

@@ -19,6 +19,7 @@ from pokerfloor.cards import Card
 from pokerfloor.errors import IllegalAction, InvalidArgument, PokerfloorError
 from pokerfloor.hand import Event, Hand, Post
 from pokerfloor.hand.dealer import merge_shown
+from pokerfloor.hand.types import brief
 from pokerfloor.io.conventions import (
     Seating,
     chip_unit,
@@ -30,7 +31,7 @@ from pokerfloor.io.conventions import (
     to_money,
 )
 from pokerfloor.io.notation import Action, Money
-from pokerfloor.io.phh import HandHistory
+from pokerfloor.io.phh import DEAD_HANDS_FIELD, HandHistory
 from pokerfloor.rules import Game
 
 
@@ -136,10 +137,16 @@ def replay(history: HandHistory, *, dead_negative_blinds: bool = False, stop: in
     """Replay a history to the end of its actions (or before action ``stop``); raises ``ReplayError``."""
     state = setup(history, dead_negative_blinds=dead_negative_blinds)
     actions = history.parsed_actions()
+    dead = _dead_hands(history, actions)
     for index, action in enumerate(actions[:stop]):
         before = len(state.hand.events)
         try:
-            note = _apply(state, action)
+            if index in dead:
+                assert action.player is not None
+                state.hand.kill(state.seating.seat(action.player))
+                note = "a dead hand (killed)"
+            else:
+                note = _apply(state, action)
         except IllegalAction as error:
             raise ReplayError(history, _players(state, error.message), cause="illegal", index=index,
                               illegal=error) from None
@@ -152,6 +159,17 @@ def replay(history: HandHistory, *, dead_negative_blinds: bool = False, stop: in
         except IllegalAction as error:
             raise ReplayError(history, _players(state, error.message), cause="illegal", illegal=error) from None
     return state
+
+
+def _dead_hands(history: HandHistory, actions: Sequence[Action]) -> frozenset[int]:
+    """The indexes of the folds the file's ``DEAD_HANDS_FIELD`` marks as hands killed."""
+    marked = history.extra.get(DEAD_HANDS_FIELD, [])
+    if not isinstance(marked, list | tuple) or not all(
+        type(k) is int and 0 <= k < len(actions) and actions[k].move == "fold" for k in marked
+    ):
+        raise ReplayError(history, f"{DEAD_HANDS_FIELD} lists the indexes of folds in actions, not "
+                          f"{brief(marked)}", cause="setup")
+    return frozenset(marked)
 
 
 def _players(state: Replay, message: str) -> str:

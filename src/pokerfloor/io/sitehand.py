@@ -17,9 +17,10 @@ from decimal import Decimal
 from typing import Any
 
 from pokerfloor.errors import PokerfloorError
-from pokerfloor.hand.types import brief
+from pokerfloor.hand.types import DEAD_HAND, brief
 from pokerfloor.io.notation import Money
 from pokerfloor.io.phh import (
+    DEAD_HANDS_FIELD,
     MAX_DECIMALS,
     MAX_DIGITS,
     MAX_FILE_BYTES,
@@ -154,8 +155,10 @@ class SiteHand:
             self._add(self._spent, name, amount)
         self._round.clear()
 
-    def fold(self, name: str) -> None:
-        self._actions.append((name, "f"))
+    def fold(self, name: str, *, dead: bool = False) -> None:
+        """A fold; ``dead``: the hand killed by the floor, perhaps out of turn (PHH's
+        ``DEAD_HANDS_FIELD``)."""
+        self._actions.append((name, f"f # {DEAD_HAND}" if dead else "f"))
 
     def check(self, name: str) -> None:
         self._actions.append((name, "cc"))
@@ -272,6 +275,10 @@ class SiteHand:
                 actions.append(f"d dh {player[name]} {text[5:]}")
             else:
                 actions.append(f"{player[name]} {text}")
+        extra = dict(self.extra)
+        dead = [k for k, line in enumerate(actions) if line.endswith(f" f # {DEAD_HAND}")]
+        if dead:
+            extra[DEAD_HANDS_FIELD] = dead
         two = len(names) == 2
 
         def per_player(book: dict[str, Money]) -> tuple[Money, ...] | None:
@@ -315,7 +322,7 @@ class SiteHand:
             day=self.when.day if self.when else None,
             time=self.when.time() if self.when else None,
             time_zone_abbreviation=self.zone or None,
-            extra=dict(self.extra),
+            extra=extra,
             source=source,
             key=self.hand_id or None,
         )

@@ -4,96 +4,33 @@ SQLite (a file, WAL, ``synchronous=FULL``) by default; PostgreSQL through a
 ``postgresql+psycopg://`` URL. Each input is committed before the server says anything about it.
 
 On PostgreSQL several processes share the store, and each table has one owner, the only
-process that writes it. Owning is a lease with a fencing token: a process claims a table by
-taking its advisory lock (held on the process's one lock connection, so the lease ends when the
-process dies) and raising the table's epoch in ``pf_owners``; every write then holds that row
-(``FOR SHARE``) and is made only while the epoch is still the one it claimed. A process whose
-lock went with a PostgreSQL restart, and whose table another process claimed since, can no
-longer write it (``NotOwner``): it hands the table over. ``check_leases`` finds such tables
-without a write, and takes the lock again when nobody else did.
+process that writes it. Owning is a lease with a fencing token (``leases.py``: the table's
+advisory lock and its epoch in ``pf_owners``); every write then holds that row (``FOR SHARE``)
+and is made only while the epoch is still the one it claimed. A process whose lock went with a
+PostgreSQL restart, and whose table another process claimed since, can no longer write it
+(``NotOwner``): it hands the table over. The tables themselves are in ``schema.py``.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
-import logging
 import secrets
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (
-    Column,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    UniqueConstraint,
-    create_engine,
-    delete,
-    event,
-    insert,
-    inspect,
-    select,
-    text,
-    tuple_,
-)
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy import create_engine, delete, event, insert, inspect, select, text, tuple_
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.pool import NullPool
 
-LOG = logging.getLogger("pokerfloor.server")
-metadata = MetaData()
-HEAD = "0005"    # the newest migration in migrations/versions (a test checks it is Alembic's head)
+from pokerfloor.server.leases import Leases
+from pokerfloor.server.schema import HEAD, hand_records, inputs, owners, room_records, tables
+
 CONNECT_SECONDS = 5     # how long a connection to PostgreSQL may take before it fails
-
-tables = Table(
-    "pf_tables",
-    metadata,
-    Column("table_id", String(64), primary_key=True),
-    Column("config", Text, nullable=False),
-    Column("host_hash", String(64), nullable=False),
-)
-
-inputs = Table(
-    "pf_inputs",
-    metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("table_id", String(64), nullable=False, index=True),
-    Column("seq", Integer, nullable=False),
-    Column("body", Text, nullable=False),
-    Column("epoch", Integer, nullable=True),      # the owner's epoch it was written under (0: SQLite)
-    UniqueConstraint("table_id", "seq", name="pf_inputs_table_seq"),
-)
-
-owners = Table(            # each table's lease on PostgreSQL: its owner and epoch, raised by every claim
-    "pf_owners",
-    metadata,
-    Column("table_id", String(64), primary_key=True),
-    Column("epoch", Integer, nullable=False),
-    Column("owner", String(64), nullable=False),
-)
-
-room_records = Table(      # each table's latest RoomRecord (JSON), taken as it was created and as each hand ended
-    "pf_room_records",
-    metadata,
-    Column("table_id", String(64), primary_key=True),
-    Column("seq", Integer, nullable=False),
-    Column("body", Text, nullable=False),
-    Column("input_sha256", String(64), nullable=True),     # of the input it was taken after (its body)
-)
-
-hand_records = Table(      # each finished hand's HandRecord (JSON), numbered from 1 in the session
-    "pf_hand_records",
-    metadata,
-    Column("table_id", String(64), primary_key=True),
-    Column("number", Integer, primary_key=True),
-    Column("body", Text, nullable=False),
-)
 
 
 @dataclass(frozen=True)
@@ -132,41 +69,45 @@ CREATED = _digest("")
 """The ``input_sha256`` of a room record taken as its table was created, after no input."""
 
 
-def _lock_key(table_id: str) -> int:
-    return int.from_bytes(hashlib.sha256(table_id.encode()).digest()[:8], "big", signed=True)
-
-
 Write = tuple[str, int, dict[str, Any], Boundary | None]
 """An input to store: table id, sequence number, the input, and (when it ended a hand) the
 room's record taken after it and the finished hand's record."""
 
 
-def _sqlite_pragmas(connection: Any, _record: object) -> None:
+SYNCHRONOUS = ("full", "normal")
+"""SQLite's ``synchronous`` settings a store may take (``serve --sqlite-synchronous``). ``full``,
+the default: each commit is synced to the disk before anyone hears of its input, so an
+acknowledged action survives a process crash, an OS crash and a power loss. ``normal`` (in WAL
+mode): the WAL is synced only at checkpoints, so a commit survives the process being killed
+(SIGKILL: it is in the OS's cache) but the last commits may be lost, never torn, in an OS crash
+or a power loss; it takes the disk's sync (p50 5.6 ms, p99 16 ms on the development machine)
+out of every action (docs/guide/hosting.md)."""
+
+
+def _sqlite_pragmas(connection: Any, _record: object, synchronous: str = "full") -> None:
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute(f"PRAGMA synchronous={'NORMAL' if synchronous == 'normal' else 'FULL'}")
     cursor.close()
 
 
-class Store:
-    """Tables and their inputs. ``url`` is a SQLAlchemy URL (``sqlite:///path.db`` by default)."""
+class Store(Leases):
+    """Tables and their inputs. ``url`` is a SQLAlchemy URL (``sqlite:///path.db`` by default);
+    ``synchronous``, a SQLite store's sync on each commit (``SYNCHRONOUS``)."""
 
-    def __init__(self, url: str = "sqlite:///pokerfloor.db") -> None:
+    def __init__(self, url: str = "sqlite:///pokerfloor.db", *, synchronous: str = "full") -> None:
+        if synchronous not in SYNCHRONOUS:
+            raise ValueError(f"synchronous is one of {SYNCHRONOUS}, not {synchronous!r}")
         self.url = url
         postgres = url.startswith("postgresql")
         # On PostgreSQL a pooled connection is tested before use (a restart left it dead).
         more: dict[str, Any] = {"pool_pre_ping": True, "connect_args": {"connect_timeout": CONNECT_SECONDS}}
-        self.engine: Engine = create_engine(url, future=True, **(more if postgres else {}))
-        if self.engine.dialect.name == "sqlite":
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+        engine = create_engine(url, future=True, **(more if postgres else {}))
+        if engine.dialect.name == "sqlite":
+            event.listen(engine, "connect", functools.partial(_sqlite_pragmas, synchronous=synchronous))
+        super().__init__(engine, create_engine(url, future=True, poolclass=NullPool, **more) if postgres else None,
+                         secrets.token_hex(8))
         self.migrate()
-        self.owner = secrets.token_hex(8)       # this process, in ``pf_owners``
-        self.epochs: dict[str, int] = {}        # table -> the epoch this process claimed it at
-        self._lock: Connection | None = None    # the one connection holding this process's table locks
-        self._leases = threading.Lock()         # the lock connection is used by the loop and by threads
-        self._lost: list[str] = []              # tables found lost, not yet reported by ``check_leases``
-        self._lock_engine: Engine | None = (
-            create_engine(url, future=True, poolclass=NullPool, **more) if postgres else None)
 
     def migrate(self) -> None:
         """Bring the schema to the newest Alembic revision (``migrations/versions``); a store
@@ -319,126 +260,6 @@ class Store:
             ).all()
         return [json.loads(row[0]) for row in rows]
 
-    def claim(self, table_id: str) -> bool:
-        """Own a table: on PostgreSQL its advisory lock, held on this process's lock connection
-        until the process ends (another process takes the table over when this one dies), and
-        a new epoch in ``pf_owners``, which every write of this process checks from now on
-        (``write_many``); SQLite is one process."""
-        if self._lock_engine is None:
-            return True
-        with self._leases:
-            if table_id in self.epochs:
-                return True
-            try:
-                lock = self._lock_connection()
-                got = lock.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": _lock_key(table_id)}).scalar()
-                lock.commit()
-            except DBAPIError:
-                self._drop_lock_connection()    # gone with its locks: ``check_leases`` takes them again
-                raise
-            if not got:
-                return False
-            try:
-                with self.engine.begin() as db:
-                    epoch = db.execute(
-                        text("INSERT INTO pf_owners (table_id, epoch, owner) VALUES (:t, 1, :o) "
-                             "ON CONFLICT (table_id) DO UPDATE SET epoch = pf_owners.epoch + 1, owner = :o "
-                             "RETURNING epoch"), {"t": table_id, "o": self.owner}).scalar_one()
-            except BaseException:
-                self._unlock(table_id)
-                raise
-            self.epochs[table_id] = int(epoch)
-            return True
-
-    def _lock_connection(self) -> Connection:
-        """The connection holding this process's locks; a new one if it went, with the locks of
-        the tables this process runs taken again on it (``_relock``: those claimed by another
-        meanwhile are reported by the next ``check_leases``)."""
-        if self._lock is None:
-            assert self._lock_engine is not None
-            self._lock = self._lock_engine.connect()
-            if self.epochs:
-                self._lost.extend(self._relock(self._lock))
-        return self._lock
-
-    def _unlock(self, table_id: str) -> None:
-        if self._lock is not None:
-            try:
-                self._lock.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": _lock_key(table_id)})
-                self._lock.commit()
-            except DBAPIError:
-                self._drop_lock_connection()
-
-    def _drop_lock_connection(self) -> None:
-        if self._lock is not None:
-            try:
-                self._lock.invalidate()
-                self._lock.close()
-            except Exception:       # a connection already gone
-                LOG.debug("the lock connection did not close", exc_info=True)
-            self._lock = None
-
-    def release(self, table_id: str) -> None:
-        """This process no longer runs the table (unloaded, or lost): its lock is let go."""
-        with self._leases:
-            if self.epochs.pop(table_id, None) is not None:
-                self._unlock(table_id)
-
-    def owns(self, table_id: str) -> bool:
-        return self._lock_engine is None or table_id in self.epochs
-
-    def check_leases(self) -> list[str]:
-        """The tables this process has lost (another process claimed them since): each is
-        released here. When the lock connection went (PostgreSQL restarted), the locks are taken
-        again on a new one, and a table stays this process's only if nobody claimed it meanwhile
-        (its epoch is still ours). While the database cannot be reached nothing is decided:
-        the writes are fenced all the same."""
-        if self._lock_engine is None:
-            return []
-        with self._leases:
-            lost, self._lost = self._lost, []
-            if not self.epochs:
-                return lost
-            try:
-                if self._lock is not None:
-                    self._lock.execute(text("SELECT 1")).scalar()
-                    self._lock.commit()
-                    return lost
-            except DBAPIError:
-                self._drop_lock_connection()
-            try:
-                self._lock_connection()
-            except DBAPIError as failed:
-                self._drop_lock_connection()
-                LOG.warning("the store cannot be reached to check this process's tables (%s)", failed.orig)
-            lost, self._lost = lost + self._lost, []
-            return lost
-
-    def _relock(self, lock: Connection) -> list[str]:
-        """Take again, on a new lock connection, the locks of the tables this process runs; the
-        tables another process claimed meanwhile (or holds now) are let go and returned."""
-        with self.engine.connect() as db:
-            claimed = dict(db.execute(select(owners.c.table_id, owners.c.epoch).where(owners.c.owner == self.owner)
-                                      ).all())
-        lost = []
-        for table_id, epoch in list(self.epochs.items()):
-            got = lock.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": _lock_key(table_id)}).scalar()
-            lock.commit()
-            if got and claimed.get(table_id) == epoch:
-                continue
-            if got:
-                self._unlock(table_id)
-            del self.epochs[table_id]
-            lost.append(table_id)
-        if lost:
-            LOG.warning("the store was away and %d of this process's tables were claimed by another since: %s",
-                        len(lost), ", ".join(lost))
-        return lost
-
     def close(self) -> None:
-        with self._leases:
-            self.epochs.clear()
-            self._drop_lock_connection()
-        if self._lock_engine is not None:
-            self._lock_engine.dispose()
+        self._close_leases()
         self.engine.dispose()

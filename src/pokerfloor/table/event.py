@@ -3,8 +3,9 @@
 The event seats its entries by a random draw (TDA 2024 Rule 7), takes late registrations and
 re-entries into the same seat pool (Rule 8), breaks tables in a fixed order (highest number
 first) with the 2-step draw (Rule 10), balances them from the big blind to the worst position
-(Rule 11), halts a short table (Rule 11-D, a house option), plays hand-for-hand at the bubble,
-places players out in the same hand by their chips at its start, races chips at scheduled
+(Rule 11), halts a short table (Rule 11-D, a house option), plays hand-for-hand at the bubble
+(RP-8; before every pay jump too, a house option), places players out in the same hand by their
+chips at its start (those out on the hands finished at the announcement sharing, RP-8-A), races chips at scheduled
 colour-ups (Rule 24), runs levels in minutes or hands for the whole event (Rule 23) with breaks,
 pays rebuys, add-ons, bounties and progressive knockouts, and pays every unit of the prize pool
 (``payouts.prize_table``) or a deal (ICM or chip chop). Every ruling is a ``FloorEvent`` in
@@ -38,7 +39,7 @@ from pokerfloor.table.table import Table
 from pokerfloor.table.tournament import Level
 
 R_LEVELS = cite.NEW_LEVEL
-R_BUSTS = cite.BUSTS
+R_BUSTS = floor.R_BUSTS
 TABLE_KEEP_HANDS = 1    # each table's events and ledger kept (and recorded): restoring needs only the hand in play
 
 
@@ -55,6 +56,8 @@ class MultiTableTournament:
     ``progressive`` the percent of a bounty paid to the eliminator (the rest goes on their own
     head; 0 pays it all: a plain knockout); ``colour_ups`` ``(level, old chip, new chip)``;
     ``hand_for_hand`` how many players above the money hand-for-hand starts (0 never);
+    ``hand_for_hand_jumps`` plays it before every pay jump in the money too (a house option);
+    ``hand_for_hand_minutes`` the level clock's minutes a hand-for-hand hand (RP-8: 2, at most 3);
     ``halt_short`` Rule 11-D; ``final_redraw`` redraws the seats at the final table."""
 
     def __init__(
@@ -82,6 +85,8 @@ class MultiTableTournament:
         hand_for_hand: int = 1,
         halt_short: bool = True,
         final_redraw: bool = True,
+        hand_for_hand_jumps: bool = False,
+        hand_for_hand_minutes: int = 2,
     ) -> None:
         if not isinstance(game, Game | Rotation):
             raise InvalidArgument(f"an event deals a Game or a Rotation, not {game!r}")
@@ -93,12 +98,15 @@ class MultiTableTournament:
                  "late_until": late_until, "reentries": reentries, "rebuys_until": rebuys_until,
                  "rebuy_price": rebuy_price, "add_on_level": add_on_level, "add_on_stack": add_on_stack,
                  "add_on_price": add_on_price, "bounty": bounty, "progressive": progressive,
-                 "hand_for_hand": hand_for_hand}
+                 "hand_for_hand": hand_for_hand, "hand_for_hand_minutes": hand_for_hand_minutes}
         for name, value in whole.items():
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise InvalidArgument(f"{name} is a whole number, not {value!r}")
-        if starting_stack < 1 or unit < 1 or seats < 2 or progressive > 100:
-            raise InvalidArgument("a starting stack and a unit of at least 1, 2 seats or more, progressive at most 100")
+        if starting_stack < 1 or unit < 1 or seats < 2 or progressive > 100 or hand_for_hand_minutes > 3:
+            raise InvalidArgument("a starting stack and a unit of at least 1, 2 seats or more, progressive at most"
+                                  " 100, at most 3 minutes a hand-for-hand hand (RP-8-B)")
+        if not all(isinstance(x, bool) for x in (halt_short, final_redraw, hand_for_hand_jumps)):
+            raise InvalidArgument("halt_short, final_redraw and hand_for_hand_jumps are True or False")
         prize_table(0, tuple(payouts), 1)
         for ups in colour_ups:
             if len(ups) != 3 or ups[1] < 1 or ups[2] <= ups[1] or ups[2] % ups[1]:
@@ -108,7 +116,8 @@ class MultiTableTournament:
         self.options = Options(starting_stack, seats, buy_in, tuple(payouts), unit, late_until, reentries,
                                rebuys_until, rebuy_price, add_on_level, add_on_stack, add_on_price, bounty,
                                progressive, tuple(tuple(u) for u in colour_ups),  # type: ignore[misc]
-                               hand_for_hand, halt_short, final_redraw)
+                               hand_for_hand, halt_short, final_redraw, hand_for_hand_jumps,
+                               hand_for_hand_minutes)
         self.rng = rng
         self.clock: Callable[[], float] = clock if clock is not None else ManualClock()
         self.tables: dict[int, Table] = {}
@@ -193,10 +202,10 @@ class MultiTableTournament:
 
     @property
     def hand_for_hand(self) -> bool:
-        """Hand-for-hand (HAND_FOR_HAND): more than one table, the money ``hand_for_hand``
-        eliminations away or less."""
-        left, paid = self._alive, self.places_paid
-        return len(self.tables) > 1 and paid < left <= paid + self.options.hand_for_hand and not self._open()
+        """Hand-for-hand (TDA 2024 RP-8): more than one table, the money ``hand_for_hand``
+        eliminations away or less (or, with ``hand_for_hand_jumps``, a pay jump in the money)."""
+        return len(self.tables) > 1 and not self._open() and floor.hand_for_hand_due(
+            self._alive, self.prizes(), self.options.hand_for_hand, jumps=self.options.hand_for_hand_jumps)
 
     @property
     def is_over(self) -> bool:
@@ -397,8 +406,9 @@ class MultiTableTournament:
                 done = s.on_break_since is not None and now - s.on_break_since >= 60.0 * level.minutes
             elif level.hands is not None:
                 done = max(s.level_hands.values(), default=0) >= level.hands
-            else:
-                done = level.minutes is not None and now - s.level_since >= 60.0 * level.minutes
+            else:               # the clock stands during a hand-for-hand round (RP-8-B to D)
+                ran = (now if s.round_since is None else s.round_since) - s.level_since
+                done = level.minutes is not None and ran >= 60.0 * level.minutes
             if not done:
                 return
             s.level += 1
@@ -464,6 +474,7 @@ class MultiTableTournament:
             return []
         if self.on_break:
             return []
+        self._close_announced()
         self.settle()
         breaking = self._breaking()
         if self._s.in_round:                # a table broken or left alone in the round deals no more in it
@@ -473,11 +484,11 @@ class MultiTableTournament:
             if not self._s.in_round:
                 if any(not self.between_hands(no) for no in self.tables):
                     return []
-                self._s.in_round = True
+                self._s.in_round, self._s.round_since = True, self.clock()
                 most = max(self._counts().values())
                 self._s.round_open = [no for no in self.tables if self._may_deal(no, breaking, most)]
                 self._say("hand_for_hand", "hand-for-hand: every table deals one hand, then waits for the others",
-                          cite.HAND_FOR_HAND)
+                          floor.R_HAND_FOR_HAND)
             return [no for no in self._s.round_open if self.between_hands(no)]
         most = max(self._counts().values())
         return [no for no in self.tables if self._may_deal(no, breaking, most)]
@@ -530,6 +541,7 @@ class MultiTableTournament:
         if hand is None or not hand.is_over or no not in self._s.dealt:
             return False
         table.end_hand()
+        due = self.hand_for_hand
         dealt = self._s.dealt.pop(no)
         busts = []
         for seat, entry in dealt.items():
@@ -555,20 +567,49 @@ class MultiTableTournament:
         if self._s.in_round:
             self._s.round_busts += [(entry, chips) for _, entry, chips in busts]
             self._close_round()
+        elif no in self._s.announced:
+            self._s.announced_busts += [(entry, chips) for _, entry, chips in busts]
+            self._s.announced.remove(no)
+            self._close_announced()
         elif busts:
             self._s.out.append([(entry, chips) for _, entry, chips in busts])
+            if not due and self.hand_for_hand:
+                self._announce()
         if len(table.seats) == 0 and len(self.tables) > 1:
             del self.tables[no]
         self.settle()
         return True
 
+    def _announce(self) -> None:
+        """Hand-for-hand is announced (RP-8-A): the tables finish the hands they are on; players out
+        on those hands who break into the money share the places they reach."""
+        self._s.announced = sorted(self._s.dealt)
+        self._say("hand_for_hand", "hand-for-hand from the next hand: the tables finish the hands they are on"
+                  + (f" (tables {', '.join(map(str, self._s.announced))}); players out on them who break into the"
+                     " money share the places they reach" if self._s.announced else ""), floor.R_CURRENT_HAND)
+
+    def _close_announced(self) -> None:
+        """Once the hands being finished at the announcement are over, their players out are
+        placed together; if they break into the money, they share the places (RP-8-A)."""
+        s = self._s
+        s.announced = [no for no in s.announced if no in s.dealt]
+        if not s.announced and s.announced_busts:
+            if self._alive < self.places_paid < self._alive + len(s.announced_busts):
+                s.shared.append(len(s.out))
+            s.out.append(s.announced_busts)
+            s.announced_busts = []
+
     def _close_round(self) -> None:
         """A hand-for-hand round is over once every table in it has dealt and ended its hand: the
-        players out in it are placed together, as if out in one hand."""
-        if self._s.in_round and not self._s.round_open and all(self.between_hands(n) for n in self.tables):
-            if self._s.round_busts:
-                self._s.out.append(self._s.round_busts)
-            self._s.round_busts, self._s.in_round = [], False
+        players out in it are placed together, as if out in one hand; the level clock counts the
+        round as ``hand_for_hand_minutes`` (RP-8-B to D), not the time it took."""
+        s = self._s
+        if s.in_round and not s.round_open and all(self.between_hands(n) for n in self.tables):
+            if s.round_busts:
+                s.out.append(s.round_busts)
+            if s.round_since is not None and s.level_since <= s.round_since:
+                s.level_since += self.clock() - s.round_since - 60.0 * self.options.hand_for_hand_minutes
+            s.round_busts, s.in_round, s.round_since = [], False, None
 
     def _pay_bounty(self, no: int, hand: Hand, seat: int, entry: str) -> None:
         """The bounty on a player out goes to who won the last pot the player was in (BOUNTY),
@@ -576,24 +617,9 @@ class MultiTableTournament:
         clockwise from the button; a progressive knockout pays its share and puts the rest on
         the eliminator's head (PROGRESSIVE_BOUNTY), carried with them to any table."""
         e = self.entries[entry]
-        result = hand.result
-        if not e.bounty or result is None:
+        if not e.bounty or hand.result is None:
             return
-        pots = [a for a in result.awards if seat in a.eligible]
-        last = max((a.pot for a in pots), default=None)
-        won: dict[int, int] = {}
-        for award in pots:
-            if award.pot == last:
-                for s, chips in award.winners.items():
-                    if chips > 0 and s != seat:
-                        won[s] = won.get(s, 0) + chips
-        if not won:
-            return
-        size = self.tables[no].size
-        order = sorted(won, key=lambda s: (-won[s], (s - hand.button_seat - 1) % size))
-        share, odd = divmod(e.bounty, len(order))
-        for k, s in enumerate(order):
-            amount = share + (1 if k < odd else 0)
+        for s, amount in floor.bounty_shares(hand, seat, e.bounty, self.tables[no].size):
             winner = self.entries[self.tables[no].seats[s].player_id]
             paid = amount * self.options.progressive // 100 if self.options.progressive else amount
             winner.won += paid
@@ -700,21 +726,16 @@ class MultiTableTournament:
         why = "by position (stud)" if stud else ("due the big blind next" if seat_from == next_bb else "by seat")
         if frozen is not None and seat_from == next_bb:
             why += " were the game hold'em, the button frozen"
-        self._move(entry, receiver, seat_to, floor.R_BALANCING, f"{why}, from table {sender} seat {seat_from}"
+        rule = floor.R_BALANCING if frozen is None else cite.MIXED_BALANCING
+        self._move(entry, receiver, seat_to, rule, f"{why}, from table {sender} seat {seat_from}"
                    f" to the worst position, cite {cite.BALANCING_TABLE}")
         return True
 
     def _frozen(self, table: Table) -> tuple[int, int] | None:
-        """In a mix whose next hand is a stud game: the blinds a hold'em hand would have with the
-        button the table froze for it (TDA 2024 Rule 11-B: where a hold'em hand would have it
-        after the last hold'em hand; the next stud hand's button), else ``None``."""
-        if not isinstance(self.game, Rotation) or table.positions is None or table.game.variant_spec.family != "stud":
-            return None
-        try:
-            button = table.preview().button_seat
-        except NotEnoughPlayers:
-            return None
-        return floor.frozen_blinds(table.size, list(table.seats), button)
+        """In a mix whose next hand is a stud game: the blinds a hold'em hand would have now, the
+        button frozen (TDA 2024 Rule 11-B, by the dead button of Rule 32: ``Table.would_be_blinds``),
+        else ``None``."""
+        return table.would_be_blinds() if isinstance(self.game, Rotation) else None
 
     def _move(self, entry: str, to: int, seat: int, rule: str, why: str) -> None:
         e = self.entries[entry]
@@ -732,34 +753,19 @@ class MultiTableTournament:
         hand-for-hand round) finish by their chips at its start, the more chips higher; equal
         stacks share the places and split their prizes (odd units to the first of them by
         entry); a deal pays its amounts to the players left, placed by chips."""
-        total = len(self.entries)
-        placed: list[tuple[str, int]] = []
-        below = total
-        for group in self._s.out:
-            for entry, chips in group:
-                better = sum(1 for _, c in group if c > chips)
-                placed.append((entry, below - len(group) + 1 + better))
-            below -= len(group)
+        placed = floor.places_out(self._s.out, self._s.shared, len(self.entries))
         if self._s.deal is not None:
             stacks = {e: self._stack(e) for e in self.left}
             for entry in stacks:
                 placed.append((entry, 1 + sum(1 for c in stacks.values() if c > stacks[entry])))
         elif self.is_over and self.left:
             placed.append((self.left[0], 1))
-        prizes = self.prizes()
-        by_place: dict[int, list[str]] = {}
-        for entry, place in placed:
-            by_place.setdefault(place, []).append(entry)
         out = []
-        for place, tied in sorted(by_place.items()):
-            total_prize = sum(prizes.get(p, 0) for p in range(place, place + len(tied)))
-            share, odd = divmod(total_prize, len(tied))
-            for k, entry in enumerate(sorted(tied, key=lambda x: int(x[1:]))):
-                e = self.entries[entry]
-                prize = share + (1 if k < odd else 0)
-                if self._s.deal is not None and entry in self._s.deal:
-                    prize = self._s.deal[entry]
-                out.append(Place(entry, e.player, place, prize, e.won))
+        for entry, place, prize in floor.split_prizes(placed, self.prizes()):
+            e = self.entries[entry]
+            if self._s.deal is not None and entry in self._s.deal:
+                prize = self._s.deal[entry]
+            out.append(Place(entry, e.player, place, prize, e.won))
         return tuple(out)
 
     def _stack(self, entry: str) -> int:

@@ -27,6 +27,8 @@ EVENT_RECORD_FORMAT = "pokerfloor-event"
 EVENT_RECORD_VERSION = 1
 
 _INT_KEYED = ("level_hands", "table_level", "raced")
+# Options and state added after version 1 (with the values records made before them meant).
+_LATER_OPTIONS = {"hand_for_hand_jumps": False, "hand_for_hand_minutes": 2}
 
 if TYPE_CHECKING:       # the event's module imports this one to save and restore itself
     from pokerfloor.table.event import MultiTableTournament
@@ -75,7 +77,8 @@ def event_from(
         game = (Rotation(tuple(plain.game_from(g) for g in made["rotation"]), made["per"])
                 if "rotation" in made else plain.game_from(made["game"]))
         levels = [Break(x["break"]) if "break" in x else Level(**x["level"]) for x in data["levels"]]
-        options = Options(**{f.name: data["options"][f.name] for f in fields(Options)})
+        made_options = {**_LATER_OPTIONS, **data["options"]}
+        options = Options(**{f.name: made_options[f.name] for f in fields(Options)})
         rng = rec.rng_from(data["rng"])
         assert isinstance(rng, random.Random)
         if clock is None:
@@ -94,7 +97,8 @@ def event_from(
         state["dealt"] = {int(no): {int(seat): entry for seat, entry in seats.items()}
                           for no, seats in state["dealt"].items()}
         state["out"] = [[(entry, chips) for entry, chips in group] for group in state["out"]]
-        state["round_busts"] = [(entry, chips) for entry, chips in state["round_busts"]]
+        for name in ("round_busts", "announced_busts"):
+            state[name] = [(entry, chips) for entry, chips in state.get(name, [])]
         event._s = _State(**state)
         problem = event_problem(event)
     except RecordError:
@@ -147,7 +151,7 @@ def event_problem(event: MultiTableTournament) -> str:
     if event._alive != (len(seated) if s.started else sum(not e.out for e in entries.values())) or (
             s.started and not s.deal and not seated and event._alive):
         return "the entries in play are not the players seated"
-    placed = [entry for group in s.out for entry, chips in group]
+    placed = [entry for group in (*s.out, s.round_busts, s.announced_busts) for entry, chips in group]
     if sorted(placed) != sorted(k for k, e in entries.items() if e.out) or not all(
             _whole(chips) for group in s.out for _, chips in group):
         return "the entries out are not placed once each"
@@ -163,8 +167,13 @@ def event_problem(event: MultiTableTournament) -> str:
     listed = (*s.round_open, *s.halted, *s.table_level, *s.level_hands, *s.raced)
     if any(no not in tables for no in (*s.round_open, *s.halted)) or not all(_whole(no) for no in listed):
         return "the event names a table it does not have"
-    if any(entry not in entries or not _whole(chips) for entry, chips in s.round_busts):
+    if any(entry not in entries or not _whole(chips) for entry, chips in (*s.round_busts, *s.announced_busts)):
         return "a bust of this round is not an entry"
+    if not all(_whole(no) and no in s.dealt for no in s.announced) or not all(
+            _whole(k) and k < len(s.out) for k in s.shared) or (s.announced_busts and not s.announced):
+        return "the hands being finished at hand-for-hand's announcement are not the tables' hands in play"
+    if s.round_since is not None and (not s.in_round or not isinstance(s.round_since, int | float)):
+        return "the hand-for-hand round's start is not a time of a round in play"
     if s.deal is not None and (not isinstance(s.deal, dict) or any(
             k not in entries or not _whole(v) for k, v in s.deal.items())):
         return "the deal pays entries the event does not have"

@@ -74,6 +74,8 @@ class Options:
     hand_for_hand: int = 1
     halt_short: bool = True
     final_redraw: bool = True
+    hand_for_hand_jumps: bool = False
+    hand_for_hand_minutes: int = 2
 
 
 @dataclass(slots=True)
@@ -88,7 +90,11 @@ class _State:
     round_open: list[int] = field(default_factory=list)
     round_busts: list[tuple[str, int]] = field(default_factory=list)
     in_round: bool = False
+    round_since: float | None = None
+    announced: list[int] = field(default_factory=list)
+    announced_busts: list[tuple[str, int]] = field(default_factory=list)
     out: list[list[tuple[str, int]]] = field(default_factory=list)
+    shared: list[int] = field(default_factory=list)
     dealt: dict[int, dict[int, str]] = field(default_factory=dict)
     halted: list[int] = field(default_factory=list)
     issued: int = 0

@@ -15,6 +15,13 @@
   impacted (Rule 11-D; by the Illustration Addendum, once the seat the big blind moves to next
   is empty).
 - ``chip_race``: the race at a scheduled colour-up (Rule 24).
+- ``hand_for_hand_due``: whether the next players out may finish at places paid differently
+  (hand-for-hand at the bubble, RP-8; before every pay jump too, a house option).
+- ``places_out``: the places of the players out, group by group (one hand, or one
+  hand-for-hand round): by their chips at its start, the more chips higher, equal stacks
+  sharing; a group that shares (players out on the hands finished at the announcement who
+  break into the money, RP-8-A) shares all its places.
+- ``split_prizes``: the prizes of places shared, split evenly, odd units to the first by entry.
 """
 
 from __future__ import annotations
@@ -26,12 +33,18 @@ from dataclasses import dataclass
 from pokerfloor import citations as cite
 from pokerfloor.cards import FULL_DECK, Card, Deck
 from pokerfloor.errors import InvalidArgument
+from pokerfloor.hand import Hand
 
 R_SEATING = cite.RANDOM_SEATING
 R_BREAKING = cite.BREAKING
 R_BALANCING = cite.BALANCING
 R_HALTING = cite.HALTING
 R_CHIP_RACE = cite.CHIP_RACE
+R_HAND_FOR_HAND = cite.HAND_FOR_HAND
+R_CURRENT_HAND = cite.HAND_FOR_HAND_CURRENT
+R_H4H_CLOCK = cite.HAND_FOR_HAND_CLOCK
+R_PAY_JUMPS = cite.HAND_FOR_HAND_JUMPS
+R_BUSTS = cite.BUSTS
 
 SeatCard = tuple[int, int]
 """A seat card: (table number, seat number)."""
@@ -100,16 +113,6 @@ def player_to_move(size: int, taken: Sequence[int], next_big_blind: int | None, 
     raise AssertionError("unreachable: some seat is taken")
 
 
-def frozen_blinds(size: int, taken: Sequence[int], button: int) -> tuple[int, int]:
-    """The small and big blind a hold'em hand would have with the button frozen at ``button``
-    during the stud games of a mix (TDA 2024 Rule 11-B; ``MIXED_BALANCING``): the next two
-    players after it (heads-up, the button and the other player)."""
-    after = [s for s in clockwise_from(button, size) if s in taken and s != button]
-    if len(after) < 2:
-        return button, (after[0] if after else button)
-    return after[0], after[1]
-
-
 def halted(size: int, taken: Sequence[int], most: int, big_blind: int | None, *, stud: bool = False) -> bool:
     """Whether play halts at a table of ``len(taken)`` players when the longest has ``most``
     (R_HALTING): 3 or more short, and its blinds impacted: the seat after the last big blind, the
@@ -169,3 +172,69 @@ def chip_race(stacks: Mapping[int, int], old: int, new: int, rng: random.Random)
     for seat in saved:
         after[seat] = new
     return Race(old, new, odd, cards, winners, saved, after)
+
+
+def hand_for_hand_due(left: int, prizes: Mapping[int, int], within: int, *, jumps: bool = False) -> bool:
+    """Whether a multi-table event of ``left`` players plays hand-for-hand (R_HAND_FOR_HAND):
+    the money (the last place in ``prizes``) is ``within`` players out away or less; with
+    ``jumps`` (R_PAY_JUMPS, a house option) also when the next ``within`` players out finish at
+    places paid differently."""
+    paid = len(prizes)
+    if within < 1 or left < 2:
+        return False
+    if paid < left <= paid + within:
+        return True
+    if not jumps or left > paid:
+        return False
+    reach = [prizes.get(place, 0) for place in range(max(1, left - within), left + 1)]
+    return len(set(reach)) > 1
+
+
+def places_out(groups: Sequence[Sequence[tuple[str, int]]], shared: Sequence[int], entries: int) -> list[
+        tuple[str, int]]:
+    """``(entry, place)`` of every player out, ``groups`` in the order they went out, each group
+    the players out in one hand (or one hand-for-hand round) with their chips at its start: the
+    more chips, the higher the place (R_BUSTS); equal stacks share a place. The groups whose
+    index is in ``shared`` (R_CURRENT_HAND) share one place, whatever their chips."""
+    placed: list[tuple[str, int]] = []
+    below = entries
+    for index, group in enumerate(groups):
+        for entry, chips in group:
+            better = 0 if index in shared else sum(1 for _, c in group if c > chips)
+            placed.append((entry, below - len(group) + 1 + better))
+        below -= len(group)
+    return placed
+
+
+def split_prizes(placed: Sequence[tuple[str, int]], prizes: Mapping[int, int]) -> list[tuple[str, int, int]]:
+    """``(entry, place, prize)``, best place first: players sharing a place share the prizes
+    of the places they cover (R_BUSTS), odd units going to the first of them by entry number."""
+    by_place: dict[int, list[str]] = {}
+    for entry, place in placed:
+        by_place.setdefault(place, []).append(entry)
+    out = []
+    for place, tied in sorted(by_place.items()):
+        total = sum(prizes.get(p, 0) for p in range(place, place + len(tied)))
+        share, odd = divmod(total, len(tied))
+        for k, entry in enumerate(sorted(tied, key=lambda x: int(x[1:]))):
+            out.append((entry, place, share + (1 if k < odd else 0)))
+    return out
+
+
+def bounty_shares(hand: Hand, seat: int, bounty: int, size: int) -> list[tuple[int, int]]:
+    """``(seat, amount)`` of the ``bounty`` on the player out at ``seat`` in the ended ``hand``
+    (``cite.BOUNTY``): it goes to who won the last pot the player was in, split between its
+    winners as the pot's odd chips went: the bigger share first, then clockwise from the button
+    at a table of ``size`` seats."""
+    result = hand.result
+    pots = [] if result is None else [a for a in result.awards if seat in a.eligible]
+    last = max((a.pot for a in pots), default=None)
+    won: dict[int, int] = {}
+    for award in pots:
+        if award.pot == last:
+            for s, chips in award.winners.items():
+                if chips > 0 and s != seat:
+                    won[s] = won.get(s, 0) + chips
+    order = sorted(won, key=lambda s: (-won[s], (s - hand.button_seat - 1) % size))
+    share, odd = divmod(bounty, len(order)) if order else (0, 0)
+    return [(s, share + (1 if k < odd else 0)) for k, s in enumerate(order)]

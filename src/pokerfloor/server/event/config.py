@@ -113,7 +113,7 @@ class EventConfig:
         return MultiTableTournament(
             self.played(), self.schedule(), starting_stack=self.starting_stack, rng=rng, clock=clock, seats=self.seats,
             payouts=tuple(self.payouts), colour_ups=[(u[0], u[1], u[2]) for u in self.colour_ups],
-            halt_short=self.halt_short, final_redraw=self.final_redraw, **self.whole)
+            halt_short=self.halt_short, final_redraw=self.final_redraw, hand_for_hand_jumps=False, **self.whole)
 
 
 def _int(data: Mapping[str, Any], name: str, default: int, low: int = 0, high: int = MOST_CHIPS) -> int:

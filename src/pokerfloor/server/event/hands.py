@@ -16,7 +16,8 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from pokerfloor.hand import Hand
 from pokerfloor.hand.record import HandRecord
 from pokerfloor.server.downloads import Built, Job, Session, session_ohh, session_phh
-from pokerfloor.server.store import Store, hand_records
+from pokerfloor.server.schema import hand_records
+from pokerfloor.server.store import Store
 
 FILES = {"hands.phhs": "phhs", "hands.ohh.json": "ohh"}
 """Each table's downloads: the file's name in the URL, and what it is."""

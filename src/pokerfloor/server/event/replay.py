@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.server.fields import Refused
-from pokerfloor.server.typedjson import Unreadable
+from pokerfloor.typedjson import Unreadable
 
 if TYPE_CHECKING:
     from pokerfloor.server.event.runner import EventRunner

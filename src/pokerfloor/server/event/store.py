@@ -19,7 +19,8 @@ from typing import Any
 from sqlalchemy import Column, Integer, String, Table, Text, delete, insert, select, text, update
 from sqlalchemy.engine import Connection
 
-from pokerfloor.server.store import NotOwner, Store, inputs, metadata
+from pokerfloor.server.schema import inputs, metadata
+from pokerfloor.server.store import NotOwner, Store
 
 events = Table(
     "pf_events",

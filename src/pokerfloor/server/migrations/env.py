@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from pokerfloor.server.store import metadata
+from pokerfloor.server.schema import metadata
 
 connection = context.config.attributes["connection"]
 context.configure(connection=connection, target_metadata=metadata)
