@@ -167,6 +167,7 @@ class EventTask:
             raise Refused("bad_token", "a token this event does not know")
         view = "player" if key is not None else "lobby" if command.view == "player" else command.view or "lobby"
         self.clients[client] = Watch(view, key, host)
+        runner.lobby_changed = True     # (a page that just came sees the lobby now, even if nothing changes)
         return {"type": "event_welcome", "event_id": runner.event_id,
                 "role": "host" if host else "player" if key else "watcher",
                 "name": None if key is None else runner.persons[key].name}
