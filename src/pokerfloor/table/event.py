@@ -355,7 +355,8 @@ class MultiTableTournament:
         number = self.level_number + (1 if self.on_break else 0)
         if not level or number != level or not self.options.add_on_stack:
             raise IllegalAction("invalid_action", "add-ons are not on now")
-        assert e.table is not None and e.seat is not None
+        if e.table is None or e.seat is None:       # (before the start: the entry has no seat yet)
+            raise IllegalAction("invalid_action", "an add-on is taken at the table, once seated")
         if not self.between_hands(e.table):
             raise IllegalAction("invalid_action", "an add-on is taken between hands")
         self._restack(e, self.tables[e.table].seats[e.seat].chips + self.options.add_on_stack)

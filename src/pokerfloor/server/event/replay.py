@@ -48,6 +48,7 @@ OPS: dict[str, tuple[tuple[type | tuple[type, ...], ...], Callable[..., Any]]] =
     "move": ((str, int, int), lambda r, name, table, seat: r.move(name, table, seat)),
     "payouts": ((list,), lambda r, payouts: r.set_payouts(payouts)),
     "deal_accepted": ((str,), lambda r, kind: r.deal(kind, True)),
+    "buy": ((str, str), lambda r, key, kind: r.buy(key, kind)),
 }
 """Each input's name: the kinds of its arguments and how it is applied to the runner."""
 

@@ -176,6 +176,24 @@ class EventRunner:
             raise Refused("not_your_turn", "it is not your turn")
         self._act(no, seat, action, to, cards, who=key)
 
+    def buy(self, key: str, kind: str) -> None:
+        """The person's ``rebuy`` (declared: made if they bust while rebuys are open) or
+        ``add_on`` (now, between their hands at the add-on level); ``illegal`` with the floor's
+        reason otherwise."""
+        entry = self.entry_of(key)
+        if entry is None or self.event.entries[entry].out:
+            raise Refused("not_seated", "you have no entry still in")
+        try:
+            (self.event.declare_rebuy if kind == "rebuy" else self.event.add_on)(entry)
+        except (IllegalAction, PokerfloorError) as refused:
+            raise Refused("illegal", str(refused)) from None
+        self._log("buy", key, kind)
+        self._take_events()
+        self.lobby_changed = True
+        where = self.event.seat_of(entry)
+        if where is not None:
+            self.changed.add(where[0])
+
     def _act(self, no: int, seat: int, action: str, to: int | None, cards: Any = None, *, who: str = "") -> None:
         """The action at table ``no``'s ``seat``; ``who``: the person who took it (their clock
         is no longer run out)."""

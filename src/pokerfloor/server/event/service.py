@@ -180,6 +180,12 @@ class EventTask:
             watch.view, watch.key = "player", runner.person_of(digest(token))
         return {"type": "registered", "entry": entry, "token": token, "name": command.name, "approval": entry is None}
 
+    def buy(self, client: Client, kind: str) -> None:
+        key = self.clients[client].key
+        if key is None:
+            raise Refused("not_seated", "register first")
+        self.runner.buy(key, kind)
+
     def act(self, client: Client, command: ec.EventAct) -> None:
         key = self.clients[client].key
         if key is None:
@@ -308,6 +314,8 @@ HANDLERS: dict[type[ec.EventCommand], Callable[..., dict[str, Any] | None]] = {
     ec.EventHello: lambda task, client, command, _frame: task.hello(client, command),
     ec.Register: lambda task, client, command, _frame: task.register(client, command),
     ec.EventAct: lambda task, client, command, _frame: task.act(client, command),
+    ec.Rebuy: lambda task, client, _command, _frame: task.buy(client, "rebuy"),
+    ec.AddOn: lambda task, client, _command, _frame: task.buy(client, "add_on"),
     ec.StartEvent: _host(lambda runner, _c, _f: runner.start()),
     ec.PauseEvent: _host(lambda runner, _c, _f: runner.pause()),
     ec.ResumeEvent: _host(lambda runner, _c, _f: runner.resume()),
