@@ -20,7 +20,7 @@ from websockets.sync.client import connect
 
 from pokerfloor.table.event import MultiTableTournament
 from tests.server.postgres import cluster
-from tests.server.test_event_restart import her_turn, until
+from tests.server.test_event_restart import her_turn, next_turn, turn_of, until
 from tests.server.test_serve_command import end
 from tests.web.conftest import free_port
 
@@ -81,10 +81,10 @@ def test_an_event_goes_on_in_another_process_when_its_process_is_killed_mid_hand
                 until(host, lambda f: f["type"] == "event_done")
                 host.send(json.dumps({"type": "start_event"}))
                 until(host, lambda f: f["type"] == "event_done")
-                turn = until(ann, her_turn)
+                turn = next_turn(ann, None)
                 ann.send(json.dumps({"type": "event_act", "action": "check" if turn["table"]["hand"]["legal"].get(
-                    "check") else "call"}))
-                seen = until(ann, her_turn)     # her next turn: the house bots acted after her
+                    "check") else "fold"}))     # (never an all-in call that could put her out)
+                seen = next_turn(ann, turn_of(turn))    # her next turn: the house bots acted after her
             a.kill()                            # SIGKILL, in the middle of her hand
             a.wait(timeout=20)
             again = None

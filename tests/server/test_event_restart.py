@@ -54,6 +54,16 @@ def her_turn(frame: dict[str, Any]) -> bool:
     return bool(hand and not table["hand_over"] and hand["to_act"] == frame["you"]["seat"] and hand["legal"])
 
 
+def turn_of(frame: dict[str, Any]) -> tuple[int, int]:
+    """Her turn: the table and the actions in the hand so far (a second update of a turn she
+    acted on is the same turn)."""
+    return frame["table"]["table"], len(frame["table"]["hand"]["events"])
+
+
+def next_turn(ws: ClientConnection, acted: tuple[int, int] | None) -> dict[str, Any]:
+    return until(ws, lambda f: her_turn(f) and turn_of(f) != acted)
+
+
 def test_a_serve_process_killed_mid_hand_restarts_where_the_event_was(tmp_path: Path) -> None:
     db, log = f"sqlite:///{tmp_path / 'events.db'}", tmp_path / "serve.log"
     port = free_port()
@@ -70,11 +80,14 @@ def test_a_serve_process_killed_mid_hand_restarts_where_the_event_was(tmp_path: 
             until(host, lambda f: f["type"] == "event_done")
             host.send(json.dumps({"type": "start_event"}))
             until(host, lambda f: f["type"] == "event_done")
+            acted = None
             for _ in range(2):       # she acts twice (and the house bots after her), then waits on her turn
-                turn = until(ann, her_turn)
+                turn = next_turn(ann, acted)
+                acted = turn_of(turn)
                 legal = turn["table"]["hand"]["legal"]
-                ann.send(json.dumps({"type": "event_act", "action": "check" if legal.get("check") else "call"}))
-            seen = until(ann, her_turn)
+                # (she never calls: a house bot's all-in called and lost would leave her no more turns)
+                ann.send(json.dumps({"type": "event_act", "action": "check" if legal.get("check") else "fold"}))
+            seen = next_turn(ann, acted)
     finally:
         first.kill()        # SIGKILL: nothing is flushed
         first.wait(timeout=20)
