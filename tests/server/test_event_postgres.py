@@ -64,11 +64,9 @@ def test_an_event_goes_on_in_another_process_when_its_process_is_killed_mid_hand
     log = tmp_path / "serve.log"
     with cluster() as url:
         port_a, port_b = free_port(), free_port()
-        a = serve(url, port_a, log)
-        b = None
-        try:
-            up(a, port_a, log)      # (then the second: two processes migrating an empty database at once collide)
-            b = serve(url, port_b, log)
+        a, b = serve(url, port_a, log), serve(url, port_b, log)    # at once, on an empty database: they
+        try:                                                        # migrate it one after the other
+            up(a, port_a, log)
             up(b, port_b, log)
             with connect(f"ws://127.0.0.1:{port_a}/event/ws", ping_interval=None) as host, \
                     connect(f"ws://127.0.0.1:{port_a}/event/ws", ping_interval=None) as ann:
@@ -114,8 +112,7 @@ def test_an_event_goes_on_in_another_process_when_its_process_is_killed_mid_hand
             record = get(port_b, f"/event/{event_id}/record.json")
         finally:
             end(a)
-            if b is not None:
-                end(b)
+            end(b)
     places = results["places"]
     assert results["over"] and results["entrants"] == len(places) >= 12
     assert sorted(p["place"] for p in places) == list(range(1, len(places) + 1)) or len(

@@ -44,6 +44,10 @@ class Boundary:
     hand: str
 
 
+MIGRATING = int.from_bytes(hashlib.sha256(b"pokerfloor migrations").digest()[:8], "big", signed=True)
+"""The advisory lock a migration holds on PostgreSQL (a key no table's lock takes)."""
+
+
 class NotOwner(BaseException):
     """This process no longer owns the table (another claimed it since): nothing of it was
     written. A ``BaseException``, as ``asyncio.CancelledError`` is: it ends the table's task
@@ -111,7 +115,10 @@ class Store(Leases):
 
     def migrate(self) -> None:
         """Bring the schema to the newest Alembic revision (``migrations/versions``); a store
-        already there is left alone without loading Alembic (a restart is quicker)."""
+        already there is left alone without loading Alembic (a restart is quicker). On
+        PostgreSQL the migration holds an advisory lock (``MIGRATING``) for its transaction:
+        processes started together on an empty database migrate it one after the other (the
+        second finds it done), instead of both creating its tables at once and one failing."""
         with self.engine.connect() as db:
             known = inspect(db).has_table("alembic_version")
             if known and db.execute(text("SELECT version_num FROM alembic_version")).scalar() == HEAD:
@@ -122,6 +129,8 @@ class Store(Leases):
         config = Config()
         config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
         with self.engine.begin() as connection:
+            if self.engine.dialect.name == "postgresql":
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATING})
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 

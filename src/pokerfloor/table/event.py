@@ -578,6 +578,7 @@ class MultiTableTournament:
                 self._announce()
         if len(table.seats) == 0 and len(self.tables) > 1:
             del self.tables[no]
+            self.forget_tables()
         self.settle()
         return True
 
@@ -677,8 +678,13 @@ class MultiTableTournament:
             to, seat = drawn[entry]
             self._move(entry, to, seat, floor.R_BREAKING, f"draws {dealt[entry]}")
         del self.tables[no]
-        if no in self._s.halted:
-            self._s.halted.remove(no)
+        self.forget_tables()
+
+    def forget_tables(self) -> None:
+        """A table gone (broken, emptied, or the final table drawn) is no longer halted nor due a
+        hand in the hand-for-hand round (a record naming it would not load)."""
+        self._s.halted = [n for n in self._s.halted if n in self.tables]
+        self._s.round_open = [n for n in self._s.round_open if n in self.tables]
 
     def _final_table(self) -> None:
         players = [s.player_id for t in self.tables.values() for s in t.seats.values()]
@@ -687,6 +693,7 @@ class MultiTableTournament:
             for seat in list(t.seats):
                 t.leave(seat)
         self.tables.clear()
+        self.forget_tables()
         no = self._open_table()
         seats = sorted(self.rng.sample(range(1, self._size() + 1), len(players)))
         self._say("final_table", f"the final table: {len(players)} players redraw their seats at table {no}",

@@ -57,6 +57,7 @@ def remove(event: MultiTableTournament, entry: str) -> int:
     event._s.out.append([(entry, chips)])
     if len(event.tables[no].seats) == 0 and len(event.tables) > 1:
         del event.tables[no]
+        event.forget_tables()
     event.settle()
     return chips
 
