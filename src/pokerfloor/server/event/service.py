@@ -31,7 +31,7 @@ from pokerfloor.server.event.views import lobby_json, seat_json
 from pokerfloor.server.fields import Refused
 from pokerfloor.server.store import Store
 from pokerfloor.server.transport import Client, send_error
-from pokerfloor.server.typedjson import Unreadable
+from pokerfloor.typedjson import Unreadable
 
 LOG = logging.getLogger("pokerfloor.server")
 SAVE_SECONDS = 1.0
