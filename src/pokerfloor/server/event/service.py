@@ -137,8 +137,9 @@ class EventTask:
                 answers.append((client, {**reply, "reply_to": frame.get("id")}, frame))
         self.flush(force=any(not isinstance(command, ec.EventAct) for _, command, _, _ in items))
         now = self.events.now()
-        self.pipe.ship(None, [partial(send_error, client, answer, frame, now=now, seq=0) if isinstance(answer, Refused)
-                              else partial(client.send, answer) for client, answer, frame in answers])
+        self.pipe.ship(None, [partial(send_error, client, answer, frame.get("id"), now=now, seq=0)
+                              if isinstance(answer, Refused) else partial(client.send, answer)
+                              for client, answer, frame in answers])
         self.flush(everyone=any(isinstance(command, ec.EventHello) for _, command, _, _ in items))
         acts = [at for _, command, _, at in items if isinstance(command, ec.EventAct)]
         if acts:
