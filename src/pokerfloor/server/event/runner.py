@@ -27,7 +27,7 @@ from typing import Any
 from pokerfloor.bots import STYLES, Bot, decide, make_bot
 from pokerfloor.errors import IllegalAction, PokerfloorError
 from pokerfloor.hand import RecordError
-from pokerfloor.server.event import replay
+from pokerfloor.server.event import director, replay
 from pokerfloor.server.event.clock import EventClock
 from pokerfloor.server.event.config import EventConfig
 from pokerfloor.server.event.saved import STATE_FORMAT, STATE_VERSION, check_state
@@ -175,24 +175,6 @@ class EventRunner:
         if hand is None or hand.is_over or hand.to_act != seat or self.event.between_hands(no):
             raise Refused("not_your_turn", "it is not your turn")
         self._act(no, seat, action, to, cards, who=key)
-
-    def buy(self, key: str, kind: str) -> None:
-        """The person's ``rebuy`` (declared: made if they bust while rebuys are open) or
-        ``add_on`` (now, between their hands at the add-on level); ``illegal`` with the floor's
-        reason otherwise."""
-        entry = self.entry_of(key)
-        if entry is None or self.event.entries[entry].out:
-            raise Refused("not_seated", "you have no entry still in")
-        try:
-            (self.event.declare_rebuy if kind == "rebuy" else self.event.add_on)(entry)
-        except (IllegalAction, PokerfloorError) as refused:
-            raise Refused("illegal", str(refused)) from None
-        self._log("buy", key, kind)
-        self._take_events()
-        self.lobby_changed = True
-        where = self.event.seat_of(entry)
-        if where is not None:
-            self.changed.add(where[0])
 
     def _act(self, no: int, seat: int, action: str, to: int | None, cards: Any = None, *, who: str = "") -> None:
         """The action at table ``no``'s ``seat``; ``who``: the person who took it (their clock
@@ -357,95 +339,34 @@ class EventRunner:
 
     # ------------------------------------------------------------------ the host
     def pause(self) -> None:
-        self.clock.pause()
-        self._log("pause")
-        self.lobby_changed = True
+        director.pause(self)
 
     def resume(self) -> None:
-        self.clock.resume()
-        self._log("resume")
-        self.lobby_changed = True
+        director.resume(self)
 
     def add_time(self, seconds: object) -> None:
-        if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not -3600 <= seconds <= 3600:
-            raise bad_field("seconds", "is -3600 to 3600")
-        self.clock.add(float(seconds))
-        self._log("add_time", seconds)
-        self.lobby_changed = True
+        director.add_time(self, seconds)
 
     def add_bots(self, count: int) -> None:
-        """``count`` house bots register (named ``bot N``, styles in turn)."""
-        if not self.config.house_bots:
-            raise Refused("illegal", "this event takes no house bots")
-        made = done = sum(1 for p in self.persons.values() if p.bot)
-        try:
-            for k in range(made, made + count):
-                self._enter(f"bot {k + 1}", f"house bot {k + 1}", bot=STYLES[k % len(STYLES)])
-                done += 1
-        finally:
-            if done > made:
-                self._log("add_bots", done - made)
-
-    def _entry_named(self, name: str) -> str:
-        key = name_key(name)
-        entry = self.entry_of(key) if key in self.persons else None
-        if entry is None or self.event.entries[entry].out:
-            raise bad_field("name", "is not a player still in")
-        return entry
+        director.add_bots(self, count)
 
     def remove(self, name: str) -> None:
-        self._host(event_host.remove, self._entry_named(name))
-        self._log("remove", name)
+        director.remove(self, name)
 
     def move(self, name: str, table: int, seat: int) -> None:
-        """Move the player to ``table``'s free ``seat``: now if both tables are between hands,
-        else as soon as they are (before either deals again)."""
-        entry = self._entry_named(name)
-        target = self.event.tables.get(table)
-        if target is None or not 1 <= seat <= target.size or seat in target.seats:
-            raise bad_field("seat", f"table {table} seat {seat} is not a free seat")
-        self.moves.append((entry, table, seat))
-        self._log("move", name, table, seat)
-        self._moves()
+        director.move(self, name, table, seat)
 
     def _moves(self) -> None:
-        for entry, table, seat in list(self.moves):
-            where = self.event.seat_of(entry)
-            target = self.event.tables.get(table)
-            if where is None or target is None or seat in target.seats or where[0] == table:
-                self.moves.remove((entry, table, seat))
-            elif self.event.between_hands(where[0]) and self.event.between_hands(table):
-                self.moves.remove((entry, table, seat))
-                self._host(event_host.move, entry, table, seat)
+        director.apply_moves(self)
 
     def set_payouts(self, payouts: object) -> None:
-        if (not isinstance(payouts, list) or not 1 <= len(payouts) <= 50
-                or any(isinstance(p, bool) or not isinstance(p, int) or p < 0 for p in payouts) or sum(payouts) < 1):
-            raise bad_field("payouts", "is a list of 1 to 50 whole weights for first, second...")
-        self._host(event_host.change_payouts, list(payouts))
-        self._log("payouts", payouts)
+        director.set_payouts(self, payouts)
 
     def deal(self, kind: str, accept: bool) -> dict[str, int]:
-        """The ICM or chip-chop deal between the players left (by name); with ``accept`` (the
-        players agreed it at the table), it ends the event."""
-        def made(event: MultiTableTournament) -> dict[str, int]:
-            return event.icm_deal() if kind == "icm" else event.chip_chop()
+        return director.deal(self, kind, accept)
 
-        deal = self._host(made)
-        if accept:
-            self._host(MultiTableTournament.accept_deal, deal)
-            self._log("deal_accepted", kind)
-        self.offer = {self.event.entries[e].player: amount for e, amount in deal.items()}
-        return self.offer
-
-    def _host(self, ruling: Any, *args: Any) -> Any:
-        try:
-            done = ruling(self.event, *args)
-        except (IllegalAction, PokerfloorError, ValueError) as refused:
-            raise Refused("illegal", str(refused)) from None
-        self._take_events()
-        self.lobby_changed = True
-        return done
+    def buy(self, key: str, kind: str) -> None:
+        director.buy(self, key, kind)
 
     # ------------------------------------------------------------------ state
     def state(self) -> dict[str, Any]:
