@@ -40,26 +40,26 @@ def test_the_hosts_lobby_removes_moves_and_changes_payouts(browser: Browser, eve
         expect(page.locator("#director")).to_be_visible(timeout=WAIT)
         page.fill("#d-payouts", "60, 40")
         page.click("[data-director=set_payouts]")
-        expect(page.locator("#host-said")).to_have_text("The payouts are changed.")
+        expect(page.locator("#host-said")).to_have_text("The payouts are changed.", timeout=WAIT)
         expect(page.locator("#payouts li")).to_have_count(2)
         page.fill("#d-name", "bot 1")
         page.fill("#d-table", "9")
         page.fill("#d-seat", "1")
         page.click("[data-director=move_entry]")
-        expect(page.locator("#host-said")).to_contain_text("not a free seat")
+        expect(page.locator("#host-said")).to_contain_text("not a free seat", timeout=WAIT)
         page.click("[data-host=start_event]")
-        expect(page.locator("#tables")).to_contain_text("bot 2")
+        expect(page.locator("#tables")).to_contain_text("bot 2", timeout=WAIT)
         page.fill("#d-name", "bot 2")
         deadline = time.monotonic() + WAIT / 1000
         while True:     # the director removes a player between their table's hands
             page.click("[data-director=remove_entry]")
             said = page.locator("#host-said")
-            expect(said).not_to_have_text("")
+            expect(said).not_to_have_text("", timeout=WAIT)
             if said.text_content() == "Removed.":
                 break
             assert time.monotonic() < deadline, said.text_content()
             page.wait_for_timeout(300)
-        expect(page.locator("#places")).to_contain_text("bot 2")
+        expect(page.locator("#places")).to_contain_text("bot 2", timeout=WAIT)
         assert not errors
     finally:
         context.close()
