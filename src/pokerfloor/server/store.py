@@ -27,6 +27,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.pool import NullPool
 
+from pokerfloor.errors import InvalidArgument
 from pokerfloor.server.leases import Leases
 from pokerfloor.server.schema import HEAD, hand_records, inputs, owners, room_records, tables
 
@@ -101,7 +102,7 @@ class Store(Leases):
 
     def __init__(self, url: str = "sqlite:///pokerfloor.db", *, synchronous: str = "full") -> None:
         if synchronous not in SYNCHRONOUS:
-            raise ValueError(f"synchronous is one of {SYNCHRONOUS}, not {synchronous!r}")
+            raise InvalidArgument(f"synchronous is one of {SYNCHRONOUS}, not {synchronous!r}")
         self.url = url
         postgres = url.startswith("postgresql")
         # On PostgreSQL a pooled connection is tested before use (a restart left it dead).
