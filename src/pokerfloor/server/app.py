@@ -2,8 +2,7 @@
 
 Every command for a table goes through the table's queue, so the table's task alone changes its
 ``Room``. An accepted input is written to the store before any client hears of it; every client
-then gets an ``update`` built from its own seat's view (docs/protocol.md).
-"""
+then gets an ``update`` built from its own seat's view (docs/protocol.md)."""
 
 from __future__ import annotations
 
@@ -135,6 +134,7 @@ class Server(Tables):
         if not self.origin_allowed(socket) or not self.sockets.take(address):   # limits.SOCKETS_PER_ADDRESS
             await socket.close(code=1008)
             return
+        self.house.reached(socket.scope)        # the address its house bots reach this server at
         try:
             await self._serve(socket)
         finally:
@@ -212,7 +212,7 @@ class Server(Tables):
         await client.send({"type": "table_created", "seq": task.room.seq, "reply_to": frame.get("id"),
                            "table_id": task.room.table_id, "host_token": host_token})
         await client.send(task.update(client, []))
-        self.house(client, task.room, host_token, frame.get("options"))
+        self.open_house(client, task.room, host_token, frame.get("options"))
 
     async def _hello(self, client: Client, frame: dict[str, Any]) -> None:
         hello = parse(frame)

@@ -300,9 +300,16 @@ class EditStack(Input):
 
 @dataclass(frozen=True)
 class Remove(Input):
+    """The host removes a player. ``at_once`` (the server's, never a client's): a hand the
+    player is in is killed at once (``Table.kill``). A ``remove`` made now has it (true, the
+    field's default), and stores it; one stored before it existed reads back without it (false,
+    the rule's default), and is replayed as it was played: the hand folds at its turn."""
+
     TYPE, WHO, KIND = "remove", "host", "remove"
     MOMENT = "seat_change"
     seat: int = seat_field()
+    at_once: bool = field(default=True, kw_only=True,
+                          metadata={"rule": Rule(bool, optional=True, default=False), "server": True})
 
 
 @dataclass(frozen=True)
