@@ -29,12 +29,15 @@ from setuptools import setup
 
 COMPILED = [
     "src/pokerfloor/hand/state.py",
+    "src/pokerfloor/hand/reading.py",
     "src/pokerfloor/hand/phase.py",
     "src/pokerfloor/hand/setup.py",
     "src/pokerfloor/hand/awards.py",
     "src/pokerfloor/hand/runouts.py",
     "src/pokerfloor/hand/turns.py",
     "src/pokerfloor/hand/bringin.py",
+    "src/pokerfloor/hand/posting.py",
+    "src/pokerfloor/hand/dealing.py",
     "src/pokerfloor/hand/betting.py",
     "src/pokerfloor/hand/forced.py",
     "src/pokerfloor/hand/dealer.py",

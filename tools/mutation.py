@@ -46,8 +46,9 @@ TARGETS: dict[str, tuple[str, ...]] = {
     ),
     "hand/state.py": (
         "_bring_in_legal", "_bring_in_act", "_range", "legal", "_betting_legal", "_act", "_bet", "_raise_to",
-        "_unit", "_start_round", "limits",
+        "_unit", "_start_round",
     ),
+    "hand/reading.py": ("limits",),
     "hand/turns.py": ("aggression", "completing", "in_whole_chips", "amount_refusal"),
     "hand/bringin.py": ("decide",),
     "hand/runouts.py": ("max_runs", "unseen"),

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pokerfloor.cards import Card
 from pokerfloor.hand import showdown, stud
 from pokerfloor.hand.pots import Layer
+from pokerfloor.hand.types import Event, face_up
 from pokerfloor.rules import Variant
 
 Ranks = dict[int, int | None]
@@ -219,3 +220,23 @@ def award_pots(
                 won[pos[seat]] += chips
             awards.append(award)
     return awards, won
+
+
+def closing_events(
+    won: list[AwardFields], order: list[int], holes: list[list[Card | None]], shown: list[bool], mucked: list[bool],
+    seats: list[int], runs: int, double_board: bool,
+) -> list[Event]:
+    """The last events of a hand: the hands in the showdown ``order`` not shown or mucked yet,
+    shown, then each winner of each pot (of each run's part of it, when the board was run more
+    than once, a part of no chips left out)."""
+    events = [
+        Event("show", seats[j], None, tuple(holes[j]), "showdown", "", face_up(holes[j]))
+        for j in order if not shown[j] and not mucked[j]
+    ]
+    run_word = "board" if double_board else "run"
+    for _pot, _amount, _eligible, winners, _high, _low, reason, _high_rank, _low_rank, _by, run in won:
+        note = reason if runs == 1 else f"{reason}, {run_word} {run + 1}"
+        for seat, chips in winners.items():
+            if chips or runs == 1:
+                events.append(Event("win", seat, chips, note=note))
+    return events

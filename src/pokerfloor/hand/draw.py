@@ -4,18 +4,28 @@ Each player in turn, from the button's left, discards any number of cards (none 
 pat) and is dealt as many. The stub's last card is never dealt; when the stub cannot complete
 a draw, the cards discarded so far by the other players are shuffled with it into a new stub
 (RROP11 draw; POKERSTARS_RESHUFFLE: a player never gets back a card of their own discards).
-The hand runs a draw street with these: each seat's turn to draw and, in manual dealing, its
-replacement cards as ``Hand.deal`` supplies them.
+The draw is a step of the hand (``Drawing`` and the functions after it): each seat's turn to
+draw and, in manual dealing, its replacement cards as ``Hand.deal`` supplies them. They take
+the cards and the ``Drawing`` they change and return the events; the hand moves on.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from pokerfloor import citations as cite
 from pokerfloor.cards import Card, Deck, Shuffler
 from pokerfloor.errors import IllegalAction, InvalidArgument
 from pokerfloor.hand.given import cards_or_unknown
+from pokerfloor.hand.types import DealRequest, Event, face_down
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # only the compiler reads the decorator; without mypy_extensions it does nothing
+
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
 
 R_DRAW = cite.DRAW
 
@@ -105,3 +115,72 @@ def discarded(discard: object) -> list[Card | None]:
         single = item is None or isinstance(item, (str, int)) or not isinstance(item, Iterable)
         thrown += cards_or_unknown(item if isinstance(item, str) else [item] if single else item)
     return thrown
+
+
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
+class Drawing:
+    """The draw under way: which seats (by index) have drawn, the replacement cards still owed
+    in manual dealing (seat index, count), earliest first, and every discard."""
+
+    def __init__(self, seats: int) -> None:
+        self.drawn: list[bool] = [True] * seats
+        self.owed: list[tuple[int, int]] = []
+        self.discards = Discards()
+
+    def start(self, folded: list[bool]) -> None:
+        """A new draw: every seat still in draws, from the button's left."""
+        self.drawn = list(folded)
+        self.discards.next_draw()
+
+    def next_up(self, seats: Sequence[int]) -> tuple[DealRequest | None, int]:
+        """What the draw waits for: the replacement cards of the earliest discard still
+        unserved (manual dealing), and the next seat to draw (by index, -1 for none). In manual
+        dealing a seat may discard before the seats ahead of it have their cards (PHH lists
+        every discard first), so both may be due."""
+        owed = self.owed
+        request = DealRequest("draw", seats[owed[0][0]], owed[0][1]) if owed else None
+        return request, next((j for j in range(len(self.drawn)) if not self.drawn[j]), -1)
+
+
+def take_turn(
+    state: Drawing, i: int, seat: int, action: str, discard: object, holes: list[list[Card | None]], deck: Deck,
+    dealt: list[Card], rng: Shuffler, *, manual: bool, street: str,
+) -> list[Event]:
+    """Seat ``i``'s turn in the draw: discard cards (none is standing pat) and get as many
+    replacements, dealt from ``deck`` at once (``dealt`` records them) or, in manual dealing,
+    owed until ``Hand.deal`` gives them (RROP11 draw). The events, the draw first."""
+    if action != "draw":
+        message = f"it is the draw: discard cards or stand pat (draw), not {action}"
+        raise IllegalAction("invalid_action", message, R_DRAW)
+    try:
+        thrown = discarded(discard)
+    except ValueError as error:
+        raise IllegalAction("invalid_action", str(error), R_DRAW) from None
+    holes[i] = kept_after_discard(holes[i], thrown, len(holes[i]))
+    state.discards.add(i, thrown)
+    state.drawn[i] = True
+    note = f"draws {len(thrown)}" if thrown else "stands pat"
+    events = [Event("draw", seat, len(thrown), tuple(thrown), street, note, face_down(thrown))]
+    if thrown and manual:
+        state.owed.append((i, len(thrown)))
+    elif thrown:
+        cards, reshuffled = replacements(deck, len(thrown), state.discards, i, rng)
+        dealt += cards
+        if reshuffled:
+            events.append(Event("reshuffle", street=street, note="the stub ran short: the discards shuffled in"))
+        holes[i] += cards
+        events.append(Event("deal_hole", seat, None, tuple(cards), street, "draw", face_down(cards)))
+    return events
+
+
+def serve(state: Drawing, seats: Sequence[int], seat: int | None, cards: list[Card | None],
+          holes: list[list[Card | None]], street: str) -> Event:
+    """Manual dealing: the replacement cards of the earliest discard still unserved, to its seat."""
+    i, count = state.owed[0]
+    if seat != seats[i]:
+        raise InvalidArgument(f"the replacement cards due now are seat {seats[i]}'s, not seat {seat}'s")
+    if len(cards) != count:
+        raise InvalidArgument(f"seat {seat} discarded {count} cards and needs as many, got {len(cards)}")
+    state.owed.pop(0)
+    holes[i] += cards
+    return Event("deal_hole", seat, cards=tuple(cards), street=street, note="draw", seen_by=face_down(cards))

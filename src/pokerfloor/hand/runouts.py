@@ -6,13 +6,34 @@ and return a refusal (an ``IllegalAction`` for ``Hand`` to raise) or ``None``; `
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from pokerfloor import citations as cite
 from pokerfloor.cards import Card
 from pokerfloor.errors import IllegalAction
 from pokerfloor.rules import Variant
 
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # only the compiler reads the decorator; without mypy_extensions it does nothing
+
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
+
 R_RUN_IT = cite.RUN_IT
+
+
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
+class Runs:
+    """How many times the board is run (``times``), whether that was settled (``chosen``: by
+    ``run_it``, ``run_out`` or a double board dealt from the start) and the boards of the runs
+    after the first (``boards``; a double board's second board likewise)."""
+
+    def __init__(self, boards: int) -> None:
+        self.chosen = boards > 1
+        self.times = boards
+        self.boards: list[list[Card | None]] = [[] for _ in range(boards - 1)]
 
 
 def unseen(

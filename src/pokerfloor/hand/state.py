@@ -6,49 +6,44 @@ acted at (its right to raise), the level of the last full bet or raise, and in l
 number of bets, all kept by the round (``betting.Round``). Every rule of legality is decided in
 ``_aggression``; every chip moves in ``betting.Chips.put_in``.
 
-The hand runs the phases; the rules around the betting live next to this module: which forced
-bets are posted (``forced``; the hand posts them), the dealing (``dealer``), the draw
-(``draw``), who brings in and acts first in stud (``stud``; the hand plays the bring-in),
-actions held out of turn (``out_of_turn``), the showdown and the result (``showdown``) and the
-set-up of a spot (``spots``).
+The hand runs the phases (``phase``); its state is declared, and read out, in ``reading``
+(``HandState``, the base of ``Hand``). The steps live next to this module, none importing it or
+another step: the set-up (``setup``), posting the forced bets (``posting``, by the rules of
+``forced``), dealing (``dealing``), the turns of a betting round (``turns``), the bring-in
+(``bringin``, who brings in by ``stud``), the draw (``draw``), actions held out of turn and
+hands killed (``out_of_turn``), the run-outs (``runouts``), the showdown and the awards
+(``awards``, ``showdown``) and the set-up of a spot (``spots``).
 """
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final, TypeGuard
+from typing import Any, Final
 
 from pokerfloor import citations as cite
 from pokerfloor.cards import Card, CardsLike, Deck, SeededShuffler, Shuffler
 from pokerfloor.errors import IllegalAction, InvalidArgument
-from pokerfloor.hand import awards, bringin, dealer, draw, forced, out_of_turn, runouts, spots, stud, turns
+from pokerfloor.hand import awards, bringin, dealer, dealing, draw, out_of_turn, posting, runouts, spots, stud, turns
 from pokerfloor.hand.betting import Chips, Round
 from pokerfloor.hand.given import cards_or_unknown
 from pokerfloor.hand.phase import BETTING, BRING_IN, CARDS_DUE, DRAW, OVER, RUN_OUT, SHOWDOWN
-from pokerfloor.hand.pots import Layer, pot_layers
+from pokerfloor.hand.pots import Layer
+from pokerfloor.hand.reading import HandState
 from pokerfloor.hand.record import HandRecord, RecordedDeck, replay_record, restore
 from pokerfloor.hand.setup import SetUp, given_cards, set_up
 from pokerfloor.hand.types import (
     ACTIONS,
-    ANTE_KINDS,
-    BLIND_KINDS,
     DEAD_HAND,
-    ORDER_SETTING_KINDS,
-    STRADDLE_KINDS,
-    Award,
     Call,
     DealRequest,
     Event,
     Input,
     Legal,
     Post,
-    Pot,
     Range,
     RecordError,
-    Result,
     Seen,
-    face_down,
     face_up,
 )
 from pokerfloor.hand.view import SeatView, seat_view
@@ -69,17 +64,6 @@ _NO_SEATS: Final[frozenset[int]] = frozenset()
 # Final: the compiled build keeps it in a C static, not in the module's dictionary.
 _new: Final = tuple.__new__
 
-Outcome = tuple[
-    list[awards.AwardFields],
-    dict[int, int],
-    dict[int, int],
-    dict[int, int],
-    tuple[int, ...],
-    dict[int, tuple[Card | None, ...]],
-]
-"""A ``Result``'s fields, in order, its awards as ``AwardFields``: the end of a hand until its
-``result`` is read. The frozen dataclasses cost more to build than the rest of awarding the pots,
-and a training environment never reads them (it takes its rewards from the stacks)."""
 R_TURN = cite.TURN
 R_REOPEN = cite.REOPEN
 R_ACTIONS = cite.ACTIONS
@@ -125,7 +109,7 @@ def _chips(name: str, value: object) -> int:
 
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
-class Hand:
+class Hand(HandState):
     """One hand of poker, played by the rules of its ``Game`` (docs/guide/hand.md).
 
     The module can be compiled with mypyc (``POKERFLOOR_COMPILE=1``, docs/performance.md);
@@ -174,72 +158,51 @@ class Hand:
         self._fold_free = terms.fold_free
         self._stud = terms.stud
         self.button_seat = given.button
-        self._seats: list[int] = given.seats
-        self._pos: dict[int, int] = given.pos
+        self._seats = given.seats
+        self._pos = given.pos
         n = len(given.seats)
         self._n = n
         self._chips = Chips([given.stacks[s] for s in given.seats])
-        self._folded: list[bool] = [False] * n
-        self._mucked: list[bool] = [False] * n
-        self._shown: list[bool] = [False] * n
-        self._holes: list[list[Card | None]] = [[] for _ in range(n)]
-        self._board: list[Card | None] = []
-        self.events: list[Event] = []
+        self._folded = [False] * n
+        self._mucked = [False] * n
+        self._shown = [False] * n
+        self._holes = [[] for _ in range(n)]
+        self._board = []
+        self.events = []
+        drawn: bytes | None = None
         if rng is None:
-            shuffler = SeededShuffler(seed)
-            self._seed: bytes | None = shuffler.seed
-            self._rng: Shuffler = shuffler
-        else:
-            self._seed = None
-            self._rng = rng
-        cards = self.variant.cards
-        self._deck = deck if deck is not None else Deck(self._rng, cards=cards)
-        self._dealt: list[Card] = []
-        self._inputs: list[Input] = []
+            seeded = SeededShuffler(seed)
+            rng, drawn = seeded, seeded.seed
+        self._shoe = dealing.Shoe(deck if deck is not None else Deck(rng, cards=self.variant.cards), rng, drawn)
+        self._inputs = []
         self._spot = False
         self._street_index = 0
         self._first = 0  # the seat (by index) that opens the betting round: _start_round sets it
         self._round = Round(n, big_bet=terms.big_bet, half_bet=terms.half_bet, cap=terms.cap)
-        self._short_blinds = 0
+        self._forced = posting.Forced(terms.min_bet)
         self._to_act = -1
-        self._unit_scale = (1, 1)
-        self._postflop_min_bet = terms.min_bet
         self._phase = BETTING  # what the hand waits for (phase.py); the deal sets it
-        self._result: Result | None = None
-        self._outcome: Outcome | None = None
+        self._end = None  # the outcome, until ``result`` is read
         self._exposed = False
-        self._awaiting: DealRequest | None = None
-        self._held: dict[int, out_of_turn.Held] = {}
-        self._sleeping: Post | None = None
-        self._killer = -1
-        self._entered = False
-        self._bring_in_seat = -1
-        self._opened = -1       # stud: the seat that opened the betting round in play (``opener``)
-        self._open_pair = False
-        self._drawn: list[bool] = [True] * n
-        self._owed: list[tuple[int, int]] = []
-        self._discards = draw.Discards()
-        self._run_chosen = False
-        self._runs = 1
-        self._run_boards: list[list[Card | None]] = []
-        if given.boards > 1:
-            self._runs, self._run_chosen = given.boards, True
-            self._run_boards = [[] for _ in range(given.boards - 1)]
+        self._awaiting = None
+        self._held = {}
+        self._opening = stud.Opening()
+        self._drawing = draw.Drawing(n)
+        self._runout = runouts.Runs(given.boards)
         if given.holes or given.board:
             for seat, hole in given.holes.items():
                 self._holes[given.pos[seat]] = list(hole)
             known = given_cards(given)
             if known:
                 dealer.check_deck(known, self.variant)
-                self._deck.remove(known)
+                self._shoe.deck.remove(known)
         if posted is None:
             self._post_forced_bets()
         else:  # what _post_forced_bets leaves, the same whatever the cards
             self._chips = posted._chips.copy()
             self._round = posted._round.copy()
             self.events = list(posted.events)  # the posts: dealing hole cards writes no event
-            self._short_blinds, self._unit_scale = posted._short_blinds, posted._unit_scale
-            self._postflop_min_bet, self._killer, self._first = posted._postflop_min_bet, posted._killer, posted._first
+            self._forced, self._first = posted._forced.copy(), posted._first
         self._deal_holes()
 
     def redeal(self, rng: Shuffler) -> Hand:
@@ -254,7 +217,7 @@ class Hand:
             return self._dealt_again(rng)
         given = self._set_up
         hand: Hand = Hand.__new__(Hand)
-        untouched = not self._inputs and not self._spot and self._sleeping is None
+        untouched = not self._inputs and not self._spot and self._forced.sleeping is None
         # no betting before the flop (to_act < 0): all in from the posts
         plain = not (given.manual or self._stud or given.bomb or given.boards != 1 or given.holes or given.board)
         copied = untouched and plain and not given.given_posts and self._to_act >= 0 and self._street_index == 0
@@ -279,221 +242,7 @@ class Hand:
             boards=given.boards,
         )
 
-    # ------------------------------------------------------------------ public state
-    @property
-    def seed(self) -> bytes | None:
-        """The 256-bit seed this hand's deck is shuffled from (``SeededShuffler``): drawn with
-        ``secrets`` unless given, ``None`` when the hand was given its own ``rng``. It deals the
-        hand again, so it stays secret until the hand is over."""
-        return self._seed
-
-    def __copy__(self) -> Hand:
-        """A copy is a hand of its own: acting on it leaves the original alone, and it deals the
-        same cards as the original would."""
-        return copy.deepcopy(self)
-
-    @property
-    def seats(self) -> tuple[int, ...]:
-        """Seats dealt in, in order of action after the flop (from the button's left)."""
-        return tuple(self._seats)
-
-    @property
-    def posts(self) -> tuple[Post, ...]:
-        return tuple(self._set_up.posts)
-
-    @property
-    def small_blind_seat(self) -> int | None:
-        """The seat that posts the small blind, ``None`` in a game or hand without one."""
-        return self._set_up.small_blind_seat
-
-    @property
-    def big_blind_seat(self) -> int | None:
-        """The seat that posts the big blind, ``None`` in a game or hand without one."""
-        return self._set_up.big_blind_seat
-
-    @property
-    def street(self) -> str:
-        streets = self._streets
-        return "showdown" if self._street_index >= len(streets) else streets[self._street_index]
-
-    @property
-    def to_act(self) -> int | None:
-        return None if self._to_act < 0 else self._seats[self._to_act]
-
-    @property
-    def stacks(self) -> dict[int, int]:
-        return dict(zip(self._seats, self._chips.stack))
-
-    @property
-    def starting_stacks(self) -> dict[int, int]:
-        return dict(zip(self._seats, self._chips.start))
-
-    @property
-    def bets(self) -> dict[int, int]:
-        """Each seat's wager in the current betting round."""
-        return dict(zip(self._seats, self._chips.bet))
-
-    def chip_counts(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """Each seat's stack and its wager in the current betting round, in the order of
-        ``seats``: the numbers of ``stacks`` and ``bets`` without building dictionaries (read
-        once per step by the training environments)."""
-        chips = self._chips
-        return tuple(chips.stack), tuple(chips.bet)
-
-    @property
-    def contributions(self) -> dict[int, int]:
-        """All chips each seat has put in this hand, dead money included."""
-        return {s: self._chips.live[i] + self._chips.dead[i] for i, s in enumerate(self._seats)}
-
-    @property
-    def folded(self) -> frozenset[int]:
-        if True not in self._folded:
-            return _NO_SEATS  # most reads, before anyone folds: no set built
-        return frozenset([s for i, s in enumerate(self._seats) if self._folded[i]])
-
-    @property
-    def all_in(self) -> frozenset[int]:
-        return frozenset([s for i, s in enumerate(self._seats) if not self._folded[i] and self._chips.stack[i] == 0])
-
-    @property
-    def in_hand(self) -> tuple[int, ...]:
-        """Seats that have not folded or mucked."""
-        return tuple([s for i, s in enumerate(self._seats) if not self._folded[i] and not self._mucked[i]])
-
-    @property
-    def board(self) -> list[Card | None]:
-        return list(self._board)
-
-    @property
-    def bomb_pot(self) -> int:
-        """The ante of a bomb pot (``bomb_pot=``), 0 in a hand dealt as usual."""
-        return self._set_up.bomb
-
-    @property
-    def limits(self) -> tuple[int, int]:
-        """The limits this hand is played at: in fixed limit the small and the big bet, raised in
-        a kill pot by the kill blind's multiple of the big blind (RROP11 Kill Pots: a full kill
-        doubles the limits, a half kill raises them by half); in other structures the smallest
-        bet before and after the first round (a kill blind or straddle may raise the second)."""
-        if self._structure == "fixed_limit":
-            num, den = self._unit_scale
-            return self.game.small_bet * num // den, self.game.big_bet * num // den
-        return self._terms.min_bet, self._postflop_min_bet
-
-    @property
-    def runs(self) -> int:
-        """How many times the board is run: 1 unless ``run_it`` was called."""
-        return self._runs
-
-    @property
-    def boards(self) -> tuple[tuple[Card | None, ...], ...]:
-        """The board of each run, first run first: each holds the cards dealt before ``run_it``
-        and its own cards after them; with one run just the board."""
-        return (tuple(self._board), *(tuple(board) for board in self._run_boards))
-
-    @property
-    def awaiting_runout(self) -> bool:
-        """Whether the hand, dealt with ``wait_for_runout``, waits for ``run_it`` or
-        ``run_out`` before dealing the rest of the board (no more betting can happen). It waits
-        only when the deck can deal the rest of the board at least twice (``max_runs``): a
-        hand whose deck cannot is run out at once, so running it twice is never offered."""
-        return self._phase == RUN_OUT
-
-    @property
-    def max_runs(self) -> int:
-        """The most times the rest of the board can be run from the deck now (1 when it can be
-        dealt only once, 0 when the board is complete or the game has none)."""
-        return runouts.max_runs(self.variant, self._holes, self._board, self._set_up.board)
-
-    @property
-    def holes(self) -> dict[int, list[Card | None]]:
-        return {s: list(self._holes[i]) for i, s in enumerate(self._seats)}
-
-    @property
-    def upcards(self) -> dict[int, list[Card | None]]:
-        """The cards each seat shows face up: in stud its third to sixth card; none in other games."""
-        dealt = stud.cards_due(min(self._street_index, len(self.variant.streets) - 1))
-        return {s: stud.upcards(self._holes[i], dealt) if self._stud else [] for i, s in enumerate(self._seats)}
-
-    @property
-    def opener(self) -> tuple[int, str] | None:
-        """In stud, who opened the betting round in play and by which rule (``stud.opening``):
-        ``(seat, "bring_in")`` on third street with a bring-in, the lowest door card (the
-        highest in razz), or ``(seat, "showing")``, the best hand showing (the lowest in razz);
-        ``(seat, "left_of_all_in")`` when the seat the rule names is all in (for the ante, say):
-        the betting starts on its left, with a seat that need not bring in (TDA 2024 RP-10-E,
-        docs/rules.md §2.6). ``None`` in other games and while no one is to act (the showdown,
-        a run-out, the end)."""
-        if not self._stud or self._phase == OVER or self._to_act < 0 or self._street_index >= len(self._streets):
-            return None
-        if self._opened != self._first:
-            return self._seats[self._opened], "left_of_all_in"
-        bring_in = self._street_index == 0 and bool(self.game.bring_in)
-        return self._seats[self._first], "bring_in" if bring_in else "showing"
-
-    @property
-    def pots(self) -> list[Pot]:
-        """Every chip in the middle, this round's bets included, main pot first; empty once the
-        hand is over and the pots are awarded (see ``result.awards``)."""
-        if self._phase == OVER:
-            return []
-        return [Pot(amount, eligible) for amount, eligible in self._pot_layers()]
-
-    def _pot_layers(self) -> list[Layer]:
-        """The pots now as (chips, seats that can win them), main pot first (``pots``)."""
-        return pot_layers(self._seats, self._chips.live, self._chips.dead, self._folded, self._all_in_flags())
-
-    @property
-    def total_pot(self) -> int:
-        """Every chip in the middle, this round's bets included."""
-        return self._chips.total
-
-    @property
-    def is_over(self) -> bool:
-        return self._phase == OVER
-
-    @property
-    def result(self) -> Result | None:
-        """How the hand ended, once it is over (built when first read)."""
-        outcome = self._outcome
-        if self._result is None and outcome is not None:
-            awards, returned, stacks, net, order, shown = outcome
-            self._result = Result(tuple([Award(*fields) for fields in awards]), returned, stacks, net, order, shown)
-        return self._result
-
-    @property
-    def awaiting_deal(self) -> DealRequest | None:
-        """What a manually dealt hand waits for, or ``None``."""
-        return self._awaiting
-
-    @property
-    def min_raise_increment(self) -> int:
-        """The last full bet or raise increment of this round (TDA 2024 R43-A)."""
-        return self._round.min_inc
-
-    @property
-    def current_bet(self) -> int:
-        """The bet level of this round: the total wager a seat must reach to call."""
-        return self._round.level
-
-    @property
-    def raises_made(self) -> int:
-        """Full raises made this round after the opening bet; a live blind is the opening bet
-        (RROP11 Betting & Raising item 3)."""
-        limit = self._structure == "fixed_limit" or self._structure == "spread_limit"
-        if limit or self._street_index > 0 or self._bb_level() == 0:
-            return max(self._round.raises - 1, 0)
-        return self._round.raises
-
-    @property
-    def raise_cap(self) -> int | None:
-        """Raises allowed after the opening bet in this limit game, ``None`` when uncapped
-        (house option ``raise_cap``, RROP11 Betting & Raising item 3); the cap is lifted heads-up
-        under ``cap_lifted_heads_up``."""
-        if self._structure not in ("fixed_limit", "spread_limit"):
-            return None
-        return self._round.cap
-
+    # ------------------------------------------------------------------ records
     def view(self, seat: object = None) -> SeatView:
         """What ``seat`` may see of the hand (``None``: a spectator), as an immutable ``SeatView``:
         its own cards, every upcard and card shown, the board, the chips and the events."""
@@ -501,27 +250,10 @@ class Hand:
             raise InvalidArgument(f"seat {seat!r} is not dealt in to this hand")
         return seat_view(self, seat)
 
-    def record(self) -> HandRecord:
-        """The hand so far as a ``HandRecord``: how it started, the cards dealt and every input,
-        enough for ``Hand.from_record`` to rebuild it."""
-        if self._spot:
-            raise InvalidArgument("a spot (Hand.from_spot) has no record: it did not start from the deal")
-        return HandRecord(
-            game=self.game,
-            stacks=dict(self._set_up.stacks),
-            button=self.button_seat,
-            posts=tuple(self._set_up.placed_posts),
-            holes={s: tuple(cards_or_unknown(c)) for s, c in self._set_up.holes.items()},
-            board=tuple(self._set_up.board),
-            dealing="manual" if self._set_up.manual else "auto",
-            auto_muck=self._set_up.auto_muck,
-            dealt=tuple(self._dealt),
-            inputs=tuple(self._inputs),
-            seed=None if self._seed is None else self._seed.hex(),
-            wait_for_runout=self._set_up.wait_for_runout,
-            bomb_pot=self._set_up.bomb,
-            boards=self._set_up.boards,
-        )
+    def __copy__(self) -> Hand:
+        """A copy is a hand of its own: acting on it leaves the original alone, and it deals the
+        same cards as the original would."""
+        return copy.deepcopy(self)
 
     @classmethod
     def from_record(cls, record: object, *, rng: Shuffler | None = None) -> Hand:
@@ -543,31 +275,23 @@ class Hand:
             raise InvalidArgument("there is nothing to undo: the hand has taken no input")
         record = self.record()
         last = record.inputs[-1]
-        pending = self._deck.still_to_deal() if isinstance(self._deck, RecordedDeck) else []
-        earlier = replay_record(type(self), record.before_last(pending), None if record.seed else self._rng)
+        deck = self._shoe.deck
+        pending = deck.still_to_deal() if isinstance(deck, RecordedDeck) else []
+        earlier = replay_record(type(self), record.before_last(pending), None if record.seed else self._shoe.rng)
         restore(self, earlier)
         return last
-
-    def _dealt_in(self, seat: object) -> TypeGuard[int]:
-        """Whether ``seat`` is the number of a seat dealt in to this hand (``True`` is not)."""
-        return not isinstance(seat, bool) and isinstance(seat, int) and seat in self._pos
-
-    def _all_in_flags(self) -> list[bool]:
-        return [s == 0 for s in self._chips.stack]
-
-    def __repr__(self) -> str:
-        state = "over" if self._phase == OVER else f"{self.street}, to act: {self.to_act}"
-        return f"<Hand {self.game.variant} {self.game.structure} {state}>"
 
     # ------------------------------------------------------------------ dealing
     def _cards_due(self, i: int) -> int:
         """How many cards seat ``i`` holds once the deal now under way is done."""
-        if not self._stud:
-            return self.variant.hole_cards
-        if self._folded[i]:
-            return len(self._holes[i])
-        due = stud.cards_due(min(self._street_index, len(self.variant.streets) - 1))
-        return due - len(self._board)
+        held = len(self._holes[i])
+        return dealing.cards_due(self.variant, self._stud, self._folded[i], held, self._street_index, len(self._board))
+
+    def _wait_for(self, request: DealRequest) -> None:
+        """Manual dealing: the hand waits for the cards ``request`` names."""
+        self._awaiting = request
+        self._phase = CARDS_DUE
+        self._to_act = -1
 
     def deal(self, cards: CardsLike | Sequence[Card | None], seat: object = None) -> Event:
         """Supply the cards a manually dealt hand waits for (``seat=None`` deals the board)."""
@@ -582,7 +306,7 @@ class Hand:
         """The fixed-limit bet of this street, raised in a kill pot (RROP11 Kill Pots)."""
         game = self.game
         base = game.small_bet if self._street_index < self.variant.small_bet_rounds else game.big_bet
-        num, den = self._unit_scale
+        num, den = self._forced.unit_scale
         return base * num // den
 
     def _start_round(self, first: int | None) -> None:
@@ -604,186 +328,50 @@ class Hand:
         self._phase = BETTING
         if self._stud:
             self._open_stud_round()  # BRING_IN on third street with a bring-in
-        nxt = self._next_to_act(self._first - 1 if self._killer < 0 else self._killer)
-        self._opened = nxt
+        killer = self._forced.killer
+        nxt = self._next_to_act(self._first - 1 if killer < 0 else killer)
+        self._opening.opened = nxt
         if nxt < 0:
             self._close_round()
         else:
             self._turn_to(nxt)
 
     def _post_forced_bets(self) -> None:
-        """Put the forced bets in and open the first betting round behind them."""
-        house = self.game.house
-        order_post: tuple[int, int] | None = None
-        live_amounts: list[int] = []
-        street = self.street
-        for post in forced.paying_order(house, self._set_up.posts):
-            seat, amount, kind = post.seat, post.amount, post.kind
-            i = self._pos[seat]
-            if kind == "sleeper" and house.sleeper_when_entered == "returned":
-                self._sleeping = post
-                note = "sleeper waits: returned if a player in front of it enters the pot (house rule)"
-                self.events.append(_event("sleeper_waits", seat, amount, street=street, note=note, post="sleeper"))
-                continue
-            paid = min(amount, self._chips.stack[i])
-            live = post.live
-            self._chips.put_in(i, paid, live=live)
-            self.events.append(_event("post", seat, paid, street=street, post=kind))
-            if not live or kind in ANTE_KINDS:
-                continue
-            if kind in BLIND_KINDS:
-                self._short_blinds += amount - paid
-            live_amounts.append(amount)
-            self._raise_level_by_post(i, post)
-            if kind == "kill":
-                # Both readings start the action left of the big blind (or the last straddle):
-                # RROP11 kill item 2 has the killer act in turn; WIKI_BIP and WIKI_KILL have it act
-                # last wherever it sits (house option killer_acts, rules.md §2.7).
-                if house.killer_acts == "last":
-                    self._killer = i
-            elif kind in ORDER_SETTING_KINDS:
-                key = (amount, i)
-                if order_post is None or key >= order_post:
-                    order_post = key
-        self._short_blinds += forced.missing_blinds(self._terms.blinds, self._set_up.posts)
-        rnd = self._round
+        """Put the forced bets in (``posting``) and open the first betting round behind them."""
+        game, rnd = self.game, self._round
+        events, order, live_amounts = posting.post_all(
+            self._forced, self._set_up.posts, game.house, self._pos, self._chips, rnd, self.street,
+            self._terms.blinds, game.big_blind,
+        )
+        self.events += events
         rnd.min_inc = max(rnd.min_inc, self._terms.min_bet)
-        self._start_round(first=None if order_post is None else (order_post[1] + 1) % self._n)
-        if self._structure == "fixed_limit":
-            rnd.full_level, rnd.raises = 0, 0
-            for amount in sorted(set(live_amounts)):
-                if amount - rnd.full_level >= rnd.min_inc:
-                    rnd.count_full_bet(amount)
-        elif self._structure == "spread_limit":
-            # The big blind is the opening bet toward the cap, a blind raise above it a raise, as
-            # in fixed limit (RROP11 Betting & Raising item 3; docs/rules.md §1.5).
-            rnd.full_level, rnd.raises = 0, 0
-            opening = self._bb_level()
-            if opening:
-                rnd.count_full_bet(opening)
-            for amount in sorted(set(live_amounts)):
-                if amount > opening and amount - rnd.full_level >= rnd.min_inc:
-                    rnd.count_full_bet(amount)
-            rnd.full_level = rnd.level
-        else:
-            rnd.full_level = rnd.level
-
-    def _raise_level_by_post(self, i: int, post: Post) -> None:
-        """A live blind, straddle, sleeper or kill sets the bet to call; a straddle counts as a
-        raise for the minimum raise (house option ``straddle_min_raise``, docs/rules.md §2.8)."""
-        rnd = self._round
-        prior = rnd.level
-        amount, kind = post.amount, post.kind
-        if amount > rnd.level:
-            rnd.level = amount
-        if kind in STRADDLE_KINDS and amount > prior:
-            house = self.game.house
-            if kind == "kill" or house.straddle_min_raise == "straddle_amount":
-                rnd.min_inc = max(rnd.min_inc, amount)
-            else:
-                rnd.min_inc = max(rnd.min_inc, amount - prior)
-            if house.straddle_postflop_min_bet == "straddle" or kind == "kill":
-                self._postflop_min_bet = max(self._postflop_min_bet, amount)
-        if kind == "kill" and self.game.big_blind:
-            self._unit_scale = (amount, self.game.big_blind)
-        if kind == "sleeper":
-            rnd.acted[i] = rnd.level
-
-    def _settle_sleeper(self, j: int, sleeper: Post) -> int:
-        """The sleeper of seat ``j``, held back, once the action reaches it: returned if a player
-        in front of it entered the pot, else posted as the blind raise it is, its owner having no
-        option. Returns the seat to act now (``j`` itself, or the next one; -1 if none)."""
-        self._sleeping = None
-        if self._entered:
-            note = "sleeper returned: a player in front of it entered the pot (house rule)"
-            self.events.append(_event("void", sleeper.seat, sleeper.amount, street=self.street, note=note))
-            return j
-        paid = min(sleeper.amount, self._chips.stack[j])
-        self._chips.put_in(j, paid)
-        self.events.append(_event("post", sleeper.seat, paid, street=self.street, post="sleeper"))
-        self._raise_level_by_post(j, sleeper)
-        rnd = self._round
-        limit = self._structure == "fixed_limit" or self._structure == "spread_limit"
-        if limit and sleeper.amount - rnd.full_level >= rnd.min_inc:
-            rnd.count_full_bet(sleeper.amount)
-        elif self._structure != "fixed_limit":
-            rnd.full_level = rnd.level
-        return self._next_to_act(j)
+        self._start_round(first=None if order < 0 else (order + 1) % self._n)
+        posting.count_opening_bets(rnd, self._structure, live_amounts, self._bb_level())
 
     def _start_draw(self) -> None:
         """A draw street starts with its draw: every seat still in draws, from the button's left."""
-        self._drawn = list(self._folded)
+        self._drawing.start(self._folded)
         self._phase = DRAW
-        self._discards.next_draw()
         self._next_draw()
 
     def _draw_act(self, i: int, action: str, discard: object) -> Event:
-        """A seat's turn in the draw: discard cards (none is standing pat) and get as many
-        replacements, dealt at once or, in manual dealing, by ``deal`` (RROP11 draw)."""
+        """A seat's turn in the draw (``draw.take_turn``)."""
         if self._phase != DRAW:
             raise IllegalAction("invalid_action", "there is no draw now: it is a betting round", R_DRAW)
-        if action != "draw":
-            raise IllegalAction(
-                "invalid_action", f"it is the draw: discard cards or stand pat (draw), not {action}", R_DRAW
-            )
-        try:
-            thrown = draw.discarded(discard)
-        except ValueError as error:
-            raise IllegalAction("invalid_action", str(error), R_DRAW) from None
-        self._holes[i] = draw.kept_after_discard(self._holes[i], thrown, len(self._holes[i]))
-        self._discards.add(i, thrown)
-        self._drawn[i] = True
-        note = f"draws {len(thrown)}" if thrown else "stands pat"
-        seat, faces = self._seats[i], face_down(thrown)
-        event = _event("draw", seat, len(thrown), cards=tuple(thrown), street=self.street, note=note, seen_by=faces)
-        self.events.append(event)
-        if thrown and self._set_up.manual:
-            self._owed.append((i, len(thrown)))
-        elif thrown:
-            cards, reshuffled = draw.replacements(self._deck, len(thrown), self._discards, i, self._rng)
-            self._dealt += cards
-            if reshuffled:
-                self.events.append(
-                    _event("reshuffle", street=self.street, note="the stub ran short: the discards shuffled in")
-                )
-            self._holes[i] += cards
-            self.events.append(
-                _event(
-                    "deal_hole",
-                    self._seats[i],
-                    cards=tuple(cards),
-                    street=self.street,
-                    note="draw",
-                    seen_by=face_down(cards),
-                )
-            )
+        events = draw.take_turn(
+            self._drawing, i, self._seats[i], action, discard, self._holes, self._shoe.deck, self._shoe.dealt,
+            self._shoe.rng,
+            manual=self._set_up.manual, street=self.street,
+        )
+        self.events += events
         self._next_draw()
-        return event
-
-    def _deal_replacements(self, seat: int | None, cards: list[Card | None]) -> Event:
-        """Manual dealing: the replacement cards of the earliest discard still unserved."""
-        i, count = self._owed[0]
-        if seat != self._seats[i]:
-            raise InvalidArgument(f"the replacement cards due now are seat {self._seats[i]}'s, not seat {seat}'s")
-        if len(cards) != count:
-            raise InvalidArgument(f"seat {seat} discarded {count} cards and needs as many, got {len(cards)}")
-        self._owed.pop(0)
-        self._holes[i] += cards
-        faces = face_down(cards)
-        event = _event("deal_hole", seat, cards=tuple(cards), street=self.street, note="draw", seen_by=faces)
-        self.events.append(event)
-        self._next_draw()
-        return event
+        return events[0]
 
     def _next_draw(self) -> None:
-        """The next seat to draw, from the button's left; the betting once everyone has drawn
-        and been served. In manual dealing a seat may discard before the seats ahead of it have
-        their cards (PHH lists every discard first), so ``awaiting_deal`` and ``to_act`` may
-        both be set."""
-        owed = self._owed
-        self._awaiting = DealRequest("draw", self._seats[owed[0][0]], owed[0][1]) if owed else None
-        self._to_act = next((j for j in range(self._n) if not self._drawn[j]), -1)
-        if self._to_act < 0 and not owed:
+        """The next seat to draw and the replacement cards due (``Drawing.next_up``); the betting
+        once everyone has drawn and been served."""
+        self._awaiting, self._to_act = self._drawing.next_up(self._seats)
+        if self._to_act < 0 and self._awaiting is None:
             self._after_board_dealt()
 
     def _deal_holes(self) -> None:
@@ -791,18 +379,10 @@ class Hand:
         if self._stud:
             self._deal_stud_street()
             return
-        count = self.variant.hole_cards
         if self._set_up.manual:
             self._request_next_deal()
             return
-        missing = [max(0, count - len(hole)) for hole in self._holes]
-        cards = self._deck.deal(sum(missing))  # one call deals what a call per seat would
-        self._dealt += cards
-        at = 0
-        for i in range(self._n):
-            if missing[i] > 0:
-                self._holes[i] += cards[at : at + missing[i]]
-                at += missing[i]
+        dealing.deal_holes(self._shoe, self._holes, self.variant.hole_cards)
         self._begin_betting()
 
     def _request_next_deal(self) -> None:
@@ -810,9 +390,7 @@ class Hand:
         for i in range(self._n):
             missing = self._cards_due(i) - len(self._holes[i])
             if missing > 0:
-                self._awaiting = DealRequest("holes", self._seats[i], missing)
-                self._phase = CARDS_DUE
-                self._to_act = -1
+                self._wait_for(DealRequest("holes", self._seats[i], missing))
                 return
         self._awaiting = None
         self._after_board_dealt()
@@ -831,15 +409,8 @@ class Hand:
         if self._set_up.manual:
             self._request_next_deal()
             return
-        for i in short:
-            position, missing = len(self._holes[i]), self._cards_due(i) - len(self._holes[i])
-            cards = self._deck.deal(missing)
-            self._dealt += cards
-            self._holes[i] += cards
-            note, faces = stud.deal_note(position, missing), stud.faces(position, missing)
-            self.events.append(
-                _event("deal_hole", self._seats[i], cards=tuple(cards), street=self.street, note=note, seen_by=faces)
-            )
+        due = [self._cards_due(i) for i in short]
+        self.events += dealing.deal_stud(self._shoe, self._holes, short, due, self._seats, self.street)
         self._after_board_dealt()
 
     def _deal_cards(self, cards: CardsLike | Sequence[Card | None], seat: int | None) -> Event:
@@ -847,16 +418,12 @@ class Hand:
         request = self._awaiting
         if request is None:
             raise IllegalAction("invalid_action", "no cards are due now")
-        parsed = cards_or_unknown(cards)
-        known = [c for c in parsed if c is not None]
-        boards = [self._board, *self._run_boards]
-        dealt = {c for h in self._holes for c in h if c is not None} | {c for b in boards for c in b if c is not None}
-        clash = [c for c in known if c in dealt]
-        if clash:
-            raise InvalidArgument(f"{clash[0]} is dealt twice")
-        dealer.check_deck(known, self.variant)
+        parsed = dealing.checked(cards, self._holes, [self._board, *self._runout.boards], self.variant)
         if request.kind == "draw":
-            return self._deal_replacements(seat, parsed)
+            event = draw.serve(self._drawing, self._seats, seat, parsed, self._holes, self.street)
+            self.events.append(event)
+            self._next_draw()
+            return event
         if request.kind == "holes":
             if seat is None or seat not in self._pos:
                 raise InvalidArgument(f"hole cards need a seat dealt in, not {seat!r}")
@@ -864,10 +431,8 @@ class Hand:
             need = self._cards_due(i) - len(self._holes[i])
             if len(parsed) != need:
                 raise InvalidArgument(f"seat {seat} needs {need} hole cards, got {len(parsed)}")
-            note = stud.deal_note(len(self._holes[i]), need) if self._stud else ""
-            faces = stud.faces(len(self._holes[i]), need) if self._stud else face_down(parsed)
+            event = dealing.hole_event(seat, parsed, len(self._holes[i]), self._stud, self.street)
             self._holes[i] += parsed
-            event = _event("deal_hole", seat, cards=tuple(parsed), street=self.street, note=note, seen_by=faces)
             self.events.append(event)
             self._request_next_deal()
             return event
@@ -876,7 +441,7 @@ class Hand:
         if len(parsed) != request.count:
             raise InvalidArgument(f"the board needs {request.count} cards now, got {len(parsed)}")
         if request.run:
-            self._run_boards[request.run - 1] += parsed
+            self._runout.boards[request.run - 1] += parsed
             event = self._run_event(request.run, parsed)
             self._awaiting = None
             if self._set_up.boards == 1:
@@ -885,7 +450,7 @@ class Hand:
                 self._after_board_dealt()
             return event
         self._board += parsed
-        event = _event("deal_board", None, cards=tuple(parsed), street=self.street, seen_by=face_up(parsed))
+        event = dealing.board_event(parsed, self.street)
         self.events.append(event)
         self._awaiting = None
         if self._set_up.boards > 1 and self._deal_other_boards(1, len(parsed)):
@@ -900,15 +465,11 @@ class Hand:
         cards: list[Card | None] = list(given)
         if len(cards) < count:
             if self._set_up.manual:
-                self._awaiting = DealRequest("board", None, count)
-                self._phase = CARDS_DUE
-                self._to_act = -1
+                self._wait_for(DealRequest("board", None, count))
                 return
-            fresh = self._deck.deal(count - len(cards))
-            self._dealt += fresh
-            cards += fresh
+            cards += self._shoe.deal(count - len(cards))
         self._board += cards
-        self.events.append(_event("deal_board", None, cards=tuple(cards), street=self.street, seen_by=face_up(cards)))
+        self.events.append(dealing.board_event(cards, self.street))
         if self._set_up.boards > 1 and self._deal_other_boards(1, count):
             return
         self._after_board_dealt()
@@ -918,13 +479,10 @@ class Hand:
         index; 0 is the first board). Returns whether a manually dealt hand waits for them."""
         for board in range(first, self._set_up.boards):
             if self._set_up.manual:
-                self._awaiting = DealRequest("board", None, count, board)
-                self._phase = CARDS_DUE
-                self._to_act = -1
+                self._wait_for(DealRequest("board", None, count, board))
                 return True
-            cards: list[Card | None] = list(self._deck.deal(count))
-            self._dealt += [c for c in cards if c is not None]
-            self._run_boards[board - 1] += cards
+            cards: list[Card | None] = list(self._shoe.deal(count))
+            self._runout.boards[board - 1] += cards
             self._run_event(board, cards)
         return False
 
@@ -932,32 +490,25 @@ class Hand:
         """Deal the boards of the second and later runs (``Hand.run_it``), run by run and street by
         street, after the first run's board. Returns whether a manually dealt hand waits for a
         run's cards (``DealRequest.run`` says which run)."""
-        ends = [sum(self.variant.board[: k + 1]) for k in range(len(self.variant.board))]
-        for run in range(1, self._runs):
-            board = self._run_boards[run - 1]
+        ends = dealing.street_ends(self.variant)
+        for run in range(1, self._runout.times):
+            board = self._runout.boards[run - 1]
             for end in ends:
                 count = end - len(board)
                 if count <= 0:
                     continue
                 if self._set_up.manual:
-                    self._awaiting = DealRequest("board", None, count, run)
-                    self._phase = CARDS_DUE
-                    self._to_act = -1
+                    self._wait_for(DealRequest("board", None, count, run))
                     return True
-                cards: list[Card | None] = list(self._deck.deal(count))
-                self._dealt += [c for c in cards if c is not None]
+                cards: list[Card | None] = list(self._shoe.deal(count))
                 board += cards
                 self._run_event(run, cards)
         return False
 
     def _run_event(self, run: int, cards: Sequence[Card | None]) -> Event:
         """The deal of a later run's street: face up, its street named and its run in the note."""
-        streets = self.variant.streets
-        ends = [sum(self.variant.board[: k + 1]) for k in range(len(self.variant.board))]
-        dealt = len(self._run_boards[run - 1])
-        street = streets[1 + ends.index(dealt)] if dealt in ends else ""
-        note, faces = f"{'board' if self._set_up.boards > 1 else 'run'} {run + 1}", face_up(cards)
-        event = _event("deal_board", None, cards=tuple(cards), street=street, note=note, seen_by=faces)
+        dealt = len(self._runout.boards[run - 1])
+        event = dealing.run_event(self.variant, run, cards, dealt, self._set_up.boards > 1)
         self.events.append(event)
         return event
 
@@ -980,7 +531,7 @@ class Hand:
         ranks = self._hand_ranks(contenders, self._board)
         pots = self._pot_layers()
         if not self._set_up.manual:
-            others = self._run_boards[: self._set_up.boards - 1]
+            others = self._runout.boards[: self._set_up.boards - 1]
             boards = [ranks] + [self._hand_ranks(contenders, b) for b in others]
             tabled = self._exposed or any(self._chips.stack[j] == 0 for j in contenders)
             order = self._showdown_order(contenders)
@@ -1023,7 +574,7 @@ class Hand:
         if pots is None:
             pots = self._pot_layers()
         order: list[int] = []
-        runs = self._runs
+        runs = self._runout.times
         by_run: list[tuple[awards.Ranks, awards.Ranks]] = [({}, {})]
         if showdown_seats:
             order = self._showdown_order(showdown_seats)
@@ -1040,7 +591,7 @@ class Hand:
         self._phase = OVER
         final = dict(zip(self._seats, self._chips.stack))
         returned = {e.seat: e.amount for e in self.events if e.kind == "return" and e.seat is not None and e.amount}
-        self._outcome = (
+        self._end = (
             won_awards,
             returned,
             final,
@@ -1048,17 +599,9 @@ class Hand:
             tuple([self._seats[j] for j in order]),
             {self._seats[j]: tuple(self._holes[j]) for j in order if not self._mucked[j]},
         )
-        for j in order:
-            if not self._shown[j] and not self._mucked[j]:
-                hole = self._holes[j]
-                shown = _event("show", self._seats[j], cards=tuple(hole), street="showdown", seen_by=face_up(hole))
-                self.events.append(shown)
-        run_word = "board" if self._set_up.boards > 1 else "run"
-        for _pot, _amount, _eligible, winners, _high, _low, reason, _high_rank, _low_rank, _by, run in won_awards:
-            note = reason if runs == 1 else f"{reason}, {run_word} {run + 1}"
-            for seat, chips in winners.items():
-                if chips or runs == 1:
-                    self.events.append(_event("win", seat, chips, note=note))
+        self.events += awards.closing_events(
+            won_awards, order, self._holes, self._shown, self._mucked, self._seats, runs, self._set_up.boards > 1
+        )
 
     def _open_stud_round(self) -> None:
         """Who opens a stud round (``stud.opening``): the bring-in on third street, else the
@@ -1079,9 +622,9 @@ class Hand:
         self._first = first
         if bring_in:
             self._phase = BRING_IN
-        self._open_pair = open_pair
+        self._opening.open_pair = open_pair
         if bring_in:
-            self._bring_in_seat = first if self._chips.stack[first] > 0 else -1
+            self._opening.bring_in_seat = first if self._chips.stack[first] > 0 else -1
 
     def _bring_in_legal(self, i: int) -> Legal:
         """Third street before anyone has bet: bring in or complete; a seat other than the one
@@ -1089,7 +632,7 @@ class Hand:
         bring_in = min(self.game.bring_in, self._chips.stack[i])
         option = self._aggression(i)
         complete = self._range(option[1], option[2]) if len(option) == 3 and option[1] > bring_in else None
-        return Legal(seat=self._seats[i], fold=i != self._bring_in_seat, bring_in=bring_in, complete=complete)
+        return Legal(seat=self._seats[i], fold=i != self._opening.bring_in_seat, bring_in=bring_in, complete=complete)
 
     def _bring_in_act(self, i: int, action: str, to: int | None) -> Event:
         """The first action of third street: the bring-in, or completing to the full bet."""
@@ -1115,9 +658,15 @@ class Hand:
     def _turn_to(self, j: int) -> None:
         """Hand the action to seat ``j``, settling first a sleeper held back until the action
         reaches it (house option ``sleeper_when_entered="returned"``)."""
-        sleeper = self._sleeping
+        sleeper = self._forced.sleeping
         if sleeper is not None and j == self._pos[sleeper.seat]:
-            j = self._settle_sleeper(j, sleeper)
+            game = self.game
+            event = posting.settle_sleeper(
+                self._forced, j, self._chips, self._round, self._structure, game.house, game.big_blind, self.street
+            )
+            self.events.append(event)
+            if event.kind == "post":
+                j = self._next_to_act(j)
             if j < 0:
                 self._close_round()
                 return
@@ -1127,13 +676,14 @@ class Hand:
         return not self._folded[i] and self._chips.stack[i] > 0
 
     def _next_to_act(self, after: int) -> int:
-        return turns.next_to_act(after, self._folded, self._chips, self._round, self._killer, self._first)
+        return turns.next_to_act(after, self._folded, self._chips, self._round, self._forced.killer, self._first)
 
     def _aggression(self, i: int) -> turns.Aggression:
         """The bet or raise open to seat ``i`` (``turns.aggression``)."""
         return turns.aggression(
             i, self._folded, self._chips, self._round, self.game, self._terms.min_chip, self._street_index,
-            self._street_index == self._rounds - 1, self._open_pair, self._postflop_min_bet, self._short_blinds,
+            self._street_index == self._rounds - 1, self._opening.open_pair, self._forced.postflop_min_bet,
+            self._forced.short_blinds,
         )
 
     def _range(self, lo: int, hi: int) -> Range:
@@ -1303,9 +853,6 @@ class Hand:
             return self._muck(seat)
         raise IllegalAction("invalid_action", "it is the showdown: show or muck your hand", R_SHOWDOWN)
 
-    def _bb_level(self) -> int:
-        return max((p.amount for p in self._set_up.posts if p.kind in BLIND_KINDS and p.live), default=0)
-
     def _rule_for(self, reason: str) -> str:
         return _CLOSING_RULES.get(reason, "")
 
@@ -1363,13 +910,14 @@ class Hand:
         event = _new(Event, (kind, self._seats[i], to, (), self.street, note, (), None))
         self.events.append(event)
         self._round.acted[i] = self._round.level
-        if i == self._killer:
-            self._killer = -1  # from here the order of action is the seating order again
+        forced = self._forced
+        if i == forced.killer:
+            forced.killer = -1  # from here the order of action is the seating order again
         if self._folded.count(False) == 1:
             self._close_round()
             return event
-        if self._sleeping is not None and kind != "fold":
-            self._entered = True
+        if forced.sleeping is not None and kind != "fold":
+            forced.entered = True
         self._pass_on(i)
         return event
 
@@ -1416,7 +964,7 @@ class Hand:
             raise refusal
         self._held.pop(i, None)
         if i == self._to_act and phase in (BETTING, BRING_IN):
-            if phase == BRING_IN and i == self._bring_in_seat:  # the dead hand's bring-in is posted
+            if phase == BRING_IN and i == self._opening.bring_in_seat:  # the dead hand's bring-in is posted
                 amount = min(self.game.bring_in, self._chips.stack[i])
                 self._chips.put_in(i, amount)
                 self._round.level = max(self._round.level, self.game.bring_in)
@@ -1428,10 +976,10 @@ class Hand:
         self.events.append(event)
         if self._folded.count(False) == 1:  # the last live hand wins, as after folds
             self._awaiting = None
-            self._owed.clear()
+            self._drawing.owed.clear()
             self._close_round()
         elif phase == DRAW:
-            self._drawn[i] = True
+            self._drawing.drawn[i] = True
             self._next_draw()
         elif phase == CARDS_DUE:
             request = self._awaiting
@@ -1445,8 +993,8 @@ class Hand:
     def _close_round(self) -> None:
         self._to_act = -1
         self._held.clear()
-        self._sleeping = None
-        self._killer = -1
+        self._forced.sleeping = None
+        self._forced.killer = -1
         returned = self._chips.return_uncalled()
         if returned is not None:
             seat, excess = self._seats[returned[0]], returned[1]
@@ -1466,14 +1014,14 @@ class Hand:
         if self._street_index >= self._rounds:
             self._showdown()
             return
-        self._round.new_street(self._postflop_min_bet)
+        self._round.new_street(self._forced.postflop_min_bet)
         self._start_round(first=0)
         if self._stud:
             self._deal_stud_street()
         elif self.variant.family == "draw":
             self._start_draw()
-        elif self._exposed and self._set_up.wait_for_runout and not self._run_chosen and self._set_up.boards == 1 and (
-            self.max_runs >= 2
+        elif self._exposed and self._set_up.wait_for_runout and not self._runout.chosen and (
+            self._set_up.boards == 1 and self.max_runs >= 2
         ):
             self._phase = RUN_OUT  # the players may agree to run it more than once first
         else:
@@ -1482,7 +1030,7 @@ class Hand:
     def _showdown(self) -> None:
         """The last betting round is over: the other runs' boards are dealt (``run_it``), then
         the hands are shown and the pots awarded."""
-        if self._runs > 1 and self._deal_runs():
+        if self._runout.times > 1 and self._deal_runs():
             return  # a manually dealt hand waits for a run's cards
         self._settle_showdown()
 
@@ -1509,9 +1057,9 @@ class Hand:
 
     def _run(self, times: int) -> Event:
         self._check_run(times)
-        self._run_chosen = True
-        self._runs = times
-        self._run_boards = [list(self._board) for _ in range(times - 1)]
+        self._runout.chosen = True
+        self._runout.times = times
+        self._runout.boards = [list(self._board) for _ in range(times - 1)]
         note = "the board is run once" if times == 1 else f"the board is run {times} times"
         event = _event("run_it", None, times, street=self.street, note=note)
         self.events.append(event)
@@ -1524,7 +1072,7 @@ class Hand:
         """Refuse to run the board now unless it may be run ``times`` times (``runouts``)."""
         refusal = runouts.run_refusal(
             times, self.variant, self._holes, self._board, self._set_up.board, over=self._phase == OVER,
-            boards=self._set_up.boards, runs_chosen=self._runs if self._run_chosen else 0,
+            boards=self._set_up.boards, runs_chosen=self._runout.times if self._runout.chosen else 0,
             board_complete=self._street_index >= self._rounds, betting_possible=not self._exposed or self._to_act >= 0,
         )
         if refusal is not None:
@@ -1535,12 +1083,12 @@ class Hand:
         next cards of the same deck in deal order. It changes nothing: not the result, the
         record or the stacks. A home-game custom, never part of the hand."""
         over, manual = self._phase == OVER, self._set_up.manual
-        refusal = runouts.rabbit_refusal(self.variant, self._board, over=over, manual=manual, runs=self._runs)
+        refusal = runouts.rabbit_refusal(self.variant, self._board, over=over, manual=manual, runs=self._runout.times)
         if refusal is not None:
             raise refusal
         missing = sum(self.variant.board) - len(self._board)
         given = [c for c in self._set_up.board[len(self._board) : len(self._board) + missing] if c is not None]
-        deck = copy.deepcopy(self._deck)  # the deck of the hand deals nothing
+        deck = copy.deepcopy(self._shoe.deck)  # the deck of the hand deals nothing
         return (*given, *deck.deal(missing - len(given)))
 
     def _after_board_dealt(self) -> None:
@@ -1646,7 +1194,7 @@ class Hand:
         for i, seat in enumerate(self._seats):
             self._folded[i] = seat in out
         self._chips.set_spot([playing[s] for s in self._seats], [paid.get(s, 0) for s in self._seats])
-        self._short_blinds = 0
+        self._forced.short_blinds = 0
         variant = self.variant
         target = variant.streets.index(street)
         given = cards_or_unknown(board) if board is not None else []
@@ -1654,11 +1202,10 @@ class Hand:
         if given and len(given) != need:
             raise InvalidArgument(f"the {street} board has {need} cards, {len(given)} were given")
         if not given and need:
-            given = list(self._deck.deal(need))
-            self._dealt += [c for c in given if c is not None]
+            given = list(self._shoe.deal(need))
         self._board = given
         self._street_index = target
-        self._round.new_street(self._postflop_min_bet)
+        self._round.new_street(self._forced.postflop_min_bet)
         self._exposed = False
         self._start_round(first=0)
         if sum(1 for j in range(self._n) if not self._folded[j]) < 2:

@@ -14,9 +14,29 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
+from typing import Any
 
 from pokerfloor.cards import Card, Rank
 from pokerfloor.hand.types import FACE_DOWN, FACE_UP, Seen
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # only the compiler reads the decorator; without mypy_extensions it does nothing
+
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
+
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
+class Opening:
+    """Who opens a stud betting round (``opening``), by index: the seat forced to bring in (-1
+    for none: a bring-in all in on the ante), the seat that opened the round in play (``opened``,
+    left of an all-in opener) and whether an open pair allows the big bet (``open_pair``)."""
+
+    def __init__(self) -> None:
+        self.bring_in_seat = -1
+        self.opened = -1
+        self.open_pair = False
 
 FIRST_DEAL = 3
 """Third street: two cards down and one up."""
