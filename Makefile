@@ -77,7 +77,9 @@ docs: $(DOCS_STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
 # The tests need the peers too: the differential and benchmark-adapter tests run against them.
-# The whole suite runs twice: on the pure-Python source, then on the compiled build.
+# The suite runs twice: on the pure-Python source, then on the compiled build. The browser tests
+# (tests/web: the page's own script and layout, the same whichever build serves it) run once, in
+# the compiled pass, on the build `pip install` gives; every other test runs in both.
 # Two workers, one a core; tests/conftest.py starts the longest tests (servers restarted, a
 # two-minute soak, the bench and exact-equity checks) first, so that none is left running alone at
 # the end.
@@ -85,7 +87,7 @@ test: $(BENCH_STAMP) $(COMPILED_STAMP) $(CHROMIUM)
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy --strict src/pokerfloor
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
-	$(BIN)/python -m pytest -q -n 2 -p no:cacheprovider
+	$(BIN)/python -m pytest -q -n 2 -p no:cacheprovider --ignore=tests/web
 	POKERFLOOR_BUILD=compiled PYTHONPATH=$(COMPILED) $(BIN)/python -m pytest -q -n 2 -p no:cacheprovider
 
 $(CHROMIUM):

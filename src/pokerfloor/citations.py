@@ -159,8 +159,8 @@ HAND_FOR_HAND: Final = (
     " chips at its start (Wikipedia, Hand-for-hand)"
 )
 HAND_FOR_HAND_CURRENT: Final = (
-    "TDA 2024 RP-8-A (payoff eligibility starts at the announcement: the players out on the hands being"
-    " finished when hand-for-hand is announced share the places those hands reach)"
+    "TDA 2024 RP-8-A (payoff eligibility starts at the announcement: if enough players are out on the hands"
+    " being finished when hand-for-hand is announced to break into the money, they share the places paid)"
 )
 HAND_FOR_HAND_CLOCK: Final = (
     "TDA 2024 RP-8-B to D (during hand-for-hand the level clock loses 2 minutes a hand, at most 3, not the"

@@ -198,3 +198,13 @@ def test_the_short_way_reads_a_shape_the_long_way_once(monkeypatch: pytest.Monke
         assert found == _long_way(list(texts), board, found.method)
         shapes.add(calculate_module._shape(calculate_module.EquitySpec.make(texts, board=board)))
     assert len(reads) == len(shapes) < 60
+
+
+def test_the_outcome_rows_split_the_kernels_share() -> None:
+    """``calculate._outcome_rows`` splits a pot of ``kernels.SHARE`` among its winners, as the kernels do."""
+    calculate_module = importlib.import_module("pokerfloor.equity.calculate")
+    kernels = importlib.import_module("pokerfloor.equity.kernels")
+    assert [0, *(kernels.SHARE // w for w in range(1, calculate_module.MAX_PLAYERS + 1))] == calculate_module._PARTS
+    rows = calculate_module._outcome_rows([[0, 3, 2, 1], [0, 1, 2, 1], [0, 0, 0, 1]])
+    assert rows[: kernels.COLUMNS] == [3 * 5040 + 2 * 2520 + 1680, 3 * 5040**2 + 2 * 2520**2 + 1680**2, 3, 3,
+                                       3 * 5040 + 2 * 2520 + 1680, 0]

@@ -193,3 +193,27 @@ def test_a_fixed_limit_bet_of_another_amount_is_refused_saying_the_limit() -> No
     with pytest.raises(pf.IllegalAction, match="the bet is to exactly 10 ") as refused:
         hand.act(hand.to_act, "bet", to=15)
     assert refused.value.reason == "wrong_limit_amount"
+
+
+def test_a_seat_facing_one_chip_may_call_or_fold_but_not_check() -> None:
+    """WIKI_BIP Procedure and TDA 2024 Rule 55: facing a bet a player calls, raises or folds; a
+    check is only for a player facing no bet. The small blind of 1/2 faces exactly one chip."""
+    hand = pf.Hand(pf.Game.no_limit_holdem(1, 2), {1: 100, 2: 100, 3: 100}, button=1, rng=random.Random(1))
+    hand.act(1, "call")
+    legal = hand.legal()
+    assert hand.to_act == 2 and legal.call is not None and legal.call.cost == 1
+    assert legal.fold and not legal.check
+    with pytest.raises(pf.IllegalAction):
+        hand.act(2, "check")
+
+
+def test_where_folding_facing_no_bet_is_refused_fold_is_offered_only_facing_a_bet() -> None:
+    """TDA 2024 Rule 58 lets a player fold with no bet to them, as a house option
+    (``fold_facing_no_bet``); Kuhn poker's published rules refuse it: facing no bet a player
+    checks or bets, facing the one-chip bet they call or fold. ``legal()`` says so both ways."""
+    hand = pf.Hand(pf.Game.kuhn(), {1: 2, 2: 2}, 1, rng=random.Random(1))
+    first = hand.legal()
+    assert first.check and not first.fold and first.bet is not None
+    hand.act(hand.to_act, "bet", first.bet.min_to)
+    facing = hand.legal()
+    assert facing.fold and facing.call is not None and facing.call.cost == 1 and not facing.check

@@ -24,6 +24,7 @@ from pokerfloor.server.commands import (
     Refused,
     Rule,
     parse,
+    receive,
     rules,
 )
 from pokerfloor.server.fields import Input, stored_rules
@@ -102,6 +103,32 @@ def test_a_join_takes_the_tables_buy_in_and_no_more_than_the_tables_chip_cap() -
             parse({"type": kind, "seat": 1, "chips": 101}, holding)
     with pytest.raises(Refused, match="seat: is 1 to 6"):
         parse({**frame, "seat": 7}, LIMITS)
+
+
+def test_a_frame_is_read_whole_at_the_edge_and_its_tables_ranges_checked_when_it_is_carried_out() -> None:
+    """Issue 36: the frame becomes its typed value at the edge (``receive``), before it is
+    queued; the ranges its table sets (seats, buy-in, chips at the table) are checked by the
+    table task against the table as it is when the command's turn comes (``command_in``), and a
+    frame refused at the edge is refused with the error the whole frame gets with those limits:
+    the first field at fault, in the frame's order."""
+    frame = {"type": "join", "id": 4, "name": "ann", "seat": 9, "chips": 500, "client_action_id": "c1"}
+    received = receive(frame)
+    assert received.command == Join(name="ann", seat=9, chips=500, seat_token=None) and received.refused is None
+    assert (received.reply_to, received.action_id) == (4, ("c1",))
+    assert received.command_in(Limits(seats=10, buy_in=(40, 500))) == received.command
+    with pytest.raises(Refused, match="seat: is 1 to 6"):
+        received.command_in(LIMITS)             # the same frame at a table of six seats
+    with pytest.raises(Refused, match="chips: is 40 to 200"):
+        receive({**frame, "seat": 2}).command_in(LIMITS)
+    with pytest.raises(Refused, match="chips: is 40 to 100"):     # chips that came to the table since
+        receive({**frame, "seat": 2}).command_in(Limits(seats=6, buy_in=(40, None), chips_at_table=TABLE_CHIPS - 100))
+    late = receive({**frame, "seat_token": 7})          # a type error after a range error
+    assert late.command is None and late.refused is not None and late.refused.field == "seat_token"
+    with pytest.raises(Refused, match="seat: is 1 to 6"):
+        late.command_in(LIMITS)
+    with pytest.raises(Refused, match="seat_token"):
+        late.command_in(Limits(seats=10, buy_in=(40, 500)))
+    assert receive({"type": "start"}).action_id == ()
 
 
 def test_an_unknown_command_is_unknown_and_fields_a_command_does_not_have_are_ignored() -> None:

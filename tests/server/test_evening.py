@@ -13,9 +13,10 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from pokerfloor.server.room import DEFAULT_CLOCK, DEFAULT_PAUSE
+from pokerfloor.server.room import DEFAULT_CLOCK, DEFAULT_PAUSE, Room
 
 from .conftest import FakeClock, Peer, Session
+from .test_refused import HOST, config, room_state, seated
 
 SHORT = {"seconds": 10, "time_bank": 5, "timeouts_to_away": 2}
 
@@ -126,18 +127,30 @@ def test_the_host_folds_the_seat_whose_turn_it_is(http: TestClient) -> None:
 
 def test_the_host_removes_a_player_mid_hand_folded_and_cashed_out(http: TestClient) -> None:
     """Finding 1: "Remove player" mid-hand did nothing and said nothing. Now the player's hand
-    is dead (TDA 2024 Rule 30): folded at its turn, and they leave as the hand ends, their chips
-    cashed out to the ledger; their client is told."""
-    game, peers = started(http)
+    is dead at once, though it is not their turn (TDA 2024 Rules 30 and 31: ``Table.kill``), and
+    everyone sees it folded while the player to act keeps the turn; they leave as the hand
+    ends, their chips cashed out to the ledger; their client is told. The input is stored with
+    ``at_once``, and the room rebuilt from the store is the room in memory."""
+    game, peers = started(http, ("ann", "bob", "cy", "dee"))
     actor = game.to_act()
     assert actor is not None
+    turn = game.room.table.to_act
     victim = next(p for p in peers if p is not actor)
     seat = victim.state["you"]["seat"]
     assert game.host.reply({"type": "remove", "seat": seat})["type"] == "ack"
     assert game.room.removing == [victim.state["you"]["player_id"]]
+    hand = game.room.table.hand
+    assert hand is not None and seat in hand.folded and game.room.table.to_act == turn     # at once, out of turn
     number = game.room.table.hand_number
     game.sync()
     assert seat_of(game.host.state, victim.name)["removing"] is True
+    for other in peers:
+        if other is not victim:
+            assert seat in other.state["hand"]["folded"], other.name      # the others see it
+    stored = game.store_inputs()[-1]
+    assert stored == {"kind": "remove", "seat": seat, "at_once": True, "at": stored["at"]}
+    server = http.app.state.server  # type: ignore[attr-defined]
+    assert room_state(server.rebuild(game.table_id, from_snapshot=False)) == room_state(game.room)
     game.play_hand()
     assert game.room.player_at(seat) is None and game.room.removing == []
     hand = game.room.hands[number - 1]
@@ -307,3 +320,27 @@ def test_every_game_a_table_may_deal_is_warmed_before_it_is_dealt(http: TestClie
     assert ("none", "ace_five") in warmed           # razz's
     assert game.host.sync() and game.host.state["table"]["game"]["current"]["key"] == "fixed_limit_deuce_seven_triple"
     game.close()
+
+
+def test_a_remove_stored_before_at_once_still_folds_at_its_turn_when_replayed() -> None:
+    """A ``remove`` stored by an earlier release (no ``at_once``) is replayed as it was played
+    then: the hand folds at its turn, not at once, so the room rebuilt from old inputs is the
+    room its players saw; one stored with ``at_once`` kills the hand at once."""
+    for at_once, folded_at_once in ((None, False), (True, True)):
+        room = seated(Room("t", config(approval=False), HOST))
+        room.apply(room.next_deal())
+        to_act = room.table.to_act
+        seat = next(s for s in (1, 2, 3) if s != to_act)
+        entry: dict[str, Any] = {"kind": "remove", "seat": seat, **({"at_once": True} if at_once else {})}
+        room.apply_stored(entry)
+        hand = room.table.hand
+        assert hand is not None and (seat in hand.folded) is folded_at_once and room.table.to_act == to_act
+        n = 0
+        while seat not in hand.folded:          # the earlier release's way: folded at its turn
+            assert room.in_hand and room.table.to_act != seat
+            player, legal = room.player_at(room.table.to_act), room.table.legal()
+            assert player is not None
+            n += 1
+            room.apply_stored({"kind": "act", "player_id": player.player_id, "action": "check" if legal.check
+                               else "call", "to": None, "client_action_id": f"a{n}"})
+        assert (n == 0) is folded_at_once

@@ -153,7 +153,7 @@ def test_an_event_saved_mid_play_is_rebuilt_and_played_to_the_end() -> None:
 def test_a_stored_state_is_read_whole_or_refused_unreadable(spoil: Any) -> None:
     """A row read back is checked whole at the edge: a state spoiled in any field is refused
     with the server's ``Unreadable``, never a bare ``KeyError`` or ``TypeError`` later."""
-    from pokerfloor.server.typedjson import Unreadable
+    from pokerfloor.typedjson import Unreadable
 
     event, now = runner()
     event.add_bots(8)

@@ -2,7 +2,8 @@
 ``options.bots``, and the server seats that many house bots after the host's seat, as ``serve
 --bots`` does, each buying in for the most the table allows, the house approving its own bots
 at a table whose seats need approval. A count the table cannot seat is refused ``bad_field``
-before anything is created."""
+before anything is created. The house's bots are kept in the store (``server/house.py``): a
+server process that is killed and started again seats them again, and they play on."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from typing import Any
 from websockets.sync.client import connect
 
 from tests.server.served import WAIT, serving
+from tests.server.test_bots import _hands_reach
+from tests.server.test_faults import Client, Server
 
 GAME = {"variant": "holdem", "structure": "no_limit", "small_blind": 1, "big_blind": 2}
 
@@ -40,9 +43,38 @@ def test_a_table_opened_with_house_bots_seats_them_after_the_host(tmp_path: Path
                     break
         assert {n: (s["name"], s["chips"]) for n, s in seated.items()} == {
             "2": ("bot1", 200), "3": ("bot2", 200), "4": ("bot3", 200)}, seated
-        houses = served.call(lambda: list(served.server.houses))
+        houses = served.call(lambda: list(served.server.house.running.values()))
         assert len(houses) == 1 and len(houses[0].bots) == 4      # three bots and the one that approved them
     assert all(house.stop.is_set() for house in houses)          # the server's end stops them
+
+
+def test_the_house_bots_of_a_table_come_back_when_its_server_process_is_killed_and_started_again(
+        tmp_path: Path) -> None:
+    """Issue 35: the lobby's house bots were threads of the serving process, so a restart left
+    their seats to the clock. Now they are kept in the store, and the restarted process seats
+    them again when the table is opened (here, the host's page reconnecting): hands go on
+    being played by the bots alone, well inside the 30 s clock
+    an absent seat would wait for."""
+    server = Server(tmp_path / "house.db")
+    server.start()
+    try:
+        host = Client(server)
+        created = host.reply({"type": "create_table", "game": GAME, "seats": 6, "options": {"bots": 2}})
+        table_id, token = created["table_id"], created["host_token"]
+        for frame in _frames(host.ws, time.monotonic() + 6 * WAIT):
+            if frame["type"] == "update" and len(frame["table"]["seats"]) == 2:
+                break
+        assert host.reply({"type": "start"})["type"] == "ack"
+        host.ws.close()
+        before = _hands_reach(server, table_id, token, 2, seconds=30)["table"]["hand_number"]
+        assert before >= 2
+        server.stop()                   # SIGKILL: the bots' threads die with the process
+        server.start()
+        after = _hands_reach(server, table_id, token, before + 1, seconds=20)
+        assert after["table"]["hand_number"] >= before + 1, after["table"]
+        assert {p["name"]: int(s) for s, p in after["table"]["seats"].items()} == {"bot1": 2, "bot2": 3}
+    finally:
+        server.stop()
 
 
 def test_more_bots_than_the_seats_after_the_hosts_is_refused_and_nothing_is_created(tmp_path: Path) -> None:

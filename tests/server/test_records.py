@@ -318,7 +318,7 @@ def test_a_room_record_is_one_typed_value_its_json_written_and_read_from_its_fie
     database holds reads into the value whose JSON is that record, and a value of the wrong type
     in any field is named as it is read (the room is then rebuilt from its inputs)."""
     from pokerfloor.server.room.record import RoomRecord
-    from pokerfloor.server.typedjson import Unreadable
+    from pokerfloor.typedjson import Unreadable
 
     path = tmp_path / "v3.db"
     shutil.copy(FIXTURES / "room-records-v3.db", path)

@@ -108,6 +108,23 @@ def test_names_say_what_they_return_and_the_dead_code_is_gone() -> None:
     assert len((SERVER / "app.py").read_text().splitlines()) < 300
 
 
+def test_the_table_task_takes_no_json_a_client_sent() -> None:
+    """Issue 36: a frame is read whole at the edge into its typed value (``commands.receive``)
+    before it is queued; no function of the table task takes a frame or a ``dict[str, Any]``
+    (but the events it sends out: ``events``), and the queue holds a ``Received``."""
+    from pokerfloor.server import transport
+
+    assert transport.Command.__annotations__ == {"client": "Client", "received": "Received"}
+    for name in ("actor.py", "task.py"):
+        tree = ast.parse((SERVER / name).read_text())
+        taking = [f"{node.name}({arg.arg})" for node in ast.walk(tree)
+                  if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+                  for arg in node.args.args + node.args.kwonlyargs
+                  if arg.arg == "frame" or (arg.annotation is not None and arg.arg != "events"
+                  and "dict[str, Any]" in ast.unparse(arg.annotation))]
+        assert not taking, (name, taking)
+
+
 def test_no_module_of_the_server_is_longer_than_about_400_lines() -> None:
     """Issue 36: a module a newcomer reads whole; the room is split by concern (seating, play,
     the host's settings, the tournament, its state), the table's settings and the inputs have

@@ -58,6 +58,16 @@ class Watch:
                 order = empty if last is None else [(last + k - 1) % target.size + 1 for k in range(1, target.size + 1)]
                 assert seat == next(s for s in order if s in empty)
                 self.checked += 1
+            if rule == cite.BALANCING and not flop and not isinstance(event.game, Rotation):
+                # stud only, by position: to the last open seat, the player of that seat number or the next
+                assert seat == max(s for s in range(1, target.size + 1) if s not in target.seats)
+                order = [(seat + k - 1) % source.size + 1 for k in range(source.size)]
+                assert e.seat == next(s for s in order if s in source.seats)
+                self.checked += 1
+            if rule == cite.MIXED_BALANCING:      # the stud hands of a mix: the would-be big blind (R11-B, R32)
+                frozen = source.would_be_blinds()
+                assert frozen is not None and e.seat == frozen[1]
+                self.checked += 1
             move(entry, to, seat, rule, why)
 
         event._move = checked_move  # type: ignore[method-assign]
@@ -65,7 +75,7 @@ class Watch:
     def after_hand(self, event: MultiTableTournament, no: int) -> None:
         assert event.chips_on_tables() == event.chips_issued
         for e in event.events[self.seen:]:
-            if e.kind == "move" and e.rule == cite.BALANCING:
+            if e.kind == "move" and e.rule in (cite.BALANCING, cite.MIXED_BALANCING):
                 self.moves += 1
                 if "stud" not in e.text:
                     assert "due the big blind next" in e.text, e.text
@@ -88,7 +98,7 @@ def run_event(seed: int, entries: int, variant: str, structure: str, *, reentrie
         game, levels, starting_stack=1500, rng=random.Random(seed + 1), clock=clock, buy_in=100,
         payouts=tuple(range(paid, 0, -1)), late_until=2, reentries=reentries, bounty=bounty,
         progressive=progressive, rebuys_until=2 if rebuys else 0, rebuy_price=100, seats=rng.choice((6, 9)),
-        colour_ups=[(5, 5, 25)] if rng.random() < 0.5 else [])
+        colour_ups=[(5, 5, 25)] if rng.random() < 0.5 else [], hand_for_hand_jumps=seed % 2 == 1)
     first = entries * 2 // 3
     for k in range(first):
         event.register(f"p{k}")
@@ -147,6 +157,6 @@ def test_a_300_entry_event_and_a_horse_event_to_the_end_tda2024_rule_11() -> Non
     watch = run_event(37, 300, "holdem", "no_limit", reentries=1, bounty=20, progressive=50, rebuys=True)
     assert watch.checked > 20 and watch.moves == watch.checked
     watch = run_event(38, 80, "horse", "fixed_limit", reentries=1, bounty=10, progressive=0, rebuys=False)
-    assert watch.moves > 0
+    assert watch.moves > 0 and watch.checked > 0       # moves in the stud games checked too (R11-B)
     watch = run_event(39, 150, "omaha", "pot_limit", reentries=1, bounty=0, progressive=0, rebuys=True, uneven=True)
     assert watch.moves > 0

@@ -110,6 +110,26 @@ def _round_open(data: dict[str, Any]) -> None:
     data["state"]["round_open"] = [42]
 
 
+def _level_hands(data: dict[str, Any]) -> None:
+    data["state"]["level_hands"] = {no: "3" for no in data["tables"]}
+
+
+def _table_level(data: dict[str, Any]) -> None:
+    data["state"]["table_level"] = {no: 99 for no in data["tables"]}
+
+
+def _raced(data: dict[str, Any]) -> None:
+    data["state"]["raced"] = {no: "x" for no in data["tables"]}
+
+
+def _announced(data: dict[str, Any]) -> None:
+    data["state"]["announced"] = ["1"]
+
+
+def _shared(data: dict[str, Any]) -> None:
+    data["state"]["shared"] = [len(data["state"]["out"])]
+
+
 BROKEN: dict[str, Callable[[dict[str, Any]], None]] = {
     "an entry in play is not where its table seats it": _moved,
     "a seat holds no entry": _renamed_seat,
@@ -124,6 +144,11 @@ BROKEN: dict[str, Callable[[dict[str, Any]], None]] = {
     "a bounty that is not a number": _bounty,
     "an entry numbered after the next entry": _next_entry,
     "a hand-for-hand round at a table the event does not have": _round_open,
+    "hands counted at a table that are not a number (the fuzz, seed 13)": _level_hands,
+    "a table at a level after the last": _table_level,
+    "a table's chip race that is not a level": _raced,
+    "a hand being finished at hand-for-hand's announcement that is not a table's": _announced,
+    "a shared group of places the event does not have": _shared,
 }
 
 

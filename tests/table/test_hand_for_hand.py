@@ -32,18 +32,28 @@ def event(entries: int, seats: int, payouts: tuple[int, ...], **kw: object) -> M
     return ev
 
 
-def announced(seed: int) -> tuple[MultiTableTournament, int] | None:
-    """An event of 12 at two tables paying 10: after a hand of folds at both, table 1's next
-    hand puts the 12th player out while table 2's is being played, so hand-for-hand is
-    announced with table 2's hand to finish. ``None`` if the seed's cards do otherwise."""
-    ev = event(12, 6, tuple(range(10, 0, -1)), rng=random.Random(seed))
+def announced(seed: int, entries: int = 12, within: int = 1) -> tuple[MultiTableTournament, int] | None:
+    """An event at two tables paying 10, hand-for-hand ``within`` players out of the money:
+    after a hand of folds at both, table 1's next hand puts one player out (the last before
+    hand-for-hand) while table 2's is being played, so hand-for-hand is announced with table
+    2's hand to finish. ``None`` if the seed's cards do otherwise."""
+    ev = event(entries, entries // 2, tuple(range(10, 0, -1)), rng=random.Random(seed), hand_for_hand=within)
     for no in (1, 2):
         ev.deal(no)
         finish(ev, no)
     ev.deal(1)
     ev.deal(2)
     finish(ev, 1, tuple(s for s, seat in ev.tables[1].seats.items() if seat.chips == 1000)[:2])
-    return (ev, 2) if ev.players_left == 11 else None
+    return (ev, 2) if ev.players_left == 10 + within else None
+
+
+def out_at(ev: MultiTableTournament, no: int) -> tuple[list[str], dict[str, int]]:
+    """Table ``no``'s hand played all in by everyone: the entries out, and their starting stacks."""
+    hand = ev.tables[no].hand
+    assert hand is not None
+    starts = {ev.tables[no].seats[seat].player_id: chips for seat, chips in hand.starting_stacks.items()}
+    finish(ev, no, tuple(ev.tables[no].seats))
+    return [e.entry for e in ev.events if e.kind == "bust" and e.table == no and e.entry is not None], starts
 
 
 def test_players_out_on_the_hands_finished_at_the_announcement_share_their_places_tda2024_rp8a() -> None:
@@ -57,21 +67,42 @@ def test_players_out_on_the_hands_finished_at_the_announcement_share_their_place
         ev, no = found
         assert ev.hand_for_hand and ev.ready() == []       # nobody deals until table 2 has finished
         assert ev.events[-1].kind == "hand_for_hand" and ev.events[-1].rule == cite.HAND_FOR_HAND_CURRENT
-        starts = dict(ev.tables[no].hand.starting_stacks)  # type: ignore[union-attr]
-        finish(ev, no, tuple(ev.tables[no].seats))
-        out = [e for e in ev.events if e.kind == "bust" and e.table == no]
-        if len(out) >= 2 and len({starts[e.seat] for e in out if e.seat is not None}) > 1:
+        out, starts = out_at(ev, no)
+        if len(out) >= 2 and len({starts[e] for e in out}) > 1:
             break
     else:
         raise AssertionError("no seed put out two players of different stacks on table 2's hand")
     places = {p.entry: p for p in ev.standings()}
-    shared = [places[e.entry] for e in out if e.entry is not None]
+    shared = [places[e] for e in out]
     prizes = ev.prizes()
     reach = range(11 - len(shared) + 1, 12)
     assert {p.place for p in shared} == {11 - len(shared) + 1}
     assert sum(p.prize for p in shared) == sum(prizes.get(k, 0) for k in reach)
     assert max(p.prize for p in shared) - min(p.prize for p in shared) <= 1
     assert ev.ready()                                   # and the event goes on
+
+
+def test_players_out_on_the_announced_hands_short_of_the_money_are_placed_by_their_stacks_tda2024_rp8a() -> None:
+    """RP-8-A shares the places only "if enough players bust on the current hand to break into
+    the money": out of it, they finish by their chips at the hand's start, as out in one hand."""
+    for seed in range(200):
+        found = announced(seed, entries=16, within=5)          # announced at 15 left, 10 paid
+        if found is None:
+            continue
+        ev, no = found
+        assert ev.events[-1].rule == cite.HAND_FOR_HAND_CURRENT
+        out, starts = out_at(ev, no)
+        if 2 <= len(out) <= 4 and len({starts[e] for e in out}) > 1:
+            break
+    else:
+        raise AssertionError("no seed put out two to four players of different stacks on table 2's hand")
+    places = {p.entry: p.place for p in ev.standings()}
+    for a in out:
+        for b in out:
+            if starts[a] > starts[b]:
+                assert places[a] < places[b]
+            elif starts[a] == starts[b]:
+                assert places[a] == places[b]
 
 
 def test_a_record_made_while_the_announced_hand_is_finished_goes_on_identically_tda2024_rp8a() -> None:

@@ -189,7 +189,7 @@ def test_the_record_restores_a_table_mid_rotation(play_out: PlayOut) -> None:
     for _ in range(13):
         play_out(table.start_hand(), rng)
     table.end_hand()
-    copy = pf.Table.from_record(json.loads(json.dumps(table.record())))
+    copy = pf.Table.from_record(json.loads(table.record().to_json()))
     rotation = copy.rotation
     assert rotation == table.rotation and rotation is not None and game_key(rotation.game) == "fixed_limit_razz"
     rng_a, rng_b = random.Random(9), random.Random(9)

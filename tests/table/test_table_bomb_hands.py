@@ -142,7 +142,7 @@ def test_the_rule_survives_a_record_mid_hand_and_between_hands() -> None:
     seat = table.to_act
     assert seat is not None
     table.act(seat, "fold")
-    copy = pf.Table.from_record(json.loads(json.dumps(table.record())))
+    copy = pf.Table.from_record(json.loads(table.record().to_json()))
     assert copy.bomb_rule == (5, 1, None, ("72o", "83o")) and copy.next_bomb_pot is None
     fold_out(copy)
     copy.end_hand()

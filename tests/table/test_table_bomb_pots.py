@@ -63,7 +63,7 @@ def test_a_table_rule_makes_every_third_hand_a_bomb_pot(play_out: PlayOut) -> No
         bombs.append(hand.bomb_pot)
         play_out(hand, rng)
         if number == 4:
-            table = pf.Table.from_record(json.loads(json.dumps(table.record())))
+            table = pf.Table.from_record(json.loads(table.record().to_json()))
     assert bombs == [0, 0, 10, 0, 0, 10, 0]
     table.bomb_pots(None)
     assert table.next_bomb_pot is None

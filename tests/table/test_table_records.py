@@ -125,7 +125,7 @@ def test_a_table_rebuilt_from_its_record_goes_on_identically(
     table, driver = new_table(game, randomness, seed, ids), random.Random(seed)
     for _ in range(cut):
         step(table, driver, manual)
-    record = json.loads(json.dumps(table.record()))
+    record = json.loads(table.record().to_json())
     other_ids, other_driver = copy.deepcopy(ids), copy.deepcopy(driver)
     again = Table.from_record(record, player_ids=other_ids, clock=copy.deepcopy(table.clock))
     same(table, again)
@@ -151,7 +151,7 @@ def test_a_record_in_the_middle_of_a_hand_deals_the_same_next_cards() -> None:
     for _ in range(3):
         table.act(hand.to_act, "call" if hand.legal().call else "check")  # type: ignore[arg-type]
     record = table.record()
-    assert record.hand is not None and record.hand.inputs
+    assert record.hand is not None and record.hand.record.inputs
     again = Table.from_record(TableRecord.from_json(record.to_json()))
     while not hand.is_over:
         seat, action = hand.to_act, "check" if hand.legal().check else "call"
@@ -167,15 +167,50 @@ def test_a_record_is_plain_json_with_its_format_and_version() -> None:
     table = Table(pf.Game.no_limit_holdem(1, 2), seats=3, rng=random.Random(1), player_ids=Ids())
     table.sit(1, "Ann", 100)
     record = table.record()
-    assert json.loads(json.dumps(record)) == record == TableRecord.from_dict(record.to_dict())
-    assert (record["format"], record.version, record.hand) == ("pokerfloor.table-record", 1, None)
-    assert record["seats"][0]["player_id"] == "id1" and record["seats"][0]["player"] == "Ann"
+    data = record.to_dict()
+    assert json.loads(record.to_json()) == data and TableRecord.from_dict(data) == record
+    assert (data["format"], record.version, record.hand) == ("pokerfloor.table-record", 1, None)
+    assert data["seats"][0]["player_id"] == "id1" and record.seats[0].player == "Ann"
     with pytest.raises(ValueError, match="version"):
-        Table.from_record({**record, "version": 99})
+        Table.from_record({**data, "version": 99})
     with pytest.raises(ValueError, match="table-record"):
         Table.from_record({"format": "pokerfloor.hand-record"})
     with pytest.raises(ValueError, match="malformed"):
-        Table.from_record({key: value for key, value in record.items() if key != "seats"})
+        Table.from_record({key: value for key, value in data.items() if key != "seats"})
+
+
+def test_a_table_record_is_one_typed_value_its_json_written_and_read_from_its_fields() -> None:
+    """Issue 36: ``TableRecord`` is one frozen definition whose fields are the JSON's keys in
+    order; its JSON is written from it and read back into an equal value, a wrong type in any
+    field is named as it is read (``RecordError``), and a record written before the later fields
+    reads as a table without them. The blinds' plan keeps the plan's own fields."""
+    from dataclasses import fields
+
+    from pokerfloor.table.buttons import BlindPlan
+    from pokerfloor.table.record import PlanRecord
+
+    table = Table(pf.Game.no_limit_holdem(1, 2), seats=4, rng=random.Random(2), player_ids=Ids())
+    for seat in (1, 2, 3):
+        table.sit(seat, f"P{seat}", 100)
+    hand = table.start_hand()
+    table.act(hand.to_act, "call")  # type: ignore[arg-type]
+    record = table.record()
+    data = record.to_dict()
+    assert list(data) == [f.name for f in fields(TableRecord)]
+    assert TableRecord.from_json(record.to_json()) == record
+    assert TableRecord.from_json(record.to_json()).to_json() == record.to_json()
+    assert [f.name for f in fields(PlanRecord)] == [f.name for f in fields(BlindPlan)]
+    for field, wrong in (("size", "4"), ("seats", {}), ("cash", 1), ("events", [7]), ("rock", 1.5),
+                         ("bomb_called", [1, "2"]), ("kill", []), ("clock", "now")):
+        with pytest.raises(pf.RecordError, match=field):
+            TableRecord.from_dict({**data, field: wrong})
+    with pytest.raises(pf.RecordError, match="no field 'extra'"):
+        TableRecord.from_dict({**data, "extra": 1})
+    old = {key: value for key, value in data.items()
+           if key not in ("rotation", "blind_positions", "bomb_called", "bomb_rule", "bomb_hands")}
+    again = TableRecord.from_dict(old)
+    assert (again.rotation, again.bomb_rule, again.bomb_hands) == (None, None, ())
+    assert Table.from_record(old).record().to_dict() == {**data, "blind_positions": None}
 
 
 def test_reading_a_table_changes_nothing_until_the_hand_is_ended() -> None:

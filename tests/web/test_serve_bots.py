@@ -1,7 +1,7 @@
 """`pokerfloor serve --bots 3` as a new host meets it (issue 24): the printed host link opens the
 table as its host, the bots deal at once, a guest at the invite link watches the live hand and
-sits down, and the bots play on for two minutes, through a pause longer than the 60 s that used
-to kill them. The one long test of the web table."""
+sits down, and the bots play on, through a pause longer than the 60 s that used to kill them, for
+over a minute and a half. The one long test of the web table."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from tests.web.conftest import IN_PLAY, Client, free_port
 
 ACTS = {"fold", "check", "call", "bet", "raise"}
 BOTS = {2, 3, 4}      # the house's seats; seat 1 stays free for the host
-PLAY, PAUSE = 60.0, 65.0   # seconds of play on each side of a pause longer than the old 60 s timeout
+PLAY, PAUSE = 30.0, 65.0   # seconds of play (half on each side of) a pause longer than the old 60 s timeout
 
 
 @contextlib.contextmanager
@@ -170,7 +170,7 @@ def test_the_host_link_opens_the_table_as_host_and_a_guest_watches_the_live_hand
                 person.close()
 
 
-def test_serve_bots_play_on_for_two_minutes_through_a_long_pause(browser: Browser, tmp_path: Path) -> None:
+def test_serve_bots_play_on_through_a_long_pause(browser: Browser, tmp_path: Path) -> None:
     with serve_with_bots(tmp_path) as (own, _invite, stderr):
         host = host_sits_down(browser, own)
         try:
@@ -201,7 +201,7 @@ def test_serve_bots_play_on_for_two_minutes_through_a_long_pause(browser: Browse
             after = hands_after(host, paused_at)
             acted = {e["seat"] for h in after for e in h["view"]["events"] if e["kind"] in ACTS}
             assert len(after) >= 2 and acted >= BOTS, (len(after), acted)
-            assert time.monotonic() - started >= 120
+            assert time.monotonic() - started >= PLAY + PAUSE
             host.shot("24-serve-after-the-pause")
             said = stderr.read_text()
             assert "Traceback" not in said and "TimeoutError" not in said, said

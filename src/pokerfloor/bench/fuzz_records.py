@@ -68,7 +68,7 @@ def random_event(rng: random.Random) -> MultiTableTournament:
         late_until=rng.choice((0, 2)), reentries=rng.choice((0, 1)), bounty=rng.choice((0, 10)),
         progressive=rng.choice((0, 50)), rebuys_until=rng.choice((0, 2)), rebuy_price=100,
         hand_for_hand=rng.choice((0, 1, 3)), halt_short=rng.random() < 0.5, final_redraw=rng.random() < 0.5,
-        colour_ups=[(3, chip, 5 * chip)] if rng.random() < 0.3 else [])
+        colour_ups=[(3, chip, 5 * chip)] if rng.random() < 0.3 else [], hand_for_hand_jumps=rng.random() < 0.3)
     for k in range(entries):
         event.register(f"p{k}")
     return event

@@ -75,6 +75,7 @@ class ServeFigures:
     rail_p99_ms: float = float("nan")
     rail_max_ms: float = float("nan")
     downloaders: int = 0
+    synchronous: str = "full"
     download_hands: int = 0
     downloads: int = 0
     download_p50_ms: float = float("nan")
@@ -328,29 +329,52 @@ class _Run:
                                           "turn_token": token, "client_action_id": action_id}))
 
 
-async def _download(url: str, until: asyncio.Event, took: list[float], errors: list[str]) -> None:
-    """Download ``url`` again and again (in a thread: urllib) until ``until`` is set."""
-    def one() -> None:
-        with urllib.request.urlopen(url, timeout=60) as answer:
-            answer.read()
+def downloading(url: str, clients: int) -> subprocess.Popen[bytes]:
+    """``clients`` downloaders of ``url`` in a process of their own (``_downloads``): they load
+    the server, never the process that measures the tables (its clients' loop would wait on
+    their threads' reads). Close its stdin to stop it; it prints the times and the errors."""
+    code = f"from pokerfloor.bench.serve import _downloads; _downloads({url!r}, {clients})"
+    return subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))
 
-    while not until.is_set():
-        started = time.perf_counter()
-        try:
-            await asyncio.to_thread(one)
-        except OSError as failed:
-            errors.append(f"a download failed: {failed}")
-            await asyncio.sleep(0.1)
-            continue
-        took.append((time.perf_counter() - started) * 1000)
+
+def _downloads(url: str, clients: int) -> None:
+    """In the downloaders' process: ``clients`` threads download ``url`` again and again until
+    stdin closes; then one JSON line: each download's milliseconds and the errors."""
+    import threading
+
+    stop, took, errors = threading.Event(), [], []
+
+    def client() -> None:
+        while not stop.is_set():
+            started = time.perf_counter()
+            try:
+                with urllib.request.urlopen(url, timeout=60) as answer:
+                    answer.read()
+            except OSError as failed:
+                errors.append(f"a download failed: {failed}")
+                stop.wait(0.1)
+                continue
+            took.append((time.perf_counter() - started) * 1000)
+
+    threads = [threading.Thread(target=client, daemon=True) for _ in range(clients)]
+    for thread in threads:
+        thread.start()
+    sys.stdin.read()
+    stop.set()
+    for thread in threads:
+        thread.join(60)
+    print(json.dumps({"took": took, "errors": errors}), flush=True)
 
 
 def run_serve(tables: int = 50, players: int = 6, hands: int = 20, *, think: float = 0.1,
               seed: int = 0, folder: Path | None = None, timeout: float = 600.0,
-              spectators: int = 0, downloaders: int = 0, download_hands: int = 200) -> ServeFigures:
+              spectators: int = 0, downloaders: int = 0, download_hands: int = 200,
+              synchronous: str = "full") -> ServeFigures:
     """Start ``pokerfloor serve`` and load it; ``think`` is each bot's mean seconds before it
     acts (0: as fast as it can); ``spectators`` watch the first tables (``spread``);
-    ``downloaders`` download a ``download_hands``-hand session meanwhile; a table not done
+    ``downloaders`` download a ``download_hands``-hand session meanwhile (in a process of
+    their own); ``synchronous``: the store's ``serve --sqlite-synchronous``; a table not done
     within ``timeout`` seconds is an error. Everything started here is stopped before
     returning."""
     own = folder is None
@@ -360,7 +384,7 @@ def run_serve(tables: int = 50, players: int = 6, hands: int = 20, *, think: flo
     server = subprocess.Popen(
         [sys.executable, "-c", "from pokerfloor.cli import main; main()", "serve",
          "--db", f"sqlite:///{folder / 'bench.db'}", "--port", str(port), "--flood", "1000000",
-         "--no-rate-limits"],
+         "--no-rate-limits", "--sqlite-synchronous", synchronous],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )
     try:
@@ -388,15 +412,16 @@ def run_serve(tables: int = 50, players: int = 6, hands: int = 20, *, think: flo
         started, client_cpu = time.perf_counter(), time.process_time()
 
         async def everything() -> list[_Table | BaseException]:
-            until = asyncio.Event()
-            loads = [asyncio.create_task(_download(download_url, until, took, run.errors)) for _ in range(downloaders)]
-            try:
-                return await asyncio.gather(*(run.table(n) for n in range(tables)), return_exceptions=True)
-            finally:
-                until.set()
-                await asyncio.gather(*loads)
+            return await asyncio.gather(*(run.table(n) for n in range(tables)), return_exceptions=True)
 
-        results = asyncio.run(everything())
+        loads = downloading(download_url, downloaders) if downloaders else None
+        try:
+            results = asyncio.run(everything())
+        finally:
+            if loads is not None:
+                loaded, _ = loads.communicate(timeout=120)
+                got = json.loads(loaded or b'{"took": [], "errors": ["the downloaders said nothing"]}')
+                took, run.errors = got["took"], run.errors + got["errors"]
         seconds, client_cpu = time.perf_counter() - started, time.process_time() - client_cpu
         cpu = _cpu_seconds(server.pid) - cpu_before
         rss = _rss_mb(server.pid)
@@ -436,6 +461,7 @@ def run_serve(tables: int = 50, players: int = 6, hands: int = 20, *, think: flo
         spectators=spectators, rail_tables=sum(1 for n in run.watchers if n),
         spectator_updates=sum(t.spectator_updates for t in played),
         rail_p50_ms=pct(0.50, rail), rail_p99_ms=pct(0.99, rail), rail_max_ms=rail[-1] if rail else float("nan"),
-        downloaders=downloaders, download_hands=download_hands if downloaders else 0, downloads=len(took),
+        downloaders=downloaders, synchronous=synchronous, download_hands=download_hands if downloaders else 0,
+        downloads=len(took),
         download_p50_ms=pct(0.50, sorted(took)),
     )

@@ -76,6 +76,10 @@ def bench(
         int, typer.Option("--downloaders", min=0, help="Serve: clients downloading a 200-hand session's "
                           "hands.phhs over and over while the tables play (issue 34: 4); default 0.")
     ] = 0,
+    sqlite_synchronous: Annotated[
+        str, typer.Option("--sqlite-synchronous", help="Serve: the store's serve --sqlite-synchronous "
+                          "(full, the default, or normal).")
+    ] = "full",
 ) -> None:
     """Measure pokerfloor and every peer engine installed here, interleaved in one process.
 
@@ -99,7 +103,8 @@ def bench(
             return
     if only and "serve" in only:
         if not _serve(quick=quick, seed=seed or 0, hands=hands, tables=tables, think=think,
-                      spectators=spectators, downloaders=downloaders, json_path=json_path):
+                      spectators=spectators, downloaders=downloaders, json_path=json_path,
+                      synchronous=sqlite_synchronous):
             raise typer.Exit(1)
         only = [name for name in only if name != "serve"]
         if not only:
@@ -204,7 +209,7 @@ def bench(
 
 
 def _serve(*, quick: bool, seed: int, hands: int | None, tables: int | None, think: float,
-           spectators: int, json_path: Path | None, downloaders: int = 0) -> bool:
+           spectators: int, json_path: Path | None, downloaders: int = 0, synchronous: str = "full") -> bool:
     """The server under load (``pokerfloor.bench.serve``): 6 bots a table, and ``spectators``
     watching the first tables; whether it ran clean."""
     from rich.console import Console
@@ -223,7 +228,9 @@ def _serve(*, quick: bool, seed: int, hands: int | None, tables: int | None, thi
                   f"hand engine {engine}, {os.cpu_count()} cores")
     if downloaders:
         console.print(f"       and {downloaders} clients downloading a 200-hand session's hands.phhs meanwhile")
-    got = run_serve(tables, 6, hands, think=think, seed=seed, spectators=spectators, downloaders=downloaders)
+    console.print(f"       SQLite synchronous={synchronous}, load average {os.getloadavg()[0]:.1f} at the start")
+    got = run_serve(tables, 6, hands, think=think, seed=seed, spectators=spectators, downloaders=downloaders,
+                    synchronous=synchronous)
     table = Table(title="pokerfloor serve on 127.0.0.1 (SQLite store)", title_justify="left")
     table.add_column("measure")
     table.add_column("value", justify="right")
@@ -246,6 +253,7 @@ def _serve(*, quick: bool, seed: int, hands: int | None, tables: int | None, thi
     table.add_row("server CPU, clients' CPU", f"{got.server_cpu_seconds:.1f} s, {got.client_cpu_seconds:.1f} s")
     table.add_row("server memory", f"{got.rss_mb:.0f} MB ({got.rss_per_table_mb:.2f} MB a table)")
     table.add_row("errors", str(got.errors))
+    table.add_row("load average (1 minute) at the end", f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     console.print(table)
     for problem in got.problems[:20]:
         console.print(f"[red]{problem}[/red]")

@@ -82,6 +82,12 @@ def serve_command(
         bool, typer.Option("--rate-limits/--no-rate-limits",
                            help="Limit tables and seat requests per address, chat per seat (off: benches).")
     ] = True,
+    sqlite_synchronous: Annotated[str, typer.Option(
+        "--sqlite-synchronous",
+        help="A SQLite store's sync on each commit: full (the default: an acknowledged action survives a power "
+             "loss) or normal (it survives the process being killed, not an OS crash or a power loss; "
+             "each action skips the disk's sync). See the hosting guide.")
+    ] = "full",
     forwarded_allow_ips: Annotated[str | None, typer.Option(
         "--forwarded-allow-ips",
         help="The reverse proxies whose X-Forwarded-For is trusted, comma-separated (127.0.0.1 for a proxy "
@@ -99,6 +105,7 @@ def serve_command(
         from pokerfloor.server.botclient import HOUSE_THINK, house_table
         from pokerfloor.server.limits import DEFAULT_RATES, UNLIMITED
         from pokerfloor.server.process import prepare_process
+        from pokerfloor.server.store import SYNCHRONOUS, Store
         from pokerfloor.server.transport import MAX_MESSAGE
     except ImportError:
         typer.echo("error: pokerfloor serve needs the server extra: pip install 'pokerfloor[server]'", err=True)
@@ -115,10 +122,14 @@ def serve_command(
         typer.echo(f"error: {wrong}", err=True)
         raise typer.Exit(2) from None
     db = store_url(db)
+    if sqlite_synchronous not in SYNCHRONOUS:
+        typer.echo(f"error: --sqlite-synchronous is full or normal, not {sqlite_synchronous!r}", err=True)
+        raise typer.Exit(2)
     listening = listen(host, port)      # a port in use is told here, before anything else
     prepare_process()
     origins = [*(origin or ()), *([origin_of(public_url)] if public_url else [])]
-    application = create_app(db, origins=origins, hook=_kill_hook(), flood=flood, seeds=_seeds(),
+    store = Store(db, synchronous=sqlite_synchronous) if db.startswith("sqlite") else db
+    application = create_app(store, origins=origins, hook=_kill_hook(), flood=flood, seeds=_seeds(),
                              rates=DEFAULT_RATES if rate_limits else UNLIMITED, between_hands=between_hands)
     application.state.server.builders.warm()     # the downloads' worker process, ready before the first download
     typer.echo(f"pokerfloor serve on {base_url(host, port)} (store {db.split('://')[0]}); Ctrl-C stops it", err=True)
@@ -130,6 +141,7 @@ def serve_command(
             for table in house:
                 if table is not None:
                     table.stop.set()
+            application.state.server.house.stop_all()
             super().handle_exit(sig, frame)
 
     server = Serving(
@@ -274,7 +286,7 @@ def _open_house_table(server: Any, house_table: Callable[..., Any], host: str, p
     try:
         table = house_table(local, bots, approval=approve, think=think if bots else 0.0,
                             say=lambda line: typer.echo(line, err=True), game=dealt.game, rotation=dealt.rotation,
-                            seats=dealt.seats)
+                            seats=dealt.seats, served=True)
     except Exception as error:
         typer.echo(f"error: the table was not opened: {error}", err=True)
         house.append(None)

@@ -2,8 +2,7 @@
 
 Every command for a table goes through the table's queue, so the table's task alone changes its
 ``Room``. An accepted input is written to the store before any client hears of it; every client
-then gets an ``update`` built from its own seat's view (docs/protocol.md).
-"""
+then gets an ``update`` built from its own seat's view (docs/protocol.md)."""
 
 from __future__ import annotations
 
@@ -27,7 +26,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from pokerfloor.rules import Game
 from pokerfloor.server.actor import TableTask
 from pokerfloor.server.bus import Bus
-from pokerfloor.server.commands import COMMANDS, Hello, parse
+from pokerfloor.server.commands import COMMANDS, Hello, Received, parse, receive
 from pokerfloor.server.deal import master_seed
 from pokerfloor.server.downloads import Builders
 from pokerfloor.server.downloads import routes as download_routes
@@ -122,10 +121,10 @@ class Server(Tables):
         self.store_new(table_id, config, digest(host_token))
         return self.table_task(table_id), host_token
 
-    async def refuse(self, client: Client, refused: Refused, frame: dict[str, Any] | None) -> None:
+    async def refuse(self, client: Client, refused: Refused, reply_to: object) -> None:
         """Send the error frame, out of the connection's error budget (``transport.send_error``)."""
         seq = client.table.room.seq if client.table is not None else 0
-        await send_error(client, refused, frame, now=self.clock(), seq=seq)
+        await send_error(client, refused, reply_to, now=self.clock(), seq=seq)
 
     def origin_allowed(self, socket: WebSocket) -> bool:
         return origin_allowed(socket, self.origins)
@@ -135,6 +134,7 @@ class Server(Tables):
         if not self.origin_allowed(socket) or not self.sockets.take(address):   # limits.SOCKETS_PER_ADDRESS
             await socket.close(code=1008)
             return
+        self.house.reached(socket.scope)        # the address its house bots reach this server at
         try:
             await self._serve(socket)
         finally:
@@ -184,7 +184,7 @@ class Server(Tables):
                     continue            # its table's owner is another process: it answers
                 await self._dispatch(client, frame)
             except Refused as refused:
-                await self.refuse(client, refused, frame)
+                await self.refuse(client, refused, None if frame is None else frame.get("id"))
 
     def _check_rate(self, client: Client, kind: str) -> None:
         seat = None if client.table is None else f"{client.table.room.table_id} {client.token_hash or client.address}"
@@ -192,12 +192,11 @@ class Server(Tables):
 
     async def _dispatch(self, client: Client, frame: dict[str, Any]) -> None:
         """A frame to where it is carried out: ``create_table`` and ``hello`` here, any other
-        command on its table's queue (parsed there, with the table's limits: ``TableTask.handle``)."""
+        command read whole (``commands.receive``) onto its table's queue (``TableTask.handle``)."""
         kind = frame["type"]
         self._check_rate(client, kind)
         if kind == "create_table":
-            await self._create_table(client, frame)
-            return
+            return await self._create_table(client, frame)
         if (command := COMMANDS.get(kind)) is None:
             raise Refused("unknown_type", f"no message type {kind!r}")
         if command is Hello:
@@ -205,7 +204,7 @@ class Server(Tables):
         elif client.table is None:
             raise Refused("no_table", "send hello or create_table first")
         else:
-            await client.table.queue.put(Command(client, frame))
+            await client.table.queue.put(Command(client, receive(frame)))
 
     async def _create_table(self, client: Client, frame: dict[str, Any]) -> None:
         task, host_token = self.create(frame)
@@ -213,7 +212,7 @@ class Server(Tables):
         await client.send({"type": "table_created", "seq": task.room.seq, "reply_to": frame.get("id"),
                            "table_id": task.room.table_id, "host_token": host_token})
         await client.send(task.update(client, []))
-        self.house(client, task.room, host_token, frame.get("options"))
+        self.open_house(client, task.room, host_token, frame.get("options"))
 
     async def _hello(self, client: Client, frame: dict[str, Any]) -> None:
         hello = parse(frame)
@@ -228,7 +227,7 @@ class Server(Tables):
         # between them, when everything it holds is stored (write before broadcast).
         if client.table is not task:
             attach(client, task, host=False, token_hash="")   # a spectator until answered
-        await task.queue.put(Command(client, frame, hello))
+        await task.queue.put(Command(client, Received(Hello, frame.get("id"), command=hello)))
 
     async def close(self) -> None:
         for task in self.tables.values():

@@ -213,16 +213,18 @@ def play(
     think: float = 0.0,
     stop: threading.Event | None = None,
     lost: Callable[[str], None] | None = None,
+    seat_token: str | None = None,
 ) -> dict[str, Any]:
     """Sit at the table and play until its game ends, or (unless ``stay``) is paused between
     hands; returns the last update. ``token``: play with a token the table knows (the host's)
     instead of joining. ``rebuy``: buy ``chips`` again after losing every chip. ``think``: seconds
     to wait, on average, before each action. ``stop``: set it to end the play (the last update is
     returned). A lost connection is reopened with growing waits (``RETRY``), each told to ``lost``;
-    ``SeatLost`` when the table refuses the bot."""
+    ``SeatLost`` when the table refuses the bot. ``seat_token``: the seat token to join with
+    (a house bot's, kept in the store: ``HouseBot``), instead of one chosen here."""
     ws_url, table_id = parse_table_url(url)
     rng = rng if rng is not None else random.Random()
-    held = _Seat(name, seat, chips, style, make_bot(style, name, rng), token or secrets.token_urlsafe(24),
+    held = _Seat(name, seat, chips, style, make_bot(style, name, rng), token or seat_token or secrets.token_urlsafe(24),
                  token is not None, stay, rebuy, think, rng, stop or threading.Event())
     wait = RETRY[0]
     while not held.stop.is_set():
@@ -268,6 +270,7 @@ def house_table(
     say: Callable[[str], None] | None = None,
     game: dict[str, Any] | None = None,
     rotation: dict[str, Any] | None = None,
+    served: bool = False,
 ) -> HouseTable:
     """Open a table at ``url`` (the server's ``http://host:port``) with ``bots`` house bots in
     seats 2, 3...: the host's seat 1 stays free. With bots the game is started once they sit,
@@ -275,13 +278,15 @@ def house_table(
     own bots. The bots rebuy when broke, wait out pauses and reconnect; ``say`` hears the lines
     worth telling (a lost connection, a bot that left). ``game``: the table's ``game`` object
     (no-limit hold'em 1/2 by default); ``rotation``: the mixed game it rotates instead (both as
-    ``create_table`` takes them, docs/protocol.md)."""
+    ``create_table`` takes them, docs/protocol.md). ``served``: the server plays the bots itself
+    (the ``bots`` option: kept in its store, seated again after a restart; ``serve --bots``),
+    and no thread here does."""
     ws_url = urlunsplit(("ws", urlsplit(url).netloc, "/ws", "", ""))
     tell = say or (lambda line: print(line, file=sys.stderr, flush=True))
     stop = threading.Event()
     names = {f"bot{n}": n + 1 for n in range(1, bots + 1)}
     with connect(ws_url, open_timeout=10, proxy=None) as ws:
-        options: dict[str, Any] = {"approval": approval}
+        options: dict[str, Any] = {"approval": approval, **({"bots": bots} if served else {})}
         if rotation is not None:
             options["rotation"] = rotation
         ws.send(json.dumps({"type": "create_table", "seats": seats, "options": options,
@@ -292,12 +297,12 @@ def house_table(
         threads = [
             threading.Thread(target=_house_bot, args=(link, name, seat, chips, style, think, stop, tell),
                              name=f"pokerfloor-{name}", daemon=True)
-            for name, seat in names.items()
+            for name, seat in names.items() if not served
         ]
         for thread in threads:
             thread.start()
         if bots:
-            _seat_bots(ws, names, approval)
+            _seat_bots(ws, names, approval and not served)      # a served table's house approves its own
             ws.send(json.dumps({"type": "start"}))
             _reply(ws, "ack")
     return HouseTable(str(created["table_id"]), str(created["host_token"]), threads, stop)
@@ -307,25 +312,40 @@ HOUSE_THINK = 0.6
 """Seconds a house bot waits, on average, before it acts (a table of people can follow it)."""
 
 
-def house_bots(url: str, table_id: str, host_token: str, seats: list[int], *, chips: int, approval: bool,
-               style: str = "pro", think: float = HOUSE_THINK, say: Callable[[str], None] | None = None) -> HouseTable:
-    """House bots for a table already open (the lobby's ``bots`` option, docs/protocol.md): one
-    a seat of ``seats``, each buying in for ``chips``, playing in a thread of this process as
-    ``house_table``'s do until ``stop`` is set; at a table whose seats need approval, the house
-    approves its own bots with the host token (in a thread as well: nothing here waits)."""
+@dataclass(frozen=True)
+class HouseBot:
+    """One house bot of a table: its seat, name, buy-in and style, and the seat token it joins
+    with (chosen by the house, kept in the store: ``server/house.py``), so that a restarted
+    server seats it again in its own seat."""
+
+    seat: int
+    name: str
+    token: str
+    chips: int
+    style: str = "pro"
+
+
+def house_bots(url: str, table_id: str, bots: list[HouseBot], *, host_token: str | None = None,
+               think: float = HOUSE_THINK, say: Callable[[str], None] | None = None) -> HouseTable:
+    """House bots for a table already open (the lobby's ``bots`` option, docs/protocol.md), each
+    joining with its own seat token (or, holding its seat already, coming back to it), playing
+    in a thread of this process as ``house_table``'s do until ``stop`` is set. With
+    ``host_token`` (a table whose seats need approval, just opened) the house approves its own
+    bots with it, in a thread as well: nothing here waits."""
     ws_url = urlunsplit(("ws", urlsplit(url).netloc, "/ws", "", ""))
     tell = say or (lambda line: print(line, file=sys.stderr, flush=True))
     stop = threading.Event()
-    names = {f"bot{n}": seat for n, seat in enumerate(seats, 1)}
     link = f"{url}/?table={table_id}"
-    threads = [threading.Thread(target=_house_bot, args=(link, name, seat, chips, style, think, stop, tell),
-                                name=f"pokerfloor-{name}", daemon=True) for name, seat in names.items()]
-    if approval:
+    threads = [threading.Thread(target=_house_bot, args=(link, bot.name, bot.seat, bot.chips, bot.style, think, stop,
+                                                         tell, bot.token),
+                                name=f"pokerfloor-{bot.name}", daemon=True) for bot in bots]
+    if host_token is not None:
+        names = {bot.name: bot.seat for bot in bots}
         threads.append(threading.Thread(target=_approve_bots, args=(ws_url, table_id, host_token, names, tell),
                                         name="pokerfloor-house-host", daemon=True))
     for thread in threads:
         thread.start()
-    return HouseTable(table_id, host_token, threads, stop)
+    return HouseTable(table_id, host_token or "", threads, stop)
 
 
 def _approve_bots(ws_url: str, table_id: str, host_token: str, names: dict[str, int],
@@ -368,12 +388,12 @@ def _seat_bots(ws: ClientConnection, names: dict[str, int], approval: bool, time
 
 
 def _house_bot(link: str, name: str, seat: int, chips: int, style: str, think: float, stop: threading.Event,
-               tell: Callable[[str], None]) -> None:
+               tell: Callable[[str], None], seat_token: str | None = None) -> None:
     """One house bot's thread: it plays until the game ends or its seat is taken away, and says
     why it left; nothing it meets ends the thread with a traceback."""
     try:
         play(link, name=name, seat=seat, chips=chips, style=style, stay=True, rebuy=True, think=think,
-             stop=stop, lost=tell)
+             stop=stop, lost=tell, seat_token=seat_token)
     except SeatLost as gone:
         tell(f"{gone}: the bot left")
     except Exception as error:   # a fault of the bot's own: told in one line, the server goes on

@@ -1,14 +1,15 @@
 """The server's commands, one typed value each: what a client may send, and the input a room
 applies when the command is one as it is (docs/protocol.md).
 
-A client frame is parsed once, at the edge (``parse``), into one frozen dataclass per frame
+A client frame is read once, at the edge (``receive``), into one frozen dataclass per frame
 type, each field with its type and range (``fields.Rule``). A field that is missing, of the
 wrong type or out of its range is refused ``bad_field`` naming the field, before anything is
-stored or changed. Ranges that depend on the table (its seats, its buy-in) are read from the
-table's ``Limits``. A command that is an ``Input`` (``KIND``) is stored and applied as it is,
-the sender's ``player_id`` filled in by the table task; the others (``hello``, ``join``,
-``act``...) the table task carries out with steps of its own (``actor.STEPS``), which make the
-room's inputs (``inputs``). Adding a command is one class here and one handler: a room's
+stored or changed. Ranges that depend on the table (its seats, its buy-in) are checked against
+the table's ``Limits`` as the table task carries the command out (``Received.command_in``).
+A command that is an ``Input`` (``KIND``) is stored and applied as it is, the sender's
+``player_id`` filled in by the table task; the others (``hello``, ``join``, ``act``...) the
+table task carries out with steps of its own (``actor.STEPS``), which make the room's inputs
+(``inputs``). Adding a command is one class here and one handler: a room's
 (``room.HANDLERS``) for an input, a step of the table task's for the others; docs/protocol.md's
 schema table says what the rules say (tests/server/test_commands.py checks all three).
 """
@@ -41,6 +42,7 @@ from pokerfloor.server.fields import TOKEN_LENGTH as TOKEN_LENGTH
 from pokerfloor.server.fields import Command as Command
 from pokerfloor.server.fields import Input as Input
 from pokerfloor.server.fields import Limits as Limits
+from pokerfloor.server.fields import Received as Received
 from pokerfloor.server.fields import Refused as Refused
 from pokerfloor.server.fields import Rule as Rule
 from pokerfloor.server.fields import bad_field as bad_field
@@ -298,9 +300,16 @@ class EditStack(Input):
 
 @dataclass(frozen=True)
 class Remove(Input):
+    """The host removes a player. ``at_once`` (the server's, never a client's): a hand the
+    player is in is killed at once (``Table.kill``). A ``remove`` made now has it (true, the
+    field's default), and stores it; one stored before it existed reads back without it (false,
+    the rule's default), and is replayed as it was played: the hand folds at its turn."""
+
     TYPE, WHO, KIND = "remove", "host", "remove"
     MOMENT = "seat_change"
     seat: int = seat_field()
+    at_once: bool = field(default=True, kw_only=True,
+                          metadata={"rule": Rule(bool, optional=True, default=False), "server": True})
 
 
 @dataclass(frozen=True)
@@ -365,11 +374,24 @@ def rules(kind: type[Command]) -> dict[str, Rule]:
     return client_rules(kind)
 
 
-def parse(frame: Mapping[str, Any], limits: Limits = NO_LIMITS) -> Command:
-    """The command a frame holds, checked whole (``Refused``: ``unknown_type``, ``bad_field``).
-    Fields the command does not have are ignored, as are ``type`` and ``id``."""
+def receive(frame: Mapping[str, Any]) -> Received:
+    """A frame read whole at the edge (``Refused`` ``unknown_type`` for a type not known):
+    every field checked by its rule, but for the ranges its table sets (``Received.command_in``
+    checks them). Fields the command does not have are ignored, as are ``type`` and ``id``."""
     kind = COMMANDS.get(str(frame.get("type")))
     if kind is None:
         raise Refused("unknown_type", f"no message type {frame.get('type')!r}")
-    values = {name: rule.check(name, frame.get(name), limits) for name, rule in rules(kind).items()}
-    return kind(**values)
+    echo = (frame["client_action_id"],) if "client_action_id" in frame else ()
+    values: dict[str, object] = {}
+    try:
+        for name, rule in rules(kind).items():
+            values[name] = rule.check(name, frame.get(name), None)
+    except Refused as refused:
+        return Received(kind, frame.get("id"), echo, checked=tuple(values.items()), refused=refused)
+    return Received(kind, frame.get("id"), echo, command=kind(**values))
+
+
+def parse(frame: Mapping[str, Any], limits: Limits = NO_LIMITS) -> Command:
+    """The command a frame holds, checked whole with a table's ``limits`` (``Refused``:
+    ``unknown_type``, ``bad_field``): ``receive``, then ``Received.command_in``."""
+    return receive(frame).command_in(limits)

@@ -2,7 +2,7 @@
 ranges they depend on (``Limits``), the one error they are refused with (``Refused``), and the two
 kinds of value every command is (docs/protocol.md, the schema).
 
-A ``Command`` is what a client may send, parsed once at the edge (``commands.parse``). An
+A ``Command`` is what a client may send, read once at the edge (``commands.receive``). An
 ``Input`` is what a room applies and the store keeps: its JSON is ``Input.json()``, read back
 into the same value by ``Input.read`` (checked against the same rules, so that an input read
 back from a store holds nothing a client could not have sent). Many commands are inputs as they
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, TypeVar
 
@@ -102,7 +102,14 @@ class Rule:
     words: str = ""
     name: bool = False
 
-    def check(self, name: str, value: object, limits: Limits) -> Any:
+    @property
+    def ranged(self) -> bool:
+        """Whether the range depends on the table (``Limits``: its seats, its buy-in)."""
+        return callable(self.low) or callable(self.high)
+
+    def check(self, name: str, value: object, limits: Limits | None) -> Any:
+        """The value checked whole; with ``limits`` None, a range that depends on the table is
+        left for ``Command.within`` (the type alone is checked)."""
         if value is None:
             if self.optional:
                 return self.default
@@ -112,12 +119,19 @@ class Rule:
                 raise bad_field(name, "is true or false")
             return value
         if self.kind is list:       # cards: a draw's discards, like ["Ah", "Td"]
-            high = self.high(limits) if callable(self.high) else self.high
+            high = self.high(limits or NO_LIMITS) if callable(self.high) else self.high
             if not isinstance(value, list) or len(value) > high:
                 raise bad_field(name, f"is a list of at most {high} cards")
             if not all(isinstance(card, str) and len(card) == 2 for card in value):
                 raise bad_field(name, 'holds cards like "Ah" and "Td"')
             return tuple(value)
+        if limits is None and self.ranged:
+            if self.kind is not int:
+                raise TypeError(f"{name}: only a whole number's range may depend on the table")
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise bad_field(name, "is a whole number")
+            return value
+        limits = NO_LIMITS if limits is None else limits
         low = self.low(limits) if callable(self.low) else self.low
         high = self.high(limits) if callable(self.high) else self.high
         if self.kind is int:
@@ -231,6 +245,48 @@ class Command:
     def fields(self) -> dict[str, Any]:
         """The fields a client sends, by name."""
         return {name: getattr(self, name) for name in client_rules(type(self))}
+
+    def within(self, limits: Limits) -> None:
+        """``Refused`` (``bad_field``) unless each field whose range depends on the table is in
+        this table's range now (``limits``)."""
+        in_range(type(self), self.fields().items(), limits)
+
+
+def in_range(kind: type[Command], values: Iterable[tuple[str, object]], limits: Limits) -> None:
+    """``Refused`` (``bad_field``) for the first of these fields of a ``kind`` (checked but for
+    their ranges: ``Rule.check`` without limits) whose range depends on the table and which is
+    out of this table's range now."""
+    rules = client_rules(kind)
+    for name, value in values:
+        rule = rules[name]
+        if rule.ranged:
+            rule.check(name, value, limits)
+
+
+@dataclass(frozen=True)
+class Received:
+    """A client's frame as the edge read it (``commands.receive``), on its table's queue: its
+    command's type, the ``id`` its answer is ``reply_to``, its ``client_action_id`` when it has
+    one (an ack echoes it, whatever the command), and the command, or the fields read before
+    the one refused and that refusal. The ranges that depend on the table are checked when the
+    table task carries it out (``command_in``), against the table as it is then."""
+
+    kind: type[Command]
+    reply_to: object = None
+    action_id: tuple[object, ...] = ()
+    command: Command | None = None
+    checked: tuple[tuple[str, object], ...] = ()
+    refused: Refused | None = None
+
+    def command_in(self, limits: Limits) -> Command:
+        """The command, its ranges checked against this table's ``limits`` (``Refused``
+        otherwise: the first field at fault, as the frame read whole with them says)."""
+        if self.refused is not None:
+            in_range(self.kind, self.checked, limits)
+            raise self.refused
+        assert self.command is not None
+        self.command.within(limits)
+        return self.command
 
 
 def client_rules(kind: type[Command]) -> dict[str, Rule]:

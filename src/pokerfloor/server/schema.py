@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlalchemy import Column, Integer, MetaData, String, Table, Text, UniqueConstraint
 
 metadata = MetaData()
-HEAD = "0005"    # the newest migration in migrations/versions (a test checks it is Alembic's head)
+HEAD = "0006"    # the newest migration in migrations/versions (a test checks it is Alembic's head)
 
 tables = Table(
     "pf_tables",
@@ -50,4 +50,15 @@ hand_records = Table(      # each finished hand's HandRecord (JSON), numbered fr
     Column("table_id", String(64), primary_key=True),
     Column("number", Integer, primary_key=True),
     Column("body", Text, nullable=False),
+)
+
+house_bots = Table(        # the house's bots of a table opened with them, seated again after a restart (house.py)
+    "pf_house_bots",
+    metadata,
+    Column("table_id", String(64), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("token", String(64), nullable=False),
+    Column("chips", Integer, nullable=False),
+    Column("style", String(16), nullable=False),
 )

@@ -12,15 +12,14 @@ from collections.abc import Callable
 from typing import cast
 
 from pokerfloor.server.actor import TableServer, TableTask
-from pokerfloor.server.botclient import HouseTable, house_bots
 from pokerfloor.server.bus import RESTART, Bus
+from pokerfloor.server.house import House, url_of
 from pokerfloor.server.records import TableBroken, created, rebuild
 from pokerfloor.server.room import Refused, Room
 from pokerfloor.server.settings import Config
 from pokerfloor.server.store import Boundary, NotOwner, Store, transient
 from pokerfloor.server.transport import Client
 from pokerfloor.server.writer import Writer
-from pokerfloor.table import buy_in_limits
 
 LOG = logging.getLogger("pokerfloor.server")
 CLOSE_SECONDS = 1.0     # how long an unloaded table's task may take to end
@@ -54,7 +53,7 @@ class Tables:
         self.tables: dict[str, TableTask] = {}
         self.broken: dict[str, Broken] = {}           # tables whose stored inputs do not load whole
         self.quiet: dict[str, float] = {}              # table -> since when it has had no client
-        self.houses: list[HouseTable] = []             # the house's bots of tables opened with them
+        self.house = House()                           # the house's bots of the tables this process runs
 
     async def write(self, table_id: str, seq: int, entry: dict[str, object], ended: Boundary | None) -> None:
         """Store an input, as its JSON (and what a hand's end stores); returns once it is committed
@@ -75,6 +74,7 @@ class Tables:
             return
         LOG.warning("table %s: another process owns it now: handed over", table_id)
         self.store.release(table_id)
+        self.house.stop(table_id)       # the new owner seats the house's bots again
         running = task.task
         if running is not None:
             running.add_done_callback(lambda done: done.cancelled() or done.exception())   # retrieved: no warning
@@ -123,6 +123,7 @@ class Tables:
         task = TableTask(cast(TableServer, self), room)
         self.tables[table_id] = task
         task.start()
+        self.house.again(self.store, room)      # its house bots, after a restart or a takeover
         if self.bus is not None:
             self.bus.announce(table_id)
         return task
@@ -149,6 +150,7 @@ class Tables:
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(task.task, CLOSE_SECONDS)
             self.store.release(table_id)
+            self.house.stop(table_id)
             unloaded.append(table_id)
         if unloaded:
             LOG.info("%d idle tables unloaded (%d still loaded)", len(unloaded), len(self.tables))
@@ -165,23 +167,14 @@ class Tables:
                 except Exception:
                     LOG.exception("unloading idle tables failed")
         finally:
-            for house in self.houses:
-                house.stop.set()
+            self.house.stop_all()
 
-    def house(self, client: Client, room: Room, host_token: str, options: object) -> None:
+    def open_house(self, client: Client, room: Room, host_token: str, options: object) -> None:
         """The lobby's ``bots`` option (checked by ``Config.parse``): that many house bots in
-        the seats after the host's, each buying in for the most the table allows, playing as
-        ``serve --bots``'s do (``botclient.house_bots``: threads of this process, clients of
-        this server at the address the host reached it by)."""
+        the seats after the host's, kept in the store and played by threads of this process,
+        clients of this server at the address the host reached it by (``house.House``)."""
         bots = options.get("bots", 0) if isinstance(options, dict) else 0
-        if not bots:
-            return
-        host, port = client.socket.scope.get("server") or ("127.0.0.1", 80)
-        host = f"[{host}]" if ":" in str(host) else host
-        low, high = buy_in_limits(room.table.game)      # the most, or twice the least where there is no most
-        chips = room.config.tournament.starting_stack if room.config.tournament else high or 2 * low
-        self.houses.append(house_bots(f"http://{host}:{port}", room.table_id, host_token, list(range(2, 2 + bots)),
-                                      chips=chips, approval=room.config.approval, say=LOG.warning))
+        self.house.open(self.store, room, host_token, bots, url_of(client.socket.scope))
 
     def running(self, table_id: str) -> Room | None:
         """For a download (``downloads.Rooms``): the room this process runs, or None when

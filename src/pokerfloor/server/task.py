@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Protocol
 
-from pokerfloor.server.commands import AnswerDeal, Hello, RefuseSeat, SetGame
-from pokerfloor.server.fields import Input, Refused
+from pokerfloor.server.commands import AnswerDeal, RefuseSeat, SetGame
+from pokerfloor.server.fields import Input, Received, Refused
 from pokerfloor.server.inputs import ChatLine, NextHand, OfferTimeout, RailChat, Sit, Timeout
 from pokerfloor.server.process import warm_rankings
 from pokerfloor.server.records import boundary
@@ -43,7 +43,7 @@ class TableServer(Protocol):
 
     def rebuild(self, table_id: str, *, from_snapshot: bool = True) -> Room: ...
 
-    async def refuse(self, client: Client, refused: Refused, frame: dict[str, Any] | None) -> None: ...
+    async def refuse(self, client: Client, refused: Refused, reply_to: object) -> None: ...
 
 
 class TableLoop:
@@ -167,12 +167,12 @@ class TableLoop:
         self.stored = False
         try:
             try:
-                await self.handle(command.client, command.frame, command.hello)
+                await self.handle(command.client, command.received)
             except Refused as refused:
-                await self.server.refuse(command.client, refused, command.frame)
+                await self.server.refuse(command.client, refused, command.received.reply_to)
             return
         except Exception:
-            LOG.exception("table %s: command %s failed", self.room.table_id, command.frame.get("type"))
+            LOG.exception("table %s: command %s failed", self.room.table_id, command.received.kind.TYPE)
         stored, self.stored = self.stored, False
         try:
             # A fault of the server's own: the room may be half-changed, so it is built again
@@ -183,11 +183,11 @@ class TableLoop:
         self._new_turn()
         try:
             if stored:
-                await command.client.send(self.ack(command.frame))
+                await command.client.send(self.ack(command.received))
                 await self._resync(command.client, 0, None)
             else:
                 failed = Refused("internal", "the server failed; nothing was applied; try again")
-                await self.server.refuse(command.client, failed, command.frame)
+                await self.server.refuse(command.client, failed, command.received.reply_to)
         except Exception:
             LOG.exception("table %s: the answer to a failed command failed too", self.room.table_id)
 
@@ -324,14 +324,14 @@ class TableLoop:
         """What every audience's update holds alike, now (the views are built as asked for)."""
         return shared_parts(self.room, self.server.clock, self.connected())
 
-    def ack(self, frame: dict[str, Any], *, duplicate: bool = False, **more: Any) -> dict[str, Any]:
-        reply = {"type": "ack", "seq": self.room.seq, "reply_to": frame.get("id"), "duplicate": duplicate}
-        if "client_action_id" in frame:
-            reply["client_action_id"] = frame["client_action_id"]
+    def ack(self, received: Received, *, duplicate: bool = False, **more: Any) -> dict[str, Any]:
+        reply = {"type": "ack", "seq": self.room.seq, "reply_to": received.reply_to, "duplicate": duplicate}
+        if received.action_id:
+            reply["client_action_id"] = received.action_id[0]
         reply.update(more)
         return reply
 
-    async def _resync(self, client: Client, last_seq: int, reply_to: Any) -> None:
+    async def _resync(self, client: Client, last_seq: int, reply_to: object) -> None:
         """Replay what the client's audience was sent after ``last_seq``, then a fresh update
         (``resync: "replay"``); or only the fresh update (``"fresh"``) when that is not kept."""
         missed = self.missed(self.audience(client), last_seq)
@@ -355,7 +355,7 @@ class TableLoop:
             await self.commit(RefuseSeat(request_id=request_id))
             raise
 
-    async def handle(self, client: Client, frame: dict[str, Any], hello: Hello | None = None) -> None:
+    async def handle(self, client: Client, received: Received) -> None:
         """One client command (``actor.TableTask.handle``)."""
         raise NotImplementedError
 

@@ -23,8 +23,7 @@ from urllib.parse import urlsplit
 import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from pokerfloor.server.commands import Hello
-from pokerfloor.server.fields import ID_LENGTH, MAX_CHIPS, Refused, bad_field
+from pokerfloor.server.fields import ID_LENGTH, MAX_CHIPS, Received, Refused, bad_field
 from pokerfloor.server.room import Room
 
 MAX_FRAME = 16 * 1024
@@ -46,12 +45,10 @@ GONE = (WebSocketDisconnect, RuntimeError, OSError)
 
 @dataclass
 class Command:
-    """A client's frame on its table's queue (a ``hello`` comes parsed: the server read it to
-    find the table)."""
+    """A client's command on its table's queue, as the edge read it (``commands.receive``)."""
 
     client: Client
-    frame: dict[str, Any]
-    hello: Hello | None = None
+    received: Received
 
 
 class TableQueue(Protocol):
@@ -254,7 +251,7 @@ def check_flood(client: Client, flood: int) -> None:
         raise Refused("flood", f"at most {flood} frames a second")
 
 
-async def send_error(client: Client, refused: Refused, frame: dict[str, Any] | None, *, now: float, seq: int) -> None:
+async def send_error(client: Client, refused: Refused, reply_to: object, *, now: float, seq: int) -> None:
     """Send the error frame; the error comes out of the connection's budget, which recovers
     over time (one error every ``STRIKE_SECONDS``): a slip now and then never closes a
     connection, errors that keep coming do (docs/protocol.md, errors)."""
@@ -269,7 +266,7 @@ async def send_error(client: Client, refused: Refused, frame: dict[str, Any] | N
             "reason": refused.reason,
             "rule": refused.rule,
             "field": refused.field or None,
-            "reply_to": None if frame is None else frame.get("id"),
+            "reply_to": reply_to,
         }
     )
     if client.strikes >= STRIKES:

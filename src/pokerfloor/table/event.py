@@ -579,18 +579,21 @@ class MultiTableTournament:
         return True
 
     def _announce(self) -> None:
-        """Hand-for-hand is announced (RP-8-A): the tables finish the hands they are on, and the
-        players out on those hands share the places they reach."""
+        """Hand-for-hand is announced (RP-8-A): the tables finish the hands they are on; players out
+        on those hands who break into the money share the places they reach."""
         self._s.announced = sorted(self._s.dealt)
         self._say("hand_for_hand", "hand-for-hand from the next hand: the tables finish the hands they are on"
-                  + (f" (tables {', '.join(map(str, self._s.announced))}), and the players out on them share the"
-                     " places they reach" if self._s.announced else ""), floor.R_CURRENT_HAND)
+                  + (f" (tables {', '.join(map(str, self._s.announced))}); players out on them who break into the"
+                     " money share the places they reach" if self._s.announced else ""), floor.R_CURRENT_HAND)
 
     def _close_announced(self) -> None:
+        """Once the hands being finished at the announcement are over, their players out are
+        placed together; if they break into the money, they share the places (RP-8-A)."""
         s = self._s
         s.announced = [no for no in s.announced if no in s.dealt]
         if not s.announced and s.announced_busts:
-            s.shared.append(len(s.out))
+            if self._alive < self.places_paid < self._alive + len(s.announced_busts):
+                s.shared.append(len(s.out))
             s.out.append(s.announced_busts)
             s.announced_busts = []
 

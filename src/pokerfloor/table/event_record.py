@@ -163,6 +163,9 @@ def event_problem(event: MultiTableTournament) -> str:
     for no, table in tables.items():
         if no not in s.dealt and table.hand is not None and not table.hand_ended:
             return f"table {no} has a hand in play the event did not deal"
+    if not all(_whole(v) for v in (*s.level_hands.values(), *s.raced.values())) or not all(
+            _whole(v) and v < len(event.levels) for v in s.table_level.values()):
+        return "the event's counts by table are not whole numbers in range"
     listed = (*s.round_open, *s.halted, *s.table_level, *s.level_hands, *s.raced)
     if any(no not in tables for no in (*s.round_open, *s.halted)) or not all(_whole(no) for no in listed):
         return "the event names a table it does not have"

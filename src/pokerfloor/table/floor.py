@@ -19,7 +19,8 @@
   (hand-for-hand at the bubble, RP-8; before every pay jump too, a house option).
 - ``places_out``: the places of the players out, group by group (one hand, or one
   hand-for-hand round): by their chips at its start, the more chips higher, equal stacks
-  sharing; a group that shares (RP-8-A) shares all its places.
+  sharing; a group that shares (players out on the hands finished at the announcement who
+  break into the money, RP-8-A) shares all its places.
 - ``split_prizes``: the prizes of places shared, split evenly, odd units to the first by entry.
 """
 

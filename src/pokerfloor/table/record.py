@@ -1,5 +1,6 @@
-"""A table as plain JSON: the ``TableRecord`` that ``Table.record()`` writes and
-``Table.from_record`` reads, and the conversions of the table's values to and from JSON.
+"""A table saved: the ``TableRecord`` that ``Table.record()`` makes and ``Table.from_record``
+reads, one typed value whose JSON ``typedjson`` writes and reads back (every field checked
+against its type), and the checks of a record against itself.
 
 A record holds the table's configuration and house rules, the seats (player ids and names,
 stacks, status, blinds owed), the button, the customs (straddles declared, the rock, the kill
@@ -12,60 +13,150 @@ with seeded randomness, the same next cards.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import json
-import math
 import random
-import types
-from collections.abc import Collection, Mapping
-from dataclasses import asdict, fields
-from typing import Any, Literal, Union, cast, get_args, get_origin, get_type_hints
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, fields
+from typing import Any, cast
 
 from pokerfloor.cards import SeededShuffler, Shuffler
 from pokerfloor.hand import Post, bomb, plain
 from pokerfloor.hand.record import HandRecord
 from pokerfloor.hand.types import READ_ERRORS as READ_ERRORS
+from pokerfloor.hand.types import Event, brief
 from pokerfloor.hand.types import RecordError as RecordError
-from pokerfloor.hand.types import brief
 from pokerfloor.hand.types import refusal as refusal
 from pokerfloor.rules import Game
 from pokerfloor.table import bombs
 from pokerfloor.table.buttons import BlindPlan, Note, Owed, Positions
-from pokerfloor.table.customs import KillButton, KillGame, Straddles, TableOptions
+from pokerfloor.table.customs import KillButton, TableOptions
 from pokerfloor.table.ledger import Entry, Ledger, LedgerError
+from pokerfloor.table.rotation import RotationState
 from pokerfloor.table.seats import Seat, TableEvent
+from pokerfloor.typedjson import Unreadable, codec, dump, load
 
 TABLE_RECORD_FORMAT = "pokerfloor.table-record"
 TABLE_RECORD_VERSION = 1
 """The table record format's version: a reader refuses a version it does not know."""
 
 
-class TableRecord(dict[str, Any]):
-    """A table saved as plain JSON (``Table.record()``): a ``dict`` that ``json.dumps`` takes as
-    it is, with the format's name and version; ``Table.from_record`` rebuilds the table."""
+Rng = dict[str, object]
+"""The state of a deck's randomness as ``rng_json`` writes it (``rng_from`` reads and checks it)."""
 
-    @property
-    def version(self) -> int:
-        return int(self["version"])
 
-    @property
-    def hand(self) -> HandRecord | None:
-        """The last hand's record, when it is in progress or not yet ended."""
-        hand = self.get("hand")
-        return None if hand is None else HandRecord.from_dict(hand["record"])
+@dataclass(frozen=True)
+class PlanRecord:
+    """The blinds' plan for the next hand (``buttons.BlindPlan``) as JSON: its debts, a mapping
+    by seat, are pairs. Its fields are the plan's (a test checks they stay so)."""
+
+    positions: Positions
+    dealt: tuple[int, ...]
+    posts: tuple[Post, ...]
+    owes: tuple[tuple[int, Owed], ...]
+    notes: tuple[Note, ...]
+    small_blind_seat: int | None
+    heads_up: bool
+    new_game: bool
+    waiting: tuple[int, ...]
+    dealer_button: int | None
+
+    @classmethod
+    def of(cls, plan: BlindPlan) -> PlanRecord:
+        values = {f.name: getattr(plan, f.name) for f in fields(BlindPlan)}
+        return cls(**{**values, "owes": tuple(plan.owes.items())})
+
+    def plan(self) -> BlindPlan:
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        return BlindPlan(**{**values, "owes": dict(self.owes)})
+
+
+@dataclass(frozen=True)
+class LedgerRecord:
+    """The ledger (``Ledger.to_dict``): the entries in memory and the running sums."""
+
+    recorded: int
+    entries: tuple[Entry, ...]
+    holdings: dict[str, int]
+    names: dict[str, str]
+    hand_totals: tuple[tuple[int, int], ...]
+    totals: tuple[tuple[str, str | None, int], ...]
+
+    @classmethod
+    def of(cls, ledger: Ledger) -> LedgerRecord:
+        return load(cls, ledger.to_dict(), defaults=True)
+
+    def ledger(self, sink: Callable[[Entry], None] | None) -> Ledger:
+        return Ledger.from_dict(dump(self), sink)
+
+
+@dataclass(frozen=True)
+class HandPart:
+    """The last hand, in progress or not yet ended: its ``HandRecord``, the state its deck
+    started from, whether it draws from the table's randomness, whether its chips are collected
+    (``ended``), the events of it the stream holds (``synced``) and the seats it was dealt to."""
+
+    record: HandRecord
+    rng: Rng | None
+    shares_table_rng: bool
+    ended: bool
+    synced: int
+    dealt: tuple[Seat, ...]
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    """A table saved (``Table.record()``): one typed value whose fields are the record's, in its
+    JSON's order, written (``to_json``) and read back (``from_json``) by ``typedjson``, every value
+    checked against its field's type as it is read, then the record against itself
+    (``check_fields``); ``Table.from_record`` rebuilds the table from it. The last five fields were
+    added to version 1 since it was first written: a record without them is read as a table that
+    has none of them (no rotation, no bomb pots)."""
+
+    format: str
+    version: int
+    game: Game
+    next_game: Game | None
+    size: int
+    options: TableOptions
+    cash: bool
+    keep_hands: int
+    first_button: int | None
+    clock: float | None
+    rng: Rng | None
+    own_rng: Rng | None
+    seats: tuple[Seat, ...]
+    positions: Positions | None
+    plan: PlanRecord | None
+    hand_number: int
+    hand: HandPart | None
+    seq: int
+    events: tuple[TableEvent, ...]
+    ledger: LedgerRecord
+    departures: tuple[tuple[str, float, int], ...]
+    straddles: tuple[Post, ...]
+    sleepers: tuple[Post, ...]
+    rock: int | None
+    kill: KillButton
+    last_busts: tuple[tuple[int, str, int], ...]
+    markers: tuple[tuple[str, int, int], ...]
+    rotation: RotationState | None = None
+    blind_positions: Positions | None = None
+    bomb_called: tuple[int, int] | None = None
+    bomb_rule: tuple[int, int, int | None] | None = None
+    bomb_hands: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """The record as a plain ``dict``."""
-        return json.loads(self.to_json())  # type: ignore[no-any-return]
+        """The record as plain JSON values."""
+        return cast(dict[str, Any], dump(self))
 
     def to_json(self) -> str:
-        return json.dumps(self, separators=(",", ":"))
+        return json.dumps(self.to_dict(), separators=(",", ":"))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableRecord:
         """A record from its JSON values: ``RecordError`` (a ``ValueError``) for another format
-        or version, or any field missing or not of the kind ``Table.record()`` writes
-        (``check_fields``)."""
+        or version, or any field missing or not of its type, or a record that does not hold
+        together (``check_fields``)."""
         if not isinstance(data, Mapping) or data.get("format") != TABLE_RECORD_FORMAT:
             raise RecordError(f"not a {TABLE_RECORD_FORMAT}")
         version = data.get("version")
@@ -75,14 +166,24 @@ class TableRecord(dict[str, Any]):
                 f" this library reads {TABLE_RECORD_VERSION}"
             )
         try:
-            check_fields(data)
+            record = load(cls, data, "table record", defaults=True)
+        except Unreadable as wrong:
+            raise RecordError(f"a table record with a missing or malformed field: {wrong}") from None
         except READ_ERRORS as error:
             raise refusal("a table record", error) from None
-        return cls(data)
+        check_fields(record)
+        return record
 
     @classmethod
     def from_json(cls, text: str | bytes) -> TableRecord:
         return cls.from_dict(plain.json_object(text, "a table record"))
+
+
+codec(Game, plain.game_json, plain.game_from)
+codec(Post, plain.post_json, plain.post_from)
+codec(Event, plain.event_json, plain.event_from)
+codec(HandRecord, HandRecord.to_dict, HandRecord.from_dict)
+codec(RotationState, RotationState.to_json, RotationState.from_json)
 
 
 # ---------------------------------------------------------------------------------- randomness
@@ -118,264 +219,44 @@ def snapshot(rng: Shuffler | None) -> Shuffler | None:
     return copy.deepcopy(rng) if rng_json(rng) is not None else None
 
 
-# ---------------------------------------------------------------------------------- the table's values
-def seat_json(seat: Seat) -> dict[str, Any]:
-    return {**asdict(seat), "owes": asdict(seat.owes)}
-
-
-def seat_from(data: Mapping[str, Any]) -> Seat:
-    return Seat(**{**data, "owes": Owed(**data["owes"])})
-
-
-def positions_from(data: Mapping[str, Any] | None) -> Positions | None:
-    return None if data is None else Positions(**data)
-
-
-def plan_json(plan: BlindPlan | None) -> dict[str, Any] | None:
-    if plan is None:
-        return None
-    return {
-        "positions": asdict(plan.positions),
-        "dealt": list(plan.dealt),
-        "posts": [plain.post_json(p) for p in plan.posts],
-        "owes": [[seat, asdict(owed)] for seat, owed in plan.owes.items()],
-        "notes": [asdict(n) for n in plan.notes],
-        "small_blind_seat": plan.small_blind_seat,
-        "heads_up": plan.heads_up,
-        "new_game": plan.new_game,
-        "waiting": list(plan.waiting),
-        "dealer_button": plan.dealer_button,
-    }
-
-
-def plan_from(data: Mapping[str, Any] | None) -> BlindPlan | None:
-    if data is None:
-        return None
-    return BlindPlan(
-        positions=Positions(**data["positions"]),
-        dealt=tuple(data["dealt"]),
-        posts=tuple(plain.post_from(p) for p in data["posts"]),
-        owes={int(seat): Owed(**owed) for seat, owed in data["owes"]},
-        notes=tuple(Note(**n) for n in data["notes"]),
-        small_blind_seat=data["small_blind_seat"],
-        heads_up=data["heads_up"],
-        new_game=data["new_game"],
-        waiting=tuple(data["waiting"]),
-        dealer_button=data["dealer_button"],
-    )
-
-
-def posts_from(items: list[Any]) -> list[Post]:
-    return [plain.post_from(p) for p in items]
-
-
-def options_json(options: TableOptions) -> dict[str, Any]:
-    kill = options.kill
-    return {"straddles": asdict(options.straddles), "kill": None if kill is None else asdict(kill)}
-
-
-def options_from(data: Mapping[str, Any]) -> TableOptions:
-    kill = data["kill"]
-    return TableOptions(straddles=Straddles(**data["straddles"]), kill=None if kill is None else KillGame(**kill))
-
-
-def kill_from(data: Mapping[str, Any]) -> KillButton:
-    return KillButton(**data)
-
-
 def event_json(event: TableEvent) -> dict[str, Any]:
     """A stream entry as JSON (its hand event with every card: a record is the dealer's copy)."""
-    out = {f.name: getattr(event, f.name) for f in fields(event) if f.name != "event"}
-    out["event"] = None if event.event is None else plain.event_json(event.event)
-    return out
-
-
-def event_from(data: Mapping[str, Any]) -> TableEvent:
-    values = dict(data)
-    hand_event = values.pop("event")
-    return TableEvent(**values, event=None if hand_event is None else plain.event_from(hand_event))
-
-
-
-def busts_from(items: list[Any]) -> tuple[tuple[int, str, int], ...]:
-    return tuple((int(seat), str(name), int(chips)) for seat, name, chips in items)
-
-
-def triples_from(items: list[Any]) -> list[tuple[str, int, int]]:
-    return [cast(tuple[str, int, int], tuple(item)) for item in items]
-
+    return cast(dict[str, Any], dump(event))
 
 
 # ---------------------------------------------------------------------------------- checking a record whole
-# A record from outside is checked whole as it is read: every field of the kind ``record()``
-# writes, then (``check_table``) the table built from it against itself. A record that loads is
-# one that plays on; nothing fails later with a TypeError or KeyError (issue 25).
-
-_TOP: dict[str, Any] = {
-    "game": dict, "next_game": dict | None, "size": int, "options": dict, "cash": bool, "keep_hands": int,
-    "first_button": int | None, "clock": float | None, "rng": dict | None, "own_rng": dict | None,
-    "seats": list, "positions": dict | None, "plan": dict | None, "hand_number": int, "hand": dict | None,
-    "seq": int, "events": list, "ledger": dict, "departures": list, "straddles": list, "sleepers": list,
-    "rock": int | None, "kill": dict, "last_busts": list, "markers": list,
-}
-_LATER: dict[str, Any] = {
-    "rotation": dict | None, "blind_positions": dict | None, "bomb_called": tuple[int, int] | None,
-    "bomb_rule": tuple[int, int, int | None] | None, "bomb_hands": tuple[str, ...],
-}
-"""Fields added to version 1 since it was first written: a record without them is read as a table
-that has none of them (no rotation, no bomb pots); one with them is checked like the others."""
-_LEDGER: dict[str, Any] = {"recorded": int, "entries": list, "holdings": dict, "names": dict, "hand_totals": list,
-                           "totals": list}
-_HAND: dict[str, Any] = {"record": dict, "rng": dict | None, "shares_table_rng": bool, "ended": bool,
-                         "synced": int, "dealt": list}
+# A record from outside is read whole, every field of its type, then checked against itself
+# (``check_fields``), then (``check_table``) the table built from it against itself. A record
+# that loads is one that plays on; nothing fails later with a TypeError or KeyError (issue 25).
 
 
-def _fits(value: object, hint: Any) -> bool:
-    """Whether a JSON value is one of the kind ``hint`` names (a field's type)."""
-    origin = get_origin(hint)
-    if hint is Any:
-        return True
-    if origin is Literal:
-        return any(type(value) is type(choice) and value == choice for choice in get_args(hint))
-    if origin in (Union, types.UnionType):
-        return any(_fits(value, option) for option in get_args(hint))
-    if hint is type(None) or hint is None:
-        return value is None
-    if hint is bool:
-        return isinstance(value, bool)
-    if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool) and -(2**63) < value < 2**63
-    if hint is float:
-        return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
-    if hint is str:
-        return isinstance(value, str)
-    if hint in (dict, list):
-        return isinstance(value, hint)
-    if origin is tuple:
-        args = get_args(hint)
-        if not isinstance(value, list | tuple):
-            return False
-        if len(args) == 2 and args[1] is Ellipsis:
-            return all(_fits(v, args[0]) for v in value)
-        return len(value) == len(args) and all(_fits(v, a) for v, a in zip(value, args))
-    if dataclasses.is_dataclass(hint):
-        return isinstance(value, Mapping) and _misfit(hint, value) is None
-    return True  # a field its own reader checks (a hand event, the plan's debts)
-
-
-_HINTS: dict[type, dict[str, Any]] = {}
-
-
-def _misfit(cls: Any, data: Mapping[str, Any], skip: tuple[str, ...] = ()) -> str | None:
-    """The first field of ``data`` that a ``cls`` (a dataclass) cannot hold, or ``None``."""
-    hints = _HINTS.get(cls)
-    if hints is None:
-        hints = _HINTS[cls] = get_type_hints(cls)
-    for key in data:
-        if key not in hints:
-            return f"{cls.__name__} has no field {brief(key)}"
-    for spec in fields(cls):
-        if spec.name in skip:
-            continue
-        if spec.name not in data:
-            if spec.default is dataclasses.MISSING and spec.default_factory is dataclasses.MISSING:
-                return f"{cls.__name__}'s {spec.name} is missing"
-            continue
-        if not _fits(data[spec.name], hints[spec.name]):
-            return f"{cls.__name__}'s {spec.name} cannot be {brief(data[spec.name])}"
-    return None
-
-
-def _check(where: str, data: object, shape: dict[str, Any]) -> Mapping[str, Any]:
-    if not isinstance(data, Mapping):
-        raise RecordError(f"a table record's {where} is a JSON object, not {brief(data)}")
-    for key, hint in shape.items():
-        path = f"{where}.{key}" if where else key
-        if key not in data:
-            raise RecordError(f"a table record with a missing or malformed {path}: it has none")
-        if not _fits(data[key], hint):
-            raise RecordError(f"a table record with a missing or malformed {path}: not {brief(data[key])}")
-    return data
-
-
-def _each(where: str, items: list[Any], cls: Any, skip: tuple[str, ...] = ()) -> None:
-    for i, item in enumerate(items):
-        problem = _misfit(cls, item, skip) if isinstance(item, Mapping) else f"not {brief(item)}"
-        if problem is not None:
-            raise RecordError(f"a table record's {where}[{i}]: {problem}")
-
-
-def _rows(where: str, items: list[Any], *hints: Any) -> None:
-    """Each item a JSON list of as many values as ``hints``, each of its kind."""
-    for i, item in enumerate(items):
-        if not isinstance(item, list | tuple) or len(item) != len(hints) or not all(map(_fits, item, hints)):
-            raise RecordError(f"a table record's {where}[{i}] cannot be {brief(item)}")
-
-
-def _seats(where: str, items: list[Any], size: int) -> list[int]:
-    _each(where, items, Seat, skip=("owes",))
+def _seats(where: str, seats: tuple[Seat, ...], size: int) -> list[int]:
     numbers = []
-    for i, item in enumerate(items):
-        problem = _misfit(Owed, item["owes"]) if isinstance(item.get("owes"), Mapping) else "owes nothing readable"
-        if problem is not None:
-            raise RecordError(f"a table record's {where}[{i}]: {problem}")
-        if not 1 <= item["number"] <= size:
-            raise RecordError(f"a table record's {where}[{i}] is seat {item['number']}, not one of 1 to {size}")
-        if not item["player"] or not item["player_id"] or item["chips"] < 0:
+    for i, seat in enumerate(seats):
+        if not 1 <= seat.number <= size:
+            raise RecordError(f"a table record's {where}[{i}] is seat {seat.number}, not one of 1 to {size}")
+        if not seat.player or not seat.player_id or seat.chips < 0:
             raise RecordError(f"a table record's {where}[{i}] has no name, no player id or chips below zero")
-        numbers.append(item["number"])
+        numbers.append(seat.number)
     if len(set(numbers)) != len(numbers):
         raise RecordError(f"a table record's {where} name a seat twice")
     return numbers
 
 
-def check_fields(data: Mapping[str, Any]) -> None:
-    """Every field of a table record is there and of the kind ``Table.record()`` writes: the
-    seats (numbers on the table, each once; player ids that are texts, each seated once), the
-    ledger's entries and sums, the stream's events, the plan and the customs. ``RecordError``
-    names the first that is not."""
-    _check("", data, _TOP)
-    _check("", data, {key: hint for key, hint in _LATER.items() if key in data})
-    for i, hand in enumerate(data.get("bomb_hands", ())):
+def check_fields(record: TableRecord) -> None:
+    """A table record read field by field holds together: the seats (numbers on the table, each
+    once; each player seated once), the bomb pot's hands as the table writes them, and a hand in
+    progress dealt to seats at the table. ``RecordError`` names the first thing that does not."""
+    for i, hand in enumerate(record.bomb_hands):
         if not bombs.written(hand):
             raise RecordError(f"a table record's bomb_hands[{i}] is not a hand as the table writes it: {brief(hand)}")
-    size = data["size"]
-    numbers = _seats("seats", data["seats"], size)
-    ids = [s["player_id"] for s in data["seats"]]
+    numbers = _seats("seats", record.seats, record.size)
+    ids = [seat.player_id for seat in record.seats]
     if len(set(ids)) != len(ids):
         raise RecordError("a table record seats one player id twice (sit() refuses that)")
-    ledger = _check("ledger", data["ledger"], _LEDGER)
-    _each("ledger.entries", ledger["entries"], Entry)
-    for name in ("holdings", "names"):
-        for key, value in ledger[name].items():
-            if not isinstance(key, str) or not _fits(value, int if name == "holdings" else str):
-                raise RecordError(f"a table record's ledger.{name} cannot hold {brief(key)}: {brief(value)}")
-    _rows("ledger.hand_totals", ledger["hand_totals"], int, int)
-    _rows("ledger.totals", ledger["totals"], str, str | None, int)
-    _each("events", data["events"], TableEvent, skip=("event",))
-    _rows("departures", data["departures"], str, float, int)
-    _rows("last_busts", data["last_busts"], int, str, int)
-    _rows("markers", data["markers"], str, int, int)
-    _each("kill", [data["kill"]], KillButton)
-    options = _check("options", data["options"], {"straddles": dict, "kill": dict | None})
-    _each("options.straddles", [options["straddles"]], Straddles)
-    _each("options.kill", [options["kill"]] if options["kill"] is not None else [], KillGame)
-    if data["positions"] is not None:
-        _each("positions", [data["positions"]], Positions)
-    if data["plan"] is not None:
-        plan = _check("plan", data["plan"], {"positions": dict, "dealt": list, "posts": list, "owes": list,
-                                             "notes": list, "waiting": list})
-        _each("plan", [plan], BlindPlan, skip=("positions", "posts", "owes", "notes"))
-        _each("plan.positions", [plan["positions"]], Positions)
-        _each("plan.notes", plan["notes"], Note)
-        _rows("plan.owes", plan["owes"], int, dict)
-        for i, (_, owed) in enumerate(plan["owes"]):
-            if _misfit(Owed, owed) is not None:
-                raise RecordError(f"a table record's plan.owes[{i}] cannot be {brief(owed)}")
-    if data["hand"] is not None:
-        hand = _check("hand", data["hand"], _HAND)
-        dealt = _seats("hand.dealt", hand["dealt"], size)
-        if not hand["ended"] and not set(dealt) <= set(numbers):
+    if record.hand is not None:
+        dealt = _seats("hand.dealt", record.hand.dealt, record.size)
+        if not record.hand.ended and not set(dealt) <= set(numbers):
             raise RecordError("a table record's hand in progress was dealt to a seat that is not at the table")
 
 
@@ -411,9 +292,9 @@ def check_bomb(game: Game, size: int, called: object, where: str) -> None:
 
 
 def check_table(
-    data: Mapping[str, Any], ledger: Ledger, stacks: Mapping[str, int], hand_seats: Collection[int] | None
+    record: TableRecord, ledger: Ledger, stacks: Mapping[str, int], hand_seats: Collection[int] | None
 ) -> None:
-    """The table rebuilt from a record (``data``) holds together (``RecordError`` otherwise):
+    """The table rebuilt from a ``record`` holds together (``RecordError`` otherwise):
     every stack (``stacks``, by player) is what its own ``ledger`` says, and the hand in
     progress, seating ``hand_seats`` (None: no hand), was dealt to the seats the record says
     it was."""
@@ -433,6 +314,6 @@ def check_table(
     if ledger.on_table() != sum(ledger.holding(p) for p in ledger.players()):
         raise RecordError("a table record whose ledger's total on the table is not the sum of its holdings")
     if hand_seats is not None:
-        dealt = {s["number"] for s in data["hand"]["dealt"]}
+        dealt = {seat.number for seat in record.hand.dealt} if record.hand is not None else set()
         if dealt != set(hand_seats):
             raise RecordError(f"a table record whose hand seats {sorted(hand_seats)} but was dealt to {sorted(dealt)}")

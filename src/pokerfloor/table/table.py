@@ -20,14 +20,14 @@ import copy
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import asdict, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from pokerfloor import citations as cite
 from pokerfloor.cards import FULL_DECK, SEED_BYTES, Card, CardsLike, Deck, SeededShuffler, Shuffler, draws_bits
 from pokerfloor.errors import IllegalAction, InvalidArgument, Reason
-from pokerfloor.hand import Event, Hand, HandRecord, Legal, Post, SeatView, bomb, plain
+from pokerfloor.hand import Event, Hand, Legal, Post, SeatView, bomb
 from pokerfloor.rules import Game, HouseRules
 from pokerfloor.table import bombs
 from pokerfloor.table import record as rec
@@ -1057,7 +1057,8 @@ class Table:
 
     # ------------------------------------------------------------------ records
     def record(self) -> TableRecord:
-        """The table as plain JSON (a ``TableRecord``): its configuration and house rules, the
+        """The table as one typed value (a ``TableRecord``, whose ``to_json`` is its versioned
+        JSON): its configuration and house rules, the
         seats with player ids and names, stacks and blinds owed, the button, the customs, the
         ledger and events in memory, the state of its randomness, and the last hand's
         ``HandRecord`` while it is in progress or not yet ended. ``Table.from_record`` rebuilds
@@ -1065,51 +1066,41 @@ class Table:
         card dealt and the state of the table's randomness, so it stays on the server."""
         hand, clock = self._hand, self.clock
         return TableRecord(
-            {
-                "format": rec.TABLE_RECORD_FORMAT,
-                "version": rec.TABLE_RECORD_VERSION,
-                "game": plain.game_json(self._game),
-                "next_game": None if self._next_game is None else plain.game_json(self._next_game),
-                "size": self.size,
-                "options": rec.options_json(self.options),
-                "cash": self.cash,
-                "keep_hands": self._keep_hands,
-                "first_button": self._first_button,
-                "clock": clock.now if isinstance(clock, ManualClock) else None,
-                "rng": rec.rng_json(self._rng),
-                "own_rng": None if self._rng is not None else rec.rng_json(self._own_rng),
-                "seats": [rec.seat_json(seat) for seat in self._seats.values()],
-                "positions": None if self._positions is None else asdict(self._positions),
-                "plan": rec.plan_json(self._plan),
-                "hand_number": self._hand_number,
-                "hand": None if hand is None else self._hand_json(hand),
-                "seq": self._seq,
-                "events": [rec.event_json(e) for e in self._events],
-                "ledger": self._ledger.to_dict(),
-                "departures": [[who, when, chips] for who, (when, chips) in self._departures.items()],
-                "straddles": [plain.post_json(p) for p in self._straddles],
-                "sleepers": [plain.post_json(p) for p in self._sleepers],
-                "rock": self._rock,
-                "kill": asdict(self._kill),
-                "last_busts": [list(b) for b in self._last_busts],
-                "markers": [list(m) for m in self._markers],
-                "rotation": None if self._rotation is None else self._rotation.to_json(),
-                "blind_positions": None if self._blind_positions is None else asdict(self._blind_positions),
-                "bomb_called": None if self._bomb_called is None else list(self._bomb_called),
-                "bomb_rule": None if self._bomb_rule is None else list(self._bomb_rule),
-                "bomb_hands": list(self._bomb_hands),
-            }
+            format=rec.TABLE_RECORD_FORMAT,
+            version=rec.TABLE_RECORD_VERSION,
+            game=self._game,
+            next_game=self._next_game,
+            size=self.size,
+            options=self.options,
+            cash=self.cash,
+            keep_hands=self._keep_hands,
+            first_button=self._first_button,
+            clock=clock.now if isinstance(clock, ManualClock) else None,
+            rng=rec.rng_json(self._rng),
+            own_rng=None if self._rng is not None else rec.rng_json(self._own_rng),
+            seats=tuple(self._seats.values()),
+            positions=self._positions,
+            plan=None if self._plan is None else rec.PlanRecord.of(self._plan),
+            hand_number=self._hand_number,
+            hand=None if hand is None else rec.HandPart(
+                hand.record(), rec.rng_json(self._hand_rng), self._hand_shares_rng, self._collected, self._synced,
+                tuple(self._dealt.values())),
+            seq=self._seq,
+            events=tuple(self._events),
+            ledger=rec.LedgerRecord.of(self._ledger),
+            departures=tuple((who, when, chips) for who, (when, chips) in self._departures.items()),
+            straddles=tuple(self._straddles),
+            sleepers=tuple(self._sleepers),
+            rock=self._rock,
+            kill=self._kill,
+            last_busts=tuple(self._last_busts),
+            markers=tuple(self._markers),
+            rotation=self._rotation,
+            blind_positions=self._blind_positions,
+            bomb_called=self._bomb_called,
+            bomb_rule=self._bomb_rule,
+            bomb_hands=tuple(self._bomb_hands),
         )
-
-    def _hand_json(self, hand: Hand) -> dict[str, Any]:
-        return {
-            "record": hand.record().to_dict(),
-            "rng": rec.rng_json(self._hand_rng),
-            "shares_table_rng": self._hand_shares_rng,
-            "ended": self._collected,
-            "synced": self._synced,
-            "dealt": [rec.seat_json(seat) for seat in self._dealt.values()],
-        }
 
     @classmethod
     def from_record(
@@ -1131,17 +1122,19 @@ class Table:
             data = TableRecord.from_json(record)
         elif isinstance(record, Mapping):
             data = TableRecord.from_dict(record)
+        elif isinstance(record, TableRecord):       # read again whole: a value made by hand is checked too
+            data = TableRecord.from_dict(record.to_dict())
         else:
             raise rec.RecordError(f"a table is rebuilt from a TableRecord, not {type(record).__name__}")
         try:
             table = cls(
-                plain.game_from(data["game"]),
-                data["size"],
-                options=rec.options_from(data["options"]),
-                clock=clock if clock is not None else ManualClock(data["clock"] or 0.0),
-                button=data["first_button"],
-                cash=data["cash"],
-                keep_hands=data["keep_hands"],
+                data.game,
+                data.size,
+                options=data.options,
+                clock=clock if clock is not None else ManualClock(data.clock or 0.0),
+                button=data.first_button,
+                cash=data.cash,
+                keep_hands=data.keep_hands,
                 sink=sink,
                 player_ids=player_ids,
             )
@@ -1150,48 +1143,46 @@ class Table:
             raise rec.refusal("a table record", wrong) from None
         hand = table.hand
         rec.check_table(data, table.ledger, table.stacks(), None if hand is None else hand.seats)
-        for where in ("bomb_called", "bomb_rule"):
-            rec.check_bomb(table.game, table.size, data.get(where), where)
+        rec.check_bomb(table.game, table.size, data.bomb_called, "bomb_called")
+        rec.check_bomb(table.game, table.size, data.bomb_rule, "bomb_rule")
         if hand is not None and not table._collected:
             rec.check_hand_chips(table._seats, table._dealt, hand.starting_stacks)
         return table
 
     def _restore(self, data: TableRecord, rng: random.Random | None) -> None:
         """Take on the state ``record()`` wrote (``from_record``)."""
-        self._next_game = None if data["next_game"] is None else plain.game_from(data["next_game"])
-        self._rng = rec.rng_from(data["rng"]) or rng
-        self._seats = {s["number"]: rec.seat_from(s) for s in data["seats"]}
-        self._positions = rec.positions_from(data["positions"])
-        self._plan = rec.plan_from(data["plan"])
-        self._hand_number = data["hand_number"]
-        self._seq = data["seq"]
-        self._events = deque(rec.event_from(e) for e in data["events"])
-        self._ledger = Ledger.from_dict(data["ledger"], self._sink)
-        self._departures = {who: (when, chips) for who, when, chips in data["departures"]}
-        self._straddles = rec.posts_from(data["straddles"])
-        self._sleepers = rec.posts_from(data["sleepers"])
-        self._rock = data["rock"]
-        self._kill = rec.kill_from(data["kill"])
-        self._last_busts = rec.busts_from(data["last_busts"])
-        self._markers = rec.triples_from(data["markers"])
-        rotation = data.get("rotation")
-        self._rotation = None if rotation is None else RotationState.from_json(rotation)
-        self._blind_positions = rec.positions_from(data.get("blind_positions"))
-        called, rule = data.get("bomb_called"), data.get("bomb_rule")
-        self._bomb_called = None if called is None else (called[0], called[1])
-        self._bomb_rule = None if rule is None else (rule[0], rule[1], rule[2])
-        self._bomb_hands = tuple(data.get("bomb_hands", ()))
-        if data["hand"] is not None:
-            self._restore_hand(data["hand"])
-        own_rng = rec.rng_from(data["own_rng"])
+        self._next_game = data.next_game
+        self._rng = rec.rng_from(data.rng) or rng
+        self._seats = {seat.number: seat for seat in data.seats}
+        self._positions = data.positions
+        self._plan = None if data.plan is None else data.plan.plan()
+        self._hand_number = data.hand_number
+        self._seq = data.seq
+        self._events = deque(data.events)
+        self._ledger = data.ledger.ledger(self._sink)
+        self._departures = {who: (when, chips) for who, when, chips in data.departures}
+        self._straddles = list(data.straddles)
+        self._sleepers = list(data.sleepers)
+        self._rock = data.rock
+        self._kill = data.kill
+        self._last_busts = data.last_busts
+        self._markers = list(data.markers)
+        self._rotation = data.rotation
+        self._blind_positions = data.blind_positions
+        self._bomb_called = data.bomb_called
+        self._bomb_rule = data.bomb_rule
+        self._bomb_hands = data.bomb_hands
+        if data.hand is not None:
+            self._restore_hand(data.hand)
+        own_rng = rec.rng_from(data.own_rng)
         self._own_rng = self._rng if self._rng is not None else own_rng or SeededShuffler()
 
-    def _restore_hand(self, data: Mapping[str, Any]) -> None:
+    def _restore_hand(self, data: rec.HandPart) -> None:
         """Replay the last hand: from its seed, or from the state its deck started in (its
         cards dealt again by the same draws), else from its recorded cards."""
-        record = HandRecord.from_dict(data["record"])
-        start = rec.rng_from(data["rng"])
-        shares, ended = bool(data["shares_table_rng"]), bool(data["ended"])
+        record = data.record
+        start = rec.rng_from(data.rng)
+        shares, ended = data.shares_table_rng, data.ended
         if record.seed is not None:
             hand = Hand.from_record(record)
         elif start is not None:
@@ -1200,9 +1191,9 @@ class Table:
                 self._rng = start
         else:
             hand = Hand.from_record(record, rng=self._rng if shares else None)
-        self._hand, self._collected, self._synced = hand, ended, data["synced"]
-        self._hand_rng, self._hand_shares_rng = rec.rng_from(data["rng"]), shares
-        self._dealt = {s["number"]: rec.seat_from(s) for s in data["dealt"]}
+        self._hand, self._collected, self._synced = hand, ended, data.synced
+        self._hand_rng, self._hand_shares_rng = rec.rng_from(data.rng), shares
+        self._dealt = {seat.number: seat for seat in data.dealt}
 
     # ------------------------------------------------------------------ the event stream
     def _pending_hand_events(self) -> list[Event]:

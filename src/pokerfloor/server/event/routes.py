@@ -79,7 +79,7 @@ async def serve(events: Events, socket: WebSocket, origins: Iterable[str] = ()) 
                     raise Refused("no_table", "send event_hello first")
                 await attached[0].queue.put((client, command, frame))
             except Refused as refused:
-                await send_error(client, refused, frame, now=events.now(), seq=0)
+                await send_error(client, refused, None if frame is None else frame.get("id"), now=events.now(), seq=0)
     finally:
         for task in attached:
             task.clients.pop(client, None)

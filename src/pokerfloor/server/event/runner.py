@@ -26,10 +26,10 @@ from pokerfloor.server.event.clock import EventClock
 from pokerfloor.server.event.config import EventConfig
 from pokerfloor.server.event.saved import STATE_FORMAT, STATE_VERSION, check_state
 from pokerfloor.server.fields import NAME_LENGTH, Refused, bad_field, display_name, name_key
-from pokerfloor.server.typedjson import Unreadable
 from pokerfloor.table import event_host, floor
 from pokerfloor.table.event import MultiTableTournament
 from pokerfloor.table.event_types import FloorEvent
+from pokerfloor.typedjson import Unreadable
 
 NOTICES = 12            # the notices a player's page keeps
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pokerfloor.server.typedjson import Unreadable
+from pokerfloor.typedjson import Unreadable
 
 STATE_FORMAT = "pokerfloor-served-event"
 STATE_VERSION = 1

@@ -31,7 +31,7 @@ from pokerfloor.server.event.views import lobby_json, seat_json
 from pokerfloor.server.fields import Refused
 from pokerfloor.server.store import Store
 from pokerfloor.server.transport import Client, send_error
-from pokerfloor.server.typedjson import Unreadable
+from pokerfloor.typedjson import Unreadable
 
 LOG = logging.getLogger("pokerfloor.server")
 SAVE_SECONDS = 1.0
@@ -98,11 +98,11 @@ class EventTask:
         try:
             reply = self.apply(client, command, frame)
         except Refused as refused:
-            await send_error(client, refused, frame, now=self.events.now(), seq=0)
+            await send_error(client, refused, frame.get("id"), now=self.events.now(), seq=0)
             return
         except Exception:
             LOG.exception("event %s: a command failed", self.runner.event_id)
-            await send_error(client, Refused("internal", "the server failed; nothing was applied"), frame,
+            await send_error(client, Refused("internal", "the server failed; nothing was applied"), frame.get("id"),
                              now=self.events.now(), seq=0)
             return
         self.dirty = True

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from pokerfloor.server.games import game_from, game_json
 from pokerfloor.server.room.state import Deal, Offer, Player, Request
 from pokerfloor.server.settings import Clock
-from pokerfloor.server.typedjson import dump, load
+from pokerfloor.typedjson import dump, load
 
 if TYPE_CHECKING:
     from pokerfloor.server.room import Room

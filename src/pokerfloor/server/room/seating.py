@@ -3,7 +3,10 @@ and in, top-ups and rebuys, the host's stack edits, seat moves and removals."""
 
 from __future__ import annotations
 
+import contextlib
+
 from pokerfloor import citations as cite
+from pokerfloor.errors import IllegalAction
 from pokerfloor.server.commands import (
     EditStack,
     Leave,
@@ -156,9 +159,11 @@ class Seating(RoomState):
 
     def _on_remove(self, entry: Remove) -> None:
         """The host removes a player at any moment: between hands they leave at once, their
-        chips cashed out to the ledger; in a hand they are in, their hand is folded now if it is
-        their turn, else at its turn (it is dead: TDA 2024 Rule 30), and they leave, cashed
-        out, as the hand ends. A removed player is told so if they come back."""
+        chips cashed out to the ledger; in a hand they are in, their hand is killed at once,
+        whoever's turn it is (``at_once``: a dead hand, TDA 2024 Rules 30 and 31; ``Table.kill``),
+        and they leave, cashed out, as the hand ends. A hand that cannot be killed (all in, or
+        no betting left) plays out. A ``remove`` stored before ``at_once`` folds the hand at its
+        turn, as it did then. A removed player is told so if they come back."""
         player = self._occupied(entry.seat)
         if player.player_id in self.removing:
             raise Refused("illegal", f"{player.name} is being removed already", "invalid_action")
@@ -166,6 +171,9 @@ class Seating(RoomState):
             self.removing.append(player.player_id)
             if self.table.seats[player.seat].status != "sitting_out":
                 self.table.sit_out(player.seat)
+            if entry.at_once:
+                with contextlib.suppress(IllegalAction):     # all in, folded, or no betting left
+                    self.table.kill(player.seat)
             self._fold_removed()
             return
         self._remove(player)
