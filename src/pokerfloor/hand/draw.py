@@ -12,13 +12,16 @@ the cards and the ``Drawing`` they change and return the events; the hand moves 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from pokerfloor import citations as cite
 from pokerfloor.cards import Card, Deck, Shuffler
 from pokerfloor.errors import IllegalAction, InvalidArgument
 from pokerfloor.hand.given import cards_or_unknown
 from pokerfloor.hand.types import DealRequest, Event, face_down
+
+_new: Final = tuple.__new__
+"""Builds an ``Event`` with one C call, its eight fields in order (state.py does the same)."""
 
 try:
     from mypy_extensions import mypyc_attr
@@ -160,7 +163,7 @@ def take_turn(
     state.discards.add(i, thrown)
     state.drawn[i] = True
     note = f"draws {len(thrown)}" if thrown else "stands pat"
-    events = [Event("draw", seat, len(thrown), tuple(thrown), street, note, face_down(thrown))]
+    events = [_new(Event, ("draw", seat, len(thrown), tuple(thrown), street, note, face_down(thrown), None))]
     if thrown and manual:
         state.owed.append((i, len(thrown)))
     elif thrown:
@@ -169,7 +172,7 @@ def take_turn(
         if reshuffled:
             events.append(Event("reshuffle", street=street, note="the stub ran short: the discards shuffled in"))
         holes[i] += cards
-        events.append(Event("deal_hole", seat, None, tuple(cards), street, "draw", face_down(cards)))
+        events.append(_new(Event, ("deal_hole", seat, None, tuple(cards), street, "draw", face_down(cards), None)))
     return events
 
 

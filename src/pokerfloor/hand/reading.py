@@ -57,15 +57,11 @@ class HandState:
     button_seat: int
     events: list[Event]
     _set_up: SetUp             # everything fixed at the deal
-    _terms: Terms              # the game's terms, and copies of the ones read on every decision:
-    _streets: tuple[str, ...]
-    _rounds: int
+    _terms: Terms              # the game's terms, and copies of two read on every decision:
     _structure: str
-    _fold_free: bool
     _stud: bool
     _seats: list[int]
     _pos: dict[int, int]       # seat number -> index
-    _n: int
     _chips: Chips              # stacks, bets, the money in the middle
     _round: Round              # the betting round's levels and rights to raise
     _forced: Forced            # what the forced bets left (posting.py)
@@ -117,7 +113,7 @@ class HandState:
 
     @property
     def street(self) -> str:
-        streets = self._streets
+        streets = self._terms.streets
         return "showdown" if self._street_index >= len(streets) else streets[self._street_index]
 
     @property
@@ -228,7 +224,7 @@ class HandState:
         the betting starts on its left, with a seat that need not bring in (TDA 2024 RP-10-E,
         docs/rules.md §2.6). ``None`` in other games and while no one is to act (the showdown,
         a run-out, the end)."""
-        if not self._stud or self._phase == OVER or self._to_act < 0 or self._street_index >= len(self._streets):
+        if not self._stud or self._phase == OVER or self._to_act < 0 or self._street_index >= len(self._terms.streets):
             return None
         if self._opening.opened != self._first:
             return self._seats[self._opening.opened], "left_of_all_in"

@@ -152,16 +152,12 @@ class Hand(HandState):
         self.game = given.game
         self.variant = terms.variant
         self._terms = terms
-        self._streets = terms.streets
-        self._rounds = terms.rounds
         self._structure = terms.structure
-        self._fold_free = terms.fold_free
         self._stud = terms.stud
         self.button_seat = given.button
         self._seats = given.seats
         self._pos = given.pos
         n = len(given.seats)
-        self._n = n
         self._chips = Chips([given.stacks[s] for s in given.seats])
         self._folded = [False] * n
         self._mucked = [False] * n
@@ -345,7 +341,7 @@ class Hand(HandState):
         )
         self.events += events
         rnd.min_inc = max(rnd.min_inc, self._terms.min_bet)
-        self._start_round(first=None if order < 0 else (order + 1) % self._n)
+        self._start_round(first=None if order < 0 else (order + 1) % len(self._seats))
         posting.count_opening_bets(rnd, self._structure, live_amounts, self._bb_level())
 
     def _start_draw(self) -> None:
@@ -387,7 +383,7 @@ class Hand(HandState):
 
     def _request_next_deal(self) -> None:
         """Manual dealing: wait for the hole cards of the first seat still short of them, or go on."""
-        for i in range(self._n):
+        for i in range(len(self._seats)):
             missing = self._cards_due(i) - len(self._holes[i])
             if missing > 0:
                 self._wait_for(DealRequest("holes", self._seats[i], missing))
@@ -399,7 +395,7 @@ class Hand(HandState):
         """Deal a stud street: three cards to each seat (two down, one up) on third street, then
         one to each seat still in, the last one down; on seventh street a single community card
         instead when the stub cannot give everyone a card (TDA 2024 RP-10-H)."""
-        live = [i for i in range(self._n) if not self._folded[i]]
+        live = [i for i in range(len(self._seats)) if not self._folded[i]]
         short = [i for i in live if self._cards_due(i) > len(self._holes[i])]
         if self._street_index == len(self.variant.streets) - 1 and short:
             undealt = len(self.variant.cards) - sum(len(h) for h in self._holes)
@@ -519,11 +515,11 @@ class Hand(HandState):
         no longer win whether it shows or mucks (or mucks it, under ``auto_muck``)."""
         self._to_act = -1
         self._phase = SHOWDOWN
-        contenders = [j for j in range(self._n) if not self._folded[j] and not self._mucked[j]]
+        contenders = [j for j in range(len(self._seats)) if not self._folded[j] and not self._mucked[j]]
         if self._set_up.manual and any(None in self._holes[j] and not self._shown[j] for j in contenders):
             return  # a replay still owes a show or a muck
         if len(contenders) <= 1:
-            reached = [j for j in range(self._n) if not self._folded[j]]
+            reached = [j for j in range(len(self._seats)) if not self._folded[j]]
             # One hand left because the others mucked at the showdown: a showdown win (TDA 2024
             # Rule 17), unlike a pot everyone else folded to.
             self._finish(showdown_seats=reached if contenders and len(reached) > 1 else None)
@@ -551,14 +547,14 @@ class Hand(HandState):
             if asked >= 0:
                 self._to_act = asked
                 return
-        reached = [j for j in range(self._n) if not self._folded[j]]
+        reached = [j for j in range(len(self._seats)) if not self._folded[j]]
         self._finish(showdown_seats=reached, ranks=ranks, pots=pots)
 
     def _hand_ranks(self, seats: list[int], board: Sequence[Card | None]) -> tuple[awards.Ranks, awards.Ranks]:
         return awards.hand_ranks(self.variant, self._holes, seats, board)
 
     def _showdown_order(self, contenders: list[int]) -> list[int]:
-        return awards.showdown_order(self._n, self._round.last_aggressor, self._first, contenders)
+        return awards.showdown_order(len(self._seats), self._round.last_aggressor, self._first, contenders)
 
     def _finish(
         self,
@@ -606,11 +602,11 @@ class Hand(HandState):
     def _open_stud_round(self) -> None:
         """Who opens a stud round (``stud.opening``): the bring-in on third street, else the
         best hand showing."""
-        live = [i for i in range(self._n) if not self._folded[i]]
+        live = [i for i in range(len(self._seats)) if not self._folded[i]]
         showing = {i: stud.upcards(self._holes[i], self._cards_due(i) + len(self._board)) for i in live}
         first, bring_in, open_pair = stud.opening(
             showing,
-            self._n,
+            len(self._seats),
             bring_in=self._street_index == 0 and bool(self.game.bring_in),
             razz=self.variant.high == "none",
             tiebreak=self.game.house.bring_in_tiebreak,
@@ -682,7 +678,7 @@ class Hand(HandState):
         """The bet or raise open to seat ``i`` (``turns.aggression``)."""
         return turns.aggression(
             i, self._folded, self._chips, self._round, self.game, self._terms.min_chip, self._street_index,
-            self._street_index == self._rounds - 1, self._opening.open_pair, self._forced.postflop_min_bet,
+            self._street_index == self._terms.rounds - 1, self._opening.open_pair, self._forced.postflop_min_bet,
             self._forced.short_blinds,
         )
 
@@ -729,7 +725,7 @@ class Hand(HandState):
             reason = option[0]
             rule = self._rule_for(reason)
         # Legal(seat, fold, check, call, bet, raise_, complete, bring_in, draw, show, muck, reason, rule)
-        fold = to_call > 0 or self._fold_free
+        fold = to_call > 0 or self._terms.fold_free
         fields = (seat, fold, to_call <= 0, call, bet, raise_, complete, None, None, False, False, reason, rule)
         return _new(Legal, fields)
 
@@ -789,7 +785,7 @@ class Hand(HandState):
         level, bet, stack = self._round.level, self._chips.bet[i], self._chips.stack[i]
         to_call = level - bet
         if action == "fold":
-            if to_call <= 0 and not self._fold_free:
+            if to_call <= 0 and not self._terms.fold_free:
                 raise IllegalAction("invalid_action", "there is no bet to you: check instead of folding", R_ACTIONS)
             return self._fold(i)
         if action == "check" or (action == "call" and to_call <= 0):
@@ -956,7 +952,7 @@ class Hand(HandState):
         if not self._dealt_in(seat):
             raise IllegalAction("invalid_action", f"seat {seat!r} is not dealt in to this hand")
         i = self._pos[seat]
-        betting_over = self._exposed or self._street_index >= self._rounds
+        betting_over = self._exposed or self._street_index >= self._terms.rounds
         refusal = out_of_turn.kill_refusal(
             seat, folded=self._folded[i], all_in=self._chips.stack[i] == 0, betting_over=betting_over
         )
@@ -1000,18 +996,18 @@ class Hand(HandState):
             seat, excess = self._seats[returned[0]], returned[1]
             self.events.append(_event("return", seat, excess, street=self.street, note="uncalled bet returned"))
         self._chips.new_street()
-        live = [j for j in range(self._n) if not self._folded[j]]
+        live = [j for j in range(len(self._seats)) if not self._folded[j]]
         if len(live) == 1:
             self._finish()
             return
-        draws_to_come = self.variant.family == "draw" and self._street_index < self._rounds - 1 and (
+        draws_to_come = self.variant.family == "draw" and self._street_index < self._terms.rounds - 1 and (
             self.game.house.draw_all_in_tabling == "after_draws"
         )  # the draws are decisions still to come: the hands stay hidden until they are made
         if sum(1 for j in live if self._chips.stack[j] > 0) < 2 and not self._exposed and not draws_to_come:
             self._exposed = True
             self.events.append(_event("expose", note="no more betting is possible: all hands face up (TDA 2024 R16)"))
         self._street_index += 1
-        if self._street_index >= self._rounds:
+        if self._street_index >= self._terms.rounds:
             self._showdown()
             return
         self._round.new_street(self._forced.postflop_min_bet)
@@ -1073,7 +1069,8 @@ class Hand(HandState):
         refusal = runouts.run_refusal(
             times, self.variant, self._holes, self._board, self._set_up.board, over=self._phase == OVER,
             boards=self._set_up.boards, runs_chosen=self._runout.times if self._runout.chosen else 0,
-            board_complete=self._street_index >= self._rounds, betting_possible=not self._exposed or self._to_act >= 0,
+            board_complete=self._street_index >= self._terms.rounds,
+            betting_possible=not self._exposed or self._to_act >= 0,
         )
         if refusal is not None:
             raise refusal
@@ -1135,7 +1132,7 @@ class Hand(HandState):
         i = self._pos[seat]
         if self._folded[i]:
             raise IllegalAction("invalid_action", f"seat {seat} has folded")
-        if not (self._phase == OVER or self._exposed or self._street_index >= self._rounds):
+        if not (self._phase == OVER or self._exposed or self._street_index >= self._terms.rounds):
             raise IllegalAction("invalid_action", "cards are shown at the showdown, not during the betting")
         if cards is not None:
             parsed = cards_or_unknown(cards)
@@ -1166,7 +1163,7 @@ class Hand(HandState):
         i = self._pos[seat]
         if self._phase == OVER:
             raise IllegalAction("hand_over", "the hand is over")
-        if self._folded[i] or not (self._exposed or self._street_index >= self._rounds):
+        if self._folded[i] or not (self._exposed or self._street_index >= self._terms.rounds):
             raise IllegalAction("invalid_action", "a hand can be mucked only at the showdown")
         self._mucked[i] = True
         event = _event("muck", seat, street=self.street)
@@ -1208,7 +1205,7 @@ class Hand(HandState):
         self._round.new_street(self._forced.postflop_min_bet)
         self._exposed = False
         self._start_round(first=0)
-        if sum(1 for j in range(self._n) if not self._folded[j]) < 2:
+        if sum(1 for j in range(len(self._seats)) if not self._folded[j]) < 2:
             raise InvalidArgument("a spot needs at least two seats still in the hand")
         self._awaiting = None
         if self._stud:
