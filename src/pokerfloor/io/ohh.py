@@ -401,10 +401,11 @@ def _read_limits(hand: Any, limits: object, money: Any) -> None:
 
 def _cards_of(value: object, what: str) -> list[str | None]:
     """A list of card texts, ``null`` for a card not seen."""
+    from pokerfloor.io.sitehand import HistoryImportError  # (sitehand reads OHH through this module)
     cards = _list(value)
     for card in cards:
         if card is not None and not (isinstance(card, str) and len(card) == 2):
-            raise ValueError(f"{what} holds {brief(card)}, not a card")
+            raise HistoryImportError(f"{what} holds {brief(card)}, not a card")
     return cards
 
 
@@ -412,16 +413,17 @@ def _read_deal(hand: Any, name: str, action: dict[str, Any], stud: bool) -> None
     """A stud deal (``UP_CARDS_FIELD``: which cards were dealt face up) or a draw
     (``DISCARDS_FIELD``: the cards discarded, ``cards`` those drawn); a card the writer did not
     see is ``??``."""
+    from pokerfloor.io.sitehand import HistoryImportError
     seen = _cards_of(action.get("cards", []), "cards")
     if stud:
         up = _cards_of(action[UP_CARDS_FIELD], UP_CARDS_FIELD)
         if seen and (len(seen) != len(up) or any(u is not None and u != c for u, c in zip(up, seen, strict=False))):
-            raise ValueError(f"{UP_CARDS_FIELD} {brief(up)} is not the cards dealt {brief(seen)}")
+            raise HistoryImportError(f"{UP_CARDS_FIELD} {brief(up)} is not the cards dealt {brief(seen)}")
         hand.deal(name, [c or "??" for c in (seen or up)])
         return
     discards = _cards_of(action[DISCARDS_FIELD], DISCARDS_FIELD)
     if seen and len(seen) != len(discards):
-        raise ValueError(f"{len(seen)} cards drawn for {len(discards)} discarded")
+        raise HistoryImportError(f"{len(seen)} cards drawn for {len(discards)} discarded")
     # A first hand not seen stays unknown: the cards shown at the end are the hand after the draws.
     hand.holes.setdefault(name, ["??"] * hand.hole_count)
     hand.discard(name, [c or "??" for c in discards])
