@@ -99,13 +99,8 @@ class MultiTableTournament(EventSeating, EventPlaces):
         assert e.table is not None and e.seat is not None
         if not self.between_hands(e.table):
             raise IllegalAction("invalid_action", "a re-entry forfeits a stack between hands", cite.FORFEIT)
-        chips = self.tables[e.table].leave(e.seat)
-        self._s.issued -= chips
-        self._say("forfeit", f"{e.player} forfeits {chips:,} chips to re-enter: they leave play", cite.FORFEIT,
-                  table=e.table, seat=e.seat, entry=e.entry, chips=chips)
-        e.out, e.table, e.seat = True, None, None
-        self._alive -= 1
-        self._s.out.append([(e.entry, chips)])
+        self.leave_play(e.entry, "forfeit", "{player} forfeits {chips:,} chips to re-enter: they leave play",
+                        cite.FORFEIT)
 
     def start(self) -> None:
         """Open as many tables as the entries need, balanced to within one player, and draw every

@@ -171,6 +171,47 @@ class EventCore:
         e = self.entries[entry]
         return None if e.out or e.table is None or e.seat is None else (e.table, e.seat)
 
+    # ------------------------------------------------------------------ for the director and the record
+    @property
+    def started(self) -> bool:
+        return self._s.started
+
+    @property
+    def state(self) -> _State:
+        """The event's running counts and marks (``event_types._State``): what ``event_record``
+        writes and the director's clock reads. Read it; the event's own methods change it."""
+        return self._s
+
+    def restore(self, state: _State) -> None:
+        """Go on from ``state`` (``event_record.event_from``, after ``entries``): the entries
+        still in are counted from ``entries``."""
+        self._s = state
+        self._alive = sum(not e.out for e in self.entries.values())
+
+    @property
+    def table_size(self) -> int:
+        """The seats at each of the event's tables (``seats``, at most as many as the game deals)."""
+        return self._size()
+
+    def announce(self, kind: str, text: str, rule: str = "") -> None:
+        """A ruling of the director's in the stream (``events``), in words with its rule."""
+        self._say(kind, text, rule)
+
+    def leave_play(self, entry: str, kind: str, words: str, rule: str) -> int:
+        """Take ``entry`` (seated, its table between hands) out of the event: its chips leave
+        play and it is placed now; ``words`` is the ruling, with ``{player}`` and ``{chips:,}``
+        filled in. Returns the chips that left play."""
+        e = self.entries[entry]
+        assert e.table is not None and e.seat is not None
+        chips = self.tables[e.table].leave(e.seat)
+        self._s.issued -= chips
+        self._say(kind, words.format(player=e.player, chips=chips), rule, table=e.table, seat=e.seat, entry=e.entry,
+                  chips=chips)
+        e.out, e.table, e.seat = True, None, None
+        self._alive -= 1
+        self._s.out.append([(e.entry, chips)])
+        return chips
+
     # ------------------------------------------------------------------ the stream
     def _say(self, kind: str, text: str, rule: str = "", *, table: int | None = None, seat: int | None = None,
              entry: str | None = None, chips: int = 0) -> None:

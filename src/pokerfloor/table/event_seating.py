@@ -167,6 +167,11 @@ class EventSeating(EventLevels):
         else ``None``."""
         return table.would_be_blinds() if isinstance(self.game, Rotation) else None
 
+    def move_entry(self, entry: str, table: int, seat: int, rule: str, why: str) -> None:
+        """Move ``entry`` with its chips and bounty to ``seat`` of ``table`` (the caller checks
+        that the seat is free and both tables are between hands), in words with ``why``."""
+        self._move(entry, table, seat, rule, why)
+
     def _move(self, entry: str, to: int, seat: int, rule: str, why: str) -> None:
         e = self.entries[entry]
         assert e.table is not None and e.seat is not None
