@@ -28,11 +28,11 @@ from pokerfloor import citations as cite
 from pokerfloor.errors import IllegalAction, InvalidArgument
 from pokerfloor.hand import Hand
 from pokerfloor.table import floor
-from pokerfloor.table.event_levels import R_LEVELS
 from pokerfloor.table.event_places import EventPlaces
 from pokerfloor.table.event_record import event_from, event_json
 from pokerfloor.table.event_seating import TABLE_KEEP_HANDS, EventSeating
 from pokerfloor.table.event_types import Break, EntryState
+from pokerfloor.table.tournament import R_LEVELS
 
 R_BUSTS = floor.R_BUSTS
 

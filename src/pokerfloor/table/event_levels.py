@@ -10,9 +10,7 @@ from pokerfloor.table import floor
 from pokerfloor.table.event_core import EventCore
 from pokerfloor.table.event_types import Break
 from pokerfloor.table.rotation import LimitStakes, Rotation
-from pokerfloor.table.tournament import Level
-
-R_LEVELS = cite.NEW_LEVEL
+from pokerfloor.table.tournament import R_LEVELS, Level
 
 
 class EventLevels(EventCore):
