@@ -164,3 +164,24 @@ def test_a_stored_state_is_read_whole_or_refused_unreadable(spoil: Any) -> None:
     spoil(saved)
     with pytest.raises(Unreadable):
         EventRunner.from_state("ev", event.config, event.host_hash, saved, EventClock(now))
+
+
+def test_an_event_frame_is_read_whole_at_the_edge_into_one_typed_command() -> None:
+    """Issue 36: the payouts a host sets and the settings an event opens with are read from the
+    frame into the typed command itself (the handler never sees the frame); a wrong one is
+    refused ``bad_field`` before the event's queue."""
+    from pokerfloor.server.event import commands as ec
+
+    received = ec.receive({"type": "set_payouts", "id": 7, "payouts": [60, 40], "extra": 1}, at=2.5)
+    assert received == ec.Received(ec.SetPayouts(payouts=(60, 40)), 7, 2.5)
+    opened = ec.receive({"type": "open_event", "event": BASE}).command
+    assert isinstance(opened, ec.OpenEvent) and opened.config == event_config({"event": BASE})
+    for frame, field in [({"type": "set_payouts", "payouts": [True]}, "payouts"),
+                         ({"type": "set_payouts", "payouts": [0, 0]}, "payouts"),
+                         ({"type": "set_payouts"}, "payouts"),
+                         ({"type": "event_deal", "kind": "split"}, "kind"),
+                         ({"type": "event_hello", "event_id": "x", "view": "stage"}, "view"),
+                         ({"type": "open_event", "event": {**BASE, "seats": 11}}, "seats")]:
+        with pytest.raises(Refused) as refused:
+            ec.receive(frame)
+        assert (refused.value.code, refused.value.field) == ("bad_field", field), frame

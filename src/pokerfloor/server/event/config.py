@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import Game
-from pokerfloor.server.fields import Refused, bad_field
+from pokerfloor.server.fields import Refused, Rule, bad_field
 from pokerfloor.server.games import GameRefused, game_from, game_json, rotation_from
 from pokerfloor.table.event import MultiTableTournament
 from pokerfloor.table.event_types import Break
@@ -69,6 +69,22 @@ _WHOLE = ("buy_in", "unit", "late_until", "reentries", "rebuys_until", "rebuy_pr
 _FLAGS = ("approval", "house_bots", "halt_short", "final_redraw")
 FIELDS = frozenset({"name", "game", "rotation", "levels", "starting_stack", "seats", "payouts", "colour_ups",
                     "start_at", "action_seconds", "between_hands", "most_entries", *_WHOLE, *_FLAGS})
+
+
+WEIGHTS = Rule(tuple, 1, 50, words="1 to 50 whole weights for first, second... (percentages)")
+
+
+def weights_field() -> Any:
+    """Payout weights for first, second... (``weights``)."""
+    return field(metadata={"rule": WEIGHTS})
+
+
+def weights(value: object) -> tuple[int, ...]:
+    """Payout weights checked whole (``WEIGHTS``, naming one place at least); ``Refused`` otherwise."""
+    found: tuple[int, ...] = WEIGHTS.check("payouts", value, None)
+    if sum(found) < 1:
+        raise bad_field("payouts", "name one place at least")
+    return found
 
 
 @dataclass(frozen=True)
@@ -200,10 +216,7 @@ def event_config(frame: Mapping[str, Any]) -> EventConfig:
         raise bad_field(wrong.field, str(wrong)) from None
     if "levels" not in data:
         raise bad_field("levels", "are needed (or a template)")
-    payouts = data.get("payouts", [50, 30, 20])
-    if (not isinstance(payouts, list) or not 1 <= len(payouts) <= 50
-            or any(isinstance(p, bool) or not isinstance(p, int) or p < 0 for p in payouts) or sum(payouts) < 1):
-        raise bad_field("payouts", "is a list of 1 to 50 whole weights for first, second... (percentages)")
+    payouts = weights(data.get("payouts", [50, 30, 20]))
     ups = data.get("colour_ups", [])
     if not isinstance(ups, list) or len(ups) > 10 or any(
             not isinstance(u, list) or len(u) != 3 or any(isinstance(x, bool) or not isinstance(x, int) for x in u)
