@@ -72,7 +72,7 @@ def test_no_module_of_the_server_imports_itself_round_a_circle() -> None:
     def walk(module: str, path: list[str]) -> None:
         for next_one in sorted(graph[module]):
             if next_one in path:
-                circles.append(path[path.index(next_one):] + [next_one])
+                circles.append([*path[path.index(next_one):], next_one])
             elif next_one not in done:
                 walk(next_one, [*path, next_one])
         done.add(module)
