@@ -5,6 +5,7 @@ return, and the dead code is gone."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 from pathlib import Path
 
 from pokerfloor.server import app, room, store
@@ -166,7 +167,7 @@ def test_the_event_task_takes_its_commands_typed_from_the_frame_to_the_handler()
         assert not taking, (name, taking)
 
     def rule(kind: type, name: str) -> object:
-        return next(f.metadata["rule"] for f in __import__("dataclasses").fields(kind) if f.name == name)
+        return next(f.metadata["rule"] for f in dataclasses.fields(kind) if f.name == name)
 
     for event_kind, event_name, table_kind, table_name in [
             (ec.Register, "name", commands.Join, "name"), (ec.Register, "token", commands.Join, "seat_token"),

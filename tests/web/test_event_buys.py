@@ -69,3 +69,36 @@ def test_a_players_page_rebuys_and_takes_an_add_on(browser: Browser, event_serve
         assert not errors
     finally:
         context.close()
+
+
+def test_the_lobby_form_opens_an_event_with_its_hand_for_hand_options(
+        browser: Browser, event_server: str) -> None:  # noqa: F811
+    """The open form's hand-for-hand options (before every pay jump too; the minutes a hand) reach
+    the event: its lobby says them."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=event_server)
+    context.set_default_timeout(WAIT)
+    errors: list[str] = []
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto("/tournament.html")
+        page.fill("#open-name", "Bubble night")
+        page.fill("#open-hfh-minutes", "3")
+        page.check("#open-hfh-jumps")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        for size, (width, height) in SIZES.items():
+            page.set_viewport_size({"width": width, "height": height})
+            assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), size
+            page.screenshot(path=str(SHOTS / f"event-open-form-{size}.png"), full_page=True)
+        page.click("#open-form button[type=submit]")
+        expect(page.locator("#lobby")).to_be_visible()
+        expect(page.locator("#event-name")).to_have_text("Bubble night")
+        event_id = page.evaluate("() => new URLSearchParams(location.search).get('e')")
+        with connect(event_server.replace("http", "ws") + "/event/ws") as ws:
+            ws.send(json.dumps({"type": "event_hello", "event_id": event_id}))
+            while (lobby := json.loads(ws.recv(timeout=20)))["type"] != "event_lobby":
+                assert lobby["type"] != "error", lobby
+        assert (lobby["hand_for_hand_jumps"], lobby["hand_for_hand_minutes"]) == (True, 3)
+        assert not errors
+    finally:
+        context.close()
