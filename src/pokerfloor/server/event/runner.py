@@ -55,6 +55,7 @@ class Person:
 
 class EventRunner:
     """The served event (see the module's docstring)."""
+    audit = False       # each hand's end counts every chip (``checks``): a test's, event-wide work
 
     def __init__(self, event_id: str, config: EventConfig, host_hash: str, *, seed: str, clock: EventClock) -> None:
         self.event_id, self.config, self.host_hash, self.seed, self.clock = event_id, config, host_hash, seed, clock
@@ -73,7 +74,7 @@ class EventRunner:
         self.hands = 0
         self.deals: list[tuple[int, int, int]] = []     # (table, level number, big blind) of every deal
         self.level_switches: list[tuple[int, tuple[int, ...]]] = []  # (level, tables mid-hand as it began)
-        self.checks: list[tuple[int, int]] = []         # (chips on tables, chips issued) at each hand's end
+        self.checks: list[tuple[int, int]] = []         # (chips on tables, chips issued) at each hand's end (``audit``)
         self.offer: dict[str, int] | None = None        # the last deal the host offered, by name
         self.moves: list[tuple[str, int, int]] = []     # the host's moves waiting for the hands to end
         self.seq = 0                            # the inputs made since the event opened
@@ -298,7 +299,8 @@ class EventRunner:
         self._log("end", no)
         self.over_at[no] = now
         self.changed.add(no)
-        self.checks.append((self.event.chips_on_tables(), self.event.chips_issued))
+        if self.audit:
+            self.checks.append((self.event.chips_on_tables(), self.event.chips_issued))
         self._take_events()
         self.lobby_changed = True
         # A house bot out while late registration is open enters again if it may (a re-entry).
