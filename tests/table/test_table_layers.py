@@ -24,3 +24,20 @@ def test_the_record_and_the_history_do_not_import_the_table() -> None:
     assert "pokerfloor.table.record" in modules_imported(TABLE / "table.py")      # the check sees imports
     for name in ("record.py", "history.py"):
         assert "pokerfloor.table.table" not in modules_imported(TABLE / name), name
+
+
+def private_uses(path: Path, of: str) -> list[str]:
+    """The private attributes (``x._name``, not dunders) ``path`` reads or writes on a name ``of``."""
+    tree = ast.parse(path.read_text())
+    return sorted({f"{of}.{n.attr}" for n in ast.walk(tree) if isinstance(n, ast.Attribute)
+                   and isinstance(n.value, ast.Name) and n.value.id == of
+                   and n.attr.startswith("_") and not n.attr.startswith("__")})
+
+
+def test_the_director_and_the_event_record_use_the_events_public_methods_only() -> None:
+    """``event_host`` and ``event_record`` work on a ``MultiTableTournament`` through what it
+    makes public (``state``, ``restore``, ``leave_play``, ``move_entry``, ``announce``...), not
+    its private state."""
+    assert private_uses(TABLE / "event.py", "self")      # the check sees private attributes
+    for name in ("event_host.py", "event_record.py"):
+        assert private_uses(TABLE / name, "event") == [], name

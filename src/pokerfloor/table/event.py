@@ -226,6 +226,52 @@ class MultiTableTournament:
         e = self.entries[entry]
         return None if e.out or e.table is None or e.seat is None else (e.table, e.seat)
 
+    # ------------------------------------------------------------------ for the director and the record
+    @property
+    def started(self) -> bool:
+        return self._s.started
+
+    @property
+    def state(self) -> _State:
+        """The event's running counts and marks (``event_types._State``): what ``event_record``
+        writes and the director's clock reads. Read it; the event's own methods change it."""
+        return self._s
+
+    def restore(self, state: _State) -> None:
+        """Go on from ``state`` (``event_record.event_from``, after ``entries``): the entries
+        still in are counted from ``entries``."""
+        self._s = state
+        self._alive = sum(not e.out for e in self.entries.values())
+
+    @property
+    def table_size(self) -> int:
+        """The seats at each of the event's tables (``seats``, at most as many as the game deals)."""
+        return self._size()
+
+    def announce(self, kind: str, text: str, rule: str = "") -> None:
+        """A ruling of the director's in the stream (``events``), in words with its rule."""
+        self._say(kind, text, rule)
+
+    def move_entry(self, entry: str, table: int, seat: int, rule: str, why: str) -> None:
+        """Move ``entry`` with its chips and bounty to ``seat`` of ``table`` (the caller checks
+        that the seat is free and both tables are between hands), in words with ``why``."""
+        self._move(entry, table, seat, rule, why)
+
+    def leave_play(self, entry: str, kind: str, words: str, rule: str) -> int:
+        """Take ``entry`` (seated, its table between hands) out of the event: its chips leave
+        play and it is placed now; ``words`` is the ruling, with ``{player}`` and ``{chips:,}``
+        filled in. Returns the chips that left play."""
+        e = self.entries[entry]
+        assert e.table is not None and e.seat is not None
+        chips = self.tables[e.table].leave(e.seat)
+        self._s.issued -= chips
+        self._say(kind, words.format(player=e.player, chips=chips), rule, table=e.table, seat=e.seat, entry=e.entry,
+                  chips=chips)
+        e.out, e.table, e.seat = True, None, None
+        self._alive -= 1
+        self._s.out.append([(e.entry, chips)])
+        return chips
+
     # ------------------------------------------------------------------ the stream
     def _say(self, kind: str, text: str, rule: str = "", *, table: int | None = None, seat: int | None = None,
              entry: str | None = None, chips: int = 0) -> None:
@@ -261,13 +307,8 @@ class MultiTableTournament:
         assert e.table is not None and e.seat is not None
         if not self.between_hands(e.table):
             raise IllegalAction("invalid_action", "a re-entry forfeits a stack between hands", cite.FORFEIT)
-        chips = self.tables[e.table].leave(e.seat)
-        self._s.issued -= chips
-        self._say("forfeit", f"{e.player} forfeits {chips:,} chips to re-enter: they leave play", cite.FORFEIT,
-                  table=e.table, seat=e.seat, entry=e.entry, chips=chips)
-        e.out, e.table, e.seat = True, None, None
-        self._alive -= 1
-        self._s.out.append([(e.entry, chips)])
+        self.leave_play(e.entry, "forfeit", "{player} forfeits {chips:,} chips to re-enter: they leave play",
+                        cite.FORFEIT)
 
     def start(self) -> None:
         """Open as many tables as the entries need, balanced to within one player, and draw every
