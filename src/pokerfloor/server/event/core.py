@@ -57,7 +57,7 @@ class EventCore:
         self.hands = 0
         self.deals: list[tuple[int, int, int]] = []     # (table, level number, big blind) of every deal
         self.level_switches: list[tuple[int, tuple[int, ...]]] = []  # (level, tables mid-hand as it began)
-        self.checks: list[tuple[int, int]] = []         # (chips on tables, chips issued) at each hand's end
+        self.checks: list[tuple[int, int]] = []         # (chips on tables, chips issued) at each hand's end (``audit``)
         self.offer: dict[str, int] | None = None        # the last deal the host offered, by name
         self.moves: list[tuple[str, int, int]] = []     # the host's moves waiting for the hands to end
         self.seq = 0                            # the inputs made since the event opened

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from pokerfloor.server.bus import Bus
 from pokerfloor.server.deal import master_seed, seed_hash
 from pokerfloor.server.event import commands as ec
 from pokerfloor.server.event import hands
@@ -48,7 +49,7 @@ WHOLE_SECONDS = 30.0    # and at least this long after the last
 SAVE_SHARE = 0.01       # the whole state is built at most this share of the time
 BOT_ACTIONS = 24        # the house bots' actions a step makes at most: a client's command waits for one step only
 BATCH = 64              # the most commands carried out together (their inputs stored in one commit)
-LOBBY_SECONDS = 0.25     # the lobby is sent at most this often (the host's commands at once)
+LOBBY_SECONDS = 1.0      # the lobby (and each player's clock) is sent at most this often (the host's commands at once)
 
 
 Queued = tuple[Client, ec.Received]
@@ -246,6 +247,7 @@ class Events:
         self.store, self.now, self.seeds, self.bot_seconds = store, now, seeds, bot_seconds
         self.tasks: dict[str, EventTask] = {}
         self.latency: list[float] = []     # seconds from each action received to its updates queued (the bench's)
+        self.bus: Bus | None = None        # the process's bus, on PostgreSQL (``routes.join_bus``)
 
     def open(self, config: EventConfig) -> tuple[EventTask, str]:
         event_id, host_token = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
@@ -262,8 +264,10 @@ class Events:
         task = self.tasks.get(event_id)
         if task is not None:
             return task
+        if not rows.exists(self.store, event_id) or not self.store.claim(event_id):
+            return None         # (claimed before its state is read: another process's is not read at all)
         found = rows.load(self.store, event_id)
-        if found is None or not self.store.claim(event_id):
+        if found is None:
             return None
         settings, host_hash, state = found
         config = EventConfig.from_json(settings["config"])
@@ -277,6 +281,8 @@ class Events:
             return None
         task = self.tasks[event_id] = EventTask(self, runner)
         task.start()
+        if self.bus is not None:
+            self.bus.announce(event_id)     # the clients relayed to an earlier owner come again
         return task
 
     async def close(self) -> None:
