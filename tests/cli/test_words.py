@@ -48,6 +48,27 @@ def test_no_help_text_is_eaten_by_the_markdown_rendering() -> None:
     assert "1,000,000" in result.output
 
 
+def test_every_help_ends_with_examples_whose_options_exist() -> None:
+    """Each command's --help shows examples in words (``cli.EXAMPLES``), and each example names
+    only the command's own options (a renamed option fails here)."""
+    import typer.main
+
+    from pokerfloor.cli import EXAMPLES
+
+    _registered()
+    group = typer.main.get_command(app)
+    assert set(EXAMPLES) == {"", *group.commands}   # type: ignore[attr-defined]
+    for name, examples in EXAMPLES.items():
+        command = group if not name else group.commands[name]   # type: ignore[attr-defined]
+        options = {flag for param in command.params for flag in (*param.opts, *param.secondary_opts)} | {"--help"}
+        for line, words in examples:
+            assert line.startswith(f"pokerfloor {name}".rstrip()) and words, line
+            flags = [word.split("=")[0] for word in line.split() if word.startswith("--")]
+            assert name == "" or set(flags) <= options, (line, set(flags) - options)
+        shown = CliRunner().invoke(app, [*([name] if name else []), "--help"], terminal_width=200).output
+        assert "Examples" in shown and examples[0][1] in " ".join(shown.split()), name
+
+
 def test_a_command_summary_is_one_sentence_not_cut_by_its_docstring() -> None:
     _registered()
     result = CliRunner().invoke(app, ["--help"], terminal_width=200)
