@@ -123,6 +123,14 @@ def _left(given: Range, cards: list[Card]) -> int:
     return left
 
 
+def _left_of(given: Range, cards: list[Card]) -> int:
+    """``_left``, for a range of one hand without the counts: 1 unless the board holds a card of it."""
+    if len(given) != 1:
+        return _left(given, cards)
+    a, b = given.hands[0][0]
+    return 0 if a in cards or b in cards else 1
+
+
 def _at_least(given: Range, cards: list[Card]) -> int:
     """At least how many hands of ``given`` hold none of ``cards`` (``_left`` less its pairs)."""
     per_card = _card_counts(given)[0]
@@ -265,7 +273,7 @@ def hand_sweeps(ranges: Sequence[str | Range], first: Range, second: Range, card
     where ``choose`` takes the sweep for the question's shape, else None (a range the board
     empties or leaves one hand of, two single hands, another path)."""
     sizes = (len(first), len(second))
-    left = (_left(first, cards), _left(second, cards))
+    left = (_left_of(first, cards), _left_of(second, cards))
     if min(left) < 1 or max(left) < 2 or (sizes[0] > 1 and left[0] == 1) or (sizes[1] > 1 and left[1] == 1):
         return None  # a range the board empties, two single hands, a range the board leaves one hand of
     single = first if sizes[0] == 1 else second
