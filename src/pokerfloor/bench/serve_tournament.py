@@ -31,7 +31,10 @@ from typing import Any
 SERVE = """
 import contextlib, json, sys, uvicorn
 from pokerfloor.server import create_app
+from pokerfloor.server.process import prepare_process
+prepare_process()                           # as pokerfloor serve: the GIL's switch interval, no full collection
 app = create_app(sys.argv[1])
+app.state.server.builders.warm()
 app.state.events.bot_seconds = 0.0          # the house bots act at once
 inner = app.router.lifespan_context
 
