@@ -27,7 +27,9 @@ WIDE = 140
 
 @app.command("stats")
 def stats_command(
-    files: Annotated[list[Path], typer.Argument(help="History files or folders: PHH, PokerStars, PokerNow, OHH.")],
+    files: Annotated[list[Path], typer.Argument(
+        help="History files or folders: PHH, PokerStars, GGPoker, Winamax, 888poker, partypoker, iPoker, "
+             "PokerNow, OHH.")],
     plot: Annotated[
         Path | None, typer.Option("--plot", help="Draw each player's net over hands to this image (matplotlib).")
     ] = None,
@@ -88,7 +90,9 @@ def stats_command(
 
 @app.command("convert")
 def convert_command(
-    files: Annotated[list[Path], typer.Argument(help="PHH, PokerStars, PokerNow or OHH histories (files or folders).")],
+    files: Annotated[list[Path], typer.Argument(
+        help="PHH, PokerStars, GGPoker, Winamax, 888poker, partypoker, iPoker, PokerNow or OHH histories "
+             "(files or folders).")],
     out: Annotated[Path, typer.Option("--out", "-o", help="The file to write every hand to.")],
     to: Annotated[str, typer.Option("--to", help="phh (a .phhs file) or pokerstars (text trackers import).")] = "phh",
 ) -> None:
