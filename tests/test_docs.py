@@ -35,7 +35,7 @@ def test_every_command_of_the_cli_page_runs(tmp_path: Path, monkeypatch: pytest.
     """The command-line page's commands, in order, in an empty folder, each ending well."""
     from typer.testing import CliRunner
 
-    from pokerfloor.cli import app, demo, histories, play  # noqa: F401 - registers the commands
+    from pokerfloor.cli import app, demo, histories, play, stats  # noqa: F401 - registers the commands
 
     monkeypatch.chdir(tmp_path)
     commands = [line[2:].split()[1:] for block in CONSOLE.findall(COMMAND_PAGE.read_text())
