@@ -124,3 +124,13 @@ def test_every_flop_at_once_counts_each_flop_as_the_sweep_of_that_flop(monkeypat
         assert a.tally == b.tally
         assert a.answer == b.answer
     assert together.exact(0) == alone.exact(0)
+
+
+def test_a_flop_that_leaves_a_range_only_hands_of_the_other_players_cards_is_no_deal() -> None:
+    # AhKh against AA: on a flop of Ac and Ad the aces left are AhAs, which holds the Ah; no deal is
+    # dealt on it, and the flops that are still weigh exactly the pre-flop equity
+    found = equity_by_flop(["AhKh", "AA"])
+    assert not any({Card("Ac"), Card("Ad")} <= set(parse_cards(c.board)) for c in found.classes)
+    preflop = table_tally(EquitySpec.make(["AhKh", "AA"]))
+    assert preflop is not None
+    assert found.exact(0) == _exact(preflop, 0)
