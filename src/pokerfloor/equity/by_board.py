@@ -280,9 +280,9 @@ def equity_by_board(ranges: Sequence[str | Range], board: CardsLike = (), *, dea
         if found is None:
             try:
                 spec = EquitySpec.make(parsed, board=[*shown, *dealt], dead=gone, game=game)
-            except RangeError:  # a range holds no hand on this board: no such board is dealt
+                method, tally = _exact_tally(spec)
+            except RangeError:  # a range holds no hand on this board, or none another leaves: no deal
                 continue
-            method, tally = _exact_tally(spec)
             found = result(spec, tally, exact=True, method=method), tally
         classes.append(BoardEquity(format_cards(sorted(dealt, reverse=True)), count, *found))
     if not classes:
