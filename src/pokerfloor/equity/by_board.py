@@ -7,9 +7,11 @@ board so far and the dead cards as they are turns one into the other (for ranges
 suits, every change of suits: the 22,100 flops fall into 1,755 classes; a hand such as AhKh keeps
 only the changes that fix its suits, here those of clubs, diamonds and spades). Each class is
 answered once, exactly, on its first board, and weighted by the boards in it; a board on which some
-range holds no hand (a flop holding a card of a fixed hand) is in no class. The set-up is shared:
-the ranges are read once, each board's question is read from what they keep (``Range.memo``), and
-the path is chosen once per shape of question (``calculate.choose``).
+range holds no hand (a flop holding a card of a fixed hand), or none the other ranges leave, is in
+no class. The set-up is shared: the ranges are read once, each board's question is read from what
+they keep (``Range.memo``, the short way of ``fresh``), and the path is chosen once per shape of
+question (``calculate.choose``). A hand against a range on every flop shares the counting too
+(``every_flop``: each board of five cards ranked once for all its flops).
 
 Every class keeps its exact tally, so the weighted whole is exact too: ``BoardEquities.exact``
 is each player's equity over all the boards as a fraction, which for the flops is the pre-flop
