@@ -35,7 +35,7 @@ def test_every_command_of_the_cli_page_runs(tmp_path: Path, monkeypatch: pytest.
     """The command-line page's commands, in order, in an empty folder, each ending well."""
     from typer.testing import CliRunner
 
-    from pokerfloor.cli import app, demo, histories, play  # noqa: F401 - registers the commands
+    from pokerfloor.cli import app, demo, histories, play, stats  # noqa: F401 - registers the commands
 
     monkeypatch.chdir(tmp_path)
     commands = [line[2:].split()[1:] for block in CONSOLE.findall(COMMAND_PAGE.read_text())
@@ -44,3 +44,30 @@ def test_every_command_of_the_cli_page_runs(tmp_path: Path, monkeypatch: pytest.
     for arguments in commands:
         result = CliRunner().invoke(app, arguments)
         assert result.exit_code == 0, (arguments, result.output)
+
+
+FLAG = re.compile(r"(?<![\w-])--[a-z][a-z0-9_-]*")
+COMMAND = re.compile(r"pokerfloor ([a-z][a-z-]+)([^`\n|#]*)")
+
+
+def test_every_option_the_docs_give_a_command_is_one_of_its_options() -> None:
+    """``pokerfloor SUB ... --flag`` in docs/ and the README: SUB has that option (a renamed or
+    dropped option fails here, not in a reader's terminal)."""
+    import importlib
+
+    import typer.main
+
+    from pokerfloor.cli import app
+
+    for name in ("acpc", "bench", "demo", "equity", "histories", "lbr", "match", "play", "serve", "sim", "solve",
+                 "stats"):
+        importlib.import_module(f"pokerfloor.cli.{name}")
+    group = typer.main.get_command(app)
+    options = {name: {flag for param in command.params for flag in (*param.opts, *param.secondary_opts)} | {"--help"}
+               for name, command in group.commands.items()}   # type: ignore[attr-defined]
+    pages = [*sorted(DOCS.rglob("*.md")), DOCS.parent / "README.md"]
+    stale = [(page.name, match.group(0).strip(), flag)
+             for page in pages for match in COMMAND.finditer(page.read_text()) if match.group(1) in options
+             for flag in FLAG.findall(match.group(2)) if flag not in options[match.group(1)]]
+    assert stale == []
+    assert {"play", "serve", "equity", "bench"} <= {m.group(1) for p in pages for m in COMMAND.finditer(p.read_text())}

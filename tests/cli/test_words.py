@@ -15,12 +15,13 @@ from pokerfloor.cli.table_view import render
 from pokerfloor.io import export, phh
 
 COMMANDS = ["play", "demo", "replay", "verify", "match", "bench", "equity", "sim", "stats", "convert", "serve",
-            "bot", "verify-deal", "acpc-dealer", "acpc-client"]
+            "bot", "verify-deal", "acpc-dealer", "acpc-client", "lbr", "solve"]
 
 
 def _registered() -> None:
     """Every command module imported, as ``pokerfloor.cli.main`` does before it runs."""
-    for name in ("acpc", "bench", "demo", "equity", "histories", "match", "play", "serve", "sim", "stats"):
+    for name in ("acpc", "bench", "demo", "equity", "histories", "lbr", "match", "play", "serve", "sim", "solve",
+                 "stats"):
         importlib.import_module(f"pokerfloor.cli.{name}")
 
 
@@ -31,6 +32,41 @@ def test_help_tags_no_flag_with_a_type(command: list[str]) -> None:
     assert result.exit_code == 0, result.output
     assert "<bool>" not in result.output
     assert "--help" in result.output
+
+
+def test_no_help_text_is_eaten_by_the_markdown_rendering() -> None:
+    """--help renders Markdown: ``10**6`` in a help text came out as "106", the 6 in bold."""
+    import typer.main
+
+    _registered()
+    group = typer.main.get_command(app)
+    for name in COMMANDS:
+        for param in group.commands[name].params:  # type: ignore[attr-defined]
+            text = getattr(param, "help", None) or ""
+            assert "**" not in text and "__" not in text, (name, param.name, text)
+    result = CliRunner().invoke(app, ["bench", "--help"], terminal_width=200)
+    assert "1,000,000" in result.output
+
+
+def test_every_help_ends_with_examples_whose_options_exist() -> None:
+    """Each command's --help shows examples in words (``cli.EXAMPLES``), and each example names
+    only the command's own options (a renamed option fails here)."""
+    import typer.main
+
+    from pokerfloor.cli import EXAMPLES
+
+    _registered()
+    group = typer.main.get_command(app)
+    assert set(EXAMPLES) == {"", *group.commands}   # type: ignore[attr-defined]
+    for name, examples in EXAMPLES.items():
+        command = group if not name else group.commands[name]   # type: ignore[attr-defined]
+        options = {flag for param in command.params for flag in (*param.opts, *param.secondary_opts)} | {"--help"}
+        for line, words in examples:
+            assert line.startswith(f"pokerfloor {name}".rstrip()) and words, line
+            flags = [word.split("=")[0] for word in line.split() if word.startswith("--")]
+            assert name == "" or set(flags) <= options, (line, set(flags) - options)
+        shown = CliRunner().invoke(app, [*([name] if name else []), "--help"], terminal_width=200).output
+        assert "Examples" in shown and examples[0][1] in " ".join(shown.split()), name
 
 
 def test_a_command_summary_is_one_sentence_not_cut_by_its_docstring() -> None:

@@ -22,17 +22,84 @@ def _untyped_flags(command: Any, context: Any) -> None:
             param.metavar = ""
 
 
+EXAMPLES: dict[str, list[tuple[str, str]]] = {
+    "": [
+        ("pokerfloor play", "you against five bots, five hands of no-limit hold'em"),
+        ("pokerfloor serve --bots 3", "a home game for the browser: your host link and an invite link"),
+        ("pokerfloor replay pokerfloor-hands.phhs --hand 2", "the second hand you played, told street by street"),
+        ("pokerfloor equity QQ+ AKs", "how often queens or better beat ace-king suited"),
+        ("pokerfloor COMMAND --help", "what a command does, its options and examples"),
+    ],
+    "play": [
+        ("pokerfloor play", "five hands of no-limit hold'em 50/100 against five bots, 10,000 each"),
+        ("pokerfloor play --game plo --blinds 1k/2k --stack 200k", "pot-limit Omaha at 1,000/2,000"),
+        ("pokerfloor play --tournament --seats 4 --stack 1500", "a sit-and-go against three bots, to the end"),
+        ("pokerfloor play --watch --hands 3 --seed 4", "a bot plays your seat too: three hands to watch"),
+        ("pokerfloor play --bot mybots:min_raiser --bot rock", "your own bot and a rock beside you"),
+    ],
+    "demo": [("pokerfloor demo --hands 1 --seats 3", "one hand between three bots, every action in words")],
+    "replay": [
+        ("pokerfloor replay pokerfloor-hands.phhs --hand 2", "the second hand of the file, street by street"),
+        ("pokerfloor replay hand.phh --json", "the same as JSON, for programs"),
+    ],
+    "verify": [("pokerfloor verify hands/", "every hand under the folder replayed, its final stacks compared")],
+    "stats": [
+        ("pokerfloor stats hands/", "a table of every player of the histories under the folder"),
+        ("pokerfloor stats night.txt --html report.html", "the report with sortable tables and curves"),
+    ],
+    "convert": [
+        ("pokerfloor convert night.txt --out night.phhs", "a PokerStars history to PHH"),
+        ("pokerfloor convert night.phhs --to pokerstars --out night.txt", "PHH to text a tracker imports"),
+    ],
+    "equity": [
+        ("pokerfloor equity QQ+ AKs", "a range against a range, before the flop"),
+        ("pokerfloor equity AhKh 'QQ+, AQs+' --board Qs7s2s", "a hand against a range on a flop"),
+        ("pokerfloor equity AhAs2h3s random --game omaha_hilo", "an Omaha hi-lo hand against any hand"),
+    ],
+    "sim": [("pokerfloor sim --hands 100000 --seats 6", "100,000 random hands at six seats, tallied")],
+    "match": [("pokerfloor match pro rock --hands 2000 --duplicate", "pro against rock on 1,000 deals, "
+               "each played twice with the seats swapped")],
+    "lbr": [("pokerfloor lbr maniac --hands 200", "how much local best response wins from the maniac")],
+    "solve": [("pokerfloor solve kuhn --iterations 1000 --save kuhn.json", "Kuhn poker by CFR+, "
+               "the strategy saved")],
+    "serve": [
+        ("pokerfloor serve --bots 3", "a table with three house bots on this computer"),
+        ("pokerfloor serve --host 0.0.0.0 --bots 3", "friends on your home network may join"),
+        ("pokerfloor serve --tournament turbo --bots 20", "a multi-table turbo with twenty house bots"),
+    ],
+    "bot": [("pokerfloor bot --url 'http://127.0.0.1:8000/table.html?t=ID' --style maniac",
+             "a maniac sits at the table of that invite link")],
+    "verify-deal": [("pokerfloor verify-deal hands.json", "each hand of the downloaded session checked")],
+    "bench": [("pokerfloor bench --quick", "every benchmark, small and fast"),
+              ("pokerfloor bench --only eval --seconds 5", "hand evaluation only, five seconds an engine")],
+    "acpc-dealer": [("pokerfloor acpc-dealer MATCH holdem.nolimit.2p.game 1000 7 alice bob",
+                     "1,000 hands of deck seed 7 between two players; it prints their ports")],
+    "acpc-client": [("pokerfloor acpc-client holdem.nolimit.2p.game 127.0.0.1 PORT --style pro",
+                     "a pro bot plays at the port the dealer gave")],
+}
+"""Each command's examples in ``--help`` (its epilog), a command line and what it does ("":
+``pokerfloor --help``)."""
+
+
+def _examples(command: Any, name: str) -> None:
+    lines = EXAMPLES.get(name)
+    if lines and not command.epilog:
+        command.epilog = "**Examples**\n\n" + "\n\n".join(f"`{line}`: {words}." for line, words in lines)
+
+
 class _Commands(TyperGroup):
-    """The command group: flags without types in every ``--help``."""
+    """The command group: flags without types, and examples, in every ``--help``."""
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         name, command, rest = super().resolve_command(ctx, args)
         if command is not None:
             _untyped_flags(command, ctx)
+            _examples(command, name or "")
         return name, command, rest
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         _untyped_flags(self, ctx)
+        _examples(self, "")
         super().format_help(ctx, formatter)
 
 

@@ -42,7 +42,8 @@ def bench(
     ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the hands, cards and policy.")] = None,
     corpus: Annotated[
-        Path | None, typer.Option("--corpus", help="PHH corpus folder (default ../shared/corpus/phh/bulk).")
+        Path | None, typer.Option("--corpus", help="PHH corpus folder (default ../shared/corpus/phh/bulk; soak "
+                                        "and fuzz: ../shared/corpus/phh/dev).")
     ] = None,
     json_path: Annotated[
         Path | None, typer.Option("--json", help="Also write every row, with the setup, to this JSON file.")
@@ -52,15 +53,15 @@ def bench(
     ] = None,
     hands: Annotated[
         int | None,
-        typer.Option("--hands", min=1, help="Soak, soak-tables: random hands to play (default 10**6, quick "
-                     "10**4, soak-tables quick 2,000); serve: hands a table (default 20, quick 3)."),
+        typer.Option("--hands", min=1, help="Soak, soak-tables: random hands to play (default 1,000,000, "
+                     "quick 10,000, soak-tables quick 2,000); serve: hands a table (default 20, quick 3)."),
     ] = None,
     workers: Annotated[
         int, typer.Option("--workers", min=1, help="Soak-tables: processes playing tables at once (default 2).")
     ] = 2,
     inputs: Annotated[
-        int | None, typer.Option("--inputs", min=1, help="Soak: mutated hand histories to read (default 10**5); "
-                                 "fuzz: mutated inputs of every reader (default 10**4, quick 500).")
+        int | None, typer.Option("--inputs", min=1, help="Soak: mutated hand histories to read (default 100,000, quick "
+                                 "1,000); fuzz: mutated inputs of every reader (default 10,000, quick 500).")
     ] = None,
     tables: Annotated[
         int | None, typer.Option("--tables", min=1, help="Serve: tables at once (default 50, quick 2).")

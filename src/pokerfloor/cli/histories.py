@@ -25,9 +25,9 @@ from pokerfloor.evaluation.rankings import hand_rank
 from pokerfloor.hand import Event
 from pokerfloor.io.conventions import money_text
 from pokerfloor.io.notation import Money
-from pokerfloor.io.phh import HandHistory, PHHFormatError, history_files, read_file_entries
+from pokerfloor.io.phh import HandHistory, PHHFormatError, read_file_entries
 from pokerfloor.io.replay import Replay, ReplayError, replay
-from pokerfloor.io.verify import Verdict, verify_history
+from pokerfloor.io.verify import Verdict, verdict_of, verify_history
 from pokerfloor.narrate import POSTS, describe, street_words
 from pokerfloor.rules import VARIANTS
 
@@ -369,28 +369,28 @@ def _json_verdict(verdict: Verdict) -> dict[str, Any]:
 
 @app.command("verify")
 def verify_command(
-    paths: Annotated[list[Path], typer.Argument(exists=True, help="Files or folders of .phh/.phhs hand histories.")],
+    paths: Annotated[list[Path], typer.Argument(
+        exists=True, help="Files or folders of PHH (.phh/.phhs) or Open Hand History (JSON) hand histories.")],
 ) -> None:
     """Replay every hand under the paths and compare with the recorded finishing stacks.
 
     Exits non-zero when a hand differs for no known reason, breaks a rule, or cannot be read.
     """
+    from pokerfloor.io.imports import history_entries
+
     console = Console(highlight=False)
-    entries = [entry for path in history_files(paths) for entry in read_file_entries(path)]
+    entries = list(history_entries(paths))
     if not entries:
         shown = ", ".join(str(path) for path in paths)
-        console.print(f"[red]No hand histories (.phh or .phhs) with a hand in them under {escape(shown)}.[/red]")
+        console.print(f"[red]No hand histories (.phh, .phhs or OHH .json) with a hand in them under "
+                      f"{escape(shown)}.[/red]")
         raise typer.Exit(1)
     verdicts: list[Verdict] = []
     with Progress(TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("hands"), TimeElapsedColumn(), console=console, transient=True) as progress:
         task = progress.add_task("replaying", total=len(entries))
         for entry in entries:
-            if isinstance(entry, PHHFormatError):
-                verdicts.append(Verdict(entry.source, entry.hand, "", "malformed", entry.message,
-                                        cause=entry.field or "toml"))
-            else:
-                verdicts.append(verify_history(entry))
+            verdicts.append(verdict_of(entry))
             progress.update(task, advance=1)
     console.print(summary_table(verdicts))
     explained = [v for v in verdicts if v.status == "explained"]

@@ -16,7 +16,8 @@ from pokerfloor.match import play_match
 
 @app.command("match")
 def match(
-    a: str = typer.Argument(..., help=f"The first bot: a style ({', '.join(STYLES)}) or package.module:Name."),
+    a: str = typer.Argument(..., help=f"The first bot: a style ({', '.join(STYLES)}), always-call, "
+                         "always-raise, or package.module:Name."),
     b: str = typer.Argument(..., help="The second bot, the same way."),
     hands: int = typer.Option(1_000, "--hands", "-n", min=2, help="How many hands (even with --duplicate)."),
     duplicate: bool = typer.Option(False, "--duplicate", help="Play each deal twice, seats swapped."),

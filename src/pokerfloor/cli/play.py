@@ -110,8 +110,9 @@ def play(
     ),
     watch: bool = typer.Option(False, "--watch", help="Let a bot play your seat too (no typing)."),
     bot_specs: list[str] = typer.Option(
-        [], "--bot", metavar="<module:name>",
-        help="Seat your own bot, package.module:Name (a Bot or a function of a SeatView); repeatable.",
+        [], "--bot", metavar="<style|module:name>",
+        help="Seat a bot from seat 2 on: a style (rock, station, maniac, pro) or your own, "
+             "package.module:Name (a Bot or a function of a SeatView); repeatable.",
     ),
 ) -> None:
     """Play poker against bots of four styles (rock, station, maniac, pro) at a table drawn in

@@ -27,7 +27,9 @@ WIDE = 140
 
 @app.command("stats")
 def stats_command(
-    files: Annotated[list[Path], typer.Argument(help="History files or folders: PHH, PokerStars, PokerNow, OHH.")],
+    files: Annotated[list[Path], typer.Argument(
+        help="History files or folders: PHH, PokerStars, GGPoker, Winamax, 888poker, partypoker, iPoker, "
+             "PokerNow, OHH.")],
     plot: Annotated[
         Path | None, typer.Option("--plot", help="Draw each player's net over hands to this image (matplotlib).")
     ] = None,
@@ -88,21 +90,27 @@ def stats_command(
 
 @app.command("convert")
 def convert_command(
-    files: Annotated[list[Path], typer.Argument(help="PHH, PokerStars, PokerNow or OHH histories (files or folders).")],
+    files: Annotated[list[Path], typer.Argument(
+        help="PHH, PokerStars, GGPoker, Winamax, 888poker, partypoker, iPoker, PokerNow or OHH histories "
+             "(files or folders).")],
     out: Annotated[Path, typer.Option("--out", "-o", help="The file to write every hand to.")],
-    to: Annotated[str, typer.Option("--to", help="phh (a .phhs file) or pokerstars (text trackers import).")] = "phh",
+    to: Annotated[str, typer.Option("--to", help="phh (a .phhs file), ohh (Open Hand History, a .json file) or "
+                                                 "pokerstars (text trackers import).")] = "phh",
 ) -> None:
-    """Convert histories to PHH, or to PokerStars text for Hold'em Manager, PokerTracker and GTO
-    Wizard; every hand is replayed, and one that disagrees with the rules is named with the rule."""
+    """Convert histories to PHH, to Open Hand History, or to PokerStars text for Hold'em Manager,
+    PokerTracker and GTO Wizard; every hand is replayed, and one that disagrees with the rules is
+    named with the rule."""
     from pokerfloor.io.imports import stream_paths
+    from pokerfloor.io.ohh import replay_to_ohh
     from pokerfloor.io.phh import HandHistory, dump
     from pokerfloor.io.verify import verify_history
 
-    if to not in ("phh", "pokerstars"):
-        typer.echo(f"error: --to is phh or pokerstars, not {to!r}", err=True)
+    if to not in ("phh", "ohh", "pokerstars"):
+        typer.echo(f"error: --to is phh, ohh or pokerstars, not {to!r}", err=True)
         raise typer.Exit(2)
-    if to == "phh" and not out.name.endswith(".phhs"):
-        typer.echo("error: --out names a .phhs file", err=True)
+    suffix = {"phh": ".phhs", "ohh": ".json"}.get(to)
+    if suffix is not None and not out.name.endswith(suffix):
+        typer.echo(f"error: --out names a {suffix} file", err=True)
         raise typer.Exit(2)
     hands: list[HandHistory] = []
     for entry in stream_paths(files):
@@ -119,9 +127,18 @@ def convert_command(
         out.write_text(text, encoding="utf-8")
         typer.echo(f"{len(hands) - len(refused)} hands written to {out} (PokerStars)")
         return
+    written = []
     for hand in hands:
         verdict = verify_history(hand)
         if not verdict.passed:
             typer.echo(f"{verdict.where()}: {verdict.status}: {verdict.detail}")
+        if to == "ohh" and verdict.replay is None:
+            typer.echo(f"not converted: {verdict.where()}: it does not replay, and OHH is written from the replay")
+        elif to == "ohh" and verdict.replay is not None:
+            written.append(replay_to_ohh(verdict.replay))
+    if to == "ohh":
+        out.write_text(json.dumps(written, indent=2, ensure_ascii=False), encoding="utf-8")
+        typer.echo(f"{len(written)} hands written to {out} (OHH)")
+        return
     dump(hands, out)
     typer.echo(f"{len(hands)} hands written to {out}")

@@ -30,7 +30,16 @@ from pokerfloor.hand.types import ANTE_KINDS, DEAD_HAND, ORDER_SETTING_KINDS
 from pokerfloor.hand.view import seen_by
 from pokerfloor.io.conventions import effective, to_money
 from pokerfloor.io.notation import Money
-from pokerfloor.io.phh import DEAD_HANDS_FIELD, EXTENDED_VARIANTS, EXTENSION_FIELD, INF, PHH_VARIANTS, HandHistory
+from pokerfloor.io.phh import (
+    BOARDS_FIELD,
+    DEAD_HANDS_FIELD,
+    EXTENDED_VARIANTS,
+    EXTENSION_FIELD,
+    INF,
+    PHH_VARIANTS,
+    RUNS_FIELD,
+    HandHistory,
+)
 from pokerfloor.io.replay import Replay
 
 _BETTING = {"fold": "f", "check": "cc", "call": "cc", "bet": "cbr", "raise": "cbr", "complete": "cbr",
@@ -114,7 +123,7 @@ def history_of(hand: Hand, /, *, unit: Decimal = Decimal(1), unknown_stacks: Ite
     if dead:
         given["extra"] = {**dict(given.get("extra", history.extra)), DEAD_HANDS_FIELD: dead}
     if hand.runs > 1:
-        runs = {"_runs": hand.runs, "_boards": [_cards(board) for board in hand.boards]}
+        runs = {RUNS_FIELD: hand.runs, BOARDS_FIELD: [_cards(board) for board in hand.boards]}
         given["extra"] = {**dict(given.get("extra", history.extra)), **runs}
     return replace(history, **given)
 

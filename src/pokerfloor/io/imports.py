@@ -100,18 +100,50 @@ def stream_paths(paths: Iterable[str | Path]) -> Iterator[Entry]:
         if phh.is_bulk(path):
             yield from phh.stream_file_entries(path)
             continue
-        out: list[Entry] = []
         try:
-            with path.open("rb") as file:
-                data = file.read(MAX_FILE_BYTES + 1)
-            if len(data) > MAX_FILE_BYTES:
-                raise HistoryImportError(f"is over the {MAX_FILE_BYTES // 1024:,} KiB a file may hold")
-            out += read_text(data.decode("utf-8-sig"), str(path))
+            yield from read_text(_text(path), str(path))
         except HistoryImportError as error:
-            out.append(HistoryImportError(error.message, source=str(path), hand=error.hand))
-        except (OSError, ValueError) as error:
-            out.append(HistoryImportError(f"cannot be read: {error}", source=str(path)))
-        yield from out
+            yield HistoryImportError(error.message, source=str(path), hand=error.hand)
+
+
+def history_entries(paths: Iterable[str | Path]) -> Iterator[Entry]:
+    """Every hand of the PHH and OHH files named (``pokerfloor verify``): a ``.phh`` or
+    ``.phhs`` file is PHH, any other file is read by its content and must hold OHH (a table's
+    ``hands.ohh.json``; one ``HistoryImportError`` otherwise: convert it first). A folder is
+    searched for ``.phh``, ``.phhs`` and ``.json`` files, and passes over a JSON file that holds
+    another format."""
+    for given in map(Path, paths):
+        searched = given.is_dir()
+        found = sorted(p for p in given.rglob("*") if p.suffix in (".phh", ".phhs", ".json")) if searched else [given]
+        for path in found:
+            if path.suffix in (".phh", ".phhs"):
+                yield from phh.read_file_entries(path)
+                continue
+            try:
+                text = _text(path)
+                kind = detect(text, str(path))
+                if kind == "ohh":
+                    yield from read_text(text, str(path))
+                elif not searched:
+                    raise HistoryImportError(f"holds {kind}, not PHH or OHH: `pokerfloor convert` it to PHH first")
+            except HistoryImportError as error:
+                yield HistoryImportError(error.message, source=str(path), hand=error.hand)
+
+
+def _text(path: Path) -> str:
+    """A file's text (a UTF-8 byte-order mark skipped); raises only ``HistoryImportError`` (over
+    ``phh.MAX_FILE_BYTES``, not UTF-8, missing)."""
+    try:
+        with path.open("rb") as file:
+            data = file.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise HistoryImportError(f"cannot be read: {error}", source=str(path)) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise HistoryImportError(f"is over the {MAX_FILE_BYTES // 1024:,} KiB a file may hold", source=str(path))
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise HistoryImportError(f"cannot be read: {error}", source=str(path)) from None
 
 
 def _files(paths: Iterable[str | Path]) -> Iterable[Path]:

@@ -6,8 +6,9 @@ what. OHH names six game types; short-deck is written as Holdem, razz as Stud an
 and badugi draws as Draw, and the streets of stud and draw games by their own names. OHH has
 no bring-in, up card or discard: a bring-in is written as an extra blind, and pokerfloor's
 documented extension fields (``pokerfloor_``, docs/hand-api.md) say which stud cards were dealt
-face up (``UP_CARDS_FIELD``), what each draw discarded (``DISCARDS_FIELD``) and a stud game's bet
-sizes (``LIMITS_FIELD``), so that ``read_ohh`` rebuilds every game's hand exactly.
+face up (``UP_CARDS_FIELD``), what each draw discarded (``DISCARDS_FIELD``), a stud game's bet
+sizes (``LIMITS_FIELD``) and every board of a hand run more than once (``BOARDS_FIELD``), so
+that ``read_ohh`` rebuilds every game's hand exactly.
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ from pokerfloor.hand.view import seen_by
 from pokerfloor.io.conventions import to_money
 from pokerfloor.io.export import first_holes
 from pokerfloor.io.notation import Money
+from pokerfloor.io.phh import BOARDS_FIELD as PHH_BOARDS_FIELD
 from pokerfloor.io.phh import EXTENDED_VARIANTS, PHH_VARIANTS, HandHistory, PHHVariant
 from pokerfloor.io.phh import EXTENSION_FIELD as PHH_EXTENSION_FIELD
+from pokerfloor.io.phh import RUNS_FIELD as PHH_RUNS_FIELD
 from pokerfloor.io.replay import Replay
 from pokerfloor.rules import VARIANTS
 
@@ -55,6 +58,11 @@ the writer saw them)."""
 DISCARDS_FIELD = "pokerfloor_discards"
 """The field of a draw game's ``Dealt Cards`` action in a draw round: the cards discarded
 (``[]``: stood pat; ``null`` for a card the writer did not see), ``cards`` those drawn."""
+BOARDS_FIELD = "pokerfloor_boards"
+"""The field of the ``ohh`` object of a hand whose board was run more than once
+(``Hand.run_it``), which OHH cannot deal: every run's board, the first being the one the rounds
+deal (``[["5s", "Kc", "2h", "2d", "Jh"], ["5s", "Kc", "2h", "2c", "5h"]]``); the pots hold one
+entry per pot per run."""
 LIMITS_FIELD = "pokerfloor_limits"
 """The field of a stud hand's ``ohh`` object: ``{"small_bet", "big_bet", "bring_in"}`` (OHH's
 blind amounts do not carry them)."""
@@ -106,6 +114,8 @@ def to_ohh(hand: Hand, *, unit: Decimal = Decimal(1), names: Sequence[str] | Non
         bets = ({"small_bet": money(game.small_bet), "big_bet": money(game.big_bet)}
                 if game.structure == "fixed_limit" else {"min_bet": money(game.min_bet)})
         extension[LIMITS_FIELD] = {**bets, "bring_in": money(game.bring_in)}
+    if hand.runs > 1:
+        extension[BOARDS_FIELD] = [[str(card) for card in board] for board in hand.boards]
     return {"ohh": {
         "spec_version": SPEC_VERSION,
         "site_name": site_name,
@@ -169,7 +179,7 @@ def _rounds(
         entry: dict[str, Any] | None = None
         seat = event.seat
         if event.kind == "run_it" or (event.kind == "deal_board" and event.note):
-            continue  # OHH deals one board: a hand run more than once is written with its first run
+            continue  # OHH deals one board: the rounds deal the first run, BOARDS_FIELD every run
         if event.street not in (street, "", "showdown") and event.kind not in ("show", "muck", "return"):
             street = event.street
             current = open_round(street, event.cards if event.kind == "deal_board" else ())
@@ -287,6 +297,9 @@ def read_ohh(data: object, source: str = "") -> HandHistory:
 
     try:
         game, extra = _read_game(ohh)
+        if BOARDS_FIELD in ohh:
+            boards = [[text(card) for card in _list(board)] for board in _list(ohh[BOARDS_FIELD])]
+            extra |= {PHH_RUNS_FIELD: len(boards), PHH_BOARDS_FIELD: ["".join(board) for board in boards]}
         size = ohh.get("table_size")
         hand = SiteHand(game.code, hand_id=number, venue=text(ohh.get("site_name", "")),
                         table=text(ohh.get("table_name", "")), currency=text(ohh.get("currency", "")),

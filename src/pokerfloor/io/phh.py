@@ -82,6 +82,12 @@ DEAD_HANDS_FIELD = "_dead_hands"
 the floor (``Hand.kill``, TDA 2024 Rules 30 and 31), perhaps out of turn, which PHH has no action
 for: each is written ``pN f # dead hand`` where it happened, and ``replay`` kills the hand there
 (docs/hand-api.md, "Dead hands")."""
+RUNS_FIELD = "_runs"
+BOARDS_FIELD = "_boards"
+"""The user fields of a hand whose board was run more than once (``Hand.run_it``), which PHH
+cannot deal: the number of runs and every run's board (``"5sKc2h2dJh"``), the first being the
+one the actions deal; ``replay`` runs it that many times and deals the later runs from here
+(docs/hand-api.md, "Run it twice")."""
 _STRUCTURE_LETTERS = {"fixed_limit": "F", "no_limit": "N", "pot_limit": "P", "half_pot": "H", "spread_limit": "S"}
 _GAME_LETTERS = {"holdem": "T", "short_deck": "S", "omaha": "O", "omaha5": "O5", "omaha6": "O6",
                  "omaha_hilo": "O/8", "omaha5_hilo": "O5/8", "stud": "7S", "stud_hilo": "7S/8", "razz": "R",

@@ -30,8 +30,8 @@ from pokerfloor.io.conventions import (
     to_chips,
     to_money,
 )
-from pokerfloor.io.notation import Action, Money
-from pokerfloor.io.phh import DEAD_HANDS_FIELD, HandHistory
+from pokerfloor.io.notation import Action, Money, parse_cards
+from pokerfloor.io.phh import BOARDS_FIELD, DEAD_HANDS_FIELD, RUNS_FIELD, HandHistory
 from pokerfloor.rules import Game
 
 
@@ -138,15 +138,20 @@ def replay(history: HandHistory, *, dead_negative_blinds: bool = False, stop: in
     state = setup(history, dead_negative_blinds=dead_negative_blinds)
     actions = history.parsed_actions()
     dead = _dead_hands(history, actions)
+    runs = _runs(history)
     for index, action in enumerate(actions[:stop]):
         before = len(state.hand.events)
         try:
+            if runs and action.move == "deal_board" and state.hand.runs == 1 and len(state.hand.board) == runs.shared:
+                state.hand.run_it(len(runs.boards))
             if index in dead:
                 assert action.player is not None
                 state.hand.kill(state.seating.seat(action.player))
                 note = "a dead hand (killed)"
             else:
                 note = _apply(state, action)
+            if runs:
+                _deal_later_runs(state.hand, runs.boards)
         except IllegalAction as error:
             raise ReplayError(history, _players(state, error.message), cause="illegal", index=index,
                               illegal=error) from None
@@ -170,6 +175,46 @@ def _dead_hands(history: HandHistory, actions: Sequence[Action]) -> frozenset[in
         raise ReplayError(history, f"{DEAD_HANDS_FIELD} lists the indexes of folds in actions, not "
                           f"{brief(marked)}", cause="setup")
     return frozenset(marked)
+
+
+@dataclass(frozen=True)
+class _Runs:
+    """A board run more than once (``Hand.run_it``): every run's board, and how many cards the
+    runs share (those dealt before the players chose to run it)."""
+
+    boards: tuple[tuple[Card | None, ...], ...]
+    shared: int
+
+
+def _runs(history: HandHistory) -> _Runs | None:
+    """The runs the file's ``RUNS_FIELD`` and ``BOARDS_FIELD`` name (pokerfloor's PHH export;
+    the actions deal the first run's board), or ``None`` for a board dealt once."""
+    times, boards = history.extra.get(RUNS_FIELD), history.extra.get(BOARDS_FIELD)
+    if times is None and boards is None:
+        return None
+    try:
+        if type(times) is not int or not isinstance(boards, list | tuple) or len(boards) != times or times < 2:
+            raise ValueError("not a count and that many boards")
+        parsed = tuple(parse_cards(board) for board in boards)
+    except (TypeError, ValueError) as error:
+        raise ReplayError(history, f"{RUNS_FIELD} and {BOARDS_FIELD} are a number of runs and each run's "
+                          f"board, not {brief(times)} and {brief(boards)} ({error})", cause="setup") from None
+    shared = 0
+    while all(len(board) > shared and board[shared] == parsed[0][shared] for board in parsed):
+        shared += 1
+    return _Runs(parsed, shared)
+
+
+def _deal_later_runs(hand: Hand, boards: Sequence[Sequence[Card | None]]) -> None:
+    """Deal each later run's board from the file, as the manually dealt hand asks for it (the
+    first run's is in the actions)."""
+    while (request := hand.awaiting_deal) is not None and request.kind == "board" and request.run >= 1:
+        dealt = len(hand.boards[request.run])
+        cards = boards[request.run][dealt:dealt + request.count]
+        if len(cards) < request.count:
+            raise InvalidArgument(f"{BOARDS_FIELD} gives run {request.run + 1} {len(boards[request.run])} "
+                                  f"cards, not a whole board")
+        hand.deal(_card_texts(cards))
 
 
 def _players(state: Replay, message: str) -> str:

@@ -27,8 +27,9 @@ from typing import Literal
 from pokerfloor.errors import IllegalAction
 from pokerfloor.io.conventions import money_text
 from pokerfloor.io.notation import Money
-from pokerfloor.io.phh import HandHistory, PHHFormatError, history_files, read_file_entries, with_actions
+from pokerfloor.io.phh import HandHistory, PHHFormatError, with_actions
 from pokerfloor.io.replay import Replay, ReplayError, replay
+from pokerfloor.io.sitehand import HistoryImportError
 
 Status = Literal["matched", "replayed", "explained", "mismatch", "illegal", "malformed"]
 PASSING: frozenset[str] = frozenset({"matched", "replayed", "explained"})
@@ -241,11 +242,20 @@ def _missing_actions(history: HandHistory, error: ReplayError) -> tuple[HandHist
 
 
 def verify_paths(paths: Iterable[str | Path]) -> Iterator[Verdict]:
-    """A verdict for every hand of every ``.phh``/``.phhs`` file under the paths, malformed ones included."""
-    for path in history_files(paths):
-        for entry in read_file_entries(path):
-            if isinstance(entry, PHHFormatError):
-                yield Verdict(entry.source, entry.hand, "", "malformed", entry.message,
-                              cause=entry.field or "toml")
-            else:
-                yield verify_history(entry)
+    """A verdict for every hand of every PHH and OHH file under the paths
+    (``imports.history_entries``), malformed ones included."""
+    from pokerfloor.io.imports import history_entries
+
+    for entry in history_entries(paths):
+        yield verdict_of(entry)
+
+
+def verdict_of(entry: HandHistory | PHHFormatError | HistoryImportError) -> Verdict:
+    """A hand's verdict, or a ``malformed`` one for a hand that could not be read: ``cause`` is
+    the PHH field at fault (``toml`` for the file) or ``import`` (an OHH hand, ``read_ohh``'s
+    ``HistoryImportError``)."""
+    if isinstance(entry, PHHFormatError):
+        return Verdict(entry.source, entry.hand, "", "malformed", entry.message, cause=entry.field or "toml")
+    if isinstance(entry, HistoryImportError):
+        return Verdict(entry.source, entry.hand or None, "", "malformed", entry.message, cause="import")
+    return verify_history(entry)

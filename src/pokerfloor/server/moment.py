@@ -144,7 +144,8 @@ def you_can(room: Room, player: Player | None, *, watching: bool, host: bool) ->
     """The commands this client may send now, so a page offers only those buttons: a player's
     ``sit_out``, ``sit_in`` (``post_now``: coming back may post at once instead of waiting for
     the big blind), ``straddle``, ``top_up``, ``rebuy``, ``show``, ``leave``; ``chat``; a
-    guest's ``join``. The table still checks each command as it comes."""
+    guest's ``join``; a player the host removed mid-hand only ``chat`` until the hand ends. The
+    table still checks each command as it comes."""
     can: list[str] = []
     if player is None:
         if not room.ended and not host:
@@ -158,6 +159,8 @@ def you_can(room: Room, player: Player | None, *, watching: bool, host: bool) ->
         return can
     in_hand = room.in_hand and table.dealt_in(player.seat)
     can.append("chat")
+    if player.player_id in room.removing:
+        return can      # removed by the host: the hand is dead, and they leave as it ends
     cash = table.cash
     if seat.status == "sitting_out" or (seat.status == "waiting" and not seat.post):
         if not seat.busted:

@@ -1,7 +1,8 @@
 // The header's words: the table's name (never its id), the game and its stakes, the next game of
 // a mixed game, and a status word that is true (docs/protocol.md revision 6: `table.name`,
 // `table.game`, `table.status`; from an older server, worked out from the hand and the flags).
-// A change of game is announced on the felt.
+// A change of game is announced on the felt, and so is a dealer's-choice round dealt before its
+// chooser named the game.
 
 import { $, state } from "./state.js";
 import { GAMES, STRUCTURES } from "./variants.js";
@@ -61,19 +62,34 @@ export function renderHeader(update) {
   renderChange(update, now);
 }
 
+// Dealer's choice: the last `no_choice` line (docs/protocol.md, `rotation`), which names who did
+// not name the game of the hand it was dealt for (`hand`) and the game dealt instead.
+let unchosen = null;
+
+function rememberUnchosen(update) {
+  const lines = [...(Array.isArray(update.history) ? update.history : []), ...(update.events || [])];
+  for (const e of lines) if (e.kind === "no_choice" && e.note && (unchosen == null || (e.hand ?? 0) >= (unchosen.hand ?? 0))) unchosen = e;
+}
+
 /** "The game changes: Limit Razz from the next hand" (the server's `changes`), or, at the first
- * street of a hand dealt at another game than the last hand, "Now: Limit Razz". */
+ * street of a hand dealt at another game than the last hand, "Now: Limit Razz"; while a hand
+ * dealt before its dealer's-choice chooser named the game is played, the server's sentence that
+ * says so comes first. */
 function renderChange(update, now) {
   const box = $("#game-change");
   const g = update.table.game;
   const hand = update.hand;
+  rememberUnchosen(update);
+  const told = unchosen && hand && !hand.is_over && unchosen.hand === update.table.hand_number ? unchosen.note : "";
   let text = "";
   if (g?.changes && g.next?.title) text = `The game changes: ${g.next.title}${g.next.stakes ? ` (${g.next.stakes})` : ""} from the next hand`;
+  else if (told) text = "";
   else if (now && hand && !hand.is_over) {
     const last = state.history.filter((h) => h.number < update.table.hand_number).at(-1);
     const acted = hand.events.some((e) => !["post", "deal_hole", "bomb_pot"].includes(e.kind));
     if (last && last.view.game.variant !== hand.game.variant && !acted) text = `The game changes: now ${now.title} (${now.stakes})`;
   }
+  text = [told, text].filter(Boolean).join(" · ");
   box.textContent = text;
   box.hidden = !text;
 }

@@ -49,7 +49,11 @@ function renderBar(update, can) {
   const parts = [];
   const say = (text) => parts.push(Object.assign(document.createElement("span"), { className: "why", textContent: text }));
   const big = update.hand?.game?.big_blind || update.table.game?.current?.big_blind;
-  if (can.has("post_now") && state.waitChosen !== update.table.hand_number) {
+  if (update.table.seats?.[mySeat()]?.removing) {
+    // Removed by the host mid-hand (docs/protocol.md, `remove`): the hand is dead at once, and the
+    // seat leaves as the hand ends; the notice frame says the rest then.
+    say("The host removed you from the table: your hand is folded, and you leave as this hand ends, your chips cashed out in the ledger.");
+  } else if (can.has("post_now") && state.waitChosen !== update.table.hand_number) {
     say("To be dealt the next hand, post the blinds you owe now; or wait for the big blind to reach you.");
     parts.push(button(`Post${big ? ` ${big.toLocaleString()}` : ""} now`, "post-now", () => command({ type: "sit_in", post: true })));
     parts.push(button("Wait for the big blind", "wait-bb", () => {

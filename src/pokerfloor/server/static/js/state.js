@@ -66,8 +66,14 @@ function receive(frame) {
     conn.spectate = false;
     if (asked && !conn.attached) conn.hello();
   } else if (frame.type === "notice") {
-    // A sentence for this client alone, such as the host removing its player.
+    // A sentence for this client alone, such as the host removing its player: then the seat's
+    // token is spent, so the page watches as a guest, free to ask for a seat again (it never
+    // says a seat is requested).
     state.notice = frame.message;
+    if (frame.kind === "removed" && conn.token && conn.token !== tokens.host) {
+      saveToken(tableId, "seat", null);
+      conn.become(null);
+    }
     renderError();
   } else if (frame.type === "error" && frame.code === "bad_token" && conn.token !== tokens.host) {
     // A refused or removed seat's token: watch as a spectator and free the seats to ask again,
