@@ -147,6 +147,12 @@ def test_the_host_removes_a_player_mid_hand_folded_and_cashed_out(http: TestClie
     for other in peers:
         if other is not victim:
             assert seat in other.state["hand"]["folded"], other.name      # the others see it
+            updates: dict[int, dict[str, Any]] = {}
+            for frame in other.frames:      # each update as broadcast (a resync sends one again, without events)
+                if frame["type"] == "update":
+                    updates.setdefault(frame["seq"], frame)
+            said = [e for f in updates.values() for e in f["events"] if e["kind"] == "removed"]
+            assert [e["name"] for e in said] == [victim.name], other.name   # and are told why, in words
     stored = game.store_inputs()[-1]
     assert stored == {"kind": "remove", "seat": seat, "at_once": True, "at": stored["at"]}
     server = http.app.state.server  # type: ignore[attr-defined]

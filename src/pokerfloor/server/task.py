@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Protocol
 
-from pokerfloor.server.commands import AnswerDeal, RefuseSeat, SetGame
+from pokerfloor.server.commands import AnswerDeal, RefuseSeat, Remove, SetGame
 from pokerfloor.server.fields import Input, Received, Refused
 from pokerfloor.server.inputs import ChatLine, NextHand, OfferTimeout, RailChat, Sit, Timeout
 from pokerfloor.server.process import warm_rankings
@@ -238,10 +238,11 @@ class TableLoop:
             self.warm()
         self.pending.extend(event_json(e, self.room) for e in events)
         # A chat line, or the lines the room says of itself: a straddle refused at the deal, the
-        # dealer's-choice chooser who did not name the game dealt, an ICM deal declined (with
-        # names, to everyone: issue 35); each line the room kept since the input was applied.
+        # dealer's-choice chooser who did not name the game dealt, an ICM deal declined, a player the
+        # host removed (with names, to everyone: issue 35); each line the room kept since the input was applied.
         said = isinstance(entry, (ChatLine, RailChat))
-        told = {NextHand: ("straddle_refused", "no_choice"), AnswerDeal: ("deal_declined",)}.get(type(entry), ())
+        told = {NextHand: ("straddle_refused", "no_choice"), AnswerDeal: ("deal_declined",),
+                Remove: ("removed",)}.get(type(entry), ())
         fresh = list(itertools.takewhile(lambda line: line is not last, reversed(self.room.log)))[::-1]
         self.pending.extend(dict(line) for line in fresh if (said and line["kind"] == "chat") or line["kind"] in told)
         removed = [c for c in self.clients if c.token_hash and c.token_hash in self.room.removed

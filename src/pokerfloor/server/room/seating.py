@@ -163,10 +163,15 @@ class Seating(RoomState):
         whoever's turn it is (``at_once``: a dead hand, TDA 2024 Rules 30 and 31; ``Table.kill``),
         and they leave, cashed out, as the hand ends. A hand that cannot be killed (all in, or
         no betting left) plays out. A ``remove`` stored before ``at_once`` folds the hand at its
-        turn, as it did then. A removed player is told so if they come back."""
+        turn, as it did then. Every client is told in words (a ``removed`` line); a removed player is
+        told so if they come back."""
         player = self._occupied(entry.seat)
         if player.player_id in self.removing:
             raise Refused("illegal", f"{player.name} is being removed already", "invalid_action")
+        # Everyone is told in words that the host removed them, not only that they sat out and left.
+        self.remember({"kind": "removed", "hand": self.table.hand_number, "seat": player.seat,
+                       "player_id": player.player_id, "name": player.name, "note": "removed by the host",
+                       "at": self.clock.now})
         if self.in_hand and self.table.dealt_in(player.seat):
             self.removing.append(player.player_id)
             if self.table.seats[player.seat].status != "sitting_out":
