@@ -26,6 +26,41 @@ def test_the_record_and_the_history_do_not_import_the_table() -> None:
         assert "pokerfloor.table.table" not in modules_imported(TABLE / name), name
 
 
+def cycle(graph: dict[str, set[str]]) -> list[str]:
+    """A circle of imports in ``graph`` (module -> modules it imports), or ``[]``."""
+    done: set[str] = set()
+
+    def visit(name: str, path: list[str]) -> list[str]:
+        if name in path:
+            return [*path[path.index(name):], name]
+        if name in done:
+            return []
+        for other in sorted(graph.get(name, ())):
+            found = visit(other, [*path, name])
+            if found:
+                return found
+        done.add(name)
+        return []
+
+    for name in sorted(graph):
+        found = visit(name, [])
+        if found:
+            return found
+    return []
+
+
+def test_the_table_package_has_no_import_circle() -> None:
+    """Layers import downward, no cycles (docs/style.md): every import in table/ counts, those
+    under ``TYPE_CHECKING`` and inside functions too, so the event's record module reads the
+    event's state (``event_core``) and the event imports the record, one way."""
+    package = "pokerfloor.table"
+    graph = {f"{package}.{path.stem}": {m for m in modules_imported(path) if m.startswith(package + ".")}
+             for path in TABLE.glob("*.py") if path.stem != "__init__"}
+    assert f"{package}.event_record" in graph[f"{package}.event"]      # the check sees the event's imports
+    assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert cycle(graph) == []
+
+
 def private_uses(path: Path, of: str) -> list[str]:
     """The private attributes (``x._name``, not dunders) ``path`` reads or writes on a name ``of``."""
     tree = ast.parse(path.read_text())

@@ -13,10 +13,11 @@ import json
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, fields
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from pokerfloor.hand import RecordError, plain
 from pokerfloor.table import record as rec
+from pokerfloor.table.event_core import EventCore
 from pokerfloor.table.event_types import Break, EntryState, FloorEvent, Options, _State
 from pokerfloor.table.rotation import Rotation
 from pokerfloor.table.seats import ManualClock
@@ -29,12 +30,10 @@ EVENT_RECORD_VERSION = 1
 _INT_KEYED = ("level_hands", "table_level", "raced")
 # Options and state added after version 1 (with the values records made before them meant).
 _LATER_OPTIONS = {"hand_for_hand_jumps": False, "hand_for_hand_minutes": 2}
-
-if TYPE_CHECKING:       # the event's module imports this one to save and restore itself
-    from pokerfloor.table.event import MultiTableTournament
+E = TypeVar("E", bound=EventCore)
 
 
-def event_json(event: MultiTableTournament) -> dict[str, Any]:
+def event_json(event: EventCore) -> dict[str, Any]:
     """The event as plain JSON values (``MultiTableTournament.record``)."""
     rng = rec.rng_json(event.rng)
     if rng is None:
@@ -62,9 +61,8 @@ def event_json(event: MultiTableTournament) -> dict[str, Any]:
 
 
 def event_from(
-    data: Mapping[str, Any] | str | bytes, kind: type[MultiTableTournament], *,
-    clock: Callable[[], float] | None = None,
-) -> MultiTableTournament:
+    data: Mapping[str, Any] | str | bytes, kind: type[E], *, clock: Callable[[], float] | None = None,
+) -> E:
     """The event ``event_json`` wrote, as a ``kind`` (``MultiTableTournament``, which hands
     itself in), going on from where it was; ``RecordError`` (a ``ValueError``) for anything else."""
     try:
@@ -113,7 +111,7 @@ def _whole(value: object, least: int = 0) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= least
 
 
-def event_problem(event: MultiTableTournament) -> str:
+def event_problem(event: EventCore) -> str:
     """What makes a rebuilt event one that cannot go on by the rules (``""`` if nothing): every
     entry in play sits where its table seats it, every player seated is an entry in play, the
     entries out are placed once each, the hands dealt are the tables' hands in play, and the

@@ -5,7 +5,7 @@ event is over, with its seed; ``/event/{id}/tables/{n}/hands.phhs`` and ``hands.
 table n's finished hands as a spectator saw them, built in the worker process).
 
 Every frame is read whole at the edge (``transport.read_frame``, ``check_numbers``, the flood
-limit), parsed into its typed command (``commands.parse``) and refused with the server's one
+limit), read into its typed command (``commands.receive``) and refused with the server's one
 error frame before the event's task sees it.
 
 On PostgreSQL an event runs in one process, its owner (``Store.claim``); a client that reaches
@@ -72,13 +72,14 @@ async def serve(events: Events, socket: WebSocket, origins: Iterable[str] = ()) 
                 check_flood(client, FLOOD_PER_SECOND)
                 if events.bus is not None and events.bus.forward(client, text):
                     continue            # its event's owner is another process: it answers
-                command = ec.parse(frame)
+                received = ec.receive(frame, time.perf_counter())
+                command = received.command
                 if isinstance(command, ec.OpenEvent):
-                    task, host_token = events.open(frame)
+                    task, host_token = events.open(command.config)
                     task.clients[client] = Watch("lobby", None, True)
                     attached[:] = [task]
                     await client.send({"type": "event_opened", "event_id": task.runner.event_id,
-                                       "host_token": host_token, "reply_to": frame.get("id")})
+                                       "host_token": host_token, "reply_to": received.reply_to})
                     await client.send(lobby_json(task.runner))
                     continue
                 if isinstance(command, ec.EventHello):
@@ -96,7 +97,7 @@ async def serve(events: Events, socket: WebSocket, origins: Iterable[str] = ()) 
                     attached[:] = [found]
                 if not attached:
                     raise Refused("no_table", "send event_hello first")
-                await attached[0].queue.put((client, command, frame, time.perf_counter()))
+                await attached[0].queue.put((client, received))
             except Refused as refused:
                 await send_error(client, refused, None if frame is None else frame.get("id"), now=events.now(), seq=0)
     finally:
