@@ -205,3 +205,25 @@ def test_an_event_opens_with_hand_for_hand_before_every_pay_jump_and_its_minutes
     assert EventConfig.from_json(json.loads(json.dumps(stored))) == made.config
     older = {k: v for k, v in stored.items() if k not in ("hand_for_hand_jumps", "hand_for_hand_minutes")}
     assert EventConfig.from_json(older).tournament(random.Random(0)).options.hand_for_hand_minutes == 2
+
+
+def test_docs_protocol_lists_every_event_command_with_its_fields() -> None:
+    """docs/protocol.md's table of the event's commands says what ``event.commands`` reads: one
+    row per command (``pause_event / resume_event`` share one), naming each of its fields
+    (``open_event``'s settings are its ``template`` and ``event``)."""
+    import re
+    from dataclasses import fields
+    from pathlib import Path
+
+    from pokerfloor.server.event import commands as ec
+
+    text = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text()
+    section = text[text.index("## Tournaments over many tables"):]
+    rows = {}
+    for kinds, described in re.findall(r"^\| (`\w+`(?: / `\w+`)*) \| (.*?) \|", section, flags=re.M):
+        for kind in re.findall(r"`(\w+)`", kinds):
+            rows[kind] = described
+    assert set(rows) == set(ec.COMMANDS)
+    for kind, command in ec.COMMANDS.items():
+        names = {"template", "event"} if command is ec.OpenEvent else {f.name for f in fields(command)}
+        assert names <= set(re.findall(r"`(\w+)`", rows[kind])), kind

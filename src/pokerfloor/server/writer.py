@@ -67,8 +67,8 @@ class Writer:
         self.thread: threading.Thread | None = None
         self.closing = False        # once set, a write the database is away for fails instead of waiting
 
-    async def write(self, table_id: str, seq: int, entry: dict[str, Any], ended: Boundary | None) -> None:
-        """Store an input (and what a hand's end stores); returns once it is committed. Inputs of
+    async def write(self, table_id: str, seq: int, entry: dict[str, Any] | None, ended: Boundary | None) -> None:
+        """Store an input, or what a hand's end stores (``store.Write``); returns once it is committed. Inputs of
         several tables that arrive together share one commit (group commit), made by the writer
         thread, so the loop serves other tables meanwhile; each table still hears of its input
         only after this."""
