@@ -89,6 +89,7 @@ class TournamentFigures:
     direct_p99_ms: float = 0.0          # and the owner's own clients
     rss_each_mb: tuple[float, ...] = ()
     cpu_each_seconds: tuple[float, ...] = ()
+    logged: tuple[str, ...] = ()        # what the servers logged (their first lines; warnings and failures)
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -120,7 +121,7 @@ async def _client(url: str, event_id: str, name: str, lat: list[float], errors: 
         await ws.send(json.dumps({"type": "event_hello", "event_id": event_id, "view": "player"}))
         await ws.send(json.dumps({"type": "register", "name": name}))
         sent: float | None = None
-        acted: tuple[int, int] | None = None
+        acted: tuple[int, int, str, int] | None = None
         async for text in ws:
             frame = json.loads(text)
             if frame["type"] == "error":
@@ -143,7 +144,9 @@ async def _client(url: str, event_id: str, name: str, lat: list[float], errors: 
             hand = None if table is None else table["hand"]
             if hand is None or table["hand_over"] or hand["to_act"] != frame["you"]["seat"] or not hand["legal"]:
                 continue
-            turn = (table["table"], len(hand["events"]))
+            # (the hand is told apart by the table, the button and the client's own cards: a turn
+            # with as many events as the last one acted on may be the next hand's, not the same)
+            turn = (table["table"], hand["button"], json.dumps(hand["holes"]), len(hand["events"]))
             if turn == acted:       # a second update of the same turn: acted on already
                 continue
             acted = turn
@@ -258,6 +261,9 @@ def run_serve_tournament(entries: int = 300, clients: int = 30, *, processes: in
                 server.wait(timeout=20)
                 log.close()
             said = (Path(tmp) / "serve0.log").read_text().splitlines()
+            logged = [f"server {k}: {line[:300]}" for k in range(processes)
+                      for line in (Path(tmp) / f"serve{k}.log").read_text().splitlines()[:20]
+                      if not line.startswith("server latency ")]
     lat = sorted(one for k, each in enumerate(lats) for one in each)
     direct = sorted(one for k, each in enumerate(lats) if k % processes == 0 for one in each)
     relayed = sorted(one for k, each in enumerate(lats) if k % processes != 0 for one in each)
@@ -278,7 +284,7 @@ def run_serve_tournament(entries: int = 300, clients: int = 30, *, processes: in
         placed=len({p["name"] + str(p["place"]) for p in places}),
         prizes_add_up=sum(p["prize"] for p in places) == results["prize_pool"] and len(places) == results["entrants"],
         processes=processes, relayed_p50_ms=pct(0.5, relayed), relayed_p99_ms=pct(0.99, relayed),
-        direct_p99_ms=pct(0.99, direct), rss_each_mb=tuple(rss), cpu_each_seconds=tuple(cpu))
+        direct_p99_ms=pct(0.99, direct), rss_each_mb=tuple(rss), cpu_each_seconds=tuple(cpu), logged=tuple(logged))
 
 
 def _table(got: TournamentFigures) -> Any:
@@ -322,6 +328,8 @@ def report(*, quick: bool, json_path: Path | None) -> bool:
         console.print(_table(got))
         for line in got.errors[:10]:
             console.print(f"  error: {line}")
+        for line in got.logged[:10]:
+            console.print(f"  {line}")
         runs.append(got)
     if json_path is not None:
         json_path.write_text(json.dumps({"benchmark": "serve-tournament", **runs[0].as_dict(),
