@@ -4,6 +4,7 @@ comes back. Played on a real server on 127.0.0.1 with a real client that stops r
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import os
@@ -12,7 +13,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -233,5 +234,53 @@ def test_a_queue_past_its_bound_drops_its_client_and_a_failed_send_is_not_swallo
         await broken.send({"n": 0})
         with pytest.raises(ValueError, match="a bug"):
             await asyncio.wait_for(broken.deliver(), 1)
+
+    asyncio.run(run())
+
+
+class _Stalled(_Socket):
+    """A socket whose peer neither reads nor writes: every send and receive waits for ever."""
+
+    headers: ClassVar[dict[str, str]] = {}
+
+    async def accept(self) -> None:
+        return None
+
+    async def receive_text(self) -> str:
+        await asyncio.Event().wait()
+        raise AssertionError("unreachable")
+
+    async def send_text(self, text: str) -> None:
+        await asyncio.Event().wait()
+
+
+def test_an_event_client_dropped_for_falling_behind_is_closed_1013_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 38: the event's route, like the table's, closes a client whose outbox overflowed
+    (``transport.BEHIND``); it used to wait for that client's next frame, which a stalled client
+    never sends, and kept its socket open."""
+    from pokerfloor.server.event import routes
+    from pokerfloor.server.transport import BEHIND, OUTBOX_FRAMES
+
+    made: list[Any] = []
+
+    class Recorded(routes.Client):
+        def __init__(self, socket: Any) -> None:
+            super().__init__(socket)
+            made.append(self)
+
+    monkeypatch.setattr(routes, "Client", Recorded)
+    events = type("Events", (), {"bus": None})()
+
+    async def run() -> None:
+        socket = _Stalled()
+        served = asyncio.create_task(routes.serve(events, socket))  # type: ignore[arg-type]
+        while not made:
+            await asyncio.sleep(0)
+        client = made[0]
+        for n in range(OUTBOX_FRAMES + 2):      # the first is taken by the stalled sender
+            await client.send({"n": n})
+        assert client.dropped
+        await asyncio.wait_for(served, 2)
+        assert socket.closed == BEHIND
 
     asyncio.run(run())

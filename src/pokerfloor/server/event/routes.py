@@ -37,7 +37,10 @@ from pokerfloor.server.event.service import Events, EventTask, Watch
 from pokerfloor.server.event.views import lobby_json
 from pokerfloor.server.fields import Refused
 from pokerfloor.server.transport import (
+    BEHIND,
     FLOOD_PER_SECOND,
+    GONE,
+    LOG,
     STRIKES,
     Client,
     check_flood,
@@ -48,6 +51,8 @@ from pokerfloor.server.transport import (
     send_error,
 )
 
+CLOSE_SECONDS = 1.0     # how long a closing connection may take to send what it has queued
+
 
 async def serve(events: Events, socket: WebSocket, origins: Iterable[str] = ()) -> None:
     if not origin_allowed(socket, origins):
@@ -57,7 +62,8 @@ async def serve(events: Events, socket: WebSocket, origins: Iterable[str] = ()) 
     client = Client(socket)
     sender = asyncio.create_task(client.deliver())
     attached: list[EventTask] = []
-    try:
+
+    async def read() -> None:
         while client.strikes < STRIKES and not client.closing:
             try:
                 text = await receive_text(socket)
@@ -100,14 +106,30 @@ async def serve(events: Events, socket: WebSocket, origins: Iterable[str] = ()) 
                 await attached[0].queue.put((client, received))
             except Refused as refused:
                 await send_error(client, refused, None if frame is None else frame.get("id"), now=events.now(), seq=0)
+
+    reader = asyncio.create_task(read())
+    try:
+        # Until the client goes, or the sender ends: a client dropped for falling behind (its
+        # outbox full) is closed here with 1013, as the table's route does, not left open.
+        await asyncio.wait((reader, sender), return_when=asyncio.FIRST_COMPLETED)
+        if reader.done() and not sender.done() and client.closing:
+            # Closed for its errors: the error frames queued before the close go out first.
+            await asyncio.wait((sender,), timeout=CLOSE_SECONDS)
     finally:
         if events.bus is not None:
             events.bus.left(client)
         for task in attached:
             task.clients.pop(client, None)
-        sender.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await sender
+        for running in (reader, sender):
+            running.cancel()
+        await asyncio.wait((reader, sender))
+        for ended in (reader, sender):
+            failed = None if ended.cancelled() else ended.exception()
+            if failed is not None and not isinstance(failed, GONE):
+                LOG.error("an event connection failed", exc_info=failed)
+        if client.dropped:      # its socket may be stalled: the close is not waited on for long
+            with contextlib.suppress(TimeoutError, *GONE):
+                await asyncio.wait_for(socket.close(code=BEHIND), CLOSE_SECONDS)
 
 
 def routes(events: Events, origins: Iterable[str] = ()) -> list[Route | WebSocketRoute]:
