@@ -130,3 +130,19 @@ def test_a_wire_that_drops_resyncs_the_bus() -> None:
     owner, client = asyncio.run(play())
     assert client.closing and list(client.outbox)[-1] == RESTART
     assert owner.ended == 1 and not owner.bus.served
+
+
+def test_a_wire_reads_each_message_whole_into_its_typed_value_and_drops_one_that_does_not_read() -> None:
+    """Issue 36: the bus gets no JSON from the other processes: each message is read whole
+    (``wire.heard``) into a ``Heard``; one of an op or a field not known, or of a wrong type,
+    is dropped (logged) before the bus sees it."""
+    from pokerfloor.server.wire import Heard, heard
+
+    assert heard({"op": "frame", "from": "a1", "table": "t1", "conn": "c1", "text": "{}"}) == Heard(
+        "frame", "a1", table="t1", conn="c1", text="{}")
+    sends = heard({"op": "sends", "from": "a1", "to": "b2", "texts": ["x", "y"], "conns": [["c1"], ["c1", "c2"]]})
+    assert sends is not None and sends.conns == (("c1",), ("c1", "c2")) and sends.code == 1000
+    for wrong in ({"op": "frame", "from": "a1", "text": 5}, {"op": "shout", "from": "a1"}, {"op": "alive"},
+                  {"op": "close", "from": "a1", "to": "b2", "conn": "c1", "code": "1000"},
+                  {"op": "alive", "from": "a1", "extra": 1}):
+        assert heard(wrong) is None, wrong

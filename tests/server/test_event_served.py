@@ -3,16 +3,22 @@ WebSocket (``/event/ws``): the host opens it and fills it with house bots, two p
 by the event's link and play their own turns, the host starts it, and the floor runs itself:
 tables broken and balanced, a re-entry, bounties, levels changing while several tables are in a
 hand, hand-for-hand at the bubble. Every entry is placed once, chips are conserved at every
-hand's end, the prizes add up to the pool, and the bounties to what was put on heads."""
+hand's end, the prizes add up to the pool, and the bounties to what was put on heads. Every
+table's hands are downloaded as PHH and OHH, and ``pokerfloor verify`` replays them."""
 
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from typing import Any
 
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+from typer.testing import CliRunner
 
+from pokerfloor.cli import app as cli
+from pokerfloor.cli import histories  # noqa: F401 - registers verify
+from pokerfloor.io import phh
 from pokerfloor.server import create_app
 from pokerfloor.server.event.service import Events
 
@@ -78,6 +84,11 @@ def test_a_thirty_entry_event_of_bots_runs_through_the_server_to_the_end(tmp_pat
         results = http.get(f"/event/{event_id}/results.json").json()
         for ws in people:
             ws.__exit__(None, None, None)
+        # every table's hands, as PHH and OHH, built in the worker process; pokerfloor verify replays them
+        dealt = Counter(no for no, _, _ in runner.deals)
+        phhs = {no: http.get(f"/event/{event_id}/tables/{no}/hands.phhs") for no in dealt}
+        ohhs = {no: http.get(f"/event/{event_id}/tables/{no}/hands.ohh.json") for no in dealt}
+        assert http.get(f"/event/{event_id}/tables/{max(dealt) + 1}/hands.phhs").status_code == 404
     assert event.is_over and results["over"]
     kinds = [e.kind for e in event.events]
     places = event.standings()
@@ -107,4 +118,11 @@ def test_a_thirty_entry_event_of_bots_runs_through_the_server_to_the_end(tmp_pat
         assert level in later or no not in event.tables
     # the people played their own turns, and heard in words where they sat
     assert all(any(f["type"] == "event_seat" for f in frames) for frames in seen.values())
+    path = tmp_path / "tables.phhs"
+    path.write_text("\n".join(answer.text for answer in phhs.values()))
+    read = [h for h in phh.read_file_entries(path) if isinstance(h, phh.HandHistory)]
+    assert len(read) == sum(dealt.values()) == runner.hands
+    assert all(len(ohhs[no].json()) == count for no, count in dealt.items())
+    ran = CliRunner().invoke(cli, ["verify", str(path)])
+    assert ran.exit_code == 0 and "mismatch" not in ran.output.lower(), ran.output
     assert results["seed"] == "5e" * 32

@@ -84,3 +84,27 @@ def test_more_bots_than_the_seats_after_the_hosts_is_refused_and_nothing_is_crea
             answer = json.loads(ws.recv(timeout=WAIT))
             assert (answer["type"], answer["code"], answer["field"]) == ("error", "bad_field", "bots"), answer
         assert served.call(lambda: dict(served.server.tables)) == {}
+
+
+def test_a_client_relayed_over_the_bus_is_served_though_its_socket_has_no_address(tmp_path: Path) -> None:
+    """A client another process relays (``bus.BusSocket``) has no ASGI scope: the house learns
+    its address from direct connections only (reading it from a relayed one failed every
+    relayed connection on PostgreSQL)."""
+    import asyncio
+    from typing import cast
+
+    from pokerfloor.server import create_app
+    from pokerfloor.server.bus import Bus, BusSocket
+    from pokerfloor.server.wire import Hub, MemoryWire
+
+    server = create_app(f"sqlite:///{tmp_path / 'relayed.db'}").state.server
+
+    async def relayed() -> None:
+        bus = Bus(cast(Any, server), wire=MemoryWire(Hub()))
+        socket = BusSocket(bus, "elsewhere", "c1", "10.0.0.9")
+        socket.incoming.put_nowait(None)        # it says nothing, and goes
+        await asyncio.wait_for(server.serve(socket), WAIT)
+
+    asyncio.run(relayed())
+    assert server.house.here is None
+    server.store.close()

@@ -133,10 +133,10 @@ def run_event(seed: int, entries: int, variant: str, structure: str, *, reentrie
     return watch
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     seed=st.integers(0, 2**32),
-    entries=st.integers(20, 60),
+    entries=st.integers(20, 300),
     variant=st.sampled_from([*FLOP_OR_DRAW, *STUD, "horse"]),
     structure=st.sampled_from(["no_limit", "pot_limit", "fixed_limit"]),
     reentries=st.integers(0, 2),

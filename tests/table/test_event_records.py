@@ -56,6 +56,23 @@ def test_an_event_saved_mid_hand_goes_on_identically(game: pf.Game | Rotation) -
     assert finish(ev, driver) == finish(again, driver_again)
 
 
+def test_an_event_saved_before_its_start_is_rebuilt_and_starts_identically() -> None:
+    """Entries registered before the start wait unseated for the draw (TDA 2024 Rule 7): their
+    record loads, and the rebuilt event draws the same seats."""
+    ev = MultiTableTournament(pf.Game.no_limit_holdem(25, 50, min_chip=25), [Level(25, 50, hands=4)],
+                              starting_stack=2000, rng=random.Random(3))
+    for k in range(12):
+        ev.register(f"p{k}")
+    again = MultiTableTournament.from_record(json.dumps(ev.record()))
+    ev.start()
+    again.start()
+    assert {k: ev.seat_of(k) for k in ev.entries} == {k: again.seat_of(k) for k in again.entries}
+    spoiled = ev.record()
+    spoiled["state"]["started"] = False         # seated, yet before the start: not an event that plays on
+    with pytest.raises(ValueError, match="before the start but seated"):
+        MultiTableTournament.from_record(json.dumps(spoiled))
+
+
 @pytest.mark.parametrize("bad", ["{}", '{"format": "pokerfloor-event", "version": 2}',
                                  '{"format": "pokerfloor-event", "version": 1, "game": {}}', "[]"])
 def test_a_record_that_is_not_an_event_is_refused(bad: str) -> None:

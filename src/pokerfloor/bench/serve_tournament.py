@@ -5,9 +5,12 @@ A real server process (uvicorn, a SQLite file store) runs an event of ``entries`
 ``websockets`` library, one asyncio loop in this process), registered by the event's link, and
 the rest are the server's house bots, acting at once. Measured: the event's duration from the
 start to its last place, the time from each client's ``event_act`` sent to the moment it holds
-its table's update for it (p50, p99), the server's peak memory (VmHWM from /proc) and CPU, the
-hands dealt, and every error (none expected). Every entry must be placed once and the prizes
-must add up to the pool, or the run fails.
+its table's update for it (p50, p99), the server's own part of it (from the frame read to the
+updates queued for sending, the store's commit included: what the clients' figure is without the
+machine's other processes, the clients' among them, in the way), the server's peak memory
+(VmHWM from /proc) and CPU, the machine's load, the hands dealt, and every error (none
+expected). Every entry must be placed once and the prizes must add up to the pool, or the run
+fails.
 """
 
 from __future__ import annotations
@@ -26,10 +29,19 @@ from pathlib import Path
 from typing import Any
 
 SERVE = """
-import sys, uvicorn
+import contextlib, json, sys, uvicorn
 from pokerfloor.server import create_app
 app = create_app(sys.argv[1])
 app.state.events.bot_seconds = 0.0          # the house bots act at once
+inner = app.router.lifespan_context
+
+@contextlib.asynccontextmanager
+async def lifespan(served):
+    async with inner(served) as state:
+        yield state
+    print("server latency", json.dumps(sorted(app.state.events.latency)), flush=True)
+
+app.router.lifespan_context = lifespan      # (uvicorn ends the process with the signal it stopped for)
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """
 
@@ -48,6 +60,8 @@ class TournamentFigures:
     p50_ms: float
     p99_ms: float
     max_ms: float
+    server_p50_ms: float
+    server_p99_ms: float
     rss_peak_mb: float
     server_cpu_seconds: float
     errors: list[str]
@@ -179,15 +193,19 @@ def run_serve_tournament(entries: int = 300, clients: int = 30, *, timeout: floa
             server.terminate()
             server.wait(timeout=20)
             log.close()
+            said = (Path(tmp) / "serve.log").read_text().splitlines()
     lat.sort()
+    own: list[float] = next((json.loads(line[len("server latency "):]) for line in said
+                             if line.startswith("server latency ")), [])
 
-    def pct(p: float) -> float:
+    def pct(p: float, lat: list[float] = lat) -> float:
         return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else 0.0
 
     places = results["places"]
     return TournamentFigures(
         entries=results["entrants"], clients=clients, seconds=seconds, hands=record["hands"], actions=len(lat),
         p50_ms=pct(0.5), p99_ms=pct(0.99), max_ms=1000 * lat[-1] if lat else 0.0, rss_peak_mb=rss,
+        server_p50_ms=pct(0.5, own), server_p99_ms=pct(0.99, own),
         server_cpu_seconds=cpu, errors=errors, stale=stale, placed=len({p["name"] + str(p["place"]) for p in places}),
         prizes_add_up=sum(p["prize"] for p in places) == results["prize_pool"] and len(places) == results["entrants"])
 
@@ -210,6 +228,8 @@ def report(*, quick: bool, json_path: Path | None) -> bool:
     table.add_row("duration, start to the last place", f"{got.seconds:.1f} s")
     table.add_row("client actions measured", f"{got.actions:,}")
     table.add_row("action to update p50 / p99 / max", f"{got.p50_ms:.1f} / {got.p99_ms:.1f} / {got.max_ms:.1f} ms")
+    table.add_row("  the server's part p50 / p99", f"{got.server_p50_ms:.1f} / {got.server_p99_ms:.1f} ms")
+    table.add_row("machine load (1 min) at the end", f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     table.add_row("server memory (peak RSS)", f"{got.rss_peak_mb:.0f} MB")
     table.add_row("server CPU", f"{got.server_cpu_seconds:.1f} s")
     table.add_row("every entry placed, prizes = pool", "yes" if got.prizes_add_up else "NO")

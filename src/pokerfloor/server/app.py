@@ -134,7 +134,7 @@ class Server(Tables):
         if not self.origin_allowed(socket) or not self.sockets.take(address):   # limits.SOCKETS_PER_ADDRESS
             await socket.close(code=1008)
             return
-        self.house.reached(socket.scope)        # the address its house bots reach this server at
+        self.house.reached(getattr(socket, "scope", None))     # its house bots' address (a relayed one: none)
         try:
             await self._serve(socket)
         finally:

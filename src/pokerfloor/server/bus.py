@@ -52,7 +52,7 @@ from pokerfloor.server.room import Refused, Room
 from pokerfloor.server.store import Store
 from pokerfloor.server.transport import Client, detach, encode
 from pokerfloor.server.wire import CHANNEL as CHANNEL
-from pokerfloor.server.wire import RECONNECT_MOST, RECONNECT_SECONDS, PostgresWire, Wire
+from pokerfloor.server.wire import RECONNECT_MOST, RECONNECT_SECONDS, Heard, PostgresWire, Wire
 from pokerfloor.server.wire import libpq_url as libpq_url
 
 LOG = logging.getLogger("pokerfloor.server")
@@ -332,28 +332,26 @@ class Bus:
 
     # Receiving
 
-    async def _receive(self, message: dict[str, Any]) -> None:
-        sender = str(message["from"])
+    async def _receive(self, message: Heard) -> None:
+        sender, op = message.sender, message.op
         self.heard[sender] = time.monotonic()
-        op = message["op"]
-        if "to" in message:
-            if message["to"] == self.inbox:
+        if message.to is not None:
+            if message.to == self.inbox:
                 await self._to_relayed(sender, message)
             return
         if op == "owner":
-            await self._new_owner(sender, str(message["table"]))
+            await self._new_owner(sender, str(message.table))
             return
-        table_id = message.get("table")
-        if table_id not in self.server.tables:
+        if message.table not in self.server.tables:
             return
-        key = (sender, str(message.get("conn")))
+        key = (sender, str(message.conn))
         if op == "open" and key not in self.served:
-            socket = BusSocket(self, sender, key[1], str(message.get("address", "")))
+            socket = BusSocket(self, sender, key[1], message.address)
             self.served[key] = socket
-            socket.incoming.put_nowait(str(message["text"]))
+            socket.incoming.put_nowait(message.text)
             self._serve(socket)
         elif op == "frame" and key in self.served:
-            self.served[key].incoming.put_nowait(str(message["text"]))
+            self.served[key].incoming.put_nowait(message.text)
         elif op == "close" and key in self.served:
             socket = self.served.pop(key)
             socket.closed = True
@@ -379,20 +377,20 @@ class Bus:
         self.serving.add(task)
         task.add_done_callback(self.serving.discard)
 
-    async def _to_relayed(self, owner: str, message: dict[str, Any]) -> None:
-        if message["op"] == "sends":
-            for text, conns in zip(message["texts"], message["conns"], strict=True):
+    async def _to_relayed(self, owner: str, message: Heard) -> None:
+        if message.op == "sends":
+            for text, conns in zip(message.texts, message.conns, strict=True):
                 for conn in conns:
-                    relayed = self.relayed.get(str(conn))
+                    relayed = self.relayed.get(conn)
                     if relayed is not None:
                         relayed.owner = owner
-                        await relayed.client.send_text(str(text))
+                        await relayed.client.send_text(text)
             return
-        relayed = self.relayed.get(str(message["conn"]))
+        relayed = self.relayed.get(str(message.conn))
         if relayed is None:
             return
         relayed.owner = owner
-        if message["op"] == "close":
+        if message.op == "close":
             self.conn_of.pop(relayed.client, None)
-            self.relayed.pop(str(message["conn"]), None)
-            await relayed.client.close(int(message.get("code", 1000)))
+            self.relayed.pop(str(message.conn), None)
+            await relayed.client.close(message.code)

@@ -62,9 +62,10 @@ def holding(room: Room, bots: list[HouseBot]) -> list[HouseBot]:
     return [b for b in bots if room.player_for_token_hash(digest(b.token)) is not None or digest(b.token) in asking]
 
 
-def url_of(scope: Mapping[str, Any]) -> str:
-    """``http://host:port`` of the server as a connection reached it (its ASGI scope)."""
-    host, port = scope.get("server") or ("127.0.0.1", 80)
+def url_of(scope: Mapping[str, Any] | None) -> str:
+    """``http://host:port`` of the server as a connection reached it (its ASGI scope; this
+    computer's port 80 for one without: a client relayed over the bus)."""
+    host, port = (scope or {}).get("server") or ("127.0.0.1", 80)
     host = f"[{host}]" if ":" in str(host) else host
     return f"http://{host}:{port}"
 
@@ -77,9 +78,10 @@ class House:
         self.running: dict[str, HouseTable] = {}
         self.here: str | None = None
 
-    def reached(self, scope: Mapping[str, Any]) -> None:
-        """A client reached this server (its ASGI scope): the house's bots use that address."""
-        if self.here is None:
+    def reached(self, scope: Mapping[str, Any] | None) -> None:
+        """A client reached this server (its ASGI scope; None for a client relayed from another
+        process over the bus, which has none): the house's bots use that address."""
+        if self.here is None and scope is not None:
             self.here = url_of(scope)
 
     def open(self, store: Store, room: Room, host_token: str, count: int, here: str) -> None:

@@ -17,6 +17,7 @@ import functools
 import hashlib
 import json
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.pool import NullPool
 
+from pokerfloor.errors import InvalidArgument
 from pokerfloor.server.leases import Leases
 from pokerfloor.server.schema import HEAD, hand_records, inputs, owners, room_records, tables
 
@@ -41,6 +43,10 @@ class Boundary:
     record: str
     hand_number: int
     hand: str
+
+
+MIGRATING = int.from_bytes(hashlib.sha256(b"pokerfloor migrations").digest()[:8], "big", signed=True)
+"""The advisory lock a migration holds on PostgreSQL (a key no table's lock takes)."""
 
 
 class NotOwner(BaseException):
@@ -96,7 +102,7 @@ class Store(Leases):
 
     def __init__(self, url: str = "sqlite:///pokerfloor.db", *, synchronous: str = "full") -> None:
         if synchronous not in SYNCHRONOUS:
-            raise ValueError(f"synchronous is one of {SYNCHRONOUS}, not {synchronous!r}")
+            raise InvalidArgument(f"synchronous is one of {SYNCHRONOUS}, not {synchronous!r}")
         self.url = url
         postgres = url.startswith("postgresql")
         # On PostgreSQL a pooled connection is tested before use (a restart left it dead).
@@ -110,7 +116,10 @@ class Store(Leases):
 
     def migrate(self) -> None:
         """Bring the schema to the newest Alembic revision (``migrations/versions``); a store
-        already there is left alone without loading Alembic (a restart is quicker)."""
+        already there is left alone without loading Alembic (a restart is quicker). On
+        PostgreSQL the migration holds an advisory lock (``MIGRATING``) for its transaction:
+        processes started together on an empty database migrate it one after the other (the
+        second finds it done), instead of both creating its tables at once and one failing."""
         with self.engine.connect() as db:
             known = inspect(db).has_table("alembic_version")
             if known and db.execute(text("SELECT version_num FROM alembic_version")).scalar() == HEAD:
@@ -121,6 +130,8 @@ class Store(Leases):
         config = Config()
         config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
         with self.engine.begin() as connection:
+            if self.engine.dialect.name == "postgresql":
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATING})
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
@@ -143,12 +154,14 @@ class Store(Leases):
         with self.engine.begin() as db:
             db.execute(insert(inputs).values(table_id=table_id, seq=seq, body=json.dumps(body, sort_keys=True)))
 
-    def write_many(self, writes: list[Write], *, again: bool = False) -> None:
+    def write_many(self, writes: list[Write], *, again: bool = False,
+                   also: Callable[[Connection], None] | None = None) -> None:
         """Write inputs (and, for one that ended a hand, the room's record and the hand's) in one
         transaction: one commit, one sync to disk, for several tables' inputs at once (group
-        commit). On PostgreSQL only while this process owns each table (``NotOwner``: nothing
-        written). ``again``: a retry after the connection failed, when the first try may have
-        committed: inputs already stored as they are here are not written twice."""
+        commit); ``also`` writes more in the same transaction (an event's finished hands). On
+        PostgreSQL only while this process owns each table (``NotOwner``: nothing written).
+        ``again``: a retry after the connection failed, when the first try may have committed:
+        inputs already stored as they are here are not written twice."""
         with self.engine.begin() as db:
             if self._lock_engine is not None:
                 self._fence(db, {table_id for table_id, *_ in writes})
@@ -158,7 +171,10 @@ class Store(Leases):
                     return
             rows = [{"table_id": t, "seq": seq, "body": json.dumps(body, sort_keys=True),
                      "epoch": self.epochs.get(t, 0)} for t, seq, body, _ in writes]
-            db.execute(insert(inputs), rows)      # one statement, compiled once, for every row
+            if rows:
+                db.execute(insert(inputs), rows)      # one statement, compiled once, for every row
+            if also is not None:
+                also(db)
             for (table_id, seq, _body, boundary), row in zip(writes, rows, strict=True):
                 if boundary is not None:
                     db.execute(delete(room_records).where(room_records.c.table_id == table_id))

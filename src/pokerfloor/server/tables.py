@@ -174,7 +174,8 @@ class Tables:
         the seats after the host's, kept in the store and played by threads of this process,
         clients of this server at the address the host reached it by (``house.House``)."""
         bots = options.get("bots", 0) if isinstance(options, dict) else 0
-        self.house.open(self.store, room, host_token, bots, url_of(client.socket.scope))
+        here = self.house.here or url_of(getattr(client.socket, "scope", None))
+        self.house.open(self.store, room, host_token, bots, here)
 
     def running(self, table_id: str) -> Room | None:
         """For a download (``downloads.Rooms``): the room this process runs, or None when

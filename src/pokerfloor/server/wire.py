@@ -8,6 +8,9 @@ the backend terminated, the network) it connects again, waiting ``RECONNECT_SECO
 time and twice as long each time after (at most ``RECONNECT_MOST``), and tells the bus, which
 resyncs: whatever was said meanwhile is lost. ``MemoryWire`` carries messages between buses in
 one process (a ``Hub``), for the relay logic's tests, and drops a connection when told.
+
+A wire reads each message it hears whole into its typed value (``Heard``) before the bus gets
+it; one that does not read (another release's, say) is logged and dropped.
 """
 
 from __future__ import annotations
@@ -18,7 +21,9 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Literal, Protocol, cast
+
+from pokerfloor.typedjson import Unreadable, load
 
 if TYPE_CHECKING:
     import psycopg
@@ -30,7 +35,41 @@ RECONNECT_SECONDS = 0.05    # the first wait before connecting again when a conn
 RECONNECT_MOST = 5.0        # the longest wait between two tries
 
 Message = dict[str, Any]
-Deliver = Callable[[Message], Awaitable[None]]
+"""A message as the bus puts it (JSON; ``from`` names the process that put it)."""
+
+
+@dataclass(frozen=True)
+class Heard:
+    """A message as a process hears it, read whole: what it is (``op``), who put it (``sender``:
+    its JSON's ``from``), and its fields (``to``: for that process only). ``open``, ``frame`` and
+    ``close`` carry a relayed connection's (``conn``) text or end to its table's owner; ``sends``
+    the owner's frames (``texts``, each to the ``conns`` at its index) and ``close`` its end back
+    to the relaying process; ``owner`` says which process runs a ``table``; ``alive`` that the
+    sender lives."""
+
+    op: Literal["open", "frame", "close", "sends", "owner", "alive"]
+    sender: str
+    table: str | None = None
+    conn: str | None = None
+    to: str | None = None
+    address: str = ""
+    text: str = ""
+    code: int = 1000
+    texts: tuple[str, ...] = ()
+    conns: tuple[tuple[str, ...], ...] = ()
+
+
+def heard(message: Message) -> Heard | None:
+    """The ``Heard`` of a message, or None (logged) for one that does not read whole."""
+    plain = {("sender" if key == "from" else key): value for key, value in message.items()}
+    try:
+        return load(Heard, plain, "a bus message", defaults=True)
+    except Unreadable as wrong:
+        LOG.warning("the bus heard a message it does not read (%s): dropped", wrong)
+        return None
+
+
+Deliver = Callable[[Heard], Awaitable[None]]
 Reconnected = Callable[[], Awaitable[None]]
 
 
@@ -150,8 +189,9 @@ class PostgresWire:
         """Take in each notification; returns (or raises) once the connection is lost."""
         async for note in connection.notifies():
             message = self.assemble(note.payload)
-            if message is not None:
-                await deliver(message)
+            read = None if message is None else heard(message)
+            if read is not None:
+                await deliver(read)
 
     async def _send(self, connection: psycopg.AsyncConnection[Any]) -> None:
         """Send what is queued, in order: whatever queued up meanwhile in one go (pipelined)."""
@@ -204,8 +244,8 @@ class MemoryWire:
             if text is None:
                 self.reconnects += 1
                 await reconnected()
-            else:
-                await deliver(cast(Message, json.loads(text)))
+            elif (read := heard(cast(Message, json.loads(text)))) is not None:
+                await deliver(read)
 
     async def close(self) -> None:
         if self in self.hub.wires:

@@ -40,6 +40,7 @@ from pokerfloor.table.tournament import Level
 
 R_LEVELS = cite.NEW_LEVEL
 R_BUSTS = floor.R_BUSTS
+TABLE_KEEP_HANDS = 1    # each table's events and ledger kept (and recorded): restoring needs only the hand in play
 
 
 class MultiTableTournament:
@@ -300,7 +301,8 @@ class MultiTableTournament:
         no = self._s.next_table
         self._s.next_table += 1
         table = Table(self._level_game(0), self._size(), options=TableOptions(straddles=NO_STRADDLES),
-                      clock=self.clock, rng=random.Random(self.rng.getrandbits(64)), cash=False)
+                      clock=self.clock, rng=random.Random(self.rng.getrandbits(64)), cash=False,
+                      keep_hands=TABLE_KEEP_HANDS)
         if isinstance(self.game, Rotation):
             table.rotate_games(self._rotation(0))
         self.tables[no] = table
@@ -353,7 +355,8 @@ class MultiTableTournament:
         number = self.level_number + (1 if self.on_break else 0)
         if not level or number != level or not self.options.add_on_stack:
             raise IllegalAction("invalid_action", "add-ons are not on now")
-        assert e.table is not None and e.seat is not None
+        if e.table is None or e.seat is None:       # (before the start: the entry has no seat yet)
+            raise IllegalAction("invalid_action", "an add-on is taken at the table, once seated")
         if not self.between_hands(e.table):
             raise IllegalAction("invalid_action", "an add-on is taken between hands")
         self._restack(e, self.tables[e.table].seats[e.seat].chips + self.options.add_on_stack)
@@ -575,6 +578,7 @@ class MultiTableTournament:
                 self._announce()
         if len(table.seats) == 0 and len(self.tables) > 1:
             del self.tables[no]
+            self.forget_tables()
         self.settle()
         return True
 
@@ -674,8 +678,13 @@ class MultiTableTournament:
             to, seat = drawn[entry]
             self._move(entry, to, seat, floor.R_BREAKING, f"draws {dealt[entry]}")
         del self.tables[no]
-        if no in self._s.halted:
-            self._s.halted.remove(no)
+        self.forget_tables()
+
+    def forget_tables(self) -> None:
+        """A table gone (broken, emptied, or the final table drawn) is no longer halted nor due a
+        hand in the hand-for-hand round (a record naming it would not load)."""
+        self._s.halted = [n for n in self._s.halted if n in self.tables]
+        self._s.round_open = [n for n in self._s.round_open if n in self.tables]
 
     def _final_table(self) -> None:
         players = [s.player_id for t in self.tables.values() for s in t.seats.values()]
@@ -684,6 +693,7 @@ class MultiTableTournament:
             for seat in list(t.seats):
                 t.leave(seat)
         self.tables.clear()
+        self.forget_tables()
         no = self._open_table()
         seats = sorted(self.rng.sample(range(1, self._size() + 1), len(players)))
         self._say("final_table", f"the final table: {len(players)} players redraw their seats at table {no}",

@@ -57,6 +57,7 @@ def remove(event: MultiTableTournament, entry: str) -> int:
     event._s.out.append([(entry, chips)])
     if len(event.tables[no].seats) == 0 and len(event.tables) > 1:
         del event.tables[no]
+        event.forget_tables()
     event.settle()
     return chips
 
@@ -85,3 +86,10 @@ def change_payouts(event: MultiTableTournament, payouts: Sequence[int]) -> None:
     event.options = replace(event.options, payouts=weights)
     event._say("payouts", "the director changes the payouts: " + ", ".join(
         f"{place}: {prize:,}" for place, prize in event.prizes().items()), "the director's ruling (house)")
+
+
+def mark(event: MultiTableTournament) -> tuple[int, int, str]:
+    """What changes when the floor rules between hands (``ready``: a level or break begins, a
+    table breaks, players are balanced, hand-for-hand begins or ends, play halts): equal marks
+    before and after a call mean it changed nothing."""
+    return len(event.events), len(event.tables), repr(event._s)

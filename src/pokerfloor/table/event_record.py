@@ -135,9 +135,9 @@ def event_problem(event: MultiTableTournament) -> str:
         if not (_whole(e.bounty) and _whole(e.won)) or not key.startswith("e") or not key[1:].isdigit() or (
                 int(key[1:]) >= s.next_entry):
             return f"entry {key!r} has counts that are not whole numbers in range"
-        if e.out:
+        if e.out or not s.started:      # (before the start, the entries wait for the draw, unseated)
             if e.table is not None or e.seat is not None:
-                return f"entry {key} is out but seated"
+                return f"entry {key} is {'out' if e.out else 'in before the start'} but seated"
             continue
         home = tables.get(e.table) if isinstance(e.table, int) else None
         seat = None if home is None or not isinstance(e.seat, int) else home.seats.get(e.seat)
@@ -148,7 +148,8 @@ def event_problem(event: MultiTableTournament) -> str:
         held = entries.get(player_id)
         if held is None or held.out or (held.table, held.seat) != (no, n):
             return f"seat {n} of table {no} holds no entry in play"
-    if event._alive != len(seated) or (s.started and not s.deal and not seated and event._alive):
+    if event._alive != (len(seated) if s.started else sum(not e.out for e in entries.values())) or (
+            s.started and not s.deal and not seated and event._alive):
         return "the entries in play are not the players seated"
     placed = [entry for group in (*s.out, s.round_busts, s.announced_busts) for entry, chips in group]
     if sorted(placed) != sorted(k for k, e in entries.items() if e.out) or not all(

@@ -60,6 +60,20 @@ class EventAct(EventCommand):
 
 
 @dataclass(frozen=True)
+class Rebuy(EventCommand):
+    """The player will rebuy if they bust, while rebuys are open (TDA 2024 Rule 27)."""
+
+    TYPE, WHO = "rebuy", "player"
+
+
+@dataclass(frozen=True)
+class AddOn(EventCommand):
+    """The player's add-on, at the add-on level (or the break before it), between hands."""
+
+    TYPE, WHO = "add_on", "player"
+
+
+@dataclass(frozen=True)
 class StartEvent(EventCommand):
     TYPE = "start_event"
 

@@ -1,7 +1,8 @@
 """The event's routes: its WebSocket (``/event/ws``; docs/protocol.md, Tournaments over many
 tables) and its downloads (``/event/{id}/results.json``: places, prizes and bounties;
 ``/event/{id}/record.json``: the event's whole record, cards and randomness included, once the
-event is over, with its seed).
+event is over, with its seed; ``/event/{id}/tables/{n}/hands.phhs`` and ``hands.ohh.json``:
+table n's finished hands as a spectator saw them, built in the worker process).
 
 Every frame is read whole at the edge (``transport.read_frame``, ``check_numbers``, the flood
 limit), parsed into its typed command (``commands.parse``) and refused with the server's one
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator, Iterable
 from typing import Any
 
@@ -21,7 +23,9 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from pokerfloor.server.downloads import Job
 from pokerfloor.server.event import commands as ec
+from pokerfloor.server.event import hands
 from pokerfloor.server.event.service import Events, EventTask, Watch
 from pokerfloor.server.event.views import lobby_json
 from pokerfloor.server.fields import Refused
@@ -77,7 +81,7 @@ async def serve(events: Events, socket: WebSocket, origins: Iterable[str] = ()) 
                     attached[:] = [found]
                 if not attached:
                     raise Refused("no_table", "send event_hello first")
-                await attached[0].queue.put((client, command, frame))
+                await attached[0].queue.put((client, command, frame, time.perf_counter()))
             except Refused as refused:
                 await send_error(client, refused, None if frame is None else frame.get("id"), now=events.now(), seq=0)
     finally:
@@ -113,9 +117,22 @@ def routes(events: Events, origins: Iterable[str] = ()) -> list[Route | WebSocke
                                 status_code=403)
         return JSONResponse(task.runner.state())
 
+    async def table_hands(request: Request) -> Response:
+        """A table's finished hands (``hands.FILES``), built in the worker process."""
+        task = events.get(request.path_params["event_id"])
+        number = str(request.path_params["table"])
+        if task is None or not number.isdigit() or len(number) > 6 or request.path_params["file"] not in hands.FILES:
+            return JSONResponse({"error": "no such event, table or file"}, status_code=404)
+        job = Job(events.store.url, hands.table_key(task.runner.event_id, int(number)),
+                  hands.FILES[request.path_params["file"]], task.runner.config.seats)
+        built = await request.app.state.server.builders.build(hands.build, job)
+        return Response(built.body, status_code=built.status, media_type=built.media_type,
+                        headers={"Retry-After": "1"} if built.status == 503 else None)
+
     return [WebSocketRoute("/event/ws", websocket),
             Route("/event/{event_id}/results.json", results),
-            Route("/event/{event_id}/record.json", record)]
+            Route("/event/{event_id}/record.json", record),
+            Route("/event/{event_id}/tables/{table}/{file}", table_hands)]
 
 
 def attach(app: Starlette, events: Events, origins: Iterable[str] = ()) -> None:

@@ -10,7 +10,12 @@ makes about a player (moved, the final table, out) becomes a notice in words to 
 
 Its state is JSON (``state``/``from_state``): the library's event record (versioned), the
 people (names, token digests), the clock's pause and added time, and the seed, revealed when
-the event ends.
+the event ends. Between two states, every change is an input (``inputs``, numbered by ``seq``):
+the call that made it and the server's time, logged as it is made (a person's action, a house
+bot's, a hand dealt or ended, the floor's ruling between hands, a registration, a host's
+command); ``replay.go_on`` applies them to the last state in order, and the event is where it
+was, to the last action (the floor and every table are deterministic given their randomness,
+which the state holds).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from typing import Any
 from pokerfloor.bots import STYLES, Bot, decide, make_bot
 from pokerfloor.errors import IllegalAction, PokerfloorError
 from pokerfloor.hand import RecordError
+from pokerfloor.server.event import director, replay
 from pokerfloor.server.event.clock import EventClock
 from pokerfloor.server.event.config import EventConfig
 from pokerfloor.server.event.saved import STATE_FORMAT, STATE_VERSION, check_state
@@ -70,6 +76,18 @@ class EventRunner:
         self.checks: list[tuple[int, int]] = []         # (chips on tables, chips issued) at each hand's end
         self.offer: dict[str, int] | None = None        # the last deal the host offered, by name
         self.moves: list[tuple[str, int, int]] = []     # the host's moves waiting for the hands to end
+        self.seq = 0                            # the inputs made since the event opened
+        self.inputs: list[tuple[int, dict[str, Any]]] = []  # those not yet written: (seq, {"at", "op"})
+        self.replaying = False
+        self.budget: int | None = None          # the house bots' actions left in this step
+        self.rota = 0                           # where the last step began going round the tables
+        self.finished: list[tuple[int, int, str]] = []  # hands ended, not yet stored: (table, number, record)
+
+    def _log(self, *op: Any) -> None:
+        """An input made now (not while it is replayed): the call, its arguments, the time."""
+        if not self.replaying:
+            self.seq += 1
+            self.inputs.append((self.seq, {"at": self.clock.now(), "op": list(op)}))
 
     # ------------------------------------------------------------------ people
     def person_of(self, token_hash: str) -> str | None:
@@ -84,6 +102,11 @@ class EventRunner:
     def register(self, name: object, token_hash: str, *, bot: str = "", approved: bool = False) -> str | None:
         """Enter ``name`` (the same name and token again: a re-entry). Returns the entry id, or
         ``None`` when the event needs the host's approval first (``approve``)."""
+        entry = self._enter(name, token_hash, bot=bot, approved=approved)
+        self._log("register", name, token_hash, bot, approved)
+        return entry
+
+    def _enter(self, name: object, token_hash: str, *, bot: str = "", approved: bool = False) -> str | None:
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= NAME_LENGTH:
             raise bad_field("name", f"is 1 to {NAME_LENGTH} characters")
         name = display_name("name", name.strip())
@@ -118,7 +141,9 @@ class EventRunner:
         key = name_key(name) if isinstance(name, str) else ""
         if key not in self.pending:
             raise bad_field("name", "is not waiting for approval")
-        return self.register(name, self.pending[key], approved=True)
+        entry = self._enter(name, self.pending[key], approved=True)
+        self._log("approve", name)
+        return entry
 
     def start(self) -> None:
         try:
@@ -126,6 +151,7 @@ class EventRunner:
             self.started = True
         except (IllegalAction, PokerfloorError) as refused:
             raise Refused("illegal", str(refused)) from None
+        self._log("start")
         self._take_events()
         self.lobby_changed = True
 
@@ -148,14 +174,18 @@ class EventRunner:
         hand = self.event.tables[no].hand
         if hand is None or hand.is_over or hand.to_act != seat or self.event.between_hands(no):
             raise Refused("not_your_turn", "it is not your turn")
-        self._act(no, seat, action, to, cards)
-        self.persons[key].timeouts = 0
+        self._act(no, seat, action, to, cards, who=key)
 
-    def _act(self, no: int, seat: int, action: str, to: int | None, cards: Any = None) -> None:
+    def _act(self, no: int, seat: int, action: str, to: int | None, cards: Any = None, *, who: str = "") -> None:
+        """The action at table ``no``'s ``seat``; ``who``: the person who took it (their clock
+        is no longer run out)."""
         try:
             self.event.tables[no].act(seat, action, to, cards=cards)
         except (IllegalAction, PokerfloorError, ValueError) as refused:
             raise Refused("illegal", str(refused)) from None
+        if who:
+            self.persons[who].timeouts = 0
+        self._log("act", no, seat, action, to, cards, who)
         self.changed.add(no)
 
     def _bot(self, key: str) -> Bot:
@@ -165,8 +195,11 @@ class EventRunner:
             bot = self._bots[key] = make_bot(person.bot, person.name, random.Random(f"{self.seed}:{key}"))
         return bot
 
-    def step(self, now: float, *, bot_seconds: float = 0.0) -> float:
-        """Move the floor on as far as it goes now; returns the seconds until something is due."""
+    def step(self, now: float, *, bot_seconds: float = 0.0, bot_actions: int | None = None) -> float:
+        """Move the floor on as far as it goes now (``bot_actions``: at most that many house bots'
+        actions, the tables taken in turn from where the last step stopped, so that one step never
+        holds the event's task long); returns the seconds until something is due (0: more now)."""
+        self.budget = bot_actions
         event = self.event
         if not self.started or event.is_over:
             start_at = self.config.start_at
@@ -175,7 +208,10 @@ class EventRunner:
             return 1.0
         wait = 1.0
         if self.moves:          # (before ending hands: a player's page sees their hand end, then the move)
+            waiting = list(self.moves)
             self._moves()
+            if self.moves != waiting:
+                self._log("moves")
         for no, table in list(event.tables.items()):
             hand = table.hand
             if hand is not None and hand.is_over and not event.between_hands(no):
@@ -183,7 +219,10 @@ class EventRunner:
         if not self.clock.paused:
             level = event.level_number
             mid = tuple(no for no in event.tables if not event.between_hands(no))
+            mark = event_host.mark(event)
             ready = event.ready()
+            if event_host.mark(event) != mark:
+                self._log("ready")
             if event.level_number != level:
                 self.level_switches.append((event.level_number, mid))
                 self.lobby_changed = True
@@ -195,16 +234,22 @@ class EventRunner:
                 if left > 0:
                     wait = min(wait, left)
                     continue
-                hand = event.deal(no)
-                self.hands += 1
-                self.deals.append((no, event.level_number, hand.game.big_blind))
-                self.changed.add(no)
+                self._deal(no)
             self._take_events()
-        for no in list(event.tables):
+        order = list(event.tables)
+        self.rota = (self.rota + 1) % max(1, len(order))
+        for no in order[self.rota:] + order[:self.rota]:
             wait = min(wait, self._turns(no, now, bot_seconds))
         if event.is_over:
             self.lobby_changed = True
         return max(0.0, wait)
+
+    def _deal(self, no: int) -> None:
+        hand = self.event.deal(no)
+        self.hands += 1
+        self.deals.append((no, self.event.level_number, hand.game.big_blind))
+        self.changed.add(no)
+        self._log("deal", no)
 
     def _turns(self, no: int, now: float, bot_seconds: float) -> float:
         """Play the bots' turns and the turns whose clock ran out at table ``no``."""
@@ -220,6 +265,10 @@ class EventRunner:
             if person.bot:
                 if now - since < bot_seconds:
                     return since + bot_seconds - now
+                if self.budget is not None:
+                    if self.budget <= 0:
+                        return 0.0
+                    self.budget -= 1
                 act, to, cards = decide(self._bot(key), hand.view(seat))
                 try:
                     self._act(no, seat, act, to, cards)
@@ -230,8 +279,10 @@ class EventRunner:
             if self.clock.paused or now - since < limit:
                 return 1.0 if self.clock.paused else since + limit - now
             person.timeouts += 1
+            self._log("timeout", key)
             self._default(no, seat)
-        return 1.0
+        hand = table.hand     # a hand over is taken back by the next step, at once
+        return 0.0 if hand is not None and hand.is_over and not self.event.between_hands(no) else 1.0
 
     def _default(self, no: int, seat: int) -> None:
         hand = self.event.tables[no].hand
@@ -240,7 +291,11 @@ class EventRunner:
         self._act(no, seat, "check" if legal.get("check") else "fold", None)
 
     def _end(self, no: int, now: float) -> None:
+        table = self.event.tables[no]
+        if table.hand is not None:      # (the table may break as it takes its hand back)
+            self.finished.append((no, table.hand_number, table.hand.record().to_json()))
         self.event.end_hand(no)
+        self._log("end", no)
         self.over_at[no] = now
         self.changed.add(no)
         self.checks.append((self.event.chips_on_tables(), self.event.chips_issued))
@@ -251,7 +306,7 @@ class EventRunner:
             for person in list(self.persons.values()):
                 alive = any(not self.event.entries[e].out for e in person.entries)
                 if person.bot and not alive and len(person.entries) <= self.config.whole["reentries"]:
-                    self.register(person.name, person.token_hash, bot=person.bot)
+                    self._enter(person.name, person.token_hash, bot=person.bot)
 
     def _take_events(self) -> None:
         """Turn the floor's new rulings into notices for the players they concern."""
@@ -284,95 +339,48 @@ class EventRunner:
 
     # ------------------------------------------------------------------ the host
     def pause(self) -> None:
-        self.clock.pause()
-        self.lobby_changed = True
+        director.pause(self)
 
     def resume(self) -> None:
-        self.clock.resume()
-        self.lobby_changed = True
+        director.resume(self)
 
     def add_time(self, seconds: object) -> None:
-        if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not -3600 <= seconds <= 3600:
-            raise bad_field("seconds", "is -3600 to 3600")
-        self.clock.add(float(seconds))
-        self.lobby_changed = True
+        director.add_time(self, seconds)
 
     def add_bots(self, count: int) -> None:
-        """``count`` house bots register (named ``bot N``, styles in turn)."""
-        if not self.config.house_bots:
-            raise Refused("illegal", "this event takes no house bots")
-        made = sum(1 for p in self.persons.values() if p.bot)
-        for k in range(made, made + count):
-            self.register(f"bot {k + 1}", f"house bot {k + 1}", bot=STYLES[k % len(STYLES)])
-
-    def _entry_named(self, name: str) -> str:
-        key = name_key(name)
-        entry = self.entry_of(key) if key in self.persons else None
-        if entry is None or self.event.entries[entry].out:
-            raise bad_field("name", "is not a player still in")
-        return entry
+        director.add_bots(self, count)
 
     def remove(self, name: str) -> None:
-        self._host(event_host.remove, self._entry_named(name))
+        director.remove(self, name)
 
     def move(self, name: str, table: int, seat: int) -> None:
-        """Move the player to ``table``'s free ``seat``: now if both tables are between hands,
-        else as soon as they are (before either deals again)."""
-        entry = self._entry_named(name)
-        target = self.event.tables.get(table)
-        if target is None or not 1 <= seat <= target.size or seat in target.seats:
-            raise bad_field("seat", f"table {table} seat {seat} is not a free seat")
-        self.moves.append((entry, table, seat))
-        self._moves()
+        director.move(self, name, table, seat)
 
     def _moves(self) -> None:
-        for entry, table, seat in list(self.moves):
-            where = self.event.seat_of(entry)
-            target = self.event.tables.get(table)
-            if where is None or target is None or seat in target.seats or where[0] == table:
-                self.moves.remove((entry, table, seat))
-            elif self.event.between_hands(where[0]) and self.event.between_hands(table):
-                self.moves.remove((entry, table, seat))
-                self._host(event_host.move, entry, table, seat)
+        director.apply_moves(self)
 
     def set_payouts(self, payouts: object) -> None:
-        if (not isinstance(payouts, list) or not 1 <= len(payouts) <= 50
-                or any(isinstance(p, bool) or not isinstance(p, int) or p < 0 for p in payouts) or sum(payouts) < 1):
-            raise bad_field("payouts", "is a list of 1 to 50 whole weights for first, second...")
-        self._host(event_host.change_payouts, list(payouts))
+        director.set_payouts(self, payouts)
 
     def deal(self, kind: str, accept: bool) -> dict[str, int]:
-        """The ICM or chip-chop deal between the players left (by name); with ``accept`` (the
-        players agreed it at the table), it ends the event."""
-        def made(event: MultiTableTournament) -> dict[str, int]:
-            return event.icm_deal() if kind == "icm" else event.chip_chop()
+        return director.deal(self, kind, accept)
 
-        deal = self._host(made)
-        if accept:
-            self._host(MultiTableTournament.accept_deal, deal)
-        self.offer = {self.event.entries[e].player: amount for e, amount in deal.items()}
-        return self.offer
-
-    def _host(self, ruling: Any, *args: Any) -> Any:
-        try:
-            done = ruling(self.event, *args)
-        except (IllegalAction, PokerfloorError, ValueError) as refused:
-            raise Refused("illegal", str(refused)) from None
-        self._take_events()
-        self.lobby_changed = True
-        return done
+    def buy(self, key: str, kind: str) -> None:
+        director.buy(self, key, kind)
 
     # ------------------------------------------------------------------ state
     def state(self) -> dict[str, Any]:
         return {"format": STATE_FORMAT, "version": STATE_VERSION, "event": self.event.record(),
                 "persons": {key: asdict(p) for key, p in self.persons.items()}, "pending": dict(self.pending),
-                "seen": self.seen, "clock": self.clock.state(), "seed": self.seed, "hands": self.hands}
+                "seen": self.seen, "clock": self.clock.state(), "seed": self.seed, "hands": self.hands,
+                "seq": self.seq, "moves": [list(move) for move in self.moves]}
 
     @classmethod
     def from_state(cls, event_id: str, config: EventConfig, host_hash: str, data: dict[str, Any],
-                   clock: EventClock) -> EventRunner:
+                   clock: EventClock, inputs: list[tuple[int, str]] | None = None) -> EventRunner:
         """The runner a stored state (``state``) describes, checked whole (``saved.check_state``,
-        then the library's event record): anything else is ``Unreadable``."""
+        then the library's event record), with the ``inputs`` (seq, JSON text) that followed it
+        applied (``replay.go_on``): anything else is ``Unreadable``."""
         check_state(data)
         runner = cls(event_id, config, host_hash, seed=data["seed"], clock=clock)
         clock.offset, clock.paused_at = data["clock"]["offset"], data["clock"]["paused_at"]
@@ -383,5 +391,8 @@ class EventRunner:
         runner.persons = {key: Person(**p) for key, p in data["persons"].items()}
         runner.by_entry = {e: key for key, p in runner.persons.items() for e in p.entries}
         runner.pending, runner.seen, runner.hands = dict(data["pending"]), data["seen"], data["hands"]
+        runner.seq = data.get("seq", 0)
+        runner.moves = [(entry, table, seat) for entry, table, seat in data.get("moves", [])]
         runner.started = bool(data["event"]["state"].get("started"))
+        replay.go_on(runner, inputs or [])
         return runner

@@ -1,5 +1,7 @@
 """An event's stored state (``EventRunner.state``) checked whole as it is read back: its format
-and version, and the kind of every field the runner takes from it. The event record inside is
+and version, and the kind of every field the runner takes from it (``seq``, the inputs it
+follows, and ``moves``, the host's moves waiting, were added to version 1 later: a state
+without them follows no input and has no move waiting). The event record inside is
 checked by the library (``MultiTableTournament.from_record``)."""
 
 from __future__ import annotations
@@ -32,7 +34,15 @@ def _problem(data: dict[str, Any]) -> str:
     for key, kind in kinds.items():
         if not isinstance(data.get(key), kind) or isinstance(data.get(key), bool):
             return f"{key} is missing or of the wrong kind"
-    if data["hands"] < 0 or data["seen"] < 0:
+    seq = data.get("seq", 0)     # (a state written before the inputs were: none follow it)
+    if not isinstance(seq, int) or isinstance(seq, bool):
+        return "seq is of the wrong kind"
+    moves = data.get("moves", [])
+    if not isinstance(moves, list) or not all(
+            isinstance(m, list) and len(m) == 3 and isinstance(m[0], str)
+            and all(isinstance(n, int) and not isinstance(n, bool) for n in m[1:]) for m in moves):
+        return "moves is not a list of [entry, table, seat]"
+    if data["hands"] < 0 or data["seen"] < 0 or seq < 0:
         return "a count is below zero"
     clock = data["clock"]
     paused = clock.get("paused_at")

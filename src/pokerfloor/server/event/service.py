@@ -3,9 +3,15 @@ changes its ``EventRunner``. It takes each client's command from its queue in tu
 floor on (``EventRunner.step``), writes the event's state to the store, then sends each watcher
 what changed: the lobby to lobby and clock pages, each player their own page and notices.
 
-The state is written before a client hears of a registration or a host's command; play is
-written at most every ``SAVE_SECONDS`` and at every hand's end that follows, so a restart goes
-on from the last hand ended (at most that second of play is dealt again, from the same state).
+Every change is an input (``EventRunner.inputs``), written to the store before any client
+hears of it: the task ships each step's (or each batch of commands') inputs with the updates
+that tell of them (``pipe.Pipe``), and goes on while the event's writer thread commits them; the
+updates are sent once they are committed. A restart applies the inputs to the last whole state
+(``replay.go_on``) and goes on from the last action, no hand dealt again. The whole state takes
+long to build for a big event (a 300-entry event's, a tenth of a second and more), so it is
+written only once ``WHOLE_INPUTS`` inputs have followed the last (a restart replays at most
+those: a second or two), at most ``SAVE_SHARE`` of the time, as the event ends and as the
+process stops.
 """
 
 from __future__ import annotations
@@ -19,13 +25,16 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from pokerfloor.server.deal import master_seed, seed_hash
 from pokerfloor.server.event import commands as ec
+from pokerfloor.server.event import hands
 from pokerfloor.server.event import store as rows
 from pokerfloor.server.event.clock import EventClock
 from pokerfloor.server.event.config import EventConfig, event_config
+from pokerfloor.server.event.pipe import Pipe, Send, Work
 from pokerfloor.server.event.runner import EventRunner
 from pokerfloor.server.event.views import lobby_json, seat_json
 from pokerfloor.server.fields import Refused
@@ -34,9 +43,16 @@ from pokerfloor.server.transport import Client, send_error
 from pokerfloor.typedjson import Unreadable
 
 LOG = logging.getLogger("pokerfloor.server")
-SAVE_SECONDS = 1.0
-SAVE_SHARE = 0.1        # play is written at most this share of the time: a big event's record takes long to build
+WHOLE_INPUTS = 10_000   # the inputs after which the whole state is written again (the inputs before it dropped)
+WHOLE_SECONDS = 30.0    # and at least this long after the last
+SAVE_SHARE = 0.01       # the whole state is built at most this share of the time
+BOT_ACTIONS = 24        # the house bots' actions a step makes at most: a client's command waits for one step only
+BATCH = 64              # the most commands carried out together (their inputs stored in one commit)
 LOBBY_SECONDS = 0.25     # the lobby is sent at most this often (the host's commands at once)
+
+
+Queued = tuple[Client, ec.EventCommand, dict[str, Any], float]
+"""A client's command waiting for the event's task, with the time it was received (``perf_counter``)."""
 
 
 def digest(token: str) -> str:
@@ -56,14 +72,20 @@ class EventTask:
 
     def __init__(self, events: Events, runner: EventRunner) -> None:
         self.events, self.runner = events, runner
-        self.queue: asyncio.Queue[tuple[Client, ec.EventCommand, dict[str, Any]] | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[Queued | None] = asyncio.Queue()
         self.clients: dict[Client, Watch] = {}
         self.task: asyncio.Task[None] | None = None
-        self.saved_at = float("-inf")
-        self.save_cost = 0.0        # seconds the last state took to build
+        self.saved_at = time.monotonic()
+        self.saved_seq = runner.seq     # the inputs the last whole state written follows
+        self.save_cost = 0.0            # seconds the last whole state took to build
         self.lobby_at = float("-inf")
-        self.dirty = False
-        self.latency: list[float] = []     # seconds from an action taken to its table's updates queued
+        self.pipe = Pipe(runner.event_id, partial(_write, events.store, runner.event_id), self.lost)
+
+    def lost(self) -> None:
+        """Another process owns the event now: this task ends (``Pipe``)."""
+        self.events.tasks.pop(self.runner.event_id, None)
+        if self.task is not None:
+            self.task.cancel()
 
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self.run())
@@ -71,50 +93,62 @@ class EventTask:
     async def run(self) -> None:
         while True:
             try:
-                wait = self.runner.step(self.events.now(), bot_seconds=self.events.bot_seconds)
+                wait = self.runner.step(self.events.now(), bot_seconds=self.events.bot_seconds, bot_actions=BOT_ACTIONS)
             except Exception:
                 LOG.exception("event %s: the floor failed a step", self.runner.event_id)
                 wait = 1.0
-            if self.runner.changed or self.runner.lobby_changed or self.runner.notified:
-                self.dirty = True
             try:
-                await self.flush()
+                self.flush()
             except Exception:
                 LOG.exception("event %s: its updates failed", self.runner.event_id)
             try:
                 item = await asyncio.wait_for(self.queue.get(), timeout=max(wait, 0.001))
             except TimeoutError:
                 continue
-            if item is None:
-                await self.flush(force=True)
-                return
+            batch = [item]
+            while item is not None and len(batch) < BATCH and not self.queue.empty():
+                batch.append(item := self.queue.get_nowait())
             try:
-                await self.handle(*item)
+                await self.handle([one for one in batch if one is not None])
             except Exception:
                 LOG.exception("event %s: a command's updates failed", self.runner.event_id)
+            if batch[-1] is None:
+                self.flush(force=True, whole=True)
+                await self.pipe.drain()
+                return
 
-    async def handle(self, client: Client, command: ec.EventCommand, frame: dict[str, Any]) -> None:
-        started = time.perf_counter()
-        try:
-            reply = self.apply(client, command, frame)
-        except Refused as refused:
-            await send_error(client, refused, frame.get("id"), now=self.events.now(), seq=0)
-            return
-        except Exception:
-            LOG.exception("event %s: a command failed", self.runner.event_id)
-            await send_error(client, Refused("internal", "the server failed; nothing was applied"), frame.get("id"),
-                             now=self.events.now(), seq=0)
-            return
-        self.dirty = True
-        if not isinstance(command, ec.EventAct):
-            await self.flush(force=True)
-        if reply is None and not isinstance(command, ec.EventAct):
-            reply = {"type": "event_done", "command": command.TYPE}
-        if reply is not None:
-            await client.send({**reply, "reply_to": frame.get("id")})
-        await self.flush(everyone=isinstance(command, ec.EventHello))
-        if isinstance(command, ec.EventAct):
-            self.latency.append(time.perf_counter() - started)
+    async def handle(self, items: list[Queued]) -> None:
+        """Carry out the commands that queued up together, store their inputs in one commit,
+        then answer each in turn and send what changed."""
+        answers: list[tuple[Client, dict[str, Any] | Refused, dict[str, Any]]] = []
+        for client, command, frame, _ in items:
+            try:
+                reply = self.apply(client, command, frame)
+            except Refused as refused:
+                answers.append((client, refused, frame))
+                continue
+            except Exception:
+                LOG.exception("event %s: a command failed", self.runner.event_id)
+                answers.append((client, Refused("internal", "the server failed; nothing was applied"), frame))
+                continue
+            if reply is None and not isinstance(command, ec.EventAct):
+                reply = {"type": "event_done", "command": command.TYPE}
+            if reply is not None:
+                answers.append((client, {**reply, "reply_to": frame.get("id")}, frame))
+        self.flush(force=any(not isinstance(command, ec.EventAct) for _, command, _, _ in items))
+        now = self.events.now()
+        self.pipe.ship(None, [partial(send_error, client, answer, frame.get("id"), now=now, seq=0)
+                              if isinstance(answer, Refused) else partial(client.send, answer)
+                              for client, answer, frame in answers])
+        self.flush(everyone=any(isinstance(command, ec.EventHello) for _, command, _, _ in items))
+        acts = [at for _, command, _, at in items if isinstance(command, ec.EventAct)]
+        if acts:
+            self.pipe.ship(None, [partial(self._timed, acts)])
+
+    async def _timed(self, acts: list[float]) -> None:
+        """(The actions' updates are queued for sending: the time each took since it was read.)"""
+        done = time.perf_counter()
+        self.events.latency += [done - at for at in acts]
 
     def apply(self, client: Client, command: ec.EventCommand, frame: dict[str, Any]) -> dict[str, Any] | None:
         """Carry out one command (its handler in ``HANDLERS``), after the checks of who sent it."""
@@ -134,6 +168,7 @@ class EventTask:
             raise Refused("bad_token", "a token this event does not know")
         view = "player" if key is not None else "lobby" if command.view == "player" else command.view or "lobby"
         self.clients[client] = Watch(view, key, host)
+        runner.lobby_changed = True     # (a page that just came sees the lobby now, even if nothing changes)
         return {"type": "event_welcome", "event_id": runner.event_id,
                 "role": "host" if host else "player" if key else "watcher",
                 "name": None if key is None else runner.persons[key].name}
@@ -146,27 +181,37 @@ class EventTask:
             watch.view, watch.key = "player", runner.person_of(digest(token))
         return {"type": "registered", "entry": entry, "token": token, "name": command.name, "approval": entry is None}
 
+    def buy(self, client: Client, kind: str) -> None:
+        key = self.clients[client].key
+        if key is None:
+            raise Refused("not_seated", "register first")
+        self.runner.buy(key, kind)
+
     def act(self, client: Client, command: ec.EventAct) -> None:
         key = self.clients[client].key
         if key is None:
             raise Refused("not_seated", "register first")
         self.runner.act(key, command.action, command.to, None if command.cards is None else list(command.cards))
 
-    async def flush(self, *, force: bool = False, everyone: bool = False) -> None:
-        """Write the state when due, then send what changed."""
-        runner, now = self.runner, time.monotonic()
-        due = max(SAVE_SECONDS, self.save_cost / SAVE_SHARE)
-        if self.dirty and (force or now - self.saved_at >= due or runner.event.is_over):
-            self.dirty = False
-            state = json.dumps(runner.state())
+    def _work(self, whole: bool) -> Work | None:
+        """What changed since the last ``ship`` to write (the inputs made, the hands ended, and
+        the whole state when it is due; ``whole``: now)."""
+        runner = self.runner
+        made, runner.inputs = runner.inputs, []
+        ended, runner.finished = runner.finished, []
+        now, behind = time.monotonic(), runner.seq - self.saved_seq
+        due = max(WHOLE_SECONDS, self.save_cost / SAVE_SHARE)
+        state = None
+        if behind and (whole or runner.event.is_over or (behind >= WHOLE_INPUTS and now - self.saved_at >= due)):
+            state, self.saved_seq = json.dumps(runner.state()), runner.seq
             self.saved_at = time.monotonic()
             self.save_cost = self.saved_at - now
-            try:
-                await asyncio.to_thread(rows.save, self.events.store, runner.event_id, state)
-            except rows.NotOwner:
-                LOG.warning("event %s: another process owns it now; stopped here", runner.event_id)
-                self.events.tasks.pop(runner.event_id, None)
-                raise asyncio.CancelledError from None
+        return Work(made, ended, state, runner.seq) if made or ended or state is not None else None
+
+    def flush(self, *, force: bool = False, everyone: bool = False, whole: bool = False) -> None:
+        """Ship what changed: its write, and the updates that tell of it (``Pipe.ship``)."""
+        runner, now = self.runner, time.monotonic()
+        sends: list[Send] = []
         lobby = None
         if runner.lobby_changed and (force or everyone or now - self.lobby_at >= LOBBY_SECONDS):
             runner.lobby_changed = False
@@ -179,15 +224,16 @@ class EventTask:
                 self.clients.pop(client, None)
                 continue
             if watch.view != "player" and lobby is not None:
-                await client.send(lobby)
+                sends.append(partial(client.send, lobby))
             if watch.key is None:
                 continue
             for text in notified.get(watch.key, []):
-                await client.send({"type": "event_notice", "text": text})
+                sends.append(partial(client.send, {"type": "event_notice", "text": text}))
             entry = runner.entry_of(watch.key)
             where = None if entry is None else runner.event.seat_of(entry)
             if everyone or watch.key in notified or (where is not None and where[0] in changed) or lobby is not None:
-                await client.send(seat_json(runner, watch.key))
+                sends.append(partial(client.send, seat_json(runner, watch.key)))
+        self.pipe.ship(self._work(whole), sends)
 
 
 class Events:
@@ -197,6 +243,7 @@ class Events:
                  bot_seconds: float = 0.5) -> None:
         self.store, self.now, self.seeds, self.bot_seconds = store, now, seeds, bot_seconds
         self.tasks: dict[str, EventTask] = {}
+        self.latency: list[float] = []     # seconds from each action received to its updates queued (the bench's)
 
     def open(self, frame: dict[str, Any]) -> tuple[EventTask, str]:
         config = event_config(frame)
@@ -205,7 +252,7 @@ class Events:
         runner = EventRunner(event_id, config, digest(host_token), seed=seed, clock=EventClock(self.now))
         rows.create(self.store, event_id, {"config": config.to_json(), "seed_sha256": seed_hash(seed)},
                     digest(host_token))
-        rows.save(self.store, event_id, json.dumps(runner.state())) if self.store.claim(event_id) else None
+        rows.save(self.store, event_id, json.dumps(runner.state()), runner.seq) if self.store.claim(event_id) else None
         task = self.tasks[event_id] = EventTask(self, runner)
         task.start()
         return task, host_token
@@ -222,7 +269,8 @@ class Events:
         if state is None:
             return None
         try:
-            runner = EventRunner.from_state(event_id, config, host_hash, state, EventClock(self.now))
+            runner = EventRunner.from_state(event_id, config, host_hash, state, EventClock(self.now),
+                                            rows.inputs_after(self.store, event_id, _seq(state)))
         except Unreadable as unreadable:  # a row read back is checked whole: the event is not served
             LOG.error("event %s: its stored state is unreadable (%s); it is not served", event_id, unreadable)
             return None
@@ -239,6 +287,26 @@ class Events:
         self.tasks.clear()
 
 
+def _write(store: Store, event_id: str, works: list[Work]) -> None:
+    """In the event's writer thread: the inputs of every work and the hands they ended in one
+    commit, then the latest whole state (which drops the inputs it follows)."""
+    made = [one for work in works for one in work.made]
+    ended = [one for work in works for one in work.ended]
+    if made or ended:
+        rows.append(store, event_id, made, partial(hands.store, event_id, ended))
+    whole = [work for work in works if work.state is not None]
+    if whole:
+        assert whole[-1].state is not None
+        rows.save(store, event_id, whole[-1].state, whole[-1].seq)
+
+
+def _seq(state: dict[str, Any]) -> int:
+    """The inputs a stored state follows (0 for one that names none, or none readable: it is
+    checked whole as it is read, ``saved.check_state``)."""
+    seq = state.get("seq", 0) if isinstance(state, dict) else 0
+    return seq if isinstance(seq, int) and not isinstance(seq, bool) and seq >= 0 else 0
+
+
 def _host(do: Callable[[EventRunner, Any, dict[str, Any]], Any]) -> Callable[..., Any]:
     return lambda task, _client, command, frame: do(task.runner, command, frame)
 
@@ -247,6 +315,8 @@ HANDLERS: dict[type[ec.EventCommand], Callable[..., dict[str, Any] | None]] = {
     ec.EventHello: lambda task, client, command, _frame: task.hello(client, command),
     ec.Register: lambda task, client, command, _frame: task.register(client, command),
     ec.EventAct: lambda task, client, command, _frame: task.act(client, command),
+    ec.Rebuy: lambda task, client, _command, _frame: task.buy(client, "rebuy"),
+    ec.AddOn: lambda task, client, _command, _frame: task.buy(client, "add_on"),
     ec.StartEvent: _host(lambda runner, _c, _f: runner.start()),
     ec.PauseEvent: _host(lambda runner, _c, _f: runner.pause()),
     ec.ResumeEvent: _host(lambda runner, _c, _f: runner.resume()),

@@ -1,5 +1,8 @@
 """The events' rows in the server's store (``pf_events``, migration 0005): each event's settings,
-its host token's digest and its latest state (``EventRunner.state``, JSON text).
+its host token's digest and its latest whole state (``EventRunner.state``, JSON text); and the
+inputs made since that state (``EventRunner.inputs``), appended to the tables' inputs
+(``pf_inputs``) under the event's id, as each is made. A whole state written drops the inputs it
+follows. An event read back is its state and the inputs after it (``replay.go_on``).
 
 On PostgreSQL an event has one owner at a time, as a table does (``Store.claim``: an advisory
 lock and an epoch in ``pf_owners``, keyed by the event's id): a state is written only while the
@@ -10,12 +13,14 @@ process that took it over.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import Column, Integer, String, Table, Text, insert, select, text, update
+from sqlalchemy import Column, Integer, String, Table, Text, delete, insert, select, text, update
+from sqlalchemy.engine import Connection
 
-from pokerfloor.server.schema import metadata
-from pokerfloor.server.store import Store
+from pokerfloor.server.schema import inputs, metadata
+from pokerfloor.server.store import NotOwner, Store
 
 events = Table(
     "pf_events",
@@ -26,10 +31,6 @@ events = Table(
     Column("state", Text, nullable=True),
     Column("saves", Integer, nullable=False, server_default="0"),
 )
-
-
-class NotOwner(Exception):
-    """Another process owns the event now: nothing was written."""
 
 
 def create(store: Store, event_id: str, config: dict[str, Any], host_hash: str) -> None:
@@ -52,8 +53,21 @@ def event_ids(store: Store) -> list[str]:
         return [row[0] for row in db.execute(select(events.c.event_id))]
 
 
-def save(store: Store, event_id: str, state: str) -> None:
-    """Write the event's state; on PostgreSQL only under this process's epoch (``NotOwner``)."""
+def append(store: Store, event_id: str, made: list[tuple[int, dict[str, Any]]],
+           also: Callable[[Connection], None] | None = None) -> None:
+    """Write the inputs ``made`` (seq, input), all in one commit (with what ``also`` writes);
+    on PostgreSQL only under this process's epoch (``store.NotOwner``)."""
+    store.write_many([(event_id, seq, body, None) for seq, body in made], also=also)
+
+
+def inputs_after(store: Store, event_id: str, seq: int) -> list[tuple[int, str]]:
+    """The event's inputs after the ``seq``-th, as stored (seq, JSON text), in order."""
+    return store.input_rows(event_id, seq)
+
+
+def save(store: Store, event_id: str, state: str, seq: int = 0) -> None:
+    """Write the event's whole state, taken after its ``seq``-th input, and drop the inputs up to
+    that one; on PostgreSQL only under this process's epoch (``NotOwner``)."""
     with store.engine.begin() as db:
         change = update(events).where(events.c.event_id == event_id).values(state=state, saves=events.c.saves + 1)
         if store.engine.dialect.name == "postgresql":
@@ -63,3 +77,4 @@ def save(store: Store, event_id: str, state: str) -> None:
             if epoch is None or owned != epoch:
                 raise NotOwner(event_id)
         db.execute(change)
+        db.execute(delete(inputs).where(inputs.c.table_id == event_id, inputs.c.seq <= seq))

@@ -72,6 +72,9 @@ const conn = connect("lobby", (frame) => {
       reloadOnLobby = true;
       conn.send({ type: "add_bots", count: bots });
     } else location.reload();
+  } else if (frame.type === "event_done" && ["remove_entry", "move_entry", "set_payouts"].includes(frame.command)) {
+    $("host-said").textContent = { remove_entry: "Removed.", move_entry: "The move is made as both tables finish their hands.",
+      set_payouts: "The payouts are changed." }[frame.command];
   } else if (frame.type === "event_deal") {
     $("host-said").textContent = Object.entries(frame.deal).map(([n, v]) => `${n} ${chips(v)}`).join(", ");
   } else if (frame.type === "error") {
@@ -99,6 +102,24 @@ for (const b of document.querySelectorAll("#host-bar button")) {
     if (b.dataset.seconds) frame.seconds = Number(b.dataset.seconds);
     if (b.dataset.count) frame.count = Number(b.dataset.count);
     if (b.dataset.kind) frame.kind = b.dataset.kind;
+    conn.send(frame);
+  });
+}
+// The director's remove, move and payout change: the server checks every field whole and says why
+// it refuses (a seat taken, a player not in, payouts once the event is in the money).
+for (const b of document.querySelectorAll("[data-director]")) {
+  b.addEventListener("click", () => {
+    const name = $("d-name").value.trim();
+    const frame = { type: b.dataset.director };
+    if (frame.type !== "set_payouts") frame.name = name;
+    if (frame.type === "move_entry") {
+      frame.table = Number($("d-table").value);
+      frame.seat = Number($("d-seat").value);
+    }
+    if (frame.type === "set_payouts") {
+      frame.payouts = $("d-payouts").value.split(/[\s,]+/).filter(Boolean).map(Number);
+    }
+    $("host-said").textContent = "";
     conn.send(frame);
   });
 }
