@@ -80,9 +80,9 @@ docs: $(DOCS_STAMP)
 # The suite runs twice: on the pure-Python source, then on the compiled build. The browser tests
 # (tests/web: the page's own script and layout, the same whichever build serves it) run once, in
 # the compiled pass, on the build `pip install` gives; every other test runs in both.
-# Two workers, one a core; tests/conftest.py starts the longest tests (servers restarted, a
-# two-minute soak, the bench and exact-equity checks) first, so that none is left running alone at
-# the end.
+# Two workers, one a core; tests/conftest.py starts the longest tests (servers restarted, the
+# bots' soak through a long pause, the bench and exact-equity checks) first, so that none is left
+# running alone at the end.
 test: $(BENCH_STAMP) $(COMPILED_STAMP) $(CHROMIUM)
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy --strict src/pokerfloor

@@ -181,6 +181,8 @@ def test_a_frame_over_64_kib_gets_too_large_and_the_connection_survives(tmp_path
         with pytest.raises(ConnectionClosed) as closed:   # while sending it, or at the next read
             client.ws.send("x" * (MAX_MESSAGE + 1))
             client.ws.recv(timeout=10)
-        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+        # The server closes with 1009; a client still sending the rest of the frame may lose that
+        # close frame to the reset of its connection (then it has none, and is closed all the same).
+        assert closed.value.rcvd is None or closed.value.rcvd.code == 1009, closed.value.rcvd
     finally:
         server.stop()

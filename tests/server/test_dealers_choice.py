@@ -98,3 +98,71 @@ def test_choose_game_at_a_table_without_dealers_choice_is_refused(http: TestClie
     assert got["type"] == "error" and got["code"] == "illegal", got
     game.sync()
     assert game.host.state["table"]["choice"] is None
+
+
+def _broadcast(peer: Peer) -> list[dict[str, Any]]:
+    """The events of each update as broadcast (a resync sends one again, without events)."""
+    updates: dict[int, dict[str, Any]] = {}
+    for frame in peer.frames:
+        if frame["type"] == "update":
+            updates.setdefault(frame["seq"], frame)
+    return [e for f in updates.values() for e in f["events"]]
+
+
+def test_start_before_the_chooser_names_a_game_tells_everyone_who_did_not_and_what_is_dealt(
+    http: TestClient,
+) -> None:
+    """Issue 35, finding 6: the host presses Start before the chooser names the first round's
+    game; the table deals the list's first (RotationState.upcoming) and says so in words, to
+    every client and in the table's history (a reload's chat & log panel)."""
+    game, peers = _choosing(http)
+    chooser = game.host.state["table"]["choice"]["chooser"]
+    name = {1: "ann", 2: "bob", 3: "cat"}[chooser]
+    assert game.host.reply({"type": "start"})["type"] == "ack"
+    game.host.reply({"type": "pause"})
+    game.sync()
+    said = f"{name} did not name the game for this round: fixed-limit Texas hold'em is dealt (the list's first game)"
+    for peer in (game.host, *peers.values()):
+        peer.sync()
+        told = [e for e in _broadcast(peer) if e["kind"] == "no_choice"]
+        assert [(e["seat"], e["name"], e["note"]) for e in told] == [(chooser, name, said)], peer.frames[-1]
+        assert peer.state["hand"]["game"]["variant"] == "holdem"
+    assert [line["note"] for line in game.room.log if line["kind"] == "no_choice"] == [said]
+
+
+def test_a_named_game_is_dealt_without_a_no_choice_line(http: TestClient) -> None:
+    game, peers = _choosing(http)
+    chooser = game.host.state["table"]["choice"]["chooser"]
+    assert peers[chooser].reply({"type": "choose_game", "game": "fixed_limit_razz"})["type"] == "ack"
+    assert game.host.reply({"type": "start"})["type"] == "ack"
+    game.host.reply({"type": "pause"})
+    game.sync()
+    assert not [line for line in game.room.log if line["kind"] == "no_choice"]
+
+
+def test_a_later_round_nobody_named_deals_the_same_game_again_and_says_so(http: TestClient) -> None:
+    """The chooser named Omaha for the first round; the next chooser names nothing before the
+    second round is dealt: Omaha again, and every client is told who did not choose."""
+    game, peers = _choosing(http)
+    first = game.host.state["table"]["choice"]["chooser"]
+    assert peers[first].reply({"type": "choose_game", "game": "pot_limit_omaha"})["type"] == "ack"
+    assert game.host.reply({"type": "start"})["type"] == "ack"
+    rotation = game.room.table.rotation
+    assert rotation is not None
+    second = game.room.table.chooser
+    assert second is not None and second != first
+    for _ in range(6):          # the first round: one hand a player (an orbit of three)
+        game.play_hand()
+        rotation = game.room.table.rotation
+        assert rotation is not None
+        if rotation.turns == 2:
+            break
+    game.host.reply({"type": "pause"})
+    game.sync()
+    assert rotation.turns == 2 and game.room.dealt_game is not None and game.room.dealt_game.variant == "omaha"
+    name = {1: "ann", 2: "bob", 3: "cat"}[second]
+    said = f"{name} did not name the game for this round: pot-limit Omaha is dealt (the same game again)"
+    for peer in (game.host, *peers.values()):
+        peer.sync()
+        told = [e for e in _broadcast(peer) if e["kind"] == "no_choice"]
+        assert [(e["seat"], e["note"]) for e in told] == [(second, said)], peer.frames[-1]

@@ -1,6 +1,6 @@
 """Every download works (issue 35, finding 3): a table that deals all fifteen games (dealer's
 choice, each game for one hand, in the structure the lobby offers it) writes every hand to its
-PHH and OHH downloads, and ``pokerfloor verify`` replays every PHH hand exactly. Games PHH has no
+PHH and OHH downloads, and ``pokerfloor verify`` replays every PHH and every OHH hand exactly. Games PHH has no
 code for are written with their extension code and ``_pokerfloor_variant`` (docs/imports.md);
 one hand that cannot be written never fails the file."""
 
@@ -9,14 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
-from pokerfloor.cli import app, histories  # noqa: F401 - registers verify
+from pokerfloor.cli import app, histories, stats  # noqa: F401 - registers verify and convert
 from pokerfloor.io import phh
 from pokerfloor.io.ohh import read_ohh
-from pokerfloor.io.sitehand import HistoryImportError
 from pokerfloor.io.verify import verify_history
 from pokerfloor.rules import VARIANTS
 from pokerfloor.server import downloads
@@ -107,17 +105,25 @@ def test_a_table_that_deals_all_fifteen_games_downloads_and_replays_every_hand(
     assert ohh.status_code == 200
     written = ohh.json()
     assert len(written) == len(game.room.hands) and all("ohh" in h for h in written)
-    # Read back (issue 35): every flop game, the seven games OHH's game types cannot all name
-    # (short-deck is "Holdem", five-card Omaha "Omaha"), through the extension field; the stud
-    # and draw hands are refused with the reason (their up cards and discards are not in OHH).
-    board = {"holdem", "short_deck", "omaha", "omaha5", "omaha6", "omaha_hilo", "omaha5_hilo"}
+    # Read back (issue 35): every game, through the same reader as ``pokerfloor verify``'s OHH.
+    # OHH's game types cannot name them all (short-deck is "Holdem", five-card Omaha "Omaha"):
+    # the extension field does; a stud hand's up cards and a draw's discards are in pokerfloor's
+    # documented OHH extension fields (docs/hand-api.md).
     for entry, hand in zip(written, game.room.hands, strict=True):
-        if hand.game.variant in board:
-            history = read_ohh(entry, "session.ohh.json")
-            assert verify_history(history).status == "matched", (hand.game.variant, verify_history(history).detail)
-        else:
-            with pytest.raises(HistoryImportError, match="read its PHH download"):
-                read_ohh(entry, "session.ohh.json")
+        history = read_ohh(entry, "session.ohh.json")
+        verdict = verify_history(history)
+        assert verdict.status == "matched", (hand.game.variant, verdict.detail)
+        assert history.finishing_stacks == tuple(hand.result.stacks[s] for s in history.seats or ())
+    families = {VARIANTS[h.game.variant].family for h in game.room.hands}
+    assert families == {"flop", "stud", "draw"}
+    # The command line's way with an OHH download: converted to PHH (every hand replayed), verified.
+    (path := tmp_path / "session.ohh.json").write_text(ohh.text)
+    converted = tmp_path / "from_ohh.phhs"
+    ran = CliRunner().invoke(app, ["convert", str(path), "--out", str(converted)])
+    assert ran.exit_code == 0, ran.output
+    assert len(list(phh.read_file_entries(converted))) == len(game.room.hands)
+    ran = CliRunner().invoke(app, ["verify", str(converted)])
+    assert ran.exit_code == 0, ran.output
     game.close()
 
 

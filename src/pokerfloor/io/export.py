@@ -148,7 +148,7 @@ def _actions(
     actions: list[str] = []
     dead: list[int] = []
     if not any(e.kind == "deal_hole" and e.note != "draw" for e in events):
-        first = _first_holes(holes, events)
+        first = first_holes(holes, events)
         actions += [f"d dh p{player[s]} {_cards(cards)}" for s, cards in first.items() if cards]
     for event in events:
         if event.kind == "bomb_pot":
@@ -162,7 +162,7 @@ def _actions(
     return actions, dead
 
 
-def _first_holes(held: Mapping[int, Sequence[Card | None]], events: Sequence[Event]) -> dict[int, list[Any]]:
+def first_holes(held: Mapping[int, Sequence[Card | None]], events: Sequence[Event]) -> dict[int, list[Any]]:
     """The hole cards as first dealt (the deal an automatic hand keeps no event of): the cards
     held now, with each draw undone, the last first. A hand shown at the end whose draws the
     reader did not see (a spectator's view of a triple draw) cannot be undone card by card:

@@ -4,7 +4,10 @@ OHH is JSON: the table and stakes, the players, one round per street with its ac
 are the chips each action puts in, not the total), a showdown round, and the pots with who won
 what. OHH names six game types; short-deck is written as Holdem, razz as Stud and the lowball
 and badugi draws as Draw, and the streets of stud and draw games by their own names. OHH has
-no bring-in or discard: a bring-in is written as an extra blind, a draw as the cards dealt.
+no bring-in, up card or discard: a bring-in is written as an extra blind, and pokerfloor's
+documented extension fields (``pokerfloor_``, docs/hand-api.md) say which stud cards were dealt
+face up (``UP_CARDS_FIELD``), what each draw discarded (``DISCARDS_FIELD``) and a stud game's bet
+sizes (``LIMITS_FIELD``), so that ``read_ohh`` rebuilds every game's hand exactly.
 """
 
 from __future__ import annotations
@@ -16,9 +19,10 @@ from typing import Any
 
 from pokerfloor.cards import Card
 from pokerfloor.hand import Event, Hand
-from pokerfloor.hand.types import ANTE_KINDS, DEAD_HAND, brief
+from pokerfloor.hand.types import ANTE_KINDS, DEAD_HAND, FACE_UP, brief
 from pokerfloor.hand.view import seen_by
 from pokerfloor.io.conventions import to_money
+from pokerfloor.io.export import first_holes
 from pokerfloor.io.notation import Money
 from pokerfloor.io.phh import EXTENDED_VARIANTS, PHH_VARIANTS, HandHistory, PHHVariant
 from pokerfloor.io.phh import EXTENSION_FIELD as PHH_EXTENSION_FIELD
@@ -39,14 +43,21 @@ _READ_GAMES = {("Holdem", "NL"): "NT", ("Holdem", "FL"): "FT", ("Omaha", "PL"): 
 EXTENSION_FIELD = "pokerfloor_variant"
 """The field of a pokerfloor OHH hand whose game OHH's ``game_type`` and ``bet_type`` do not
 name exactly (``_READ_GAMES``): ``"<structure> <variant>"``, as PHH's ``_pokerfloor_variant``
-(docs/imports.md, OHH extensions). A spread-limit game adds ``SPREAD_FIELD``."""
+(docs/hand-api.md, OHH extensions). A spread-limit game adds ``SPREAD_FIELD``."""
 SPREAD_FIELD = "pokerfloor_spread"
 DEAD_HAND_FIELD = "pokerfloor_dead_hand"
 """The field, ``true``, of a ``Fold`` action that is a hand killed by the floor (``Hand.kill``),
 perhaps out of turn: read back as PHH's ``DEAD_HANDS_FIELD`` (docs/hand-api.md, "Dead hands")."""
-_BOARD_GAMES = frozenset({"holdem", "short_deck", "omaha", "omaha5", "omaha6", "omaha_hilo", "omaha5_hilo"})
-"""The games ``read_ohh`` reads from their extension field: the flop games, whose cards OHH
-writes whole (a stud hand's up cards and a draw's discards are not in an OHH hand yet)."""
+UP_CARDS_FIELD = "pokerfloor_up_cards"
+"""The field of a stud hand's ``Dealt Cards`` action: one entry per card dealt, in deal order,
+the card when it was dealt face up and ``null`` when face down (``cards`` holds them all when
+the writer saw them)."""
+DISCARDS_FIELD = "pokerfloor_discards"
+"""The field of a draw game's ``Dealt Cards`` action in a draw round: the cards discarded
+(``[]``: stood pat; ``null`` for a card the writer did not see), ``cards`` those drawn."""
+LIMITS_FIELD = "pokerfloor_limits"
+"""The field of a stud hand's ``ohh`` object: ``{"small_bet", "big_bet", "bring_in"}`` (OHH's
+blind amounts do not carry them)."""
 _ACTIONS = {"fold": "Fold", "check": "Check", "call": "Call", "bet": "Bet", "raise": "Raise",
             "complete": "Raise", "bring_in": "Post Extra Blind"}
 
@@ -91,6 +102,10 @@ def to_ohh(hand: Hand, *, unit: Decimal = Decimal(1), names: Sequence[str] | Non
         extension[EXTENSION_FIELD] = f"{game.structure} {game.variant}"
         if game.spread is not None:
             extension[SPREAD_FIELD] = [money(amount) for amount in game.spread]
+    if game.variant_spec.family == "stud":
+        bets = ({"small_bet": money(game.small_bet), "big_bet": money(game.big_bet)}
+                if game.structure == "fixed_limit" else {"min_bet": money(game.min_bet)})
+        extension[LIMITS_FIELD] = {**bets, "bring_in": money(game.bring_in)}
     return {"ohh": {
         "spec_version": SPEC_VERSION,
         "site_name": site_name,
@@ -136,13 +151,17 @@ def _rounds(
         rounds.append(round_)
         return round_
 
-    street = hand.game.variant_spec.streets[0]
+    spec = hand.game.variant_spec
+    stud = spec.family == "stud"
+    street = spec.streets[0]
     current = open_round(street)
-    dealing_due = not any(e.kind == "deal_hole" for e in events)
+    dealing_due = not any(e.kind == "deal_hole" and e.note != "draw" for e in events)
+    first = first_holes(holes, events) if dealing_due else {}
+    drawing: dict[int, dict[str, Any]] = {}  # a draw's entry, by seat, until its cards are dealt
     for event in [*events, None]:
         if dealing_due and (event is None or event.kind != "post"):
             dealing_due = False
-            for holder, cards in holes.items():
+            for holder, cards in first.items():
                 number += 1
                 current["actions"].append({"action_number": number, **_dealt(ids[holder], cards)})
         if event is None:
@@ -157,8 +176,18 @@ def _rounds(
             wagers = dict.fromkeys(wagers, 0)
         if event.kind == "deal_board":
             continue
-        if event.kind == "deal_hole" and seat is not None:
+        if event.kind == "deal_hole" and seat is not None and event.note == "draw" and seat in drawing:
+            drawn = drawing.pop(seat)
+            if event.cards and None not in event.cards:
+                drawn["cards"] = [str(c) for c in event.cards]
+        elif event.kind == "deal_hole" and seat is not None:
             entry = _dealt(ids[seat], event.cards)
+            if stud:
+                entry[UP_CARDS_FIELD] = [str(c) if up else None
+                                         for c, up in zip(event.cards, _face_up(event), strict=True)]
+        elif event.kind == "draw" and seat is not None:
+            entry = {"player_id": ids[seat], "action": "Dealt Cards",
+                     DISCARDS_FIELD: [None if c is None else str(c) for c in event.cards]}
         elif event.kind == "post" and seat is not None and event.amount is not None:
             live = event.post not in ANTE_KINDS
             label = _POSTS.get(event.post or "", "Post Extra Blind")
@@ -191,10 +220,17 @@ def _rounds(
         if entry is not None:
             number += 1
             current["actions"].append({"action_number": number, **entry})
+            if event.kind == "draw" and seat is not None:
+                drawing[seat] = current["actions"][-1]
     if showdown:
         numbered = [{"action_number": number + k, **entry} for k, entry in enumerate(showdown, start=1)]
         rounds.append({"id": len(rounds), "street": "Showdown", "cards": [], "actions": numbered})
     return rounds
+
+
+def _face_up(event: Event) -> list[bool]:
+    """Which of a deal's cards were dealt face up."""
+    return [s == FACE_UP for s in event.seen_by or (FACE_UP,) * len(event.cards)]
 
 
 def _dealt(player_id: int, cards: Sequence[Any]) -> dict[str, Any]:
@@ -256,7 +292,8 @@ def read_ohh(data: object, source: str = "") -> HandHistory:
                         table=text(ohh.get("table_name", "")), currency=text(ohh.get("currency", "")),
                         seat_count=size if isinstance(size, int) else None, extra=extra,
                         hole_count=VARIANTS[game.variant].hole_cards)
-        hand.button = _whole(ohh["dealer_seat"])
+        stud = VARIANTS[game.variant].family == "stud"
+        hand.button = None if stud else _whole(ohh["dealer_seat"])  # stud has no button: PHH deals it by card
         names = {}
         for player in _items(ohh["players"]):
             names[_key(player["id"])] = text(player["name"])
@@ -266,13 +303,23 @@ def read_ohh(data: object, source: str = "") -> HandHistory:
             hand.small_bet, hand.big_bet = big_blind, 2 * big_blind
         else:
             hand.min_bet = big_blind
-        for round_ in _items(ohh["rounds"]):
-            if round_["street"] not in ("Preflop", "Showdown"):
+        if stud:
+            _read_limits(hand, ohh[LIMITS_FIELD], amount)
+        for k, round_ in enumerate(_items(ohh["rounds"])):
+            if k and round_["street"] not in ("Preflop", "Showdown"):
                 hand.return_uncalled()
                 hand.street()
-                hand.board([text(card) for card in _list(round_.get("cards", []))])
+                board = [text(card) for card in _list(round_.get("cards", []))]
+                if board:
+                    hand.board(board)
             for action in _items(round_["actions"]):
-                _read_action(hand, names[_key(action["player_id"])], action, amount)
+                name = names[_key(action["player_id"])]
+                if action["action"] == "Dealt Cards" and (stud or DISCARDS_FIELD in action):
+                    _read_deal(hand, name, action, stud)
+                elif stud and action["action"] == "Post Extra Blind":
+                    hand.bring_in_for(name, amount(action["amount"]))
+                else:
+                    _read_action(hand, name, action, amount)
         hand.return_uncalled()
         for pot in _items(ohh.get("pots", [])):
             for win in _items(pot.get("player_wins", [])):
@@ -291,7 +338,7 @@ def read_ohh(data: object, source: str = "") -> HandHistory:
 def _read_game(ohh: dict[str, Any]) -> tuple[PHHVariant, dict[str, Any]]:
     """The hand's game, by its PHH code, and the PHH user fields that name it when the code is
     an extension code: from OHH's game and bet types, or a pokerfloor hand's ``EXTENSION_FIELD``
-    (a flop game only: ``_BOARD_GAMES``)."""
+    (any game pokerfloor deals)."""
     from pokerfloor.io.sitehand import HistoryImportError
 
     named = ohh.get(EXTENSION_FIELD)
@@ -305,9 +352,6 @@ def _read_game(ohh: dict[str, Any]) -> tuple[PHHVariant, dict[str, Any]]:
                   if f"{v.structure} {v.variant}" == named), None)
     if found is None:
         raise HistoryImportError(f"{EXTENSION_FIELD} {brief(named)} names no game")
-    if found.variant not in _BOARD_GAMES:
-        raise HistoryImportError(f"a {found.structure} {found.variant} hand is not read from OHH (its up cards or "
-                                 "discards are not in the file): read its PHH download")
     extra: dict[str, Any] = {} if found.code in PHH_VARIANTS else {PHH_EXTENSION_FIELD: named}
     if SPREAD_FIELD in ohh:
         extra["_spread"] = _list(ohh[SPREAD_FIELD])     # PHH's own spread field (export.extension_fields)
@@ -341,6 +385,50 @@ def _key(value: object) -> int | str:
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise TypeError(f"a player id is a number or a text, not {brief(value)}")
     return value
+
+
+def _read_limits(hand: Any, limits: object, money: Any) -> None:
+    """A stud hand's bet sizes and bring-in (``LIMITS_FIELD``)."""
+    if not isinstance(limits, dict):
+        raise TypeError(f"{LIMITS_FIELD} is an object, not {brief(limits)}")
+    hand.bring_in = money(limits["bring_in"])
+    if "min_bet" in limits:
+        hand.small_bet = hand.big_bet = None
+        hand.min_bet = money(limits["min_bet"])
+    else:
+        hand.small_bet, hand.big_bet, hand.min_bet = money(limits["small_bet"]), money(limits["big_bet"]), None
+
+
+def _cards_of(value: object, what: str) -> list[str | None]:
+    """A list of card texts, ``null`` for a card not seen."""
+    from pokerfloor.io.sitehand import HistoryImportError  # (sitehand reads OHH through this module)
+    cards = _list(value)
+    for card in cards:
+        if card is not None and not (isinstance(card, str) and len(card) == 2):
+            raise HistoryImportError(f"{what} holds {brief(card)}, not a card")
+    return cards
+
+
+def _read_deal(hand: Any, name: str, action: dict[str, Any], stud: bool) -> None:
+    """A stud deal (``UP_CARDS_FIELD``: which cards were dealt face up) or a draw
+    (``DISCARDS_FIELD``: the cards discarded, ``cards`` those drawn); a card the writer did not
+    see is ``??``."""
+    from pokerfloor.io.sitehand import HistoryImportError
+    seen = _cards_of(action.get("cards", []), "cards")
+    if stud:
+        up = _cards_of(action[UP_CARDS_FIELD], UP_CARDS_FIELD)
+        if seen and (len(seen) != len(up) or any(u is not None and u != c for u, c in zip(up, seen, strict=False))):
+            raise HistoryImportError(f"{UP_CARDS_FIELD} {brief(up)} is not the cards dealt {brief(seen)}")
+        hand.deal(name, [c or "??" for c in (seen or up)])
+        return
+    discards = _cards_of(action[DISCARDS_FIELD], DISCARDS_FIELD)
+    if seen and len(seen) != len(discards):
+        raise HistoryImportError(f"{len(seen)} cards drawn for {len(discards)} discarded")
+    # A first hand not seen stays unknown: the cards shown at the end are the hand after the draws.
+    hand.holes.setdefault(name, ["??"] * hand.hole_count)
+    hand.discard(name, [c or "??" for c in discards])
+    if discards:
+        hand.deal(name, [c or "??" for c in (seen or [None] * len(discards))])
 
 
 def _read_action(hand: Any, name: str, action: dict[str, Any], money: Any) -> None:

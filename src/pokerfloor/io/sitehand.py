@@ -222,6 +222,10 @@ class SiteHand:
         """Cards dealt to a player this street (``??`` for one not seen)."""
         self._actions.append((name, "d dh " + "".join(cards)))
 
+    def discard(self, name: str, cards: Sequence[str]) -> None:
+        """A draw: the cards discarded (none: stood pat), before the cards drawn (``deal``)."""
+        self._actions.append((name, ("sd " + "".join(cards)).rstrip()))
+
     def show(self, name: str, cards: Sequence[str]) -> None:
         """Cards shown; the shows are written after the last board card, where the showdown is."""
         self.holes.setdefault(name, list(cards))

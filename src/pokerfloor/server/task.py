@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import secrets
 from collections import deque
@@ -213,6 +214,7 @@ class TableLoop:
     async def commit(self, entry: Input) -> None:
         """Apply an input, write it, then tell every client (``Refused``: nothing happened)."""
         entry = replace(entry, at=self.server.clock())
+        last = self.room.log[-1] if self.room.log else None
         hands = len(self.room.hands)
         street = self.room.table.street
         events = self.room.apply(entry)
@@ -226,12 +228,13 @@ class TableLoop:
         if isinstance(entry, SetGame):
             self.warm()
         self.pending.extend(event_json(e, self.room) for e in events)
-        # A chat line, or a line the room says of itself: a straddle refused at the deal, an ICM
-        # deal declined (its name, to everyone: issue 35).
+        # A chat line, or the lines the room says of itself: a straddle refused at the deal, the
+        # dealer's-choice chooser who did not name the game dealt, an ICM deal declined (with
+        # names, to everyone: issue 35); each line the room kept since the input was applied.
         said = isinstance(entry, (ChatLine, RailChat))
-        told = {NextHand: "straddle_refused", AnswerDeal: "deal_declined"}.get(type(entry))
-        if said or (told is not None and self.room.log and self.room.log[-1]["kind"] == told):
-            self.pending.append(dict(self.room.log[-1]))
+        told = {NextHand: ("straddle_refused", "no_choice"), AnswerDeal: ("deal_declined",)}.get(type(entry), ())
+        fresh = list(itertools.takewhile(lambda line: line is not last, reversed(self.room.log)))[::-1]
+        self.pending.extend(dict(line) for line in fresh if (said and line["kind"] == "chat") or line["kind"] in told)
         removed = [c for c in self.clients if c.token_hash and c.token_hash in self.room.removed
                    and not c.host and self.room.player_for_token_hash(c.token_hash) is None]
         await self.broadcast()

@@ -46,6 +46,7 @@ class Play(Tournament):
                                "name": None if player is None else player.name,
                                "note": f"no straddle: {refused.message}", "at": self.clock.now})
         self.declared = []
+        unchosen = self._unchosen()
         self.dealt_game = self.table.game
         self.table.start_hand(
             rng=deck_rng(entry.seed), auto_muck=self.config.auto_muck, wait_for_runout=self.config.run_it_twice
@@ -56,6 +57,29 @@ class Play(Tournament):
             self.level_start = (self.table.hand_number - 1, self.clock.now)
         self.deals.append(Deal(entry.hand, entry.seed))
         self.hand_actions = {}
+        if unchosen is not None:
+            self.remember(unchosen)
+
+    def _unchosen(self) -> dict[str, object] | None:
+        """Dealer's choice (``pf.Table.choose_game``): when the hand about to be dealt starts a
+        round of a game that the seat holding the choice has not named, the line that says so, in
+        words, for every client: who was to choose, and the game dealt instead (the round's game
+        goes on; before the first round the list's first). ``None`` otherwise."""
+        table = self.table
+        rotation, seat = table.rotation, table.chooser
+        if rotation is None or not rotation.rotation.dealers_choice or seat is None or rotation.chosen is not None:
+            return None
+        if rotation.length and not rotation.turn_over:
+            return None        # a hand within the round: nothing is chosen now
+        game = table.game
+        title = f"{game.structure.replace('_', '-')} {game.variant_spec.title or game.variant}"
+        player = self.player_at(seat)
+        name = f"seat {seat}" if player is None else player.name
+        again = "the list's first game" if not rotation.turns else "the same game again"
+        return {"kind": "no_choice", "hand": table.hand_number + 1, "seat": seat,
+                "player_id": None if player is None else player.player_id, "name": name, "chips": None,
+                "note": f"{name} did not name the game for this round: {title} is dealt ({again})",
+                "at": self.clock.now}
 
     def _on_act(self, entry: Action) -> None:
         seat = self._seat(entry.player_id)

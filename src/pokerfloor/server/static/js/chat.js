@@ -19,6 +19,7 @@ const SYSTEM = {
   straddle_refused: (who, e) => `${who} cannot straddle the next hand${e.note ? `: ${e.note}` : ""}`,
   deal_declined: (who) => `${who} declined the ICM deal: play goes on`,
   game: (who, e) => `The game changes${e.note ? `: ${e.note}` : ""}`,
+  no_choice: (who, e) => e.note || `${who} did not name the game`, // dealer's choice: the server says who and what is dealt
   removed: (who) => `The host removed ${who} from the table`,
   rename: (who, e) => `${who} (${e.note}) changed name`,
   busted: (who) => `${who} is out of chips`,
