@@ -34,19 +34,6 @@ except ImportError:  # only the compiler reads the decorator; without mypy_exten
 
 _NO_SEATS: Final[frozenset[int]] = frozenset()
 
-Outcome = tuple[
-    list[awards.AwardFields],
-    dict[int, int],
-    dict[int, int],
-    dict[int, int],
-    tuple[int, ...],
-    dict[int, tuple[Card | None, ...]],
-]
-"""A ``Result``'s fields, in order, its awards as ``AwardFields``: the end of a hand until its
-``result`` is read. The frozen dataclasses cost more to build than the rest of awarding the pots,
-and a training environment never reads them (it takes its rewards from the stacks)."""
-
-
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class HandState:
     """A hand's state and its reads; ``Hand`` sets every attribute in ``Hand._start``. Seats are
@@ -77,7 +64,7 @@ class HandState:
     _first: int                # the seat that opens the betting round
     _to_act: int               # -1 while no seat may act
     _phase: int                # what the hand waits for (phase.py)
-    _end: Outcome | Result | None
+    _end: awards.Outcome | Result | None
     _exposed: bool             # hands face up: no more betting can happen
     _awaiting: DealRequest | None
     _held: dict[int, out_of_turn.Held]

@@ -24,10 +24,38 @@ from typing import Any, Final
 from pokerfloor import citations as cite
 from pokerfloor.cards import Card, CardsLike, Deck, SeededShuffler, Shuffler
 from pokerfloor.errors import IllegalAction, InvalidArgument
-from pokerfloor.hand import awards, bringin, dealer, dealing, draw, out_of_turn, posting, runouts, spots, stud, turns
+from pokerfloor.hand import (
+    awards,
+    bringin,
+    dealer,
+    dealing,
+    draw,
+    out_of_turn,
+    posting,
+    runouts,
+    spots,
+    streets,
+    stud,
+    turns,
+)
 from pokerfloor.hand.betting import Chips, Round
 from pokerfloor.hand.given import cards_or_unknown
-from pokerfloor.hand.phase import BETTING, BRING_IN, CARDS_DUE, DRAW, OVER, RUN_OUT, SHOWDOWN
+from pokerfloor.hand.phase import (
+    BET,
+    BETTING,
+    BRING_IN,
+    CARDS_DUE,
+    CLOSE,
+    DEALT,
+    DRAW,
+    OVER,
+    RUN_OUT,
+    RUNS,
+    SETTLE,
+    SHOWDOWN,
+    STAY,
+    STREET,
+)
 from pokerfloor.hand.pots import Layer
 from pokerfloor.hand.reading import HandState
 from pokerfloor.hand.record import HandRecord, RecordedDeck, replay_record, restore
@@ -199,7 +227,7 @@ class Hand(HandState):
             self._round = posted._round.copy()
             self.events = list(posted.events)  # the posts: dealing hole cards writes no event
             self._forced, self._first = posted._forced.copy(), posted._first
-        self._deal_holes()
+        self._go(self._deal_holes())
 
     def redeal(self, rng: Shuffler) -> Hand:
         """The same hand dealt again from a new deck shuffled by ``rng``: the game, stacks,
@@ -283,11 +311,12 @@ class Hand(HandState):
         held = len(self._holes[i])
         return dealing.cards_due(self.variant, self._stud, self._folded[i], held, self._street_index, len(self._board))
 
-    def _wait_for(self, request: DealRequest) -> None:
+    def _wait_for(self, request: DealRequest) -> int:
         """Manual dealing: the hand waits for the cards ``request`` names."""
         self._awaiting = request
         self._phase = CARDS_DUE
         self._to_act = -1
+        return STAY
 
     def deal(self, cards: CardsLike | Sequence[Card | None], seat: object = None) -> Event:
         """Supply the cards a manually dealt hand waits for (``seat=None`` deals the board)."""
@@ -313,24 +342,40 @@ class Hand(HandState):
             self._round.min_inc = max(self._round.min_inc if self._street_index == 0 else 0, self.game.spread[0])
         self._first = 0 if first is None else first
 
-    def _begin_betting(self) -> None:
+    def _go(self, move: int) -> None:
+        """The one place the phase moves: each step returns the move that follows it (``phase``:
+        ``CLOSE``, ``BET``, ``DEALT``, ``STREET``, ``RUNS``, ``SETTLE``, ``FINISH``), until the
+        hand rests in a phase (``STAY``)."""
+        while move != STAY:
+            if move == CLOSE:
+                move = self._close_round()
+            elif move == BET:
+                move = self._begin_betting()
+            elif move == DEALT:
+                move = CLOSE if self._exposed else BET
+            elif move == STREET:
+                move = self._next_street()
+            elif move == RUNS:
+                move = self._runs()
+            elif move == SETTLE:
+                move = self._settle_showdown()
+            else:  # FINISH
+                move = self._finish()
+
+    def _begin_betting(self) -> int:
         """Hand the action to the first seat that needs it, or move on when none does."""
         self._to_act = -1
         if self._set_up.bomb and self._street_index == 0:
             note = "bomb pot: no betting before the flop"
             self.events.append(_event("bomb_pot", None, self._set_up.bomb, street=self.street, note=note))
-            self._close_round()
-            return
+            return CLOSE
         self._phase = BETTING
         if self._stud:
             self._open_stud_round()  # BRING_IN on third street with a bring-in
         killer = self._forced.killer
         nxt = self._next_to_act(self._first - 1 if killer < 0 else killer)
         self._opening.opened = nxt
-        if nxt < 0:
-            self._close_round()
-        else:
-            self._turn_to(nxt)
+        return CLOSE if nxt < 0 else self._turn_to(nxt)
 
     def _post_forced_bets(self) -> None:
         """Put the forced bets in (``posting``) and open the first betting round behind them."""
@@ -344,11 +389,11 @@ class Hand(HandState):
         self._start_round(first=None if order < 0 else (order + 1) % len(self._seats))
         posting.count_opening_bets(rnd, self._structure, live_amounts, self._bb_level())
 
-    def _start_draw(self) -> None:
+    def _start_draw(self) -> int:
         """A draw street starts with its draw: every seat still in draws, from the button's left."""
         self._drawing.start(self._folded)
         self._phase = DRAW
-        self._next_draw()
+        return self._next_draw()
 
     def _draw_act(self, i: int, action: str, discard: object) -> Event:
         """A seat's turn in the draw (``draw.take_turn``)."""
@@ -360,38 +405,34 @@ class Hand(HandState):
             manual=self._set_up.manual, street=self.street,
         )
         self.events += events
-        self._next_draw()
+        self._go(self._next_draw())
         return events[0]
 
-    def _next_draw(self) -> None:
+    def _next_draw(self) -> int:
         """The next seat to draw and the replacement cards due (``Drawing.next_up``); the betting
         once everyone has drawn and been served."""
         self._awaiting, self._to_act = self._drawing.next_up(self._seats)
-        if self._to_act < 0 and self._awaiting is None:
-            self._after_board_dealt()
+        return DEALT if self._to_act < 0 and self._awaiting is None else STAY
 
-    def _deal_holes(self) -> None:
+    def _deal_holes(self) -> int:
         """The first deal: hole cards (a stud game's third street), then the first betting round."""
         if self._stud:
-            self._deal_stud_street()
-            return
+            return self._deal_stud_street()
         if self._set_up.manual:
-            self._request_next_deal()
-            return
+            return self._request_next_deal()
         dealing.deal_holes(self._shoe, self._holes, self.variant.hole_cards)
-        self._begin_betting()
+        return BET
 
-    def _request_next_deal(self) -> None:
+    def _request_next_deal(self) -> int:
         """Manual dealing: wait for the hole cards of the first seat still short of them, or go on."""
         for i in range(len(self._seats)):
             missing = self._cards_due(i) - len(self._holes[i])
             if missing > 0:
-                self._wait_for(DealRequest("holes", self._seats[i], missing))
-                return
+                return self._wait_for(DealRequest("holes", self._seats[i], missing))
         self._awaiting = None
-        self._after_board_dealt()
+        return DEALT
 
-    def _deal_stud_street(self) -> None:
+    def _deal_stud_street(self) -> int:
         """Deal a stud street: three cards to each seat (two down, one up) on third street, then
         one to each seat still in, the last one down; on seventh street a single community card
         instead when the stub cannot give everyone a card (TDA 2024 RP-10-H)."""
@@ -400,14 +441,12 @@ class Hand(HandState):
         if self._street_index == len(self.variant.streets) - 1 and short:
             undealt = len(self.variant.cards) - sum(len(h) for h in self._holes)
             if stud.needs_community_card(undealt, len(short)):
-                self._deal_board(1)
-                return
+                return self._deal_board(1)
         if self._set_up.manual:
-            self._request_next_deal()
-            return
+            return self._request_next_deal()
         due = [self._cards_due(i) for i in short]
         self.events += dealing.deal_stud(self._shoe, self._holes, short, due, self._seats, self.street)
-        self._after_board_dealt()
+        return DEALT
 
     def _deal_cards(self, cards: CardsLike | Sequence[Card | None], seat: int | None) -> Event:
         """Manual dealing: the cards the hand waits for (see ``Hand.deal``)."""
@@ -418,7 +457,7 @@ class Hand(HandState):
         if request.kind == "draw":
             event = draw.serve(self._drawing, self._seats, seat, parsed, self._holes, self.street)
             self.events.append(event)
-            self._next_draw()
+            self._go(self._next_draw())
             return event
         if request.kind == "holes":
             if seat is None or seat not in self._pos:
@@ -430,85 +469,64 @@ class Hand(HandState):
             event = dealing.hole_event(seat, parsed, len(self._holes[i]), self._stud, self.street)
             self._holes[i] += parsed
             self.events.append(event)
-            self._request_next_deal()
+            self._go(self._request_next_deal())
             return event
         if seat is not None:
             raise InvalidArgument(f"the board is due now, not cards for seat {seat}")
         if len(parsed) != request.count:
             raise InvalidArgument(f"the board needs {request.count} cards now, got {len(parsed)}")
+        self._awaiting = None
         if request.run:
-            self._runout.boards[request.run - 1] += parsed
-            event = self._run_event(request.run, parsed)
-            self._awaiting = None
-            if self._set_up.boards == 1:
-                self._showdown()
-            elif not self._deal_other_boards(request.run + 1, len(parsed)):
-                self._after_board_dealt()
+            board = self._runout.boards[request.run - 1]
+            board += parsed
+            event = dealing.run_event(self.variant, request.run, parsed, len(board), self._set_up.boards > 1)
+            self.events.append(event)
+            self._go(RUNS if self._set_up.boards == 1 else self._other_boards(request.run + 1, len(parsed)))
             return event
         self._board += parsed
         event = dealing.board_event(parsed, self.street)
         self.events.append(event)
-        self._awaiting = None
-        if self._set_up.boards > 1 and self._deal_other_boards(1, len(parsed)):
-            return event
-        self._after_board_dealt()
+        self._go(self._other_boards(1, len(parsed)))
         return event
 
-    def _deal_board(self, count: int) -> None:
+    def _deal_board(self, count: int) -> int:
         """Deal ``count`` board cards: the given board's first, then the deck's (or, in manual
         dealing, wait for them)."""
         given = self._set_up.board[len(self._board) : len(self._board) + count]
         cards: list[Card | None] = list(given)
         if len(cards) < count:
             if self._set_up.manual:
-                self._wait_for(DealRequest("board", None, count))
-                return
+                return self._wait_for(DealRequest("board", None, count))
             cards += self._shoe.deal(count - len(cards))
         self._board += cards
         self.events.append(dealing.board_event(cards, self.street))
-        if self._set_up.boards > 1 and self._deal_other_boards(1, count):
-            return
-        self._after_board_dealt()
+        return self._other_boards(1, count)
 
-    def _deal_other_boards(self, first: int, count: int) -> bool:
-        """A double board: this street's cards on the other boards, from board ``first`` on (by
-        index; 0 is the first board). Returns whether a manually dealt hand waits for them."""
-        for board in range(first, self._set_up.boards):
-            if self._set_up.manual:
-                self._wait_for(DealRequest("board", None, count, board))
-                return True
-            cards: list[Card | None] = list(self._shoe.deal(count))
-            self._runout.boards[board - 1] += cards
-            self._run_event(board, cards)
-        return False
+    def _other_boards(self, first: int, count: int) -> int:
+        """A double board: this street's cards on the other boards, from board ``first`` on
+        (``dealing.deal_other_boards``), or the wait for them in manual dealing."""
+        if self._set_up.boards == 1:
+            return DEALT
+        events, request = dealing.deal_other_boards(
+            self._shoe, self.variant, self._runout.boards, first, self._set_up.boards, count, self._set_up.manual
+        )
+        self.events += events
+        return DEALT if request is None else self._wait_for(request)
 
-    def _deal_runs(self) -> bool:
-        """Deal the boards of the second and later runs (``Hand.run_it``), run by run and street by
-        street, after the first run's board. Returns whether a manually dealt hand waits for a
-        run's cards (``DealRequest.run`` says which run)."""
-        ends = dealing.street_ends(self.variant)
-        for run in range(1, self._runout.times):
-            board = self._runout.boards[run - 1]
-            for end in ends:
-                count = end - len(board)
-                if count <= 0:
-                    continue
-                if self._set_up.manual:
-                    self._wait_for(DealRequest("board", None, count, run))
-                    return True
-                cards: list[Card | None] = list(self._shoe.deal(count))
-                board += cards
-                self._run_event(run, cards)
-        return False
+    def _runs(self) -> int:
+        """The last betting round is over: the boards of the other runs (``run_it``) are dealt, or
+        waited for, then the showdown."""
+        if self._runout.times > 1:
+            events, request = dealing.deal_runs(
+                self._shoe, self.variant, self._runout.boards, self._runout.times, self._set_up.manual,
+                self._set_up.boards > 1,
+            )
+            self.events += events
+            if request is not None:
+                return self._wait_for(request)
+        return SETTLE
 
-    def _run_event(self, run: int, cards: Sequence[Card | None]) -> Event:
-        """The deal of a later run's street: face up, its street named and its run in the note."""
-        dealt = len(self._runout.boards[run - 1])
-        event = dealing.run_event(self.variant, run, cards, dealt, self._set_up.boards > 1)
-        self.events.append(event)
-        return event
-
-    def _settle_showdown(self) -> None:
+    def _settle_showdown(self) -> int:
         """The showdown, once the last betting round is over: the pots go to the best hands still
         in, or to the last one standing. A replay first waits for every unknown hand to be shown or
         mucked; a dealt hand tables its hands in showdown order, and asks each seat whose hand can
@@ -517,13 +535,12 @@ class Hand(HandState):
         self._phase = SHOWDOWN
         contenders = [j for j in range(len(self._seats)) if not self._folded[j] and not self._mucked[j]]
         if self._set_up.manual and any(None in self._holes[j] and not self._shown[j] for j in contenders):
-            return  # a replay still owes a show or a muck
+            return STAY  # a replay still owes a show or a muck
         if len(contenders) <= 1:
             reached = [j for j in range(len(self._seats)) if not self._folded[j]]
             # One hand left because the others mucked at the showdown: a showdown win (TDA 2024
             # Rule 17), unlike a pot everyone else folded to.
-            self._finish(showdown_seats=reached if contenders and len(reached) > 1 else None)
-            return
+            return self._finish(showdown_seats=reached if contenders and len(reached) > 1 else None)
         ranks = self._hand_ranks(contenders, self._board)
         pots = self._pot_layers()
         if not self._set_up.manual:
@@ -534,21 +551,12 @@ class Hand(HandState):
             decisions, asked = awards.tabling(
                 order, self._shown, tabled, self._set_up.auto_muck, pots, boards, self._seats
             )
-            for j, shows in decisions:
-                if shows:
-                    hole = self._holes[j]
-                    self._shown[j] = True
-                    self.events.append(
-                        _event("show", self._seats[j], cards=tuple(hole), street="showdown", seen_by=face_up(hole))
-                    )
-                else:
-                    self._mucked[j] = True
-                    self.events.append(_event("muck", self._seats[j], street="showdown", note="can no longer win"))
+            self.events += awards.tabled_events(decisions, self._holes, self._shown, self._mucked, self._seats)
             if asked >= 0:
                 self._to_act = asked
-                return
+                return STAY
         reached = [j for j in range(len(self._seats)) if not self._folded[j]]
-        self._finish(showdown_seats=reached, ranks=ranks, pots=pots)
+        return self._finish(showdown_seats=reached, ranks=ranks, pots=pots)
 
     def _hand_ranks(self, seats: list[int], board: Sequence[Card | None]) -> tuple[awards.Ranks, awards.Ranks]:
         return awards.hand_ranks(self.variant, self._holes, seats, board)
@@ -561,43 +569,23 @@ class Hand(HandState):
         showdown_seats: list[int] | None = None,
         ranks: tuple[awards.Ranks, awards.Ranks] | None = None,
         pots: list[Layer] | None = None,
-    ) -> None:
-        """End the hand: rank the hands shown down (if any), award every pot from the last side
-        pot to the main pot, and write the outcome and the show and win events. The showdown order
-        holds every seat that reached the showdown, mucked ones included. A board run more than once
-        splits each pot into one part per run, each awarded by its run's board (``run_parts``)."""
+    ) -> int:
+        """End the hand (``awards.finish``): rank the hands shown down (if any), award every pot,
+        and write the outcome and the show and win events. The showdown order holds every seat
+        that reached the showdown, mucked ones included."""
         self._to_act = -1
         if pots is None:
             pots = self._pot_layers()
-        order: list[int] = []
-        runs = self._runout.times
-        by_run: list[tuple[awards.Ranks, awards.Ranks]] = [({}, {})]
-        if showdown_seats:
-            order = self._showdown_order(showdown_seats)
-            by_run = [ranks if ranks is not None else self._hand_ranks(showdown_seats, self._board)]
-        if runs > 1:
-            boards = self.boards
-            by_run = [self._hand_ranks(order, boards[run]) if order else by_run[0] for run in range(runs)]
+        order = self._showdown_order(showdown_seats) if showdown_seats else []
         five_card = self.game.house.odd_chip_stud == "five_card_hand"
-        odd = (five_card, self._holes if self._stud else None, self._board)
-        won_awards, won = awards.award_pots(
-            pots, order, by_run, self._mucked, self._seats, self._terms.min_chip, self.variant, odd
+        self._end, events = awards.finish(
+            self.variant, self._holes, self._board, self._runout.boards, showdown_seats, order, ranks, pots,
+            self._chips, self.events, (self._shown, self._mucked), self._seats, self._terms.min_chip,
+            (five_card, self._stud), self._set_up.boards > 1,
         )
-        self._chips.pay_out(won)
         self._phase = OVER
-        final = dict(zip(self._seats, self._chips.stack))
-        returned = {e.seat: e.amount for e in self.events if e.kind == "return" and e.seat is not None and e.amount}
-        self._end = (
-            won_awards,
-            returned,
-            final,
-            {s: final[s] - self._chips.start[i] for i, s in enumerate(self._seats)},
-            tuple([self._seats[j] for j in order]),
-            {self._seats[j]: tuple(self._holes[j]) for j in order if not self._mucked[j]},
-        )
-        self.events += awards.closing_events(
-            won_awards, order, self._holes, self._shown, self._mucked, self._seats, runs, self._set_up.boards > 1
-        )
+        self.events += events
+        return STAY
 
     def _open_stud_round(self) -> None:
         """Who opens a stud round (``stud.opening``): the bring-in on third street, else the
@@ -651,7 +639,7 @@ class Hand(HandState):
         self._phase = BETTING
         return self._record(i, "complete", amount)
 
-    def _turn_to(self, j: int) -> None:
+    def _turn_to(self, j: int) -> int:
         """Hand the action to seat ``j``, settling first a sleeper held back until the action
         reaches it (house option ``sleeper_when_entered="returned"``)."""
         sleeper = self._forced.sleeping
@@ -664,9 +652,9 @@ class Hand(HandState):
             if event.kind == "post":
                 j = self._next_to_act(j)
             if j < 0:
-                self._close_round()
-                return
+                return CLOSE
         self._to_act = j
+        return STAY
 
     def _can_act(self, i: int) -> bool:
         return not self._folded[i] and self._chips.stack[i] > 0
@@ -910,7 +898,7 @@ class Hand(HandState):
         if i == forced.killer:
             forced.killer = -1  # from here the order of action is the seating order again
         if self._folded.count(False) == 1:
-            self._close_round()
+            self._go(CLOSE)
             return event
         if forced.sleeping is not None and kind != "fold":
             forced.entered = True
@@ -921,12 +909,9 @@ class Hand(HandState):
         """The action passes on from seat ``i``: to the next seat that needs it, settling an
         action held for it, or the round is over."""
         nxt = self._next_to_act(i)
-        if nxt < 0:
-            self._close_round()
-        else:
-            self._turn_to(nxt)
-            if self._held and self._to_act >= 0:
-                self._settle_held(self._to_act)
+        self._go(CLOSE if nxt < 0 else self._turn_to(nxt))
+        if nxt >= 0 and self._held and self._to_act >= 0:
+            self._settle_held(self._to_act)
 
     # ------------------------------------------------------------------ dead hands
     def kill(self, seat: object) -> Event:
@@ -973,62 +958,53 @@ class Hand(HandState):
         if self._folded.count(False) == 1:  # the last live hand wins, as after folds
             self._awaiting = None
             self._drawing.owed.clear()
-            self._close_round()
+            self._go(CLOSE)
         elif phase == DRAW:
             self._drawing.drawn[i] = True
-            self._next_draw()
+            self._go(self._next_draw())
         elif phase == CARDS_DUE:
             request = self._awaiting
             if request is not None and request.kind == "holes":
-                self._request_next_deal()  # a dead stud hand is dealt no more cards
+                self._go(self._request_next_deal())  # a dead stud hand is dealt no more cards
         elif phase == BETTING and not turns.needs_to_act(self._to_act, self._folded, self._chips, self._round):
             self._pass_on(self._to_act)  # nobody is left for the seat to act to bet against
         return event
 
     # ------------------------------------------------------------------ streets
-    def _close_round(self) -> None:
+    def _close_round(self) -> int:
+        """The betting round is over (``streets.close_round``): no seat acts, nothing is held or
+        forced any more."""
         self._to_act = -1
         self._held.clear()
         self._forced.sleeping = None
         self._forced.killer = -1
-        returned = self._chips.return_uncalled()
-        if returned is not None:
-            seat, excess = self._seats[returned[0]], returned[1]
-            self.events.append(_event("return", seat, excess, street=self.street, note="uncalled bet returned"))
-        self._chips.new_street()
-        live = [j for j in range(len(self._seats)) if not self._folded[j]]
-        if len(live) == 1:
-            self._finish()
-            return
         draws_to_come = self.variant.family == "draw" and self._street_index < self._terms.rounds - 1 and (
             self.game.house.draw_all_in_tabling == "after_draws"
         )  # the draws are decisions still to come: the hands stay hidden until they are made
-        if sum(1 for j in live if self._chips.stack[j] > 0) < 2 and not self._exposed and not draws_to_come:
-            self._exposed = True
-            self.events.append(_event("expose", note="no more betting is possible: all hands face up (TDA 2024 R16)"))
+        events, move, self._exposed = streets.close_round(
+            self._chips, self._folded, self._seats, self.street, self._exposed, draws_to_come
+        )
+        self.events += events
+        return move
+
+    def _next_street(self) -> int:
+        """The next street: its cards, its draw, or the wait for the run-out; after the last
+        betting round the runs and the showdown."""
         self._street_index += 1
         if self._street_index >= self._terms.rounds:
-            self._showdown()
-            return
+            return RUNS
         self._round.new_street(self._forced.postflop_min_bet)
         self._start_round(first=0)
         if self._stud:
-            self._deal_stud_street()
-        elif self.variant.family == "draw":
-            self._start_draw()
-        elif self._exposed and self._set_up.wait_for_runout and not self._runout.chosen and (
+            return self._deal_stud_street()
+        if self.variant.family == "draw":
+            return self._start_draw()
+        if self._exposed and self._set_up.wait_for_runout and not self._runout.chosen and (
             self._set_up.boards == 1 and self.max_runs >= 2
         ):
             self._phase = RUN_OUT  # the players may agree to run it more than once first
-        else:
-            self._deal_board(self.variant.board[self._street_index - 1])
-
-    def _showdown(self) -> None:
-        """The last betting round is over: the other runs' boards are dealt (``run_it``), then
-        the hands are shown and the pots awarded."""
-        if self._runout.times > 1 and self._deal_runs():
-            return  # a manually dealt hand waits for a run's cards
-        self._settle_showdown()
+            return STAY
+        return self._deal_board(self.variant.board[self._street_index - 1])
 
     # ------------------------------------------------------------------ run it twice, rabbit hunting
     def run_it(self, times: object) -> Event:
@@ -1061,7 +1037,7 @@ class Hand(HandState):
         self.events.append(event)
         self._inputs.append(Input("run_it", None, "", times))
         if self._phase == RUN_OUT:
-            self._deal_board(self.variant.board[self._street_index - 1])
+            self._go(self._deal_board(self.variant.board[self._street_index - 1]))
         return event
 
     def _check_run(self, times: int) -> None:
@@ -1087,12 +1063,6 @@ class Hand(HandState):
         given = [c for c in self._set_up.board[len(self._board) : len(self._board) + missing] if c is not None]
         deck = copy.deepcopy(self._shoe.deck)  # the deck of the hand deals nothing
         return (*given, *deck.deal(missing - len(given)))
-
-    def _after_board_dealt(self) -> None:
-        if self._exposed:
-            self._close_round()
-        else:
-            self._begin_betting()
 
     # ------------------------------------------------------------------ open stakes
     def add_chips(self, seat: object, chips: object) -> Event:
@@ -1173,7 +1143,7 @@ class Hand(HandState):
 
     def _maybe_resolve(self) -> None:
         if self._phase == SHOWDOWN:
-            self._showdown()
+            self._go(RUNS)
 
     # ------------------------------------------------------------------ spots
     def _set_up_spot(
@@ -1209,11 +1179,11 @@ class Hand(HandState):
             raise InvalidArgument("a spot needs at least two seats still in the hand")
         self._awaiting = None
         if self._stud:
-            self._deal_stud_street()  # the cards of the streets before, then the betting
+            self._go(self._deal_stud_street())  # the cards of the streets before, then the betting
         elif variant.family == "draw" and target:
-            self._start_draw()
+            self._go(self._start_draw())
         else:
-            self._begin_betting()
+            self._go(BET)
 
     @classmethod
     def from_spot(
