@@ -93,23 +93,10 @@ _NO_SEATS: Final[frozenset[int]] = frozenset()
 _new: Final = tuple.__new__
 
 R_TURN = cite.TURN
-R_REOPEN = cite.REOPEN
-R_ACTIONS = cite.ACTIONS
 R_STACKS = cite.TABLE_STAKES
-R_CAP = cite.CAP
-R_FULL_BB = cite.FULL_BIG_BLIND
-R_NO_CALLER = cite.REOPEN
 R_SHOWDOWN = cite.SHOWDOWN
 R_RUN_IT = cite.RUN_IT
 R_DRAW = draw.R_DRAW
-_CLOSING_RULES = {
-    "betting_not_reopened": R_REOPEN,
-    "cap_reached": R_CAP,
-    "above_stack": R_STACKS,
-    "no_opponent_can_call": R_NO_CALLER,
-}
-"""The rule behind each reason a bet or raise is closed."""
-
 
 def _event(
     kind: str,
@@ -711,7 +698,7 @@ class Hand(HandState):
                 raise_ = rng
         else:
             reason = option[0]
-            rule = self._rule_for(reason)
+            rule = turns.rule_for(reason)
         # Legal(seat, fold, check, call, bet, raise_, complete, bring_in, draw, show, muck, reason, rule)
         fold = to_call > 0 or self._terms.fold_free
         fields = (seat, fold, to_call <= 0, call, bet, raise_, complete, None, None, False, False, reason, rule)
@@ -769,64 +756,28 @@ class Hand(HandState):
         return self._bet(i, action, amount)
 
     def _bet(self, i: int, action: str, amount: int | None) -> Event:
-        """A seat's action in a betting round (``act`` in the ``BETTING`` phase)."""
-        level, bet, stack = self._round.level, self._chips.bet[i], self._chips.stack[i]
-        to_call = level - bet
-        if action == "fold":
-            if to_call <= 0 and not self._terms.fold_free:
-                raise IllegalAction("invalid_action", "there is no bet to you: check instead of folding", R_ACTIONS)
+        """A seat's action in a betting round (``act`` in the ``BETTING`` phase; ``turns.decide``)."""
+        chips = self._chips
+        level, bet, stack = self._round.level, chips.bet[i], chips.stack[i]
+        full_bb = amount is not None and self._street_index == 0 and level == self._bb_level()
+        terms, structure = self._terms, self._structure
+        fold_free, unit = terms.fold_free, terms.min_chip
+        decided = turns.decide(action, amount, level, bet, stack, fold_free, None, structure, unit, full_bb)
+        if decided is None:  # the bet or raise open decides it
+            option = self._aggression(i)
+            decided = turns.decide(action, amount, level, bet, stack, fold_free, option, structure, unit, full_bb)
+        if isinstance(decided, IllegalAction):
+            raise decided
+        assert decided is not None, "decided once the option is given"
+        kind, to = decided
+        if kind == "fold":
             return self._fold(i)
-        if action == "check" or (action == "call" and to_call <= 0):
-            if to_call > 0:
-                may_raise = len(self._aggression(i)) == 3
-                raise IllegalAction(
-                    "cannot_check_facing_bet",
-                    f"you face a bet, {min(to_call, stack):,} to call: call{', raise' if may_raise else ''} or fold",
-                    R_ACTIONS,
-                )
-            return self._record(i, "check", bet)
-        if action == "call":
-            target = min(level, bet + stack)
-            if amount is not None and amount != target:
-                if self._street_index == 0 and amount < target and level == self._bb_level():
-                    raise IllegalAction(
-                        "must_call_full_big_blind", f"the call is the full big blind: {target:,}", R_FULL_BB
-                    )
-                raise IllegalAction("invalid_action", f"a call here is to {target:,}, not {amount:,}")
-            self._chips.put_in(i, target - bet)
-            return self._record(i, "call", target)
-        if action in ("bring_in", "draw", "show", "muck"):
-            raise IllegalAction("invalid_action", f"{action} is not part of this game's betting now")
-        if action == "all_in":
-            amount = bet + stack
-            if amount <= level:
-                self._chips.put_in(i, stack)
-                return self._record(i, "call", amount)
-        option = self._aggression(i)
-        if len(option) == 2:
-            if action == "all_in":
-                # Everything pushed in when no raise is open (no opponent can call more, the
-                # betting was not reopened, the cap) is a call; the rest never leaves the stack
-                # (TDA 2024 R15-B: an uncalled part of a bet is not in play).
-                self._chips.put_in(i, level - bet)
-                return self._record(i, "call" if level > bet else "check", level)
-            raise IllegalAction(option[0], option[1], self._rule_for(option[0]))
-        kind, lo, hi = option
-        if action == "all_in":
-            amount = min(bet + stack, hi)  # pot and fixed limits cut an over-bet down (TDA 2024 R52-B)
-        if amount is None:
-            between = f"{lo:,} or {hi:,}" if self._structure == "fixed_limit" else f"between {lo:,} and {hi:,}"
-            raise IllegalAction(
-                "invalid_action", f"say how much: {kind} to {between}" if lo != hi else f"{kind} to {lo:,}"
-            )
-        if action in ("bet", "raise", "complete") and action != kind and not (action == "raise" and kind == "complete"):
-            if kind == "bet" and action in ("raise", "complete"):
-                pass  # "raise" with no bet to face is a bet (TDA 2024 R41)
-            elif action == "bet":
-                raise IllegalAction("invalid_action", f"you face a bet, {to_call:,} to call: {kind} instead")
-        self._check_amount(i, amount, kind, lo, hi)
-        self._raise_to(i, amount)
-        return self._record(i, kind, amount)
+        if kind == "check" or kind == "call":
+            if to > bet:
+                chips.put_in(i, to - bet)
+        else:
+            self._raise_to(i, to)
+        return self._record(i, kind, to)
 
     def _show_or_muck(self, seat: int, action: str) -> Event:
         """A seat asked at the showdown whether it shows a hand that can no longer win (TDA 2024
@@ -836,9 +787,6 @@ class Hand(HandState):
         if action == "muck":
             return self._muck(seat)
         raise IllegalAction("invalid_action", "it is the showdown: show or muck your hand", R_SHOWDOWN)
-
-    def _rule_for(self, reason: str) -> str:
-        return _CLOSING_RULES.get(reason, "")
 
     def _check_amount(self, i: int, to: int, kind: str, lo: int, hi: int) -> None:
         chips = self._chips
@@ -1028,20 +976,6 @@ class Hand(HandState):
         return self._run(1)
 
     def _run(self, times: int) -> Event:
-        self._check_run(times)
-        self._runout.chosen = True
-        self._runout.times = times
-        self._runout.boards = [list(self._board) for _ in range(times - 1)]
-        note = "the board is run once" if times == 1 else f"the board is run {times} times"
-        event = _event("run_it", None, times, street=self.street, note=note)
-        self.events.append(event)
-        self._inputs.append(Input("run_it", None, "", times))
-        if self._phase == RUN_OUT:
-            self._go(self._deal_board(self.variant.board[self._street_index - 1]))
-        return event
-
-    def _check_run(self, times: int) -> None:
-        """Refuse to run the board now unless it may be run ``times`` times (``runouts``)."""
         refusal = runouts.run_refusal(
             times, self.variant, self._holes, self._board, self._set_up.board, over=self._phase == OVER,
             boards=self._set_up.boards, runs_chosen=self._runout.times if self._runout.chosen else 0,
@@ -1050,6 +984,12 @@ class Hand(HandState):
         )
         if refusal is not None:
             raise refusal
+        event = runouts.choose(self._runout, times, self._board, self.street)
+        self.events.append(event)
+        self._inputs.append(Input("run_it", None, "", times))
+        if self._phase == RUN_OUT:
+            self._go(self._deal_board(self.variant.board[self._street_index - 1]))
+        return event
 
     def rabbit(self) -> tuple[Card, ...]:
         """After the hand, the cards that would have completed the board (rabbit hunting): the
@@ -1059,10 +999,7 @@ class Hand(HandState):
         refusal = runouts.rabbit_refusal(self.variant, self._board, over=over, manual=manual, runs=self._runout.times)
         if refusal is not None:
             raise refusal
-        missing = sum(self.variant.board) - len(self._board)
-        given = [c for c in self._set_up.board[len(self._board) : len(self._board) + missing] if c is not None]
-        deck = copy.deepcopy(self._shoe.deck)  # the deck of the hand deals nothing
-        return (*given, *deck.deal(missing - len(given)))
+        return runouts.rabbit(self.variant, self._board, self._set_up.board, self._shoe.deck)
 
     # ------------------------------------------------------------------ open stakes
     def add_chips(self, seat: object, chips: object) -> Event:
