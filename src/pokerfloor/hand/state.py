@@ -57,7 +57,7 @@ from pokerfloor.hand.phase import (
     STREET,
 )
 from pokerfloor.hand.pots import Layer
-from pokerfloor.hand.reading import HandState
+from pokerfloor.hand.reading import HandState, Street
 from pokerfloor.hand.record import HandRecord, RecordedDeck, replay_record, restore
 from pokerfloor.hand.setup import SetUp, given_cards, set_up
 from pokerfloor.hand.types import (
@@ -163,15 +163,12 @@ class Hand(HandState):
         bets (or, from ``redeal``, the state the same bets left in ``posted``), then the cards.
         The one place every attribute of a hand is first set."""
         terms = given.terms
-        self._set_up = given
+        self._set_up = given._replace(spot=False) if given.spot else given
         self.game = given.game
         self.variant = terms.variant
         self._terms = terms
-        self._structure = terms.structure
-        self._stud = terms.stud
         self.button_seat = given.button
         self._seats = given.seats
-        self._pos = given.pos
         n = len(given.seats)
         self._chips = Chips([given.stacks[s] for s in given.seats])
         self._folded = [False] * n
@@ -186,18 +183,14 @@ class Hand(HandState):
             rng, drawn = seeded, seeded.seed
         self._shoe = dealing.Shoe(deck if deck is not None else Deck(rng, cards=self.variant.cards), rng, drawn)
         self._inputs = []
-        self._spot = False
         self._street_index = 0
-        self._first = 0  # the seat (by index) that opens the betting round: _start_round sets it
+        self._street = Street()  # who opens the betting round (_start_round sets it), held actions
         self._round = Round(n, big_bet=terms.big_bet, half_bet=terms.half_bet, cap=terms.cap)
         self._forced = posting.Forced(terms.min_bet)
         self._to_act = -1
         self._phase = BETTING  # what the hand waits for (phase.py); the deal sets it
         self._end = None  # the outcome, until ``result`` is read
-        self._exposed = False
         self._awaiting = None
-        self._held = {}
-        self._opening = stud.Opening()
         self._drawing = draw.Drawing(n)
         self._runout = runouts.Runs(given.boards)
         if given.holes or given.board:
@@ -213,7 +206,7 @@ class Hand(HandState):
             self._chips = posted._chips.copy()
             self._round = posted._round.copy()
             self.events = list(posted.events)  # the posts: dealing hole cards writes no event
-            self._forced, self._first = posted._forced.copy(), posted._first
+            self._forced, self._street.first = posted._forced.copy(), posted._street.first
         self._go(self._deal_holes())
 
     def redeal(self, rng: Shuffler) -> Hand:
@@ -228,9 +221,9 @@ class Hand(HandState):
             return self._dealt_again(rng)
         given = self._set_up
         hand: Hand = Hand.__new__(Hand)
-        untouched = not self._inputs and not self._spot and self._forced.sleeping is None
+        untouched = not self._inputs and not self._set_up.spot and self._forced.sleeping is None
         # no betting before the flop (to_act < 0): all in from the posts
-        plain = not (given.manual or self._stud or given.bomb or given.boards != 1 or given.holes or given.board)
+        plain = not (given.manual or self._terms.stud or given.bomb or given.boards != 1 or given.holes or given.board)
         copied = untouched and plain and not given.given_posts and self._to_act >= 0 and self._street_index == 0
         hand._start(given, rng, None, None, self if copied else None)
         return hand
@@ -296,7 +289,8 @@ class Hand(HandState):
     def _cards_due(self, i: int) -> int:
         """How many cards seat ``i`` holds once the deal now under way is done."""
         held = len(self._holes[i])
-        return dealing.cards_due(self.variant, self._stud, self._folded[i], held, self._street_index, len(self._board))
+        stud_game, street = self._terms.stud, self._street_index
+        return dealing.cards_due(self.variant, stud_game, self._folded[i], held, street, len(self._board))
 
     def _wait_for(self, request: DealRequest) -> int:
         """Manual dealing: the hand waits for the cards ``request`` names."""
@@ -322,12 +316,12 @@ class Hand(HandState):
         return base * num // den
 
     def _start_round(self, first: int | None) -> None:
-        if self._structure == "fixed_limit":
+        if self._terms.structure == "fixed_limit":
             self._round.min_inc = self._unit()
-        elif self._structure == "spread_limit":
+        elif self._terms.structure == "spread_limit":
             assert self.game.spread is not None
             self._round.min_inc = max(self._round.min_inc if self._street_index == 0 else 0, self.game.spread[0])
-        self._first = 0 if first is None else first
+        self._street.first = 0 if first is None else first
 
     def _go(self, move: int) -> None:
         """The one place the phase moves: each step returns the move that follows it (``phase``:
@@ -339,7 +333,7 @@ class Hand(HandState):
             elif move == BET:
                 move = self._begin_betting()
             elif move == DEALT:
-                move = CLOSE if self._exposed else BET
+                move = CLOSE if self._street.exposed else BET
             elif move == STREET:
                 move = self._next_street()
             elif move == RUNS:
@@ -357,24 +351,24 @@ class Hand(HandState):
             self.events.append(_event("bomb_pot", None, self._set_up.bomb, street=self.street, note=note))
             return CLOSE
         self._phase = BETTING
-        if self._stud:
+        if self._terms.stud:
             self._open_stud_round()  # BRING_IN on third street with a bring-in
         killer = self._forced.killer
-        nxt = self._next_to_act(self._first - 1 if killer < 0 else killer)
-        self._opening.opened = nxt
+        nxt = self._next_to_act(self._street.first - 1 if killer < 0 else killer)
+        self._street.opening.opened = nxt
         return CLOSE if nxt < 0 else self._turn_to(nxt)
 
     def _post_forced_bets(self) -> None:
         """Put the forced bets in (``posting``) and open the first betting round behind them."""
         game, rnd = self.game, self._round
         events, order, live_amounts = posting.post_all(
-            self._forced, self._set_up.posts, game.house, self._pos, self._chips, rnd, self.street,
+            self._forced, self._set_up.posts, game.house, self._set_up.pos, self._chips, rnd, self.street,
             self._terms.blinds, game.big_blind,
         )
         self.events += events
         rnd.min_inc = max(rnd.min_inc, self._terms.min_bet)
         self._start_round(first=None if order < 0 else (order + 1) % len(self._seats))
-        posting.count_opening_bets(rnd, self._structure, live_amounts, self._bb_level())
+        posting.count_opening_bets(rnd, self._terms.structure, live_amounts, self._bb_level())
 
     def _start_draw(self) -> int:
         """A draw street starts with its draw: every seat still in draws, from the button's left."""
@@ -403,7 +397,7 @@ class Hand(HandState):
 
     def _deal_holes(self) -> int:
         """The first deal: hole cards (a stud game's third street), then the first betting round."""
-        if self._stud:
+        if self._terms.stud:
             return self._deal_stud_street()
         if self._set_up.manual:
             return self._request_next_deal()
@@ -447,13 +441,13 @@ class Hand(HandState):
             self._go(self._next_draw())
             return event
         if request.kind == "holes":
-            if seat is None or seat not in self._pos:
+            if seat is None or seat not in self._set_up.pos:
                 raise InvalidArgument(f"hole cards need a seat dealt in, not {seat!r}")
-            i = self._pos[seat]
+            i = self._set_up.pos[seat]
             need = self._cards_due(i) - len(self._holes[i])
             if len(parsed) != need:
                 raise InvalidArgument(f"seat {seat} needs {need} hole cards, got {len(parsed)}")
-            event = dealing.hole_event(seat, parsed, len(self._holes[i]), self._stud, self.street)
+            event = dealing.hole_event(seat, parsed, len(self._holes[i]), self._terms.stud, self.street)
             self._holes[i] += parsed
             self.events.append(event)
             self._go(self._request_next_deal())
@@ -533,7 +527,7 @@ class Hand(HandState):
         if not self._set_up.manual:
             others = self._runout.boards[: self._set_up.boards - 1]
             boards = [ranks] + [self._hand_ranks(contenders, b) for b in others]
-            tabled = self._exposed or any(self._chips.stack[j] == 0 for j in contenders)
+            tabled = self._street.exposed or any(self._chips.stack[j] == 0 for j in contenders)
             order = self._showdown_order(contenders)
             decisions, asked = awards.tabling(
                 order, self._shown, tabled, self._set_up.auto_muck, pots, boards, self._seats
@@ -549,7 +543,7 @@ class Hand(HandState):
         return awards.hand_ranks(self.variant, self._holes, seats, board)
 
     def _showdown_order(self, contenders: list[int]) -> list[int]:
-        return awards.showdown_order(len(self._seats), self._round.last_aggressor, self._first, contenders)
+        return awards.showdown_order(len(self._seats), self._round.last_aggressor, self._street.first, contenders)
 
     def _finish(
         self,
@@ -568,7 +562,7 @@ class Hand(HandState):
         self._end, events = awards.finish(
             self.variant, self._holes, self._board, self._runout.boards, showdown_seats, order, ranks, pots,
             self._chips, self.events, (self._shown, self._mucked), self._seats, self._terms.min_chip,
-            (five_card, self._stud), self._set_up.boards > 1,
+            (five_card, self._terms.stud), self._set_up.boards > 1,
         )
         self._phase = OVER
         self.events += events
@@ -586,16 +580,16 @@ class Hand(HandState):
             razz=self.variant.high == "none",
             tiebreak=self.game.house.bring_in_tiebreak,
             open_pair_rule=self._street_index == 1
-            and self._structure == "fixed_limit"
+            and self._terms.structure == "fixed_limit"
             and self.variant.low == "none"
             and self.game.house.stud_open_pair_option,
         )
-        self._first = first
+        self._street.first = first
         if bring_in:
             self._phase = BRING_IN
-        self._opening.open_pair = open_pair
+        self._street.opening.open_pair = open_pair
         if bring_in:
-            self._opening.bring_in_seat = first if self._chips.stack[first] > 0 else -1
+            self._street.opening.bring_in_seat = first if self._chips.stack[first] > 0 else -1
 
     def _bring_in_legal(self, i: int) -> Legal:
         """Third street before anyone has bet: bring in or complete; a seat other than the one
@@ -603,7 +597,8 @@ class Hand(HandState):
         bring_in = min(self.game.bring_in, self._chips.stack[i])
         option = self._aggression(i)
         complete = self._range(option[1], option[2]) if len(option) == 3 and option[1] > bring_in else None
-        return Legal(seat=self._seats[i], fold=i != self._opening.bring_in_seat, bring_in=bring_in, complete=complete)
+        fold = i != self._street.opening.bring_in_seat
+        return Legal(seat=self._seats[i], fold=fold, bring_in=bring_in, complete=complete)
 
     def _bring_in_act(self, i: int, action: str, to: int | None) -> Event:
         """The first action of third street: the bring-in, or completing to the full bet."""
@@ -630,10 +625,11 @@ class Hand(HandState):
         """Hand the action to seat ``j``, settling first a sleeper held back until the action
         reaches it (house option ``sleeper_when_entered="returned"``)."""
         sleeper = self._forced.sleeping
-        if sleeper is not None and j == self._pos[sleeper.seat]:
+        if sleeper is not None and j == self._set_up.pos[sleeper.seat]:
             game = self.game
             event = posting.settle_sleeper(
-                self._forced, j, self._chips, self._round, self._structure, game.house, game.big_blind, self.street
+                self._forced, j, self._chips, self._round, self._terms.structure, game.house, game.big_blind,
+                self.street,
             )
             self.events.append(event)
             if event.kind == "post":
@@ -647,13 +643,13 @@ class Hand(HandState):
         return not self._folded[i] and self._chips.stack[i] > 0
 
     def _next_to_act(self, after: int) -> int:
-        return turns.next_to_act(after, self._folded, self._chips, self._round, self._forced.killer, self._first)
+        return turns.next_to_act(after, self._folded, self._chips, self._round, self._forced.killer, self._street.first)
 
     def _aggression(self, i: int) -> turns.Aggression:
         """The bet or raise open to seat ``i`` (``turns.aggression``)."""
         return turns.aggression(
             i, self._folded, self._chips, self._round, self.game, self._terms.min_chip, self._street_index,
-            self._street_index == self._terms.rounds - 1, self._opening.open_pair, self._forced.postflop_min_bet,
+            self._street_index == self._terms.rounds - 1, self._street.opening.open_pair, self._forced.postflop_min_bet,
             self._forced.short_blinds,
         )
 
@@ -661,7 +657,7 @@ class Hand(HandState):
         """The amounts from ``lo`` to ``hi`` that ``act`` accepts: in fixed limit only the two
         ends (a limit bet, or the big bet of an open pair, or all-in), else every smallest chip;
         a single amount has the default step."""
-        step = 1 if hi == lo else hi - lo if self._structure == "fixed_limit" else self._terms.min_chip
+        step = 1 if hi == lo else hi - lo if self._terms.structure == "fixed_limit" else self._terms.min_chip
         return _new(Range, (lo, hi, step))
 
     def legal(self) -> Legal:
@@ -732,7 +728,7 @@ class Hand(HandState):
         amount = None if to is None else _chips("the amount", to)
         if discard is not None and action != "draw":
             raise IllegalAction("invalid_action", f"only a draw discards cards, not a {action}")
-        i = self._pos[seat]
+        i = self._set_up.pos[seat]
         if i != self._to_act:
             if self._to_act < 0:
                 why = ": cards are due" if self._awaiting else ""
@@ -760,7 +756,7 @@ class Hand(HandState):
         chips = self._chips
         level, bet, stack = self._round.level, chips.bet[i], chips.stack[i]
         full_bb = amount is not None and self._street_index == 0 and level == self._bb_level()
-        terms, structure = self._terms, self._structure
+        terms, structure = self._terms, self._terms.structure
         fold_free, unit = terms.fold_free, terms.min_chip
         decided = turns.decide(action, amount, level, bet, stack, fold_free, None, structure, unit, full_bb)
         if decided is None:  # the bet or raise open decides it
@@ -791,17 +787,17 @@ class Hand(HandState):
     def _check_amount(self, i: int, to: int, kind: str, lo: int, hi: int) -> None:
         chips = self._chips
         unit = self._terms.min_chip
-        refusal = turns.amount_refusal(to, kind, lo, hi, chips.bet[i], chips.stack[i], self._structure, unit)
+        refusal = turns.amount_refusal(to, kind, lo, hi, chips.bet[i], chips.stack[i], self._terms.structure, unit)
         if refusal is not None:
             raise refusal
 
     def _completing(self) -> bool:
-        return turns.completing(self._round, self._structure, self._street_index, self.game.bring_in)
+        return turns.completing(self._round, self._terms.structure, self._street_index, self.game.bring_in)
 
     def _raise_to(self, i: int, to: int) -> None:
         rnd = self._round
         # A completion is measured from no full bet, as in fixed limit: the bring-in is no bet.
-        from_full = self._structure == "fixed_limit" or self._completing()
+        from_full = self._terms.structure == "fixed_limit" or self._completing()
         if rnd.raise_to(i, to, fixed_limit=from_full) and turns.able(self._folded, self._chips.stack) > 2:
             rnd.cap_multiway()
         self._chips.put_in(i, to - self._chips.bet[i])
@@ -810,14 +806,14 @@ class Hand(HandState):
         """Keep an action seat ``i`` took out of turn, with the action it faced then, until its
         turn comes (house option ``oot_mode="hold"``, TDA 2024 R53-A/B)."""
         held = out_of_turn.Held(action, to, self._round.level, self._round.raises)
-        self._held[i] = held
+        self._street.held[i] = held
         event = out_of_turn.held_event(self._seats[i], held, self.street)
         self.events.append(event)
         return event
 
     def _settle_held(self, i: int) -> None:
         """At seat ``i``'s turn its held action is taken, or found void (``out_of_turn.stands``)."""
-        held = self._held.pop(i, None)
+        held = self._street.held.pop(i, None)
         if held is None:
             return
         seat = self._seats[i]
@@ -858,7 +854,7 @@ class Hand(HandState):
         action held for it, or the round is over."""
         nxt = self._next_to_act(i)
         self._go(CLOSE if nxt < 0 else self._turn_to(nxt))
-        if nxt >= 0 and self._held and self._to_act >= 0:
+        if nxt >= 0 and self._street.held and self._to_act >= 0:
             self._settle_held(self._to_act)
 
     # ------------------------------------------------------------------ dead hands
@@ -884,16 +880,16 @@ class Hand(HandState):
             raise IllegalAction("hand_over", "the hand is over")
         if not self._dealt_in(seat):
             raise IllegalAction("invalid_action", f"seat {seat!r} is not dealt in to this hand")
-        i = self._pos[seat]
-        betting_over = self._exposed or self._street_index >= self._terms.rounds
+        i = self._set_up.pos[seat]
+        betting_over = self._street.exposed or self._street_index >= self._terms.rounds
         refusal = out_of_turn.kill_refusal(
             seat, folded=self._folded[i], all_in=self._chips.stack[i] == 0, betting_over=betting_over
         )
         if refusal is not None:
             raise refusal
-        self._held.pop(i, None)
+        self._street.held.pop(i, None)
         if i == self._to_act and phase in (BETTING, BRING_IN):
-            if phase == BRING_IN and i == self._opening.bring_in_seat:  # the dead hand's bring-in is posted
+            if phase == BRING_IN and i == self._street.opening.bring_in_seat:  # the dead hand's bring-in is posted
                 amount = min(self.game.bring_in, self._chips.stack[i])
                 self._chips.put_in(i, amount)
                 self._round.level = max(self._round.level, self.game.bring_in)
@@ -923,14 +919,14 @@ class Hand(HandState):
         """The betting round is over (``streets.close_round``): no seat acts, nothing is held or
         forced any more."""
         self._to_act = -1
-        self._held.clear()
+        self._street.held.clear()
         self._forced.sleeping = None
         self._forced.killer = -1
         draws_to_come = self.variant.family == "draw" and self._street_index < self._terms.rounds - 1 and (
             self.game.house.draw_all_in_tabling == "after_draws"
         )  # the draws are decisions still to come: the hands stay hidden until they are made
-        events, move, self._exposed = streets.close_round(
-            self._chips, self._folded, self._seats, self.street, self._exposed, draws_to_come
+        events, move, self._street.exposed = streets.close_round(
+            self._chips, self._folded, self._seats, self.street, self._street.exposed, draws_to_come
         )
         self.events += events
         return move
@@ -943,11 +939,11 @@ class Hand(HandState):
             return RUNS
         self._round.new_street(self._forced.postflop_min_bet)
         self._start_round(first=0)
-        if self._stud:
+        if self._terms.stud:
             return self._deal_stud_street()
         if self.variant.family == "draw":
             return self._start_draw()
-        if self._exposed and self._set_up.wait_for_runout and not self._runout.chosen and (
+        if self._street.exposed and self._set_up.wait_for_runout and not self._runout.chosen and (
             self._set_up.boards == 1 and self.max_runs >= 2
         ):
             self._phase = RUN_OUT  # the players may agree to run it more than once first
@@ -980,7 +976,7 @@ class Hand(HandState):
             times, self.variant, self._holes, self._board, self._set_up.board, over=self._phase == OVER,
             boards=self._set_up.boards, runs_chosen=self._runout.times if self._runout.chosen else 0,
             board_complete=self._street_index >= self._terms.rounds,
-            betting_possible=not self._exposed or self._to_act >= 0,
+            betting_possible=not self._street.exposed or self._to_act >= 0,
         )
         if refusal is not None:
             raise refusal
@@ -1017,7 +1013,7 @@ class Hand(HandState):
             )
         if bought == 0:
             raise IllegalAction("invalid_action", "buy at least one chip")
-        i = self._pos[seat]
+        i = self._set_up.pos[seat]
         if self._folded[i]:
             raise IllegalAction("invalid_action", f"seat {seat} has folded")
         self._chips.buy(i, bought)
@@ -1036,10 +1032,10 @@ class Hand(HandState):
     def _show(self, seat: object, cards: CardsLike | Sequence[Card | None] | None = None) -> Event:
         if not self._dealt_in(seat):
             raise InvalidArgument(f"seat {seat} is not dealt in")
-        i = self._pos[seat]
+        i = self._set_up.pos[seat]
         if self._folded[i]:
             raise IllegalAction("invalid_action", f"seat {seat} has folded")
-        if not (self._phase == OVER or self._exposed or self._street_index >= self._terms.rounds):
+        if not (self._phase == OVER or self._street.exposed or self._street_index >= self._terms.rounds):
             raise IllegalAction("invalid_action", "cards are shown at the showdown, not during the betting")
         if cards is not None:
             parsed = cards_or_unknown(cards)
@@ -1067,10 +1063,10 @@ class Hand(HandState):
     def _muck(self, seat: object) -> Event:
         if not self._dealt_in(seat):
             raise InvalidArgument(f"seat {seat} is not dealt in")
-        i = self._pos[seat]
+        i = self._set_up.pos[seat]
         if self._phase == OVER:
             raise IllegalAction("hand_over", "the hand is over")
-        if self._folded[i] or not (self._exposed or self._street_index >= self._terms.rounds):
+        if self._folded[i] or not (self._street.exposed or self._street_index >= self._terms.rounds):
             raise IllegalAction("invalid_action", "a hand can be mucked only at the showdown")
         self._mucked[i] = True
         event = _event("muck", seat, street=self.street)
@@ -1110,12 +1106,12 @@ class Hand(HandState):
         self._board = given
         self._street_index = target
         self._round.new_street(self._forced.postflop_min_bet)
-        self._exposed = False
+        self._street.exposed = False
         self._start_round(first=0)
         if sum(1 for j in range(len(self._seats)) if not self._folded[j]) < 2:
             raise InvalidArgument("a spot needs at least two seats still in the hand")
         self._awaiting = None
-        if self._stud:
+        if self._terms.stud:
             self._go(self._deal_stud_street())  # the cards of the streets before, then the betting
         elif variant.family == "draw" and target:
             self._go(self._start_draw())
@@ -1155,5 +1151,5 @@ class Hand(HandState):
             **kwargs,
         )
         hand._set_up_spot(str(street), playing, paid, folded, board)
-        hand._spot = True
+        hand._set_up = hand._set_up._replace(spot=True)
         return hand
