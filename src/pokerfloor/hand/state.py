@@ -1089,31 +1089,20 @@ class Hand(HandState):
     ) -> None:
         """Turn a hand just dealt into the spot: the stacks and the pot as given, the earlier
         streets' board, and the street's first deal, draw or betting."""
-        out = spots.folded_seats(folded, self._seats)
+        flags, board_cards, missing = spots.arrange(self.variant, street, folded, self._seats, board)
         self.events.clear()
-        for i, seat in enumerate(self._seats):
-            self._folded[i] = seat in out
+        self._folded[:] = flags
         self._chips.set_spot([playing[s] for s in self._seats], [paid.get(s, 0) for s in self._seats])
         self._forced.short_blinds = 0
-        variant = self.variant
-        target = variant.streets.index(street)
-        given = cards_or_unknown(board) if board is not None else []
-        need = spots.board_cards(variant, street)
-        if given and len(given) != need:
-            raise InvalidArgument(f"the {street} board has {need} cards, {len(given)} were given")
-        if not given and need:
-            given = list(self._shoe.deal(need))
-        self._board = given
-        self._street_index = target
+        self._board = board_cards + list(self._shoe.deal(missing)) if missing else board_cards
+        self._street_index = target = self.variant.streets.index(street)
         self._round.new_street(self._forced.postflop_min_bet)
         self._street.exposed = False
         self._start_round(first=0)
-        if sum(1 for j in range(len(self._seats)) if not self._folded[j]) < 2:
-            raise InvalidArgument("a spot needs at least two seats still in the hand")
         self._awaiting = None
         if self._terms.stud:
             self._go(self._deal_stud_street())  # the cards of the streets before, then the betting
-        elif variant.family == "draw" and target:
+        elif self.variant.family == "draw" and target:
             self._go(self._start_draw())
         else:
             self._go(BET)
