@@ -324,3 +324,52 @@ def finish(
         {seats[j]: tuple(holes[j]) for j in order if not mucked[j]},
     )
     return outcome, closing_events(won_awards, order, holes, shown, mucked, seats, runs, double_board)
+
+
+WAIT: Final = -2
+"""``settle``'s answer while a replay still owes a show or a muck."""
+DONE: Final = -1
+"""``settle``'s answer when the hand is ready to end (``finish``)."""
+
+
+def settle(
+    variant: Variant,
+    holes: list[list[Card | None]],
+    board: list[Card | None],
+    other_boards: list[list[Card | None]],
+    folded: list[bool],
+    marks: tuple[list[bool], list[bool]],
+    stacks: list[int],
+    pots: list[Layer],
+    how: tuple[bool, bool, bool],
+    seats: list[int],
+    aggressor: int,
+    first: int,
+) -> tuple[list[Event], int, list[int] | None, tuple[Ranks, Ranks] | None]:
+    """The showdown, once the last betting round is over. A replay (``how``: manual dealing, hands
+    face up, ``auto_muck``) first waits for every unknown hand to be shown or mucked (``WAIT``); a
+    dealt hand tables its hands in showdown order (``tabling``) and asks the first seat whose hand
+    can no longer win whether it shows or mucks. Returns the events, the seat asked (or ``WAIT``,
+    or ``DONE``: the pots are awarded now), the seats that reached the showdown (``None``: the
+    pot was folded to the last hand) and the ranks on the first board."""
+    shown, mucked = marks
+    manual, exposed, auto_muck = how
+    contenders = [j for j in range(len(seats)) if not folded[j] and not mucked[j]]
+    if manual and any(None in holes[j] and not shown[j] for j in contenders):
+        return [], WAIT, None, None
+    reached = [j for j in range(len(seats)) if not folded[j]]
+    if len(contenders) <= 1:
+        # One hand left because the others mucked at the showdown: a showdown win (TDA 2024
+        # Rule 17), unlike a pot everyone else folded to.
+        return [], DONE, reached if contenders and len(reached) > 1 else None, None
+    ranks = hand_ranks(variant, holes, contenders, board)
+    events: list[Event] = []
+    if not manual:
+        boards = [ranks] + [hand_ranks(variant, holes, contenders, b) for b in other_boards]
+        tabled = exposed or any(stacks[j] == 0 for j in contenders)
+        order = showdown_order(len(seats), aggressor, first, contenders)
+        decisions, asked = tabling(order, shown, tabled, auto_muck, pots, boards, seats)
+        events = tabled_events(decisions, holes, shown, mucked, seats)
+        if asked >= 0:
+            return events, asked, None, None
+    return events, DONE, reached, ranks

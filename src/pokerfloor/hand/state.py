@@ -514,36 +514,19 @@ class Hand(HandState):
         no longer win whether it shows or mucks (or mucks it, under ``auto_muck``)."""
         self._to_act = -1
         self._phase = SHOWDOWN
-        contenders = [j for j in range(len(self._seats)) if not self._folded[j] and not self._mucked[j]]
-        if self._set_up.manual and any(None in self._holes[j] and not self._shown[j] for j in contenders):
-            return STAY  # a replay still owes a show or a muck
-        if len(contenders) <= 1:
-            reached = [j for j in range(len(self._seats)) if not self._folded[j]]
-            # One hand left because the others mucked at the showdown: a showdown win (TDA 2024
-            # Rule 17), unlike a pot everyone else folded to.
-            return self._finish(showdown_seats=reached if contenders and len(reached) > 1 else None)
-        ranks = self._hand_ranks(contenders, self._board)
         pots = self._pot_layers()
-        if not self._set_up.manual:
-            others = self._runout.boards[: self._set_up.boards - 1]
-            boards = [ranks] + [self._hand_ranks(contenders, b) for b in others]
-            tabled = self._street.exposed or any(self._chips.stack[j] == 0 for j in contenders)
-            order = self._showdown_order(contenders)
-            decisions, asked = awards.tabling(
-                order, self._shown, tabled, self._set_up.auto_muck, pots, boards, self._seats
-            )
-            self.events += awards.tabled_events(decisions, self._holes, self._shown, self._mucked, self._seats)
-            if asked >= 0:
-                self._to_act = asked
-                return STAY
-        reached = [j for j in range(len(self._seats)) if not self._folded[j]]
-        return self._finish(showdown_seats=reached, ranks=ranks, pots=pots)
-
-    def _hand_ranks(self, seats: list[int], board: Sequence[Card | None]) -> tuple[awards.Ranks, awards.Ranks]:
-        return awards.hand_ranks(self.variant, self._holes, seats, board)
-
-    def _showdown_order(self, contenders: list[int]) -> list[int]:
-        return awards.showdown_order(len(self._seats), self._round.last_aggressor, self._street.first, contenders)
+        set_up = self._set_up
+        events, asked, reached, ranks = awards.settle(
+            self.variant, self._holes, self._board, self._runout.boards[: set_up.boards - 1], self._folded,
+            (self._shown, self._mucked), self._chips.stack, pots,
+            (set_up.manual, self._street.exposed, set_up.auto_muck), self._seats, self._round.last_aggressor,
+            self._street.first,
+        )
+        self.events += events
+        if asked != awards.DONE:
+            self._to_act = max(asked, -1)
+            return STAY
+        return self._finish(reached, ranks, pots)
 
     def _finish(
         self,
@@ -557,7 +540,8 @@ class Hand(HandState):
         self._to_act = -1
         if pots is None:
             pots = self._pot_layers()
-        order = self._showdown_order(showdown_seats) if showdown_seats else []
+        n, aggressor, first = len(self._seats), self._round.last_aggressor, self._street.first
+        order = awards.showdown_order(n, aggressor, first, showdown_seats) if showdown_seats else []
         five_card = self.game.house.odd_chip_stud == "five_card_hand"
         self._end, events = awards.finish(
             self.variant, self._holes, self._board, self._runout.boards, showdown_seats, order, ranks, pots,
