@@ -569,10 +569,9 @@ class Hand(HandState):
             and self.game.house.stud_open_pair_option,
         )
         self._street.first = first
-        if bring_in:
-            self._phase = BRING_IN
         self._street.opening.open_pair = open_pair
         if bring_in:
+            self._phase = BRING_IN
             self._street.opening.bring_in_seat = first if self._chips.stack[first] > 0 else -1
 
     def _bring_in_legal(self, i: int) -> Legal:
@@ -594,16 +593,26 @@ class Hand(HandState):
         if kind == "fold":
             return self._fold(i)
         if kind == "bring_in":
-            self._chips.put_in(i, amount)
-            self._round.level = max(self._round.level, self.game.bring_in)
-            self._phase = BETTING
+            self._bring_in(i, amount)
             return self._record(i, "bring_in", amount)
         complete = legal.complete
         assert complete is not None
-        self._check_amount(i, amount, "complete", complete.min_to, complete.max_to)
+        chips, terms = self._chips, self._terms
+        refusal = turns.amount_refusal(
+            amount, "complete", complete.min_to, complete.max_to, chips.bet[i], chips.stack[i], terms.structure,
+            terms.min_chip,
+        )
+        if refusal is not None:
+            raise refusal
         self._raise_to(i, amount)
         self._phase = BETTING
         return self._record(i, "complete", amount)
+
+    def _bring_in(self, i: int, amount: int) -> None:
+        """Seat ``i`` brings in ``amount`` (all it has, when short): the betting is open."""
+        self._chips.put_in(i, amount)
+        self._round.level = max(self._round.level, self.game.bring_in)
+        self._phase = BETTING
 
     def _turn_to(self, j: int) -> int:
         """Hand the action to seat ``j``, settling first a sleeper held back until the action
@@ -768,13 +777,6 @@ class Hand(HandState):
             return self._muck(seat)
         raise IllegalAction("invalid_action", "it is the showdown: show or muck your hand", R_SHOWDOWN)
 
-    def _check_amount(self, i: int, to: int, kind: str, lo: int, hi: int) -> None:
-        chips = self._chips
-        unit = self._terms.min_chip
-        refusal = turns.amount_refusal(to, kind, lo, hi, chips.bet[i], chips.stack[i], self._terms.structure, unit)
-        if refusal is not None:
-            raise refusal
-
     def _completing(self) -> bool:
         return turns.completing(self._round, self._terms.structure, self._street_index, self.game.bring_in)
 
@@ -875,9 +877,7 @@ class Hand(HandState):
         if i == self._to_act and phase in (BETTING, BRING_IN):
             if phase == BRING_IN and i == self._street.opening.bring_in_seat:  # the dead hand's bring-in is posted
                 amount = min(self.game.bring_in, self._chips.stack[i])
-                self._chips.put_in(i, amount)
-                self._round.level = max(self._round.level, self.game.bring_in)
-                self._phase = BETTING
+                self._bring_in(i, amount)
                 self.events.append(_event("bring_in", seat, amount, street=self.street))
             return self._fold(i, DEAD_HAND)
         self._folded[i] = True
