@@ -26,7 +26,7 @@ from pokerfloor.hand.stud import Opening
 STATE_VALUES = (Chips, Round, Forced, Drawing, Runs, Opening, Shoe, Street)
 """The hand's own mutable values, compared by their contents."""
 
-SHARED = {"game", "variant", "_terms", "_seats", "_set_up"}
+SHARED = {"game", "variant", "_terms", "_seats", "_pos", "_set_up"}
 """The attributes a redealt hand shares with the hand it was dealt from: its ``SetUp`` and what
 is read from it, never changed after the deal, so sharing them is safe."""
 

@@ -33,14 +33,15 @@ except ImportError:  # only the compiler reads the decorator; without mypy_exten
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Shoe:
     """The deck a hand deals from, the randomness that shuffles it (a draw's reshuffle too), the
-    seed it was drawn from when the hand drew its own (``Hand.seed``), and every card it dealt,
-    in order (``HandRecord.dealt``)."""
+    seed it was drawn from when the hand drew its own (``Hand.seed``), every card it dealt, in
+    order (``HandRecord.dealt``), and the cards a manually dealt hand waits for (``awaiting``)."""
 
     def __init__(self, deck: Deck, rng: Shuffler, seed: bytes | None) -> None:
         self.deck = deck
         self.rng = rng
         self.seed = seed
         self.dealt: list[Card] = []
+        self.awaiting: DealRequest | None = None
 
     def deal(self, count: int) -> list[Card]:
         cards = self.deck.deal(count)

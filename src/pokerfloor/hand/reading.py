@@ -57,9 +57,10 @@ class HandState:
     variant: Variant
     button_seat: int
     events: list[Event]
-    _set_up: SetUp             # everything fixed at the deal (seats by number: ``pos``)
+    _set_up: SetUp             # everything fixed at the deal
     _terms: Terms              # the game's terms (its structure, streets, rounds)
     _seats: list[int]
+    _pos: dict[int, int]       # seat number -> index (``SetUp.pos``, read on every input)
     _chips: Chips              # stacks, bets, the money in the middle
     _round: Round              # the betting round's levels and rights to raise
     _street: Street            # the street's other facts: who opens it, actions held, hands face up
@@ -69,13 +70,12 @@ class HandState:
     _shown: list[bool]
     _holes: list[list[Card | None]]
     _board: list[Card | None]
-    _shoe: Shoe                # the deck, its randomness and seed, every card it dealt
+    _shoe: Shoe                # the deck, its randomness and seed, every card dealt, the cards due
     _inputs: list[Input]
     _street_index: int
     _to_act: int               # -1 while no seat may act
     _phase: int                # what the hand waits for (phase.py)
     _end: awards.Outcome | Result | None
-    _awaiting: DealRequest | None
     _drawing: Drawing
     _runout: runouts.Runs
 
@@ -261,7 +261,7 @@ class HandState:
     @property
     def awaiting_deal(self) -> DealRequest | None:
         """What a manually dealt hand waits for, or ``None``."""
-        return self._awaiting
+        return self._shoe.awaiting
 
     @property
     def min_raise_increment(self) -> int:
@@ -315,7 +315,7 @@ class HandState:
 
     def _dealt_in(self, seat: object) -> TypeGuard[int]:
         """Whether ``seat`` is the number of a seat dealt in to this hand (``True`` is not)."""
-        return not isinstance(seat, bool) and isinstance(seat, int) and seat in self._set_up.pos
+        return not isinstance(seat, bool) and isinstance(seat, int) and seat in self._pos
 
     def _bb_level(self) -> int:
         return max((p.amount for p in self._set_up.posts if p.kind in BLIND_KINDS and p.live), default=0)

@@ -169,6 +169,7 @@ class Hand(HandState):
         self._terms = terms
         self.button_seat = given.button
         self._seats = given.seats
+        self._pos = given.pos
         n = len(given.seats)
         self._chips = Chips([given.stacks[s] for s in given.seats])
         self._folded = [False] * n
@@ -190,7 +191,6 @@ class Hand(HandState):
         self._to_act = -1
         self._phase = BETTING  # what the hand waits for (phase.py); the deal sets it
         self._end = None  # the outcome, until ``result`` is read
-        self._awaiting = None
         self._drawing = draw.Drawing(n)
         self._runout = runouts.Runs(given.boards)
         if given.holes or given.board:
@@ -294,7 +294,7 @@ class Hand(HandState):
 
     def _wait_for(self, request: DealRequest) -> int:
         """Manual dealing: the hand waits for the cards ``request`` names."""
-        self._awaiting = request
+        self._shoe.awaiting = request
         self._phase = CARDS_DUE
         self._to_act = -1
         return STAY
@@ -362,7 +362,7 @@ class Hand(HandState):
         """Put the forced bets in (``posting``) and open the first betting round behind them."""
         game, rnd = self.game, self._round
         events, order, live_amounts = posting.post_all(
-            self._forced, self._set_up.posts, game.house, self._set_up.pos, self._chips, rnd, self.street,
+            self._forced, self._set_up.posts, game.house, self._pos, self._chips, rnd, self.street,
             self._terms.blinds, game.big_blind,
         )
         self.events += events
@@ -392,8 +392,8 @@ class Hand(HandState):
     def _next_draw(self) -> int:
         """The next seat to draw and the replacement cards due (``Drawing.next_up``); the betting
         once everyone has drawn and been served."""
-        self._awaiting, self._to_act = self._drawing.next_up(self._seats)
-        return DEALT if self._to_act < 0 and self._awaiting is None else STAY
+        self._shoe.awaiting, self._to_act = self._drawing.next_up(self._seats)
+        return DEALT if self._to_act < 0 and self._shoe.awaiting is None else STAY
 
     def _deal_holes(self) -> int:
         """The first deal: hole cards (a stud game's third street), then the first betting round."""
@@ -410,7 +410,7 @@ class Hand(HandState):
             missing = self._cards_due(i) - len(self._holes[i])
             if missing > 0:
                 return self._wait_for(DealRequest("holes", self._seats[i], missing))
-        self._awaiting = None
+        self._shoe.awaiting = None
         return DEALT
 
     def _deal_stud_street(self) -> int:
@@ -431,7 +431,7 @@ class Hand(HandState):
 
     def _deal_cards(self, cards: CardsLike | Sequence[Card | None], seat: int | None) -> Event:
         """Manual dealing: the cards the hand waits for (see ``Hand.deal``)."""
-        request = self._awaiting
+        request = self._shoe.awaiting
         if request is None:
             raise IllegalAction("invalid_action", "no cards are due now")
         parsed = dealing.checked(cards, self._holes, [self._board, *self._runout.boards], self.variant)
@@ -441,9 +441,9 @@ class Hand(HandState):
             self._go(self._next_draw())
             return event
         if request.kind == "holes":
-            if seat is None or seat not in self._set_up.pos:
+            if seat is None or seat not in self._pos:
                 raise InvalidArgument(f"hole cards need a seat dealt in, not {seat!r}")
-            i = self._set_up.pos[seat]
+            i = self._pos[seat]
             need = self._cards_due(i) - len(self._holes[i])
             if len(parsed) != need:
                 raise InvalidArgument(f"seat {seat} needs {need} hole cards, got {len(parsed)}")
@@ -456,7 +456,7 @@ class Hand(HandState):
             raise InvalidArgument(f"the board is due now, not cards for seat {seat}")
         if len(parsed) != request.count:
             raise InvalidArgument(f"the board needs {request.count} cards now, got {len(parsed)}")
-        self._awaiting = None
+        self._shoe.awaiting = None
         if request.run:
             board = self._runout.boards[request.run - 1]
             board += parsed
@@ -618,7 +618,7 @@ class Hand(HandState):
         """Hand the action to seat ``j``, settling first a sleeper held back until the action
         reaches it (house option ``sleeper_when_entered="returned"``)."""
         sleeper = self._forced.sleeping
-        if sleeper is not None and j == self._set_up.pos[sleeper.seat]:
+        if sleeper is not None and j == self._pos[sleeper.seat]:
             game = self.game
             event = posting.settle_sleeper(
                 self._forced, j, self._chips, self._round, self._terms.structure, game.house, game.big_blind,
@@ -721,10 +721,10 @@ class Hand(HandState):
         amount = None if to is None else _chips("the amount", to)
         if discard is not None and action != "draw":
             raise IllegalAction("invalid_action", f"only a draw discards cards, not a {action}")
-        i = self._set_up.pos[seat]
+        i = self._pos[seat]
         if i != self._to_act:
             if self._to_act < 0:
-                why = ": cards are due" if self._awaiting else ""
+                why = ": cards are due" if self._shoe.awaiting else ""
                 if phase == RUN_OUT:
                     why = ": the run-out waits for run_it or run_out"
                 raise IllegalAction("not_your_turn", "no one may act now" + why, R_TURN)
@@ -866,7 +866,7 @@ class Hand(HandState):
             raise IllegalAction("hand_over", "the hand is over")
         if not self._dealt_in(seat):
             raise IllegalAction("invalid_action", f"seat {seat!r} is not dealt in to this hand")
-        i = self._set_up.pos[seat]
+        i = self._pos[seat]
         betting_over = self._street.exposed or self._street_index >= self._terms.rounds
         refusal = out_of_turn.kill_refusal(
             seat, folded=self._folded[i], all_in=self._chips.stack[i] == 0, betting_over=betting_over
@@ -884,14 +884,14 @@ class Hand(HandState):
         event = out_of_turn.kill_event(seat, self.street)
         self.events.append(event)
         if self._folded.count(False) == 1:  # the last live hand wins, as after folds
-            self._awaiting = None
+            self._shoe.awaiting = None
             self._drawing.owed.clear()
             self._go(CLOSE)
         elif phase == DRAW:
             self._drawing.drawn[i] = True
             self._go(self._next_draw())
         elif phase == CARDS_DUE:
-            request = self._awaiting
+            request = self._shoe.awaiting
             if request is not None and request.kind == "holes":
                 self._go(self._request_next_deal())  # a dead stud hand is dealt no more cards
         elif phase == BETTING and not turns.needs_to_act(self._to_act, self._folded, self._chips, self._round):
@@ -997,7 +997,7 @@ class Hand(HandState):
             )
         if bought == 0:
             raise IllegalAction("invalid_action", "buy at least one chip")
-        i = self._set_up.pos[seat]
+        i = self._pos[seat]
         if self._folded[i]:
             raise IllegalAction("invalid_action", f"seat {seat} has folded")
         self._chips.buy(i, bought)
@@ -1016,7 +1016,7 @@ class Hand(HandState):
     def _show(self, seat: object, cards: CardsLike | Sequence[Card | None] | None = None) -> Event:
         if not self._dealt_in(seat):
             raise InvalidArgument(f"seat {seat} is not dealt in")
-        i = self._set_up.pos[seat]
+        i = self._pos[seat]
         if self._folded[i]:
             raise IllegalAction("invalid_action", f"seat {seat} has folded")
         if not (self._phase == OVER or self._street.exposed or self._street_index >= self._terms.rounds):
@@ -1047,7 +1047,7 @@ class Hand(HandState):
     def _muck(self, seat: object) -> Event:
         if not self._dealt_in(seat):
             raise InvalidArgument(f"seat {seat} is not dealt in")
-        i = self._set_up.pos[seat]
+        i = self._pos[seat]
         if self._phase == OVER:
             raise IllegalAction("hand_over", "the hand is over")
         if self._folded[i] or not (self._street.exposed or self._street_index >= self._terms.rounds):
@@ -1083,7 +1083,7 @@ class Hand(HandState):
         self._round.new_street(self._forced.postflop_min_bet)
         self._street.exposed = False
         self._start_round(first=0)
-        self._awaiting = None
+        self._shoe.awaiting = None
         if self._terms.stud:
             self._go(self._deal_stud_street())  # the cards of the streets before, then the betting
         elif self.variant.family == "draw" and target:
