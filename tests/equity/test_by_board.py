@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 
 from pokerfloor.cards import Card, parse_cards
-from pokerfloor.equity import RangeError, equity, parse_range
+from pokerfloor.equity import RangeError, by_board, equity, every_flop, parse_range
 from pokerfloor.equity.by_board import BoardEquities, _suit_changes, board_classes, equity_by_board, equity_by_flop
 from pokerfloor.equity.calculate import EquitySpec, Tally, sweep_tally, table_tally
 from pokerfloor.equity.kernels import SHARE, SHARES
@@ -98,3 +98,22 @@ def test_refusals() -> None:
         equity_by_flop(["AhKh", "AhQh"])
     with pytest.raises(InvalidArgument):
         equity_by_flop(["AhKh", R20], game="stud")
+
+
+def test_every_flop_at_once_counts_each_flop_as_the_sweep_of_that_flop(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a range (weighted: three weight classes) against a suited hand, the range first: every five-card
+    # board ranked once (every_flop.hand_every_flop) must give each flop class the tally that the sweep
+    # of its flop alone gives, to the unit
+    ranges = ["QQ+:0.5, 88-JJ, AQs+:0.25, KQs, AJo+, T9s, 65s", "As3s"]
+    together = equity_by_flop(ranges)
+    if every_flop.COMPILED:  # (with numba) every class was counted together
+        parsed = [parse_range(r) for r in ranges]
+        assert len(by_board._every_flop(parsed, board_classes(parsed, [], [], 3))) == len(together.classes)
+    monkeypatch.setattr(by_board, "EVERY_FLOP", 10**9)  # flop by flop
+    alone = equity_by_flop(ranges)
+    assert len(together.classes) == len(alone.classes)
+    for a, b in zip(together.classes, alone.classes, strict=True):
+        assert (a.board, a.boards) == (b.board, b.boards)
+        assert a.tally == b.tally
+        assert a.answer == b.answer
+    assert together.exact(0) == alone.exact(0)

@@ -19,8 +19,8 @@ from typing import Any
 from websockets.sync.client import connect
 
 from pokerfloor.table.event import MultiTableTournament
+from tests.server.event_play import her_turn, open_with_ann, play_until_her_hand, until
 from tests.server.postgres import cluster
-from tests.server.test_event_restart import her_turn, next_turn, turn_of, until
 from tests.server.test_serve_command import end
 from tests.web.conftest import free_port
 
@@ -70,19 +70,8 @@ def test_an_event_goes_on_in_another_process_when_its_process_is_killed_mid_hand
             up(b, port_b, log)
             with connect(f"ws://127.0.0.1:{port_a}/event/ws", ping_interval=None) as host, \
                     connect(f"ws://127.0.0.1:{port_a}/event/ws", ping_interval=None) as ann:
-                host.send(json.dumps({"type": "open_event", "event": EVENT}))
-                event_id = until(host, lambda f: f["type"] == "event_opened")["event_id"]
-                ann.send(json.dumps({"type": "event_hello", "event_id": event_id, "view": "player"}))
-                ann.send(json.dumps({"type": "register", "name": "Ann"}))
-                token = until(ann, lambda f: f["type"] == "registered")["token"]
-                host.send(json.dumps({"type": "add_bots", "count": 11}))
-                until(host, lambda f: f["type"] == "event_done")
-                host.send(json.dumps({"type": "start_event"}))
-                until(host, lambda f: f["type"] == "event_done")
-                turn = next_turn(ann, None)
-                ann.send(json.dumps({"type": "event_act", "action": "check" if turn["table"]["hand"]["legal"].get(
-                    "check") else "fold"}))     # (never an all-in call that could put her out)
-                seen = next_turn(ann, turn_of(turn))    # her next turn: the house bots acted after her
+                event_id, token = open_with_ann(host, ann, EVENT)
+                seen = play_until_her_hand(ann, 1)     # she acts once, then waits on her turn
             a.kill()                            # SIGKILL, in the middle of her hand
             a.wait(timeout=20)
             again = None

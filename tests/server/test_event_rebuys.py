@@ -51,3 +51,33 @@ def test_a_rebuy_and_an_add_on_are_made_by_the_rules_and_replayed() -> None:
     assert closed.value.code in ("illegal", "not_seated")
     with pytest.raises(Refused):
         event.buy(event.by_entry[next(e for e, s in event.event.entries.items() if not s.out)], "add_on")
+
+
+def test_a_players_page_is_told_which_buys_are_open_to_them() -> None:
+    """The player's page shows a rebuy or add-on button only where the event sells it and while it
+    is open to them (``event_seat``'s ``you.rebuy`` and ``you.add_on``)."""
+    from pokerfloor.server.event.views import seat_json
+
+    plain, _ = runner(levels=LEVELS)
+    plain.register("Ann", "a" * 64)
+    you = seat_json(plain, "ann")["you"]
+    assert you["rebuy"] is None and you["add_on"] is None
+    event, now = runner(levels=LEVELS, rebuys_until=1, rebuy_price=100, add_on_level=2, add_on_stack=500,
+                        add_on_price=50)
+    event.register("Ann", "a" * 64)
+    event.add_bots(3)
+    you = seat_json(event, "ann")["you"]
+    assert you["rebuy"] == {"open": True, "declared": False, "stack": 1_000, "price": 100}
+    assert you["add_on"] == {"open": False, "stack": 500, "price": 50, "level": 2}     # not seated yet
+    event.start()
+    event.buy("ann", "rebuy")
+    assert seat_json(event, "ann")["you"]["rebuy"]["declared"]
+    while event.event.level_number < 2 and not event.event.is_over:
+        event.step(now.t)
+        now.t += 1
+    you = seat_json(event, "ann")["you"]
+    entry = event.entry_of("ann")
+    in_play = entry is not None and not event.event.entries[entry].out and not event.event.is_over
+    assert you["rebuy"]["open"] is False                    # rebuys closed after level 1
+    assert in_play and event.event.level_number == 2        # (the seeded event: Ann is still in at level 2)
+    assert you["add_on"]["open"] is True

@@ -13,10 +13,10 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
-from typing import Any
 
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import connect
 
+from tests.server.event_play import open_with_ann, play_until_her_hand, until
 from tests.server.test_serve_command import end
 from tests.web.conftest import free_port
 
@@ -39,31 +39,6 @@ def serve(db: str, port: int, log: Path) -> subprocess.Popen[bytes]:
     raise AssertionError(log.read_text())
 
 
-def until(ws: ClientConnection, wanted: Any) -> dict[str, Any]:
-    for _ in range(2_000):
-        frame: dict[str, Any] = json.loads(ws.recv(timeout=30))
-        assert frame["type"] != "error", frame
-        if wanted(frame):
-            return frame
-    raise AssertionError("the frame never came")
-
-
-def her_turn(frame: dict[str, Any]) -> bool:
-    table = frame.get("table") if frame["type"] == "event_seat" else None
-    hand = None if table is None else table["hand"]
-    return bool(hand and not table["hand_over"] and hand["to_act"] == frame["you"]["seat"] and hand["legal"])
-
-
-def turn_of(frame: dict[str, Any]) -> tuple[int, int]:
-    """Her turn: the table and the actions in the hand so far (a second update of a turn she
-    acted on is the same turn)."""
-    return frame["table"]["table"], len(frame["table"]["hand"]["events"])
-
-
-def next_turn(ws: ClientConnection, acted: tuple[int, int] | None) -> dict[str, Any]:
-    return until(ws, lambda f: her_turn(f) and turn_of(f) != acted)
-
-
 def test_a_serve_process_killed_mid_hand_restarts_where_the_event_was(tmp_path: Path) -> None:
     db, log = f"sqlite:///{tmp_path / 'events.db'}", tmp_path / "serve.log"
     port = free_port()
@@ -71,23 +46,8 @@ def test_a_serve_process_killed_mid_hand_restarts_where_the_event_was(tmp_path: 
     try:
         url = f"ws://127.0.0.1:{port}/event/ws"
         with connect(url, ping_interval=None) as host, connect(url, ping_interval=None) as ann:
-            host.send(json.dumps({"type": "open_event", "event": EVENT}))
-            event_id = until(host, lambda f: f["type"] == "event_opened")["event_id"]
-            ann.send(json.dumps({"type": "event_hello", "event_id": event_id, "view": "player"}))
-            ann.send(json.dumps({"type": "register", "name": "Ann"}))
-            token = until(ann, lambda f: f["type"] == "registered")["token"]
-            host.send(json.dumps({"type": "add_bots", "count": 11}))
-            until(host, lambda f: f["type"] == "event_done")
-            host.send(json.dumps({"type": "start_event"}))
-            until(host, lambda f: f["type"] == "event_done")
-            acted = None
-            for _ in range(2):       # she acts twice (and the house bots after her), then waits on her turn
-                turn = next_turn(ann, acted)
-                acted = turn_of(turn)
-                legal = turn["table"]["hand"]["legal"]
-                # (she never calls: a house bot's all-in called and lost would leave her no more turns)
-                ann.send(json.dumps({"type": "event_act", "action": "check" if legal.get("check") else "fold"}))
-            seen = next_turn(ann, acted)
+            event_id, token = open_with_ann(host, ann, EVENT)
+            seen = play_until_her_hand(ann, 2)     # she acts twice, then waits on her turn
     finally:
         first.kill()        # SIGKILL: nothing is flushed
         first.wait(timeout=20)

@@ -7,6 +7,7 @@ the end with every entry placed once and the prizes adding up to the pool."""
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -52,6 +53,8 @@ def runner(**more: Any) -> tuple[EventRunner, Now]:
     ({"name": ""}, "name"),
     ({"action_seconds": 0}, "action_seconds"),
     ({"surprise": 1}, "event"),
+    ({"hand_for_hand_minutes": 4}, "hand_for_hand_minutes"),     # RP-8-B: at most 3
+    ({"hand_for_hand_jumps": 1}, "hand_for_hand_jumps"),
 ])
 def test_a_wrong_event_field_is_refused_whole_naming_it(event: dict[str, Any], field: str) -> None:
     with pytest.raises(Refused) as refused:
@@ -164,3 +167,63 @@ def test_a_stored_state_is_read_whole_or_refused_unreadable(spoil: Any) -> None:
     spoil(saved)
     with pytest.raises(Unreadable):
         EventRunner.from_state("ev", event.config, event.host_hash, saved, EventClock(now))
+
+
+def test_an_event_frame_is_read_whole_at_the_edge_into_one_typed_command() -> None:
+    """Issue 36: the payouts a host sets and the settings an event opens with are read from the
+    frame into the typed command itself (the handler never sees the frame); a wrong one is
+    refused ``bad_field`` before the event's queue."""
+    from pokerfloor.server.event import commands as ec
+
+    received = ec.receive({"type": "set_payouts", "id": 7, "payouts": [60, 40], "extra": 1}, at=2.5)
+    assert received == ec.Received(ec.SetPayouts(payouts=(60, 40)), 7, 2.5)
+    opened = ec.receive({"type": "open_event", "event": BASE}).command
+    assert isinstance(opened, ec.OpenEvent) and opened.config == event_config({"event": BASE})
+    for frame, field in [({"type": "set_payouts", "payouts": [True]}, "payouts"),
+                         ({"type": "set_payouts", "payouts": [0, 0]}, "payouts"),
+                         ({"type": "set_payouts"}, "payouts"),
+                         ({"type": "event_deal", "kind": "split"}, "kind"),
+                         ({"type": "event_hello", "event_id": "x", "view": "stage"}, "view"),
+                         ({"type": "open_event", "event": {**BASE, "seats": 11}}, "seats")]:
+        with pytest.raises(Refused) as refused:
+            ec.receive(frame)
+        assert (refused.value.code, refused.value.field) == ("bad_field", field), frame
+
+
+def test_an_event_opens_with_hand_for_hand_before_every_pay_jump_and_its_minutes_a_hand() -> None:
+    """The house options of hand-for-hand (TDA 2024 RP-8): played before every pay jump in the
+    money too (``hand_for_hand_jumps``), and the minutes the level's clock counts for each
+    hand-for-hand hand (``hand_for_hand_minutes``, RP-8-B: 2, at most 3) reach the event; an
+    event stored before they were settings reads with the library's defaults."""
+    from pokerfloor.server.event.config import EventConfig
+
+    made, _ = runner(hand_for_hand_jumps=True, hand_for_hand_minutes=3)
+    assert (made.event.options.hand_for_hand_jumps, made.event.options.hand_for_hand_minutes) == (True, 3)
+    plain, _ = runner()
+    assert (plain.event.options.hand_for_hand_jumps, plain.event.options.hand_for_hand_minutes) == (False, 2)
+    stored = made.config.to_json()
+    assert EventConfig.from_json(json.loads(json.dumps(stored))) == made.config
+    older = {k: v for k, v in stored.items() if k not in ("hand_for_hand_jumps", "hand_for_hand_minutes")}
+    assert EventConfig.from_json(older).tournament(random.Random(0)).options.hand_for_hand_minutes == 2
+
+
+def test_docs_protocol_lists_every_event_command_with_its_fields() -> None:
+    """docs/protocol.md's table of the event's commands says what ``event.commands`` reads: one
+    row per command (``pause_event / resume_event`` share one), naming each of its fields
+    (``open_event``'s settings are its ``template`` and ``event``)."""
+    import re
+    from dataclasses import fields
+    from pathlib import Path
+
+    from pokerfloor.server.event import commands as ec
+
+    text = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text()
+    section = text[text.index("## Tournaments over many tables"):]
+    rows = {}
+    for kinds, described in re.findall(r"^\| (`\w+`(?: / `\w+`)*) \| (.*?) \|", section, flags=re.M):
+        for kind in re.findall(r"`(\w+)`", kinds):
+            rows[kind] = described
+    assert set(rows) == set(ec.COMMANDS)
+    for kind, command in ec.COMMANDS.items():
+        names = {"template", "event"} if command is ec.OpenEvent else {f.name for f in fields(command)}
+        assert names <= set(re.findall(r"`(\w+)`", rows[kind])), kind

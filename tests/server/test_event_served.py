@@ -12,6 +12,7 @@ import threading
 from collections import Counter
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from typer.testing import CliRunner
@@ -20,6 +21,7 @@ from pokerfloor.cli import app as cli
 from pokerfloor.cli import histories  # noqa: F401 - registers verify
 from pokerfloor.io import phh
 from pokerfloor.server import create_app
+from pokerfloor.server.event.runner import EventRunner
 from pokerfloor.server.event.service import Events
 
 LEVELS = [{"small_blind": 10 * 2**k, "big_blind": 20 * 2**k, "ante": 2**k, "hands": 4} for k in range(14)]
@@ -56,7 +58,9 @@ def play(ws: Any, seen: list[dict[str, Any]]) -> None:
         ws.send_json({"type": "event_act", "action": action})
 
 
-def test_a_thirty_entry_event_of_bots_runs_through_the_server_to_the_end(tmp_path: Any) -> None:
+def test_a_thirty_entry_event_of_bots_runs_through_the_server_to_the_end(tmp_path: Any,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(EventRunner, "audit", True)     # each hand's end counts every chip (``checks``)
     app, events = served(tmp_path)
     with TestClient(app) as http, http.websocket_connect("/event/ws") as host:
         host.send_json({"type": "open_event", "event": EVENT})

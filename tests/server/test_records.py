@@ -25,6 +25,7 @@ from pokerfloor.server.room import Config, Room
 from pokerfloor.server.schema import room_records
 from pokerfloor.server.settings import Clock
 from pokerfloor.server.store import Boundary, Store
+from tests.server.conftest import Session
 from tests.server.played import SETTINGS, play, write_database
 
 SERVER = Path(records.__file__).parent
@@ -337,3 +338,70 @@ def test_a_room_record_is_one_typed_value_its_json_written_and_read_from_its_fie
             RoomRecord.read({**data, field: wrong})
     with pytest.raises(Unreadable, match="no field 'extra'"):
         RoomRecord.read({**data, "extra": 1})
+
+
+def test_the_recorder_writes_the_same_room_record_as_a_whole_dump_and_only_the_new_rows_again() -> None:
+    """Issue 34: the room record grows with the session (the deals and the ledger rows the table
+    let go of), and was serialised whole at every hand's end, on the table's loop. The recorder
+    keeps the JSON of the rows it wrote and adds only the new ones: the text is the same, byte for
+    byte, at every hand's end, also for a room restored from its record (new lists: started again)."""
+    recorder = records.Recorder()
+    grown: list[int] = []
+    written: list[int] = []
+    real = records.orjson.dumps
+
+    def counting(value: Any, *args: Any) -> bytes:
+        if isinstance(value, list) and value and isinstance(value[0], list):
+            written.append(len(value))          # the rows of an array the recorder writes itself
+        return real(value, *args)
+
+    def at_boundary(room: Room) -> None:
+        whole = records.boundary(room)
+        written.clear()
+        with pytest.MonkeyPatch.context() as patched:
+            patched.setattr(records.orjson, "dumps", counting)
+            assert recorder.boundary(room) == whole
+        grown.append(sum(written))
+
+    room, _ = play(12, players=4, at_boundary=at_boundary)
+    assert len(room.forgotten) > 24 and len(room.deals) == 12
+    assert max(grown[1:]) < len(room.forgotten) / 3        # each hand's end writes its new rows only
+    again = records.restored(room.table_id, Config.parse(SETTINGS), room.host_hash, records.boundary(room).record,
+                             {n: records.hand_json(h) for n, h in enumerate(room.hands, 1)})
+    assert recorder.boundary(again) == records.boundary(again)
+
+
+def test_a_hands_records_stored_after_its_last_action_was_answered_and_lost_restore_the_same_room(
+        http: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 34: the records of a hand's end (the room's and the hand's) were built and stored
+    with the hand's last input, before its ack: 9 ms of every hand's last action, growing with
+    the session. Now the input alone is stored before the ack, and the records after it, by
+    themselves. A process killed between the two loses them: the room is then restored from the
+    record before and the inputs after it, exactly, and the hand it lacks is recorded again."""
+    server = http.app.state.server  # type: ignore[attr-defined]
+    writes: list[tuple[int, bool]] = []
+    real = server.writer.write
+
+    async def losing_the_second_hands_records(table_id: str, seq: int, entry: Any, ended: Any) -> None:
+        writes.append((seq, entry is None))
+        if entry is None and ended.hand_number == 2:
+            return                          # as if the process were killed before this write
+        await real(table_id, seq, entry, ended)
+
+    monkeypatch.setattr(server.writer, "write", losing_the_second_hands_records)
+    game = Session(http, seed="0d")
+    for seat, name in enumerate(("ann", "bob"), start=1):
+        game.join(name, seat)
+    assert game.host.reply({"type": "start"})["type"] == "ack"
+    game.play_hand()
+    game.play_hand()
+    game.sync()
+    room, store = game.room, server.store
+    ends = [seq for seq, alone in writes if alone]
+    assert len(ends) == 2 and all((seq, False) in writes[:writes.index((seq, True))] for seq in ends)
+    assert store.room_record(game.table_id)[0] == ends[0] < ends[1] <= room.seq
+    assert sorted(store.hand_records(game.table_id)) == [1]
+    restored = records.rebuild(store, game.table_id)
+    assert records.room_record(restored) == records.room_record(room)
+    assert [h.record() for h in restored.hands] == [h.record() for h in room.hands]
+    assert sorted(store.hand_records(game.table_id)) == [1, 2]

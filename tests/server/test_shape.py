@@ -5,6 +5,7 @@ return, and the dead code is gone."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 from pathlib import Path
 
 from pokerfloor.server import app, room, store
@@ -143,3 +144,33 @@ def test_only_the_transport_changes_which_clients_a_table_has() -> None:
                     and isinstance(node.value, ast.Attribute) and node.value.attr == "clients"):
                 changing.add(_label(path))
     assert changing == {"transport.py"}
+
+
+def test_the_event_task_takes_its_commands_typed_from_the_frame_to_the_handler() -> None:
+    """Issue 36 for the events (issue 38): the event's frame is read whole at the edge into its
+    typed command (``event.commands.receive``) and only that goes on the event's queue; no
+    handler or function of the event's task takes a frame or a ``dict[str, Any]`` (but a state
+    read back from the store), and the event's fields are the table commands' own."""
+    from pokerfloor.server import commands
+    from pokerfloor.server.event import commands as ec
+    from pokerfloor.server.event import service
+    from pokerfloor.server.transport import Client
+
+    assert service.Queued == tuple[Client, ec.Received]
+    for name in ("event/service.py", "event/runner.py", "event/director.py", "event/replay.py"):
+        tree = ast.parse((SERVER / name).read_text())
+        taking = [f"{getattr(node, 'name', 'lambda')}({arg.arg})" for node in ast.walk(tree)
+                  if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
+                  for arg in node.args.args + node.args.kwonlyargs
+                  if arg.arg == "frame" or (arg.annotation is not None and arg.arg not in ("state", "data")
+                  and "dict[str, Any]" in ast.unparse(arg.annotation))]
+        assert not taking, (name, taking)
+
+    def rule(kind: type, name: str) -> object:
+        return next(f.metadata["rule"] for f in dataclasses.fields(kind) if f.name == name)
+
+    for event_kind, event_name, table_kind, table_name in [
+            (ec.Register, "name", commands.Join, "name"), (ec.Register, "token", commands.Join, "seat_token"),
+            (ec.EventHello, "token", commands.Hello, "token"), (ec.EventHello, "event_id", commands.Hello, "table_id"),
+            (ec.EventAct, "to", commands.Act, "to"), (ec.ApproveEntry, "name", commands.Join, "name")]:
+        assert rule(event_kind, event_name) == rule(table_kind, table_name), (event_kind, event_name)

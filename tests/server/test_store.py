@@ -4,6 +4,7 @@ writer per sequence number."""
 from __future__ import annotations
 
 import os
+import queue
 import signal
 import subprocess
 import sys
@@ -15,6 +16,7 @@ from sqlalchemy.exc import IntegrityError
 
 from pokerfloor.server.schema import HEAD
 from pokerfloor.server.store import Store
+from pokerfloor.server.writer import drain
 
 
 def test_the_schema_is_migrated_once_and_inputs_are_unique_per_seq(tmp_path: Path) -> None:
@@ -79,6 +81,19 @@ def test_the_writer_thread_fails_only_the_faulty_write_of_a_batch_and_stops_on_c
     assert reopened.inputs("b") == [{"kind": "start"}, {"kind": "pause"}]
     reopened.close()
 
+
+
+def test_a_writer_thread_takes_all_that_queued_up_to_the_stop_as_one_batch() -> None:
+    """Group commit (server/writer.py, server/event/pipe.py): a batch is the next write and
+    every write queued behind it; the ``None`` that stops the thread ends the batch, and what
+    comes after it is not taken."""
+    writes: queue.SimpleQueue[str | None] = queue.SimpleQueue()
+    for item in ("a", "b", None, "c"):
+        writes.put(item)
+    assert drain(writes) == (["a", "b"], True)
+    assert drain(writes) == (["c"], False)
+    writes.put(None)
+    assert drain(writes) == ([], True)
 
 
 def test_the_hand_rankings_are_ready_before_the_first_showdown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

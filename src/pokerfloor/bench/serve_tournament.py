@@ -1,4 +1,5 @@
-"""``pokerfloor bench --only serve-tournament``: a multi-table tournament served by one process.
+"""``pokerfloor bench --only serve-tournament``: a multi-table tournament served by one process,
+then by three on PostgreSQL.
 
 A real server process (uvicorn, a SQLite file store) runs an event of ``entries`` entries:
 ``clients`` of them are bot clients over the event's WebSocket (real clients, the
@@ -11,19 +12,30 @@ machine's other processes, the clients' among them, in the way), the server's pe
 (VmHWM from /proc) and CPU, the machine's load, the hands dealt, and every error (none
 expected). Every entry must be placed once and the prizes must add up to the pool, or the run
 fails.
+
+The second run (``processes=3``) starts a throwaway PostgreSQL cluster (initdb, as the tests do)
+and three server processes on it. One process runs the whole event: its owner, where the host
+opens it (an event's tables are not yet spread over processes). The clients connect to the three
+in turn, so two thirds of them reach a process that does not run the event and are relayed to
+the owner over the bus (PostgreSQL's LISTEN/NOTIFY) and back: the latency is reported for the
+owner's own clients and for the relayed ones apart, and the memory and CPU of each process.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import glob
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -31,7 +43,10 @@ from typing import Any
 SERVE = """
 import contextlib, json, sys, uvicorn
 from pokerfloor.server import create_app
+from pokerfloor.server.process import prepare_process
+prepare_process()                           # as pokerfloor serve: the GIL's switch interval, no full collection
 app = create_app(sys.argv[1])
+app.state.server.builders.warm()
 app.state.events.bot_seconds = 0.0          # the house bots act at once
 inner = app.router.lifespan_context
 
@@ -68,6 +83,12 @@ class TournamentFigures:
     stale: int
     placed: int
     prizes_add_up: bool
+    processes: int = 1
+    relayed_p50_ms: float = 0.0         # (processes > 1) the clients of the processes that relay them
+    relayed_p99_ms: float = 0.0
+    direct_p99_ms: float = 0.0          # and the owner's own clients
+    rss_each_mb: tuple[float, ...] = ()
+    cpu_each_seconds: tuple[float, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -132,11 +153,15 @@ async def _client(url: str, event_id: str, name: str, lat: list[float], errors: 
             await ws.send(json.dumps({"type": "event_act", "action": action}))
 
 
-async def _run(base: str, entries: int, clients: int, timeout: float) -> tuple[float, list[float], list[str], str, int]:
+async def _run(bases: list[str], entries: int, clients: int, timeout: float,
+               ) -> tuple[float, list[list[float]], list[str], str, int]:
+    """The event, opened at ``bases[0]``, client ``k`` connected to ``bases[k % len(bases)]``:
+    the duration, each client's latencies, the errors, the event's id, the stale actions."""
     from websockets.asyncio.client import connect
 
-    url = base.replace("http", "ws") + "/event/ws"
-    lat: list[float] = []
+    urls = [base.replace("http", "ws") + "/event/ws" for base in bases]
+    url = urls[0]
+    lats: list[list[float]] = [[] for _ in range(clients)]
     errors: list[str] = []
     stale: list[str] = []
     event = {"name": "Bench", "levels": levels(), "starting_stack": 10_000, "seats": 9, "buy_in": 1_000,
@@ -150,10 +175,11 @@ async def _run(base: str, entries: int, clients: int, timeout: float) -> tuple[f
                 raise RuntimeError(f"the server refused the event: {frame['message']}")
             event_id = frame.get("event_id", "") if frame["type"] == "event_opened" else ""
         ready = [asyncio.Event() for _ in range(clients)]
-        tasks = [asyncio.create_task(_client(url, event_id, f"client {k}", lat, errors, ready[k], stale))
-                 for k in range(clients)]
+        tasks = [asyncio.create_task(_client(urls[k % len(urls)], event_id, f"client {k}", lats[k], errors, ready[k],
+                                             stale)) for k in range(clients)]
         await asyncio.wait_for(asyncio.gather(*(r.wait() for r in ready)), 60)
-        await host.send(json.dumps({"type": "add_bots", "count": entries - clients}))
+        for start in range(clients, entries, 500):        # (an add_bots adds 500 at most)
+            await host.send(json.dumps({"type": "add_bots", "count": min(500, entries - start)}))
         await host.send(json.dumps({"type": "start_event"}))
         began = time.perf_counter()
         done, pending = await asyncio.wait(tasks, timeout=timeout)
@@ -164,37 +190,77 @@ async def _run(base: str, entries: int, clients: int, timeout: float) -> tuple[f
         for task in done:
             if task.exception() is not None:
                 errors.append(f"a client failed: {task.exception()!r}")
-    return seconds, lat, errors, event_id, len(stale)
+    return seconds, lats, errors, event_id, len(stale)
 
 
-def run_serve_tournament(entries: int = 300, clients: int = 30, *, timeout: float = 900.0) -> TournamentFigures:
-    port = _free_port()
-    base = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as tmp:
-        log = open(Path(tmp) / "serve.log", "wb")      # noqa: SIM115 (closed below, after the process)
-        server = subprocess.Popen([sys.executable, "-c", SERVE, f"sqlite:///{tmp}/bench.db", str(port)],
-                                  stdout=log, stderr=subprocess.STDOUT)
+def _pg_bin(name: str) -> str:
+    found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
+    if not found:
+        raise RuntimeError("the three-process run needs PostgreSQL installed (apt-get install postgresql)")
+    return found[-1]
+
+
+@contextlib.contextmanager
+def _postgres() -> Iterator[str]:
+    """A throwaway PostgreSQL cluster in a folder of its own (run as the postgres user when
+    root: initdb refuses root), on 127.0.0.1 and a free port: its URL; stopped and removed at the
+    end."""
+    def as_postgres(*command: str) -> list[str]:
+        return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else list(command)
+
+    folder = Path(tempfile.mkdtemp(prefix="pf-bench-pg-"))
+    data, port = folder / "data", _free_port()
+    if os.geteuid() == 0:
+        shutil.chown(folder, "postgres", "postgres")
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    ctl = as_postgres(_pg_bin("pg_ctl"), "-D", str(data), "-w", "-l", str(folder / "log"),
+                      "-o", f"-k {folder} -p {port} -h 127.0.0.1")
+    try:
+        subprocess.run(as_postgres(_pg_bin("initdb"), "-D", str(data), "-A", "trust", "-U", "postgres"),
+                       check=True, **quiet)     # type: ignore[call-overload]
+        subprocess.run([*ctl, "start"], check=True, **quiet)     # type: ignore[call-overload]
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run([*ctl, "-m", "immediate", "stop"], check=False, **quiet)     # type: ignore[call-overload]
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def run_serve_tournament(entries: int = 300, clients: int = 30, *, processes: int = 1,
+                         timeout: float = 900.0) -> TournamentFigures:
+    """The event on one process (SQLite), or on ``processes`` sharing a PostgreSQL store."""
+    ports = [_free_port() for _ in range(processes)]
+    bases = [f"http://127.0.0.1:{port}" for port in ports]
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
+        db = f"sqlite:///{tmp}/bench.db" if processes == 1 else stack.enter_context(_postgres())
+        logs = [open(Path(tmp) / f"serve{k}.log", "wb") for k in range(processes)]    # noqa: SIM115 (closed below)
+        servers = [subprocess.Popen([sys.executable, "-c", SERVE, db, str(port)], stdout=log, stderr=subprocess.STDOUT)
+                   for port, log in zip(ports, logs, strict=True)]
         try:
-            for _ in range(400):
-                try:
-                    with urllib.request.urlopen(f"{base}/health", timeout=1):
-                        break
-                except OSError:
-                    time.sleep(0.05)
-            cpu0 = _cpu(server.pid)
-            seconds, lat, errors, event_id, stale = asyncio.run(_run(base, entries, clients, timeout))
-            cpu = _cpu(server.pid) - cpu0
-            rss = _proc(server.pid, "VmHWM")
-            with urllib.request.urlopen(f"{base}/event/{event_id}/results.json", timeout=30) as answer:
+            for base in bases:
+                for _ in range(600):
+                    try:
+                        with urllib.request.urlopen(f"{base}/health", timeout=1):
+                            break
+                    except OSError:
+                        time.sleep(0.05)
+            cpu0 = [_cpu(server.pid) for server in servers]
+            seconds, lats, errors, event_id, stale = asyncio.run(_run(bases, entries, clients, timeout))
+            cpu = [_cpu(server.pid) - was for server, was in zip(servers, cpu0, strict=True)]
+            rss = [_proc(server.pid, "VmHWM") for server in servers]
+            with urllib.request.urlopen(f"{bases[0]}/event/{event_id}/results.json", timeout=30) as answer:
                 results = json.loads(answer.read())
-            with urllib.request.urlopen(f"{base}/event/{event_id}/record.json", timeout=30) as answer:
+            with urllib.request.urlopen(f"{bases[0]}/event/{event_id}/record.json", timeout=30) as answer:
                 record = json.loads(answer.read())
         finally:
-            server.terminate()
-            server.wait(timeout=20)
-            log.close()
-            said = (Path(tmp) / "serve.log").read_text().splitlines()
-    lat.sort()
+            for server in servers:
+                server.terminate()
+            for server, log in zip(servers, logs, strict=True):
+                server.wait(timeout=20)
+                log.close()
+            said = (Path(tmp) / "serve0.log").read_text().splitlines()
+    lat = sorted(one for k, each in enumerate(lats) for one in each)
+    direct = sorted(one for k, each in enumerate(lats) if k % processes == 0 for one in each)
+    relayed = sorted(one for k, each in enumerate(lats) if k % processes != 0 for one in each)
     own: list[float] = next((json.loads(line[len("server latency "):]) for line in said
                              if line.startswith("server latency ")), [])
 
@@ -202,26 +268,26 @@ def run_serve_tournament(entries: int = 300, clients: int = 30, *, timeout: floa
         return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else 0.0
 
     places = results["places"]
+    if results["entrants"] != entries:
+        errors.append(f"{results['entrants']} entries, not {entries}")
     return TournamentFigures(
         entries=results["entrants"], clients=clients, seconds=seconds, hands=record["hands"], actions=len(lat),
-        p50_ms=pct(0.5), p99_ms=pct(0.99), max_ms=1000 * lat[-1] if lat else 0.0, rss_peak_mb=rss,
+        p50_ms=pct(0.5), p99_ms=pct(0.99), max_ms=1000 * lat[-1] if lat else 0.0, rss_peak_mb=rss[0],
         server_p50_ms=pct(0.5, own), server_p99_ms=pct(0.99, own),
-        server_cpu_seconds=cpu, errors=errors, stale=stale, placed=len({p["name"] + str(p["place"]) for p in places}),
-        prizes_add_up=sum(p["prize"] for p in places) == results["prize_pool"] and len(places) == results["entrants"])
+        server_cpu_seconds=cpu[0], errors=errors, stale=stale,
+        placed=len({p["name"] + str(p["place"]) for p in places}),
+        prizes_add_up=sum(p["prize"] for p in places) == results["prize_pool"] and len(places) == results["entrants"],
+        processes=processes, relayed_p50_ms=pct(0.5, relayed), relayed_p99_ms=pct(0.99, relayed),
+        direct_p99_ms=pct(0.99, direct), rss_each_mb=tuple(rss), cpu_each_seconds=tuple(cpu))
 
 
-def report(*, quick: bool, json_path: Path | None) -> bool:
-    """Run and print the benchmark (300 entries, 30 of them clients; ``quick``: 40 and 6);
-    False when anything went wrong (an error, an entry not placed, prizes not adding up)."""
-    from rich.console import Console
+def _table(got: TournamentFigures) -> Any:
     from rich.table import Table
 
-    entries, clients = (40, 6) if quick else (300, 30)
-    console = Console()
-    console.print(f"serve-tournament: {entries} entries ({clients} WebSocket clients, the rest house bots),"
-                  " one process")
-    got = run_serve_tournament(entries, clients)
-    table = Table(title="pokerfloor serve: one multi-table event (SQLite store, 127.0.0.1)", title_justify="left")
+    title = ("one multi-table event on one process (SQLite store, 127.0.0.1)" if got.processes == 1 else
+             f"one multi-table event, {got.processes} processes on PostgreSQL: one runs the event, the clients of"
+             " the others relayed to it over the bus")
+    table = Table(title=f"pokerfloor serve: {title}", title_justify="left")
     table.add_column("measure")
     table.add_column("value", justify="right")
     table.add_row("entries, hands dealt", f"{got.entries:,}, {got.hands:,}")
@@ -229,15 +295,35 @@ def report(*, quick: bool, json_path: Path | None) -> bool:
     table.add_row("client actions measured", f"{got.actions:,}")
     table.add_row("action to update p50 / p99 / max", f"{got.p50_ms:.1f} / {got.p99_ms:.1f} / {got.max_ms:.1f} ms")
     table.add_row("  the server's part p50 / p99", f"{got.server_p50_ms:.1f} / {got.server_p99_ms:.1f} ms")
+    if got.processes > 1:
+        table.add_row("  the owner's own clients p99", f"{got.direct_p99_ms:.1f} ms")
+        table.add_row("  the relayed clients p50 / p99", f"{got.relayed_p50_ms:.1f} / {got.relayed_p99_ms:.1f} ms")
     table.add_row("machine load (1 min) at the end", f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    table.add_row("server memory (peak RSS)", f"{got.rss_peak_mb:.0f} MB")
-    table.add_row("server CPU", f"{got.server_cpu_seconds:.1f} s")
+    table.add_row("server memory (peak RSS)", " / ".join(f"{mb:.0f}" for mb in got.rss_each_mb) + " MB")
+    table.add_row("server CPU", " / ".join(f"{cpu:.1f}" for cpu in got.cpu_each_seconds) + " s")
     table.add_row("every entry placed, prizes = pool", "yes" if got.prizes_add_up else "NO")
     table.add_row("actions on a passed turn (refused)", str(got.stale))
     table.add_row("errors", str(len(got.errors)))
-    console.print(table)
-    for line in got.errors[:10]:
-        console.print(f"  error: {line}")
+    return table
+
+
+def report(*, quick: bool, json_path: Path | None) -> bool:
+    """Run and print the benchmark: 300 entries (30 of them clients) on one process, then 1,000
+    (100 clients) on three processes on PostgreSQL (``quick``: 40 and 6, then 60 and 12); False
+    when anything went wrong (an error, an entry not placed, prizes not adding up)."""
+    from rich.console import Console
+
+    console = Console()
+    runs: list[TournamentFigures] = []
+    for entries, clients, processes in ((40, 6, 1), (60, 12, 3)) if quick else ((300, 30, 1), (1_000, 100, 3)):
+        console.print(f"serve-tournament: {entries} entries ({clients} WebSocket clients, the rest house bots),"
+                      f" {processes} process{'es' if processes > 1 else ''}")
+        got = run_serve_tournament(entries, clients, processes=processes)
+        console.print(_table(got))
+        for line in got.errors[:10]:
+            console.print(f"  error: {line}")
+        runs.append(got)
     if json_path is not None:
-        json_path.write_text(json.dumps({"benchmark": "serve-tournament", **got.as_dict()}, indent=1) + "\n")
-    return not got.errors and got.prizes_add_up
+        json_path.write_text(json.dumps({"benchmark": "serve-tournament", **runs[0].as_dict(),
+                                         "three_processes": runs[1].as_dict()}, indent=1) + "\n")
+    return all(not got.errors and got.prizes_add_up for got in runs)

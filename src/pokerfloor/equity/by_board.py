@@ -18,10 +18,11 @@ equity of the same ranges (each deal of five cards is every one of its ten flops
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations, permutations
+from math import comb
 
 from pokerfloor.cards import Card, CardsLike, format_cards, parse_cards
 from pokerfloor.equity.calculate import (
@@ -29,9 +30,13 @@ from pokerfloor.equity.calculate import (
     Equity,
     EquitySpec,
     Tally,
+    _holdem_arrays,
+    _lists_tally_of,
+    _sweep_sums,
     boards_tally,
     choose,
     fixed_tally,
+    packed_tables,
     result,
     sweep_tally,
 )
@@ -164,6 +169,92 @@ def _exact_tally(spec: EquitySpec) -> tuple[str, Tally]:
     return "boards", boards_tally(spec)
 
 
+Short = Callable[[list[Card]], "tuple[Equity, Tally] | None"]
+"""A board's answer and tally the short way (``fresh.headsup_lists``), or None: the long way's."""
+
+
+def _short_way(parsed: Sequence[Range], dead: Sequence[Card], game: str) -> Short | None:
+    """How each board of two whole hold'em ranges (not both one hand) with no dead cards is
+    answered without reading the question whole (``fresh.headsup_lists``: the sweep, the ranges'
+    arrays read once, the board's hands left out by the kernel), or None for other questions.
+    The answer and the tally are the long way's (``EquitySpec``, ``choose``, ``sweep_tally``,
+    ``result``) to the last bit; a board the short way declines (another path, a range the board
+    leaves one hand of or none) goes the long way."""
+    if game != "holdem" or dead or len(parsed) != 2:
+        return None
+    from pokerfloor.equity import fresh
+
+    first, second = (fresh.read_whole(r) for r in parsed)
+    if first is None or second is None or (len(first) == 1 and len(second) == 1):
+        return None
+
+    def short(board: list[Card]) -> tuple[Equity, Tally] | None:
+        mask = 0
+        for c in board:
+            mask |= 1 << c
+        text = format_cards(board)
+        found = fresh.headsup_lists(parsed, first, second, (board, mask), text, 0.001, True)
+        if found is None:
+            return None
+        groups, rows, counts, left = found
+        tally = _lists_tally_of(2, groups, rows, counts)
+        return fresh.sweep_answer(first, second, text, groups, rows, counts, left, tally), tally
+
+    return short
+
+
+EVERY_FLOP = 1000
+"""At least how many flops of a hand against a range the sweep must count for ``_every_flop`` to
+rank every board of five cards once (about 2.1 million boards, as long as some 2,000 flops one
+by one), rather than count them flop by flop."""
+
+
+def _every_flop(parsed: Sequence[Range], deals: list[tuple[tuple[int, ...], int]]) -> dict[int, tuple[Equity, Tally]]:
+    """The answers and tallies of the flops ``deals`` (by their number there) of a hold'em hand
+    against a whole range (either first), counted together by ``every_flop.hand_every_flop``
+    where its kernel is compiled and the flops are many (``EVERY_FLOP``): the flops on which
+    ``choose`` takes the sweep (``fresh.hand_sweeps``), with the same tally and answer as the
+    sweep of each (``fresh.headsup_lists``). The other flops are not in it."""
+    import numpy as np
+
+    from pokerfloor.equity import every_flop, fresh
+
+    first, second = (fresh.read_whole(r) for r in parsed)
+    if not every_flop.COMPILED or first is None or second is None or (len(first) == 1) == (len(second) == 1):
+        return {}
+    swapped = len(first) > 1
+    hand, whole = (second, first) if swapped else (first, second)
+    hands0, weights0 = _holdem_arrays(hand)[:2]
+    hands1, weights1, classes1, ranks1 = _holdem_arrays(whole)[:4]
+    x, y = int(hands0[0, 0]), int(hands0[0, 1])
+    position = [0] * 52
+    for i, card in enumerate(c for c in range(52) if c not in (x, y)):
+        position[card] = i
+    rows = np.full(comb(every_flop.DECK, 3), -1, dtype=np.int64)
+    planned: list[tuple[int, str, tuple[int, int]]] = []
+    for i, (deal, _) in enumerate(deals):
+        if x in deal or y in deal:
+            continue  # the hand's card on the flop: no such flop
+        board = [Card(c) for c in deal]
+        text = format_cards(board)
+        left = fresh.hand_sweeps(parsed, first, second, board, text, 0.001, True)
+        if left is not None:
+            a, b, c = sorted(position[c] for c in deal)
+            rows[every_flop.flop_number(a, b, c)] = len(planned)
+            planned.append((i, text, left))
+    if len(planned) < EVERY_FLOP:
+        return {}
+    out = every_flop.every_flop((x, y), hands1, classes1, ranks1, rows, len(weights1), packed_tables()[:4])
+    found = {}
+    for row, (i, text, left) in enumerate(planned):
+        lists = _sweep_sums(out[row : row + 1], swapped, weights0, weights1)
+        if lists is not None:
+            groups, counted, counts = lists
+            tally = _lists_tally_of(2, groups, counted, counts)
+            found[i] = fresh.sweep_answer(first, second, text, groups, counted, counts, left, tally), tally
+    return found
+
+
 def equity_by_board(ranges: Sequence[str | Range], board: CardsLike = (), *, dead: CardsLike = (),
                     game: str = "holdem") -> BoardEquities:
     """Each player's exact equity on every board of the next street: every flop (no board), every
@@ -179,16 +270,21 @@ def equity_by_board(ranges: Sequence[str | Range], board: CardsLike = (), *, dea
     parsed = [r if isinstance(r, Range) else parse_range(r, hole_cards) for r in ranges]
     EquitySpec.make(parsed, board=shown, dead=gone, game=game)  # the question as asked, checked whole
     cards = 3 if not shown else 1
+    short = _short_way(parsed, gone, game)
+    deals = board_classes(parsed, shown, gone, cards)
+    shared = _every_flop(parsed, deals) if short is not None and not shown else {}
     classes = []
-    for deal, count in board_classes(parsed, shown, gone, cards):
+    for i, (deal, count) in enumerate(deals):
         dealt = [Card(c) for c in deal]
-        try:
-            spec = EquitySpec.make(parsed, board=[*shown, *dealt], dead=gone, game=game)
-        except RangeError:  # a range holds no hand on this board: no such board is dealt
-            continue
-        method, tally = _exact_tally(spec)
-        answer = result(spec, tally, exact=True, method=method)
-        classes.append(BoardEquity(format_cards(sorted(dealt, reverse=True)), count, answer, tally))
+        found = shared.get(i) or (short([*shown, *dealt]) if short is not None else None)
+        if found is None:
+            try:
+                spec = EquitySpec.make(parsed, board=[*shown, *dealt], dead=gone, game=game)
+            except RangeError:  # a range holds no hand on this board: no such board is dealt
+                continue
+            method, tally = _exact_tally(spec)
+            found = result(spec, tally, exact=True, method=method), tally
+        classes.append(BoardEquity(format_cards(sorted(dealt, reverse=True)), count, *found))
     if not classes:
         raise RangeError("the ranges leave no board of the next street")
     return BoardEquities(tuple(r.text for r in parsed), format_cards(shown), format_cards(gone), STREETS[len(shown)],

@@ -26,6 +26,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from operator import mul
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from pokerfloor.cards import Card, CardsLike, format_cards, parse_cards
@@ -522,11 +523,19 @@ def _sweep_sums(out: np.ndarray[Any, Any], swapped: bool, weights0: Any,
     them the other way round): the weight groups, each group's tally columns and showdowns;
     None when no deal was counted."""
     sums: dict[float, list[int]] = {}  # deal weight: wins of each player, ties, showdowns
-    if len(weights0) == len(weights1) == 1:  # one weight a range: one group
+    if len(weights0) == len(weights1) == 1:  # one weight a range: one group, its columns written out
         won, lost, tied, showdowns = out.ravel().tolist()
-        if showdowns:
-            sums[float(weights0[0] * weights1[0])] = [lost, won, tied, showdowns] if swapped else [
-                won, lost, tied, showdowns]
+        if not showdowns:
+            return None
+        if swapped:
+            won, lost = lost, won
+        whole, half = _PARTS[1], _PARTS[2]
+        first, second = won * whole + tied * half, lost * whole + tied * half
+        tied_squares = tied * half * half
+        return [float(weights0[0] * weights1[0])], [
+            first, won * whole * whole + tied_squares, won, tied, first, 0,
+            second, lost * whole * whole + tied_squares, lost, tied, second, 0,
+        ], [showdowns]
     else:
         if swapped:
             out = out.transpose(1, 0, 2)[:, :, [1, 0, 2, 3]]
@@ -800,18 +809,17 @@ def _outcome_rows(outcomes: list[list[int]]) -> list[int]:
     ``w`` winners in all (``outcomes[p][w]``), the player's tally columns, one player after the
     other."""
     parts = _PARTS[: len(outcomes) + 1]
+    squared = _SQUARED[: len(outcomes) + 1]
     rows: list[int] = []
     for won in outcomes:
-        shares = squares = 0
-        for part, n in zip(parts, won, strict=True):
-            shares += n * part
-            squares += n * part * part
-        rows += [shares, squares, won[1], sum(won) - won[0] - won[1], shares, 0]
+        shares = sum(map(mul, won, parts))
+        rows += (shares, sum(map(mul, won, squared)), won[1], sum(won) - won[0] - won[1], shares, 0)
     return rows
 
 
 _PARTS = [0, *(5040 // w for w in range(1, MAX_PLAYERS + 1))]
 """A pot's share (``kernels.SHARE``, 5,040) split ``w`` ways, for ``w`` from 0 (no pot) to ``MAX_PLAYERS``."""
+_SQUARED = [part * part for part in _PARTS]
 
 
 def _fixed_setup(spec: EquitySpec) -> tuple[tuple[Any, ...], float]:

@@ -41,6 +41,7 @@ from pokerfloor.equity.calculate import (
     MAX_PLAYERS,
     Equity,
     EquitySpec,
+    Tally,
     _holdem_arrays,
     _lists_tally_of,
     _outcome_rows,
@@ -75,7 +76,7 @@ HOLDEM = frozenset({2})
 """The ``Range.sizes`` of a hold'em range."""
 
 
-def _whole(asked: str | Range) -> Range | None:
+def read_whole(asked: str | Range) -> Range | None:
     """The range asked of as read whole, or None (random, or made by ``Range.without``: the long
     way reads those)."""
     if type(asked) is str:
@@ -122,6 +123,14 @@ def _left(given: Range, cards: list[Card]) -> int:
     return left
 
 
+def _left_of(given: Range, cards: list[Card]) -> int:
+    """``_left``, for a range of one hand without the counts: 1 unless the board holds a card of it."""
+    if len(given) != 1:
+        return _left(given, cards)
+    a, b = given.hands[0][0]
+    return 0 if a in cards or b in cards else 1
+
+
 def _at_least(given: Range, cards: list[Card]) -> int:
     """At least how many hands of ``given`` hold none of ``cards`` (``_left`` less its pairs)."""
     per_card = _card_counts(given)[0]
@@ -157,7 +166,7 @@ def answer(ranges: Sequence[str | Range], board: object, dead: object, game: str
         return None
     whole = []
     for asked in ranges:
-        given = _whole(asked)
+        given = read_whole(asked)
         if given is None:
             return None
         whole.append(given)
@@ -173,6 +182,37 @@ def answer(ranges: Sequence[str | Range], board: object, dead: object, game: str
 def _headsup(ranges: Sequence[str | Range], first: Range, second: Range, read: tuple[list[Card], int], board: str,
              precision: float, exact: bool | None) -> Equity | None:
     """Two listed ranges, not both one hand, on a board: the sweep's answer, or None."""
+    found = headsup_lists(ranges, first, second, read, board, precision, exact)
+    if found is None:
+        return None
+    groups, rows, counts, left = found
+    return sweep_answer(first, second, board, groups, rows, counts, left, None)
+
+
+def sweep_answer(first: Range, second: Range, board: str, groups: list[float], rows: list[int], counts: list[int],
+                 left: tuple[int, int], tally: Tally | None) -> Equity:
+    """The sweep's answer from ``headsup_lists`` (its tally, ``calculate._lists_tally_of`` of the
+    lists, if made already): as ``calculate.result`` makes it."""
+    players = ((first.text, left[0]), (second.text, left[1]))
+    if len(groups) == 1:
+        weight, n = groups[0], counts[0]
+        sums, total = [weight * float(v) for v in rows], weight * float(n)
+    else:
+        if tally is None:
+            tally = _lists_tally_of(2, groups, rows, counts)
+        sums, total = _weighted(tally)
+        n = tally.showdowns
+    return make_equity("holdem", board, "", players, sums, total, n, exact=True, table=False,
+                       method="sweep")
+
+
+def headsup_lists(ranges: Sequence[str | Range], first: Range, second: Range, read: tuple[list[Card], int],
+                  board: str, precision: float,
+                  exact: bool | None) -> tuple[list[float], list[int], list[int], tuple[int, int]] | None:
+    """``_headsup`` before its answer is made: ``calculate._sweep_lists``'s lists (the weight
+    groups, each group's tally columns, each group's showdowns) and the hands each range keeps on
+    the board; None where the path is not the sweep (or the question is not one the sweep of
+    whole ranges counts). ``by_board`` asks it once a board."""
     cards, mask = read
     missing = 5 - len(cards)
     sizes = (len(first), len(second))
@@ -187,17 +227,16 @@ def _headsup(ranges: Sequence[str | Range], first: Range, second: Range, read: t
             order = (0, 1) if left[0] <= left[1] else (1, 0)  # ``sorted(ranges, key=len)``, as ``_shape``
         classes = (arrays[order[0]][4], arrays[order[1]][4])
         shape = shape_key("holdem", cards, (), sizes, (False, False), (), classes)
+        path = _CHOICES.get((shape, precision, exact))
+        if path is None:
+            path = _choose_once(ranges, board, precision, exact)
+        if path != "sweep":
+            return None
     else:
-        left = (_left(first, cards), _left(second, cards))
-        if min(left) < 1 or max(left) < 2 or (sizes[0] > 1 and left[0] == 1) or (sizes[1] > 1 and left[1] == 1):
-            return None  # a range the board empties, two single hands, a range the board leaves one hand of
-        single = first if sizes[0] == 1 else second
-        shape = shape_key("holdem", cards, (), sizes, (False, False), (single.hands[0][0],), ())
-    path = _CHOICES.get((shape, precision, exact))
-    if path is None:
-        path = _choose_once(ranges, board, precision, exact)
-    if path != "sweep":
-        return None
+        sweeps = hand_sweeps(ranges, first, second, cards, board, precision, exact)
+        if sweeps is None:
+            return None
+        left = sweeps
     small, big, suits, at, _ = packed_tables()
     board_cards = np.array([*cards, *[0] * missing], dtype=np.uint8)
     if min(sizes) > 1:
@@ -225,16 +264,24 @@ def _headsup(ranges: Sequence[str | Range], first: Range, second: Range, read: t
     if found is None:
         return None
     groups, rows, counts = found
-    players = ((first.text, left[0]), (second.text, left[1]))
-    if len(groups) == 1:
-        weight, n = groups[0], counts[0]
-        sums, total = [weight * float(v) for v in rows], weight * float(n)
-    else:
-        tally = _lists_tally_of(2, groups, rows, counts)
-        sums, total = _weighted(tally)
-        n = tally.showdowns
-    return make_equity("holdem", board, "", players, sums, total, n, exact=True, table=False,
-                       method="sweep")
+    return groups, rows, counts, left
+
+
+def hand_sweeps(ranges: Sequence[str | Range], first: Range, second: Range, cards: list[Card], board: str,
+                precision: float, exact: bool | None) -> tuple[int, int] | None:
+    """For a hand against a range (either first) on ``cards``: the hands each keeps on the board
+    where ``choose`` takes the sweep for the question's shape, else None (a range the board
+    empties or leaves one hand of, two single hands, another path)."""
+    sizes = (len(first), len(second))
+    left = (_left_of(first, cards), _left_of(second, cards))
+    if min(left) < 1 or max(left) < 2 or (sizes[0] > 1 and left[0] == 1) or (sizes[1] > 1 and left[1] == 1):
+        return None  # a range the board empties, two single hands, a range the board leaves one hand of
+    single = first if sizes[0] == 1 else second
+    shape = shape_key("holdem", cards, (), sizes, (False, False), (single.hands[0][0],), ())
+    path = _CHOICES.get((shape, precision, exact))
+    if path is None:
+        path = _choose_once(ranges, board, precision, exact)
+    return left if path == "sweep" else None
 
 
 def _fixed(hands: list[Range], read: tuple[list[Card], int], board: str, precision: float,

@@ -18,7 +18,7 @@ import re
 
 from pokerfloor.io.phh import EXTENSION_FIELD, HandHistory
 from pokerfloor.io.pokerstars import LineReader, set_stakes
-from pokerfloor.io.sitehand import HistoryImportError, SiteHand, date_in, guarded, money, read_each
+from pokerfloor.io.sitehand import HistoryImportError, SiteHand, date_in, guarded, money, opening, read_each
 
 GAMES: tuple[tuple[str, str], ...] = (
     ("Hold'em No Limit", "NT"),
@@ -44,9 +44,7 @@ def opens_a_hand(text: str) -> bool:
 def read_hand(text: str, source: str = "") -> HandHistory:
     """One GGPoker hand as a PHH history (raises ``HistoryImportError``)."""
     lines = [line.rstrip() for line in text.strip().splitlines()]
-    header = _HEADER.match(lines[0]) if lines else None
-    if header is None:
-        raise HistoryImportError("a GGPoker hand opens with 'Poker Hand #'", source=source)
+    header = opening(lines, _HEADER, "a GGPoker hand opens with 'Poker Hand #'", source)
     hand_id = header.group("id")
     return guarded(text, source, hand_id, lambda: _read(lines, hand_id, header.group("rest"), source))
 

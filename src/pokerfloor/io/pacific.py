@@ -20,7 +20,7 @@ import re
 
 from pokerfloor.io.phh import HandHistory
 from pokerfloor.io.pokerstars import LineReader, set_stakes
-from pokerfloor.io.sitehand import HistoryImportError, SiteHand, date_in, guarded, money, read_each
+from pokerfloor.io.sitehand import HistoryImportError, SiteHand, date_in, guarded, money, opening, read_each
 
 GAMES: tuple[tuple[str, str], ...] = (
     ("No Limit Holdem", "NT"),
@@ -57,9 +57,7 @@ def read_hand(text: str, source: str = "") -> HandHistory:
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
     if lines and lines[0].startswith("#Game No"):
         lines = lines[1:]
-    header = _HEADER.match(lines[0]) if lines else None
-    if header is None:
-        raise HistoryImportError("an 888poker hand opens with '***** 888poker Hand History for Game'", source=source)
+    header = opening(lines, _HEADER, "an 888poker hand opens with '***** 888poker Hand History for Game'", source)
     hand_id = header.group("id")
     return guarded(text, source, hand_id, lambda: _read(lines, hand_id, source))
 

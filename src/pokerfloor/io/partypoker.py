@@ -21,7 +21,7 @@ import re
 
 from pokerfloor.io.phh import HandHistory
 from pokerfloor.io.pokerstars import LineReader, set_stakes
-from pokerfloor.io.sitehand import HistoryImportError, SiteHand, date_in, guarded, money, read_each
+from pokerfloor.io.sitehand import HistoryImportError, SiteHand, date_in, guarded, money, opening, read_each
 
 _START = re.compile(r"^\*\*\*\*\* Hand History [Ff]or Game ", re.MULTILINE)
 _HEADER = re.compile(r"^\*\*\*\*\* Hand History [Ff]or Game (?P<id>[0-9A-Za-z]{1,40}) \*\*\*\*\*$")
@@ -54,9 +54,7 @@ def opens_a_hand(text: str) -> bool:
 def read_hand(text: str, source: str = "") -> HandHistory:
     """One partypoker hand as a PHH history (raises ``HistoryImportError``)."""
     lines = [" ".join(line.split()) for line in text.strip().splitlines() if line.strip()]
-    header = _HEADER.match(lines[0]) if lines else None
-    if header is None:
-        raise HistoryImportError("a partypoker hand opens with '***** Hand History For Game'", source=source)
+    header = opening(lines, _HEADER, "a partypoker hand opens with '***** Hand History For Game'", source)
     hand_id = header.group("id")
     return guarded(text, source, hand_id, lambda: _read(lines, hand_id, source))
 

@@ -27,7 +27,7 @@ from collections.abc import Iterator
 
 from pokerfloor.io.notation import Money
 from pokerfloor.io.phh import HandHistory
-from pokerfloor.io.sitehand import HistoryImportError, SiteHand, date_in, guarded, money, read_each, split_at
+from pokerfloor.io.sitehand import HistoryImportError, SiteHand, date_in, guarded, money, opening, read_each, split_at
 
 GAMES: tuple[tuple[str, str], ...] = (
     ("Hold'em No Limit", "NT"),
@@ -72,9 +72,7 @@ def read_hand(text: str, source: str = "") -> HandHistory:
     """One PokerStars hand as a PHH history (raises ``HistoryImportError``, and at once for a
     hand over ``phh.MAX_HAND_BYTES``)."""
     lines = [line.rstrip() for line in text.strip().splitlines()]
-    header = _HEADER.match(lines[0]) if lines else None
-    if header is None:
-        raise HistoryImportError("a PokerStars hand opens with 'PokerStars Hand #'", source=source)
+    header = opening(lines, _HEADER, "a PokerStars hand opens with 'PokerStars Hand #'", source)
     hand_id = header.group("id")
     return guarded(text, source, hand_id, lambda: LineReader(lines, _stars_hand(hand_id, header.group("rest")))
                    .read().history(source))

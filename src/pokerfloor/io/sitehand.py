@@ -370,6 +370,15 @@ def split_at(text: str, starts: re.Pattern[str]) -> Iterator[str]:
         yield text[a:b].strip()
 
 
+def opening(lines: Sequence[str], header: re.Pattern[str], opens: str, source: str) -> re.Match[str]:
+    """The site's header matched on a hand's first line (its id in group ``id``), or a
+    ``HistoryImportError`` saying what a hand of the site ``opens`` with."""
+    found = header.match(lines[0]) if lines else None
+    if found is None:
+        raise HistoryImportError(opens, source=source)
+    return found
+
+
 def guarded(text: str, source: str, hand_id: str, read: Callable[[], HandHistory]) -> HandHistory:
     """``read()`` for one hand, every failure a ``HistoryImportError`` naming the hand (a hand
     over ``phh.MAX_HAND_BYTES`` refused before it is read)."""

@@ -18,7 +18,7 @@ import re
 
 from pokerfloor.io.phh import EXTENSION_FIELD, HandHistory
 from pokerfloor.io.pokerstars import LineReader, set_stakes
-from pokerfloor.io.sitehand import HistoryImportError, SiteHand, date_in, guarded, money, read_each
+from pokerfloor.io.sitehand import HistoryImportError, SiteHand, date_in, guarded, money, opening, read_each
 
 GAMES: tuple[tuple[str, str], ...] = (
     ("Holdem no limit", "NT"),
@@ -48,9 +48,7 @@ def opens_a_hand(text: str) -> bool:
 def read_hand(text: str, source: str = "") -> HandHistory:
     """One Winamax hand as a PHH history (raises ``HistoryImportError``)."""
     lines = [line.rstrip() for line in text.strip().splitlines()]
-    header = _HEADER.match(lines[0]) if lines else None
-    if header is None:
-        raise HistoryImportError("a Winamax hand opens with 'Winamax Poker - ... HandId: #'", source=source)
+    header = opening(lines, _HEADER, "a Winamax hand opens with 'Winamax Poker - ... HandId: #'", source)
     hand_id = header.group("id")
     return guarded(text, source, hand_id, lambda: _read(lines, header, source))
 

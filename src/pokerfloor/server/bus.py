@@ -29,6 +29,9 @@ the watch checks this process's leases every ``CHECK_SECONDS`` (``Store.check_le
 hands over a table another process claimed while the lock was away. The keeper and the watch are
 started again after any error, a database's or their own: the bus never stays down.
 
+An event's clients (``/event/ws``) are relayed to its owner, taken over and announced as a
+table's are (``Relayed.event``), and served there by the process's events (``EventSide``).
+
 With SQLite there is one process and no bus.
 """
 
@@ -40,7 +43,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Collection, Coroutine
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
 from starlette.datastructures import Address, Headers
@@ -53,6 +56,7 @@ from pokerfloor.server.store import Store
 from pokerfloor.server.transport import Client, detach, encode
 from pokerfloor.server.wire import CHANNEL as CHANNEL
 from pokerfloor.server.wire import RECONNECT_MOST, RECONNECT_SECONDS, Heard, PostgresWire, Wire
+from pokerfloor.server.wire import Sends as Sends
 from pokerfloor.server.wire import libpq_url as libpq_url
 
 LOG = logging.getLogger("pokerfloor.server")
@@ -72,6 +76,7 @@ class Relayed:
     first: str             # its first frame, the hello
     owner: str = ""        # the owner's inbox, once it has answered
     forwarded: int = 0     # frames sent after the hello
+    event: bool = False    # an event's client (``EventSide``), not a table's
 
 
 class BusSocket:
@@ -107,28 +112,6 @@ class BusSocket:
         self.bus.served.pop((self.inbox, self.conn), None)
 
 
-@dataclass
-class Sends:
-    """The frames queued for the clients that one process relays, to go in one message: each
-    text once, with the connections it goes to, in an order that keeps every connection's
-    frames in theirs."""
-
-    texts: list[str] = field(default_factory=list)
-    conns: list[list[str]] = field(default_factory=list)
-    group: dict[str, int] = field(default_factory=dict)     # a text -> the last group that holds it
-    last: dict[str, int] = field(default_factory=dict)      # a connection -> the group of its last frame
-
-    def add(self, conn: str, text: str) -> None:
-        index = self.group.get(text)
-        if index is None or self.last.get(conn, -1) > index:
-            index = len(self.texts)
-            self.texts.append(text)
-            self.conns.append([])
-            self.group[text] = index
-        self.conns[index].append(conn)
-        self.last[conn] = index
-
-
 class BusServer(Protocol):
     """What the bus needs of its process (``app.Server`` is one): the tables it runs, a table's
     task (started here, or ``Refused`` ``not_owner``), a room rebuilt from the store, and a
@@ -149,6 +132,17 @@ class BusServer(Protocol):
     async def serve(self, socket: WebSocket) -> None: ...
 
 
+class EventSide(Protocol):
+    """The process's events (``event.routes.BusSide``): those it runs, one taken over if its owner
+    died (whether it runs here now), and a socket served as an event's client."""
+
+    running: Collection[str]
+
+    def take(self, event_id: str) -> bool: ...
+
+    async def serve(self, socket: WebSocket) -> None: ...
+
+
 class Bus:
     """This process's end of the bus: ``start`` it in the app's lifespan, ``close`` it at the end."""
 
@@ -165,6 +159,7 @@ class Bus:
         self.tasks: list[asyncio.Task[None]] = []
         self.serving: set[asyncio.Task[None]] = set()
         self.checked = 0.0          # when this process's leases were last checked
+        self.events: EventSide | None = None    # the process's events, once it serves them
 
     async def start(self) -> None:
         """Connect (a store that cannot be reached fails the start), then keep connected."""
@@ -188,7 +183,7 @@ class Bus:
         for socket in list(self.served.values()):
             await socket.close(RESTART)
             socket.incoming.put_nowait(None)
-        for table_id in self.server.tables:
+        for table_id in [*self.server.tables, *(() if self.events is None else self.events.running)]:
             self.announce(table_id)
 
     async def close(self) -> None:
@@ -258,11 +253,11 @@ class Bus:
         self.relay(client, hello.table_id, encode(frame))
         return None
 
-    def relay(self, client: Client, table_id: str, first: str) -> None:
-        """Serve ``client`` through the table's owner from now on, starting with its ``first``
-        frame (a hello)."""
+    def relay(self, client: Client, table_id: str, first: str, *, event: bool = False) -> None:
+        """Serve ``client`` through the table's (``event``: the event's) owner from now on,
+        starting with its ``first`` frame (a hello)."""
         conn = secrets.token_hex(8)
-        self.relayed[conn] = Relayed(client, table_id, first)
+        self.relayed[conn] = Relayed(client, table_id, first, event=event)
         self.conn_of[client] = conn
         self._open(conn)
 
@@ -307,8 +302,10 @@ class Bus:
                 await asyncio.sleep(WATCH_SECONDS)
 
     async def _watch_once(self, said: float) -> float:
-        for table_id in {r.table_id for r in self.relayed.values()}:
-            if table_id not in self.server.tables:
+        for table_id, event in {(r.table_id, r.event) for r in self.relayed.values()}:
+            if event and self.events is not None and table_id not in self.events.running:
+                self.events.take(table_id)              # claimed if its owner died (and announced)
+            elif not event and table_id not in self.server.tables:
                 with contextlib.suppress(Refused):
                     self.server.table_task(table_id)      # claimed if its owner died (and announced)
         now = time.monotonic()
@@ -342,14 +339,15 @@ class Bus:
         if op == "owner":
             await self._new_owner(sender, str(message.table))
             return
-        if message.table not in self.server.tables:
+        event = self.events is not None and message.table in self.events.running
+        if message.table not in self.server.tables and not event:
             return
         key = (sender, str(message.conn))
         if op == "open" and key not in self.served:
             socket = BusSocket(self, sender, key[1], message.address)
             self.served[key] = socket
             socket.incoming.put_nowait(message.text)
-            self._serve(socket)
+            self._serve(socket, event=event)
         elif op == "frame" and key in self.served:
             self.served[key].incoming.put_nowait(message.text)
         elif op == "close" and key in self.served:
@@ -372,8 +370,9 @@ class Bus:
             del self.relayed[conn]
             await relayed.client.close(RESTART)
 
-    def _serve(self, socket: BusSocket) -> None:
-        task = asyncio.create_task(self.server.serve(cast(WebSocket, socket)))     # served as a WebSocket is
+    def _serve(self, socket: BusSocket, *, event: bool = False) -> None:
+        serve = self.events.serve if event and self.events is not None else self.server.serve
+        task = asyncio.create_task(serve(cast(WebSocket, socket)))     # served as a WebSocket is
         self.serving.add(task)
         task.add_done_callback(self.serving.discard)
 

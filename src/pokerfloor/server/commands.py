@@ -27,14 +27,18 @@ from pokerfloor.server.fields import NAME_LENGTH as NAME_LENGTH
 from pokerfloor.server.fields import (
     NO_LIMITS,
     buy_in_field,
+    cards_field,
     chips_field,
     client_rules,
     flag_field,
     id_field,
     rule_field,
     seat_field,
+    seat_token_field,
+    secret_field,
     server_field,
     subclasses,
+    to_field,
 )
 from pokerfloor.server.fields import SECRET_LENGTH as SECRET_LENGTH
 from pokerfloor.server.fields import TABLE_CHIPS as TABLE_CHIPS
@@ -47,6 +51,7 @@ from pokerfloor.server.fields import Refused as Refused
 from pokerfloor.server.fields import Rule as Rule
 from pokerfloor.server.fields import bad_field as bad_field
 from pokerfloor.server.fields import display_name as display_name
+from pokerfloor.server.fields import name_field as name_field
 from pokerfloor.server.fields import name_key as name_key
 
 PLAYER_ID = Rule(str, 1, ID_LENGTH)
@@ -59,17 +64,12 @@ class PlayerInput(Input):
     player_id: str = server_field(PLAYER_ID)
 
 
-def name_field() -> Any:
-    return rule_field(str, 1, NAME_LENGTH, f"1 to {NAME_LENGTH} characters (ends stripped, NFC), printable, not "
-                      "another player's at the table", strip=True, name=True)
-
-
 @dataclass(frozen=True)
 class Hello(Command):
     TYPE, WHO = "hello", "anyone"
     version: int | None = rule_field(int, 0, MAX_CHIPS, "1 (another is refused ``version``)", optional=True)
     table_id: str = id_field()
-    token: str | None = rule_field(str, 1, SECRET_LENGTH, "optional", optional=True)
+    token: str | None = secret_field()
     spectate: bool = flag_field()
 
 
@@ -80,10 +80,7 @@ class Join(Command):
     name: str = name_field()
     seat: int = seat_field()
     chips: int = buy_in_field()
-    seat_token: str | None = rule_field(
-        str, TOKEN_LENGTH[0], TOKEN_LENGTH[1], f"optional, {TOKEN_LENGTH[0]} to {TOKEN_LENGTH[1]} characters",
-        optional=True,
-    )
+    seat_token: str | None = seat_token_field()
 
 
 @dataclass(frozen=True)
@@ -91,9 +88,8 @@ class Act(Command):
     TYPE = "act"
     hand: int = rule_field(int, 0, MAX_CHIPS, f"0 to {MAX_CHIPS}")
     action: str = id_field()
-    to: int | None = rule_field(int, 0, MAX_CHIPS, f"optional, 0 to {MAX_CHIPS}", optional=True)
-    cards: tuple[str, ...] | None = rule_field(list, 0, 6, "optional, a draw's discards, at most 6 cards",
-                                               optional=True)
+    to: int | None = to_field()
+    cards: tuple[str, ...] | None = cards_field()
     turn_token: str = id_field()
     client_action_id: str = id_field()
 

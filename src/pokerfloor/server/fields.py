@@ -91,7 +91,8 @@ Bound = int | Callable[[Limits], int]
 class Rule:
     """One field's type and range: an integer between ``low`` and ``high``, a string of ``low``
     to ``high`` characters (after stripping the ends, with ``strip``), or a bool. ``optional``:
-    absent or null is ``default``. ``words``: the range as docs/protocol.md says it."""
+    absent or null is ``default``; a ``list``: cards (``high`` at most); a ``tuple``: ``low`` to
+    ``high`` whole numbers. ``words``: the range as docs/protocol.md says it."""
 
     kind: type
     low: Bound = 0
@@ -134,6 +135,11 @@ class Rule:
         limits = NO_LIMITS if limits is None else limits
         low = self.low(limits) if callable(self.low) else self.low
         high = self.high(limits) if callable(self.high) else self.high
+        if self.kind is tuple:      # whole numbers, like payout weights [50, 30, 20]
+            if (not isinstance(value, list) or not low <= len(value) <= high
+                    or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= MAX_CHIPS for x in value)):
+                raise bad_field(name, f"is a list of {low} to {high} whole numbers, 0 to {MAX_CHIPS}")
+            return tuple(value)
         if self.kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise bad_field(name, "is a whole number")
@@ -215,6 +221,33 @@ def flag_field() -> Any:
 
 def id_field(words: str = f"1 to {ID_LENGTH} characters") -> Any:
     return rule_field(str, 1, ID_LENGTH, words)
+
+
+def name_field() -> Any:
+    """A player's name (``display_name``)."""
+    return rule_field(str, 1, NAME_LENGTH, f"1 to {NAME_LENGTH} characters (ends stripped, NFC), printable, not "
+                      "another player's at the table", strip=True, name=True)
+
+
+def secret_field() -> Any:
+    """A host or seat token given in a hello."""
+    return rule_field(str, 1, SECRET_LENGTH, "optional", optional=True)
+
+
+def seat_token_field() -> Any:
+    """A seat token a client chooses."""
+    return rule_field(str, TOKEN_LENGTH[0], TOKEN_LENGTH[1], f"optional, {TOKEN_LENGTH[0]} to {TOKEN_LENGTH[1]} "
+                      "characters", optional=True)
+
+
+def to_field() -> Any:
+    """What a bet or raise is to."""
+    return rule_field(int, 0, MAX_CHIPS, f"optional, 0 to {MAX_CHIPS}", optional=True)
+
+
+def cards_field(most: int = 6) -> Any:
+    """A draw's discards."""
+    return rule_field(list, 0, most, f"optional, a draw's discards, at most {most} cards", optional=True)
 
 
 

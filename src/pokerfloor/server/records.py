@@ -59,6 +59,37 @@ def boundary(room: Room) -> Boundary:
     return Boundary(orjson.dumps(room_record(room)).decode(), len(room.hands), hand_json(room.hands[-1]))
 
 
+class Recorder:
+    """The records of one table's hands' ends (``boundary``), written without serialising again
+    what the room record held at the last hand's end: its deals and the ledger rows the table let
+    go of (``forgotten``) only grow, a little every hand, so the JSON of those written before is
+    kept and only the new ones are added to it. The text is ``boundary``'s, byte for byte; a room
+    other than the last one seen (rebuilt, restored) starts the kept text again."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, tuple[list[Any], int, object, bytes]] = {}
+
+    def boundary(self, room: Room) -> Boundary:
+        data = RoomRecord.of(room, whole=False).json()
+        data["deals"] = self._array("deals", room.deals, lambda deal: (deal.number, deal.seed))
+        data["forgotten"] = self._array("forgotten", room.forgotten, list)
+        return Boundary(orjson.dumps(data).decode(), len(room.hands), hand_json(room.hands[-1]))
+
+    def _array(self, name: str, items: list[Any], plain: Callable[[Any], object]) -> orjson.Fragment:
+        """``items`` as a JSON array, each ``plain``: the part kept from the last time, if
+        ``items`` is the same list and still holds the last item seen where it was, and the rest."""
+        text, done = b"[]", 0
+        kept = self.kept.get(name)
+        if kept is not None and kept[0] is items and len(items) >= kept[1] and (
+                kept[1] == 0 or items[kept[1] - 1] is kept[2]):
+            done, text = kept[1], kept[3]
+        if len(items) > done:
+            more = orjson.dumps([plain(item) for item in items[done:]])
+            text = more if done == 0 else text[:-1] + b"," + more[1:]
+        self.kept[name] = (items, len(items), items[-1] if items else None, text)
+        return orjson.Fragment(text)
+
+
 def restored(table_id: str, config: Config, host_hash: str, record: str, hands: Mapping[int, str]) -> Room:
     """A room from its stored record and the finished hands' records by number, which must hold
     every hand before the record's (``RecordMiss`` when any of it is not what this release
@@ -140,7 +171,8 @@ class TableBroken(Refused):
 
 def rebuild(store: Store, table_id: str, *, from_snapshot: bool = True) -> Room:
     """A table's room from the store: its room record at the last hand's end and the inputs
-    after it, or every input from the start. A record that does not restore, that was not
+    after it (recording the hands they finish whose records are missing), or every input from
+    the start. A record that does not restore, that was not
     taken after the input stored at its ``seq`` (``Store.record_follows``), or whose inputs
     after it do not apply, is a miss: logged, and the room is built from every input
     (finished hands whose records are missing are then recorded again). Inputs that do not
@@ -154,10 +186,15 @@ def rebuild(store: Store, table_id: str, *, from_snapshot: bool = True) -> Room:
         try:
             if not store.record_follows(table_id, stored[0]):
                 raise RecordMiss(f"it was not taken after the input stored as {stored[0]}")
-            room = restored(table_id, config, host_hash, stored[1], store.hand_records(table_id))
+            hands = store.hand_records(table_id)
+            room = restored(table_id, config, host_hash, stored[1], hands)
             if room.seq != stored[0]:
                 raise RecordMiss(f"it says input {room.seq}, and is stored as taken after input {stored[0]}")
             _replay_whole(room, store.input_rows(table_id, after=room.seq))
+            # Hands the inputs after the record finished whose records were not stored (the
+            # process stopped between an input and its hand's records) are recorded now.
+            store.add_hand_records(table_id, {n: hand_json(room.hands[n - 1])
+                                              for n in range(1, len(room.hands) + 1) if n not in hands})
             return room
         except TableBroken:
             raise

@@ -74,9 +74,11 @@ CREATED = _digest("")
 """The ``input_sha256`` of a room record taken as its table was created, after no input."""
 
 
-Write = tuple[str, int, dict[str, Any], Boundary | None]
+Write = tuple[str, int, dict[str, Any] | None, Boundary | None]
 """An input to store: table id, sequence number, the input, and (when it ended a hand) the
-room's record taken after it and the finished hand's record."""
+room's record taken after it and the finished hand's record. Without the input (``None``): the
+records of a hand's end, taken after the input stored already at that number (a table stores
+them after it has answered the input: they are a cache of the inputs)."""
 
 
 SYNCHRONOUS = ("full", "normal")
@@ -169,21 +171,31 @@ class Store(Leases):
                 writes = self._unstored(db, writes)
                 if not writes:
                     return
-            rows = [{"table_id": t, "seq": seq, "body": json.dumps(body, sort_keys=True),
-                     "epoch": self.epochs.get(t, 0)} for t, seq, body, _ in writes]
+            bodies = [None if body is None else json.dumps(body, sort_keys=True) for _, _, body, _ in writes]
+            rows = [{"table_id": t, "seq": seq, "body": body, "epoch": self.epochs.get(t, 0)}
+                    for (t, seq, _, _), body in zip(writes, bodies, strict=True) if body is not None]
             if rows:
                 db.execute(insert(inputs), rows)      # one statement, compiled once, for every row
             if also is not None:
                 also(db)
-            for (table_id, seq, _body, boundary), row in zip(writes, rows, strict=True):
+            for (table_id, seq, _entry, boundary), body in zip(writes, bodies, strict=True):
                 if boundary is not None:
-                    db.execute(delete(room_records).where(room_records.c.table_id == table_id))
-                    db.execute(insert(room_records).values(table_id=table_id, seq=seq, body=boundary.record,
-                                                           input_sha256=_digest(str(row["body"]))))
-                    db.execute(delete(hand_records).where(hand_records.c.table_id == table_id,
-                                                          hand_records.c.number == boundary.hand_number))
-                    db.execute(insert(hand_records).values(table_id=table_id, number=boundary.hand_number,
-                                                           body=boundary.hand))
+                    self._write_records(db, table_id, seq, body, boundary)
+
+    @staticmethod
+    def _write_records(db: Connection, table_id: str, seq: int, body: str | None, boundary: Boundary) -> None:
+        """A hand's end's records, taken after input ``seq`` (its JSON ``body``; when None, the
+        one stored already: none stored, nothing is written)."""
+        if body is None:
+            body = db.execute(select(inputs.c.body).where(inputs.c.table_id == table_id, inputs.c.seq == seq)).scalar()
+            if body is None:
+                return
+        db.execute(delete(room_records).where(room_records.c.table_id == table_id))
+        db.execute(insert(room_records).values(table_id=table_id, seq=seq, body=boundary.record,
+                                               input_sha256=_digest(str(body))))
+        db.execute(delete(hand_records).where(hand_records.c.table_id == table_id,
+                                              hand_records.c.number == boundary.hand_number))
+        db.execute(insert(hand_records).values(table_id=table_id, number=boundary.hand_number, body=boundary.hand))
 
     def _fence(self, db: Connection, table_ids: set[str]) -> None:
         """``NotOwner`` unless this process's epoch is still each table's; the lease rows are
@@ -199,11 +211,12 @@ class Store(Leases):
 
     @staticmethod
     def _unstored(db: Connection, writes: list[Write]) -> list[Write]:
-        keys = [(t, seq) for t, seq, _, _ in writes]
+        keys = [(t, seq) for t, seq, entry, _ in writes if entry is not None]
         key = tuple_(inputs.c.table_id, inputs.c.seq)
         stored = {(str(t), int(seq)): str(body) for t, seq, body in db.execute(
-            select(inputs.c.table_id, inputs.c.seq, inputs.c.body).where(key.in_(keys)))}
-        return [w for w in writes if stored.get((w[0], w[1])) != json.dumps(w[2], sort_keys=True)]
+            select(inputs.c.table_id, inputs.c.seq, inputs.c.body).where(key.in_(keys)))} if keys else {}
+        # Records alone are written again as they are (the rows are replaced, not added).
+        return [w for w in writes if w[2] is None or stored.get((w[0], w[1])) != json.dumps(w[2], sort_keys=True)]
 
     def room_record(self, table_id: str) -> tuple[int, str] | None:
         """The table's latest room record (JSON text) and the input it was taken after, or None."""

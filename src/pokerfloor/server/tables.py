@@ -55,7 +55,7 @@ class Tables:
         self.quiet: dict[str, float] = {}              # table -> since when it has had no client
         self.house = House()                           # the house's bots of the tables this process runs
 
-    async def write(self, table_id: str, seq: int, entry: dict[str, object], ended: Boundary | None) -> None:
+    async def write(self, table_id: str, seq: int, entry: dict[str, object] | None, ended: Boundary | None) -> None:
         """Store an input, as its JSON (and what a hand's end stores); returns once it is committed
         (``Writer.write``: one commit for what several tables wrote meanwhile). A table another
         process claimed since is handed over (``NotOwner`` ends its task)."""

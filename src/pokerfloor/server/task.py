@@ -1,7 +1,8 @@
 """The loop of a table's task (``TableLoop``): one asyncio task a table, the only one that changes
 its ``Room``. It carries out commands in order (``actor.TableTask.handle``), and what the table
 does by itself between them; has each input stored before any client hears of it (``commit``),
-then broadcasts every audience its update (docs/protocol.md)."""
+then broadcasts every audience its update (docs/protocol.md), and stores the records of a hand's
+end only after that (``record``)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from pokerfloor.server.commands import AnswerDeal, RefuseSeat, SetGame
 from pokerfloor.server.fields import Input, Received, Refused
 from pokerfloor.server.inputs import ChatLine, NextHand, OfferTimeout, RailChat, Sit, Timeout
 from pokerfloor.server.process import warm_rankings
-from pokerfloor.server.records import boundary
+from pokerfloor.server.records import Recorder
 from pokerfloor.server.room import Room
 from pokerfloor.server.store import Boundary
 from pokerfloor.server.transport import Client, Command, encode
@@ -38,7 +39,7 @@ class TableServer(Protocol):
 
     clock: Callable[[], float]
 
-    async def write(self, table_id: str, seq: int, entry: dict[str, object], ended: Boundary | None) -> None: ...
+    async def write(self, table_id: str, seq: int, entry: dict[str, object] | None, ended: Boundary | None) -> None: ...
 
     def hook(self, point: str, entry: Input) -> None: ...
 
@@ -68,6 +69,9 @@ class TableLoop:
         self.stored = False     # the command being carried out has had an input stored
         self.deaths, self.died_at = 0, float("-inf")    # the task's deaths in a row, the last when
         self.told: frozenset[str] = frozenset()     # the players connected, as last broadcast
+        self.recorder = Recorder()
+        self.unrecorded: tuple[Room, int] | None = None     # a hand's end whose records are not yet stored
+        self.recording: set[asyncio.Task[None]] = set()     # their writes under way
         self._new_turn()
 
     def start(self) -> None:
@@ -130,6 +134,7 @@ class TableLoop:
         while True:
             try:
                 await self._automatic()
+                await self.record()
                 failures = 0
             except Exception:
                 # The room may be what failed (a record restored into a room that cannot go on):
@@ -171,6 +176,7 @@ class TableLoop:
                 await self.handle(command.client, command.received)
             except Refused as refused:
                 await self.server.refuse(command.client, refused, command.received.reply_to)
+            await self.record()
             return
         except Exception:
             LOG.exception("table %s: command %s failed", self.room.table_id, command.received.kind.TYPE)
@@ -212,16 +218,19 @@ class TableLoop:
             await self.commit(OfferTimeout())
 
     async def commit(self, entry: Input) -> None:
-        """Apply an input, write it, then tell every client (``Refused``: nothing happened)."""
+        """Apply an input, write it, then tell every client (``Refused``: nothing happened). An
+        input that ends a hand leaves the records of that hand's end to ``record``."""
+        await self.record()
         entry = replace(entry, at=self.server.clock())
         last = self.room.log[-1] if self.room.log else None
         hands = len(self.room.hands)
         street = self.room.table.street
         events = self.room.apply(entry)
-        ended = boundary(self.room) if len(self.room.hands) != hands else None
+        if len(self.room.hands) != hands:
+            self.unrecorded = self.room, self.room.seq
         moment = self._moment(entry, street)
         self.server.hook(f"applied/{moment}", entry)
-        await self.server.write(self.room.table_id, self.room.seq, entry.json(), ended)
+        await self.server.write(self.room.table_id, self.room.seq, entry.json(), None)
         self.stored = True
         self.server.hook(f"stored/{moment}", entry)
         self._new_turn()
@@ -247,6 +256,29 @@ class TableLoop:
         if not self.room.spectators:
             for client in self.clients:
                 client.spectating = False
+
+    async def record(self) -> None:
+        """Store the records of the hand's end the last input made (``records.Recorder``: the
+        room's record and the hand's), once its clients were answered: built after the clients'
+        senders took the update and the ack, and written without the table waiting for it. They
+        are a cache of the inputs, stored first: a record lost (the process killed before it is
+        written) only means the room is restored from the record before it and more inputs."""
+        if self.unrecorded is None:
+            return
+        await asyncio.sleep(0)      # the frames queued for the clients go out first
+        unrecorded, self.unrecorded = self.unrecorded, None
+        room = self.room
+        if unrecorded[0] is not room or unrecorded[1] != room.seq or room.table.in_play:
+            return      # rebuilt meanwhile: its records are the store's already
+        writing = asyncio.ensure_future(self.server.write(room.table_id, room.seq, None, self.recorder.boundary(room)))
+        self.recording.add(writing)
+        writing.add_done_callback(self._recorded)
+
+    def _recorded(self, writing: asyncio.Task[None]) -> None:
+        self.recording.discard(writing)
+        if not writing.cancelled() and writing.exception() is not None:
+            LOG.warning("table %s: the records of a hand's end were not stored (a restart restores "
+                        "from the record before): %r", self.room.table_id, writing.exception())
 
     def _moment(self, entry: Input, street: str | None) -> str:
         """Where in the game an input just applied falls: ``deal``, ``mid_street``,

@@ -59,6 +59,28 @@ class Heard:
     conns: tuple[tuple[str, ...], ...] = ()
 
 
+@dataclass
+class Sends:
+    """The frames queued for the clients that one process relays, to go in one message: each
+    text once, with the connections it goes to, in an order that keeps every connection's
+    frames in theirs."""
+
+    texts: list[str] = field(default_factory=list)
+    conns: list[list[str]] = field(default_factory=list)
+    group: dict[str, int] = field(default_factory=dict)     # a text -> the last group that holds it
+    last: dict[str, int] = field(default_factory=dict)      # a connection -> the group of its last frame
+
+    def add(self, conn: str, text: str) -> None:
+        index = self.group.get(text)
+        if index is None or self.last.get(conn, -1) > index:
+            index = len(self.texts)
+            self.texts.append(text)
+            self.conns.append([])
+            self.group[text] = index
+        self.conns[index].append(conn)
+        self.last[conn] = index
+
+
 def heard(message: Message) -> Heard | None:
     """The ``Heard`` of a message, or None (logged) for one that does not read whole."""
     plain = {("sender" if key == "from" else key): value for key, value in message.items()}

@@ -16,7 +16,7 @@ import logging
 import queue
 import threading
 import time
-from typing import Any
+from typing import Any, TypeVar
 
 from pokerfloor.server.store import Boundary, NotOwner, Store, Write, transient
 
@@ -39,6 +39,25 @@ def _settle(settled: list[tuple[asyncio.Future[None], BaseException | None]]) ->
             done.set_exception(failure)
 
 
+T = TypeVar("T")
+
+
+def drain(writes: queue.SimpleQueue[T | None]) -> tuple[list[T], bool]:
+    """A writer thread's next batch (group commit): the next item, waited for, and every item
+    queued behind it, up to the ``None`` that stops the thread; and whether that ``None`` came
+    (then the batch, perhaps empty, is the thread's last)."""
+    first = writes.get()
+    if first is None:
+        return [], True
+    batch = [first]
+    while not writes.empty():
+        more = writes.get()
+        if more is None:
+            return batch, True
+        batch.append(more)
+    return batch, False
+
+
 class Writer:
     """One thread that writes to the store; started on the first write, stopped by ``close``."""
 
@@ -48,8 +67,8 @@ class Writer:
         self.thread: threading.Thread | None = None
         self.closing = False        # once set, a write the database is away for fails instead of waiting
 
-    async def write(self, table_id: str, seq: int, entry: dict[str, Any], ended: Boundary | None) -> None:
-        """Store an input (and what a hand's end stores); returns once it is committed. Inputs of
+    async def write(self, table_id: str, seq: int, entry: dict[str, Any] | None, ended: Boundary | None) -> None:
+        """Store an input, or what a hand's end stores (``store.Write``); returns once it is committed. Inputs of
         several tables that arrive together share one commit (group commit), made by the writer
         thread, so the loop serves other tables meanwhile; each table still hears of its input
         only after this."""
@@ -66,16 +85,9 @@ class Writer:
         goes straight on to the next batch (it does not wait for the loop to hear of the last)."""
         stop = False
         while not stop:
-            first = self._writes.get()
-            if first is None:
+            batch, stop = drain(self._writes)
+            if not batch:
                 return
-            batch = [first]
-            while not self._writes.empty():
-                more = self._writes.get()
-                if more is None:
-                    stop = True
-                    break
-                batch.append(more)
             failures: list[BaseException | None]
             if self._write_one([write for write, _, _ in batch]) is None:
                 failures = [None] * len(batch)

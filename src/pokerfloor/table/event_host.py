@@ -24,12 +24,12 @@ R_DIRECTOR = "the director's ruling (house); the chips leave play as a forfeited
 
 
 def started(event: MultiTableTournament) -> bool:
-    return event._s.started
+    return event.started
 
 
 def level_clock(event: MultiTableTournament) -> tuple[float, int]:
     """(the event clock's time when the level or break in force began, hands dealt in it)."""
-    s = event._s
+    s = event.state
     since = s.on_break_since if event.on_break and s.on_break_since is not None else s.level_since
     return since, max(s.level_hands.values(), default=0)
 
@@ -46,15 +46,9 @@ def _seated(event: MultiTableTournament, entry: str) -> tuple[int, int]:
 
 def remove(event: MultiTableTournament, entry: str) -> int:
     """Take ``entry`` out of the event between its table's hands; returns the chips removed."""
-    no, seat = _seated(event, entry)
-    e = event.entries[entry]
-    chips = event.tables[no].leave(seat)
-    event._s.issued -= chips
-    event._say("remove", f"{e.player} is removed from the event by the director: {chips:,} chips leave play",
-               R_DIRECTOR, table=no, seat=seat, entry=entry, chips=chips)
-    e.out, e.table, e.seat = True, None, None
-    event._alive -= 1
-    event._s.out.append([(entry, chips)])
+    no, _ = _seated(event, entry)
+    chips = event.leave_play(entry, "remove", "{player} is removed from the event by the director: {chips:,} chips"
+                             " leave play", R_DIRECTOR)
     if len(event.tables[no].seats) == 0 and len(event.tables) > 1:
         del event.tables[no]
         event.forget_tables()
@@ -70,7 +64,7 @@ def move(event: MultiTableTournament, entry: str, table: int, seat: int) -> None
         raise IllegalAction("invalid_action", f"table {table} seat {seat} is not a free seat at another table")
     if not event.between_hands(table):
         raise IllegalAction("invalid_action", "the director acts between the table's hands")
-    event._move(entry, table, seat, "the director's ruling (house)", "moved by the director")
+    event.move_entry(entry, table, seat, "the director's ruling (house)", "moved by the director")
     event.settle()
 
 
@@ -84,7 +78,7 @@ def change_payouts(event: MultiTableTournament, payouts: Sequence[int]) -> None:
     if not weights:
         raise InvalidArgument("payouts name one place at least")
     event.options = replace(event.options, payouts=weights)
-    event._say("payouts", "the director changes the payouts: " + ", ".join(
+    event.announce("payouts", "the director changes the payouts: " + ", ".join(
         f"{place}: {prize:,}" for place, prize in event.prizes().items()), "the director's ruling (house)")
 
 
@@ -92,4 +86,4 @@ def mark(event: MultiTableTournament) -> tuple[int, int, str]:
     """What changes when the floor rules between hands (``ready``: a level or break begins, a
     table breaks, players are balanced, hand-for-hand begins or ends, play halts): equal marks
     before and after a call mean it changed nothing."""
-    return len(event.events), len(event.tables), repr(event._s)
+    return len(event.events), len(event.tables), repr(event.state)

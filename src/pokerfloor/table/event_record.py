@@ -13,10 +13,11 @@ import json
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import asdict, fields
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from pokerfloor.hand import RecordError, plain
 from pokerfloor.table import record as rec
+from pokerfloor.table.event_core import EventCore
 from pokerfloor.table.event_types import Break, EntryState, FloorEvent, Options, _State
 from pokerfloor.table.rotation import Rotation
 from pokerfloor.table.seats import ManualClock
@@ -29,18 +30,16 @@ EVENT_RECORD_VERSION = 1
 _INT_KEYED = ("level_hands", "table_level", "raced")
 # Options and state added after version 1 (with the values records made before them meant).
 _LATER_OPTIONS = {"hand_for_hand_jumps": False, "hand_for_hand_minutes": 2}
-
-if TYPE_CHECKING:       # the event's module imports this one to save and restore itself
-    from pokerfloor.table.event import MultiTableTournament
+E = TypeVar("E", bound=EventCore)
 
 
-def event_json(event: MultiTableTournament) -> dict[str, Any]:
+def event_json(event: EventCore) -> dict[str, Any]:
     """The event as plain JSON values (``MultiTableTournament.record``)."""
     rng = rec.rng_json(event.rng)
     if rng is None:
         raise RecordError("an event saves only a seeded random.Random")
     game = event.game
-    state = asdict(event._s)
+    state = asdict(event.state)
     for name in _INT_KEYED:
         state[name] = {str(k): v for k, v in state[name].items()}
     state["dealt"] = {str(no): {str(seat): entry for seat, entry in seats.items()}
@@ -62,9 +61,8 @@ def event_json(event: MultiTableTournament) -> dict[str, Any]:
 
 
 def event_from(
-    data: Mapping[str, Any] | str | bytes, kind: type[MultiTableTournament], *,
-    clock: Callable[[], float] | None = None,
-) -> MultiTableTournament:
+    data: Mapping[str, Any] | str | bytes, kind: type[E], *, clock: Callable[[], float] | None = None,
+) -> E:
     """The event ``event_json`` wrote, as a ``kind`` (``MultiTableTournament``, which hands
     itself in), going on from where it was; ``RecordError`` (a ``ValueError``) for anything else."""
     try:
@@ -89,7 +87,6 @@ def event_from(
         event = kind(game, levels, rng=rng, clock=clock, **kw)
         event.tables = {int(no): Table.from_record(t, clock=clock) for no, t in data["tables"].items()}
         event.entries = {e["entry"]: EntryState(**e) for e in data["entries"]}
-        event._alive = sum(not e.out for e in event.entries.values())
         event.events = [FloorEvent(**e) for e in data["events"]]
         state = dict(data["state"])
         for name in _INT_KEYED:
@@ -99,7 +96,7 @@ def event_from(
         state["out"] = [[(entry, chips) for entry, chips in group] for group in state["out"]]
         for name in ("round_busts", "announced_busts"):
             state[name] = [(entry, chips) for entry, chips in state.get(name, [])]
-        event._s = _State(**state)
+        event.restore(_State(**state))
         problem = event_problem(event)
     except RecordError:
         raise
@@ -114,20 +111,20 @@ def _whole(value: object, least: int = 0) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= least
 
 
-def event_problem(event: MultiTableTournament) -> str:
+def event_problem(event: EventCore) -> str:
     """What makes a rebuilt event one that cannot go on by the rules (``""`` if nothing): every
     entry in play sits where its table seats it, every player seated is an entry in play, the
     entries out are placed once each, the hands dealt are the tables' hands in play, and the
     chips at the tables are the chips the event issued (a record that loads plays on, and
     conserves)."""
-    s, tables, entries = event._s, event.tables, event.entries
+    s, tables, entries = event.state, event.tables, event.entries
     counts = {"level": s.level, "issued": s.issued, "pool": s.pool, "next_entry": s.next_entry,
               "next_table": s.next_table, "hands": s.hands}
     bad = [name for name, value in counts.items() if not _whole(value)]
     if bad or s.level >= len(event.levels) or not isinstance(s.started, bool) or not isinstance(s.in_round, bool):
         return f"the event's counts are not whole numbers in range ({', '.join(bad) or 'level'})"
     for no, table in tables.items():
-        if table.cash or table.size != event._size() or no >= s.next_table or no < 1:
+        if table.cash or table.size != event.table_size or no >= s.next_table or no < 1:
             return f"table {no} is not one of this event's tables"
     for key, e in entries.items():
         if key != e.entry or not isinstance(e.player, str) or not e.player or not isinstance(e.out, bool):
@@ -148,8 +145,8 @@ def event_problem(event: MultiTableTournament) -> str:
         held = entries.get(player_id)
         if held is None or held.out or (held.table, held.seat) != (no, n):
             return f"seat {n} of table {no} holds no entry in play"
-    if event._alive != (len(seated) if s.started else sum(not e.out for e in entries.values())) or (
-            s.started and not s.deal and not seated and event._alive):
+    if event.players_left != (len(seated) if s.started else sum(not e.out for e in entries.values())) or (
+            s.started and not s.deal and not seated and event.players_left):
         return "the entries in play are not the players seated"
     placed = [entry for group in (*s.out, s.round_busts, s.announced_busts) for entry, chips in group]
     if sorted(placed) != sorted(k for k, e in entries.items() if e.out) or not all(

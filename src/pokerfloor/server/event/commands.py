@@ -1,25 +1,38 @@
 """The event's commands (``/event/ws``, docs/protocol.md "Tournaments over many tables"): one
-frozen dataclass each, its fields checked whole at the edge with the server's ``Rule`` and
+frozen dataclass each, read whole from the frame at the edge (``receive``) with the server's
+field rules (``fields``: the same fields as the table's commands, from one definition) and
 refused with the server's one error (``Refused``: ``unknown_type``, ``bad_field``) before the
-event hears of them. ``WHO``: ``anyone`` (no event needed), ``watcher`` (attached to an event),
-``player`` (registered in it) or ``host`` (its host token).
+event hears of them. The typed value goes on the event's queue (``Received``) and to its handler
+(``service.HANDLERS``, keyed by type); no handler sees the frame. ``WHO``: ``anyone`` (no event
+needed), ``watcher`` (attached to an event), ``player`` (registered in it) or ``host`` (its host
+token).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, TypeVar
 
-from pokerfloor.server.fields import ID_LENGTH, NAME_LENGTH, SECRET_LENGTH, TOKEN_LENGTH, Limits, Refused, rule_field
+from pokerfloor.server.event.config import EventConfig, event_config, weights_field
+from pokerfloor.server.fields import (
+    Refused,
+    bad_field,
+    cards_field,
+    flag_field,
+    id_field,
+    name_field,
+    rule_field,
+    seat_token_field,
+    secret_field,
+    to_field,
+)
 
 Who = Literal["anyone", "watcher", "player", "host"]
 VIEWS = ("lobby", "clock", "player")
 DEALS = ("icm", "chip_chop")
 
-
-def _rule(kind: type, low: int = 0, high: int = 10**9, **more: Any) -> Any:
-    return rule_field(kind, low, high, **more)
+E = TypeVar("E", bound="EventCommand")
 
 
 @dataclass(frozen=True)
@@ -27,36 +40,51 @@ class EventCommand:
     TYPE: ClassVar[str] = ""
     WHO: ClassVar[Who] = "host"
 
+    @classmethod
+    def read(cls: type[E], frame: Mapping[str, Any]) -> E:
+        """The command a frame holds, every field checked by its rule (``Refused`` at the first
+        wrong one); fields the command does not have are ignored."""
+        return cls(**{f.name: f.metadata["rule"].check(f.name, frame.get(f.name), None) for f in fields(cls)})
+
 
 @dataclass(frozen=True)
 class OpenEvent(EventCommand):
-    """Open an event: ``template`` and ``event`` are checked whole by ``config.event_config``."""
+    """Open an event: the frame's ``template`` and ``event`` are read whole into the event's
+    settings (``config.event_config``)."""
 
     TYPE, WHO = "open_event", "anyone"
-    template: str | None = _rule(str, 1, 16, optional=True)
+    config: EventConfig
+
+    @classmethod
+    def read(cls, frame: Mapping[str, Any]) -> OpenEvent:
+        return cls(event_config(frame))
 
 
 @dataclass(frozen=True)
 class EventHello(EventCommand):
     TYPE, WHO = "event_hello", "anyone"
-    event_id: str = _rule(str, 1, ID_LENGTH)
-    token: str | None = _rule(str, 1, SECRET_LENGTH, optional=True)
-    view: str | None = _rule(str, 1, 8, optional=True, default="lobby")
+    event_id: str = id_field()
+    token: str | None = secret_field()
+    view: str = rule_field(str, 1, 8, "optional: lobby, clock or player", optional=True, default="lobby")
+
+    def __post_init__(self) -> None:
+        if self.view not in VIEWS:
+            raise bad_field("view", f"is one of {', '.join(VIEWS)}")
 
 
 @dataclass(frozen=True)
 class Register(EventCommand):
     TYPE, WHO = "register", "watcher"
-    name: str = _rule(str, 1, NAME_LENGTH, strip=True, name=True)
-    token: str | None = _rule(str, TOKEN_LENGTH[0], TOKEN_LENGTH[1], optional=True)
+    name: str = name_field()
+    token: str | None = seat_token_field()
 
 
 @dataclass(frozen=True)
 class EventAct(EventCommand):
     TYPE, WHO = "event_act", "player"
-    action: str = _rule(str, 1, 16)
-    to: int | None = _rule(int, 0, 2**53 - 1, optional=True)
-    cards: tuple[str, ...] | None = _rule(list, 0, 7, optional=True)
+    action: str = rule_field(str, 1, 16)
+    to: int | None = to_field()
+    cards: tuple[str, ...] | None = cards_field(7)
 
 
 @dataclass(frozen=True)
@@ -91,64 +119,80 @@ class ResumeEvent(EventCommand):
 @dataclass(frozen=True)
 class AddTime(EventCommand):
     TYPE = "add_time"
-    seconds: int = _rule(int, 1, 3600)
+    seconds: int = rule_field(int, 1, 3600)
 
 
 @dataclass(frozen=True)
 class AddBots(EventCommand):
     TYPE = "add_bots"
-    count: int = _rule(int, 1, 500)
+    count: int = rule_field(int, 1, 500)
 
 
 @dataclass(frozen=True)
 class ApproveEntry(EventCommand):
     TYPE = "approve_entry"
-    name: str = _rule(str, 1, NAME_LENGTH, strip=True, name=True)
+    name: str = name_field()
 
 
 @dataclass(frozen=True)
 class RemoveEntry(EventCommand):
     TYPE = "remove_entry"
-    name: str = _rule(str, 1, NAME_LENGTH, strip=True, name=True)
+    name: str = name_field()
 
 
 @dataclass(frozen=True)
 class MoveEntry(EventCommand):
     TYPE = "move_entry"
-    name: str = _rule(str, 1, NAME_LENGTH, strip=True, name=True)
-    table: int = _rule(int, 1, 10_000)
-    seat: int = _rule(int, 1, 10)
+    name: str = name_field()
+    table: int = rule_field(int, 1, 10_000)
+    seat: int = rule_field(int, 1, 10)
 
 
 @dataclass(frozen=True)
 class SetPayouts(EventCommand):
-    """``payouts``: weights for first, second... (checked by ``runner.set_payouts``)."""
+    """``payouts``: weights for first, second... (``config.weights_field``, as an event opens with)."""
 
     TYPE = "set_payouts"
+    payouts: tuple[int, ...] = weights_field()
+
+    def __post_init__(self) -> None:
+        if sum(self.payouts) < 1:
+            raise bad_field("payouts", "name one place at least")
 
 
 @dataclass(frozen=True)
 class OfferDeal(EventCommand):
     TYPE = "event_deal"
-    kind: str = _rule(str, 1, 16)
-    accept: bool | None = _rule(bool, optional=True, default=False)
+    kind: str = rule_field(str, 1, 16)
+    accept: bool = flag_field()
+
+    def __post_init__(self) -> None:
+        if self.kind not in DEALS:
+            raise bad_field("kind", f"is one of {', '.join(DEALS)}")
 
 
 COMMANDS: dict[str, type[EventCommand]] = {kind.TYPE: kind for kind in EventCommand.__subclasses__()}
 
 
+@dataclass(frozen=True)
+class Received:
+    """A client's frame as the edge read it (``receive``), on the event's queue: its command,
+    the ``id`` its answer is ``reply_to``, and when it was read (``perf_counter``)."""
+
+    command: EventCommand
+    reply_to: object = None
+    at: float = 0.0
+
+
 def parse(frame: Mapping[str, Any]) -> EventCommand:
-    """The command a frame holds, checked whole; ``Refused`` otherwise. Fields a command does
-    not have are ignored (``open_event``'s ``event`` and ``set_payouts``' ``payouts`` are checked
-    where they are used, whole)."""
+    """The command a frame holds, checked whole; ``Refused`` otherwise (``unknown_type`` for a
+    type not known)."""
     kind = COMMANDS.get(str(frame.get("type")))
     if kind is None:
         raise Refused("unknown_type", f"no message type {frame.get('type')!r}")
-    limits = Limits()
-    values = {f.name: f.metadata["rule"].check(f.name, frame.get(f.name), limits) for f in fields(kind)}
-    command = kind(**values)
-    if isinstance(command, EventHello) and command.view not in VIEWS:
-        raise Refused("bad_field", f"view: is one of {', '.join(VIEWS)}", field="view")
-    if isinstance(command, OfferDeal) and command.kind not in DEALS:
-        raise Refused("bad_field", f"kind: is one of {', '.join(DEALS)}", field="kind")
-    return command
+    return kind.read(frame)
+
+
+def receive(frame: Mapping[str, Any], at: float = 0.0) -> Received:
+    """A frame read whole at the edge into its typed command (``parse``), with its reply id."""
+    return Received(parse(frame), frame.get("id"), at)

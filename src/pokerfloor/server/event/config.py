@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from pokerfloor.errors import PokerfloorError
 from pokerfloor.rules import Game
-from pokerfloor.server.fields import Refused, bad_field
+from pokerfloor.server.fields import Refused, Rule, bad_field
 from pokerfloor.server.games import GameRefused, game_from, game_json, rotation_from
 from pokerfloor.table.event import MultiTableTournament
 from pokerfloor.table.event_types import Break
@@ -66,14 +66,33 @@ TEMPLATES: dict[str, dict[str, Any]] = {
 
 _WHOLE = ("buy_in", "unit", "late_until", "reentries", "rebuys_until", "rebuy_price", "add_on_level",
           "add_on_stack", "add_on_price", "bounty", "progressive", "hand_for_hand")
-_FLAGS = ("approval", "house_bots", "halt_short", "final_redraw")
+_FLAGS = ("approval", "house_bots", "halt_short", "final_redraw", "hand_for_hand_jumps")
 FIELDS = frozenset({"name", "game", "rotation", "levels", "starting_stack", "seats", "payouts", "colour_ups",
-                    "start_at", "action_seconds", "between_hands", "most_entries", *_WHOLE, *_FLAGS})
+                    "start_at", "action_seconds", "between_hands", "most_entries", "hand_for_hand_minutes", *_WHOLE,
+                    *_FLAGS})
+
+
+WEIGHTS = Rule(tuple, 1, 50, words="1 to 50 whole weights for first, second... (percentages)")
+
+
+def weights_field() -> Any:
+    """Payout weights for first, second... (``weights``)."""
+    return field(metadata={"rule": WEIGHTS})
+
+
+def weights(value: object) -> tuple[int, ...]:
+    """Payout weights checked whole (``WEIGHTS``, naming one place at least); ``Refused`` otherwise."""
+    found: tuple[int, ...] = WEIGHTS.check("payouts", value, None)
+    if sum(found) < 1:
+        raise bad_field("payouts", "name one place at least")
+    return found
 
 
 @dataclass(frozen=True)
 class EventConfig:
-    """What an event was opened with (JSON values only: it is stored as it is)."""
+    """What an event was opened with (JSON values only: it is stored as it is; a stored one
+    without a later field, ``hand_for_hand_jumps`` or ``hand_for_hand_minutes``, reads as its
+    default)."""
 
     name: str
     game: dict[str, Any] | None
@@ -88,6 +107,8 @@ class EventConfig:
     house_bots: bool = True
     halt_short: bool = True
     final_redraw: bool = True
+    hand_for_hand_jumps: bool = False   # hand-for-hand before every pay jump in the money too (a house option)
+    hand_for_hand_minutes: int = 2      # the level clock's minutes a hand-for-hand hand (TDA 2024 RP-8-B: 2, at most 3)
     start_at: float | None = None
     action_seconds: float = 30.0
     between_hands: float = 2.0
@@ -113,7 +134,8 @@ class EventConfig:
         return MultiTableTournament(
             self.played(), self.schedule(), starting_stack=self.starting_stack, rng=rng, clock=clock, seats=self.seats,
             payouts=tuple(self.payouts), colour_ups=[(u[0], u[1], u[2]) for u in self.colour_ups],
-            halt_short=self.halt_short, final_redraw=self.final_redraw, hand_for_hand_jumps=False, **self.whole)
+            halt_short=self.halt_short, final_redraw=self.final_redraw, hand_for_hand_jumps=self.hand_for_hand_jumps,
+            hand_for_hand_minutes=self.hand_for_hand_minutes, **self.whole)
 
 
 def _int(data: Mapping[str, Any], name: str, default: int, low: int = 0, high: int = MOST_CHIPS) -> int:
@@ -200,10 +222,7 @@ def event_config(frame: Mapping[str, Any]) -> EventConfig:
         raise bad_field(wrong.field, str(wrong)) from None
     if "levels" not in data:
         raise bad_field("levels", "are needed (or a template)")
-    payouts = data.get("payouts", [50, 30, 20])
-    if (not isinstance(payouts, list) or not 1 <= len(payouts) <= 50
-            or any(isinstance(p, bool) or not isinstance(p, int) or p < 0 for p in payouts) or sum(payouts) < 1):
-        raise bad_field("payouts", "is a list of 1 to 50 whole weights for first, second... (percentages)")
+    payouts = weights(data.get("payouts", [50, 30, 20]))
     ups = data.get("colour_ups", [])
     if not isinstance(ups, list) or len(ups) > 10 or any(
             not isinstance(u, list) or len(u) != 3 or any(isinstance(x, bool) or not isinstance(x, int) for x in u)
@@ -220,7 +239,9 @@ def event_config(frame: Mapping[str, Any]) -> EventConfig:
         whole={name: _int(data, name, 1 if name == "unit" else 0, 1 if name == "unit" else 0,
                          100 if name == "progressive" else MOST_CHIPS) for name in _WHOLE},
         **{flag: _flag(data, flag, default) for flag, default in
-           (("approval", False), ("house_bots", True), ("halt_short", True), ("final_redraw", True))},
+           (("approval", False), ("house_bots", True), ("halt_short", True), ("final_redraw", True),
+            ("hand_for_hand_jumps", False))},
+        hand_for_hand_minutes=_int(data, "hand_for_hand_minutes", 2, 0, 3),
         start_at=None if start_at is None else float(start_at),
         action_seconds=_number(data, "action_seconds", 30, 1, 600),
         between_hands=_number(data, "between_hands", 2, 0, 30),

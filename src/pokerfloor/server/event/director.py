@@ -1,57 +1,56 @@
-"""The host's hand on a served event (``EventRunner``'s pause, resume, add_time, add_bots,
+"""The host's hand on a served event (``runner.EventRunner``'s pause, resume, add_time, add_bots,
 remove, move, set_payouts and deal) and a player's rebuy or add-on: each checked whole and
-refused with ``Refused`` (state unchanged), each logged as an input (``EventRunner._log``) once
+refused with ``Refused`` (state unchanged), each logged as an input (``core.EventCore.log``) once
 made. The library's director's rulings are ``table/event_host.py``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pokerfloor.bots import STYLES
 from pokerfloor.errors import IllegalAction, PokerfloorError
+from pokerfloor.server.event.config import weights
+from pokerfloor.server.event.core import EventCore
 from pokerfloor.server.fields import Refused, bad_field, name_key
 from pokerfloor.table import event_host
 from pokerfloor.table.event import MultiTableTournament
 
-if TYPE_CHECKING:
-    from pokerfloor.server.event.runner import EventRunner
 
-
-def pause(runner: EventRunner) -> None:
+def pause(runner: EventCore) -> None:
     runner.clock.pause()
-    runner._log("pause")
+    runner.log("pause")
     runner.lobby_changed = True
 
 
-def resume(runner: EventRunner) -> None:
+def resume(runner: EventCore) -> None:
     runner.clock.resume()
-    runner._log("resume")
+    runner.log("resume")
     runner.lobby_changed = True
 
 
-def add_time(runner: EventRunner, seconds: object) -> None:
+def add_time(runner: EventCore, seconds: object) -> None:
     if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not -3600 <= seconds <= 3600:
         raise bad_field("seconds", "is -3600 to 3600")
     runner.clock.add(float(seconds))
-    runner._log("add_time", seconds)
+    runner.log("add_time", seconds)
     runner.lobby_changed = True
 
 
-def add_bots(runner: EventRunner, count: int) -> None:
+def add_bots(runner: EventCore, count: int) -> None:
     """``count`` house bots register (named ``bot N``, styles in turn)."""
     if not runner.config.house_bots:
         raise Refused("illegal", "this event takes no house bots")
     made = done = sum(1 for p in runner.persons.values() if p.bot)
     try:
         for k in range(made, made + count):
-            runner._enter(f"bot {k + 1}", f"house bot {k + 1}", bot=STYLES[k % len(STYLES)])
+            runner.enter(f"bot {k + 1}", f"house bot {k + 1}", bot=STYLES[k % len(STYLES)])
             done += 1
     finally:
         if done > made:
-            runner._log("add_bots", done - made)
+            runner.log("add_bots", done - made)
 
 
-def entry_named(runner: EventRunner, name: str) -> str:
+def entry_named(runner: EventCore, name: str) -> str:
     key = name_key(name)
     entry = runner.entry_of(key) if key in runner.persons else None
     if entry is None or runner.event.entries[entry].out:
@@ -59,12 +58,12 @@ def entry_named(runner: EventRunner, name: str) -> str:
     return entry
 
 
-def remove(runner: EventRunner, name: str) -> None:
+def remove(runner: EventCore, name: str) -> None:
     host(runner, event_host.remove, entry_named(runner, name))
-    runner._log("remove", name)
+    runner.log("remove", name)
 
 
-def move(runner: EventRunner, name: str, table: int, seat: int) -> None:
+def move(runner: EventCore, name: str, table: int, seat: int) -> None:
     """Move the player to ``table``'s free ``seat``: now if both tables are between hands,
     else as soon as they are (before either deals again)."""
     entry = entry_named(runner, name)
@@ -72,11 +71,11 @@ def move(runner: EventRunner, name: str, table: int, seat: int) -> None:
     if target is None or not 1 <= seat <= target.size or seat in target.seats:
         raise bad_field("seat", f"table {table} seat {seat} is not a free seat")
     runner.moves.append((entry, table, seat))
-    runner._log("move", name, table, seat)
+    runner.log("move", name, table, seat)
     apply_moves(runner)
 
 
-def apply_moves(runner: EventRunner) -> None:
+def apply_moves(runner: EventCore) -> None:
     for entry, table, seat in list(runner.moves):
         where = runner.event.seat_of(entry)
         target = runner.event.tables.get(table)
@@ -87,15 +86,14 @@ def apply_moves(runner: EventRunner) -> None:
             host(runner, event_host.move, entry, table, seat)
 
 
-def set_payouts(runner: EventRunner, payouts: object) -> None:
-    if (not isinstance(payouts, list) or not 1 <= len(payouts) <= 50
-            or any(isinstance(p, bool) or not isinstance(p, int) or p < 0 for p in payouts) or sum(payouts) < 1):
-        raise bad_field("payouts", "is a list of 1 to 50 whole weights for first, second...")
-    host(runner, event_host.change_payouts, list(payouts))
-    runner._log("payouts", payouts)
+def set_payouts(runner: EventCore, payouts: object) -> None:
+    """New payout weights (``config.weights``: a stored input is checked as a command is)."""
+    checked = list(weights(list(payouts) if isinstance(payouts, tuple) else payouts))
+    host(runner, event_host.change_payouts, checked)
+    runner.log("payouts", checked)
 
 
-def deal(runner: EventRunner, kind: str, accept: bool) -> dict[str, int]:
+def deal(runner: EventCore, kind: str, accept: bool) -> dict[str, int]:
     """The ICM or chip-chop deal between the players left (by name); with ``accept`` (the
     players agreed it at the table), it ends the event."""
     def made(event: MultiTableTournament) -> dict[str, int]:
@@ -104,22 +102,22 @@ def deal(runner: EventRunner, kind: str, accept: bool) -> dict[str, int]:
     deal = host(runner, made)
     if accept:
         host(runner, MultiTableTournament.accept_deal, deal)
-        runner._log("deal_accepted", kind)
+        runner.log("deal_accepted", kind)
     runner.offer = {runner.event.entries[e].player: amount for e, amount in deal.items()}
     return runner.offer
 
 
-def host(runner: EventRunner, ruling: Any, *args: Any) -> Any:
+def host(runner: EventCore, ruling: Any, *args: Any) -> Any:
     try:
         done = ruling(runner.event, *args)
     except (IllegalAction, PokerfloorError, ValueError) as refused:
         raise Refused("illegal", str(refused)) from None
-    runner._take_events()
+    runner.take_events()
     runner.lobby_changed = True
     return done
 
 
-def buy(runner: EventRunner, key: str, kind: str) -> None:
+def buy(runner: EventCore, key: str, kind: str) -> None:
     """The person's ``rebuy`` (declared: made if they bust while rebuys are open) or
     ``add_on`` (now, between their hands at the add-on level); ``illegal`` with the floor's
     reason otherwise."""
@@ -130,8 +128,8 @@ def buy(runner: EventRunner, key: str, kind: str) -> None:
         (runner.event.declare_rebuy if kind == "rebuy" else runner.event.add_on)(entry)
     except (IllegalAction, PokerfloorError) as refused:
         raise Refused("illegal", str(refused)) from None
-    runner._log("buy", key, kind)
-    runner._take_events()
+    runner.log("buy", key, kind)
+    runner.take_events()
     runner.lobby_changed = True
     where = runner.event.seat_of(entry)
     if where is not None:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pokerfloor.server.store import NotOwner, transient
+from pokerfloor.server.writer import drain
 
 LOG = logging.getLogger("pokerfloor.server")
 RETRY_FIRST = 0.05
@@ -95,16 +96,9 @@ class Pipe:
         """The writer thread: what has queued up since its last write, in one write (group commit)."""
         stop = False
         while not stop:
-            first = self.works.get()
-            if first is None:
+            batch, stop = drain(self.works)
+            if not batch:
                 return
-            batch = [first]
-            while not self.works.empty():
-                more = self.works.get()
-                if more is None:
-                    stop = True
-                    break
-                batch.append(more)
             failure: BaseException | None = None
             try:
                 _until_done(self.write, [work for work, _, _ in batch])

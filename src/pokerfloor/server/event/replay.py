@@ -1,4 +1,4 @@
-"""An event's inputs (``EventRunner.inputs``) read back and applied again (``go_on``).
+"""An event's inputs (``EventCore.inputs``) read back and applied again (``go_on``).
 
 Each input is ``{"at": the server's time, "op": [name, arguments...]}``, logged by the runner as
 it made the change: a registration, a person's or a house bot's action, a clock run out, a hand
@@ -14,17 +14,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.server.event.core import EventCore
 from pokerfloor.server.fields import Refused
 from pokerfloor.typedjson import Unreadable
 
-if TYPE_CHECKING:
-    from pokerfloor.server.event.runner import EventRunner
 
-
-def _ready(runner: EventRunner) -> None:
+def _ready(runner: EventCore) -> None:
     runner.event.ready()
 
 
@@ -76,7 +74,7 @@ def read(seq: int, text: str) -> tuple[float, list[Any]]:
     return float(at), op
 
 
-def go_on(runner: EventRunner, rows: list[tuple[int, str]]) -> None:
+def go_on(runner: EventCore, rows: list[tuple[int, str]]) -> None:
     """Apply the stored inputs ``rows`` (seq, JSON text) that follow the runner's state, in
     order and at their times; ``Unreadable`` if one is missing, malformed or refused."""
     now = runner.clock.now
@@ -92,6 +90,6 @@ def go_on(runner: EventRunner, rows: list[tuple[int, str]]) -> None:
             except (Refused, PokerfloorError, ValueError, KeyError, TypeError, IndexError) as refused:
                 raise Unreadable(f"an event's input {seq} ({op[0]}) that it refuses: {str(refused)[:200]}") from None
             runner.seq = seq
-            runner._take_events()
+            runner.take_events()
     finally:
         runner.clock.now, runner.replaying = now, False

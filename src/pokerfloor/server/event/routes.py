@@ -5,8 +5,13 @@ event is over, with its seed; ``/event/{id}/tables/{n}/hands.phhs`` and ``hands.
 table n's finished hands as a spectator saw them, built in the worker process).
 
 Every frame is read whole at the edge (``transport.read_frame``, ``check_numbers``, the flood
-limit), parsed into its typed command (``commands.parse``) and refused with the server's one
+limit), read into its typed command (``commands.receive``) and refused with the server's one
 error frame before the event's task sees it.
+
+On PostgreSQL an event runs in one process, its owner (``Store.claim``); a client that reaches
+another process is relayed to the owner over the bus (``bus.Bus.relay``, ``BusSide``), as a
+table's client is: its frames, checked here as above, go to the owner, which serves it as one of
+its own, and the owner's frames come back to it.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Collection, Iterable
 from typing import Any
 
 from starlette.applications import Starlette
@@ -23,9 +28,11 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from pokerfloor.server.bus import Bus
 from pokerfloor.server.downloads import Job
 from pokerfloor.server.event import commands as ec
 from pokerfloor.server.event import hands
+from pokerfloor.server.event import store as rows
 from pokerfloor.server.event.service import Events, EventTask, Watch
 from pokerfloor.server.event.views import lobby_json
 from pokerfloor.server.fields import Refused
@@ -63,17 +70,26 @@ async def serve(events: Events, socket: WebSocket, origins: Iterable[str] = ()) 
                 frame = read_frame(text)
                 check_numbers(frame)
                 check_flood(client, FLOOD_PER_SECOND)
-                command = ec.parse(frame)
+                if events.bus is not None and events.bus.forward(client, text):
+                    continue            # its event's owner is another process: it answers
+                received = ec.receive(frame, time.perf_counter())
+                command = received.command
                 if isinstance(command, ec.OpenEvent):
-                    task, host_token = events.open(frame)
+                    task, host_token = events.open(command.config)
                     task.clients[client] = Watch("lobby", None, True)
                     attached[:] = [task]
                     await client.send({"type": "event_opened", "event_id": task.runner.event_id,
-                                       "host_token": host_token, "reply_to": frame.get("id")})
+                                       "host_token": host_token, "reply_to": received.reply_to})
                     await client.send(lobby_json(task.runner))
                     continue
                 if isinstance(command, ec.EventHello):
                     found = events.get(command.event_id)
+                    if found is None and events.bus is not None and rows.exists(events.store, command.event_id):
+                        for old in attached:
+                            old.clients.pop(client, None)
+                        attached.clear()
+                        events.bus.relay(client, command.event_id, text, event=True)
+                        continue
                     if found is None:
                         raise Refused("no_table", "no such event")
                     for old in attached:
@@ -81,10 +97,12 @@ async def serve(events: Events, socket: WebSocket, origins: Iterable[str] = ()) 
                     attached[:] = [found]
                 if not attached:
                     raise Refused("no_table", "send event_hello first")
-                await attached[0].queue.put((client, command, frame, time.perf_counter()))
+                await attached[0].queue.put((client, received))
             except Refused as refused:
                 await send_error(client, refused, None if frame is None else frame.get("id"), now=events.now(), seq=0)
     finally:
+        if events.bus is not None:
+            events.bus.left(client)
         for task in attached:
             task.clients.pop(client, None)
         sender.cancel()
@@ -135,10 +153,32 @@ def routes(events: Events, origins: Iterable[str] = ()) -> list[Route | WebSocke
             Route("/event/{event_id}/tables/{table}/{file}", table_hands)]
 
 
+class BusSide:
+    """The events' side of the process's bus (``bus.EventSide``)."""
+
+    def __init__(self, events: Events, origins: Iterable[str] = ()) -> None:
+        self.events, self.origins = events, tuple(origins)
+        self.running: Collection[str] = events.tasks.keys()
+
+    def take(self, event_id: str) -> bool:
+        return self.events.get(event_id) is not None
+
+    async def serve(self, socket: WebSocket) -> None:
+        await serve(self.events, socket, self.origins)
+
+
+def join_bus(events: Events, bus: Bus | None, origins: Iterable[str] = ()) -> None:
+    """Relay the events' clients over ``bus`` (the process's; none with SQLite)."""
+    events.bus = bus
+    if bus is not None:
+        bus.events = BusSide(events, origins)
+
+
 def attach(app: Starlette, events: Events, origins: Iterable[str] = ()) -> None:
     """Serve ``events`` from ``app`` (``create_app``'s): the event routes go before the static
     pages, and the events' tasks end with the app."""
     app.router.routes[0:0] = routes(events, origins)
+    join_bus(events, app.state.server.bus, origins)
     inner = app.router.lifespan_context
 
     @contextlib.asynccontextmanager

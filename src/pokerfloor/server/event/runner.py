@@ -21,128 +21,41 @@ which the state holds).
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from typing import Any
 
-from pokerfloor.bots import STYLES, Bot, decide, make_bot
+from pokerfloor.bots import Bot, decide, make_bot
 from pokerfloor.errors import IllegalAction, PokerfloorError
 from pokerfloor.hand import RecordError
 from pokerfloor.server.event import director, replay
 from pokerfloor.server.event.clock import EventClock
 from pokerfloor.server.event.config import EventConfig
+from pokerfloor.server.event.core import EventCore, Person
 from pokerfloor.server.event.saved import STATE_FORMAT, STATE_VERSION, check_state
-from pokerfloor.server.fields import NAME_LENGTH, Refused, bad_field, display_name, name_key
-from pokerfloor.table import event_host, floor
+from pokerfloor.server.fields import Refused, bad_field, name_key
+from pokerfloor.table import event_host
 from pokerfloor.table.event import MultiTableTournament
-from pokerfloor.table.event_types import FloorEvent
 from pokerfloor.typedjson import Unreadable
 
-NOTICES = 12            # the notices a player's page keeps
 
-
-@dataclass
-class Person:
-    """Someone registered: their name, their token's digest, the house bot's style ("" for a
-    person), their entries in order (a re-entry adds one) and the notices they were sent."""
-
-    name: str
-    token_hash: str
-    bot: str = ""
-    entries: list[str] = field(default_factory=list)
-    notices: list[str] = field(default_factory=list)
-    timeouts: int = 0
-
-
-class EventRunner:
-    """The served event (see the module's docstring)."""
-
-    def __init__(self, event_id: str, config: EventConfig, host_hash: str, *, seed: str, clock: EventClock) -> None:
-        self.event_id, self.config, self.host_hash, self.seed, self.clock = event_id, config, host_hash, seed, clock
-        self.event: MultiTableTournament = config.tournament(random.Random(int(seed, 16)), clock)
-        self.started = False
-        self.persons: dict[str, Person] = {}
-        self.by_entry: dict[str, str] = {}
-        self.pending: dict[str, str] = {}       # awaiting the host's approval: name key -> token digest
-        self.seen = 0                           # floor events already turned into notices
-        self.over_at: dict[int, float] = {}     # when each table's last hand ended (server time)
-        self.turn: dict[int, tuple[int, int, float]] = {}   # table -> (hand, actions, since)
-        self.changed: set[int] = set()          # tables whose players need an update
-        self.lobby_changed = True
-        self.notified: dict[str, list[str]] = {}    # person key -> notices to send now
-        self._bots: dict[str, Bot] = {}
-        self.hands = 0
-        self.deals: list[tuple[int, int, int]] = []     # (table, level number, big blind) of every deal
-        self.level_switches: list[tuple[int, tuple[int, ...]]] = []  # (level, tables mid-hand as it began)
-        self.checks: list[tuple[int, int]] = []         # (chips on tables, chips issued) at each hand's end
-        self.offer: dict[str, int] | None = None        # the last deal the host offered, by name
-        self.moves: list[tuple[str, int, int]] = []     # the host's moves waiting for the hands to end
-        self.seq = 0                            # the inputs made since the event opened
-        self.inputs: list[tuple[int, dict[str, Any]]] = []  # those not yet written: (seq, {"at", "op"})
-        self.replaying = False
-        self.budget: int | None = None          # the house bots' actions left in this step
-        self.rota = 0                           # where the last step began going round the tables
-        self.finished: list[tuple[int, int, str]] = []  # hands ended, not yet stored: (table, number, record)
-
-    def _log(self, *op: Any) -> None:
-        """An input made now (not while it is replayed): the call, its arguments, the time."""
-        if not self.replaying:
-            self.seq += 1
-            self.inputs.append((self.seq, {"at": self.clock.now(), "op": list(op)}))
-
-    # ------------------------------------------------------------------ people
-    def person_of(self, token_hash: str) -> str | None:
-        return next((key for key, p in self.persons.items() if p.token_hash == token_hash), None)
-
-    def entry_of(self, key: str) -> str | None:
-        """The person's entry still in, if any (else their last)."""
-        person = self.persons[key]
-        alive = [e for e in person.entries if not self.event.entries[e].out]
-        return alive[-1] if alive else (person.entries[-1] if person.entries else None)
+class EventRunner(EventCore):
+    """The served event (see the module's docstring; its state and the steps the director and
+    the replay share are ``core.EventCore``'s)."""
+    audit = False       # each hand's end counts every chip (``checks``): a test's, event-wide work
 
     def register(self, name: object, token_hash: str, *, bot: str = "", approved: bool = False) -> str | None:
         """Enter ``name`` (the same name and token again: a re-entry). Returns the entry id, or
         ``None`` when the event needs the host's approval first (``approve``)."""
-        entry = self._enter(name, token_hash, bot=bot, approved=approved)
-        self._log("register", name, token_hash, bot, approved)
-        return entry
-
-    def _enter(self, name: object, token_hash: str, *, bot: str = "", approved: bool = False) -> str | None:
-        if not isinstance(name, str) or not 1 <= len(name.strip()) <= NAME_LENGTH:
-            raise bad_field("name", f"is 1 to {NAME_LENGTH} characters")
-        name = display_name("name", name.strip())
-        key = name_key(name)
-        person = self.persons.get(key)
-        if person is not None and person.token_hash != token_hash:
-            raise bad_field("name", "another player registered with that name")
-        if bot and (not self.config.house_bots or bot not in STYLES):
-            raise Refused("illegal", "this event takes no house bots" if bot in STYLES else f"bot is one of {STYLES}")
-        if self.event.is_over or not self.event.late_open():
-            raise Refused("closed", "registration is closed")
-        if len(self.event.entries) >= self.config.most_entries:
-            raise Refused("closed", f"the event is full ({self.config.most_entries} entries)")
-        if self.config.approval and not bot and not approved and person is None:
-            self.pending[key] = token_hash
-            self.lobby_changed = True
-            return None
-        try:
-            entry = self.event.register(name)
-        except (IllegalAction, PokerfloorError) as refused:
-            raise Refused("illegal", str(refused)) from None
-        self.pending.pop(key, None)
-        if person is None:
-            person = self.persons[key] = Person(name, token_hash, bot)
-        person.entries.append(entry)
-        self.by_entry[entry] = key
-        self._take_events()
-        self.lobby_changed = True
+        entry = self.enter(name, token_hash, bot=bot, approved=approved)
+        self.log("register", name, token_hash, bot, approved)
         return entry
 
     def approve(self, name: str) -> str | None:
         key = name_key(name) if isinstance(name, str) else ""
         if key not in self.pending:
             raise bad_field("name", "is not waiting for approval")
-        entry = self._enter(name, self.pending[key], approved=True)
-        self._log("approve", name)
+        entry = self.enter(name, self.pending[key], approved=True)
+        self.log("approve", name)
         return entry
 
     def start(self) -> None:
@@ -151,8 +64,8 @@ class EventRunner:
             self.started = True
         except (IllegalAction, PokerfloorError) as refused:
             raise Refused("illegal", str(refused)) from None
-        self._log("start")
-        self._take_events()
+        self.log("start")
+        self.take_events()
         self.lobby_changed = True
 
     # ------------------------------------------------------------------ play
@@ -185,7 +98,7 @@ class EventRunner:
             raise Refused("illegal", str(refused)) from None
         if who:
             self.persons[who].timeouts = 0
-        self._log("act", no, seat, action, to, cards, who)
+        self.log("act", no, seat, action, to, cards, who)
         self.changed.add(no)
 
     def _bot(self, key: str) -> Bot:
@@ -211,7 +124,7 @@ class EventRunner:
             waiting = list(self.moves)
             self._moves()
             if self.moves != waiting:
-                self._log("moves")
+                self.log("moves")
         for no, table in list(event.tables.items()):
             hand = table.hand
             if hand is not None and hand.is_over and not event.between_hands(no):
@@ -222,7 +135,7 @@ class EventRunner:
             mark = event_host.mark(event)
             ready = event.ready()
             if event_host.mark(event) != mark:
-                self._log("ready")
+                self.log("ready")
             if event.level_number != level:
                 self.level_switches.append((event.level_number, mid))
                 self.lobby_changed = True
@@ -235,7 +148,7 @@ class EventRunner:
                     wait = min(wait, left)
                     continue
                 self._deal(no)
-            self._take_events()
+            self.take_events()
         order = list(event.tables)
         self.rota = (self.rota + 1) % max(1, len(order))
         for no in order[self.rota:] + order[:self.rota]:
@@ -249,7 +162,7 @@ class EventRunner:
         self.hands += 1
         self.deals.append((no, self.event.level_number, hand.game.big_blind))
         self.changed.add(no)
-        self._log("deal", no)
+        self.log("deal", no)
 
     def _turns(self, no: int, now: float, bot_seconds: float) -> float:
         """Play the bots' turns and the turns whose clock ran out at table ``no``."""
@@ -279,7 +192,7 @@ class EventRunner:
             if self.clock.paused or now - since < limit:
                 return 1.0 if self.clock.paused else since + limit - now
             person.timeouts += 1
-            self._log("timeout", key)
+            self.log("timeout", key)
             self._default(no, seat)
         hand = table.hand     # a hand over is taken back by the next step, at once
         return 0.0 if hand is not None and hand.is_over and not self.event.between_hands(no) else 1.0
@@ -295,47 +208,19 @@ class EventRunner:
         if table.hand is not None:      # (the table may break as it takes its hand back)
             self.finished.append((no, table.hand_number, table.hand.record().to_json()))
         self.event.end_hand(no)
-        self._log("end", no)
+        self.log("end", no)
         self.over_at[no] = now
         self.changed.add(no)
-        self.checks.append((self.event.chips_on_tables(), self.event.chips_issued))
-        self._take_events()
+        if self.audit:
+            self.checks.append((self.event.chips_on_tables(), self.event.chips_issued))
+        self.take_events()
         self.lobby_changed = True
         # A house bot out while late registration is open enters again if it may (a re-entry).
         if self.event.late_open() and not self.event.is_over:
             for person in list(self.persons.values()):
                 alive = any(not self.event.entries[e].out for e in person.entries)
                 if person.bot and not alive and len(person.entries) <= self.config.whole["reentries"]:
-                    self._enter(person.name, person.token_hash, bot=person.bot)
-
-    def _take_events(self) -> None:
-        """Turn the floor's new rulings into notices for the players they concern."""
-        for ruling in self.event.events[self.seen:]:
-            self._notice(ruling)
-        self.seen = len(self.event.events)
-
-    def _notice(self, ruling: FloorEvent) -> None:
-        if ruling.entry is None or ruling.entry not in self.by_entry:
-            if ruling.kind in ("final_table", "break_table", "hand_for_hand", "level", "break"):
-                self.changed.update(self.event.tables)
-            return
-        key = self.by_entry[ruling.entry]
-        text = ""
-        if ruling.kind == "move":
-            why = ("your table broke" if ruling.rule == floor.R_BREAKING else "to balance the tables"
-                   if ruling.rule == floor.R_BALANCING else "the director moved you")
-            text = (f"You moved to table {ruling.table}, seat {ruling.seat} ({why}) with your {ruling.chips:,}"
-                    f" chips. {ruling.text}.")
-        elif ruling.kind == "seat" and self.started:
-            text = f"Your seat: table {ruling.table}, seat {ruling.seat}. {ruling.text}."
-        elif ruling.kind in ("bust", "forfeit", "bounty", "rebuy", "add_on", "remove"):
-            text = ruling.text + "."
-        if text:
-            person = self.persons[key]
-            person.notices = [*person.notices, text][-NOTICES:]
-            self.notified.setdefault(key, []).append(text)
-        if ruling.table is not None:
-            self.changed.add(ruling.table)
+                    self.enter(person.name, person.token_hash, bot=person.bot)
 
     # ------------------------------------------------------------------ the host
     def pause(self) -> None:

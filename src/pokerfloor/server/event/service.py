@@ -28,12 +28,13 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from pokerfloor.server.bus import Bus
 from pokerfloor.server.deal import master_seed, seed_hash
 from pokerfloor.server.event import commands as ec
 from pokerfloor.server.event import hands
 from pokerfloor.server.event import store as rows
 from pokerfloor.server.event.clock import EventClock
-from pokerfloor.server.event.config import EventConfig, event_config
+from pokerfloor.server.event.config import EventConfig
 from pokerfloor.server.event.pipe import Pipe, Send, Work
 from pokerfloor.server.event.runner import EventRunner
 from pokerfloor.server.event.views import lobby_json, seat_json
@@ -48,11 +49,11 @@ WHOLE_SECONDS = 30.0    # and at least this long after the last
 SAVE_SHARE = 0.01       # the whole state is built at most this share of the time
 BOT_ACTIONS = 24        # the house bots' actions a step makes at most: a client's command waits for one step only
 BATCH = 64              # the most commands carried out together (their inputs stored in one commit)
-LOBBY_SECONDS = 0.25     # the lobby is sent at most this often (the host's commands at once)
+LOBBY_SECONDS = 1.0      # the lobby (and each player's clock) is sent at most this often (the host's commands at once)
 
 
-Queued = tuple[Client, ec.EventCommand, dict[str, Any], float]
-"""A client's command waiting for the event's task, with the time it was received (``perf_counter``)."""
+Queued = tuple[Client, ec.Received]
+"""A client's command waiting for the event's task, read whole at the edge (``commands.receive``)."""
 
 
 def digest(token: str) -> str:
@@ -120,28 +121,30 @@ class EventTask:
     async def handle(self, items: list[Queued]) -> None:
         """Carry out the commands that queued up together, store their inputs in one commit,
         then answer each in turn and send what changed."""
-        answers: list[tuple[Client, dict[str, Any] | Refused, dict[str, Any]]] = []
-        for client, command, frame, _ in items:
+        answers: list[tuple[Client, dict[str, Any] | Refused, object]] = []
+        for client, received in items:
+            command = received.command
             try:
-                reply = self.apply(client, command, frame)
+                reply = self.apply(client, command)
             except Refused as refused:
-                answers.append((client, refused, frame))
+                answers.append((client, refused, received.reply_to))
                 continue
             except Exception:
                 LOG.exception("event %s: a command failed", self.runner.event_id)
-                answers.append((client, Refused("internal", "the server failed; nothing was applied"), frame))
+                answers.append((client, Refused("internal", "the server failed; nothing was applied"),
+                                received.reply_to))
                 continue
             if reply is None and not isinstance(command, ec.EventAct):
                 reply = {"type": "event_done", "command": command.TYPE}
             if reply is not None:
-                answers.append((client, {**reply, "reply_to": frame.get("id")}, frame))
-        self.flush(force=any(not isinstance(command, ec.EventAct) for _, command, _, _ in items))
+                answers.append((client, {**reply, "reply_to": received.reply_to}, received.reply_to))
+        self.flush(force=any(not isinstance(received.command, ec.EventAct) for _, received in items))
         now = self.events.now()
-        self.pipe.ship(None, [partial(send_error, client, answer, frame.get("id"), now=now, seq=0)
+        self.pipe.ship(None, [partial(send_error, client, answer, reply_to, now=now, seq=0)
                               if isinstance(answer, Refused) else partial(client.send, answer)
-                              for client, answer, frame in answers])
-        self.flush(everyone=any(isinstance(command, ec.EventHello) for _, command, _, _ in items))
-        acts = [at for _, command, _, at in items if isinstance(command, ec.EventAct)]
+                              for client, answer, reply_to in answers])
+        self.flush(everyone=any(isinstance(received.command, ec.EventHello) for _, received in items))
+        acts = [received.at for _, received in items if isinstance(received.command, ec.EventAct)]
         if acts:
             self.pipe.ship(None, [partial(self._timed, acts)])
 
@@ -150,7 +153,7 @@ class EventTask:
         done = time.perf_counter()
         self.events.latency += [done - at for at in acts]
 
-    def apply(self, client: Client, command: ec.EventCommand, frame: dict[str, Any]) -> dict[str, Any] | None:
+    def apply(self, client: Client, command: ec.EventCommand) -> dict[str, Any] | None:
         """Carry out one command (its handler in ``HANDLERS``), after the checks of who sent it."""
         watch = self.clients.get(client)
         if not isinstance(command, ec.EventHello):
@@ -158,7 +161,7 @@ class EventTask:
                 raise Refused("no_table", "send event_hello first")
             if command.WHO == "host" and not watch.host:
                 raise Refused("not_host", "only the event's host does that")
-        return HANDLERS[type(command)](self, client, command, frame)
+        return HANDLERS[type(command)](self, client, command)
 
     def hello(self, client: Client, command: ec.EventHello) -> dict[str, Any]:
         runner, token = self.runner, command.token
@@ -244,9 +247,9 @@ class Events:
         self.store, self.now, self.seeds, self.bot_seconds = store, now, seeds, bot_seconds
         self.tasks: dict[str, EventTask] = {}
         self.latency: list[float] = []     # seconds from each action received to its updates queued (the bench's)
+        self.bus: Bus | None = None        # the process's bus, on PostgreSQL (``routes.join_bus``)
 
-    def open(self, frame: dict[str, Any]) -> tuple[EventTask, str]:
-        config = event_config(frame)
+    def open(self, config: EventConfig) -> tuple[EventTask, str]:
         event_id, host_token = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
         seed = self.seeds()
         runner = EventRunner(event_id, config, digest(host_token), seed=seed, clock=EventClock(self.now))
@@ -261,8 +264,10 @@ class Events:
         task = self.tasks.get(event_id)
         if task is not None:
             return task
+        if not rows.exists(self.store, event_id) or not self.store.claim(event_id):
+            return None         # (claimed before its state is read: another process's is not read at all)
         found = rows.load(self.store, event_id)
-        if found is None or not self.store.claim(event_id):
+        if found is None:
             return None
         settings, host_hash, state = found
         config = EventConfig.from_json(settings["config"])
@@ -276,6 +281,8 @@ class Events:
             return None
         task = self.tasks[event_id] = EventTask(self, runner)
         task.start()
+        if self.bus is not None:
+            self.bus.announce(event_id)     # the clients relayed to an earlier owner come again
         return task
 
     async def close(self) -> None:
@@ -307,26 +314,30 @@ def _seq(state: dict[str, Any]) -> int:
     return seq if isinstance(seq, int) and not isinstance(seq, bool) and seq >= 0 else 0
 
 
-def _host(do: Callable[[EventRunner, Any, dict[str, Any]], Any]) -> Callable[..., Any]:
-    return lambda task, _client, command, frame: do(task.runner, command, frame)
+Handler = Callable[[EventTask, Client, Any], dict[str, Any] | None]
 
 
-HANDLERS: dict[type[ec.EventCommand], Callable[..., dict[str, Any] | None]] = {
-    ec.EventHello: lambda task, client, command, _frame: task.hello(client, command),
-    ec.Register: lambda task, client, command, _frame: task.register(client, command),
-    ec.EventAct: lambda task, client, command, _frame: task.act(client, command),
-    ec.Rebuy: lambda task, client, _command, _frame: task.buy(client, "rebuy"),
-    ec.AddOn: lambda task, client, _command, _frame: task.buy(client, "add_on"),
-    ec.StartEvent: _host(lambda runner, _c, _f: runner.start()),
-    ec.PauseEvent: _host(lambda runner, _c, _f: runner.pause()),
-    ec.ResumeEvent: _host(lambda runner, _c, _f: runner.resume()),
-    ec.AddTime: _host(lambda runner, c, _f: runner.add_time(c.seconds)),
-    ec.AddBots: _host(lambda runner, c, _f: runner.add_bots(c.count)),
-    ec.ApproveEntry: _host(lambda runner, c, _f: runner.approve(c.name) and None),
-    ec.RemoveEntry: _host(lambda runner, c, _f: runner.remove(c.name)),
-    ec.MoveEntry: _host(lambda runner, c, _f: runner.move(c.name, c.table, c.seat)),
-    ec.SetPayouts: _host(lambda runner, _c, frame: runner.set_payouts(frame.get("payouts"))),
-    ec.OfferDeal: _host(lambda runner, c, _f: {"type": "event_deal", "kind": c.kind,
-                                               "deal": runner.deal(c.kind, bool(c.accept))}),
+def _host(do: Callable[[EventRunner, Any], Any]) -> Handler:
+    return lambda task, _client, command: do(task.runner, command)
+
+
+HANDLERS: dict[type[ec.EventCommand], Handler] = {
+    ec.EventHello: lambda task, client, command: task.hello(client, command),
+    ec.Register: lambda task, client, command: task.register(client, command),
+    ec.EventAct: lambda task, client, command: task.act(client, command),
+    ec.Rebuy: lambda task, client, _command: task.buy(client, "rebuy"),
+    ec.AddOn: lambda task, client, _command: task.buy(client, "add_on"),
+    ec.StartEvent: _host(lambda runner, _c: runner.start()),
+    ec.PauseEvent: _host(lambda runner, _c: runner.pause()),
+    ec.ResumeEvent: _host(lambda runner, _c: runner.resume()),
+    ec.AddTime: _host(lambda runner, c: runner.add_time(c.seconds)),
+    ec.AddBots: _host(lambda runner, c: runner.add_bots(c.count)),
+    ec.ApproveEntry: _host(lambda runner, c: runner.approve(c.name) and None),
+    ec.RemoveEntry: _host(lambda runner, c: runner.remove(c.name)),
+    ec.MoveEntry: _host(lambda runner, c: runner.move(c.name, c.table, c.seat)),
+    ec.SetPayouts: _host(lambda runner, c: runner.set_payouts(c.payouts)),
+    ec.OfferDeal: _host(lambda runner, c: {"type": "event_deal", "kind": c.kind,
+                                           "deal": runner.deal(c.kind, c.accept)}),
 }
-"""Each event command's handler (``open_event`` is the routes', which make the event)."""
+"""Each event command's handler, taking its typed value (``open_event`` is the routes', which
+make the event)."""

@@ -48,6 +48,11 @@ def load(store: Store, event_id: str) -> tuple[dict[str, Any], str, dict[str, An
     return json.loads(row[0]), row[1], None if row[2] is None else json.loads(row[2])
 
 
+def exists(store: Store, event_id: str) -> bool:
+    with store.engine.connect() as db:
+        return db.execute(select(events.c.event_id).where(events.c.event_id == event_id)).first() is not None
+
+
 def event_ids(store: Store) -> list[str]:
     with store.engine.connect() as db:
         return [row[0] for row in db.execute(select(events.c.event_id))]

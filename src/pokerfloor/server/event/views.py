@@ -79,7 +79,9 @@ def lobby_json(runner: EventRunner) -> dict[str, Any]:
         "prize_pool": event.prize_pool,
         "payouts": [{"place": k, "prize": v} for k, v in sorted(event.prizes().items())],
         "bounties": [{"name": n, "bounty": b} for n, _, b in sorted(stacks, key=lambda s: -s[2]) if b][:20],
-        "hand_for_hand": event.hand_for_hand, "late_open": event.late_open() and not event.is_over,
+        "hand_for_hand": event.hand_for_hand, "hand_for_hand_jumps": event.options.hand_for_hand_jumps,
+        "hand_for_hand_minutes": event.options.hand_for_hand_minutes,
+        "late_open": event.late_open() and not event.is_over,
         "tables": tables, "places": sorted(places, key=lambda p: p["place"]),
         "registered": sorted(p.name for p in runner.persons.values() if p.entries),
         "pending": sorted(runner.pending), "deal": runner.offer,
@@ -106,9 +108,28 @@ def seat_json(runner: EventRunner, key: str) -> dict[str, Any]:
         table_json = {"table": no, "size": table.size, "seats": [
             {"seat": s, "name": p.player, "chips": p.chips, "you": s == seat} for s, p in sorted(table.seats.items())],
             "hand": None if view is None else view.to_dict(), "hand_over": event.between_hands(no)}
+    you.update(buys_json(runner, entry))
     placed = next((p for p in event.standings() if p.entry == entry), None) if you["out"] or event.is_over else None
     if placed is not None:
         you.update(place=placed.place, prize=placed.prize, bounties=placed.bounties)
     return {"type": "event_seat", "event_id": runner.event_id, "you": you, "table": table_json,
             "notices": list(person.notices), "clock": clock_json(runner),
             "players_left": event.players_left, "over": event.is_over}
+
+
+def buys_json(runner: EventRunner, entry: str | None) -> dict[str, Any]:
+    """What a player may buy, where the event sells it (``None`` where it does not): a rebuy
+    (``open`` while rebuys are, up to level ``rebuys_until``, TDA 2024 Rule 27; ``declared``:
+    made if they bust) and an add-on (``open`` at the add-on level or the break before it, once
+    seated), each with its chips and price."""
+    event, options = runner.event, runner.event.options
+    e = None if entry is None else event.entries[entry]
+    playing = e is not None and not e.out and not event.is_over
+    rebuy = None if not options.rebuys_until else {
+        "open": playing and event.level_number <= options.rebuys_until, "declared": e is not None and e.rebuy,
+        "stack": options.starting_stack, "price": options.rebuy_price}
+    level = event.level_number + (1 if event.on_break else 0)
+    add_on = None if not (options.add_on_level and options.add_on_stack) else {
+        "open": playing and e is not None and e.table is not None and level == options.add_on_level,
+        "stack": options.add_on_stack, "price": options.add_on_price, "level": options.add_on_level}
+    return {"rebuy": rebuy, "add_on": add_on}

@@ -85,7 +85,9 @@ class RoomRecord:
     dealt_game: dict[str, object] | None
 
     @classmethod
-    def of(cls, room: Room) -> RoomRecord:
+    def of(cls, room: Room, *, whole: bool = True) -> RoomRecord:
+        """The room's record; without ``whole``, its ``deals`` and ``forgotten`` left empty (the
+        parts that grow with the session, which ``records.Recorder`` writes itself)."""
         offer = room.offer
         return cls(
             format=ROOM_RECORD_FORMAT,
@@ -97,7 +99,7 @@ class RoomRecord:
             table=room.table.record(),
             players=tuple(astuple(p) for p in room.players.values()),
             requests=tuple(astuple(r) for r in room.requests.values()),
-            deals=tuple((d.number, d.seed) for d in room.deals),
+            deals=tuple((d.number, d.seed) for d in room.deals) if whole else (),
             running=room.running,
             paused=room.paused,
             ended=room.ended,
@@ -108,7 +110,7 @@ class RoomRecord:
             offer=None if offer is None else OfferRecord(offer.hand, offer.seats, offer.started,
                                                          tuple(offer.answers.items())),
             hand_actions={player: tuple(ids) for player, ids in room.hand_actions.items()},
-            forgotten=tuple(tuple(row) for row in room.forgotten),
+            forgotten=tuple(tuple(row) for row in room.forgotten) if whole else (),
             level=room.level,
             level_start=room.level_start,
             finishes=tuple(room.finishes),

@@ -94,7 +94,9 @@ $("clock-link").href = `/clock.html?e=${encodeURIComponent(eventId)}`;
 $("open-form").addEventListener("submit", (e) => {
   e.preventDefault();
   pendingBots = Number($("open-bots").value) || 0;
-  conn.send({ type: "open_event", template: $("open-template").value, event: { name: $("open-name").value.trim() } });
+  const event = { name: $("open-name").value.trim(), hand_for_hand_jumps: $("open-hfh-jumps").checked,
+    hand_for_hand_minutes: Number($("open-hfh-minutes").value) };
+  conn.send({ type: "open_event", template: $("open-template").value, event });
 });
 for (const b of document.querySelectorAll("#host-bar button")) {
   b.addEventListener("click", () => {

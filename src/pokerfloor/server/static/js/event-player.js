@@ -59,6 +59,7 @@ function render(frame) {
   const mine = hand?.holes?.[you.seat] ?? [];
   $("my-cards").replaceChildren(...mine.map(card));
   renderActions(frame);
+  renderBuys(you);
   const placed = $("placed");
   placed.hidden = !you.out && !frame.over;
   if (you.place) placed.textContent = `You finished ${you.place}${you.prize ? `, winning ${chips(you.prize)}` : ""}${you.bounties ? ` and ${chips(you.bounties)} in bounties` : ""}.`;
@@ -94,6 +95,27 @@ function renderActions(frame) {
   }
 }
 
+// A rebuy (declared now, made if the player busts while rebuys are open) and an add-on (at the
+// add-on level, between the player's hands): a button for each the event sells and allows now.
+function renderBuys(you) {
+  const rebuy = you.rebuy;
+  const addOn = you.add_on;
+  const rebuyButton = $("rebuy-button");
+  const addOnButton = $("add-on-button");
+  rebuyButton.hidden = !rebuy?.open;
+  if (rebuy) {
+    rebuyButton.disabled = rebuy.declared;
+    rebuyButton.textContent = rebuy.declared
+      ? `Rebuy declared: ${chips(rebuy.stack)} chips if you bust`
+      : `Rebuy if I bust: ${chips(rebuy.stack)} chips for ${chips(rebuy.price)}`;
+  }
+  addOnButton.hidden = !addOn?.open;
+  if (addOn) addOnButton.textContent = `Add-on: ${chips(addOn.stack)} chips for ${chips(addOn.price)}`;
+  $("buys").hidden = rebuyButton.hidden && addOnButton.hidden && !$("buys-said").textContent;
+}
+
+const BOUGHT = { rebuy: "Rebuy declared: you rebuy if you bust while rebuys are open.", add_on: "Add-on taken." };
+
 const conn = connect("player", (frame) => {
   if (frame.type === "event_welcome") {
     $("event-name").textContent = "";
@@ -108,13 +130,24 @@ const conn = connect("player", (frame) => {
     render(frame);
   } else if (frame.type === "event_notice") {
     showNotice(frame.text);
+  } else if (frame.type === "event_done" && BOUGHT[frame.command]) {
+    $("buys-said").textContent = BOUGHT[frame.command];
+    $("buys").hidden = false;
   } else if (frame.type === "error") {
-    $("register-said").textContent = frame.message;
+    const playing = !$("play").hidden;
+    $(playing ? "buys-said" : "register-said").textContent = frame.message;
+    if (playing) $("buys").hidden = false;
   }
 });
 
 $("lobby-link").href = `/tournament.html?e=${encodeURIComponent(eventId)}`;
 $("register").hidden = !!saved()?.token;
+for (const button of document.querySelectorAll("[data-buy]")) {
+  button.addEventListener("click", () => {
+    $("buys-said").textContent = "";
+    conn.send({ type: button.dataset.buy });
+  });
+}
 $("register-form").addEventListener("submit", (e) => {
   e.preventDefault();
   const token = saved()?.token ?? null;
