@@ -45,6 +45,7 @@ COMPILED = [
     "src/pokerfloor/hand/out_of_turn.py",
     "src/pokerfloor/hand/showdown.py",
     "src/pokerfloor/hand/spots.py",
+    "src/pokerfloor/hand/streets.py",
     "src/pokerfloor/hand/stud.py",
     "src/pokerfloor/hand/pots.py",
     "src/pokerfloor/hand/given.py",

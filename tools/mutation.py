@@ -49,7 +49,7 @@ TARGETS: dict[str, tuple[str, ...]] = {
         "_unit", "_start_round",
     ),
     "hand/reading.py": ("limits",),
-    "hand/turns.py": ("aggression", "completing", "in_whole_chips", "amount_refusal"),
+    "hand/turns.py": ("aggression", "completing", "in_whole_chips", "amount_refusal", "decide"),
     "hand/bringin.py": ("decide",),
     "hand/runouts.py": ("max_runs", "unseen"),
 }

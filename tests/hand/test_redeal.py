@@ -19,10 +19,11 @@ from pokerfloor.hand.betting import Chips, Round
 from pokerfloor.hand.dealing import Shoe
 from pokerfloor.hand.draw import Discards, Drawing
 from pokerfloor.hand.posting import Forced
+from pokerfloor.hand.reading import Street
 from pokerfloor.hand.runouts import Runs
 from pokerfloor.hand.stud import Opening
 
-STATE_VALUES = (Chips, Round, Forced, Drawing, Runs, Opening, Shoe)
+STATE_VALUES = (Chips, Round, Forced, Drawing, Runs, Opening, Shoe, Street)
 """The hand's own mutable values, compared by their contents."""
 
 SHARED = {"game", "variant", "_terms", "_seats", "_pos", "_set_up"}

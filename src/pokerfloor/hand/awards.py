@@ -11,6 +11,7 @@ from typing import Final
 
 from pokerfloor.cards import Card
 from pokerfloor.hand import showdown, stud
+from pokerfloor.hand.betting import Chips
 from pokerfloor.hand.pots import Layer
 from pokerfloor.hand.types import Event, face_up
 from pokerfloor.rules import Variant
@@ -26,6 +27,18 @@ AwardFields = tuple[
     tuple[str, str], int,
 ]
 """An ``Award``'s fields, in order: how one pot was won, kept so until the result is read."""
+
+Outcome = tuple[
+    list[AwardFields],
+    dict[int, int],
+    dict[int, int],
+    dict[int, int],
+    tuple[int, ...],
+    dict[int, tuple[Card | None, ...]],
+]
+"""A ``Result``'s fields, in order, its awards as ``AwardFields``: the end of a hand until its
+``result`` is read. The frozen dataclasses cost more to build than the rest of awarding the pots,
+and a training environment never reads them (it takes its rewards from the stacks)."""
 
 _UNRANKED = ("high", "none")
 """``Award.ranked_by`` of a pot won uncontested (the field's default)."""
@@ -244,3 +257,119 @@ def closing_events(
             if chips or runs == 1:
                 events.append(_new(Event, ("win", seat, chips, (), "", note, (), None)))
     return events
+
+
+def tabled_events(
+    decisions: list[tuple[int, bool]], holes: list[list[Card | None]], shown: list[bool], mucked: list[bool],
+    seats: list[int],
+) -> list[Event]:
+    """The hands tabled and mucked at the showdown by ``tabling``'s decisions, each marked shown or
+    mucked, and their events."""
+    events: list[Event] = []
+    for j, shows in decisions:
+        if shows:
+            hole = holes[j]
+            shown[j] = True
+            events.append(_new(Event, ("show", seats[j], None, tuple(hole), "showdown", "", face_up(hole), None)))
+        else:
+            mucked[j] = True
+            events.append(_new(Event, ("muck", seats[j], None, (), "showdown", "can no longer win", (), None)))
+    return events
+
+
+def finish(
+    variant: Variant,
+    holes: list[list[Card | None]],
+    board: list[Card | None],
+    other_boards: list[list[Card | None]],
+    showdown_seats: list[int] | None,
+    order: list[int],
+    ranks: tuple[Ranks, Ranks] | None,
+    pots: list[Layer],
+    chips: Chips,
+    events: list[Event],
+    marks: tuple[list[bool], list[bool]],
+    seats: list[int],
+    unit: int,
+    odd_chip: tuple[bool, bool],
+    double_board: bool,
+) -> tuple[Outcome, list[Event]]:
+    """The end of a hand: the hands shown down in showdown ``order`` ranked (``ranks`` when the
+    showdown ranked them already) on each run's board, every pot awarded from the last side pot to
+    the main pot and paid into the stacks (``chips``). A board run more than once splits each pot
+    into one part per run, each awarded by its run's board (``showdown.run_parts``). Returns the
+    outcome (``Outcome``; ``events`` so far give the chips returned) and the closing events.
+    ``marks`` are the seats' shown and mucked flags; ``odd_chip`` whether stud's odd chip goes by
+    the best five cards, and whether the game is stud."""
+    shown, mucked = marks
+    runs = len(other_boards) + 1
+    by_run: list[tuple[Ranks, Ranks]] = [({}, {})]
+    if showdown_seats:
+        by_run = [ranks if ranks is not None else hand_ranks(variant, holes, showdown_seats, board)]
+    if runs > 1:
+        boards = [board, *other_boards]
+        by_run = [hand_ranks(variant, holes, order, boards[run]) if order else by_run[0] for run in range(runs)]
+    five_card, stud_game = odd_chip
+    odd = (five_card, holes if stud_game else None, board)
+    won_awards, won = award_pots(pots, order, by_run, mucked, seats, unit, variant, odd)
+    chips.pay_out(won)
+    final = dict(zip(seats, chips.stack))
+    returned = {e.seat: e.amount for e in events if e.kind == "return" and e.seat is not None and e.amount}
+    outcome = (
+        won_awards,
+        returned,
+        final,
+        {s: final[s] - chips.start[i] for i, s in enumerate(seats)},
+        tuple([seats[j] for j in order]),
+        {seats[j]: tuple(holes[j]) for j in order if not mucked[j]},
+    )
+    return outcome, closing_events(won_awards, order, holes, shown, mucked, seats, runs, double_board)
+
+
+WAIT: Final = -2
+"""``settle``'s answer while a replay still owes a show or a muck."""
+DONE: Final = -1
+"""``settle``'s answer when the hand is ready to end (``finish``)."""
+
+
+def settle(
+    variant: Variant,
+    holes: list[list[Card | None]],
+    board: list[Card | None],
+    other_boards: list[list[Card | None]],
+    folded: list[bool],
+    marks: tuple[list[bool], list[bool]],
+    stacks: list[int],
+    pots: list[Layer],
+    how: tuple[bool, bool, bool],
+    seats: list[int],
+    aggressor: int,
+    first: int,
+) -> tuple[list[Event], int, list[int] | None, tuple[Ranks, Ranks] | None]:
+    """The showdown, once the last betting round is over. A replay (``how``: manual dealing, hands
+    face up, ``auto_muck``) first waits for every unknown hand to be shown or mucked (``WAIT``); a
+    dealt hand tables its hands in showdown order (``tabling``) and asks the first seat whose hand
+    can no longer win whether it shows or mucks. Returns the events, the seat asked (or ``WAIT``,
+    or ``DONE``: the pots are awarded now), the seats that reached the showdown (``None``: the
+    pot was folded to the last hand) and the ranks on the first board."""
+    shown, mucked = marks
+    manual, exposed, auto_muck = how
+    contenders = [j for j in range(len(seats)) if not folded[j] and not mucked[j]]
+    if manual and any(None in holes[j] and not shown[j] for j in contenders):
+        return [], WAIT, None, None
+    reached = [j for j in range(len(seats)) if not folded[j]]
+    if len(contenders) <= 1:
+        # One hand left because the others mucked at the showdown: a showdown win (TDA 2024
+        # Rule 17), unlike a pot everyone else folded to.
+        return [], DONE, reached if contenders and len(reached) > 1 else None, None
+    ranks = hand_ranks(variant, holes, contenders, board)
+    events: list[Event] = []
+    if not manual:
+        boards = [ranks] + [hand_ranks(variant, holes, contenders, b) for b in other_boards]
+        tabled = exposed or any(stacks[j] == 0 for j in contenders)
+        order = showdown_order(len(seats), aggressor, first, contenders)
+        decisions, asked = tabling(order, shown, tabled, auto_muck, pots, boards, seats)
+        events = tabled_events(decisions, holes, shown, mucked, seats)
+        if asked >= 0:
+            return events, asked, None, None
+    return events, DONE, reached, ranks

@@ -16,7 +16,7 @@ from pokerfloor.cards import Card, CardsLike, Deck, Shuffler
 from pokerfloor.errors import InvalidArgument
 from pokerfloor.hand import dealer, stud
 from pokerfloor.hand.given import cards_or_unknown
-from pokerfloor.hand.types import Event, face_down, face_up
+from pokerfloor.hand.types import DealRequest, Event, face_down, face_up
 from pokerfloor.rules import Variant
 
 _new: Final = tuple.__new__
@@ -33,14 +33,15 @@ except ImportError:  # only the compiler reads the decorator; without mypy_exten
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Shoe:
     """The deck a hand deals from, the randomness that shuffles it (a draw's reshuffle too), the
-    seed it was drawn from when the hand drew its own (``Hand.seed``), and every card it dealt,
-    in order (``HandRecord.dealt``)."""
+    seed it was drawn from when the hand drew its own (``Hand.seed``), every card it dealt, in
+    order (``HandRecord.dealt``), and the cards a manually dealt hand waits for (``awaiting``)."""
 
     def __init__(self, deck: Deck, rng: Shuffler, seed: bytes | None) -> None:
         self.deck = deck
         self.rng = rng
         self.seed = seed
         self.dealt: list[Card] = []
+        self.awaiting: DealRequest | None = None
 
     def deal(self, count: int) -> list[Card]:
         cards = self.deck.deal(count)
@@ -127,3 +128,42 @@ def run_event(variant: Variant, run: int, cards: Sequence[Card | None], dealt: i
     street = variant.streets[1 + ends.index(dealt)] if dealt in ends else ""
     note = f"{'board' if double_board else 'run'} {run + 1}"
     return _new(Event, ("deal_board", None, None, tuple(cards), street, note, face_up(cards), None))
+
+
+def deal_other_boards(
+    shoe: Shoe, variant: Variant, boards: list[list[Card | None]], first: int, total: int, count: int, manual: bool
+) -> tuple[list[Event], DealRequest | None]:
+    """A double board: this street's ``count`` cards on the other boards (``boards``, those after
+    the first), from board ``first`` on (by index; 0 is the first board) up to board ``total``.
+    Returns their events and, in a manually dealt hand, the request for the cards it waits for."""
+    events: list[Event] = []
+    for board in range(first, total):
+        if manual:
+            return events, DealRequest("board", None, count, board)
+        cards: list[Card | None] = list(shoe.deal(count))
+        boards[board - 1] += cards
+        events.append(run_event(variant, board, cards, len(boards[board - 1]), True))
+    return events, None
+
+
+def deal_runs(
+    shoe: Shoe, variant: Variant, boards: list[list[Card | None]], times: int, manual: bool, double_board: bool
+) -> tuple[list[Event], DealRequest | None]:
+    """Deal the boards of the second and later runs (``Hand.run_it``; ``boards``, those after the
+    first), run by run and street by street, after the first run's board. Returns their events
+    and, in a manually dealt hand, the request for the run's cards it waits for
+    (``DealRequest.run`` says which run)."""
+    events: list[Event] = []
+    ends = street_ends(variant)
+    for run in range(1, times):
+        board = boards[run - 1]
+        for end in ends:
+            count = end - len(board)
+            if count <= 0:
+                continue
+            if manual:
+                return events, DealRequest("board", None, count, run)
+            cards: list[Card | None] = list(shoe.deal(count))
+            board += cards
+            events.append(run_event(variant, run, cards, len(board), double_board))
+    return events, None

@@ -36,3 +36,22 @@ OVER: Final = 6
 
 NAMES: Final = ("betting", "bring_in", "draw", "showdown", "cards_due", "run_out", "over")
 """Each phase's name, by its number."""
+
+# The moves from one phase to the next. Each step of a hand returns the move that follows it, and
+# ``Hand._go``, the one place the phase moves, makes the moves until the hand rests in a phase.
+STAY: Final = 0
+"""The hand rests in its phase: a seat acts, cards are due, or the hand is over."""
+CLOSE: Final = 1
+"""The betting round is over: uncalled chips go back, the hands may be faced up."""
+BET: Final = 2
+"""The street's betting opens (the seat it starts with, or on when no seat needs to act)."""
+DEALT: Final = 3
+"""A street's cards are dealt: its betting, or, with the hands faced up, straight on."""
+STREET: Final = 4
+"""The next street: its cards, its draw or the run-out choice; after the last one, ``RUNS``."""
+RUNS: Final = 5
+"""The last betting round is over: the boards of the other runs, then ``SETTLE``."""
+SETTLE: Final = 6
+"""The showdown: the hands tabled in order, a seat asked to show or muck, or ``FINISH``."""
+FINISH: Final = 7
+"""The pots are awarded and the hand is over."""

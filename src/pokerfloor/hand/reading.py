@@ -34,17 +34,18 @@ except ImportError:  # only the compiler reads the decorator; without mypy_exten
 
 _NO_SEATS: Final[frozenset[int]] = frozenset()
 
-Outcome = tuple[
-    list[awards.AwardFields],
-    dict[int, int],
-    dict[int, int],
-    dict[int, int],
-    tuple[int, ...],
-    dict[int, tuple[Card | None, ...]],
-]
-"""A ``Result``'s fields, in order, its awards as ``AwardFields``: the end of a hand until its
-``result`` is read. The frozen dataclasses cost more to build than the rest of awarding the pots,
-and a training environment never reads them (it takes its rewards from the stacks)."""
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
+class Street:
+    """The facts of the street in play besides its betting (``betting.Round``): the seat (by
+    index) that opens the betting round (``first``), the actions held out of turn (``held``), who
+    opened a stud round and by which rule (``opening``), and whether the hands are face up
+    (``exposed``: no more betting can happen, for the rest of the hand)."""
+
+    def __init__(self) -> None:
+        self.first = 0
+        self.exposed = False
+        self.held: dict[int, out_of_turn.Held] = {}
+        self.opening = stud.Opening()
 
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
@@ -57,31 +58,24 @@ class HandState:
     button_seat: int
     events: list[Event]
     _set_up: SetUp             # everything fixed at the deal
-    _terms: Terms              # the game's terms, and copies of two read on every decision:
-    _structure: str
-    _stud: bool
+    _terms: Terms              # the game's terms (its structure, streets, rounds)
     _seats: list[int]
-    _pos: dict[int, int]       # seat number -> index
+    _pos: dict[int, int]       # seat number -> index (``SetUp.pos``, read on every input)
     _chips: Chips              # stacks, bets, the money in the middle
     _round: Round              # the betting round's levels and rights to raise
+    _street: Street            # the street's other facts: who opens it, actions held, hands face up
     _forced: Forced            # what the forced bets left (posting.py)
     _folded: list[bool]
     _mucked: list[bool]
     _shown: list[bool]
     _holes: list[list[Card | None]]
     _board: list[Card | None]
-    _shoe: Shoe                # the deck, its randomness and seed, every card it dealt
+    _shoe: Shoe                # the deck, its randomness and seed, every card dealt, the cards due
     _inputs: list[Input]
-    _spot: bool                # set up by from_spot: no record
     _street_index: int
-    _first: int                # the seat that opens the betting round
     _to_act: int               # -1 while no seat may act
     _phase: int                # what the hand waits for (phase.py)
-    _end: Outcome | Result | None
-    _exposed: bool             # hands face up: no more betting can happen
-    _awaiting: DealRequest | None
-    _held: dict[int, out_of_turn.Held]
-    _opening: stud.Opening
+    _end: awards.Outcome | Result | None
     _drawing: Drawing
     _runout: runouts.Runs
 
@@ -175,7 +169,7 @@ class HandState:
         a kill pot by the kill blind's multiple of the big blind (RROP11 Kill Pots: a full kill
         doubles the limits, a half kill raises them by half); in other structures the smallest
         bet before and after the first round (a kill blind or straddle may raise the second)."""
-        if self._structure == "fixed_limit":
+        if self._terms.structure == "fixed_limit":
             num, den = self._forced.unit_scale
             return self.game.small_bet * num // den, self.game.big_bet * num // den
         return self._terms.min_bet, self._forced.postflop_min_bet
@@ -213,7 +207,7 @@ class HandState:
     def upcards(self) -> dict[int, list[Card | None]]:
         """The cards each seat shows face up: in stud its third to sixth card; none in other games."""
         dealt = stud.cards_due(min(self._street_index, len(self.variant.streets) - 1))
-        return {s: stud.upcards(self._holes[i], dealt) if self._stud else [] for i, s in enumerate(self._seats)}
+        return {s: stud.upcards(self._holes[i], dealt) if self._terms.stud else [] for i, s in enumerate(self._seats)}
 
     @property
     def opener(self) -> tuple[int, str] | None:
@@ -224,12 +218,13 @@ class HandState:
         the betting starts on its left, with a seat that need not bring in (TDA 2024 RP-10-E,
         docs/rules.md §2.6). ``None`` in other games and while no one is to act (the showdown,
         a run-out, the end)."""
-        if not self._stud or self._phase == OVER or self._to_act < 0 or self._street_index >= len(self._terms.streets):
+        terms = self._terms
+        if not terms.stud or self._phase == OVER or self._to_act < 0 or self._street_index >= len(terms.streets):
             return None
-        if self._opening.opened != self._first:
-            return self._seats[self._opening.opened], "left_of_all_in"
+        if self._street.opening.opened != self._street.first:
+            return self._seats[self._street.opening.opened], "left_of_all_in"
         bring_in = self._street_index == 0 and bool(self.game.bring_in)
-        return self._seats[self._first], "bring_in" if bring_in else "showing"
+        return self._seats[self._street.first], "bring_in" if bring_in else "showing"
 
     @property
     def pots(self) -> list[Pot]:
@@ -266,7 +261,7 @@ class HandState:
     @property
     def awaiting_deal(self) -> DealRequest | None:
         """What a manually dealt hand waits for, or ``None``."""
-        return self._awaiting
+        return self._shoe.awaiting
 
     @property
     def min_raise_increment(self) -> int:
@@ -282,7 +277,7 @@ class HandState:
     def raises_made(self) -> int:
         """Full raises made this round after the opening bet; a live blind is the opening bet
         (RROP11 Betting & Raising item 3)."""
-        limit = self._structure == "fixed_limit" or self._structure == "spread_limit"
+        limit = self._terms.structure == "fixed_limit" or self._terms.structure == "spread_limit"
         if limit or self._street_index > 0 or self._bb_level() == 0:
             return max(self._round.raises - 1, 0)
         return self._round.raises
@@ -292,14 +287,14 @@ class HandState:
         """Raises allowed after the opening bet in this limit game, ``None`` when uncapped
         (house option ``raise_cap``, RROP11 Betting & Raising item 3); the cap is lifted heads-up
         under ``cap_lifted_heads_up``."""
-        if self._structure not in ("fixed_limit", "spread_limit"):
+        if self._terms.structure not in ("fixed_limit", "spread_limit"):
             return None
         return self._round.cap
 
     def record(self) -> HandRecord:
         """The hand so far as a ``HandRecord``: how it started, the cards dealt and every input,
         enough for ``Hand.from_record`` to rebuild it."""
-        if self._spot:
+        if self._set_up.spot:
             raise InvalidArgument("a spot (Hand.from_spot) has no record: it did not start from the deal")
         return HandRecord(
             game=self.game,

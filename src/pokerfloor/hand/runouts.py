@@ -5,12 +5,14 @@ and return a refusal (an ``IllegalAction`` for ``Hand`` to raise) or ``None``; `
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Any
 
 from pokerfloor import citations as cite
-from pokerfloor.cards import Card
+from pokerfloor.cards import Card, Deck
 from pokerfloor.errors import IllegalAction
+from pokerfloor.hand.types import Event
 from pokerfloor.rules import Variant
 
 try:
@@ -118,3 +120,23 @@ def rabbit_refusal(variant: Variant, board: Sequence[Card | None], *, over: bool
     if sum(variant.board) - len(board) <= 0:
         return IllegalAction("no_rabbit_hunt", "the board is complete: there is no rabbit to hunt")
     return None
+
+
+def choose(runs: Runs, times: int, board: list[Card | None], street: str) -> Event:
+    """The board is run ``times`` times from here (``Hand.run_it``, ``Hand.run_out``): each later
+    run starts from the cards dealt so far. Returns the event."""
+    runs.chosen = True
+    runs.times = times
+    runs.boards = [list(board) for _ in range(times - 1)]
+    note = "the board is run once" if times == 1 else f"the board is run {times} times"
+    return Event("run_it", None, times, street=street, note=note)
+
+
+def rabbit(
+    variant: Variant, board: Sequence[Card | None], given: Sequence[Card | None], deck: Deck
+) -> tuple[Card, ...]:
+    """The cards that would have completed the board: the given board's next cards, then the next
+    cards of a copy of ``deck`` in deal order (the hand's own deck deals nothing)."""
+    missing = sum(variant.board) - len(board)
+    rest = [c for c in given[len(board) : len(board) + missing] if c is not None]
+    return (*rest, *copy.deepcopy(deck).deal(missing - len(rest)))

@@ -44,6 +44,8 @@ class SetUp(NamedTuple):
     boards: int
     small_blind_seat: int | None
     big_blind_seat: int | None
+    spot: bool = False
+    """Set up by ``Hand.from_spot`` at a later street: the hand has no record."""
 
 
 def set_up(

@@ -2,14 +2,16 @@
 
 The chips each seat has already put in are in the pot, dead to the new round; the seats that
 folded are out; the board holds the street's cards (given, or dealt from the deck). These
-functions check a spot's inputs; ``Hand.from_spot`` sets the hand up.
+functions check a spot's inputs and lay it out; ``Hand.from_spot`` sets the hand up.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from pokerfloor.cards import Card, CardsLike
 from pokerfloor.errors import InvalidArgument
+from pokerfloor.hand.given import cards_or_unknown
 from pokerfloor.rules import Game, Variant, chips_problem
 
 
@@ -65,3 +67,20 @@ def board_cards(variant: Variant, street: str) -> int:
     if variant.family != "flop":
         return 0
     return sum((0, *variant.board)[: variant.streets.index(street) + 1])
+
+
+def arrange(
+    variant: Variant, street: str, folded: object, seats: list[int], board: CardsLike | None
+) -> tuple[list[bool], list[Card | None], int]:
+    """A spot at ``street``: each seat's folded flag (by index), the board's cards given, and how
+    many board cards the deck deals (when none were given); refuses a board of the wrong size and
+    a spot with fewer than two seats still in."""
+    out = folded_seats(folded, seats)
+    flags = [seat in out for seat in seats]
+    given = cards_or_unknown(board) if board is not None else []
+    need = board_cards(variant, street)
+    if given and len(given) != need:
+        raise InvalidArgument(f"the {street} board has {need} cards, {len(given)} were given")
+    if flags.count(False) < 2:
+        raise InvalidArgument("a spot needs at least two seats still in the hand")
+    return flags, given, 0 if given else need

@@ -24,12 +24,40 @@ from typing import Any, Final
 from pokerfloor import citations as cite
 from pokerfloor.cards import Card, CardsLike, Deck, SeededShuffler, Shuffler
 from pokerfloor.errors import IllegalAction, InvalidArgument
-from pokerfloor.hand import awards, bringin, dealer, dealing, draw, out_of_turn, posting, runouts, spots, stud, turns
+from pokerfloor.hand import (
+    awards,
+    bringin,
+    dealer,
+    dealing,
+    draw,
+    out_of_turn,
+    posting,
+    runouts,
+    spots,
+    streets,
+    stud,
+    turns,
+)
 from pokerfloor.hand.betting import Chips, Round
 from pokerfloor.hand.given import cards_or_unknown
-from pokerfloor.hand.phase import BETTING, BRING_IN, CARDS_DUE, DRAW, OVER, RUN_OUT, SHOWDOWN
+from pokerfloor.hand.phase import (
+    BET,
+    BETTING,
+    BRING_IN,
+    CARDS_DUE,
+    CLOSE,
+    DEALT,
+    DRAW,
+    OVER,
+    RUN_OUT,
+    RUNS,
+    SETTLE,
+    SHOWDOWN,
+    STAY,
+    STREET,
+)
 from pokerfloor.hand.pots import Layer
-from pokerfloor.hand.reading import HandState
+from pokerfloor.hand.reading import HandState, Street
 from pokerfloor.hand.record import HandRecord, RecordedDeck, replay_record, restore
 from pokerfloor.hand.setup import SetUp, given_cards, set_up
 from pokerfloor.hand.types import (
@@ -65,23 +93,10 @@ _NO_SEATS: Final[frozenset[int]] = frozenset()
 _new: Final = tuple.__new__
 
 R_TURN = cite.TURN
-R_REOPEN = cite.REOPEN
-R_ACTIONS = cite.ACTIONS
 R_STACKS = cite.TABLE_STAKES
-R_CAP = cite.CAP
-R_FULL_BB = cite.FULL_BIG_BLIND
-R_NO_CALLER = cite.REOPEN
 R_SHOWDOWN = cite.SHOWDOWN
 R_RUN_IT = cite.RUN_IT
 R_DRAW = draw.R_DRAW
-_CLOSING_RULES = {
-    "betting_not_reopened": R_REOPEN,
-    "cap_reached": R_CAP,
-    "above_stack": R_STACKS,
-    "no_opponent_can_call": R_NO_CALLER,
-}
-"""The rule behind each reason a bet or raise is closed."""
-
 
 def _event(
     kind: str,
@@ -148,12 +163,10 @@ class Hand(HandState):
         bets (or, from ``redeal``, the state the same bets left in ``posted``), then the cards.
         The one place every attribute of a hand is first set."""
         terms = given.terms
-        self._set_up = given
+        self._set_up = given._replace(spot=False) if given.spot else given
         self.game = given.game
         self.variant = terms.variant
         self._terms = terms
-        self._structure = terms.structure
-        self._stud = terms.stud
         self.button_seat = given.button
         self._seats = given.seats
         self._pos = given.pos
@@ -171,18 +184,13 @@ class Hand(HandState):
             rng, drawn = seeded, seeded.seed
         self._shoe = dealing.Shoe(deck if deck is not None else Deck(rng, cards=self.variant.cards), rng, drawn)
         self._inputs = []
-        self._spot = False
         self._street_index = 0
-        self._first = 0  # the seat (by index) that opens the betting round: _start_round sets it
+        self._street = Street()  # who opens the betting round (_start_round sets it), held actions
         self._round = Round(n, big_bet=terms.big_bet, half_bet=terms.half_bet, cap=terms.cap)
         self._forced = posting.Forced(terms.min_bet)
         self._to_act = -1
         self._phase = BETTING  # what the hand waits for (phase.py); the deal sets it
         self._end = None  # the outcome, until ``result`` is read
-        self._exposed = False
-        self._awaiting = None
-        self._held = {}
-        self._opening = stud.Opening()
         self._drawing = draw.Drawing(n)
         self._runout = runouts.Runs(given.boards)
         if given.holes or given.board:
@@ -198,8 +206,8 @@ class Hand(HandState):
             self._chips = posted._chips.copy()
             self._round = posted._round.copy()
             self.events = list(posted.events)  # the posts: dealing hole cards writes no event
-            self._forced, self._first = posted._forced.copy(), posted._first
-        self._deal_holes()
+            self._forced, self._street.first = posted._forced.copy(), posted._street.first
+        self._go(self._deal_holes())
 
     def redeal(self, rng: Shuffler) -> Hand:
         """The same hand dealt again from a new deck shuffled by ``rng``: the game, stacks,
@@ -213,9 +221,9 @@ class Hand(HandState):
             return self._dealt_again(rng)
         given = self._set_up
         hand: Hand = Hand.__new__(Hand)
-        untouched = not self._inputs and not self._spot and self._forced.sleeping is None
+        untouched = not self._inputs and not self._set_up.spot and self._forced.sleeping is None
         # no betting before the flop (to_act < 0): all in from the posts
-        plain = not (given.manual or self._stud or given.bomb or given.boards != 1 or given.holes or given.board)
+        plain = not (given.manual or self._terms.stud or given.bomb or given.boards != 1 or given.holes or given.board)
         copied = untouched and plain and not given.given_posts and self._to_act >= 0 and self._street_index == 0
         hand._start(given, rng, None, None, self if copied else None)
         return hand
@@ -281,13 +289,15 @@ class Hand(HandState):
     def _cards_due(self, i: int) -> int:
         """How many cards seat ``i`` holds once the deal now under way is done."""
         held = len(self._holes[i])
-        return dealing.cards_due(self.variant, self._stud, self._folded[i], held, self._street_index, len(self._board))
+        stud_game, street = self._terms.stud, self._street_index
+        return dealing.cards_due(self.variant, stud_game, self._folded[i], held, street, len(self._board))
 
-    def _wait_for(self, request: DealRequest) -> None:
+    def _wait_for(self, request: DealRequest) -> int:
         """Manual dealing: the hand waits for the cards ``request`` names."""
-        self._awaiting = request
+        self._shoe.awaiting = request
         self._phase = CARDS_DUE
         self._to_act = -1
+        return STAY
 
     def deal(self, cards: CardsLike | Sequence[Card | None], seat: object = None) -> Event:
         """Supply the cards a manually dealt hand waits for (``seat=None`` deals the board)."""
@@ -306,31 +316,47 @@ class Hand(HandState):
         return base * num // den
 
     def _start_round(self, first: int | None) -> None:
-        if self._structure == "fixed_limit":
+        if self._terms.structure == "fixed_limit":
             self._round.min_inc = self._unit()
-        elif self._structure == "spread_limit":
+        elif self._terms.structure == "spread_limit":
             assert self.game.spread is not None
             self._round.min_inc = max(self._round.min_inc if self._street_index == 0 else 0, self.game.spread[0])
-        self._first = 0 if first is None else first
+        self._street.first = 0 if first is None else first
 
-    def _begin_betting(self) -> None:
+    def _go(self, move: int) -> None:
+        """The one place the phase moves: each step returns the move that follows it (``phase``:
+        ``CLOSE``, ``BET``, ``DEALT``, ``STREET``, ``RUNS``, ``SETTLE``, ``FINISH``), until the
+        hand rests in a phase (``STAY``)."""
+        while move != STAY:
+            if move == CLOSE:
+                move = self._close_round()
+            elif move == BET:
+                move = self._begin_betting()
+            elif move == DEALT:
+                move = CLOSE if self._street.exposed else BET
+            elif move == STREET:
+                move = self._next_street()
+            elif move == RUNS:
+                move = self._runs()
+            elif move == SETTLE:
+                move = self._settle_showdown()
+            else:  # FINISH
+                move = self._finish()
+
+    def _begin_betting(self) -> int:
         """Hand the action to the first seat that needs it, or move on when none does."""
         self._to_act = -1
         if self._set_up.bomb and self._street_index == 0:
             note = "bomb pot: no betting before the flop"
             self.events.append(_event("bomb_pot", None, self._set_up.bomb, street=self.street, note=note))
-            self._close_round()
-            return
+            return CLOSE
         self._phase = BETTING
-        if self._stud:
+        if self._terms.stud:
             self._open_stud_round()  # BRING_IN on third street with a bring-in
         killer = self._forced.killer
-        nxt = self._next_to_act(self._first - 1 if killer < 0 else killer)
-        self._opening.opened = nxt
-        if nxt < 0:
-            self._close_round()
-        else:
-            self._turn_to(nxt)
+        nxt = self._next_to_act(self._street.first - 1 if killer < 0 else killer)
+        self._street.opening.opened = nxt
+        return CLOSE if nxt < 0 else self._turn_to(nxt)
 
     def _post_forced_bets(self) -> None:
         """Put the forced bets in (``posting``) and open the first betting round behind them."""
@@ -342,13 +368,13 @@ class Hand(HandState):
         self.events += events
         rnd.min_inc = max(rnd.min_inc, self._terms.min_bet)
         self._start_round(first=None if order < 0 else (order + 1) % len(self._seats))
-        posting.count_opening_bets(rnd, self._structure, live_amounts, self._bb_level())
+        posting.count_opening_bets(rnd, self._terms.structure, live_amounts, self._bb_level())
 
-    def _start_draw(self) -> None:
+    def _start_draw(self) -> int:
         """A draw street starts with its draw: every seat still in draws, from the button's left."""
         self._drawing.start(self._folded)
         self._phase = DRAW
-        self._next_draw()
+        return self._next_draw()
 
     def _draw_act(self, i: int, action: str, discard: object) -> Event:
         """A seat's turn in the draw (``draw.take_turn``)."""
@@ -360,38 +386,34 @@ class Hand(HandState):
             manual=self._set_up.manual, street=self.street,
         )
         self.events += events
-        self._next_draw()
+        self._go(self._next_draw())
         return events[0]
 
-    def _next_draw(self) -> None:
+    def _next_draw(self) -> int:
         """The next seat to draw and the replacement cards due (``Drawing.next_up``); the betting
         once everyone has drawn and been served."""
-        self._awaiting, self._to_act = self._drawing.next_up(self._seats)
-        if self._to_act < 0 and self._awaiting is None:
-            self._after_board_dealt()
+        self._shoe.awaiting, self._to_act = self._drawing.next_up(self._seats)
+        return DEALT if self._to_act < 0 and self._shoe.awaiting is None else STAY
 
-    def _deal_holes(self) -> None:
+    def _deal_holes(self) -> int:
         """The first deal: hole cards (a stud game's third street), then the first betting round."""
-        if self._stud:
-            self._deal_stud_street()
-            return
+        if self._terms.stud:
+            return self._deal_stud_street()
         if self._set_up.manual:
-            self._request_next_deal()
-            return
+            return self._request_next_deal()
         dealing.deal_holes(self._shoe, self._holes, self.variant.hole_cards)
-        self._begin_betting()
+        return BET
 
-    def _request_next_deal(self) -> None:
+    def _request_next_deal(self) -> int:
         """Manual dealing: wait for the hole cards of the first seat still short of them, or go on."""
         for i in range(len(self._seats)):
             missing = self._cards_due(i) - len(self._holes[i])
             if missing > 0:
-                self._wait_for(DealRequest("holes", self._seats[i], missing))
-                return
-        self._awaiting = None
-        self._after_board_dealt()
+                return self._wait_for(DealRequest("holes", self._seats[i], missing))
+        self._shoe.awaiting = None
+        return DEALT
 
-    def _deal_stud_street(self) -> None:
+    def _deal_stud_street(self) -> int:
         """Deal a stud street: three cards to each seat (two down, one up) on third street, then
         one to each seat still in, the last one down; on seventh street a single community card
         instead when the stub cannot give everyone a card (TDA 2024 RP-10-H)."""
@@ -400,25 +422,23 @@ class Hand(HandState):
         if self._street_index == len(self.variant.streets) - 1 and short:
             undealt = len(self.variant.cards) - sum(len(h) for h in self._holes)
             if stud.needs_community_card(undealt, len(short)):
-                self._deal_board(1)
-                return
+                return self._deal_board(1)
         if self._set_up.manual:
-            self._request_next_deal()
-            return
+            return self._request_next_deal()
         due = [self._cards_due(i) for i in short]
         self.events += dealing.deal_stud(self._shoe, self._holes, short, due, self._seats, self.street)
-        self._after_board_dealt()
+        return DEALT
 
     def _deal_cards(self, cards: CardsLike | Sequence[Card | None], seat: int | None) -> Event:
         """Manual dealing: the cards the hand waits for (see ``Hand.deal``)."""
-        request = self._awaiting
+        request = self._shoe.awaiting
         if request is None:
             raise IllegalAction("invalid_action", "no cards are due now")
         parsed = dealing.checked(cards, self._holes, [self._board, *self._runout.boards], self.variant)
         if request.kind == "draw":
             event = draw.serve(self._drawing, self._seats, seat, parsed, self._holes, self.street)
             self.events.append(event)
-            self._next_draw()
+            self._go(self._next_draw())
             return event
         if request.kind == "holes":
             if seat is None or seat not in self._pos:
@@ -427,177 +447,110 @@ class Hand(HandState):
             need = self._cards_due(i) - len(self._holes[i])
             if len(parsed) != need:
                 raise InvalidArgument(f"seat {seat} needs {need} hole cards, got {len(parsed)}")
-            event = dealing.hole_event(seat, parsed, len(self._holes[i]), self._stud, self.street)
+            event = dealing.hole_event(seat, parsed, len(self._holes[i]), self._terms.stud, self.street)
             self._holes[i] += parsed
             self.events.append(event)
-            self._request_next_deal()
+            self._go(self._request_next_deal())
             return event
         if seat is not None:
             raise InvalidArgument(f"the board is due now, not cards for seat {seat}")
         if len(parsed) != request.count:
             raise InvalidArgument(f"the board needs {request.count} cards now, got {len(parsed)}")
+        self._shoe.awaiting = None
         if request.run:
-            self._runout.boards[request.run - 1] += parsed
-            event = self._run_event(request.run, parsed)
-            self._awaiting = None
-            if self._set_up.boards == 1:
-                self._showdown()
-            elif not self._deal_other_boards(request.run + 1, len(parsed)):
-                self._after_board_dealt()
+            board = self._runout.boards[request.run - 1]
+            board += parsed
+            event = dealing.run_event(self.variant, request.run, parsed, len(board), self._set_up.boards > 1)
+            self.events.append(event)
+            self._go(RUNS if self._set_up.boards == 1 else self._other_boards(request.run + 1, len(parsed)))
             return event
         self._board += parsed
         event = dealing.board_event(parsed, self.street)
         self.events.append(event)
-        self._awaiting = None
-        if self._set_up.boards > 1 and self._deal_other_boards(1, len(parsed)):
-            return event
-        self._after_board_dealt()
+        self._go(self._other_boards(1, len(parsed)))
         return event
 
-    def _deal_board(self, count: int) -> None:
+    def _deal_board(self, count: int) -> int:
         """Deal ``count`` board cards: the given board's first, then the deck's (or, in manual
         dealing, wait for them)."""
         given = self._set_up.board[len(self._board) : len(self._board) + count]
         cards: list[Card | None] = list(given)
         if len(cards) < count:
             if self._set_up.manual:
-                self._wait_for(DealRequest("board", None, count))
-                return
+                return self._wait_for(DealRequest("board", None, count))
             cards += self._shoe.deal(count - len(cards))
         self._board += cards
         self.events.append(dealing.board_event(cards, self.street))
-        if self._set_up.boards > 1 and self._deal_other_boards(1, count):
-            return
-        self._after_board_dealt()
+        return self._other_boards(1, count)
 
-    def _deal_other_boards(self, first: int, count: int) -> bool:
-        """A double board: this street's cards on the other boards, from board ``first`` on (by
-        index; 0 is the first board). Returns whether a manually dealt hand waits for them."""
-        for board in range(first, self._set_up.boards):
-            if self._set_up.manual:
-                self._wait_for(DealRequest("board", None, count, board))
-                return True
-            cards: list[Card | None] = list(self._shoe.deal(count))
-            self._runout.boards[board - 1] += cards
-            self._run_event(board, cards)
-        return False
+    def _other_boards(self, first: int, count: int) -> int:
+        """A double board: this street's cards on the other boards, from board ``first`` on
+        (``dealing.deal_other_boards``), or the wait for them in manual dealing."""
+        if self._set_up.boards == 1:
+            return DEALT
+        events, request = dealing.deal_other_boards(
+            self._shoe, self.variant, self._runout.boards, first, self._set_up.boards, count, self._set_up.manual
+        )
+        self.events += events
+        return DEALT if request is None else self._wait_for(request)
 
-    def _deal_runs(self) -> bool:
-        """Deal the boards of the second and later runs (``Hand.run_it``), run by run and street by
-        street, after the first run's board. Returns whether a manually dealt hand waits for a
-        run's cards (``DealRequest.run`` says which run)."""
-        ends = dealing.street_ends(self.variant)
-        for run in range(1, self._runout.times):
-            board = self._runout.boards[run - 1]
-            for end in ends:
-                count = end - len(board)
-                if count <= 0:
-                    continue
-                if self._set_up.manual:
-                    self._wait_for(DealRequest("board", None, count, run))
-                    return True
-                cards: list[Card | None] = list(self._shoe.deal(count))
-                board += cards
-                self._run_event(run, cards)
-        return False
+    def _runs(self) -> int:
+        """The last betting round is over: the boards of the other runs (``run_it``) are dealt, or
+        waited for, then the showdown."""
+        if self._runout.times > 1:
+            events, request = dealing.deal_runs(
+                self._shoe, self.variant, self._runout.boards, self._runout.times, self._set_up.manual,
+                self._set_up.boards > 1,
+            )
+            self.events += events
+            if request is not None:
+                return self._wait_for(request)
+        return SETTLE
 
-    def _run_event(self, run: int, cards: Sequence[Card | None]) -> Event:
-        """The deal of a later run's street: face up, its street named and its run in the note."""
-        dealt = len(self._runout.boards[run - 1])
-        event = dealing.run_event(self.variant, run, cards, dealt, self._set_up.boards > 1)
-        self.events.append(event)
-        return event
-
-    def _settle_showdown(self) -> None:
+    def _settle_showdown(self) -> int:
         """The showdown, once the last betting round is over: the pots go to the best hands still
         in, or to the last one standing. A replay first waits for every unknown hand to be shown or
         mucked; a dealt hand tables its hands in showdown order, and asks each seat whose hand can
         no longer win whether it shows or mucks (or mucks it, under ``auto_muck``)."""
         self._to_act = -1
         self._phase = SHOWDOWN
-        contenders = [j for j in range(len(self._seats)) if not self._folded[j] and not self._mucked[j]]
-        if self._set_up.manual and any(None in self._holes[j] and not self._shown[j] for j in contenders):
-            return  # a replay still owes a show or a muck
-        if len(contenders) <= 1:
-            reached = [j for j in range(len(self._seats)) if not self._folded[j]]
-            # One hand left because the others mucked at the showdown: a showdown win (TDA 2024
-            # Rule 17), unlike a pot everyone else folded to.
-            self._finish(showdown_seats=reached if contenders and len(reached) > 1 else None)
-            return
-        ranks = self._hand_ranks(contenders, self._board)
         pots = self._pot_layers()
-        if not self._set_up.manual:
-            others = self._runout.boards[: self._set_up.boards - 1]
-            boards = [ranks] + [self._hand_ranks(contenders, b) for b in others]
-            tabled = self._exposed or any(self._chips.stack[j] == 0 for j in contenders)
-            order = self._showdown_order(contenders)
-            decisions, asked = awards.tabling(
-                order, self._shown, tabled, self._set_up.auto_muck, pots, boards, self._seats
-            )
-            for j, shows in decisions:
-                if shows:
-                    hole = self._holes[j]
-                    self._shown[j] = True
-                    self.events.append(
-                        _event("show", self._seats[j], cards=tuple(hole), street="showdown", seen_by=face_up(hole))
-                    )
-                else:
-                    self._mucked[j] = True
-                    self.events.append(_event("muck", self._seats[j], street="showdown", note="can no longer win"))
-            if asked >= 0:
-                self._to_act = asked
-                return
-        reached = [j for j in range(len(self._seats)) if not self._folded[j]]
-        self._finish(showdown_seats=reached, ranks=ranks, pots=pots)
-
-    def _hand_ranks(self, seats: list[int], board: Sequence[Card | None]) -> tuple[awards.Ranks, awards.Ranks]:
-        return awards.hand_ranks(self.variant, self._holes, seats, board)
-
-    def _showdown_order(self, contenders: list[int]) -> list[int]:
-        return awards.showdown_order(len(self._seats), self._round.last_aggressor, self._first, contenders)
+        set_up = self._set_up
+        events, asked, reached, ranks = awards.settle(
+            self.variant, self._holes, self._board, self._runout.boards[: set_up.boards - 1], self._folded,
+            (self._shown, self._mucked), self._chips.stack, pots,
+            (set_up.manual, self._street.exposed, set_up.auto_muck), self._seats, self._round.last_aggressor,
+            self._street.first,
+        )
+        self.events += events
+        if asked != awards.DONE:
+            self._to_act = max(asked, -1)
+            return STAY
+        return self._finish(reached, ranks, pots)
 
     def _finish(
         self,
         showdown_seats: list[int] | None = None,
         ranks: tuple[awards.Ranks, awards.Ranks] | None = None,
         pots: list[Layer] | None = None,
-    ) -> None:
-        """End the hand: rank the hands shown down (if any), award every pot from the last side
-        pot to the main pot, and write the outcome and the show and win events. The showdown order
-        holds every seat that reached the showdown, mucked ones included. A board run more than once
-        splits each pot into one part per run, each awarded by its run's board (``run_parts``)."""
+    ) -> int:
+        """End the hand (``awards.finish``): rank the hands shown down (if any), award every pot,
+        and write the outcome and the show and win events. The showdown order holds every seat
+        that reached the showdown, mucked ones included."""
         self._to_act = -1
         if pots is None:
             pots = self._pot_layers()
-        order: list[int] = []
-        runs = self._runout.times
-        by_run: list[tuple[awards.Ranks, awards.Ranks]] = [({}, {})]
-        if showdown_seats:
-            order = self._showdown_order(showdown_seats)
-            by_run = [ranks if ranks is not None else self._hand_ranks(showdown_seats, self._board)]
-        if runs > 1:
-            boards = self.boards
-            by_run = [self._hand_ranks(order, boards[run]) if order else by_run[0] for run in range(runs)]
+        n, aggressor, first = len(self._seats), self._round.last_aggressor, self._street.first
+        order = awards.showdown_order(n, aggressor, first, showdown_seats) if showdown_seats else []
         five_card = self.game.house.odd_chip_stud == "five_card_hand"
-        odd = (five_card, self._holes if self._stud else None, self._board)
-        won_awards, won = awards.award_pots(
-            pots, order, by_run, self._mucked, self._seats, self._terms.min_chip, self.variant, odd
+        self._end, events = awards.finish(
+            self.variant, self._holes, self._board, self._runout.boards, showdown_seats, order, ranks, pots,
+            self._chips, self.events, (self._shown, self._mucked), self._seats, self._terms.min_chip,
+            (five_card, self._terms.stud), self._set_up.boards > 1,
         )
-        self._chips.pay_out(won)
         self._phase = OVER
-        final = dict(zip(self._seats, self._chips.stack))
-        returned = {e.seat: e.amount for e in self.events if e.kind == "return" and e.seat is not None and e.amount}
-        self._end = (
-            won_awards,
-            returned,
-            final,
-            {s: final[s] - self._chips.start[i] for i, s in enumerate(self._seats)},
-            tuple([self._seats[j] for j in order]),
-            {self._seats[j]: tuple(self._holes[j]) for j in order if not self._mucked[j]},
-        )
-        self.events += awards.closing_events(
-            won_awards, order, self._holes, self._shown, self._mucked, self._seats, runs, self._set_up.boards > 1
-        )
+        self.events += events
+        return STAY
 
     def _open_stud_round(self) -> None:
         """Who opens a stud round (``stud.opening``): the bring-in on third street, else the
@@ -611,16 +564,15 @@ class Hand(HandState):
             razz=self.variant.high == "none",
             tiebreak=self.game.house.bring_in_tiebreak,
             open_pair_rule=self._street_index == 1
-            and self._structure == "fixed_limit"
+            and self._terms.structure == "fixed_limit"
             and self.variant.low == "none"
             and self.game.house.stud_open_pair_option,
         )
-        self._first = first
+        self._street.first = first
+        self._street.opening.open_pair = open_pair
         if bring_in:
             self._phase = BRING_IN
-        self._opening.open_pair = open_pair
-        if bring_in:
-            self._opening.bring_in_seat = first if self._chips.stack[first] > 0 else -1
+            self._street.opening.bring_in_seat = first if self._chips.stack[first] > 0 else -1
 
     def _bring_in_legal(self, i: int) -> Legal:
         """Third street before anyone has bet: bring in or complete; a seat other than the one
@@ -628,7 +580,8 @@ class Hand(HandState):
         bring_in = min(self.game.bring_in, self._chips.stack[i])
         option = self._aggression(i)
         complete = self._range(option[1], option[2]) if len(option) == 3 and option[1] > bring_in else None
-        return Legal(seat=self._seats[i], fold=i != self._opening.bring_in_seat, bring_in=bring_in, complete=complete)
+        fold = i != self._street.opening.bring_in_seat
+        return Legal(seat=self._seats[i], fold=fold, bring_in=bring_in, complete=complete)
 
     def _bring_in_act(self, i: int, action: str, to: int | None) -> Event:
         """The first action of third street: the bring-in, or completing to the full bet."""
@@ -640,45 +593,56 @@ class Hand(HandState):
         if kind == "fold":
             return self._fold(i)
         if kind == "bring_in":
-            self._chips.put_in(i, amount)
-            self._round.level = max(self._round.level, self.game.bring_in)
-            self._phase = BETTING
+            self._bring_in(i, amount)
             return self._record(i, "bring_in", amount)
         complete = legal.complete
         assert complete is not None
-        self._check_amount(i, amount, "complete", complete.min_to, complete.max_to)
+        chips, terms = self._chips, self._terms
+        refusal = turns.amount_refusal(
+            amount, "complete", complete.min_to, complete.max_to, chips.bet[i], chips.stack[i], terms.structure,
+            terms.min_chip,
+        )
+        if refusal is not None:
+            raise refusal
         self._raise_to(i, amount)
         self._phase = BETTING
         return self._record(i, "complete", amount)
 
-    def _turn_to(self, j: int) -> None:
+    def _bring_in(self, i: int, amount: int) -> None:
+        """Seat ``i`` brings in ``amount`` (all it has, when short): the betting is open."""
+        self._chips.put_in(i, amount)
+        self._round.level = max(self._round.level, self.game.bring_in)
+        self._phase = BETTING
+
+    def _turn_to(self, j: int) -> int:
         """Hand the action to seat ``j``, settling first a sleeper held back until the action
         reaches it (house option ``sleeper_when_entered="returned"``)."""
         sleeper = self._forced.sleeping
         if sleeper is not None and j == self._pos[sleeper.seat]:
             game = self.game
             event = posting.settle_sleeper(
-                self._forced, j, self._chips, self._round, self._structure, game.house, game.big_blind, self.street
+                self._forced, j, self._chips, self._round, self._terms.structure, game.house, game.big_blind,
+                self.street,
             )
             self.events.append(event)
             if event.kind == "post":
                 j = self._next_to_act(j)
             if j < 0:
-                self._close_round()
-                return
+                return CLOSE
         self._to_act = j
+        return STAY
 
     def _can_act(self, i: int) -> bool:
         return not self._folded[i] and self._chips.stack[i] > 0
 
     def _next_to_act(self, after: int) -> int:
-        return turns.next_to_act(after, self._folded, self._chips, self._round, self._forced.killer, self._first)
+        return turns.next_to_act(after, self._folded, self._chips, self._round, self._forced.killer, self._street.first)
 
     def _aggression(self, i: int) -> turns.Aggression:
         """The bet or raise open to seat ``i`` (``turns.aggression``)."""
         return turns.aggression(
             i, self._folded, self._chips, self._round, self.game, self._terms.min_chip, self._street_index,
-            self._street_index == self._terms.rounds - 1, self._opening.open_pair, self._forced.postflop_min_bet,
+            self._street_index == self._terms.rounds - 1, self._street.opening.open_pair, self._forced.postflop_min_bet,
             self._forced.short_blinds,
         )
 
@@ -686,7 +650,7 @@ class Hand(HandState):
         """The amounts from ``lo`` to ``hi`` that ``act`` accepts: in fixed limit only the two
         ends (a limit bet, or the big bet of an open pair, or all-in), else every smallest chip;
         a single amount has the default step."""
-        step = 1 if hi == lo else hi - lo if self._structure == "fixed_limit" else self._terms.min_chip
+        step = 1 if hi == lo else hi - lo if self._terms.structure == "fixed_limit" else self._terms.min_chip
         return _new(Range, (lo, hi, step))
 
     def legal(self) -> Legal:
@@ -723,7 +687,7 @@ class Hand(HandState):
                 raise_ = rng
         else:
             reason = option[0]
-            rule = self._rule_for(reason)
+            rule = turns.rule_for(reason)
         # Legal(seat, fold, check, call, bet, raise_, complete, bring_in, draw, show, muck, reason, rule)
         fold = to_call > 0 or self._terms.fold_free
         fields = (seat, fold, to_call <= 0, call, bet, raise_, complete, None, None, False, False, reason, rule)
@@ -760,7 +724,7 @@ class Hand(HandState):
         i = self._pos[seat]
         if i != self._to_act:
             if self._to_act < 0:
-                why = ": cards are due" if self._awaiting else ""
+                why = ": cards are due" if self._shoe.awaiting else ""
                 if phase == RUN_OUT:
                     why = ": the run-out waits for run_it or run_out"
                 raise IllegalAction("not_your_turn", "no one may act now" + why, R_TURN)
@@ -781,64 +745,28 @@ class Hand(HandState):
         return self._bet(i, action, amount)
 
     def _bet(self, i: int, action: str, amount: int | None) -> Event:
-        """A seat's action in a betting round (``act`` in the ``BETTING`` phase)."""
-        level, bet, stack = self._round.level, self._chips.bet[i], self._chips.stack[i]
-        to_call = level - bet
-        if action == "fold":
-            if to_call <= 0 and not self._terms.fold_free:
-                raise IllegalAction("invalid_action", "there is no bet to you: check instead of folding", R_ACTIONS)
+        """A seat's action in a betting round (``act`` in the ``BETTING`` phase; ``turns.decide``)."""
+        chips = self._chips
+        level, bet, stack = self._round.level, chips.bet[i], chips.stack[i]
+        full_bb = amount is not None and self._street_index == 0 and level == self._bb_level()
+        terms, structure = self._terms, self._terms.structure
+        fold_free, unit = terms.fold_free, terms.min_chip
+        decided = turns.decide(action, amount, level, bet, stack, fold_free, None, structure, unit, full_bb)
+        if decided is None:  # the bet or raise open decides it
+            option = self._aggression(i)
+            decided = turns.decide(action, amount, level, bet, stack, fold_free, option, structure, unit, full_bb)
+        if isinstance(decided, IllegalAction):
+            raise decided
+        assert decided is not None, "decided once the option is given"
+        kind, to = decided
+        if kind == "fold":
             return self._fold(i)
-        if action == "check" or (action == "call" and to_call <= 0):
-            if to_call > 0:
-                may_raise = len(self._aggression(i)) == 3
-                raise IllegalAction(
-                    "cannot_check_facing_bet",
-                    f"you face a bet, {min(to_call, stack):,} to call: call{', raise' if may_raise else ''} or fold",
-                    R_ACTIONS,
-                )
-            return self._record(i, "check", bet)
-        if action == "call":
-            target = min(level, bet + stack)
-            if amount is not None and amount != target:
-                if self._street_index == 0 and amount < target and level == self._bb_level():
-                    raise IllegalAction(
-                        "must_call_full_big_blind", f"the call is the full big blind: {target:,}", R_FULL_BB
-                    )
-                raise IllegalAction("invalid_action", f"a call here is to {target:,}, not {amount:,}")
-            self._chips.put_in(i, target - bet)
-            return self._record(i, "call", target)
-        if action in ("bring_in", "draw", "show", "muck"):
-            raise IllegalAction("invalid_action", f"{action} is not part of this game's betting now")
-        if action == "all_in":
-            amount = bet + stack
-            if amount <= level:
-                self._chips.put_in(i, stack)
-                return self._record(i, "call", amount)
-        option = self._aggression(i)
-        if len(option) == 2:
-            if action == "all_in":
-                # Everything pushed in when no raise is open (no opponent can call more, the
-                # betting was not reopened, the cap) is a call; the rest never leaves the stack
-                # (TDA 2024 R15-B: an uncalled part of a bet is not in play).
-                self._chips.put_in(i, level - bet)
-                return self._record(i, "call" if level > bet else "check", level)
-            raise IllegalAction(option[0], option[1], self._rule_for(option[0]))
-        kind, lo, hi = option
-        if action == "all_in":
-            amount = min(bet + stack, hi)  # pot and fixed limits cut an over-bet down (TDA 2024 R52-B)
-        if amount is None:
-            between = f"{lo:,} or {hi:,}" if self._structure == "fixed_limit" else f"between {lo:,} and {hi:,}"
-            raise IllegalAction(
-                "invalid_action", f"say how much: {kind} to {between}" if lo != hi else f"{kind} to {lo:,}"
-            )
-        if action in ("bet", "raise", "complete") and action != kind and not (action == "raise" and kind == "complete"):
-            if kind == "bet" and action in ("raise", "complete"):
-                pass  # "raise" with no bet to face is a bet (TDA 2024 R41)
-            elif action == "bet":
-                raise IllegalAction("invalid_action", f"you face a bet, {to_call:,} to call: {kind} instead")
-        self._check_amount(i, amount, kind, lo, hi)
-        self._raise_to(i, amount)
-        return self._record(i, kind, amount)
+        if kind == "check" or kind == "call":
+            if to > bet:
+                chips.put_in(i, to - bet)
+        else:
+            self._raise_to(i, to)
+        return self._record(i, kind, to)
 
     def _show_or_muck(self, seat: int, action: str) -> Event:
         """A seat asked at the showdown whether it shows a hand that can no longer win (TDA 2024
@@ -849,23 +777,13 @@ class Hand(HandState):
             return self._muck(seat)
         raise IllegalAction("invalid_action", "it is the showdown: show or muck your hand", R_SHOWDOWN)
 
-    def _rule_for(self, reason: str) -> str:
-        return _CLOSING_RULES.get(reason, "")
-
-    def _check_amount(self, i: int, to: int, kind: str, lo: int, hi: int) -> None:
-        chips = self._chips
-        unit = self._terms.min_chip
-        refusal = turns.amount_refusal(to, kind, lo, hi, chips.bet[i], chips.stack[i], self._structure, unit)
-        if refusal is not None:
-            raise refusal
-
     def _completing(self) -> bool:
-        return turns.completing(self._round, self._structure, self._street_index, self.game.bring_in)
+        return turns.completing(self._round, self._terms.structure, self._street_index, self.game.bring_in)
 
     def _raise_to(self, i: int, to: int) -> None:
         rnd = self._round
         # A completion is measured from no full bet, as in fixed limit: the bring-in is no bet.
-        from_full = self._structure == "fixed_limit" or self._completing()
+        from_full = self._terms.structure == "fixed_limit" or self._completing()
         if rnd.raise_to(i, to, fixed_limit=from_full) and turns.able(self._folded, self._chips.stack) > 2:
             rnd.cap_multiway()
         self._chips.put_in(i, to - self._chips.bet[i])
@@ -874,14 +792,14 @@ class Hand(HandState):
         """Keep an action seat ``i`` took out of turn, with the action it faced then, until its
         turn comes (house option ``oot_mode="hold"``, TDA 2024 R53-A/B)."""
         held = out_of_turn.Held(action, to, self._round.level, self._round.raises)
-        self._held[i] = held
+        self._street.held[i] = held
         event = out_of_turn.held_event(self._seats[i], held, self.street)
         self.events.append(event)
         return event
 
     def _settle_held(self, i: int) -> None:
         """At seat ``i``'s turn its held action is taken, or found void (``out_of_turn.stands``)."""
-        held = self._held.pop(i, None)
+        held = self._street.held.pop(i, None)
         if held is None:
             return
         seat = self._seats[i]
@@ -910,7 +828,7 @@ class Hand(HandState):
         if i == forced.killer:
             forced.killer = -1  # from here the order of action is the seating order again
         if self._folded.count(False) == 1:
-            self._close_round()
+            self._go(CLOSE)
             return event
         if forced.sleeping is not None and kind != "fold":
             forced.entered = True
@@ -921,12 +839,9 @@ class Hand(HandState):
         """The action passes on from seat ``i``: to the next seat that needs it, settling an
         action held for it, or the round is over."""
         nxt = self._next_to_act(i)
-        if nxt < 0:
-            self._close_round()
-        else:
-            self._turn_to(nxt)
-            if self._held and self._to_act >= 0:
-                self._settle_held(self._to_act)
+        self._go(CLOSE if nxt < 0 else self._turn_to(nxt))
+        if nxt >= 0 and self._street.held and self._to_act >= 0:
+            self._settle_held(self._to_act)
 
     # ------------------------------------------------------------------ dead hands
     def kill(self, seat: object) -> Event:
@@ -952,83 +867,72 @@ class Hand(HandState):
         if not self._dealt_in(seat):
             raise IllegalAction("invalid_action", f"seat {seat!r} is not dealt in to this hand")
         i = self._pos[seat]
-        betting_over = self._exposed or self._street_index >= self._terms.rounds
+        betting_over = self._street.exposed or self._street_index >= self._terms.rounds
         refusal = out_of_turn.kill_refusal(
             seat, folded=self._folded[i], all_in=self._chips.stack[i] == 0, betting_over=betting_over
         )
         if refusal is not None:
             raise refusal
-        self._held.pop(i, None)
+        self._street.held.pop(i, None)
         if i == self._to_act and phase in (BETTING, BRING_IN):
-            if phase == BRING_IN and i == self._opening.bring_in_seat:  # the dead hand's bring-in is posted
+            if phase == BRING_IN and i == self._street.opening.bring_in_seat:  # the dead hand's bring-in is posted
                 amount = min(self.game.bring_in, self._chips.stack[i])
-                self._chips.put_in(i, amount)
-                self._round.level = max(self._round.level, self.game.bring_in)
-                self._phase = BETTING
+                self._bring_in(i, amount)
                 self.events.append(_event("bring_in", seat, amount, street=self.street))
             return self._fold(i, DEAD_HAND)
         self._folded[i] = True
         event = out_of_turn.kill_event(seat, self.street)
         self.events.append(event)
         if self._folded.count(False) == 1:  # the last live hand wins, as after folds
-            self._awaiting = None
+            self._shoe.awaiting = None
             self._drawing.owed.clear()
-            self._close_round()
+            self._go(CLOSE)
         elif phase == DRAW:
             self._drawing.drawn[i] = True
-            self._next_draw()
+            self._go(self._next_draw())
         elif phase == CARDS_DUE:
-            request = self._awaiting
+            request = self._shoe.awaiting
             if request is not None and request.kind == "holes":
-                self._request_next_deal()  # a dead stud hand is dealt no more cards
+                self._go(self._request_next_deal())  # a dead stud hand is dealt no more cards
         elif phase == BETTING and not turns.needs_to_act(self._to_act, self._folded, self._chips, self._round):
             self._pass_on(self._to_act)  # nobody is left for the seat to act to bet against
         return event
 
     # ------------------------------------------------------------------ streets
-    def _close_round(self) -> None:
+    def _close_round(self) -> int:
+        """The betting round is over (``streets.close_round``): no seat acts, nothing is held or
+        forced any more."""
         self._to_act = -1
-        self._held.clear()
+        self._street.held.clear()
         self._forced.sleeping = None
         self._forced.killer = -1
-        returned = self._chips.return_uncalled()
-        if returned is not None:
-            seat, excess = self._seats[returned[0]], returned[1]
-            self.events.append(_event("return", seat, excess, street=self.street, note="uncalled bet returned"))
-        self._chips.new_street()
-        live = [j for j in range(len(self._seats)) if not self._folded[j]]
-        if len(live) == 1:
-            self._finish()
-            return
         draws_to_come = self.variant.family == "draw" and self._street_index < self._terms.rounds - 1 and (
             self.game.house.draw_all_in_tabling == "after_draws"
         )  # the draws are decisions still to come: the hands stay hidden until they are made
-        if sum(1 for j in live if self._chips.stack[j] > 0) < 2 and not self._exposed and not draws_to_come:
-            self._exposed = True
-            self.events.append(_event("expose", note="no more betting is possible: all hands face up (TDA 2024 R16)"))
+        events, move, self._street.exposed = streets.close_round(
+            self._chips, self._folded, self._seats, self.street, self._street.exposed, draws_to_come
+        )
+        self.events += events
+        return move
+
+    def _next_street(self) -> int:
+        """The next street: its cards, its draw, or the wait for the run-out; after the last
+        betting round the runs and the showdown."""
         self._street_index += 1
         if self._street_index >= self._terms.rounds:
-            self._showdown()
-            return
+            return RUNS
         self._round.new_street(self._forced.postflop_min_bet)
         self._start_round(first=0)
-        if self._stud:
-            self._deal_stud_street()
-        elif self.variant.family == "draw":
-            self._start_draw()
-        elif self._exposed and self._set_up.wait_for_runout and not self._runout.chosen and (
+        if self._terms.stud:
+            return self._deal_stud_street()
+        if self.variant.family == "draw":
+            return self._start_draw()
+        if self._street.exposed and self._set_up.wait_for_runout and not self._runout.chosen and (
             self._set_up.boards == 1 and self.max_runs >= 2
         ):
             self._phase = RUN_OUT  # the players may agree to run it more than once first
-        else:
-            self._deal_board(self.variant.board[self._street_index - 1])
-
-    def _showdown(self) -> None:
-        """The last betting round is over: the other runs' boards are dealt (``run_it``), then
-        the hands are shown and the pots awarded."""
-        if self._runout.times > 1 and self._deal_runs():
-            return  # a manually dealt hand waits for a run's cards
-        self._settle_showdown()
+            return STAY
+        return self._deal_board(self.variant.board[self._street_index - 1])
 
     # ------------------------------------------------------------------ run it twice, rabbit hunting
     def run_it(self, times: object) -> Event:
@@ -1052,28 +956,20 @@ class Hand(HandState):
         return self._run(1)
 
     def _run(self, times: int) -> Event:
-        self._check_run(times)
-        self._runout.chosen = True
-        self._runout.times = times
-        self._runout.boards = [list(self._board) for _ in range(times - 1)]
-        note = "the board is run once" if times == 1 else f"the board is run {times} times"
-        event = _event("run_it", None, times, street=self.street, note=note)
-        self.events.append(event)
-        self._inputs.append(Input("run_it", None, "", times))
-        if self._phase == RUN_OUT:
-            self._deal_board(self.variant.board[self._street_index - 1])
-        return event
-
-    def _check_run(self, times: int) -> None:
-        """Refuse to run the board now unless it may be run ``times`` times (``runouts``)."""
         refusal = runouts.run_refusal(
             times, self.variant, self._holes, self._board, self._set_up.board, over=self._phase == OVER,
             boards=self._set_up.boards, runs_chosen=self._runout.times if self._runout.chosen else 0,
             board_complete=self._street_index >= self._terms.rounds,
-            betting_possible=not self._exposed or self._to_act >= 0,
+            betting_possible=not self._street.exposed or self._to_act >= 0,
         )
         if refusal is not None:
             raise refusal
+        event = runouts.choose(self._runout, times, self._board, self.street)
+        self.events.append(event)
+        self._inputs.append(Input("run_it", None, "", times))
+        if self._phase == RUN_OUT:
+            self._go(self._deal_board(self.variant.board[self._street_index - 1]))
+        return event
 
     def rabbit(self) -> tuple[Card, ...]:
         """After the hand, the cards that would have completed the board (rabbit hunting): the
@@ -1083,16 +979,7 @@ class Hand(HandState):
         refusal = runouts.rabbit_refusal(self.variant, self._board, over=over, manual=manual, runs=self._runout.times)
         if refusal is not None:
             raise refusal
-        missing = sum(self.variant.board) - len(self._board)
-        given = [c for c in self._set_up.board[len(self._board) : len(self._board) + missing] if c is not None]
-        deck = copy.deepcopy(self._shoe.deck)  # the deck of the hand deals nothing
-        return (*given, *deck.deal(missing - len(given)))
-
-    def _after_board_dealt(self) -> None:
-        if self._exposed:
-            self._close_round()
-        else:
-            self._begin_betting()
+        return runouts.rabbit(self.variant, self._board, self._set_up.board, self._shoe.deck)
 
     # ------------------------------------------------------------------ open stakes
     def add_chips(self, seat: object, chips: object) -> Event:
@@ -1132,7 +1019,7 @@ class Hand(HandState):
         i = self._pos[seat]
         if self._folded[i]:
             raise IllegalAction("invalid_action", f"seat {seat} has folded")
-        if not (self._phase == OVER or self._exposed or self._street_index >= self._terms.rounds):
+        if not (self._phase == OVER or self._street.exposed or self._street_index >= self._terms.rounds):
             raise IllegalAction("invalid_action", "cards are shown at the showdown, not during the betting")
         if cards is not None:
             parsed = cards_or_unknown(cards)
@@ -1163,7 +1050,7 @@ class Hand(HandState):
         i = self._pos[seat]
         if self._phase == OVER:
             raise IllegalAction("hand_over", "the hand is over")
-        if self._folded[i] or not (self._exposed or self._street_index >= self._terms.rounds):
+        if self._folded[i] or not (self._street.exposed or self._street_index >= self._terms.rounds):
             raise IllegalAction("invalid_action", "a hand can be mucked only at the showdown")
         self._mucked[i] = True
         event = _event("muck", seat, street=self.street)
@@ -1173,7 +1060,7 @@ class Hand(HandState):
 
     def _maybe_resolve(self) -> None:
         if self._phase == SHOWDOWN:
-            self._showdown()
+            self._go(RUNS)
 
     # ------------------------------------------------------------------ spots
     def _set_up_spot(
@@ -1186,34 +1073,23 @@ class Hand(HandState):
     ) -> None:
         """Turn a hand just dealt into the spot: the stacks and the pot as given, the earlier
         streets' board, and the street's first deal, draw or betting."""
-        out = spots.folded_seats(folded, self._seats)
+        flags, board_cards, missing = spots.arrange(self.variant, street, folded, self._seats, board)
         self.events.clear()
-        for i, seat in enumerate(self._seats):
-            self._folded[i] = seat in out
+        self._folded[:] = flags
         self._chips.set_spot([playing[s] for s in self._seats], [paid.get(s, 0) for s in self._seats])
         self._forced.short_blinds = 0
-        variant = self.variant
-        target = variant.streets.index(street)
-        given = cards_or_unknown(board) if board is not None else []
-        need = spots.board_cards(variant, street)
-        if given and len(given) != need:
-            raise InvalidArgument(f"the {street} board has {need} cards, {len(given)} were given")
-        if not given and need:
-            given = list(self._shoe.deal(need))
-        self._board = given
-        self._street_index = target
+        self._board = board_cards + list(self._shoe.deal(missing)) if missing else board_cards
+        self._street_index = target = self.variant.streets.index(street)
         self._round.new_street(self._forced.postflop_min_bet)
-        self._exposed = False
+        self._street.exposed = False
         self._start_round(first=0)
-        if sum(1 for j in range(len(self._seats)) if not self._folded[j]) < 2:
-            raise InvalidArgument("a spot needs at least two seats still in the hand")
-        self._awaiting = None
-        if self._stud:
-            self._deal_stud_street()  # the cards of the streets before, then the betting
-        elif variant.family == "draw" and target:
-            self._start_draw()
+        self._shoe.awaiting = None
+        if self._terms.stud:
+            self._go(self._deal_stud_street())  # the cards of the streets before, then the betting
+        elif self.variant.family == "draw" and target:
+            self._go(self._start_draw())
         else:
-            self._begin_betting()
+            self._go(BET)
 
     @classmethod
     def from_spot(
@@ -1248,5 +1124,5 @@ class Hand(HandState):
             **kwargs,
         )
         hand._set_up_spot(str(street), playing, paid, folded, board)
-        hand._spot = True
+        hand._set_up = hand._set_up._replace(spot=True)
         return hand

@@ -183,3 +183,84 @@ def amount_refusal(
             return IllegalAction("above_spread_max", f"the largest {kind} here is to {hi:,}", cite.SPREAD_LIMIT)
         return IllegalAction("above_pot_limit", f"the largest {kind} the pot allows is to {hi:,}", cite.POT_LIMIT)
     return None
+
+
+CLOSING_RULES = {
+    "betting_not_reopened": cite.REOPEN,
+    "cap_reached": cite.CAP,
+    "above_stack": cite.TABLE_STAKES,
+    "no_opponent_can_call": cite.REOPEN,
+}
+"""The rule behind each reason a bet or raise is closed."""
+
+
+def rule_for(reason: str) -> str:
+    """The rule behind ``reason``, a reason a bet or raise is closed (``aggression``)."""
+    return CLOSING_RULES.get(reason, "")
+
+
+def decide(
+    action: str,
+    amount: int | None,
+    level: int,
+    bet: int,
+    stack: int,
+    fold_free: bool,
+    option: Aggression | None,
+    structure: str,
+    unit: int,
+    full_big_blind: bool,
+) -> tuple[str, int] | IllegalAction | None:
+    """What ``action`` (to ``amount``) is in a betting round, for a seat with ``bet`` in and
+    ``stack`` behind at bet ``level``: ``("fold", 0)``, ``("check", to)``, ``("call", to)`` or
+    ``(kind, to)`` for the bet or raise open (``option``, ``aggression``'s answer), or the
+    refusal. ``None`` when the answer needs ``option`` and it was not given: ask again with it
+    (most actions are decided without it). ``full_big_blind``: a short call here is of the big
+    blind, which is called in full (TDA 2024 R46)."""
+    to_call = level - bet
+    if action == "fold":
+        if to_call <= 0 and not fold_free:
+            return IllegalAction("invalid_action", "there is no bet to you: check instead of folding", cite.ACTIONS)
+        return ("fold", 0)
+    if action == "check" or (action == "call" and to_call <= 0):
+        if to_call <= 0:
+            return ("check", bet)
+        if option is None:
+            return None
+        may_raise = ", raise" if len(option) == 3 else ""
+        why = f"you face a bet, {min(to_call, stack):,} to call: call{may_raise} or fold"
+        return IllegalAction("cannot_check_facing_bet", why, cite.ACTIONS)
+    if action == "call":
+        target = min(level, bet + stack)
+        if amount is not None and amount != target:
+            if full_big_blind and amount < target:
+                return IllegalAction(
+                    "must_call_full_big_blind", f"the call is the full big blind: {target:,}", cite.FULL_BIG_BLIND
+                )
+            return IllegalAction("invalid_action", f"a call here is to {target:,}, not {amount:,}")
+        return ("call", target)
+    if action in ("bring_in", "draw", "show", "muck"):
+        return IllegalAction("invalid_action", f"{action} is not part of this game's betting now")
+    if action == "all_in" and bet + stack <= level:
+        return ("call", bet + stack)
+    if option is None:
+        return None
+    if len(option) == 2:
+        if action == "all_in":
+            # Everything pushed in when no raise is open (no opponent can call more, the betting
+            # was not reopened, the cap) is a call; the rest never leaves the stack (TDA 2024
+            # R15-B: an uncalled part of a bet is not in play).
+            return ("call" if level > bet else "check", level)
+        return IllegalAction(option[0], option[1], rule_for(option[0]))
+    kind, lo, hi = option
+    if action == "all_in":
+        amount = min(bet + stack, hi)  # pot and fixed limits cut an over-bet down (TDA 2024 R52-B)
+    if amount is None:
+        between = f"{lo:,} or {hi:,}" if structure == "fixed_limit" else f"between {lo:,} and {hi:,}"
+        return IllegalAction(
+            "invalid_action", f"say how much: {kind} to {between}" if lo != hi else f"{kind} to {lo:,}"
+        )
+    if action == "bet" and kind != "bet":  # "raise" with no bet to face is a bet (TDA 2024 R41)
+        return IllegalAction("invalid_action", f"you face a bet, {to_call:,} to call: {kind} instead")
+    refusal = amount_refusal(amount, kind, lo, hi, bet, stack, structure, unit)
+    return (kind, amount) if refusal is None else refusal
