@@ -192,13 +192,14 @@ def _runs(history: HandHistory) -> _Runs | None:
     times, boards = history.extra.get(RUNS_FIELD), history.extra.get(BOARDS_FIELD)
     if times is None and boards is None:
         return None
+    wrong = (f"{RUNS_FIELD} and {BOARDS_FIELD} are a number of runs and each run's board, "
+             f"not {brief(times)} and {brief(boards)}")
+    if type(times) is not int or not isinstance(boards, list | tuple) or len(boards) != times or times < 2:
+        raise ReplayError(history, f"{wrong} (not a count and that many boards)", cause="setup")
     try:
-        if type(times) is not int or not isinstance(boards, list | tuple) or len(boards) != times or times < 2:
-            raise ValueError("not a count and that many boards")
         parsed = tuple(parse_cards(board) for board in boards)
     except (TypeError, ValueError) as error:
-        raise ReplayError(history, f"{RUNS_FIELD} and {BOARDS_FIELD} are a number of runs and each run's "
-                          f"board, not {brief(times)} and {brief(boards)} ({error})", cause="setup") from None
+        raise ReplayError(history, f"{wrong} ({error})", cause="setup") from None
     shared = 0
     while all(len(board) > shared and board[shared] == parsed[0][shared] for board in parsed):
         shared += 1
