@@ -58,12 +58,13 @@ def test_the_hosts_lobby_removes_moves_and_changes_payouts(browser: Browser, eve
                 if said.text_content():
                     break
                 page.wait_for_timeout(100)
-            # Removed once bot 2 has a place, whether or not this click's answer came: an answer
-            # seen missing about 1 run in 8 under CI's load is open in issue 38's note.
+            # Removed once bot 2 has a place. Each refusal (mid-hand) costs the connection one of
+            # its 20 errors (transport.STRIKES): at the 20th it is closed and the page reconnects a
+            # second later, and a click in that second is not sent, so no answer comes to it.
             if said.text_content() == "Removed." or "bot 2" in (places.text_content() or ""):
                 break
             assert time.monotonic() < deadline, said.text_content()
-            page.wait_for_timeout(300)
+            page.wait_for_timeout(1000)     # (one refusal a second: the budget lasts longer)
         expect(page.locator("#places")).to_contain_text("bot 2", timeout=WAIT)
         assert not errors
     finally:
