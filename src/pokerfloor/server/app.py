@@ -39,9 +39,7 @@ from pokerfloor.server.room import Config, Refused, digest
 from pokerfloor.server.store import Store
 from pokerfloor.server.tables import Tables
 from pokerfloor.server.transport import (
-    BEHIND,
     FLOOD_PER_SECOND,
-    GONE,
     STRIKES,
     Client,
     Command,
@@ -49,7 +47,9 @@ from pokerfloor.server.transport import (
     attach,
     check_flood,
     check_numbers,
+    converse,
     detach,
+    hang_up,
     hosts_of,
     origin_allowed,
     read_frame,
@@ -61,7 +61,6 @@ from pokerfloor.server.writer import Writer
 LOG = logging.getLogger("pokerfloor.server")
 VERSION = 1
 UNSUPPORTED = 1003      # the close code of a binary frame: the protocol is JSON text
-CLOSE_SECONDS = 1.0     # how long a closing connection may take to send what it has queued
 STATIC = Path(__file__).parent / "static"
 
 
@@ -146,24 +145,12 @@ class Server(Tables):
         sender = asyncio.create_task(client.deliver())
         reader = asyncio.create_task(self._read(client))
         try:
-            await asyncio.wait((sender, reader), return_when=asyncio.FIRST_COMPLETED)
-            if reader.done() and not sender.done() and client.closing:
-                # Closed for its errors: the error frames queued before the close go out first.
-                await asyncio.wait((sender,), timeout=CLOSE_SECONDS)
+            await converse(client, reader, sender)
         finally:
             if self.bus is not None:
                 self.bus.left(client)
             detach(client, keep=True)
-            for task in (reader, sender):
-                task.cancel()
-            await asyncio.wait((reader, sender))     # (a wait, not a gather: its own cancellation only)
-            for task in (reader, sender):
-                failed = None if task.cancelled() else task.exception()
-                if failed is not None and not isinstance(failed, GONE):
-                    LOG.error("a connection failed", exc_info=failed)
-            if client.dropped:      # its socket may be stalled: the close is not waited on for long
-                with contextlib.suppress(TimeoutError, *GONE):
-                    await asyncio.wait_for(socket.close(code=BEHIND), CLOSE_SECONDS)
+            await hang_up(client, reader, sender)
 
     async def _read(self, client: Client) -> None:
         """A client's frames, each parsed and dispatched in turn, until it goes or has spent

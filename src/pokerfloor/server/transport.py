@@ -37,6 +37,7 @@ STRIKE_SECONDS = 3.0  # one error of the budget earned back every this many seco
 OUTBOX_FRAMES = 512   # frames queued for one client before it is dropped (a resync queues up to 130)
 OUTBOX_BYTES = 4 * 1024 * 1024    # characters queued for one client before it is dropped
 BEHIND = 1013         # the close code of a client dropped for falling behind ("try again later")
+CLOSE_SECONDS = 1.0   # how long a closing connection may take to send what it has queued
 LOG = logging.getLogger("pokerfloor.server")
 # What sending on a socket raises once its peer is gone (Starlette, uvicorn's ClientDisconnected
 # is an OSError): the end of that client, not a fault of the server.
@@ -250,6 +251,31 @@ def check_flood(client: Client, flood: int) -> None:
     if len(client.recent) > flood:
         raise Refused("flood", f"at most {flood} frames a second")
 
+
+
+async def converse(client: Client, reader: asyncio.Task[None], sender: asyncio.Task[None]) -> None:
+    """A connection's life: until its reader ends (the client went, or was closed) or its sender
+    does (the client was dropped for falling behind). A client closed for its errors first sends
+    the error frames queued before the close."""
+    await asyncio.wait((sender, reader), return_when=asyncio.FIRST_COMPLETED)
+    if reader.done() and not sender.done() and client.closing:
+        await asyncio.wait((sender,), timeout=CLOSE_SECONDS)
+
+
+async def hang_up(client: Client, reader: asyncio.Task[None], sender: asyncio.Task[None]) -> None:
+    """A connection's end: its reader and sender stopped, a failure of either logged, and a
+    client dropped for falling behind closed with ``BEHIND`` (its socket may be stalled: the
+    close is not waited on for long)."""
+    for task in (reader, sender):
+        task.cancel()
+    await asyncio.wait((reader, sender))     # (a wait, not a gather: its own cancellation only)
+    for task in (reader, sender):
+        failed = None if task.cancelled() else task.exception()
+        if failed is not None and not isinstance(failed, GONE):
+            LOG.error("a connection failed", exc_info=failed)
+    if client.dropped:
+        with contextlib.suppress(TimeoutError, *GONE):
+            await asyncio.wait_for(client.socket.close(code=BEHIND), CLOSE_SECONDS)
 
 async def send_error(client: Client, refused: Refused, reply_to: object, *, now: float, seq: int) -> None:
     """Send the error frame; the error comes out of the connection's budget, which recovers

@@ -37,21 +37,18 @@ from pokerfloor.server.event.service import Events, EventTask, Watch
 from pokerfloor.server.event.views import lobby_json
 from pokerfloor.server.fields import Refused
 from pokerfloor.server.transport import (
-    BEHIND,
     FLOOD_PER_SECOND,
-    GONE,
-    LOG,
     STRIKES,
     Client,
     check_flood,
     check_numbers,
+    converse,
+    hang_up,
     origin_allowed,
     read_frame,
     receive_text,
     send_error,
 )
-
-CLOSE_SECONDS = 1.0     # how long a closing connection may take to send what it has queued
 
 
 async def serve(events: Events, socket: WebSocket, origins: Iterable[str] = ()) -> None:
@@ -109,27 +106,13 @@ async def serve(events: Events, socket: WebSocket, origins: Iterable[str] = ()) 
 
     reader = asyncio.create_task(read())
     try:
-        # Until the client goes, or the sender ends: a client dropped for falling behind (its
-        # outbox full) is closed here with 1013, as the table's route does, not left open.
-        await asyncio.wait((reader, sender), return_when=asyncio.FIRST_COMPLETED)
-        if reader.done() and not sender.done() and client.closing:
-            # Closed for its errors: the error frames queued before the close go out first.
-            await asyncio.wait((sender,), timeout=CLOSE_SECONDS)
+        await converse(client, reader, sender)
     finally:
         if events.bus is not None:
             events.bus.left(client)
         for task in attached:
             task.clients.pop(client, None)
-        for running in (reader, sender):
-            running.cancel()
-        await asyncio.wait((reader, sender))
-        for ended in (reader, sender):
-            failed = None if ended.cancelled() else ended.exception()
-            if failed is not None and not isinstance(failed, GONE):
-                LOG.error("an event connection failed", exc_info=failed)
-        if client.dropped:      # its socket may be stalled: the close is not waited on for long
-            with contextlib.suppress(TimeoutError, *GONE):
-                await asyncio.wait_for(socket.close(code=BEHIND), CLOSE_SECONDS)
+        await hang_up(client, reader, sender)
 
 
 def routes(events: Events, origins: Iterable[str] = ()) -> list[Route | WebSocketRoute]:
