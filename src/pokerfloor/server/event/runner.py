@@ -21,6 +21,7 @@ which the state holds).
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import asdict
 from typing import Any
 
@@ -108,11 +109,18 @@ class EventRunner(EventCore):
             bot = self._bots[key] = make_bot(person.bot, person.name, random.Random(f"{self.seed}:{key}"))
         return bot
 
-    def step(self, now: float, *, bot_seconds: float = 0.0, bot_actions: int | None = None) -> float:
-        """Move the floor on as far as it goes now (``bot_actions``: at most that many house bots'
-        actions, the tables taken in turn from where the last step stopped, so that one step never
-        holds the event's task long); returns the seconds until something is due (0: more now)."""
-        self.budget = bot_actions
+    def step(self, now: float, *, bot_seconds: float = 0.0, bot_actions: int | None = None,
+             slice_seconds: float | None = None) -> float:
+        """Move the floor on as far as it goes now; returns the seconds until something is due
+        (0: more now). So that one step never holds the event's task long (a client's command
+        waits for the step in progress), ``bot_actions`` caps the house bots' actions it makes,
+        the tables taken in turn from where the last step stopped, and ``slice_seconds`` the
+        time it takes: past it, the step ends no more hands (at least one is ended: the rest go
+        to the next step, before the floor is asked which tables deal, as the floor would end
+        them unlogged) and plays no more bots' turns (at least one is played). The deals the
+        floor allows at once are all made in one step (hand-for-hand deals every table together)."""
+        self.budget, self.bots_moved = bot_actions, 0
+        self.deadline = None if slice_seconds is None else time.perf_counter() + slice_seconds
         event = self.event
         if not self.started or event.is_over:
             start_at = self.config.start_at
@@ -129,6 +137,8 @@ class EventRunner(EventCore):
             hand = table.hand
             if hand is not None and hand.is_over and not event.between_hands(no):
                 self._end(no, now)
+                if self._spent():
+                    return 0.0
         if not self.clock.paused:
             level = event.level_number
             mid = tuple(no for no in event.tables if not event.between_hands(no))
@@ -178,9 +188,10 @@ class EventRunner(EventCore):
             if person.bot:
                 if now - since < bot_seconds:
                     return since + bot_seconds - now
+                if (self.bots_moved and self._spent()) or (self.budget is not None and self.budget <= 0):
+                    return 0.0
+                self.bots_moved += 1
                 if self.budget is not None:
-                    if self.budget <= 0:
-                        return 0.0
                     self.budget -= 1
                 act, to, cards = decide(self._bot(key), hand.view(seat))
                 try:
@@ -196,6 +207,10 @@ class EventRunner(EventCore):
             self._default(no, seat)
         hand = table.hand     # a hand over is taken back by the next step, at once
         return 0.0 if hand is not None and hand.is_over and not self.event.between_hands(no) else 1.0
+
+    def _spent(self) -> bool:
+        """Whether this step's time (``step``'s ``slice_seconds``) is up."""
+        return self.deadline is not None and time.perf_counter() >= self.deadline
 
     def _default(self, no: int, seat: int) -> None:
         hand = self.event.tables[no].hand
