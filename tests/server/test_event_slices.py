@@ -1,8 +1,9 @@
 """Issue 38: what a person's action waits on in a served event is kept short. The event's one
-task moves the floor on in slices (``EventRunner.step``'s ``slice_seconds``): a slice ends at
-most one finished hand once its time is up and plays no more bots' turns, so a client's command
-waits for one slice, not for every table's work; the event so played still ends with every entry
-placed once and the prizes adding up to the pool, and its logged inputs rebuild it exactly. And
+task moves the floor on in slices (``EventRunner.step``'s ``slice_seconds``): once its time is
+up a slice ends no more hands, deals no more and plays no more bots' turns, so a client's command
+waits for one slice, not for every table's work; the event so played (hand-for-hand included)
+still ends with every entry placed once and the prizes adding up to the pool, and its logged
+inputs rebuild it exactly. And
 while the store is behind (``Pipe.unwritten`` over ``service.BACKLOG``) the task makes no step
 (no house bot adds to what a person's action is written after) but still carries out the
 clients' commands."""
@@ -24,8 +25,8 @@ from pokerfloor.server.transport import Client
 from tests.server.test_event_runner import runner
 
 
-def test_a_sliced_step_ends_one_hand_and_plays_one_bot_turn_and_the_event_still_ends_right() -> None:
-    event, now = runner(bounty=50, hand_for_hand=2, starting_stack=600)
+def test_a_sliced_step_ends_deals_or_plays_one_at_a_time_and_the_event_still_ends_right() -> None:
+    event, now = runner(bounty=50, hand_for_hand=5, starting_stack=600, payouts=[30, 20, 15, 10, 8, 7, 5, 5])
     event.add_bots(30)
     first = event.state()
     event.start()
@@ -35,12 +36,14 @@ def test_a_sliced_step_ends_one_hand_and_plays_one_bot_turn_and_the_event_still_
         event.step(now.t, slice_seconds=0.0)    # every slice's time is up at once
         steps += 1
         ops = [body["op"][0] for _, body in event.inputs[before:]]
-        assert ops.count("end") <= 1 and ops.count("act") <= 1, ops
+        assert ops.count("end") <= 1 and ops.count("deal") <= 1 and ops.count("act") <= 1, ops
         if "end" in ops:        # the floor is asked which tables deal once every finished hand is ended
             assert "deal" not in ops and "act" not in ops, ops
             ends += 1
         now.t += 0.01
     assert event.event.is_over and ends == event.hands
+    assert any(ruling.kind == "hand_for_hand" for ruling in event.event.events)
+    assert len({no for no, _, _ in event.deals}) >= 5        # (five tables at the start, dealt one a step)
     places = event.event.standings()
     assert sorted(p.entry for p in places) == sorted(event.event.entries)
     assert sum(p.prize for p in places) == event.event.prize_pool

@@ -117,8 +117,9 @@ class EventRunner(EventCore):
         the tables taken in turn from where the last step stopped, and ``slice_seconds`` the
         time it takes: past it, the step ends no more hands (at least one is ended: the rest go
         to the next step, before the floor is asked which tables deal, as the floor would end
-        them unlogged) and plays no more bots' turns (at least one is played). The deals the
-        floor allows at once are all made in one step (hand-for-hand deals every table together)."""
+        them unlogged), deals no more (the tables ``ready`` listed and not dealt are listed again
+        by the next step's; in hand-for-hand the round stays open until every table in it has
+        dealt and ended its hand) and plays no more bots' turns (at least one is played)."""
         self.budget, self.bots_moved = bot_actions, 0
         self.deadline = None if slice_seconds is None else time.perf_counter() + slice_seconds
         event = self.event
@@ -158,6 +159,9 @@ class EventRunner(EventCore):
                     wait = min(wait, left)
                     continue
                 self._deal(no)
+                if self._spent():       # (the tables left deal in the next step: ``ready`` lists them again)
+                    wait = 0.0
+                    break
             self.take_events()
         order = list(event.tables)
         self.rota = (self.rota + 1) % max(1, len(order))
