@@ -283,6 +283,12 @@ class Command:
         """The fields a client sends, by name."""
         return {name: getattr(self, name) for name in client_rules(type(self))}
 
+    def frame(self, reply_to: object = None) -> dict[str, object]:
+        """The frame a client sends for this command (``commands.receive`` reads it back into
+        the same value): its type, its ``id`` when it has one, its fields (a relayed hello)."""
+        fields = {name: list(value) if isinstance(value, tuple) else value for name, value in self.fields().items()}
+        return {"type": self.TYPE, **({} if reply_to is None else {"id": reply_to}), **fields}
+
     def within(self, limits: Limits) -> None:
         """``Refused`` (``bad_field``) unless each field whose range depends on the table is in
         this table's range now (``limits``)."""
