@@ -116,7 +116,8 @@ class Server(Tables):
         return self.table_task(table_id), host_token
 
     async def refuse(self, client: Client, refused: Refused, reply_to: object) -> None:
-        """Send the error frame, out of the connection's error budget (``transport.send_error``)."""
+        """Send the error frame (``transport.send_error``: out of the connection's error budget when
+        refused at the edge)."""
         seq = client.table.room.seq if client.table is not None else 0
         await send_error(client, refused, reply_to, now=self.clock(), seq=seq)
 
@@ -167,6 +168,7 @@ class Server(Tables):
                 self._check_rate(client, frame["type"])
                 await self._dispatch(client, self.read(frame))
             except Refused as refused:
+                refused.strike = True       # (refused at the edge: out of the connection's budget)
                 await self.refuse(client, refused, None if frame is None else frame.get("id"))
 
     def read(self, frame: dict[str, Any]) -> Received:

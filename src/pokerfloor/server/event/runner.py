@@ -87,9 +87,9 @@ class EventRunner(EventCore):
         hand = self.event.tables[no].hand
         if hand is None or hand.is_over or hand.to_act != seat or self.event.between_hands(no):
             raise Refused("not_your_turn", "it is not your turn")
-        self._act(no, seat, action, to, cards, who=key)
+        self.act_at(no, seat, action, to, cards, who=key)
 
-    def _act(self, no: int, seat: int, action: str, to: int | None, cards: Any = None, *, who: str = "") -> None:
+    def act_at(self, no: int, seat: int, action: str, to: int | None, cards: Any = None, *, who: str = "") -> None:
         """The action at table ``no``'s ``seat``; ``who``: the person who took it (their clock
         is no longer run out)."""
         try:
@@ -122,13 +122,13 @@ class EventRunner(EventCore):
         wait = 1.0
         if self.moves:          # (before ending hands: a player's page sees their hand end, then the move)
             waiting = list(self.moves)
-            self._moves()
+            self.apply_moves()
             if self.moves != waiting:
                 self.log("moves")
         for no, table in list(event.tables.items()):
             hand = table.hand
             if hand is not None and hand.is_over and not event.between_hands(no):
-                self._end(no, now)
+                self.end_hand_at(no, now)
         if not self.clock.paused:
             level = event.level_number
             mid = tuple(no for no in event.tables if not event.between_hands(no))
@@ -147,7 +147,7 @@ class EventRunner(EventCore):
                 if left > 0:
                     wait = min(wait, left)
                     continue
-                self._deal(no)
+                self.deal_at(no)
             self.take_events()
         order = list(event.tables)
         self.rota = (self.rota + 1) % max(1, len(order))
@@ -157,7 +157,7 @@ class EventRunner(EventCore):
             self.lobby_changed = True
         return max(0.0, wait)
 
-    def _deal(self, no: int) -> None:
+    def deal_at(self, no: int) -> None:
         hand = self.event.deal(no)
         self.hands += 1
         self.deals.append((no, self.event.level_number, hand.game.big_blind))
@@ -184,7 +184,7 @@ class EventRunner(EventCore):
                     self.budget -= 1
                 act, to, cards = decide(self._bot(key), hand.view(seat))
                 try:
-                    self._act(no, seat, act, to, cards)
+                    self.act_at(no, seat, act, to, cards)
                 except Refused:
                     self._default(no, seat)
                 continue
@@ -201,9 +201,9 @@ class EventRunner(EventCore):
         hand = self.event.tables[no].hand
         assert hand is not None
         legal = hand.view(seat).to_dict()["legal"] or {}
-        self._act(no, seat, "check" if legal.get("check") else "fold", None)
+        self.act_at(no, seat, "check" if legal.get("check") else "fold", None)
 
-    def _end(self, no: int, now: float) -> None:
+    def end_hand_at(self, no: int, now: float) -> None:
         table = self.event.tables[no]
         if table.hand is not None:      # (the table may break as it takes its hand back)
             self.finished.append((no, table.hand_number, table.hand.record().to_json()))
@@ -241,7 +241,7 @@ class EventRunner(EventCore):
     def move(self, name: str, table: int, seat: int) -> None:
         director.move(self, name, table, seat)
 
-    def _moves(self) -> None:
+    def apply_moves(self) -> None:
         director.apply_moves(self)
 
     def set_payouts(self, payouts: object) -> None:
