@@ -140,14 +140,21 @@ def test_an_unknown_command_is_unknown_and_fields_a_command_does_not_have_are_ig
 
 def test_every_command_has_one_handler_and_every_input_one_handler_of_the_room() -> None:
     """Adding a command is one typed class and one handler (issue 36): each input type has the
-    room's handler, each client command is an input (handled by the room) or has a step of the
-    table task's (``hello`` is the server's own), and no type has both kinds of handler but a
-    top-up (a step that asks the host first, then the input as it is)."""
+    room's handler, each client command (``create_table`` too) is an input (handled by the room),
+    or has a step of the table task's (``actor.STEPS``) or of the server's before there is a
+    table (``app.STEPS``), all looked up by its type; and no type has two but a top-up (a step
+    that asks the host first, then the input as it is) and a hello (the server attaches the
+    client to its table, whose task then welcomes it)."""
+    from pokerfloor.server import app
+    from pokerfloor.server.settings import CreateTable
+
     assert set(HANDLERS) == set(INPUTS.values())
-    for kind, command in COMMANDS.items():
-        handled = issubclass(command, Input), command in STEPS, command is Hello
-        assert sum(handled) == 1 or command.TYPE == "top_up", kind
+    assert set(app.STEPS) == {CreateTable, Hello}
+    for kind, command in {**COMMANDS, CreateTable.TYPE: CreateTable}.items():
+        handled = issubclass(command, Input), command in STEPS, command in app.STEPS
+        assert sum(handled) == 1 or command.TYPE in ("top_up", "hello"), kind
         assert kind == command.TYPE
+    assert Hello in STEPS and Hello in app.STEPS
     for kind, input_type in INPUTS.items():
         assert kind == input_type.KIND
 

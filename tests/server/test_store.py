@@ -54,6 +54,7 @@ def test_the_writer_thread_fails_only_the_faulty_write_of_a_batch_and_stops_on_c
     import asyncio
 
     from pokerfloor.server.app import Server
+    from pokerfloor.server.commands import Pause, Start
 
     store = Store(f"sqlite:///{tmp_path / 'w.db'}")
     for table in ("a", "b"):
@@ -62,10 +63,10 @@ def test_the_writer_thread_fails_only_the_faulty_write_of_a_batch_and_stops_on_c
 
     async def writes() -> list[object]:
         got = await asyncio.gather(
-            server.write("a", 1, {"kind": "start"}, None),
-            server.write("b", 1, {"kind": "start"}, None),
-            server.write("a", 1, {"kind": "pause"}, None),
-            server.write("b", 2, {"kind": "pause"}, None),
+            server.write("a", 1, Start(), None),
+            server.write("b", 1, Start(), None),
+            server.write("a", 1, Pause(), None),
+            server.write("b", 2, Pause(), None),
             return_exceptions=True,
         )
         writer = server.writer.thread
@@ -81,6 +82,38 @@ def test_the_writer_thread_fails_only_the_faulty_write_of_a_batch_and_stops_on_c
     assert reopened.inputs("b") == [{"kind": "start"}, {"kind": "pause"}]
     reopened.close()
 
+
+
+def test_a_write_whose_input_makes_no_json_fails_alone_and_the_writer_goes_on(tmp_path: Path) -> None:
+    """Issue 36: a table hands the writer its input as the typed value, made JSON in the writer
+    thread (the store's edge); should one fail there, that write fails, not the thread, and the
+    writes beside it are committed."""
+    import asyncio
+    from types import SimpleNamespace
+    from typing import Any
+
+    from pokerfloor.server.commands import Start
+    from pokerfloor.server.writer import Writer
+
+    store = Store(f"sqlite:///{tmp_path / 'w.db'}")
+    store.create_table("a", {"seats": 2}, "h")
+    writer = Writer(store)
+
+    def wrong() -> dict[str, object]:
+        raise RuntimeError("no JSON")
+
+    async def writes() -> list[object]:
+        broken: Any = SimpleNamespace(json=wrong)
+        got = await asyncio.gather(writer.write("a", 1, Start(), None), writer.write("a", 2, broken, None),
+                                   return_exceptions=True)
+        got.append(await writer.write("a", 3, Start(), None))
+        await writer.close()
+        return list(got)
+
+    got = asyncio.run(writes())
+    assert got[0] is None and isinstance(got[1], RuntimeError) and got[2] is None
+    assert [seq for seq, _ in store.input_rows("a")] == [1, 3]
+    store.close()
 
 
 def test_a_writer_thread_takes_all_that_queued_up_to_the_stop_as_one_batch() -> None:
