@@ -159,6 +159,26 @@ def test_every_command_has_one_handler_and_every_input_one_handler_of_the_room()
         assert kind == input_type.KIND
 
 
+def test_create_table_is_read_whole_at_the_edge_into_its_typed_value() -> None:
+    """Issue 36: ``create_table`` is read once (``settings.CreateTable.read``) into its settings
+    and the house bots it asks for; the deal's seed is the server's, put in as the table is made;
+    ``serve --between-hands`` is the moment between hands of a table whose host chose none."""
+    from pokerfloor.server.settings import DEFAULT_PAUSE, CreateTable, Interval
+
+    frame = {"type": "create_table", "id": 3, "game": GAME, "seats": 6, "options": {"bots": 2}}
+    made = CreateTable.read(frame)
+    assert (made.bots, made.config.seats, made.config.between_hands) == (2, 6, DEFAULT_PAUSE)
+    assert made.with_seed("ab" * 16) == Config.parse({**frame, "options": {"seed": "ab" * 16}}, None)
+    assert CreateTable.read(frame, between_hands=1.5).config.between_hands == Interval(1.5, 1.5)
+    chosen = {**frame, "options": {"between_hands": {"seconds": 9, "showdown": 9}}}
+    assert CreateTable.read(chosen, between_hands=1.5).config.between_hands == Interval(9, 9)
+    for options, field in [({"seed": "ab" * 16}, "seed"), ({"bots": 6}, "bots"), ({"bots": True}, "bots"),
+                           ({"between_hands": 3}, "between_hands")]:
+        with pytest.raises(Refused) as refused:
+            CreateTable.read({**frame, "options": options}, between_hands=1.5)
+        assert (refused.value.code, refused.value.field) == ("bad_field", field), options
+
+
 def test_a_stored_input_is_read_back_into_its_value_checked_whole() -> None:
     request = {"kind": "request", "request_id": "r1", "name": "eve", "seat": 1, "chips": 10**30, "token_hash": "0" * 64}
     with pytest.raises(Refused) as refused:

@@ -215,7 +215,7 @@ WRITES_JSON = {
     "task.py TableLoop.update_for(events)", "updates.py update_frame(events)", "deal.py withheld(shown)",
     "room/state.py RoomState.remember(line)", "bus.py Bus.publish(message)", "bus.py Bus._put(message)",
     "wire.py Wire.put(message)", "wire.py PostgresWire.put(message)", "wire.py MemoryWire.put(message)",
-    "store.py Store.create_table(config)", "store.py Store.append(body)", "event/store.py create(config)",
+    "store.py Store.create_table(config)", "event/store.py create(config)",
 }
 """Where the server hands JSON on: frames to clients, lines of the log they are sent, messages
 to other processes, rows to the store."""

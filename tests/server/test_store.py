@@ -14,6 +14,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
+from pokerfloor.server.commands import Pause, Start
 from pokerfloor.server.schema import HEAD
 from pokerfloor.server.store import Store
 from pokerfloor.server.writer import drain
@@ -23,9 +24,9 @@ def test_the_schema_is_migrated_once_and_inputs_are_unique_per_seq(tmp_path: Pat
     url = f"sqlite:///{tmp_path / 's.db'}"
     store = Store(url)
     store.create_table("t", {"seats": 2}, "h")
-    store.append("t", 1, {"kind": "start"})
+    store.append("t", 1, Start())
     with pytest.raises(IntegrityError):
-        store.append("t", 1, {"kind": "pause"})       # a second writer of the same input fails
+        store.append("t", 1, Pause())                  # a second writer of the same input fails
     store.close()
     again = Store(url)                                 # opening again migrates nothing
     with again.engine.connect() as db:
@@ -54,7 +55,6 @@ def test_the_writer_thread_fails_only_the_faulty_write_of_a_batch_and_stops_on_c
     import asyncio
 
     from pokerfloor.server.app import Server
-    from pokerfloor.server.commands import Pause, Start
 
     store = Store(f"sqlite:///{tmp_path / 'w.db'}")
     for table in ("a", "b"):
@@ -92,7 +92,6 @@ def test_a_write_whose_input_makes_no_json_fails_alone_and_the_writer_goes_on(tm
     from types import SimpleNamespace
     from typing import Any
 
-    from pokerfloor.server.commands import Start
     from pokerfloor.server.writer import Writer
 
     store = Store(f"sqlite:///{tmp_path / 'w.db'}")
