@@ -140,16 +140,43 @@ def test_an_unknown_command_is_unknown_and_fields_a_command_does_not_have_are_ig
 
 def test_every_command_has_one_handler_and_every_input_one_handler_of_the_room() -> None:
     """Adding a command is one typed class and one handler (issue 36): each input type has the
-    room's handler, each client command is an input (handled by the room) or has a step of the
-    table task's (``hello`` is the server's own), and no type has both kinds of handler but a
-    top-up (a step that asks the host first, then the input as it is)."""
+    room's handler, each client command (``create_table`` too) is an input (handled by the room),
+    or has a step of the table task's (``actor.STEPS``) or of the server's before there is a
+    table (``app.STEPS``), all looked up by its type; and no type has two but a top-up (a step
+    that asks the host first, then the input as it is) and a hello (the server attaches the
+    client to its table, whose task then welcomes it)."""
+    from pokerfloor.server import app
+    from pokerfloor.server.settings import CreateTable
+
     assert set(HANDLERS) == set(INPUTS.values())
-    for kind, command in COMMANDS.items():
-        handled = issubclass(command, Input), command in STEPS, command is Hello
-        assert sum(handled) == 1 or command.TYPE == "top_up", kind
+    assert set(app.STEPS) == {CreateTable, Hello}
+    for kind, command in {**COMMANDS, CreateTable.TYPE: CreateTable}.items():
+        handled = issubclass(command, Input), command in STEPS, command in app.STEPS
+        assert sum(handled) == 1 or command.TYPE in ("top_up", "hello"), kind
         assert kind == command.TYPE
+    assert Hello in STEPS and Hello in app.STEPS
     for kind, input_type in INPUTS.items():
         assert kind == input_type.KIND
+
+
+def test_create_table_is_read_whole_at_the_edge_into_its_typed_value() -> None:
+    """Issue 36: ``create_table`` is read once (``settings.CreateTable.read``) into its settings
+    and the house bots it asks for; the deal's seed is the server's, put in as the table is made;
+    ``serve --between-hands`` is the moment between hands of a table whose host chose none."""
+    from pokerfloor.server.settings import DEFAULT_PAUSE, CreateTable, Interval
+
+    frame = {"type": "create_table", "id": 3, "game": GAME, "seats": 6, "options": {"bots": 2}}
+    made = CreateTable.read(frame)
+    assert (made.bots, made.config.seats, made.config.between_hands) == (2, 6, DEFAULT_PAUSE)
+    assert made.with_seed("ab" * 16) == Config.parse({**frame, "options": {"seed": "ab" * 16}}, None)
+    assert CreateTable.read(frame, between_hands=1.5).config.between_hands == Interval(1.5, 1.5)
+    chosen = {**frame, "options": {"between_hands": {"seconds": 9, "showdown": 9}}}
+    assert CreateTable.read(chosen, between_hands=1.5).config.between_hands == Interval(9, 9)
+    for options, field in [({"seed": "ab" * 16}, "seed"), ({"bots": 6}, "bots"), ({"bots": True}, "bots"),
+                           ({"between_hands": 3}, "between_hands")]:
+        with pytest.raises(Refused) as refused:
+            CreateTable.read({**frame, "options": options}, between_hands=1.5)
+        assert (refused.value.code, refused.value.field) == ("bad_field", field), options
 
 
 def test_a_stored_input_is_read_back_into_its_value_checked_whole() -> None:

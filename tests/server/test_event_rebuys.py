@@ -39,7 +39,7 @@ def test_a_rebuy_and_an_add_on_are_made_by_the_rules_and_replayed() -> None:
     assert event.event.entries[entry].rebuy
     assert any("add-on" in text for text in event.persons["ann"].notices) or any(
         f.kind == "add_on" for f in event.event.events)
-    stored = [(seq, json.dumps(body)) for seq, body in event.inputs if seq > state["seq"]]
+    stored = [(seq, json.dumps(body.json())) for seq, body in event.inputs if seq > state["seq"]]
     again = EventRunner.from_state("ev", event.config, event.host_hash, json.loads(json.dumps(state)),
                                    EventClock(now), stored)
     assert again.state() == event.state()

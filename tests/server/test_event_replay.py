@@ -21,7 +21,7 @@ from tests.server.test_event_runner import runner
 def rows(event: EventRunner, after: int) -> list[tuple[int, str]]:
     """The inputs the runner made after its ``after``-th, as the store holds them."""
     made, event.inputs = event.inputs, []
-    rows.kept += [(seq, json.dumps(body, sort_keys=True)) for seq, body in made]   # type: ignore[attr-defined]
+    rows.kept += [(seq, json.dumps(body.json(), sort_keys=True)) for seq, body in made]  # type: ignore[attr-defined]
     return [(seq, text) for seq, text in rows.kept if seq > after]      # type: ignore[attr-defined]
 
 

@@ -35,7 +35,7 @@ def test_a_sliced_step_ends_deals_or_plays_one_at_a_time_and_the_event_still_end
         before = len(event.inputs)
         event.step(now.t, slice_seconds=0.0)    # every slice's time is up at once
         steps += 1
-        ops = [body["op"][0] for _, body in event.inputs[before:]]
+        ops = [body.op[0] for _, body in event.inputs[before:]]
         assert ops.count("end") <= 1 and ops.count("deal") <= 1 and ops.count("act") <= 1, ops
         if "end" in ops:        # the floor is asked which tables deal once every finished hand is ended
             assert "deal" not in ops and "act" not in ops, ops
@@ -47,7 +47,7 @@ def test_a_sliced_step_ends_deals_or_plays_one_at_a_time_and_the_event_still_end
     places = event.event.standings()
     assert sorted(p.entry for p in places) == sorted(event.event.entries)
     assert sum(p.prize for p in places) == event.event.prize_pool
-    rows = [(seq, json.dumps(body, sort_keys=True)) for seq, body in event.inputs if seq > first["seq"]]
+    rows = [(seq, json.dumps(body.json(), sort_keys=True)) for seq, body in event.inputs if seq > first["seq"]]
     again = EventRunner.from_state("ev", event.config, event.host_hash, json.loads(json.dumps(first)),
                                    EventClock(now), rows)
     assert again.state() == event.state()

@@ -22,6 +22,7 @@ from sqlalchemy import select, text
 from sqlalchemy.exc import OperationalError
 
 from pokerfloor.server.bus import Bus, Relayed
+from pokerfloor.server.commands import Pause, Start
 from pokerfloor.server.schema import inputs, owners
 from pokerfloor.server.store import NotOwner, Store
 from pokerfloor.server.wire import libpq_url
@@ -104,10 +105,10 @@ def test_the_writer_waits_out_a_database_restart_and_writes_once(postgres: Clust
     outcome: list[BaseException | None] = []
 
     async def write() -> None:
-        await writer.write(table_id, 1, {"kind": "a"}, None)
+        await writer.write(table_id, 1, Start(), None)
         postgres.stop()
         try:
-            task = asyncio.create_task(writer.write(table_id, 2, {"kind": "b"}, None))
+            task = asyncio.create_task(writer.write(table_id, 2, Pause(), None))
             await asyncio.sleep(0.5)
             assert not task.done()                      # waiting for the database, not failed
         finally:
@@ -126,7 +127,7 @@ def test_the_writer_waits_out_a_database_restart_and_writes_once(postgres: Clust
             if store.check_leases() == [] and store._lock is not None:
                 break
             time.sleep(0.05)
-        assert [e["kind"] for e in store.inputs(table_id)] == ["a", "b"]
+        assert [e["kind"] for e in store.inputs(table_id)] == ["start", "pause"]
     finally:
         store.close()
 

@@ -187,3 +187,97 @@ def test_no_module_of_the_event_reaches_a_private_name_of_another_object() -> No
                     and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))):
                 found.append(f"{_label(path)}:{node.lineno} {ast.unparse(node)}")
     assert not found
+
+
+JSON_TYPES = ("dict[str, Any]", "Mapping[str, Any]", "dict[str, object]", "Mapping[str, object]")
+"""How a JSON object (a frame, a stored input, a bus message) is typed in the server."""
+READS_JSON = {
+    # A client's frame read whole into its typed command (and a bot client's reading the server's).
+    "app.py Server.read(frame)", "transport.py check_numbers(frame)", "commands.py receive(frame)",
+    "commands.py parse(frame)", "settings.py CreateTable.read(frame)", "settings.py Config.parse(data)",
+    "settings.py flag(options)", "settings.py _seconds(raw)", "games.py _chips(raw)",
+    "event/commands.py receive(frame)", "event/commands.py parse(frame)", "event/commands.py EventCommand.read(frame)",
+    "event/commands.py OpenEvent.read(frame)", "event/config.py event_config(frame)",
+    "event/config.py EventConfig.read(data)", "event/config.py _int(data)", "event/config.py _number(data)",
+    "botclient.py run_it_answer(frame)", "botclient.py deal_answer(frame)", "botclient.py _Seat.update(frame)",
+    "botclient.py house_table(game)", "botclient.py house_table(rotation)",
+    # What the store holds read back into typed values (inputs, records, an event's settings and state).
+    "fields.py Input.read(plain)", "inputs.py read_input(plain)", "room/__init__.py Room.apply_stored(plain)",
+    "room/__init__.py Room.replay(entries)", "records.py _replay(entries)", "records.py _from_v1(data)",
+    "records.py _from_v2(data)", "event/config.py EventConfig.from_json(data)",
+    "event/runner.py EventRunner.from_state(data)", "event/saved.py _problem(data)", "event/service.py _seq(state)",
+    # Another process's bus message; the ASGI scope of a connection.
+    "wire.py heard(message)", "house.py url_of(scope)", "house.py House.reached(scope)",
+}
+"""The edges, where a JSON object comes in and is read whole into a typed value."""
+WRITES_JSON = {
+    "transport.py encode(frame)", "transport.py Client.send(frame)", "task.py TableLoop.update(events)",
+    "task.py TableLoop.update_for(events)", "updates.py update_frame(events)", "deal.py withheld(shown)",
+    "room/state.py RoomState.remember(line)", "bus.py Bus.publish(message)", "bus.py Bus._put(message)",
+    "wire.py Wire.put(message)", "wire.py PostgresWire.put(message)", "wire.py MemoryWire.put(message)",
+    "store.py Store.create_table(config)", "event/store.py create(config)",
+}
+"""Where the server hands JSON on: frames to clients, lines of the log they are sent, messages
+to other processes, rows to the store."""
+
+
+def _json_takers(path: Path, aliases: set[str]) -> set[str]:
+    """Each ``file Class.function(argument)`` whose argument is a JSON object (``JSON_TYPES``, a
+    name for one, or a list of them) or is named ``frame``, lambdas included."""
+    tree = ast.parse(path.read_text())
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    found = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            continue
+        names, up = [getattr(node, "name", "lambda")], node
+        while up in parents:
+            up = parents[up]
+            if isinstance(up, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+                names.insert(0, up.name)
+        for arg in node.args.posonlyargs + node.args.args + node.args.kwonlyargs:
+            text = "" if arg.annotation is None else ast.unparse(arg.annotation)
+            words = set(text.replace("[", " ").replace("]", " ").replace("|", " ").replace(",", " ").split())
+            if arg.arg == "frame" or any(kind in text for kind in JSON_TYPES) or words & aliases:
+                found.add(f"{_label(path)} {'.'.join(names)}({arg.arg})")
+    return found
+
+
+def _json_aliases(paths: list[Path]) -> set[str]:
+    """The names the server gives a JSON object (``Message = dict[str, Any]``)."""
+    return {target.id for path in paths for node in ast.parse(path.read_text()).body
+            if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None
+            and ast.unparse(node.value).removesuffix(" | None") in JSON_TYPES
+            for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+            if isinstance(target, ast.Name)}
+
+
+def test_no_json_goes_past_the_servers_edges() -> None:
+    """Issue 36: a client's frame, a stored input and a bus message are each read whole into a
+    typed value at one edge (``READS_JSON``), and JSON is made again only where it leaves
+    (``WRITES_JSON``); no other function of the server (its handlers, the table task, the
+    writer, the event's task) takes a ``dict[str, Any]`` or a frame. A new one is either an
+    edge, named here, or a handler that should take the typed value."""
+    modules = _modules()
+    aliases = _json_aliases(modules)
+    assert "Message" in aliases
+    taking = set().union(*(_json_takers(path, aliases) for path in modules))
+    assert taking - (READS_JSON | WRITES_JSON) == set()
+    assert (READS_JSON | WRITES_JSON) - taking == set()     # each edge named is still one (the lists kept true)
+
+
+def test_the_check_of_the_edges_sees_a_handler_that_takes_json(tmp_path: Path) -> None:
+    handler = tmp_path / "handler.py"
+    handler.write_text(
+        "Frame = dict[str, Any]\n"
+        "class Server:\n"
+        "    async def _hello(self, client, frame): ...\n"
+        "    def create(self, given: Frame | None): ...\n"
+        "def write(entry: dict[str, object] | None, seq: int): ...\n"
+        "STEPS = {'x': lambda plain: None, 'y': lambda room, data=None: None}\n"
+        "def typed(entry: Input, events: list[Event]): ...\n"
+    )
+    aliases = _json_aliases([handler])
+    assert aliases == {"Frame"}
+    assert _json_takers(handler, aliases) == {"handler.py Server._hello(frame)", "handler.py Server.create(given)",
+                                              "handler.py write(entry)"}

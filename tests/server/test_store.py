@@ -14,6 +14,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
+from pokerfloor.server.commands import Pause, Start
 from pokerfloor.server.schema import HEAD
 from pokerfloor.server.store import Store
 from pokerfloor.server.writer import drain
@@ -23,9 +24,9 @@ def test_the_schema_is_migrated_once_and_inputs_are_unique_per_seq(tmp_path: Pat
     url = f"sqlite:///{tmp_path / 's.db'}"
     store = Store(url)
     store.create_table("t", {"seats": 2}, "h")
-    store.append("t", 1, {"kind": "start"})
+    store.append("t", 1, Start())
     with pytest.raises(IntegrityError):
-        store.append("t", 1, {"kind": "pause"})       # a second writer of the same input fails
+        store.append("t", 1, Pause())                  # a second writer of the same input fails
     store.close()
     again = Store(url)                                 # opening again migrates nothing
     with again.engine.connect() as db:
@@ -62,10 +63,10 @@ def test_the_writer_thread_fails_only_the_faulty_write_of_a_batch_and_stops_on_c
 
     async def writes() -> list[object]:
         got = await asyncio.gather(
-            server.write("a", 1, {"kind": "start"}, None),
-            server.write("b", 1, {"kind": "start"}, None),
-            server.write("a", 1, {"kind": "pause"}, None),
-            server.write("b", 2, {"kind": "pause"}, None),
+            server.write("a", 1, Start(), None),
+            server.write("b", 1, Start(), None),
+            server.write("a", 1, Pause(), None),
+            server.write("b", 2, Pause(), None),
             return_exceptions=True,
         )
         writer = server.writer.thread
@@ -81,6 +82,37 @@ def test_the_writer_thread_fails_only_the_faulty_write_of_a_batch_and_stops_on_c
     assert reopened.inputs("b") == [{"kind": "start"}, {"kind": "pause"}]
     reopened.close()
 
+
+
+def test_a_write_whose_input_makes_no_json_fails_alone_and_the_writer_goes_on(tmp_path: Path) -> None:
+    """Issue 36: a table hands the writer its input as the typed value, made JSON in the writer
+    thread (the store's edge); should one fail there, that write fails, not the thread, and the
+    writes beside it are committed."""
+    import asyncio
+    from types import SimpleNamespace
+    from typing import Any
+
+    from pokerfloor.server.writer import Writer
+
+    store = Store(f"sqlite:///{tmp_path / 'w.db'}")
+    store.create_table("a", {"seats": 2}, "h")
+    writer = Writer(store)
+
+    def wrong() -> dict[str, object]:
+        raise RuntimeError("no JSON")
+
+    async def writes() -> list[object]:
+        broken: Any = SimpleNamespace(json=wrong)
+        got = await asyncio.gather(writer.write("a", 1, Start(), None), writer.write("a", 2, broken, None),
+                                   return_exceptions=True)
+        got.append(await writer.write("a", 3, Start(), None))
+        await writer.close()
+        return list(got)
+
+    got = asyncio.run(writes())
+    assert got[0] is None and isinstance(got[1], RuntimeError) and got[2] is None
+    assert [seq for seq, _ in store.input_rows("a")] == [1, 3]
+    store.close()
 
 
 def test_a_writer_thread_takes_all_that_queued_up_to_the_stop_as_one_batch() -> None:

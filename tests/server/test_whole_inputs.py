@@ -186,7 +186,7 @@ def test_a_broken_table_comes_back_on_a_hello_once_mended_without_a_restart(
         clock.now += BROKEN_RETRY                          # still broken: tried again, and the wait doubles
         with http.websocket_connect("/ws") as ws:
             assert hello(ws)["code"] == "broken"
-        store.append(table_id, 10, json.loads(kept))       # the damaged row put right, outside the server
+        store.write_many([(table_id, 10, json.loads(kept), None)])   # the damaged row put right, outside the server
         clock.now += BROKEN_RETRY                          # within the doubled wait: not read again yet
         with http.websocket_connect("/ws") as ws:
             assert hello(ws)["code"] == "broken"

@@ -40,9 +40,6 @@ class TableTask(TableLoop):
         own step for it (``STEPS``), or as the room input it is (an ``Input``: the sender's
         ``player_id`` filled in)."""
         kind = received.kind
-        if isinstance(received.command, Hello):
-            await self._hello(client, received, received.command)
-            return
         if kind.WHO == "host" and not client.host:
             raise Refused("not_host", "only the host may do that")
         player = self.room.player_for_token_hash(client.token_hash) if client.token_hash else None
@@ -59,8 +56,9 @@ class TableTask(TableLoop):
         await self.commit(command)
         await client.send(self.ack(received))
 
-    async def _hello(self, client: Client, received: Received, hello: Hello) -> None:
-        """Attach a client with its token (none: a guest, a spectator if it asks): a welcome, then an update."""
+    async def _on_hello(self, client: Client, received: Received, hello: Hello, player: Player | None) -> None:
+        """Attach a client with its token (none: a guest, a spectator if it asks): a welcome, then
+        an update (the server attached it, ``app.Server._hello``, a spectator until now)."""
         token = hello.token
         role, player = ("guest", None) if token is None else self.room.role_of(token)
         attach(client, self, host=role == "host", token_hash="" if token is None else digest(token))
@@ -207,6 +205,7 @@ def _step(kind: type[C], step: Callable[[TableTask, Client, Received, C, Player 
 
 
 STEPS: dict[type[ClientCommand], Step] = dict([
+    _step(Hello, TableTask._on_hello),
     _step(Join, TableTask._on_join),
     _step(Act, TableTask._on_act),
     _step(Resync, TableTask._on_resync),

@@ -28,6 +28,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, Operation
 from sqlalchemy.pool import NullPool
 
 from pokerfloor.errors import InvalidArgument
+from pokerfloor.server.fields import Input
 from pokerfloor.server.leases import Leases
 from pokerfloor.server.schema import HEAD, hand_records, inputs, owners, room_records, tables
 
@@ -151,10 +152,10 @@ class Store(Leases):
             row = db.execute(select(tables.c.config, tables.c.host_hash).where(tables.c.table_id == table_id)).first()
         return None if row is None else (json.loads(row[0]), row[1])
 
-    def append(self, table_id: str, seq: int, body: dict[str, Any]) -> None:
-        """Write one input (its ``seq`` is unique per table: a second writer fails)."""
+    def append(self, table_id: str, seq: int, entry: Input) -> None:
+        """Write one input, as its JSON (its ``seq`` is unique per table: a second writer fails)."""
         with self.engine.begin() as db:
-            db.execute(insert(inputs).values(table_id=table_id, seq=seq, body=json.dumps(body, sort_keys=True)))
+            db.execute(insert(inputs).values(table_id=table_id, seq=seq, body=json.dumps(entry.json(), sort_keys=True)))
 
     def write_many(self, writes: list[Write], *, again: bool = False,
                    also: Callable[[Connection], None] | None = None) -> None:

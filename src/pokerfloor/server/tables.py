@@ -13,6 +13,7 @@ from typing import cast
 
 from pokerfloor.server.actor import TableServer, TableTask
 from pokerfloor.server.bus import RESTART, Bus
+from pokerfloor.server.fields import Input
 from pokerfloor.server.house import House, url_of
 from pokerfloor.server.records import TableBroken, created, rebuild
 from pokerfloor.server.room import Refused, Room
@@ -55,10 +56,11 @@ class Tables:
         self.quiet: dict[str, float] = {}              # table -> since when it has had no client
         self.house = House()                           # the house's bots of the tables this process runs
 
-    async def write(self, table_id: str, seq: int, entry: dict[str, object] | None, ended: Boundary | None) -> None:
-        """Store an input, as its JSON (and what a hand's end stores); returns once it is committed
-        (``Writer.write``: one commit for what several tables wrote meanwhile). A table another
-        process claimed since is handed over (``NotOwner`` ends its task)."""
+    async def write(self, table_id: str, seq: int, entry: Input | None, ended: Boundary | None) -> None:
+        """Store an input (its JSON, made by the writer: ``Input.json``), and what a hand's end
+        stores; returns once it is committed (``Writer.write``: one commit for what several
+        tables wrote meanwhile). A table another process claimed since is handed over
+        (``NotOwner`` ends its task)."""
         try:
             await self.writer.write(table_id, seq, entry, ended)
         except NotOwner:

@@ -39,7 +39,7 @@ class TableServer(Protocol):
 
     clock: Callable[[], float]
 
-    async def write(self, table_id: str, seq: int, entry: dict[str, object] | None, ended: Boundary | None) -> None: ...
+    async def write(self, table_id: str, seq: int, entry: Input | None, ended: Boundary | None) -> None: ...
 
     def hook(self, point: str, entry: Input) -> None: ...
 
@@ -230,7 +230,7 @@ class TableLoop:
             self.unrecorded = self.room, self.room.seq
         moment = self._moment(entry, street)
         self.server.hook(f"applied/{moment}", entry)
-        await self.server.write(self.room.table_id, self.room.seq, entry.json(), None)
+        await self.server.write(self.room.table_id, self.room.seq, entry, None)
         self.stored = True
         self.server.hook(f"stored/{moment}", entry)
         self._new_turn()

@@ -16,15 +16,19 @@ import logging
 import queue
 import threading
 import time
-from typing import Any, TypeVar
+from typing import TypeVar
 
+from pokerfloor.server.fields import Input
 from pokerfloor.server.store import Boundary, NotOwner, Store, Write, transient
 
 LOG = logging.getLogger("pokerfloor.server")
 RETRY_FIRST = 0.05      # the first wait before a write is tried again, the database being away
 RETRY_MOST = 2.0        # the longest wait between two tries
 
-Pending = tuple[Write, "asyncio.Future[None]", asyncio.AbstractEventLoop]
+Stored = tuple[str, int, Input | None, Boundary | None]
+"""What a table stores (``Writer.write``): the input as its typed value, its JSON (``store.Write``)
+made in the writer thread, at the store's edge."""
+Pending = tuple[Stored, "asyncio.Future[None]", asyncio.AbstractEventLoop]
 """A write waiting for the writer thread, the future its table awaits, and that future's loop."""
 
 
@@ -58,6 +62,12 @@ def drain(writes: queue.SimpleQueue[T | None]) -> tuple[list[T], bool]:
     return batch, False
 
 
+def _json(stored: Stored) -> Write:
+    """A table's write as the store takes it: the input as its JSON (``Input.json``)."""
+    table_id, seq, entry, ended = stored
+    return table_id, seq, None if entry is None else entry.json(), ended
+
+
 class Writer:
     """One thread that writes to the store; started on the first write, stopped by ``close``."""
 
@@ -67,7 +77,7 @@ class Writer:
         self.thread: threading.Thread | None = None
         self.closing = False        # once set, a write the database is away for fails instead of waiting
 
-    async def write(self, table_id: str, seq: int, entry: dict[str, Any] | None, ended: Boundary | None) -> None:
+    async def write(self, table_id: str, seq: int, entry: Input | None, ended: Boundary | None) -> None:
         """Store an input, or what a hand's end stores (``store.Write``); returns once it is committed. Inputs of
         several tables that arrive together share one commit (group commit), made by the writer
         thread, so the loop serves other tables meanwhile; each table still hears of its input
@@ -101,9 +111,13 @@ class Writer:
                 with contextlib.suppress(RuntimeError):     # that loop has closed
                     loop.call_soon_threadsafe(_settle, settled)
 
-    def _write_one(self, writes: list[Write]) -> BaseException | None:
-        """Write these in one transaction, trying again while the database is away; what
-        failed otherwise (or None)."""
+    def _write_one(self, stored: list[Stored]) -> BaseException | None:
+        """Write these in one transaction, each input as its JSON, trying again while the
+        database is away; what failed otherwise (or None)."""
+        try:
+            writes = [_json(one) for one in stored]
+        except Exception as failed:     # (no input fails to write itself; if one did, its write fails)
+            return failed
         wait, again = RETRY_FIRST, False
         while True:
             try:

@@ -36,6 +36,18 @@ class Person:
     timeouts: int = 0
 
 
+@dataclass(frozen=True)
+class Logged:
+    """An input of the event's as it is made: the call and its arguments (``replay.OPS``) and
+    when; stored as its JSON (``json``: ``{"at", "op"}``), which ``replay`` reads back."""
+
+    at: float
+    op: tuple[Any, ...]
+
+    def json(self) -> dict[str, object]:
+        return {"at": self.at, "op": list(self.op)}
+
+
 class EventCore:
     """The served event's state, and the steps on it that the runner, the director and the
     replay share (see the module's docstring)."""
@@ -61,7 +73,7 @@ class EventCore:
         self.offer: dict[str, int] | None = None        # the last deal the host offered, by name
         self.moves: list[tuple[str, int, int]] = []     # the host's moves waiting for the hands to end
         self.seq = 0                            # the inputs made since the event opened
-        self.inputs: list[tuple[int, dict[str, Any]]] = []  # those not yet written: (seq, {"at", "op"})
+        self.inputs: list[tuple[int, Logged]] = []    # those not yet written, by seq
         self.replaying = False
         self.budget: int | None = None          # the house bots' actions left in this step
         self.deadline: float | None = None      # when this step's time is up (``time.perf_counter``)
@@ -73,7 +85,7 @@ class EventCore:
         """An input made now (not while it is replayed): the call, its arguments, the time."""
         if not self.replaying:
             self.seq += 1
-            self.inputs.append((self.seq, {"at": self.clock.now(), "op": list(op)}))
+            self.inputs.append((self.seq, Logged(self.clock.now(), op)))
 
     def person_of(self, token_hash: str) -> str | None:
         return next((key for key, p in self.persons.items() if p.token_hash == token_hash), None)

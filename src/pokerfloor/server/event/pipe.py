@@ -25,8 +25,8 @@ import threading
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
 
+from pokerfloor.server.event.core import Logged
 from pokerfloor.server.store import NotOwner, transient
 from pokerfloor.server.writer import drain
 
@@ -48,7 +48,7 @@ class Work:
     """What one ``ship`` writes: the inputs made (seq, input), the hands ended, and the whole
     state (JSON) taken after input ``seq``, when it is due."""
 
-    made: list[tuple[int, dict[str, Any]]]
+    made: list[tuple[int, Logged]]
     ended: list[tuple[int, int, str]]
     state: str | None
     seq: int

@@ -19,6 +19,7 @@ from typing import Any
 from sqlalchemy import Column, Integer, String, Table, Text, delete, insert, select, text, update
 from sqlalchemy.engine import Connection
 
+from pokerfloor.server.event.core import Logged
 from pokerfloor.server.schema import inputs, metadata
 from pokerfloor.server.store import NotOwner, Store
 
@@ -58,11 +59,11 @@ def event_ids(store: Store) -> list[str]:
         return [row[0] for row in db.execute(select(events.c.event_id))]
 
 
-def append(store: Store, event_id: str, made: list[tuple[int, dict[str, Any]]],
+def append(store: Store, event_id: str, made: list[tuple[int, Logged]],
            also: Callable[[Connection], None] | None = None) -> None:
-    """Write the inputs ``made`` (seq, input), all in one commit (with what ``also`` writes);
-    on PostgreSQL only under this process's epoch (``store.NotOwner``)."""
-    store.write_many([(event_id, seq, body, None) for seq, body in made], also=also)
+    """Write the inputs ``made`` (seq, input), each as its JSON, all in one commit (with what
+    ``also`` writes); on PostgreSQL only under this process's epoch (``store.NotOwner``)."""
+    store.write_many([(event_id, seq, logged.json(), None) for seq, logged in made], also=also)
 
 
 def inputs_after(store: Store, event_id: str, seq: int) -> list[tuple[int, str]]:
