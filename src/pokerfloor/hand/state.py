@@ -26,10 +26,12 @@ from pokerfloor.cards import Card, CardsLike, Deck, SeededShuffler, Shuffler
 from pokerfloor.errors import IllegalAction, InvalidArgument
 from pokerfloor.hand import (
     awards,
-    bringin,
+    checks,
     dealer,
     dealing,
     draw,
+    legality,
+    manual,
     out_of_turn,
     posting,
     runouts,
@@ -39,15 +41,17 @@ from pokerfloor.hand import (
     turns,
 )
 from pokerfloor.hand.betting import Chips, Round
-from pokerfloor.hand.given import cards_or_unknown
 from pokerfloor.hand.phase import (
     BET,
     BETTING,
+    BOARDS,
     BRING_IN,
     CARDS_DUE,
     CLOSE,
     DEALT,
     DRAW,
+    DRAWN,
+    HOLES,
     OVER,
     RUN_OUT,
     RUNS,
@@ -61,21 +65,18 @@ from pokerfloor.hand.reading import HandState, Street
 from pokerfloor.hand.record import HandRecord, RecordedDeck, replay_record, restore
 from pokerfloor.hand.setup import SetUp, given_cards, set_up
 from pokerfloor.hand.types import (
-    ACTIONS,
     DEAD_HAND,
-    Call,
     DealRequest,
     Event,
     Input,
     Legal,
     Post,
-    Range,
     RecordError,
     Seen,
     face_up,
 )
 from pokerfloor.hand.view import SeatView, seat_view
-from pokerfloor.rules import Game, chips_problem
+from pokerfloor.rules import Game
 
 try:
     from mypy_extensions import mypyc_attr
@@ -112,15 +113,6 @@ def _event(
     """An ``Event`` as ``Event(...)`` makes it, in one C call (the hand makes several a step)."""
     result: Event = _new(Event, (kind, seat, amount, cards, street, note, seen_by, post))
     return result
-
-
-def _chips(name: str, value: object) -> int:
-    if type(value) is int and value >= 0:  # the usual amount, which chips_problem allows
-        return value
-    problem = chips_problem(name, value)
-    if problem or not isinstance(value, int):
-        raise IllegalAction("invalid_action", problem)
-    return value
 
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
@@ -286,12 +278,6 @@ class Hand(HandState):
         return last
 
     # ------------------------------------------------------------------ dealing
-    def _cards_due(self, i: int) -> int:
-        """How many cards seat ``i`` holds once the deal now under way is done."""
-        held = len(self._holes[i])
-        stud_game, street = self._terms.stud, self._street_index
-        return dealing.cards_due(self.variant, stud_game, self._folded[i], held, street, len(self._board))
-
     def _wait_for(self, request: DealRequest) -> int:
         """Manual dealing: the hand waits for the cards ``request`` names."""
         self._shoe.awaiting = request
@@ -308,25 +294,17 @@ class Hand(HandState):
         return event
 
     # ------------------------------------------------------------------ betting round
-    def _unit(self) -> int:
-        """The fixed-limit bet of this street, raised in a kill pot (RROP11 Kill Pots)."""
-        game = self.game
-        base = game.small_bet if self._street_index < self.variant.small_bet_rounds else game.big_bet
-        num, den = self._forced.unit_scale
-        return base * num // den
-
     def _start_round(self, first: int | None) -> None:
         if self._terms.structure == "fixed_limit":
-            self._round.min_inc = self._unit()
+            self._round.min_inc = legality.unit(self)
         elif self._terms.structure == "spread_limit":
             assert self.game.spread is not None
             self._round.min_inc = max(self._round.min_inc if self._street_index == 0 else 0, self.game.spread[0])
         self._street.first = 0 if first is None else first
 
     def _go(self, move: int) -> None:
-        """The one place the phase moves: each step returns the move that follows it (``phase``:
-        ``CLOSE``, ``BET``, ``DEALT``, ``STREET``, ``RUNS``, ``SETTLE``, ``FINISH``), until the
-        hand rests in a phase (``STAY``)."""
+        """The one place the phase moves: each step returns the move that follows it (``phase``),
+        until the hand rests in a phase (``STAY``)."""
         while move != STAY:
             if move == CLOSE:
                 move = self._close_round()
@@ -340,6 +318,10 @@ class Hand(HandState):
                 move = self._runs()
             elif move == SETTLE:
                 move = self._settle_showdown()
+            elif move == DRAWN:
+                move = self._next_draw()
+            elif move == HOLES:
+                move = self._request_next_deal()
             else:  # FINISH
                 move = self._finish()
 
@@ -351,10 +333,14 @@ class Hand(HandState):
             self.events.append(_event("bomb_pot", None, self._set_up.bomb, street=self.street, note=note))
             return CLOSE
         self._phase = BETTING
-        if self._terms.stud:
-            self._open_stud_round()  # BRING_IN on third street with a bring-in
+        if self._terms.stud:  # who opens (``legality.stud_opening``); BRING_IN on third street with a bring-in
+            first, bring_in, self._street.opening.open_pair = legality.stud_opening(self)
+            self._street.first = first
+            if bring_in:
+                self._phase = BRING_IN
+                self._street.opening.bring_in_seat = first if self._chips.stack[first] > 0 else -1
         killer = self._forced.killer
-        nxt = self._next_to_act(self._street.first - 1 if killer < 0 else killer)
+        nxt = legality.next_to_act(self, self._street.first - 1 if killer < 0 else killer)
         self._street.opening.opened = nxt
         return CLOSE if nxt < 0 else self._turn_to(nxt)
 
@@ -407,7 +393,7 @@ class Hand(HandState):
     def _request_next_deal(self) -> int:
         """Manual dealing: wait for the hole cards of the first seat still short of them, or go on."""
         for i in range(len(self._seats)):
-            missing = self._cards_due(i) - len(self._holes[i])
+            missing = legality.cards_due(self, i) - len(self._holes[i])
             if missing > 0:
                 return self._wait_for(DealRequest("holes", self._seats[i], missing))
         self._shoe.awaiting = None
@@ -418,56 +404,23 @@ class Hand(HandState):
         one to each seat still in, the last one down; on seventh street a single community card
         instead when the stub cannot give everyone a card (TDA 2024 RP-10-H)."""
         live = [i for i in range(len(self._seats)) if not self._folded[i]]
-        short = [i for i in live if self._cards_due(i) > len(self._holes[i])]
+        due = {i: legality.cards_due(self, i) for i in live}
+        short = [i for i in live if due[i] > len(self._holes[i])]
         if self._street_index == len(self.variant.streets) - 1 and short:
             undealt = len(self.variant.cards) - sum(len(h) for h in self._holes)
             if stud.needs_community_card(undealt, len(short)):
                 return self._deal_board(1)
         if self._set_up.manual:
             return self._request_next_deal()
-        due = [self._cards_due(i) for i in short]
-        self.events += dealing.deal_stud(self._shoe, self._holes, short, due, self._seats, self.street)
+        dues = [due[i] for i in short]
+        self.events += dealing.deal_stud(self._shoe, self._holes, short, dues, self._seats, self.street)
         return DEALT
 
     def _deal_cards(self, cards: CardsLike | Sequence[Card | None], seat: int | None) -> Event:
-        """Manual dealing: the cards the hand waits for (see ``Hand.deal``)."""
-        request = self._shoe.awaiting
-        if request is None:
-            raise IllegalAction("invalid_action", "no cards are due now")
-        parsed = dealing.checked(cards, self._holes, [self._board, *self._runout.boards], self.variant)
-        if request.kind == "draw":
-            event = draw.serve(self._drawing, self._seats, seat, parsed, self._holes, self.street)
-            self.events.append(event)
-            self._go(self._next_draw())
-            return event
-        if request.kind == "holes":
-            if seat is None or seat not in self._pos:
-                raise InvalidArgument(f"hole cards need a seat dealt in, not {seat!r}")
-            i = self._pos[seat]
-            need = self._cards_due(i) - len(self._holes[i])
-            if len(parsed) != need:
-                raise InvalidArgument(f"seat {seat} needs {need} hole cards, got {len(parsed)}")
-            event = dealing.hole_event(seat, parsed, len(self._holes[i]), self._terms.stud, self.street)
-            self._holes[i] += parsed
-            self.events.append(event)
-            self._go(self._request_next_deal())
-            return event
-        if seat is not None:
-            raise InvalidArgument(f"the board is due now, not cards for seat {seat}")
-        if len(parsed) != request.count:
-            raise InvalidArgument(f"the board needs {request.count} cards now, got {len(parsed)}")
-        self._shoe.awaiting = None
-        if request.run:
-            board = self._runout.boards[request.run - 1]
-            board += parsed
-            event = dealing.run_event(self.variant, request.run, parsed, len(board), self._set_up.boards > 1)
-            self.events.append(event)
-            self._go(RUNS if self._set_up.boards == 1 else self._other_boards(request.run + 1, len(parsed)))
-            return event
-        self._board += parsed
-        event = dealing.board_event(parsed, self.street)
+        """Manual dealing: the cards the hand waits for (``manual.serve``; see ``Hand.deal``)."""
+        event, move, first = manual.serve(self, cards, seat)
         self.events.append(event)
-        self._go(self._other_boards(1, len(parsed)))
+        self._go(self._other_boards(first, len(event.cards)) if move == BOARDS else move)
         return event
 
     def _deal_board(self, count: int) -> int:
@@ -552,58 +505,14 @@ class Hand(HandState):
         self.events += events
         return STAY
 
-    def _open_stud_round(self) -> None:
-        """Who opens a stud round (``stud.opening``): the bring-in on third street, else the
-        best hand showing."""
-        live = [i for i in range(len(self._seats)) if not self._folded[i]]
-        showing = {i: stud.upcards(self._holes[i], self._cards_due(i) + len(self._board)) for i in live}
-        first, bring_in, open_pair = stud.opening(
-            showing,
-            len(self._seats),
-            bring_in=self._street_index == 0 and bool(self.game.bring_in),
-            razz=self.variant.high == "none",
-            tiebreak=self.game.house.bring_in_tiebreak,
-            open_pair_rule=self._street_index == 1
-            and self._terms.structure == "fixed_limit"
-            and self.variant.low == "none"
-            and self.game.house.stud_open_pair_option,
-        )
-        self._street.first = first
-        self._street.opening.open_pair = open_pair
-        if bring_in:
-            self._phase = BRING_IN
-            self._street.opening.bring_in_seat = first if self._chips.stack[first] > 0 else -1
-
-    def _bring_in_legal(self, i: int) -> Legal:
-        """Third street before anyone has bet: bring in or complete; a seat other than the one
-        forced to bring in may also fold (TDA 2024 RP-10-E)."""
-        bring_in = min(self.game.bring_in, self._chips.stack[i])
-        option = self._aggression(i)
-        complete = self._range(option[1], option[2]) if len(option) == 3 and option[1] > bring_in else None
-        fold = i != self._street.opening.bring_in_seat
-        return Legal(seat=self._seats[i], fold=fold, bring_in=bring_in, complete=complete)
-
     def _bring_in_act(self, i: int, action: str, to: int | None) -> Event:
         """The first action of third street: the bring-in, or completing to the full bet."""
-        legal = self._bring_in_legal(i)
-        decided = bringin.decide(action, to, legal, self._chips.stack[i])
-        if isinstance(decided, IllegalAction):
-            raise decided
-        kind, amount = decided
+        kind, amount = legality.bring_in_decision(self, i, action, to)
         if kind == "fold":
             return self._fold(i)
         if kind == "bring_in":
             self._bring_in(i, amount)
             return self._record(i, "bring_in", amount)
-        complete = legal.complete
-        assert complete is not None
-        chips, terms = self._chips, self._terms
-        refusal = turns.amount_refusal(
-            amount, "complete", complete.min_to, complete.max_to, chips.bet[i], chips.stack[i], terms.structure,
-            terms.min_chip,
-        )
-        if refusal is not None:
-            raise refusal
         self._raise_to(i, amount)
         self._phase = BETTING
         return self._record(i, "complete", amount)
@@ -626,72 +535,15 @@ class Hand(HandState):
             )
             self.events.append(event)
             if event.kind == "post":
-                j = self._next_to_act(j)
+                j = legality.next_to_act(self, j)
             if j < 0:
                 return CLOSE
         self._to_act = j
         return STAY
 
-    def _can_act(self, i: int) -> bool:
-        return not self._folded[i] and self._chips.stack[i] > 0
-
-    def _next_to_act(self, after: int) -> int:
-        return turns.next_to_act(after, self._folded, self._chips, self._round, self._forced.killer, self._street.first)
-
-    def _aggression(self, i: int) -> turns.Aggression:
-        """The bet or raise open to seat ``i`` (``turns.aggression``)."""
-        return turns.aggression(
-            i, self._folded, self._chips, self._round, self.game, self._terms.min_chip, self._street_index,
-            self._street_index == self._terms.rounds - 1, self._street.opening.open_pair, self._forced.postflop_min_bet,
-            self._forced.short_blinds,
-        )
-
-    def _range(self, lo: int, hi: int) -> Range:
-        """The amounts from ``lo`` to ``hi`` that ``act`` accepts: in fixed limit only the two
-        ends (a limit bet, or the big bet of an open pair, or all-in), else every smallest chip;
-        a single amount has the default step."""
-        step = 1 if hi == lo else hi - lo if self._terms.structure == "fixed_limit" else self._terms.min_chip
-        return _new(Range, (lo, hi, step))
-
     def legal(self) -> Legal:
-        """What the seat to act may do, with exact amounts."""
-        i = self._to_act
-        if i < 0:  # the phases no seat acts in (CARDS_DUE, RUN_OUT, OVER), a replay's showdown
-            return Legal()
-        phase = self._phase
-        if phase == SHOWDOWN:
-            return Legal(seat=self._seats[i], show=True, muck=True)
-        if phase == DRAW:
-            return Legal(seat=self._seats[i], draw=len(self._holes[i]))
-        if phase == BRING_IN:
-            return self._bring_in_legal(i)
-        return self._betting_legal(i)
-
-    def _betting_legal(self, i: int) -> Legal:
-        """``legal`` in a betting round: call, check or fold, and the bet or raise open."""
-        seat = self._seats[i]
-        level, bet_now, stack = self._round.level, self._chips.bet[i], self._chips.stack[i]
-        to_call = level - bet_now
-        call = _new(Call, (min(level, bet_now + stack), min(to_call, stack))) if to_call > 0 else None
-        option = self._aggression(i)
-        bet = raise_ = complete = None
-        reason = rule = ""
-        if len(option) == 3:
-            kind, lo, hi = option
-            rng = self._range(lo, hi)
-            if kind == "bet":
-                bet = rng
-            elif kind == "complete":
-                complete = rng
-            else:
-                raise_ = rng
-        else:
-            reason = option[0]
-            rule = turns.rule_for(reason)
-        # Legal(seat, fold, check, call, bet, raise_, complete, bring_in, draw, show, muck, reason, rule)
-        fold = to_call > 0 or self._terms.fold_free
-        fields = (seat, fold, to_call <= 0, call, bet, raise_, complete, None, None, False, False, reason, rule)
-        return _new(Legal, fields)
+        """What the seat to act may do, with exact amounts (``legality.legal``)."""
+        return legality.legal(self)
 
     # ------------------------------------------------------------------ acting
     def act(self, seat: object, action: object, to: object = None, discard: object = None) -> Event:
@@ -708,82 +560,46 @@ class Hand(HandState):
         return event
 
     def _act(self, seat: object, action: object, to: object, discard: object) -> Event:
-        """``act`` without keeping the input (a held action settled in turn is no new input)."""
+        """``act`` without keeping the input (a held action settled in turn is no new input): the
+        input checked (``checks.act``), then a dispatch on the phase."""
+        i, kind, amount, hold = checks.act(self, seat, action, to, discard)
         phase = self._phase
-        if phase == OVER:
-            raise IllegalAction("hand_over", "the hand is over")
-        if not self._dealt_in(seat):
-            raise IllegalAction("invalid_action", f"seat {seat!r} is not dealt in to this hand")
-        if not isinstance(action, str) or action not in ACTIONS:
-            raise IllegalAction(
-                "invalid_action", f"{action!r} is not an action; use one of {', '.join(sorted(ACTIONS))}"
-            )
-        amount = None if to is None else _chips("the amount", to)
-        if discard is not None and action != "draw":
-            raise IllegalAction("invalid_action", f"only a draw discards cards, not a {action}")
-        i = self._pos[seat]
-        if i != self._to_act:
-            if self._to_act < 0:
-                why = ": cards are due" if self._shoe.awaiting else ""
-                if phase == RUN_OUT:
-                    why = ": the run-out waits for run_it or run_out"
-                raise IllegalAction("not_your_turn", "no one may act now" + why, R_TURN)
-            if self.game.house.oot_mode == "hold" and self._can_act(i) and phase != DRAW:
-                return self._hold(i, action, amount)
-            raise IllegalAction(
-                "not_your_turn", f"it is seat {self._seats[self._to_act]}'s turn, not seat {seat}'s", R_TURN
-            )
+        if hold:
+            return self._hold(i, kind, amount)
         if phase == SHOWDOWN:
-            return self._show_or_muck(seat, action)
-        if phase == DRAW or action == "draw":
-            return self._draw_act(i, action, discard)
-        all_in_to = self._chips.bet[i] + self._chips.stack[i]
-        if action == "all_in" and amount is not None and amount != all_in_to:
-            raise IllegalAction("invalid_action", f"all-in here is to {all_in_to}, not {amount}", R_STACKS)
+            return self._show_or_muck(i, kind)
+        if phase == DRAW or kind == "draw":
+            return self._draw_act(i, kind, discard)
         if phase == BRING_IN:
-            return self._bring_in_act(i, action, amount)
-        return self._bet(i, action, amount)
+            return self._bring_in_act(i, kind, amount)
+        return self._bet(i, kind, amount)
 
     def _bet(self, i: int, action: str, amount: int | None) -> Event:
-        """A seat's action in a betting round (``act`` in the ``BETTING`` phase; ``turns.decide``)."""
-        chips = self._chips
-        level, bet, stack = self._round.level, chips.bet[i], chips.stack[i]
-        full_bb = amount is not None and self._street_index == 0 and level == self._bb_level()
-        terms, structure = self._terms, self._terms.structure
-        fold_free, unit = terms.fold_free, terms.min_chip
-        decided = turns.decide(action, amount, level, bet, stack, fold_free, None, structure, unit, full_bb)
-        if decided is None:  # the bet or raise open decides it
-            option = self._aggression(i)
-            decided = turns.decide(action, amount, level, bet, stack, fold_free, option, structure, unit, full_bb)
-        if isinstance(decided, IllegalAction):
-            raise decided
-        assert decided is not None, "decided once the option is given"
-        kind, to = decided
+        """A seat's action in a betting round (``legality.bet_decision``)."""
+        kind, to = legality.bet_decision(self, i, action, amount)
         if kind == "fold":
             return self._fold(i)
         if kind == "check" or kind == "call":
+            bet = self._chips.bet[i]
             if to > bet:
-                chips.put_in(i, to - bet)
+                self._chips.put_in(i, to - bet)
         else:
             self._raise_to(i, to)
         return self._record(i, kind, to)
 
-    def _show_or_muck(self, seat: int, action: str) -> Event:
+    def _show_or_muck(self, i: int, action: str) -> Event:
         """A seat asked at the showdown whether it shows a hand that can no longer win (TDA 2024
         R16-R18)."""
         if action == "show":
-            return self._show(seat)
+            return self._show(self._seats[i])
         if action == "muck":
-            return self._muck(seat)
+            return self._muck(self._seats[i])
         raise IllegalAction("invalid_action", "it is the showdown: show or muck your hand", R_SHOWDOWN)
-
-    def _completing(self) -> bool:
-        return turns.completing(self._round, self._terms.structure, self._street_index, self.game.bring_in)
 
     def _raise_to(self, i: int, to: int) -> None:
         rnd = self._round
         # A completion is measured from no full bet, as in fixed limit: the bring-in is no bet.
-        from_full = self._terms.structure == "fixed_limit" or self._completing()
+        from_full = self._terms.structure == "fixed_limit" or legality.completing(self)
         if rnd.raise_to(i, to, fixed_limit=from_full) and turns.able(self._folded, self._chips.stack) > 2:
             rnd.cap_multiway()
         self._chips.put_in(i, to - self._chips.bet[i])
@@ -838,7 +654,7 @@ class Hand(HandState):
     def _pass_on(self, i: int) -> None:
         """The action passes on from seat ``i``: to the next seat that needs it, settling an
         action held for it, or the round is over."""
-        nxt = self._next_to_act(i)
+        nxt = legality.next_to_act(self, i)
         self._go(CLOSE if nxt < 0 else self._turn_to(nxt))
         if nxt >= 0 and self._street.held and self._to_act >= 0:
             self._settle_held(self._to_act)
@@ -861,27 +677,17 @@ class Hand(HandState):
         return event
 
     def _kill(self, seat: object) -> Event:
+        i = checks.kill(self, seat)
         phase = self._phase
-        if phase == OVER:
-            raise IllegalAction("hand_over", "the hand is over")
-        if not self._dealt_in(seat):
-            raise IllegalAction("invalid_action", f"seat {seat!r} is not dealt in to this hand")
-        i = self._pos[seat]
-        betting_over = self._street.exposed or self._street_index >= self._terms.rounds
-        refusal = out_of_turn.kill_refusal(
-            seat, folded=self._folded[i], all_in=self._chips.stack[i] == 0, betting_over=betting_over
-        )
-        if refusal is not None:
-            raise refusal
         self._street.held.pop(i, None)
         if i == self._to_act and phase in (BETTING, BRING_IN):
             if phase == BRING_IN and i == self._street.opening.bring_in_seat:  # the dead hand's bring-in is posted
                 amount = min(self.game.bring_in, self._chips.stack[i])
                 self._bring_in(i, amount)
-                self.events.append(_event("bring_in", seat, amount, street=self.street))
+                self.events.append(_event("bring_in", self._seats[i], amount, street=self.street))
             return self._fold(i, DEAD_HAND)
         self._folded[i] = True
-        event = out_of_turn.kill_event(seat, self.street)
+        event = out_of_turn.kill_event(self._seats[i], self.street)
         self.events.append(event)
         if self._folded.count(False) == 1:  # the last live hand wins, as after folds
             self._shoe.awaiting = None
@@ -940,13 +746,7 @@ class Hand(HandState):
         shares the cards dealt so far, and each pot is split into ``times`` equal parts, one
         awarded by each run's board (chips that do not divide go to the first run). A home-game
         and cash-game custom the all-in players agree to, not a TDA rule (``citations.RUN_IT``)."""
-        if isinstance(times, bool) or not isinstance(times, int):
-            raise IllegalAction("invalid_action", f"the board is run a whole number of times, not {times!r}")
-        if times < 2:
-            raise IllegalAction(
-                "cannot_run_it", f"run it at least twice, not {times} times: run_out runs it once", R_RUN_IT
-            )
-        return self._run(times)
+        return self._run(checks.runs(times))
 
     def run_out(self) -> Event:
         """Deal the rest of the board once, as usual, in a hand that waits for its run-out
@@ -956,14 +756,7 @@ class Hand(HandState):
         return self._run(1)
 
     def _run(self, times: int) -> Event:
-        refusal = runouts.run_refusal(
-            times, self.variant, self._holes, self._board, self._set_up.board, over=self._phase == OVER,
-            boards=self._set_up.boards, runs_chosen=self._runout.times if self._runout.chosen else 0,
-            board_complete=self._street_index >= self._terms.rounds,
-            betting_possible=not self._street.exposed or self._to_act >= 0,
-        )
-        if refusal is not None:
-            raise refusal
+        checks.run(self, times)
         event = runouts.choose(self._runout, times, self._board, self.street)
         self.events.append(event)
         self._inputs.append(Input("run_it", None, "", times))
@@ -975,10 +768,7 @@ class Hand(HandState):
         """After the hand, the cards that would have completed the board (rabbit hunting): the
         next cards of the same deck in deal order. It changes nothing: not the result, the
         record or the stacks. A home-game custom, never part of the hand."""
-        over, manual = self._phase == OVER, self._set_up.manual
-        refusal = runouts.rabbit_refusal(self.variant, self._board, over=over, manual=manual, runs=self._runout.times)
-        if refusal is not None:
-            raise refusal
+        checks.rabbit(self)
         return runouts.rabbit(self.variant, self._board, self._set_up.board, self._shoe.deck)
 
     # ------------------------------------------------------------------ open stakes
@@ -986,24 +776,11 @@ class Hand(HandState):
         """Chips bought during the hand (open stakes, WIKI_BIP Open stakes): they join the stack
         behind and the starting stack, so ``result.net`` leaves the purchase out. Under table
         stakes nothing may be added during a hand (WIKI_BIP Table stakes)."""
-        if self._phase == OVER:
-            raise IllegalAction("hand_over", "the hand is over")
-        if not self._dealt_in(seat):
-            raise IllegalAction("invalid_action", f"seat {seat!r} is not dealt in to this hand")
-        bought = _chips("the chips bought", chips)
-        if self.game.house.table_stakes:
-            raise IllegalAction(
-                "chips_change_during_hand", "only chips on the table at the start of a hand play in it", R_STACKS
-            )
-        if bought == 0:
-            raise IllegalAction("invalid_action", "buy at least one chip")
-        i = self._pos[seat]
-        if self._folded[i]:
-            raise IllegalAction("invalid_action", f"seat {seat} has folded")
+        i, bought = checks.add_chips(self, seat, chips)
         self._chips.buy(i, bought)
-        event = _event("add_chips", seat, bought, street=self.street, note="open stakes")
+        event = _event("add_chips", self._seats[i], bought, street=self.street, note="open stakes")
         self.events.append(event)
-        self._inputs.append(Input("add_chips", seat, "", bought))
+        self._inputs.append(Input("add_chips", self._seats[i], "", bought))
         return event
 
     # ------------------------------------------------------------------ showdown
@@ -1014,26 +791,10 @@ class Hand(HandState):
         return event
 
     def _show(self, seat: object, cards: CardsLike | Sequence[Card | None] | None = None) -> Event:
-        if not self._dealt_in(seat):
-            raise InvalidArgument(f"seat {seat} is not dealt in")
-        i = self._pos[seat]
-        if self._folded[i]:
-            raise IllegalAction("invalid_action", f"seat {seat} has folded")
-        if not (self._phase == OVER or self._street.exposed or self._street_index >= self._terms.rounds):
-            raise IllegalAction("invalid_action", "cards are shown at the showdown, not during the betting")
-        if cards is not None:
-            parsed = cards_or_unknown(cards)
-            hole = self._holes[i]
-            if self.variant.family == "draw" and len(parsed) == len(hole):
-                parsed = draw.in_held_order(hole, parsed)
-            merged = dealer.merge_shown(seat, hole, parsed)
-            others = (c for j, h in enumerate(self._holes) if j != i for c in h)
-            known = [c for c in [*merged, *self._board, *others] if c is not None]
-            dealer.check_deck(known, self.variant)
-            self._holes[i] = merged
+        i, hole = checks.show(self, seat, cards)
+        self._holes[i] = hole
         self._shown[i] = True
-        hole = self._holes[i]
-        event = _event("show", seat, cards=tuple(hole), street=self.street, seen_by=face_up(hole))
+        event = _event("show", self._seats[i], cards=tuple(hole), street=self.street, seen_by=face_up(hole))
         self.events.append(event)
         self._maybe_resolve()
         return event
@@ -1045,15 +806,9 @@ class Hand(HandState):
         return event
 
     def _muck(self, seat: object) -> Event:
-        if not self._dealt_in(seat):
-            raise InvalidArgument(f"seat {seat} is not dealt in")
-        i = self._pos[seat]
-        if self._phase == OVER:
-            raise IllegalAction("hand_over", "the hand is over")
-        if self._folded[i] or not (self._street.exposed or self._street_index >= self._terms.rounds):
-            raise IllegalAction("invalid_action", "a hand can be mucked only at the showdown")
+        i = checks.muck(self, seat)
         self._mucked[i] = True
-        event = _event("muck", seat, street=self.street)
+        event = _event("muck", self._seats[i], street=self.street)
         self.events.append(event)
         self._maybe_resolve()
         return event
