@@ -49,6 +49,7 @@ COMPILED = [
     "src/pokerfloor/hand/legality.py",
     "src/pokerfloor/hand/checks.py",
     "src/pokerfloor/hand/manual.py",
+    "src/pokerfloor/hand/ending.py",
     "src/pokerfloor/hand/stud.py",
     "src/pokerfloor/hand/pots.py",
     "src/pokerfloor/hand/given.py",

@@ -1,7 +1,8 @@
 """hand/ (state.py, legality.py and the steps) builds ``Event``, ``Range``, ``Call``, ``Legal`` and
-``Input`` positionally with ``tuple.__new__`` (``_new``) on the per-decision paths, skipping their generated ``__new__``: a
-field reordered or added in hand/types.py would silently put values under the wrong names. These
-tests fail when that happens, so the positional calls are revisited with the fields."""
+``Input`` positionally with ``tuple.__new__`` (``_new``) on the per-decision paths, skipping their
+generated ``__new__``: a field reordered or added in hand/types.py would silently put values under
+the wrong names. These tests fail when that happens, so the positional calls are revisited with
+the fields."""
 
 from __future__ import annotations
 

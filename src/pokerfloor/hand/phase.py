@@ -62,3 +62,5 @@ HOLES: Final = 9
 BOARDS: Final = 10
 """Manual dealing: a street's cards are on a board; a double board's other boards get theirs
 (``manual.serve`` returns it with the first of them, and ``Hand.deal`` deals them)."""
+WAIT: Final = 11
+"""Manual dealing: the hand waits for the cards ``Shoe.awaiting`` names (``CARDS_DUE``)."""

@@ -1,18 +1,14 @@
 """One hand as a deterministic state machine: forced bets, dealing, betting rounds, showdown.
 
-The betting round keeps exactly what the rulebook keeps (docs/rules.md §1.5, §5.5, §5.6):
-the current bet level, the last full increment (the minimum raise), the level each seat last
-acted at (its right to raise), the level of the last full bet or raise, and in limit games the
-number of bets, all kept by the round (``betting.Round``). Every rule of legality is decided in
-``_aggression``; every chip moves in ``betting.Chips.put_in``.
-
-The hand runs the phases (``phase``); its state is declared, and read out, in ``reading``
-(``HandState``, the base of ``Hand``). The steps live next to this module, none importing it or
-another step: the set-up (``setup``), posting the forced bets (``posting``, by the rules of
-``forced``), dealing (``dealing``), the turns of a betting round (``turns``), the bring-in
-(``bringin``, who brings in by ``stud``), the draw (``draw``), actions held out of turn and
-hands killed (``out_of_turn``), the run-outs (``runouts``), the showdown and the awards
-(``awards``, ``showdown``) and the set-up of a spot (``spots``).
+``Hand`` runs the phases (``phase``): ``_go`` is the one place the phase moves, and each input
+is checked whole at the edge (``checks``) before anything changes. Its state is declared, and
+read out, in ``reading`` (``HandState``, the base of ``Hand``); what a seat may do is read in
+``legality``. The steps live next to this module, none importing it: the set-up (``setup``), the
+forced bets (``posting``, ``forced``), the deals (``streets``, ``dealing``, ``manual``), a
+betting round (``turns``, ``betting``), the bring-in (``bringin``, ``stud``), the draw
+(``draw``), actions out of turn and hands killed (``out_of_turn``), the run-outs (``runouts``),
+the showdown and the awards (``ending``, ``awards``, ``showdown``) and a spot (``spots``). Each
+takes the state it needs and returns its events and the next move; ``Hand`` writes its state.
 """
 
 from __future__ import annotations
@@ -30,14 +26,15 @@ from pokerfloor.hand import (
     dealer,
     dealing,
     draw,
+    ending,
     legality,
     manual,
     out_of_turn,
     posting,
     runouts,
+    setup,
     spots,
     streets,
-    stud,
     turns,
 )
 from pokerfloor.hand.betting import Chips, Round
@@ -59,22 +56,13 @@ from pokerfloor.hand.phase import (
     SHOWDOWN,
     STAY,
     STREET,
+    WAIT,
 )
 from pokerfloor.hand.pots import Layer
 from pokerfloor.hand.reading import HandState, Street
-from pokerfloor.hand.record import HandRecord, RecordedDeck, replay_record, restore
+from pokerfloor.hand.record import RecordedDeck, as_record, replay_record, restore
 from pokerfloor.hand.setup import SetUp, given_cards, set_up
-from pokerfloor.hand.types import (
-    DEAD_HAND,
-    DealRequest,
-    Event,
-    Input,
-    Legal,
-    Post,
-    RecordError,
-    Seen,
-    face_up,
-)
+from pokerfloor.hand.types import DEAD_HAND, Event, Input, Legal, Post, face_up
 from pokerfloor.hand.view import SeatView, seat_view
 from pokerfloor.rules import Game
 
@@ -86,34 +74,13 @@ except ImportError:  # only the compiler reads the decorator; without mypy_exten
         return lambda cls: cls
 
 
-_NO_SEATS: Final[frozenset[int]] = frozenset()
-
 # Named tuples built with one C call (``tuple.__new__``) in the per-decision paths (``legal`` and
 # ``_record``), skipping their generated ``__new__``; the fields are given in full, in order.
 # Final: the compiled build keeps it in a C static, not in the module's dictionary.
 _new: Final = tuple.__new__
 
-R_TURN = cite.TURN
-R_STACKS = cite.TABLE_STAKES
 R_SHOWDOWN = cite.SHOWDOWN
-R_RUN_IT = cite.RUN_IT
 R_DRAW = draw.R_DRAW
-
-def _event(
-    kind: str,
-    seat: int | None = None,
-    amount: int | None = None,
-    *,
-    cards: tuple[Card | None, ...] = (),
-    street: str = "",
-    note: str = "",
-    seen_by: tuple[Seen, ...] = (),
-    post: str | None = None,
-) -> Event:
-    """An ``Event`` as ``Event(...)`` makes it, in one C call (the hand makes several a step)."""
-    result: Event = _new(Event, (kind, seat, amount, cards, street, note, seen_by, post))
-    return result
-
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Hand(HandState):
@@ -154,37 +121,24 @@ class Hand(HandState):
         """Deal the hand ``given`` sets up: the state of a hand before its first card, the forced
         bets (or, from ``redeal``, the state the same bets left in ``posted``), then the cards.
         The one place every attribute of a hand is first set."""
-        terms = given.terms
+        terms, n = given.terms, len(given.seats)
         self._set_up = given._replace(spot=False) if given.spot else given
-        self.game = given.game
-        self.variant = terms.variant
-        self._terms = terms
-        self.button_seat = given.button
-        self._seats = given.seats
-        self._pos = given.pos
-        n = len(given.seats)
+        self.game, self.variant, self._terms, self.button_seat = given.game, terms.variant, terms, given.button
+        self._seats, self._pos = given.seats, given.pos
         self._chips = Chips([given.stacks[s] for s in given.seats])
-        self._folded = [False] * n
-        self._mucked = [False] * n
-        self._shown = [False] * n
-        self._holes = [[] for _ in range(n)]
-        self._board = []
-        self.events = []
+        self._folded, self._mucked, self._shown = [False] * n, [False] * n, [False] * n
+        self._holes, self._board, self.events, self._inputs = [[] for _ in range(n)], [], [], []
         drawn: bytes | None = None
         if rng is None:
             seeded = SeededShuffler(seed)
             rng, drawn = seeded, seeded.seed
         self._shoe = dealing.Shoe(deck if deck is not None else Deck(rng, cards=self.variant.cards), rng, drawn)
-        self._inputs = []
         self._street_index = 0
         self._street = Street()  # who opens the betting round (_start_round sets it), held actions
         self._round = Round(n, big_bet=terms.big_bet, half_bet=terms.half_bet, cap=terms.cap)
         self._forced = posting.Forced(terms.min_bet)
-        self._to_act = -1
-        self._phase = BETTING  # what the hand waits for (phase.py); the deal sets it
-        self._end = None  # the outcome, until ``result`` is read
-        self._drawing = draw.Drawing(n)
-        self._runout = runouts.Runs(given.boards)
+        self._to_act, self._phase, self._end = -1, BETTING, None  # the deal sets the phase
+        self._drawing, self._runout = draw.Drawing(n), runouts.Runs(given.boards)
         if given.holes or given.board:
             for seat, hole in given.holes.items():
                 self._holes[given.pos[seat]] = list(hole)
@@ -199,7 +153,7 @@ class Hand(HandState):
             self._round = posted._round.copy()
             self.events = list(posted.events)  # the posts: dealing hole cards writes no event
             self._forced, self._street.first = posted._forced.copy(), posted._street.first
-        self._go(self._deal_holes())
+        self._go(self._dealt(streets.deal_holes(self)))
 
     def redeal(self, rng: Shuffler) -> Hand:
         """The same hand dealt again from a new deck shuffled by ``rng``: the game, stacks,
@@ -223,20 +177,7 @@ class Hand(HandState):
     def _dealt_again(self, rng: Shuffler) -> Hand:
         """``redeal`` by the constructor, with the arguments this hand was dealt with."""
         given = self._set_up
-        return type(self)(
-            given.game,
-            given.stacks,
-            given.button,
-            rng=rng,
-            posts=given.given_posts or None,
-            holes={seat: ["??" if c is None else c for c in cards] for seat, cards in given.holes.items()} or None,
-            board=["??" if c is None else c for c in given.board] or None,
-            dealing="manual" if given.manual else "auto",
-            auto_muck=given.auto_muck,
-            wait_for_runout=given.wait_for_runout,
-            bomb_pot=given.bomb,
-            boards=given.boards,
-        )
+        return type(self)(given.game, given.stacks, given.button, rng=rng, **setup.options(given))
 
     # ------------------------------------------------------------------ records
     def view(self, seat: object = None) -> SeatView:
@@ -256,13 +197,7 @@ class Hand(HandState):
         """The hand a record describes (a ``HandRecord``, its ``to_dict()`` or its JSON, as
         ``Table.from_record`` takes), rebuilt input by input: from the record's seed when it
         has one, else dealing the record's cards first, then from ``rng`` (a CSPRNG by default)."""
-        if isinstance(record, str | bytes):
-            record = HandRecord.from_json(record)
-        elif isinstance(record, Mapping):
-            record = HandRecord.from_dict(record)
-        if not isinstance(record, HandRecord):
-            raise RecordError(f"a hand is rebuilt from a HandRecord, not {type(record).__name__}")
-        return replay_record(cls, record, rng)
+        return replay_record(cls, as_record(record), rng)
 
     def undo(self) -> Input:
         """Take back the last input (a dealer's correction) and return it; the cards it dealt
@@ -278,13 +213,6 @@ class Hand(HandState):
         return last
 
     # ------------------------------------------------------------------ dealing
-    def _wait_for(self, request: DealRequest) -> int:
-        """Manual dealing: the hand waits for the cards ``request`` names."""
-        self._shoe.awaiting = request
-        self._phase = CARDS_DUE
-        self._to_act = -1
-        return STAY
-
     def deal(self, cards: CardsLike | Sequence[Card | None], seat: object = None) -> Event:
         """Supply the cards a manually dealt hand waits for (``seat=None`` deals the board)."""
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
@@ -315,22 +243,33 @@ class Hand(HandState):
             elif move == STREET:
                 move = self._next_street()
             elif move == RUNS:
-                move = self._runs()
+                move = self._dealt(streets.runs(self))
             elif move == SETTLE:
                 move = self._settle_showdown()
             elif move == DRAWN:
                 move = self._next_draw()
             elif move == HOLES:
-                move = self._request_next_deal()
+                move = streets.next_holes(self)
+            elif move == WAIT:  # manual dealing: the cards ``Shoe.awaiting`` names are due
+                self._phase = CARDS_DUE
+                self._to_act = -1
+                move = STAY
             else:  # FINISH
                 move = self._finish()
+
+    def _dealt(self, step: tuple[list[Event], int]) -> int:
+        """A deal's events (``streets``) written; the move after it."""
+        events, move = step
+        if events:
+            self.events += events
+        return move
 
     def _begin_betting(self) -> int:
         """Hand the action to the first seat that needs it, or move on when none does."""
         self._to_act = -1
         if self._set_up.bomb and self._street_index == 0:
             note = "bomb pot: no betting before the flop"
-            self.events.append(_event("bomb_pot", None, self._set_up.bomb, street=self.street, note=note))
+            self.events.append(Event("bomb_pot", None, self._set_up.bomb, street=self.street, note=note))
             return CLOSE
         self._phase = BETTING
         if self._terms.stud:  # who opens (``legality.stud_opening``); BRING_IN on third street with a bring-in
@@ -366,9 +305,9 @@ class Hand(HandState):
         """A seat's turn in the draw (``draw.take_turn``)."""
         if self._phase != DRAW:
             raise IllegalAction("invalid_action", "there is no draw now: it is a betting round", R_DRAW)
+        shoe = self._shoe
         events = draw.take_turn(
-            self._drawing, i, self._seats[i], action, discard, self._holes, self._shoe.deck, self._shoe.dealt,
-            self._shoe.rng,
+            self._drawing, i, self._seats[i], action, discard, self._holes, shoe.deck, shoe.dealt, shoe.rng,
             manual=self._set_up.manual, street=self.street,
         )
         self.events += events
@@ -381,100 +320,20 @@ class Hand(HandState):
         self._shoe.awaiting, self._to_act = self._drawing.next_up(self._seats)
         return DEALT if self._to_act < 0 and self._shoe.awaiting is None else STAY
 
-    def _deal_holes(self) -> int:
-        """The first deal: hole cards (a stud game's third street), then the first betting round."""
-        if self._terms.stud:
-            return self._deal_stud_street()
-        if self._set_up.manual:
-            return self._request_next_deal()
-        dealing.deal_holes(self._shoe, self._holes, self.variant.hole_cards)
-        return BET
-
-    def _request_next_deal(self) -> int:
-        """Manual dealing: wait for the hole cards of the first seat still short of them, or go on."""
-        for i in range(len(self._seats)):
-            missing = legality.cards_due(self, i) - len(self._holes[i])
-            if missing > 0:
-                return self._wait_for(DealRequest("holes", self._seats[i], missing))
-        self._shoe.awaiting = None
-        return DEALT
-
-    def _deal_stud_street(self) -> int:
-        """Deal a stud street: three cards to each seat (two down, one up) on third street, then
-        one to each seat still in, the last one down; on seventh street a single community card
-        instead when the stub cannot give everyone a card (TDA 2024 RP-10-H)."""
-        live = [i for i in range(len(self._seats)) if not self._folded[i]]
-        due = {i: legality.cards_due(self, i) for i in live}
-        short = [i for i in live if due[i] > len(self._holes[i])]
-        if self._street_index == len(self.variant.streets) - 1 and short:
-            undealt = len(self.variant.cards) - sum(len(h) for h in self._holes)
-            if stud.needs_community_card(undealt, len(short)):
-                return self._deal_board(1)
-        if self._set_up.manual:
-            return self._request_next_deal()
-        dues = [due[i] for i in short]
-        self.events += dealing.deal_stud(self._shoe, self._holes, short, dues, self._seats, self.street)
-        return DEALT
-
     def _deal_cards(self, cards: CardsLike | Sequence[Card | None], seat: int | None) -> Event:
         """Manual dealing: the cards the hand waits for (``manual.serve``; see ``Hand.deal``)."""
         event, move, first = manual.serve(self, cards, seat)
         self.events.append(event)
-        self._go(self._other_boards(first, len(event.cards)) if move == BOARDS else move)
+        if move == BOARDS:
+            move = self._dealt(streets.other_boards(self, first, len(event.cards)))
+        self._go(move)
         return event
 
-    def _deal_board(self, count: int) -> int:
-        """Deal ``count`` board cards: the given board's first, then the deck's (or, in manual
-        dealing, wait for them)."""
-        given = self._set_up.board[len(self._board) : len(self._board) + count]
-        cards: list[Card | None] = list(given)
-        if len(cards) < count:
-            if self._set_up.manual:
-                return self._wait_for(DealRequest("board", None, count))
-            cards += self._shoe.deal(count - len(cards))
-        self._board += cards
-        self.events.append(dealing.board_event(cards, self.street))
-        return self._other_boards(1, count)
-
-    def _other_boards(self, first: int, count: int) -> int:
-        """A double board: this street's cards on the other boards, from board ``first`` on
-        (``dealing.deal_other_boards``), or the wait for them in manual dealing."""
-        if self._set_up.boards == 1:
-            return DEALT
-        events, request = dealing.deal_other_boards(
-            self._shoe, self.variant, self._runout.boards, first, self._set_up.boards, count, self._set_up.manual
-        )
-        self.events += events
-        return DEALT if request is None else self._wait_for(request)
-
-    def _runs(self) -> int:
-        """The last betting round is over: the boards of the other runs (``run_it``) are dealt, or
-        waited for, then the showdown."""
-        if self._runout.times > 1:
-            events, request = dealing.deal_runs(
-                self._shoe, self.variant, self._runout.boards, self._runout.times, self._set_up.manual,
-                self._set_up.boards > 1,
-            )
-            self.events += events
-            if request is not None:
-                return self._wait_for(request)
-        return SETTLE
-
     def _settle_showdown(self) -> int:
-        """The showdown, once the last betting round is over: the pots go to the best hands still
-        in, or to the last one standing. A replay first waits for every unknown hand to be shown or
-        mucked; a dealt hand tables its hands in showdown order, and asks each seat whose hand can
-        no longer win whether it shows or mucks (or mucks it, under ``auto_muck``)."""
+        """The showdown (``ending.settle``): a seat asked to show or muck, or the pots awarded."""
         self._to_act = -1
         self._phase = SHOWDOWN
-        pots = self._pot_layers()
-        set_up = self._set_up
-        events, asked, reached, ranks = awards.settle(
-            self.variant, self._holes, self._board, self._runout.boards[: set_up.boards - 1], self._folded,
-            (self._shown, self._mucked), self._chips.stack, pots,
-            (set_up.manual, self._street.exposed, set_up.auto_muck), self._seats, self._round.last_aggressor,
-            self._street.first,
-        )
+        events, asked, reached, ranks, pots = ending.settle(self)
         self.events += events
         if asked != awards.DONE:
             self._to_act = max(asked, -1)
@@ -482,25 +341,11 @@ class Hand(HandState):
         return self._finish(reached, ranks, pots)
 
     def _finish(
-        self,
-        showdown_seats: list[int] | None = None,
-        ranks: tuple[awards.Ranks, awards.Ranks] | None = None,
-        pots: list[Layer] | None = None,
+        self, reached: list[int] | None = None, ranks: ending.Ranks | None = None, pots: list[Layer] | None = None
     ) -> int:
-        """End the hand (``awards.finish``): rank the hands shown down (if any), award every pot,
-        and write the outcome and the show and win events. The showdown order holds every seat
-        that reached the showdown, mucked ones included."""
+        """End the hand (``ending.finish``): every pot awarded, the outcome and the closing events."""
         self._to_act = -1
-        if pots is None:
-            pots = self._pot_layers()
-        n, aggressor, first = len(self._seats), self._round.last_aggressor, self._street.first
-        order = awards.showdown_order(n, aggressor, first, showdown_seats) if showdown_seats else []
-        five_card = self.game.house.odd_chip_stud == "five_card_hand"
-        self._end, events = awards.finish(
-            self.variant, self._holes, self._board, self._runout.boards, showdown_seats, order, ranks, pots,
-            self._chips, self.events, (self._shown, self._mucked), self._seats, self._terms.min_chip,
-            (five_card, self._terms.stud), self._set_up.boards > 1,
-        )
+        self._end, events = ending.finish(self, reached, ranks, pots)
         self._phase = OVER
         self.events += events
         return STAY
@@ -525,14 +370,10 @@ class Hand(HandState):
 
     def _turn_to(self, j: int) -> int:
         """Hand the action to seat ``j``, settling first a sleeper held back until the action
-        reaches it (house option ``sleeper_when_entered="returned"``)."""
+        reaches it (house option ``sleeper_when_entered="returned"``, ``streets.settle_sleeper``)."""
         sleeper = self._forced.sleeping
         if sleeper is not None and j == self._pos[sleeper.seat]:
-            game = self.game
-            event = posting.settle_sleeper(
-                self._forced, j, self._chips, self._round, self._terms.structure, game.house, game.big_blind,
-                self.street,
-            )
+            event = streets.settle_sleeper(self, j)
             self.events.append(event)
             if event.kind == "post":
                 j = legality.next_to_act(self, j)
@@ -684,7 +525,7 @@ class Hand(HandState):
             if phase == BRING_IN and i == self._street.opening.bring_in_seat:  # the dead hand's bring-in is posted
                 amount = min(self.game.bring_in, self._chips.stack[i])
                 self._bring_in(i, amount)
-                self.events.append(_event("bring_in", self._seats[i], amount, street=self.street))
+                self.events.append(Event("bring_in", self._seats[i], amount, street=self.street))
             return self._fold(i, DEAD_HAND)
         self._folded[i] = True
         event = out_of_turn.kill_event(self._seats[i], self.street)
@@ -699,7 +540,7 @@ class Hand(HandState):
         elif phase == CARDS_DUE:
             request = self._shoe.awaiting
             if request is not None and request.kind == "holes":
-                self._go(self._request_next_deal())  # a dead stud hand is dealt no more cards
+                self._go(streets.next_holes(self))  # a dead stud hand is dealt no more cards
         elif phase == BETTING and not turns.needs_to_act(self._to_act, self._folded, self._chips, self._round):
             self._pass_on(self._to_act)  # nobody is left for the seat to act to bet against
         return event
@@ -712,12 +553,7 @@ class Hand(HandState):
         self._street.held.clear()
         self._forced.sleeping = None
         self._forced.killer = -1
-        draws_to_come = self.variant.family == "draw" and self._street_index < self._terms.rounds - 1 and (
-            self.game.house.draw_all_in_tabling == "after_draws"
-        )  # the draws are decisions still to come: the hands stay hidden until they are made
-        events, move, self._street.exposed = streets.close_round(
-            self._chips, self._folded, self._seats, self.street, self._street.exposed, draws_to_come
-        )
+        events, move, self._street.exposed = streets.close_round(self)
         self.events += events
         return move
 
@@ -730,7 +566,7 @@ class Hand(HandState):
         self._round.new_street(self._forced.postflop_min_bet)
         self._start_round(first=0)
         if self._terms.stud:
-            return self._deal_stud_street()
+            return self._dealt(streets.stud_street(self))
         if self.variant.family == "draw":
             return self._start_draw()
         if self._street.exposed and self._set_up.wait_for_runout and not self._runout.chosen and (
@@ -738,7 +574,7 @@ class Hand(HandState):
         ):
             self._phase = RUN_OUT  # the players may agree to run it more than once first
             return STAY
-        return self._deal_board(self.variant.board[self._street_index - 1])
+        return self._dealt(streets.deal_board(self, self.variant.board[self._street_index - 1]))
 
     # ------------------------------------------------------------------ run it twice, rabbit hunting
     def run_it(self, times: object) -> Event:
@@ -752,7 +588,7 @@ class Hand(HandState):
         """Deal the rest of the board once, as usual, in a hand that waits for its run-out
         (``wait_for_runout``): the players did not agree to run it more than once."""
         if self._phase != RUN_OUT:
-            raise IllegalAction("cannot_run_it", "the hand is not waiting for its run-out", R_RUN_IT)
+            raise IllegalAction("cannot_run_it", "the hand is not waiting for its run-out", checks.R_RUN_IT)
         return self._run(1)
 
     def _run(self, times: int) -> Event:
@@ -761,7 +597,7 @@ class Hand(HandState):
         self.events.append(event)
         self._inputs.append(Input("run_it", None, "", times))
         if self._phase == RUN_OUT:
-            self._go(self._deal_board(self.variant.board[self._street_index - 1]))
+            self._go(self._dealt(streets.deal_board(self, self.variant.board[self._street_index - 1])))
         return event
 
     def rabbit(self) -> tuple[Card, ...]:
@@ -778,7 +614,7 @@ class Hand(HandState):
         stakes nothing may be added during a hand (WIKI_BIP Table stakes)."""
         i, bought = checks.add_chips(self, seat, chips)
         self._chips.buy(i, bought)
-        event = _event("add_chips", self._seats[i], bought, street=self.street, note="open stakes")
+        event = Event("add_chips", self._seats[i], bought, street=self.street, note="open stakes")
         self.events.append(event)
         self._inputs.append(Input("add_chips", self._seats[i], "", bought))
         return event
@@ -794,7 +630,7 @@ class Hand(HandState):
         i, hole = checks.show(self, seat, cards)
         self._holes[i] = hole
         self._shown[i] = True
-        event = _event("show", self._seats[i], cards=tuple(hole), street=self.street, seen_by=face_up(hole))
+        event = Event("show", self._seats[i], cards=tuple(hole), street=self.street, seen_by=face_up(hole))
         self.events.append(event)
         self._maybe_resolve()
         return event
@@ -808,7 +644,7 @@ class Hand(HandState):
     def _muck(self, seat: object) -> Event:
         i = checks.muck(self, seat)
         self._mucked[i] = True
-        event = _event("muck", self._seats[i], street=self.street)
+        event = Event("muck", self._seats[i], street=self.street)
         self.events.append(event)
         self._maybe_resolve()
         return event
@@ -819,29 +655,16 @@ class Hand(HandState):
 
     # ------------------------------------------------------------------ spots
     def _set_up_spot(
-        self,
-        street: str,
-        playing: Mapping[int, int],
-        paid: Mapping[int, int],
-        folded: Iterable[int],
+        self, street: str, playing: Mapping[int, int], paid: Mapping[int, int], folded: object,
         board: CardsLike | None,
     ) -> None:
-        """Turn a hand just dealt into the spot: the stacks and the pot as given, the earlier
-        streets' board, and the street's first deal, draw or betting."""
-        flags, board_cards, missing = spots.arrange(self.variant, street, folded, self._seats, board)
-        self.events.clear()
-        self._folded[:] = flags
-        self._chips.set_spot([playing[s] for s in self._seats], [paid.get(s, 0) for s in self._seats])
-        self._forced.short_blinds = 0
-        self._board = board_cards + list(self._shoe.deal(missing)) if missing else board_cards
-        self._street_index = target = self.variant.streets.index(street)
-        self._round.new_street(self._forced.postflop_min_bet)
-        self._street.exposed = False
+        """Turn a hand just dealt into the spot (``spots.place``), and open the street: its first
+        deal, draw or betting."""
+        self._board, self._street_index = spots.place(self, street, playing, paid, folded, board)
         self._start_round(first=0)
-        self._shoe.awaiting = None
         if self._terms.stud:
-            self._go(self._deal_stud_street())  # the cards of the streets before, then the betting
-        elif self.variant.family == "draw" and target:
+            self._go(self._dealt(streets.stud_street(self)))  # the cards of the streets before, then the betting
+        elif self.variant.family == "draw" and self._street_index:
             self._go(self._start_draw())
         else:
             self._go(BET)
