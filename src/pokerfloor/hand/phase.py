@@ -64,3 +64,7 @@ BOARDS: Final = 10
 (``manual.serve`` returns it with the first of them, and ``Hand.deal`` deals them)."""
 WAIT: Final = 11
 """Manual dealing: the hand waits for the cards ``Shoe.awaiting`` names (``CARDS_DUE``)."""
+DRAWS: Final = 12
+"""A draw street starts with its draw (``DRAW``): every seat still in draws, from the button's left."""
+CHOOSE: Final = 13
+"""No more betting can happen and the hand waits for ``run_it`` or ``run_out`` (``RUN_OUT``)."""

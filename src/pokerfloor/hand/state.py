@@ -44,10 +44,12 @@ from pokerfloor.hand.phase import (
     BOARDS,
     BRING_IN,
     CARDS_DUE,
+    CHOOSE,
     CLOSE,
     DEALT,
     DRAW,
     DRAWN,
+    DRAWS,
     HOLES,
     OVER,
     RUN_OUT,
@@ -254,6 +256,13 @@ class Hand(HandState):
                 self._phase = CARDS_DUE
                 self._to_act = -1
                 move = STAY
+            elif move == DRAWS:  # every seat still in draws, from the button's left
+                self._drawing.start(self._folded)
+                self._phase = DRAW
+                move = self._next_draw()
+            elif move == CHOOSE:  # the players may agree to run it more than once first
+                self._phase = RUN_OUT
+                move = STAY
             else:  # FINISH
                 move = self._finish()
 
@@ -294,12 +303,6 @@ class Hand(HandState):
         rnd.min_inc = max(rnd.min_inc, self._terms.min_bet)
         self._start_round(first=None if order < 0 else (order + 1) % len(self._seats))
         posting.count_opening_bets(rnd, self._terms.structure, live_amounts, self._bb_level())
-
-    def _start_draw(self) -> int:
-        """A draw street starts with its draw: every seat still in draws, from the button's left."""
-        self._drawing.start(self._folded)
-        self._phase = DRAW
-        return self._next_draw()
 
     def _draw_act(self, i: int, action: str, discard: object) -> Event:
         """A seat's turn in the draw (``draw.take_turn``)."""
@@ -558,23 +561,14 @@ class Hand(HandState):
         return move
 
     def _next_street(self) -> int:
-        """The next street: its cards, its draw, or the wait for the run-out; after the last
-        betting round the runs and the showdown."""
+        """The next street, its betting round open, and its first deal (``streets.next_deal``);
+        after the last betting round the runs and the showdown."""
         self._street_index += 1
         if self._street_index >= self._terms.rounds:
             return RUNS
         self._round.new_street(self._forced.postflop_min_bet)
         self._start_round(first=0)
-        if self._terms.stud:
-            return self._dealt(streets.stud_street(self))
-        if self.variant.family == "draw":
-            return self._start_draw()
-        if self._street.exposed and self._set_up.wait_for_runout and not self._runout.chosen and (
-            self._set_up.boards == 1 and self.max_runs >= 2
-        ):
-            self._phase = RUN_OUT  # the players may agree to run it more than once first
-            return STAY
-        return self._dealt(streets.deal_board(self, self.variant.board[self._street_index - 1]))
+        return self._dealt(streets.next_deal(self))
 
     # ------------------------------------------------------------------ run it twice, rabbit hunting
     def run_it(self, times: object) -> Event:
@@ -665,7 +659,7 @@ class Hand(HandState):
         if self._terms.stud:
             self._go(self._dealt(streets.stud_street(self)))  # the cards of the streets before, then the betting
         elif self.variant.family == "draw" and self._street_index:
-            self._go(self._start_draw())
+            self._go(DRAWS)
         else:
             self._go(BET)
 

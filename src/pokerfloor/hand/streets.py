@@ -12,7 +12,7 @@ from typing import Final
 from pokerfloor.cards import Card
 from pokerfloor.hand import dealing, posting, stud
 from pokerfloor.hand.legality import cards_due
-from pokerfloor.hand.phase import BET, DEALT, FINISH, SETTLE, STREET, WAIT
+from pokerfloor.hand.phase import BET, CHOOSE, DEALT, DRAWS, FINISH, SETTLE, STREET, WAIT
 from pokerfloor.hand.reading import HandState
 from pokerfloor.hand.types import DealRequest, Event
 
@@ -57,6 +57,21 @@ def settle_sleeper(h: HandState, j: int) -> Event:
 # The deals of a street. Each takes the hand's state, deals into its cards (or, in manual
 # dealing, names the cards due in ``Shoe.awaiting`` and returns ``WAIT``) and returns the events
 # and the move after it; ``Hand`` writes the events and makes the move.
+
+
+def next_deal(h: HandState) -> tuple[list[Event], int]:
+    """A later street's first step, its betting round open: a stud street's cards, the draw
+    (``DRAWS``), the wait for the run-out choice (``CHOOSE``: the players may agree to run the rest
+    of the board more than once, when the deck can deal it twice), or the board's cards."""
+    if h._terms.stud:
+        return stud_street(h)
+    if h.variant.family == "draw":
+        return [], DRAWS
+    set_up = h._set_up
+    waits = h._street.exposed and set_up.wait_for_runout and not h._runout.chosen and set_up.boards == 1
+    if waits and h.max_runs >= 2:
+        return [], CHOOSE
+    return deal_board(h, h.variant.board[h._street_index - 1])
 
 
 def deal_holes(h: HandState) -> tuple[list[Event], int]:
