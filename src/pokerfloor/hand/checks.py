@@ -22,6 +22,7 @@ from pokerfloor.rules import chips_problem
 R_TURN = cite.TURN
 R_STACKS = cite.TABLE_STAKES
 R_RUN_IT = cite.RUN_IT
+R_SHOWDOWN = cite.SHOWDOWN
 
 
 def chips(name: str, value: object) -> int:
@@ -36,7 +37,8 @@ def chips(name: str, value: object) -> int:
 
 def act(h: HandState, seat: object, action: object, to: object, discard: object) -> tuple[int, str, int | None, bool]:
     """An action (``Hand.act``): the seat's index, the action, the amount, and whether the action is
-    held for the seat's turn (taken out of turn under ``oot_mode="hold"``, TDA 2024 R53-A/B)."""
+    held for the seat's turn (taken out of turn under ``oot_mode="hold"``, TDA 2024 R53-A/B). At
+    the showdown a seat asked shows or mucks; a draw is taken only in the draw."""
     phase = h._phase
     if phase == OVER:
         raise IllegalAction("hand_over", "the hand is over")
@@ -57,6 +59,10 @@ def act(h: HandState, seat: object, action: object, to: object, discard: object)
         if h.game.house.oot_mode == "hold" and not h._folded[i] and h._chips.stack[i] > 0 and phase != DRAW:
             return i, action, amount, True
         raise IllegalAction("not_your_turn", f"it is seat {h._seats[h._to_act]}'s turn, not seat {seat}'s", R_TURN)
+    if phase == SHOWDOWN and action != "show" and action != "muck":
+        raise IllegalAction("invalid_action", "it is the showdown: show or muck your hand", R_SHOWDOWN)
+    if action == "draw" and phase != DRAW:
+        raise IllegalAction("invalid_action", "there is no draw now: it is a betting round", draw.R_DRAW)
     if action == "all_in" and amount is not None and phase != SHOWDOWN and phase != DRAW:
         all_in_to = h._chips.bet[i] + h._chips.stack[i]
         if amount != all_in_to:

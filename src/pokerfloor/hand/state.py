@@ -17,7 +17,6 @@ import copy
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from pokerfloor import citations as cite
 from pokerfloor.cards import Card, CardsLike, Deck, SeededShuffler, Shuffler
 from pokerfloor.errors import IllegalAction, InvalidArgument
 from pokerfloor.hand import (
@@ -81,8 +80,6 @@ except ImportError:  # only the compiler reads the decorator; without mypy_exten
 # Final: the compiled build keeps it in a C static, not in the module's dictionary.
 _new: Final = tuple.__new__
 
-R_SHOWDOWN = cite.SHOWDOWN
-R_DRAW = draw.R_DRAW
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Hand(HandState):
@@ -306,8 +303,6 @@ class Hand(HandState):
 
     def _draw_act(self, i: int, action: str, discard: object) -> Event:
         """A seat's turn in the draw (``draw.take_turn``)."""
-        if self._phase != DRAW:
-            raise IllegalAction("invalid_action", "there is no draw now: it is a betting round", R_DRAW)
         shoe = self._shoe
         events = draw.take_turn(
             self._drawing, i, self._seats[i], action, discard, self._holes, shoe.deck, shoe.dealt, shoe.rng,
@@ -410,9 +405,9 @@ class Hand(HandState):
         phase = self._phase
         if hold:
             return self._hold(i, kind, amount)
-        if phase == SHOWDOWN:
-            return self._show_or_muck(i, kind)
-        if phase == DRAW or kind == "draw":
+        if phase == SHOWDOWN:  # a seat asked whether it shows a hand that can no longer win (TDA 2024 R16-R18)
+            return self._show(self._seats[i]) if kind == "show" else self._muck(self._seats[i])
+        if phase == DRAW:
             return self._draw_act(i, kind, discard)
         if phase == BRING_IN:
             return self._bring_in_act(i, kind, amount)
@@ -430,15 +425,6 @@ class Hand(HandState):
         else:
             self._raise_to(i, to)
         return self._record(i, kind, to)
-
-    def _show_or_muck(self, i: int, action: str) -> Event:
-        """A seat asked at the showdown whether it shows a hand that can no longer win (TDA 2024
-        R16-R18)."""
-        if action == "show":
-            return self._show(self._seats[i])
-        if action == "muck":
-            return self._muck(self._seats[i])
-        raise IllegalAction("invalid_action", "it is the showdown: show or muck your hand", R_SHOWDOWN)
 
     def _raise_to(self, i: int, to: int) -> None:
         rnd = self._round
