@@ -207,6 +207,47 @@ def test_an_event_opens_with_hand_for_hand_before_every_pay_jump_and_its_minutes
     assert EventConfig.from_json(older).tournament(random.Random(0)).options.hand_for_hand_minutes == 2
 
 
+STORED = (
+    '{"name": "Tournament", "game": {"variant": "omaha", "structure": "pot_limit", "small_blind": 5, "big_blind": 10}, '
+    '"rotation": null, "levels": [{"small_blind": 10, "big_blind": 20, "ante": 0, "bb_ante": 0, "minutes": 10.0}, '
+    '{"break": 5.0}, {"small_blind": 20, "big_blind": 40, "ante": 4, "bb_ante": 0, "hands": 7}, '
+    '{"small_blind": 40, "big_blind": 80, "ante": 0, "bb_ante": 0}], "starting_stack": 1000, "seats": 9, '
+    '"payouts": [50, 30, 20], "colour_ups": [[2, 5, 25]], "whole": {"buy_in": 0, "unit": 5, "late_until": 0, '
+    '"reentries": 0, "rebuys_until": 0, "rebuy_price": 0, "add_on_level": 0, "add_on_stack": 0, "add_on_price": 0, '
+    '"bounty": 0, "progressive": 0, "hand_for_hand": 1}, "approval": false, "house_bots": true, "halt_short": true, '
+    '"final_redraw": true, "hand_for_hand_jumps": false, "hand_for_hand_minutes": 2, "start_at": null, '
+    '"action_seconds": 30.0, "between_hands": 2.0, "most_entries": 2000}')
+"""An event's settings as the last release stored them (``EventConfig.to_json``, then dicts)."""
+
+
+def test_an_events_settings_are_one_typed_value_stored_as_the_json_it_always_was() -> None:
+    """Issue 36: the event's game, rotation and levels are the library's values (``Game``,
+    ``RotationChoice``, ``Level`` and ``Break``), read once by the checks a sit-and-go's levels
+    and the table's game have; the JSON they are stored as is byte for byte what was stored
+    before, and settings stored by the last release read back into the same value."""
+    from pokerfloor.rules import Game
+    from pokerfloor.server.event.config import EventConfig
+    from pokerfloor.server.games import RotationChoice
+    from pokerfloor.table.event_types import Break
+    from pokerfloor.table.tournament import Level
+
+    config = EventConfig.from_json(json.loads(STORED))
+    assert isinstance(config.game, Game) and config.game.variant == "omaha" and config.rotation is None
+    assert config.levels == (Level(10, 20, minutes=10.0), Break(5.0), Level(20, 40, 4, hands=7), Level(40, 80))
+    assert json.dumps(config.to_json()) == STORED
+    given = {k: v for k, v in json.loads(STORED).items() if k not in ("whole", "rotation")}
+    opened = event_config({"event": given | {"unit": 5}})
+    assert opened == config
+    horse = event_config({"template": "horse"})
+    assert horse.rotation == RotationChoice("horse", 40, "orbit") and horse.game is None
+    assert all(isinstance(stage, Level | Break) for config in TEMPLATES.values() for stage in config.levels)
+    older = EventConfig.from_json({**horse.to_json(), "rotation": {"name": "8game"}})   # stored as given
+    assert older.rotation == RotationChoice("8game") and older.played().max_players == 8
+    with pytest.raises(Refused) as refused:
+        EventConfig.from_json({**json.loads(STORED), "levels": [{"small_blind": 1.5, "big_blind": 3}]})
+    assert refused.value.field == "small_blind"
+
+
 def test_docs_protocol_lists_every_event_command_with_its_fields() -> None:
     """docs/protocol.md's table of the event's commands says what ``event.commands`` reads: one
     row per command (``pause_event / resume_event`` share one), naming each of its fields

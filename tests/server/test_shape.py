@@ -174,3 +174,16 @@ def test_the_event_task_takes_its_commands_typed_from_the_frame_to_the_handler()
             (ec.EventHello, "token", commands.Hello, "token"), (ec.EventHello, "event_id", commands.Hello, "table_id"),
             (ec.EventAct, "to", commands.Act, "to"), (ec.ApproveEntry, "name", commands.Join, "name")]:
         assert rule(event_kind, event_name) == rule(table_kind, table_name), (event_kind, event_name)
+
+
+def test_no_module_of_the_event_reaches_a_private_name_of_another_object() -> None:
+    """Issue 38: the event's replay (``event/replay.py``) applies a stored input through the
+    runner's public methods (``act_at``, ``deal_at``, ``end_hand_at``, ``apply_moves``), as every
+    module of ``server/event`` uses another's: no ``something._name`` but ``self``'s and ``cls``'s."""
+    found = []
+    for path in sorted((SERVER / "event").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")
+                    and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))):
+                found.append(f"{_label(path)}:{node.lineno} {ast.unparse(node)}")
+    assert not found

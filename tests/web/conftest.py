@@ -90,9 +90,10 @@ class Client:
     """One person at the table: a browser context of their own (storage, tokens), the page, the
     console errors it logged and every WebSocket frame it received."""
 
-    def __init__(self, browser: Browser, base: str, name: str, *, phone: bool = False) -> None:
-        size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 860}
-        self.context: BrowserContext = browser.new_context(viewport=size, base_url=base)
+    def __init__(self, browser: Browser, base: str, name: str, *, phone: bool = False,
+                 size: tuple[int, int] | None = None) -> None:
+        width, height = size or ((390, 844) if phone else (1280, 860))
+        self.context: BrowserContext = browser.new_context(viewport={"width": width, "height": height}, base_url=base)
         self.context.set_default_timeout(WAIT)
         self.name = name
         self.errors: list[str] = []
@@ -165,6 +166,20 @@ class Client:
 
     def close(self) -> None:
         self.context.close()
+
+
+@contextlib.contextmanager
+def visit(browser: Browser, base: str, name: str = "visitor", *, phone: bool = False,
+          size: tuple[int, int] | None = None, expected: str = "") -> Iterator[Client]:
+    """One person's browser on the server at ``base``, a ``Client`` (a laptop's screen, a phone's
+    with ``phone``, or ``size``), closed at the end; its pages may log no error, a page error or
+    a console error (``expected``: the text of the errors the test causes on purpose)."""
+    client = Client(browser, base, name, phone=phone, size=size)
+    try:
+        yield client
+        assert not [e for e in client.errors if not expected or expected not in e], client.errors
+    finally:
+        client.close()
 
 
 

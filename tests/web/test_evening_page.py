@@ -19,7 +19,7 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.conftest import SHOTS, Client, hosts_turn
+from tests.web.conftest import SHOTS, Client, hosts_turn, visit
 
 
 def draw(page: Page, change: str) -> None:
@@ -146,16 +146,11 @@ def test_the_chat_comes_back_after_a_reload_and_a_spectator_has_no_chat_box(
     # A spectator at the invite link: no chat box (the host has not let spectators chat).
     table_id = bots_table.state()["table"]["table_id"]
     base = page.url.split("/table.html")[0]
-    guest = Client(browser, base, "guest")
-    try:
+    with visit(browser, base, "guest", size=(1280, 800)) as guest:
         guest.page.goto(f"/table.html?t={table_id}")
         expect(guest.page.locator("body[data-role='spectator']")).to_be_attached()
-        guest.page.set_viewport_size({"width": 1280, "height": 800})
         expect(guest.page.locator("#chat-lines")).to_be_attached()
         expect(guest.page.locator("#chat-form")).to_be_hidden()
-        assert not guest.errors, guest.errors
-    finally:
-        guest.close()
 
 
 def test_the_host_panel_shows_values_and_never_opens_by_itself_over_a_hand(bots_table: Client) -> None:

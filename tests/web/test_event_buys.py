@@ -11,7 +11,7 @@ import time
 from playwright.sync_api import Browser, expect
 from websockets.sync.client import ClientConnection, connect
 
-from tests.web.conftest import SHOTS, WAIT
+from tests.web.conftest import SHOTS, WAIT, visit
 from tests.web.layout import SIZES
 from tests.web.test_event_pages import EVENT, Host, event_server  # noqa: F401 - the fixture, a server of its own here
 
@@ -27,60 +27,48 @@ class BuysHost(Host):
 
 
 def test_a_players_page_rebuys_and_takes_an_add_on(browser: Browser, event_server: str) -> None:  # noqa: F811
-    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=event_server)
-    context.set_default_timeout(WAIT)
-    errors: list[str] = []
-    page = context.new_page()
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda m: errors.append("console " + m.text) if m.type == "error" else None)
-    try:
-        with connect(event_server.replace("http", "ws") + "/event/ws") as ws:
-            host = BuysHost(ws)
-            page.goto(f"/event.html?e={host.event_id}")
-            page.fill("#register-name", "Ann")
-            page.click("#register-form button[type=submit]")
-            assert host.command(type="add_bots", count=5) is None
-            expect(page.locator("#rebuy-button")).to_have_text("Rebuy if I bust: 5,000 chips for 2,000")
-            expect(page.locator("#add-on-button")).to_be_hidden()      # seated at the start only
-            assert host.command(type="start_event") is None
-            add_on = page.locator("#add-on-button")
-            expect(add_on).to_have_text("Add-on: 5,000 chips for 2,000")
-            said = page.locator("#buys-said")
-            deadline = time.monotonic() + WAIT / 1000
-            while True:     # between her hands
-                add_on.click()
-                expect(said).not_to_have_text("")
-                if said.text_content() == "Add-on taken.":
-                    break
-                assert said.text_content() == "an add-on is taken between hands", said.text_content()
-                assert time.monotonic() < deadline
-                page.wait_for_timeout(200)
-            expect(page.locator("#notices")).to_contain_text("Ann takes an add-on of 5,000 chips")
-            page.click("#rebuy-button")
-            expect(said).to_have_text("Rebuy declared: you rebuy if you bust while rebuys are open.")
-            expect(page.locator("#rebuy-button")).to_be_disabled()
-            expect(page.locator("#rebuy-button")).to_have_text("Rebuy declared: 5,000 chips if you bust")
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            for size, (width, height) in SIZES.items():
-                page.set_viewport_size({"width": width, "height": height})
-                expect(page.locator("#buys")).to_be_visible()
-                assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), size
-                page.screenshot(path=str(SHOTS / f"event-player-buys-{size}.png"), full_page=True)
-        assert not errors
-    finally:
-        context.close()
+    with visit(browser, event_server, "Ann", phone=True) as ann, \
+            connect(event_server.replace("http", "ws") + "/event/ws") as ws:
+        page = ann.page
+        host = BuysHost(ws)
+        page.goto(f"/event.html?e={host.event_id}")
+        page.fill("#register-name", "Ann")
+        page.click("#register-form button[type=submit]")
+        assert host.command(type="add_bots", count=5) is None
+        expect(page.locator("#rebuy-button")).to_have_text("Rebuy if I bust: 5,000 chips for 2,000")
+        expect(page.locator("#add-on-button")).to_be_hidden()      # seated at the start only
+        assert host.command(type="start_event") is None
+        add_on = page.locator("#add-on-button")
+        expect(add_on).to_have_text("Add-on: 5,000 chips for 2,000")
+        said = page.locator("#buys-said")
+        deadline = time.monotonic() + WAIT / 1000
+        while True:     # between her hands
+            add_on.click()
+            expect(said).not_to_have_text("")
+            if said.text_content() == "Add-on taken.":
+                break
+            assert said.text_content() == "an add-on is taken between hands", said.text_content()
+            assert time.monotonic() < deadline
+            page.wait_for_timeout(200)
+        expect(page.locator("#notices")).to_contain_text("Ann takes an add-on of 5,000 chips")
+        page.click("#rebuy-button")
+        expect(said).to_have_text("Rebuy declared: you rebuy if you bust while rebuys are open.")
+        expect(page.locator("#rebuy-button")).to_be_disabled()
+        expect(page.locator("#rebuy-button")).to_have_text("Rebuy declared: 5,000 chips if you bust")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        for size, (width, height) in SIZES.items():
+            page.set_viewport_size({"width": width, "height": height})
+            expect(page.locator("#buys")).to_be_visible()
+            assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), size
+            page.screenshot(path=str(SHOTS / f"event-player-buys-{size}.png"), full_page=True)
 
 
 def test_the_lobby_form_opens_an_event_with_its_hand_for_hand_options(
         browser: Browser, event_server: str) -> None:  # noqa: F811
     """The open form's hand-for-hand options (before every pay jump too; the minutes a hand) reach
     the event: its lobby says them."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=event_server)
-    context.set_default_timeout(WAIT)
-    errors: list[str] = []
-    page = context.new_page()
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
+    with visit(browser, event_server, "host", phone=True) as host:
+        page = host.page
         page.goto("/tournament.html")
         page.fill("#open-name", "Bubble night")
         page.fill("#open-hfh-minutes", "3")
@@ -98,7 +86,4 @@ def test_the_lobby_form_opens_an_event_with_its_hand_for_hand_options(
             ws.send(json.dumps({"type": "event_hello", "event_id": event_id}))
             while (lobby := json.loads(ws.recv(timeout=20)))["type"] != "event_lobby":
                 assert lobby["type"] != "error", lobby
-        assert (lobby["hand_for_hand_jumps"], lobby["hand_for_hand_minutes"]) == (True, 3)
-        assert not errors
-    finally:
-        context.close()
+    assert (lobby["hand_for_hand_jumps"], lobby["hand_for_hand_minutes"]) == (True, 3)

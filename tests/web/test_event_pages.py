@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, expect
 from websockets.sync.client import ClientConnection, connect
 
 from tests.server.test_serve_command import end
-from tests.web.conftest import SHOTS, WAIT, free_port, wait_healthy
+from tests.web.conftest import SHOTS, WAIT, free_port, visit, wait_healthy
 from tests.web.layout import SIZES
 
 SERVE = """
@@ -82,12 +82,8 @@ def test_a_player_moved_to_another_table_is_followed_by_their_page(browser: Brow
 
 
 def _moved(browser: Browser, event_server: str, host: Host) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=event_server)
-    context.set_default_timeout(WAIT)
-    errors: list[str] = []
-    page = context.new_page()
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    try:
+    with visit(browser, event_server, "Mia", phone=True) as mia:
+        page = mia.page
         page.goto(f"/event.html?e={host.event_id}")
         page.fill("#register-name", "Mia")
         page.click("#register-form button[type=submit]")
@@ -124,9 +120,6 @@ def _moved(browser: Browser, event_server: str, host: Host) -> None:
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / "event-player-moved.png"))
         _screens(browser, event_server, host.event_id)
-        assert not errors
-    finally:
-        context.close()
 
 
 def _players(host: Host, table: int) -> list[dict[str, Any]]:
@@ -149,14 +142,11 @@ def _moved_to(host: Host, name: str, table: int) -> None:
 
 def _screens(browser: Browser, base: str, event_id: str) -> None:
     """The lobby and the big-screen clock at each size: nothing wider than the screen."""
-    for size, (width, height) in SIZES.items():
-        context = browser.new_context(viewport={"width": width, "height": height}, base_url=base)
-        try:
-            page = context.new_page()
+    for size, screen in SIZES.items():
+        with visit(browser, base, size=screen) as visitor:
+            page = visitor.page
             for name, path in (("lobby", "tournament"), ("clock", "clock")):
                 page.goto(f"/{path}.html?e={event_id}")
                 expect(page.locator("#lobby-blinds" if name == "lobby" else "#bc-blinds")).to_contain_text("/")
                 assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
                 page.screenshot(path=str(SHOTS / f"event-{name}-{size}.png"), full_page=name == "lobby")
-        finally:
-            context.close()

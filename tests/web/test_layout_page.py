@@ -87,7 +87,15 @@ SHOWDOWN = """() => {
   const u = structuredClone(t.state.update);
   u.offer = null; u.table.choice = null; u.table.tournament = null; t.state.error = null;
   const h = u.hand;
-  const [a, b, c, ...rest] = h.seats;
+  // The three shown hands at the seats nearest the board, where a hand's cards and the board's
+  // two runs have least room between them (on a phone held upright, the seats at its sides).
+  const mid = (el) => { const r = el.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+  const [bx, by] = mid(document.querySelector("#board"));
+  const near = (s) => {
+    const [x, y] = mid(document.querySelector(`.seat[data-seat='${s}']`));
+    return Math.hypot(x - bx, y - by);
+  };
+  const [a, b, c, ...rest] = [...h.seats].sort((p, q) => near(p) - near(q));
   Object.assign(h, { is_over: true, to_act: null, legal: null, street: "river", bets: {}, folded: rest,
     board: ["Ah", "Kd", "9c", "9s", "2h"], boards: [["Ah", "Kd", "9c", "9s", "2h"], ["Ah", "Kd", "9c", "Qs", "Qh"]],
     holes: { [a]: ["Kc", "Kh", "5c", "5d"], [b]: ["Qc", "Jc", "8d", "8h"], [c]: ["Ac", "Ad", "7c", "6d"] } });
@@ -115,6 +123,9 @@ def test_the_showdown_on_the_felt_at_every_size(bots_table: Client) -> None:
     nothing of it overlaps anything else or leaves the screen."""
     page = bots_table.page
     hosts_turn(page)
+    width, height = SIZES["phone"]     # the seats nearest the board chosen where room is least
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_timeout(200)
     _, b, c = page.evaluate(SHOWDOWN)
     found = {}
     for size, (width, height) in SIZES.items():

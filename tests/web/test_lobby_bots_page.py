@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, expect
 
-from tests.web.conftest import Client
+from tests.web.conftest import visit
 
 
 def test_the_lobby_opens_a_table_with_house_bots(browser: Browser, server: str) -> None:
-    host = Client(browser, server, "host")
-    try:
+    with visit(browser, server, "host") as host:
         host.page.goto("/")
         host.page.uncheck("#clock-on")
         host.page.fill("#bots", "2")
@@ -20,6 +19,3 @@ def test_the_lobby_opens_a_table_with_house_bots(browser: Browser, server: str) 
             expect(host.page.locator(f".seat[data-seat='{seat}'] .name")).to_have_text(name)
         assert host.state()["table"]["seats"]["2"]["chips"] == 200
         host.shot("73-lobby-house-bots")
-        assert not host.errors, host.errors
-    finally:
-        host.close()

@@ -35,6 +35,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -59,6 +60,10 @@ async def lifespan(served):
 app.router.lifespan_context = lifespan      # (uvicorn ends the process with the signal it stopped for)
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """
+
+
+PACE = 30      # a client acts at most this often a second (a heads-up table of bots deals a hand every few
+              # milliseconds; the server refuses a client over 40 frames a second, ``transport.FLOOD_PER_SECOND``)
 
 
 def levels(count: int = 20, hands: int = 6) -> list[dict[str, Any]]:
@@ -122,6 +127,7 @@ async def _client(url: str, event_id: str, name: str, lat: list[float], errors: 
         await ws.send(json.dumps({"type": "register", "name": name}))
         sent: float | None = None
         acted: tuple[int, int, str, int] | None = None
+        recent: deque[float] = deque()      # when the client's last actions were sent
         async for text in ws:
             frame = json.loads(text)
             if frame["type"] == "error":
@@ -152,7 +158,12 @@ async def _client(url: str, event_id: str, name: str, lat: list[float], errors: 
             acted = turn
             legal = hand["legal"]
             action = "check" if legal.get("check") else "call" if legal.get("call") and len(lat) % 3 else "fold"
+            while recent and time.perf_counter() - recent[0] >= 1.0:
+                recent.popleft()
+            if len(recent) >= PACE:         # (as a person would: under the server's flood limit)
+                await asyncio.sleep(1.0 - (time.perf_counter() - recent.popleft()))
             sent = time.perf_counter()
+            recent.append(sent)
             await ws.send(json.dumps({"type": "event_act", "action": action}))
 
 

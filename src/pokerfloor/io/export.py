@@ -8,7 +8,8 @@ like an ante; a live post that does not open the action (a new player's) is a ne
 PHH has no way to deal a board more than once (``Hand.run_it``): such a hand is written with its
 first run's board in the actions, the chips as actually paid over every run in
 ``finishing_stacks`` and ``winnings``, and every run's board in the user-defined fields ``_runs``
-and ``_boards``, so a reader that knows them sees the whole hand; a double board likewise. PHH
+and ``_boards``, so a reader that knows them sees the whole hand; a double board likewise, marked
+``_double_board``. PHH
 has no bomb pots either: one is written as what it is, antes, no blinds and a pre-flop round
 that every player checks through. Nor can PHH kill a hand (``Hand.kill``), perhaps out of turn: a
 hand killed is written as its seat's fold where it happened (``pN f # dead hand``), and the
@@ -33,6 +34,7 @@ from pokerfloor.io.notation import Money
 from pokerfloor.io.phh import (
     BOARDS_FIELD,
     DEAD_HANDS_FIELD,
+    DOUBLE_BOARD_FIELD,
     EXTENDED_VARIANTS,
     EXTENSION_FIELD,
     INF,
@@ -124,8 +126,16 @@ def history_of(hand: Hand, /, *, unit: Decimal = Decimal(1), unknown_stacks: Ite
         given["extra"] = {**dict(given.get("extra", history.extra)), DEAD_HANDS_FIELD: dead}
     if hand.runs > 1:
         runs = {RUNS_FIELD: hand.runs, BOARDS_FIELD: [_cards(board) for board in hand.boards]}
+        if double_board(hand):
+            runs[DOUBLE_BOARD_FIELD] = True
         given["extra"] = {**dict(given.get("extra", history.extra)), **runs}
     return replace(history, **given)
+
+
+def double_board(hand: Hand) -> bool:
+    """Whether the hand was dealt on two boards from the start (``boards=2``), not run twice:
+    its later boards' deals say ``board 2`` (``dealing.run_event``)."""
+    return any(e.kind == "deal_board" and e.note.startswith("board ") for e in hand.events)
 
 
 def history_of_replay(state: Replay) -> HandHistory:
@@ -139,11 +149,17 @@ def history_of_replay(state: Replay) -> HandHistory:
                       extra=dict(source.extra), source=source.source, key=source.key, **keep)
 
 
+def bomb_checkers(hand: Hand) -> list[int]:
+    """The seats, in turn from the button's left, that check a bomb pot's pre-flop round through
+    as PHH and OHH write it (they have no bomb pots): each one left with chips after the ante,
+    when two are; none in another hand."""
+    able = [s for s in hand.seats if hand.starting_stacks[s] > hand.bomb_pot]
+    return able if hand.bomb_pot and len(able) > 1 else []
+
+
 def _bomb_checks(hand: Hand, player: dict[int, int]) -> list[str]:
-    """A bomb pot's pre-flop round as PHH has it (PHH has no bomb pots: a hand with antes and no
-    blinds): every player the antes left chips checks, when two or more can act."""
-    able = [player[s] for s in hand.seats if hand.starting_stacks[s] > hand.bomb_pot]
-    return [f"p{p} cc" for p in able] if hand.bomb_pot and len(able) > 1 else []
+    """A bomb pot's pre-flop round as PHH has it (``bomb_checkers``)."""
+    return [f"p{player[s]} cc" for s in bomb_checkers(hand)]
 
 
 def _actions(

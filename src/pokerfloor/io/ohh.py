@@ -7,8 +7,10 @@ and badugi draws as Draw, and the streets of stud and draw games by their own na
 no bring-in, up card or discard: a bring-in is written as an extra blind, and pokerfloor's
 documented extension fields (``pokerfloor_``, docs/hand-api.md) say which stud cards were dealt
 face up (``UP_CARDS_FIELD``), what each draw discarded (``DISCARDS_FIELD``), a stud game's bet
-sizes (``LIMITS_FIELD``) and every board of a hand run more than once (``BOARDS_FIELD``), so
-that ``read_ohh`` rebuilds every game's hand exactly.
+sizes (``LIMITS_FIELD``), every board of a hand run more than once (``BOARDS_FIELD``) and a
+hand dealt on two boards (``DOUBLE_BOARD_FIELD``), so that ``read_ohh`` rebuilds every game's
+hand exactly. OHH has no bomb pots: one is written as PHH writes it, antes, no blinds and a
+pre-flop round every player checks through.
 """
 
 from __future__ import annotations
@@ -23,9 +25,10 @@ from pokerfloor.hand import Event, Hand
 from pokerfloor.hand.types import ANTE_KINDS, DEAD_HAND, FACE_UP, brief
 from pokerfloor.hand.view import seen_by
 from pokerfloor.io.conventions import to_money
-from pokerfloor.io.export import first_holes
+from pokerfloor.io.export import bomb_checkers, double_board, first_holes
 from pokerfloor.io.notation import Money
 from pokerfloor.io.phh import BOARDS_FIELD as PHH_BOARDS_FIELD
+from pokerfloor.io.phh import DOUBLE_BOARD_FIELD as PHH_DOUBLE_BOARD_FIELD
 from pokerfloor.io.phh import EXTENDED_VARIANTS, PHH_VARIANTS, HandHistory, PHHVariant
 from pokerfloor.io.phh import EXTENSION_FIELD as PHH_EXTENSION_FIELD
 from pokerfloor.io.phh import RUNS_FIELD as PHH_RUNS_FIELD
@@ -63,6 +66,10 @@ BOARDS_FIELD = "pokerfloor_boards"
 (``Hand.run_it``), which OHH cannot deal: every run's board, the first being the one the rounds
 deal (``[["5s", "Kc", "2h", "2d", "Jh"], ["5s", "Kc", "2h", "2c", "5h"]]``); the pots hold one
 entry per pot per run."""
+DOUBLE_BOARD_FIELD = "pokerfloor_double_board"
+"""The field, ``true``, of the ``ohh`` object of a hand dealt on two boards from the start
+(``Hand(..., boards=2)``, a double-board bomb pot), beside ``BOARDS_FIELD``, which holds both
+boards: read back as PHH's ``DOUBLE_BOARD_FIELD``, the hand replays on two boards."""
 LIMITS_FIELD = "pokerfloor_limits"
 """The field of a stud hand's ``ohh`` object: ``{"small_bet", "big_bet", "bring_in"}`` (OHH's
 blind amounts do not carry them)."""
@@ -116,6 +123,8 @@ def to_ohh(hand: Hand, *, unit: Decimal = Decimal(1), names: Sequence[str] | Non
         extension[LIMITS_FIELD] = {**bets, "bring_in": money(game.bring_in)}
     if hand.runs > 1:
         extension[BOARDS_FIELD] = [[str(card) for card in board] for board in hand.boards]
+        if double_board(hand):
+            extension[DOUBLE_BOARD_FIELD] = True
     return {"ohh": {
         "spec_version": SPEC_VERSION,
         "site_name": site_name,
@@ -185,6 +194,11 @@ def _rounds(
             current = open_round(street, event.cards if event.kind == "deal_board" else ())
             wagers = dict.fromkeys(wagers, 0)
         if event.kind == "deal_board":
+            continue
+        if event.kind == "bomb_pot":    # (as PHH: a pre-flop round checked through, so it reads back)
+            for checker in bomb_checkers(hand):
+                number += 1
+                current["actions"].append({"action_number": number, "player_id": ids[checker], "action": "Check"})
             continue
         if event.kind == "deal_hole" and seat is not None and event.note == "draw" and seat in drawing:
             drawn = drawing.pop(seat)
@@ -300,6 +314,8 @@ def read_ohh(data: object, source: str = "") -> HandHistory:
         if BOARDS_FIELD in ohh:
             boards = [[text(card) for card in _list(board)] for board in _list(ohh[BOARDS_FIELD])]
             extra |= {PHH_RUNS_FIELD: len(boards), PHH_BOARDS_FIELD: ["".join(board) for board in boards]}
+        if DOUBLE_BOARD_FIELD in ohh:
+            extra[PHH_DOUBLE_BOARD_FIELD] = ohh[DOUBLE_BOARD_FIELD]   # (checked by replay, as PHH's own)
         size = ohh.get("table_size")
         hand = SiteHand(game.code, hand_id=number, venue=text(ohh.get("site_name", "")),
                         table=text(ohh.get("table_name", "")), currency=text(ohh.get("currency", "")),

@@ -88,6 +88,11 @@ BOARDS_FIELD = "_boards"
 cannot deal: the number of runs and every run's board (``"5sKc2h2dJh"``), the first being the
 one the actions deal; ``replay`` runs it that many times and deals the later runs from here
 (docs/hand-api.md, "Run it twice")."""
+DOUBLE_BOARD_FIELD = "_double_board"
+"""The user field, ``true``, of a hand dealt on two boards from the start (``Hand(...,
+boards=2)``, a double-board bomb pot), which PHH cannot deal either: ``_runs`` and ``_boards``
+hold both boards, and ``replay`` deals the hand on two boards, street by street, the second
+board from ``_boards`` (docs/hand-api.md, "Bomb pots and double boards")."""
 _STRUCTURE_LETTERS = {"fixed_limit": "F", "no_limit": "N", "pot_limit": "P", "half_pot": "H", "spread_limit": "S"}
 _GAME_LETTERS = {"holdem": "T", "short_deck": "S", "omaha": "O", "omaha5": "O5", "omaha6": "O6",
                  "omaha_hilo": "O/8", "omaha5_hilo": "O5/8", "stud": "7S", "stud_hilo": "7S/8", "razz": "R",

@@ -31,7 +31,7 @@ from pokerfloor.io.conventions import (
     to_money,
 )
 from pokerfloor.io.notation import Action, Money, parse_cards
-from pokerfloor.io.phh import BOARDS_FIELD, DEAD_HANDS_FIELD, RUNS_FIELD, HandHistory
+from pokerfloor.io.phh import BOARDS_FIELD, DEAD_HANDS_FIELD, DOUBLE_BOARD_FIELD, RUNS_FIELD, HandHistory
 from pokerfloor.rules import Game
 
 
@@ -119,7 +119,7 @@ def setup(history: HandHistory, *, dead_negative_blinds: bool = False) -> Replay
         posts = forced_bets(history, seating, unit, dead_negative_blinds=dead_negative_blinds)
         game = game_of(history, posts, unit)
         stacks, unknown = starting_chips(history, seating, unit)
-        hand = Hand(game, stacks, seating.button, posts=posts, dealing="manual")
+        hand = Hand(game, stacks, seating.button, posts=posts, dealing="manual", boards=_board_count(history))
     except IllegalAction as error:
         raise ReplayError(history, error.message, cause="setup", illegal=error) from None
     except (ValueError, ArithmeticError) as error:
@@ -164,6 +164,15 @@ def replay(history: HandHistory, *, dead_negative_blinds: bool = False, stop: in
         except IllegalAction as error:
             raise ReplayError(history, _players(state, error.message), cause="illegal", illegal=error) from None
     return state
+
+
+def _board_count(history: HandHistory) -> int:
+    """2 for a hand the file's ``DOUBLE_BOARD_FIELD`` says was dealt on two boards, else 1."""
+    double = history.extra.get(DOUBLE_BOARD_FIELD, False)
+    if type(double) is not bool or (double and not isinstance(history.extra.get(BOARDS_FIELD), list | tuple)):
+        raise ReplayError(history, f"{DOUBLE_BOARD_FIELD} is true (beside {BOARDS_FIELD}) or false, "
+                          f"not {brief(double)}", cause="setup")
+    return 2 if double else 1
 
 
 def _dead_hands(history: HandHistory, actions: Sequence[Action]) -> frozenset[int]:

@@ -11,7 +11,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -26,16 +26,18 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from pokerfloor.rules import Game
 from pokerfloor.server.actor import TableTask
 from pokerfloor.server.bus import Bus
-from pokerfloor.server.commands import COMMANDS, Hello, Received, parse, receive
+from pokerfloor.server.commands import Hello, Received, receive
 from pokerfloor.server.deal import master_seed
 from pokerfloor.server.downloads import Builders
 from pokerfloor.server.downloads import routes as download_routes
 from pokerfloor.server.event.routes import attach as attach_events
 from pokerfloor.server.event.service import Events
-from pokerfloor.server.fields import Input
+from pokerfloor.server.fields import NO_LIMITS, Input
+from pokerfloor.server.fields import Command as ClientCommand
 from pokerfloor.server.limits import DEFAULT_RATES, Rates, Sockets, check_rate, limiter
 from pokerfloor.server.process import collect_now_and_then, warm_rankings
-from pokerfloor.server.room import Config, Refused, digest
+from pokerfloor.server.room import Refused, digest
+from pokerfloor.server.settings import CreateTable
 from pokerfloor.server.store import Store
 from pokerfloor.server.tables import Tables
 from pokerfloor.server.transport import (
@@ -105,23 +107,17 @@ class Server(Tables):
         if self._hook is not None:
             self._hook(point, entry)
 
-    def create(self, frame: dict[str, Any]) -> tuple[TableTask, str]:
+    def create(self, command: CreateTable) -> tuple[TableTask, str]:
         """A new table; its master seed is the server's own (``seeds``): no frame chooses it."""
-        options = frame.get("options")
-        if isinstance(options, dict) and "seed" in options:
-            raise Refused("bad_field", "seed: the deal's seed is the server's alone", field="seed")
-        if self.between_hands is not None and (options is None or isinstance(options, dict)):
-            options = dict(options or {})
-            options.setdefault("between_hands", {"seconds": self.between_hands, "showdown": self.between_hands})
-            frame = {**frame, "options": options}
-        config = Config.parse(frame, self.seeds())
+        config = command.with_seed(self.seeds())
         # A table's id is the secret of its link: 128 random bits, as a token's.
         table_id, host_token = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
         self.store_new(table_id, config, digest(host_token))
         return self.table_task(table_id), host_token
 
     async def refuse(self, client: Client, refused: Refused, reply_to: object) -> None:
-        """Send the error frame, out of the connection's error budget (``transport.send_error``)."""
+        """Send the error frame (``transport.send_error``: out of the connection's error budget when
+        refused at the edge)."""
         seq = client.table.room.seq if client.table is not None else 0
         await send_error(client, refused, reply_to, now=self.clock(), seq=seq)
 
@@ -169,52 +165,60 @@ class Server(Tables):
                 check_flood(client, self.flood)
                 if self.bus is not None and self.bus.forward(client, text):
                     continue            # its table's owner is another process: it answers
-                await self._dispatch(client, frame)
+                self._check_rate(client, frame["type"])
+                await self._dispatch(client, self.read(frame))
             except Refused as refused:
+                refused.strike = True       # (refused at the edge: out of the connection's budget)
                 await self.refuse(client, refused, None if frame is None else frame.get("id"))
+
+    def read(self, frame: dict[str, Any]) -> Received:
+        """The edge: a frame read whole into its typed command, the one place a client's JSON is
+        read (``Refused``: ``unknown_type``, ``bad_field``): ``create_table`` into its
+        ``settings.CreateTable``, any other by ``commands.receive`` (a range its table sets is
+        checked as the table carries it out)."""
+        if frame["type"] == CreateTable.TYPE:
+            return Received(CreateTable, frame.get("id"), command=CreateTable.read(frame, self.between_hands))
+        return receive(frame)
 
     def _check_rate(self, client: Client, kind: str) -> None:
         seat = None if client.table is None else f"{client.table.room.table_id} {client.token_hash or client.address}"
         check_rate(self.limits, kind, client.address, seat)     # (``limits.check_rate``)
 
-    async def _dispatch(self, client: Client, frame: dict[str, Any]) -> None:
-        """A frame to where it is carried out: ``create_table`` and ``hello`` here, any other
-        command read whole (``commands.receive``) onto its table's queue (``TableTask.handle``)."""
-        kind = frame["type"]
-        self._check_rate(client, kind)
-        if kind == "create_table":
-            return await self._create_table(client, frame)
-        if (command := COMMANDS.get(kind)) is None:
-            raise Refused("unknown_type", f"no message type {kind!r}")
-        if command is Hello:
-            await self._hello(client, frame)
+    async def _dispatch(self, client: Client, received: Received) -> None:
+        """A command to where it is carried out: the server's own step for it (``STEPS``:
+        ``create_table``, ``hello``), or its table's queue (``TableTask.handle``)."""
+        step = STEPS.get(received.kind)
+        if step is not None:
+            await step(self, client, received)
         elif client.table is None:
             raise Refused("no_table", "send hello or create_table first")
         else:
-            await client.table.queue.put(Command(client, receive(frame)))
+            await client.table.queue.put(Command(client, received))
 
-    async def _create_table(self, client: Client, frame: dict[str, Any]) -> None:
-        task, host_token = self.create(frame)
+    async def _create_table(self, client: Client, received: Received) -> None:
+        command = received.command
+        assert isinstance(command, CreateTable)
+        task, host_token = self.create(command)
         attach(client, task, host=True, token_hash=digest(host_token))
-        await client.send({"type": "table_created", "seq": task.room.seq, "reply_to": frame.get("id"),
+        await client.send({"type": "table_created", "seq": task.room.seq, "reply_to": received.reply_to,
                            "table_id": task.room.table_id, "host_token": host_token})
         await client.send(task.update(client, []))
-        self.open_house(client, task.room, host_token, frame.get("options"))
+        self.open_house(client, task.room, host_token, command.bots)
 
-    async def _hello(self, client: Client, frame: dict[str, Any]) -> None:
-        hello = parse(frame)
+    async def _hello(self, client: Client, received: Received) -> None:
+        hello = received.command_in(NO_LIMITS)
         assert isinstance(hello, Hello)
         if hello.version != VERSION:
             raise Refused("version", f"this server speaks version {VERSION}")
         bus = self.bus
-        task = self.table_task(hello.table_id) if bus is None else bus.task_or_relay(client, hello, frame)
+        task = self.table_task(hello.table_id) if bus is None else bus.task_or_relay(client, hello, received.reply_to)
         if task is None:
             return      # relayed: its table's owner, another process, answers it (bus.py)
         # Answered by the table's task, in turn with its inputs: the room is read only
         # between them, when everything it holds is stored (write before broadcast).
         if client.table is not task:
             attach(client, task, host=False, token_hash="")   # a spectator until answered
-        await task.queue.put(Command(client, Received(Hello, frame.get("id"), command=hello)))
+        await task.queue.put(Command(client, received))
 
     async def close(self) -> None:
         for task in self.tables.values():
@@ -228,6 +232,14 @@ class Server(Tables):
         await self.writer.close()
         self.builders.close()
         self.store.close()
+
+
+STEPS: dict[type[ClientCommand], Callable[[Server, Client, Received], Awaitable[None]]] = {
+    CreateTable: Server._create_table,
+    Hello: Server._hello,
+}
+"""The commands the server carries out itself, before a client has a table; any other goes on
+its table's queue."""
 
 
 def create_app(

@@ -240,17 +240,17 @@ class Bus:
 
     # The relaying side
 
-    def task_or_relay(self, client: Client, hello: Hello, frame: dict[str, Any]) -> TableTask | None:
+    def task_or_relay(self, client: Client, hello: Hello, reply_to: object = None) -> TableTask | None:
         """The hello's table's task when this process runs it (or can: ``Server.table_task``);
         else None, and the client is relayed to the table's owner from now on, starting with this
-        hello."""
+        hello (its typed value as a frame again, ``reply_to`` its id)."""
         try:
             return self.server.table_task(hello.table_id)
         except Refused as refused:
             if refused.code != "not_owner":
                 raise
         detach(client)
-        self.relay(client, hello.table_id, encode(frame))
+        self.relay(client, hello.table_id, encode(hello.frame(reply_to)))
         return None
 
     def relay(self, client: Client, table_id: str, first: str, *, event: bool = False) -> None:

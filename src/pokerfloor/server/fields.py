@@ -46,11 +46,15 @@ SECRET_LENGTH = 256       # a host or seat token given in hello
 
 class Refused(PokerfloorError):
     """A command the room will not take; ``code`` is the protocol's error code (docs/protocol.md),
-    ``field`` the frame's field at fault for a ``bad_field``."""
+    ``field`` the frame's field at fault for a ``bad_field``. ``strike``: the frame was refused at
+    the edge (not read whole, a field outside its rules, too many frames, a hello the server cannot
+    attach), so the error comes out of the connection's budget (``transport.send_error``); a
+    well-formed command refused as things stand (not your turn, an illegal action) does not."""
 
     def __init__(self, code: str, message: str, reason: str = "", rule: str = "", *, field: str = "") -> None:
         super().__init__(message)
         self.code, self.message, self.reason, self.rule, self.field = code, message, reason, rule, field
+        self.strike = False
 
 
 def bad_field(name: str, message: str) -> Refused:
@@ -279,6 +283,12 @@ class Command:
         """The fields a client sends, by name."""
         return {name: getattr(self, name) for name in client_rules(type(self))}
 
+    def frame(self, reply_to: object = None) -> dict[str, object]:
+        """The frame a client sends for this command (``commands.receive`` reads it back into
+        the same value): its type, its ``id`` when it has one, its fields (a relayed hello)."""
+        fields = {name: list(value) if isinstance(value, tuple) else value for name, value in self.fields().items()}
+        return {"type": self.TYPE, **({} if reply_to is None else {"id": reply_to}), **fields}
+
     def within(self, limits: Limits) -> None:
         """``Refused`` (``bad_field``) unless each field whose range depends on the table is in
         this table's range now (``limits``)."""
@@ -314,8 +324,13 @@ class Received:
     def command_in(self, limits: Limits) -> Command:
         """The command, its ranges checked against this table's ``limits`` (``Refused``
         otherwise: the first field at fault, as the frame read whole with them says)."""
-        if self.refused is not None:
-            in_range(self.kind, self.checked, limits)
+        if self.refused is not None:      # (a field outside its rules: the frame's fault, a strike)
+            try:
+                in_range(self.kind, self.checked, limits)
+            except Refused as first:
+                first.strike = True
+                raise
+            self.refused.strike = True
             raise self.refused
         assert self.command is not None
         self.command.within(limits)

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pokerfloor.errors import InvalidArgument
 from pokerfloor.hand.bomb import check_bomb_pot
 from pokerfloor.rules import Game
-from pokerfloor.server.commands import BombPots, parse
+from pokerfloor.server.commands import BombPots, Command, parse
 from pokerfloor.server.deal import DEFAULT_REVEAL, REVEALS
-from pokerfloor.server.fields import bad_field
+from pokerfloor.server.fields import Refused, bad_field
 from pokerfloor.server.games import GameRefused, RotationChoice, game_from, game_json
 from pokerfloor.server.structure import TournamentSettings, number, whole
 from pokerfloor.table import Level, Straddles
@@ -303,3 +303,33 @@ class Config:
         """The home-game customs the host chose (docs/protocol.md, options)."""
         return {name: bool(getattr(self, name)) for name in CUSTOMS}
 
+
+
+@dataclass(frozen=True)
+class CreateTable(Command):
+    """``create_table``: a new table's settings (``Config``) and the house bots it asks for
+    (``bots``, 0 to its seats less one, seated once the table is open). The deal's master seed
+    is the server's alone, given as the table is made (``with_seed``): a frame that names one
+    is refused."""
+
+    TYPE, WHO = "create_table", "anyone"
+    config: Config
+    bots: int = 0
+
+    @classmethod
+    def read(cls, frame: Mapping[str, Any], between_hands: float | None = None) -> CreateTable:
+        """The frame read whole (``Refused``, ``bad_field`` naming the field, otherwise);
+        ``between_hands``: the server's moment between hands (``serve --between-hands``) for a
+        table whose host does not choose it."""
+        options = frame.get("options")
+        if isinstance(options, Mapping) and "seed" in options:
+            raise Refused("bad_field", "seed: the deal's seed is the server's alone", field="seed")
+        if between_hands is not None and (options is None or isinstance(options, Mapping)):
+            options = {"between_hands": {"seconds": between_hands, "showdown": between_hands}, **(options or {})}
+            frame = {**frame, "options": options}
+        bots = options.get("bots", 0) if isinstance(options, Mapping) else 0
+        return cls(Config.parse(frame, ""), bots)
+
+    def with_seed(self, master: str) -> Config:
+        """The table's settings, dealt from the server's ``master`` seed."""
+        return replace(self.config, master=master)

@@ -44,11 +44,13 @@ def number(value: object, name: str, low: float, high: float, words: str, *, low
 LEVEL_FIELDS = {"small_blind", "big_blind", "ante", "bb_ante", "hands", "minutes"}
 
 
-def _level(data: object, *, last: bool) -> Level:
-    """One level; it lasts a number of hands or minutes (the last may not)."""
+def read_level(data: object, *, last: bool, most_minutes: float = 24 * 60, count: bool = False) -> Level:
+    """One level (a sit-and-go's, an event's: ``table.Level``), chips by ``rules.chips_problem``;
+    it lasts a number of hands or of minutes, at most ``most_minutes`` (the last may last to the
+    end); ``count``: it may say how many levels it doubles into (``doubling``)."""
     if not isinstance(data, Mapping):
         raise bad_field("levels", "are objects: small_blind, big_blind, ante or bb_ante, hands or minutes")
-    unknown = sorted(set(data) - LEVEL_FIELDS - {"levels"})
+    unknown = sorted(set(data) - LEVEL_FIELDS - ({"levels"} if count else set()))
     if unknown:
         raise bad_field("levels", f"have no field {unknown[0]!r}")
     small, big = chips(data.get("small_blind"), "small_blind"), chips(data.get("big_blind"), "big_blind")
@@ -64,7 +66,8 @@ def _level(data: object, *, last: bool) -> Level:
     if hands is not None:
         hands = whole(hands, "hands", 1, 10_000, "is 1 to 10,000 hands")
     if minutes is not None:
-        minutes = number(minutes, "minutes", 0, 24 * 60, "is a positive number of minutes, at most a day",
+        most = "a day" if most_minutes == 24 * 60 else f"{most_minutes:g}"
+        minutes = number(minutes, "minutes", 0, most_minutes, f"is a positive number of minutes, at most {most}",
                          low_open=True)
     if hands is None and minutes is None and not last:
         raise bad_field("levels", "last a number of hands or minutes (only the last lasts to the end)")
@@ -100,14 +103,14 @@ class TournamentSettings:
             if not isinstance(doubling, Mapping):
                 raise bad_field("doubling", "is an object: small_blind, big_blind, hands or minutes, levels")
             count = whole(doubling.get("levels", 10), "levels", 1, 30, "is 1 to 30 levels")
-            first = _level(doubling, last=False)
+            first = read_level(doubling, last=False, count=True)
             levels = [dataclasses.replace(first, small_blind=first.small_blind << k, big_blind=first.big_blind << k,
                                           ante=first.ante << k, bb_ante=first.bb_ante << k) for k in range(count)]
         else:
             given = data["levels"]
             if not isinstance(given, list) or not 1 <= len(given) <= MOST_LEVELS:
                 raise bad_field("levels", f"is a list of 1 to {MOST_LEVELS} levels")
-            levels = [_level(level, last=k == len(given) - 1) for k, level in enumerate(given)]
+            levels = [read_level(level, last=k == len(given) - 1) for k, level in enumerate(given)]
         if any(level.big_blind > MOST_CHIPS for level in levels):
             raise bad_field("levels", f"has blinds of at most {MOST_CHIPS:,}")
         payouts = data.get("payouts", [50, 30, 20])

@@ -169,11 +169,10 @@ class Tables:
         finally:
             self.house.stop_all()
 
-    def open_house(self, client: Client, room: Room, host_token: str, options: object) -> None:
-        """The lobby's ``bots`` option (checked by ``Config.parse``): that many house bots in
+    def open_house(self, client: Client, room: Room, host_token: str, bots: int) -> None:
+        """The lobby's ``bots`` option (``settings.CreateTable``): that many house bots in
         the seats after the host's, kept in the store and played by threads of this process,
         clients of this server at the address the host reached it by (``house.House``)."""
-        bots = options.get("bots", 0) if isinstance(options, dict) else 0
         here = self.house.here or url_of(getattr(client.socket, "scope", None))
         self.house.open(self.store, room, host_token, bots, here)
 

@@ -278,11 +278,15 @@ async def hang_up(client: Client, reader: asyncio.Task[None], sender: asyncio.Ta
             await asyncio.wait_for(client.socket.close(code=BEHIND), CLOSE_SECONDS)
 
 async def send_error(client: Client, refused: Refused, reply_to: object, *, now: float, seq: int) -> None:
-    """Send the error frame; the error comes out of the connection's budget, which recovers
-    over time (one error every ``STRIKE_SECONDS``): a slip now and then never closes a
-    connection, errors that keep coming do (docs/protocol.md, errors)."""
-    client.strikes = max(0.0, client.strikes - (now - client.struck_at) / STRIKE_SECONDS) + 1
-    client.struck_at = now
+    """Send the error frame. A frame refused at the edge (``Refused.strike``: not read whole, a
+    field outside its rules, a flood) comes out of the connection's budget, which recovers over
+    time (one error every ``STRIKE_SECONDS``): a slip now and then never closes a connection,
+    errors that keep coming do. A well-formed command its table or event refuses as things
+    stand (not your turn, the host's remove mid-hand) costs nothing: the flood limit bounds how
+    often it comes (docs/protocol.md, Errors)."""
+    if refused.strike:
+        client.strikes = max(0.0, client.strikes - (now - client.struck_at) / STRIKE_SECONDS) + 1
+        client.struck_at = now
     await client.send(
         {
             "type": "error",

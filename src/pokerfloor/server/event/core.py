@@ -64,6 +64,8 @@ class EventCore:
         self.inputs: list[tuple[int, dict[str, Any]]] = []  # those not yet written: (seq, {"at", "op"})
         self.replaying = False
         self.budget: int | None = None          # the house bots' actions left in this step
+        self.deadline: float | None = None      # when this step's time is up (``time.perf_counter``)
+        self.bots_moved = 0                     # the house bots' actions made in this step
         self.rota = 0                           # where the last step began going round the tables
         self.finished: list[tuple[int, int, str]] = []  # hands ended, not yet stored: (table, number, record)
 

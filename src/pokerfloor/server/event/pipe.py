@@ -9,7 +9,10 @@ the writer thread writes, in one commit, all the work that queued up while it wr
 a step would queue every client's updates behind all the commits before theirs). When the
 database is away the write is tried again (``RETRY_FIRST``, twice as long each time, at most
 ``RETRY_MOST``) and the frames wait; a write of an event this process no longer owns
-(``NotOwner``) ends the event's task here (``lost``).
+(``NotOwner``) ends the event's task here (``lost``). ``unwritten`` counts what is shipped and
+not yet committed (an input 1, a hand's record ``HAND_WEIGHT``), so that the task can hold back
+the house bots while the writer is behind: a person's action is written after every input made
+before it, and a commit of a thousand bots' inputs is a tenth of a second.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from pokerfloor.server.writer import drain
 LOG = logging.getLogger("pokerfloor.server")
 RETRY_FIRST = 0.05
 RETRY_MOST = 2.0
+HAND_WEIGHT = 8         # a finished hand's record costs the writer about as much as this many inputs
 
 Send = Callable[[], Awaitable[None]]
 """One frame to send (or an error frame), once what it tells of is stored."""
@@ -75,6 +79,7 @@ class Pipe:
         self.thread: threading.Thread | None = None
         self.sends: asyncio.Queue[tuple[asyncio.Future[None] | None, list[Send]] | None] = asyncio.Queue()
         self.sender: asyncio.Task[None] | None = None
+        self.unwritten = 0      # the inputs (and weighted hands) shipped, not yet committed
 
     def ship(self, work: Work | None, sends: list[Send]) -> None:
         """Queue ``work`` for the writer thread (after the work before it) and send ``sends``
@@ -88,9 +93,15 @@ class Pipe:
         done = None
         if work is not None:
             done = loop.create_future()
+            weight = len(work.made) + HAND_WEIGHT * len(work.ended)
+            self.unwritten += weight
+            done.add_done_callback(lambda _done: self._written(weight))
             self.works.put((work, done, loop))
         if done is not None or sends:
             self.sends.put_nowait((done, sends))
+
+    def _written(self, weight: int) -> None:
+        self.unwritten -= weight
 
     def _write_all(self) -> None:
         """The writer thread: what has queued up since its last write, in one write (group commit)."""

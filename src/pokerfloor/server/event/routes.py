@@ -102,6 +102,7 @@ async def serve(events: Events, socket: WebSocket, origins: Iterable[str] = ()) 
                     raise Refused("no_table", "send event_hello first")
                 await attached[0].queue.put((client, received))
             except Refused as refused:
+                refused.strike = True       # (refused at the edge: out of the connection's budget)
                 await send_error(client, refused, None if frame is None else frame.get("id"), now=events.now(), seq=0)
 
     reader = asyncio.create_task(read())

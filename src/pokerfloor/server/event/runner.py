@@ -21,6 +21,7 @@ which the state holds).
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import asdict
 from typing import Any
 
@@ -87,9 +88,9 @@ class EventRunner(EventCore):
         hand = self.event.tables[no].hand
         if hand is None or hand.is_over or hand.to_act != seat or self.event.between_hands(no):
             raise Refused("not_your_turn", "it is not your turn")
-        self._act(no, seat, action, to, cards, who=key)
+        self.act_at(no, seat, action, to, cards, who=key)
 
-    def _act(self, no: int, seat: int, action: str, to: int | None, cards: Any = None, *, who: str = "") -> None:
+    def act_at(self, no: int, seat: int, action: str, to: int | None, cards: Any = None, *, who: str = "") -> None:
         """The action at table ``no``'s ``seat``; ``who``: the person who took it (their clock
         is no longer run out)."""
         try:
@@ -108,11 +109,19 @@ class EventRunner(EventCore):
             bot = self._bots[key] = make_bot(person.bot, person.name, random.Random(f"{self.seed}:{key}"))
         return bot
 
-    def step(self, now: float, *, bot_seconds: float = 0.0, bot_actions: int | None = None) -> float:
-        """Move the floor on as far as it goes now (``bot_actions``: at most that many house bots'
-        actions, the tables taken in turn from where the last step stopped, so that one step never
-        holds the event's task long); returns the seconds until something is due (0: more now)."""
-        self.budget = bot_actions
+    def step(self, now: float, *, bot_seconds: float = 0.0, bot_actions: int | None = None,
+             slice_seconds: float | None = None) -> float:
+        """Move the floor on as far as it goes now; returns the seconds until something is due
+        (0: more now). So that one step never holds the event's task long (a client's command
+        waits for the step in progress), ``bot_actions`` caps the house bots' actions it makes,
+        the tables taken in turn from where the last step stopped, and ``slice_seconds`` the
+        time it takes: past it, the step ends no more hands (at least one is ended: the rest go
+        to the next step, before the floor is asked which tables deal, as the floor would end
+        them unlogged), deals no more (the tables ``ready`` listed and not dealt are listed again
+        by the next step's; in hand-for-hand the round stays open until every table in it has
+        dealt and ended its hand) and plays no more bots' turns (at least one is played)."""
+        self.budget, self.bots_moved = bot_actions, 0
+        self.deadline = None if slice_seconds is None else time.perf_counter() + slice_seconds
         event = self.event
         if not self.started or event.is_over:
             start_at = self.config.start_at
@@ -122,13 +131,15 @@ class EventRunner(EventCore):
         wait = 1.0
         if self.moves:          # (before ending hands: a player's page sees their hand end, then the move)
             waiting = list(self.moves)
-            self._moves()
+            self.apply_moves()
             if self.moves != waiting:
                 self.log("moves")
         for no, table in list(event.tables.items()):
             hand = table.hand
             if hand is not None and hand.is_over and not event.between_hands(no):
-                self._end(no, now)
+                self.end_hand_at(no, now)
+                if self._spent():
+                    return 0.0
         if not self.clock.paused:
             level = event.level_number
             mid = tuple(no for no in event.tables if not event.between_hands(no))
@@ -147,7 +158,10 @@ class EventRunner(EventCore):
                 if left > 0:
                     wait = min(wait, left)
                     continue
-                self._deal(no)
+                self.deal_at(no)
+                if self._spent():       # (the tables left deal in the next step: ``ready`` lists them again)
+                    wait = 0.0
+                    break
             self.take_events()
         order = list(event.tables)
         self.rota = (self.rota + 1) % max(1, len(order))
@@ -157,7 +171,7 @@ class EventRunner(EventCore):
             self.lobby_changed = True
         return max(0.0, wait)
 
-    def _deal(self, no: int) -> None:
+    def deal_at(self, no: int) -> None:
         hand = self.event.deal(no)
         self.hands += 1
         self.deals.append((no, self.event.level_number, hand.game.big_blind))
@@ -178,13 +192,14 @@ class EventRunner(EventCore):
             if person.bot:
                 if now - since < bot_seconds:
                     return since + bot_seconds - now
+                if (self.bots_moved and self._spent()) or (self.budget is not None and self.budget <= 0):
+                    return 0.0
+                self.bots_moved += 1
                 if self.budget is not None:
-                    if self.budget <= 0:
-                        return 0.0
                     self.budget -= 1
                 act, to, cards = decide(self._bot(key), hand.view(seat))
                 try:
-                    self._act(no, seat, act, to, cards)
+                    self.act_at(no, seat, act, to, cards)
                 except Refused:
                     self._default(no, seat)
                 continue
@@ -197,13 +212,17 @@ class EventRunner(EventCore):
         hand = table.hand     # a hand over is taken back by the next step, at once
         return 0.0 if hand is not None and hand.is_over and not self.event.between_hands(no) else 1.0
 
+    def _spent(self) -> bool:
+        """Whether this step's time (``step``'s ``slice_seconds``) is up."""
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
     def _default(self, no: int, seat: int) -> None:
         hand = self.event.tables[no].hand
         assert hand is not None
         legal = hand.view(seat).to_dict()["legal"] or {}
-        self._act(no, seat, "check" if legal.get("check") else "fold", None)
+        self.act_at(no, seat, "check" if legal.get("check") else "fold", None)
 
-    def _end(self, no: int, now: float) -> None:
+    def end_hand_at(self, no: int, now: float) -> None:
         table = self.event.tables[no]
         if table.hand is not None:      # (the table may break as it takes its hand back)
             self.finished.append((no, table.hand_number, table.hand.record().to_json()))
@@ -241,7 +260,7 @@ class EventRunner(EventCore):
     def move(self, name: str, table: int, seat: int) -> None:
         director.move(self, name, table, seat)
 
-    def _moves(self) -> None:
+    def apply_moves(self) -> None:
         director.apply_moves(self)
 
     def set_payouts(self, payouts: object) -> None:

@@ -12,6 +12,11 @@ long to build for a big event (a 300-entry event's, a tenth of a second and more
 written only once ``WHOLE_INPUTS`` inputs have followed the last (a restart replays at most
 those: a second or two), at most ``SAVE_SHARE`` of the time, as the event ends and as the
 process stops.
+
+A client's command waits for the step in progress, and its updates for the commit of every
+input made before it: so a step is a slice (``STEP_SECONDS``, ``BOT_ACTIONS``; ``EventRunner.step``),
+and while the writer is behind (``Pipe.unwritten`` over ``BACKLOG``) the task makes no step,
+so the house bots do not pile inputs ahead of a person's action; the commands are still carried out.
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ from pokerfloor.server.event.views import lobby_json, seat_json
 from pokerfloor.server.fields import Refused
 from pokerfloor.server.store import Store
 from pokerfloor.server.transport import Client, send_error
+from pokerfloor.table.event_types import Place
 from pokerfloor.typedjson import Unreadable
 
 LOG = logging.getLogger("pokerfloor.server")
@@ -48,6 +54,9 @@ WHOLE_INPUTS = 10_000   # the inputs after which the whole state is written agai
 WHOLE_SECONDS = 30.0    # and at least this long after the last
 SAVE_SHARE = 0.01       # the whole state is built at most this share of the time
 BOT_ACTIONS = 24        # the house bots' actions a step makes at most: a client's command waits for one step only
+STEP_SECONDS = 0.004    # and the time a step takes at most (but the deals the floor allows together)
+BACKLOG = 256           # no step while more than this is waiting for the store (``Pipe.unwritten``)
+HELD_SECONDS = 0.002    # how often a step held back for the store looks again
 BATCH = 64              # the most commands carried out together (their inputs stored in one commit)
 LOBBY_SECONDS = 1.0      # the lobby (and each player's clock) is sent at most this often (the host's commands at once)
 
@@ -93,30 +102,49 @@ class EventTask:
 
     async def run(self) -> None:
         while True:
+            wait = HELD_SECONDS         # (the store is behind: the clients' commands only, no bots)
+            if self.pipe.unwritten <= BACKLOG:
+                wait = self._step()
+                if wait <= 0:           # more to do at once: the loop's other work (reads, sends) goes first
+                    await asyncio.sleep(0)
+                    if self.queue.empty():
+                        continue
             try:
-                wait = self.runner.step(self.events.now(), bot_seconds=self.events.bot_seconds, bot_actions=BOT_ACTIONS)
-            except Exception:
-                LOG.exception("event %s: the floor failed a step", self.runner.event_id)
-                wait = 1.0
-            try:
-                self.flush()
-            except Exception:
-                LOG.exception("event %s: its updates failed", self.runner.event_id)
-            try:
-                item = await asyncio.wait_for(self.queue.get(), timeout=max(wait, 0.001))
+                item = self.queue.get_nowait() if wait <= 0 else await asyncio.wait_for(self.queue.get(), timeout=wait)
             except TimeoutError:
                 continue
-            batch = [item]
-            while item is not None and len(batch) < BATCH and not self.queue.empty():
-                batch.append(item := self.queue.get_nowait())
-            try:
-                await self.handle([one for one in batch if one is not None])
-            except Exception:
-                LOG.exception("event %s: a command's updates failed", self.runner.event_id)
-            if batch[-1] is None:
-                self.flush(force=True, whole=True)
-                await self.pipe.drain()
+            if await self._carry_out(item):
                 return
+
+    def _step(self) -> float:
+        """One step of the floor (``EventRunner.step``), its changes shipped; the seconds until
+        the next is due."""
+        try:
+            wait = self.runner.step(self.events.now(), bot_seconds=self.events.bot_seconds, bot_actions=BOT_ACTIONS,
+                                    slice_seconds=STEP_SECONDS)
+        except Exception:
+            LOG.exception("event %s: the floor failed a step", self.runner.event_id)
+            wait = 1.0
+        try:
+            self.flush()
+        except Exception:
+            LOG.exception("event %s: its updates failed", self.runner.event_id)
+        return wait
+
+    async def _carry_out(self, item: Queued | None) -> bool:
+        """Handle ``item`` and the commands queued behind it; True once the task is to stop."""
+        batch = [item]
+        while item is not None and len(batch) < BATCH and not self.queue.empty():
+            batch.append(item := self.queue.get_nowait())
+        try:
+            await self.handle([one for one in batch if one is not None])
+        except Exception:
+            LOG.exception("event %s: a command's updates failed", self.runner.event_id)
+        if batch[-1] is None:
+            self.flush(force=True, whole=True)
+            await self.pipe.drain()
+            return True
+        return False
 
     async def handle(self, items: list[Queued]) -> None:
         """Carry out the commands that queued up together, store their inputs in one commit,
@@ -222,6 +250,12 @@ class EventTask:
             lobby = lobby_json(runner)
         notified, runner.notified = runner.notified, {}
         changed, runner.changed = runner.changed, set()
+        standings: list[tuple[Place, ...]] = []
+
+        def places() -> tuple[Place, ...]:     # (built once for all the pages of players out)
+            if not standings:
+                standings.append(runner.event.standings())
+            return standings[0]
         for client, watch in list(self.clients.items()):
             if client.closing:
                 self.clients.pop(client, None)
@@ -235,7 +269,7 @@ class EventTask:
             entry = runner.entry_of(watch.key)
             where = None if entry is None else runner.event.seat_of(entry)
             if everyone or watch.key in notified or (where is not None and where[0] in changed) or lobby is not None:
-                sends.append(partial(client.send, seat_json(runner, watch.key)))
+                sends.append(partial(client.send, seat_json(runner, watch.key, places)))
         self.pipe.ship(self._work(whole), sends)
 
 

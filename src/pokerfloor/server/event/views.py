@@ -7,11 +7,12 @@ lobby shows stacks, never cards.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pokerfloor.server.event.runner import EventRunner
 from pokerfloor.table import event_host
-from pokerfloor.table.event_types import Break
+from pokerfloor.table.event_types import Break, Place
 from pokerfloor.table.tournament import Level
 
 FLOOR_LINES = 30        # the floor's latest rulings the lobby shows
@@ -90,9 +91,10 @@ def lobby_json(runner: EventRunner) -> dict[str, Any]:
     }
 
 
-def seat_json(runner: EventRunner, key: str) -> dict[str, Any]:
+def seat_json(runner: EventRunner, key: str, places: Callable[[], tuple[Place, ...]] | None = None) -> dict[str, Any]:
     """A player's page: where they sit now, their table (names and stacks), their seat's view of
-    the hand in play (their own cards only), their place once out, and their notices."""
+    the hand in play (their own cards only), their place once out, and their notices
+    (``places``: the event's standings now, when the caller builds many pages at once)."""
     person = runner.persons[key]
     entry = runner.entry_of(key)
     event = runner.event
@@ -109,7 +111,9 @@ def seat_json(runner: EventRunner, key: str) -> dict[str, Any]:
             {"seat": s, "name": p.player, "chips": p.chips, "you": s == seat} for s, p in sorted(table.seats.items())],
             "hand": None if view is None else view.to_dict(), "hand_over": event.between_hands(no)}
     you.update(buys_json(runner, entry))
-    placed = next((p for p in event.standings() if p.entry == entry), None) if you["out"] or event.is_over else None
+    placed = None
+    if you["out"] or event.is_over:
+        placed = next((p for p in (event.standings() if places is None else places()) if p.entry == entry), None)
     if placed is not None:
         you.update(place=placed.place, prize=placed.prize, bounties=placed.bounties)
     return {"type": "event_seat", "event_id": runner.event_id, "you": you, "table": table_json,

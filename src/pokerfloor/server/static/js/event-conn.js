@@ -30,9 +30,31 @@ export function blindsText(level) {
   return `${chips(level.small_blind)}/${chips(level.big_blind)}${ante}`;
 }
 
+// What a page says of a click made while its socket is down (`send` is refused then).
+export const UNSENT = "Reconnecting: that click was not sent. Try it again in a moment.";
+export const BACK = "Connected again. A click made while reconnecting was not sent: make it again if you still want it.";
+
+function say(text) {
+  let box = document.getElementById("unsent");
+  if (!box) {
+    box = Object.assign(document.createElement("p"), { id: "unsent", role: "alert", title: "Click to close" });
+    box.addEventListener("click", () => say(""));
+    document.body.append(box);
+  }
+  box.textContent = text;
+  box.hidden = !text;
+}
+
+// A frame is sent only while the socket is open: one sent while it reconnects is not queued to go
+// out later, and the page says in words that it was not sent (`UNSENT`, then `BACK` once the
+// socket is open again) so the person clicks again if they still mean it. No event command
+// carries a turn token or a hand's id (docs/protocol.md), so a queued `event_act` could land on a
+// later turn or hand than the one clicked on, and the host's commands (add time, remove a player)
+// are not to be done late without being asked again. `send` returns whether the frame went out.
 export function connect(view, onFrame, onOpen) {
   let socket = null;
   let closed = false;
+  let missed = false;
   const open = () => {
     socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/event/ws`);
     socket.addEventListener("open", () => {
@@ -41,17 +63,30 @@ export function connect(view, onFrame, onOpen) {
         const mine = saved();
         socket.send(JSON.stringify({ type: "event_hello", event_id: eventId, view, token: mine?.token ?? null }));
       }
+      if (missed) say(BACK);
+      missed = false;
       onOpen?.();
     });
     socket.addEventListener("message", (m) => onFrame(JSON.parse(m.data)));
     socket.addEventListener("close", () => {
       document.body.dataset.connection = "closed";
+      const shown = document.getElementById("connection");
+      if (shown) shown.textContent = "reconnecting…";
       if (!closed) setTimeout(open, 1000);
     });
   };
   open();
   return {
-    send: (frame) => socket?.readyState === 1 && socket.send(JSON.stringify(frame)),
+    send: (frame) => {
+      if (socket?.readyState === WebSocket.OPEN) {
+        socket.send(JSON.stringify(frame));
+        say("");
+        return true;
+      }
+      missed = true;
+      say(UNSENT);
+      return false;
+    },
     close: () => { closed = true; socket?.close(); },
   };
 }
