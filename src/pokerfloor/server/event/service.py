@@ -54,8 +54,9 @@ WHOLE_INPUTS = 10_000   # the inputs after which the whole state is written agai
 WHOLE_SECONDS = 30.0    # and at least this long after the last
 SAVE_SHARE = 0.01       # the whole state is built at most this share of the time
 BOT_ACTIONS = 24        # the house bots' actions a step makes at most: a client's command waits for one step only
-STEP_SECONDS = 0.004    # and the time a step takes at most (but the deals the floor allows together)
-BACKLOG = 256           # no step while more than this is waiting for the store (``Pipe.unwritten``)
+STEP_SECONDS = 0.004    # and the time a step takes at most (``EventRunner.step``)
+BACKLOG = 64            # no step while more than this is waiting for the store (``Pipe.unwritten``)
+REST_SECONDS = 0.001    # the rest between two steps with more to do at once (the writer thread takes the GIL)
 HELD_SECONDS = 0.002    # how often a step held back for the store looks again
 BATCH = 64              # the most commands carried out together (their inputs stored in one commit)
 LOBBY_SECONDS = 1.0      # the lobby (and each player's clock) is sent at most this often (the host's commands at once)
@@ -105,8 +106,8 @@ class EventTask:
             wait = HELD_SECONDS         # (the store is behind: the clients' commands only, no bots)
             if self.pipe.unwritten <= BACKLOG:
                 wait = self._step()
-                if wait <= 0:           # more to do at once: the loop's other work (reads, sends) goes first
-                    await asyncio.sleep(0)
+                if wait <= 0:           # more to do at once: a rest first, for reads, sends and the writer
+                    await asyncio.sleep(REST_SECONDS)
                     if self.queue.empty():
                         continue
             try:
