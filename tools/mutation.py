@@ -44,10 +44,12 @@ TARGETS: dict[str, tuple[str, ...]] = {
     "hand/betting.py": (
         "new_street", "count_full_bet", "raise_to", "reopened", "capped", "put_in", "return_uncalled",
     ),
-    "hand/state.py": (
-        "_bring_in_legal", "_bring_in_act", "_range", "legal", "_betting_legal", "_act", "_bet", "_raise_to",
-        "_unit", "_start_round",
+    "hand/state.py": ("_bring_in_act", "_act", "_bet", "_raise_to", "_start_round"),
+    "hand/legality.py": (
+        "legal", "betting_legal", "bring_in_legal", "bet_decision", "bring_in_decision", "amounts", "completing",
+        "unit",
     ),
+    "hand/checks.py": ("act",),
     "hand/reading.py": ("limits",),
     "hand/turns.py": ("aggression", "completing", "in_whole_chips", "amount_refusal", "decide"),
     "hand/bringin.py": ("decide",),

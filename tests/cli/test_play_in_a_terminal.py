@@ -34,7 +34,9 @@ def drive(
                "--seed", str(seed), "--seats", "3", "--save", str(save), *options]
     env = dict(os.environ, COLUMNS="120", TERM="xterm")
     process = subprocess.Popen(command, stdin=follower, stdout=follower, stderr=follower, env=env, close_fds=True)
-    os.close(follower)
+    # The follower stays open here until the end: once the game's process exits, a read of the
+    # leader then waits for the last output rather than failing (EIO) while some is still in the
+    # terminal's buffers, which lost the game's last lines on a loaded machine.
     seen, script = "", list(answer)
     answered = 0  # where the last prompt answered ends: an empty answer echoes only a newline
     deadline = time.monotonic() + 120
@@ -76,6 +78,7 @@ def drive(
     finally:
         process.kill() if process.poll() is None else None
         process.wait()
+        os.close(follower)
         os.close(leader)
     return ANSI.sub("", seen), save
 

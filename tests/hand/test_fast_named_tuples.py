@@ -1,7 +1,8 @@
-"""hand/state.py builds ``Event``, ``Range``, ``Call``, ``Legal`` and ``Input`` positionally with
-``tuple.__new__`` (``_new``) on the per-decision paths, skipping their generated ``__new__``: a
-field reordered or added in hand/types.py would silently put values under the wrong names. These
-tests fail when that happens, so the positional calls are revisited with the fields."""
+"""hand/ (state.py, legality.py and the steps) builds ``Event``, ``Range``, ``Call``, ``Legal`` and
+``Input`` positionally with ``tuple.__new__`` (``_new``) on the per-decision paths, skipping their
+generated ``__new__``: a field reordered or added in hand/types.py would silently put values under
+the wrong names. These tests fail when that happens, so the positional calls are revisited with
+the fields."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import pytest
 import pokerfloor as pf
 from pokerfloor.hand import types
 
-STATE = Path(pf.__file__).parent / "hand" / "state.py"
+HAND = Path(pf.__file__).parent / "hand"
 
 ORDER = {
     "Event": ("kind", "seat", "amount", "cards", "street", "note", "seen_by", "post"),
@@ -27,7 +28,7 @@ ORDER = {
               "muck", "reason", "rule"),
     "Input": ("kind", "seat", "action", "to", "cards"),
 }
-"""The field order each positional call in hand/state.py is written for."""
+"""The field order each positional call in hand/ is written for."""
 
 
 @pytest.mark.parametrize("name", sorted(ORDER))
@@ -35,17 +36,17 @@ def test_the_fields_are_in_the_order_the_positional_calls_assume(name: str) -> N
     assert getattr(types, name)._fields == ORDER[name]
 
 
-def _positional_calls() -> list[tuple[str, int, ast.expr]]:
-    """Every ``_new(Cls, values)`` in hand/state.py: the class, the line and the values."""
-    tree = ast.parse(STATE.read_text())
-    return [(node.args[0].id, node.lineno, node.args[1]) for node in ast.walk(tree)
+def _positional_calls() -> list[tuple[str, Path, int, ast.expr]]:
+    """Every ``_new(Cls, values)`` in hand/: the class, the file, the line and the values."""
+    return [(node.args[0].id, path, node.lineno, node.args[1])
+            for path in sorted(HAND.glob("*.py")) for node in ast.walk(ast.parse(path.read_text()))
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_new"
             and isinstance(node.args[0], ast.Name)]
 
 
-def _assigned_tuple(name: str, line: int) -> ast.Tuple:
+def _assigned_tuple(path: Path, name: str, line: int) -> ast.Tuple:
     """The tuple last assigned to ``name`` before ``line`` (the ``fields`` of ``legal``)."""
-    found = [node.value for node in ast.walk(ast.parse(STATE.read_text()))
+    found = [node.value for node in ast.walk(ast.parse(path.read_text()))
              if isinstance(node, ast.Assign) and node.lineno < line and isinstance(node.value, ast.Tuple)
              and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)]
     assert found, name
@@ -55,12 +56,14 @@ def _assigned_tuple(name: str, line: int) -> ast.Tuple:
 def test_every_positional_call_gives_every_field_of_a_known_tuple() -> None:
     calls = _positional_calls()
     assert len(calls) >= 5
-    for cls, line, values in calls:
-        assert cls in ORDER, f"line {line}: {cls} is built positionally but its order is not pinned here"
+    assert {cls for cls, *_ in calls} == set(ORDER)
+    for cls, path, line, values in calls:
+        at = f"{path.name}:{line}"
+        assert cls in ORDER, f"{at}: {cls} is built positionally but its order is not pinned here"
         if isinstance(values, ast.Name):
-            values = _assigned_tuple(values.id, line)
-        assert isinstance(values, ast.Tuple), line
-        assert len(values.elts) == len(ORDER[cls]), f"line {line}: {cls} takes {len(ORDER[cls])} values"
+            values = _assigned_tuple(path, values.id, line)
+        assert isinstance(values, ast.Tuple), at
+        assert len(values.elts) == len(ORDER[cls]), f"{at}: {cls} takes {len(ORDER[cls])} values"
 
 
 def test_the_positional_event_of_an_action_reads_by_name() -> None:

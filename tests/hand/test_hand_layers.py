@@ -8,6 +8,8 @@ import ast
 from pathlib import Path
 
 from pokerfloor.hand import state
+from pokerfloor.hand.reading import HandState
+from pokerfloor.rules import Game
 
 HAND = Path(state.__file__).parent
 PACKAGE = "pokerfloor.hand"
@@ -78,3 +80,17 @@ def test_no_module_of_hand_imports_the_hand_or_a_layer_above() -> None:
         found = imports(path)
         assert f"{PACKAGE}.state" not in found, path.name
         assert not [m for m in found if m.startswith(ABOVE)], path.name
+
+
+
+def test_hand_stays_small() -> None:
+    """Issue 36's bounds: state.py at most 700 lines, every other module of hand/ at most 400, and a
+    hand keeps at most 25 attributes, each declared on ``HandState`` (the pure build's ``vars``;
+    the compiled build has no instance dictionary)."""
+    sizes = {p.name: len(p.read_text().splitlines()) for p in HAND.glob("*.py")}
+    assert sizes["state.py"] <= 700
+    assert {name: n for name, n in sizes.items() if name != "state.py" and n > 400} == {}
+    assert len(HandState.__annotations__) <= 25
+    hand = state.Hand(Game.no_limit_holdem(1, 2), {1: 100, 2: 100, 3: 100}, button=1)
+    hand.act(hand.to_act, "call")
+    assert set(getattr(hand, "__dict__", {})) <= set(HandState.__annotations__)

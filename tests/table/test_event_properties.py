@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import pokerfloor as pf
@@ -134,6 +134,9 @@ def run_event(seed: int, entries: int, variant: str, structure: str, *, reentrie
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
+# a hand over at its deal (all in on the blinds), which the floor ends itself, then breaks its table
+@example(seed=0, entries=286, variant="omaha6", structure="pot_limit", reentries=1, bounty=25, progressive=0,
+         rebuys=False, uneven=True)
 @given(
     seed=st.integers(0, 2**32),
     entries=st.integers(20, 300),

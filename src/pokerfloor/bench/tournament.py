@@ -107,6 +107,8 @@ def _play_unevenly(
             raise RuntimeError(f"no table may deal: {event!r}")
         no = rng.choice(sorted(in_play))
         in_play.discard(no)
+        if no not in event.tables or event.between_hands(no):
+            continue        # a hand over at its deal, which the floor ended (and may have broken its table)
         _play_out(event, no, rng, check)
         if hands > most_hands:
             raise RuntimeError(f"the event did not end in {most_hands} hands")

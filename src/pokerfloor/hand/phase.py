@@ -55,3 +55,16 @@ SETTLE: Final = 6
 """The showdown: the hands tabled in order, a seat asked to show or muck, or ``FINISH``."""
 FINISH: Final = 7
 """The pots are awarded and the hand is over."""
+DRAWN: Final = 8
+"""A seat's draw is made, or its replacement cards served: the next seat to draw, or the betting."""
+HOLES: Final = 9
+"""Manual dealing: a seat's hole cards are served; the next seat's are due, or the betting."""
+BOARDS: Final = 10
+"""Manual dealing: a street's cards are on a board; a double board's other boards get theirs
+(``manual.serve`` returns it with the first of them, and ``Hand.deal`` deals them)."""
+WAIT: Final = 11
+"""Manual dealing: the hand waits for the cards ``Shoe.awaiting`` names (``CARDS_DUE``)."""
+DRAWS: Final = 12
+"""A draw street starts with its draw (``DRAW``): every seat still in draws, from the button's left."""
+CHOOSE: Final = 13
+"""No more betting can happen and the hand waits for ``run_it`` or ``run_out`` (``RUN_OUT``)."""

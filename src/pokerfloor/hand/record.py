@@ -200,6 +200,17 @@ def is_seed_hex(text: object) -> bool:
     return True
 
 
+def as_record(record: object) -> HandRecord:
+    """A ``HandRecord``, its ``to_dict()`` or its JSON, as a ``HandRecord`` (``RecordError`` if none)."""
+    if isinstance(record, str | bytes):
+        record = HandRecord.from_json(record)
+    elif isinstance(record, Mapping):
+        record = HandRecord.from_dict(record)
+    if not isinstance(record, HandRecord):
+        raise RecordError(f"a hand is rebuilt from a HandRecord, not {type(record).__name__}")
+    return record
+
+
 def replay_record(cls: Callable[..., H], record: HandRecord, rng: Shuffler | None) -> H:
     """Rebuild the hand a record describes (``Hand.from_record``): from its seed when it has
     one (the cards it lists must be the ones the seed deals), else from its cards dealt, then

@@ -8,7 +8,7 @@ so nothing about the deal is restated field by field anywhere else (issue 36).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import NamedTuple
+from typing import NamedTuple, TypedDict
 
 from pokerfloor.cards import Card
 from pokerfloor.errors import InvalidArgument
@@ -152,3 +152,28 @@ def given_cards(given: SetUp) -> list[Card]:
     """The known cards the set-up gives (hole cards and board), which the deck must not deal."""
     known = [c for cards in given.holes.values() for c in cards if c is not None]
     return known + [c for c in given.board if c is not None]
+
+
+class Options(TypedDict):
+    """The keyword arguments of ``Hand(...)`` that deal a hand as ``given`` was dealt (``options``)."""
+
+    posts: list[Post] | None
+    holes: dict[int, list[Card | str]] | None
+    board: list[Card | str] | None
+    dealing: str
+    auto_muck: bool
+    wait_for_runout: bool
+    bomb_pot: int
+    boards: int
+
+
+def options(given: SetUp) -> Options:
+    """The options a hand was dealt with, as ``Hand(...)`` takes them (``Hand.redeal`` of a
+    subclass deals by its constructor); an unknown card given is ``"??"``."""
+    holes = {seat: ["??" if c is None else c for c in cards] for seat, cards in given.holes.items()}
+    board: list[Card | str] = ["??" if c is None else c for c in given.board]
+    return Options(
+        posts=given.given_posts or None, holes=holes or None, board=board or None,
+        dealing="manual" if given.manual else "auto", auto_muck=given.auto_muck,
+        wait_for_runout=given.wait_for_runout, bomb_pot=given.bomb, boards=given.boards,
+    )

@@ -2,7 +2,7 @@
 
 The chips each seat has already put in are in the pot, dead to the new round; the seats that
 folded are out; the board holds the street's cards (given, or dealt from the deck). These
-functions check a spot's inputs and lay it out; ``Hand.from_spot`` sets the hand up.
+functions check a spot's inputs and lay it out (``place``); ``Hand.from_spot`` sets the hand up.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from pokerfloor.cards import Card, CardsLike
 from pokerfloor.errors import InvalidArgument
 from pokerfloor.hand.given import cards_or_unknown
+from pokerfloor.hand.reading import HandState
 from pokerfloor.rules import Game, Variant, chips_problem
 
 
@@ -84,3 +85,23 @@ def arrange(
     if flags.count(False) < 2:
         raise InvalidArgument("a spot needs at least two seats still in the hand")
     return flags, given, 0 if given else need
+
+
+def place(
+    h: HandState, street: str, playing: Mapping[int, int], paid: Mapping[int, int], folded: object,
+    board: CardsLike | None,
+) -> tuple[list[Card | None], int]:
+    """Turn a hand just dealt into the spot (``arrange``): the seats folded, the stacks and the pot
+    as given, no forced bet left, a new betting round; returns the board (the earlier streets'
+    cards, given or dealt) and the street's index, which ``Hand`` sets before the street opens."""
+    flags, cards, missing = arrange(h.variant, street, folded, h._seats, board)
+    h.events.clear()
+    h._folded[:] = flags
+    h._chips.set_spot([playing[s] for s in h._seats], [paid.get(s, 0) for s in h._seats])
+    h._forced.short_blinds = 0
+    if missing:
+        cards += h._shoe.deal(missing)
+    h._round.new_street(h._forced.postflop_min_bet)
+    h._street.exposed = False
+    h._shoe.awaiting = None
+    return cards, h.variant.streets.index(street)

@@ -1,18 +1,14 @@
 """One hand as a deterministic state machine: forced bets, dealing, betting rounds, showdown.
 
-The betting round keeps exactly what the rulebook keeps (docs/rules.md §1.5, §5.5, §5.6):
-the current bet level, the last full increment (the minimum raise), the level each seat last
-acted at (its right to raise), the level of the last full bet or raise, and in limit games the
-number of bets, all kept by the round (``betting.Round``). Every rule of legality is decided in
-``_aggression``; every chip moves in ``betting.Chips.put_in``.
-
-The hand runs the phases (``phase``); its state is declared, and read out, in ``reading``
-(``HandState``, the base of ``Hand``). The steps live next to this module, none importing it or
-another step: the set-up (``setup``), posting the forced bets (``posting``, by the rules of
-``forced``), dealing (``dealing``), the turns of a betting round (``turns``), the bring-in
-(``bringin``, who brings in by ``stud``), the draw (``draw``), actions held out of turn and
-hands killed (``out_of_turn``), the run-outs (``runouts``), the showdown and the awards
-(``awards``, ``showdown``) and the set-up of a spot (``spots``).
+``Hand`` runs the phases (``phase``): ``_go`` is the one place the phase moves, and each input
+is checked whole at the edge (``checks``) before anything changes. Its state is declared, and
+read out, in ``reading`` (``HandState``, the base of ``Hand``); what a seat may do is read in
+``legality``. The steps live next to this module, none importing it: the set-up (``setup``), the
+forced bets (``posting``, ``forced``), the deals (``streets``, ``dealing``, ``manual``), a
+betting round (``turns``, ``betting``), the bring-in (``bringin``, ``stud``), the draw
+(``draw``), actions out of turn and hands killed (``out_of_turn``), the run-outs (``runouts``),
+the showdown and the awards (``ending``, ``awards``, ``showdown``) and a spot (``spots``). Each
+takes the state it needs and returns its events and the next move; ``Hand`` writes its state.
 """
 
 from __future__ import annotations
@@ -21,33 +17,39 @@ import copy
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from pokerfloor import citations as cite
 from pokerfloor.cards import Card, CardsLike, Deck, SeededShuffler, Shuffler
 from pokerfloor.errors import IllegalAction, InvalidArgument
 from pokerfloor.hand import (
     awards,
-    bringin,
+    checks,
     dealer,
     dealing,
     draw,
+    ending,
+    legality,
+    manual,
     out_of_turn,
     posting,
     runouts,
+    setup,
     spots,
     streets,
-    stud,
     turns,
 )
 from pokerfloor.hand.betting import Chips, Round
-from pokerfloor.hand.given import cards_or_unknown
 from pokerfloor.hand.phase import (
     BET,
     BETTING,
+    BOARDS,
     BRING_IN,
     CARDS_DUE,
+    CHOOSE,
     CLOSE,
     DEALT,
     DRAW,
+    DRAWN,
+    DRAWS,
+    HOLES,
     OVER,
     RUN_OUT,
     RUNS,
@@ -55,27 +57,15 @@ from pokerfloor.hand.phase import (
     SHOWDOWN,
     STAY,
     STREET,
+    WAIT,
 )
 from pokerfloor.hand.pots import Layer
 from pokerfloor.hand.reading import HandState, Street
-from pokerfloor.hand.record import HandRecord, RecordedDeck, replay_record, restore
+from pokerfloor.hand.record import RecordedDeck, as_record, replay_record, restore
 from pokerfloor.hand.setup import SetUp, given_cards, set_up
-from pokerfloor.hand.types import (
-    ACTIONS,
-    DEAD_HAND,
-    Call,
-    DealRequest,
-    Event,
-    Input,
-    Legal,
-    Post,
-    Range,
-    RecordError,
-    Seen,
-    face_up,
-)
+from pokerfloor.hand.types import DEAD_HAND, Event, Input, Legal, Post, face_up
 from pokerfloor.hand.view import SeatView, seat_view
-from pokerfloor.rules import Game, chips_problem
+from pokerfloor.rules import Game
 
 try:
     from mypy_extensions import mypyc_attr
@@ -85,42 +75,10 @@ except ImportError:  # only the compiler reads the decorator; without mypy_exten
         return lambda cls: cls
 
 
-_NO_SEATS: Final[frozenset[int]] = frozenset()
-
 # Named tuples built with one C call (``tuple.__new__``) in the per-decision paths (``legal`` and
 # ``_record``), skipping their generated ``__new__``; the fields are given in full, in order.
 # Final: the compiled build keeps it in a C static, not in the module's dictionary.
 _new: Final = tuple.__new__
-
-R_TURN = cite.TURN
-R_STACKS = cite.TABLE_STAKES
-R_SHOWDOWN = cite.SHOWDOWN
-R_RUN_IT = cite.RUN_IT
-R_DRAW = draw.R_DRAW
-
-def _event(
-    kind: str,
-    seat: int | None = None,
-    amount: int | None = None,
-    *,
-    cards: tuple[Card | None, ...] = (),
-    street: str = "",
-    note: str = "",
-    seen_by: tuple[Seen, ...] = (),
-    post: str | None = None,
-) -> Event:
-    """An ``Event`` as ``Event(...)`` makes it, in one C call (the hand makes several a step)."""
-    result: Event = _new(Event, (kind, seat, amount, cards, street, note, seen_by, post))
-    return result
-
-
-def _chips(name: str, value: object) -> int:
-    if type(value) is int and value >= 0:  # the usual amount, which chips_problem allows
-        return value
-    problem = chips_problem(name, value)
-    if problem or not isinstance(value, int):
-        raise IllegalAction("invalid_action", problem)
-    return value
 
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
@@ -162,37 +120,24 @@ class Hand(HandState):
         """Deal the hand ``given`` sets up: the state of a hand before its first card, the forced
         bets (or, from ``redeal``, the state the same bets left in ``posted``), then the cards.
         The one place every attribute of a hand is first set."""
-        terms = given.terms
+        terms, n = given.terms, len(given.seats)
         self._set_up = given._replace(spot=False) if given.spot else given
-        self.game = given.game
-        self.variant = terms.variant
-        self._terms = terms
-        self.button_seat = given.button
-        self._seats = given.seats
-        self._pos = given.pos
-        n = len(given.seats)
+        self.game, self.variant, self._terms, self.button_seat = given.game, terms.variant, terms, given.button
+        self._seats, self._pos = given.seats, given.pos
         self._chips = Chips([given.stacks[s] for s in given.seats])
-        self._folded = [False] * n
-        self._mucked = [False] * n
-        self._shown = [False] * n
-        self._holes = [[] for _ in range(n)]
-        self._board = []
-        self.events = []
+        self._folded, self._mucked, self._shown = [False] * n, [False] * n, [False] * n
+        self._holes, self._board, self.events, self._inputs = [[] for _ in range(n)], [], [], []
         drawn: bytes | None = None
         if rng is None:
             seeded = SeededShuffler(seed)
             rng, drawn = seeded, seeded.seed
         self._shoe = dealing.Shoe(deck if deck is not None else Deck(rng, cards=self.variant.cards), rng, drawn)
-        self._inputs = []
         self._street_index = 0
         self._street = Street()  # who opens the betting round (_start_round sets it), held actions
         self._round = Round(n, big_bet=terms.big_bet, half_bet=terms.half_bet, cap=terms.cap)
         self._forced = posting.Forced(terms.min_bet)
-        self._to_act = -1
-        self._phase = BETTING  # what the hand waits for (phase.py); the deal sets it
-        self._end = None  # the outcome, until ``result`` is read
-        self._drawing = draw.Drawing(n)
-        self._runout = runouts.Runs(given.boards)
+        self._to_act, self._phase, self._end = -1, BETTING, None  # the deal sets the phase
+        self._drawing, self._runout = draw.Drawing(n), runouts.Runs(given.boards)
         if given.holes or given.board:
             for seat, hole in given.holes.items():
                 self._holes[given.pos[seat]] = list(hole)
@@ -207,7 +152,7 @@ class Hand(HandState):
             self._round = posted._round.copy()
             self.events = list(posted.events)  # the posts: dealing hole cards writes no event
             self._forced, self._street.first = posted._forced.copy(), posted._street.first
-        self._go(self._deal_holes())
+        self._go(self._dealt(streets.deal_holes(self)))
 
     def redeal(self, rng: Shuffler) -> Hand:
         """The same hand dealt again from a new deck shuffled by ``rng``: the game, stacks,
@@ -231,20 +176,7 @@ class Hand(HandState):
     def _dealt_again(self, rng: Shuffler) -> Hand:
         """``redeal`` by the constructor, with the arguments this hand was dealt with."""
         given = self._set_up
-        return type(self)(
-            given.game,
-            given.stacks,
-            given.button,
-            rng=rng,
-            posts=given.given_posts or None,
-            holes={seat: ["??" if c is None else c for c in cards] for seat, cards in given.holes.items()} or None,
-            board=["??" if c is None else c for c in given.board] or None,
-            dealing="manual" if given.manual else "auto",
-            auto_muck=given.auto_muck,
-            wait_for_runout=given.wait_for_runout,
-            bomb_pot=given.bomb,
-            boards=given.boards,
-        )
+        return type(self)(given.game, given.stacks, given.button, rng=rng, **setup.options(given))
 
     # ------------------------------------------------------------------ records
     def view(self, seat: object = None) -> SeatView:
@@ -264,13 +196,7 @@ class Hand(HandState):
         """The hand a record describes (a ``HandRecord``, its ``to_dict()`` or its JSON, as
         ``Table.from_record`` takes), rebuilt input by input: from the record's seed when it
         has one, else dealing the record's cards first, then from ``rng`` (a CSPRNG by default)."""
-        if isinstance(record, str | bytes):
-            record = HandRecord.from_json(record)
-        elif isinstance(record, Mapping):
-            record = HandRecord.from_dict(record)
-        if not isinstance(record, HandRecord):
-            raise RecordError(f"a hand is rebuilt from a HandRecord, not {type(record).__name__}")
-        return replay_record(cls, record, rng)
+        return replay_record(cls, as_record(record), rng)
 
     def undo(self) -> Input:
         """Take back the last input (a dealer's correction) and return it; the cards it dealt
@@ -286,19 +212,6 @@ class Hand(HandState):
         return last
 
     # ------------------------------------------------------------------ dealing
-    def _cards_due(self, i: int) -> int:
-        """How many cards seat ``i`` holds once the deal now under way is done."""
-        held = len(self._holes[i])
-        stud_game, street = self._terms.stud, self._street_index
-        return dealing.cards_due(self.variant, stud_game, self._folded[i], held, street, len(self._board))
-
-    def _wait_for(self, request: DealRequest) -> int:
-        """Manual dealing: the hand waits for the cards ``request`` names."""
-        self._shoe.awaiting = request
-        self._phase = CARDS_DUE
-        self._to_act = -1
-        return STAY
-
     def deal(self, cards: CardsLike | Sequence[Card | None], seat: object = None) -> Event:
         """Supply the cards a manually dealt hand waits for (``seat=None`` deals the board)."""
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
@@ -308,25 +221,17 @@ class Hand(HandState):
         return event
 
     # ------------------------------------------------------------------ betting round
-    def _unit(self) -> int:
-        """The fixed-limit bet of this street, raised in a kill pot (RROP11 Kill Pots)."""
-        game = self.game
-        base = game.small_bet if self._street_index < self.variant.small_bet_rounds else game.big_bet
-        num, den = self._forced.unit_scale
-        return base * num // den
-
     def _start_round(self, first: int | None) -> None:
         if self._terms.structure == "fixed_limit":
-            self._round.min_inc = self._unit()
+            self._round.min_inc = legality.unit(self)
         elif self._terms.structure == "spread_limit":
             assert self.game.spread is not None
             self._round.min_inc = max(self._round.min_inc if self._street_index == 0 else 0, self.game.spread[0])
         self._street.first = 0 if first is None else first
 
     def _go(self, move: int) -> None:
-        """The one place the phase moves: each step returns the move that follows it (``phase``:
-        ``CLOSE``, ``BET``, ``DEALT``, ``STREET``, ``RUNS``, ``SETTLE``, ``FINISH``), until the
-        hand rests in a phase (``STAY``)."""
+        """The one place the phase moves: each step returns the move that follows it (``phase``),
+        until the hand rests in a phase (``STAY``)."""
         while move != STAY:
             if move == CLOSE:
                 move = self._close_round()
@@ -337,24 +242,50 @@ class Hand(HandState):
             elif move == STREET:
                 move = self._next_street()
             elif move == RUNS:
-                move = self._runs()
+                move = self._dealt(streets.runs(self))
             elif move == SETTLE:
                 move = self._settle_showdown()
+            elif move == DRAWN:
+                move = self._next_draw()
+            elif move == HOLES:
+                move = streets.next_holes(self)
+            elif move == WAIT:  # manual dealing: the cards ``Shoe.awaiting`` names are due
+                self._phase = CARDS_DUE
+                self._to_act = -1
+                move = STAY
+            elif move == DRAWS:  # every seat still in draws, from the button's left
+                self._drawing.start(self._folded)
+                self._phase = DRAW
+                move = self._next_draw()
+            elif move == CHOOSE:  # the players may agree to run it more than once first
+                self._phase = RUN_OUT
+                move = STAY
             else:  # FINISH
                 move = self._finish()
+
+    def _dealt(self, step: tuple[list[Event], int]) -> int:
+        """A deal's events (``streets``) written; the move after it."""
+        events, move = step
+        if events:
+            self.events += events
+        return move
 
     def _begin_betting(self) -> int:
         """Hand the action to the first seat that needs it, or move on when none does."""
         self._to_act = -1
         if self._set_up.bomb and self._street_index == 0:
             note = "bomb pot: no betting before the flop"
-            self.events.append(_event("bomb_pot", None, self._set_up.bomb, street=self.street, note=note))
+            self.events.append(Event("bomb_pot", None, self._set_up.bomb, street=self.street, note=note))
             return CLOSE
         self._phase = BETTING
-        if self._terms.stud:
-            self._open_stud_round()  # BRING_IN on third street with a bring-in
+        if self._terms.stud:  # who opens (``legality.stud_opening``); BRING_IN on third street with a bring-in
+            first, bring_in, self._street.opening.open_pair = legality.stud_opening(self)
+            self._street.first = first
+            if bring_in:
+                self._phase = BRING_IN
+                self._street.opening.bring_in_seat = first if self._chips.stack[first] > 0 else -1
         killer = self._forced.killer
-        nxt = self._next_to_act(self._street.first - 1 if killer < 0 else killer)
+        nxt = legality.next_to_act(self, self._street.first - 1 if killer < 0 else killer)
         self._street.opening.opened = nxt
         return CLOSE if nxt < 0 else self._turn_to(nxt)
 
@@ -370,19 +301,11 @@ class Hand(HandState):
         self._start_round(first=None if order < 0 else (order + 1) % len(self._seats))
         posting.count_opening_bets(rnd, self._terms.structure, live_amounts, self._bb_level())
 
-    def _start_draw(self) -> int:
-        """A draw street starts with its draw: every seat still in draws, from the button's left."""
-        self._drawing.start(self._folded)
-        self._phase = DRAW
-        return self._next_draw()
-
     def _draw_act(self, i: int, action: str, discard: object) -> Event:
         """A seat's turn in the draw (``draw.take_turn``)."""
-        if self._phase != DRAW:
-            raise IllegalAction("invalid_action", "there is no draw now: it is a betting round", R_DRAW)
+        shoe = self._shoe
         events = draw.take_turn(
-            self._drawing, i, self._seats[i], action, discard, self._holes, self._shoe.deck, self._shoe.dealt,
-            self._shoe.rng,
+            self._drawing, i, self._seats[i], action, discard, self._holes, shoe.deck, shoe.dealt, shoe.rng,
             manual=self._set_up.manual, street=self.street,
         )
         self.events += events
@@ -395,133 +318,20 @@ class Hand(HandState):
         self._shoe.awaiting, self._to_act = self._drawing.next_up(self._seats)
         return DEALT if self._to_act < 0 and self._shoe.awaiting is None else STAY
 
-    def _deal_holes(self) -> int:
-        """The first deal: hole cards (a stud game's third street), then the first betting round."""
-        if self._terms.stud:
-            return self._deal_stud_street()
-        if self._set_up.manual:
-            return self._request_next_deal()
-        dealing.deal_holes(self._shoe, self._holes, self.variant.hole_cards)
-        return BET
-
-    def _request_next_deal(self) -> int:
-        """Manual dealing: wait for the hole cards of the first seat still short of them, or go on."""
-        for i in range(len(self._seats)):
-            missing = self._cards_due(i) - len(self._holes[i])
-            if missing > 0:
-                return self._wait_for(DealRequest("holes", self._seats[i], missing))
-        self._shoe.awaiting = None
-        return DEALT
-
-    def _deal_stud_street(self) -> int:
-        """Deal a stud street: three cards to each seat (two down, one up) on third street, then
-        one to each seat still in, the last one down; on seventh street a single community card
-        instead when the stub cannot give everyone a card (TDA 2024 RP-10-H)."""
-        live = [i for i in range(len(self._seats)) if not self._folded[i]]
-        short = [i for i in live if self._cards_due(i) > len(self._holes[i])]
-        if self._street_index == len(self.variant.streets) - 1 and short:
-            undealt = len(self.variant.cards) - sum(len(h) for h in self._holes)
-            if stud.needs_community_card(undealt, len(short)):
-                return self._deal_board(1)
-        if self._set_up.manual:
-            return self._request_next_deal()
-        due = [self._cards_due(i) for i in short]
-        self.events += dealing.deal_stud(self._shoe, self._holes, short, due, self._seats, self.street)
-        return DEALT
-
     def _deal_cards(self, cards: CardsLike | Sequence[Card | None], seat: int | None) -> Event:
-        """Manual dealing: the cards the hand waits for (see ``Hand.deal``)."""
-        request = self._shoe.awaiting
-        if request is None:
-            raise IllegalAction("invalid_action", "no cards are due now")
-        parsed = dealing.checked(cards, self._holes, [self._board, *self._runout.boards], self.variant)
-        if request.kind == "draw":
-            event = draw.serve(self._drawing, self._seats, seat, parsed, self._holes, self.street)
-            self.events.append(event)
-            self._go(self._next_draw())
-            return event
-        if request.kind == "holes":
-            if seat is None or seat not in self._pos:
-                raise InvalidArgument(f"hole cards need a seat dealt in, not {seat!r}")
-            i = self._pos[seat]
-            need = self._cards_due(i) - len(self._holes[i])
-            if len(parsed) != need:
-                raise InvalidArgument(f"seat {seat} needs {need} hole cards, got {len(parsed)}")
-            event = dealing.hole_event(seat, parsed, len(self._holes[i]), self._terms.stud, self.street)
-            self._holes[i] += parsed
-            self.events.append(event)
-            self._go(self._request_next_deal())
-            return event
-        if seat is not None:
-            raise InvalidArgument(f"the board is due now, not cards for seat {seat}")
-        if len(parsed) != request.count:
-            raise InvalidArgument(f"the board needs {request.count} cards now, got {len(parsed)}")
-        self._shoe.awaiting = None
-        if request.run:
-            board = self._runout.boards[request.run - 1]
-            board += parsed
-            event = dealing.run_event(self.variant, request.run, parsed, len(board), self._set_up.boards > 1)
-            self.events.append(event)
-            self._go(RUNS if self._set_up.boards == 1 else self._other_boards(request.run + 1, len(parsed)))
-            return event
-        self._board += parsed
-        event = dealing.board_event(parsed, self.street)
+        """Manual dealing: the cards the hand waits for (``manual.serve``; see ``Hand.deal``)."""
+        event, move, first = manual.serve(self, cards, seat)
         self.events.append(event)
-        self._go(self._other_boards(1, len(parsed)))
+        if move == BOARDS:
+            move = self._dealt(streets.other_boards(self, first, len(event.cards)))
+        self._go(move)
         return event
 
-    def _deal_board(self, count: int) -> int:
-        """Deal ``count`` board cards: the given board's first, then the deck's (or, in manual
-        dealing, wait for them)."""
-        given = self._set_up.board[len(self._board) : len(self._board) + count]
-        cards: list[Card | None] = list(given)
-        if len(cards) < count:
-            if self._set_up.manual:
-                return self._wait_for(DealRequest("board", None, count))
-            cards += self._shoe.deal(count - len(cards))
-        self._board += cards
-        self.events.append(dealing.board_event(cards, self.street))
-        return self._other_boards(1, count)
-
-    def _other_boards(self, first: int, count: int) -> int:
-        """A double board: this street's cards on the other boards, from board ``first`` on
-        (``dealing.deal_other_boards``), or the wait for them in manual dealing."""
-        if self._set_up.boards == 1:
-            return DEALT
-        events, request = dealing.deal_other_boards(
-            self._shoe, self.variant, self._runout.boards, first, self._set_up.boards, count, self._set_up.manual
-        )
-        self.events += events
-        return DEALT if request is None else self._wait_for(request)
-
-    def _runs(self) -> int:
-        """The last betting round is over: the boards of the other runs (``run_it``) are dealt, or
-        waited for, then the showdown."""
-        if self._runout.times > 1:
-            events, request = dealing.deal_runs(
-                self._shoe, self.variant, self._runout.boards, self._runout.times, self._set_up.manual,
-                self._set_up.boards > 1,
-            )
-            self.events += events
-            if request is not None:
-                return self._wait_for(request)
-        return SETTLE
-
     def _settle_showdown(self) -> int:
-        """The showdown, once the last betting round is over: the pots go to the best hands still
-        in, or to the last one standing. A replay first waits for every unknown hand to be shown or
-        mucked; a dealt hand tables its hands in showdown order, and asks each seat whose hand can
-        no longer win whether it shows or mucks (or mucks it, under ``auto_muck``)."""
+        """The showdown (``ending.settle``): a seat asked to show or muck, or the pots awarded."""
         self._to_act = -1
         self._phase = SHOWDOWN
-        pots = self._pot_layers()
-        set_up = self._set_up
-        events, asked, reached, ranks = awards.settle(
-            self.variant, self._holes, self._board, self._runout.boards[: set_up.boards - 1], self._folded,
-            (self._shown, self._mucked), self._chips.stack, pots,
-            (set_up.manual, self._street.exposed, set_up.auto_muck), self._seats, self._round.last_aggressor,
-            self._street.first,
-        )
+        events, asked, reached, ranks, pots = ending.settle(self)
         self.events += events
         if asked != awards.DONE:
             self._to_act = max(asked, -1)
@@ -529,81 +339,23 @@ class Hand(HandState):
         return self._finish(reached, ranks, pots)
 
     def _finish(
-        self,
-        showdown_seats: list[int] | None = None,
-        ranks: tuple[awards.Ranks, awards.Ranks] | None = None,
-        pots: list[Layer] | None = None,
+        self, reached: list[int] | None = None, ranks: ending.Ranks | None = None, pots: list[Layer] | None = None
     ) -> int:
-        """End the hand (``awards.finish``): rank the hands shown down (if any), award every pot,
-        and write the outcome and the show and win events. The showdown order holds every seat
-        that reached the showdown, mucked ones included."""
+        """End the hand (``ending.finish``): every pot awarded, the outcome and the closing events."""
         self._to_act = -1
-        if pots is None:
-            pots = self._pot_layers()
-        n, aggressor, first = len(self._seats), self._round.last_aggressor, self._street.first
-        order = awards.showdown_order(n, aggressor, first, showdown_seats) if showdown_seats else []
-        five_card = self.game.house.odd_chip_stud == "five_card_hand"
-        self._end, events = awards.finish(
-            self.variant, self._holes, self._board, self._runout.boards, showdown_seats, order, ranks, pots,
-            self._chips, self.events, (self._shown, self._mucked), self._seats, self._terms.min_chip,
-            (five_card, self._terms.stud), self._set_up.boards > 1,
-        )
+        self._end, events = ending.finish(self, reached, ranks, pots)
         self._phase = OVER
         self.events += events
         return STAY
 
-    def _open_stud_round(self) -> None:
-        """Who opens a stud round (``stud.opening``): the bring-in on third street, else the
-        best hand showing."""
-        live = [i for i in range(len(self._seats)) if not self._folded[i]]
-        showing = {i: stud.upcards(self._holes[i], self._cards_due(i) + len(self._board)) for i in live}
-        first, bring_in, open_pair = stud.opening(
-            showing,
-            len(self._seats),
-            bring_in=self._street_index == 0 and bool(self.game.bring_in),
-            razz=self.variant.high == "none",
-            tiebreak=self.game.house.bring_in_tiebreak,
-            open_pair_rule=self._street_index == 1
-            and self._terms.structure == "fixed_limit"
-            and self.variant.low == "none"
-            and self.game.house.stud_open_pair_option,
-        )
-        self._street.first = first
-        self._street.opening.open_pair = open_pair
-        if bring_in:
-            self._phase = BRING_IN
-            self._street.opening.bring_in_seat = first if self._chips.stack[first] > 0 else -1
-
-    def _bring_in_legal(self, i: int) -> Legal:
-        """Third street before anyone has bet: bring in or complete; a seat other than the one
-        forced to bring in may also fold (TDA 2024 RP-10-E)."""
-        bring_in = min(self.game.bring_in, self._chips.stack[i])
-        option = self._aggression(i)
-        complete = self._range(option[1], option[2]) if len(option) == 3 and option[1] > bring_in else None
-        fold = i != self._street.opening.bring_in_seat
-        return Legal(seat=self._seats[i], fold=fold, bring_in=bring_in, complete=complete)
-
     def _bring_in_act(self, i: int, action: str, to: int | None) -> Event:
         """The first action of third street: the bring-in, or completing to the full bet."""
-        legal = self._bring_in_legal(i)
-        decided = bringin.decide(action, to, legal, self._chips.stack[i])
-        if isinstance(decided, IllegalAction):
-            raise decided
-        kind, amount = decided
+        kind, amount = legality.bring_in_decision(self, i, action, to)
         if kind == "fold":
             return self._fold(i)
         if kind == "bring_in":
             self._bring_in(i, amount)
             return self._record(i, "bring_in", amount)
-        complete = legal.complete
-        assert complete is not None
-        chips, terms = self._chips, self._terms
-        refusal = turns.amount_refusal(
-            amount, "complete", complete.min_to, complete.max_to, chips.bet[i], chips.stack[i], terms.structure,
-            terms.min_chip,
-        )
-        if refusal is not None:
-            raise refusal
         self._raise_to(i, amount)
         self._phase = BETTING
         return self._record(i, "complete", amount)
@@ -616,82 +368,21 @@ class Hand(HandState):
 
     def _turn_to(self, j: int) -> int:
         """Hand the action to seat ``j``, settling first a sleeper held back until the action
-        reaches it (house option ``sleeper_when_entered="returned"``)."""
+        reaches it (house option ``sleeper_when_entered="returned"``, ``streets.settle_sleeper``)."""
         sleeper = self._forced.sleeping
         if sleeper is not None and j == self._pos[sleeper.seat]:
-            game = self.game
-            event = posting.settle_sleeper(
-                self._forced, j, self._chips, self._round, self._terms.structure, game.house, game.big_blind,
-                self.street,
-            )
+            event = streets.settle_sleeper(self, j)
             self.events.append(event)
             if event.kind == "post":
-                j = self._next_to_act(j)
+                j = legality.next_to_act(self, j)
             if j < 0:
                 return CLOSE
         self._to_act = j
         return STAY
 
-    def _can_act(self, i: int) -> bool:
-        return not self._folded[i] and self._chips.stack[i] > 0
-
-    def _next_to_act(self, after: int) -> int:
-        return turns.next_to_act(after, self._folded, self._chips, self._round, self._forced.killer, self._street.first)
-
-    def _aggression(self, i: int) -> turns.Aggression:
-        """The bet or raise open to seat ``i`` (``turns.aggression``)."""
-        return turns.aggression(
-            i, self._folded, self._chips, self._round, self.game, self._terms.min_chip, self._street_index,
-            self._street_index == self._terms.rounds - 1, self._street.opening.open_pair, self._forced.postflop_min_bet,
-            self._forced.short_blinds,
-        )
-
-    def _range(self, lo: int, hi: int) -> Range:
-        """The amounts from ``lo`` to ``hi`` that ``act`` accepts: in fixed limit only the two
-        ends (a limit bet, or the big bet of an open pair, or all-in), else every smallest chip;
-        a single amount has the default step."""
-        step = 1 if hi == lo else hi - lo if self._terms.structure == "fixed_limit" else self._terms.min_chip
-        return _new(Range, (lo, hi, step))
-
     def legal(self) -> Legal:
-        """What the seat to act may do, with exact amounts."""
-        i = self._to_act
-        if i < 0:  # the phases no seat acts in (CARDS_DUE, RUN_OUT, OVER), a replay's showdown
-            return Legal()
-        phase = self._phase
-        if phase == SHOWDOWN:
-            return Legal(seat=self._seats[i], show=True, muck=True)
-        if phase == DRAW:
-            return Legal(seat=self._seats[i], draw=len(self._holes[i]))
-        if phase == BRING_IN:
-            return self._bring_in_legal(i)
-        return self._betting_legal(i)
-
-    def _betting_legal(self, i: int) -> Legal:
-        """``legal`` in a betting round: call, check or fold, and the bet or raise open."""
-        seat = self._seats[i]
-        level, bet_now, stack = self._round.level, self._chips.bet[i], self._chips.stack[i]
-        to_call = level - bet_now
-        call = _new(Call, (min(level, bet_now + stack), min(to_call, stack))) if to_call > 0 else None
-        option = self._aggression(i)
-        bet = raise_ = complete = None
-        reason = rule = ""
-        if len(option) == 3:
-            kind, lo, hi = option
-            rng = self._range(lo, hi)
-            if kind == "bet":
-                bet = rng
-            elif kind == "complete":
-                complete = rng
-            else:
-                raise_ = rng
-        else:
-            reason = option[0]
-            rule = turns.rule_for(reason)
-        # Legal(seat, fold, check, call, bet, raise_, complete, bring_in, draw, show, muck, reason, rule)
-        fold = to_call > 0 or self._terms.fold_free
-        fields = (seat, fold, to_call <= 0, call, bet, raise_, complete, None, None, False, False, reason, rule)
-        return _new(Legal, fields)
+        """What the seat to act may do, with exact amounts (``legality.legal``)."""
+        return legality.legal(self)
 
     # ------------------------------------------------------------------ acting
     def act(self, seat: object, action: object, to: object = None, discard: object = None) -> Event:
@@ -708,82 +399,37 @@ class Hand(HandState):
         return event
 
     def _act(self, seat: object, action: object, to: object, discard: object) -> Event:
-        """``act`` without keeping the input (a held action settled in turn is no new input)."""
+        """``act`` without keeping the input (a held action settled in turn is no new input): the
+        input checked (``checks.act``), then a dispatch on the phase."""
+        i, kind, amount, hold = checks.act(self, seat, action, to, discard)
         phase = self._phase
-        if phase == OVER:
-            raise IllegalAction("hand_over", "the hand is over")
-        if not self._dealt_in(seat):
-            raise IllegalAction("invalid_action", f"seat {seat!r} is not dealt in to this hand")
-        if not isinstance(action, str) or action not in ACTIONS:
-            raise IllegalAction(
-                "invalid_action", f"{action!r} is not an action; use one of {', '.join(sorted(ACTIONS))}"
-            )
-        amount = None if to is None else _chips("the amount", to)
-        if discard is not None and action != "draw":
-            raise IllegalAction("invalid_action", f"only a draw discards cards, not a {action}")
-        i = self._pos[seat]
-        if i != self._to_act:
-            if self._to_act < 0:
-                why = ": cards are due" if self._shoe.awaiting else ""
-                if phase == RUN_OUT:
-                    why = ": the run-out waits for run_it or run_out"
-                raise IllegalAction("not_your_turn", "no one may act now" + why, R_TURN)
-            if self.game.house.oot_mode == "hold" and self._can_act(i) and phase != DRAW:
-                return self._hold(i, action, amount)
-            raise IllegalAction(
-                "not_your_turn", f"it is seat {self._seats[self._to_act]}'s turn, not seat {seat}'s", R_TURN
-            )
-        if phase == SHOWDOWN:
-            return self._show_or_muck(seat, action)
-        if phase == DRAW or action == "draw":
-            return self._draw_act(i, action, discard)
-        all_in_to = self._chips.bet[i] + self._chips.stack[i]
-        if action == "all_in" and amount is not None and amount != all_in_to:
-            raise IllegalAction("invalid_action", f"all-in here is to {all_in_to}, not {amount}", R_STACKS)
+        if hold:
+            return self._hold(i, kind, amount)
+        if phase == SHOWDOWN:  # a seat asked whether it shows a hand that can no longer win (TDA 2024 R16-R18)
+            return self._show(self._seats[i]) if kind == "show" else self._muck(self._seats[i])
+        if phase == DRAW:
+            return self._draw_act(i, kind, discard)
         if phase == BRING_IN:
-            return self._bring_in_act(i, action, amount)
-        return self._bet(i, action, amount)
+            return self._bring_in_act(i, kind, amount)
+        return self._bet(i, kind, amount)
 
     def _bet(self, i: int, action: str, amount: int | None) -> Event:
-        """A seat's action in a betting round (``act`` in the ``BETTING`` phase; ``turns.decide``)."""
-        chips = self._chips
-        level, bet, stack = self._round.level, chips.bet[i], chips.stack[i]
-        full_bb = amount is not None and self._street_index == 0 and level == self._bb_level()
-        terms, structure = self._terms, self._terms.structure
-        fold_free, unit = terms.fold_free, terms.min_chip
-        decided = turns.decide(action, amount, level, bet, stack, fold_free, None, structure, unit, full_bb)
-        if decided is None:  # the bet or raise open decides it
-            option = self._aggression(i)
-            decided = turns.decide(action, amount, level, bet, stack, fold_free, option, structure, unit, full_bb)
-        if isinstance(decided, IllegalAction):
-            raise decided
-        assert decided is not None, "decided once the option is given"
-        kind, to = decided
+        """A seat's action in a betting round (``legality.bet_decision``)."""
+        kind, to = legality.bet_decision(self, i, action, amount)
         if kind == "fold":
             return self._fold(i)
         if kind == "check" or kind == "call":
+            bet = self._chips.bet[i]
             if to > bet:
-                chips.put_in(i, to - bet)
+                self._chips.put_in(i, to - bet)
         else:
             self._raise_to(i, to)
         return self._record(i, kind, to)
 
-    def _show_or_muck(self, seat: int, action: str) -> Event:
-        """A seat asked at the showdown whether it shows a hand that can no longer win (TDA 2024
-        R16-R18)."""
-        if action == "show":
-            return self._show(seat)
-        if action == "muck":
-            return self._muck(seat)
-        raise IllegalAction("invalid_action", "it is the showdown: show or muck your hand", R_SHOWDOWN)
-
-    def _completing(self) -> bool:
-        return turns.completing(self._round, self._terms.structure, self._street_index, self.game.bring_in)
-
     def _raise_to(self, i: int, to: int) -> None:
         rnd = self._round
         # A completion is measured from no full bet, as in fixed limit: the bring-in is no bet.
-        from_full = self._terms.structure == "fixed_limit" or self._completing()
+        from_full = self._terms.structure == "fixed_limit" or legality.completing(self)
         if rnd.raise_to(i, to, fixed_limit=from_full) and turns.able(self._folded, self._chips.stack) > 2:
             rnd.cap_multiway()
         self._chips.put_in(i, to - self._chips.bet[i])
@@ -838,7 +484,7 @@ class Hand(HandState):
     def _pass_on(self, i: int) -> None:
         """The action passes on from seat ``i``: to the next seat that needs it, settling an
         action held for it, or the round is over."""
-        nxt = self._next_to_act(i)
+        nxt = legality.next_to_act(self, i)
         self._go(CLOSE if nxt < 0 else self._turn_to(nxt))
         if nxt >= 0 and self._street.held and self._to_act >= 0:
             self._settle_held(self._to_act)
@@ -861,27 +507,17 @@ class Hand(HandState):
         return event
 
     def _kill(self, seat: object) -> Event:
+        i = checks.kill(self, seat)
         phase = self._phase
-        if phase == OVER:
-            raise IllegalAction("hand_over", "the hand is over")
-        if not self._dealt_in(seat):
-            raise IllegalAction("invalid_action", f"seat {seat!r} is not dealt in to this hand")
-        i = self._pos[seat]
-        betting_over = self._street.exposed or self._street_index >= self._terms.rounds
-        refusal = out_of_turn.kill_refusal(
-            seat, folded=self._folded[i], all_in=self._chips.stack[i] == 0, betting_over=betting_over
-        )
-        if refusal is not None:
-            raise refusal
         self._street.held.pop(i, None)
         if i == self._to_act and phase in (BETTING, BRING_IN):
             if phase == BRING_IN and i == self._street.opening.bring_in_seat:  # the dead hand's bring-in is posted
                 amount = min(self.game.bring_in, self._chips.stack[i])
                 self._bring_in(i, amount)
-                self.events.append(_event("bring_in", seat, amount, street=self.street))
+                self.events.append(Event("bring_in", self._seats[i], amount, street=self.street))
             return self._fold(i, DEAD_HAND)
         self._folded[i] = True
-        event = out_of_turn.kill_event(seat, self.street)
+        event = out_of_turn.kill_event(self._seats[i], self.street)
         self.events.append(event)
         if self._folded.count(False) == 1:  # the last live hand wins, as after folds
             self._shoe.awaiting = None
@@ -893,7 +529,7 @@ class Hand(HandState):
         elif phase == CARDS_DUE:
             request = self._shoe.awaiting
             if request is not None and request.kind == "holes":
-                self._go(self._request_next_deal())  # a dead stud hand is dealt no more cards
+                self._go(streets.next_holes(self))  # a dead stud hand is dealt no more cards
         elif phase == BETTING and not turns.needs_to_act(self._to_act, self._folded, self._chips, self._round):
             self._pass_on(self._to_act)  # nobody is left for the seat to act to bet against
         return event
@@ -906,33 +542,19 @@ class Hand(HandState):
         self._street.held.clear()
         self._forced.sleeping = None
         self._forced.killer = -1
-        draws_to_come = self.variant.family == "draw" and self._street_index < self._terms.rounds - 1 and (
-            self.game.house.draw_all_in_tabling == "after_draws"
-        )  # the draws are decisions still to come: the hands stay hidden until they are made
-        events, move, self._street.exposed = streets.close_round(
-            self._chips, self._folded, self._seats, self.street, self._street.exposed, draws_to_come
-        )
+        events, move, self._street.exposed = streets.close_round(self)
         self.events += events
         return move
 
     def _next_street(self) -> int:
-        """The next street: its cards, its draw, or the wait for the run-out; after the last
-        betting round the runs and the showdown."""
+        """The next street, its betting round open, and its first deal (``streets.next_deal``);
+        after the last betting round the runs and the showdown."""
         self._street_index += 1
         if self._street_index >= self._terms.rounds:
             return RUNS
         self._round.new_street(self._forced.postflop_min_bet)
         self._start_round(first=0)
-        if self._terms.stud:
-            return self._deal_stud_street()
-        if self.variant.family == "draw":
-            return self._start_draw()
-        if self._street.exposed and self._set_up.wait_for_runout and not self._runout.chosen and (
-            self._set_up.boards == 1 and self.max_runs >= 2
-        ):
-            self._phase = RUN_OUT  # the players may agree to run it more than once first
-            return STAY
-        return self._deal_board(self.variant.board[self._street_index - 1])
+        return self._dealt(streets.next_deal(self))
 
     # ------------------------------------------------------------------ run it twice, rabbit hunting
     def run_it(self, times: object) -> Event:
@@ -940,45 +562,29 @@ class Hand(HandState):
         shares the cards dealt so far, and each pot is split into ``times`` equal parts, one
         awarded by each run's board (chips that do not divide go to the first run). A home-game
         and cash-game custom the all-in players agree to, not a TDA rule (``citations.RUN_IT``)."""
-        if isinstance(times, bool) or not isinstance(times, int):
-            raise IllegalAction("invalid_action", f"the board is run a whole number of times, not {times!r}")
-        if times < 2:
-            raise IllegalAction(
-                "cannot_run_it", f"run it at least twice, not {times} times: run_out runs it once", R_RUN_IT
-            )
-        return self._run(times)
+        return self._run(checks.runs(times))
 
     def run_out(self) -> Event:
         """Deal the rest of the board once, as usual, in a hand that waits for its run-out
         (``wait_for_runout``): the players did not agree to run it more than once."""
         if self._phase != RUN_OUT:
-            raise IllegalAction("cannot_run_it", "the hand is not waiting for its run-out", R_RUN_IT)
+            raise IllegalAction("cannot_run_it", "the hand is not waiting for its run-out", checks.R_RUN_IT)
         return self._run(1)
 
     def _run(self, times: int) -> Event:
-        refusal = runouts.run_refusal(
-            times, self.variant, self._holes, self._board, self._set_up.board, over=self._phase == OVER,
-            boards=self._set_up.boards, runs_chosen=self._runout.times if self._runout.chosen else 0,
-            board_complete=self._street_index >= self._terms.rounds,
-            betting_possible=not self._street.exposed or self._to_act >= 0,
-        )
-        if refusal is not None:
-            raise refusal
+        checks.run(self, times)
         event = runouts.choose(self._runout, times, self._board, self.street)
         self.events.append(event)
         self._inputs.append(Input("run_it", None, "", times))
         if self._phase == RUN_OUT:
-            self._go(self._deal_board(self.variant.board[self._street_index - 1]))
+            self._go(self._dealt(streets.deal_board(self, self.variant.board[self._street_index - 1])))
         return event
 
     def rabbit(self) -> tuple[Card, ...]:
         """After the hand, the cards that would have completed the board (rabbit hunting): the
         next cards of the same deck in deal order. It changes nothing: not the result, the
         record or the stacks. A home-game custom, never part of the hand."""
-        over, manual = self._phase == OVER, self._set_up.manual
-        refusal = runouts.rabbit_refusal(self.variant, self._board, over=over, manual=manual, runs=self._runout.times)
-        if refusal is not None:
-            raise refusal
+        checks.rabbit(self)
         return runouts.rabbit(self.variant, self._board, self._set_up.board, self._shoe.deck)
 
     # ------------------------------------------------------------------ open stakes
@@ -986,24 +592,11 @@ class Hand(HandState):
         """Chips bought during the hand (open stakes, WIKI_BIP Open stakes): they join the stack
         behind and the starting stack, so ``result.net`` leaves the purchase out. Under table
         stakes nothing may be added during a hand (WIKI_BIP Table stakes)."""
-        if self._phase == OVER:
-            raise IllegalAction("hand_over", "the hand is over")
-        if not self._dealt_in(seat):
-            raise IllegalAction("invalid_action", f"seat {seat!r} is not dealt in to this hand")
-        bought = _chips("the chips bought", chips)
-        if self.game.house.table_stakes:
-            raise IllegalAction(
-                "chips_change_during_hand", "only chips on the table at the start of a hand play in it", R_STACKS
-            )
-        if bought == 0:
-            raise IllegalAction("invalid_action", "buy at least one chip")
-        i = self._pos[seat]
-        if self._folded[i]:
-            raise IllegalAction("invalid_action", f"seat {seat} has folded")
+        i, bought = checks.add_chips(self, seat, chips)
         self._chips.buy(i, bought)
-        event = _event("add_chips", seat, bought, street=self.street, note="open stakes")
+        event = Event("add_chips", self._seats[i], bought, street=self.street, note="open stakes")
         self.events.append(event)
-        self._inputs.append(Input("add_chips", seat, "", bought))
+        self._inputs.append(Input("add_chips", self._seats[i], "", bought))
         return event
 
     # ------------------------------------------------------------------ showdown
@@ -1014,26 +607,10 @@ class Hand(HandState):
         return event
 
     def _show(self, seat: object, cards: CardsLike | Sequence[Card | None] | None = None) -> Event:
-        if not self._dealt_in(seat):
-            raise InvalidArgument(f"seat {seat} is not dealt in")
-        i = self._pos[seat]
-        if self._folded[i]:
-            raise IllegalAction("invalid_action", f"seat {seat} has folded")
-        if not (self._phase == OVER or self._street.exposed or self._street_index >= self._terms.rounds):
-            raise IllegalAction("invalid_action", "cards are shown at the showdown, not during the betting")
-        if cards is not None:
-            parsed = cards_or_unknown(cards)
-            hole = self._holes[i]
-            if self.variant.family == "draw" and len(parsed) == len(hole):
-                parsed = draw.in_held_order(hole, parsed)
-            merged = dealer.merge_shown(seat, hole, parsed)
-            others = (c for j, h in enumerate(self._holes) if j != i for c in h)
-            known = [c for c in [*merged, *self._board, *others] if c is not None]
-            dealer.check_deck(known, self.variant)
-            self._holes[i] = merged
+        i, hole = checks.show(self, seat, cards)
+        self._holes[i] = hole
         self._shown[i] = True
-        hole = self._holes[i]
-        event = _event("show", seat, cards=tuple(hole), street=self.street, seen_by=face_up(hole))
+        event = Event("show", self._seats[i], cards=tuple(hole), street=self.street, seen_by=face_up(hole))
         self.events.append(event)
         self._maybe_resolve()
         return event
@@ -1045,15 +622,9 @@ class Hand(HandState):
         return event
 
     def _muck(self, seat: object) -> Event:
-        if not self._dealt_in(seat):
-            raise InvalidArgument(f"seat {seat} is not dealt in")
-        i = self._pos[seat]
-        if self._phase == OVER:
-            raise IllegalAction("hand_over", "the hand is over")
-        if self._folded[i] or not (self._street.exposed or self._street_index >= self._terms.rounds):
-            raise IllegalAction("invalid_action", "a hand can be mucked only at the showdown")
+        i = checks.muck(self, seat)
         self._mucked[i] = True
-        event = _event("muck", seat, street=self.street)
+        event = Event("muck", self._seats[i], street=self.street)
         self.events.append(event)
         self._maybe_resolve()
         return event
@@ -1064,30 +635,17 @@ class Hand(HandState):
 
     # ------------------------------------------------------------------ spots
     def _set_up_spot(
-        self,
-        street: str,
-        playing: Mapping[int, int],
-        paid: Mapping[int, int],
-        folded: Iterable[int],
+        self, street: str, playing: Mapping[int, int], paid: Mapping[int, int], folded: object,
         board: CardsLike | None,
     ) -> None:
-        """Turn a hand just dealt into the spot: the stacks and the pot as given, the earlier
-        streets' board, and the street's first deal, draw or betting."""
-        flags, board_cards, missing = spots.arrange(self.variant, street, folded, self._seats, board)
-        self.events.clear()
-        self._folded[:] = flags
-        self._chips.set_spot([playing[s] for s in self._seats], [paid.get(s, 0) for s in self._seats])
-        self._forced.short_blinds = 0
-        self._board = board_cards + list(self._shoe.deal(missing)) if missing else board_cards
-        self._street_index = target = self.variant.streets.index(street)
-        self._round.new_street(self._forced.postflop_min_bet)
-        self._street.exposed = False
+        """Turn a hand just dealt into the spot (``spots.place``), and open the street: its first
+        deal, draw or betting."""
+        self._board, self._street_index = spots.place(self, street, playing, paid, folded, board)
         self._start_round(first=0)
-        self._shoe.awaiting = None
         if self._terms.stud:
-            self._go(self._deal_stud_street())  # the cards of the streets before, then the betting
-        elif self.variant.family == "draw" and target:
-            self._go(self._start_draw())
+            self._go(self._dealt(streets.stud_street(self)))  # the cards of the streets before, then the betting
+        elif self.variant.family == "draw" and self._street_index:
+            self._go(DRAWS)
         else:
             self._go(BET)
 
