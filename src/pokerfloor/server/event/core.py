@@ -13,6 +13,7 @@ from typing import Any
 
 from pokerfloor.bots import STYLES, Bot
 from pokerfloor.errors import IllegalAction, PokerfloorError
+from pokerfloor.hand import Hand
 from pokerfloor.server.event.clock import EventClock
 from pokerfloor.server.event.config import EventConfig
 from pokerfloor.server.fields import NAME_LENGTH, Refused, bad_field, display_name, name_key
@@ -78,6 +79,7 @@ class EventCore:
         self.budget: int | None = None          # the house bots' actions left in this step
         self.deadline: float | None = None      # when this step's time is up (``time.perf_counter``)
         self.bots_moved = 0                     # the house bots' actions made in this step
+        self.sitting: dict[int, tuple[Hand, dict[int, str]]] = {}  # table -> (its hand, seat -> person key)
         self.rota = 0                           # where the last step began going round the tables
         self.finished: list[tuple[int, int, str]] = []  # hands ended, not yet stored: (table, number, record)
 

@@ -27,7 +27,7 @@ from typing import Any
 
 from pokerfloor.bots import Bot, decide, make_bot
 from pokerfloor.errors import IllegalAction, PokerfloorError
-from pokerfloor.hand import RecordError
+from pokerfloor.hand import Hand, RecordError
 from pokerfloor.server.event import director, replay
 from pokerfloor.server.event.clock import EventClock
 from pokerfloor.server.event.config import EventConfig
@@ -187,7 +187,7 @@ class EventRunner(EventCore):
             if (number, acted) != (id(hand), len(hand.events)):
                 self.turn[no] = (id(hand), len(hand.events), now)
                 since = now
-            key = self.by_entry[table.seats[seat].player_id]
+            key = self._sitting(no, hand)[seat]
             person = self.persons[key]
             if person.bot:
                 if now - since < bot_seconds:
@@ -211,6 +211,15 @@ class EventRunner(EventCore):
             self._default(no, seat)
         hand = table.hand     # a hand over is taken back by the next step, at once
         return 0.0 if hand is not None and hand.is_over and not self.event.between_hands(no) else 1.0
+
+    def _sitting(self, no: int, hand: Hand) -> dict[int, str]:
+        """Who sits at table ``no``'s seats (person keys) while ``hand`` is played there: read
+        once a hand (``Table.seats`` builds a sorted copy, and a step looks at every table)."""
+        known = self.sitting.get(no)
+        if known is None or known[0] is not hand:
+            known = self.sitting[no] = (hand, {seat: self.by_entry[s.player_id]
+                                               for seat, s in self.event.tables[no].seats.items()})
+        return known[1]
 
     def _spent(self) -> bool:
         """Whether this step's time (``step``'s ``slice_seconds``) is up."""
