@@ -33,7 +33,11 @@ def drive(
     command = [sys.executable, "-c", "from pokerfloor.cli import main; main()", "play", "--hands", str(hands),
                "--seed", str(seed), "--seats", "3", "--save", str(save), *options]
     env = dict(os.environ, COLUMNS="120", TERM="xterm")
-    process = subprocess.Popen(command, stdin=follower, stdout=follower, stderr=follower, env=env, close_fds=True)
+    # Ctrl-C as a terminal sends it: SIGINT at its default in the game, even when this test runs
+    # in a background job, whose children start with SIGINT ignored (and Python then never raises
+    # KeyboardInterrupt).
+    process = subprocess.Popen(command, stdin=follower, stdout=follower, stderr=follower, env=env, close_fds=True,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     # The follower stays open here until the end: once the game's process exits, a read of the
     # leader then waits for the last output rather than failing (EIO) while some is still in the
     # terminal's buffers, which lost the game's last lines on a loaded machine.
