@@ -103,10 +103,19 @@ def _moved(browser: Browser, event_server: str, host: Host) -> None:
             assert host.command(type="move_entry", name=bot["name"], table=before["table"],
                                 seat=_free(host, before["table"])) is None
             _moved_to(host, bot["name"], before["table"])
-        free = _free(host, other)
-        assert host.command(type="move_entry", name="Mia", table=other, seat=free) is None
+        for attempt in range(3):
+            free = _free(host, other)
+            assert host.command(type="move_entry", name="Mia", table=other, seat=free) is None
+            try:
+                expect(page.locator("#where-table")).to_have_text(f"Table {other}", timeout=WAIT)
+                break
+            except AssertionError:
+                # A director's move waits until both tables are between hands; if the floor has
+                # meanwhile sat someone in that seat (balancing after a bust, TDA 2024 Rule 11),
+                # the move is dropped without a word to the director (issue 38, open): ask again.
+                if attempt == 2:
+                    raise
         moved = (other, free)
-        expect(page.locator("#where-table")).to_have_text(f"Table {moved[0]}", timeout=WAIT)
         expect(page.locator("#where-seat")).to_have_text(f"Seat {moved[1]}")
         expect(page.locator("#notice")).to_contain_text(f"You moved to table {moved[0]}, seat {moved[1]}")
         after = page.evaluate("() => window.pokerfloorEvent.last.you")
