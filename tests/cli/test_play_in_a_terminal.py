@@ -43,6 +43,7 @@ def drive(
     # terminal's buffers, which lost the game's last lines on a loaded machine.
     seen, script = "", list(answer)
     answered = 0  # where the last prompt answered ends: an empty answer echoes only a newline
+    interrupted: float | None = None    # when Ctrl-C was last pressed
     deadline = time.monotonic() + 120
     try:
         while time.monotonic() < deadline:
@@ -73,12 +74,19 @@ def drive(
                         reply = "check" if "| check" in last_turn or ": check" in last_turn else "call"
                     if reply == CTRL_C:
                         process.send_signal(signal.SIGINT)
+                        interrupted = time.monotonic()
                     else:
                         os.write(leader, b"\x04" if reply == CTRL_D else (reply + "\n").encode())
                     answered = len(seen.rstrip())
                     seen += "\n"
             elif process.poll() is not None:
                 break
+            elif interrupted is not None and "Stopped" not in seen and time.monotonic() - interrupted > 5:
+                # Ctrl-C again, as a person would: a SIGINT that lands just before Python's line
+                # reader starts waiting is only seen once the reader wakes (a race in CPython's
+                # readline, met on a loaded machine), so the first press can go unanswered.
+                process.send_signal(signal.SIGINT)
+                interrupted = time.monotonic()
     finally:
         process.kill() if process.poll() is None else None
         process.wait()
