@@ -292,7 +292,7 @@ def run_serve_tournament(entries: int = 300, clients: int = 30, *, processes: in
         p50_ms=pct(0.5), p99_ms=pct(0.99), max_ms=1000 * lat[-1] if lat else 0.0, rss_peak_mb=rss[0],
         server_p50_ms=pct(0.5, own), server_p99_ms=pct(0.99, own),
         server_cpu_seconds=cpu[0], errors=errors, stale=stale,
-        placed=len({p["name"] + str(p["place"]) for p in places}),
+        placed=len({(p["name"], p["place"]) for p in places}),     # (a pair: "bot1" at 23 is not "bot12" at 3)
         prizes_add_up=sum(p["prize"] for p in places) == results["prize_pool"] and len(places) == results["entrants"],
         processes=processes, relayed_p50_ms=pct(0.5, relayed), relayed_p99_ms=pct(0.99, relayed),
         direct_p99_ms=pct(0.99, direct), rss_each_mb=tuple(rss), cpu_each_seconds=tuple(cpu), logged=tuple(logged))
