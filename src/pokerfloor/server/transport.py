@@ -252,7 +252,6 @@ def check_flood(client: Client, flood: int) -> None:
         raise Refused("flood", f"at most {flood} frames a second")
 
 
-
 async def converse(client: Client, reader: asyncio.Task[None], sender: asyncio.Task[None]) -> None:
     """A connection's life: until its reader ends (the client went, or was closed) or its sender
     does (the client was dropped for falling behind). A client closed for its errors first sends
@@ -276,6 +275,7 @@ async def hang_up(client: Client, reader: asyncio.Task[None], sender: asyncio.Ta
     if client.dropped:
         with contextlib.suppress(TimeoutError, *GONE):
             await asyncio.wait_for(client.socket.close(code=BEHIND), CLOSE_SECONDS)
+
 
 async def send_error(client: Client, refused: Refused, reply_to: object, *, now: float, seq: int) -> None:
     """Send the error frame. A frame refused at the edge (``Refused.strike``: not read whole, a
