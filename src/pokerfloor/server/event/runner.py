@@ -236,6 +236,7 @@ class EventRunner(EventCore):
         if table.hand is not None:      # (the table may break as it takes its hand back)
             self.finished.append((no, table.hand_number, table.hand.record().to_json()))
         self.event.end_hand(no)
+        self.sitting.pop(no, None)      # (who sat there is read again for the next hand: a broken table's is let go)
         self.log("end", no)
         self.over_at[no] = now
         self.changed.add(no)
