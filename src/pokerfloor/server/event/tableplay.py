@@ -57,6 +57,7 @@ class Playing:
     seq: int
     since: float
     unwritten: list[Write] = field(default_factory=list)
+    again: bool = False     # the last write failed: it may have been committed (``Store.write_many``'s ``again``)
 
 
 class TablePlays:
@@ -95,6 +96,8 @@ class TablePlays:
             playing = await asyncio.to_thread(self._take, deal)
             if playing is not None:
                 self.playing[deal.table_id] = playing
+            else:               # another process plays it: asked again only after TAKE_SECONDS
+                self.first_seen[(deal.table_id, deal.number)] = now
         for table_id, playing in list(self.playing.items()):
             self._play(playing)
             over = playing.table.hand is not None and playing.table.hand.is_over
@@ -158,7 +161,8 @@ class TablePlays:
             ending = HandEnd.of(playing.deal, playing.table).to_json()
             also = partial(away.write_end, table_id, playing.deal.number, ending, self.store.owner)
         try:
-            await asyncio.to_thread(self.store.write_many, writes, also=also)
+            await asyncio.to_thread(partial(self.store.write_many, writes, again=playing.again, also=also))
+            playing.again = False
         except NotOwner:
             LOG.warning("table %s: another process plays its hand now", table_id)
             self.playing.pop(table_id, None)
@@ -167,6 +171,7 @@ class TablePlays:
             return
         except Exception:
             playing.unwritten[:0] = writes      # (the store is away: written with the next turn)
+            playing.again = True
             raise
         if over:
             self.played += 1
