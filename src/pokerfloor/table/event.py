@@ -15,7 +15,9 @@ state and what it shows are ``table/event_core.py``; records and restores are
 docs/guide/tournaments.md shows it all.
 
 Players act at the tables with the tables' own API (``Table.act``); the event deals each
-table's next hand (``deal``) and takes each finished hand back (``end_hand``).
+table's next hand (``deal``) and takes each finished hand back (``end_hand``). A hand may also
+be played away from the floor (another process): ``deal_message`` gives the deal as data and
+``end_hand_from`` applies the hand's end from outside (``table/event_deals.py``).
 """
 
 from __future__ import annotations
@@ -28,15 +30,17 @@ from pokerfloor import citations as cite
 from pokerfloor.errors import IllegalAction, InvalidArgument
 from pokerfloor.hand import Hand
 from pokerfloor.table import floor
+from pokerfloor.table.event_deals import HandDeal, HandEnd
 from pokerfloor.table.event_places import EventPlaces
 from pokerfloor.table.event_record import event_from, event_json
 from pokerfloor.table.event_seating import TABLE_KEEP_HANDS, EventSeating
 from pokerfloor.table.event_types import Break, EntryState
+from pokerfloor.table.table import Table
 from pokerfloor.table.tournament import R_LEVELS
 
 R_BUSTS = floor.R_BUSTS
 
-__all__ = ["R_BUSTS", "R_LEVELS", "TABLE_KEEP_HANDS", "Break", "MultiTableTournament"]
+__all__ = ["R_BUSTS", "R_LEVELS", "TABLE_KEEP_HANDS", "Break", "HandDeal", "HandEnd", "MultiTableTournament"]
 
 
 class MultiTableTournament(EventSeating, EventPlaces):
@@ -282,3 +286,48 @@ class MultiTableTournament(EventSeating, EventPlaces):
         self.settle()
         return True
 
+
+    # ------------------------------------------------------------------ hands played elsewhere
+    def deal_message(self, no: int) -> HandDeal:
+        """Deal table ``no``'s next hand (``deal``, refused as it is) and return it as data, for
+        a hand played away from the floor (``event_deals``): the floor's copy of the table keeps
+        the hand at its start until ``end_hand_from`` brings its end."""
+        self.deal(no)
+        table = self.tables[no]
+        return HandDeal(no, table.hand_number, self.level_number, tuple(sorted(self._s.dealt[no].items())),
+                        table.record())
+
+    def end_hand_from(self, end: HandEnd) -> bool:
+        """Apply the end of a hand played away from the floor (``HandEnd``, of a ``deal_message``)
+        and end it as ``end_hand`` does. An end applied already (or of a table broken since)
+        is passed over: returns ``False``; ``True`` once applied now. ``InvalidArgument`` (the
+        event unchanged) for an end that is not the hand the floor dealt at that table (its
+        seats, stacks, button, posts, deck), or whose hand is not over or already ended."""
+        if not isinstance(end, HandEnd):
+            raise InvalidArgument(f"a hand's end is a HandEnd, not {type(end).__name__}")
+        no = end.table
+        table = self.tables.get(no)
+        if table is None or no not in self._s.dealt or table.hand_number != end.number:
+            return False
+        before, after = table.record(), end.end
+        start, played = before.hand, after.hand
+        assert start is not None
+        seated = {s.number: s for s in before.seats}
+        late = [s for s in before.seats if s.number not in {t.number for t in after.seats}]
+        same = (played is not None and after.hand_number == before.hand_number
+                and all(seated.get(s.number) == s for s in after.seats)
+                and after.positions == before.positions and after.game == before.game
+                and played.rng == start.rng and not played.ended
+                and all(getattr(played.record, name) == getattr(start.record, name)
+                        for name in ("game", "stacks", "button", "posts", "seed", "bomb_pot", "boards")))
+        if not same:
+            raise InvalidArgument(f"that is not the end of table {no}'s hand {end.number} as the floor dealt it")
+        again = Table.from_record(after, clock=self.clock)
+        hand = again.hand
+        if hand is None or not hand.is_over:
+            raise InvalidArgument(f"table {no}'s hand {end.number} is not over")
+        again.end_hand()
+        for s in late:          # seated by the floor while the hand was played (a late entry, R8-A)
+            again.sit(s.number, s.player, s.chips, post=s.post, player_id=s.player_id)
+        self.tables[no] = again
+        return self.end_hand(no)
