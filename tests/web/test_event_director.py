@@ -1,6 +1,7 @@
 """Issue 38: the host's remove, move and payout change have buttons on the tournament lobby (the
 host's page): each sends its command, and the page says what the server did or why it refused
-(a seat that is not free). The host's lobby is looked at in screenshots at the four sizes."""
+(a seat that is not free), and why a waiting move was dropped. The host's lobby is looked at in
+screenshots at the four sizes."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ def test_the_hosts_lobby_removes_moves_and_changes_payouts(browser: Browser, eve
     event_id, token = opened["event_id"], opened["host_token"]
     with visit(browser, event_server, "host", size=SIZES["laptop"]) as host:
         page = host.page
+        page.add_init_script(HOLD)      # (its sockets listed: a frame is handed to the page below)
         page.goto(f"/tournament.html?e={event_id}#host={token}")
         expect(page.locator("#director")).to_be_visible(timeout=WAIT)
         page.fill("#d-payouts", "60, 40")
@@ -43,6 +45,14 @@ def test_the_hosts_lobby_removes_moves_and_changes_payouts(browser: Browser, eve
         page.fill("#d-seat", "1")
         page.click("[data-director=move_entry]")
         expect(page.locator("#host-said")).to_contain_text("not a free seat", timeout=WAIT)
+        # A waiting move that could no longer be made is dropped and the director told why, in
+        # words (the server's side: tests/server/test_event_moves.py).
+        text = ("The move of bot 1 to table 2, seat 3 is dropped: bot 4 sits there now. Move them again if you"
+                " still want it.")
+        frame = {"type": "move_dropped", "name": "bot 1", "table": 2, "seat": 3, "reason": "seat_taken", "text": text}
+        page.evaluate("(f) => window.__sockets.at(-1).dispatchEvent(new MessageEvent('message', {data: f}))",
+                      json.dumps(frame))
+        expect(page.locator("#host-said")).to_have_text(text)
         page.click("[data-host=start_event]")
         expect(page.locator("#tables")).to_contain_text("bot 2", timeout=WAIT)
         page.fill("#d-name", "bot 2")

@@ -58,6 +58,7 @@ class Host:
         self.ws = ws
         self.ws.send(json.dumps({"type": "open_event", "event": EVENT}))
         self.lobby: dict[str, Any] = {}
+        self.told: list[dict[str, Any]] = []     # the moves dropped, as the host's page is told (``move_dropped``)
         self.event_id = self.next("event_opened")["event_id"]
 
     def next(self, kind: str, timeout: float = 20) -> dict[str, Any]:
@@ -66,6 +67,8 @@ class Host:
             frame = json.loads(self.ws.recv(timeout=max(0.1, end_at - time.monotonic())))
             if frame["type"] == "event_lobby":
                 self.lobby = frame
+            if frame["type"] == "move_dropped":
+                self.told.append(frame)
             if frame["type"] in (kind, "error"):
                 return frame
 
@@ -112,9 +115,12 @@ def _moved(browser: Browser, event_server: str, host: Host) -> None:
             except AssertionError:
                 # A director's move waits until both tables are between hands; if the floor has
                 # meanwhile sat someone in that seat (balancing after a bust, TDA 2024 Rule 11),
-                # the move is dropped without a word to the director (issue 38, open): ask again.
+                # the move is dropped and the director told why (``move_dropped``): ask again.
                 if attempt == 2:
                     raise
+                while not host.told:
+                    host.next("move_dropped")
+                assert host.told.pop()["name"] == "Mia"
         moved = (other, free)
         expect(page.locator("#where-seat")).to_have_text(f"Seat {moved[1]}")
         expect(page.locator("#notice")).to_contain_text(f"You moved to table {moved[0]}, seat {moved[1]}")

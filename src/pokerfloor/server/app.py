@@ -26,7 +26,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from pokerfloor.rules import Game
 from pokerfloor.server.actor import TableTask
 from pokerfloor.server.bus import Bus
-from pokerfloor.server.commands import Hello, Received, receive
+from pokerfloor.server.commands import Hello, Received, receive, written_again
 from pokerfloor.server.deal import master_seed
 from pokerfloor.server.downloads import Builders
 from pokerfloor.server.downloads import routes as download_routes
@@ -51,6 +51,7 @@ from pokerfloor.server.transport import (
     check_numbers,
     converse,
     detach,
+    encode,
     hang_up,
     hosts_of,
     origin_allowed,
@@ -121,12 +122,9 @@ class Server(Tables):
         seq = client.table.room.seq if client.table is not None else 0
         await send_error(client, refused, reply_to, now=self.clock(), seq=seq)
 
-    def origin_allowed(self, socket: WebSocket) -> bool:
-        return origin_allowed(socket, self.origins)
-
     async def serve(self, socket: WebSocket) -> None:
         address = socket.client.host if socket.client is not None else ""
-        if not self.origin_allowed(socket) or not self.sockets.take(address):   # limits.SOCKETS_PER_ADDRESS
+        if not origin_allowed(socket, self.origins) or not self.sockets.take(address):   # limits.SOCKETS_PER_ADDRESS
             await socket.close(code=1008)
             return
         self.house.reached(getattr(socket, "scope", None))     # its house bots' address (a relayed one: none)
@@ -150,7 +148,7 @@ class Server(Tables):
 
     async def _read(self, client: Client) -> None:
         """A client's frames, each parsed and dispatched in turn, until it goes or has spent
-        its error budget."""
+        its error budget; a relayed client's (bus.py) read whole before it goes to its table's owner."""
         while client.strikes < STRIKES and not client.closing:
             try:
                 text = await receive_text(client.socket)
@@ -163,10 +161,14 @@ class Server(Tables):
                 frame = read_frame(text)
                 check_numbers(frame)
                 check_flood(client, self.flood)
-                if self.bus is not None and self.bus.forward(client, text):
+                received = self.read(frame) if self.bus is not None and client in self.bus.conn_of else None
+                if self.bus is not None and received is not None and received.kind not in STEPS:
+                    self.bus.forward(client, encode(written_again(received)))
                     continue            # its table's owner is another process: it answers
+                if self.bus is not None and received is not None:
+                    self.bus.left(client)       # (create_table, hello: carried out here, as a new client's)
                 self._check_rate(client, frame["type"])
-                await self._dispatch(client, self.read(frame))
+                await self._dispatch(client, self.read(frame) if received is None else received)
             except Refused as refused:
                 refused.strike = True       # (refused at the edge: out of the connection's budget)
                 await self.refuse(client, refused, None if frame is None else frame.get("id"))

@@ -2,7 +2,7 @@
 
 A table is run by one process, its owner (``Store.claim``: an advisory lock). A client that
 reaches another process (a round-robin proxy sends it anywhere) is *relayed*: that process sends
-its frames, as they came, to the owner over PostgreSQL's LISTEN/NOTIFY, and the owner serves it
+its frames, read whole there, to the owner over PostgreSQL's LISTEN/NOTIFY, and the owner serves it
 as one of its own clients through a ``BusSocket``, whose sends come back over the bus to the
 relaying process and out on the client's socket. Everything a table decides is still decided by
 its one task; the bus only carries frames.

@@ -387,6 +387,13 @@ def receive(frame: Mapping[str, Any]) -> Received:
     return Received(kind, frame.get("id"), echo, command=kind(**values))
 
 
+def written_again(received: Received) -> dict[str, object]:
+    """A relayed client's frame written again from its command, for the table's owner (``Refused``:
+    a field against its rules or any table's range), its ``id`` and ``client_action_id`` kept."""
+    echo = {"client_action_id": received.action_id[0]} if received.action_id else {}
+    return {**echo, **received.command_in(NO_LIMITS).frame(received.reply_to)}
+
+
 def parse(frame: Mapping[str, Any], limits: Limits = NO_LIMITS) -> Command:
     """The command a frame holds, checked whole with a table's ``limits`` (``Refused``:
     ``unknown_type``, ``bad_field``): ``receive``, then ``Received.command_in``."""

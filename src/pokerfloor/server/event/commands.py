@@ -46,6 +46,13 @@ class EventCommand:
         wrong one); fields the command does not have are ignored."""
         return cls(**{f.name: f.metadata["rule"].check(f.name, frame.get(f.name), None) for f in fields(cls)})
 
+    def frame(self, reply_to: object = None) -> dict[str, object]:
+        """The frame a client sends for this command (``read`` reads it back into the same
+        value): a relayed client's, written again for the event's owner."""
+        values = {f.name: getattr(self, f.name) for f in fields(self) if "rule" in f.metadata}
+        return {"type": self.TYPE, **({} if reply_to is None else {"id": reply_to}),
+                **{name: list(v) if isinstance(v, tuple) else v for name, v in values.items()}}
+
 
 @dataclass(frozen=True)
 class OpenEvent(EventCommand):

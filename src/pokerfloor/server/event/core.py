@@ -8,7 +8,7 @@ rulings turned into notices in words for the players they concern (``take_events
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from pokerfloor.bots import STYLES, Bot
@@ -49,6 +49,22 @@ class Logged:
         return {"at": self.at, "op": list(self.op)}
 
 
+@dataclass(frozen=True)
+class Dropped:
+    """A host's move dropped as it came to be made (``director.apply_moves``: the player out, the
+    table broken, the seat taken meanwhile, the player already at that table), told to the host's
+    pages as ``move_dropped`` (``json``), never dropped without a word."""
+
+    name: str
+    table: int
+    seat: int
+    reason: str         # out, table_gone, seat_taken, same_table
+    text: str
+
+    def json(self) -> dict[str, object]:
+        return {"type": "move_dropped", **asdict(self)}
+
+
 class EventCore:
     """The served event's state, and the steps on it that the runner, the director and the
     replay share (see the module's docstring)."""
@@ -73,6 +89,7 @@ class EventCore:
         self.checks: list[tuple[int, int]] = []         # (chips on tables, chips issued) at each hand's end (``audit``)
         self.offer: dict[str, int] | None = None        # the last deal the host offered, by name
         self.moves: list[tuple[str, int, int]] = []     # the host's moves waiting for the hands to end
+        self.dropped: list[Dropped] = []        # the host's moves dropped, to tell the host's pages now
         self.seq = 0                            # the inputs made since the event opened
         self.inputs: list[tuple[int, Logged]] = []    # those not yet written, by seq
         self.replaying = False

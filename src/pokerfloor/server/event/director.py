@@ -10,7 +10,7 @@ from typing import Any
 from pokerfloor.bots import STYLES
 from pokerfloor.errors import IllegalAction, PokerfloorError
 from pokerfloor.server.event.config import weights
-from pokerfloor.server.event.core import EventCore
+from pokerfloor.server.event.core import Dropped, EventCore
 from pokerfloor.server.fields import Refused, bad_field, name_key
 from pokerfloor.table import event_host
 from pokerfloor.table.event import MultiTableTournament
@@ -65,25 +65,55 @@ def remove(runner: EventCore, name: str) -> None:
 
 def move(runner: EventCore, name: str, table: int, seat: int) -> None:
     """Move the player to ``table``'s free ``seat``: now if both tables are between hands,
-    else as soon as they are (before either deals again)."""
+    else as soon as they are (before either deals again). A move that can no longer be made by
+    then is dropped and the host told why (``apply_moves``)."""
     entry = entry_named(runner, name)
     target = runner.event.tables.get(table)
     if target is None or not 1 <= seat <= target.size or seat in target.seats:
         raise bad_field("seat", f"table {table} seat {seat} is not a free seat")
+    if (runner.event.seat_of(entry) or (0,))[0] == table and not runner.replaying:     # (an old log's: dropped)
+        raise bad_field("table", f"{runner.event.entries[entry].player} already sits at table {table}")
     runner.moves.append((entry, table, seat))
     runner.log("move", name, table, seat)
     apply_moves(runner)
 
 
 def apply_moves(runner: EventCore) -> None:
+    """Make each waiting move whose two tables are between hands. One that can no longer be made
+    (the player out, the table broken, the seat taken meanwhile: the floor balancing after a
+    bust, TDA 2024 Rule 11, or another move) is dropped, not made elsewhere (the director chose
+    that seat, and balancing may have done what the move was for), and the host's pages are told
+    (``Dropped``), to ask again if they still want it."""
     for entry, table, seat in list(runner.moves):
-        where = runner.event.seat_of(entry)
-        target = runner.event.tables.get(table)
-        if where is None or target is None or seat in target.seats or where[0] == table:
+        why = _unmakeable(runner, entry, table, seat)
+        if why is not None:
             runner.moves.remove((entry, table, seat))
-        elif runner.event.between_hands(where[0]) and runner.event.between_hands(table):
+            if not runner.replaying:
+                name = runner.event.entries[entry].player
+                runner.dropped.append(Dropped(name, table, seat, why[0], f"The move of {name} to table {table}, seat"
+                                              f" {seat} is dropped: {why[1]}. Move them again if you still want it."))
+            continue
+        where = runner.event.seat_of(entry)
+        assert where is not None
+        if runner.event.between_hands(where[0]) and runner.event.between_hands(table):
             runner.moves.remove((entry, table, seat))
             host(runner, event_host.move, entry, table, seat)
+
+
+def _unmakeable(runner: EventCore, entry: str, table: int, seat: int) -> tuple[str, str] | None:
+    """Why the move can no longer be made (a reason's code and its words), if it cannot."""
+    event = runner.event
+    where, target = event.seat_of(entry), event.tables.get(table)
+    name = event.entries[entry].player
+    if where is None:
+        return "out", f"{name} is no longer in the event"
+    if target is None:
+        return "table_gone", f"table {table} has broken"
+    if where[0] == table:
+        return "same_table", f"{name} already sits at table {table} (seat {where[1]})"
+    if seat in target.seats:
+        return "seat_taken", f"{event.entries[target.seats[seat].player_id].player} sits there now"
+    return None
 
 
 def set_payouts(runner: EventCore, payouts: object) -> None:

@@ -10,8 +10,9 @@ error frame before the event's task sees it.
 
 On PostgreSQL an event runs in one process, its owner (``Store.claim``); a client that reaches
 another process is relayed to the owner over the bus (``bus.Bus.relay``, ``BusSide``), as a
-table's client is: its frames, checked here as above, go to the owner, which serves it as one of
-its own, and the owner's frames come back to it.
+table's client is: its frames, read whole here as above, go to the owner as their typed values
+written again (``EventCommand.frame``), and the owner serves it as one of its own, its frames
+coming back to it. Its ``open_event`` or ``event_hello`` is carried out here, its relay ended.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from pokerfloor.server.transport import (
     check_flood,
     check_numbers,
     converse,
+    encode,
     hang_up,
     origin_allowed,
     read_frame,
@@ -74,10 +76,13 @@ async def serve(events: Events, socket: WebSocket, origins: Iterable[str] = ()) 
                 frame = read_frame(text)
                 check_numbers(frame)
                 check_flood(client, FLOOD_PER_SECOND)
-                if events.bus is not None and events.bus.forward(client, text):
-                    continue            # its event's owner is another process: it answers
                 received = ec.receive(frame, time.perf_counter())
                 command = received.command
+                if events.bus is not None and client in events.bus.conn_of:
+                    if not isinstance(command, ec.OpenEvent | ec.EventHello):
+                        events.bus.forward(client, encode(command.frame(received.reply_to)))
+                        continue        # its event's owner is another process: it answers
+                    events.bus.left(client)     # (open_event, event_hello: carried out here, as a new client's)
                 if isinstance(command, ec.OpenEvent):
                     task, host_token = events.open(command.config)
                     task.clients[client] = Watch("lobby", None, True)
@@ -92,7 +97,7 @@ async def serve(events: Events, socket: WebSocket, origins: Iterable[str] = ()) 
                         for old in attached:
                             old.clients.pop(client, None)
                         attached.clear()
-                        events.bus.relay(client, command.event_id, text, event=True)
+                        events.bus.relay(client, command.event_id, encode(command.frame(received.reply_to)), event=True)
                         continue
                     if found is None:
                         raise Refused("no_table", "no such event")

@@ -279,6 +279,7 @@ class EventTask:
             self.lobby_at = now
             lobby = lobby_json(runner)
         notified, runner.notified = runner.notified, {}
+        dropped, runner.dropped = [d.json() for d in runner.dropped], []
         changed, runner.changed = runner.changed, set()
         standings: list[tuple[Place, ...]] = []
 
@@ -292,6 +293,7 @@ class EventTask:
                 continue
             if watch.view != "player" and lobby is not None:
                 sends.append(partial(client.send, lobby))
+            sends += [partial(client.send, frame) for frame in dropped if watch.host]
             if watch.key is None:
                 continue
             for text in notified.get(watch.key, []):

@@ -75,6 +75,8 @@ const conn = connect("lobby", (frame) => {
   } else if (frame.type === "event_done" && ["remove_entry", "move_entry", "set_payouts"].includes(frame.command)) {
     $("host-said").textContent = { remove_entry: "Removed.", move_entry: "The move is made as both tables finish their hands.",
       set_payouts: "The payouts are changed." }[frame.command];
+  } else if (frame.type === "move_dropped") {     // a waiting move that could no longer be made: why, in words
+    $("host-said").textContent = frame.text;
   } else if (frame.type === "event_deal") {
     $("host-said").textContent = Object.entries(frame.deal).map(([n, v]) => `${n} ${chips(v)}`).join(", ");
   } else if (frame.type === "error") {
