@@ -3,9 +3,9 @@ says what is stored, and the issue 38 design in docs/guide/tournament-server.md)
 
 Every ``POLL_SECONDS`` the process reads the hands dealt away and not yet over (``away.open_deals``)
 and takes the lease of each table it is the one to play (``Store.claim`` on ``table_key``): the
-process the table's key ranks first among those the bus heard from lately (rendezvous hashing,
-so the tables spread over the processes, and a table's hands stay with one process while it
-lives), or any process once the deal has waited ``TAKE_SECONDS`` (its first choice died). It
+event's tables are dealt in turn to the processes the bus heard from lately (``first_choice``,
+so each plays its share, and a table's hands stay with one process while the same processes
+live), and any process takes a deal that has waited ``TAKE_SECONDS`` (its first choice died). It
 rebuilds the table from the deal (``HandDeal.table_to_play``) and the table's own inputs of that
 hand (a process killed mid-hand left them), plays the house bots' turns (each after
 ``bot_seconds``), and writes each action as an input of the table's, fenced by its lease
@@ -40,9 +40,14 @@ TAKE_SECONDS = 2.0      # a deal waiting this long is taken by any process (its 
 
 
 def first_choice(table_id: str, processes: Collection[str]) -> str:
-    """The process that plays ``table_id``'s hands while it lives: the highest ranked by the
-    SHA-256 of its inbox and the table's key."""
-    return max(processes, key=lambda inbox: hashlib.sha256(f"{inbox}:{table_id}".encode()).digest())
+    """The process that plays ``table_id``'s hands (``hands.table_key``: the event's id and the
+    table's number) while the same processes live: the event's tables dealt in turn to the
+    processes (by their inbox, in order, from one drawn by the event's id), so that each plays
+    its share."""
+    event, _, number = table_id.rpartition(".")
+    ranked = sorted(processes)
+    first = int.from_bytes(hashlib.sha256(event.encode()).digest()[:8], "big")
+    return ranked[(first + (int(number) if number.isdigit() else 0)) % len(ranked)]
 
 
 @dataclass
