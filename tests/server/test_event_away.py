@@ -32,8 +32,8 @@ EVENT = {"name": "Away", "starting_stack": 1_000, "seats": 6, "between_hands": 0
 
 def mid_hand(plays: TablePlays) -> bool:
     """Whether a hand played here has actions stored and is not over."""
-    return any(p.seq and p.table.hand is not None and not p.table.hand.is_over and not p.unwritten
-               and any(e.kind != "post" for e in p.table.hand.events) for p in plays.playing.values())
+    return any(p.seq and not p.hand.is_over and not p.unwritten and p.hand.record().inputs
+               for p in plays.playing.values())
 
 
 async def play(events: Events, plays: TablePlays, event_id: str, *, until_hands: int | None = None) -> None:
@@ -104,14 +104,13 @@ def test_the_floor_applies_an_end_once_and_replays_it_from_its_log() -> None:
     state = runner.state()
     from pokerfloor.table.event_deals import HandDeal, HandEnd
     deal = HandDeal.from_json(deal_text)
-    table = deal.table_to_play()
-    while table.hand is not None and not table.hand.is_over:
-        hand = table.hand
+    hand = deal.hand_to_play()
+    while not hand.is_over:
         seat = hand.to_act
         assert seat is not None
         legal = hand.view(seat).to_dict()["legal"] or {}
-        table.act(seat, "check" if legal.get("check") else "fold")
-    end = HandEnd.of(deal, table).to_json()
+        hand.act(seat, "check" if legal.get("check") else "fold")
+    end = HandEnd.of(deal, hand).to_json()
     assert runner.end_from(end, 1001.0) and deal.table not in runner.away
     assert not runner.end_from(end, 1002.0)        # applied once
     made = [(seq, json.dumps(logged.json())) for seq, logged in runner.inputs]

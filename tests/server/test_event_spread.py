@@ -162,7 +162,7 @@ def test_an_events_tables_spread_over_processes_lose_nothing_when_each_role_is_k
     assert [len(held) for held in leases] == [2, 2]     # each hand mid-play went on under another lease
     played_at: dict[str, set[tuple[str, str]]] = {}     # entry -> (table, process) of every hand they played
     for key, _, deal, who in rows:
-        for _, entry in json.loads(deal)["seats"]:
+        for _, entry, _ in json.loads(deal)["seats"]:
             played_at.setdefault(entry, set()).add((key, who))
     crossed = [e for e, where in played_at.items()
                if any(t != u and p != q for t, p in where for u, q in where)]
