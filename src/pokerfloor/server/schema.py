@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlalchemy import Column, Integer, MetaData, String, Table, Text, UniqueConstraint
 
 metadata = MetaData()
-HEAD = "0006"    # the newest migration in migrations/versions (a test checks it is Alembic's head)
+HEAD = "0007"    # the newest migration in migrations/versions (a test checks it is Alembic's head)
 
 tables = Table(
     "pf_tables",
@@ -61,4 +61,16 @@ house_bots = Table(        # the house's bots of a table opened with them, seate
     Column("token", String(64), nullable=False),
     Column("chips", Integer, nullable=False),
     Column("style", String(16), nullable=False),
+)
+
+event_hands = Table(       # an event's hands played away from its floor: the deal, then the end (event/away.py)
+    "pf_event_hands",
+    metadata,
+    Column("table_id", String(64), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("event_id", String(64), nullable=False, index=True),
+    Column("deal", Text, nullable=False),
+    Column("bots", Text, nullable=False),
+    Column("ending", Text, nullable=True),
+    Column("played_by", String(64), nullable=True),
 )
