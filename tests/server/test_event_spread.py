@@ -22,6 +22,7 @@ from typing import Any
 from sqlalchemy import Engine, create_engine, select
 from websockets.sync.client import connect
 
+from pokerfloor.server.bus import ALIVE_SECONDS
 from pokerfloor.server.event.hands import table_key
 from pokerfloor.server.schema import event_hands, inputs, owners
 from pokerfloor.table.event import MultiTableTournament
@@ -41,7 +42,7 @@ print("owner", sys.argv[2], app.state.events.store.owner, flush=True)
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """
 EVENT: dict[str, Any] = {
-    "name": "Spread", "starting_stack": 1_500, "seats": 6, "between_hands": 0, "action_seconds": 30,
+    "name": "Spread", "starting_stack": 2_000, "seats": 6, "between_hands": 0, "action_seconds": 30,
     "buy_in": 100, "payouts": [50, 30, 20],
     "levels": [{"small_blind": 25 * 2**k, "big_blind": 50 * 2**k, "hands": 4} for k in range(14)]}
 
@@ -114,6 +115,7 @@ def test_an_events_tables_spread_over_processes_lose_nothing_when_each_role_is_k
         try:
             for process, port in ((a, port_a), (b, port_b), (c, port_c)):
                 up(process, port, log)
+            time.sleep(ALIVE_SECONDS + 0.5)     # each has heard the others: the tables are dealt to all three
             with connect(f"ws://127.0.0.1:{port_a}/event/ws", ping_interval=None) as host:
                 host.send(json.dumps({"type": "open_event", "event": EVENT}))
                 event_id = until(host, lambda f: f["type"] == "event_opened")["event_id"]
