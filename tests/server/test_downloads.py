@@ -151,7 +151,7 @@ def test_a_long_sessions_forgotten_entries_are_in_the_rooms_record_and_all_downl
     game = _played(http, hands=8)
     room = game.room
     server = http.app.state.server  # type: ignore[attr-defined]
-    # The hand's-end records are written after the clients are answered (TableTask.record), so the
+    # The hand's-end records are written after the clients are answered (TableLoop.record), so the
     # room's record may still be on its way: wait for the one taken after the last input.
     deadline = time.monotonic() + 30
     stored = server.store.room_record(game.table_id)
