@@ -187,7 +187,7 @@ class EventRunner(EventCore):
             hand = self.event.tables[no].hand
             assert hand is not None
             if not hand.is_over:
-                bots = {seat: self.persons[self.by_entry[entry]].bot for seat, entry in deal.seats}
+                bots = {seat: self.persons[self.by_entry[entry]].bot for seat, entry, _ in deal.seats}
                 self.sent.append((table_key(self.event_id, no), deal.number, deal.to_json(), bots_json(bots)))
                 self.away.add(no)
         else:
@@ -214,9 +214,7 @@ class EventRunner(EventCore):
             raise Refused("illegal", str(refused)) from None
         self.away.discard(end.table)
         if applied:
-            hand = end.end.hand
-            assert hand is not None
-            self.finished.append((end.table, end.number, hand.record.to_json()))
+            self.finished.append((end.table, end.number, end.record.to_json()))
             self.log("end_from", text)
             self._ended(end.table, now)
         return applied

@@ -33,8 +33,6 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from sqlalchemy.engine import Connection
-
 from pokerfloor.server.bus import Bus
 from pokerfloor.server.deal import master_seed, seed_hash
 from pokerfloor.server.event import away, hands
@@ -95,7 +93,7 @@ class EventTask:
         self.lobby_at = float("-inf")
         self.polled = 0.0               # when the ends of the hands played away were last looked for
         runner.spread = events.spread
-        self.pipe = Pipe(runner.event_id, partial(_write, events.store, runner.event_id), self.lost)
+        self.pipe = Pipe(runner.event_id, partial(rows.write, events.store, runner.event_id), self.lost)
 
     def lost(self) -> None:
         """Another process owns the event now: this task ends (``Pipe``)."""
@@ -343,7 +341,7 @@ class Events:
             return None
         try:
             runner = EventRunner.from_state(event_id, config, host_hash, state, EventClock(self.now),
-                                            rows.inputs_after(self.store, event_id, _seq(state)))
+                                            rows.inputs_after(self.store, event_id, rows.follows(state)))
         except Unreadable as unreadable:  # a row read back is checked whole: the event is not served
             LOG.error("event %s: its stored state is unreadable (%s); it is not served", event_id, unreadable)
             return None
@@ -360,33 +358,6 @@ class Events:
                 with contextlib.suppress(Exception, asyncio.CancelledError):
                     await task.task
         self.tasks.clear()
-
-
-def _write(store: Store, event_id: str, works: list[Work]) -> None:
-    """In the event's writer thread: the inputs of every work and the hands they ended in one
-    commit, then the latest whole state (which drops the inputs it follows)."""
-    made = [one for work in works for one in work.made]
-    ended = [one for work in works for one in work.ended]
-    sent = [one for work in works for one in work.sent]
-    if made or ended:
-        rows.append(store, event_id, made, partial(_also, event_id, ended, sent))
-    whole = [work for work in works if work.state is not None]
-    if whole:
-        assert whole[-1].state is not None
-        rows.save(store, event_id, whole[-1].state, whole[-1].seq)
-
-
-def _also(event_id: str, ended: list[hands.Finished], sent: list[away.Sent], tx: Connection) -> None:
-    """Beside the inputs, in their commit: the hands ended and the deals sent away."""
-    hands.store(event_id, ended, tx)
-    away.write_deals(event_id, sent, tx)
-
-
-def _seq(state: dict[str, Any]) -> int:
-    """The inputs a stored state follows (0 for one that names none, or none readable: it is
-    checked whole as it is read, ``saved.check_state``)."""
-    seq = state.get("seq", 0) if isinstance(state, dict) else 0
-    return seq if isinstance(seq, int) and not isinstance(seq, bool) and seq >= 0 else 0
 
 
 Handler = Callable[[EventTask, Client, Any], dict[str, Any] | None]

@@ -3,10 +3,10 @@ says what is stored, and the issue 38 design in docs/guide/tournament-server.md)
 
 Every ``POLL_SECONDS`` the process reads the hands dealt away and not yet over (``away.open_deals``)
 and takes the lease of each table it is the one to play (``Store.claim`` on ``table_key``): the
-process the table's key ranks first among those the bus heard from lately (rendezvous hashing,
-so the tables spread over the processes, and a table's hands stay with one process while it
-lives), or any process once the deal has waited ``TAKE_SECONDS`` (its first choice died). It
-rebuilds the table from the deal (``HandDeal.table_to_play``) and the table's own inputs of that
+event's tables are dealt in turn to the processes the bus heard from lately (``first_choice``,
+so each plays its share, and a table's hands stay with one process while the same processes
+live), and any process takes a deal that has waited ``TAKE_SECONDS`` (its first choice died). It
+rebuilds the hand from the deal (``HandDeal.hand_to_play``) and the table's own inputs of that
 hand (a process killed mid-hand left them), plays the house bots' turns (each after
 ``bot_seconds``), and writes each action as an input of the table's, fenced by its lease
 (``Store.write_many``: ``NotOwner`` once another process took the table), the hand's end in the
@@ -29,10 +29,10 @@ from typing import Any
 
 from pokerfloor.bots import decide, make_bot
 from pokerfloor.errors import PokerfloorError
+from pokerfloor.hand import Hand
 from pokerfloor.server.event import away
 from pokerfloor.server.store import NotOwner, Store, Write
 from pokerfloor.table.event_deals import HandDeal, HandEnd
-from pokerfloor.table.table import Table
 
 LOG = logging.getLogger("pokerfloor.server")
 POLL_SECONDS = 0.05     # how often the process looks for hands to play
@@ -40,19 +40,24 @@ TAKE_SECONDS = 2.0      # a deal waiting this long is taken by any process (its 
 
 
 def first_choice(table_id: str, processes: Collection[str]) -> str:
-    """The process that plays ``table_id``'s hands while it lives: the highest ranked by the
-    SHA-256 of its inbox and the table's key."""
-    return max(processes, key=lambda inbox: hashlib.sha256(f"{inbox}:{table_id}".encode()).digest())
+    """The process that plays ``table_id``'s hands (``hands.table_key``: the event's id and the
+    table's number) while the same processes live: the event's tables dealt in turn to the
+    processes (by their inbox, in order, from one drawn by the event's id), so that each plays
+    its share."""
+    event, _, number = table_id.rpartition(".")
+    ranked = sorted(processes)
+    first = int.from_bytes(hashlib.sha256(event.encode()).digest()[:8], "big")
+    return ranked[(first + (int(number) if number.isdigit() else 0)) % len(ranked)]
 
 
 @dataclass
 class Playing:
-    """A hand this process plays: its deal, the table it is played on, the bots by seat, the
-    table's last input's number, when its last action was made, and the inputs not yet written."""
+    """A hand this process plays: its deal, the hand, the bots by seat, the table's last
+    input's number, when its last action was made, and the inputs not yet written."""
 
     deal: HandDeal
     open: away.OpenDeal
-    table: Table
+    hand: Hand
     bots: dict[int, str]
     seq: int
     since: float
@@ -100,7 +105,7 @@ class TablePlays:
                 self.first_seen[(deal.table_id, deal.number)] = now
         for table_id, playing in list(self.playing.items()):
             self._play(playing)
-            over = playing.table.hand is not None and playing.table.hand.is_over
+            over = playing.hand.is_over
             if playing.unwritten or over:
                 await self._write(table_id, playing, over)
 
@@ -116,38 +121,38 @@ class TablePlays:
             return None
         try:
             deal = HandDeal.from_json(open_deal.deal)
-            table = deal.table_to_play()
+            hand = deal.hand_to_play()
             bots = {int(seat): str(style) for seat, style in json.loads(open_deal.bots).items()}
             rows = self.store.input_rows(open_deal.table_id)
             seq = rows[-1][0] if rows else 0
             for _, text in rows:
                 op = json.loads(text)["op"]
                 if op[0] == away.ACT and op[1] == deal.number:
-                    table.act(op[2], op[3], op[4], cards=op[5])
+                    hand.act(op[2], op[3], op[4], op[5])
                     self.resumed += 1
         except (ValueError, PokerfloorError, KeyError, IndexError, TypeError):
             LOG.exception("table %s: its hand %d dealt away cannot be played", open_deal.table_id, open_deal.number)
             self.store.release(open_deal.table_id)
             return None
-        return Playing(deal, open_deal, table, bots, seq, time.monotonic())
+        return Playing(deal, open_deal, hand, bots, seq, time.monotonic())
 
     def _play(self, playing: Playing) -> None:
         """The bots' turns that are due (each ``bot_seconds`` after the last action)."""
-        table = playing.table
-        while (hand := table.hand) is not None and not hand.is_over and hand.to_act is not None:
+        hand = playing.hand
+        names = {seat: name for seat, _, name in playing.deal.seats}
+        while not hand.is_over and hand.to_act is not None:
             if time.monotonic() - playing.since < self.bot_seconds:
                 return
             seat = hand.to_act
-            name = table.seats[seat].player
-            bot = make_bot(playing.bots.get(seat, "tight"), name,
+            bot = make_bot(playing.bots.get(seat, "tight"), names.get(seat, f"seat {seat}"),
                            random.Random(f"{playing.open.table_id}:{playing.deal.number}:{len(hand.events)}"))
             try:
                 action, to, cards = decide(bot, hand.view(seat))
-                table.act(seat, action, to, cards=cards)
+                hand.act(seat, action, to, cards)
             except (PokerfloorError, ValueError):
                 legal = hand.view(seat).to_dict()["legal"] or {}
                 action, to, cards = "check" if legal.get("check") else "fold", None, None
-                table.act(seat, action, None)
+                hand.act(seat, action, None)
             playing.seq += 1
             body: dict[str, Any] = {"at": time.time(), "op": [away.ACT, playing.deal.number, seat, action, to, cards]}
             playing.unwritten.append((playing.open.table_id, playing.seq, body, None))
@@ -158,7 +163,7 @@ class TablePlays:
         writes, playing.unwritten = playing.unwritten, []
         also = None
         if over:
-            ending = HandEnd.of(playing.deal, playing.table).to_json()
+            ending = HandEnd.of(playing.deal, playing.hand).to_json()
             also = partial(away.write_end, table_id, playing.deal.number, ending, self.store.owner)
         try:
             await asyncio.to_thread(partial(self.store.write_many, writes, again=playing.again, also=also))
