@@ -1,17 +1,20 @@
 """Issue 38, done when 3, with the event's tables spread: one event of house bots on three
 ``serve`` processes over PostgreSQL (``Events.spread``), its tables' hands played by all of them
-(each under the table's lease, ``tableplay.TablePlays``), its floor in one. A process that plays
-tables only is SIGKILLed in the middle of one of its hands: another takes the table over and
-plays the hand on from its deal and the actions stored. Then the floor's process is SIGKILLed in
-the middle of a hand it plays: the last process takes the floor over (the event's lease, its
-state and inputs) and the dead process's tables. The event ends with every entry placed once,
-the prizes adding up to the pool and every chip accounted for; players moved between tables
-played by different processes are not lost."""
+(each under the table's lease, ``tableplay.TablePlays``), its floor in one. Once the floor has
+moved a player between tables played by different processes, a process that plays tables only
+is SIGKILLed in the middle of one of its hands: another takes the table over and plays the hand
+on from its deal and the actions stored. Then the floor's process is SIGKILLed in the middle of
+a hand it plays: the last process takes the floor over (the event's lease, its state and
+inputs) and the dead process's tables. The event ends with every entry placed once, the prizes
+adding up to the pool and every chip accounted for; every player moved arrives at their new
+table with the chips the floor moved, and some of them moved between tables played by
+different processes."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -72,6 +75,23 @@ def mid_hand(db: Engine, event_id: str, playing: Callable[[str], bool], players:
     raise AssertionError(f"no hand of the process looked for was in play once {players} processes played hands")
 
 
+def moved_across(db: Engine, event_id: str) -> None:
+    """Wait until a player has played hands at two tables played by different processes (moved
+    by the floor between them)."""
+    for _ in range(1_200):
+        with db.connect() as c:
+            rows = c.execute(select(event_hands.c.table_id, event_hands.c.deal, event_hands.c.played_by).where(
+                event_hands.c.event_id == event_id, event_hands.c.played_by.is_not(None))).all()
+        where: dict[str, set[tuple[str, str]]] = {}
+        for key, deal, who in rows:
+            for _, entry, _ in json.loads(deal)["seats"]:
+                where.setdefault(entry, set()).add((key, who))
+        if any(t != u and p != q for seen in where.values() for t, p in seen for u, q in seen):
+            return
+        time.sleep(0.05)
+    raise AssertionError("no player moved between tables played by different processes")
+
+
 def played_by(db: Engine, key: str, number: int) -> str | None:
     """Who played a hand to its end (None while it is not over)."""
     for _ in range(600):
@@ -89,6 +109,34 @@ def epochs(db: Engine, key: str, number: int) -> set[int]:
     with db.connect() as c:
         return {r[0] for r in c.execute(select(inputs.c.epoch, inputs.c.body).where(inputs.c.table_id == key))
                 if json.loads(r[1])["op"][1] == number}
+
+
+def moved(event_id: str, rulings: list[dict[str, Any]], rows: Any) -> list[tuple[bool, int, int]]:
+    """For each player moved between tables (the only time they came to that table): whether the hand they last
+    played at the table they left and the first they played at the other were played by
+    different processes, the chips the floor moved, and their stack in that first hand there."""
+    hands: dict[str, list[tuple[int, dict[str, Any], str]]] = {}
+    for key, number, deal, who in rows:
+        hands.setdefault(key, []).append((number, json.loads(deal), who))
+    for dealt in hands.values():
+        dealt.sort(key=lambda one: one[0])
+    arrivals = [(r["entry"], r["table"]) for r in rulings if r["kind"] in ("move", "seat")]
+    found = []
+    for ruling in rulings:
+        came = re.search(r"from table (\d+)", ruling["text"])
+        if ruling["kind"] != "move" or came is None or arrivals.count((ruling["entry"], ruling["table"])) != 1:
+            continue
+        entry = ruling["entry"]
+        left = [who for _, deal, who in hands.get(table_key(event_id, int(came[1])), [])
+                if any(e == entry for _, e, _ in deal["seats"])]
+        there = [(deal, who) for _, deal, who in hands.get(table_key(event_id, ruling["table"]), [])
+                 if any(e == entry for _, e, _ in deal["seats"])]
+        if not left or not there:
+            continue        # (a table played on the floor's own, or the event ended first)
+        deal, who = there[0]
+        seat = next(s for s, e, _ in deal["seats"] if e == entry)
+        found.append((left[-1] != who, ruling["chips"], deal["start"]["stacks"][str(seat)]))
+    return found
 
 
 def finish(port: int, event_id: str) -> dict[str, Any]:
@@ -130,6 +178,7 @@ def test_an_events_tables_spread_over_processes_lose_nothing_when_each_role_is_k
             with connect(f"ws://127.0.0.1:{port_c}/event/ws", ping_interval=None) as watcher:
                 watcher.send(json.dumps({"type": "event_hello", "event_id": event_id, "view": "lobby"}))
                 until(watcher, lambda f: f["type"] == "event_welcome")     # relayed to the floor
+                moved_across(db, event_id)
                 # 1. a process that plays tables only is killed in the middle of one of its hands
                 first = mid_hand(db, event_id, lambda held: held == named[str(port_b)], 3)
                 b.kill()            # SIGKILL
@@ -162,12 +211,8 @@ def test_an_events_tables_spread_over_processes_lose_nothing_when_each_role_is_k
     assert len(set(by.values())) == 3
     assert None not in taken and floor not in taken     # each hand went on in another process
     assert [len(held) for held in leases] == [2, 2]     # each hand mid-play went on under another lease
-    played_at: dict[str, set[tuple[str, str]]] = {}     # entry -> (table, process) of every hand they played
-    for key, _, deal, who in rows:
-        for _, entry, _ in json.loads(deal)["seats"]:
-            played_at.setdefault(entry, set()).add((key, who))
-    crossed = [e for e, where in played_at.items()
-               if any(t != u and p != q for t, p in where for u, q in where)]
-    assert crossed                  # players moved between tables played by different processes
+    carried = moved(event_id, record["event"]["events"], rows)
+    assert carried and all(chips == arrived for _, chips, arrived in carried)   # each move's chips arrive whole
+    assert any(crossed for crossed, _, _ in carried)    # moves between tables played by different processes
     assert any(key == table_key(event_id, 1) for key, _ in by)
     assert "Traceback" not in log.read_text()

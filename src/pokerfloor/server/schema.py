@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Integer, MetaData, String, Table, Text, UniqueConstraint
+from sqlalchemy import Column, Index, Integer, MetaData, String, Table, Text, UniqueConstraint, text
 
 metadata = MetaData()
-HEAD = "0007"    # the newest migration in migrations/versions (a test checks it is Alembic's head)
+HEAD = "0008"    # the newest migration in migrations/versions (a test checks it is Alembic's head)
 
 tables = Table(
     "pf_tables",
@@ -74,3 +74,5 @@ event_hands = Table(       # an event's hands played away from its floor: the de
     Column("ending", Text, nullable=True),
     Column("played_by", String(64), nullable=True),
 )
+Index("pf_event_hands_open", event_hands.c.event_id, postgresql_where=text("ending IS NULL"),
+      sqlite_where=text("ending IS NULL"))     # the hands not yet over, looked for every 50 ms
