@@ -1,5 +1,5 @@
-"""hand/ (state.py, legality.py and the steps) builds ``Event``, ``Range``, ``Call``, ``Legal`` and
-``Input`` positionally with ``tuple.__new__`` (``_new``) on the per-decision paths, skipping their
+"""hand/ (state.py, legality.py and the steps) builds ``Event``, ``Range``, ``Call``, ``Legal``,
+``Input`` and ``SetUp`` positionally with ``tuple.__new__`` (``_new``) on the per-decision paths, skipping their
 generated ``__new__``: a field reordered or added in hand/types.py would silently put values under
 the wrong names. These tests fail when that happens, so the positional calls are revisited with
 the fields."""
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import pokerfloor as pf
-from pokerfloor.hand import types
+from pokerfloor.hand import setup, types
 
 HAND = Path(pf.__file__).parent / "hand"
 
@@ -27,13 +27,16 @@ ORDER = {
     "Legal": ("seat", "fold", "check", "call", "bet", "raise_", "complete", "bring_in", "draw", "show",
               "muck", "reason", "rule"),
     "Input": ("kind", "seat", "action", "to", "cards"),
+    "SetUp": ("game", "terms", "stacks", "button", "seats", "pos", "given_posts", "placed_posts", "posts", "holes",
+              "board", "manual", "auto_muck", "wait_for_runout", "bomb", "boards", "small_blind_seat",
+              "big_blind_seat", "spot"),
 }
 """The field order each positional call in hand/ is written for."""
 
 
 @pytest.mark.parametrize("name", sorted(ORDER))
 def test_the_fields_are_in_the_order_the_positional_calls_assume(name: str) -> None:
-    assert getattr(types, name)._fields == ORDER[name]
+    assert getattr(setup if name == "SetUp" else types, name)._fields == ORDER[name]
 
 
 def _positional_calls() -> list[tuple[str, Path, int, ast.expr]]:

@@ -221,7 +221,6 @@ def award_pots(
     n = len(seats)
     awards: list[AwardFields] = []
     won = [0] * n
-    pos = {seat: j for j, seat in enumerate(seats)}
     for index in range(len(pots) - 1, -1, -1):
         amount, in_pot = pots[index]
         eligible = [j for j in range(n) if seats[j] in in_pot and not mucked[j]]
@@ -234,7 +233,7 @@ def award_pots(
         for run, part in enumerate(parts):
             award = award_pot(index, (part, in_pot), eligible, by_run[run], unit, run, contested, seats, variant, odd)
             for seat, chips in award[3].items():  # AwardFields: pot, amount, eligible, winners, ...
-                won[pos[seat]] += chips
+                won[seats.index(seat)] += chips
             awards.append(award)
     return awards, won
 

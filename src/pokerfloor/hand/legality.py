@@ -80,15 +80,13 @@ def bet_decision(h: HandState, i: int, action: str, amount: int | None) -> tuple
     only when it decides (it costs a scan of the seats; calls and checks skip it)."""
     chips, terms = h._chips, h._terms
     level, bet, stack = h._round.level, chips.bet[i], chips.stack[i]
-    full_bb = amount is not None and h._street_index == 0 and level == h._bb_level()
+    # only a call of a named amount before the flop asks whether it is of the full big blind
+    full_bb = action == "call" and amount is not None and h._street_index == 0 and level == h._bb_level()
     structure, fold_free, unit = terms.structure, terms.fold_free, terms.min_chip
     decided = turns.decide(action, amount, level, bet, stack, fold_free, None, structure, unit, full_bb)
-    if decided is None:  # the bet or raise open decides it
+    if decided[0] == turns.ASK:  # the bet or raise open decides it
         option = aggression(h, i)
         decided = turns.decide(action, amount, level, bet, stack, fold_free, option, structure, unit, full_bb)
-    if isinstance(decided, IllegalAction):
-        raise decided
-    assert decided is not None, "decided once the option is given"
     return decided
 
 
@@ -115,7 +113,7 @@ def bring_in_decision(h: HandState, i: int, action: str, to: int | None) -> tupl
 def aggression(h: HandState, i: int) -> turns.Aggression:
     """The bet or raise open to seat ``i`` (``turns.aggression``)."""
     return turns.aggression(
-        i, h._folded, h._chips, h._round, h.game, h._terms.min_chip, h._street_index,
+        i, h._folded, h._chips, h._round, h._terms, h._terms.min_chip, h._street_index,
         h._street_index == h._terms.rounds - 1, h._street.opening.open_pair, h._forced.postflop_min_bet,
         h._forced.short_blinds,
     )
@@ -138,7 +136,7 @@ def next_to_act(h: HandState, after: int) -> int:
 
 def completing(h: HandState) -> bool:
     """Whether a raise now completes a stud bring-in (measured from no full bet)."""
-    return turns.completing(h._round, h._terms.structure, h._street_index, h.game.bring_in)
+    return turns.completing(h._round, h._terms.structure, h._street_index, h._terms.bring_in)
 
 
 def unit(h: HandState) -> int:

@@ -318,7 +318,13 @@ class HandState:
         return not isinstance(seat, bool) and isinstance(seat, int) and seat in self._pos
 
     def _bb_level(self) -> int:
-        return max((p.amount for p in self._set_up.posts if p.kind in BLIND_KINDS and p.live), default=0)
+        """The largest live blind posted (0 for none). Read only where it decides something: a
+        loop, as a generator under ``max`` costs the compiled build a Python call."""
+        level = 0
+        for post in self._set_up.posts:
+            if post.live and post.kind in BLIND_KINDS and post.amount > level:
+                level = post.amount
+        return level
 
     def _all_in_flags(self) -> list[bool]:
         return [s == 0 for s in self._chips.stack]

@@ -8,7 +8,7 @@ so nothing about the deal is restated field by field anywhere else (issue 36).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import NamedTuple, TypedDict
+from typing import Final, NamedTuple, TypedDict
 
 from pokerfloor.cards import Card
 from pokerfloor.errors import InvalidArgument
@@ -18,6 +18,8 @@ from pokerfloor.hand.terms import Terms, terms_of
 from pokerfloor.hand.types import Post
 from pokerfloor.rules import Game, chips_problem
 
+_new: Final = tuple.__new__
+"""Builds a named tuple with one C call, its fields in order (state.py does the same)."""
 
 class SetUp(NamedTuple):
     """A hand's deal: the game and its terms, the seats in order of action after the flop (from
@@ -103,7 +105,7 @@ def set_up(
         problem = bomb.deck_problem(game, len(stacks), count)
         if problem:
             raise InvalidArgument(problem)
-    ordered = sorted(stacks)
+    ordered: list[int] = sorted(stacks)  # whole numbers, checked above: compared as such
     seats: list[int] = [s for s in ordered if s > button] + [s for s in ordered if s <= button]
     pos: dict[int, int] = {s: i for i, s in enumerate(seats)}
     if ante:
@@ -126,26 +128,14 @@ def set_up(
         if len(parsed) != terms.variant.hole_cards and terms.variant.family == "flop":
             raise InvalidArgument(f"seat {seat} needs {terms.variant.hole_cards} hole cards, got {len(parsed)}")
         given_holes[seat] = tuple(parsed)
-    return SetUp(
-        game=game,
-        terms=terms,
-        stacks=dict(stacks),
-        button=button,
-        seats=seats,
-        pos=pos,
-        given_posts=given_posts,
-        placed_posts=placed,
-        posts=charged,
-        holes=given_holes,
-        board=tuple(cards_or_unknown(board)) if board is not None else (),
-        manual=dealing == "manual",
-        auto_muck=bool(auto_muck),
-        wait_for_runout=bool(wait_for_runout),
-        bomb=ante,
-        boards=count,
-        small_blind_seat=small,
-        big_blind_seat=big,
-    )
+    given_board = tuple(cards_or_unknown(board)) if board is not None else ()
+    # SetUp(game, terms, stacks, button, seats, pos, given_posts, placed_posts, posts, holes, board,
+    # manual, auto_muck, wait_for_runout, bomb, boards, small_blind_seat, big_blind_seat, spot), built
+    # with one C call: the named tuple's own constructor is a Python function (one a hand)
+    return _new(SetUp, (
+        game, terms, dict(stacks), button, seats, pos, given_posts, placed, charged, given_holes, given_board,
+        dealing == "manual", bool(auto_muck), bool(wait_for_runout), ante, count, small, big, False,
+    ))
 
 
 def given_cards(given: SetUp) -> list[Card]:

@@ -131,7 +131,7 @@ class Hand(HandState):
         if rng is None:
             seeded = SeededShuffler(seed)
             rng, drawn = seeded, seeded.seed
-        self._shoe = dealing.Shoe(deck if deck is not None else Deck(rng, cards=self.variant.cards), rng, drawn)
+        self._shoe = dealing.Shoe(deck if deck is not None else Deck(rng, cards=terms.cards), rng, drawn)
         self._street_index = 0
         self._street = Street()  # who opens the betting round (_start_round sets it), held actions
         self._round = Round(n, big_bet=terms.big_bet, half_bet=terms.half_bet, cap=terms.cap)
@@ -291,15 +291,16 @@ class Hand(HandState):
 
     def _post_forced_bets(self) -> None:
         """Put the forced bets in (``posting``) and open the first betting round behind them."""
-        game, rnd = self.game, self._round
+        terms, rnd = self._terms, self._round
         events, order, live_amounts = posting.post_all(
-            self._forced, self._set_up.posts, game.house, self._pos, self._chips, rnd, self.street,
-            self._terms.blinds, game.big_blind,
+            self._forced, self._set_up.posts, self.game.house, self._pos, self._chips, rnd, self.street,
+            terms.blinds, terms.big_blind,
         )
         self.events += events
-        rnd.min_inc = max(rnd.min_inc, self._terms.min_bet)
+        rnd.min_inc = max(rnd.min_inc, terms.min_bet)
         self._start_round(first=None if order < 0 else (order + 1) % len(self._seats))
-        posting.count_opening_bets(rnd, self._terms.structure, live_amounts, self._bb_level())
+        opening = self._bb_level() if terms.structure == "spread_limit" else 0  # read by spread limit alone
+        posting.count_opening_bets(rnd, terms.structure, live_amounts, opening)
 
     def _draw_act(self, i: int, action: str, discard: object) -> Event:
         """A seat's turn in the draw (``draw.take_turn``)."""

@@ -28,7 +28,7 @@ def close_round(h: HandState) -> tuple[list[Event], int, bool]:
     behind, unless draws (decisions still to come, house option ``draw_all_in_tabling``) remain:
     the hands stay hidden until they are made."""
     chips, folded, seats, exposed = h._chips, h._folded, h._seats, h._street.exposed
-    draws_to_come = h.variant.family == "draw" and h._street_index < h._terms.rounds - 1 and (
+    draws_to_come = h._terms.draw and h._street_index < h._terms.rounds - 1 and (
         h.game.house.draw_all_in_tabling == "after_draws"
     )
     events: list[Event] = []
@@ -65,13 +65,13 @@ def next_deal(h: HandState) -> tuple[list[Event], int]:
     of the board more than once, when the deck can deal it twice), or the board's cards."""
     if h._terms.stud:
         return stud_street(h)
-    if h.variant.family == "draw":
+    if h._terms.draw:
         return [], DRAWS
     set_up = h._set_up
     waits = h._street.exposed and set_up.wait_for_runout and not h._runout.chosen and set_up.boards == 1
     if waits and h.max_runs >= 2:
         return [], CHOOSE
-    return deal_board(h, h.variant.board[h._street_index - 1])
+    return deal_board(h, h._terms.board[h._street_index - 1])
 
 
 def deal_holes(h: HandState) -> tuple[list[Event], int]:
@@ -80,7 +80,7 @@ def deal_holes(h: HandState) -> tuple[list[Event], int]:
         return stud_street(h)
     if h._set_up.manual:
         return [], next_holes(h)
-    dealing.deal_holes(h._shoe, h._holes, h.variant.hole_cards)
+    dealing.deal_holes(h._shoe, h._holes, h._terms.hole_cards)
     return [], BET
 
 

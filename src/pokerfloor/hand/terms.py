@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from pokerfloor.cards import Card
 from pokerfloor.rules import BIG_BET_STRUCTURES, Game, Variant
 
 try:
@@ -28,7 +29,15 @@ class Terms:
 
     def __init__(self, game: Game) -> None:
         variant: Variant = game.variant_spec
+        self.game = game
+        """The game itself, for the values read only now and then (a native attribute is read in a
+        few instructions in the compiled build; a ``Game`` or ``Variant`` field or property takes
+        a Python attribute lookup, and a property a Python call)."""
         self.variant = variant
+        self.cards: tuple[Card, ...] = variant.cards
+        self.board: tuple[int, ...] = variant.board
+        self.hole_cards: int = variant.hole_cards
+        self.draw: bool = variant.family == "draw"
         self.streets: tuple[str, ...] = variant.streets
         self.rounds: int = variant.betting_rounds
         self.stud: bool = variant.family == "stud"
@@ -40,6 +49,8 @@ class Terms:
         self.fold_free: bool = game.house.fold_facing_no_bet == "allowed"
         self.min_bet: int = game.min_bet
         self.min_chip: int = game.min_chip
+        self.big_blind: int = game.big_blind
+        self.bring_in: int = game.bring_in
         self.blinds: int = sum(game.blinds)
         """The game's blinds added up (``forced.missing_blinds``)."""
 

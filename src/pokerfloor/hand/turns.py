@@ -6,10 +6,12 @@ they return. Seats are given by index, in the order of action after the flop.
 
 from __future__ import annotations
 
+from typing import Final
+
 from pokerfloor import citations as cite
 from pokerfloor.errors import IllegalAction, Reason
 from pokerfloor.hand.betting import Chips, Round
-from pokerfloor.rules import Game
+from pokerfloor.hand.terms import Terms
 
 Aggression = tuple[str, int, int] | tuple[Reason, str]
 """The bet or raise open to a seat: ``(kind, min_to, max_to)``, or ``(reason, why)`` none is."""
@@ -34,15 +36,15 @@ def next_to_act(after: int, folded: list[bool], chips: Chips, rnd: Round, killer
     n = len(folded)
     stack, bets, acted, level = chips.stack, chips.bet, rnd.acted, rnd.level
     others_can_act = able(folded, stack) > 1  # counted once per search; the seat asked is one of them
-    seats: list[int] = []
+    order: list[int] | None = None  # built only while a kill blind waits to act last
     start = after
     if killer >= 0:
-        seats = [j for j in ((first + k) % n for k in range(n)) if j != killer] + [killer]
-        start = seats.index(after)
+        order = [j for j in ((first + k) % n for k in range(n)) if j != killer] + [killer]
+        start = order.index(after)
     for step in range(1, n + 1):
         j = (start + step) % n
-        if killer >= 0:
-            j = seats[j]
+        if order is not None:
+            j = order[j]
         if folded[j] or stack[j] == 0:
             continue
         bet = bets[j]
@@ -91,7 +93,7 @@ def aggression(
     folded: list[bool],
     chips: Chips,
     rnd: Round,
-    game: Game,
+    terms: Terms,
     unit: int,
     street_index: int,
     top_street: bool,
@@ -113,14 +115,14 @@ def aggression(
         return ("above_stack", f"you have {stack:,} chips, not enough to raise")
     if not rnd.reopened(i):
         return ("betting_not_reopened", "the all-in since you acted was not a full raise, so you may only call or fold")
-    structure = game.structure
+    structure, game = terms.structure, terms.game
     if (structure == "fixed_limit" or structure == "spread_limit") and rnd.capped():
         # the cap binds only "a pot involving three or more players who are not all-in" (RROP11 B&R item 3)
         heads_up = able(folded, chips.stack) <= 2
         lifted = game.house.cap_lifted_heads_up and heads_up and not rnd.capped_multiway
         if not lifted:
             return ("cap_reached", f"the betting is capped at a bet and {rnd.cap} raises")
-    completes = completing(rnd, structure, street_index, game.bring_in)
+    completes = completing(rnd, structure, street_index, terms.bring_in)
     if level == 0:
         kind = "bet"
     elif completes:
@@ -199,6 +201,10 @@ def rule_for(reason: str) -> str:
     return CLOSING_RULES.get(reason, "")
 
 
+ASK: Final = ""
+"""``decide``'s kind when it needs the bet or raise open to answer."""
+
+
 def decide(
     action: str,
     amount: int | None,
@@ -210,57 +216,60 @@ def decide(
     structure: str,
     unit: int,
     full_big_blind: bool,
-) -> tuple[str, int] | IllegalAction | None:
+) -> tuple[str, int]:
     """What ``action`` (to ``amount``) is in a betting round, for a seat with ``bet`` in and
     ``stack`` behind at bet ``level``: ``("fold", 0)``, ``("check", to)``, ``("call", to)`` or
-    ``(kind, to)`` for the bet or raise open (``option``, ``aggression``'s answer), or the
-    refusal. ``None`` when the answer needs ``option`` and it was not given: ask again with it
-    (most actions are decided without it). ``full_big_blind``: a short call here is of the big
-    blind, which is called in full (TDA 2024 R46)."""
+    ``(kind, to)`` for the bet or raise open (``option``, ``aggression``'s answer); its refusal is
+    raised (``IllegalAction``). ``(ASK, 0)`` when the answer needs ``option`` and it was not given:
+    ask again with it (most actions are decided without it). ``full_big_blind``: a short call here
+    is of the big blind, which is called in full (TDA 2024 R46). A pair of a string and a number,
+    never a union: the compiled build passes it back without building a tuple."""
     to_call = level - bet
     if action == "fold":
         if to_call <= 0 and not fold_free:
-            return IllegalAction("invalid_action", "there is no bet to you: check instead of folding", cite.ACTIONS)
+            raise IllegalAction("invalid_action", "there is no bet to you: check instead of folding", cite.ACTIONS)
         return ("fold", 0)
     if action == "check" or (action == "call" and to_call <= 0):
         if to_call <= 0:
             return ("check", bet)
         if option is None:
-            return None
+            return ASK, 0
         may_raise = ", raise" if len(option) == 3 else ""
         why = f"you face a bet, {min(to_call, stack):,} to call: call{may_raise} or fold"
-        return IllegalAction("cannot_check_facing_bet", why, cite.ACTIONS)
+        raise IllegalAction("cannot_check_facing_bet", why, cite.ACTIONS)
     if action == "call":
         target = min(level, bet + stack)
         if amount is not None and amount != target:
             if full_big_blind and amount < target:
-                return IllegalAction(
+                raise IllegalAction(
                     "must_call_full_big_blind", f"the call is the full big blind: {target:,}", cite.FULL_BIG_BLIND
                 )
-            return IllegalAction("invalid_action", f"a call here is to {target:,}, not {amount:,}")
+            raise IllegalAction("invalid_action", f"a call here is to {target:,}, not {amount:,}")
         return ("call", target)
     if action in ("bring_in", "draw", "show", "muck"):
-        return IllegalAction("invalid_action", f"{action} is not part of this game's betting now")
+        raise IllegalAction("invalid_action", f"{action} is not part of this game's betting now")
     if action == "all_in" and bet + stack <= level:
         return ("call", bet + stack)
     if option is None:
-        return None
+        return ASK, 0
     if len(option) == 2:
         if action == "all_in":
             # Everything pushed in when no raise is open (no opponent can call more, the betting
             # was not reopened, the cap) is a call; the rest never leaves the stack (TDA 2024
             # R15-B: an uncalled part of a bet is not in play).
             return ("call" if level > bet else "check", level)
-        return IllegalAction(option[0], option[1], rule_for(option[0]))
+        raise IllegalAction(option[0], option[1], rule_for(option[0]))
     kind, lo, hi = option
     if action == "all_in":
         amount = min(bet + stack, hi)  # pot and fixed limits cut an over-bet down (TDA 2024 R52-B)
     if amount is None:
         between = f"{lo:,} or {hi:,}" if structure == "fixed_limit" else f"between {lo:,} and {hi:,}"
-        return IllegalAction(
+        raise IllegalAction(
             "invalid_action", f"say how much: {kind} to {between}" if lo != hi else f"{kind} to {lo:,}"
         )
     if action == "bet" and kind != "bet":  # "raise" with no bet to face is a bet (TDA 2024 R41)
-        return IllegalAction("invalid_action", f"you face a bet, {to_call:,} to call: {kind} instead")
+        raise IllegalAction("invalid_action", f"you face a bet, {to_call:,} to call: {kind} instead")
     refusal = amount_refusal(amount, kind, lo, hi, bet, stack, structure, unit)
-    return (kind, amount) if refusal is None else refusal
+    if refusal is not None:
+        raise refusal
+    return kind, amount
