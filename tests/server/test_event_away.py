@@ -24,6 +24,7 @@ from pokerfloor.server.event.service import Events
 from pokerfloor.server.event.tableplay import TablePlays, first_choice
 from pokerfloor.server.store import Store
 from pokerfloor.table.event import MultiTableTournament
+from pokerfloor.table.event_deals import HandDeal, HandEnd
 
 EVENT = {"name": "Away", "starting_stack": 1_000, "seats": 6, "between_hands": 0, "action_seconds": 30,
          "buy_in": 100, "payouts": [50, 30, 20], "late_until": 0,
@@ -91,6 +92,17 @@ def test_an_event_of_bots_is_played_away_and_goes_on_after_both_sides_stop(
     assert any(e.kind == "move" for e in event.events) or any(e.kind == "break_table" for e in event.events)
 
 
+def played(deal: HandDeal) -> str:
+    """The end of ``deal``'s hand, every seat checking or calling (JSON)."""
+    hand = deal.hand_to_play()
+    while not hand.is_over:
+        seat = hand.to_act
+        assert seat is not None
+        legal = hand.view(seat).to_dict()["legal"] or {}
+        hand.act(seat, "check" if legal.get("check") else "call" if legal.get("call") else "fold")
+    return HandEnd.of(deal, hand).to_json()
+
+
 def test_the_floor_applies_an_end_once_and_replays_it_from_its_log() -> None:
     clock = EventClock(lambda: 1000.0)
     runner = EventRunner("ev", EventConfig.from_json(EVENT), "h" * 64, seed="ab" * 16, clock=clock)
@@ -102,15 +114,8 @@ def test_the_floor_applies_an_end_once_and_replays_it_from_its_log() -> None:
     key, _, deal_text, bots = runner.sent[0]
     assert json.loads(bots) and key == table_key("ev", int(key.rsplit(".", 1)[1]))
     state = runner.state()
-    from pokerfloor.table.event_deals import HandDeal, HandEnd
     deal = HandDeal.from_json(deal_text)
-    hand = deal.hand_to_play()
-    while not hand.is_over:
-        seat = hand.to_act
-        assert seat is not None
-        legal = hand.view(seat).to_dict()["legal"] or {}
-        hand.act(seat, "check" if legal.get("check") else "fold")
-    end = HandEnd.of(deal, hand).to_json()
+    end = played(deal)
     assert runner.end_from(end, 1001.0) and deal.table not in runner.away
     assert not runner.end_from(end, 1002.0)        # applied once
     made = [(seq, json.dumps(logged.json())) for seq, logged in runner.inputs]
@@ -126,3 +131,34 @@ def test_an_events_tables_are_dealt_in_turn_to_the_processes_that_live() -> None
     assert sorted(chosen) == sorted(alive * 2)                  # each process its share
     assert chosen == [first_choice(k, list(reversed(alive))) for k in keys]    # the same whoever asks
     assert {first_choice(k, ["a1", "c3"]) for k in keys} == {"a1", "c3"}      # one gone: the others share
+
+
+@pytest.mark.parametrize("spread", [False, True])
+def test_a_hand_over_at_its_deal_is_ended_before_another_table_deals(spread: bool) -> None:
+    """Every stack all in on the blinds: each hand is over as it is dealt. Ended by the floor as
+    it dealt the next table (unlogged), it could break a table ``ready`` had listed, and the
+    step failed; each is ended by the next step, logged, before another table deals."""
+    config = {**EVENT, "starting_stack": 40, "seats": 6,
+              "levels": [{"small_blind": 25, "big_blind": 50, "ante": 50, "hands": 50}]}
+    now = [1000.0]
+    runner = EventRunner("ev", EventConfig.from_json(config), "h" * 64, seed="cd" * 16,
+                         clock=EventClock(lambda: now[0]))
+    runner.spread = spread
+    runner.add_bots(30)
+    runner.start()
+    state = runner.state()
+    for _ in range(500):
+        if runner.event.is_over:
+            break
+        runner.step(now[0], bot_seconds=0.0)
+        sent, runner.sent = runner.sent, []
+        for _, _, text, _ in sent:          # (the few hands not over at their deal, played away)
+            assert runner.end_from(played(HandDeal.from_json(text)), now[0])
+        now[0] += 0.5
+    assert runner.event.is_over
+    places = runner.event.standings()
+    assert sorted(p.entry for p in places) == sorted(runner.event.entries)
+    made = [(seq, json.dumps(logged.json())) for seq, logged in runner.inputs]
+    again = EventRunner.from_state("ev", runner.config, runner.host_hash, state, EventClock(lambda: now[0]),
+                                   [(seq, text) for seq, text in made if seq > state["seq"]])
+    assert again.event.record() == runner.event.record()

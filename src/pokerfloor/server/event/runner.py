@@ -162,8 +162,12 @@ class EventRunner(EventCore):
                     wait = min(wait, left)
                     continue
                 self.deal_at(no)
-                if self._spent():       # (the tables left deal in the next step: ``ready`` lists them again)
-                    wait = 0.0
+                # A hand over at its deal (all in on the blinds) is ended by the next step, logged,
+                # before any other table deals: the floor would end it itself as it dealt the next
+                # table, unlogged, and might break a table ``ready`` listed.
+                dealt = event.tables[no].hand
+                if self._spent() or (dealt is not None and dealt.is_over):
+                    wait = 0.0          # (the tables left deal in the next step: ``ready`` lists them again)
                     break
             self.take_events()
         order = list(event.tables)
