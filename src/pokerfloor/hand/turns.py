@@ -102,12 +102,15 @@ def aggression(
     short_blinds: int,
 ) -> Aggression:
     """The bet or raise open to seat ``i``: ``(kind, min_to, max_to)``, or why there is none."""
-    level, bet, stack = rnd.level, chips.bet[i], chips.stack[i]
+    bets, stacks = chips.bet, chips.stack  # read once: the loop below runs on every decision
+    level, bet, stack = rnd.level, bets[i], stacks[i]
     all_in_to = bet + stack
     reach = -1  # the largest wager an opponent still in can reach (-1: none is)
     for j in range(len(folded)):
-        if j != i and not folded[j] and chips.bet[j] + chips.stack[j] > reach:
-            reach = chips.bet[j] + chips.stack[j]
+        if j != i and not folded[j]:
+            can = bets[j] + stacks[j]
+            if can > reach:
+                reach = can
     if reach <= level:
         answer = "call or fold" if level > bet else "check"
         return ("no_opponent_can_call", f"no opponent has chips to call more than the current bet: {answer}")
