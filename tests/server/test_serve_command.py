@@ -106,6 +106,18 @@ def test_a_public_url_is_an_http_address(tmp_path: Path, url: str) -> None:
     assert done.returncode == 2 and done.stdout == "" and len(done.stderr.splitlines()) == 1
 
 
+def test_spread_tables_needs_a_postgresql_store(tmp_path: Path) -> None:
+    """``--spread-tables`` spreads an event's tables over processes sharing one PostgreSQL store:
+    on a SQLite file (one process) it is refused in one line, exit status 2, before listening."""
+    done = subprocess.run([*SERVE, "--db", str(tmp_path / "x.db"), "--spread-tables"],
+                          env=_env(), capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == "", done.stderr
+    assert done.stderr.splitlines() == [
+        "error: --spread-tables spreads an event's tables over serve processes sharing one PostgreSQL store: "
+        "give --db postgresql://..."]
+    assert not (tmp_path / "x.db").exists()
+
+
 def test_a_table_the_server_refuses_to_open_stops_it_with_exit_status_1(tmp_path: Path) -> None:
     """With no frame a second allowed, even the house's create_table is refused: told in one
     line, and the server stops instead of serving without a table."""

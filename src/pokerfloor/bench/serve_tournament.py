@@ -47,10 +47,10 @@ import contextlib, json, sys, uvicorn
 from pokerfloor.server import create_app
 from pokerfloor.server.process import prepare_process
 prepare_process()                           # as pokerfloor serve: the GIL's switch interval, no full collection
-app = create_app(sys.argv[1])
+# spread: the tables of house bots only played by any process
+app = create_app(sys.argv[1], spread_tables=sys.argv[3:] == ["spread"])
 app.state.server.builders.warm()
 app.state.events.bot_seconds = 0.0          # the house bots act at once
-app.state.events.spread = sys.argv[3:] == ["spread"]    # the tables of house bots only played by any process
 inner = app.router.lifespan_context
 
 @contextlib.asynccontextmanager

@@ -128,6 +128,10 @@ def serve_command(
         typer.echo(f"error: {wrong}", err=True)
         raise typer.Exit(2) from None
     db = store_url(db)
+    if spread_tables and not db.startswith("postgresql"):
+        typer.echo("error: --spread-tables spreads an event's tables over serve processes sharing one "
+                   "PostgreSQL store: give --db postgresql://...", err=True)
+        raise typer.Exit(2)
     if sqlite_synchronous not in SYNCHRONOUS:
         typer.echo(f"error: --sqlite-synchronous is full or normal, not {sqlite_synchronous!r}", err=True)
         raise typer.Exit(2)
@@ -136,8 +140,8 @@ def serve_command(
     origins = [*(origin or ()), *([origin_of(public_url)] if public_url else [])]
     store = Store(db, synchronous=sqlite_synchronous) if db.startswith("sqlite") else db
     application = create_app(store, origins=origins, hook=_kill_hook(), flood=flood, seeds=_seeds(),
-                             rates=DEFAULT_RATES if rate_limits else UNLIMITED, between_hands=between_hands)
-    application.state.events.spread = spread_tables
+                             rates=DEFAULT_RATES if rate_limits else UNLIMITED, between_hands=between_hands,
+                             spread_tables=spread_tables)
     application.state.server.builders.warm()     # the downloads' worker process, ready before the first download
     typer.echo(f"pokerfloor serve on {base_url(host, port)} (store {db.split('://')[0]}); Ctrl-C stops it", err=True)
     house: list[Any] = []

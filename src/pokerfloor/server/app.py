@@ -255,13 +255,16 @@ def create_app(
     seeds: Callable[[], str] = master_seed,
     hosts: Iterable[str] = (),
     between_hands: float | None = None,
+    spread_tables: bool = False,
 ) -> Starlette:
     """The ASGI app. ``db`` is a SQLAlchemy URL or a ``Store``; ``clock`` returns seconds (inject
     one in tests); ``origins`` are the web origins allowed besides the server's own; ``flood`` is
     how many frames a second a client may send; ``rates`` limit tables, seat requests and chat
     (``limits.UNLIMITED``: none); ``seeds`` gives each table its master seed (``deal.master_seed``,
     fixed in tests); ``hosts``: names the server answers to besides ``transport.host_allowed``'s;
-    ``between_hands`` the seconds between hands of a table whose host does not choose them."""
+    ``between_hands`` the seconds between hands of a table whose host does not choose them;
+    ``spread_tables``: an event's tables of house bots only are played by any process on the
+    store (``Events.spread``; several processes on one PostgreSQL)."""
     store = db if isinstance(db, Store) else Store(db)
     server = Server(store, clock=clock, origins=origins, hook=hook, flood=flood, rates=rates, seeds=seeds, hosts=hosts,
                     between_hands=between_hands)
@@ -295,5 +298,6 @@ def create_app(
         routes.append(Mount("/", StaticFiles(directory=STATIC, html=True), name="static"))
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(TrustedHosts, hosts=server.hosts)])
     app.state.server = server
-    attach_events(app, Events(store, now=clock, seeds=seeds), origins)     # multi-table tournaments (server/event)
+    # multi-table tournaments (server/event)
+    attach_events(app, Events(store, now=clock, seeds=seeds, spread=spread_tables), origins)
     return app

@@ -307,12 +307,12 @@ class Events:
     """The events this process runs (``get`` loads one from the store on first use)."""
 
     def __init__(self, store: Store, *, now: Callable[[], float] = time.time, seeds: Callable[[], str] = master_seed,
-                 bot_seconds: float = 0.5) -> None:
+                 bot_seconds: float = 0.5, spread: bool = False) -> None:
         self.store, self.now, self.seeds, self.bot_seconds = store, now, seeds, bot_seconds
         self.tasks: dict[str, EventTask] = {}
         self.latency: list[float] = []     # seconds from each action received to its updates queued (the bench's)
         self.bus: Bus | None = None        # the process's bus, on PostgreSQL (``routes.join_bus``)
-        self.spread = False                # deal the tables of house bots only away (``away.py``)
+        self.spread = spread               # deal the tables of house bots only away (``away.py``)
         self.plays: TablePlays | None = None   # this process's plays of hands dealt away (``routes.attach``)
 
     def open(self, config: EventConfig) -> tuple[EventTask, str]:
