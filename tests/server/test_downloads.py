@@ -7,6 +7,7 @@ import csv
 import io
 import json
 import re
+import time
 from pathlib import Path
 
 from starlette.testclient import TestClient
@@ -150,8 +151,14 @@ def test_a_long_sessions_forgotten_entries_are_in_the_rooms_record_and_all_downl
     game = _played(http, hands=8)
     room = game.room
     server = http.app.state.server  # type: ignore[attr-defined]
+    # The hand's-end records are written after the clients are answered (TableLoop.record), so the
+    # room's record may still be on its way: wait for the one taken after the last input.
+    deadline = time.monotonic() + 30
     stored = server.store.room_record(game.table_id)
-    assert stored is not None and room.forgotten
+    while (stored is None or stored[0] < room.seq) and time.monotonic() < deadline:
+        time.sleep(0.05)
+        stored = server.store.room_record(game.table_id)
+    assert stored is not None and stored[0] == room.seq and room.forgotten
     assert json.loads(stored[1])["forgotten"] == room.forgotten
     assert server.rebuild(game.table_id).forgotten_entries() == room.forgotten_entries()
     assert all(isinstance(entry, Entry) for entry in room.forgotten_entries())

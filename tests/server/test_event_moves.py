@@ -119,7 +119,9 @@ def test_the_hosts_pages_are_sent_a_dropped_move_and_the_players_are_not(tmp_pat
         _until(watcher, "event_welcome")
         dropped = Dropped("bot 1", 2, 3, "seat_taken", "The move of bot 1 to table 2, seat 3 is dropped: bot 4 sits"
                           " there now. Move them again if you still want it.")
-        events.tasks[event_id].runner.dropped.append(dropped)      # (as ``apply_moves`` does)
+        runner = events.tasks[event_id].runner      # (as ``apply_moves`` does, on the event's loop)
+        assert http.portal is not None
+        http.portal.call(runner.dropped.append, dropped)
         host.send_json({"type": "add_bots", "count": 2})           # (a command: its updates are sent after it)
         host.send_json({"type": "add_bots", "count": 1})
         frames = _until(host, "event_done") + _until(host, "event_done")

@@ -205,7 +205,7 @@ READS_JSON = {
     "fields.py Input.read(plain)", "inputs.py read_input(plain)", "room/__init__.py Room.apply_stored(plain)",
     "room/__init__.py Room.replay(entries)", "records.py _replay(entries)", "records.py _from_v1(data)",
     "records.py _from_v2(data)", "event/config.py EventConfig.from_json(data)",
-    "event/runner.py EventRunner.from_state(data)", "event/saved.py _problem(data)", "event/service.py _seq(state)",
+    "event/runner.py EventRunner.from_state(data)", "event/saved.py _problem(data)", "event/store.py follows(state)",
     # Another process's bus message; the ASGI scope of a connection.
     "wire.py heard(message)", "house.py url_of(scope)", "house.py House.reached(scope)",
 }

@@ -30,7 +30,7 @@ def test_the_schema_is_migrated_once_and_inputs_are_unique_per_seq(tmp_path: Pat
     store.close()
     again = Store(url)                                 # opening again migrates nothing
     with again.engine.connect() as db:
-        assert db.execute(text("SELECT version_num FROM alembic_version")).scalar() == HEAD == "0006"
+        assert db.execute(text("SELECT version_num FROM alembic_version")).scalar() == HEAD == "0008"
         assert db.execute(text("PRAGMA journal_mode")).scalar() == "wal"
         assert db.execute(text("PRAGMA synchronous")).scalar() == 2   # FULL
     assert again.inputs("t") == [{"kind": "start"}] and again.inputs("t", after=1) == []

@@ -17,10 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pokerfloor as pf
-from pokerfloor.bench.tournament import play_table
+from pokerfloor.bench.soak import random_action
 from pokerfloor.errors import InvalidArgument
-from pokerfloor.hand import RecordError
-from pokerfloor.table import ManualClock, Table
+from pokerfloor.hand import Hand, RecordError
+from pokerfloor.table import ManualClock
 from pokerfloor.table.event import Break, HandDeal, HandEnd, MultiTableTournament
 from pokerfloor.table.tournament import Level
 
@@ -39,10 +39,15 @@ def make(seed: int, entries: int) -> tuple[MultiTableTournament, ManualClock]:
     return event, clock
 
 
-def play(table: Table, no: int) -> None:
+def play(hand: Hand, no: int, number: int) -> None:
     """Random legal actions, drawn from the table's number and hand number alone: the same
-    whichever copy of the table plays them."""
-    play_table(table, random.Random(f"{no}:{table.hand_number}"))
+    whether the floor's table or a hand rebuilt from the deal plays them."""
+    rng = random.Random(f"{no}:{number}")
+    while not hand.is_over:
+        seat = hand.to_act
+        assert seat is not None
+        action, to, cards = random_action(hand, rng)
+        hand.act(seat, action, to, cards)
 
 
 def run(seed: int, entries: int, *, away: bool) -> MultiTableTournament:
@@ -52,7 +57,7 @@ def run(seed: int, entries: int, *, away: bool) -> MultiTableTournament:
     event, clock = make(seed, entries)
     order = random.Random(seed)
     event.start()
-    playing: dict[int, Table] = {}
+    playing: dict[int, Hand] = {}
     deals: dict[int, HandDeal] = {}
     while not event.is_over:
         clock.advance(minutes=1)
@@ -69,19 +74,18 @@ def run(seed: int, entries: int, *, away: bool) -> MultiTableTournament:
             if away:
                 deal = HandDeal.from_json(event.deal_message(no).to_json())
                 deals[no] = deal
-                playing[no] = deal.table_to_play()
+                playing[no] = deal.hand_to_play()
             else:
-                event.deal(no)
-                playing[no] = event.tables[no]
+                playing[no] = event.deal(no)
         if not playing:
             continue            # (a break: the clock moves on)
         no = order.choice(sorted(playing))
-        table = playing.pop(no)
+        hand = playing.pop(no)
         if no not in event.tables or event.between_hands(no):
             continue            # a hand over at its deal, which the floor ended itself
-        play(table, no)
+        play(hand, no, event.tables[no].hand_number)
         if away:
-            end = HandEnd.from_json(HandEnd.of(deals[no], table).to_json())
+            end = HandEnd.from_json(HandEnd.of(deals[no], hand).to_json())
             assert event.end_hand_from(end)
             assert not event.end_hand_from(end)         # applied once: the same end again is passed over
         else:
@@ -112,18 +116,20 @@ def test_a_deal_is_the_same_for_the_same_event_and_carries_who_is_dealt_in() -> 
     second.start()
     one, two = first.deal_message(1), second.deal_message(1)
     assert one.to_json() == two.to_json()
-    assert one.table == 1 and one.number == 1 and one.level == 1
-    assert dict(one.seats) == {seat: s.player_id for seat, s in first.tables[1].seats.items()}
-    table = one.table_to_play()
-    assert table.hand is not None and not table.hand.is_over
-    assert table.hand.record().dealt == first.tables[1].hand.record().dealt  # type: ignore[union-attr]
+    assert one.table == 1 and one.number == 1 and one.level == 1 and not one.start.inputs
+    assert {seat: entry for seat, entry, _ in one.seats} == {
+        seat: s.player_id for seat, s in first.tables[1].seats.items()}
+    hand = one.hand_to_play()
+    dealt = first.tables[1].hand
+    assert dealt is not None and not hand.is_over
+    assert hand.record().dealt == dealt.record().dealt and hand.holes == dealt.holes     # the same cards
 
 
 def played_end(event: MultiTableTournament) -> HandEnd:
     deal = event.deal_message(1)
-    table = deal.table_to_play()
-    play(table, 1)
-    return HandEnd.of(deal, table)
+    hand = deal.hand_to_play()
+    play(hand, 1, deal.number)
+    return HandEnd.of(deal, hand)
 
 
 def test_an_end_that_is_not_the_hand_dealt_is_refused_and_the_event_is_unchanged() -> None:
@@ -131,16 +137,16 @@ def test_an_end_that_is_not_the_hand_dealt_is_refused_and_the_event_is_unchanged
     event.start()
     end = played_end(event)
     before = outcome(event)
-    seats = tuple(replace(s, chips=s.chips + 100) if k == 0 else s for k, s in enumerate(end.end.seats))
+    record = end.record
+    stacks = dict(record.stacks)
+    stacks[min(stacks)] += 100
+    for wrong in (replace(record, stacks=stacks), replace(record, button=record.button % 6 + 1),
+                  replace(record, inputs=record.inputs[:-1]),           # not over
+                  replace(record, dealt=record.dealt[1:] + record.dealt[:1])):  # other cards
+        with pytest.raises(InvalidArgument):
+            event.end_hand_from(replace(end, record=wrong))
     with pytest.raises(InvalidArgument):
-        event.end_hand_from(replace(end, end=replace(end.end, seats=seats)))     # stacks changed
-    part = end.end.hand
-    assert part is not None
-    with pytest.raises(InvalidArgument):       # another button
-        event.end_hand_from(replace(end, end=replace(end.end, hand=replace(
-            part, record=replace(part.record, button=part.record.button % 6 + 1)))))
-    with pytest.raises(InvalidArgument):
-        event.end_hand_from(end.end)           # type: ignore[arg-type]
+        event.end_hand_from(record)            # type: ignore[arg-type]
     assert outcome(event) == before
     assert event.end_hand_from(end)
     assert outcome(event) != before
@@ -161,9 +167,10 @@ def test_a_hand_not_over_has_no_end_and_bad_json_is_refused() -> None:
     event.start()
     deal = event.deal_message(1)
     with pytest.raises(RecordError):
-        HandEnd.of(deal, deal.table_to_play())
+        HandEnd.of(deal, deal.hand_to_play())
     for bad in ("{}", '{"format": "pokerfloor.hand-deal", "version": 2}', "[]", "not json",
-                deal.to_json().replace('"table":1', '"table":-1')):
+                deal.to_json().replace('"table":1', '"table":-1'),
+                deal.to_json().replace('"kind":"mt19937"', '"kind":"dice"')):
         with pytest.raises(RecordError):
             HandDeal.from_json(bad)
     with pytest.raises(RecordError):

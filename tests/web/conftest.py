@@ -182,6 +182,27 @@ def visit(browser: Browser, base: str, name: str = "visitor", *, phone: bool = F
         client.close()
 
 
+class People:
+    """Several people's browsers on one server (``everyone``): calling it opens one more
+    (``visit``'s arguments: a name, ``phone``, ``size``, ``expected``); ``all`` holds them in order."""
+
+    def __init__(self, stack: contextlib.ExitStack, browser: Browser, base: str) -> None:
+        self.stack, self.browser, self.base = stack, browser, base
+        self.all: list[Client] = []
+
+    def __call__(self, name: str = "visitor", **options: Any) -> Client:
+        client = self.stack.enter_context(visit(self.browser, self.base, name, **options))
+        self.all.append(client)
+        return client
+
+
+@contextlib.contextmanager
+def everyone(browser: Browser, base: str) -> Iterator[People]:
+    """People's browsers on the server at ``base`` (``People``), each closed at the end and
+    checked as ``visit`` checks it (no page error or console error)."""
+    with contextlib.ExitStack() as stack:
+        yield People(stack, browser, base)
+
 
 @contextlib.contextmanager
 def table_at_once(

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from pokerfloor.cards import Card
 from pokerfloor.table.bombs import hand_name
-from tests.web.conftest import IN_PLAY, SHOTS, Client
+from tests.web.conftest import IN_PLAY, SHOTS, Client, People, everyone
 
 HAND_IS = """n => { const u = window.pokerfloorTable?.state.update;
   return !!u && u.table.hand_number === n && u.hand && !u.hand.is_over && u.hand.to_act != null }"""
@@ -23,30 +23,25 @@ WIDTHS = {"laptop": (1280, 800), "desktop": (1920, 1080), "phone": (390, 844), "
 
 
 @contextlib.contextmanager
-def hosting(browser: Any, server: str, seed: str) -> Iterator[tuple[Client, list[Client]]]:
-    """The host on the lobby (seat approval off) and everyone at the table so far, each closed at
-    the end; no page may have logged a console error."""
-    host = Client(browser, server, "host")
-    people = [host]
-    try:
+def hosting(browser: Any, server: str, seed: str) -> Iterator[tuple[Client, People]]:
+    """The host on the lobby (seat approval off) and everyone at the table so far, each in a
+    browser of their own (``conftest.everyone``: closed at the end, no page may have logged an
+    error)."""
+    with everyone(browser, server) as people:
+        host = people("host")
         host.page.goto(f"/?seed={seed}")
         host.page.uncheck("#clock-on")   # the lobby's clock is on by default; these hands are played slowly
         host.page.uncheck("#approval")
         yield host, people
-        assert not [e for person in people for e in person.errors]
-    finally:
-        for person in people:
-            person.close()
 
 
-def seat_everyone(browser: Any, server: str, people: list[Client], names: dict[int, str]) -> dict[int, Client]:
+def seat_everyone(people: People, names: dict[int, str]) -> dict[int, Client]:
     """A player in a browser of their own at each seat of ``names``, at the host's table (the
-    host is ``people[0]``; each player joins ``people``)."""
-    link = people[0].page.input_value("#share")
+    host is the first of ``people``; each player joins them)."""
+    link = people.all[0].page.input_value("#share")
     players = {}
     for seat, name in names.items():
-        person = Client(browser, server, name)
-        people.append(person)
+        person = people(name)
         person.ask_for_seat(link, seat, name, 100)
         expect(person.page.locator(f".seat.me[data-seat='{seat}']")).to_be_visible()
         players[seat] = person
@@ -149,7 +144,7 @@ def test_the_lobby_sets_a_dealers_choice_list_and_a_bomb_pot_every_second_hand(b
         page.click("#create button[type=submit]")
         page.wait_for_url("**/table.html?t=*")
         expect(page.locator("#bomb-rule-now")).to_have_text("A bomb pot every 2 hands: 3 each, double board.")
-        players = seat_everyone(browser, server, people, {1: "Ann", 2: "Bob"})
+        players = seat_everyone(people, {1: "Ann", 2: "Bob"})
         page.wait_for_function("() => window.pokerfloorTable?.state.update?.table.choice?.chooser != null")
         choice = host.state()["table"]["choice"]
         assert choice["games"] == ["no_limit_holdem", "fixed_limit_badugi", "pot_limit_omaha"]
@@ -161,7 +156,7 @@ def test_the_lobby_sets_a_dealers_choice_list_and_a_bomb_pot_every_second_hand(b
         assert host.state()["table"]["bomb_pot"]["hand"] is None and host.state()["hand"]["street"] == "preflop"
         play_hand(host, players, 1)
         host.page.wait_for_function(HAND_IS, arg=2)
-        for person in people:
+        for person in people.all:
             expect(person.page.locator("#bomb-line")).to_have_text("Bomb pot: 3 each, double board")
             expect(person.page.locator("#board .run")).to_have_count(2)
         assert host.state()["hand"]["game"]["variant"] == "holdem"
@@ -179,7 +174,7 @@ def test_the_host_panel_sets_the_button_s_hand_and_the_next_hand_is_a_bomb_pot(b
         page.click("#create button[type=submit]")
         page.wait_for_url("**/table.html?t=*")
         expect(page.locator("#bomb-rule-now")).to_have_text("A bomb pot after the button is dealt AA: 4 each.")
-        players = seat_everyone(browser, server, people, {1: "Cy", 2: "Di", 3: "Ed"})
+        players = seat_everyone(people, {1: "Cy", 2: "Di", 3: "Ed"})
         page.click("#start")
         page.click("#pause")                    # hand 1 is played; none after it until resumed
         page.wait_for_function(IN_PLAY)
@@ -199,10 +194,10 @@ def test_the_host_panel_sets_the_button_s_hand_and_the_next_hand_is_a_bomb_pot(b
             assert fits(page, "#host, #bomb-rule-form label, #bomb-rule-form input, #bomb-rule-form button") == [], size
             host.shot(f"50-host-panel-bomb-rule-{size}")
         page.set_viewport_size({"width": 1280, "height": 860})
-        for person in people:
+        for person in people.all:
             expect(person.page.locator("#bomb-line")).to_be_hidden()      # the button's cards are its own
         play_hand(host, players, 1)
-        for person in people:
+        for person in people.all:
             expect(person.page.locator("#bomb-line")).to_have_text("Next hand: bomb pot, 6 each")
         frames = [e for f in players[button % 3 + 1].updates() for e in f["events"]]
         assert [e["seat"] for e in frames if e["kind"] == "bomb_pot_triggered"][:1] == [button]

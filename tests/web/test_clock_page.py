@@ -8,13 +8,12 @@ import re
 
 from playwright.sync_api import Browser, expect
 
-from tests.web.conftest import Client
+from tests.web.conftest import visit
 
 
 def test_open_table_seats_at_once_and_shows_the_clock(browser: Browser, server: str) -> None:
-    host = Client(browser, server, "host")
-    people = [host]
-    try:
+    with visit(browser, server, "host") as host, visit(browser, server, "Dee") as dee, \
+            visit(browser, server, "Eve") as eve:
         host.page.goto("/")
         host.page.uncheck("#approval")
         host.page.check("#clock-on")
@@ -23,39 +22,29 @@ def test_open_table_seats_at_once_and_shows_the_clock(browser: Browser, server: 
         host.page.click("#create button[type=submit]")
         host.page.wait_for_url("**/table.html?t=*")
         link = host.page.input_value("#share")
-        for seat, name in ((1, "Dee"), (4, "Eve")):
-            person = Client(browser, server, name)
-            people.append(person)
-            person.ask_for_seat(link, seat, name, 100)
+        for seat, person in ((1, dee), (4, eve)):
+            person.ask_for_seat(link, seat, person.name, 100)
             expect(person.page.locator(f".seat.me[data-seat='{seat}']")).to_be_visible()
         host.page.click("#start")
-        clock = people[1].page.locator(".seat.to-act .clock")
+        clock = dee.page.locator(".seat.to-act .clock")
         expect(clock).to_have_text(re.compile(r"^\d+s to act \+ 60s bank$"))
         seconds = int(re.findall(r"\d+", clock.inner_text())[0])
         assert 0 < seconds <= 30, seconds  # the turn's 30 s, then the 60 s bank
-        people[1].shot("12-clock")
+        dee.shot("12-clock")
         # The presets: a pot-sized raise is a call (to 2, costing 1) and then the pot after it.
-        sizes = people[1].page.evaluate(
+        sizes = dee.page.evaluate(
             """async () => (await import("/js/amounts.js")).presets({total_pot: 3}, {call: [2, 1], raise_: [4, 100]})"""
         )
         assert sizes == [["min", 4], ["⅓ pot", 4], ["½ pot", 4], ["⅔ pot", 5], ["pot", 6], ["all-in", 100]]
-        clamped = people[1].page.evaluate("""async () => (await import("/js/amounts.js")).clamp(150, [4, 100])""")
+        clamped = dee.page.evaluate("""async () => (await import("/js/amounts.js")).clamp(150, [4, 100])""")
         assert clamped == 100
-        assert not [e for p in people for e in p.errors]
-    finally:
-        for person in people:
-            person.close()
 
 
 def test_a_stale_replayed_update_never_steps_the_table_back_and_a_join_carries_its_own_token(
     browser: Browser, server: str
 ) -> None:
-    host = Client(browser, server, "host")
-    people = [host]
-    try:
+    with visit(browser, server, "host") as host, visit(browser, server, "Ann") as ann:
         link = host.open_table("5a1e0001")
-        ann = Client(browser, server, "Ann")
-        people.append(ann)
         ann.ask_for_seat(link, 2, "Ann", 100)
         expect(ann.page.locator(".seat.me[data-seat='2']")).to_be_visible()
         joins = [json.loads(text) for text in ann.sent if '"join"' in text]
@@ -70,7 +59,3 @@ def test_a_stale_replayed_update_never_steps_the_table_back_and_a_join_carries_i
         # (a newer update, the reply to the page's own resync, may still arrive meanwhile)
         now = ann.state()
         assert now["seq"] >= drawn["seq"] and now["table"]["hand_number"] == drawn["table"]["hand_number"] != 99
-        assert not [e for p in people for e in p.errors]
-    finally:
-        for person in people:
-            person.close()

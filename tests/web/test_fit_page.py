@@ -9,7 +9,17 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.conftest import IN_PLAY, SHOTS, Client, Seated, check_or_call, close_host_panel, sit_and_go, to_act
+from tests.web.conftest import (
+    IN_PLAY,
+    SHOTS,
+    Client,
+    Seated,
+    check_or_call,
+    close_host_panel,
+    everyone,
+    sit_and_go,
+    to_act,
+)
 
 SIZES = {"laptop": (1280, 800), "desktop": (1920, 1080), "phone": (390, 844), "phone-landscape": (844, 390)}
 # What a player needs to act, and what a table is: each must lie inside the viewport.
@@ -73,9 +83,8 @@ def to_the_flop(players: dict[int, Any]) -> Page:
 def test_every_size_shows_every_seat_the_board_the_pot_and_the_actions(browser: Browser, server: str) -> None:
     """Nine seats (the most a lobby table has but one), two players in a hand on the flop."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    host = Client(browser, server, "host")
-    people = [host]
-    try:
+    with everyone(browser, server) as people:
+        host = people("host")
         host.page.goto("/?seed=24")
         host.page.uncheck("#clock-on")   # the lobby's clock is on by default; these hands are played slowly
         host.page.fill("#seats", "9")
@@ -85,8 +94,7 @@ def test_every_size_shows_every_seat_the_board_the_pot_and_the_actions(browser: 
         link = host.page.input_value("#share")
         players = {}
         for seat, name in {1: "Ann", 2: "Bob"}.items():
-            players[seat] = Client(browser, server, name)
-            people.append(players[seat])
+            players[seat] = people(name)
             players[seat].ask_for_seat(link, seat, name, 200)
             expect(players[seat].page.locator(f".seat.me[data-seat='{seat}']")).to_be_visible()
         expect(host.page.locator("#host")).to_be_visible()  # open by itself before the first hand
@@ -121,10 +129,6 @@ def test_every_size_shows_every_seat_the_board_the_pot_and_the_actions(browser: 
             host.page.click("#host .panel-close")
             expect(host.page.locator("#host")).to_be_hidden()
             assert outside(host.page, [".seat", "#board", ".pot"]) == [], name
-        assert not [e for person in people for e in person.errors]
-    finally:
-        for person in people:
-            person.close()
 
 
 def test_a_sit_and_go_s_clock_reads_whole_at_every_size(game_table: Callable[..., Seated]) -> None:

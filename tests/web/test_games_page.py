@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import Browser, expect
 
-from tests.web.conftest import IN_PLAY, Client, Seated, check_or_call, close_host_panel, to_act
+from tests.web.conftest import IN_PLAY, Client, Seated, check_or_call, close_host_panel, to_act, visit
 
 CHIPS = 200
 
@@ -156,8 +156,8 @@ def test_a_hi_lo_split_names_each_half(game_table: Callable[..., Seated]) -> Non
 
 
 def test_a_horse_table_opened_from_the_lobby_deals_limit_holdem_first(browser: Browser, server: str) -> None:
-    host = Client(browser, server, "host")
-    try:
+    with visit(browser, server, "host") as host, visit(browser, server, "Ann") as ann, \
+            visit(browser, server, "Bob") as bob:
         host.page.goto("/?seed=5d")
         host.page.uncheck("#clock-on")   # the lobby's clock is on by default; these hands are played slowly
         host.page.uncheck("#approval")
@@ -169,20 +169,11 @@ def test_a_horse_table_opened_from_the_lobby_deals_limit_holdem_first(browser: B
         host.page.click("#create button[type=submit]")
         host.page.wait_for_url("**/table.html?t=*")
         link = host.page.input_value("#share")
-        ann = Client(browser, server, "Ann")
-        bob = Client(browser, server, "Bob")
-        try:
-            ann.ask_for_seat(link, 1, "Ann", CHIPS)
-            bob.ask_for_seat(link, 2, "Bob", CHIPS)
-            expect(host.page.locator(".seat[data-seat='2'] .name")).to_have_text("Bob")
-            host.page.click("#start")
-            host.page.wait_for_function(IN_PLAY)
-            game = host.state()["hand"]["game"]
-            assert (game["variant"], game["structure"], game["small_bet"]) == ("holdem", "fixed_limit", 10)
-            expect(host.page.locator("#game-line")).to_contain_text("Texas hold'em (Limit)")
-            assert not ann.errors + bob.errors + host.errors
-        finally:
-            ann.close()
-            bob.close()
-    finally:
-        host.close()
+        ann.ask_for_seat(link, 1, "Ann", CHIPS)
+        bob.ask_for_seat(link, 2, "Bob", CHIPS)
+        expect(host.page.locator(".seat[data-seat='2'] .name")).to_have_text("Bob")
+        host.page.click("#start")
+        host.page.wait_for_function(IN_PLAY)
+        game = host.state()["hand"]["game"]
+        assert (game["variant"], game["structure"], game["small_bet"]) == ("holdem", "fixed_limit", 10)
+        expect(host.page.locator("#game-line")).to_contain_text("Texas hold'em (Limit)")

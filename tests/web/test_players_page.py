@@ -14,37 +14,34 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.conftest import IN_PLAY, Client
+from tests.web.conftest import IN_PLAY, everyone, visit
 
 TURN = "() => window.pokerfloorTable?.state.update?.you.turn_token != null"
 
 
 @pytest.fixture(scope="module")
 def game(browser: Browser, server: str) -> Iterator[dict[str, Any]]:
-    host = Client(browser, server, "host")
-    people = {"host": host}
-    host.page.goto("/?seed=77")
-    host.page.uncheck("#clock-on")   # the lobby's clock is on by default; these hands are played slowly
-    host.page.uncheck("#approval")
-    host.page.click("#create button[type=submit]")
-    host.page.wait_for_url("**/table.html?t=*")
-    link = host.page.input_value("#share")
-    for seat, name in {1: "Ann", 2: "Bob"}.items():
-        people[name] = Client(browser, server, name)
-        people[name].ask_for_seat(link, seat, name, 200 if seat == 1 else 150)
-        expect(people[name].page.locator(f".seat.me[data-seat='{seat}']")).to_be_visible()
-    # A stack edit by the host, between hands (a line for everyone at the table).
-    host.page.select_option("#edit-seat", "2")
-    host.page.fill("#edit-chips", "25")
-    host.page.click("#edit-form button[type=submit]")
-    expect(people["Bob"].page.locator(".seat.me .stack")).to_have_text("175")
-    host.page.click("#start")
-    people["Ann"].page.wait_for_function(IN_PLAY)
-    yield {"people": people, "link": link, "browser": browser, "server": server}
-    for person in people.values():
-        person.close()
-    errors = [e for person in people.values() for e in person.errors]
-    assert not errors, errors
+    with everyone(browser, server) as opened:   # (each closed at the end, no page error or console error)
+        host = opened("host")
+        people = {"host": host}
+        host.page.goto("/?seed=77")
+        host.page.uncheck("#clock-on")   # the lobby's clock is on by default; these hands are played slowly
+        host.page.uncheck("#approval")
+        host.page.click("#create button[type=submit]")
+        host.page.wait_for_url("**/table.html?t=*")
+        link = host.page.input_value("#share")
+        for seat, name in {1: "Ann", 2: "Bob"}.items():
+            people[name] = opened(name)
+            people[name].ask_for_seat(link, seat, name, 200 if seat == 1 else 150)
+            expect(people[name].page.locator(f".seat.me[data-seat='{seat}']")).to_be_visible()
+        # A stack edit by the host, between hands (a line for everyone at the table).
+        host.page.select_option("#edit-seat", "2")
+        host.page.fill("#edit-chips", "25")
+        host.page.click("#edit-form button[type=submit]")
+        expect(people["Bob"].page.locator(".seat.me .stack")).to_have_text("175")
+        host.page.click("#start")
+        people["Ann"].page.wait_for_function(IN_PLAY)
+        yield {"people": people, "link": link, "browser": browser, "server": server}
 
 
 def actor(game: dict[str, Any]) -> tuple[Page, Page]:
@@ -259,15 +256,12 @@ def test_dealing_is_animated_unless_turned_off_or_the_browser_asks_for_less_moti
     page.check("#motion-on")
     page.keyboard.press("Escape")
     # A browser asking for reduced motion: nothing moves, whatever the box says.
-    calm = Client(game["browser"], game["server"], "calm")
-    try:
+    with visit(game["browser"], game["server"], "calm") as calm:
         calm.page.emulate_media(reduced_motion="reduce")
         calm.page.goto(game["link"])
         expect(calm.page.locator("body")).to_have_attribute("data-motion", "off")
         assert calm.page.evaluate(animation) == "none"
         assert calm.page.evaluate(dealt) == 0
-    finally:
-        calm.close()
     # Only what is new is animated: a card drawn again (each update redraws) does not move again.
     assert page.evaluate("""async () => {
       const { fresh } = await import("/js/motion.js");

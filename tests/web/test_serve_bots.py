@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 from playwright.sync_api import Browser, Error, expect
 
 from tests.server.test_serve_command import end
-from tests.web.conftest import IN_PLAY, Client, free_port
+from tests.web.conftest import IN_PLAY, Client, People, everyone, free_port
 
 ACTS = {"fold", "check", "call", "bet", "raise"}
 BOTS = {2, 3, 4}      # the house's seats; seat 1 stays free for the host
@@ -107,10 +107,14 @@ def hands_after(client: Client, number: int) -> list[dict[str, Any]]:
     return [h for h in history if h["number"] > number]
 
 
-def host_sits_down(browser: Browser, own: str) -> Client:
+def origin(link: str) -> str:
+    parts = urlsplit(link)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def host_sits_down(people: People, own: str) -> Client:
     """Open the printed host link (the bots deal before anyone presses Start) and sit in seat 1."""
-    parts = urlsplit(own)
-    host = Client(browser, f"{parts.scheme}://{parts.netloc}", "host")
+    host = people("host")
     host.page.goto(own)
     expect(host.page.locator("body[data-role='host']")).to_be_attached()
     host.page.wait_for_function(IN_PLAY)
@@ -124,98 +128,87 @@ def host_sits_down(browser: Browser, own: str) -> Client:
 def test_the_host_link_opens_the_table_as_host_and_a_guest_watches_the_live_hand(
     browser: Browser, tmp_path: Path,
 ) -> None:
-    with serve_with_bots(tmp_path) as (own, invite, _stderr):
+    with serve_with_bots(tmp_path) as (own, invite, _stderr), everyone(browser, origin(own)) as people:
         token = urlsplit(own).fragment.removeprefix("host=")
-        host = host_sits_down(browser, own)
-        people = [host]
-        try:
-            # The page is the host's: the token kept in this browser and gone from the address
-            # bar (a fragment never reaches the server); the panel shares the invite link.
-            assert urlsplit(host.page.url).fragment == "" and token not in host.page.url
-            assert token in host.page.evaluate("() => JSON.stringify(localStorage)")
-            expect(host.page.locator("#share")).to_have_value(invite)
-            host.page.reload()
-            expect(host.page.locator("body[data-role='host']")).to_be_attached()
-            host.shot("20-serve-host-link")
+        host = host_sits_down(people, own)
+        # The page is the host's: the token kept in this browser and gone from the address
+        # bar (a fragment never reaches the server); the panel shares the invite link.
+        assert urlsplit(host.page.url).fragment == "" and token not in host.page.url
+        assert token in host.page.evaluate("() => JSON.stringify(localStorage)")
+        expect(host.page.locator("#share")).to_have_value(invite)
+        host.page.reload()
+        expect(host.page.locator("body[data-role='host']")).to_be_attached()
+        host.shot("20-serve-host-link")
 
-            # A guest at the invite link sees the live hand at once, with "Sit down" beside it.
-            guest = Client(browser, host.page.url.split("/table.html")[0], "guest")
-            people.append(guest)
-            guest.page.goto(invite)
-            expect(guest.page.locator("body[data-role='spectator']")).to_be_attached()
-            guest.page.wait_for_function(IN_PLAY)
-            expect(guest.page.locator(".hole .card.back").first).to_be_visible()   # the hands in play, face down
-            expect(guest.page.locator("#street")).not_to_have_text("waiting for players")
-            expect(guest.page.locator("#guest")).to_contain_text("You are watching")
-            expect(guest.page.locator("#sit-down")).to_be_visible()
-            assert guest.page.locator(".hole .card[data-card]").count() == 0
-            guest.shot("21-serve-guest-watches-live")
+        # A guest at the invite link sees the live hand at once, with "Sit down" beside it.
+        guest = people("guest")
+        guest.page.goto(invite)
+        expect(guest.page.locator("body[data-role='spectator']")).to_be_attached()
+        guest.page.wait_for_function(IN_PLAY)
+        expect(guest.page.locator(".hole .card.back").first).to_be_visible()   # the hands in play, face down
+        expect(guest.page.locator("#street")).not_to_have_text("waiting for players")
+        expect(guest.page.locator("#guest")).to_contain_text("You are watching")
+        expect(guest.page.locator("#sit-down")).to_be_visible()
+        assert guest.page.locator(".hole .card[data-card]").count() == 0
+        guest.shot("21-serve-guest-watches-live")
 
-            # The guest sits down (the host approves) and, having posted nothing, is dealt in when
-            # the big blind reaches the seat (a new player waits for the big blind, RROP11): up to
-            # four hands later at this table of five.
-            guest.page.click("#sit-down")
-            guest.page.fill("#join-name", "Gil")
-            guest.page.click("#join-form button[type=submit]")
-            expect(guest.page.locator("#waiting")).to_be_visible()
-            # The request is a count on the Host button; the panel does not open by itself over
-            # the hand in play (issue 35): the host opens it.
-            expect(host.page.locator("#host-toggle .count")).to_have_text("1")
-            expect(host.page.locator("#host")).to_be_hidden()
-            host.page.click("#host-toggle")
-            host.page.click("#requests .approve")
-            expect(guest.page.locator(".seat.me[data-seat='5']")).to_be_visible()
-            seated_at = guest.state()["table"]["hand_number"]
-            deadline = time.monotonic() + 60
-            while time.monotonic() < deadline:
-                dealt = guest.state()
-                if dealt["hand"] is not None and 5 in dealt["hand"]["seats"]:
-                    break
-                play_for(0.5, [host], {})
-            assert dealt["hand"] is not None and 5 in dealt["hand"]["seats"], "never dealt in"
-            number = dealt["table"]["hand_number"]
-            blinds = {e["post"]: e["seat"] for e in dealt["hand"]["events"] if e["kind"] == "post"}
-            assert seated_at < number <= seated_at + 4 and blinds.get("bb") == 5, (seated_at, number, blinds)
-            expect(guest.page.locator(".seat.me .hole .card[data-card]")).to_have_count(2)
-            guest.shot("22-serve-guest-dealt-in")
-            assert not [e for person in people for e in person.errors]
-        finally:
-            for person in people:
-                person.close()
+        # The guest sits down (the host approves) and, having posted nothing, is dealt in when
+        # the big blind reaches the seat (a new player waits for the big blind, RROP11): up to
+        # four hands later at this table of five.
+        guest.page.click("#sit-down")
+        guest.page.fill("#join-name", "Gil")
+        guest.page.click("#join-form button[type=submit]")
+        expect(guest.page.locator("#waiting")).to_be_visible()
+        # The request is a count on the Host button; the panel does not open by itself over
+        # the hand in play (issue 35): the host opens it.
+        expect(host.page.locator("#host-toggle .count")).to_have_text("1")
+        expect(host.page.locator("#host")).to_be_hidden()
+        host.page.click("#host-toggle")
+        host.page.click("#requests .approve")
+        expect(guest.page.locator(".seat.me[data-seat='5']")).to_be_visible()
+        seated_at = guest.state()["table"]["hand_number"]
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            dealt = guest.state()
+            if dealt["hand"] is not None and 5 in dealt["hand"]["seats"]:
+                break
+            play_for(0.5, [host], {})
+        assert dealt["hand"] is not None and 5 in dealt["hand"]["seats"], "never dealt in"
+        number = dealt["table"]["hand_number"]
+        blinds = {e["post"]: e["seat"] for e in dealt["hand"]["events"] if e["kind"] == "post"}
+        assert seated_at < number <= seated_at + 4 and blinds.get("bb") == 5, (seated_at, number, blinds)
+        expect(guest.page.locator(".seat.me .hole .card[data-card]")).to_have_count(2)
+        guest.shot("22-serve-guest-dealt-in")
 
 
 def test_serve_bots_play_on_through_a_long_pause(browser: Browser, tmp_path: Path) -> None:
-    with serve_with_bots(tmp_path) as (own, _invite, stderr):
-        host = host_sits_down(browser, own)
-        try:
-            # The host plays the bots; then pauses for longer than 60 s.
-            rebought: dict[str, int] = {}
-            first = host.state()["table"]["hand_number"]
-            two = first + 2
-            play_until(lambda: host.state()["table"]["hand_number"] >= two and 1 in acted(hands_after(host, first)),
-                       [host], rebought, "two hands, the host acting in one")
-            if host.page.locator("#host").is_hidden():
-                host.page.click("#host-toggle")
-            host.page.click("#pause")
-            deadline = time.monotonic() + 60
-            while time.monotonic() < deadline:
-                update = host.state()
-                if update["table"]["paused"] and (update["hand"] is None or update["hand"]["is_over"]):
-                    break
-                play_for(0.5, [host], rebought)
-            paused_at = host.state()["table"]["hand_number"]
-            assert paused_at >= first + 2 and 1 in acted(hands_after(host, first)), (paused_at, first)
-            time.sleep(PAUSE)
-            assert host.state()["table"]["hand_number"] == paused_at     # the pause held
-            host.shot("23-serve-paused")
+    with serve_with_bots(tmp_path) as (own, _invite, stderr), everyone(browser, origin(own)) as people:
+        host = host_sits_down(people, own)
+        # The host plays the bots; then pauses for longer than 60 s.
+        rebought: dict[str, int] = {}
+        first = host.state()["table"]["hand_number"]
+        two = first + 2
+        play_until(lambda: host.state()["table"]["hand_number"] >= two and 1 in acted(hands_after(host, first)),
+                   [host], rebought, "two hands, the host acting in one")
+        if host.page.locator("#host").is_hidden():
+            host.page.click("#host-toggle")
+        host.page.click("#pause")
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            update = host.state()
+            if update["table"]["paused"] and (update["hand"] is None or update["hand"]["is_over"]):
+                break
+            play_for(0.5, [host], rebought)
+        paused_at = host.state()["table"]["hand_number"]
+        assert paused_at >= first + 2 and 1 in acted(hands_after(host, first)), (paused_at, first)
+        time.sleep(PAUSE)
+        assert host.state()["table"]["hand_number"] == paused_at     # the pause held
+        host.shot("23-serve-paused")
 
-            # Resumed: the same bots play on, each acting in the hands dealt after the pause.
-            host.page.click("#resume")      # Resume while paused (Start dealing is not shown then)
-            play_until(lambda: len(hands_after(host, paused_at)) >= 2 and acted(hands_after(host, paused_at)) >= BOTS,
-                       [host], rebought, "two hands after the pause, every bot acting")
-            host.shot("24-serve-after-the-pause")
-            said = stderr.read_text()
-            assert "Traceback" not in said and "TimeoutError" not in said, said
-            assert not host.errors
-        finally:
-            host.close()
+        # Resumed: the same bots play on, each acting in the hands dealt after the pause.
+        host.page.click("#resume")      # Resume while paused (Start dealing is not shown then)
+        play_until(lambda: len(hands_after(host, paused_at)) >= 2 and acted(hands_after(host, paused_at)) >= BOTS,
+                   [host], rebought, "two hands after the pause, every bot acting")
+        host.shot("24-serve-after-the-pause")
+        said = stderr.read_text()
+        assert "Traceback" not in said and "TimeoutError" not in said, said

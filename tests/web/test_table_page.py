@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.web.conftest import SHOTS, Client
+from tests.web.conftest import SHOTS, Client, everyone
 
 BUY_INS = {1: 200, 2: 100, 3: 200}
 NAMES = {1: "Ann", 2: "Bob", 3: "Cyd"}
@@ -31,32 +31,29 @@ CARD = re.compile(r'"([2-9TJQKA][shdc])"')
 @pytest.fixture(scope="module")
 def table(browser: Browser, server: str) -> Iterator[dict[str, Any]]:
     """A table opened by its host from the lobby, three players seated by the host's approval."""
-    people = {"host": Client(browser, server, "host")}
-    host = people["host"]
-    host.page.goto(f"/?seed={SEED}")
-    host.page.uncheck("#clock-on")   # the lobby's clock is on by default; these hands are played slowly
-    host.page.fill("#seats", "6")
-    host.page.click("#create button[type=submit]")
-    host.page.wait_for_url("**/table.html?t=*")
-    expect(host.page.locator("#host")).to_be_visible()
-    link = host.page.input_value("#share")
-    for seat, name in NAMES.items():
-        person = Client(browser, server, name, phone=seat == 2)
-        people[name] = person
-        person.ask_for_seat(link, seat, name, BUY_INS[seat])
-        expect(person.page.locator("#waiting")).to_be_visible()
-        request = host.page.locator("#requests li", has_text=name)
-        if seat == 1:
-            host.shot("01-host-seat-request")
-        request.locator(".approve").click()
-        expect(person.page.locator(f".seat.me[data-seat='{seat}']")).to_be_visible()
-    # Every step's pages; `holes` keeps each hand's hole cards as their owners saw them.
-    story: dict[str, Any] = {"people": people, "holes": {}, "browser": browser, "server": server}
-    yield story
-    for person in people.values():
-        person.close()
-    errors = [e for person in people.values() for e in person.errors]
-    assert not errors, errors
+    with everyone(browser, server) as opened:   # (each closed at the end, no page error or console error)
+        people = {"host": opened("host")}
+        host = people["host"]
+        host.page.goto(f"/?seed={SEED}")
+        host.page.uncheck("#clock-on")   # the lobby's clock is on by default; these hands are played slowly
+        host.page.fill("#seats", "6")
+        host.page.click("#create button[type=submit]")
+        host.page.wait_for_url("**/table.html?t=*")
+        expect(host.page.locator("#host")).to_be_visible()
+        link = host.page.input_value("#share")
+        for seat, name in NAMES.items():
+            person = opened(name, phone=seat == 2)
+            people[name] = person
+            person.ask_for_seat(link, seat, name, BUY_INS[seat])
+            expect(person.page.locator("#waiting")).to_be_visible()
+            request = host.page.locator("#requests li", has_text=name)
+            if seat == 1:
+                host.shot("01-host-seat-request")
+            request.locator(".approve").click()
+            expect(person.page.locator(f".seat.me[data-seat='{seat}']")).to_be_visible()
+        # Every step's pages; `holes` keeps each hand's hole cards as their owners saw them.
+        story: dict[str, Any] = {"people": people, "holes": {}, "open": opened}
+        yield story
 
 
 def players(people: dict[str, Client]) -> dict[int, Client]:
@@ -163,7 +160,7 @@ def the_host_approves_seats_edits_a_stack_and_the_ledger_shows_it(table: dict[st
 def a_visitor_watches_at_once_and_sees_no_hole_card(table: dict[str, Any]) -> None:
     people = table["people"]
     host = people["host"]
-    people["spectator"] = spectator = Client(table["browser"], table["server"], "spectator")
+    people["spectator"] = spectator = table["open"]("spectator")
     spectator.page.goto(host.page.input_value("#share"))
     expect(spectator.page.locator(".seat[data-seat='3'] .name")).to_have_text("Cyd")
     expect(spectator.page.locator("body[data-role='spectator']")).to_be_attached()

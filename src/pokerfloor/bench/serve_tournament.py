@@ -15,7 +15,8 @@ fails.
 
 The second run (``processes=3``) starts a throwaway PostgreSQL cluster (initdb, as the tests do)
 and three server processes on it. One process runs the whole event: its owner, where the host
-opens it (an event's tables are not yet spread over processes). The clients connect to the three
+opens it. The third run is the same with ``serve --spread-tables``: the tables seating house
+bots only are played by all three (``server/event/tableplay.py``). The clients connect to the three
 in turn, so two thirds of them reach a process that does not run the event and are relayed to
 the owner over the bus (PostgreSQL's LISTEN/NOTIFY) and back: the latency is reported for the
 owner's own clients and for the relayed ones apart, and the memory and CPU of each process.
@@ -49,6 +50,7 @@ prepare_process()                           # as pokerfloor serve: the GIL's swi
 app = create_app(sys.argv[1])
 app.state.server.builders.warm()
 app.state.events.bot_seconds = 0.0          # the house bots act at once
+app.state.events.spread = sys.argv[3:] == ["spread"]    # the tables of house bots only played by any process
 inner = app.router.lifespan_context
 
 @contextlib.asynccontextmanager
@@ -89,6 +91,7 @@ class TournamentFigures:
     placed: int
     prizes_add_up: bool
     processes: int = 1
+    spread: bool = False                # the tables of house bots only played by any process
     relayed_p50_ms: float = 0.0         # (processes > 1) the clients of the processes that relay them
     relayed_p99_ms: float = 0.0
     direct_p99_ms: float = 0.0          # and the owner's own clients
@@ -240,14 +243,16 @@ def _postgres() -> Iterator[str]:
 
 
 def run_serve_tournament(entries: int = 300, clients: int = 30, *, processes: int = 1,
-                         timeout: float = 900.0) -> TournamentFigures:
-    """The event on one process (SQLite), or on ``processes`` sharing a PostgreSQL store."""
+                         timeout: float = 900.0, spread: bool = False) -> TournamentFigures:
+    """The event on one process (SQLite), or on ``processes`` sharing a PostgreSQL store;
+    ``spread``: its tables of house bots only played by any of them (``serve --spread-tables``)."""
     ports = [_free_port() for _ in range(processes)]
     bases = [f"http://127.0.0.1:{port}" for port in ports]
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
         db = f"sqlite:///{tmp}/bench.db" if processes == 1 else stack.enter_context(_postgres())
         logs = [open(Path(tmp) / f"serve{k}.log", "wb") for k in range(processes)]    # noqa: SIM115 (closed below)
-        servers = [subprocess.Popen([sys.executable, "-c", SERVE, db, str(port)], stdout=log, stderr=subprocess.STDOUT)
+        servers = [subprocess.Popen([sys.executable, "-c", SERVE, db, str(port), *(["spread"] if spread else [])],
+                                    stdout=log, stderr=subprocess.STDOUT)
                    for port, log in zip(ports, logs, strict=True)]
         try:
             for base in bases:
@@ -294,7 +299,7 @@ def run_serve_tournament(entries: int = 300, clients: int = 30, *, processes: in
         server_cpu_seconds=cpu[0], errors=errors, stale=stale,
         placed=len({(p["name"], p["place"]) for p in places}),     # (a pair: "bot1" at 23 is not "bot12" at 3)
         prizes_add_up=sum(p["prize"] for p in places) == results["prize_pool"] and len(places) == results["entrants"],
-        processes=processes, relayed_p50_ms=pct(0.5, relayed), relayed_p99_ms=pct(0.99, relayed),
+        processes=processes, spread=spread, relayed_p50_ms=pct(0.5, relayed), relayed_p99_ms=pct(0.99, relayed),
         direct_p99_ms=pct(0.99, direct), rss_each_mb=tuple(rss), cpu_each_seconds=tuple(cpu), logged=tuple(logged))
 
 
@@ -302,8 +307,9 @@ def _table(got: TournamentFigures) -> Any:
     from rich.table import Table
 
     title = ("one multi-table event on one process (SQLite store, 127.0.0.1)" if got.processes == 1 else
-             f"one multi-table event, {got.processes} processes on PostgreSQL: one runs the event, the clients of"
-             " the others relayed to it over the bus")
+             f"one multi-table event, {got.processes} processes on PostgreSQL: one runs the event"
+             + (", the tables of house bots only played by all" if got.spread else "")
+             + ", the clients of the others relayed to it over the bus")
     table = Table(title=f"pokerfloor serve: {title}", title_justify="left")
     table.add_column("measure")
     table.add_column("value", justify="right")
@@ -326,16 +332,20 @@ def _table(got: TournamentFigures) -> Any:
 
 def report(*, quick: bool, json_path: Path | None) -> bool:
     """Run and print the benchmark: 300 entries (30 of them clients) on one process, then 1,000
-    (100 clients) on three processes on PostgreSQL (``quick``: 40 and 6, then 60 and 12); False
+    (100 clients) on three processes on PostgreSQL, one running the event, then the same with the
+    tables of house bots only spread over the three (``quick``: 40 and 6, then 60 and 12); False
     when anything went wrong (an error, an entry not placed, prizes not adding up)."""
     from rich.console import Console
 
     console = Console()
     runs: list[TournamentFigures] = []
-    for entries, clients, processes in ((40, 6, 1), (60, 12, 3)) if quick else ((300, 30, 1), (1_000, 100, 3)):
+    plan = (((40, 6, 1, False), (60, 12, 3, False), (60, 12, 3, True)) if quick else
+            ((300, 30, 1, False), (1_000, 100, 3, False), (1_000, 100, 3, True)))
+    for entries, clients, processes, spread in plan:
         console.print(f"serve-tournament: {entries} entries ({clients} WebSocket clients, the rest house bots),"
-                      f" {processes} process{'es' if processes > 1 else ''}")
-        got = run_serve_tournament(entries, clients, processes=processes)
+                      f" {processes} process{'es' if processes > 1 else ''}"
+                      + (", the tables of house bots spread" if spread else ""))
+        got = run_serve_tournament(entries, clients, processes=processes, spread=spread)
         console.print(_table(got))
         for line in got.errors[:10]:
             console.print(f"  error: {line}")
@@ -344,5 +354,6 @@ def report(*, quick: bool, json_path: Path | None) -> bool:
         runs.append(got)
     if json_path is not None:
         json_path.write_text(json.dumps({"benchmark": "serve-tournament", **runs[0].as_dict(),
-                                         "three_processes": runs[1].as_dict()}, indent=1) + "\n")
+                                         "three_processes": runs[1].as_dict(),
+                                         "three_processes_spread": runs[2].as_dict()}, indent=1) + "\n")
     return all(not got.errors and got.prizes_add_up for got in runs)

@@ -16,17 +16,12 @@ from pokerfloor.bench.soak import random_action
 from pokerfloor.evaluation import evaluate
 from pokerfloor.rules import Game
 from pokerfloor.table.event import MultiTableTournament
-from pokerfloor.table.table import Table
 from pokerfloor.table.tournament import Level
 
 
 def play_hand(event: MultiTableTournament, no: int, rng: random.Random) -> None:
     """Play table ``no``'s hand in play to its end by random legal actions."""
-    play_table(event.tables[no], rng)
-
-
-def play_table(table: Table, rng: random.Random) -> None:
-    """Play ``table``'s hand in play to its end by random legal actions."""
+    table = event.tables[no]
     hand = table.hand
     assert hand is not None
     while not hand.is_over:

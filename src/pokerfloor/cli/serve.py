@@ -93,6 +93,12 @@ def serve_command(
         help="The reverse proxies whose X-Forwarded-For is trusted, comma-separated (127.0.0.1 for a proxy "
              "on this machine). Default: none, and each client's address is the one it connects from.")
     ] = None,
+    spread_tables: Annotated[bool, typer.Option(
+        "--spread-tables/--no-spread-tables",
+        help="Events: a table seating house bots only is played by any serve process on the same PostgreSQL "
+             "(each hand dealt as a message and its end applied by the event's floor). See the tournament "
+             "server guide.")
+    ] = False,
 ) -> None:
     """Run the home-game server and open a table: prints your host link and the invite link for friends."""
     try:
@@ -131,6 +137,7 @@ def serve_command(
     store = Store(db, synchronous=sqlite_synchronous) if db.startswith("sqlite") else db
     application = create_app(store, origins=origins, hook=_kill_hook(), flood=flood, seeds=_seeds(),
                              rates=DEFAULT_RATES if rate_limits else UNLIMITED, between_hands=between_hands)
+    application.state.events.spread = spread_tables
     application.state.server.builders.warm()     # the downloads' worker process, ready before the first download
     typer.echo(f"pokerfloor serve on {base_url(host, port)} (store {db.split('://')[0]}); Ctrl-C stops it", err=True)
     house: list[Any] = []

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Integer, MetaData, String, Table, Text, UniqueConstraint
+from sqlalchemy import Column, Index, Integer, MetaData, String, Table, Text, UniqueConstraint, text
 
 metadata = MetaData()
-HEAD = "0006"    # the newest migration in migrations/versions (a test checks it is Alembic's head)
+HEAD = "0008"    # the newest migration in migrations/versions (a test checks it is Alembic's head)
 
 tables = Table(
     "pf_tables",
@@ -62,3 +62,17 @@ house_bots = Table(        # the house's bots of a table opened with them, seate
     Column("chips", Integer, nullable=False),
     Column("style", String(16), nullable=False),
 )
+
+event_hands = Table(       # an event's hands played away from its floor: the deal, then the end (event/away.py)
+    "pf_event_hands",
+    metadata,
+    Column("table_id", String(64), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("event_id", String(64), nullable=False, index=True),
+    Column("deal", Text, nullable=False),
+    Column("bots", Text, nullable=False),
+    Column("ending", Text, nullable=True),
+    Column("played_by", String(64), nullable=True),
+)
+Index("pf_event_hands_open", event_hands.c.event_id, postgresql_where=text("ending IS NULL"),
+      sqlite_where=text("ending IS NULL"))     # the hands not yet over, looked for every 50 ms

@@ -35,7 +35,6 @@ from pokerfloor.table.event_places import EventPlaces
 from pokerfloor.table.event_record import event_from, event_json
 from pokerfloor.table.event_seating import TABLE_KEEP_HANDS, EventSeating
 from pokerfloor.table.event_types import Break, EntryState
-from pokerfloor.table.table import Table
 from pokerfloor.table.tournament import R_LEVELS
 
 R_BUSTS = floor.R_BUSTS
@@ -290,44 +289,28 @@ class MultiTableTournament(EventSeating, EventPlaces):
     # ------------------------------------------------------------------ hands played elsewhere
     def deal_message(self, no: int) -> HandDeal:
         """Deal table ``no``'s next hand (``deal``, refused as it is) and return it as data, for
-        a hand played away from the floor (``event_deals``): the floor's copy of the table keeps
-        the hand at its start until ``end_hand_from`` brings its end."""
+        a hand played away from the floor (``event_deals``): the floor's table keeps the hand
+        as dealt until ``end_hand_from`` brings its end."""
         self.deal(no)
         table = self.tables[no]
-        return HandDeal(no, table.hand_number, self.level_number, tuple(sorted(self._s.dealt[no].items())),
-                        table.record())
+        start, deck = table.hand_as_dealt()
+        seats = tuple((seat, entry, self.entries[entry].player) for seat, entry in sorted(self._s.dealt[no].items()))
+        return HandDeal(no, table.hand_number, self.level_number, seats, start, deck)
 
     def end_hand_from(self, end: HandEnd) -> bool:
-        """Apply the end of a hand played away from the floor (``HandEnd``, of a ``deal_message``)
-        and end it as ``end_hand`` does. An end applied already (or of a table broken since)
-        is passed over: returns ``False``; ``True`` once applied now. ``InvalidArgument`` (the
-        event unchanged) for an end that is not the hand the floor dealt at that table (its
-        seats, stacks, button, posts, deck), or whose hand is not over or already ended."""
+        """Apply the end of a hand played away from the floor (``HandEnd``, of a ``deal_message``):
+        its inputs played on the floor's table (``Table.finish_from``), then the hand ended as
+        ``end_hand`` ends it. An end applied already (or of a table broken since) is passed
+        over: returns ``False``; ``True`` once applied now. ``InvalidArgument`` (the event
+        unchanged) for an end that is not the hand the floor dealt at that table (its seats,
+        stacks, button, posts, cards), or whose hand is not over."""
         if not isinstance(end, HandEnd):
             raise InvalidArgument(f"a hand's end is a HandEnd, not {type(end).__name__}")
         no = end.table
         table = self.tables.get(no)
         if table is None or no not in self._s.dealt or table.hand_number != end.number:
             return False
-        before, after = table.record(), end.end
-        start, played = before.hand, after.hand
-        assert start is not None
-        seated = {s.number: s for s in before.seats}
-        late = [s for s in before.seats if s.number not in {t.number for t in after.seats}]
-        same = (played is not None and after.hand_number == before.hand_number
-                and all(seated.get(s.number) == s for s in after.seats)
-                and after.positions == before.positions and after.game == before.game
-                and played.rng == start.rng and not played.ended
-                and all(getattr(played.record, name) == getattr(start.record, name)
-                        for name in ("game", "stacks", "button", "posts", "seed", "bomb_pot", "boards")))
-        if not same:
-            raise InvalidArgument(f"that is not the end of table {no}'s hand {end.number} as the floor dealt it")
-        again = Table.from_record(after, clock=self.clock)
-        hand = again.hand
-        if hand is None or not hand.is_over:
-            raise InvalidArgument(f"table {no}'s hand {end.number} is not over")
-        again.end_hand()
-        for s in late:          # seated by the floor while the hand was played (a late entry, R8-A)
-            again.sit(s.number, s.player, s.chips, post=s.post, player_id=s.player_id)
-        self.tables[no] = again
+        hand = table.hand
+        if hand is not None and not hand.is_over:        # (a hand over at its deal needs no inputs)
+            table.finish_from(end.record)
         return self.end_hand(no)

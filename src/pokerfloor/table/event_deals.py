@@ -3,15 +3,15 @@
 The floor (the event) decides every deal and applies every hand's result; the hand itself may
 be played by someone else: another task, another process. ``MultiTableTournament.deal_message``
 deals a table's next hand as the floor always does (``deal``) and returns it as a ``HandDeal``:
-the table's record at the hand's start (its seats, stacks, button, the level's game, and the
-state of its randomness, from which the deck is drawn: nothing a player sends shapes it).
-Whoever plays it rebuilds the table (``HandDeal.table``), plays the hand with the table's API
-(``Table.act``), and, once the hand is over, reports its end (``HandEnd.of``: the table's record
-then, the hand not yet ended). ``MultiTableTournament.end_hand_from`` applies that end to the
-floor's copy of the table and ends the hand there as ``end_hand`` does: the same rebuys,
-bounties, places, breaking and balancing as a hand played on the floor's own table, to the
-chip. It applies an end once (by the table and the hand's number) and refuses one that is not
-the hand it dealt. Both are versioned JSON (``to_json``, ``from_json``).
+the hand as dealt (its ``HandRecord`` without inputs: seats, stacks, button, posts, the level's
+game) and its deck's randomness at the start, drawn from the table's (nothing a player sends
+shapes it). Whoever plays it rebuilds the hand (``HandDeal.hand_to_play``), plays it
+(``Hand.act``), and, once it is over, reports its end (``HandEnd.of``: its record, every input).
+``MultiTableTournament.end_hand_from`` plays those inputs on the floor's own table
+(``Table.finish_from``: the same cards, the same deck after it) and ends the hand as
+``end_hand`` does: the same rebuys, bounties, places, breaking and balancing as a hand played on
+the floor's table, to the chip. It applies an end once (by the table and the hand's number) and
+refuses one that is not the hand it dealt. Both are versioned JSON (``to_json``, ``from_json``).
 
 A player changes table only between hands, by the floor's ruling, so no seat is ever only in
 a message: their chips leave with one table's end, which the floor applied, and arrive in
@@ -21,14 +21,13 @@ another table's next deal.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
-from pokerfloor.hand import RecordError, plain
+from pokerfloor.hand import Hand, HandRecord, RecordError, plain
 from pokerfloor.hand.types import brief
-from pokerfloor.table.record import TableRecord
-from pokerfloor.table.table import Table
+from pokerfloor.table.record import rng_from
 
 DEAL_FORMAT = "pokerfloor.hand-deal"
 END_FORMAT = "pokerfloor.hand-end"
@@ -53,23 +52,27 @@ def _head(data: object, fmt: str) -> Mapping[str, Any]:
 @dataclass(frozen=True, slots=True)
 class HandDeal:
     """The floor's deal of table ``table``'s hand ``number`` (the table's own count) at level
-    ``level``: who is dealt in (``seats``: seat and entry), and the table at the hand's start
-    (``start``, the dealer's copy: it holds the deck's randomness, so it stays on the server)."""
+    ``level``: who is dealt in (``seats``: seat, entry and name), the hand as dealt (``start``,
+    no input) and its deck's randomness then (``deck``, ``table.record.rng_json``; ``None`` when
+    ``start``'s seed deals it). The dealer's copy: it stays on the server."""
 
     table: int
     number: int
     level: int
-    seats: tuple[tuple[int, str], ...]
-    start: TableRecord
+    seats: tuple[tuple[int, str, str], ...]
+    start: HandRecord
+    deck: dict[str, Any] | None
 
-    def table_to_play(self, *, clock: Callable[[], float] | None = None) -> Table:
-        """The table with this hand in play, to be played with ``Table.act`` until it is over."""
-        return Table.from_record(self.start, clock=clock)
+    def hand_to_play(self) -> Hand:
+        """The hand, to be played (``Hand.act``) until it is over: it deals the same cards."""
+        if self.deck is None:
+            return Hand.from_record(self.start)
+        return Hand.from_record(replace(self.start, dealt=()), rng=rng_from(self.deck))
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": DEAL_FORMAT, "version": DEALS_VERSION, "table": self.table, "number": self.number,
-                "level": self.level, "seats": [[seat, entry] for seat, entry in self.seats],
-                "start": self.start.to_dict()}
+                "level": self.level, "seats": [list(seat) for seat in self.seats], "start": self.start.to_dict(),
+                "deck": self.deck}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"))
@@ -78,17 +81,22 @@ class HandDeal:
     def from_dict(cls, data: object) -> HandDeal:
         """A deal from its JSON values; ``RecordError`` (a ``ValueError``) for anything else."""
         d = _head(data, DEAL_FORMAT)
-        seats = d.get("seats")
+        seats, deck = d.get("seats"), d.get("deck")
         if not isinstance(seats, list) or not all(
-                isinstance(s, list) and len(s) == 2 and isinstance(s[1], str) for s in seats):
-            raise RecordError("a deal's seats are [seat, entry] pairs")
-        start = TableRecord.from_dict(d.get("start"))  # type: ignore[arg-type]
-        deal = cls(_whole(d.get("table"), "a deal's table"), _whole(d.get("number"), "a deal's hand number"),
+                isinstance(s, list) and len(s) == 3 and isinstance(s[1], str) and isinstance(s[2], str) for s in seats):
+            raise RecordError("a deal's seats are [seat, entry, name]")
+        if deck is not None and not (isinstance(deck, dict) and deck.get("kind") in ("mt19937", "sha256")):
+            raise RecordError("a deal's deck is a saved randomness")
+        start = HandRecord.from_dict(d.get("start"))  # type: ignore[arg-type]
+        if start.inputs or (deck is None) != (start.seed is not None):
+            raise RecordError("a deal's hand is as dealt: no input, and its deck or its seed")
+        try:
+            rng_from(deck)
+        except (KeyError, TypeError, ValueError) as wrong:
+            raise RecordError(f"a deal's deck that cannot be read: {brief(str(wrong))}") from None
+        return cls(_whole(d.get("table"), "a deal's table"), _whole(d.get("number"), "a deal's hand number"),
                    _whole(d.get("level"), "a deal's level"),
-                   tuple((_whole(s, "a deal's seat"), e) for s, e in seats), start)
-        if start.hand is None or start.hand_number != deal.number:
-            raise RecordError("a deal's table has that hand in play")
-        return deal
+                   tuple((_whole(s, "a deal's seat"), e, n) for s, e, n in seats), start, deck)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> HandDeal:
@@ -97,25 +105,24 @@ class HandDeal:
 
 @dataclass(frozen=True, slots=True)
 class HandEnd:
-    """Table ``table``'s hand ``number`` over: the table then (``end``), the hand not yet
-    ended (the floor ends it: ``MultiTableTournament.end_hand_from``)."""
+    """Table ``table``'s hand ``number`` over: its record (``record``), every input in it; the
+    floor ends it (``MultiTableTournament.end_hand_from``)."""
 
     table: int
     number: int
-    end: TableRecord
+    record: HandRecord
 
     @classmethod
-    def of(cls, deal: HandDeal, table: Table) -> HandEnd:
-        """The end of ``deal``'s hand, played on ``table`` (``HandDeal.table_to_play``);
-        ``RecordError`` while it is not over, once ended, or for another hand."""
-        hand = table.hand
-        if hand is None or not hand.is_over or table.hand_ended or table.hand_number != deal.number:
-            raise RecordError(f"table {deal.table}'s hand {deal.number} is not over and waiting to be ended")
-        return cls(deal.table, deal.number, table.record())
+    def of(cls, deal: HandDeal, hand: Hand) -> HandEnd:
+        """The end of ``deal``'s hand, played on ``hand`` (``HandDeal.hand_to_play``);
+        ``RecordError`` while it is not over."""
+        if not hand.is_over:
+            raise RecordError(f"table {deal.table}'s hand {deal.number} is not over")
+        return cls(deal.table, deal.number, hand.record())
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": END_FORMAT, "version": DEALS_VERSION, "table": self.table, "number": self.number,
-                "end": self.end.to_dict()}
+                "record": self.record.to_dict()}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"))
@@ -124,11 +131,8 @@ class HandEnd:
     def from_dict(cls, data: object) -> HandEnd:
         """An end from its JSON values; ``RecordError`` (a ``ValueError``) for anything else."""
         d = _head(data, END_FORMAT)
-        end = TableRecord.from_dict(d.get("end"))  # type: ignore[arg-type]
-        made = cls(_whole(d.get("table"), "an end's table"), _whole(d.get("number"), "an end's hand number"), end)
-        if end.hand is None or end.hand_number != made.number:
-            raise RecordError("an end's table holds that hand")
-        return made
+        record = HandRecord.from_dict(d.get("record"))  # type: ignore[arg-type]
+        return cls(_whole(d.get("table"), "an end's table"), _whole(d.get("number"), "an end's hand number"), record)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> HandEnd:

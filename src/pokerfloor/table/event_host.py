@@ -13,7 +13,7 @@ event besides the floor's own rulings, each between hands, each a ``FloorEvent``
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
 
 from pokerfloor import citations as cite
 from pokerfloor.errors import IllegalAction, InvalidArgument
@@ -82,8 +82,23 @@ def change_payouts(event: MultiTableTournament, payouts: Sequence[int]) -> None:
         f"{place}: {prize:,}" for place, prize in event.prizes().items()), "the director's ruling (house)")
 
 
-def mark(event: MultiTableTournament) -> tuple[int, int, str]:
+def mark(event: MultiTableTournament) -> tuple[object, ...]:
     """What changes when the floor rules between hands (``ready``: a level or break begins, a
     table breaks, players are balanced, hand-for-hand begins or ends, play halts): equal marks
-    before and after a call mean it changed nothing."""
-    return len(event.events), len(event.tables), repr(event.state)
+    before and after a call mean it changed nothing. Cheap (the runner asks twice a step): the
+    floor's rulings and tables counted, and every field of its state (``event_types._State``)
+    as a tuple, but for the two that grow with the event, which change only so: a table's dealt
+    seats are set as it deals and dropped as its hand ends (the tables dealt say it), and a bust
+    is only ever added (their count says it)."""
+    s = event.state
+    return (len(event.events), len(event.tables), *(_part(f.name, getattr(s, f.name)) for f in fields(s)))
+
+
+def _part(name: str, value: object) -> object:
+    """A state field's part of ``mark``: equal before and after a call only if the field did not
+    change (``dealt`` and ``out`` change only as ``mark`` says)."""
+    if isinstance(value, dict):
+        return tuple(value) if name == "dealt" else tuple(value.items())
+    if isinstance(value, list):
+        return len(value) if name == "out" else tuple(value)
+    return value

@@ -27,7 +27,7 @@ from typing import Any
 from pokerfloor import citations as cite
 from pokerfloor.cards import FULL_DECK, SEED_BYTES, Card, CardsLike, Deck, SeededShuffler, Shuffler, draws_bits
 from pokerfloor.errors import IllegalAction, InvalidArgument, Reason
-from pokerfloor.hand import Event, Hand, Legal, Post, SeatView, bomb
+from pokerfloor.hand import Event, Hand, HandRecord, Legal, Post, SeatView, bomb
 from pokerfloor.rules import Game, HouseRules
 from pokerfloor.table import bombs
 from pokerfloor.table import record as rec
@@ -90,6 +90,11 @@ R_BOMB = cite.BOMB_POT
 VOLUNTARY = frozenset({"fold", "check", "call", "bet", "raise", "complete"})
 """A player's actions in turn (TDA 2024 Rule 36 counts them; posts and the bring-in are forced)."""
 CHIPS_IN = frozenset({"call", "bet", "raise", "complete"})
+
+
+_DEALT = ("game", "stacks", "button", "posts", "holes", "board", "dealing", "auto_muck", "seed", "wait_for_runout",
+          "bomb_pot", "boards")
+"""A hand record's fields that say how it was dealt (``Table.finish_from`` checks them)."""
 
 
 def substantial_action(hand: Hand) -> bool:
@@ -1054,6 +1059,42 @@ class Table:
         self._log("hand_ended", hand=number)
         self._forget_before(number + 1 - self._keep_hands)
         return True
+
+    # ------------------------------------------------------------------ a hand played elsewhere
+    def hand_as_dealt(self) -> tuple[HandRecord, dict[str, Any] | None]:
+        """The hand in play as it was dealt, for it to be played elsewhere: its record without
+        the inputs (``HandRecord``) and its deck's randomness at its start (``record.rng_json``;
+        ``None`` when the record's seed deals it). ``invalid_action`` when no hand is in play."""
+        hand = self._hand
+        if hand is None or self._collected:
+            raise IllegalAction("invalid_action", "no hand is in play")
+        record = hand.record()
+        return replace(record, inputs=()), None if record.seed is not None else rec.rng_json(self._hand_rng)
+
+    def finish_from(self, record: HandRecord) -> None:
+        """The hand in play, played elsewhere to its end (from ``hand_as_dealt``): replaced by
+        the same hand played to ``record``'s inputs, its deck going on as the table's. Refused
+        (``InvalidArgument``, the table unchanged) unless ``record`` starts as the hand in play
+        (the same game, stacks, button, posts and deck), deals the same cards, and is over."""
+        hand = self._hand
+        if hand is None or self._collected or hand.is_over or not isinstance(record, HandRecord):
+            raise InvalidArgument("a hand played elsewhere ends the table's hand in play, not yet over")
+        mine = hand.record()
+        start = rec.snapshot(self._hand_rng) if record.seed is None else None
+        if any(getattr(record, name) != getattr(mine, name) for name in _DEALT) or (
+                record.seed is None and start is None):
+            raise InvalidArgument("that hand is not the table's hand in play as dealt")
+        try:
+            played = Hand.from_record(record if start is None else replace(record, dealt=()), rng=start)
+        except rec.READ_ERRORS as wrong:
+            raise InvalidArgument(f"that hand cannot be played as recorded: {wrong}") from None
+        if not played.is_over or played.record().dealt != record.dealt:
+            raise InvalidArgument("that hand is not over, or not dealt the cards the table deals")
+        self._sync()
+        self._hand = played
+        if self._hand_shares_rng and start is not None:
+            self._rng = start           # the table's deck goes on from where the hand left it
+        self._sync()
 
     # ------------------------------------------------------------------ records
     def record(self) -> TableRecord:

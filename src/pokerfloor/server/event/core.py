@@ -99,6 +99,9 @@ class EventCore:
         self.sitting: dict[int, tuple[Hand, dict[int, str]]] = {}  # table -> (its hand, seat -> person key)
         self.rota = 0                           # where the last step began going round the tables
         self.finished: list[tuple[int, int, str]] = []  # hands ended, not yet stored: (table, number, record)
+        self.spread = False                     # tables of house bots only are dealt away (``away.py``)
+        self.away: set[int] = set()             # the tables whose hand in play is played away
+        self.sent: list[tuple[str, int, str, str]] = []  # deals sent away, not yet stored (``away.Sent``)
 
     def log(self, *op: Any) -> None:
         """An input made now (not while it is replayed): the call, its arguments, the time."""

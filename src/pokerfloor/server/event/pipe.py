@@ -24,7 +24,7 @@ import queue
 import threading
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pokerfloor.server.event.core import Logged
 from pokerfloor.server.store import NotOwner, transient
@@ -46,12 +46,14 @@ Write = Callable[[list["Work"]], None]
 @dataclass(frozen=True)
 class Work:
     """What one ``ship`` writes: the inputs made (seq, input), the hands ended, and the whole
-    state (JSON) taken after input ``seq``, when it is due."""
+    state (JSON) taken after input ``seq``, when it is due; and the deals sent away
+    (``away.Sent``)."""
 
     made: list[tuple[int, Logged]]
     ended: list[tuple[int, int, str]]
     state: str | None
     seq: int
+    sent: list[tuple[str, int, str, str]] = field(default_factory=list)
 
 
 def _until_done(write: Write, works: list[Work]) -> None:

@@ -26,6 +26,11 @@ def _ready(runner: EventCore) -> None:
     runner.event.ready()
 
 
+def _end_from(runner: Any, text: str) -> None:
+    if not runner.end_from(text, runner.clock.now()):
+        raise Refused("illegal", "a hand's end logged as applied that does not apply")
+
+
 OPS: dict[str, tuple[tuple[type | tuple[type, ...], ...], Callable[..., Any]]] = {
     "register": ((str, str, str, bool), lambda r, name, token, bot, approved: r.register(
         name, token, bot=bot, approved=approved)),
@@ -34,8 +39,10 @@ OPS: dict[str, tuple[tuple[type | tuple[type, ...], ...], Callable[..., Any]]] =
     "act": ((int, int, str, (int, type(None)), (list, type(None)), str),
             lambda r, no, seat, action, to, cards, who: r.act_at(no, seat, action, to, cards, who=who)),
     "timeout": ((str,), lambda r, key: setattr(r.persons[key], "timeouts", r.persons[key].timeouts + 1)),
-    "deal": ((int,), lambda r, no: r.deal_at(no)),
+    "deal": ((int,), lambda r, no: r.deal_at(no, away=False)),
+    "deal_away": ((int,), lambda r, no: r.deal_at(no, away=True)),
     "end": ((int,), lambda r, no: r.end_hand_at(no, r.clock.now())),
+    "end_from": ((str,), lambda r, text: _end_from(r, text)),
     "ready": ((), _ready),
     "moves": ((), lambda r: r.apply_moves()),
     "pause": ((), lambda r: r.pause()),

@@ -35,6 +35,7 @@ from pokerfloor.server.event import commands as ec
 from pokerfloor.server.event import hands
 from pokerfloor.server.event import store as rows
 from pokerfloor.server.event.service import Events, EventTask, Watch
+from pokerfloor.server.event.tableplay import TablePlays
 from pokerfloor.server.event.views import lobby_json
 from pokerfloor.server.fields import Refused
 from pokerfloor.server.transport import (
@@ -195,9 +196,20 @@ def attach(app: Starlette, events: Events, origins: Iterable[str] = ()) -> None:
     @contextlib.asynccontextmanager
     async def lifespan(served: Starlette) -> AsyncIterator[Any]:
         async with inner(served) as state:
+            plays = None
+            if events.spread:       # (this process plays hands dealt away: ``tableplay.py``)
+                bus = events.bus
+                events.plays = TablePlays(events.store, events.store.owner if bus is None else bus.inbox,
+                                          (lambda: {}) if bus is None else (lambda: bus.heard),
+                                          bot_seconds=events.bot_seconds)
+                plays = asyncio.create_task(events.plays.run())
             try:
                 yield state
             finally:
+                if plays is not None:
+                    plays.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await plays
                 await events.close()
 
     app.router.lifespan_context = lifespan

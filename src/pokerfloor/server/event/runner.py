@@ -29,13 +29,15 @@ from pokerfloor.bots import Bot, decide, make_bot
 from pokerfloor.errors import IllegalAction, PokerfloorError
 from pokerfloor.hand import Hand, RecordError
 from pokerfloor.server.event import director, replay
+from pokerfloor.server.event.away import bots_json
 from pokerfloor.server.event.clock import EventClock
 from pokerfloor.server.event.config import EventConfig
 from pokerfloor.server.event.core import EventCore, Person
+from pokerfloor.server.event.hands import table_key
 from pokerfloor.server.event.saved import STATE_FORMAT, STATE_VERSION, check_state
 from pokerfloor.server.fields import Refused, bad_field, name_key
 from pokerfloor.table import event_host
-from pokerfloor.table.event import MultiTableTournament
+from pokerfloor.table.event import HandEnd, MultiTableTournament
 from pokerfloor.typedjson import Unreadable
 
 
@@ -86,7 +88,8 @@ class EventRunner(EventCore):
             raise Refused("not_seated", "you have no seat in play")
         no, seat = where
         hand = self.event.tables[no].hand
-        if hand is None or hand.is_over or hand.to_act != seat or self.event.between_hands(no):
+        if (hand is None or hand.is_over or hand.to_act != seat or self.event.between_hands(no)
+                or no in self.away):
             raise Refused("not_your_turn", "it is not your turn")
         self.act_at(no, seat, action, to, cards, who=key)
 
@@ -159,24 +162,66 @@ class EventRunner(EventCore):
                     wait = min(wait, left)
                     continue
                 self.deal_at(no)
-                if self._spent():       # (the tables left deal in the next step: ``ready`` lists them again)
-                    wait = 0.0
+                # A hand over at its deal (all in on the blinds) is ended by the next step, logged,
+                # before any other table deals: the floor would end it itself as it dealt the next
+                # table, unlogged, and might break a table ``ready`` listed.
+                dealt = event.tables[no].hand
+                if self._spent() or (dealt is not None and dealt.is_over):
+                    wait = 0.0          # (the tables left deal in the next step: ``ready`` lists them again)
                     break
             self.take_events()
         order = list(event.tables)
         self.rota = (self.rota + 1) % max(1, len(order))
         for no in order[self.rota:] + order[:self.rota]:
-            wait = min(wait, self._turns(no, now, bot_seconds))
+            if no not in self.away:         # (a hand played away: its player's turns)
+                wait = min(wait, self._turns(no, now, bot_seconds))
         if event.is_over:
             self.lobby_changed = True
         return max(0.0, wait)
 
-    def deal_at(self, no: int) -> None:
-        hand = self.event.deal(no)
+    def deal_at(self, no: int, *, away: bool | None = None) -> None:
+        """Deal table ``no``'s next hand: played here, or (``away``; ``None``: when the event is
+        spread and the table seats house bots only) by any process (``away.py``), the deal sent
+        as a message stored with its input. A hand over at its deal is ended here all the same."""
+        if away is None:
+            away = self.spread and all(self.persons[self.by_entry[s.player_id]].bot
+                                       for s in self.event.tables[no].seats.values())
+        if away:
+            deal = self.event.deal_message(no)
+            hand = self.event.tables[no].hand
+            assert hand is not None
+            if not hand.is_over:
+                bots = {seat: self.persons[self.by_entry[entry]].bot for seat, entry, _ in deal.seats}
+                self.sent.append((table_key(self.event_id, no), deal.number, deal.to_json(), bots_json(bots)))
+                self.away.add(no)
+        else:
+            hand = self.event.deal(no)
         self.hands += 1
         self.deals.append((no, self.event.level_number, hand.game.big_blind))
         self.changed.add(no)
-        self.log("deal", no)
+        self.log("deal_away" if away else "deal", no)
+
+    def end_from(self, text: str, now: float) -> bool:
+        """Apply the end of a hand played away (a ``HandEnd``'s JSON, ``away.ends``): once, and
+        only the hand the floor sent; ``False`` (nothing logged) for another or one applied
+        already, ``Refused`` for one the floor refuses (the event unchanged)."""
+        try:
+            end = HandEnd.from_json(text)
+        except RecordError as error:
+            raise Refused("illegal", f"an end that cannot be read: {str(error)[:200]}") from None
+        table = self.event.tables.get(end.table)
+        if end.table not in self.away or table is None or table.hand_number != end.number:
+            return False
+        try:
+            applied = self.event.end_hand_from(end)
+        except (PokerfloorError, ValueError) as refused:
+            raise Refused("illegal", str(refused)) from None
+        self.away.discard(end.table)
+        if applied:
+            self.finished.append((end.table, end.number, end.record.to_json()))
+            self.log("end_from", text)
+            self._ended(end.table, now)
+        return applied
 
     def _turns(self, no: int, now: float, bot_seconds: float) -> float:
         """Play the bots' turns and the turns whose clock ran out at table ``no``."""
@@ -236,8 +281,12 @@ class EventRunner(EventCore):
         if table.hand is not None:      # (the table may break as it takes its hand back)
             self.finished.append((no, table.hand_number, table.hand.record().to_json()))
         self.event.end_hand(no)
-        self.sitting.pop(no, None)      # (who sat there is read again for the next hand: a broken table's is let go)
         self.log("end", no)
+        self._ended(no, now)
+
+    def _ended(self, no: int, now: float) -> None:
+        """What follows a hand's end at table ``no``, played here or away."""
+        self.sitting.pop(no, None)      # (who sat there is read again for the next hand: a broken table's is let go)
         self.over_at[no] = now
         self.changed.add(no)
         if self.audit:
@@ -287,7 +336,7 @@ class EventRunner(EventCore):
         return {"format": STATE_FORMAT, "version": STATE_VERSION, "event": self.event.record(),
                 "persons": {key: asdict(p) for key, p in self.persons.items()}, "pending": dict(self.pending),
                 "seen": self.seen, "clock": self.clock.state(), "seed": self.seed, "hands": self.hands,
-                "seq": self.seq, "moves": [list(move) for move in self.moves]}
+                "seq": self.seq, "moves": [list(move) for move in self.moves], "away": sorted(self.away)}
 
     @classmethod
     def from_state(cls, event_id: str, config: EventConfig, host_hash: str, data: dict[str, Any],
@@ -307,6 +356,7 @@ class EventRunner(EventCore):
         runner.pending, runner.seen, runner.hands = dict(data["pending"]), data["seen"], data["hands"]
         runner.seq = data.get("seq", 0)
         runner.moves = [(entry, table, seat) for entry, table, seat in data.get("moves", [])]
+        runner.away = set(data.get("away", []))
         runner.started = bool(data["event"]["state"].get("started"))
         replay.go_on(runner, inputs or [])
         return runner

@@ -42,6 +42,9 @@ def _problem(data: dict[str, Any]) -> str:
             isinstance(m, list) and len(m) == 3 and isinstance(m[0], str)
             and all(isinstance(n, int) and not isinstance(n, bool) for n in m[1:]) for m in moves):
         return "moves is not a list of [entry, table, seat]"
+    spread = data.get("away", [])      # (added later: a state without it has no hand played away)
+    if not isinstance(spread, list) or not all(isinstance(n, int) and not isinstance(n, bool) for n in spread):
+        return "away is not a list of table numbers"
     if data["hands"] < 0 or data["seen"] < 0 or seq < 0:
         return "a count is below zero"
     clock = data["clock"]

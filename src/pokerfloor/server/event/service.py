@@ -35,13 +35,14 @@ from typing import Any
 
 from pokerfloor.server.bus import Bus
 from pokerfloor.server.deal import master_seed, seed_hash
+from pokerfloor.server.event import away, hands
 from pokerfloor.server.event import commands as ec
-from pokerfloor.server.event import hands
 from pokerfloor.server.event import store as rows
 from pokerfloor.server.event.clock import EventClock
 from pokerfloor.server.event.config import EventConfig
 from pokerfloor.server.event.pipe import Pipe, Send, Work
 from pokerfloor.server.event.runner import EventRunner
+from pokerfloor.server.event.tableplay import TablePlays
 from pokerfloor.server.event.views import lobby_json, seat_json
 from pokerfloor.server.fields import Refused
 from pokerfloor.server.store import Store
@@ -90,7 +91,9 @@ class EventTask:
         self.saved_seq = runner.seq     # the inputs the last whole state written follows
         self.save_cost = 0.0            # seconds the last whole state took to build
         self.lobby_at = float("-inf")
-        self.pipe = Pipe(runner.event_id, partial(_write, events.store, runner.event_id), self.lost)
+        self.polled = 0.0               # when the ends of the hands played away were last looked for
+        runner.spread = events.spread
+        self.pipe = Pipe(runner.event_id, partial(rows.write, events.store, runner.event_id), self.lost)
 
     def lost(self) -> None:
         """Another process owns the event now: this task ends (``Pipe``)."""
@@ -103,9 +106,13 @@ class EventTask:
 
     async def run(self) -> None:
         while True:
+            if self.runner.away and time.monotonic() - self.polled >= away.POLL_SECONDS:
+                await self._take_ends()
             wait = HELD_SECONDS         # (the store is behind: the clients' commands only, no bots)
             if self.pipe.unwritten <= BACKLOG:
                 wait = self._step()
+                if self.runner.away:        # (the ends of the hands played away are looked for)
+                    wait = min(wait, away.POLL_SECONDS)
                 if wait <= 0:           # more to do at once: a rest first, for reads, sends and the writer
                     await asyncio.sleep(REST_SECONDS)
                     if self.queue.empty():
@@ -116,6 +123,25 @@ class EventTask:
                 continue
             if await self._carry_out(item):
                 return
+
+    async def _take_ends(self) -> None:
+        """The ends stored of the hands played away, each applied once (``EventRunner.end_from``)."""
+        self.polled = time.monotonic()
+        runner = self.runner
+        keys = [(hands.table_key(runner.event_id, no), runner.event.tables[no].hand_number)
+                for no in runner.away if no in runner.event.tables]
+        try:
+            texts = await asyncio.to_thread(away.ends, self.events.store, keys)
+        except Exception as failed:
+            LOG.warning("event %s: the ends of its hands played away cannot be read now (%s)", runner.event_id, failed)
+            return
+        for text in texts:
+            try:
+                runner.end_from(text, self.events.now())
+            except Refused as refused:
+                LOG.error("event %s: a hand's end refused (%s)", runner.event_id, refused)
+        if texts:
+            self.flush()
 
     def _step(self) -> float:
         """One step of the floor (``EventRunner.step``), its changes shipped; the seconds until
@@ -231,6 +257,7 @@ class EventTask:
         runner = self.runner
         made, runner.inputs = runner.inputs, []
         ended, runner.finished = runner.finished, []
+        sent, runner.sent = runner.sent, []
         now, behind = time.monotonic(), runner.seq - self.saved_seq
         due = max(WHOLE_SECONDS, self.save_cost / SAVE_SHARE)
         state = None
@@ -238,7 +265,7 @@ class EventTask:
             state, self.saved_seq = json.dumps(runner.state()), runner.seq
             self.saved_at = time.monotonic()
             self.save_cost = self.saved_at - now
-        return Work(made, ended, state, runner.seq) if made or ended or state is not None else None
+        return Work(made, ended, state, runner.seq, sent) if made or ended or state is not None else None
 
     def flush(self, *, force: bool = False, everyone: bool = False, whole: bool = False) -> None:
         """Ship what changed: its write, and the updates that tell of it (``Pipe.ship``)."""
@@ -285,6 +312,8 @@ class Events:
         self.tasks: dict[str, EventTask] = {}
         self.latency: list[float] = []     # seconds from each action received to its updates queued (the bench's)
         self.bus: Bus | None = None        # the process's bus, on PostgreSQL (``routes.join_bus``)
+        self.spread = False                # deal the tables of house bots only away (``away.py``)
+        self.plays: TablePlays | None = None   # this process's plays of hands dealt away (``routes.attach``)
 
     def open(self, config: EventConfig) -> tuple[EventTask, str]:
         event_id, host_token = secrets.token_urlsafe(16), secrets.token_urlsafe(24)
@@ -312,7 +341,7 @@ class Events:
             return None
         try:
             runner = EventRunner.from_state(event_id, config, host_hash, state, EventClock(self.now),
-                                            rows.inputs_after(self.store, event_id, _seq(state)))
+                                            rows.inputs_after(self.store, event_id, rows.follows(state)))
         except Unreadable as unreadable:  # a row read back is checked whole: the event is not served
             LOG.error("event %s: its stored state is unreadable (%s); it is not served", event_id, unreadable)
             return None
@@ -329,26 +358,6 @@ class Events:
                 with contextlib.suppress(Exception, asyncio.CancelledError):
                     await task.task
         self.tasks.clear()
-
-
-def _write(store: Store, event_id: str, works: list[Work]) -> None:
-    """In the event's writer thread: the inputs of every work and the hands they ended in one
-    commit, then the latest whole state (which drops the inputs it follows)."""
-    made = [one for work in works for one in work.made]
-    ended = [one for work in works for one in work.ended]
-    if made or ended:
-        rows.append(store, event_id, made, partial(hands.store, event_id, ended))
-    whole = [work for work in works if work.state is not None]
-    if whole:
-        assert whole[-1].state is not None
-        rows.save(store, event_id, whole[-1].state, whole[-1].seq)
-
-
-def _seq(state: dict[str, Any]) -> int:
-    """The inputs a stored state follows (0 for one that names none, or none readable: it is
-    checked whole as it is read, ``saved.check_state``)."""
-    seq = state.get("seq", 0) if isinstance(state, dict) else 0
-    return seq if isinstance(seq, int) and not isinstance(seq, bool) and seq >= 0 else 0
 
 
 Handler = Callable[[EventTask, Client, Any], dict[str, Any] | None]

@@ -2,7 +2,10 @@
 its host token's digest and its latest whole state (``EventRunner.state``, JSON text); and the
 inputs made since that state (``EventRunner.inputs``), appended to the tables' inputs
 (``pf_inputs``) under the event's id, as each is made. A whole state written drops the inputs it
-follows. An event read back is its state and the inputs after it (``replay.go_on``).
+follows. An event read back is its state and the inputs after it (``replay.go_on``). The
+event's writer thread (``pipe.Pipe``) writes each batch of work with ``write``: the inputs, the
+hands they ended (``hands.store``) and the deals they sent away (``away.write_deals``) in one
+commit, then the whole state when it is due.
 
 On PostgreSQL an event has one owner at a time, as a table does (``Store.claim``: an advisory
 lock and an epoch in ``pf_owners``, keyed by the event's id): a state is written only while the
@@ -14,12 +17,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from sqlalchemy import Column, Integer, String, Table, Text, delete, insert, select, text, update
 from sqlalchemy.engine import Connection
 
+from pokerfloor.server.event import away, hands
 from pokerfloor.server.event.core import Logged
+from pokerfloor.server.event.pipe import Work
 from pokerfloor.server.schema import inputs, metadata
 from pokerfloor.server.store import NotOwner, Store
 
@@ -84,3 +90,30 @@ def save(store: Store, event_id: str, state: str, seq: int = 0) -> None:
                 raise NotOwner(event_id)
         db.execute(change)
         db.execute(delete(inputs).where(inputs.c.table_id == event_id, inputs.c.seq <= seq))
+
+
+def write(store: Store, event_id: str, works: list[Work]) -> None:
+    """In the event's writer thread: the inputs of every work and the hands they ended in one
+    commit, then the latest whole state (which drops the inputs it follows)."""
+    made = [one for work in works for one in work.made]
+    ended = [one for work in works for one in work.ended]
+    sent = [one for work in works for one in work.sent]
+    if made or ended:
+        append(store, event_id, made, partial(_also, event_id, ended, sent))
+    whole = [work for work in works if work.state is not None]
+    if whole:
+        assert whole[-1].state is not None
+        save(store, event_id, whole[-1].state, whole[-1].seq)
+
+
+def _also(event_id: str, ended: list[hands.Finished], sent: list[away.Sent], tx: Connection) -> None:
+    """Beside the inputs, in their commit: the hands ended and the deals sent away."""
+    hands.store(event_id, ended, tx)
+    away.write_deals(event_id, sent, tx)
+
+
+def follows(state: dict[str, Any]) -> int:
+    """The inputs a stored state follows (0 for one that names none, or none readable: it is
+    checked whole as it is read, ``saved.check_state``)."""
+    seq = state.get("seq", 0) if isinstance(state, dict) else 0
+    return seq if isinstance(seq, int) and not isinstance(seq, bool) and seq >= 0 else 0

@@ -45,13 +45,29 @@ function say(text) {
   box.hidden = !text;
 }
 
+// While the socket is down the page's controls that send (`sends`, a selector) are greyed, and
+// given back once it is open again (a control the page greyed for its own reason stays so).
+function hold(sends, down) {
+  for (const control of sends ? document.querySelectorAll(sends) : []) {
+    if (down && !control.disabled) {
+      control.disabled = true;
+      control.dataset.held = "";
+    } else if (!down && "held" in control.dataset) {
+      control.disabled = false;
+      delete control.dataset.held;
+    }
+  }
+}
+
 // A frame is sent only while the socket is open: one sent while it reconnects is not queued to go
-// out later, and the page says in words that it was not sent (`UNSENT`, then `BACK` once the
-// socket is open again) so the person clicks again if they still mean it. No event command
-// carries a turn token or a hand's id (docs/protocol.md), so a queued `event_act` could land on a
-// later turn or hand than the one clicked on, and the host's commands (add time, remove a player)
-// are not to be done late without being asked again. `send` returns whether the frame went out.
-export function connect(view, onFrame, onOpen) {
+// out later. The controls that send are greyed while it is down (`sends`); a click made in the
+// moment before the page hears that it dropped is not sent either, and the page says so in
+// words (`UNSENT`, then `BACK` once the socket is open again) so the person clicks again if they
+// still mean it. No event command carries a turn token or a hand's id (docs/protocol.md), so a
+// queued `event_act` could land on a later turn or hand than the one clicked on, and the host's
+// commands (add time, remove a player) are not to be done late without being asked again.
+// `send` returns whether the frame went out.
+export function connect(view, onFrame, onOpen, sends = "") {
   let socket = null;
   let closed = false;
   let missed = false;
@@ -59,6 +75,7 @@ export function connect(view, onFrame, onOpen) {
     socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/event/ws`);
     socket.addEventListener("open", () => {
       document.body.dataset.connection = "open";
+      hold(sends, false);
       if (eventId) {
         const mine = saved();
         socket.send(JSON.stringify({ type: "event_hello", event_id: eventId, view, token: mine?.token ?? null }));
@@ -70,6 +87,7 @@ export function connect(view, onFrame, onOpen) {
     socket.addEventListener("message", (m) => onFrame(JSON.parse(m.data)));
     socket.addEventListener("close", () => {
       document.body.dataset.connection = "closed";
+      hold(sends, true);
       const shown = document.getElementById("connection");
       if (shown) shown.textContent = "reconnecting…";
       if (!closed) setTimeout(open, 1000);

@@ -82,7 +82,7 @@ const conn = connect("lobby", (frame) => {
   } else if (frame.type === "error") {
     ($("lobby").hidden ? $("open-said") : $("host-said")).textContent = frame.message;
   }
-});
+}, null, "#host-bar button, #open-form button");
 
 if (location.hash.startsWith("#host=")) {      // the host link: the token kept here, not left in the address
   keep(eventId, { token: decodeURIComponent(location.hash.slice(6)), role: "host" });

@@ -138,7 +138,7 @@ const conn = connect("player", (frame) => {
     $(playing ? "buys-said" : "register-said").textContent = frame.message;
     if (playing) $("buys").hidden = false;
   }
-});
+}, null, "#event-actions button, #event-actions input, #buys button, #register-form button");
 
 $("lobby-link").href = `/tournament.html?e=${encodeURIComponent(eventId)}`;
 $("register").hidden = !!saved()?.token;

@@ -1,0 +1,184 @@
+"""The events' hands this process plays away from their floors (``TablePlays``; ``away.py``
+says what is stored, and the issue 38 design in docs/guide/tournament-server.md).
+
+Every ``POLL_SECONDS`` the process reads the hands dealt away and not yet over (``away.open_deals``)
+and takes the lease of each table it is the one to play (``Store.claim`` on ``table_key``): the
+event's tables are dealt in turn to the processes the bus heard from lately (``first_choice``,
+so each plays its share, and a table's hands stay with one process while the same processes
+live), and any process takes a deal that has waited ``TAKE_SECONDS`` (its first choice died). It
+rebuilds the hand from the deal (``HandDeal.hand_to_play``) and the table's own inputs of that
+hand (a process killed mid-hand left them), plays the house bots' turns (each after
+``bot_seconds``), and writes each action as an input of the table's, fenced by its lease
+(``Store.write_many``: ``NotOwner`` once another process took the table), the hand's end in the
+commit of its last action. Then it lets the lease go: the floor deals the next hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+import random
+import time
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+from pokerfloor.bots import decide, make_bot
+from pokerfloor.errors import PokerfloorError
+from pokerfloor.hand import Hand
+from pokerfloor.server.event import away
+from pokerfloor.server.store import NotOwner, Store, Write
+from pokerfloor.table.event_deals import HandDeal, HandEnd
+
+LOG = logging.getLogger("pokerfloor.server")
+POLL_SECONDS = 0.05     # how often the process looks for hands to play
+TAKE_SECONDS = 2.0      # a deal waiting this long is taken by any process (its first choice is gone)
+
+
+def first_choice(table_id: str, processes: Collection[str]) -> str:
+    """The process that plays ``table_id``'s hands (``hands.table_key``: the event's id and the
+    table's number) while the same processes live: the event's tables dealt in turn to the
+    processes (by their inbox, in order, from one drawn by the event's id), so that each plays
+    its share."""
+    event, _, number = table_id.rpartition(".")
+    ranked = sorted(processes)
+    first = int.from_bytes(hashlib.sha256(event.encode()).digest()[:8], "big")
+    return ranked[(first + (int(number) if number.isdigit() else 0)) % len(ranked)]
+
+
+@dataclass
+class Playing:
+    """A hand this process plays: its deal, the hand, the bots by seat, the table's last
+    input's number, when its last action was made, and the inputs not yet written."""
+
+    deal: HandDeal
+    open: away.OpenDeal
+    hand: Hand
+    bots: dict[int, str]
+    seq: int
+    since: float
+    unwritten: list[Write] = field(default_factory=list)
+    again: bool = False     # the last write failed: it may have been committed (``Store.write_many``'s ``again``)
+
+
+class TablePlays:
+    """This process's plays of the events' hands dealt away (see the module's docstring).
+    ``inbox`` is this process's name on the bus, ``heard`` the others' and when each was last
+    heard from (``Bus.heard``)."""
+
+    def __init__(self, store: Store, inbox: str, heard: Callable[[], dict[str, float]], *,
+                 bot_seconds: float = 0.5, silent_seconds: float = 10.0) -> None:
+        self.store, self.inbox, self.heard = store, inbox, heard
+        self.bot_seconds, self.silent_seconds = bot_seconds, silent_seconds
+        self.playing: dict[str, Playing] = {}
+        self.first_seen: dict[tuple[str, int], float] = {}
+        self.played = 0     # hands this process played to their end
+        self.resumed = 0    # actions of hands begun elsewhere, taken from the store as a hand was taken over
+
+    async def run(self) -> None:
+        """Look for hands and play them until cancelled; a turn that fails is logged."""
+        while True:
+            try:
+                await self.turn()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                LOG.exception("the events' tables played here failed a turn: it goes on")
+            await asyncio.sleep(POLL_SECONDS)
+
+    async def turn(self) -> None:
+        now = time.monotonic()
+        deals = await asyncio.to_thread(away.open_deals, self.store)
+        waiting = {(d.table_id, d.number) for d in deals}
+        self.first_seen = {key: at for key, at in self.first_seen.items() if key in waiting}
+        for deal in deals:
+            if deal.table_id in self.playing or not self._mine(deal, now):
+                continue
+            playing = await asyncio.to_thread(self._take, deal)
+            if playing is not None:
+                self.playing[deal.table_id] = playing
+            else:               # another process plays it: asked again only after TAKE_SECONDS
+                self.first_seen[(deal.table_id, deal.number)] = now
+        for table_id, playing in list(self.playing.items()):
+            self._play(playing)
+            over = playing.hand.is_over
+            if playing.unwritten or over:
+                await self._write(table_id, playing, over)
+
+    def _mine(self, deal: away.OpenDeal, now: float) -> bool:
+        seen = self.first_seen.setdefault((deal.table_id, deal.number), now)
+        alive = {inbox for inbox, at in self.heard().items() if now - at <= self.silent_seconds} | {self.inbox}
+        return first_choice(deal.table_id, alive) == self.inbox or now - seen >= TAKE_SECONDS
+
+    def _take(self, open_deal: away.OpenDeal) -> Playing | None:
+        """In a thread: the table's lease, then the hand rebuilt from its deal and the table's
+        inputs of that hand; None when another process holds the table."""
+        if not self.store.claim(open_deal.table_id):
+            return None
+        try:
+            deal = HandDeal.from_json(open_deal.deal)
+            hand = deal.hand_to_play()
+            bots = {int(seat): str(style) for seat, style in json.loads(open_deal.bots).items()}
+            rows = self.store.input_rows(open_deal.table_id)
+            seq = rows[-1][0] if rows else 0
+            for _, text in rows:
+                op = json.loads(text)["op"]
+                if op[0] == away.ACT and op[1] == deal.number:
+                    hand.act(op[2], op[3], op[4], op[5])
+                    self.resumed += 1
+        except (ValueError, PokerfloorError, KeyError, IndexError, TypeError):
+            LOG.exception("table %s: its hand %d dealt away cannot be played", open_deal.table_id, open_deal.number)
+            self.store.release(open_deal.table_id)
+            return None
+        return Playing(deal, open_deal, hand, bots, seq, time.monotonic())
+
+    def _play(self, playing: Playing) -> None:
+        """The bots' turns that are due (each ``bot_seconds`` after the last action)."""
+        hand = playing.hand
+        names = {seat: name for seat, _, name in playing.deal.seats}
+        while not hand.is_over and hand.to_act is not None:
+            if time.monotonic() - playing.since < self.bot_seconds:
+                return
+            seat = hand.to_act
+            bot = make_bot(playing.bots.get(seat, "tight"), names.get(seat, f"seat {seat}"),
+                           random.Random(f"{playing.open.table_id}:{playing.deal.number}:{len(hand.events)}"))
+            try:
+                action, to, cards = decide(bot, hand.view(seat))
+                hand.act(seat, action, to, cards)
+            except (PokerfloorError, ValueError):
+                legal = hand.view(seat).to_dict()["legal"] or {}
+                action, to, cards = "check" if legal.get("check") else "fold", None, None
+                hand.act(seat, action, None)
+            playing.seq += 1
+            body: dict[str, Any] = {"at": time.time(), "op": [away.ACT, playing.deal.number, seat, action, to, cards]}
+            playing.unwritten.append((playing.open.table_id, playing.seq, body, None))
+            playing.since = time.monotonic()
+
+    async def _write(self, table_id: str, playing: Playing, over: bool) -> None:
+        """Write the hand's new inputs (with its end, once over), under the table's lease."""
+        writes, playing.unwritten = playing.unwritten, []
+        also = None
+        if over:
+            ending = HandEnd.of(playing.deal, playing.hand).to_json()
+            also = partial(away.write_end, table_id, playing.deal.number, ending, self.store.owner)
+        try:
+            await asyncio.to_thread(partial(self.store.write_many, writes, again=playing.again, also=also))
+            playing.again = False
+        except NotOwner:
+            LOG.warning("table %s: another process plays its hand now", table_id)
+            self.playing.pop(table_id, None)
+            with contextlib.suppress(Exception):
+                self.store.release(table_id)
+            return
+        except Exception:
+            playing.unwritten[:0] = writes      # (the store is away: written with the next turn)
+            playing.again = True
+            raise
+        if over:
+            self.played += 1
+            self.playing.pop(table_id, None)
+            await asyncio.to_thread(self.store.release, table_id)
