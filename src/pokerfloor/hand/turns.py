@@ -35,7 +35,7 @@ def next_to_act(after: int, folded: list[bool], chips: Chips, rnd: Round, killer
     killer and ends with it, as if it sat just before the first seat (WIKI_KILL)."""
     n = len(folded)
     stack, bets, acted, level = chips.stack, chips.bet, rnd.acted, rnd.level
-    others_can_act = able(folded, stack) > 1  # counted once per search; the seat asked is one of them
+    can_act = -1  # the seats that can still act (``able``; the seat asked is one), counted once when needed
     order: list[int] | None = None  # built only while a kill blind waits to act last
     start = after
     if killer >= 0:
@@ -49,9 +49,13 @@ def next_to_act(after: int, folded: list[bool], chips: Chips, rnd: Round, killer
             continue
         bet = bets[j]
         if bet < level:
-            if others_can_act or any(b > bet for b in bets):
+            if any(b > bet for b in bets):
                 return j
-        elif acted[j] is None and others_can_act:
+        elif acted[j] is not None:
+            continue
+        if can_act < 0:
+            can_act = able(folded, stack)
+        if can_act > 1:  # another seat can still act
             return j
     return -1
 
@@ -105,13 +109,12 @@ def aggression(
     bets, stacks = chips.bet, chips.stack  # read once: the loop below runs on every decision
     level, bet, stack = rnd.level, bets[i], stacks[i]
     all_in_to = bet + stack
-    reach = -1  # the largest wager an opponent still in can reach (-1: none is)
+    opponent_can_call = False  # an opponent still in can wager more than the current bet
     for j in range(len(folded)):
-        if j != i and not folded[j]:
-            can = bets[j] + stacks[j]
-            if can > reach:
-                reach = can
-    if reach <= level:
+        if j != i and not folded[j] and bets[j] + stacks[j] > level:
+            opponent_can_call = True
+            break
+    if not opponent_can_call:
         answer = "call or fold" if level > bet else "check"
         return ("no_opponent_can_call", f"no opponent has chips to call more than the current bet: {answer}")
     if all_in_to <= level:
