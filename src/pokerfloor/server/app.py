@@ -263,8 +263,7 @@ def create_app(
     (``limits.UNLIMITED``: none); ``seeds`` gives each table its master seed (``deal.master_seed``,
     fixed in tests); ``hosts``: names the server answers to besides ``transport.host_allowed``'s;
     ``between_hands`` the seconds between hands of a table whose host does not choose them;
-    ``spread_tables``: an event's tables of house bots only are played by any process on the
-    store (``Events.spread``; several processes on one PostgreSQL)."""
+    ``spread_tables``: an event's tables of house bots only played by any process (``Events.spread``)."""
     store = db if isinstance(db, Store) else Store(db)
     server = Server(store, clock=clock, origins=origins, hook=hook, flood=flood, rates=rates, seeds=seeds, hosts=hosts,
                     between_hands=between_hands)
@@ -289,15 +288,11 @@ def create_app(
             unloader.cancel()
             await server.close()
 
-    routes: list[Route | WebSocketRoute | Mount] = [
-        WebSocketRoute("/ws", websocket),
-        Route("/health", health),
-    ]
+    routes: list[Route | WebSocketRoute | Mount] = [WebSocketRoute("/ws", websocket), Route("/health", health)]
     routes.extend(download_routes(server, server.builders))
     if STATIC.is_dir():
         routes.append(Mount("/", StaticFiles(directory=STATIC, html=True), name="static"))
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(TrustedHosts, hosts=server.hosts)])
     app.state.server = server
-    # multi-table tournaments (server/event)
-    attach_events(app, Events(store, now=clock, seeds=seeds, spread=spread_tables), origins)
+    attach_events(app, Events(store, now=clock, seeds=seeds, spread=spread_tables), origins)     # tournaments
     return app
