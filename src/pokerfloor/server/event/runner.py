@@ -273,8 +273,7 @@ class EventRunner(EventCore):
     def _default(self, no: int, seat: int) -> None:
         hand = self.event.tables[no].hand
         assert hand is not None
-        legal = hand.view(seat).to_dict()["legal"] or {}
-        self.act_at(no, seat, "check" if legal.get("check") else "fold", None)
+        self.act_at(no, seat, "check" if hand.legal().check else "fold", None)
 
     def end_hand_at(self, no: int, now: float) -> None:
         table = self.event.tables[no]

@@ -150,8 +150,7 @@ class TablePlays:
                 action, to, cards = decide(bot, hand.view(seat))
                 hand.act(seat, action, to, cards)
             except (PokerfloorError, ValueError):
-                legal = hand.view(seat).to_dict()["legal"] or {}
-                action, to, cards = "check" if legal.get("check") else "fold", None, None
+                action, to, cards = "check" if hand.legal().check else "fold", None, None
                 hand.act(seat, action, None)
             playing.seq += 1
             body: dict[str, Any] = {"at": time.time(), "op": [away.ACT, playing.deal.number, seat, action, to, cards]}
