@@ -142,6 +142,8 @@ class EventSide(Protocol):
 
     async def serve(self, socket: WebSocket) -> None: ...
 
+    def heard(self, op: str, table: str, text: str) -> None: ...
+
 
 class Bus:
     """This process's end of the bus: ``start`` it in the app's lifespan, ``close`` it at the end."""
@@ -337,8 +339,9 @@ class Bus:
                 await self._to_relayed(sender, message)
             return
         if op == "owner":
-            await self._new_owner(sender, str(message.table))
-            return
+            return await self._new_owner(sender, str(message.table))
+        if op in ("seat_act", "views"):     # (a person's seat at an event's table played away)
+            return None if self.events is None else self.events.heard(op, str(message.table), message.text)
         event = self.events is not None and message.table in self.events.running
         if message.table not in self.server.tables and not event:
             return

@@ -1,11 +1,12 @@
 """An event's hands played away from its floor, in the store (``pf_event_hands``; issue 38:
 any process serves any table).
 
-On PostgreSQL with ``Events.spread`` on, the floor (the event's owner, ``EventRunner``) deals a
-table seated with house bots only as a message (``MultiTableTournament.deal_message``): the
-``HandDeal``'s JSON and the bots' styles by seat, written in the commit of the input that dealt it
-(``write_deals``; the input is ``deal_away``). Any process plays it (``tableplay.TablePlays``):
-it takes the table's lease (``Store.claim`` on ``table_key``), plays the bots' turns, writes each
+On PostgreSQL with ``Events.spread`` on, the floor (the event's owner, ``EventRunner``) deals
+every table as a message (``MultiTableTournament.deal_message``): the ``HandDeal``'s JSON and who
+sits where (``seated.Seats``: the bots' styles, the persons' token digests and timeouts), written
+in the commit of the input that dealt it (``write_deals``; the input is ``deal_away``). Any process
+plays it (``tableplay.TablePlays``; a person's seat: ``seated.py``): it takes the table's lease
+(``Store.claim`` on ``table_key``), plays the bots' turns and the persons' sent on by the floor, writes each
 action as an input of the table's own (``pf_inputs`` under ``table_key``: ``ACT``), and writes
 the hand's end (a ``HandEnd``'s JSON) in the commit of its last action (``write_end``), fenced by
 its lease. The floor reads the ends of the hands it sent (``ends``) and applies each once
@@ -22,7 +23,6 @@ next deal, never only in a message.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 from sqlalchemy import insert, select, tuple_, update
@@ -36,7 +36,7 @@ ACT = "act"             # a table's own input: [ACT, hand number, seat, action, 
 
 Sent = tuple[str, int, str, str]
 """A deal sent away: the table's key (``hands.table_key``), the hand's number there, the
-``HandDeal``'s JSON and the house bots' styles by seat (JSON)."""
+``HandDeal``'s JSON and who sits where (``seated.Seats``' JSON)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +95,3 @@ def played_by(store: Store, event_id: str) -> dict[tuple[str, int], str]:
             event_hands.c.table_id, event_hands.c.number, event_hands.c.played_by).where(
             event_hands.c.event_id == event_id, event_hands.c.played_by.is_not(None)))}
 
-
-def bots_json(bots: dict[int, str]) -> str:
-    return json.dumps({str(seat): style for seat, style in sorted(bots.items())})

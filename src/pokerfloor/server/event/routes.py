@@ -32,7 +32,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from pokerfloor.server.bus import Bus
 from pokerfloor.server.downloads import Job
 from pokerfloor.server.event import commands as ec
-from pokerfloor.server.event import hands
+from pokerfloor.server.event import hands, seatlink
 from pokerfloor.server.event import store as rows
 from pokerfloor.server.event.service import Events, EventTask, Watch
 from pokerfloor.server.event.tableplay import TablePlays
@@ -178,6 +178,9 @@ class BusSide:
     async def serve(self, socket: WebSocket) -> None:
         await serve(self.events, socket, self.origins)
 
+    def heard(self, op: str, table: str, text: str) -> None:
+        seatlink.heard(self.events, op, table, text)
+
 
 def join_bus(events: Events, bus: Bus | None, origins: Iterable[str] = ()) -> None:
     """Relay the events' clients over ``bus`` (the process's; none with SQLite)."""
@@ -201,7 +204,8 @@ def attach(app: Starlette, events: Events, origins: Iterable[str] = ()) -> None:
                 bus = events.bus
                 events.plays = TablePlays(events.store, events.store.owner if bus is None else bus.inbox,
                                           (lambda: {}) if bus is None else (lambda: bus.heard),
-                                          bot_seconds=events.bot_seconds)
+                                          bot_seconds=events.bot_seconds,
+                                          tell=lambda event_id, text: seatlink.to_floor(events, event_id, text))
                 plays = asyncio.create_task(events.plays.run())
             try:
                 yield state
