@@ -105,3 +105,27 @@ def test_a_house_bot_chooses_a_legal_action_in_every_variant(variant: str, seed:
         action, to, discard = decide(bot, hand.view(hand.to_act))
         hand.act(hand.to_act, action, to, discard)      # refused: IllegalAction fails the test
     assert hand.is_over
+
+
+def test_an_eight_game_event_of_house_bots_and_silent_players_plays_to_its_end() -> None:
+    """Every game of the rotation's, stud's bring-ins and the draws included, by the house bots and
+    the clock, to the last place."""
+    now = Now()
+    frame = {"template": "horse", "event": {"action_seconds": 5, "late_until": 0,
+                                            "rotation": {"name": "8game", "small_bet": 40, "per": "orbit"}}}
+    event = EventRunner("ev", event_config(frame), "h" * 64, seed="7" * 64, clock=EventClock(now))
+    for name in ("Ann", "Bob"):
+        event.register(name, "t" * 64, approved=True)
+    event.add_bots(14)
+    event.start()
+    for _ in range(5_000):
+        if event.event.is_over:
+            break
+        event.step(now.t)
+        now.t += 3
+    assert event.event.is_over
+    played = {logged.op[3] for _, logged in event.inputs if logged.op[0] == "act"}
+    assert {"bring_in", "draw", "complete"} <= played
+    places = event.event.standings()
+    assert sorted(p.entry for p in places) == sorted(event.event.entries)
+    assert sum(p.prize for p in places) == event.event.prize_pool
