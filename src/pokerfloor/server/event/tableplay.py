@@ -185,21 +185,21 @@ class TablePlays:
                 if time.monotonic() - playing.since < seated.turn_seconds(playing.action_seconds,
                                                                           playing.timeouts[seat]):
                     return
-                action = "check" if hand.legal().check else "fold"
-                hand.act(seat, action, None)
+                action, cards = hand.legal().unattended()
+                hand.act(seat, action, None, cards)
                 playing.timeouts[seat] += 1
-                self._made(playing, seat, action, None, None, TIMEOUT)
+                self._made(playing, seat, action, None, cards, TIMEOUT)
                 continue
             if time.monotonic() - playing.since < self.bot_seconds:
                 return
-            bot = make_bot(playing.bots.get(seat, "tight"), names.get(seat, f"seat {seat}"),
+            bot = make_bot(playing.bots.get(seat, "pro"), names.get(seat, f"seat {seat}"),
                            random.Random(f"{playing.open.table_id}:{playing.deal.number}:{len(hand.events)}"))
             try:
                 action, to, cards = decide(bot, hand.view(seat))
                 hand.act(seat, action, to, cards)
             except (PokerfloorError, ValueError):
-                action, to, cards = "check" if hand.legal().check else "fold", None, None
-                hand.act(seat, action, None)
+                (action, cards), to = hand.legal().unattended(), None
+                hand.act(seat, action, None, cards)
             self._made(playing, seat, action, to, cards)
 
     @staticmethod
