@@ -160,6 +160,7 @@ class Bus:
         self.serving: set[asyncio.Task[None]] = set()
         self.checked = 0.0          # when this process's leases were last checked
         self.events: EventSide | None = None    # the process's events, once it serves them
+        self.wakes: list[Callable[[Heard], None]] = []     # told each ``wake`` (``event.service.Events.wake``)
 
     async def start(self) -> None:
         """Connect (a store that cannot be reached fails the start), then keep connected."""
@@ -332,9 +333,11 @@ class Bus:
     async def _receive(self, message: Heard) -> None:
         sender, op = message.sender, message.op
         self.heard[sender] = time.monotonic()
-        if message.to is not None:
+        if message.to is not None or op == "wake":
             if message.to == self.inbox:
                 await self._to_relayed(sender, message)
+            for wake in self.wakes if op == "wake" else ():
+                wake(message)
             return
         if op == "owner":
             await self._new_owner(sender, str(message.table))

@@ -45,9 +45,9 @@ class Heard:
     ``close`` carry a relayed connection's (``conn``) text or end to its table's owner; ``sends``
     the owner's frames (``texts``, each to the ``conns`` at its index) and ``close`` its end back
     to the relaying process; ``owner`` says which process runs a ``table``; ``alive`` that the
-    sender lives."""
+    sender lives; ``wake`` nudges whoever waits on an event's (``table``) rows (``text``: which)."""
 
-    op: Literal["open", "frame", "close", "sends", "owner", "alive"]
+    op: Literal["open", "frame", "close", "sends", "owner", "alive", "wake"]
     sender: str
     table: str | None = None
     conn: str | None = None

@@ -184,6 +184,7 @@ def join_bus(events: Events, bus: Bus | None, origins: Iterable[str] = ()) -> No
     events.bus = bus
     if bus is not None:
         bus.events = BusSide(events, origins)
+        bus.wakes.append(lambda heard: events.woken(str(heard.table), heard.text))     # (``Events.wake``)
 
 
 def attach(app: Starlette, events: Events, origins: Iterable[str] = ()) -> None:
@@ -201,7 +202,7 @@ def attach(app: Starlette, events: Events, origins: Iterable[str] = ()) -> None:
                 bus = events.bus
                 events.plays = TablePlays(events.store, events.store.owner if bus is None else bus.inbox,
                                           (lambda: {}) if bus is None else (lambda: bus.heard),
-                                          bot_seconds=events.bot_seconds)
+                                          bot_seconds=events.bot_seconds, tell=events.wake)
                 plays = asyncio.create_task(events.plays.run())
             try:
                 yield state
