@@ -5,7 +5,10 @@ stores each action as the table's own input and the end in the commit of the las
 applies each end once. Here in one process on SQLite (the two-process PostgreSQL run with a
 SIGKILL is test_event_spread.py): the floor and the tables' player are both stopped in the
 middle of the event, without a word, and started again from the store; the event ends with
-every entry placed once, the prizes adding up to the pool, and every chip accounted for."""
+every entry placed once, the prizes adding up to the pool, and every chip accounted for. Each
+side is nudged by the other's rows (``Events.wake``; here in the process, without a bus), with a
+slow safety look beside (``away.SAFETY_SECONDS``); the floor drops the rows of each hand whose
+end it applied."""
 
 from __future__ import annotations
 
@@ -14,14 +17,16 @@ import json
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
-from pokerfloor.server.event import away, tableplay
+from pokerfloor.server.event import away
 from pokerfloor.server.event.clock import EventClock
 from pokerfloor.server.event.config import EventConfig
 from pokerfloor.server.event.hands import table_key
 from pokerfloor.server.event.runner import EventRunner
 from pokerfloor.server.event.service import Events
 from pokerfloor.server.event.tableplay import TablePlays, first_choice
+from pokerfloor.server.schema import event_hands, inputs
 from pokerfloor.server.store import Store
 from pokerfloor.table.event import MultiTableTournament
 from pokerfloor.table.event_deals import HandDeal, HandEnd
@@ -35,6 +40,21 @@ def mid_hand(plays: TablePlays) -> bool:
     """Whether a hand played here has actions stored and is not over."""
     return any(p.seq and not p.hand.is_over and not p.unwritten and p.hand.record().inputs
                for p in plays.playing.values())
+
+
+def left(store: Store, event_id: str) -> tuple[list[tuple[str, int]], int]:
+    """The event's hands away still in the store (table key, number), and its tables' inputs."""
+    with store.engine.connect() as db:
+        rows = [(str(r[0]), int(r[1])) for r in db.execute(select(event_hands.c.table_id, event_hands.c.number).where(
+            event_hands.c.event_id == event_id))]
+        acts = len(db.execute(select(inputs.c.seq).where(inputs.c.table_id.like(f"{event_id}.%"))).all())
+    return rows, acts
+
+
+def player(events: Events, name: str, bot_seconds: float) -> TablePlays:
+    """The process's player of the hands dealt away, nudged by the floor's deals and nudging it."""
+    events.plays = TablePlays(events.store, name, dict, bot_seconds=bot_seconds, tell=events.wake)
+    return events.plays
 
 
 async def play(events: Events, plays: TablePlays, event_id: str, *, until_hands: int | None = None) -> None:
@@ -56,8 +76,7 @@ async def play(events: Events, plays: TablePlays, event_id: str, *, until_hands:
 
 def test_an_event_of_bots_is_played_away_and_goes_on_after_both_sides_stop(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(away, "POLL_SECONDS", 0.002)         # (both sides look often: a quick test)
-    monkeypatch.setattr(tableplay, "POLL_SECONDS", 0.002)
+    monkeypatch.setattr(away, "SAFETY_SECONDS", 60.0)       # (the nudges alone: the event could not end by looking)
     async def run() -> tuple[dict[str, object], int]:
         store = Store(f"sqlite:///{tmp_path / 'away.db'}", synchronous="normal")
         events = Events(store, bot_seconds=0.0)
@@ -66,21 +85,24 @@ def test_an_event_of_bots_is_played_away_and_goes_on_after_both_sides_stop(
         event_id = task.runner.event_id
         task.runner.add_bots(20)
         task.runner.start()
-        await play(events, TablePlays(store, store.owner, dict, bot_seconds=0.002), event_id, until_hands=12)
+        first = player(events, store.owner, 0.002)
+        await play(events, first, event_id, until_hands=12)
         await events.close()             # the floor stops (its inputs stored), its tables' hands mid-play
+        rows, _ = left(store, event_id)
+        assert len(rows) == len(events.tasks.get(event_id, task).runner.away)     # applied: dropped
         again = Events(store, bot_seconds=0.0)
         again.spread = True
         found = again.get(event_id)     # rebuilt from its state and inputs: the hands away still away
         assert found is not None and found.runner.away
-        plays = TablePlays(store, "another", dict, bot_seconds=0.0)
+        plays = player(again, "another", 0.0)
         await play(again, plays, event_id)
         assert plays.resumed > 0        # a hand begun by the first player went on from its stored actions
         runner = again.tasks[event_id].runner
         state = runner.state()
         await again.close()
-        who = away.played_by(store, event_id)
+        assert left(store, event_id) == ([], 0)     # every hand's row and its table's inputs dropped as applied
         store.close()
-        return state, len(who)
+        return state, first.played + plays.played
 
     state, away_hands = asyncio.run(run())
     assert away_hands > 12
@@ -90,6 +112,52 @@ def test_an_event_of_bots_is_played_away_and_goes_on_after_both_sides_stop(
     assert sum(p.prize for p in places) == event.prize_pool == 2_000
     assert event.chips_on_tables() == event.chips_issued == 20_000
     assert any(e.kind == "move" for e in event.events) or any(e.kind == "break_table" for e in event.events)
+
+
+@pytest.mark.parametrize("nudges", ["heard", "lost"])
+def test_a_floor_stopped_without_a_word_replays_its_hands_away_and_a_lost_nudge_loses_no_hand(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, nudges: str) -> None:
+    """The floor's task stops without its last state (as in a SIGKILL): rebuilt from every input,
+    it deals again, in its replay, hands whose ends it applied and whose rows it dropped; those
+    are not stored again (else they would be played again and left in the store). With every
+    nudge lost (a bus reconnecting), the safety look ends every hand all the same."""
+    if nudges == "lost":
+        async def lost(_events: Events, _event_id: str, _what: str) -> None:
+            return None
+        monkeypatch.setattr(Events, "wake", lost)
+    monkeypatch.setattr(away, "SAFETY_SECONDS", 0.02 if nudges == "lost" else 60.0)
+
+    async def run() -> tuple[dict[str, object], int]:
+        store = Store(f"sqlite:///{tmp_path / 'away.db'}", synchronous="normal")
+        events = Events(store, bot_seconds=0.0)
+        events.spread = True
+        task, _ = events.open(EventConfig.from_json(EVENT))
+        event_id = task.runner.event_id
+        task.runner.add_bots(14)
+        task.runner.start()
+        first = player(events, store.owner, 0.002)
+        await play(events, first, event_id, until_hands=6)
+        assert task.task is not None
+        task.task.cancel()              # the floor dies: no last state, what it shipped is written
+        await asyncio.gather(task.task, return_exceptions=True)
+        await task.pipe.drain()
+        again = Events(store, bot_seconds=0.0)
+        again.spread = True
+        found = again.get(event_id)
+        assert found is not None and found.runner.seq == task.runner.seq
+        plays = player(again, "another", 0.0)
+        await play(again, plays, event_id)
+        state = again.tasks[event_id].runner.state()
+        await again.close()
+        assert left(store, event_id) == ([], 0)
+        store.close()
+        return state, first.played + plays.played
+
+    state, away_hands = asyncio.run(run())
+    assert away_hands > 6
+    event = MultiTableTournament.from_record(state["event"])  # type: ignore[arg-type]
+    assert sorted(p.entry for p in event.standings()) == sorted(event.entries)
+    assert event.chips_on_tables() == event.chips_issued == 14_000
 
 
 def played(deal: HandDeal) -> str:
@@ -162,3 +230,42 @@ def test_a_hand_over_at_its_deal_is_ended_before_another_table_deals(spread: boo
     again = EventRunner.from_state("ev", runner.config, runner.host_hash, state, EventClock(lambda: now[0]),
                                    [(seq, text) for seq, text in made if seq > state["seq"]])
     assert again.event.record() == runner.event.record()
+
+
+def test_a_nudge_goes_over_the_bus_to_the_events_floor_and_to_every_tables_player() -> None:
+    """``Events.wake`` on PostgreSQL: a ``wake`` message on the bus (here the in-memory wire),
+    heard by every process, the one that sent it too: an end nudges the process whose floor runs
+    the event (and no other), a deal every process's player."""
+    from types import SimpleNamespace
+    from typing import Any, cast
+
+    from pokerfloor.server.bus import Bus
+    from pokerfloor.server.event.routes import join_bus
+    from pokerfloor.server.wire import Hub, MemoryWire
+
+    hub, floors, players = Hub(), [], []
+
+    async def run() -> None:
+        sides, carrying = [], []
+        for k in range(2):
+            bus = Bus(cast(Any, SimpleNamespace(tables=set())), wire=MemoryWire(hub))
+            await bus.wire.open()
+            carrying.append(asyncio.create_task(bus._carry()))
+            events = Events(cast(Any, None))
+            join_bus(events, bus)
+            events.plays = cast(Any, SimpleNamespace(nudge=lambda k=k: players.append(k)))
+            sides.append(events)
+        sides[0].tasks["ev"] = cast(Any, SimpleNamespace(nudge=lambda: floors.append(0)))
+        await sides[1].wake("ev", "end")        # a hand's end stored by the second process's player
+        await sides[0].wake("ev", "deal")       # a deal stored by the floor
+        await sides[1].wake("other", "end")     # (an event whose floor runs nowhere here)
+        for _ in range(10):
+            await asyncio.sleep(0)
+        for task in carrying:
+            task.cancel()
+        await asyncio.gather(*carrying, return_exceptions=True)
+
+    asyncio.run(run())
+    assert floors == [0] and sorted(players) == [0, 1]
+    assert [(m["op"], m["table"], m["text"]) for m in hub.said] == [
+        ("wake", "ev", "end"), ("wake", "ev", "deal"), ("wake", "other", "end")]

@@ -8,7 +8,9 @@ a hand it plays: the last process takes the floor over (the event's lease, its s
 inputs) and the dead process's tables. The event ends with every entry placed once, the prizes
 adding up to the pool and every chip accounted for; every player moved arrives at their new
 table with the chips the floor moved, and some of them moved between tables played by
-different processes."""
+different processes. The floor drops each hand's rows once it applied its end: the test keeps
+a copy of what is dropped (``keep``, a trigger of its own) to look at who played what, and
+checks that nothing is left."""
 
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, select
+from sqlalchemy import Column, Engine, MetaData, Table, create_engine, select, text
 from websockets.sync.client import connect
 
 from pokerfloor.server.bus import ALIVE_SECONDS
@@ -49,6 +51,25 @@ EVENT: dict[str, Any] = {
     "levels": [{"small_blind": 25 * 2**k, "big_blind": 50 * 2**k, "hands": 4} for k in range(14)]}
 
 
+KEPT = MetaData()
+all_hands = Table("all_hands", KEPT, *(Column(c.name, c.type) for c in event_hands.columns))
+all_inputs = Table("all_inputs", KEPT, *(Column(c.name, c.type) for c in inputs.columns))
+"""The hands dealt away and the inputs, those the servers dropped too (``keep``)."""
+
+
+def keep(db: Engine) -> None:
+    """Keep a copy of every row of the hands away and of the inputs the servers drop (the test's
+    own trigger), and the views of both, those rows and the rows still there."""
+    with db.begin() as c:
+        for table, view in (("pf_event_hands", "all_hands"), ("pf_inputs", "all_inputs")):
+            c.execute(text(f"CREATE TABLE {table}_dropped AS SELECT * FROM {table} WITH NO DATA"))
+            c.execute(text(f"CREATE FUNCTION keep_{table}() RETURNS trigger AS $$ BEGIN "
+                           f"INSERT INTO {table}_dropped SELECT OLD.*; RETURN OLD; END $$ LANGUAGE plpgsql"))
+            c.execute(text(f"CREATE TRIGGER keep_{table} BEFORE DELETE ON {table} FOR EACH ROW "
+                           f"EXECUTE FUNCTION keep_{table}()"))
+            c.execute(text(f"CREATE VIEW {view} AS SELECT * FROM {table} UNION ALL SELECT * FROM {table}_dropped"))
+
+
 def serve(url: str, port: int, log: Path) -> subprocess.Popen[bytes]:
     with log.open("ab") as out:
         return subprocess.Popen([sys.executable, "-c", SERVE, url, str(port)], stdout=out,
@@ -60,8 +81,8 @@ def mid_hand(db: Engine, event_id: str, playing: Callable[[str], bool], players:
     lease a process ``playing`` picks holds, with an action stored: its table's key and number."""
     for _ in range(3_000):
         with db.connect() as c:
-            played = {r[0] for r in c.execute(select(event_hands.c.played_by).where(
-                event_hands.c.event_id == event_id, event_hands.c.played_by.is_not(None)))}
+            played = {r[0] for r in c.execute(select(all_hands.c.played_by).where(
+                all_hands.c.event_id == event_id, all_hands.c.played_by.is_not(None)))}
             open_hands = c.execute(select(event_hands.c.table_id, event_hands.c.number).where(
                 event_hands.c.event_id == event_id, event_hands.c.ending.is_(None))).all()
             for key, number in open_hands if len(played) >= players else []:
@@ -79,8 +100,8 @@ def moved_across(db: Engine, event_id: str) -> None:
     by the floor between them)."""
     for _ in range(1_200):
         with db.connect() as c:
-            rows = c.execute(select(event_hands.c.table_id, event_hands.c.deal, event_hands.c.played_by).where(
-                event_hands.c.event_id == event_id, event_hands.c.played_by.is_not(None))).all()
+            rows = c.execute(select(all_hands.c.table_id, all_hands.c.deal, all_hands.c.played_by).where(
+                all_hands.c.event_id == event_id, all_hands.c.played_by.is_not(None))).all()
         where: dict[str, set[tuple[str, str]]] = {}
         for key, deal, who in rows:
             for _, entry, _ in json.loads(deal)["seats"]:
@@ -95,8 +116,8 @@ def played_by(db: Engine, key: str, number: int) -> str | None:
     """Who played a hand to its end (None while it is not over)."""
     for _ in range(600):
         with db.connect() as c:
-            who = c.execute(select(event_hands.c.played_by).where(
-                event_hands.c.table_id == key, event_hands.c.number == number)).scalar()
+            who = c.execute(select(all_hands.c.played_by).where(
+                all_hands.c.table_id == key, all_hands.c.number == number)).scalar()
         if who is not None:
             return str(who)
         time.sleep(0.05)
@@ -106,8 +127,8 @@ def played_by(db: Engine, key: str, number: int) -> str | None:
 def epochs(db: Engine, key: str, number: int) -> set[int]:
     """The leases (epochs) a hand's actions were written under."""
     with db.connect() as c:
-        return {r[0] for r in c.execute(select(inputs.c.epoch, inputs.c.body).where(inputs.c.table_id == key))
-                if json.loads(r[1])["op"][1] == number}
+        return {r[0] for r in c.execute(select(all_inputs.c.epoch, all_inputs.c.body).where(
+            all_inputs.c.table_id == key)) if json.loads(r[1])["op"][1] == number}
 
 
 def moved(event_id: str, rulings: list[dict[str, Any]], rows: Any) -> list[tuple[bool, int, int]]:
@@ -162,6 +183,7 @@ def test_an_events_tables_spread_over_processes_lose_nothing_when_each_role_is_k
         try:
             for process, port in ((a, port_a), (b, port_b), (c, port_c)):
                 up(process, port, log)
+            keep(db)
             time.sleep(ALIVE_SECONDS + 0.5)     # each has heard the others: the tables are dealt to all three
             with connect(f"ws://127.0.0.1:{port_a}/event/ws", ping_interval=None) as host:
                 host.send(json.dumps({"type": "open_event", "event": EVENT}))
@@ -190,8 +212,10 @@ def test_an_events_tables_spread_over_processes_lose_nothing_when_each_role_is_k
             assert results.get("over"), results
             record = get(port_c, f"/event/{event_id}/record.json")
             with db.connect() as conn:
-                rows = conn.execute(select(event_hands.c.table_id, event_hands.c.number, event_hands.c.deal,
-                                           event_hands.c.played_by).where(event_hands.c.event_id == event_id)).all()
+                rows = conn.execute(select(all_hands.c.table_id, all_hands.c.number, all_hands.c.deal,
+                                           all_hands.c.played_by).where(all_hands.c.event_id == event_id)).all()
+                kept = conn.execute(select(event_hands.c.number).where(event_hands.c.event_id == event_id)).all()
+                acts = conn.execute(select(inputs.c.seq).where(inputs.c.table_id.like(f"{event_id}.%"))).all()
             leases = [epochs(db, *first), epochs(db, *second)]
             taken = [played_by(db, *first), played_by(db, *second)]
         finally:
@@ -205,6 +229,7 @@ def test_an_events_tables_spread_over_processes_lose_nothing_when_each_role_is_k
     event = MultiTableTournament.from_record(record["event"])
     assert sorted(p.entry for p in event.standings()) == sorted(event.entries)
     assert event.chips_on_tables() == event.chips_issued == 36 * EVENT["starting_stack"]
+    assert kept == [] and acts == []        # every hand's rows dropped once its end was applied
     by = {(key, number): who for key, number, _, who in rows}
     assert all(who is not None for who in by.values())          # every hand dealt away was played to its end
     assert len(set(by.values())) == 3

@@ -142,8 +142,6 @@ class EventSide(Protocol):
 
     async def serve(self, socket: WebSocket) -> None: ...
 
-    def heard(self, op: str, table: str, text: str) -> None: ...
-
 
 class Bus:
     """This process's end of the bus: ``start`` it in the app's lifespan, ``close`` it at the end."""
@@ -162,6 +160,7 @@ class Bus:
         self.serving: set[asyncio.Task[None]] = set()
         self.checked = 0.0          # when this process's leases were last checked
         self.events: EventSide | None = None    # the process's events, once it serves them
+        self.wakes: list[Callable[[Heard], None]] = []     # told each wake, seat_act, views (``routes.join_bus``)
 
     async def start(self) -> None:
         """Connect (a store that cannot be reached fails the start), then keep connected."""
@@ -334,14 +333,14 @@ class Bus:
     async def _receive(self, message: Heard) -> None:
         sender, op = message.sender, message.op
         self.heard[sender] = time.monotonic()
-        if message.to is not None:
+        if message.to is not None or op in ("wake", "seat_act", "views"):
             if message.to == self.inbox:
                 await self._to_relayed(sender, message)
+            for wake in self.wakes if message.to is None else ():
+                wake(message)
             return
         if op == "owner":
             return await self._new_owner(sender, str(message.table))
-        if op in ("seat_act", "views"):     # (a person's seat at an event's table played away)
-            return None if self.events is None else self.events.heard(op, str(message.table), message.text)
         event = self.events is not None and message.table in self.events.running
         if message.table not in self.server.tables and not event:
             return

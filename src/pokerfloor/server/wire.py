@@ -45,10 +45,11 @@ class Heard:
     ``close`` carry a relayed connection's (``conn``) text or end to its table's owner; ``sends``
     the owner's frames (``texts``, each to the ``conns`` at its index) and ``close`` its end back
     to the relaying process; ``owner`` says which process runs a ``table``; ``alive`` that the
-    sender lives; ``seat_act`` and ``views`` carry a person's action to the process playing an
-    event's ``table`` and its views back to the event's floor (``event/seated.py``)."""
+    sender lives; ``wake`` nudges whoever waits on an event's (``table``) rows (``text``: which);
+    ``seat_act`` and ``views`` carry a person's action to the process playing an event's ``table``
+    and its views back to the event's floor (``event/seated.py``)."""
 
-    op: Literal["open", "frame", "close", "sends", "owner", "alive", "seat_act", "views"]
+    op: Literal["open", "frame", "close", "sends", "owner", "alive", "wake", "seat_act", "views"]
     sender: str
     table: str | None = None
     conn: str | None = None

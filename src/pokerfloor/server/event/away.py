@@ -11,7 +11,15 @@ action as an input of the table's own (``pf_inputs`` under ``table_key``: ``ACT`
 the hand's end (a ``HandEnd``'s JSON) in the commit of its last action (``write_end``), fenced by
 its lease. The floor reads the ends of the hands it sent (``ends``) and applies each once
 (``EventRunner.end_from``, the input ``end_from``, which holds the end: replayed, the event
-applies it again without the store).
+applies it again without the store), and drops the hand's row and the table's inputs of it in
+the commit of that input (``forget``): neither table grows with the event.
+
+Nobody polls to hear of a row: whoever writes one nudges the others once it is committed
+(``Events.wake``: a ``wake`` message on the bus, heard by every process, this one too; in the
+process itself with no bus): a deal wakes the tables' players (``TablePlays.nudge``), an end the
+event's floor (``Ends``, through its task's queue). A nudge carries nothing but the event's id:
+one lost (the bus reconnecting) costs the hand a wait for the next safety look
+(``SAFETY_SECONDS``), never the hand, as the row is the message.
 
 A row is a message that cannot be lost: a deal is stored before any process hears of it, an end
 before the floor does, and the floor applies an end (by the table and the hand's number) once. A
@@ -23,15 +31,25 @@ next deal, never only in a message.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import asyncio
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Protocol
 
-from sqlalchemy import insert, select, tuple_, update
+from sqlalchemy import delete, func, insert, select, tuple_, update
 from sqlalchemy.engine import Connection
 
-from pokerfloor.server.schema import event_hands
+from pokerfloor.server.event.hands import table_key
+from pokerfloor.server.fields import Refused
+from pokerfloor.server.schema import event_hands, inputs
 from pokerfloor.server.store import Store
+from pokerfloor.table.event import MultiTableTournament
 
-POLL_SECONDS = 0.05     # how often the floor looks for the ends of its hands played away
+LOG = logging.getLogger("pokerfloor.server")
+
+SAFETY_SECONDS = 1.0    # how often the floor and the players look for rows unasked (a nudge lost on the bus)
+WAKE = "wake"           # an event's task's queue item: ends wait for its floor (``Ends.woken``)
 ACT = "act"             # a table's own input: [ACT, hand number, seat, action, to, cards]
 
 Sent = tuple[str, int, str, str]
@@ -41,13 +59,11 @@ Sent = tuple[str, int, str, str]
 
 @dataclass(frozen=True, slots=True)
 class OpenDeal:
-    """A hand dealt away whose end is not stored yet."""
+    """A hand dealt away whose end is not stored yet (its deal is read once it is taken: ``deal_of``)."""
 
     table_id: str
     number: int
     event_id: str
-    deal: str
-    bots: str
 
 
 def write_deals(event_id: str, sent: list[Sent], tx: Connection) -> None:
@@ -64,21 +80,50 @@ def write_deals(event_id: str, sent: list[Sent], tx: Connection) -> None:
         tx.execute(insert(event_hands), rows)
 
 
-def ends(store: Store, keys: list[tuple[str, int]]) -> list[str]:
-    """The ends stored of the hands ``keys`` (table key, number): each a ``HandEnd``'s JSON."""
+Applied = tuple[str, int, int]
+"""An end the floor applied: the table's key, the hand's number, and the table's last input
+(``ACT``) stored when the end was read: the hand's actions are those up to it."""
+
+
+def ends(store: Store, keys: list[tuple[str, int]]) -> list[tuple[str, Applied]]:
+    """The ends stored of the hands ``keys`` (table key, number): each a ``HandEnd``'s JSON, and
+    what ``forget`` drops once it is applied (the table's inputs then are that hand's: the next
+    hand is dealt only after its end is applied)."""
     if not keys:
         return []
     with store.engine.connect() as db:
-        return [str(row[0]) for row in db.execute(select(event_hands.c.ending).where(
-            tuple_(event_hands.c.table_id, event_hands.c.number).in_(keys), event_hands.c.ending.is_not(None)))]
+        found = db.execute(select(event_hands.c.table_id, event_hands.c.number, event_hands.c.ending).where(
+            tuple_(event_hands.c.table_id, event_hands.c.number).in_(keys), event_hands.c.ending.is_not(None))).all()
+        if not found:
+            return []
+        last = dict(db.execute(select(inputs.c.table_id, func.max(inputs.c.seq)).where(
+            inputs.c.table_id.in_([str(row[0]) for row in found])).group_by(inputs.c.table_id)).all())
+    return [(str(text), (str(key), int(number), int(last.get(key) or 0))) for key, number, text in found]
+
+
+def forget(applied: list[Applied], tx: Connection) -> None:
+    """Drop the rows of the hands whose ends the floor applied, in ``tx``: the commit of the
+    inputs that applied them (``end_from``, which holds each end: a replay needs neither the
+    deal's row nor the table's inputs), so that neither table grows with the event."""
+    for key, number, upto in applied:
+        tx.execute(delete(event_hands).where(event_hands.c.table_id == key, event_hands.c.number == number))
+        tx.execute(delete(inputs).where(inputs.c.table_id == key, inputs.c.seq <= upto))
 
 
 def open_deals(store: Store) -> list[OpenDeal]:
-    """Every hand dealt away whose end is not stored yet, of every event."""
+    """Every hand dealt away whose end is not stored yet, of every event (its key only)."""
     with store.engine.connect() as db:
-        rows = db.execute(select(event_hands.c.table_id, event_hands.c.number, event_hands.c.event_id,
-                                 event_hands.c.deal, event_hands.c.bots).where(event_hands.c.ending.is_(None))).all()
-    return [OpenDeal(str(r[0]), int(r[1]), str(r[2]), str(r[3]), str(r[4])) for r in rows]
+        rows = db.execute(select(event_hands.c.table_id, event_hands.c.number, event_hands.c.event_id).where(
+            event_hands.c.ending.is_(None))).all()
+    return [OpenDeal(str(r[0]), int(r[1]), str(r[2])) for r in rows]
+
+
+def deal_of(store: Store, table_id: str, number: int) -> tuple[str, str] | None:
+    """A hand's deal (a ``HandDeal``'s JSON) and its bots' styles by seat (JSON), while it is open."""
+    with store.engine.connect() as db:
+        row = db.execute(select(event_hands.c.deal, event_hands.c.bots).where(
+            event_hands.c.table_id == table_id, event_hands.c.number == number, event_hands.c.ending.is_(None))).first()
+    return None if row is None else (str(row[0]), str(row[1]))
 
 
 def write_end(table_id: str, number: int, ending: str, played_by: str, tx: Connection) -> None:
@@ -87,11 +132,55 @@ def write_end(table_id: str, number: int, ending: str, played_by: str, tx: Conne
                                          event_hands.c.ending.is_(None)).values(ending=ending, played_by=played_by))
 
 
-def played_by(store: Store, event_id: str) -> dict[tuple[str, int], str]:
-    """Who played each of the event's hands dealt away (``Store.owner`` of the process), by
-    table key and number: what the tests look at."""
-    with store.engine.connect() as db:
-        return {(str(r[0]), int(r[1])): str(r[2]) for r in db.execute(select(
-            event_hands.c.table_id, event_hands.c.number, event_hands.c.played_by).where(
-            event_hands.c.event_id == event_id, event_hands.c.played_by.is_not(None)))}
+class Floor(Protocol):
+    """What ``Ends`` needs of the event's runner (``EventRunner``)."""
 
+    event_id: str
+    away: set[int]
+    event: MultiTableTournament
+
+    def end_from(self, text: str, now: float) -> bool: ...
+
+
+@dataclass
+class Ends:
+    """The floor's side of its hands played away, in its event's task: the ends read and not yet
+    applied (``found``), those applied whose rows go with the next write (``applied``), whether
+    a nudge came (``woken``) and when the store was last looked at (``polled``)."""
+
+    found: list[tuple[str, Applied]] = field(default_factory=list)
+    applied: list[Applied] = field(default_factory=list)
+    woken: bool = False
+    polled: float = 0.0
+
+    def due(self, floor: Floor) -> bool:
+        """Whether to read the ends now: nudged, or the safety look is due, while hands are away."""
+        return bool(floor.away) and (self.woken or time.monotonic() - self.polled >= SAFETY_SECONDS)
+
+    async def read(self, floor: Floor, store: Store) -> None:
+        """The ends stored of the hands away, added to ``found`` (the store away: logged, read later)."""
+        self.woken, self.polled = False, time.monotonic()
+        keys = [(table_key(floor.event_id, no), floor.event.tables[no].hand_number)
+                for no in floor.away if no in floor.event.tables]
+        try:
+            got = await asyncio.to_thread(ends, store, keys)
+        except Exception as failed:
+            LOG.warning("event %s: the ends of its hands played away cannot be read now (%s)", floor.event_id, failed)
+            return
+        known = {done[:2] for _, done in self.found}
+        self.found += [(text, done) for text, done in got if done[:2] not in known]
+
+    def apply(self, floor: Floor, now: float, seconds: float) -> bool:
+        """Apply the ends read, in turn, for ``seconds`` at most (one at least: the rest wait for
+        the task's next turn, so that a burst of ends does not hold up its clients); whether
+        any was taken."""
+        until, took = time.perf_counter() + seconds, False
+        while self.found and not (took and time.perf_counter() >= until):
+            text, done = self.found.pop(0)
+            took = True
+            try:
+                if floor.end_from(text, now):
+                    self.applied.append(done)
+            except Refused as refused:
+                LOG.error("event %s: a hand's end refused (%s)", floor.event_id, refused)
+        return took

@@ -46,14 +46,15 @@ Write = Callable[[list["Work"]], None]
 @dataclass(frozen=True)
 class Work:
     """What one ``ship`` writes: the inputs made (seq, input), the hands ended, and the whole
-    state (JSON) taken after input ``seq``, when it is due; and the deals sent away
-    (``away.Sent``)."""
+    state (JSON) taken after input ``seq``, when it is due; the deals sent away
+    (``away.Sent``) and the hands played away whose ends it applied (``away.Applied``)."""
 
     made: list[tuple[int, Logged]]
     ended: list[tuple[int, int, str]]
     state: str | None
     seq: int
     sent: list[tuple[str, int, str, str]] = field(default_factory=list)
+    applied: list[tuple[str, int, int]] = field(default_factory=list)
 
 
 def _until_done(write: Write, works: list[Work]) -> None:

@@ -178,15 +178,14 @@ class BusSide:
     async def serve(self, socket: WebSocket) -> None:
         await serve(self.events, socket, self.origins)
 
-    def heard(self, op: str, table: str, text: str) -> None:
-        seatlink.heard(self.events, op, table, text)
-
 
 def join_bus(events: Events, bus: Bus | None, origins: Iterable[str] = ()) -> None:
     """Relay the events' clients over ``bus`` (the process's; none with SQLite)."""
     events.bus = bus
     if bus is not None:
         bus.events = BusSide(events, origins)
+        bus.wakes.append(lambda heard: events.woken(str(heard.table), heard.text) if heard.op == "wake"
+                         else seatlink.heard(events, heard.op, str(heard.table), heard.text))   # (``Events.wake``)
 
 
 def attach(app: Starlette, events: Events, origins: Iterable[str] = ()) -> None:
@@ -204,8 +203,8 @@ def attach(app: Starlette, events: Events, origins: Iterable[str] = ()) -> None:
                 bus = events.bus
                 events.plays = TablePlays(events.store, events.store.owner if bus is None else bus.inbox,
                                           (lambda: {}) if bus is None else (lambda: bus.heard),
-                                          bot_seconds=events.bot_seconds,
-                                          tell=lambda event_id, text: seatlink.to_floor(events, event_id, text))
+                                          bot_seconds=events.bot_seconds, tell=events.wake,
+                                          views=lambda event_id, text: seatlink.to_floor(events, event_id, text))
                 plays = asyncio.create_task(events.plays.run())
             try:
                 yield state

@@ -228,6 +228,8 @@ class EventRunner(EventCore):
         except (PokerfloorError, ValueError) as refused:
             raise Refused("illegal", str(refused)) from None
         self.away.discard(end.table)
+        key = table_key(self.event_id, end.table)      # (a deal its replay sent again: ended, its row dropped)
+        self.sent = [one for one in self.sent if one[:2] != (key, end.number)]
         if applied:
             self.finished.append((end.table, end.number, end.record.to_json()))
             self.log("end_from", text)

@@ -20,10 +20,21 @@ from pokerfloor.server.transport import send_error
 from pokerfloor.typedjson import Unreadable
 
 if TYPE_CHECKING:
-    from pokerfloor.server.event.service import Events, EventTask
+    from pokerfloor.server.event.service import Events, EventTask, Watch
 
 LOG = logging.getLogger("pokerfloor.server")
 SEAT_ACT, VIEWS = "seat_act", "views"   # the bus's messages (``wire.Heard``): ``table`` names where they go
+
+
+def act(task: EventTask, watch: Watch, command: ec.EventAct) -> None:
+    """The person's action (``EventRunner.act``), sent on to the process playing their table
+    when its hand is played away (``forward``)."""
+    if watch.key is None:
+        raise Refused("not_seated", "register first")
+    cards = None if command.cards is None else list(command.cards)
+    away = task.runner.act(watch.key, command.action, command.to, cards)
+    if away is not None:
+        forward(task, *away, watch.token, command)
 
 
 def forward(task: EventTask, no: int, seat: int, token: str | None, command: ec.EventAct) -> None:

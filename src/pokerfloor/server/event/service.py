@@ -35,7 +35,7 @@ from typing import Any
 
 from pokerfloor.server.bus import Bus
 from pokerfloor.server.deal import master_seed, seed_hash
-from pokerfloor.server.event import away, hands, seatlink
+from pokerfloor.server.event import away, seatlink
 from pokerfloor.server.event import commands as ec
 from pokerfloor.server.event import store as rows
 from pokerfloor.server.event.clock import EventClock
@@ -85,14 +85,14 @@ class EventTask:
 
     def __init__(self, events: Events, runner: EventRunner) -> None:
         self.events, self.runner = events, runner
-        self.queue: asyncio.Queue[Queued | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[Queued | str | None] = asyncio.Queue()    # (str: ``away.WAKE``)
         self.clients: dict[Client, Watch] = {}
         self.task: asyncio.Task[None] | None = None
         self.saved_at = time.monotonic()
         self.saved_seq = runner.seq     # the inputs the last whole state written follows
         self.save_cost = 0.0            # seconds the last whole state took to build
         self.lobby_at = float("-inf")
-        self.polled = 0.0               # when the ends of the hands played away were last looked for
+        self.ends = away.Ends()         # the ends of the hands played away (``away.py``)
         runner.spread = events.spread
         self.pipe = Pipe(runner.event_id, partial(rows.write, events.store, runner.event_id), self.lost)
 
@@ -106,14 +106,17 @@ class EventTask:
         self.task = asyncio.get_running_loop().create_task(self.run())
 
     async def run(self) -> None:
+        ends = self.ends
         while True:
-            if self.runner.away and time.monotonic() - self.polled >= away.POLL_SECONDS:
-                await self._take_ends()
+            if ends.due(self.runner):
+                await ends.read(self.runner, self.events.store)
+            if ends.found and ends.apply(self.runner, self.events.now(), STEP_SECONDS):
+                self.flush()
             wait = HELD_SECONDS         # (the store is behind: the clients' commands only, no bots)
             if self.pipe.unwritten <= BACKLOG:
                 wait = self._step()
-                if self.runner.away:        # (the ends of the hands played away are looked for)
-                    wait = min(wait, away.POLL_SECONDS)
+                if self.runner.away:        # (the ends of the hands played away: looked for unasked now and then)
+                    wait = 0.0 if ends.found else min(wait, away.SAFETY_SECONDS)
                 if wait <= 0:           # more to do at once: a rest first, for reads, sends and the writer
                     await asyncio.sleep(REST_SECONDS)
                     if self.queue.empty():
@@ -122,27 +125,14 @@ class EventTask:
                 item = self.queue.get_nowait() if wait <= 0 else await asyncio.wait_for(self.queue.get(), timeout=wait)
             except TimeoutError:
                 continue
-            if await self._carry_out(item):
+            if item != away.WAKE and await self._carry_out(item):
                 return
 
-    async def _take_ends(self) -> None:
-        """The ends stored of the hands played away, each applied once (``EventRunner.end_from``)."""
-        self.polled = time.monotonic()
-        runner = self.runner
-        keys = [(hands.table_key(runner.event_id, no), runner.event.tables[no].hand_number)
-                for no in runner.away if no in runner.event.tables]
-        try:
-            texts = await asyncio.to_thread(away.ends, self.events.store, keys)
-        except Exception as failed:
-            LOG.warning("event %s: the ends of its hands played away cannot be read now (%s)", runner.event_id, failed)
-            return
-        for text in texts:
-            try:
-                runner.end_from(text, self.events.now())
-            except Refused as refused:
-                LOG.error("event %s: a hand's end refused (%s)", runner.event_id, refused)
-        if texts:
-            self.flush()
+    def nudge(self) -> None:
+        """Ends of its hands played away are stored (``Events.woken``): read them at once."""
+        if not self.ends.woken:
+            self.ends.woken = True
+            self.queue.put_nowait(away.WAKE)
 
     def _step(self) -> float:
         """One step of the floor (``EventRunner.step``), its changes shipped; the seconds until
@@ -159,13 +149,13 @@ class EventTask:
             LOG.exception("event %s: its updates failed", self.runner.event_id)
         return wait
 
-    async def _carry_out(self, item: Queued | None) -> bool:
+    async def _carry_out(self, item: Queued | str | None) -> bool:
         """Handle ``item`` and the commands queued behind it; True once the task is to stop."""
         batch = [item]
         while item is not None and len(batch) < BATCH and not self.queue.empty():
             batch.append(item := self.queue.get_nowait())
         try:
-            await self.handle([one for one in batch if one is not None])
+            await self.handle([one for one in batch if isinstance(one, tuple)])
         except Exception:
             LOG.exception("event %s: a command's updates failed", self.runner.event_id)
         if batch[-1] is None:
@@ -247,13 +237,7 @@ class EventTask:
         self.runner.buy(key, kind)
 
     def act(self, client: Client, command: ec.EventAct) -> None:
-        watch = self.clients[client]
-        if watch.key is None:
-            raise Refused("not_seated", "register first")
-        cards = None if command.cards is None else list(command.cards)
-        away = self.runner.act(watch.key, command.action, command.to, cards)
-        if away is not None:        # (their table's hand is played by another process: sent on to it)
-            seatlink.forward(self, *away, watch.token, command)
+        seatlink.act(self, self.clients[client], command)
 
     def _work(self, whole: bool) -> Work | None:
         """What changed since the last ``ship`` to write (the inputs made, the hands ended, and
@@ -262,6 +246,7 @@ class EventTask:
         made, runner.inputs = runner.inputs, []
         ended, runner.finished = runner.finished, []
         sent, runner.sent = runner.sent, []
+        applied, self.ends.applied = self.ends.applied, []
         now, behind = time.monotonic(), runner.seq - self.saved_seq
         due = max(WHOLE_SECONDS, self.save_cost / SAVE_SHARE)
         state = None
@@ -269,7 +254,7 @@ class EventTask:
             state, self.saved_seq = json.dumps(runner.state()), runner.seq
             self.saved_at = time.monotonic()
             self.save_cost = self.saved_at - now
-        return Work(made, ended, state, runner.seq, sent) if made or ended or state is not None else None
+        return Work(made, ended, state, runner.seq, sent, applied) if made or ended or state is not None else None
 
     def flush(self, *, force: bool = False, everyone: bool = False, whole: bool = False) -> None:
         """Ship what changed: its write, and the updates that tell of it (``Pipe.ship``)."""
@@ -304,7 +289,10 @@ class EventTask:
             where = None if entry is None else runner.event.seat_of(entry)
             if everyone or watch.key in notified or (where is not None and where[0] in changed) or lobby is not None:
                 sends.append(partial(client.send, seat_json(runner, watch.key, places)))
-        self.pipe.ship(self._work(whole), sends)
+        work = self._work(whole)
+        if work is not None and work.sent:      # (once they are stored, first: the tables' players are nudged)
+            sends.insert(0, partial(self.events.wake, runner.event_id, "deal"))
+        self.pipe.ship(work, sends)
 
 
 class Events:
@@ -318,6 +306,23 @@ class Events:
         self.bus: Bus | None = None        # the process's bus, on PostgreSQL (``routes.join_bus``)
         self.spread = spread               # deal the tables of house bots only away (``away.py``)
         self.plays: TablePlays | None = None   # this process's plays of hands dealt away (``routes.attach``)
+
+    async def wake(self, event_id: str, what: str) -> None:
+        """Nudge whoever waits on the event's hands played away (``away.py``; ``what``: ``deal``,
+        its tables' players; ``end``, its floor): every process over the bus (this one too), or
+        this one alone without a bus."""
+        if self.bus is not None:
+            self.bus.publish({"op": "wake", "table": event_id, "text": what})
+        else:
+            self.woken(event_id, what)
+
+    def woken(self, event_id: str, what: str) -> None:
+        """A nudge heard (``wake``): the event's floor, if it runs here, or this process's player."""
+        task = self.tasks.get(event_id)
+        if what == "end" and task is not None:
+            task.nudge()
+        elif what == "deal" and self.plays is not None:
+            self.plays.nudge()
 
     def open(self, config: EventConfig) -> tuple[EventTask, str]:
         event_id, host_token = secrets.token_urlsafe(16), secrets.token_urlsafe(24)

@@ -4,8 +4,9 @@ inputs made since that state (``EventRunner.inputs``), appended to the tables' i
 (``pf_inputs``) under the event's id, as each is made. A whole state written drops the inputs it
 follows. An event read back is its state and the inputs after it (``replay.go_on``). The
 event's writer thread (``pipe.Pipe``) writes each batch of work with ``write``: the inputs, the
-hands they ended (``hands.store``) and the deals they sent away (``away.write_deals``) in one
-commit, then the whole state when it is due.
+hands they ended (``hands.store``), the deals they sent away (``away.write_deals``) and the rows
+of the hands away whose ends they applied dropped (``away.forget``) in one commit, then the
+whole state when it is due.
 
 On PostgreSQL an event has one owner at a time, as a table does (``Store.claim``: an advisory
 lock and an epoch in ``pf_owners``, keyed by the event's id): a state is written only while the
@@ -98,18 +99,22 @@ def write(store: Store, event_id: str, works: list[Work]) -> None:
     made = [one for work in works for one in work.made]
     ended = [one for work in works for one in work.ended]
     sent = [one for work in works for one in work.sent]
+    applied = [one for work in works for one in work.applied]
     if made or ended:
-        append(store, event_id, made, partial(_also, event_id, ended, sent))
+        append(store, event_id, made, partial(_also, event_id, ended, sent, applied))
     whole = [work for work in works if work.state is not None]
     if whole:
         assert whole[-1].state is not None
         save(store, event_id, whole[-1].state, whole[-1].seq)
 
 
-def _also(event_id: str, ended: list[hands.Finished], sent: list[away.Sent], tx: Connection) -> None:
-    """Beside the inputs, in their commit: the hands ended and the deals sent away."""
+def _also(event_id: str, ended: list[hands.Finished], sent: list[away.Sent], applied: list[away.Applied],
+          tx: Connection) -> None:
+    """Beside the inputs, in their commit: the hands ended, the deals sent away, and the rows of
+    the hands away whose ends were applied dropped."""
     hands.store(event_id, ended, tx)
     away.write_deals(event_id, sent, tx)
+    away.forget(applied, tx)
 
 
 def follows(state: dict[str, Any]) -> int:

@@ -1,8 +1,9 @@
 """The events' hands this process plays away from their floors (``TablePlays``; ``away.py``
 says what is stored, and the issue 38 design in docs/guide/tournament-server.md).
 
-Every ``POLL_SECONDS`` the process reads the hands dealt away and not yet over (``away.open_deals``)
-and takes the lease of each table it is the one to play (``Store.claim`` on ``table_key``): the
+Nudged by each deal stored (``nudge``, ``Events.wake``), and every ``away.SAFETY_SECONDS``
+unasked, the process reads the hands dealt away and not yet over (``away.open_deals``, their
+keys) and takes the lease of each table it is the one to play (``Store.claim`` on ``table_key``): the
 event's tables are dealt in turn to the processes the bus heard from lately (``first_choice``,
 so each plays its share, and a table's hands stay with one process while the same processes
 live), and any process takes a deal that has waited ``TAKE_SECONDS`` (its first choice died). It
@@ -10,12 +11,13 @@ rebuilds the hand from the deal (``HandDeal.hand_to_play``) and the table's own 
 hand (a process killed mid-hand left them), plays the house bots' turns (each after
 ``bot_seconds``), and writes each action as an input of the table's, fenced by its lease
 (``Store.write_many``: ``NotOwner`` once another process took the table), the hand's end in the
-commit of its last action. Then it lets the lease go: the floor deals the next hand.
+commit of its last action. Then it lets the lease go and nudges the floor (``tell``), which
+applies the end and deals the next hand.
 
 A person's seat (``seated.py``): their action comes from the floor (``seat_act``), taken only from
 the seat's token-holder on their turn; the process times their turn (``seated.turn_seconds``) and
 acts for them when it runs out (the input marked ``TIMEOUT``); and it sends the floor the hand's
-views (``tell``) once its inputs are stored, and again every ``AGAIN_SECONDS`` while a person is to act.
+views (``views``) once its inputs are stored, and again every ``AGAIN_SECONDS`` while a person is to act.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ import json
 import logging
 import random
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -44,7 +46,6 @@ from pokerfloor.table.event_deals import HandDeal, HandEnd
 from pokerfloor.typedjson import Unreadable
 
 LOG = logging.getLogger("pokerfloor.server")
-POLL_SECONDS = 0.05     # how often the process looks for hands to play
 TAKE_SECONDS = 2.0      # a deal waiting this long is taken by any process (its first choice is gone)
 
 
@@ -96,18 +97,24 @@ class TablePlays:
 
     def __init__(self, store: Store, inbox: str, heard: Callable[[], dict[str, float]], *,
                  bot_seconds: float = 0.5, silent_seconds: float = 10.0,
-                 tell: Callable[[str, str], None] | None = None) -> None:
-        self.store, self.inbox, self.heard, self.tell = store, inbox, heard, tell
-        self.wake = asyncio.Event()     # a person's action came: the next turn at once
+                 tell: Callable[[str, str], Awaitable[None]] | None = None,
+                 views: Callable[[str, str], None] | None = None) -> None:
+        self.store, self.inbox, self.heard, self.tell, self.views = store, inbox, heard, tell, views
         self.bot_seconds, self.silent_seconds = bot_seconds, silent_seconds
+        self.nudged = asyncio.Event()       # a deal was stored (``nudge``)
         self.playing: dict[str, Playing] = {}
         self.first_seen: dict[tuple[str, int], float] = {}
         self.played = 0     # hands this process played to their end
         self.resumed = 0    # actions of hands begun elsewhere, taken from the store as a hand was taken over
 
+    def nudge(self) -> None:
+        """A deal was stored (``Events.woken``): look for hands at once."""
+        self.nudged.set()
+
     async def run(self) -> None:
         """Look for hands and play them until cancelled; a turn that fails is logged."""
         while True:
+            self.nudged.clear()
             try:
                 await self.turn()
             except asyncio.CancelledError:
@@ -115,8 +122,22 @@ class TablePlays:
             except Exception:
                 LOG.exception("the events' tables played here failed a turn: it goes on")
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.wake.wait(), POLL_SECONDS)
-            self.wake.clear()
+                await asyncio.wait_for(self.nudged.wait(), self._due())
+
+    def _due(self) -> float:
+        """The seconds until a bot of a hand played here is due to act, or a person's clock runs
+        out or their views are sent again (or a write failed, to try again), else until the
+        safety look for deals (``away.SAFETY_SECONDS``)."""
+        now, wait = time.monotonic(), away.SAFETY_SECONDS
+        for playing in self.playing.values():
+            seat = playing.hand.to_act
+            if seat in playing.persons:
+                due = min(playing.since + seated.turn_seconds(playing.action_seconds, playing.timeouts[seat]),
+                          playing.told + seated.AGAIN_SECONDS)
+            else:
+                due = playing.since + self.bot_seconds
+            wait = min(wait, 0.05 if playing.unwritten or playing.refused else due - now)
+        return max(0.001, wait)
 
     async def turn(self) -> None:
         now = time.monotonic()
@@ -151,9 +172,13 @@ class TablePlays:
         if not self.store.claim(open_deal.table_id):
             return None
         try:
-            deal = HandDeal.from_json(open_deal.deal)
+            sent = away.deal_of(self.store, open_deal.table_id, open_deal.number)
+            if sent is None:            # (ended since it was read)
+                self.store.release(open_deal.table_id)
+                return None
+            deal = HandDeal.from_json(sent[0])
             hand = deal.hand_to_play()
-            seats = seated.Seats.from_json(open_deal.bots)
+            seats = seated.Seats.from_json(sent[1])
             playing = Playing(deal, open_deal, hand, seats.bots, 0, time.monotonic(),
                               persons={seat: p.token_hash for seat, p in seats.persons.items()},
                               timeouts={seat: p.timeouts for seat, p in seats.persons.items()},
@@ -236,13 +261,13 @@ class TablePlays:
                 self._made(playing, act.seat, act.action, act.to, act.cards and list(act.cards), PERSON)
         if refusal is not None:
             playing.refused.append(refusal)
-        self.wake.set()
+        self.nudged.set()
 
     def _tell(self, playing: Playing, views: Views) -> None:
         """Send the floor the hand's views (taken when its inputs so far were stored)."""
         playing.told, playing.refused = time.monotonic(), [r for r in playing.refused if r not in views.refused]
-        if self.tell is not None:
-            self.tell(views.event_id, seated.to_text(views))
+        if self.views is not None:
+            self.views(views.event_id, seated.to_text(views))
 
     async def _write(self, table_id: str, playing: Playing, over: bool) -> None:
         """Write the hand's new inputs (with its end, once over), under the table's lease."""
@@ -271,6 +296,8 @@ class TablePlays:
             self.played += 1
             self.playing.pop(table_id, None)
             await asyncio.to_thread(self.store.release, table_id)
+            if self.tell is not None:       # (stored, the lease let go: the floor is nudged to apply it)
+                await self.tell(playing.open.event_id, "end")
 
 
 def _refusal(playing: Playing, act: SeatAct) -> Refusal | None:
