@@ -186,7 +186,8 @@ def draw_discards(view: SeatView) -> list[str]:
 @dataclass
 class StyleBot:
     """A bot that raises with hands above ``raise_at``, calls above ``call_at`` (cheaper calls
-    more often) and otherwise checks or folds; ``bluff`` is how often it raises anyway."""
+    more often) and otherwise checks or folds; ``bluff`` is how often it raises anyway. In a draw
+    it throws ``draw_discards``; in stud it brings in (as most players do rather than complete)."""
 
     name: str
     raise_at: float
@@ -194,12 +195,16 @@ class StyleBot:
     bluff: float = 0.0
     rng: random.Random = field(default_factory=random.Random)
 
-    def choose(self, view: SeatView) -> Decision:
+    def choose(self, view: SeatView) -> Action:
         legal = view.legal
         if legal is None:
             raise InvalidArgument(f"it is not seat {view.seat}'s turn: a bot chooses only on its turn")
         if legal.muck:
             return "muck", None
+        if legal.draw is not None:
+            return "draw", None, draw_discards(view)
+        if legal.bring_in is not None:
+            return "bring_in", None
         score = strength(view) + self.rng.uniform(-0.08, 0.08)
         aggressive = legal.bet or legal.raise_ or legal.complete
         kind = "bet" if legal.bet else ("complete" if legal.complete else "raise")

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pokerfloor.acpc.channel import VERSION, Channel, deadline_in
 from pokerfloor.acpc.gamedef import Gamedef
 from pokerfloor.acpc.matchstate import MatchState, MatchStateError, hand_of, parse_matchstate, text_of_action
-from pokerfloor.bots import Decision, make_bot
+from pokerfloor.bots import Decision, decide, make_bot
 from pokerfloor.hand import Hand
 
 Policy = Callable[[MatchState, Hand], Decision]
@@ -27,7 +27,8 @@ def style_policy(style: str, seed: int = 0) -> Policy:
 
     def choose(state: MatchState, hand: Hand) -> Decision:
         rng = random.Random(f"{seed}:{state.hand_number}:{state.betting}")
-        return make_bot(style, style, rng).choose(hand.view(hand.to_act))
+        action, to, _ = decide(make_bot(style, style, rng), hand.view(hand.to_act))     # (no draws in ACPC's games)
+        return action, to
 
     return choose
 

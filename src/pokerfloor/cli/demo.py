@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from pokerfloor.bots import STYLES, make_bot
+from pokerfloor.bots import STYLES, decide, make_bot
 from pokerfloor.cards import format_cards
 from pokerfloor.cli import app
 from pokerfloor.errors import IllegalAction
@@ -50,12 +50,13 @@ def demo(
         while not hand.is_over:
             actor = hand.to_act
             assert actor is not None
-            action, to = bots[actor].choose(hand.view(actor))
+            action, to, discard = decide(bots[actor], hand.view(actor))
             try:
-                hand.act(actor, action, to=to)
+                hand.act(actor, action, to, discard)
             except IllegalAction as ruling:
                 console.print(f"  [red]floor: {ruling}[/red]")
-                hand.act(actor, "check" if hand.legal().check else "fold")
+                unattended, discard = hand.legal().unattended()
+                hand.act(actor, unattended, None, discard)
             for event in hand.events[shown:]:
                 console.print("  " + describe(event, names.get(event.seat) if event.seat is not None else None))
             shown = len(hand.events)

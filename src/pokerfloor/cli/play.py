@@ -21,8 +21,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
 
-from pokerfloor.bots import STYLES, Bot, StyleBot, bot_act, bot_name, draw_discards, load_bot, make_bot
-from pokerfloor.cards import Card
+from pokerfloor.bots import STYLES, Bot, bot_act, bot_name, load_bot, make_bot
 from pokerfloor.cli import app, games, shortcuts
 from pokerfloor.cli.match import importable_here
 from pokerfloor.cli.table_view import render
@@ -63,33 +62,15 @@ def free_path(path: Path) -> Path:
     return candidate
 
 
-def bot_draw(hand: Hand, seat: int) -> list[Card]:
-    """A bot's discards in a draw game (``bots.draw_discards``: in lowball the cards above an
-    eight and the pairs, otherwise everything but its pairs or its two best cards)."""
-    return [Card(c) for c in draw_discards(hand.view(seat))]
-
-
 def bot_turn(bot: Bot, hand: Hand, seat: int) -> None:
-    """Let a bot act; a style bot's draws and bring-ins, which it leaves to the table, are decided
-    here. An action the rules refuse (or a bot that fails) checks, calls or folds instead."""
+    """Let a bot act (a style bot draws and brings in too). An action the rules refuse (or a bot
+    that fails) is the seat's unattended action instead (``Legal.unattended``)."""
     legal = hand.legal()
-    if not isinstance(bot, StyleBot):
-        try:
-            bot_act(bot, hand, seat)
-        except (IllegalAction, ValueError):
-            hand.act(seat, "check" if legal.check else "call" if legal.call else "draw" if legal.draw else "fold")
-        return
-    if legal.draw is not None:
-        hand.act(seat, "draw", discard=[str(card) for card in bot_draw(hand, seat)[: legal.draw]])
-        return
-    if legal.bring_in is not None:  # the low card brings it in, as most players do
-        hand.act(seat, "bring_in")
-        return
-    action, to = bot.choose(hand.view(seat))
     try:
-        hand.act(seat, action, to=to)
-    except IllegalAction:
-        hand.act(seat, "check" if legal.check else "call" if legal.call else "fold")
+        bot_act(bot, hand, seat)
+    except (IllegalAction, ValueError):
+        action, discard = legal.unattended()
+        hand.act(seat, action, None, discard)
 
 
 @app.command()

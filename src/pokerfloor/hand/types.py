@@ -119,6 +119,22 @@ class Legal(NamedTuple):
     reason: str = ""
     rule: str = ""
 
+    def unattended(self, *, fold: bool = False) -> tuple[str, list[str] | None]:
+        """The action a seat takes when its player does not choose one (their clock ran out, a
+        house bot's choice was refused, the host folds the seat), as ``Hand.act``'s action and
+        discards. A hand asked to show or muck is mucked (the auto-muck, TDA 2024 R18); a
+        forced bring-in is posted, as for a player away (TDA 2024 Rule 30; RROP11 stud); in a
+        draw the seat stands pat (the house's choice: it gives nothing away and takes no card).
+        In a betting round, a free check, else a fold; with ``fold`` (a player removed or their
+        hand ruled dead) a fold whenever one is open. Always one of this ``Legal``'s actions."""
+        if self.muck:
+            return "muck", None
+        if self.bring_in is not None:
+            return "bring_in", None
+        if self.draw is not None:
+            return "draw", []
+        return ("check" if self.check and not (fold and self.fold) else "fold"), None
+
     @property
     def actions(self) -> tuple[str, ...]:
         """The names of the legal actions, in a fixed order."""

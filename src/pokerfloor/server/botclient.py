@@ -25,7 +25,7 @@ from urllib.parse import parse_qs, urlsplit, urlunsplit
 from websockets.exceptions import WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
-from pokerfloor.bots import StyleBot, draw_discards, make_bot
+from pokerfloor.bots import StyleBot, decide, make_bot
 from pokerfloor.errors import InvalidArgument, PokerfloorError
 from pokerfloor.hand.view import SeatView
 
@@ -62,17 +62,10 @@ def deal_answer(frame: dict[str, Any], style: str) -> dict[str, Any] | None:
 
 
 def house_action(bot: StyleBot, view: SeatView) -> dict[str, Any]:
-    """A house bot's action in any variant, as an ``act`` frame's fields: its discards in a draw
-    (``bots.draw_discards``; none is standing pat), the bring-in in stud (as most players bring
-    it in rather than complete), otherwise the style bot's choice (show or muck included)."""
-    legal = view.legal
-    assert legal is not None
-    if legal.draw is not None:
-        return {"action": "draw", "to": None, "cards": draw_discards(view)}
-    if legal.bring_in is not None:
-        return {"action": "bring_in", "to": None}
-    action, to = bot.choose(view)
-    return {"action": action, "to": to}
+    """A house bot's action in any variant, as an ``act`` frame's fields: the style bot's choice
+    (its discards in a draw, none is standing pat; the bring-in in stud; show or muck)."""
+    action, to, cards = decide(bot, view)
+    return {"action": action, "to": to} if cards is None else {"action": action, "to": to, "cards": cards}
 
 
 def parse_table_url(url: str) -> tuple[str, str]:

@@ -244,10 +244,10 @@ class EventRunner(EventCore):
                 self.bots_moved += 1
                 if self.budget is not None:
                     self.budget -= 1
-                act, to, cards = decide(self._bot(key), hand.view(seat))
                 try:
+                    act, to, cards = decide(self._bot(key), hand.view(seat))
                     self.act_at(no, seat, act, to, cards)
-                except Refused:
+                except (Refused, PokerfloorError, ValueError):
                     self._default(no, seat)
                 continue
             limit = self.config.action_seconds if person.timeouts < 2 else 1.0
@@ -275,7 +275,8 @@ class EventRunner(EventCore):
     def _default(self, no: int, seat: int) -> None:
         hand = self.event.tables[no].hand
         assert hand is not None
-        self.act_at(no, seat, "check" if hand.legal().check else "fold", None)
+        action, discard = hand.legal().unattended()
+        self.act_at(no, seat, action, None, discard)
 
     def end_hand_at(self, no: int, now: float) -> None:
         table = self.event.tables[no]

@@ -165,14 +165,14 @@ class TablePlays:
             if time.monotonic() - playing.since < self.bot_seconds:
                 return
             seat = hand.to_act
-            bot = make_bot(playing.bots.get(seat, "tight"), names.get(seat, f"seat {seat}"),
+            bot = make_bot(playing.bots.get(seat, "pro"), names.get(seat, f"seat {seat}"),
                            random.Random(f"{playing.open.table_id}:{playing.deal.number}:{len(hand.events)}"))
             try:
                 action, to, cards = decide(bot, hand.view(seat))
                 hand.act(seat, action, to, cards)
             except (PokerfloorError, ValueError):
-                action, to, cards = "check" if hand.legal().check else "fold", None, None
-                hand.act(seat, action, None)
+                (action, cards), to = hand.legal().unattended(), None
+                hand.act(seat, action, None, cards)
             playing.seq += 1
             body: dict[str, Any] = {"at": time.time(), "op": [away.ACT, playing.deal.number, seat, action, to, cards]}
             playing.unwritten.append((playing.open.table_id, playing.seq, body, None))

@@ -93,14 +93,14 @@ class Play(Tournament):
         self._spend_bank(player)
 
     def _on_timeout(self, entry: Timeout) -> None:
-        """The clock ran out: check, or fold if a check is not free, or muck a hand asked to
-        show or muck (the house's auto-muck, TDA 2024 R18); N in a row and the seat is away from
-        the next hand (docs/protocol.md, the clock)."""
+        """The clock ran out: the seat takes ``Legal.unattended`` (a muck when asked to show or
+        muck, the bring-in, standing pat in a draw, a free check, else a fold); N in a row and
+        the seat is away from the next hand (docs/protocol.md, the clock)."""
         seat = entry.seat
         if self.table.to_act != seat:
             raise Refused("stale_turn", "that turn is over")
-        legal = self.table.legal()
-        self.table.act(seat, "muck" if legal.muck else "check" if legal.check else "fold")
+        action, discard = self.table.legal().unattended()
+        self.table.act(seat, action, cards=discard)
         player = self.player_at(seat)
         assert player is not None and self.config.clock is not None
         player.bank = 0.0
@@ -175,8 +175,8 @@ class Play(Tournament):
             whose = self.table.to_act
             raise Refused("illegal", "no hand is in play" if whose is None else
                           f"it is seat {whose}'s turn, not seat {seat}'s", "invalid_action")
-        legal = self.table.legal()
-        self.table.act(seat, "muck" if legal.muck else "fold")
+        action, discard = self.table.legal().unattended(fold=True)
+        self.table.act(seat, action, cards=discard)
 
     def _on_chat(self, entry: ChatLine) -> None:
         """A chat line changes nothing at the table (the table's task passes it on); it is kept

@@ -197,5 +197,5 @@ class Seating(RoomState):
             player = None if seat is None else self.player_at(seat)
             if player is None or player.player_id not in self.removing:
                 return
-            legal = self.table.legal()
-            self.table.act(seat, "muck" if legal.muck else "fold")
+            action, discard = self.table.legal().unattended(fold=True)
+            self.table.act(seat, action, cards=discard)
