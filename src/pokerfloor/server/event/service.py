@@ -108,9 +108,10 @@ class EventTask:
         while True:
             if ends.due(self.runner):
                 await ends.read(self.runner, self.events.store)
-            if ends.found and ends.apply(self.runner, self.events.now(), STEP_SECONDS):
-                self.flush()
+            applied = bool(ends.found) and ends.apply(self.runner, self.events.now(), STEP_SECONDS)
             wait = HELD_SECONDS         # (the store is behind: the clients' commands only, no bots)
+            if applied and self.pipe.unwritten > BACKLOG:
+                self.flush()            # (else the step's flush ships them)
             if self.pipe.unwritten <= BACKLOG:
                 wait = self._step()
                 if self.runner.away:        # (the ends of the hands played away: looked for unasked now and then)
