@@ -41,7 +41,7 @@ SERVE = """
 import sys, uvicorn
 from pokerfloor.server import create_app
 app = create_app(sys.argv[1], spread_tables=True)
-app.state.events.bot_seconds = 0.01
+app.state.events.bot_seconds = 0.05     # (a hand lasts long enough to be killed in its middle)
 print("owner", sys.argv[2], app.state.events.store.owner, flush=True)
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """
