@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 from sqlalchemy import select
@@ -253,11 +255,12 @@ def test_a_nudge_goes_over_the_bus_to_the_events_floor_and_to_every_tables_playe
             carrying.append(asyncio.create_task(bus._carry()))
             events = Events(cast(Any, None))
             join_bus(events, bus)
-            events.plays = cast(Any, SimpleNamespace(nudge=lambda k=k: players.append(k)))
+            events.plays = cast(Any, SimpleNamespace(
+                nudge=lambda _event, floor, keys, k=k: players.append((k, floor, keys))))
             sides.append(events)
         sides[0].tasks["ev"] = cast(Any, SimpleNamespace(nudge=lambda: floors.append(0)))
         await sides[1].wake("ev", "end")        # a hand's end stored by the second process's player
-        await sides[0].wake("ev", "deal")       # a deal stored by the floor
+        await sides[0].wake("ev", "deal", ["ev.3 7"])       # a deal stored by the floor
         await sides[1].wake("other", "end")     # (an event whose floor runs nowhere here)
         for _ in range(10):
             await asyncio.sleep(0)
@@ -266,6 +269,27 @@ def test_a_nudge_goes_over_the_bus_to_the_events_floor_and_to_every_tables_playe
         await asyncio.gather(*carrying, return_exceptions=True)
 
     asyncio.run(run())
-    assert floors == [0] and sorted(players) == [0, 1]
+    inbox = cast(Any, hub.said[1])["from"]
+    assert floors == [0] and sorted(players) == [(0, inbox, ("ev.3 7",)), (1, inbox, ("ev.3 7",))]
     assert [(m["op"], m["table"], m["text"]) for m in hub.said] == [
         ("wake", "ev", "end"), ("wake", "ev", "deal"), ("wake", "other", "end")]
+
+
+def test_the_floors_process_plays_no_table_while_another_lives() -> None:
+    """The tables are dealt in turn to the live processes but the floor's (the one whose nudge
+    brought the deals): its loop serves the event's clients. Alone, it plays them all."""
+    keys = [f"{table_key('ev', n)} 1" for n in range(1, 7)]
+    now = time.monotonic()
+
+    def process(inbox: str, heard: dict[str, float]) -> TablePlays:
+        plays = TablePlays(cast(Any, None), inbox, lambda: heard)
+        plays.nudge("ev", "a1", keys)
+        return plays
+
+    everyone = {"a1": now, "b2": now, "c3": now}
+    sides = [process(inbox, everyone) for inbox in everyone]
+    taken = [[side._mine(deal, now) for deal in side.told] for side in sides]
+    assert not any(taken[0]) and all(b != c for b, c in zip(taken[1], taken[2], strict=True))
+    assert sum(taken[1]) == sum(taken[2]) == 3
+    alone = process("a1", {"b2": now - 60, "c3": now - 60})
+    assert all(alone._mine(deal, now) for deal in alone.told)

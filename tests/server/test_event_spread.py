@@ -1,11 +1,11 @@
 """Issue 38, done when 3, with the event's tables spread: one event of house bots on three
 ``serve`` processes over PostgreSQL (``Events.spread``), its tables' hands played by all of them
-(each under the table's lease, ``tableplay.TablePlays``), its floor in one. Once the floor has
-moved a player between tables played by different processes, a process that plays tables only
-is SIGKILLed in the middle of one of its hands: another takes the table over and plays the hand
-on from its deal and the actions stored. Then the floor's process is SIGKILLed in the middle of
-a hand it plays: the last process takes the floor over (the event's lease, its state and
-inputs) and the dead process's tables. The event ends with every entry placed once, the prizes
+(each under the table's lease, ``tableplay.TablePlays``) but the floor's while another lives, its
+floor in one. Once the floor has moved a player between tables played by different processes,
+a process that plays tables is SIGKILLed in the middle of one of its hands: another takes the
+table over and plays the hand on from its deal and the actions stored. Then the floor's process
+is SIGKILLed in the middle of a hand the last process plays: that one takes the floor over (the
+event's lease, its state and inputs) and goes on with the hand. The event ends with every entry placed once, the prizes
 adding up to the pool and every chip accounted for; every player moved arrives at their new
 table with the chips the floor moved, and some of them moved between tables played by
 different processes. The floor drops each hand's rows once it applied its end: the test keeps
@@ -41,7 +41,7 @@ SERVE = """
 import sys, uvicorn
 from pokerfloor.server import create_app
 app = create_app(sys.argv[1], spread_tables=True)
-app.state.events.bot_seconds = 0.01
+app.state.events.bot_seconds = 0.05     # (a hand lasts long enough to be killed in its middle)
 print("owner", sys.argv[2], app.state.events.store.owner, flush=True)
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """
@@ -96,8 +96,8 @@ def mid_hand(db: Engine, event_id: str, playing: Callable[[str], bool], players:
 
 
 def moved_across(db: Engine, event_id: str) -> None:
-    """Wait until a player has played hands at two tables played by different processes (moved
-    by the floor between them)."""
+    """Wait until three players have each played hands at two tables played by different
+    processes (moved by the floor between them)."""
     for _ in range(1_200):
         with db.connect() as c:
             rows = c.execute(select(all_hands.c.table_id, all_hands.c.deal, all_hands.c.played_by).where(
@@ -106,7 +106,7 @@ def moved_across(db: Engine, event_id: str) -> None:
         for key, deal, who in rows:
             for _, entry, _ in json.loads(deal)["seats"]:
                 where.setdefault(entry, set()).add((key, who))
-        if any(t != u and p != q for seen in where.values() for t, p in seen for u, q in seen):
+        if sum(any(t != u and p != q for t, p in seen for u, q in seen) for seen in where.values()) >= 3:
             return
         time.sleep(0.05)
     raise AssertionError("no player moved between tables played by different processes")
@@ -201,11 +201,11 @@ def test_an_events_tables_spread_over_processes_lose_nothing_when_each_role_is_k
                 until(watcher, lambda f: f["type"] == "event_welcome")     # relayed to the floor
                 moved_across(db, event_id)
                 # 1. a process that plays tables only is killed in the middle of one of its hands
-                first = mid_hand(db, event_id, lambda held: held == named[str(port_b)], 3)
+                first = mid_hand(db, event_id, lambda held: held == named[str(port_b)], 2)
                 b.kill()            # SIGKILL
                 b.wait(timeout=20)
-                # 2. the floor's process is killed in the middle of a hand it plays
-                second = mid_hand(db, event_id, lambda held: held == floor, 3)
+                # 2. the floor's process is killed in the middle of a hand the last one plays
+                second = mid_hand(db, event_id, lambda held: held == named[str(port_c)], 2)
                 a.kill()            # SIGKILL
                 a.wait(timeout=20)
                 results = finish(port_c, event_id)
@@ -232,9 +232,9 @@ def test_an_events_tables_spread_over_processes_lose_nothing_when_each_role_is_k
     assert kept == [] and acts == []        # every hand's rows dropped once its end was applied
     by = {(key, number): who for key, number, _, who in rows}
     assert all(who is not None for who in by.values())          # every hand dealt away was played to its end
-    assert len(set(by.values())) == 3
+    assert len(set(by.values())) >= 2
     assert None not in taken and floor not in taken     # each hand went on in another process
-    assert [len(held) for held in leases] == [2, 2]     # each hand mid-play went on under another lease
+    assert [len(held) for held in leases] == [2, 1]     # the first went on under another lease
     carried = moved(event_id, record["event"]["events"], rows)
     assert carried and all(chips == arrived for _, chips, arrived in carried)   # each move's chips arrive whole
     assert any(crossed for crossed, _, _ in carried)    # moves between tables played by different processes

@@ -91,6 +91,7 @@ def run(seed: int, entries: int, *, away: bool) -> MultiTableTournament:
         else:
             event.end_hand(no)
         assert event.chips_on_tables() == event.chips_issued
+        assert all(t.seated == len(t.seats) for t in event.tables.values())    # (the floor's cheap count)
     return event
 
 

@@ -182,7 +182,7 @@ class MultiTableTournament(EventSeating, EventPlaces):
         self.settle()
         breaking = self._breaking()
         if self._s.in_round:                # a table broken or left alone in the round deals no more in it
-            self._s.round_open = [n for n in self._s.round_open if n in self.tables and len(self.tables[n].seats) > 1]
+            self._s.round_open = [n for n in self._s.round_open if n in self.tables and self.tables[n].seated > 1]
             self._close_round()
         if self.hand_for_hand or self._s.in_round:
             if not self._s.in_round:
@@ -199,7 +199,7 @@ class MultiTableTournament(EventSeating, EventPlaces):
 
     def _may_deal(self, no: int, breaking: int | None, most: int | None = None) -> bool:
         table = self.tables[no]
-        if no == breaking or not self.between_hands(no) or len(table.seats) < 2:
+        if no == breaking or not self.between_hands(no) or table.seated < 2:
             return False
         return not self._halted(no, max(self._counts().values()) if most is None else most)
 
@@ -213,7 +213,7 @@ class MultiTableTournament(EventSeating, EventPlaces):
                             stud=stud)
         if halt and no not in self._s.halted:
             self._s.halted.append(no)
-            self._say("halt", f"play halts at table {no}: {most - len(table.seats)} players short and its big blind"
+            self._say("halt", f"play halts at table {no}: {most - table.seated} players short and its big blind"
                       " reaches an empty seat", floor.R_HALTING, table=no)
         elif not halt and no in self._s.halted:
             self._s.halted.remove(no)
@@ -279,7 +279,7 @@ class MultiTableTournament(EventSeating, EventPlaces):
             self._s.out.append([(entry, chips) for _, entry, chips in busts])
             if not due and self.hand_for_hand:
                 self._announce()
-        if len(table.seats) == 0 and len(self.tables) > 1:
+        if table.seated == 0 and len(self.tables) > 1:
             del self.tables[no]
             self.forget_tables()
         self.settle()

@@ -228,7 +228,7 @@ class EventCore:
         e.table, e.seat = no, seat
 
     def _counts(self) -> dict[int, int]:
-        return {no: len(t.seats) for no, t in self.tables.items()}
+        return {no: t.seated for no, t in self.tables.items()}
 
     def _entry(self, entry: str) -> EntryState:
         e = self.entries.get(entry)

@@ -86,7 +86,7 @@ class EventSeating(EventLevels):
         table = self.tables[no]
         players = [s.player_id for s in table.seats.values()]
         size = self._size()
-        counts = {n: len(t.seats) for n, t in self.tables.items() if n != no}
+        counts = {n: t.seated for n, t in self.tables.items() if n != no}
         cards: list[floor.SeatCard] = []
         for _ in players:
             short = min(counts, key=lambda n: (counts[n], n))

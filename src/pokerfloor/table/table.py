@@ -324,6 +324,12 @@ class Table:
         return dict(sorted(self._seats.items()))
 
     @property
+    def seated(self) -> int:
+        """How many seats are occupied: ``len(seats)`` without building them (the tournament
+        floor counts every table's at every deal)."""
+        return len(self._seats)
+
+    @property
     def ledger(self) -> Ledger:
         return self._ledger
 

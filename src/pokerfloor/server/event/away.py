@@ -37,7 +37,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from sqlalchemy import delete, func, insert, select, tuple_, update
+from sqlalchemy import delete, insert, select, tuple_, update
 from sqlalchemy.engine import Connection
 
 from pokerfloor.server.event.hands import table_key
@@ -80,34 +80,30 @@ def write_deals(event_id: str, sent: list[Sent], tx: Connection) -> None:
         tx.execute(insert(event_hands), rows)
 
 
-Applied = tuple[str, int, int]
-"""An end the floor applied: the table's key, the hand's number, and the table's last input
-(``ACT``) stored when the end was read: the hand's actions are those up to it."""
+Applied = tuple[str, int]
+"""An end the floor applied: the table's key and the hand's number."""
 
 
 def ends(store: Store, keys: list[tuple[str, int]]) -> list[tuple[str, Applied]]:
     """The ends stored of the hands ``keys`` (table key, number): each a ``HandEnd``'s JSON, and
-    what ``forget`` drops once it is applied (the table's inputs then are that hand's: the next
-    hand is dealt only after its end is applied)."""
+    its hand (what ``forget`` drops once it is applied)."""
     if not keys:
         return []
     with store.engine.connect() as db:
         found = db.execute(select(event_hands.c.table_id, event_hands.c.number, event_hands.c.ending).where(
             tuple_(event_hands.c.table_id, event_hands.c.number).in_(keys), event_hands.c.ending.is_not(None))).all()
-        if not found:
-            return []
-        last = dict(db.execute(select(inputs.c.table_id, func.max(inputs.c.seq)).where(
-            inputs.c.table_id.in_([str(row[0]) for row in found])).group_by(inputs.c.table_id)).all())
-    return [(str(text), (str(key), int(number), int(last.get(key) or 0))) for key, number, text in found]
+    return [(str(text), (str(key), int(number))) for key, number, text in found]
 
 
 def forget(applied: list[Applied], tx: Connection) -> None:
     """Drop the rows of the hands whose ends the floor applied, in ``tx``: the commit of the
     inputs that applied them (``end_from``, which holds each end: a replay needs neither the
-    deal's row nor the table's inputs), so that neither table grows with the event."""
-    for key, number, upto in applied:
+    deal's row nor the table's inputs), so that neither table grows with the event. Every input
+    of the table goes: the next hand's deal is stored in this commit or a later one (it is dealt
+    once the end is applied), so no process has played it yet."""
+    for key, number in applied:
         tx.execute(delete(event_hands).where(event_hands.c.table_id == key, event_hands.c.number == number))
-        tx.execute(delete(inputs).where(inputs.c.table_id == key, inputs.c.seq <= upto))
+        tx.execute(delete(inputs).where(inputs.c.table_id == key))
 
 
 def open_deals(store: Store) -> list[OpenDeal]:
@@ -167,8 +163,8 @@ class Ends:
         except Exception as failed:
             LOG.warning("event %s: the ends of its hands played away cannot be read now (%s)", floor.event_id, failed)
             return
-        known = {done[:2] for _, done in self.found}
-        self.found += [(text, done) for text, done in got if done[:2] not in known]
+        known = {done for _, done in self.found}
+        self.found += [(text, done) for text, done in got if done not in known]
 
     def apply(self, floor: Floor, now: float, seconds: float) -> bool:
         """Apply the ends read, in turn, for ``seconds`` at most (one at least: the rest wait for

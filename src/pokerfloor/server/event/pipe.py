@@ -54,7 +54,7 @@ class Work:
     state: str | None
     seq: int
     sent: list[tuple[str, int, str, str]] = field(default_factory=list)
-    applied: list[tuple[str, int, int]] = field(default_factory=list)
+    applied: list[tuple[str, int]] = field(default_factory=list)
 
 
 def _until_done(write: Write, works: list[Work]) -> None:

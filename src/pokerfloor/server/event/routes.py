@@ -184,8 +184,8 @@ def join_bus(events: Events, bus: Bus | None, origins: Iterable[str] = ()) -> No
     events.bus = bus
     if bus is not None:
         bus.events = BusSide(events, origins)
-        bus.wakes.append(lambda heard: events.woken(str(heard.table), heard.text) if heard.op == "wake"
-                         else seatlink.heard(events, heard.op, str(heard.table), heard.text))   # (``Events.wake``)
+        bus.wakes.append(lambda heard: events.woken(str(heard.table), heard.text, heard.sender, heard.texts)
+                         if heard.op == "wake" else seatlink.heard(events, heard.op, str(heard.table), heard.text))
 
 
 def attach(app: Starlette, events: Events, origins: Iterable[str] = ()) -> None:

@@ -8,10 +8,9 @@ hears of it: the task ships each step's (or each batch of commands') inputs with
 that tell of them (``pipe.Pipe``), and goes on while the event's writer thread commits them; the
 updates are sent once they are committed. A restart applies the inputs to the last whole state
 (``replay.go_on``) and goes on from the last action, no hand dealt again. The whole state takes
-long to build for a big event (a 300-entry event's, a tenth of a second and more), so it is
-written only once ``WHOLE_INPUTS`` inputs have followed the last (a restart replays at most
-those: a second or two), at most ``SAVE_SHARE`` of the time, as the event ends and as the
-process stops.
+long to build for a big event (a tenth of a second and more at 300 entries), so it is written
+only once ``WHOLE_INPUTS`` inputs followed the last (a restart replays at most those: a second
+or two), at most ``SAVE_SHARE`` of the time, as the event ends and as the process stops.
 
 A client's command waits for the step in progress, and its updates for the commit of every
 input made before it: so a step is a slice (``STEP_SECONDS``, ``BOT_ACTIONS``; ``EventRunner.step``),
@@ -28,7 +27,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -110,9 +109,10 @@ class EventTask:
         while True:
             if ends.due(self.runner):
                 await ends.read(self.runner, self.events.store)
-            if ends.found and ends.apply(self.runner, self.events.now(), STEP_SECONDS):
-                self.flush()
+            applied = bool(ends.found) and ends.apply(self.runner, self.events.now(), STEP_SECONDS)
             wait = HELD_SECONDS         # (the store is behind: the clients' commands only, no bots)
+            if applied and self.pipe.unwritten > BACKLOG:
+                self.flush()            # (else the step's flush ships them)
             if self.pipe.unwritten <= BACKLOG:
                 wait = self._step()
                 if self.runner.away:        # (the ends of the hands played away: looked for unasked now and then)
@@ -196,8 +196,7 @@ class EventTask:
 
     async def _timed(self, acts: list[float]) -> None:
         """(The actions' updates are queued for sending: the time each took since it was read.)"""
-        done = time.perf_counter()
-        self.events.latency += [done - at for at in acts]
+        self.events.latency += [time.perf_counter() - at for at in acts]
 
     def apply(self, client: Client, command: ec.EventCommand) -> dict[str, Any] | None:
         """Carry out one command (its handler in ``HANDLERS``), after the checks of who sent it."""
@@ -291,7 +290,8 @@ class EventTask:
                 sends.append(partial(client.send, seat_json(runner, watch.key, places)))
         work = self._work(whole)
         if work is not None and work.sent:      # (once they are stored, first: the tables' players are nudged)
-            sends.insert(0, partial(self.events.wake, runner.event_id, "deal"))
+            keys = [f"{key} {number}" for key, number, _, _ in work.sent]
+            sends.insert(0, partial(self.events.wake, runner.event_id, "deal", keys))
         self.pipe.ship(work, sends)
 
 
@@ -307,22 +307,22 @@ class Events:
         self.spread = spread               # deal the tables of house bots only away (``away.py``)
         self.plays: TablePlays | None = None   # this process's plays of hands dealt away (``routes.attach``)
 
-    async def wake(self, event_id: str, what: str) -> None:
+    async def wake(self, event_id: str, what: str, keys: list[str] | None = None) -> None:
         """Nudge whoever waits on the event's hands played away (``away.py``; ``what``: ``deal``,
-        its tables' players; ``end``, its floor): every process over the bus (this one too), or
-        this one alone without a bus."""
+        its tables' players, ``keys`` the deals'; ``end``, its floor): every process over the
+        bus (this one too), or this one alone without a bus."""
         if self.bus is not None:
-            self.bus.publish({"op": "wake", "table": event_id, "text": what})
+            self.bus.publish({"op": "wake", "table": event_id, "text": what, "texts": keys or []})
         else:
-            self.woken(event_id, what)
+            self.woken(event_id, what, self.store.owner, keys or [])
 
-    def woken(self, event_id: str, what: str) -> None:
-        """A nudge heard (``wake``): the event's floor, if it runs here, or this process's player."""
+    def woken(self, event_id: str, what: str, sender: str, keys: Collection[str]) -> None:
+        """A nudge heard (``wake``) from ``sender``: the event's floor, if it runs here, or this process's player."""
         task = self.tasks.get(event_id)
         if what == "end" and task is not None:
             task.nudge()
         elif what == "deal" and self.plays is not None:
-            self.plays.nudge()
+            self.plays.nudge(event_id, sender, keys)
 
     def open(self, config: EventConfig) -> tuple[EventTask, str]:
         event_id, host_token = secrets.token_urlsafe(16), secrets.token_urlsafe(24)

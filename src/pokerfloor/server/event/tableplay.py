@@ -1,12 +1,14 @@
 """The events' hands this process plays away from their floors (``TablePlays``; ``away.py``
 says what is stored, and the issue 38 design in docs/guide/tournament-server.md).
 
-Nudged by each deal stored (``nudge``, ``Events.wake``), and every ``away.SAFETY_SECONDS``
-unasked, the process reads the hands dealt away and not yet over (``away.open_deals``, their
-keys) and takes the lease of each table it is the one to play (``Store.claim`` on ``table_key``): the
-event's tables are dealt in turn to the processes the bus heard from lately (``first_choice``,
-so each plays its share, and a table's hands stay with one process while the same processes
-live), and any process takes a deal that has waited ``TAKE_SECONDS`` (its first choice died). It
+Nudged by each deal stored (``nudge``, ``Events.wake``: the deals' keys), and every
+``away.SAFETY_SECONDS`` unasked (reading the keys of the hands dealt away and not yet over,
+``away.open_deals``), the process takes the lease of each table it is the one to play
+(``Store.claim`` on ``table_key``): the event's tables are dealt in turn to the processes the
+bus heard from lately but the floor's, while there are any (``first_choice``; the floor is the
+process that sent the deals' nudge: its loop serves the event's clients and its work stays the
+floor's), so each plays its share, and a table's hands stay with one process while the same
+processes live; any process takes a deal that has waited ``TAKE_SECONDS`` (its first choice died). It
 rebuilds the hand from the deal (``HandDeal.hand_to_play``) and the table's own inputs of that
 hand (a process killed mid-hand left them), plays the house bots' turns (each after
 ``bot_seconds``), and writes each action as an input of the table's, fenced by its lease
@@ -102,13 +104,22 @@ class TablePlays:
         self.store, self.inbox, self.heard, self.tell, self.views = store, inbox, heard, tell, views
         self.bot_seconds, self.silent_seconds = bot_seconds, silent_seconds
         self.nudged = asyncio.Event()       # a deal was stored (``nudge``)
+        self.told: list[away.OpenDeal] = []     # the deals nudged since the last turn
+        self.floors: dict[str, str] = {}        # an event's id -> the process of its floor (its deals' nudges)
+        self.looked = float("-inf")             # when the store was last read for the deals
         self.playing: dict[str, Playing] = {}
         self.first_seen: dict[tuple[str, int], float] = {}
         self.played = 0     # hands this process played to their end
         self.resumed = 0    # actions of hands begun elsewhere, taken from the store as a hand was taken over
 
-    def nudge(self) -> None:
-        """A deal was stored (``Events.woken``): look for hands at once."""
+    def nudge(self, event_id: str, floor: str, keys: Collection[str]) -> None:
+        """Deals were stored (``Events.woken``): ``keys`` (each its table's key and the hand's
+        number), by the process ``floor``; taken at once."""
+        self.floors[event_id] = floor
+        for key in keys:
+            table_id, _, number = key.rpartition(" ")
+            if number.isdigit():
+                self.told.append(away.OpenDeal(table_id, int(number), event_id))
         self.nudged.set()
 
     async def run(self) -> None:
@@ -116,7 +127,7 @@ class TablePlays:
         while True:
             self.nudged.clear()
             try:
-                await self.turn()
+                await self.turn(time.monotonic() - self.looked >= away.SAFETY_SECONDS)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -128,7 +139,8 @@ class TablePlays:
         """The seconds until a bot of a hand played here is due to act, or a person's clock runs
         out or their views are sent again (or a write failed, to try again), else until the
         safety look for deals (``away.SAFETY_SECONDS``)."""
-        now, wait = time.monotonic(), away.SAFETY_SECONDS
+        now = time.monotonic()
+        wait = self.looked + away.SAFETY_SECONDS - now
         for playing in self.playing.values():
             seat = playing.hand.to_act
             if seat in playing.persons:
@@ -139,11 +151,15 @@ class TablePlays:
             wait = min(wait, 0.05 if playing.unwritten or playing.refused else due - now)
         return max(0.001, wait)
 
-    async def turn(self) -> None:
-        now = time.monotonic()
-        deals = await asyncio.to_thread(away.open_deals, self.store)
-        waiting = {(d.table_id, d.number) for d in deals}
-        self.first_seen = {key: at for key, at in self.first_seen.items() if key in waiting}
+    async def turn(self, look: bool = True) -> None:
+        """Take the deals nudged (``look``: every deal open, read from the store) that are this
+        process's to play, and play the bots' turns due."""
+        now, deals, self.told = time.monotonic(), self.told, []
+        if look:
+            self.looked = now
+            deals = await asyncio.to_thread(away.open_deals, self.store)
+            waiting = {(d.table_id, d.number) for d in deals}
+            self.first_seen = {key: at for key, at in self.first_seen.items() if key in waiting}
         for deal in deals:
             if deal.table_id in self.playing or not self._mine(deal, now):
                 continue
@@ -164,7 +180,10 @@ class TablePlays:
     def _mine(self, deal: away.OpenDeal, now: float) -> bool:
         seen = self.first_seen.setdefault((deal.table_id, deal.number), now)
         alive = {inbox for inbox, at in self.heard().items() if now - at <= self.silent_seconds} | {self.inbox}
-        return first_choice(deal.table_id, alive) == self.inbox or now - seen >= TAKE_SECONDS
+        players = (alive - {self.floors.get(deal.event_id, "")}) or alive
+        if self.inbox not in players:       # the floor's process, while another lives: the last to take one
+            return now - seen >= 2 * TAKE_SECONDS
+        return first_choice(deal.table_id, players) == self.inbox or now - seen >= TAKE_SECONDS
 
     def _take(self, open_deal: away.OpenDeal) -> Playing | None:
         """In a thread: the table's lease, then the hand rebuilt from its deal and the table's
