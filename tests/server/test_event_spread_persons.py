@@ -5,7 +5,8 @@ bot`` does) is connected to a process that is not the one playing its table; its
 under another process's lease (server/event/seated.py). Its actions arrive; a turn it stays silent
 is timed out there (check, else fold, after ``action_seconds``); and when the process playing its
 table is SIGKILLed at its turn, the action it sent meanwhile is not lost: another process takes
-the lease, goes on from the deal and the stored inputs, and makes it. The event ends with every
+the lease, goes on from the deal and the stored inputs, and makes it (when the killed process was
+the floor too, the page reconnects and its player acts again). The event ends with every
 entry placed once, the prizes adding up to the pool and every chip accounted for."""
 
 from __future__ import annotations
@@ -110,9 +111,10 @@ def test_a_persons_table_is_played_by_another_process_and_a_sigkill_at_their_tur
                 until(host, lambda f: f["type"] == "event_done")
             page = Page(event_id, token, ports[1])
             page.connect(ports[1])
-            turns: dict[tuple[int, str], int] = {}      # a turn (table, hole cards, actions before) -> what was done
+            turns: dict[tuple[int, str, int], int] = {}     # a turn (table, hole cards, actions before) resolved
             acted: list[tuple[tuple[int, str, int], str, str, float]] = []     # (turn, action sent, holder, when)
             apart = 0           # turns at a table played by a process the page is not connected to
+            sent: dict[tuple[int, str, int], int] = {}      # a turn answered -> the page's reconnects then
             killed: tuple[str, int] | None = None
             checked: list[str] = []
             for _ in range(200_000):
@@ -147,7 +149,11 @@ def test_a_persons_table_is_played_by_another_process_and_a_sigkill_at_their_tur
                 if table["hand_over"] or hand["is_over"] or hand["to_act"] != seat or not hand["legal"]:
                     continue
                 turn = (table["table"], mine, len(events))
-                if any(t == turn for t, *_ in acted):
+                if turn in sent:
+                    again = [a for t, a, *_ in acted if t == turn and a]
+                    if sent[turn] != page.reconnects and again:      # reconnected since: its player acts again
+                        sent[turn] = page.reconnects
+                        page.send({"type": "event_act", "action": again[-1]})
                     continue            # (a page sent again of a turn already answered)
                 key = table_key(event_id, table["table"])
                 held = lease(db, key)
@@ -157,11 +163,13 @@ def test_a_persons_table_is_played_by_another_process_and_a_sigkill_at_their_tur
                     page.connect(next(p for p in alive if p != page.port))
                     continue
                 apart += 1
+                sent[turn] = page.reconnects
                 if apart == 2:
                     acted.append((turn, "", held[0], time.monotonic()))     # silent: its clock runs out there
                     continue
                 action = choose(hand["legal"])
-                if apart == 3 and len(alive) == 3:       # the process playing the table dies at this turn
+                if apart >= 3 and killed is None and hand["legal"].get("call"):
+                    action = "call"         # (not what a timeout does): the process playing the table dies now
                     victim = owner_of[held[0]]
                     procs[victim].kill()         # SIGKILL
                     procs[victim].wait(timeout=20)
