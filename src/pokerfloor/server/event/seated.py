@@ -23,6 +23,9 @@ person's turn on to the process playing their table:
   the person timed out twice running, until they act) and acts for a seat whose time ran out (TDA
   2024 Rule 30: a tournament seat is dealt in whether its player is there or not). The count of
   timeouts comes with the deal and goes back with the views; the floor logs it.
+- **Nothing lost.** An action the next views show neither made nor refused (lost on the bus, sent
+  before any process took the table, or to one killed before it stored it) is sent again by the
+  floor (``seatlink.take_views``), and made once at most (``seen``).
 
 Why the floor and not the page's own process, or the table's: a page cannot choose its process, and
 a table's hands are played by one process while its player moves between tables and the tables
