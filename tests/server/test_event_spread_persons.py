@@ -35,7 +35,7 @@ from tests.web.conftest import free_port
 
 ACTION_SECONDS = 3
 EVENT: dict[str, Any] = {
-    "name": "Spread people", "starting_stack": 1_500, "seats": 6, "between_hands": 0,
+    "name": "Spread people", "starting_stack": 3_000, "seats": 9, "between_hands": 0,
     "action_seconds": ACTION_SECONDS, "buy_in": 100, "payouts": [70, 30],
     "levels": [{"small_blind": 25 * 2**k, "big_blind": 50 * 2**k, "hands": 3} for k in range(14)]}
 
@@ -81,6 +81,17 @@ class Page:
             self.ws.send(json.dumps(frame))
 
 
+def move(port: int, event_id: str, host_token: str, table: int) -> None:
+    """The host moves Ada from ``table`` to a free seat of another table."""
+    with connect(f"ws://127.0.0.1:{port}/event/ws", ping_interval=None) as host:
+        host.send(json.dumps({"type": "event_hello", "event_id": event_id, "token": host_token}))
+        lobby = until(host, lambda f: f["type"] == "event_lobby")
+        other = next(t for t in lobby["tables"] if t["table"] != table)
+        seat = min(set(range(1, 10)) - {p["seat"] for p in other["players"]})
+        host.send(json.dumps({"type": "move_entry", "name": "Ada", "table": other["table"], "seat": seat}))
+        until(host, lambda f: f["type"] == "event_done")
+
+
 def choose(legal: dict[str, Any]) -> str:
     return "check" if legal.get("check") else "fold"      # (the player stays in as long as may be)
 
@@ -102,10 +113,11 @@ def test_a_persons_table_is_played_by_another_process_and_a_sigkill_at_their_tur
             token = secrets.token_urlsafe(24)
             with connect(f"ws://127.0.0.1:{ports[0]}/event/ws", ping_interval=None) as host:
                 host.send(json.dumps({"type": "open_event", "event": EVENT}))
-                event_id = until(host, lambda f: f["type"] == "event_opened")["event_id"]
+                opened = until(host, lambda f: f["type"] == "event_opened")
+                event_id = opened["event_id"]
                 host.send(json.dumps({"type": "register", "name": "Ada", "token": token}))
                 until(host, lambda f: f["type"] == "registered")
-                host.send(json.dumps({"type": "add_bots", "count": 7}))
+                host.send(json.dumps({"type": "add_bots", "count": 9}))
                 until(host, lambda f: f["type"] == "event_done")
                 host.send(json.dumps({"type": "start_event"}))
                 until(host, lambda f: f["type"] == "event_done")
@@ -116,6 +128,9 @@ def test_a_persons_table_is_played_by_another_process_and_a_sigkill_at_their_tur
             apart = 0           # turns at a table played by a process the page is not connected to
             sent: dict[tuple[int, str, int], int] = {}      # a turn answered -> the page's reconnects then
             killed: tuple[str, int] | None = None
+            moved_from = 0      # the table the page's player was at when the host moved them
+            made_at: list[tuple[int, str]] = []     # (table, the process playing it) of each action made
+            told = False        # the page was told of the move in words
             checked: list[str] = []
             for _ in range(200_000):
                 frame = page.frame(alive)
@@ -124,6 +139,8 @@ def test_a_persons_table_is_played_by_another_process_and_a_sigkill_at_their_tur
                     continue
                 if frame["type"] != "event_seat":
                     continue
+                told = told or any(text.startswith(("You moved to table", "Your seat: table"))    # (moved, or the
+                                   for text in frame["notices"][1:])             # final table's redraw)
                 if frame["over"]:
                     break
                 table, seat = frame["table"], frame["you"]["seat"]
@@ -143,6 +160,7 @@ def test_a_persons_table_is_played_by_another_process_and_a_sigkill_at_their_tur
                             assert made["kind"] == action, (made, action)
                             after = killed is not None and holder == killed[0]
                             checked.append("made after a kill" if after else "made")
+                            made_at.append((turn[0], holder))
                             taken = lease(db, table_key(event_id, turn[0]))
                             assert not after or (taken is not None and taken[0] != holder)    # under another lease
                         turns[turn] = 1
@@ -168,7 +186,10 @@ def test_a_persons_table_is_played_by_another_process_and_a_sigkill_at_their_tur
                     acted.append((turn, "", held[0], time.monotonic()))     # silent: its clock runs out there
                     continue
                 action = choose(hand["legal"])
-                if apart >= 3 and killed is None and hand["legal"].get("call"):
+                if apart == 1:          # the host moves the player to the other table (played by another process)
+                    moved_from = table["table"]
+                    move(alive[0], event_id, opened["host_token"], moved_from)
+                if (moved_from and table["table"] != moved_from and killed is None and hand["legal"].get("call")):
                     action = "call"         # (not what a timeout does): the process playing the table dies now
                     victim = owner_of[held[0]]
                     procs[victim].kill()         # SIGKILL
@@ -180,6 +201,9 @@ def test_a_persons_table_is_played_by_another_process_and_a_sigkill_at_their_tur
             else:
                 raise AssertionError("the event did not end")
             assert killed is not None and apart >= 4, apart
+            assert told, frame["notices"]       # the page followed its player to the other table, told in words
+            before, after = ({h for t, h in made_at if (t == moved_from) == there} for there in (True, False))
+            assert before and after and before != after, made_at     # actions made at both, by different processes
             assert "timed out" in checked and "made after a kill" in checked and checked.count("made") >= 1, checked
             # after the kill, the hand went on under another process's lease
             results = finish(alive[0], event_id)
@@ -190,6 +214,6 @@ def test_a_persons_table_is_played_by_another_process_and_a_sigkill_at_their_tur
                 end(proc)
     event = MultiTableTournament.from_record(record["event"])
     places = event.standings()
-    assert sorted(p.entry for p in places) == sorted(event.entries) and len(event.entries) == 8
-    assert sum(p.prize for p in places) == event.prize_pool == 800
-    assert event.chips_on_tables() == event.chips_issued == 8 * 1_500
+    assert sorted(p.entry for p in places) == sorted(event.entries) and len(event.entries) == 10
+    assert sum(p.prize for p in places) == event.prize_pool == 1_000
+    assert event.chips_on_tables() == event.chips_issued == 10 * 3_000
