@@ -150,3 +150,50 @@ def test_a_deals_seats_and_the_messages_read_back_whole() -> None:
         read_act(to_text(act).replace('"seen":3', '"seen":"3"'))
     with pytest.raises(Unreadable):
         read_views('{"event_id": "ev"}')
+
+
+def test_a_persons_clock_at_a_table_played_away_stands_while_the_event_is_paused(tmp_path: Path) -> None:
+    """The floor answers the table's views with ``Held`` while paused: no timeout then; once the
+    event resumes, the clock runs out (the time before the pause counted, as on the floor's own
+    tables)."""
+
+    async def run() -> tuple[list[list[Any]], list[list[Any]]]:
+        store = Store(f"sqlite:///{tmp_path / 'paused.db'}", synchronous="normal")
+        events = Events(store, bot_seconds=0.0, spread=True)
+        task, _ = events.open(EventConfig.from_json({**EVENT, "action_seconds": 2}))
+        runner, token = task.runner, secrets.token_urlsafe(24)
+        runner.register("Ada", digest(token))
+        runner.add_bots(2)
+        runner.start()
+        plays = events.plays = TablePlays(store, store.owner, dict, bot_seconds=0.0, tell=events.wake,
+                                          views=lambda e, text: seatlink.to_floor(events, e, text))
+        rows: list[list[Any]] = []
+        write_many = store.write_many
+
+        def written(writes: Any, **kwargs: Any) -> Any:
+            rows.extend(body["op"] for _, _, body, _ in writes)
+            return write_many(writes, **kwargs)
+        store.write_many = written      # type: ignore[method-assign]
+        player = asyncio.create_task(plays.run())
+        try:
+            for _ in range(2_000):          # until Ada is to act at a hand played away
+                await asyncio.sleep(0.005)
+                if any(p.hand.to_act in p.persons for p in plays.playing.values()):
+                    break
+            runner.pause()
+            await asyncio.sleep(3.5)        # past her 2 s: held
+            paused = [op for op in rows if op[6:] == [TIMEOUT]]
+            runner.resume()
+            for _ in range(1_000):
+                await asyncio.sleep(0.01)
+                if any(op[6:] == [TIMEOUT] for op in rows):
+                    break
+        finally:
+            player.cancel()
+            await asyncio.gather(player, return_exceptions=True)
+            await events.close()
+            store.close()
+        return paused, [op for op in rows if op[6:] == [TIMEOUT]]
+
+    paused, after = asyncio.run(run())
+    assert paused == [] and after       # none while paused; once resumed, her clock ran out

@@ -333,7 +333,7 @@ class Bus:
     async def _receive(self, message: Heard) -> None:
         sender, op = message.sender, message.op
         self.heard[sender] = time.monotonic()
-        if message.to is not None or op in ("wake", "seat_act", "views"):
+        if message.to is not None or op in ("wake", "seat_act", "views", "seat_held"):
             if message.to == self.inbox:
                 await self._to_relayed(sender, message)
             for wake in self.wakes if message.to is None else ():

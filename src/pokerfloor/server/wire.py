@@ -47,9 +47,9 @@ class Heard:
     to the relaying process; ``owner`` says which process runs a ``table``; ``alive`` that the
     sender lives; ``wake`` nudges whoever waits on an event's (``table``) rows (``text``: which);
     ``seat_act`` and ``views`` carry a person's action to the process playing an event's ``table``
-    and its views back to the event's floor (``event/seated.py``)."""
+    and its views back to the event's floor, ``seat_held`` the event's pause (``event/seated.py``)."""
 
-    op: Literal["open", "frame", "close", "sends", "owner", "alive", "wake", "seat_act", "views"]
+    op: Literal["open", "frame", "close", "sends", "owner", "alive", "wake", "seat_act", "views", "seat_held"]
     sender: str
     table: str | None = None
     conn: str | None = None

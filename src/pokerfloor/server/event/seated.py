@@ -22,7 +22,8 @@ person's turn on to the process playing their table:
 - **Their clock.** The playing process times the turn (``turn_seconds``: ``action_seconds``, 1 s once
   the person timed out twice running, until they act) and acts for a seat whose time ran out (TDA
   2024 Rule 30: a tournament seat is dealt in whether its player is there or not). The count of
-  timeouts comes with the deal and goes back with the views; the floor logs it.
+  timeouts comes with the deal and goes back with the views; the floor logs it. While the event is
+  paused the floor answers each views with a ``Held``, which stops the persons' clocks there.
 - **Nothing lost.** An action the next views show neither made nor refused (lost on the bus, sent
   before any process took the table, or to one killed before it stored it) is sent again by the
   floor (``seatlink.take_views``), and made once at most (``seen``).
@@ -48,6 +49,7 @@ from pokerfloor.typedjson import Unreadable, load
 
 SHORT_SECONDS = 1.0     # a person's time to act once they timed out twice running (until they act again)
 AGAIN_SECONDS = 1.0     # how often the views of a hand waiting on a person are sent again
+HELD_SECONDS = 2.0      # a ``Held`` stops a person's clock this long (the floor sends it again while paused)
 TIMEOUT, PERSON = "timeout", "person"   # how a table's own input marks a person's action (else a house bot's)
 
 
@@ -116,6 +118,17 @@ class SeatAct:
 
 
 @dataclass(frozen=True)
+class Held:
+    """The event is paused: the persons' clocks at table ``table`` (hand ``number``) stop for
+    ``HELD_SECONDS``; the floor says it again with each ``Views`` it gets while paused, so that
+    they run again within that time of the event's resuming."""
+
+    event_id: str
+    table: int
+    number: int
+
+
+@dataclass(frozen=True)
 class Refusal:
     """A ``SeatAct`` refused, told to that seat's pages with the server's error frame."""
 
@@ -151,13 +164,18 @@ class Views:
                    hand.view(None).to_dict(), {str(s): n for s, n in persons.items()}, refused)
 
 
-def to_text(message: SeatAct | Views) -> str:
+def to_text(message: SeatAct | Views | Held) -> str:
     return json.dumps(asdict(message), separators=(",", ":"))
 
 
 def read_act(text: str) -> SeatAct:
     """A ``SeatAct`` read whole (``Unreadable`` otherwise)."""
     return load(SeatAct, _json(text), "a seat's action", defaults=True)
+
+
+def read_held(text: str) -> Held:
+    """A ``Held`` read whole (``Unreadable`` otherwise)."""
+    return load(Held, _json(text), "a held clock")
 
 
 def read_views(text: str) -> Views:

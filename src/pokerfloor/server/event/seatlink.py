@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from pokerfloor.server.event import commands as ec
 from pokerfloor.server.event.hands import table_key
 from pokerfloor.server.event.pipe import Send
-from pokerfloor.server.event.seated import SeatAct, read_views, to_text
+from pokerfloor.server.event.seated import Held, SeatAct, read_views, to_text
 from pokerfloor.server.fields import Refused
 from pokerfloor.server.transport import send_error
 from pokerfloor.typedjson import Unreadable
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from pokerfloor.server.event.service import Events, EventTask, Watch
 
 LOG = logging.getLogger("pokerfloor.server")
-SEAT_ACT, VIEWS = "seat_act", "views"   # the bus's messages (``wire.Heard``): ``table`` names where they go
+SEAT_ACT, VIEWS, HELD = "seat_act", "views", "seat_held"   # the bus's messages (``wire.Heard``): ``table``: where to
 
 
 def act(task: EventTask, watch: Watch, command: ec.EventAct) -> None:
@@ -89,19 +89,23 @@ def take_views(task: EventTask, text: str) -> None:
     errors: list[Send] = [partial(send_error, client, Refused(refusal.code, refusal.message), None, now=now, seq=0)
               for refusal in views.refused for client, watch in task.clients.items()
               if watch.key is not None and watch.key == sitting.get(refusal.seat)]
+    if runner.clock.paused and views.seats:      # (the persons' clocks there stop while the event is paused)
+        to_table(task.events, table_key(runner.event_id, views.table),
+                 to_text(Held(runner.event_id, views.table, views.number)), HELD)
     runner.changed.add(views.table)
     task.flush()
     if errors:
         task.pipe.ship(None, errors)
 
 
-def to_table(events: Events, table_id: str, text: str) -> None:
-    """A ``SeatAct`` to the process playing ``table_id``: this one's plays, or over the bus."""
+def to_table(events: Events, table_id: str, text: str, op: str = SEAT_ACT) -> None:
+    """A ``SeatAct`` (``op``: or a ``Held``) to the process playing ``table_id``: this one's
+    plays, or over the bus."""
     plays = events.plays
     if plays is not None and table_id in plays.playing:
-        plays.seat_act(text)
+        plays.seat_act(text) if op == SEAT_ACT else plays.held(text)
     elif events.bus is not None:
-        events.bus.publish({"op": SEAT_ACT, "table": table_id, "text": text})
+        events.bus.publish({"op": op, "table": table_id, "text": text})
 
 
 def to_floor(events: Events, event_id: str, text: str) -> None:
@@ -115,7 +119,7 @@ def to_floor(events: Events, event_id: str, text: str) -> None:
 
 def heard(events: Events, op: str, table: str, text: str) -> None:
     """A message the bus heard for a table this process plays, or an event it runs."""
-    if op == SEAT_ACT and events.plays is not None and table in events.plays.playing:
-        events.plays.seat_act(text)
+    if op in (SEAT_ACT, HELD) and events.plays is not None and table in events.plays.playing:
+        events.plays.seat_act(text) if op == SEAT_ACT else events.plays.held(text)
     elif op == VIEWS and (task := events.tasks.get(table)) is not None:
         take_views(task, text)

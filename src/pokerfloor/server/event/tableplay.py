@@ -83,6 +83,7 @@ class Playing:
     acts: int = 0
     told: float = float("-inf")
     refused: list[Refusal] = field(default_factory=list)
+    held: float = float("-inf")         # the persons' clocks stand until then (``seated.Held``: the event paused)
 
     def views(self) -> Views:
         """The hand as the persons' seats see it now."""
@@ -144,7 +145,8 @@ class TablePlays:
         for playing in self.playing.values():
             seat = playing.hand.to_act
             if seat in playing.persons:
-                due = min(playing.since + seated.turn_seconds(playing.action_seconds, playing.timeouts[seat]),
+                due = min(max(playing.held, playing.since + seated.turn_seconds(playing.action_seconds,
+                                                                                playing.timeouts[seat])),
                           playing.told + seated.AGAIN_SECONDS)
             else:
                 due = playing.since + self.bot_seconds
@@ -226,8 +228,9 @@ class TablePlays:
         while not hand.is_over and hand.to_act is not None:
             seat = hand.to_act
             if seat in playing.persons:
-                if time.monotonic() - playing.since < seated.turn_seconds(playing.action_seconds,
-                                                                          playing.timeouts[seat]):
+                now = time.monotonic()
+                if now < playing.held or now - playing.since < seated.turn_seconds(playing.action_seconds,
+                                                                                   playing.timeouts[seat]):
                     return
                 action, cards = hand.legal().unattended()
                 hand.act(seat, action, None, cards)
@@ -281,6 +284,17 @@ class TablePlays:
         if refusal is not None:
             playing.refused.append(refusal)
         self.nudged.set()
+
+    def held(self, text: str) -> None:
+        """The event is paused (``seated.Held``): the persons' clocks at that table stop for a while."""
+        try:
+            held = seated.read_held(text)
+        except Unreadable as wrong:
+            LOG.warning("a held clock that does not read (%s): dropped", wrong)
+            return
+        playing = self.playing.get(table_key(held.event_id, held.table))
+        if playing is not None and playing.deal.number == held.number:
+            playing.held = time.monotonic() + seated.HELD_SECONDS
 
     def _tell(self, playing: Playing, views: Views) -> None:
         """Send the floor the hand's views (taken when its inputs so far were stored)."""
