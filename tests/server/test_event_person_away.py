@@ -32,6 +32,22 @@ EVENT = {"name": "Person away", "starting_stack": 600, "seats": 6, "between_hand
          "levels": [{"small_blind": 25 * 2**k, "big_blind": 50 * 2**k, "hands": 2} for k in range(14)]}
 
 
+def table_player(events: Events) -> tuple[TablePlays, list[list[Any]]]:
+    """The process's player of the hands dealt away, telling the floor its views, and the
+    tables' own inputs as it writes them (dropped from the store once their hand is applied)."""
+    store = events.store
+    plays = events.plays = TablePlays(store, store.owner, dict, bot_seconds=0.0, tell=events.wake,
+                                      views=lambda e, text: seatlink.to_floor(events, e, text))
+    rows: list[list[Any]] = []
+    write_many = store.write_many
+
+    def written(writes: Any, **kwargs: Any) -> Any:
+        rows.extend(body["op"] for _, _, body, _ in writes)
+        return write_many(writes, **kwargs)
+    store.write_many = written      # type: ignore[method-assign]
+    return plays, rows
+
+
 def frames(client: Client) -> list[dict[str, Any]]:
     """What the client was sent since last asked (its outbox, emptied)."""
     out = [json.loads(text) for text in client.outbox if isinstance(text, str)]
@@ -62,15 +78,7 @@ def test_a_persons_table_is_played_away_their_actions_sent_on_and_their_clock_ru
         assert key is not None
         client = Client(cast(Any, None))
         task.clients[client] = Watch("player", key, False, token)
-        plays = events.plays = TablePlays(store, store.owner, dict, bot_seconds=0.0, tell=events.wake,
-                                          views=lambda e, text: seatlink.to_floor(events, e, text))
-        rows: list[list[Any]] = []      # the tables' own inputs as written (dropped once their hand is applied)
-        write_many = store.write_many
-
-        def written(writes: Any, **kwargs: Any) -> Any:
-            rows.extend(body["op"] for _, _, body, _ in writes)
-            return write_many(writes, **kwargs)
-        store.write_many = written      # type: ignore[method-assign]
+        plays, rows = table_player(events)
         player = asyncio.create_task(plays.run())
         done: set[tuple[int, int, int]] = set()
         seen: dict[str, Any] = {"turns": 0, "silent": 0, "refused": [], "forged": 0, "twice": 0}
@@ -165,15 +173,7 @@ def test_a_persons_clock_at_a_table_played_away_stands_while_the_event_is_paused
         runner.register("Ada", digest(token))
         runner.add_bots(2)
         runner.start()
-        plays = events.plays = TablePlays(store, store.owner, dict, bot_seconds=0.0, tell=events.wake,
-                                          views=lambda e, text: seatlink.to_floor(events, e, text))
-        rows: list[list[Any]] = []
-        write_many = store.write_many
-
-        def written(writes: Any, **kwargs: Any) -> Any:
-            rows.extend(body["op"] for _, _, body, _ in writes)
-            return write_many(writes, **kwargs)
-        store.write_many = written      # type: ignore[method-assign]
+        plays, rows = table_player(events)
         player = asyncio.create_task(plays.run())
         try:
             for _ in range(2_000):          # until Ada is to act at a hand played away

@@ -35,7 +35,7 @@ import time
 from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from pokerfloor.bots import decide, make_bot
 from pokerfloor.errors import PokerfloorError
@@ -48,6 +48,7 @@ from pokerfloor.table.event_deals import HandDeal, HandEnd
 from pokerfloor.typedjson import Unreadable
 
 LOG = logging.getLogger("pokerfloor.server")
+M = TypeVar("M")
 TAKE_SECONDS = 2.0      # a deal waiting this long is taken by any process (its first choice is gone)
 
 
@@ -264,13 +265,9 @@ class TablePlays:
         nothing: another process plays it, or none does yet and the views sent when one takes it
         show the person their turn again). Made only by the seat's token-holder, on their turn, on
         the hand as their page last saw it; else refused, told with the next views."""
-        try:
-            act = seated.read_act(text)
-        except Unreadable as wrong:
-            LOG.warning("a seat's action that does not read (%s): dropped", wrong)
-            return
-        playing = self.playing.get(table_key(act.event_id, act.table))
-        if playing is None or playing.deal.number != act.number:
+        act = _read(seated.read_act, text)
+        playing = None if act is None else self._of(act.event_id, act.table, act.number)
+        if act is None or playing is None:
             return
         refusal = _refusal(playing, act)
         if refusal is None:
@@ -287,14 +284,15 @@ class TablePlays:
 
     def held(self, text: str) -> None:
         """The event is paused (``seated.Held``): the persons' clocks at that table stop for a while."""
-        try:
-            held = seated.read_held(text)
-        except Unreadable as wrong:
-            LOG.warning("a held clock that does not read (%s): dropped", wrong)
-            return
-        playing = self.playing.get(table_key(held.event_id, held.table))
-        if playing is not None and playing.deal.number == held.number:
+        held = _read(seated.read_held, text)
+        playing = None if held is None else self._of(held.event_id, held.table, held.number)
+        if playing is not None:
             playing.held = time.monotonic() + seated.HELD_SECONDS
+
+    def _of(self, event_id: str, table: int, number: int) -> Playing | None:
+        """The hand ``number`` of the event's table, if this process plays it now."""
+        playing = self.playing.get(table_key(event_id, table))
+        return playing if playing is not None and playing.deal.number == number else None
 
     def _tell(self, playing: Playing, views: Views) -> None:
         """Send the floor the hand's views (taken when its inputs so far were stored)."""
@@ -331,6 +329,15 @@ class TablePlays:
             await asyncio.to_thread(self.store.release, table_id)
             if self.tell is not None:       # (stored, the lease let go: the floor is nudged to apply it)
                 await self.tell(playing.open.event_id, "end")
+
+
+def _read(reader: Callable[[str], M], text: str) -> M | None:
+    """A message from the floor read whole, or None (logged) for one that does not read."""
+    try:
+        return reader(text)
+    except Unreadable as wrong:
+        LOG.warning("a message from an event's floor that does not read (%s): dropped", wrong)
+        return None
 
 
 def _refusal(playing: Playing, act: SeatAct) -> Refusal | None:
