@@ -1,19 +1,22 @@
-"""Issue 38, any process serves any table, with a person at the table: one event of house bots
-and one client-driven player on three ``serve --spread-tables`` processes over PostgreSQL. The
-player's page (the test's own client, speaking the event's protocol as a page or ``pokerfloor
-bot`` does) is connected to a process that is not the one playing its table; its hands are played
-under another process's lease (server/event/seated.py). Its actions arrive; a turn it stays silent
-is timed out there (check, else fold, after ``action_seconds``); and when the process playing its
-table is SIGKILLed at its turn, the action it sent meanwhile is not lost: another process takes
-the lease, goes on from the deal and the stored inputs, and makes it (when the killed process was
-the floor too, the page reconnects and its player acts again). The event ends with every
-entry placed once, the prizes adding up to the pool and every chip accounted for."""
+"""Issue 38, any process serves any table, with persons at the tables: one event of house bots,
+a player played by ``pokerfloor bot`` (``play_event``, by the event's link) and a client-driven
+player on three ``serve --spread-tables`` processes over PostgreSQL. The latter's page (the test's
+own client, speaking the event's protocol as a page does) is connected to a process that is not
+the one playing its table; its hands are played under another process's lease
+(server/event/seated.py). Its actions arrive; a turn it stays silent is timed out there (check,
+else fold, after ``action_seconds``); the host moves it to a table another process plays and its
+page follows, told in words; and when the process playing its table is SIGKILLed at its turn, the
+action it sent meanwhile is not lost: another process takes the lease, goes on from the deal and
+the stored inputs, and makes it (when the killed process was the floor too, the page reconnects
+and its player acts again). The event ends with every entry placed once, the bot client placed,
+the prizes adding up to the pool and every chip accounted for."""
 
 from __future__ import annotations
 
 import contextlib
 import json
 import secrets
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -23,6 +26,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from pokerfloor.server.bus import ALIVE_SECONDS
+from pokerfloor.server.event.botclient import play_event
 from pokerfloor.server.event.hands import table_key
 from pokerfloor.server.schema import owners
 from pokerfloor.table.event import MultiTableTournament
@@ -117,6 +121,15 @@ def test_a_persons_table_is_played_by_another_process_and_a_sigkill_at_their_tur
                 event_id = opened["event_id"]
                 host.send(json.dumps({"type": "register", "name": "Ada", "token": token}))
                 until(host, lambda f: f["type"] == "registered")
+                # Another person, ``pokerfloor bot`` by the event's link, on the floor's process, which
+                # plays no table while another lives (and so is not killed here: the bot client does
+                # not reconnect).
+                bea: dict[str, Any] = {}
+                link = f"http://127.0.0.1:{ports[0]}/event.html?e={event_id}"
+                bot = threading.Thread(target=lambda: bea.update(play_event(link, name="Bea", timeout=120)),
+                                       daemon=True)
+                bot.start()
+                until(host, lambda f: f["type"] == "event_lobby" and "Bea" in f["registered"])
                 host.send(json.dumps({"type": "add_bots", "count": 9}))
                 until(host, lambda f: f["type"] == "event_done")
                 host.send(json.dumps({"type": "start_event"}))
@@ -207,6 +220,8 @@ def test_a_persons_table_is_played_by_another_process_and_a_sigkill_at_their_tur
             assert "timed out" in checked and "made after a kill" in checked and checked.count("made") >= 1, checked
             # after the kill, the hand went on under another process's lease
             results = finish(alive[0], event_id)
+            bot.join(timeout=60)
+            assert bea.get("over") and bea["you"]["place"], bea     # the bot client played to its place
             assert results.get("over"), results
             record = get(alive[0], f"/event/{event_id}/record.json")
         finally:
@@ -214,6 +229,6 @@ def test_a_persons_table_is_played_by_another_process_and_a_sigkill_at_their_tur
                 end(proc)
     event = MultiTableTournament.from_record(record["event"])
     places = event.standings()
-    assert sorted(p.entry for p in places) == sorted(event.entries) and len(event.entries) == 10
-    assert sum(p.prize for p in places) == event.prize_pool == 1_000
-    assert event.chips_on_tables() == event.chips_issued == 10 * 3_000
+    assert sorted(p.entry for p in places) == sorted(event.entries) and len(event.entries) == 11
+    assert sum(p.prize for p in places) == event.prize_pool == 1_100
+    assert event.chips_on_tables() == event.chips_issued == 11 * 3_000
