@@ -180,7 +180,7 @@ def test_a_persons_clock_at_a_table_played_away_stands_while_the_event_is_paused
                 await asyncio.sleep(0.005)
                 if any(p.hand.to_act in p.persons for p in plays.playing.values()):
                     break
-            runner.pause()
+            seatlink.pause(task)            # (as the host's pause_event does)
             await asyncio.sleep(3.5)        # past her 2 s: held
             paused = [op for op in rows if op[6:] == [TIMEOUT]]
             runner.resume()

@@ -22,8 +22,9 @@ person's turn on to the process playing their table:
 - **Their clock.** The playing process times the turn (``turn_seconds``: ``action_seconds``, 1 s once
   the person timed out twice running, until they act) and acts for a seat whose time ran out (TDA
   2024 Rule 30: a tournament seat is dealt in whether its player is there or not). The count of
-  timeouts comes with the deal and goes back with the views; the floor logs it. While the event is
-  paused the floor answers each views with a ``Held``, which stops the persons' clocks there.
+  timeouts comes with the deal and goes back with the views; the floor logs it. As the event
+  pauses, and with each views while it stays paused, the floor sends a ``Held``, which stops the
+  persons' clocks there.
 - **Nothing lost.** An action the next views show neither made nor refused (lost on the bus, sent
   before any process took the table, or to one killed before it stored it) is sent again by the
   floor (``seatlink.take_views``), and made once at most (``seen``).
@@ -120,7 +121,7 @@ class SeatAct:
 @dataclass(frozen=True)
 class Held:
     """The event is paused: the persons' clocks at table ``table`` (hand ``number``) stop for
-    ``HELD_SECONDS``; the floor says it again with each ``Views`` it gets while paused, so that
+    ``HELD_SECONDS``; the floor says it as it pauses and again with each ``Views`` it gets while paused, so that
     they run again within that time of the event's resuming."""
 
     event_id: str

@@ -90,12 +90,26 @@ def take_views(task: EventTask, text: str) -> None:
               for refusal in views.refused for client, watch in task.clients.items()
               if watch.key is not None and watch.key == sitting.get(refusal.seat)]
     if runner.clock.paused and views.seats:      # (the persons' clocks there stop while the event is paused)
-        to_table(task.events, table_key(runner.event_id, views.table),
-                 to_text(Held(runner.event_id, views.table, views.number)), HELD)
+        hold(task, views.table, views.number)
     runner.changed.add(views.table)
     task.flush()
     if errors:
         task.pipe.ship(None, errors)
+
+
+def pause(task: EventTask) -> None:
+    """The host pauses the event (``EventRunner.pause``): the persons' clocks at the tables
+    played away stop at once (``Held``), and again with each views while it stays paused."""
+    runner = task.runner
+    runner.pause()
+    for no in runner.away:
+        if no in runner.event.tables:
+            hold(task, no, runner.event.tables[no].hand_number)
+
+
+def hold(task: EventTask, no: int, number: int) -> None:
+    event_id = task.runner.event_id
+    to_table(task.events, table_key(event_id, no), to_text(Held(event_id, no, number)), HELD)
 
 
 def to_table(events: Events, table_id: str, text: str, op: str = SEAT_ACT) -> None:

@@ -383,7 +383,7 @@ HANDLERS: dict[type[ec.EventCommand], Handler] = {
     ec.Rebuy: lambda task, client, _command: task.buy(client, "rebuy"),
     ec.AddOn: lambda task, client, _command: task.buy(client, "add_on"),
     ec.StartEvent: _host(lambda runner, _c: runner.start()),
-    ec.PauseEvent: _host(lambda runner, _c: runner.pause()),
+    ec.PauseEvent: lambda task, _client, _c: seatlink.pause(task),
     ec.ResumeEvent: _host(lambda runner, _c: runner.resume()),
     ec.AddTime: _host(lambda runner, c: runner.add_time(c.seconds)),
     ec.AddBots: _host(lambda runner, c: runner.add_bots(c.count)),
