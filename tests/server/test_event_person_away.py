@@ -161,9 +161,10 @@ def test_a_deals_seats_and_the_messages_read_back_whole() -> None:
 
 
 def test_a_persons_clock_at_a_table_played_away_stands_while_the_event_is_paused(tmp_path: Path) -> None:
-    """The floor answers the table's views with ``Held`` while paused: no timeout then; once the
-    event resumes, the clock runs out (the time before the pause counted, as on the floor's own
-    tables)."""
+    """The floor holds the persons' clocks at the tables played away while paused (``Held``): no
+    timeout then; once the event resumes, the clock runs out (the time before the pause counted,
+    as on the floor's own tables). Ada has no page connected at all: she is dealt in and timed
+    out all the same (TDA 2024 Rule 30)."""
 
     async def run() -> tuple[list[list[Any]], list[list[Any]]]:
         store = Store(f"sqlite:///{tmp_path / 'paused.db'}", synchronous="normal")
