@@ -5,9 +5,12 @@ eleven house bots, played until she waits on her turn."""
 from __future__ import annotations
 
 import json
+import threading
 from typing import Any
 
 from websockets.sync.client import ClientConnection
+
+from pokerfloor.server.event.botclient import play_event
 
 
 def until(ws: ClientConnection, wanted: Any) -> dict[str, Any]:
@@ -61,3 +64,17 @@ def play_until_her_hand(ann: ClientConnection, turns: int) -> dict[str, Any]:
         ann.send(json.dumps({"type": "event_act", "action": "check" if turn["table"]["hand"]["legal"].get("check")
                              else "fold"}))
     return next_turn(ann, acted)
+
+
+def bot_enters(host: ClientConnection, port: int, event_id: str, name: str, into: dict[str, Any],
+               *, bots: int, timeout: float = 120) -> threading.Thread:
+    """``pokerfloor bot`` (``play_event``) registering ``name`` by the event's link on ``port``,
+    in a thread (its last frame into ``into``); then ``bots`` house bots, and the event started."""
+    link = f"http://127.0.0.1:{port}/event.html?e={event_id}"
+    bot = threading.Thread(target=lambda: into.update(play_event(link, name=name, timeout=timeout)), daemon=True)
+    bot.start()
+    until(host, lambda f: f["type"] == "event_lobby" and name in f["registered"])
+    for frame in ({"type": "add_bots", "count": bots}, {"type": "start_event"}):
+        host.send(json.dumps(frame))
+        until(host, lambda f: f["type"] == "event_done")
+    return bot

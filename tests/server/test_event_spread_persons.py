@@ -16,7 +16,6 @@ from __future__ import annotations
 import contextlib
 import json
 import secrets
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -26,11 +25,10 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from pokerfloor.server.bus import ALIVE_SECONDS
-from pokerfloor.server.event.botclient import play_event
 from pokerfloor.server.event.hands import table_key
 from pokerfloor.server.schema import owners
 from pokerfloor.table.event import MultiTableTournament
-from tests.server.event_play import until
+from tests.server.event_play import bot_enters, until
 from tests.server.postgres import cluster
 from tests.server.test_event_postgres import get, up
 from tests.server.test_event_spread import finish, serve
@@ -122,18 +120,10 @@ def test_a_persons_table_is_played_by_another_process_and_a_sigkill_at_their_tur
                 host.send(json.dumps({"type": "register", "name": "Ada", "token": token}))
                 until(host, lambda f: f["type"] == "registered")
                 # Another person, ``pokerfloor bot`` by the event's link, on the floor's process, which
-                # plays no table while another lives (and so is not killed here: the bot client does
-                # not reconnect).
+                # plays no table while another lives (and so is not killed here: its link names one
+                # process, no load balancer).
                 bea: dict[str, Any] = {}
-                link = f"http://127.0.0.1:{ports[0]}/event.html?e={event_id}"
-                bot = threading.Thread(target=lambda: bea.update(play_event(link, name="Bea", timeout=120)),
-                                       daemon=True)
-                bot.start()
-                until(host, lambda f: f["type"] == "event_lobby" and "Bea" in f["registered"])
-                host.send(json.dumps({"type": "add_bots", "count": 9}))
-                until(host, lambda f: f["type"] == "event_done")
-                host.send(json.dumps({"type": "start_event"}))
-                until(host, lambda f: f["type"] == "event_done")
+                bot = bot_enters(host, ports[0], event_id, "Bea", bea, bots=9)
             page = Page(event_id, token, ports[1])
             page.connect(ports[1])
             turns: dict[tuple[int, str, int], int] = {}     # a turn (table, hole cards, actions before) resolved

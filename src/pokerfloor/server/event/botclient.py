@@ -12,11 +12,15 @@ import time
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from pokerfloor.bots import decide, make_bot
 from pokerfloor.errors import InvalidArgument
 from pokerfloor.hand.view import SeatView
+
+RECONNECTS = 8          # the connections made again in a row, at most, before the bot gives up
+RECONNECT_MOST = 5.0    # the longest wait between two
 
 
 def event_url(url: str) -> tuple[str, str]:
@@ -34,36 +38,55 @@ def is_event_link(url: str) -> bool:
 
 
 def play_event(url: str, *, name: str, style: str = "pro", rng: random.Random | None = None,
-               think: float = 0.0, timeout: float = 24 * 3600.0) -> dict[str, Any]:
+               think: float = 0.0, timeout: float = 24 * 3600.0, reconnects: int = RECONNECTS) -> dict[str, Any]:
     """Register ``name`` by the event's link and play every turn until the event is over (or the
-    bot is out and the event ends); returns the last ``event_seat`` frame."""
+    bot is out and the event ends); returns the last ``event_seat`` frame. A connection that
+    drops (its server restarted, or the process behind the link died) is made again, as a page
+    does, with the seat token (``event_hello``): ``reconnects`` times running at most, a growing
+    wait between (``InvalidArgument`` after that)."""
     ws_url, event_id = event_url(url)
     rng = rng if rng is not None else random.Random()
     bot = make_bot(style, name, rng)
     token = secrets.token_urlsafe(24)
     last: dict[str, Any] = {}
-    with connect(ws_url, open_timeout=10, proxy=None) as ws:
-        ws.send(json.dumps({"type": "event_hello", "event_id": event_id, "view": "player"}))
-        ws.send(json.dumps({"type": "register", "name": name, "token": token}))
-        ends = time.monotonic() + timeout
-        while time.monotonic() < ends:
-            frame = json.loads(ws.recv(timeout=max(0.1, ends - time.monotonic())))
-            if frame["type"] == "error" and frame["code"] in ("bad_field", "closed", "illegal"):
-                raise InvalidArgument(f"the event refused {name}: {frame['message']}")
-            if frame["type"] != "event_seat":
-                continue
-            last = frame
-            if frame["over"]:
-                return dict(frame)
-            table = frame["table"]
-            hand = None if table is None else table["hand"]
-            if hand is None or table["hand_over"] or hand["to_act"] != frame["you"]["seat"] or not hand["legal"]:
-                continue
-            if think:
-                time.sleep(rng.uniform(0, 2 * think))
-            action, to, cards = decide(bot, SeatView.from_dict(hand))
-            ws.send(json.dumps({"type": "event_act", "action": action, "to": to, "cards": cards}))
+    ends = time.monotonic() + timeout
+    entered, failed = False, 0
+    while time.monotonic() < ends:
+        try:
+            with connect(ws_url, open_timeout=10, proxy=None) as ws:
+                ws.send(json.dumps({"type": "event_hello", "event_id": event_id, "view": "player",
+                                    **({"token": token} if entered else {})}))
+                if not entered:
+                    ws.send(json.dumps({"type": "register", "name": name, "token": token}))
+                while time.monotonic() < ends:
+                    frame = json.loads(ws.recv(timeout=max(0.1, ends - time.monotonic())))
+                    failed = 0
+                    if frame["type"] == "error" and frame["code"] in ("bad_field", "closed", "illegal"):
+                        raise InvalidArgument(f"the event refused {name}: {frame['message']}")
+                    entered = entered or frame["type"] in ("registered", "event_seat")
+                    if frame["type"] == "event_seat":
+                        last = frame
+                        if frame["over"]:
+                            return dict(frame)
+                        _turn(ws, bot, frame, rng, think)
+        except (ConnectionClosed, OSError) as lost:
+            failed += 1
+            if failed > reconnects:
+                raise InvalidArgument(f"the event's server cannot be reached ({lost})") from None
+            time.sleep(min(RECONNECT_MOST, 0.2 * 2 ** failed))
     return last
+
+
+def _turn(ws: Any, bot: Any, frame: dict[str, Any], rng: random.Random, think: float) -> None:
+    """Act if the frame shows the bot's turn."""
+    table = frame["table"]
+    hand = None if table is None else table["hand"]
+    if hand is None or table["hand_over"] or hand["to_act"] != frame["you"]["seat"] or not hand["legal"]:
+        return
+    if think:
+        time.sleep(rng.uniform(0, 2 * think))
+    action, to, cards = decide(bot, SeatView.from_dict(hand))
+    ws.send(json.dumps({"type": "event_act", "action": action, "to": to, "cards": cards}))
 
 
 def open_event(base: str, template: str, bots: int) -> tuple[str, str]:
