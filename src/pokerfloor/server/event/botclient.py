@@ -15,7 +15,7 @@ from urllib.parse import parse_qs, urlsplit
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from pokerfloor.bots import decide, make_bot
+from pokerfloor.bots import Bot, decide, make_bot
 from pokerfloor.errors import InvalidArgument
 from pokerfloor.hand.view import SeatView
 
@@ -68,7 +68,11 @@ def play_event(url: str, *, name: str, style: str = "pro", rng: random.Random | 
                         last = frame
                         if frame["over"]:
                             return dict(frame)
-                        _turn(ws, bot, frame, rng, think)
+                        table = frame["table"]
+                        hand = None if table is None else table["hand"]
+                        if (hand is not None and not table["hand_over"] and hand["legal"]
+                                and hand["to_act"] == frame["you"]["seat"]):
+                            _act(ws, bot, SeatView.from_dict(hand), rng, think)
         except (ConnectionClosed, OSError) as lost:
             failed += 1
             if failed > reconnects:
@@ -77,15 +81,11 @@ def play_event(url: str, *, name: str, style: str = "pro", rng: random.Random | 
     return last
 
 
-def _turn(ws: Any, bot: Any, frame: dict[str, Any], rng: random.Random, think: float) -> None:
-    """Act if the frame shows the bot's turn."""
-    table = frame["table"]
-    hand = None if table is None else table["hand"]
-    if hand is None or table["hand_over"] or hand["to_act"] != frame["you"]["seat"] or not hand["legal"]:
-        return
+def _act(ws: Any, bot: Bot, view: SeatView, rng: random.Random, think: float) -> None:
+    """The bot's action on its turn (after a think, if it thinks)."""
     if think:
         time.sleep(rng.uniform(0, 2 * think))
-    action, to, cards = decide(bot, SeatView.from_dict(hand))
+    action, to, cards = decide(bot, view)
     ws.send(json.dumps({"type": "event_act", "action": action, "to": to, "cards": cards}))
 
 
