@@ -160,7 +160,7 @@ class Bus:
         self.serving: set[asyncio.Task[None]] = set()
         self.checked = 0.0          # when this process's leases were last checked
         self.events: EventSide | None = None    # the process's events, once it serves them
-        self.wakes: list[Callable[[Heard], None]] = []     # told each ``wake`` (``event.service.Events.wake``)
+        self.wakes: list[Callable[[Heard], None]] = []     # told each wake, seat_act, views (``routes.join_bus``)
 
     async def start(self) -> None:
         """Connect (a store that cannot be reached fails the start), then keep connected."""
@@ -333,15 +333,14 @@ class Bus:
     async def _receive(self, message: Heard) -> None:
         sender, op = message.sender, message.op
         self.heard[sender] = time.monotonic()
-        if message.to is not None or op == "wake":
+        if message.to is not None or op in ("wake", "seat_act", "views", "seat_held"):
             if message.to == self.inbox:
                 await self._to_relayed(sender, message)
-            for wake in self.wakes if op == "wake" else ():
+            for wake in self.wakes if message.to is None else ():
                 wake(message)
             return
         if op == "owner":
-            await self._new_owner(sender, str(message.table))
-            return
+            return await self._new_owner(sender, str(message.table))
         event = self.events is not None and message.table in self.events.running
         if message.table not in self.server.tables and not event:
             return

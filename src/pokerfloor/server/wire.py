@@ -45,9 +45,11 @@ class Heard:
     ``close`` carry a relayed connection's (``conn``) text or end to its table's owner; ``sends``
     the owner's frames (``texts``, each to the ``conns`` at its index) and ``close`` its end back
     to the relaying process; ``owner`` says which process runs a ``table``; ``alive`` that the
-    sender lives; ``wake`` nudges whoever waits on an event's (``table``) rows (``text``: which)."""
+    sender lives; ``wake`` nudges whoever waits on an event's (``table``) rows (``text``: which);
+    ``seat_act`` and ``views`` carry a person's action to the process playing an event's ``table``
+    and its views back to the event's floor, ``seat_held`` the event's pause (``event/seated.py``)."""
 
-    op: Literal["open", "frame", "close", "sends", "owner", "alive", "wake"]
+    op: Literal["open", "frame", "close", "sends", "owner", "alive", "wake", "seat_act", "views", "seat_held"]
     sender: str
     table: str | None = None
     conn: str | None = None

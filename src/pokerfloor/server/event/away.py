@@ -1,11 +1,12 @@
 """An event's hands played away from its floor, in the store (``pf_event_hands``; issue 38:
 any process serves any table).
 
-On PostgreSQL with ``Events.spread`` on, the floor (the event's owner, ``EventRunner``) deals a
-table seated with house bots only as a message (``MultiTableTournament.deal_message``): the
-``HandDeal``'s JSON and the bots' styles by seat, written in the commit of the input that dealt it
-(``write_deals``; the input is ``deal_away``). Any process plays it (``tableplay.TablePlays``):
-it takes the table's lease (``Store.claim`` on ``table_key``), plays the bots' turns, writes each
+On PostgreSQL with ``Events.spread`` on, the floor (the event's owner, ``EventRunner``) deals
+every table as a message (``MultiTableTournament.deal_message``): the ``HandDeal``'s JSON and who
+sits where (``seated.Seats``: the bots' styles, the persons' token digests and timeouts), written
+in the commit of the input that dealt it (``write_deals``; the input is ``deal_away``). Any process
+plays it (``tableplay.TablePlays``; a person's seat: ``seated.py``): it takes the table's lease
+(``Store.claim`` on ``table_key``), plays the bots' turns and the persons' sent on by the floor, writes each
 action as an input of the table's own (``pf_inputs`` under ``table_key``: ``ACT``), and writes
 the hand's end (a ``HandEnd``'s JSON) in the commit of its last action (``write_end``), fenced by
 its lease. The floor reads the ends of the hands it sent (``ends``) and applies each once
@@ -31,7 +32,6 @@ next deal, never only in a message.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections.abc import Callable
@@ -55,7 +55,7 @@ ACT = "act"             # a table's own input: [ACT, hand number, seat, action, 
 
 Sent = tuple[str, int, str, str]
 """A deal sent away: the table's key (``hands.table_key``), the hand's number there, the
-``HandDeal``'s JSON and the house bots' styles by seat (JSON)."""
+``HandDeal``'s JSON and who sits where (``seated.Seats``' JSON)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,10 +127,6 @@ def write_end(table_id: str, number: int, ending: str, played_by: str, tx: Conne
     """Store hand ``number``'s end at ``table_id`` in ``tx`` (its last action's commit)."""
     tx.execute(update(event_hands).where(event_hands.c.table_id == table_id, event_hands.c.number == number,
                                          event_hands.c.ending.is_(None)).values(ending=ending, played_by=played_by))
-
-
-def bots_json(bots: dict[int, str]) -> str:
-    return json.dumps({str(seat): style for seat, style in sorted(bots.items())})
 
 
 class Floor(Protocol):

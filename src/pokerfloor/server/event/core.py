@@ -16,6 +16,7 @@ from pokerfloor.errors import IllegalAction, PokerfloorError
 from pokerfloor.hand import Hand
 from pokerfloor.server.event.clock import EventClock
 from pokerfloor.server.event.config import EventConfig
+from pokerfloor.server.event.seated import SeatAct, Views
 from pokerfloor.server.fields import NAME_LENGTH, Refused, bad_field, display_name, name_key
 from pokerfloor.table import floor
 from pokerfloor.table.event import MultiTableTournament
@@ -102,6 +103,8 @@ class EventCore:
         self.spread = False                     # tables of house bots only are dealt away (``away.py``)
         self.away: set[int] = set()             # the tables whose hand in play is played away
         self.sent: list[tuple[str, int, str, str]] = []  # deals sent away, not yet stored (``away.Sent``)
+        self.live: dict[int, Views] = {}        # a hand played away as its player last told (``seated.py``)
+        self.asked: dict[int, SeatAct] = {}     # a person's action sent on to it, not yet seen made
 
     def log(self, *op: Any) -> None:
         """An input made now (not while it is replayed): the call, its arguments, the time."""

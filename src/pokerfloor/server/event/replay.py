@@ -39,6 +39,7 @@ OPS: dict[str, tuple[tuple[type | tuple[type, ...], ...], Callable[..., Any]]] =
     "act": ((int, int, str, (int, type(None)), (list, type(None)), str),
             lambda r, no, seat, action, to, cards, who: r.act_at(no, seat, action, to, cards, who=who)),
     "timeout": ((str,), lambda r, key: setattr(r.persons[key], "timeouts", r.persons[key].timeouts + 1)),
+    "timeouts": ((str, int), lambda r, key, count: r.set_timeouts(key, count)),
     "deal": ((int,), lambda r, no: r.deal_at(no, away=False)),
     "deal_away": ((int,), lambda r, no: r.deal_at(no, away=True)),
     "end": ((int,), lambda r, no: r.end_hand_at(no, r.clock.now())),

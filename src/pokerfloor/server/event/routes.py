@@ -32,7 +32,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from pokerfloor.server.bus import Bus
 from pokerfloor.server.downloads import Job
 from pokerfloor.server.event import commands as ec
-from pokerfloor.server.event import hands
+from pokerfloor.server.event import hands, seatlink
 from pokerfloor.server.event import store as rows
 from pokerfloor.server.event.service import Events, EventTask, Watch
 from pokerfloor.server.event.tableplay import TablePlays
@@ -184,7 +184,8 @@ def join_bus(events: Events, bus: Bus | None, origins: Iterable[str] = ()) -> No
     events.bus = bus
     if bus is not None:
         bus.events = BusSide(events, origins)
-        bus.wakes.append(lambda heard: events.woken(str(heard.table), heard.text, heard.sender, heard.texts))
+        bus.wakes.append(lambda heard: events.woken(str(heard.table), heard.text, heard.sender, heard.texts)
+                         if heard.op == "wake" else seatlink.heard(events, heard.op, str(heard.table), heard.text))
 
 
 def attach(app: Starlette, events: Events, origins: Iterable[str] = ()) -> None:
@@ -202,7 +203,8 @@ def attach(app: Starlette, events: Events, origins: Iterable[str] = ()) -> None:
                 bus = events.bus
                 events.plays = TablePlays(events.store, events.store.owner if bus is None else bus.inbox,
                                           (lambda: {}) if bus is None else (lambda: bus.heard),
-                                          bot_seconds=events.bot_seconds, tell=events.wake)
+                                          bot_seconds=events.bot_seconds, tell=events.wake,
+                                          views=lambda event_id, text: seatlink.to_floor(events, event_id, text))
                 plays = asyncio.create_task(events.plays.run())
             try:
                 yield state

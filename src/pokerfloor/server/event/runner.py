@@ -29,12 +29,12 @@ from pokerfloor.bots import Bot, decide, make_bot
 from pokerfloor.errors import IllegalAction, PokerfloorError
 from pokerfloor.hand import Hand, RecordError
 from pokerfloor.server.event import director, replay
-from pokerfloor.server.event.away import bots_json
 from pokerfloor.server.event.clock import EventClock
 from pokerfloor.server.event.config import EventConfig
 from pokerfloor.server.event.core import EventCore, Person
 from pokerfloor.server.event.hands import table_key
 from pokerfloor.server.event.saved import STATE_FORMAT, STATE_VERSION, check_state
+from pokerfloor.server.event.seated import Seats, Sitter, turn_seconds
 from pokerfloor.server.fields import Refused, bad_field, name_key
 from pokerfloor.table import event_host
 from pokerfloor.table.event import HandEnd, MultiTableTournament
@@ -72,9 +72,10 @@ class EventRunner(EventCore):
         self.lobby_changed = True
 
     # ------------------------------------------------------------------ play
-    def act(self, key: str, action: object, to: object = None, cards: object = None) -> None:
+    def act(self, key: str, action: object, to: object = None, cards: object = None) -> tuple[int, int] | None:
         """The person's action at their table, on their turn (``not_your_turn``; ``illegal``
-        with the engine's reason)."""
+        with the engine's reason). At a table whose hand is played away it is not made here:
+        the table and seat are returned, for the floor to send it on (``seated.py``)."""
         if not isinstance(action, str) or not 1 <= len(action) <= 16:
             raise bad_field("action", "is an action's name")
         if to is not None and (isinstance(to, bool) or not isinstance(to, int) or to < 0):
@@ -88,10 +89,18 @@ class EventRunner(EventCore):
             raise Refused("not_seated", "you have no seat in play")
         no, seat = where
         hand = self.event.tables[no].hand
-        if (hand is None or hand.is_over or hand.to_act != seat or self.event.between_hands(no)
-                or no in self.away):
+        if no in self.away:
+            return no, seat
+        if hand is None or hand.is_over or hand.to_act != seat or self.event.between_hands(no):
             raise Refused("not_your_turn", "it is not your turn")
         self.act_at(no, seat, action, to, cards, who=key)
+        return None
+
+    def set_timeouts(self, key: str, timeouts: int) -> None:
+        """The person's timeouts running, as the process playing their table away counted them."""
+        if self.persons[key].timeouts != timeouts:
+            self.persons[key].timeouts = timeouts
+            self.log("timeouts", key, timeouts)
 
     def act_at(self, no: int, seat: int, action: str, to: int | None, cards: Any = None, *, who: str = "") -> None:
         """The action at table ``no``'s ``seat``; ``who``: the person who took it (their clock
@@ -181,18 +190,20 @@ class EventRunner(EventCore):
 
     def deal_at(self, no: int, *, away: bool | None = None) -> None:
         """Deal table ``no``'s next hand: played here, or (``away``; ``None``: when the event is
-        spread and the table seats house bots only) by any process (``away.py``), the deal sent
-        as a message stored with its input. A hand over at its deal is ended here all the same."""
+        spread) by any process (``away.py``; a person's seat: ``seated.py``), the deal sent as a
+        message stored with its input. A hand over at its deal is ended here all the same."""
         if away is None:
-            away = self.spread and all(self.persons[self.by_entry[s.player_id]].bot
-                                       for s in self.event.tables[no].seats.values())
+            away = self.spread
         if away:
             deal = self.event.deal_message(no)
             hand = self.event.tables[no].hand
             assert hand is not None
             if not hand.is_over:
-                bots = {seat: self.persons[self.by_entry[entry]].bot for seat, entry, _ in deal.seats}
-                self.sent.append((table_key(self.event_id, no), deal.number, deal.to_json(), bots_json(bots)))
+                sitting = {seat: self.persons[self.by_entry[entry]] for seat, entry, _ in deal.seats}
+                seats = Seats({seat: p.bot for seat, p in sitting.items() if p.bot},
+                              {seat: Sitter(p.token_hash, p.timeouts) for seat, p in sitting.items() if not p.bot},
+                              self.config.action_seconds)
+                self.sent.append((table_key(self.event_id, no), deal.number, deal.to_json(), seats.to_json()))
                 self.away.add(no)
         else:
             hand = self.event.deal(no)
@@ -250,7 +261,7 @@ class EventRunner(EventCore):
                 except (Refused, PokerfloorError, ValueError):
                     self._default(no, seat)
                 continue
-            limit = self.config.action_seconds if person.timeouts < 2 else 1.0
+            limit = turn_seconds(self.config.action_seconds, person.timeouts)
             if self.clock.paused or now - since < limit:
                 return 1.0 if self.clock.paused else since + limit - now
             person.timeouts += 1
@@ -289,6 +300,8 @@ class EventRunner(EventCore):
     def _ended(self, no: int, now: float) -> None:
         """What follows a hand's end at table ``no``, played here or away."""
         self.sitting.pop(no, None)      # (who sat there is read again for the next hand: a broken table's is let go)
+        self.live.pop(no, None)
+        self.asked.pop(no, None)
         self.over_at[no] = now
         self.changed.add(no)
         if self.audit:

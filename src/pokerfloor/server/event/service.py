@@ -34,7 +34,7 @@ from typing import Any
 
 from pokerfloor.server.bus import Bus
 from pokerfloor.server.deal import master_seed, seed_hash
-from pokerfloor.server.event import away
+from pokerfloor.server.event import away, seatlink
 from pokerfloor.server.event import commands as ec
 from pokerfloor.server.event import store as rows
 from pokerfloor.server.event.clock import EventClock
@@ -76,6 +76,7 @@ class Watch:
     view: str                  # lobby, clock or player
     key: str | None = None     # the person's key for a player
     host: bool = False
+    token: str | None = None   # a player's seat token, as the page gave it (kept while it is connected)
 
 
 class EventTask:
@@ -213,7 +214,7 @@ class EventTask:
         if token is not None and not host and key is None:
             raise Refused("bad_token", "a token this event does not know")
         view = "player" if key is not None else "lobby" if command.view == "player" else command.view or "lobby"
-        self.clients[client] = Watch(view, key, host)
+        self.clients[client] = Watch(view, key, host, None if key is None else token)
         runner.lobby_changed = True     # (a page that just came sees the lobby now, even if nothing changes)
         return {"type": "event_welcome", "event_id": runner.event_id,
                 "role": "host" if host else "player" if key else "watcher",
@@ -224,7 +225,7 @@ class EventTask:
         token = command.token or secrets.token_urlsafe(24)
         entry = runner.register(command.name, digest(token))
         if not watch.host:
-            watch.view, watch.key = "player", runner.person_of(digest(token))
+            watch.view, watch.key, watch.token = "player", runner.person_of(digest(token)), token
         return {"type": "registered", "entry": entry, "token": token, "name": command.name, "approval": entry is None}
 
     def buy(self, client: Client, kind: str) -> None:
@@ -234,10 +235,7 @@ class EventTask:
         self.runner.buy(key, kind)
 
     def act(self, client: Client, command: ec.EventAct) -> None:
-        key = self.clients[client].key
-        if key is None:
-            raise Refused("not_seated", "register first")
-        self.runner.act(key, command.action, command.to, None if command.cards is None else list(command.cards))
+        seatlink.act(self, self.clients[client], command)
 
     def _work(self, whole: bool) -> Work | None:
         """What changed since the last ``ship`` to write (the inputs made, the hands ended, and

@@ -1,8 +1,9 @@
 """What an event's pages are sent: the lobby (and the big-screen clock, which reads the same
 frame) and each player's own page: their table, seat, chips and cards, and notices in words.
 
-No frame holds a card but the player's own (their seat's view of the hand, ``Table.view``); the
-lobby shows stacks, never cards.
+No frame holds a card but the player's own (their seat's view of the hand, ``Table.view``, or for
+a hand played away the view of their seat its player sent, ``seated.Views``); the lobby shows
+stacks, never cards.
 """
 
 from __future__ import annotations
@@ -106,10 +107,16 @@ def seat_json(runner: EventRunner, key: str, places: Callable[[], tuple[Place, .
         no, seat = where
         table = event.tables[no]
         you.update(table=no, seat=seat, chips=table.seats[seat].chips, bounty=event.entries[entry or ""].bounty)
-        view = table.view(seat if table.dealt_in(seat) else None) if table.hand is not None else None
+        live = runner.live.get(no)      # (a hand played away: as its player last told, ``seated.py``)
+        hand: dict[str, Any] | None
+        if live is not None and live.number == table.hand_number:
+            hand = live.view(seat if table.dealt_in(seat) else None)
+        else:
+            view = table.view(seat if table.dealt_in(seat) else None) if table.hand is not None else None
+            hand = None if view is None else view.to_dict()
         table_json = {"table": no, "size": table.size, "seats": [
             {"seat": s, "name": p.player, "chips": p.chips, "you": s == seat} for s, p in sorted(table.seats.items())],
-            "hand": None if view is None else view.to_dict(), "hand_over": event.between_hands(no)}
+            "hand": hand, "hand_over": event.between_hands(no)}
     you.update(buys_json(runner, entry))
     placed = None
     if you["out"] or event.is_over:
