@@ -34,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -142,29 +143,39 @@ class Floor(Protocol):
 class Ends:
     """The floor's side of its hands played away, in its event's task: the ends read and not yet
     applied (``found``), those applied whose rows go with the next write (``applied``), whether
-    a nudge came (``woken``) and when the store was last looked at (``polled``)."""
+    a nudge came (``woken``), when the store was last looked at (``polled``) and the read under
+    way (``reading``)."""
 
     found: list[tuple[str, Applied]] = field(default_factory=list)
     applied: list[Applied] = field(default_factory=list)
     woken: bool = False
     polled: float = 0.0
+    reading: asyncio.Task[None] | None = None
 
     def due(self, floor: Floor) -> bool:
         """Whether to read the ends now: nudged, or the safety look is due, while hands are away."""
         return bool(floor.away) and (self.woken or time.monotonic() - self.polled >= SAFETY_SECONDS)
 
-    async def read(self, floor: Floor, store: Store) -> None:
-        """The ends stored of the hands away, added to ``found`` (the store away: logged, read later)."""
-        self.woken, self.polled = False, time.monotonic()
-        keys = [(table_key(floor.event_id, no), floor.event.tables[no].hand_number)
-                for no in floor.away if no in floor.event.tables]
+    def look(self, floor: Floor, store: Store, read: Callable[[], None]) -> None:
+        """When due and no read is under way, read the ends stored of the hands away in a task
+        of its own (the event's task goes on with its clients meanwhile), then add them to
+        ``found`` and call ``read`` (the store away: logged, read at the next look)."""
+        if self.reading is None and self.due(floor):
+            self.woken, self.polled = False, time.monotonic()
+            keys = [(table_key(floor.event_id, no), floor.event.tables[no].hand_number)
+                    for no in floor.away if no in floor.event.tables]
+            self.reading = asyncio.get_running_loop().create_task(self._read(floor.event_id, store, keys, read))
+
+    async def _read(self, event_id: str, store: Store, keys: list[tuple[str, int]], read: Callable[[], None]) -> None:
         try:
             got = await asyncio.to_thread(ends, store, keys)
         except Exception as failed:
-            LOG.warning("event %s: the ends of its hands played away cannot be read now (%s)", floor.event_id, failed)
-            return
+            LOG.warning("event %s: the ends of its hands played away cannot be read now (%s)", event_id, failed)
+            got = []
         known = {done for _, done in self.found}
         self.found += [(text, done) for text, done in got if done not in known]
+        self.reading = None
+        read()
 
     def apply(self, floor: Floor, now: float, seconds: float) -> bool:
         """Apply the ends read, in turn, for ``seconds`` at most (one at least: the rest wait for

@@ -107,8 +107,7 @@ class EventTask:
     async def run(self) -> None:
         ends = self.ends
         while True:
-            if ends.due(self.runner):
-                await ends.read(self.runner, self.events.store)
+            ends.look(self.runner, self.events.store, partial(self.queue.put_nowait, away.WAKE))
             applied = bool(ends.found) and ends.apply(self.runner, self.events.now(), STEP_SECONDS)
             wait = HELD_SECONDS         # (the store is behind: the clients' commands only, no bots)
             if applied and self.pipe.unwritten > BACKLOG:
@@ -129,7 +128,7 @@ class EventTask:
                 return
 
     def nudge(self) -> None:
-        """Ends of its hands played away are stored (``Events.woken``): read them at once."""
+        """Ends of its hands played away are stored (``Events.woken``): read them at once (``Ends.look``)."""
         if not self.ends.woken:
             self.ends.woken = True
             self.queue.put_nowait(away.WAKE)
