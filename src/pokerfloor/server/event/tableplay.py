@@ -134,8 +134,11 @@ class TablePlays:
                 raise
             except Exception:
                 LOG.exception("the events' tables played here failed a turn: it goes on")
+            # (asyncio.timeout, not wait_for: Python 3.11's wait_for swallows a cancel that lands
+            # with the nudge, and the player would go on after its process is told to stop)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.nudged.wait(), self._due())
+                async with asyncio.timeout(self._due()):
+                    await self.nudged.wait()
 
     def _due(self) -> float:
         """The seconds until a bot of a hand played here is due to act, or a person's clock runs
