@@ -310,3 +310,36 @@ def test_a_tables_player_told_to_stop_as_a_deal_nudges_it_stops(tmp_path: Path) 
         store.close()
         return task in done
     assert asyncio.run(run())
+
+
+def test_the_floor_reads_the_ends_beside_its_task_and_applies_them_in_its_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Ends.look`` starts the read and returns at once: the event's task goes on with its
+    clients while the store answers (a read a nudge, 50 a second at 1,000 entries, held it from
+    them when it was awaited there); once read, the ends wait in ``found`` and the task is told."""
+    import threading
+    from types import SimpleNamespace
+
+    answer = threading.Event()
+
+    def slow(_store: object, keys: list[tuple[str, int]]) -> list[tuple[str, tuple[str, int]]]:
+        answer.wait(10)
+        return [("{}", key) for key in keys]
+
+    monkeypatch.setattr(away, "ends", slow)
+    floor = SimpleNamespace(event_id="ev", away={2}, event=SimpleNamespace(tables={2: SimpleNamespace(hand_number=5)}))
+    told: list[int] = []
+
+    async def run() -> tuple[bool, list[tuple[str, tuple[str, int]]]]:
+        ends = away.Ends(woken=True)
+        ends.look(cast(Any, floor), cast(Any, None), lambda: told.append(1))
+        waiting = ends.reading is not None and not ends.found and not told and not ends.due(cast(Any, floor))
+        answer.set()
+        for _ in range(500):
+            if told:
+                break
+            await asyncio.sleep(0.01)
+        return waiting, ends.found
+
+    waiting, found = asyncio.run(run())
+    assert waiting                      # looked: the read under way, nothing awaited
+    assert found == [("{}", (table_key("ev", 2), 5))] and told == [1]

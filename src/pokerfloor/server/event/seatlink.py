@@ -8,25 +8,64 @@ plays the table or runs the event itself.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from pokerfloor.server.event import commands as ec
 from pokerfloor.server.event.hands import table_key
-from pokerfloor.server.event.pipe import Send
+from pokerfloor.server.event.pipe import Pipe, Send
 from pokerfloor.server.event.seated import Held, SeatAct, read_views, to_text
 from pokerfloor.server.fields import Refused
 from pokerfloor.server.transport import send_error
 from pokerfloor.typedjson import Unreadable
 
 if TYPE_CHECKING:
-    from pokerfloor.server.event.service import Events, EventTask, Watch
+    from pokerfloor.server.bus import Bus
+    from pokerfloor.server.event.runner import EventRunner
+    from pokerfloor.server.event.tableplay import TablePlays
+    from pokerfloor.server.transport import Client
+
+
+class Seated(Protocol):
+    """What this module reads of a page's watch (``service.Watch``)."""
+
+    @property
+    def key(self) -> str | None: ...
+    @property
+    def token(self) -> str | None: ...
+
+
+class Link(Protocol):
+    """What this module needs of the process's events (``service.Events``: which imports this
+    module, so it is named here by what it does, not imported)."""
+
+    @property
+    def plays(self) -> TablePlays | None: ...
+    @property
+    def bus(self) -> Bus | None: ...
+    @property
+    def tasks(self) -> Mapping[str, Floor]: ...
+
+
+class Floor(Protocol):
+    """What this module needs of an event's task (``service.EventTask``)."""
+
+    @property
+    def runner(self) -> EventRunner: ...
+    @property
+    def events(self) -> Link: ...
+    @property
+    def clients(self) -> Mapping[Client, Seated]: ...
+    @property
+    def pipe(self) -> Pipe: ...
+    def flush(self) -> None: ...
 
 LOG = logging.getLogger("pokerfloor.server")
 SEAT_ACT, VIEWS, HELD = "seat_act", "views", "seat_held"   # the bus's messages (``wire.Heard``): ``table``: where to
 
 
-def act(task: EventTask, watch: Watch, command: ec.EventAct) -> None:
+def act(task: Floor, watch: Seated, command: ec.EventAct) -> None:
     """The person's action (``EventRunner.act``), sent on to the process playing their table
     when its hand is played away (``forward``)."""
     if watch.key is None:
@@ -37,7 +76,7 @@ def act(task: EventTask, watch: Watch, command: ec.EventAct) -> None:
         forward(task, *away, watch.token, command)
 
 
-def forward(task: EventTask, no: int, seat: int, token: str | None, command: ec.EventAct) -> None:
+def forward(task: Floor, no: int, seat: int, token: str | None, command: ec.EventAct) -> None:
     """Send the person's action at table ``no``'s ``seat`` (a hand played away) to the process
     playing it, with the page's token and the count of the hand's actions the page was shown;
     refused here (``not_your_turn``) when the hand as last told is not at their turn."""
@@ -56,7 +95,7 @@ def forward(task: EventTask, no: int, seat: int, token: str | None, command: ec.
     to_table(task.events, table_key(runner.event_id, no), to_text(act))
 
 
-def take_views(task: EventTask, text: str) -> None:
+def take_views(task: Floor, text: str) -> None:
     """The views of a hand played away (``seated.Views``), from the process playing it: kept for
     the players' pages (``views.seat_json``) if they are of the hand in play and not older than
     those kept; the persons' timeouts logged, the actions refused told to their pages. A
@@ -97,7 +136,7 @@ def take_views(task: EventTask, text: str) -> None:
         task.pipe.ship(None, errors)
 
 
-def pause(task: EventTask) -> None:
+def pause(task: Floor) -> None:
     """The host pauses the event (``EventRunner.pause``): the persons' clocks at the tables
     played away stop at once (``Held``), and again with each views while it stays paused."""
     runner = task.runner
@@ -107,12 +146,12 @@ def pause(task: EventTask) -> None:
             hold(task, no, runner.event.tables[no].hand_number)
 
 
-def hold(task: EventTask, no: int, number: int) -> None:
+def hold(task: Floor, no: int, number: int) -> None:
     event_id = task.runner.event_id
     to_table(task.events, table_key(event_id, no), to_text(Held(event_id, no, number)), HELD)
 
 
-def to_table(events: Events, table_id: str, text: str, op: str = SEAT_ACT) -> None:
+def to_table(events: Link, table_id: str, text: str, op: str = SEAT_ACT) -> None:
     """A ``SeatAct`` (``op``: or a ``Held``) to the process playing ``table_id``: this one's
     plays, or over the bus."""
     plays = events.plays
@@ -122,7 +161,7 @@ def to_table(events: Events, table_id: str, text: str, op: str = SEAT_ACT) -> No
         events.bus.publish({"op": op, "table": table_id, "text": text})
 
 
-def to_floor(events: Events, event_id: str, text: str) -> None:
+def to_floor(events: Link, event_id: str, text: str) -> None:
     """``Views`` to the event's floor: this process's event, or over the bus."""
     task = events.tasks.get(event_id)
     if task is not None:
@@ -131,7 +170,7 @@ def to_floor(events: Events, event_id: str, text: str) -> None:
         events.bus.publish({"op": VIEWS, "table": event_id, "text": text})
 
 
-def heard(events: Events, op: str, table: str, text: str) -> None:
+def heard(events: Link, op: str, table: str, text: str) -> None:
     """A message the bus heard for a table this process plays, or an event it runs."""
     if op in (SEAT_ACT, HELD) and events.plays is not None and table in events.plays.playing:
         events.plays.seat_act(text) if op == SEAT_ACT else events.plays.held(text)
