@@ -47,7 +47,7 @@ import contextlib, json, sys, uvicorn
 from pokerfloor.server import create_app
 from pokerfloor.server.process import prepare_process
 prepare_process()                           # as pokerfloor serve: the GIL's switch interval, no full collection
-# spread: the tables of house bots only played by any process
+# spread: the event's tables played by any process (serve --spread-tables)
 app = create_app(sys.argv[1], spread_tables=sys.argv[3:] == ["spread"])
 app.state.server.builders.warm()
 app.state.events.bot_seconds = 0.0          # the house bots act at once
@@ -91,7 +91,7 @@ class TournamentFigures:
     placed: int
     prizes_add_up: bool
     processes: int = 1
-    spread: bool = False                # the tables of house bots only played by any process
+    spread: bool = False                # the event's tables played by any process
     relayed_p50_ms: float = 0.0         # (processes > 1) the clients of the processes that relay them
     relayed_p99_ms: float = 0.0
     direct_p99_ms: float = 0.0          # and the owner's own clients
@@ -245,7 +245,7 @@ def _postgres() -> Iterator[str]:
 def run_serve_tournament(entries: int = 300, clients: int = 30, *, processes: int = 1,
                          timeout: float = 900.0, spread: bool = False) -> TournamentFigures:
     """The event on one process (SQLite), or on ``processes`` sharing a PostgreSQL store;
-    ``spread``: its tables of house bots only played by any of them (``serve --spread-tables``)."""
+    ``spread``: its tables played by any of them (``serve --spread-tables``)."""
     ports = [_free_port() for _ in range(processes)]
     bases = [f"http://127.0.0.1:{port}" for port in ports]
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
@@ -308,7 +308,7 @@ def _table(got: TournamentFigures) -> Any:
 
     title = ("one multi-table event on one process (SQLite store, 127.0.0.1)" if got.processes == 1 else
              f"one multi-table event, {got.processes} processes on PostgreSQL: one runs the event"
-             + (", the tables of house bots only played by all" if got.spread else "")
+             + (", its tables played by all" if got.spread else "")
              + ", the clients of the others relayed to it over the bus")
     table = Table(title=f"pokerfloor serve: {title}", title_justify="left")
     table.add_column("measure")
@@ -332,8 +332,8 @@ def _table(got: TournamentFigures) -> Any:
 
 def report(*, quick: bool, json_path: Path | None) -> bool:
     """Run and print the benchmark: 300 entries (30 of them clients) on one process, then 1,000
-    (100 clients) on three processes on PostgreSQL, one running the event, then the same with the
-    tables of house bots only spread over the three (``quick``: 40 and 6, then 60 and 12); False
+    (100 clients) on three processes on PostgreSQL, one running the event, then the same with its
+    tables spread over the three (``quick``: 40 and 6, then 60 and 12); False
     when anything went wrong (an error, an entry not placed, prizes not adding up)."""
     from rich.console import Console
 

@@ -95,9 +95,9 @@ def serve_command(
     ] = None,
     spread_tables: Annotated[bool, typer.Option(
         "--spread-tables/--no-spread-tables",
-        help="Events: a table seating house bots only is played by any serve process on the same PostgreSQL "
-             "(each hand dealt as a message and its end applied by the event's floor). See the tournament "
-             "server guide.")
+        help="Events: every table (house bots' and people's) is played by any serve process on the same "
+             "PostgreSQL (each hand dealt as a message, a person's action passed on by the event's floor, "
+             "the hand's end applied by the floor). See the tournament server guide.")
     ] = False,
 ) -> None:
     """Run the home-game server and open a table: prints your host link and the invite link for friends."""
