@@ -26,7 +26,7 @@ from pokerfloor.server.event.clock import EventClock
 from pokerfloor.server.event.config import EventConfig
 from pokerfloor.server.event.hands import table_key
 from pokerfloor.server.event.runner import EventRunner
-from pokerfloor.server.event.service import Events
+from pokerfloor.server.event.service import Events, EventTask
 from pokerfloor.server.event.tableplay import TablePlays, first_choice
 from pokerfloor.server.schema import event_hands, inputs
 from pokerfloor.server.store import Store
@@ -59,6 +59,17 @@ def player(events: Events, name: str, bot_seconds: float) -> TablePlays:
     return events.plays
 
 
+def started(tmp_path: Path, bots: int) -> tuple[Store, Events, EventTask]:
+    """A SQLite store, its events spread, and an event of ``bots`` house bots started there."""
+    store = Store(f"sqlite:///{tmp_path / 'away.db'}", synchronous="normal")
+    events = Events(store, bot_seconds=0.0)
+    events.spread = True
+    task, _ = events.open(EventConfig.from_json(EVENT))
+    task.runner.add_bots(bots)
+    task.runner.start()
+    return store, events, task
+
+
 async def play(events: Events, plays: TablePlays, event_id: str, *, until_hands: int | None = None) -> None:
     """Run the event's task and the tables' player until the event is over (or ``until_hands``
     hands were played away and another is in the middle of its play)."""
@@ -80,13 +91,8 @@ def test_an_event_of_bots_is_played_away_and_goes_on_after_both_sides_stop(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(away, "SAFETY_SECONDS", 60.0)       # (the nudges alone: the event could not end by looking)
     async def run() -> tuple[dict[str, object], int]:
-        store = Store(f"sqlite:///{tmp_path / 'away.db'}", synchronous="normal")
-        events = Events(store, bot_seconds=0.0)
-        events.spread = True
-        task, _ = events.open(EventConfig.from_json(EVENT))
+        store, events, task = started(tmp_path, 20)
         event_id = task.runner.event_id
-        task.runner.add_bots(20)
-        task.runner.start()
         first = player(events, store.owner, 0.002)
         await play(events, first, event_id, until_hands=12)
         await events.close()             # the floor stops (its inputs stored), its tables' hands mid-play
@@ -130,13 +136,8 @@ def test_a_floor_stopped_without_a_word_replays_its_hands_away_and_a_lost_nudge_
     monkeypatch.setattr(away, "SAFETY_SECONDS", 0.02 if nudges == "lost" else 60.0)
 
     async def run() -> tuple[dict[str, object], int]:
-        store = Store(f"sqlite:///{tmp_path / 'away.db'}", synchronous="normal")
-        events = Events(store, bot_seconds=0.0)
-        events.spread = True
-        task, _ = events.open(EventConfig.from_json(EVENT))
+        store, events, task = started(tmp_path, 14)
         event_id = task.runner.event_id
-        task.runner.add_bots(14)
-        task.runner.start()
         first = player(events, store.owner, 0.002)
         await play(events, first, event_id, until_hands=6)
         assert task.task is not None
